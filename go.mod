@@ -1,0 +1,3 @@
+module github.com/cutego/cutego
+
+go 1.26
