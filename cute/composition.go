@@ -202,16 +202,17 @@ func (g *compGroup) checkOverlap(a, b Layout) {
 func buildLike(bs IntTuple, out *compOut, cnt *[algMaxFlat]int) Layout {
 	total := 0
 	li := 0
-	countLike(bs, cnt, &li, &total)
-	bd := builder{out: out, cnt: cnt}
+	countLike(bs, cnt[:], &li, &total)
+	var back []IntTuple
 	if total > 0 {
-		bd.back = make([]IntTuple, 2*total)
+		back = make([]IntTuple, 2*total)
 	}
-	sh, st := bd.node(bs)
-	return Layout{shape: sh, stride: st}
+	var st buildState
+	sh, sd := buildNode(bs, back, out.m[:out.n], cnt[:], &st)
+	return Layout{shape: sh, stride: sd}
 }
 
-func countLike(bs IntTuple, cnt *[algMaxFlat]int, li *int, total *int) {
+func countLike(bs IntTuple, cnt []int, li *int, total *int) {
 	if bs.elems == nil {
 		if c := cnt[*li]; c > 1 {
 			*total += c
@@ -225,46 +226,38 @@ func countLike(bs IntTuple, cnt *[algMaxFlat]int, li *int, total *int) {
 	}
 }
 
-type builder struct {
-	back []IntTuple
-	bp   int
-	out  *compOut
-	cnt  *[algMaxFlat]int
-	li   int
-	oi   int
-}
+type buildState struct{ bp, li, oi int }
 
-func (b *builder) take(k int) (sh, st []IntTuple) {
+func takeBack(back []IntTuple, st *buildState, k int) (sh, sd []IntTuple) {
 	if k == 0 {
 		return emptyElems, emptyElems
 	}
-	sh = b.back[b.bp : b.bp+k : b.bp+k]
-	st = b.back[b.bp+k : b.bp+2*k : b.bp+2*k]
-	b.bp += 2 * k
-	return sh, st
+	p := st.bp
+	st.bp += 2 * k
+	return back[p : p+k : p+k], back[p+k : p+2*k : p+2*k]
 }
 
-func (b *builder) node(bs IntTuple) (IntTuple, IntTuple) {
+func buildNode(bs IntTuple, back []IntTuple, out []fmode, cnt []int, st *buildState) (IntTuple, IntTuple) {
 	if bs.elems == nil {
-		c := b.cnt[b.li]
-		b.li++
+		c := cnt[st.li]
+		st.li++
 		if c == 1 {
-			m := b.out.m[b.oi]
-			b.oi++
-			return IntTuple{v: m.s}, m.strideTuple()
+			m := out[st.oi]
+			st.oi++
+			return IntTuple{v: m.s}, IntTuple{v: m.d, basis: m.b}
 		}
-		sh, st := b.take(c)
+		sh, sd := takeBack(back, st, c)
 		for i := 0; i < c; i++ {
-			m := b.out.m[b.oi]
-			b.oi++
+			m := out[st.oi]
+			st.oi++
 			sh[i] = IntTuple{v: m.s}
-			st[i] = m.strideTuple()
+			sd[i] = IntTuple{v: m.d, basis: m.b}
 		}
-		return IntTuple{elems: sh}, IntTuple{elems: st}
+		return IntTuple{elems: sh}, IntTuple{elems: sd}
 	}
-	sh, st := b.take(len(bs.elems))
+	sh, sd := takeBack(back, st, len(bs.elems))
 	for i, e := range bs.elems {
-		sh[i], st[i] = b.node(e)
+		sh[i], sd[i] = buildNode(e, back, out, cnt, st)
 	}
-	return IntTuple{elems: sh}, IntTuple{elems: st}
+	return IntTuple{elems: sh}, IntTuple{elems: sd}
 }
