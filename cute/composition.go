@@ -9,8 +9,6 @@ package cute
 // images overlap within a mode of A.
 func Composition(a, b Layout) (r Layout, err error) {
 	defer catch("composition", &err)
-	checkLayoutArg("composition", a)
-	checkLayoutArg("composition", b)
 	return composition(a, b), nil
 }
 
@@ -28,7 +26,6 @@ func compositionTiler(a Layout, t Tiler) Layout {
 	case tilerUnderscore:
 		return a
 	case tilerLayout:
-		checkLayoutArg("composition", t.layout)
 		return composition(a, t.layout)
 	}
 	if len(t.elems) > a.Rank() {
