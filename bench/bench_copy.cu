@@ -38,7 +38,7 @@ static void row(const char *name, const char *path, int es, double bytes, float 
   printf("%-40s %-11s es=%2d %9.1f MB %8.3f ms %8.1f GB/s  d2d %8.1f GB/s  ratio %.3f\n", name, path, es, bytes / 1e6, ms,
          gbs, ref, gbs / ref);
   if (g_csv)
-    fprintf(g_csv, "%s,%s,%d,%.0f,%.5f,%.1f,%.1f,%.4f\n", name, path, es, bytes, ms, gbs, ref, gbs / ref);
+    fprintf(g_csv, "\"%s\",%s,%d,%.0f,%.5f,%.1f,%.1f,%.4f\n", name, path, es, bytes, ms, gbs, ref, gbs / ref);
 }
 
 // Times cutego_copy for (sl -> dl) and cudaMemcpy D2D of the same bytes; verifies once.
@@ -104,18 +104,29 @@ int main(int argc, char **argv) {
     bench(nm, make_layout({n}, {1}), make_layout({n}, {1}), 4, nullptr, mb <= 1024);
   }
   if (tune) {
-    for (int sbk : {16, 32, 64})
-      for (int st : {2, 4, 6})
-        for (int cps : {1, 2}) {
+    int64_t n = (int64_t)1024 << 18;
+    for (int hint = 0; hint < 4; ++hint)
+      for (int cfg = 0; cfg < 3; ++cfg) {
+        cutego_copy_options_t o = {};
+        o.cache_hints = hint;
+        const int sb[] = {32, 16, 64}, st[] = {4, 4, 3}, cps[] = {1, 2, 1};
+        o.stage_bytes = sb[cfg] << 10;
+        o.stages = st[cfg];
+        o.ctas_per_sm = cps[cfg];
+        char nm[64];
+        snprintf(nm, sizeof nm, "tune copy 1GiB %dKx%d %d/SM hint%d", sb[cfg], st[cfg], cps[cfg], hint);
+        bench(nm, make_layout({n}, {1}), make_layout({n}, {1}), 4, &o, false);
+      }
+    for (int es : {4, 2})
+      for (int st : {2, 3, 4, 6})
+        for (int cps : {1, 2, 3}) {
+          if ((st + 2) * 16 * cps + 3 * cps > 227) continue;
           cutego_copy_options_t o = {};
-          o.stage_bytes = sbk << 10;
           o.stages = st;
           o.ctas_per_sm = cps;
-          if ((int64_t)st * (sbk << 10) * cps > 220 * 1024) continue;
           char nm[64];
-          snprintf(nm, sizeof nm, "tune copy 1GiB stage %dK x%d, %d/SM", sbk, st, cps);
-          int64_t n = (int64_t)1024 << 18;
-          bench(nm, make_layout({n}, {1}), make_layout({n}, {1}), 4, &o, false);
+          snprintf(nm, sizeof nm, "tune transpose 16384^2 es%d st%d %d/SM", es, st, cps);
+          bench(nm, make_layout({16384, 16384}, {1, 16384}), make_layout({16384, 16384}, {16384, 1}), es, &o, false);
         }
   }
   // padded 2-D copy (pitched rows), bf16

@@ -54,7 +54,7 @@ typedef struct cutego_tile_grid_t {
   int32_t perm[5];     /* destination-map dimension d takes source-map dimension perm[d] */
   int32_t stages;      /* shared-memory stages (TMA copy) */
   int32_t stage_bytes; /* bytes per stage */
-  int32_t reserved;
+  int32_t reserved;    /* TMA copy: bit 0 loads, bit 1 stores with an L2 evict-first policy */
   int64_t ntiles;      /* product of tiles[] */
   int64_t dims[5];     /* source-map extents (elements of the map type) */
 } cutego_tile_grid_t;
@@ -66,6 +66,14 @@ typedef struct cutego_copy_plan_t {
   cutego_tma_desc_t src;   /* TMA paths: the source tensor map */
   cutego_tma_desc_t dst;   /* TMA paths: the destination tensor map */
   cutego_tile_grid_t grid; /* TMA paths */
+  /* TMA paths: a tensor store writes whole 16-byte chunks at the end of the destination's
+   * contiguous dimension, so the TMA part covers that dimension rounded down to 16 bytes and
+   * the last columns (fewer than 16 bytes' worth) go to the generic kernel as this tail. */
+  int32_t has_tail;
+  int32_t reserved;
+  int64_t tail_src_offset; /* elements, added to src for the tail */
+  int64_t tail_dst_offset; /* elements, added to dst for the tail */
+  cute_layout_t tail_src, tail_dst;
   char reason[160];        /* why this path was taken (always set) */
 } cutego_copy_plan_t;
 
@@ -75,6 +83,7 @@ typedef struct cutego_copy_options_t {
   int32_t stages;
   int32_t stage_bytes;
   int32_t ctas_per_sm;
+  int32_t cache_hints; /* TMA copy: bit 0 loads, bit 1 stores evict-first in L2 */
 } cutego_copy_options_t;
 
 /* Plans the copy. dst_addr/src_addr are the base addresses (for the 16-byte alignment check).

@@ -114,6 +114,57 @@ __device__ __forceinline__ void tma_store(const CUtensorMap *map, const void *sm
   }
 }
 
+// Variants with an L2 cache-policy operand (createpolicy), for streaming copies.
+__device__ __forceinline__ uint64_t policy_evict_first() {
+  uint64_t p;
+  asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(p));
+  return p;
+}
+__device__ __forceinline__ void tma_load_hint(const CUtensorMap *map, void *smem, uint64_t *bar, int rank,
+                                              const int32_t *c, uint64_t pol) {
+  uint64_t m = reinterpret_cast<uint64_t>(map);
+  uint32_t s = smem_u32(smem), b = smem_u32(bar);
+  switch (rank) {
+    case 1:
+      asm volatile("cp.async.bulk.tensor.1d.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%0], [%1, {%4}], [%2], %3;" ::"r"(s), "l"(m), "r"(b), "l"(pol), "r"(c[0]) : "memory");
+      break;
+    case 2:
+      asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%0], [%1, {%4, %5}], [%2], %3;" ::"r"(s), "l"(m), "r"(b), "l"(pol), "r"(c[0]), "r"(c[1]) : "memory");
+      break;
+    case 3:
+      asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%0], [%1, {%4, %5, %6}], [%2], %3;" ::"r"(s), "l"(m), "r"(b), "l"(pol), "r"(c[0]), "r"(c[1]), "r"(c[2]) : "memory");
+      break;
+    case 4:
+      asm volatile("cp.async.bulk.tensor.4d.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%0], [%1, {%4, %5, %6, %7}], [%2], %3;" ::"r"(s), "l"(m), "r"(b), "l"(pol), "r"(c[0]), "r"(c[1]), "r"(c[2]), "r"(c[3]) : "memory");
+      break;
+    default:
+      asm volatile("cp.async.bulk.tensor.5d.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%0], [%1, {%4, %5, %6, %7, %8}], [%2], %3;" ::"r"(s), "l"(m), "r"(b), "l"(pol), "r"(c[0]), "r"(c[1]), "r"(c[2]), "r"(c[3]), "r"(c[4]) : "memory");
+      break;
+  }
+}
+__device__ __forceinline__ void tma_store_hint(const CUtensorMap *map, const void *smem, int rank, const int32_t *c,
+                                               uint64_t pol) {
+  uint64_t m = reinterpret_cast<uint64_t>(map);
+  uint32_t s = smem_u32(smem);
+  switch (rank) {
+    case 1:
+      asm volatile("cp.async.bulk.tensor.1d.global.shared::cta.bulk_group.L2::cache_hint [%0, {%3}], [%1], %2;" ::"l"(m), "r"(s), "l"(pol), "r"(c[0]) : "memory");
+      break;
+    case 2:
+      asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.bulk_group.L2::cache_hint [%0, {%3, %4}], [%1], %2;" ::"l"(m), "r"(s), "l"(pol), "r"(c[0]), "r"(c[1]) : "memory");
+      break;
+    case 3:
+      asm volatile("cp.async.bulk.tensor.3d.global.shared::cta.bulk_group.L2::cache_hint [%0, {%3, %4, %5}], [%1], %2;" ::"l"(m), "r"(s), "l"(pol), "r"(c[0]), "r"(c[1]), "r"(c[2]) : "memory");
+      break;
+    case 4:
+      asm volatile("cp.async.bulk.tensor.4d.global.shared::cta.bulk_group.L2::cache_hint [%0, {%3, %4, %5, %6}], [%1], %2;" ::"l"(m), "r"(s), "l"(pol), "r"(c[0]), "r"(c[1]), "r"(c[2]), "r"(c[3]) : "memory");
+      break;
+    default:
+      asm volatile("cp.async.bulk.tensor.5d.global.shared::cta.bulk_group.L2::cache_hint [%0, {%3, %4, %5, %6, %7}], [%1], %2;" ::"l"(m), "r"(s), "l"(pol), "r"(c[0]), "r"(c[1]), "r"(c[2]), "r"(c[3]), "r"(c[4]) : "memory");
+      break;
+  }
+}
+
 // Tile t (colexicographic over g.tiles) -> per-dimension tile indices.
 __device__ __forceinline__ void tile_index(const cutego_tile_grid_t &g, int64_t t, int32_t *ti) {
 #pragma unroll
@@ -255,6 +306,7 @@ extern "C" __global__ void __launch_bounds__(32, 1)
   const int64_t nmy = t0 < g.ntiles ? (g.ntiles - 1 - t0) / step + 1 : 0;
   for (int s = 0; s < S; ++s) mbar_init(&bars[s], 1);
   fence_barrier_init();
+  const uint64_t pol = g.reserved ? policy_evict_first() : 0;
   auto coords = [&](int64_t k, int32_t *c) {
     int32_t ti[5];
     tile_index(g, t0 + k * step, ti);
@@ -266,7 +318,10 @@ extern "C" __global__ void __launch_bounds__(32, 1)
     int32_t c[5];
     coords(k, c);
     mbar_expect_tx(&bars[s], static_cast<uint32_t>(g.stage_bytes));
-    tma_load(&src, base + s * pitch, &bars[s], g.rank, c);
+    if (g.reserved & 1)
+      tma_load_hint(&src, base + s * pitch, &bars[s], g.rank, c, pol);
+    else
+      tma_load(&src, base + s * pitch, &bars[s], g.rank, c);
   };
   for (int64_t k = 0; k < nmy && k < S; ++k) load(k);
   for (int64_t k = 0; k < nmy; ++k) {
@@ -274,7 +329,10 @@ extern "C" __global__ void __launch_bounds__(32, 1)
     mbar_wait(&bars[s], static_cast<uint32_t>((k / S) & 1));
     int32_t c[5];
     coords(k, c);
-    tma_store(&dst, base + s * pitch, g.rank, c);
+    if (g.reserved & 2)
+      tma_store_hint(&dst, base + s * pitch, g.rank, c, pol);
+    else
+      tma_store(&dst, base + s * pitch, g.rank, c);
     bulk_commit();
     if (k >= 1 && k - 1 + S < nmy) {
       bulk_wait_read<1>();

@@ -52,6 +52,28 @@ static int set_smem(const void *fn, int bytes) {
   return cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes) == cudaSuccess ? 0 : -1;
 }
 
+static cudaError_t launch_generic(void *dst, const cute_layout_t *dl, const void *src, const cute_layout_t *sl,
+                                  int64_t n, size_t es, int sms, cudaStream_t stream) {
+  int64_t blocks = (n + 255) / 256, cap = static_cast<int64_t>(sms) * 16;
+  if (blocks > cap) blocks = cap;
+  uint8_t *d = static_cast<uint8_t *>(dst);
+  const uint8_t *s = static_cast<const uint8_t *>(src);
+  uintptr_t mis = (reinterpret_cast<uintptr_t>(dst) | reinterpret_cast<uintptr_t>(src)) % es;
+  dim3 grid(static_cast<unsigned>(blocks)), block(256);
+  if (mis) {
+    cutego_generic_copy_bytes<<<grid, block, 0, stream>>>(d, *dl, s, *sl, n, static_cast<int32_t>(es));
+  } else {
+    switch (es) {
+      case 1: cutego_generic_copy_es1<<<grid, block, 0, stream>>>(d, *dl, s, *sl, n); break;
+      case 2: cutego_generic_copy_es2<<<grid, block, 0, stream>>>(d, *dl, s, *sl, n); break;
+      case 4: cutego_generic_copy_es4<<<grid, block, 0, stream>>>(d, *dl, s, *sl, n); break;
+      case 8: cutego_generic_copy_es8<<<grid, block, 0, stream>>>(d, *dl, s, *sl, n); break;
+      default: cutego_generic_copy_es16<<<grid, block, 0, stream>>>(d, *dl, s, *sl, n); break;
+    }
+  }
+  return cudaGetLastError();
+}
+
 extern "C" int cutego_copy_ex(void *dst, const cute_layout_t *dl, const void *src, const cute_layout_t *sl,
                               size_t es, cutego_stream_t stream_, const cutego_copy_options_t *opt,
                               cutego_copy_plan_t *plan_out) {
@@ -68,25 +90,7 @@ extern "C" int cutego_copy_ex(void *dst, const cute_layout_t *dl, const void *sr
   if (dev_info(&di) != 0) return fail(CUTEGO_KERNELS_ENODEV, "cutego_copy: no CUDA device");
   cudaError_t e = cudaSuccess;
   if (plan.path == CUTEGO_COPY_PATH_GENERIC) {
-    int64_t n = plan.size;
-    int64_t blocks = (n + 255) / 256, cap = static_cast<int64_t>(di.sms) * 16;
-    if (blocks > cap) blocks = cap;
-    uint8_t *d = static_cast<uint8_t *>(dst);
-    const uint8_t *s = static_cast<const uint8_t *>(src);
-    uintptr_t mis = (reinterpret_cast<uintptr_t>(dst) | reinterpret_cast<uintptr_t>(src)) % es;
-    dim3 grid(static_cast<unsigned>(blocks)), block(256);
-    if (mis) {
-      cutego_generic_copy_bytes<<<grid, block, 0, stream>>>(d, *dl, s, *sl, n, static_cast<int32_t>(es));
-    } else {
-      switch (es) {
-        case 1: cutego_generic_copy_es1<<<grid, block, 0, stream>>>(d, *dl, s, *sl, n); break;
-        case 2: cutego_generic_copy_es2<<<grid, block, 0, stream>>>(d, *dl, s, *sl, n); break;
-        case 4: cutego_generic_copy_es4<<<grid, block, 0, stream>>>(d, *dl, s, *sl, n); break;
-        case 8: cutego_generic_copy_es8<<<grid, block, 0, stream>>>(d, *dl, s, *sl, n); break;
-        default: cutego_generic_copy_es16<<<grid, block, 0, stream>>>(d, *dl, s, *sl, n); break;
-      }
-    }
-    e = cudaGetLastError();
+    e = launch_generic(dst, dl, src, sl, plan.size, es, di.sms, stream);
     if (e != cudaSuccess) return fail(CUTEGO_KERNELS_ECUDA, "cutego_copy: generic launch: %s", cudaGetErrorString(e));
     return CUTEGO_KERNELS_OK;
   }
@@ -119,12 +123,21 @@ extern "C" int cutego_copy_ex(void *dst, const cute_layout_t *dl, const void *sr
   if (smem > di.smem_optin) return fail(CUTEGO_KERNELS_EINVAL, "cutego_copy: %s", "pipeline needs more shared memory than the device has");
   if (set_smem(fn, smem) != 0) return fail(CUTEGO_KERNELS_ECUDA, "cutego_copy: cudaFuncSetAttribute failed");
   per_sm = (opt && opt->ctas_per_sm) ? opt->ctas_per_sm : (di.smem_optin + 1024) / (smem + 1024);
+  if (plan.path == CUTEGO_COPY_PATH_TMA_PERMUTE && !(opt && opt->ctas_per_sm) && per_sm > 2) per_sm = 2;
   if (per_sm < 1) per_sm = 1;
   int64_t blocks = static_cast<int64_t>(di.sms) * per_sm;
   if (blocks > g.ntiles) blocks = g.ntiles;
   void *args[] = {&ms, &md, const_cast<cutego_tile_grid_t *>(&g)};
   e = cudaLaunchKernel(fn, dim3(static_cast<unsigned>(blocks)), dim3(threads), args, smem, stream);
   if (e != cudaSuccess) return fail(CUTEGO_KERNELS_ECUDA, "cutego_copy: launch: %s", cudaGetErrorString(e));
+  if (plan.has_tail) {
+    int64_t tn = 1;
+    for (int k = 0; k < plan.tail_src.leaves; ++k) tn *= plan.tail_src.shape[k];
+    e = launch_generic(static_cast<uint8_t *>(dst) + plan.tail_dst_offset * (int64_t)es, &plan.tail_dst,
+                       static_cast<const uint8_t *>(src) + plan.tail_src_offset * (int64_t)es, &plan.tail_src, tn, es,
+                       di.sms, stream);
+    if (e != cudaSuccess) return fail(CUTEGO_KERNELS_ECUDA, "cutego_copy: tail launch: %s", cudaGetErrorString(e));
+  }
   return CUTEGO_KERNELS_OK;
 }
 

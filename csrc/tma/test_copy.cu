@@ -97,7 +97,8 @@ int main(int argc, char **argv) {
       char nm[64];
       snprintf(nm, sizeof nm, "contiguous n=%lld", (long long)n);
       cute_layout_t L = make_layout({n}, {1});
-      int want = (n * es) % 16 == 0 || n < 256 ? CUTEGO_COPY_PATH_TMA_COPY : -1;
+      // TMA copies the whole 16-byte chunks of the contiguous extent; below 16 bytes: generic
+      int want = n * es < 16 ? CUTEGO_COPY_PATH_GENERIC : CUTEGO_COPY_PATH_TMA_COPY;
       run_case(nm, L, L, es, 0, 0, want);
     }
   // 2. padded / strided 2-D and hierarchical layouts, odd extents, offsets
@@ -112,7 +113,7 @@ int main(int argc, char **argv) {
              make_layout({4, 8, 16, 5}, {1, 4, 32, 512}), es, 0, 0, CUTEGO_COPY_PATH_TMA_COPY);
     run_case("rank-5 padded (5,3,4,3,7)", make_layout({5, 3, 4, 3, 7}, colmajor({5, 3, 4, 3, 7}, {q * ((5 + q - 1) / q), 3, 5, 3, 7})),
              make_layout({5, 3, 4, 3, 7}, colmajor({5, 3, 4, 3, 7}, {q * ((5 + q - 1) / q) + q, 4, 4, 3, 7})), es, 0, 0,
-             CUTEGO_COPY_PATH_TMA_COPY);
+             5 * es >= 16 ? CUTEGO_COPY_PATH_TMA_COPY : CUTEGO_COPY_PATH_GENERIC);
     // 2-D transposes, odd extents
     for (auto mn : std::vector<std::pair<int64_t, int64_t>>{{1, 1}, {16, 16}, {33, 65}, {257, 130}, {1000, 999}, {4096, 1024}}) {
       int64_t m = mn.first, n = mn.second;
@@ -121,7 +122,7 @@ int main(int argc, char **argv) {
       snprintf(nm, sizeof nm, "transpose %lldx%lld padded", (long long)m, (long long)n);
       // src column-major with padded leading dim; dst row-major with padded leading dim
       run_case(nm, make_layout({m, n}, {1, pm}), make_layout({m, n}, {pn, 1}), es, 0, 0,
-               (m == 1 || n == 1) ? -1 : CUTEGO_COPY_PATH_TMA_PERMUTE);
+               (m == 1 || n == 1) ? -1 : n * es < 16 ? CUTEGO_COPY_PATH_GENERIC : CUTEGO_COPY_PATH_TMA_PERMUTE);
       snprintf(nm, sizeof nm, "transpose %lldx%lld tight", (long long)m, (long long)n);
       run_case(nm, make_layout({m, n}, {1, m}), make_layout({m, n}, {n, 1}), es, 0, 0, -1);
     }
@@ -131,7 +132,7 @@ int main(int argc, char **argv) {
   for (int es : ess) {
     int64_t q = 16 / std::min(es, 16);
     for (int rank = 3; rank <= 4; ++rank) {
-      std::vector<int64_t> shape = rank == 3 ? std::vector<int64_t>{37, 19, 11} : std::vector<int64_t>{13, 7, 9, 5};
+      std::vector<int64_t> shape = rank == 3 ? std::vector<int64_t>{37, 19, 23} : std::vector<int64_t>{19, 17, 18, 21};
       std::vector<int> perm(rank);
       for (int i = 0; i < rank; ++i) perm[i] = i;
       int count = 0, tma = 0;
@@ -149,7 +150,10 @@ int main(int argc, char **argv) {
         cute_layout_t dl = make_layout(shape, dst_st);
         char nm[64];
         snprintf(nm, sizeof nm, "perm rank%d (%d%d%d%d) padded", rank, perm[0], perm[1], perm[2], rank > 3 ? perm[3] : 9);
-        int p = run_case(nm, sl, dl, es, 0, 0, perm[0] == 0 ? CUTEGO_COPY_PATH_TMA_COPY : CUTEGO_COPY_PATH_TMA_PERMUTE, true, true);
+        int want = shape[perm[0]] * es < 16 ? CUTEGO_COPY_PATH_GENERIC
+                   : perm[0] == 0             ? CUTEGO_COPY_PATH_TMA_COPY
+                                              : CUTEGO_COPY_PATH_TMA_PERMUTE;
+        int p = run_case(nm, sl, dl, es, 0, 0, want, true, true);
         tma += p == CUTEGO_COPY_PATH_TMA_COPY || p == CUTEGO_COPY_PATH_TMA_PERMUTE;
         // tight odd extents
         s = 1;

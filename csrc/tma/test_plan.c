@@ -29,14 +29,14 @@ static cute_layout_t L(int n, const long long *s, const long long *d) {
 int main(void) {
   cutego_copy_plan_t p;
   const uintptr_t A = 1 << 20;
-  { /* contiguous fp32 1 GiB: split into (256, 2^20), box (256, 32) = 32 KiB */
+  { /* contiguous fp32 1 GiB: split into (256, 2^20), box (256, 64) = 64 KiB, 3 stages */
     long long s[] = {1LL << 28}, d[] = {1};
     cute_layout_t x = L(1, s, d);
     CHECK(cutego_copy_plan(&x, &x, 4, A, A, 0, &p) == 0, "%s", p.reason);
     CHECK(p.path == CUTEGO_COPY_PATH_TMA_COPY, "path %d %s", p.path, p.reason);
     CHECK(p.src.rank == 2 && p.src.dims[0] == 256 && p.src.dims[1] == (1LL << 20), "%s", p.reason);
-    CHECK(p.src.strides[1] == 1024 && p.src.box[0] == 256 && p.src.box[1] == 32, "%s", p.reason);
-    CHECK(p.grid.ntiles == (1LL << 15), "ntiles %lld", (long long)p.grid.ntiles);
+    CHECK(p.src.strides[1] == 1024 && p.src.box[0] == 256 && p.src.box[1] == 64, "%s", p.reason);
+    CHECK(p.grid.ntiles == (1LL << 14) && p.grid.stages == 3, "ntiles %lld", (long long)p.grid.ntiles);
   }
   { /* fp32 transpose 1024x512: src (1024,512):(1,1024), dst (1024,512):(512,1) */
     long long s[] = {1024, 512}, ds[] = {1, 1024}, dd[] = {512, 1};
@@ -68,6 +68,16 @@ int main(void) {
     CHECK(cutego_copy_plan(&y, &y, 4, A, A, 0, &p) == 0 && p.path == CUTEGO_COPY_PATH_GENERIC, "%s", p.reason);
     CHECK(cutego_copy_plan(&x, &x, 4, A + 4, A, 0, &p) == 0 && p.path == CUTEGO_COPY_PATH_GENERIC, "misaligned");
   }
+  { /* (1001,37) fp32 into 1004-float rows: TMA for 1000 columns, a generic tail of one */
+    long long s[] = {1001, 37}, ds[] = {1, 1008}, dd[] = {1, 1004};
+    cute_layout_t src = L(2, s, ds), dst = L(2, s, dd);
+    CHECK(cutego_copy_plan(&dst, &src, 4, A, A, 0, &p) == 0 && p.path == CUTEGO_COPY_PATH_TMA_COPY, "%s", p.reason);
+    CHECK(p.src.dims[0] == 1000 && p.has_tail && p.tail_dst_offset == 1000 && p.tail_src_offset == 1000, "%s", p.reason);
+    CHECK(p.tail_dst.leaves == 2 && p.tail_dst.shape[0] == 1 && p.tail_dst.shape[1] == 37 && p.tail_dst.stride[1] == 1004, "tail");
+    long long s2[] = {3, 37}, d2[] = {1, 4};
+    cute_layout_t x = L(2, s2, d2); /* 12-byte rows: nothing for TMA */
+    CHECK(cutego_copy_plan(&x, &x, 4, A, A, 0, &p) == 0 && p.path == CUTEGO_COPY_PATH_GENERIC && !p.has_tail, "%s", p.reason);
+  }
   { /* errors */
     long long s[] = {10}, s2[] = {11}, d[] = {1};
     cute_layout_t a = L(1, s, d), b = L(1, s2, d);
@@ -76,7 +86,7 @@ int main(void) {
     long long s3[] = {10, 2}, d3[] = {1, 0}, d4[] = {1, 10};
     cute_layout_t c = L(2, s3, d3), e = L(2, s3, d4);
     CHECK(cutego_copy_plan(&c, &e, 4, A, A, 0, &p) == -1, "non-injective dst");
-    cutego_copy_options_t o = {CUTEGO_COPY_PATH_TMA_PERMUTE, 0, 0, 0};
+    cutego_copy_options_t o = {CUTEGO_COPY_PATH_TMA_PERMUTE, 0, 0, 0, 0};
     CHECK(cutego_copy_plan(&a, &a, 4, A, A, &o, &p) == -1, "forced impossible path");
   }
   { /* descriptor checks */
