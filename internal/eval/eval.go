@@ -44,11 +44,16 @@ func Line(line string) (out string, skip bool) {
 	if s == "" || s[0] == '#' {
 		return "", true
 	}
-	v, err := Eval(s)
+	return Format(Eval(s)), false
+}
+
+// Format is the output line for a result of Eval: the printed value or
+// `error: <message>`, on one line.
+func Format(v cute.Value, err error) string {
 	if err != nil {
-		return "error: " + oneLine(err.Error()), false
+		return "error: " + oneLine(err.Error())
 	}
-	return oneLine(v.String()), false
+	return oneLine(v.String())
 }
 
 // oneLine keeps the contract of one output line per input line.
