@@ -167,3 +167,49 @@ func FuzzEval(f *testing.F) {
 		}
 	})
 }
+
+// cppTuples: expected values printed by C++ CuTe (testdata/cpp/tuples.cpp → tuples.out,
+// `_` removed); C++ prints the true_type of weakly_congruent/compatible as `_1`, which
+// eval prints as `true` (docs/EVAL.md).
+var cppTuples = []struct{ in, want string }{
+	{"flatten((2,(3,4)))", "(2,3,4)"},
+	{"flatten((2,(3,4)):(1,(2,6)))", "(2,3,4):(1,2,6)"},
+	{"weakly_congruent(1,(2,3))", "true"},
+	{"compatible(6,(2,3))", "true"},
+	{"prefix_product((2,3,4))", "(1,2,6)"},
+	{"prefix_product((2,3,4),2)", "(2,4,12)"},
+	{"shape_div((4,5,6),40)", "(1,1,3)"},
+	{"ceil_div((4,5,6),40)", "(1,1,3)"},
+	{"elem_scale((2,3),(4,5))", "(8,15)"},
+	{"inner_product((2,3),(4,5))", "23"},
+	{"idx2crd(17,(4,5),(1,4))", "(1,4)"},
+	{"idx2crd((1,3),(4,5))", "(1,3)"},
+	{"make_ordered_layout((2,3,4),(1,2,0))", "(2,3,4):(4,8,1)"},
+	{"make_layout_like((2,3):(0,4))", "(2,3):(0,1)"},
+	{"make_identity_layout((4,5))", "(4,5):(1@0,1@1)"},
+	{"append((4,5):(1,4),2:20)", "(4,5,2):(1,4,20)"},
+	{"prepend((4,5):(1,4),2:20)", "(2,4,5):(20,1,4)"},
+	{"append((4,5),6)", "(4,5,6)"},
+	{"append(4,6)", "(4,6)"},
+	{"group((2,3,4,5):(1,2,6,24),1,3)", "(2,(3,4),5):(1,(2,6),24)"},
+	{"take((2,3,4,5):(1,2,6,24),1,3)", "(3,4):(2,6)"},
+	{"select((2,3,4,5):(1,2,6,24),3,0)", "(5,2):(24,1)"},
+	{"slice((_,2),(4,5):(1,4))", "(4):(1)"},
+	{"dice((_,2),(4,5):(1,4))", "(5):(4)"},
+	{"(4,5):(1,4)(_,2)", "(4):(1)"},
+	{"(4,5):(1,4)(2,_)", "(5):(4)"},
+	{"upcast((4,5):(1,4),2)", "(2,5):(1,2)"},
+	{"downcast((4,5):(1,4),2)", "(8,5):(1,8)"},
+	{"recast_layout((4,5):(1,4),16,32)", "(2,5):(1,2)"},
+	{"upcast(Sw<3,4,3>,2)", "Sw<3,3,3>"},
+	{"make_identity_layout((4,5))((2,3))", "(2,3)"},
+	{"slice((_,1),(4,5))", "(4)"},
+	{"make_layout((4,5))", "(4,5):(1,4)"},
+}
+
+func TestEvalCppTuples(t *testing.T) {
+	for _, c := range cppTuples {
+		got, _ := Line(c.in)
+		assert.Equal(t, c.want, got, c.in)
+	}
+}

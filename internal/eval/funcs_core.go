@@ -194,20 +194,10 @@ func makeLayout(c *ctx) cute.Value {
 		}
 	}
 	// make_layout(L1, L2, …): the layouts become the modes of the result.
-	sh := make([]cute.IntTuple, c.n())
-	st := make([]cute.IntTuple, c.n())
+	ls := make([]cute.Layout, c.n())
 	for i := range c.args {
-		l := c.layout(i)
-		sh[i], st[i] = l.Shape(), l.Stride()
+		ls[i] = c.layout(i)
 	}
-	return must(cute.MakeLayout(cute.Tuple(sh...), cute.Tuple(st...)))
+	return must(cute.MakeLayoutModes(ls...))
 }
 
-func init() {
-	register("idx2crd", 2, 3, func(c *ctx) cute.Value {
-		if c.n() == 3 {
-			c.fail("not implemented")
-		}
-		return must(cute.Idx2Crd(c.int(0), c.shape(1)))
-	})
-}

@@ -1,3 +1,9 @@
+// Expected values for internal/eval tests: C++ CuTe with every integer static.
+// Build from the repository root:
+//   g++ -std=c++17 -w -I.deps/py/cutlass_library/source/include -I.deps/py/nvidia/cu13/include \
+//     -I.deps/py/nvidia/cu13/include/cccl internal/eval/testdata/cpp/core.cpp -o /tmp/core && /tmp/core > internal/eval/testdata/cpp/core.out
+// (CuTe has no prefix_product by that name: compact_col_major / compact_major<LayoutLeft>
+// with an initial stride compute it.)
 #include <cute/layout.hpp>
 #include <cute/swizzle_layout.hpp>
 using namespace cute;
