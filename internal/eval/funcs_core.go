@@ -200,4 +200,3 @@ func makeLayout(c *ctx) cute.Value {
 	}
 	return must(cute.MakeLayoutModes(ls...))
 }
-
