@@ -51,13 +51,17 @@ func apply(f cute.Value, args []cute.Value) cute.Value {
 		return cute.Int(x.Apply(crd.Leaf))
 	case cute.ComposedLayout:
 		if crd.HasUnderscore() {
-			failErr(fmt.Errorf("composed_layout: slicing a composed layout is not supported"))
+			return sliceComposed(crd, x)
 		}
 		idx := must(x.Inner.Call(coordTuple(crd)))
 		if !idx.IsLeaf() || idx.IsBasis() {
 			failErr(fmt.Errorf("composed_layout: inner layout gives %v, not an integer", idx))
 		}
-		return cute.Int(x.Outer.Apply(x.Offset + idx.Value()))
+		o := x.Offset + idx.Value()
+		if (o > x.Offset) != (idx.Value() > 0) {
+			failErr(fmt.Errorf("composed_layout: offset %d + %d overflows int64", x.Offset, idx.Value()))
+		}
+		return cute.Int(x.Outer.Apply(o))
 	}
 	failErr(fmt.Errorf("%s is not a function", describe(f)))
 	return nil
@@ -71,4 +75,43 @@ func applyLayout(l cute.Layout, crd Coord) cute.Value {
 		return must(sliceHook(crd, l))
 	}
 	return must(l.Call(coordTuple(crd)))
+}
+
+// sliceComposed is CuTe's slice(c, A o O o B). With a coordinate of `_` only, CuTe
+// reshapes: A o O o slice(c, B). Otherwise CuTe's slice_and_offset for a swizzle decays
+// the result into a new swizzle, offset and layout (often a plain layout); cutego does not
+// do that yet, and says so rather than print a different (if equivalent) form.
+func sliceComposed(c Coord, x cute.ComposedLayout) cute.Value {
+	if !allUnderscore(c) {
+		failErr(fmt.Errorf("slice: slicing the composed layout %v at %v (with integers) is not implemented", x, c))
+	}
+	l, err := cute.Slice(toCute(c), x.Inner)
+	if err != nil {
+		failErr(err)
+	}
+	return composed(x.Outer, x.Offset, l)
+}
+
+func allUnderscore(c Coord) bool {
+	if c.Under {
+		return true
+	}
+	if !c.tuple {
+		return false
+	}
+	for _, e := range c.Elems {
+		if !allUnderscore(e) {
+			return false
+		}
+	}
+	return true
+}
+
+// composed is CuTe's composition(A, O, B) for a swizzle A: the identity swizzle with
+// offset 0 is dropped (CuTe returns B itself); otherwise the composed layout A o O o B.
+func composed(a cute.Swizzle, o int64, b cute.Layout) cute.Value {
+	if a.IsIdentity() && o == 0 {
+		return b
+	}
+	return cute.MakeComposedLayout(a, o, b)
 }

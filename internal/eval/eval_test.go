@@ -213,3 +213,22 @@ func TestEvalCppTuples(t *testing.T) {
 		assert.Equal(t, c.want, got, c.in)
 	}
 }
+
+// cppComposed: composed layouts, from testdata/cpp/composed.cpp → composed.out.
+var cppComposed = []struct{ in, want string }{
+	{"take(Sw<3,4,3> o 0 o ((8,2),64):((64,512),1),0,1)", "Sw<3,4,3> o 0 o ((8,2)):((64,512))"},
+	{"flatten(Sw<3,4,3> o 0 o ((8,2),64):((64,512),1))", "Sw<3,4,3> o 0 o (8,2,64):(64,512,1)"},
+	{"Sw<3,4,3> o 0 o (8,64):(64,1)(1,1)", "65"},
+	{"upcast(Sw<3,4,3> o 0 o (8,64):(64,1),2)", "Sw<3,3,3> o 0 o (8,32):(32,1)"},
+}
+
+func TestEvalCppComposed(t *testing.T) {
+	for _, c := range cppComposed {
+		got, _ := Line(c.in)
+		assert.Equal(t, c.want, got, c.in)
+	}
+	// C++ decays this slice to ((2,4)):((64,144)); until cutego does, it must refuse
+	// rather than print another form.
+	got, _ := Line("Sw<3,4,3> o 0 o (8,64):(64,1)(_,3)")
+	assert.True(t, strings.HasPrefix(got, "error: "), got)
+}

@@ -109,6 +109,9 @@ func init() {
 		if t, ok := c.args[1].(cute.IntTuple); ok {
 			return must(cute.SliceTuple(crd, t))
 		}
+		if cl, ok := c.args[1].(cute.ComposedLayout); ok {
+			return sliceComposed(c.coord(0), cl)
+		}
 		return must(cute.Slice(crd, c.layout(1)))
 	})
 	register("dice", 2, 2, func(c *ctx) cute.Value {
