@@ -28,6 +28,9 @@ func Eval(expr string) (v cute.Value, err error) {
 			v = nil
 		}
 	}()
+	if d := parenDepth(expr); d > maxParenDepth {
+		return nil, fmt.Errorf("parse: parentheses nested %d deep (at most %d)", d, maxParenDepth)
+	}
 	p := parser{s: expr}
 	v = p.expr()
 	if p.peek() != 0 {
@@ -35,6 +38,30 @@ func Eval(expr string) (v cute.Value, err error) {
 	}
 	return v, nil
 }
+
+// maxParenDepth bounds the nesting of parentheses in one expression: deeper input is
+// refused before it reaches the recursive parsers (a Go stack overflow is fatal, not a
+// panic that could be recovered).
+const maxParenDepth = 1000
+
+func parenDepth(s string) int {
+	d, m := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(', '<':
+			d++
+			if d > m {
+				m = d
+			}
+		case ')', '>':
+			d--
+		}
+	}
+	return m
+}
+
+// maxMessage bounds an error message (a parse error quotes its input).
+const maxMessage = 2000
 
 // Line evaluates one input line and returns its output line (without newline): the
 // printed result or `error: <message>`. skip is true for a blank line or a `#` comment,
@@ -51,7 +78,11 @@ func Line(line string) (out string, skip bool) {
 // `error: <message>`, on one line.
 func Format(v cute.Value, err error) string {
 	if err != nil {
-		return "error: " + oneLine(err.Error())
+		msg := err.Error()
+		if len(msg) > maxMessage {
+			msg = msg[:maxMessage] + "…"
+		}
+		return "error: " + oneLine(msg)
 	}
 	return oneLine(v.String())
 }

@@ -232,3 +232,12 @@ func TestEvalCppComposed(t *testing.T) {
 	got, _ := Line("Sw<3,4,3> o 0 o (8,64):(64,1)(_,3)")
 	assert.True(t, strings.HasPrefix(got, "error: "), got)
 }
+
+func TestEvalDeepNesting(t *testing.T) {
+	got, _ := Line(strings.Repeat("(", 5_000_000))
+	assert.Equal(t, "error: parse: parentheses nested 5000000 deep (at most 1000)", got)
+	got, _ = Line(strings.Repeat("size(", 300) + "1" + strings.Repeat(")", 300))
+	assert.True(t, strings.HasPrefix(got, "error: expression nested deeper than"), got)
+	got, _ = Line(strings.Repeat("x", 100000) + "(")
+	assert.Less(t, len(got), 3000)
+}
