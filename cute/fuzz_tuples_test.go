@@ -250,3 +250,76 @@ func FuzzParseCoord(f *testing.F) {
 		}
 	})
 }
+
+// FuzzLayoutManip: flatten and group keep the function; make_layout_like is compact on
+// the modes with a non-zero stride and keeps the strides' order.
+func FuzzLayoutManip(f *testing.F) {
+	f.Add([]byte{3, 12, 2, 4, 9, 9, 1, 0, 4, 7}, uint8(1), uint8(3))
+	f.Add([]byte{6, 0, 5, 3, 2, 8, 8, 8, 1, 1, 2, 0}, uint8(0), uint8(2))
+	f.Fuzz(func(t *testing.T, b []byte, gb, ge uint8) {
+		g := &byteGen{b: b}
+		s := g.shape(3)
+		l := mkLayout(s, g.strideLike(s))
+		fl := FlattenLayout(l)
+		gr, gerr := Group(l, int(gb%5), int(ge%5))
+		for i := int64(0); i < l.Size(); i++ {
+			v, _ := l.Eval(i)
+			if w, _ := fl.Eval(i); w != v {
+				t.Fatalf("flatten(%v) = %v differs at %d", l, fl, i)
+			}
+			if gerr == nil {
+				if w, _ := gr.Eval(i); w != v {
+					t.Fatalf("group(%v,%d,%d) = %v differs at %d", l, gb%5, ge%5, gr, i)
+				}
+			}
+		}
+		like, err := MakeLayoutLike(l)
+		if err != nil {
+			t.Fatalf("make_layout_like(%v): %v", l, err)
+		}
+		// Distinct non-zero strides (of leaves with shape > 1) give a compact layout.
+		ls, ld := l.shape.LeafValues(nil), l.stride.LeafValues(nil)
+		ks, kd := like.shape.LeafValues(nil), like.stride.LeafValues(nil)
+		seen := map[int64]bool{}
+		distinct := true
+		n := int64(1)
+		for i := range ld {
+			if ld[i] == 0 || ls[i] == 1 {
+				continue
+			}
+			if seen[ld[i]] {
+				distinct = false
+			}
+			seen[ld[i]] = true
+			n *= ls[i]
+		}
+		for i := range kd {
+			if (ld[i] == 0) != (kd[i] == 0) && ks[i] != 1 {
+				t.Fatalf("make_layout_like(%v) = %v: zero strides not kept", l, like)
+			}
+		}
+		if distinct {
+			hit := make([]bool, n)
+			for i := int64(0); i < like.Size(); i++ {
+				v, _ := like.Eval(i)
+				if v < 0 || v >= n {
+					t.Fatalf("make_layout_like(%v) = %v: index %d out of [0,%d)", l, like, v, n)
+				}
+				hit[v] = true
+			}
+			for j, h := range hit {
+				if !h {
+					t.Fatalf("make_layout_like(%v) = %v: %d not reached", l, like, j)
+				}
+			}
+			// Order kept: a smaller stride in L means a smaller stride in the result.
+			for i := range ld {
+				for j := range ld {
+					if ls[i] > 1 && ls[j] > 1 && ld[i] != 0 && ld[j] != 0 && ld[i] < ld[j] && kd[i] >= kd[j] {
+						t.Fatalf("make_layout_like(%v) = %v: order of leaves %d,%d not kept", l, like, i, j)
+					}
+				}
+			}
+		}
+	})
+}
