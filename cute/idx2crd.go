@@ -1,0 +1,27 @@
+package cute
+
+// Idx2Crd is CuTe's idx2crd(idx, shape): the colexicographic coordinate of an index in a
+// shape, congruent to the shape; the last mode of each tuple takes the whole remaining
+// quotient, so out-of-bounds indices give out-of-bounds last coordinates.
+func Idx2Crd(idx int64, shape IntTuple) (c IntTuple, err error) {
+	defer catch("idx2crd", &err)
+	return idx2crd(idx, shape), nil
+}
+
+func idx2crd(idx int64, shape IntTuple) IntTuple {
+	if shape.elems == nil {
+		return Int(idx)
+	}
+	n := len(shape.elems)
+	e := make([]IntTuple, n)
+	for i := 0; i < n; i++ {
+		if i == n-1 {
+			e[i] = idx2crd(idx, shape.elems[i])
+			break
+		}
+		s := size(shape.elems[i])
+		e[i] = idx2crd(idx%s, shape.elems[i])
+		idx /= s
+	}
+	return tupleOwn(e)
+}

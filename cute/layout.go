@@ -1,0 +1,127 @@
+package cute
+
+// Layout is CuTe's Layout: a shape and a congruent stride, a function from coordinates
+// to indices. Layouts are immutable values.
+type Layout struct {
+	shape, stride IntTuple
+}
+
+// MakeLayout is CuTe's make_layout(shape, stride): the shape and stride must be congruent,
+// shapes must be positive integers (no scaled bases).
+func MakeLayout(shape, stride IntTuple) (l Layout, err error) {
+	if !Congruent(shape, stride) {
+		return Layout{}, errorf("make_layout", ErrInvalid, "shape %v and stride %v are not congruent", shape, stride)
+	}
+	if err := checkShape("make_layout", shape); err != nil {
+		return Layout{}, err
+	}
+	return Layout{shape: shape, stride: stride}, nil
+}
+
+// MustLayout is MakeLayout for literals known to be valid (tests, examples); it panics
+// on an error.
+func MustLayout(shape, stride IntTuple) Layout {
+	l, err := MakeLayout(shape, stride)
+	if err != nil {
+		panic(err)
+	}
+	return l
+}
+
+// mkLayout builds a layout from congruent parts without checks (internal use).
+func mkLayout(shape, stride IntTuple) Layout { return Layout{shape: shape, stride: stride} }
+
+func checkShape(op string, s IntTuple) *Error {
+	if s.elems == nil {
+		if s.basis != nil {
+			return errorf(op, ErrInvalid, "a shape cannot hold a scaled basis (%v)", s)
+		}
+		if s.v < 1 {
+			return errorf(op, ErrInvalid, "shape %d is not positive", s.v)
+		}
+		return nil
+	}
+	for _, e := range s.elems {
+		if err := checkShape(op, e); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Shape returns the layout's shape.
+func (l Layout) Shape() IntTuple { return l.shape }
+
+// Stride returns the layout's stride.
+func (l Layout) Stride() IntTuple { return l.stride }
+
+// Rank is CuTe's rank(layout): the rank of the shape.
+func (l Layout) Rank() int { return l.shape.Rank() }
+
+// Depth is CuTe's depth(layout).
+func (l Layout) Depth() int { return l.shape.Depth() }
+
+// Mode returns mode i of the layout (CuTe's layout<i>(L)); for a rank-1 layout with an
+// integer shape, Mode(0) is the layout itself.
+func (l Layout) Mode(i int) (m Layout, err error) {
+	if i < 0 || i >= l.Rank() {
+		return Layout{}, errorf("layout", ErrInvalid, "mode %d out of range for rank %d layout %v", i, l.Rank(), l)
+	}
+	return Layout{shape: l.shape.At(i), stride: l.stride.At(i)}, nil
+}
+
+// Equal reports whether two layouts have identical shape and stride (not merely the
+// same function).
+func (l Layout) Equal(m Layout) bool { return l.shape.Equal(m.shape) && l.stride.Equal(m.stride) }
+
+// IsZero reports whether l is the zero Layout value (not a valid layout).
+func (l Layout) IsZero() bool { return l.shape.elems == nil && l.shape.v == 0 }
+
+// String prints the layout as CuTe does, minus the `_` marks: `(4,5):(16,64)`.
+func (l Layout) String() string { return l.shape.String() + ":" + l.stride.String() }
+
+// Size is CuTe's size(layout): the product of the shape.
+func (l Layout) Size() int64 {
+	n, err := Size(l.shape)
+	if err != nil {
+		return -1
+	}
+	return n
+}
+
+// Cosize is CuTe's cosize(layout): L(size(L)-1) + 1, the extent of the codomain that the
+// layout touches. For scaled-basis strides use Call.
+func (l Layout) Cosize() (n int64, err error) {
+	defer catch("cosize", &err)
+	return cosize(l), nil
+}
+
+func cosize(l Layout) int64 {
+	// max over leaves of (s-1)*|d| for non-negative strides gives L(size-1); CuTe computes
+	// L(size-1)+1, which for negative strides can be <= 0. Follow CuTe exactly.
+	sz := size(l.shape)
+	return addChecked(evalIdx(l, sz-1), 1)
+}
+
+// Eval evaluates the layout at the 1-D coordinate i (CuTe's L(i)) for integer strides.
+func (l Layout) Eval(i int64) (idx int64, err error) {
+	defer catch("layout", &err)
+	if l.stride.hasBasis() {
+		throw("layout", ErrInvalid, "layout %v has scaled-basis strides: use Call", l)
+	}
+	return evalIdx(l, i), nil
+}
+
+// Call evaluates the layout at a coordinate of any form (CuTe's L(c)): an integer, a
+// hierarchical coordinate congruent to (a prefix of) the shape, or a partial one. With
+// scaled-basis strides the result is an arithmetic tuple. Coordinates holding `_`
+// slice: use Slice.
+func (l Layout) Call(c IntTuple) (r IntTuple, err error) {
+	defer catch("layout", &err)
+	return crd2idxT(c, l.shape, l.stride), nil
+}
+
+// evalIdx is L(i) for an integer coordinate and integer strides (internal, throws).
+func evalIdx(l Layout, i int64) int64 {
+	return crd2idxInt(i, l.shape, l.stride)
+}
