@@ -39,16 +39,16 @@ func (f *flatL) push(op string, m fmode) {
 func (f *flatL) flattenInto(op string, shape, stride IntTuple) {
 	if shape.elems == nil {
 		if stride.elems != nil {
-			throw(op, ErrInvalid, "shape %v and stride %v are not congruent", shape, stride)
+			throw(op, ErrInvalid, "shape %s and stride %s are not congruent", shape.String(), stride.String())
 		}
 		if shape.basis != nil || shape.v < 1 {
-			throw(op, ErrInvalid, "shape %v is not a positive integer", shape)
+			throw(op, ErrInvalid, "shape %s is not a positive integer", shape.String())
 		}
 		f.push(op, fmode{s: shape.v, d: stride.v, b: stride.basis})
 		return
 	}
 	if stride.elems == nil || len(stride.elems) != len(shape.elems) {
-		throw(op, ErrInvalid, "shape %v and stride %v are not congruent", shape, stride)
+		throw(op, ErrInvalid, "shape %s and stride %s are not congruent", shape.String(), stride.String())
 	}
 	for i := range shape.elems {
 		f.flattenInto(op, shape.elems[i], stride.elems[i])

@@ -31,9 +31,10 @@ func compositionTiler(a Layout, t Tiler) Layout {
 	if len(t.elems) > a.Rank() {
 		throw("composition", ErrInvalid, "tiler %v has a larger rank than layout %v", t, a)
 	}
-	ms := make([]Layout, len(t.elems))
+	var small [8]Layout
+	ms := small[:0]
 	for i, e := range t.elems {
-		ms[i] = compositionTiler(modeOf("composition", a, i), e)
+		ms = append(ms, compositionTiler(modeOf("composition", a, i), e))
 	}
 	return layoutOf(ms...)
 }
@@ -60,11 +61,27 @@ type compGroup struct {
 	path []int
 }
 
-func composition(a, b Layout) Layout {
+func composition(a, b Layout) Layout { return compositionParts(a, b, nil) }
+
+// flatProto is a read-only row of leaves: IntTuple{elems: flatProto[:n]} has the
+// structure of a flat tuple of n leaves (buildLike only reads structures).
+var flatProto [algMaxFlat]IntTuple
+
+// compositionParts is composition(a, b), or composition(a, (b, c)) for a flat layout c
+// given as modes (logical_divide's rhs), without building the pair.
+func compositionParts(a, b Layout, c *flatL) Layout {
 	var bl flatL
 	bl.flattenInto("composition", b.shape, b.stride)
 	var cnt [algMaxFlat]int
 	var out compOut
+	if c != nil {
+		if b.stride.hasBasis() {
+			return composition(a, layoutPair(b, c.toLayout()))
+		}
+		for i := 0; i < c.n; i++ {
+			bl.push("composition", c.m[i])
+		}
+	}
 
 	if !b.stride.hasBasis() {
 		var g compGroup
@@ -72,14 +89,18 @@ func composition(a, b Layout) Layout {
 		for j := 0; j < bl.n; j++ {
 			cnt[j] = compLeaf(&g, bl.m[j].s, bl.m[j].d, &out)
 		}
-		g.checkOverlap(a, b)
+		if c != nil {
+			g.checkOverlapPair(a, b, c)
+		} else {
+			g.checkOverlap(a, b)
+		}
 	} else {
 		var groups []*compGroup
 		for j := 0; j < bl.n; j++ {
 			m := bl.m[j]
 			if m.b == nil {
 				if m.d != 0 {
-					throw("composition", ErrInvalid, "B %v mixes integer and scaled-basis strides", b)
+					throw("composition", ErrInvalid, "B %v mixes integer and scaled-basis strides", b.String())
 				}
 				out.push(fmode{s: m.s, d: 0})
 				cnt[j] = 1
@@ -92,7 +113,7 @@ func composition(a, b Layout) Layout {
 					break
 				}
 				if pathPrefix(h.path, m.b) || pathPrefix(m.b, h.path) {
-					throw("composition", ErrInvalid, "B %v has scaled-basis strides on nested paths", b)
+					throw("composition", ErrInvalid, "B %v has scaled-basis strides on nested paths", b.String())
 				}
 			}
 			if g == nil {
@@ -106,7 +127,17 @@ func composition(a, b Layout) Layout {
 			g.checkOverlap(a, b)
 		}
 	}
-	return buildLike(b.shape, &out, &cnt)
+	if c == nil {
+		return buildLike(b.shape, &out, &cnt)
+	}
+	var pe [2]IntTuple
+	pe[0] = b.shape
+	if c.n == 1 {
+		pe[1] = IntTuple{}
+	} else {
+		pe[1] = IntTuple{elems: flatProto[:c.n:c.n]}
+	}
+	return buildLike(IntTuple{elems: pe[:]}, &out, &cnt)
 }
 
 func pathPrefix(p, q []int) bool { return len(p) < len(q) && pathEqual(p, q[:len(p)]) }
@@ -188,7 +219,15 @@ func (g *compGroup) checkOverlap(a, b Layout) {
 		if g.use[i] > g.a.m[i].s-1 {
 			throw("composition", ErrNotAdmissible,
 				"the modes of %v overlap within mode %d:%v of the lhs %v, so A∘B is not a layout (C++ CuTe returns a wrong one, CUTLASS #2955)",
-				b, g.a.m[i].s, g.a.m[i].strideTuple(), a)
+				b.String(), g.a.m[i].s, g.a.m[i].strideTuple().String(), a.String())
+		}
+	}
+}
+
+func (g *compGroup) checkOverlapPair(a, b Layout, c *flatL) {
+	for i := 0; i < g.a.n-1; i++ {
+		if g.use[i] > g.a.m[i].s-1 {
+			g.checkOverlap(a, layoutPair(b, c.toLayout()))
 		}
 	}
 }

@@ -20,7 +20,15 @@ func logicalDivide(a Layout, t Tiler) Layout {
 	if len(t.elems) > a.Rank() {
 		throw("logical_divide", ErrInvalid, "too many modes in tiler %v for layout %v", t, a)
 	}
-	ms := modesOf(a)
+	var small [8]Layout
+	ms := small[:0]
+	if a.shape.elems == nil {
+		ms = append(ms, a)
+	} else {
+		for i := range a.shape.elems {
+			ms = append(ms, Layout{shape: a.shape.elems[i], stride: a.stride.elems[i]})
+		}
+	}
 	for i, e := range t.elems {
 		ms[i] = logicalDivide(ms[i], e)
 	}
@@ -32,5 +40,5 @@ func logicalDivideLayout(a, b Layout) Layout {
 	coalesceFlat("logical_divide", a, &ca, false)
 	filterFlat("logical_divide", b, &fb)
 	complementFlat(&fb, IntTuple{}, &ca, &comp)
-	return composition(a, layoutPair(b, comp.toLayout()))
+	return compositionParts(a, b, &comp)
 }
