@@ -211,3 +211,15 @@ func algTilerLayout(t Tiler) Layout {
 	}
 	return t.layout
 }
+
+// algCeilDiv is ceil(a/b) for a >= 0, b > 0, without the overflow of (a+b-1)/b.
+func algCeilDiv(a, b int64) int64 {
+	if b <= 0 {
+		throw("", ErrInvalid, "division by %d", b)
+	}
+	q := a / b
+	if a%b != 0 {
+		q++
+	}
+	return q
+}

@@ -53,18 +53,18 @@ func cotargetCeilDivSize(t IntTuple, flat *flatL, b int64) int64 {
 		p := int64(1)
 		for i := 0; i < flat.n; i++ {
 			s := flat.m[i].s
-			p = mulChecked(p, ceilDivI(s, b))
-			b = ceilDivI(b, s)
+			p = mulChecked(p, algCeilDiv(s, b))
+			b = algCeilDiv(b, s)
 		}
 		return p
 	}
 	if t.elems == nil {
-		return ceilDivI(t.v, b)
+		return algCeilDiv(t.v, b)
 	}
 	p := int64(1)
 	for _, e := range t.elems {
 		p = mulChecked(p, cotargetCeilDivSize(e, nil, b))
-		b = ceilDivI(b, size(e))
+		b = algCeilDiv(b, size(e))
 	}
 	return p
 }

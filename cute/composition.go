@@ -183,8 +183,8 @@ func compLeaf(g *compGroup, s, d int64, out *compOut) int {
 				"stride divisibility condition: stride %d (of %d:%d) neither divides nor is less than shape %d of the lhs",
 				ard, s, d, a)
 		}
-		ns := ceilDivI(a, ard)
-		nd := signI(rd) * ceilDivI(ard, a)
+		ns := algCeilDiv(a, ard)
+		nd := signI(rd) * algCeilDiv(ard, a)
 		if ns == 1 || rs == 1 {
 			rd = nd
 			continue
