@@ -56,9 +56,10 @@ func (o *compOut) push(m fmode) {
 // compGroup is a flattened (coalesce_x) lhs with, per mode but the last, the sum over
 // the leaves of B composed with it of the largest digit their images use in that mode.
 type compGroup struct {
-	a    flatL
-	use  [algMaxFlat]int64
-	path []int
+	a        flatL
+	use      [algMaxFlat]int64
+	path     []int
+	pos, neg bool // strides of both signs walked through a multi-mode lhs
 }
 
 func composition(a, b Layout) Layout { return compositionParts(a, b, nil) }
@@ -174,6 +175,11 @@ func compLeaf(g *compGroup, s, d int64, out *compOut) int {
 		out.push(fmode{s: s, d: mulChecked(d, A.m[0].d), b: A.m[0].b})
 		return 1
 	}
+	if d > 0 {
+		g.pos = true
+	} else {
+		g.neg = true
+	}
 	rs, rd := s, d
 	for i := 0; i < n-1; i++ {
 		a := A.m[i].s
@@ -215,6 +221,11 @@ func compLeaf(g *compGroup, s, d int64, out *compOut) int {
 // distributes them) use digits of an lhs mode that add up past its shape: A is then not
 // additive over them and the distributed result is not A∘B (CUTLASS #2955).
 func (g *compGroup) checkOverlap(a, b Layout) {
+	if g.pos && g.neg {
+		throw("composition", ErrNotAdmissible,
+			"%s has strides of both signs into the multi-mode lhs %s: A is not additive over them, so A∘B is not a layout",
+			b.String(), a.String())
+	}
 	for i := 0; i < g.a.n-1; i++ {
 		if g.use[i] > g.a.m[i].s-1 {
 			throw("composition", ErrNotAdmissible,
@@ -225,6 +236,9 @@ func (g *compGroup) checkOverlap(a, b Layout) {
 }
 
 func (g *compGroup) checkOverlapPair(a, b Layout, c *flatL) {
+	if g.pos && g.neg {
+		g.checkOverlap(a, layoutPair(b, c.toLayout()))
+	}
 	for i := 0; i < g.a.n-1; i++ {
 		if g.use[i] > g.a.m[i].s-1 {
 			g.checkOverlap(a, layoutPair(b, c.toLayout()))
