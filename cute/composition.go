@@ -1,5 +1,7 @@
 package cute
 
+import "sync"
+
 // Composition is CuTe's composition(A, B) = A∘B: the layout R with R(c) = A(B(c)) for
 // every c < size(B), its shape B's shape with each leaf refined (compatible with B).
 // A is evaluated beyond its size through its last mode, as CuTe does. Inputs that C++
@@ -70,11 +72,23 @@ var flatProto [algMaxFlat]IntTuple
 
 // compositionParts is composition(a, b), or composition(a, (b, c)) for a flat layout c
 // given as modes (logical_divide's rhs), without building the pair.
+// compWork is the scratch space of one composition, reused through a pool so that its
+// few kilobytes are not cleared on every call.
+type compWork struct {
+	bl  flatL
+	cnt [algMaxFlat]int
+	out compOut
+	g   compGroup
+}
+
+var compPool = sync.Pool{New: func() any { return new(compWork) }}
+
 func compositionParts(a, b Layout, c *flatL) Layout {
-	var bl flatL
+	w := compPool.Get().(*compWork)
+	defer compPool.Put(w)
+	bl, cnt, out := &w.bl, &w.cnt, &w.out
+	bl.n, out.n = 0, 0
 	bl.flattenInto("composition", b.shape, b.stride)
-	var cnt [algMaxFlat]int
-	var out compOut
 	if c != nil {
 		if b.stride.hasBasis() {
 			return composition(a, layoutPair(b, c.toLayout()))
@@ -85,10 +99,12 @@ func compositionParts(a, b Layout, c *flatL) Layout {
 	}
 
 	if !b.stride.hasBasis() {
-		var g compGroup
+		g := &w.g
+		g.use = [algMaxFlat]int64{}
+		g.pos, g.neg = false, false
 		coalesceFlat("composition", a, &g.a, true)
 		for j := 0; j < bl.n; j++ {
-			cnt[j] = compLeaf(&g, bl.m[j].s, bl.m[j].d, &out)
+			cnt[j] = compLeaf(g, bl.m[j].s, bl.m[j].d, out)
 		}
 		if c != nil {
 			g.checkOverlapPair(a, b, c)
@@ -122,14 +138,14 @@ func compositionParts(a, b Layout, c *flatL) Layout {
 				coalesceFlat("composition", basisGetLayout(a, m.b), &g.a, true)
 				groups = append(groups, g)
 			}
-			cnt[j] = compLeaf(g, m.s, m.d, &out)
+			cnt[j] = compLeaf(g, m.s, m.d, out)
 		}
 		for _, g := range groups {
 			g.checkOverlap(a, b)
 		}
 	}
 	if c == nil {
-		return buildLike(b.shape, &out, &cnt)
+		return buildLike(b.shape, out, cnt)
 	}
 	var pe [2]IntTuple
 	pe[0] = b.shape
@@ -138,7 +154,7 @@ func compositionParts(a, b Layout, c *flatL) Layout {
 	} else {
 		pe[1] = IntTuple{elems: flatProto[:c.n:c.n]}
 	}
-	return buildLike(IntTuple{elems: pe[:]}, &out, &cnt)
+	return buildLike(IntTuple{elems: pe[:]}, out, cnt)
 }
 
 func pathPrefix(p, q []int) bool { return len(p) < len(q) && pathEqual(p, q[:len(p)]) }
