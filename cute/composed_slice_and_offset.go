@@ -16,7 +16,7 @@ package cute
 // the offset and the sliced layout touch disjoint bits: Sw<3,3,3> o 8 o (8,64):(64,1)
 // sliced at (2,_) gives a wrong layout in C++), the generic form of layout_composed.hpp is
 // returned instead: (Sw o (O + B(c with `_`=0)) o slice(c, B), 0), the same function.
-// Every decayed result is checked point by point (up to 2^20 points; larger slices keep
+// Every decayed result is checked point by point (up to 2^16 points; larger slices keep
 // the generic form).
 func ComposedSliceAndOffset(crd Coord, c ComposedLayout) (r ComposedLayout, offset int64, err error) {
 	defer catch("slice_and_offset", &err)
@@ -104,7 +104,7 @@ func ComposedSliceAndOffset(crd Coord, c ComposedLayout) (r ComposedLayout, offs
 }
 
 // sliceVerifyLimit bounds the brute-force check of a decayed slice.
-const sliceVerifyLimit = 1 << 20
+const sliceVerifyLimit = 1 << 16
 
 // sliceMatches checks offset + r(j) == c(c') for every index j of the sliced domain (c'
 // the coordinate agreeing with crd whose `_` part is j), up to sliceVerifyLimit points.
