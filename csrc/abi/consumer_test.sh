@@ -37,14 +37,17 @@ run() { # name binary
 
 # pkg-config (the .pc file is relocatable)
 export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
-pc_libdir=$(pkg-config --variable=libdir cutego)
+pc_libdir=$(cd "$(pkg-config --variable=libdir cutego)" && pwd -P)
 gcc -std=c99 -Wall -Werror $(pkg-config --cflags cutego) "$src/consumer.c" -o "$tmp/c_pc" \
   $(pkg-config --libs cutego) -Wl,-rpath,"$pc_libdir"
 g++ -std=c++17 -Wall -Werror $(pkg-config --cflags cutego) "$src/consumer.cpp" -o "$tmp/cpp_pc" \
   $(pkg-config --libs cutego) -Wl,-rpath,"$pc_libdir"
 gcc -std=c99 -Wall -Werror $(pkg-config --cflags cutego) "$src/consumer.c" -o "$tmp/c_pc_static" \
   $(pkg-config --static --libs cutego | sed 's/-lcutego/-Wl,-Bstatic -lcutego -Wl,-Bdynamic/')
-ldd "$tmp/c_pc" | grep -q "$prefix/lib/libcutego.so.0" || { echo "consumer: c_pc does not load the installed libcutego"; ldd "$tmp/c_pc"; fail=1; }
+loaded=$(ldd "$tmp/c_pc" | awk '/libcutego.so/ {print $3}')
+if [ "$(readlink -f "$loaded")" != "$(readlink -f "$prefix/lib/libcutego.so.0")" ]; then
+  echo "consumer: c_pc loads $loaded, not the installed libcutego"; fail=1
+fi
 run "C (pkg-config)" "$tmp/c_pc"
 run "C++ (pkg-config)" "$tmp/cpp_pc"
 run "C static (pkg-config --static)" "$tmp/c_pc_static"
