@@ -2,7 +2,10 @@ module github.com/cutego/cutego
 
 go 1.26
 
-require github.com/stretchr/testify v1.11.1
+require (
+	github.com/dustin/go-humanize v1.1.0
+	github.com/stretchr/testify v1.11.1
+)
 
 require (
 	github.com/davecgh/go-spew v1.1.1 // indirect

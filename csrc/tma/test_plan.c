@@ -1,0 +1,117 @@
+/* CPU test of the copy planner (csrc/tma/plan.c): paths, tensor-map parameters, errors. */
+#include <stdio.h>
+#include <string.h>
+#include "cutego_tma.h"
+
+static int fails = 0;
+#define CHECK(c, ...)                                                   \
+  do {                                                                  \
+    if (!(c)) {                                                         \
+      ++fails;                                                          \
+      fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);              \
+      fprintf(stderr, __VA_ARGS__);                                     \
+      fprintf(stderr, "\n");                                            \
+    }                                                                   \
+  } while (0)
+
+static cute_layout_t L(int n, const long long *s, const long long *d) {
+  cute_layout_t x;
+  memset(&x, 0, sizeof x);
+  x.leaves = n;
+  for (int k = 0; k < n; ++k) {
+    x.shape[k] = s[k];
+    x.stride[k] = d[k];
+  }
+  x.ntokens = 1;
+  return x;
+}
+
+int main(void) {
+  cutego_copy_plan_t p;
+  const uintptr_t A = 1 << 20;
+  { /* contiguous fp32 1 GiB: split into (256, 2^20), box (256, 64) = 64 KiB, 3 stages */
+    long long s[] = {1LL << 28}, d[] = {1};
+    cute_layout_t x = L(1, s, d);
+    CHECK(cutego_copy_plan(&x, &x, 4, A, A, 0, &p) == 0, "%s", p.reason);
+    CHECK(p.path == CUTEGO_COPY_PATH_TMA_COPY, "path %d %s", p.path, p.reason);
+    CHECK(p.src.rank == 2 && p.src.dims[0] == 256 && p.src.dims[1] == (1LL << 20), "%s", p.reason);
+    CHECK(p.src.strides[1] == 1024 && p.src.box[0] == 256 && p.src.box[1] == 64, "%s", p.reason);
+    CHECK(p.grid.ntiles == (1LL << 14) && p.grid.stages == 3, "ntiles %lld", (long long)p.grid.ntiles);
+  }
+  { /* fp32 transpose 1024x512: src (1024,512):(1,1024), dst (1024,512):(512,1) */
+    long long s[] = {1024, 512}, ds[] = {1, 1024}, dd[] = {512, 1};
+    cute_layout_t src = L(2, s, ds), dst = L(2, s, dd);
+    CHECK(cutego_copy_plan(&dst, &src, 4, A, A, 0, &p) == 0, "%s", p.reason);
+    CHECK(p.path == CUTEGO_COPY_PATH_TMA_PERMUTE, "path %d %s", p.path, p.reason);
+    CHECK(p.src.dims[0] == 1024 && p.src.dims[1] == 512 && p.src.strides[1] == 4096, "%s", p.reason);
+    CHECK(p.dst.dims[0] == 512 && p.dst.dims[1] == 1024 && p.dst.strides[1] == 2048, "dst");
+    CHECK(p.src.box[0] == 32 && p.src.box[1] == 128 && p.dst.box[0] == 32 && p.dst.box[1] == 32, "boxes");
+    CHECK(p.src.swizzle_bytes == 128 && p.dst.swizzle_bytes == 128, "swizzle");
+    CHECK(p.grid.tiles[0] == 32 && p.grid.tiles[1] == 4, "tiles");
+  }
+  { /* 16-byte elements become pairs of 8-byte map elements */
+    long long s[] = {100, 7}, d[] = {1, 100};
+    cute_layout_t x = L(2, s, d);
+    CHECK(cutego_copy_plan(&x, &x, 16, A, A, 0, &p) == 0 && p.path == CUTEGO_COPY_PATH_TMA_COPY, "%s", p.reason);
+    CHECK(p.src.elem_bytes == 8 && p.src.dims[0] == 8 && p.src.dims[1] == 175, "16B: %s", p.reason); /* 700:1 split (4,175), 2 map elements each */
+  }
+  { /* gathers and misaligned strides go generic, with a reason */
+    long long s[] = {1000}, d[] = {3}, d1[] = {1};
+    cute_layout_t src = L(1, s, d), dst = L(1, s, d1);
+    CHECK(cutego_copy_plan(&dst, &src, 4, A, A, 0, &p) == 0 && p.path == CUTEGO_COPY_PATH_GENERIC, "%s", p.reason);
+    CHECK(strstr(p.reason, "generic") != 0, "%s", p.reason);
+    long long s2[] = {5, 7}, st[] = {1, 5};
+    cute_layout_t x = L(2, s2, st); /* 20-byte rows of fp32 */
+    CHECK(cutego_copy_plan(&x, &x, 4, A, A, 0, &p) == 0 && p.path == CUTEGO_COPY_PATH_TMA_COPY, "coalesces to 35:1: %s", p.reason);
+    long long st2[] = {1, 6};
+    cute_layout_t y = L(2, s2, st2); /* 24-byte pitch: not a multiple of 16 */
+    CHECK(cutego_copy_plan(&y, &y, 4, A, A, 0, &p) == 0 && p.path == CUTEGO_COPY_PATH_GENERIC, "%s", p.reason);
+    CHECK(cutego_copy_plan(&x, &x, 4, A + 4, A, 0, &p) == 0 && p.path == CUTEGO_COPY_PATH_GENERIC, "misaligned");
+  }
+  { /* (1001,37) fp32 into 1004-float rows: TMA for 1000 columns, a generic tail of one */
+    long long s[] = {1001, 37}, ds[] = {1, 1008}, dd[] = {1, 1004};
+    cute_layout_t src = L(2, s, ds), dst = L(2, s, dd);
+    CHECK(cutego_copy_plan(&dst, &src, 4, A, A, 0, &p) == 0 && p.path == CUTEGO_COPY_PATH_TMA_COPY, "%s", p.reason);
+    CHECK(p.src.dims[0] == 1000 && p.has_tail && p.tail_dst_offset == 1000 && p.tail_src_offset == 1000, "%s", p.reason);
+    CHECK(p.tail_dst.leaves == 2 && p.tail_dst.shape[0] == 1 && p.tail_dst.shape[1] == 37 && p.tail_dst.stride[1] == 1004, "tail");
+    long long s2[] = {3, 37}, d2[] = {1, 4};
+    cute_layout_t x = L(2, s2, d2); /* 12-byte rows: nothing for TMA */
+    CHECK(cutego_copy_plan(&x, &x, 4, A, A, 0, &p) == 0 && p.path == CUTEGO_COPY_PATH_GENERIC && !p.has_tail, "%s", p.reason);
+  }
+  { /* errors */
+    long long s[] = {10}, s2[] = {11}, d[] = {1};
+    cute_layout_t a = L(1, s, d), b = L(1, s2, d);
+    CHECK(cutego_copy_plan(&a, &b, 4, A, A, 0, &p) == -1, "size mismatch");
+    CHECK(cutego_copy_plan(&a, &a, 3, A, A, 0, &p) == -1, "elem 3");
+    long long s3[] = {10, 2}, d3[] = {1, 0}, d4[] = {1, 10};
+    cute_layout_t c = L(2, s3, d3), e = L(2, s3, d4);
+    CHECK(cutego_copy_plan(&c, &e, 4, A, A, 0, &p) == -1, "non-injective dst");
+    cutego_copy_options_t o = {CUTEGO_COPY_PATH_TMA_PERMUTE, 0, 0, 0, 0};
+    CHECK(cutego_copy_plan(&a, &a, 4, A, A, &o, &p) == -1, "forced impossible path");
+  }
+  { /* descriptor checks */
+    cutego_tma_desc_t d;
+    memset(&d, 0, sizeof d);
+    d.rank = 2;
+    d.elem_bytes = 2;
+    d.dims[0] = 64; d.dims[1] = 64;
+    d.strides[0] = 2; d.strides[1] = 136;
+    d.box[0] = 64; d.box[1] = 64;
+    d.elem_strides[0] = d.elem_strides[1] = 1;
+    char why[128];
+    CHECK(cutego_tma_desc_check(&d, A, why, sizeof why) == -1 && strstr(why, "multiple of 16"), "stride 136");
+    d.strides[1] = 128;
+    CHECK(cutego_tma_desc_check(&d, A, why, sizeof why) == 0, "%s", why);
+    d.swizzle_bytes = 64;
+    CHECK(cutego_tma_desc_check(&d, A, why, sizeof why) == -1, "inner box 128 B > 64 B swizzle");
+    d.swizzle_bytes = 128;
+    d.box[1] = 257;
+    CHECK(cutego_tma_desc_check(&d, A, why, sizeof why) == -1, "box 257");
+  }
+  if (fails) {
+    fprintf(stderr, "%d failures\n", fails);
+    return 1;
+  }
+  printf("copy planner: all checks passed\n");
+  return 0;
+}

@@ -1,0 +1,113 @@
+/* cutego_tma.h — tensor-map (TMA) parameters and copy plans, host side, plain C.
+ *
+ * cutego_tma_desc_t holds the parameters of one cuTensorMapEncodeTiled call in plain
+ * integers, so that the Go derivation (cute/tma, exported through libcutego as cutego_tma_*),
+ * the C planner (csrc/tma/plan.c) and the encoder (csrc/tma/encode.c) share them.
+ *
+ * cutego_copy_plan() decides how dst[dst_layout(i)] = src[src_layout(i)] for all i runs on
+ * Hopper: a TMA copy (load box, store the same box), a TMA permute (load a box whose inner
+ * dimension is the source's contiguous mode, transpose it through a 128-byte-swizzled shared
+ * tile, store a box whose inner dimension is the destination's contiguous mode), or the
+ * generic kernel that evaluates both layouts per element. It needs no GPU.
+ */
+#ifndef CUTEGO_TMA_H
+#define CUTEGO_TMA_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "cutego_types.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define CUTEGO_TMA_MAX_RANK 5
+#define CUTEGO_TMA_MAX_BOX 256
+#define CUTEGO_TMA_STRIDE_ALIGN 16
+#define CUTEGO_TMA_MAX_STRIDE (((int64_t)1) << 40)
+#define CUTEGO_TMA_MAX_DIM (((int64_t)1) << 31) /* coordinates are signed 32-bit */
+
+typedef struct cutego_tma_desc_t {
+  int32_t rank;             /* 1..5 */
+  int32_t elem_bytes;       /* bytes of the tensor-map data type: 1, 2, 4 or 8 */
+  int64_t dims[5];          /* extent per dimension, elements; dims[0] is contiguous */
+  int64_t strides[5];       /* byte stride per dimension; strides[0] == elem_bytes */
+  int32_t box[5];           /* box extent per dimension, elements, 1..256 */
+  int32_t elem_strides[5];  /* traversal stride per dimension, 1..8 */
+  int32_t swizzle_bytes;    /* 0 (none), 32, 64 or 128: Swizzle<1|2|3,4,3> on byte offsets */
+  int32_t reserved;
+} cutego_tma_desc_t;
+
+enum {
+  CUTEGO_COPY_PATH_NONE = 0,        /* nothing to copy (size 0) */
+  CUTEGO_COPY_PATH_TMA_COPY = 1,    /* TMA load + TMA store of the same box */
+  CUTEGO_COPY_PATH_TMA_PERMUTE = 2, /* TMA load, swizzled smem transpose, TMA store */
+  CUTEGO_COPY_PATH_GENERIC = 3      /* per-element evaluation of both layouts */
+};
+
+/* Tile iteration of the TMA kernels (passed by value to them). */
+typedef struct cutego_tile_grid_t {
+  int32_t rank;        /* rank of the iteration space (== rank of the source map) */
+  int32_t elem_bytes;  /* user element size, 1..16 */
+  int32_t box[5];      /* tile extent per source-map dimension (elements of the map type) */
+  int32_t tiles[5];    /* number of tiles per source-map dimension */
+  int32_t perm[5];     /* destination-map dimension d takes source-map dimension perm[d] */
+  int32_t stages;      /* shared-memory stages (TMA copy) */
+  int32_t stage_bytes; /* bytes per stage */
+  int32_t reserved;    /* TMA copy: bit 0 loads, bit 1 stores with an L2 evict-first policy */
+  int64_t ntiles;      /* product of tiles[] */
+  int64_t dims[5];     /* source-map extents (elements of the map type) */
+} cutego_tile_grid_t;
+
+typedef struct cutego_copy_plan_t {
+  int32_t path;            /* CUTEGO_COPY_PATH_* */
+  int32_t elem_bytes;      /* user element size */
+  int64_t size;            /* elements copied */
+  cutego_tma_desc_t src;   /* TMA paths: the source tensor map */
+  cutego_tma_desc_t dst;   /* TMA paths: the destination tensor map */
+  cutego_tile_grid_t grid; /* TMA paths */
+  /* TMA paths: a tensor store writes whole 16-byte chunks at the end of the destination's
+   * contiguous dimension, so the TMA part covers that dimension rounded down to 16 bytes and
+   * the last columns (fewer than 16 bytes' worth) go to the generic kernel as this tail. */
+  int32_t has_tail;
+  int32_t reserved;
+  int64_t tail_src_offset; /* elements, added to src for the tail */
+  int64_t tail_dst_offset; /* elements, added to dst for the tail */
+  cute_layout_t tail_src, tail_dst;
+  char reason[160];        /* why this path was taken (always set) */
+} cutego_copy_plan_t;
+
+/* Options: force a path (0 = automatic) and tune the TMA copy pipeline (0 = default). */
+typedef struct cutego_copy_options_t {
+  int32_t force_path;
+  int32_t stages;
+  int32_t stage_bytes;
+  int32_t ctas_per_sm;
+  int32_t cache_hints; /* TMA copy: bit 0 loads, bit 1 stores evict-first in L2 */
+} cutego_copy_options_t;
+
+/* Plans the copy. dst_addr/src_addr are the base addresses (for the 16-byte alignment check).
+ * Returns 0, or -1 with an explanation in plan->reason when the copy is invalid (size
+ * mismatch, unsupported element size, a destination that writes one element twice through a
+ * stride-0 mode, a forced path that cannot be taken). */
+int cutego_copy_plan(const cute_layout_t *dst, const cute_layout_t *src, size_t elem_bytes,
+                     uintptr_t dst_addr, uintptr_t src_addr, const cutego_copy_options_t *opt,
+                     cutego_copy_plan_t *plan);
+
+/* Checks a descriptor against the hardware rules; 0 or -1 with a message in why. */
+int cutego_tma_desc_check(const cutego_tma_desc_t *d, uintptr_t addr, char *why, size_t whylen);
+
+/* Encodes a descriptor into a 128-byte CUtensorMap (tmap must be 64-byte aligned) with the
+ * given cuTensorMapEncodeTiled function pointer (from the driver, or from
+ * cudaGetDriverEntryPointByVersion). Returns the CUresult, or -1 on a descriptor error. */
+typedef int (*cutego_encode_tiled_fn)(void *tmap, int dtype, uint32_t rank, void *gaddr,
+                                      const uint64_t *dims, const uint64_t *strides,
+                                      const uint32_t *box, const uint32_t *estrides,
+                                      int interleave, int swizzle, int l2promo, int oobfill);
+int cutego_tma_encode(void *tmap, const cutego_tma_desc_t *d, void *gaddr,
+                      cutego_encode_tiled_fn fn);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* CUTEGO_TMA_H */

@@ -1,0 +1,150 @@
+// cutego_copy.cu — the C launcher of cutego's copy kernels (include/cutego_kernels.h).
+#include <cuda_runtime.h>
+#include <stdio.h>
+#include <string.h>
+#include "copy_kernels.cuh"
+#include "cutego_kernels.h"
+
+static thread_local char g_err[256];
+
+static int fail(int code, const char *fmt, const char *a = "", const char *b = "") {
+  snprintf(g_err, sizeof g_err, fmt, a, b);
+  return code;
+}
+
+extern "C" const char *cutego_kernels_last_error(void) { return g_err; }
+
+extern "C" const char *cutego_copy_path_name(int path) {
+  switch (path) {
+    case CUTEGO_COPY_PATH_NONE: return "none";
+    case CUTEGO_COPY_PATH_TMA_COPY: return "tma-copy";
+    case CUTEGO_COPY_PATH_TMA_PERMUTE: return "tma-permute";
+    case CUTEGO_COPY_PATH_GENERIC: return "generic";
+  }
+  return "unknown";
+}
+
+static cutego_encode_tiled_fn encode_fn(void) {
+  static cutego_encode_tiled_fn fn = nullptr;
+  if (!fn) {
+    void *p = nullptr;
+    cudaDriverEntryPointQueryResult q;
+    if (cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &p, 12000, cudaEnableDefault, &q) == cudaSuccess &&
+        q == cudaDriverEntryPointSuccess)
+      fn = reinterpret_cast<cutego_encode_tiled_fn>(p);
+  }
+  return fn;
+}
+
+struct DevInfo {
+  int sms = 0, smem_optin = 0, major = 0;
+};
+static int dev_info(DevInfo *d) {
+  int dev = 0;
+  if (cudaGetDevice(&dev) != cudaSuccess) return -1;
+  cudaDeviceGetAttribute(&d->sms, cudaDevAttrMultiProcessorCount, dev);
+  cudaDeviceGetAttribute(&d->smem_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, dev);
+  cudaDeviceGetAttribute(&d->major, cudaDevAttrComputeCapabilityMajor, dev);
+  return 0;
+}
+
+static int set_smem(const void *fn, int bytes) {
+  return cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes) == cudaSuccess ? 0 : -1;
+}
+
+static cudaError_t launch_generic(void *dst, const cute_layout_t *dl, const void *src, const cute_layout_t *sl,
+                                  int64_t n, size_t es, int sms, cudaStream_t stream) {
+  int64_t blocks = (n + 255) / 256, cap = static_cast<int64_t>(sms) * 16;
+  if (blocks > cap) blocks = cap;
+  uint8_t *d = static_cast<uint8_t *>(dst);
+  const uint8_t *s = static_cast<const uint8_t *>(src);
+  uintptr_t mis = (reinterpret_cast<uintptr_t>(dst) | reinterpret_cast<uintptr_t>(src)) % es;
+  dim3 grid(static_cast<unsigned>(blocks)), block(256);
+  if (mis) {
+    cutego_generic_copy_bytes<<<grid, block, 0, stream>>>(d, *dl, s, *sl, n, static_cast<int32_t>(es));
+  } else {
+    switch (es) {
+      case 1: cutego_generic_copy_es1<<<grid, block, 0, stream>>>(d, *dl, s, *sl, n); break;
+      case 2: cutego_generic_copy_es2<<<grid, block, 0, stream>>>(d, *dl, s, *sl, n); break;
+      case 4: cutego_generic_copy_es4<<<grid, block, 0, stream>>>(d, *dl, s, *sl, n); break;
+      case 8: cutego_generic_copy_es8<<<grid, block, 0, stream>>>(d, *dl, s, *sl, n); break;
+      default: cutego_generic_copy_es16<<<grid, block, 0, stream>>>(d, *dl, s, *sl, n); break;
+    }
+  }
+  return cudaGetLastError();
+}
+
+extern "C" int cutego_copy_ex(void *dst, const cute_layout_t *dl, const void *src, const cute_layout_t *sl,
+                              size_t es, cutego_stream_t stream_, const cutego_copy_options_t *opt,
+                              cutego_copy_plan_t *plan_out) {
+  cudaStream_t stream = reinterpret_cast<cudaStream_t>(stream_);
+  cutego_copy_plan_t plan;
+  if (cutego_copy_plan(dl, sl, es, reinterpret_cast<uintptr_t>(dst), reinterpret_cast<uintptr_t>(src), opt, &plan) != 0) {
+    if (plan_out) *plan_out = plan;
+    return fail(CUTEGO_KERNELS_EINVAL, "cutego_copy: %s", plan.reason);
+  }
+  if (plan_out) *plan_out = plan;
+  if (plan.path == CUTEGO_COPY_PATH_NONE) return CUTEGO_KERNELS_OK;
+  if (!dst || !src) return fail(CUTEGO_KERNELS_EINVAL, "cutego_copy: null pointer");
+  DevInfo di;
+  if (dev_info(&di) != 0) return fail(CUTEGO_KERNELS_ENODEV, "cutego_copy: no CUDA device");
+  cudaError_t e = cudaSuccess;
+  if (plan.path == CUTEGO_COPY_PATH_GENERIC) {
+    e = launch_generic(dst, dl, src, sl, plan.size, es, di.sms, stream);
+    if (e != cudaSuccess) return fail(CUTEGO_KERNELS_ECUDA, "cutego_copy: generic launch: %s", cudaGetErrorString(e));
+    return CUTEGO_KERNELS_OK;
+  }
+  if (di.major < 9) return fail(CUTEGO_KERNELS_ENODEV, "cutego_copy: TMA needs compute capability 9.0");
+  cutego_encode_tiled_fn enc = encode_fn();
+  if (!enc) return fail(CUTEGO_KERNELS_ECUDA, "cutego_copy: cuTensorMapEncodeTiled not available from the driver");
+  alignas(64) CUtensorMap ms, md;
+  int rc = cutego_tma_encode(&ms, &plan.src, const_cast<void *>(src), enc);
+  if (rc != 0) return fail(CUTEGO_KERNELS_ECUDA, "cutego_copy: encoding the source tensor map failed (%s)", plan.reason);
+  rc = cutego_tma_encode(&md, &plan.dst, dst, enc);
+  if (rc != 0) return fail(CUTEGO_KERNELS_ECUDA, "cutego_copy: encoding the destination tensor map failed (%s)", plan.reason);
+  const cutego_tile_grid_t &g = plan.grid;
+  const void *fn;
+  int smem, threads, per_sm;
+  if (plan.path == CUTEGO_COPY_PATH_TMA_COPY) {
+    fn = reinterpret_cast<const void *>(cutego_tma_copy_kernel);
+    smem = 2048 + g.stages * ((g.stage_bytes + 1023) & ~1023);
+    threads = 32;
+  } else {
+    switch (g.elem_bytes) {
+      case 1: fn = reinterpret_cast<const void *>(cutego_tma_permute_es1); break;
+      case 2: fn = reinterpret_cast<const void *>(cutego_tma_permute_es2); break;
+      case 4: fn = reinterpret_cast<const void *>(cutego_tma_permute_es4); break;
+      case 8: fn = reinterpret_cast<const void *>(cutego_tma_permute_es8); break;
+      default: fn = reinterpret_cast<const void *>(cutego_tma_permute_es16); break;
+    }
+    smem = 2048 + (g.stages + 2) * 16384;
+    threads = 128;
+  }
+  if (smem > di.smem_optin) return fail(CUTEGO_KERNELS_EINVAL, "cutego_copy: %s", "pipeline needs more shared memory than the device has");
+  if (set_smem(fn, smem) != 0) return fail(CUTEGO_KERNELS_ECUDA, "cutego_copy: cudaFuncSetAttribute failed");
+  per_sm = (opt && opt->ctas_per_sm) ? opt->ctas_per_sm : (di.smem_optin + 1024) / (smem + 1024);
+  if (plan.path == CUTEGO_COPY_PATH_TMA_PERMUTE && !(opt && opt->ctas_per_sm) && per_sm > 2) per_sm = 2;
+  if (per_sm < 1) per_sm = 1;
+  int64_t blocks = static_cast<int64_t>(di.sms) * per_sm;
+  if (blocks > g.ntiles) blocks = g.ntiles;
+  void *args[] = {&ms, &md, const_cast<cutego_tile_grid_t *>(&g)};
+  e = cudaLaunchKernel(fn, dim3(static_cast<unsigned>(blocks)), dim3(threads), args, smem, stream);
+  if (e != cudaSuccess) return fail(CUTEGO_KERNELS_ECUDA, "cutego_copy: launch: %s", cudaGetErrorString(e));
+  if (plan.has_tail) {
+    int64_t tn = 1;
+    for (int k = 0; k < plan.tail_src.leaves; ++k) tn *= plan.tail_src.shape[k];
+    e = launch_generic(static_cast<uint8_t *>(dst) + plan.tail_dst_offset * (int64_t)es, &plan.tail_dst,
+                       static_cast<const uint8_t *>(src) + plan.tail_src_offset * (int64_t)es, &plan.tail_src, tn, es,
+                       di.sms, stream);
+    if (e != cudaSuccess) return fail(CUTEGO_KERNELS_ECUDA, "cutego_copy: tail launch: %s", cudaGetErrorString(e));
+  }
+  return CUTEGO_KERNELS_OK;
+}
+
+extern "C" int cutego_copy(void *dst, cute_layout_t dst_layout, const void *src, cute_layout_t src_layout,
+                           size_t elem_bytes, cutego_stream_t stream, int *path) {
+  cutego_copy_plan_t plan;
+  int rc = cutego_copy_ex(dst, &dst_layout, src, &src_layout, elem_bytes, stream, nullptr, &plan);
+  if (path) *path = rc == CUTEGO_KERNELS_OK ? plan.path : CUTEGO_COPY_PATH_NONE;
+  return rc;
+}
