@@ -20,7 +20,9 @@ const (
 )
 
 // nestDecoder reads a nest token string (cute_layout_t / cute_int_tuple_t) into one or two
-// IntTuples of the same profile, taking leaf values in order from a and b.
+// IntTuples of the same profile, taking leaf values in order from a and b. It reads the C
+// struct in place and collects the elements of open tuples on fixed stacks, so that a
+// conversion allocates only the tuples themselves.
 type nestDecoder struct {
 	fn, arg string
 	nest    []C.int8_t
@@ -28,6 +30,8 @@ type nestDecoder struct {
 	leaf    int
 	leaves  int
 	a, b    []C.int64_t // b is nil when decoding a single tuple
+	sp      int
+	sx, sy  [maxTokens]cute.IntTuple
 }
 
 func (d *nestDecoder) bad(format string, args ...any) error {
@@ -36,8 +40,7 @@ func (d *nestDecoder) bad(format string, args ...any) error {
 
 // decode reads the whole nest: exactly one node, every token and every leaf used.
 func (d *nestDecoder) decode() (x, y cute.IntTuple, err error) {
-	x, y, err = d.node()
-	if err != nil {
+	if err = d.node(); err != nil {
 		return
 	}
 	if d.pos != len(d.nest) {
@@ -46,47 +49,57 @@ func (d *nestDecoder) decode() (x, y cute.IntTuple, err error) {
 	if d.leaf != d.leaves {
 		return x, y, d.bad("nest holds %d leaves but leaves = %d", d.leaf, d.leaves)
 	}
-	return x, y, nil
+	return d.sx[0], d.sy[0], nil
 }
 
-func (d *nestDecoder) node() (x, y cute.IntTuple, err error) {
+// node reads one node and pushes it on the stacks.
+func (d *nestDecoder) node() error {
 	if d.pos >= len(d.nest) {
-		return x, y, d.bad("nest ends inside a tuple")
+		return d.bad("nest ends inside a tuple")
+	}
+	if d.sp >= maxTokens {
+		return d.bad("nest too deep")
 	}
 	t := d.nest[d.pos]
 	d.pos++
 	switch t {
 	case nestLeaf:
 		if d.leaf >= d.leaves {
-			return x, y, d.bad("nest holds more leaves than leaves = %d", d.leaves)
+			return d.bad("nest holds more leaves than leaves = %d", d.leaves)
 		}
-		x = cute.Int(int64(d.a[d.leaf]))
+		d.sx[d.sp] = cute.Int(int64(d.a[d.leaf]))
 		if d.b != nil {
-			y = cute.Int(int64(d.b[d.leaf]))
+			d.sy[d.sp] = cute.Int(int64(d.b[d.leaf]))
 		}
+		d.sp++
 		d.leaf++
-		return x, y, nil
+		return nil
 	case nestOpen:
-		var xs, ys []cute.IntTuple
+		base := d.sp
 		for {
 			if d.pos >= len(d.nest) {
-				return x, y, d.bad("nest ends inside a tuple")
+				return d.bad("nest ends inside a tuple")
 			}
 			if d.nest[d.pos] == nestClose {
 				d.pos++
-				return cute.Tuple(xs...), cute.Tuple(ys...), nil
+				x := cute.Tuple(d.sx[base:d.sp]...) // copies the elements
+				var y cute.IntTuple
+				if d.b != nil {
+					y = cute.Tuple(d.sy[base:d.sp]...)
+				}
+				d.sp = base
+				d.sx[d.sp], d.sy[d.sp] = x, y
+				d.sp++
+				return nil
 			}
-			cx, cy, err := d.node()
-			if err != nil {
-				return x, y, err
+			if err := d.node(); err != nil {
+				return err
 			}
-			xs = append(xs, cx)
-			ys = append(ys, cy)
 		}
 	case nestClose:
-		return x, y, d.bad("unbalanced CUTE_NEST_CLOSE at token %d", d.pos-1)
+		return d.bad("unbalanced CUTE_NEST_CLOSE at token %d", d.pos-1)
 	}
-	return x, y, d.bad("bad nest token %d at %d", int(t), d.pos-1)
+	return d.bad("bad nest token %d at %d", int(t), d.pos-1)
 }
 
 func checkCounts(fn, arg string, leaves, ntokens C.int32_t) error {
@@ -105,16 +118,17 @@ func checkCounts(fn, arg string, leaves, ntokens C.int32_t) error {
 	return nil
 }
 
-// toLayout converts a C layout to a cute.Layout, validating it.
+// toLayout converts a C layout to a cute.Layout, validating it. It reads *p in place (C
+// memory, or a Go value of the caller's).
 func toLayout(fn, arg string, p *C.cute_layout_t) (cute.Layout, error) {
 	if p == nil {
 		return cute.Layout{}, errNull(fn, arg)
 	}
-	v := *p // one copy out of C memory
-	if err := checkCounts(fn, arg, v.leaves, v.ntokens); err != nil {
+	leaves, ntokens := p.leaves, p.ntokens
+	if err := checkCounts(fn, arg, leaves, ntokens); err != nil {
 		return cute.Layout{}, err
 	}
-	d := nestDecoder{fn: fn, arg: arg, nest: v.nest[:v.ntokens], leaves: int(v.leaves), a: v.shape[:], b: v.stride[:]}
+	d := nestDecoder{fn: fn, arg: arg, nest: p.nest[:ntokens], leaves: int(leaves), a: p.shape[:leaves], b: p.stride[:leaves]}
 	shape, stride, err := d.decode()
 	if err != nil {
 		return cute.Layout{}, err
@@ -131,11 +145,11 @@ func toIntTuple(fn, arg string, p *C.cute_int_tuple_t) (cute.IntTuple, error) {
 	if p == nil {
 		return cute.IntTuple{}, errNull(fn, arg)
 	}
-	v := *p
-	if err := checkCounts(fn, arg, v.leaves, v.ntokens); err != nil {
+	leaves, ntokens := p.leaves, p.ntokens
+	if err := checkCounts(fn, arg, leaves, ntokens); err != nil {
 		return cute.IntTuple{}, err
 	}
-	d := nestDecoder{fn: fn, arg: arg, nest: v.nest[:v.ntokens], leaves: int(v.leaves), a: v.value[:]}
+	d := nestDecoder{fn: fn, arg: arg, nest: p.nest[:ntokens], leaves: int(leaves), a: p.value[:leaves]}
 	t, _, err := d.decode()
 	return t, err
 }
