@@ -4,7 +4,8 @@
 #   make capi-test             (in `make test`) ABI test under ASan+LSan, threaded test, header/
 #                              symbol agreement, version, C++ wrapper (+ CUTLASS interop),
 #                              device header, benchmark, consumer builds of an installed copy
-#   make capi-valgrind         the ABI test under valgrind (slower; not part of `make test`)
+#   make capi-valgrind         the ABI test under valgrind, Go frames suppressed (also in capi-test)
+#   make capi-cmake            the top-level CMakeLists.txt: build and ctest (also in capi-test)
 #   make capi-demo             (in `make demo`) a C program computing layouts through the ABI
 # The version comes from include/cutego.h (CUTEGO_VERSION_MAJOR/MINOR/PATCH).
 CAPI_HDR := include/cutego.h
@@ -28,7 +29,7 @@ CAPI_CUTE_INC := -I$(CUTLASS_INC) -I$(CUDA_ROOT)/include -I$(CUDA_ROOT)/include/
 PREFIX ?= /usr/local
 CAPI_DEST := $(DESTDIR)$(PREFIX)
 
-.PHONY: libcutego install capi-install capi-test capi-valgrind capi-demo capi-bench capi-consumer-test
+.PHONY: libcutego install capi-install capi-test capi-valgrind capi-demo capi-bench capi-consumer-test capi-cmake
 TEST_TARGETS += capi-test
 DEMO_TARGETS += capi-demo
 
@@ -103,17 +104,28 @@ capi-test: $(CAPI_SO) $(CAPI_A) $(CAPI_T)/abi_test-asan $(CAPI_T)/thread_test-as
 	  g++ $(CAPI_CXXFLAGS) -x c++ csrc/abi/device_test.c -o $(CAPI_T)/device_test_cpp $(CAPI_LDLIB) && \
 	  $(CAPI_T)/device_test_c && $(CAPI_T)/device_test_cpp; \
 	else echo "capi: include/cutego_device.h absent, skipping"; fi
+	@if command -v valgrind >/dev/null; then \
+	  echo "== capi: ABI test under valgrind (Go frames suppressed: csrc/abi/valgrind.supp)"; \
+	  $(MAKE) --no-print-directory capi-valgrind; \
+	else echo "capi: valgrind absent, skipping"; fi
 	@echo "== capi: benchmark"
 	$(CAPI_T)/bench 200000
 	$(MAKE) --no-print-directory capi-consumer-test
+	$(MAKE) --no-print-directory capi-cmake
 	@echo "capi-test: all green"
+
+# The top-level CMakeLists.txt: builds libcutego with go and the C/C++ tests, runs them.
+capi-cmake:
+	cmake -S . -B $(BUILD)/cmake -DCMAKE_BUILD_TYPE=RelWithDebInfo >$(BUILD)/cmake.log 2>&1 || { cat $(BUILD)/cmake.log; exit 1; }
+	cmake --build $(BUILD)/cmake -j 2 >>$(BUILD)/cmake.log 2>&1 || { tail -50 $(BUILD)/cmake.log; exit 1; }
+	cd $(BUILD)/cmake && ctest --output-on-failure
 
 # A C and a C++ consumer built only from an installed copy, via pkg-config and via CMake.
 capi-consumer-test: libcutego
 	csrc/abi/consumer_test.sh "$(MAKE)" "$(BUILD)/cutego"
 
 capi-valgrind: $(CAPI_T)/abi_test
-	valgrind --error-exitcode=9 --leak-check=full --errors-for-leak-kinds=definite \
+	valgrind -q --error-exitcode=9 --leak-check=full --errors-for-leak-kinds=definite \
 	  --suppressions=csrc/abi/valgrind.supp $(CAPI_T)/abi_test
 
 capi-bench: $(CAPI_T)/bench
