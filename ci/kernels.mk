@@ -52,3 +52,24 @@ kernels-device: $(KBUILD)/example_copy $(KBUILD)/test_copy $(KBUILD)/bench_copy 
 
 kernels-demo: kernels-cpu-test kernels-compile
 	@echo "kernels: sm_90a cubin and launcher library in $(KBUILD); device binaries: make kernels-device"
+
+# Go with the `cuda` tag (package gpu, bench/gocopy): built against CUDA 13's cuda.h, the
+# gorgonia.org/cu compatibility header and a link-time stub of libcuda.so.1. `make test`
+# vets and links it (a tagged file that does not compile fails CI; nothing tagged runs:
+# gorgonia.org/cu's init needs a driver); `make kernels-go` builds the Go
+# device binaries that are carried to the H200.
+KGO_ENV := CGO_CFLAGS="-I$(CURDIR)/gpu/cucompat -I$(CUDA_ROOT)/include -Wno-deprecated-declarations" \
+           CGO_LDFLAGS="-L$(KBUILD)/cudastub"
+.PHONY: kernels-go-vet kernels-go
+TEST_TARGETS += kernels-go-vet
+
+$(KBUILD)/cudastub/libcuda.so: ci/cuda_stub.sh gpu/cucompat/cuda.h | setup
+	./ci/cuda_stub.sh $(CUDA_ROOT)/include/cuda.h $(KBUILD)/cudastub
+
+kernels-go-vet: $(KBUILD)/cudastub/libcuda.so
+	$(KGO_ENV) $(GO) vet -tags cuda ./gpu ./bench/gocopy
+	$(KGO_ENV) $(GO) test -tags cuda -c -o $(KBUILD)/gpu.test ./gpu
+
+kernels-go: $(KBUILD)/cudastub/libcuda.so $(KBUILD)/cutego_copy.cubin
+	$(KGO_ENV) $(GO) build -tags cuda -o $(KBUILD)/gocopy ./bench/gocopy
+	$(KGO_ENV) $(GO) test -c -tags cuda -o $(KBUILD)/gpu.test ./gpu

@@ -7,17 +7,17 @@ func MakeLayoutLike(l Layout) (r Layout, err error) {
 	defer catch("make_layout_like", &err)
 	requirePlain("make_layout_like", l.stride)
 	// filter_zeros(stride, shape): the shape with stride-0 leaves replaced by 1.
-	fz := filterZerosShape(l.stride, l.shape)
+	fz := zeroStrideShapeToOnes(l.stride, l.shape)
 	return Layout{shape: l.shape, stride: compactOrder(fz, l.stride)}, nil
 }
 
-// filterZerosShape is CuTe's filter_zeros(stride, shape): shape with every sub-shape
+// zeroStrideShapeToOnes is CuTe's filter_zeros(stride, shape): shape with every sub-shape
 // facing a 0 stride replaced by 1s.
-func filterZerosShape(stride, shape IntTuple) IntTuple {
+func zeroStrideShapeToOnes(stride, shape IntTuple) IntTuple {
 	if stride.elems != nil {
 		e := make([]IntTuple, len(stride.elems))
 		for i := range e {
-			e[i] = filterZerosShape(stride.elems[i], shape.elems[i])
+			e[i] = zeroStrideShapeToOnes(stride.elems[i], shape.elems[i])
 		}
 		return tupleOwn(e)
 	}

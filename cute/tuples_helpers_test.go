@@ -42,3 +42,12 @@ func unmark(s string) string {
 	}
 	return string(b)
 }
+
+func tTiler(t testing.TB, s string) Tiler {
+	t.Helper()
+	v, err := ParseTiler(s)
+	if err != nil {
+		t.Fatalf("parse tiler %q: %v", s, err)
+	}
+	return v
+}

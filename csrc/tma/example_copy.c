@@ -3,7 +3,8 @@
  *
  *   A: (M,N):(1,LDA)  a column-major fp32 matrix with padded leading dimension
  *   B: (M,N):(1,M)    the same values, packed             -> TMA copy
- *   C: (M,N):(N,1)    the same values, row-major (A^T)    -> TMA permute (transpose)
+ *   C: (M,N):(LDC,1)  the same values, row-major (A^T) with padded rows -> TMA permute
+ *                     (the last column, under 16 bytes of a row, by the generic kernel)
  *   D: (M,N):(1,M) from the gather (M,N):(3,3M)            -> generic kernel
  */
 #include <cuda_runtime_api.h>
@@ -61,21 +62,21 @@ static int copy_and_check(const char *what, float *d_dst, cute_layout_t dl, cons
 }
 
 int main(void) {
-  const int64_t M = 3000, N = 1001, LDA = 3072;
-  size_t a_elems = (size_t)(LDA * N), p_elems = (size_t)(M * N);
+  const int64_t M = 3000, N = 1001, LDA = 3072, LDC = 1008;
+  size_t a_elems = (size_t)(LDA * N), p_elems = (size_t)(M * N), c_elems = (size_t)(M * LDC);
   float *hA = (float *)malloc(a_elems * sizeof(float));
   for (size_t i = 0; i < a_elems; ++i) hA[i] = (float)((i * 2654435761u) % 1000003) * 0.5f;
   float *dA, *dB, *dC, *dG;
   CK(cudaMalloc((void **)&dA, a_elems * sizeof(float)));
   CK(cudaMalloc((void **)&dB, p_elems * sizeof(float)));
-  CK(cudaMalloc((void **)&dC, p_elems * sizeof(float)));
+  CK(cudaMalloc((void **)&dC, c_elems * sizeof(float)));
   CK(cudaMalloc((void **)&dG, 3 * p_elems * sizeof(float)));
   CK(cudaMemcpy(dA, hA, a_elems * sizeof(float), cudaMemcpyHostToDevice));
   int fails = 0;
   fails += copy_and_check("copy  (3000,1001):(1,3072) -> (1,3000)", dB, layout2(M, N, 1, M), dA, layout2(M, N, 1, LDA), hA,
                           p_elems, M, N);
-  fails += copy_and_check("transpose (3000,1001):(1,3072) -> (1001,1)", dC, layout2(M, N, N, 1), dA, layout2(M, N, 1, LDA), hA,
-                          p_elems, M, N);
+  fails += copy_and_check("transpose (3000,1001):(1,3072) -> (1008,1)", dC, layout2(M, N, LDC, 1), dA, layout2(M, N, 1, LDA), hA,
+                          c_elems, M, N);
   /* gather: every third float of a buffer of 3*M*N */
   float *hG = (float *)malloc(3 * p_elems * sizeof(float));
   for (size_t i = 0; i < 3 * p_elems; ++i) hG[i] = (float)i;

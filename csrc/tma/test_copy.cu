@@ -179,8 +179,9 @@ int main(int argc, char **argv) {
     if (es < 16)
       run_case("misaligned offset (1 elem)", make_layout({4096}, {1}), make_layout({4096}, {1}), es, 1, 0,
                CUTEGO_COPY_PATH_GENERIC);
+    // 3-element strides are 16-byte multiples only for 16-byte elements: then TMA permutes
     run_case("interleaved 3ch -> planar", make_layout({1000, 3}, {3, 1}), make_layout({1000, 3}, {1, 1000}), es, 0, 0,
-             CUTEGO_COPY_PATH_GENERIC);
+             es == 16 ? CUTEGO_COPY_PATH_TMA_PERMUTE : CUTEGO_COPY_PATH_GENERIC);
     run_case("rank 6 joint modes", make_layout({2, 3, 2, 3, 2, 3}, {1, 4, 16, 64, 256, 1024}),
              make_layout({2, 3, 2, 3, 2, 3}, {1, 2, 6, 12, 36, 72}), es, 0, 0, CUTEGO_COPY_PATH_GENERIC);
   }

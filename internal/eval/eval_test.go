@@ -28,6 +28,11 @@ var cppCore = []struct{ in, want string }{
 	{"shape((2,(3,4)):(1,(2,6)),1)", "(3,4)"},
 	{"size((2,(3,4)):(1,(2,6)),1)", "12"},
 	{"cosize((2,(3,4)):(1,(2,6)))", "24"},
+	// testdata/cpp/cosize.cpp: CuTe's cosize is size(coshape), not L(size-1)+1.
+	{"cosize((4,3):(-1,4))", "12"},
+	{"cosize((4,3):(2,-1))", "9"},
+	{"cosize((4,3):(0,1))", "3"},
+	{"cosize(make_identity_layout((4,3)))", "12"},
 	{"rank((2,(3,4)):(1,(2,6)))", "2"},
 	{"depth((2,(3,4)):(1,(2,6)))", "2"},
 	{"stride((2,(3,4)):(1,(2,6)))", "(1,(2,6))"},

@@ -18,6 +18,10 @@ func init() {
 	register("filter", 1, 1, func(c *ctx) cute.Value { return must(cute.Filter(c.layout(0))) })
 	register("filter_zeros", 1, 1, func(c *ctx) cute.Value { return must(cute.FilterZeros(c.layout(0))) })
 	register("composition", 2, 2, composition)
+	// with_shape(L, shape) is CuTe's L.with_shape(shape) = composition(L, make_layout(shape)).
+	register("with_shape", 2, 2, func(c *ctx) cute.Value {
+		return must(cute.Composition(c.layout(0), must(cute.MakeLayoutLeft(c.shape(1)))))
+	})
 	register("complement", 1, 2, func(c *ctx) cute.Value {
 		if c.n() == 2 {
 			return must(cute.Complement(c.layout(0), c.shape(1)))
@@ -62,6 +66,11 @@ func init() {
 // composition(A, B): B a layout → layout composition; B a tuple (tiler) or a shape
 // (by-mode tiler of N:1) → by-mode composition; an integer N is the layout N:1.
 func composition(c *ctx) cute.Value {
+	if sw, ok := c.args[0].(cute.Swizzle); ok {
+		// composition(Swizzle, Layout): Sw o 0 o L (L itself for the identity swizzle).
+		cl := cute.CompositionSwizzle(sw, c.layout(1))
+		return composed(cl.Outer, cl.Offset, cl.Inner)
+	}
 	a := c.layout(0)
 	switch b := c.args[1].(type) {
 	case cute.Layout:

@@ -1,0 +1,22 @@
+// Package gpu launches cutego's Hopper copy kernels (kernels/, sm_90a) from Go.
+//
+// Built with the `cuda` build tag, it loads the compiled module (build/kernels/cutego_copy.cubin)
+// and launches it with gorgonia.org/cu handling the context, memory, module and functions,
+// and a small cgo shim of its own for what that package lacks: raising a kernel's dynamic
+// shared-memory limit (cuFuncSetAttribute), encoding tensor maps (cuTensorMapEncodeTiled),
+// and launching kernels whose parameters are a 128-byte CUtensorMap or a cute_layout_t
+// passed by value. The copy plan (which path, which tensor maps) is the C planner of
+// csrc/tma, compiled into this package, so Go and C take the same decisions.
+//
+// Without the tag (CI, machines without a GPU) the package holds only QueryInfo, which reads
+// device information through github.com/NVIDIA/go-nvml and returns an error, not a crash,
+// where there is no driver.
+//
+// Building with the tag needs CUDA 13's cuda.h and gorgonia.org/cu's compatibility header:
+//
+//	CGO_CFLAGS="-I$PWD/gpu/cucompat -I$PWD/.deps/py/nvidia/cu13/include" \
+//	CGO_LDFLAGS="-L$PWD/build/cudastub" go build -tags cuda ./...
+//
+// (`make gpu-go` does this; build/cudastub holds a link-time stub of libcuda.so.1 made by
+// ci/cuda_stub.sh, replaced by the driver's at run time.)
+package gpu
