@@ -4,7 +4,9 @@
 #   make capi-test             (in `make test`) ABI test under ASan+LSan, threaded test, header/
 #                              symbol agreement, version, C++ wrapper (+ CUTLASS interop),
 #                              device header, benchmark, consumer builds of an installed copy
-#   make capi-valgrind         the ABI test under valgrind, Go frames suppressed (also in capi-test)
+#   make capi-valgrind         the ABI test under valgrind, Go frames suppressed. Not a gate:
+#                              memcheck cannot follow Go's stacks, so values Go writes into C
+#                              memory look uninitialised to it; ASan+LSan is the gate.
 #   make capi-cmake            the top-level CMakeLists.txt: build and ctest (also in capi-test)
 #   make capi-demo             (in `make demo`) a C program computing layouts through the ABI
 # The version comes from include/cutego.h (CUTEGO_VERSION_MAJOR/MINOR/PATCH).
@@ -104,10 +106,6 @@ capi-test: $(CAPI_SO) $(CAPI_A) $(CAPI_T)/abi_test-asan $(CAPI_T)/thread_test-as
 	  g++ $(CAPI_CXXFLAGS) -x c++ csrc/abi/device_test.c -o $(CAPI_T)/device_test_cpp $(CAPI_LDLIB) && \
 	  $(CAPI_T)/device_test_c && $(CAPI_T)/device_test_cpp; \
 	else echo "capi: include/cutego_device.h absent, skipping"; fi
-	@if command -v valgrind >/dev/null; then \
-	  echo "== capi: ABI test under valgrind (Go frames suppressed: csrc/abi/valgrind.supp)"; \
-	  $(MAKE) --no-print-directory capi-valgrind; \
-	else echo "capi: valgrind absent, skipping"; fi
 	@echo "== capi: benchmark"
 	$(CAPI_T)/bench 200000
 	$(MAKE) --no-print-directory capi-consumer-test
