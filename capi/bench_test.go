@@ -25,3 +25,35 @@ func BenchmarkConvert(b *testing.B) {
 		}
 	}
 }
+
+// benchCases are the compositions of csrc/abi/bench.c (rank <= 4).
+var benchCases = [][2]string{
+	{"(6,2):(8,2)", "(4,3):(3,1)"},
+	{"(10,2):(16,4)", "(5,4):(1,5)"},
+	{"(4,8,2):(1,4,32)", "(8,4):(4,32)"},
+	{"(2,4,8,2):(1,2,8,64)", "(4,2,4,2):(2,1,8,64)"},
+}
+
+// BenchmarkGoComposition: cute.Composition called from Go on the cases of
+// csrc/abi/bench.c; the difference to bench.c's figure is the ABI's cost (cgo crossing,
+// conversions, recovery).
+func BenchmarkGoComposition(b *testing.B) {
+	for _, c := range benchCases {
+		x, err := cute.ParseLayout(c[0])
+		if err != nil {
+			b.Fatal(err)
+		}
+		y, err := cute.ParseLayout(c[1])
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(c[0]+"∘"+c[1], func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if _, err := cute.Composition(x, y); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -6,6 +6,7 @@ package main
 import "C"
 
 import (
+	"sync"
 	"unsafe"
 
 	"github.com/cutego/cutego/cute"
@@ -21,7 +22,8 @@ const (
 
 // nestDecoder reads a nest token string (cute_layout_t / cute_int_tuple_t) into one or two
 // IntTuples of the same profile, taking leaf values in order from a and b. It reads the C
-// struct in place and collects the elements of open tuples on fixed stacks, so that a
+// struct in place and collects the elements of open tuples on fixed stacks; decoders come
+// from a pool (their 7 KB of stacks are neither allocated nor zeroed per call), so that a
 // conversion allocates only the tuples themselves.
 type nestDecoder struct {
 	fn, arg string
@@ -32,6 +34,20 @@ type nestDecoder struct {
 	a, b    []C.int64_t // b is nil when decoding a single tuple
 	sp      int
 	sx, sy  [maxTokens]cute.IntTuple
+}
+
+var decoders = sync.Pool{New: func() any { return new(nestDecoder) }}
+
+// getDecoder returns a pooled decoder set up for one conversion; putDecoder gives it back.
+func getDecoder(fn, arg string, nest []C.int8_t, leaves int, a, b []C.int64_t) *nestDecoder {
+	d := decoders.Get().(*nestDecoder)
+	d.fn, d.arg, d.nest, d.pos, d.leaf, d.leaves, d.a, d.b, d.sp = fn, arg, nest, 0, 0, leaves, a, b, 0
+	return d
+}
+
+func putDecoder(d *nestDecoder) {
+	d.nest, d.a, d.b = nil, nil, nil // no reference to C memory is kept
+	decoders.Put(d)
 }
 
 func (d *nestDecoder) bad(format string, args ...any) error {
@@ -128,8 +144,9 @@ func toLayout(fn, arg string, p *C.cute_layout_t) (cute.Layout, error) {
 	if err := checkCounts(fn, arg, leaves, ntokens); err != nil {
 		return cute.Layout{}, err
 	}
-	d := nestDecoder{fn: fn, arg: arg, nest: p.nest[:ntokens], leaves: int(leaves), a: p.shape[:leaves], b: p.stride[:leaves]}
+	d := getDecoder(fn, arg, p.nest[:ntokens], int(leaves), p.shape[:leaves], p.stride[:leaves])
 	shape, stride, err := d.decode()
+	putDecoder(d)
 	if err != nil {
 		return cute.Layout{}, err
 	}
@@ -149,8 +166,9 @@ func toIntTuple(fn, arg string, p *C.cute_int_tuple_t) (cute.IntTuple, error) {
 	if err := checkCounts(fn, arg, leaves, ntokens); err != nil {
 		return cute.IntTuple{}, err
 	}
-	d := nestDecoder{fn: fn, arg: arg, nest: p.nest[:ntokens], leaves: int(leaves), a: p.value[:leaves]}
+	d := getDecoder(fn, arg, p.nest[:ntokens], int(leaves), p.value[:leaves], nil)
 	t, _, err := d.decode()
+	putDecoder(d)
 	return t, err
 }
 
