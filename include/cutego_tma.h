@@ -111,6 +111,19 @@ typedef int (*cutego_encode_tiled_fn)(void *tmap, int dtype, uint32_t rank, void
 int cutego_tma_encode(void *tmap, const cutego_tma_desc_t *d, void *gaddr,
                       cutego_encode_tiled_fn fn);
 
+/* Exported by libcutego (capi/tma.go, over cute/tma.Derive), declared when cutego.h is
+ * included first: the tensor map that copies tiles of the global layout gmem (element
+ * offsets) to or from shared memory laid out as smem (swizzle o offset 0 o layout; a swizzle
+ * with b = 0 for none), elements of elem_bytes = 1, 2, 4, 8 or 16 bytes — the way CuTe's
+ * make_tma_copy derives it. CUTEGO_INVALID_ARGUMENT for malformed layouts,
+ * CUTEGO_NOT_ADMISSIBLE for what the hardware cannot do (16-byte stride alignment, box <=
+ * 256, rank <= 5, contiguous first dimension, 32/64/128-byte swizzles); the message says which. */
+#ifdef CUTEGO_H
+CUTEGO_API cutego_status_t cutego_tma_derive(CUTEGO_CONST cute_layout_t *gmem,
+                                             CUTEGO_CONST cute_composed_layout_t *smem,
+                                             int32_t elem_bytes, cutego_tma_desc_t *out);
+#endif
+
 #ifdef __cplusplus
 }
 #endif
