@@ -4,6 +4,7 @@ go 1.26
 
 require (
 	github.com/NVIDIA/go-nvml v0.13.4-1
+	github.com/dustin/go-humanize v1.1.0
 	github.com/stretchr/testify v1.12.1
 	gorgonia.org/cu v0.9.6
 )

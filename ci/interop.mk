@@ -1,0 +1,25 @@
+# Cross-check of cutego against CUTLASS's C++ CuTe (and PyCuTe): interop/README.md.
+# INTEROP_ENABLED=0 keeps `make test` from running it (the lead's switch while the algebra
+# is incomplete); `make interop` always runs it.
+INTEROP_ENABLED ?= 1
+INTEROP_SEED ?= 1
+INTEROP_CASES ?= 20000
+INTEROP_LONG_CASES ?= 100000
+INTEROP_JOBS ?= 2
+INTEROP_FLAGS ?=
+ifeq ($(INTEROP_ENABLED),1)
+TEST_TARGETS += interop
+endif
+
+.PHONY: interop interop-long interop-selftest
+
+interop: setup build interop-selftest
+	python3 interop/run.py --seed $(INTEROP_SEED) --cases $(INTEROP_CASES) --jobs $(INTEROP_JOBS) \
+	  --cutego $(BUILD)/cutego --out $(BUILD)/interop $(INTEROP_FLAGS)
+
+interop-long: setup build interop-selftest
+	python3 interop/run.py --seed $(INTEROP_SEED) --cases $(INTEROP_LONG_CASES) --jobs $(INTEROP_JOBS) \
+	  --cutego $(BUILD)/cutego --out $(BUILD)/interop-long $(INTEROP_FLAGS)
+
+interop-selftest:
+	python3 -m unittest discover -s interop/tests -t interop -q

@@ -1,0 +1,18 @@
+package cute
+
+// MakeIdentityLayout is CuTe's make_identity_layout(shape): shape:make_basis_like(shape),
+// the layout that maps each coordinate to itself as an arithmetic tuple (its "coordinate
+// tensor"): make_identity_layout((4,8)) = (4,8):(1@0,1@1), and evaluating it at index 9
+// (Call) gives (1,2). Composing, slicing or dividing it tracks which coordinates of the
+// original shape each element came from.
+func MakeIdentityLayout(shape IntTuple) (l Layout, err error) {
+	if e := checkShape("make_identity_layout", shape); e != nil {
+		return Layout{}, e
+	}
+	return Layout{shape: shape, stride: MakeBasisLike(shape)}, nil
+}
+
+// AsArithmeticTuple is CuTe's as_arithmetic_tuple: a scaled basis v·E<i,...> becomes the
+// tuple with v at position i (recursively) and zeros before it; other values are returned
+// as they are. (1@1 → (0,1); 3@0@1 → (0,(3)).)
+func AsArithmeticTuple(t IntTuple) IntTuple { return arithTuple(t) }

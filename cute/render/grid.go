@@ -1,0 +1,252 @@
+// Package render draws CuTe layouts: the terminal table of CuTe's print_layout, the
+// LaTeX/TikZ picture of print_latex / print_latex_tv, SVG in the style of CuTe's
+// print_svg, and PNG. A plain layout (rank 1 or 2, or a swizzle composed layout) is drawn
+// as the M×N table of its indices; a thread-value layout (t,v) → position in an M×N tile
+// is drawn as the tile, each cell labeled with the thread and value that own it.
+package render
+
+import (
+	"fmt"
+
+	"github.com/cutego/cutego/cute"
+)
+
+// MaxCells bounds the number of cells a picture may have (a guard against drawing a
+// layout of size 2^40 by accident).
+const MaxCells = 1 << 20
+
+// Grid is a layout seen as an M×N table of indices (CuTe's (m,n) -> idx).
+type Grid struct {
+	Header string // what CuTe prints for the layout (minus `_`)
+	M, N   int64
+	Cosize int64
+	idx    []int64 // row-major M×N
+}
+
+// At returns the index in cell (m, n).
+func (g *Grid) At(m, n int64) int64 { return g.idx[m*g.N+n] }
+
+// NewGrid evaluates a layout or swizzle composed layout of rank 1 or 2 on every cell. A
+// rank-1 layout L is drawn as the rank-2 layout (L, 1:0), as CuTe's print_latex does
+// (append<2>(L, Layout<_1,_0>{})). Scaled-basis strides are not supported (the cells
+// would be coordinates, not indices).
+func NewGrid(v cute.Value) (*Grid, error) {
+	var inner cute.Layout
+	var outer func(int64) (int64, error)
+	switch x := v.(type) {
+	case cute.Layout:
+		inner = x
+	case cute.ComposedLayout:
+		inner = x.Inner
+		outer = func(i int64) (int64, error) {
+			s := x.Offset + i
+			if (s > x.Offset) != (i > 0) {
+				return 0, fmt.Errorf("print_layout: offset %d + %d overflows int64", x.Offset, i)
+			}
+			return x.Outer.Apply(s), nil
+		}
+	case cute.IntTuple:
+		l, err := cute.AsLayout(x)
+		if err != nil {
+			return nil, err
+		}
+		inner = l
+	default:
+		return nil, fmt.Errorf("print_layout: expected a layout, got %v", v)
+	}
+	if inner.Rank() > 2 {
+		return nil, fmt.Errorf("print_layout: needs a layout of rank 1 or 2, got rank %d (%v)", inner.Rank(), inner)
+	}
+	if inner.Rank() == 1 || inner.Shape().IsLeaf() {
+		sh, st := []cute.IntTuple{inner.Shape()}, []cute.IntTuple{inner.Stride()}
+		if inner.Shape().IsTuple() { // append<2> adds a mode to a rank-1 tuple
+			sh, st = inner.Shape().Elems(), inner.Stride().Elems()
+		}
+		l, err := cute.MakeLayout(cute.Tuple(append(sh, cute.Int(1))...), cute.Tuple(append(st, cute.Int(0))...))
+		if err != nil {
+			return nil, err
+		}
+		inner = l
+		if c, ok := v.(cute.ComposedLayout); ok {
+			v = cute.MakeComposedLayout(c.Outer, c.Offset, l)
+		} else {
+			v = l
+		}
+	}
+	if hasBasis(inner.Stride()) {
+		return nil, fmt.Errorf("print_layout: %v has scaled-basis strides (its values are coordinates); draw it as a TV layout", inner)
+	}
+	m0, _ := inner.Mode(0)
+	m1, _ := inner.Mode(1)
+	M, N := m0.Size(), m1.Size()
+	if M < 0 || N < 0 || M*N > MaxCells || M > MaxCells || N > MaxCells {
+		return nil, fmt.Errorf("print_layout: %v has too many cells to draw (limit %d)", inner, MaxCells)
+	}
+	g := &Grid{Header: v.String(), M: M, N: N, idx: make([]int64, M*N)}
+	g.Cosize = cosize(inner)
+	for n := int64(0); n < N; n++ {
+		for m := int64(0); m < M; m++ {
+			r, err := inner.Call(cute.Ints(m, n))
+			if err != nil {
+				return nil, err
+			}
+			i := r.Value()
+			if outer != nil {
+				if i, err = outer(i); err != nil {
+					return nil, err
+				}
+			}
+			g.idx[m*N+n] = i
+		}
+	}
+	return g, nil
+}
+
+func hasBasis(t cute.IntTuple) bool {
+	if t.IsLeaf() {
+		return t.IsBasis()
+	}
+	for i := 0; i < t.Len(); i++ {
+		if hasBasis(t.At(i)) {
+			return true
+		}
+	}
+	return false
+}
+
+// TV is a thread-value layout drawn over its M×N tile: for each cell, the first (thread,
+// value) pair, in thread-major order of CuTe's print_latex_tv, that maps to it.
+type TV struct {
+	Header     string
+	Tile       cute.IntTuple
+	M, N       int64
+	Threads    int64
+	Values     int64
+	tid, vid   []int64 // row-major M×N; -1 where no (t,v) maps
+	Duplicates int     // (t,v) pairs that landed on an already filled cell
+}
+
+// At returns the thread and value owning cell (m, n), or ok == false for an empty cell.
+func (g *TV) At(m, n int64) (t, v int64, ok bool) {
+	k := m*g.N + n
+	return g.tid[k], g.vid[k], g.tid[k] >= 0
+}
+
+// NewTV evaluates the TV layout tv ((thread, value) → position) over the tile of shape
+// tile ((M, N), each mode maybe hierarchical). A position is either an index into the
+// tile, taken column-major (CuTe's composition with make_identity_layout(tile) turns it
+// into the (m, n) coordinate), or already an (m, n) coordinate (scaled-basis strides,
+// e.g. a TV layout composed with an identity layout).
+func NewTV(tv cute.Layout, tile cute.IntTuple) (*TV, error) {
+	if tv.Rank() != 2 {
+		return nil, fmt.Errorf("print_latex_tv: the TV layout must have rank 2 (thread, value), got %v", tv)
+	}
+	if tile.IsLeaf() || tile.Rank() != 2 {
+		return nil, fmt.Errorf("print_latex_tv: the tile must be a rank-2 shape (M,N), got %v", tile)
+	}
+	M, err := cute.Size(tile.At(0))
+	if err != nil {
+		return nil, err
+	}
+	N, err := cute.Size(tile.At(1))
+	if err != nil {
+		return nil, err
+	}
+	if M < 1 || N < 1 || M > MaxCells || N > MaxCells || M*N > MaxCells {
+		return nil, fmt.Errorf("print_latex_tv: tile %v has too many cells to draw (limit %d)", tile, MaxCells)
+	}
+	t0, _ := tv.Mode(0)
+	v0, _ := tv.Mode(1)
+	T, V := t0.Size(), v0.Size()
+	if T < 0 || V < 0 || T > MaxCells || V > MaxCells || T*V > MaxCells {
+		return nil, fmt.Errorf("print_latex_tv: %v has too many (thread, value) pairs (limit %d)", tv, MaxCells)
+	}
+	g := &TV{Header: tv.String(), Tile: tile, M: M, N: N, Threads: T, Values: V,
+		tid: make([]int64, M*N), vid: make([]int64, M*N)}
+	for i := range g.tid {
+		g.tid[i] = -1
+	}
+	for t := int64(0); t < T; t++ {
+		for v := int64(0); v < V; v++ {
+			r, err := tv.Call(cute.Ints(t, v))
+			if err != nil {
+				return nil, err
+			}
+			m, n, err := position(r, tile, M)
+			if err != nil {
+				return nil, fmt.Errorf("print_latex_tv: (T%d,V%d): %v", t, v, err)
+			}
+			if m < 0 || m >= M || n < 0 || n >= N {
+				return nil, fmt.Errorf("print_latex_tv: (T%d,V%d) maps to (%d,%d), outside the %dx%d tile", t, v, m, n, M, N)
+			}
+			k := m*N + n
+			if g.tid[k] >= 0 {
+				g.Duplicates++
+				continue
+			}
+			g.tid[k], g.vid[k] = t, v
+		}
+	}
+	return g, nil
+}
+
+// position turns a TV layout's value into an (m, n) cell of the tile.
+func position(r cute.IntTuple, tile cute.IntTuple, M int64) (m, n int64, err error) {
+	if r.IsLeaf() && !r.IsBasis() {
+		i := r.Value()
+		if i < 0 {
+			return 0, 0, fmt.Errorf("negative index %d", i)
+		}
+		return i % M, i / M, nil
+	}
+	// A coordinate: an arithmetic tuple (m, n), each maybe hierarchical.
+	if r.IsLeaf() { // a single scaled basis v@k
+		p := r.BasisPath()
+		if len(p) == 1 && p[0] == 0 {
+			return r.Value(), 0, nil
+		}
+		if len(p) == 1 && p[0] == 1 {
+			return 0, r.Value(), nil
+		}
+		return 0, 0, fmt.Errorf("position %v is not an (m,n) coordinate", r)
+	}
+	if r.Rank() > 2 {
+		return 0, 0, fmt.Errorf("position %v is not an (m,n) coordinate", r)
+	}
+	var mn [2]int64
+	for k := 0; k < r.Rank(); k++ {
+		e := r.At(k)
+		if e.IsLeaf() && !e.IsBasis() {
+			mn[k] = e.Value()
+			continue
+		}
+		// hierarchical coordinate within mode k of the tile: column-major index.
+		sh := tile.At(k)
+		l, err := cute.MakeLayoutLeft(sh)
+		if err != nil {
+			return 0, 0, err
+		}
+		x, err := cute.Crd2Idx(e, sh, l.Stride())
+		if err != nil || !x.IsLeaf() || x.IsBasis() {
+			return 0, 0, fmt.Errorf("position %v is not an (m,n) coordinate", r)
+		}
+		mn[k] = x.Value()
+	}
+	return mn[0], mn[1], nil
+}
+
+// cosize is CuTe's cosize(layout) = size(coshape(layout)) = 1 + Σ (s_i − 1)·|d_i| over the
+// leaves (for integer strides): with negative strides this is not L(size−1)+1.
+func cosize(l cute.Layout) int64 {
+	sh := l.Shape().LeafValues(nil)
+	st := l.Stride().LeafValues(nil)
+	c := int64(1)
+	for i := range sh {
+		d := st[i]
+		if d < 0 {
+			d = -d
+		}
+		c += (sh[i] - 1) * d // sizes are bounded by MaxCells; strides by int64
+	}
+	return c
+}

@@ -1,0 +1,201 @@
+"""Layouts as functions, evaluated independently of both C++ CuTe and cutego: the second
+line of evidence (functional equality) and the brute-force soundness check of composition.
+
+Values of a layout are dicts {basis-modes tuple: coefficient} so that scaled-basis strides
+(`1@0`) and plain integers (key ()) are handled alike."""
+
+from .expr import Int, Tup, Lay, Basis, Sw, Composed, Under
+
+
+class NotAFunction(Exception):
+    pass
+
+
+def flat(n):
+    if isinstance(n, Tup):
+        out = []
+        for x in n.items:
+            out.extend(flat(x))
+        return out
+    return [n]
+
+
+def ival(n):
+    if not isinstance(n, Int):
+        raise NotAFunction("not an integer: %r" % (n,))
+    return n.v
+
+
+def size_of(n):
+    if isinstance(n, Lay):
+        p = 1
+        for s in flat(n.shape):
+            p *= ival(s)
+        return p
+    if isinstance(n, Composed):
+        return size_of(n.b)
+    if isinstance(n, (Int, Tup)):  # a shape as a layout
+        p = 1
+        for s in flat(n):
+            p *= ival(s)
+        return p
+    raise NotAFunction(type(n).__name__)
+
+
+def _vec(d):
+    if isinstance(d, Int):
+        return {(): d.v} if d.v else {}
+    if isinstance(d, Basis):
+        return {tuple(d.modes): d.v} if d.v else {}
+    raise NotAFunction("stride %r" % (d,))
+
+
+def _add(a, b, k=1):
+    r = dict(a)
+    for key, v in b.items():
+        r[key] = r.get(key, 0) + k * v
+        if r[key] == 0:
+            del r[key]
+    return r
+
+
+def swizzle(b, m, s, x):
+    ymsk = ((1 << b) - 1) << (m + max(0, s))
+    y = x & ymsk
+    return x ^ (y >> s if s >= 0 else y << -s)
+
+
+class Fn:
+    """A compiled layout-like function of a linear index (CuTe's 1-D coordinate)."""
+
+    def __init__(self, node):
+        self.node = node
+        if isinstance(node, (Int, Tup)):
+            node = Lay(node, None)
+        if isinstance(node, Lay):
+            self.kind = "lay"
+            self.shape = [ival(s) for s in flat(node.shape)]
+            if node.stride is None:
+                st, p = [], 1
+                for s in self.shape:
+                    st.append({(): p})
+                    p *= s
+                self.stride = st
+            else:
+                fs = flat(node.stride)
+                if len(fs) != len(self.shape):
+                    raise NotAFunction("shape/stride mismatch")
+                self.stride = [_vec(d) for d in fs]
+            self.size = 1
+            for s in self.shape:
+                self.size *= s
+        elif isinstance(node, Composed):
+            self.kind = "comp"
+            self.inner = Fn(node.b)
+            self.size = self.inner.size
+            self.off = _vec(node.o) if isinstance(node.o, (Int, Basis)) else None
+            if self.off is None:
+                raise NotAFunction("tuple offset")
+            if isinstance(node.a, Sw):
+                self.outer = node.a
+            else:
+                self.outer = Fn(node.a)
+        else:
+            raise NotAFunction(type(node).__name__)
+
+    def __call__(self, i):
+        """i: int (1-D coordinate) or a value dict (only integer part is used)."""
+        if isinstance(i, dict):
+            if set(i) - {()}:
+                raise NotAFunction("basis-valued argument")
+            i = i.get((), 0)
+        if self.kind == "lay":
+            r = {}
+            n = len(self.shape)
+            for k, s in enumerate(self.shape):
+                if k == n - 1:
+                    c = i
+                else:
+                    c, i = i % s, i // s
+                if c:
+                    r = _add(r, self.stride[k], c)
+            return r
+        x = _add(self.off, self.inner(i))
+        if isinstance(self.outer, Sw):
+            if set(x) - {()}:
+                raise NotAFunction("swizzle of a basis value")
+            v = swizzle(self.outer.b, self.outer.m, self.outer.s, x.get((), 0))
+            return {(): v} if v else {}
+        return self.outer(x)
+
+
+LIMIT = 1 << 16
+
+
+def functional_equal(a, b, limit=LIMIT):
+    """(True|False|None, why). None: not comparable as functions."""
+    try:
+        fa, fb = Fn(a), Fn(b)
+    except NotAFunction as e:
+        return None, str(e)
+    if fa.size != fb.size:
+        return False, "sizes %d vs %d" % (fa.size, fb.size)
+    n = fa.size
+    step = 1 if n <= limit else n // limit + 1
+    try:
+        for i in range(0, n, step):
+            if fa(i) != fb(i):
+                return False, "differ at %d: %s vs %s" % (i, fa(i), fb(i))
+    except NotAFunction as e:
+        return None, str(e)
+    return True, "equal on %d coordinates" % ((n + step - 1) // step)
+
+
+def modes(lay):
+    """The top-level modes of a layout node as layout nodes."""
+    if isinstance(lay.shape, Tup):
+        if not isinstance(lay.stride, Tup) or len(lay.stride.items) != len(lay.shape.items):
+            raise NotAFunction("incongruent")
+        return [Lay(s, d) for s, d in zip(lay.shape.items, lay.stride.items)]
+    return [lay]
+
+
+def check_composition(A, B, R, limit=LIMIT):
+    """Is R = A o B by the definition R(c) = A(B(c)) for every c (and size(R) = size(B))?
+    A tiler B (a tuple) composes mode by mode. Returns (True|False|None, why)."""
+    try:
+        if isinstance(B, Tup):
+            if not isinstance(A, Lay) or not isinstance(R, Lay):
+                return None, "by-mode composition of non-layouts"
+            am, rm = modes(A), modes(R)
+            if len(B.items) > len(am) or len(rm) != len(B.items):
+                return False, "rank of result %d, tiler %d" % (len(rm), len(B.items))
+            for j, bj in enumerate(B.items):
+                if isinstance(bj, Under):
+                    ok, why = functional_equal(am[j], rm[j], limit)
+                else:
+                    if isinstance(bj, Int):
+                        bj = Lay(bj, Int(1))
+                    ok, why = check_composition(am[j], bj, rm[j], limit)
+                if not ok:
+                    return ok, "mode %d: %s" % (j, why)
+            return True, "by-mode definition holds"
+        fa, fb, fr = Fn(A), Fn(B), Fn(R)
+        if fr.size != fb.size:
+            return False, "size(R)=%d, size(B)=%d" % (fr.size, fb.size)
+        n = fb.size
+        step = 1 if n <= limit else n // limit + 1
+        for c in range(0, n, step):
+            want = fa(fb(c))
+            got = fr(c)
+            if want != got:
+                return False, "R(%d)=%s but A(B(%d))=%s" % (c, _fmt(got), c, _fmt(want))
+        return True, "R(c)=A(B(c)) on %d coordinates" % ((n + step - 1) // step)
+    except NotAFunction as e:
+        return None, str(e)
+
+
+def _fmt(v):
+    if set(v) <= {()}:
+        return str(v.get((), 0))
+    return "+".join("%d@%s" % (c, "@".join(map(str, k))) for k, c in sorted(v.items()))

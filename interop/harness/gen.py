@@ -1,0 +1,399 @@
+"""Seeded random cases: hierarchical layouts (depth <= 4, rank <= 5, leaf shapes 1..16 with
+non-powers of two; compact column/row-major, permuted, padded, broadcast, arbitrary strides),
+tilers and cotargets, for the operations of docs/EVAL.md.
+
+Generation is biased toward admissible inputs (compositions whose B divides A, injective
+layouts for complement), with a share of arbitrary inputs so that rejection is exercised."""
+
+import random
+
+from .expr import Int, Tup, Lay, Under, Sw, Call, Apply, Tag, to_eval
+
+LEAF_WEIGHTS = [(1, 6), (2, 14), (3, 5), (4, 12), (5, 3), (6, 4), (7, 2), (8, 10), (9, 2),
+                (10, 2), (11, 1), (12, 3), (13, 1), (14, 1), (15, 1), (16, 6)]
+_LEAVES = [v for v, w in LEAF_WEIGHTS for _ in range(w)]
+
+
+def node(x):
+    """nested python lists/ints -> expression nodes"""
+    if isinstance(x, list):
+        return Tup([node(y) for y in x])
+    return Int(x)
+
+
+def flat(x):
+    if isinstance(x, list):
+        r = []
+        for y in x:
+            r.extend(flat(y))
+        return r
+    return [x]
+
+
+def prod(xs):
+    p = 1
+    for x in xs:
+        p *= x
+    return p
+
+
+def flat_none(x):
+    if isinstance(x, list):
+        r = []
+        for y in x:
+            r.extend(flat_none(y))
+        return r
+    return [x]
+
+
+def unflatten(vals, like):
+    it = iter(vals)
+
+    def go(t):
+        if isinstance(t, list):
+            return [go(u) for u in t]
+        return next(it)
+    return go(like)
+
+
+class Gen:
+    def __init__(self, seed):
+        self.r = random.Random(seed)
+
+    # ------------------------------------------------------------ shapes
+    def leaf(self, cap):
+        for _ in range(20):
+            v = self.r.choice(_LEAVES)
+            if v <= cap:
+                return v
+        return 1
+
+    def shape(self, max_size=4096, max_rank=5, max_depth=4, flat_ok=True, max_leaves=6):
+        """A hierarchical shape as nested lists, size <= max_size: first the tree (depth <=
+        max_depth, each tuple of rank <= max_rank), then the leaves, filled in random order
+        from the size budget."""
+        r = self.r
+        count = [0]
+
+        def tree(depth):
+            if depth == 0 or count[0] >= max_leaves or (r.random() < 0.4 and flat_ok and count[0]):
+                count[0] += 1
+                return None
+            rank = min(r.choice([1, 2, 2, 2, 3, 3, 4, 5]), max_rank)
+            return [tree(depth - 1 if r.random() < 0.5 else 0) for _ in range(rank)]
+
+        d = min(r.choice([0, 1, 1, 1, 2, 2, 3, 4]), max_depth)
+        t = tree(d)
+        n = len(flat_none(t))
+        order = list(range(n))
+        r.shuffle(order)
+        vals = [1] * n
+        budget = max_size
+        for i in order:
+            v = self.leaf(budget)
+            vals[i] = v
+            budget //= max(v, 1)
+        return unflatten(vals, t)
+
+    # ------------------------------------------------------------ strides
+    def strides(self, shp, kind=None):
+        fl = flat(shp)
+        n = len(fl)
+        kind = kind or self.r.choice(["col", "col", "row", "perm", "perm", "pad", "pad",
+                                      "bcast", "arb"])
+        if kind == "row":
+            order = list(range(n))[::-1]
+        elif kind == "col":
+            order = list(range(n))
+        else:
+            order = list(range(n))
+            self.r.shuffle(order)
+        st = [0] * n
+        p = 1
+        for i in order:
+            st[i] = p
+            p *= fl[i]
+            if kind == "pad" and self.r.random() < 0.5 and p < (1 << 16):
+                p *= self.r.choice([2, 3, 2, 4, 5])
+        if kind == "col" or kind == "row":
+            # CuTe's compact strides give size-1 modes stride 0; keep both forms
+            if self.r.random() < 0.5:
+                st = [0 if fl[i] == 1 else st[i] for i in range(n)]
+        if kind == "bcast":
+            for i in range(n):
+                if self.r.random() < 0.4:
+                    st[i] = 0
+        if kind == "arb":
+            st = [self.r.choice([0, 1, 1, 2, 3, 4, 5, 6, 8, 12, 16, 24, 32, 48, 64])
+                  for _ in range(n)]
+            if self.r.random() < 0.1:
+                k = self.r.randrange(n)
+                st[k] = -st[k]
+        return unflatten(st, shp), kind
+
+    def layout(self, max_size=4096, kind=None, **kw):
+        s = self.shape(max_size, **kw)
+        d, kind = self.strides(s, kind)
+        return s, d, kind
+
+    def lay(self, max_size=4096, kind=None, **kw):
+        s, d, _ = self.layout(max_size, kind, **kw)
+        return Lay(node(s), node(d))
+
+    # ------------------------------------------------------------ divisors / tilers
+    def divisor(self, n):
+        ds = [d for d in range(1, n + 1) if n % d == 0]
+        return self.r.choice(ds)
+
+    def admissible_b(self, a_shape, max_size=None):
+        """A layout s:d that divides a layout of (flat) shape a_shape: d is a prefix product
+        times a divisor of the next mode, s covers whole modes then part of one."""
+        fl = [x for x in flat(a_shape) if x != 1] or [1]
+        k = self.r.randrange(len(fl))
+        f = self.divisor(fl[k])
+        d = prod(fl[:k]) * f
+        rem = [fl[k] // f] + fl[k + 1:]
+        s = 1
+        j = 0
+        while j < len(rem):
+            if self.r.random() < 0.45:
+                s *= self.divisor(rem[j]) if self.r.random() < 0.7 else self.r.randint(1, rem[j])
+                break
+            s *= rem[j]
+            j += 1
+        else:
+            if self.r.random() < 0.2:
+                s *= self.r.choice([2, 3])  # beyond A's size: extends A's last mode
+        if self.r.random() < 0.08 and d > 1:
+            d = -d if self.r.random() < 0.3 else d
+        return s, d
+
+    def b_layout(self, a_shape, admissible=True):
+        if not admissible:
+            return self.lay(256, kind=self.r.choice(["arb", "pad", "perm", "bcast"]),
+                            max_depth=2, max_rank=3)
+        r = self.r.random()
+        if r < 0.6:
+            s, d = self.admissible_b(a_shape)
+            return Lay(Int(s), Int(d))
+        # two or three modes, each admissible on its own
+        ms = [self.admissible_b(a_shape) for _ in range(self.r.choice([2, 2, 3]))]
+        if r < 0.8:
+            # compact multi-mode B: (s0,s1):(1,s0) scaled, a common tile
+            s0 = self.divisor(prod(flat(a_shape)))
+            s1 = self.divisor(max(1, prod(flat(a_shape)) // s0))
+            return Lay(Tup([Int(s0), Int(s1)]), Tup([Int(1), Int(s0)]))
+        return Lay(Tup([Int(s) for s, _ in ms]), Tup([Int(d) for _, d in ms]))
+
+    def tiler(self, A_shape, admissible=True):
+        """A by-mode tiler for a layout of shape A_shape: a tuple of layouts, ints or _."""
+        modes = A_shape if isinstance(A_shape, list) else [A_shape]
+        n = self.r.randint(1, len(modes))
+        items = []
+        for j in range(n):
+            c = self.r.random()
+            if c < 0.15:
+                items.append(Under())
+            elif c < 0.4:
+                sz = prod(flat(modes[j]))
+                items.append(Int(self.divisor(sz) if admissible else self.r.randint(1, 8)))
+            else:
+                items.append(self.b_layout(modes[j], admissible))
+        return Tup(items)
+
+    # ------------------------------------------------------------ operations
+    def a_layout(self, max_size=4096):
+        return self.layout(max_size, kind=self.r.choice(
+            ["col", "col", "row", "perm", "pad", "bcast", "arb"]))
+
+    def case(self, op):
+        r = self.r
+        ok = r.random() < 0.85   # share of admissible inputs
+        if op in ("coalesce", "filter", "filter_zeros", "size", "cosize", "right_inverse",
+                  "nullspace", "rank", "depth"):
+            return Call(op, [self.lay()])
+        if op == "coalesce_profile":
+            s, d, _ = self.layout()
+            prof = self.profile(s)
+            return Call("coalesce", [Lay(node(s), node(d)), prof])
+        if op == "left_inverse":
+            kind = r.choice(["col", "perm", "pad", "row"]) if ok else None
+            return Call(op, [self.lay(kind=kind)])
+        if op == "complement":
+            kind = r.choice(["col", "perm", "pad", "pad", "row"]) if ok else None
+            s, d, _ = self.layout(1024, kind=kind, max_rank=4)
+            L = Lay(node(s), node(d))
+            c = r.random()
+            if c < 0.35:
+                return Call(op, [L])
+            cos = self.cosize(s, d)
+            if c < 0.75:
+                return Call(op, [L, Int(max(1, cos * r.choice([1, 2, 3, 4, 8])
+                                           + (r.randint(-2, 2) if r.random() < 0.2 else 0)))])
+            t = self.shape(4096, max_depth=2, max_rank=3)
+            return Call(op, [L, node(t)])
+        if op == "composition":
+            s, d, _ = self.a_layout()
+            A = Lay(node(s), node(d))
+            if r.random() < 0.3:
+                B = self.tiler(s, ok)
+            else:
+                B = self.b_layout(s, ok)
+            return Call(op, [A, B])
+        if op in ("logical_divide", "zipped_divide", "tiled_divide", "flat_divide"):
+            s, d, _ = self.layout(4096, kind=r.choice(["col", "row", "perm", "pad", "bcast"])
+                                  if ok else None)
+            A = Lay(node(s), node(d))
+            if r.random() < 0.5:
+                B = self.tiler(s, ok)
+            else:
+                B = self.b_layout(s, ok)
+            return Call(op, [A, B])
+        if op in ("logical_product", "zipped_product", "tiled_product", "flat_product",
+                  "blocked_product", "raked_product"):
+            kind = r.choice(["col", "row", "perm", "pad"]) if ok else None
+            A = self.lay(64, kind=kind, max_depth=2, max_rank=3)
+            B = self.lay(64, kind=r.choice(["col", "row", "perm", "pad", "bcast"]),
+                         max_depth=2, max_rank=3)
+            return Call(op, [A, B])
+        if op in ("max_common_vector", "max_common_layout"):
+            s = self.shape(1024, max_rank=4, max_depth=3)
+            da, _ = self.strides(s, r.choice(["col", "perm", "pad", "row"]))
+            db, _ = self.strides(s, r.choice(["col", "col", "perm", "row"]))
+            return Call(op, [Lay(node(s), node(da)), Lay(node(s), node(db))])
+        if op == "tile_to_shape":
+            s = self.shape(64, max_rank=3, max_depth=2)
+            d, _ = self.strides(s, r.choice(["col", "row", "perm"]))
+            modes = s if isinstance(s, list) else [s]
+            tgt = [prod(flat(m)) * r.choice([1, 2, 3, 4]) if ok
+                   else r.randint(1, 24) for m in modes]
+            tgt += [r.choice([2, 3, 4]) for _ in range(r.choice([0, 0, 1]))]
+            args = [Lay(node(s), node(d)), node(tgt)]
+            if r.random() < 0.4:
+                order = list(range(len(tgt)))
+                r.shuffle(order)
+                args.append(node(order))
+            return Call(op, args)
+        if op in ("upcast", "downcast"):
+            n = r.choice([2, 4, 8])
+            s, d, kind = self.layout(4096)
+            if op == "upcast" and ok:
+                d = unflatten([x * n if r.random() < 0.7 and x not in (0, 1) else x
+                               for x in flat(d)], d)
+            return Call(op, [Lay(node(s), node(d)), Int(n)])
+        if op == "crd2idx":
+            s, d, _ = self.layout(4096)
+            c = self.coord(s)
+            if r.random() < 0.3:
+                return Call(op, [c, node(s)])
+            return Call(op, [c, node(s), node(d)])
+        if op == "idx2crd":
+            s = self.shape(4096)
+            i = Int(r.randrange(max(1, prod(flat(s)))))
+            return Call(op, [i, node(s)])
+        if op == "apply":
+            s, d, _ = self.layout(4096)
+            L = Lay(node(s), node(d))
+            if r.random() < 0.25 and isinstance(s, list) and len(s) >= 2:
+                k = r.randrange(len(s))
+                crd = [Under() if j != k else Int(r.randrange(prod(flat(s[j]))))
+                       for j in range(len(s))]
+                return Apply(L, Tup(crd))
+            return Apply(L, self.coord(s))
+        if op == "swizzle":
+            b = r.randint(0, 4)
+            m = r.randint(0, 4)
+            s = r.choice([-1, 1]) * r.randint(b if ok else 0, 6)
+            x = r.randrange(1 << r.randint(4, 14))
+            return Apply(Sw(b, m, s), Int(x))
+        if op == "composed":
+            b = r.randint(1, 3)
+            m = r.randint(0, 4)
+            sw = Sw(b, m, r.randint(b, 4))
+            s, d, _ = self.layout(4096, kind=r.choice(["col", "row", "perm", "pad"]))
+            L = Lay(node(s), node(d))
+            c = r.random()
+            if c < 0.4:
+                return Call("composition", [sw, L])
+            inner = Call("composition", [sw, L])
+            if c < 0.7:
+                return Apply(inner, Int(r.randrange(max(1, prod(flat(s))))))
+            B = self.b_layout(s, ok)
+            return Call("composition", [inner, B])
+        if op == "make_layout":
+            s = self.shape(4096)
+            c = r.random()
+            if c < 0.3:
+                return Call(op, [node(s)])
+            if c < 0.6:
+                return Call(op, [node(s), Tag(r.choice(["LayoutLeft", "LayoutRight"]))])
+            order = list(range(len(flat(s))))
+            r.shuffle(order)
+            return Call("make_ordered_layout", [node(s), unflatten_node(order, s)])
+        if op == "shape_div":
+            a = self.shape(4096, max_depth=2)
+            b = self.divisor(prod(flat(a))) if ok else r.randint(1, 16)
+            return Call(op, [node(a), Int(b)])
+        if op == "prefix_product":
+            return Call(op, [node(self.shape(4096))])
+        raise ValueError(op)
+
+    def cosize(self, s, d):
+        fl, fd = flat(s), flat(d)
+        return sum((a - 1) * abs(b) for a, b in zip(fl, fd)) + 1
+
+    def profile(self, s):
+        def go(t):
+            if isinstance(t, list):
+                if self.r.random() < 0.3:
+                    return 1
+                return [go(u) for u in t]
+            return 1
+        p = go(s)
+        if isinstance(p, list) and len(p) > 1 and self.r.random() < 0.3:
+            p = p[: self.r.randint(1, len(p))]
+        return node(p)
+
+    def coord(self, s):
+        c = self.r.random()
+        if c < 0.35 or not isinstance(s, list):
+            return Int(self.r.randrange(max(1, prod(flat(s)))))
+
+        def go(t, depth):
+            if isinstance(t, list) and (depth == 0 or self.r.random() < 0.7):
+                return Tup([go(u, depth + 1) for u in t])
+            return Int(self.r.randrange(max(1, prod(flat(t)))))
+        return go(s, 0)
+
+
+def unflatten_node(vals, like):
+    return node(unflatten(vals, like)) if isinstance(like, list) else Int(vals[0])
+
+
+OPS = ["coalesce", "coalesce_profile", "filter", "filter_zeros", "composition", "complement",
+       "right_inverse", "left_inverse", "logical_divide", "zipped_divide", "tiled_divide",
+       "flat_divide", "logical_product", "zipped_product", "tiled_product", "flat_product",
+       "blocked_product", "raked_product", "max_common_vector", "max_common_layout",
+       "nullspace", "tile_to_shape", "upcast", "downcast", "crd2idx", "idx2crd", "size",
+       "cosize", "apply", "swizzle", "composed", "make_layout", "shape_div"]
+
+# relative weights: the algebra's core operations get more cases
+WEIGHTS = {"composition": 4, "complement": 3, "logical_divide": 3, "zipped_divide": 2,
+           "logical_product": 2, "right_inverse": 2, "left_inverse": 2, "coalesce": 2,
+           "composed": 2, "tile_to_shape": 2, "blocked_product": 2, "raked_product": 2}
+
+
+def generate(seed, n):
+    """n random cases: list of (op, node)."""
+    g = Gen(seed)
+    ops = [op for op in OPS for _ in range(WEIGHTS.get(op, 1))]
+    out = []
+    for i in range(n):
+        op = ops[i % len(ops)]
+        out.append((op, g.case(op)))
+    return out
+
+
+if __name__ == "__main__":
+    for op, nd in generate(1, 40):
+        print(op, to_eval(nd))

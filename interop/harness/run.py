@@ -1,0 +1,293 @@
+"""The cross-check: every case through C++ CuTe (g++, static integers), `cutego eval`, and
+PyCuTe; exact comparison of printed forms (minus CuTe's `_` marks), functional equality as
+a second line of evidence, brute-force soundness of C++'s compositions."""
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+import time
+from collections import OrderedDict
+
+from . import gen, func, pyref
+from .cases import Case, load_curated
+from .cxx import CxxRunner
+from .expr import parse, Lay, Tup, Int, Call, Composed, Sw
+
+TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+
+
+def strip_marks(s):
+    """CuTe prints compile-time integers as _N; the eval contract prints N. Only `_`
+    immediately before a digit or minus sign is a mark."""
+    return re.sub(r"_(?=-?\d)", "", s)
+
+
+def literal(n):
+    """Is n a literal layout / tiler (something func.py can evaluate)?"""
+    if isinstance(n, (Int, Lay)):
+        return True
+    if isinstance(n, Tup):
+        return all(literal(x) or type(x).__name__ == "Under" for x in n.items)
+    return False
+
+
+def run_cutego(exe, lines, timeout=600):
+    text = "".join(l + "\n" for l in lines)
+    r = subprocess.run([exe, "eval"], input=text, capture_output=True, text=True,
+                       timeout=timeout)
+    outs = r.stdout.split("\n")
+    if outs and outs[-1] == "":
+        outs.pop()
+    if len(outs) != len(lines):
+        raise SystemExit("cutego eval wrote %d lines for %d inputs (rc %d): %s"
+                         % (len(outs), len(lines), r.returncode, r.stderr[-2000:]))
+    return outs
+
+
+def classify(case, cx, cg):
+    """cx: (status, text) from C++; cg: cutego's line (or None).
+    Returns (category, note)."""
+    cstat, ctext = cx
+    note = ""
+    unsound = False
+    if cstat == "ok":
+        ctext = strip_marks(ctext)
+        # brute force: is C++'s composition really A o B?
+        if case.op == "composition" and isinstance(case.node, Call) and len(case.node.args) == 2:
+            A, B = case.node.args
+            if literal(A) and literal(B):
+                try:
+                    R = parse(ctext)
+                    ok, why = func.check_composition(A, B, R)
+                except Exception as e:  # unparsable result: no verdict
+                    ok, why = None, str(e)
+                if ok is False:
+                    unsound = True
+                    note = "C++ result is not A o B: " + why
+        if re.search(r"(?<![\d@])-\d", ctext) and not re.search(r"-\d", case.eval):
+            unsound = True
+            note = "negative value from non-negative inputs (32-bit overflow in C++)"
+    if cg is None:
+        return ("cxx-unsound" if unsound else "no-cutego"), note
+    cg_err = cg.startswith("error")
+    if unsound:
+        if cg_err:
+            return "cxx-unsound", note + "; cutego: error"
+        if case.op == "composition":
+            A, B = case.node.args
+            try:
+                ok, why = func.check_composition(A, B, parse(cg))
+            except Exception as e:
+                ok, why = False, "cutego output unparsable: %s" % e
+            if ok:
+                return "cxx-unsound", note + "; cutego satisfies the definition"
+            return "disagree", note + "; cutego does not satisfy the definition either: " + why
+        return "cxx-unsound", note + "; cutego: " + cg
+    if cstat == "reject":
+        return ("rejected-by-both" if cg_err else "disagree"), ("C++ rejects: " + ctext)
+    if cg == ctext:
+        return "agree", ""
+    # second line of evidence
+    if cg_err:
+        return "disagree", "cutego rejects what C++ accepts"
+    try:
+        eq, why = func.functional_equal(parse(ctext), parse(cg))
+    except Exception as e:
+        eq, why = None, "not comparable: %s" % e
+    if eq is True:
+        return "disagree", "functionally equal (%s), printed forms differ" % why
+    if eq is False:
+        return "disagree", "functionally different: " + why
+    return "disagree", "printed forms differ (%s)" % why
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--cases", type=int, default=20000, help="random cases")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--batch", type=int, default=100, help="cases per C++ translation unit")
+    ap.add_argument("--cutego", default=os.path.join(TOP, "build", "cutego"))
+    ap.add_argument("--no-cutego", action="store_true", help="C++ vs PyCuTe only")
+    ap.add_argument("--out", default=os.path.join(TOP, "build", "interop"))
+    ap.add_argument("--no-cache", action="store_true")
+    ap.add_argument("--curated", default=os.path.join(TOP, "interop", "cases"))
+    ap.add_argument("--only", default="", help="comma-separated operations to run")
+    ap.add_argument("--show", type=int, default=5, help="disagreements shown in full")
+    ap.add_argument("--deps", default=os.path.join(TOP, ".deps", "py"))
+    a = ap.parse_args(argv)
+
+    t0 = time.time()
+    os.makedirs(a.out, exist_ok=True)
+    log = lambda *x: print(*x, file=sys.stderr, flush=True)
+
+    cases = load_curated(a.curated) if os.path.isdir(a.curated) else []
+    ncur = len(cases)
+    for i, (op, nd) in enumerate(gen.generate(a.seed, a.cases)):
+        cases.append(Case(op, nd, "random:%d:%d" % (a.seed, i)))
+    if a.only:
+        keep = set(a.only.split(","))
+        cases = [c for c in cases if c.op in keep]
+    log("interop: %d cases (%d curated, %d random, seed %d), %d operations"
+        % (len(cases), sum(1 for c in cases if not c.src.startswith("random")),
+           sum(1 for c in cases if c.src.startswith("random")), a.seed,
+           len({c.op for c in cases})))
+
+    # 1. cutego
+    cg = [None] * len(cases)
+    have_cutego = not a.no_cutego and os.path.exists(a.cutego)
+    if not a.no_cutego and not have_cutego:
+        log("interop: %s not found (build it with `go build -o build/cutego ./cmd/cutego`)"
+            % a.cutego)
+    if have_cutego:
+        t = time.time()
+        cg = run_cutego(a.cutego, [c.eval for c in cases])
+        log("interop: cutego eval: %d lines in %.1fs" % (len(cg), time.time() - t))
+
+    # 2. PyCuTe
+    t = time.time()
+    pyref.load(a.deps)
+    py = []
+    for c in cases:
+        if c.group != "core" or c.cxx != _derived(c):
+            py.append(("unsupported", "kernel case"))
+        else:
+            py.append(pyref.evaluate(c.node))
+    log("interop: pycute: %.1fs" % (time.time() - t))
+
+    # 3. C++
+    inc = [os.path.join(a.deps, "cutlass_library", "source", "include"),
+           os.path.join(a.deps, "nvidia", "cu13", "include"),
+           os.path.join(a.deps, "nvidia", "cu13", "include", "cccl")]
+    runner = CxxRunner(inc, os.path.join(a.out, "work"), jobs=a.jobs, batch=a.batch,
+                       cache_path=None if a.no_cache else os.path.join(a.out, "cxx-cache.json"),
+                       log=log)
+    if have_cutego:
+        likely = {i for i, o in enumerate(cg) if o.startswith("error")}
+    else:
+        likely = {i for i, p in enumerate(py) if p[0] == "error"}
+    last = [0.0]
+
+    def progress(done, total, el, cached):
+        if cached is not None:
+            log("interop: C++: %d cases cached, %d to compile" % (cached, total))
+            return
+        if time.time() - last[0] > 10 or done == total:
+            last[0] = time.time()
+            log("interop: C++: %d/%d compiled and run (%.0fs)" % (done, total, el))
+
+    cx = runner.evaluate([(c.group, c.cxx) for c in cases], likely, progress)
+    st = runner.stats
+    log("interop: C++ done: %d compiles (%.0f s of compiler time), %d rejections attributed"
+        " from diagnostics, %d bisections, %d run-time rejections"
+        % (st["compiles"], st["compile_s"], st["attributed"], st["bisections"],
+           st["runtime_rejects"]))
+
+    # 4. compare
+    table = OrderedDict()
+    dis = []
+    unsound = []
+    expect_fail = []
+    for i, c in enumerate(cases):
+        row = table.setdefault(c.op, {k: 0 for k in (
+            "cases", "agree", "disagree", "rejected-by-both", "cxx-unsound", "no-cutego",
+            "cxx-rejects", "py-agree", "py-differ", "py-n/a")})
+        row["cases"] += 1
+        cat, note = classify(c, cx[i], cg[i])
+        row[cat] += 1
+        if cx[i][0] == "reject":
+            row["cxx-rejects"] += 1
+        ctext = strip_marks(cx[i][1]) if cx[i][0] == "ok" else "error: " + cx[i][1]
+        rec = (c, ctext, cg[i], note)
+        if cat == "disagree":
+            dis.append(rec)
+        if cat == "cxx-unsound":
+            unsound.append(rec)
+        if c.expect is not None and ctext != c.expect:
+            expect_fail.append(rec)
+        ps, pt = py[i]
+        if ps == "unsupported":
+            row["py-n/a"] += 1
+        elif (ps == "ok" and cx[i][0] == "ok" and pt == ctext) or \
+                (ps == "error" and cx[i][0] == "reject"):
+            row["py-agree"] += 1
+        else:
+            row["py-differ"] += 1
+
+    cols = ["cases", "agree", "disagree", "rejected-by-both", "cxx-unsound", "cxx-rejects"]
+    if not have_cutego:
+        cols = ["cases", "no-cutego", "cxx-unsound", "cxx-rejects"]
+    cols += ["py-agree", "py-differ", "py-n/a"]
+    w = max(len(k) for k in table) + 2
+    lines = ["%-*s" % (w, "operation") + "".join("%17s" % h for h in cols)]
+    tot = {h: 0 for h in cols}
+    for op, row in table.items():
+        lines.append("%-*s" % (w, op) + "".join("%17d" % row[h] for h in cols))
+        for h in cols:
+            tot[h] += row[h]
+    lines.append("%-*s" % (w, "TOTAL") + "".join("%17d" % tot[h] for h in cols))
+    report = "\n".join(lines)
+    print(report)
+
+    def full(rec):
+        c, ctext, cgo, note = rec
+        return ("  case    %s (%s)\n  eval    %s\n  c++src  %s\n  c++     %s\n  cutego  %s\n  note    %s\n"
+                % (c.op, c.src, c.eval, c.cxx, ctext, cgo, note))
+
+    with open(os.path.join(a.out, "disagreements.txt"), "w") as f:
+        for rec in dis:
+            f.write(full(rec) + "\n")
+    with open(os.path.join(a.out, "cxx-unsound.txt"), "w") as f:
+        for rec in unsound:
+            f.write(full(rec) + "\n")
+    with open(os.path.join(a.out, "pycute-differences.txt"), "w") as f:
+        for i, c in enumerate(cases):
+            ps, pt = py[i]
+            if ps == "unsupported":
+                continue
+            ctext = strip_marks(cx[i][1]) if cx[i][0] == "ok" else "error: " + cx[i][1]
+            if (ps == "ok" and cx[i][0] == "ok" and pt == ctext) or \
+                    (ps == "error" and cx[i][0] == "reject"):
+                continue
+            f.write("  eval    %s\n  c++     %s\n  pycute  %s%s\n\n"
+                    % (c.eval, ctext, "error: " if ps == "error" else "", pt))
+    with open(os.path.join(a.out, "table.txt"), "w") as f:
+        f.write(report + "\n")
+
+    if unsound:
+        print("\n%d cases where C++ CuTe is unsound (see %s):" %
+              (len(unsound), os.path.join(a.out, "cxx-unsound.txt")))
+        for rec in unsound[:2]:
+            print(full(rec))
+    if expect_fail:
+        print("\n%d curated cases where C++ does not print the documented result:" % len(expect_fail))
+        for c, ctext, _, _ in expect_fail[:10]:
+            print("  %s: %s\n    documented %s\n    c++        %s" % (c.src, c.eval, c.expect, ctext))
+    el = time.time() - t0
+    print("\ninterop: %d cases over %d operations in %.0f s; %d disagreements%s"
+          % (len(cases), len(table), el, len(dis),
+             "" if have_cutego else " (cutego not run: C++ and PyCuTe only)"))
+    if dis:
+        print("first %d disagreements (all in %s):" % (min(a.show, len(dis)),
+                                                      os.path.join(a.out, "disagreements.txt")))
+        for rec in dis[:a.show]:
+            print(full(rec))
+    if dis or expect_fail:
+        return 1
+    if not have_cutego and not a.no_cutego:
+        return 2
+    return 0
+
+
+def _derived(c):
+    from .expr import to_cxx
+    try:
+        return to_cxx(c.node)
+    except Exception:
+        return None
+
+
+if __name__ == "__main__":
+    sys.exit(main())
