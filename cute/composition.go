@@ -61,7 +61,6 @@ type compGroup struct {
 	a        flatL
 	use      [algMaxFlat]int64
 	path     []int
-	pos, neg bool // strides of both signs walked through a multi-mode lhs
 }
 
 func composition(a, b Layout) Layout { return compositionParts(a, b, nil) }
@@ -101,7 +100,6 @@ func compositionParts(a, b Layout, c *flatL) Layout {
 	if !b.stride.hasBasis() {
 		g := &w.g
 		g.use = [algMaxFlat]int64{}
-		g.pos, g.neg = false, false
 		coalesceFlat("composition", a, &g.a, true)
 		for j := 0; j < bl.n; j++ {
 			cnt[j] = compLeaf(g, bl.m[j].s, bl.m[j].d, out)
@@ -110,6 +108,18 @@ func compositionParts(a, b Layout, c *flatL) Layout {
 			g.checkOverlapPair(a, b, c)
 		} else {
 			g.checkOverlap(a, b)
+		}
+		if g.a.n > 1 && mixedSigns(bl) {
+			var r Layout
+			rhs := b
+			if c == nil {
+				r = buildLike(b.shape, out, cnt)
+			} else {
+				rhs = layoutPair(b, c.toLayout())
+				r = buildLike(rhs.shape, out, cnt)
+			}
+			verifyComposition(a, rhs, r)
+			return r
 		}
 	} else {
 		var groups []*compGroup
@@ -191,11 +201,6 @@ func compLeaf(g *compGroup, s, d int64, out *compOut) int {
 		out.push(fmode{s: s, d: mulChecked(d, A.m[0].d), b: A.m[0].b})
 		return 1
 	}
-	if d > 0 {
-		g.pos = true
-	} else {
-		g.neg = true
-	}
 	rs, rd := s, d
 	for i := 0; i < n-1; i++ {
 		a := A.m[i].s
@@ -237,11 +242,6 @@ func compLeaf(g *compGroup, s, d int64, out *compOut) int {
 // distributes them) use digits of an lhs mode that add up past its shape: A is then not
 // additive over them and the distributed result is not A∘B (CUTLASS #2955).
 func (g *compGroup) checkOverlap(a, b Layout) {
-	if g.pos && g.neg {
-		throw("composition", ErrNotAdmissible,
-			"%s has strides of both signs into the multi-mode lhs %s: A is not additive over them, so A∘B is not a layout",
-			b.String(), a.String())
-	}
 	for i := 0; i < g.a.n-1; i++ {
 		if g.use[i] > g.a.m[i].s-1 {
 			throw("composition", ErrNotAdmissible,
@@ -252,9 +252,6 @@ func (g *compGroup) checkOverlap(a, b Layout) {
 }
 
 func (g *compGroup) checkOverlapPair(a, b Layout, c *flatL) {
-	if g.pos && g.neg {
-		g.checkOverlap(a, layoutPair(b, c.toLayout()))
-	}
 	for i := 0; i < g.a.n-1; i++ {
 		if g.use[i] > g.a.m[i].s-1 {
 			g.checkOverlap(a, layoutPair(b, c.toLayout()))
@@ -326,4 +323,38 @@ func buildNode(bs IntTuple, back []IntTuple, out []fmode, cnt []int, st *buildSt
 		sh[i], sd[i] = buildNode(e, back, out, cnt, st)
 	}
 	return IntTuple{elems: sh}, IntTuple{elems: sd}
+}
+
+// mixedSigns reports whether B has non-trivial modes with strides of both signs.
+func mixedSigns(bl *flatL) bool {
+	pos, neg := false, false
+	for j := 0; j < bl.n; j++ {
+		if bl.m[j].s > 1 {
+			pos = pos || bl.m[j].d > 0
+			neg = neg || bl.m[j].d < 0
+		}
+	}
+	return pos && neg
+}
+
+// compVerifyLimit bounds the brute-force check of verifyComposition.
+const compVerifyLimit = 1 << 16
+
+// verifyComposition checks R(c) = A(B(c)) for every c < size(B). CuTe distributes A over
+// the modes of B; when B's strides have both signs, a sum of B's modes can borrow across
+// A's modes (truncated division), and the distributed result is then not A∘B (C++ CuTe
+// returns it anyway). Such a B is refused unless the result is verified correct.
+func verifyComposition(a, b, r Layout) {
+	n := size(b.shape)
+	if n > compVerifyLimit {
+		throw("composition", ErrNotAdmissible,
+			"B %v has strides of both signs and more than %d elements: A∘B cannot be shown to be a layout", b, compVerifyLimit)
+	}
+	for c := int64(0); c < n; c++ {
+		if want, got := evalIdx(a, evalIdx(b, c)), evalIdx(r, c); want != got {
+			throw("composition", ErrNotAdmissible,
+				"B %v has strides of both signs whose sums borrow across the modes of A %v: A∘B is not a layout (A(B(%d)) = %d, the distributed result gives %d; C++ CuTe returns it anyway)",
+				b, a, c, want, got)
+		}
+	}
 }
