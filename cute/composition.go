@@ -58,9 +58,9 @@ func (o *compOut) push(m fmode) {
 // compGroup is a flattened (coalesce_x) lhs with, per mode but the last, the sum over
 // the leaves of B composed with it of the largest digit their images use in that mode.
 type compGroup struct {
-	a        flatL
-	use      [algMaxFlat]int64
-	path     []int
+	a    flatL
+	use  [algMaxFlat]int64
+	path []int
 }
 
 func composition(a, b Layout) Layout { return compositionParts(a, b, nil) }
