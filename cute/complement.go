@@ -115,7 +115,8 @@ func complementFlat(f *flatL, cotarget IntTuple, flatCot *flatL, out *flatL) {
 			idx[j], idx[j-1] = idx[j-1], idx[j]
 		}
 	}
-	var res flatL
+	// Built directly in out (f and out are distinct), then coalesced in place.
+	res := out
 	res.n = n + 1
 	last := int64(1) // result_stride[i]
 	for i := 0; i < n; i++ {
@@ -133,5 +134,5 @@ func complementFlat(f *flatL, cotarget IntTuple, flatCot *flatL, out *flatL) {
 		rd = 0
 	}
 	res.m[n] = fmode{s: rest, d: rd}
-	bwCoalesce("complement", &res, out, false)
+	bwCoalesceInPlace("complement", res, false)
 }

@@ -1,5 +1,7 @@
 package cute
 
+import "sync"
+
 // LogicalDivide is CuTe's logical_divide(A, tiler). For a layout tiler B it is
 // A ∘ (B, complement(B, shape(coalesce(A)))): a rank-2 layout (tile, rest) with the same
 // function and size as A. `_` keeps A; an integer N is the layout make_layout(N); a tuple
@@ -35,10 +37,16 @@ func logicalDivide(a Layout, t Tiler) Layout {
 	return layoutOf(ms...)
 }
 
+// divWork is logical_divide's scratch space, pooled so that it is not cleared per call.
+type divWork struct{ ca, fb, comp flatL }
+
+var divPool = sync.Pool{New: func() any { return new(divWork) }}
+
 func logicalDivideLayout(a, b Layout) Layout {
-	var ca, fb, comp flatL
-	coalesceFlat("logical_divide", a, &ca, false)
-	filterFlat("logical_divide", b, &fb)
-	complementFlat(&fb, IntTuple{}, &ca, &comp)
-	return compositionParts(a, b, &comp)
+	w := divPool.Get().(*divWork)
+	defer divPool.Put(w)
+	coalesceFlat("logical_divide", a, &w.ca, false)
+	filterFlat("logical_divide", b, &w.fb)
+	complementFlat(&w.fb, IntTuple{}, &w.ca, &w.comp)
+	return compositionParts(a, b, &w.comp)
 }
