@@ -68,3 +68,24 @@ func TestAlgebraInvalidInputs(t *testing.T) {
 		}
 	}
 }
+
+func TestAlgebraTooManyModes(t *testing.T) {
+	n := algMaxFlat + 1
+	sh := make([]int64, n)
+	st := make([]int64, n)
+	for i := range sh {
+		sh[i], st[i] = 2, int64(3)<<i
+	}
+	l := MustLayout(Ints(sh...), Ints(st...))
+	for name, f := range map[string]func() error{
+		"coalesce":       func() error { _, err := Coalesce(l); return err },
+		"composition":    func() error { _, err := Composition(mustL("8:1"), l); return err },
+		"complement":     func() error { _, err := Complement(l, Int(8)); return err },
+		"logical_divide": func() error { _, err := LogicalDivide(l, mustT("2")); return err },
+	} {
+		var e *Error
+		if err := f(); !errors.As(err, &e) || e.Kind != ErrInvalid {
+			t.Errorf("%s of %d modes: want ErrInvalid, got %v", name, n, err)
+		}
+	}
+}
