@@ -271,8 +271,9 @@ func buildLike(bs IntTuple, out *compOut, cnt *[algMaxFlat]int) Layout {
 		back = make([]IntTuple, 2*total)
 	}
 	var st buildState
-	sh, sd := buildNode(bs, back, out.m[:out.n], cnt[:], &st)
-	return Layout{shape: sh, stride: sd}
+	var r Layout
+	buildNode(bs, back, out.m[:out.n], cnt[:], &st, &r.shape, &r.stride)
+	return r
 }
 
 func countLike(bs IntTuple, cnt []int, li *int, total *int) {
@@ -300,29 +301,32 @@ func takeBack(back []IntTuple, st *buildState, k int) (sh, sd []IntTuple) {
 	return back[p : p+k : p+k], back[p+k : p+2*k : p+2*k]
 }
 
-func buildNode(bs IntTuple, back []IntTuple, out []fmode, cnt []int, st *buildState) (IntTuple, IntTuple) {
+func buildNode(bs IntTuple, back []IntTuple, out []fmode, cnt []int, st *buildState, dsh, dsd *IntTuple) {
 	if bs.elems == nil {
 		c := cnt[st.li]
 		st.li++
 		if c == 1 {
-			m := out[st.oi]
+			m := &out[st.oi]
 			st.oi++
-			return IntTuple{v: m.s}, IntTuple{v: m.d, basis: m.b}
+			*dsh = IntTuple{v: m.s}
+			*dsd = IntTuple{v: m.d, basis: m.b}
+			return
 		}
 		sh, sd := takeBack(back, st, c)
 		for i := 0; i < c; i++ {
-			m := out[st.oi]
+			m := &out[st.oi]
 			st.oi++
-			sh[i] = IntTuple{v: m.s}
-			sd[i] = IntTuple{v: m.d, basis: m.b}
+			sh[i].v = m.s
+			sd[i].v, sd[i].basis = m.d, m.b
 		}
-		return IntTuple{elems: sh}, IntTuple{elems: sd}
+		dsh.elems, dsd.elems = sh, sd
+		return
 	}
 	sh, sd := takeBack(back, st, len(bs.elems))
-	for i, e := range bs.elems {
-		sh[i], sd[i] = buildNode(e, back, out, cnt, st)
+	for i := range bs.elems {
+		buildNode(bs.elems[i], back, out, cnt, st, &sh[i], &sd[i])
 	}
-	return IntTuple{elems: sh}, IntTuple{elems: sd}
+	dsh.elems, dsd.elems = sh, sd
 }
 
 // mixedSigns reports whether B has non-trivial modes with strides of both signs.
