@@ -1,8 +1,9 @@
 package cute
 
 // Complement is CuTe's complement(L, cotarget): the ordered layout R, disjoint from L,
-// such that (L, R) tiles the cotarget: R(i) < R(i+1), R(i) ∉ image(L) for i > 0, and
-// size(R) ≥ size(cotarget) / size(filter(L)). A tuple cotarget is divided mode by mode
+// that repeats L up to the cotarget: R(i) < R(i+1) and R(i) ∉ image(L) for i > 0 (when
+// a stride of L is not a multiple of the extent below it, CuTe's truncating division
+// leaves gaps, exactly as C++ does). A tuple cotarget is divided mode by mode
 // (complement(3:1, (8,3)) = 9:3, complement(3:1, 24) = 8:3). Overlapping modes
 // (non-injective L), negative and scaled-basis strides are refused.
 func Complement(l Layout, cotarget IntTuple) (r Layout, err error) {

@@ -3,9 +3,10 @@ package cute
 import "sync"
 
 // LogicalDivide is CuTe's logical_divide(A, tiler). For a layout tiler B it is
-// A ∘ (B, complement(B, shape(coalesce(A)))): a rank-2 layout (tile, rest) with the same
-// function and size as A. `_` keeps A; an integer N is the layout make_layout(N); a tuple
-// tiler divides mode by mode ((T0,R0),(T1,R1),…) and keeps A's extra modes.
+// A ∘ (B, complement(B, shape(coalesce(A)))): the rank-2 layout (A∘B, rest), the rest
+// mode walking the repetitions of the tile over A. `_` keeps A; an integer N is the
+// layout make_layout(N); a tuple tiler divides mode by mode ((T0,R0),(T1,R1),…) and keeps
+// A's extra modes.
 func LogicalDivide(a Layout, t Tiler) (r Layout, err error) {
 	defer catch("logical_divide", &err)
 	return logicalDivide(a, t), nil
