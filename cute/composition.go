@@ -63,14 +63,15 @@ type compGroup struct {
 	path []int
 }
 
-func composition(a, b Layout) Layout { return compositionParts(a, b, nil) }
+func composition(a, b Layout) Layout { return compositionParts(a, b, nil, nil) }
 
 // flatProto is a read-only row of leaves: IntTuple{elems: flatProto[:n]} has the
 // structure of a flat tuple of n leaves (buildLike only reads structures).
 var flatProto [algMaxFlat]IntTuple
 
 // compositionParts is composition(a, b), or composition(a, (b, c)) for a flat layout c
-// given as modes (logical_divide's rhs), without building the pair.
+// given as modes (logical_divide's rhs), without building the pair. ax, when not nil, is
+// the flattened a (it is coalesced here).
 // compWork is the scratch space of one composition, reused through a pool so that its
 // few kilobytes are not cleared on every call.
 type compWork struct {
@@ -82,7 +83,7 @@ type compWork struct {
 
 var compPool = sync.Pool{New: func() any { return new(compWork) }}
 
-func compositionParts(a, b Layout, c *flatL) Layout {
+func compositionParts(a, b Layout, c *flatL, ax *flatL) Layout {
 	w := compPool.Get().(*compWork)
 	defer compPool.Put(w)
 	bl, cnt, out := &w.bl, &w.cnt, &w.out
@@ -100,7 +101,13 @@ func compositionParts(a, b Layout, c *flatL) Layout {
 	if !b.stride.hasBasis() {
 		g := &w.g
 		g.use = [algMaxFlat]int64{}
-		coalesceFlat("composition", a, &g.a, true)
+		if ax != nil {
+			g.a.n = ax.n
+			copy(g.a.m[:ax.n], ax.m[:ax.n])
+			bwCoalesceInPlace("composition", &g.a, true)
+		} else {
+			coalesceFlat("composition", a, &g.a, true)
+		}
 		for j := 0; j < bl.n; j++ {
 			cnt[j] = compLeaf(g, bl.m[j].s, bl.m[j].d, out)
 		}

@@ -39,15 +39,19 @@ func logicalDivide(a Layout, t Tiler) Layout {
 }
 
 // divWork is logical_divide's scratch space, pooled so that it is not cleared per call.
-type divWork struct{ ca, fb, comp flatL }
+type divWork struct{ ax, ca, fb, comp flatL }
 
 var divPool = sync.Pool{New: func() any { return new(divWork) }}
 
 func logicalDivideLayout(a, b Layout) Layout {
 	w := divPool.Get().(*divWork)
 	defer divPool.Put(w)
-	coalesceFlat("logical_divide", a, &w.ca, false)
+	w.ax.n = 0
+	w.ax.flattenInto("logical_divide", a.shape, a.stride)
+	w.ca.n = w.ax.n
+	copy(w.ca.m[:w.ax.n], w.ax.m[:w.ax.n])
+	bwCoalesceInPlace("logical_divide", &w.ca, false)
 	filterFlat("logical_divide", b, &w.fb)
 	complementFlat(&w.fb, IntTuple{}, &w.ca, &w.comp)
-	return compositionParts(a, b, &w.comp)
+	return compositionParts(a, b, &w.comp, &w.ax)
 }
