@@ -155,7 +155,9 @@ func FuzzEval(f *testing.F) {
 	for _, c := range cppCore {
 		f.Add(c.in)
 	}
-	for _, s := range []string{"composition((20,2):(16,4),(4,5):(1,4))", "(4,5):(1,4)(_,2)", "((make_layout(4),_))", "Sw<3,4,3> o 0 o (8,64):(64,1)(3)", "size(", ")", "(((((", "f(g(h(1)))"} {
+	for _, s := range []string{"composition((20,2):(16,4),(4,5):(1,4))", "logical_divide((16,8):(1,16),(4:2,2:4))",
+		"local_tile((16,64):(1,16),(4,8),(1,_))", "make_identity_layout((4,5))", "upcast(Sw<3,4,3> o 0 o (8,64):(64,1),2)",
+		"complement((4,6):(1,4),48)", "congruent((1,2),(3,4))", "coalesce((2,(1,6)):(1,(6,2)),(1,1))", "(4,5):(1,4)(_,2)", "((make_layout(4),_))", "Sw<3,4,3> o 0 o (8,64):(64,1)(3)", "size(", ")", "(((((", "f(g(h(1)))"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -169,6 +171,13 @@ func FuzzEval(f *testing.F) {
 		_, skip := Line(s)
 		if skip && n != 0 || !skip && n != 1 {
 			t.Fatalf("%q: %d output lines: %q", s, n, out.String())
+		}
+		// A result is in CuTe's printed form: it reads back as itself.
+		res := strings.TrimSuffix(out.String(), "\n")
+		if !skip && !strings.HasPrefix(res, "error: ") {
+			if again, _ := Line(res); again != res {
+				t.Fatalf("%q printed %q, which reads back as %q", s, res, again)
+			}
 		}
 	})
 }
