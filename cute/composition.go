@@ -9,8 +9,6 @@ package cute
 // images overlap within a mode of A.
 func Composition(a, b Layout) (r Layout, err error) {
 	defer catch("composition", &err)
-	checkLayoutArg("composition", a)
-	checkLayoutArg("composition", b)
 	return composition(a, b), nil
 }
 
@@ -28,7 +26,6 @@ func compositionTiler(a Layout, t Tiler) Layout {
 	case tilerUnderscore:
 		return a
 	case tilerLayout:
-		checkLayoutArg("composition", t.layout)
 		return composition(a, t.layout)
 	}
 	if len(t.elems) > a.Rank() {
@@ -76,6 +73,11 @@ func composition(a, b Layout) Layout {
 			cnt[j] = compLeaf(&g, bl.m[j].s, bl.m[j].d, &out)
 		}
 		g.checkOverlap(a, b)
+		if g.a.n > 1 && mixedSigns(&bl) {
+			r := buildLike(b.shape, &out, &cnt)
+			verifyComposition(a, b, r)
+			return r
+		}
 	} else {
 		var groups []*compGroup
 		for j := 0; j < bl.n; j++ {
@@ -202,16 +204,17 @@ func (g *compGroup) checkOverlap(a, b Layout) {
 func buildLike(bs IntTuple, out *compOut, cnt *[algMaxFlat]int) Layout {
 	total := 0
 	li := 0
-	countLike(bs, cnt, &li, &total)
-	bd := builder{out: out, cnt: cnt}
+	countLike(bs, cnt[:], &li, &total)
+	var back []IntTuple
 	if total > 0 {
-		bd.back = make([]IntTuple, 2*total)
+		back = make([]IntTuple, 2*total)
 	}
-	sh, st := bd.node(bs)
-	return Layout{shape: sh, stride: st}
+	var st buildState
+	sh, sd := buildNode(bs, back, out.m[:out.n], cnt[:], &st)
+	return Layout{shape: sh, stride: sd}
 }
 
-func countLike(bs IntTuple, cnt *[algMaxFlat]int, li *int, total *int) {
+func countLike(bs IntTuple, cnt []int, li *int, total *int) {
 	if bs.elems == nil {
 		if c := cnt[*li]; c > 1 {
 			*total += c
@@ -225,46 +228,72 @@ func countLike(bs IntTuple, cnt *[algMaxFlat]int, li *int, total *int) {
 	}
 }
 
-type builder struct {
-	back []IntTuple
-	bp   int
-	out  *compOut
-	cnt  *[algMaxFlat]int
-	li   int
-	oi   int
-}
+type buildState struct{ bp, li, oi int }
 
-func (b *builder) take(k int) (sh, st []IntTuple) {
+func takeBack(back []IntTuple, st *buildState, k int) (sh, sd []IntTuple) {
 	if k == 0 {
 		return emptyElems, emptyElems
 	}
-	sh = b.back[b.bp : b.bp+k : b.bp+k]
-	st = b.back[b.bp+k : b.bp+2*k : b.bp+2*k]
-	b.bp += 2 * k
-	return sh, st
+	p := st.bp
+	st.bp += 2 * k
+	return back[p : p+k : p+k], back[p+k : p+2*k : p+2*k]
 }
 
-func (b *builder) node(bs IntTuple) (IntTuple, IntTuple) {
+func buildNode(bs IntTuple, back []IntTuple, out []fmode, cnt []int, st *buildState) (IntTuple, IntTuple) {
 	if bs.elems == nil {
-		c := b.cnt[b.li]
-		b.li++
+		c := cnt[st.li]
+		st.li++
 		if c == 1 {
-			m := b.out.m[b.oi]
-			b.oi++
-			return IntTuple{v: m.s}, m.strideTuple()
+			m := out[st.oi]
+			st.oi++
+			return IntTuple{v: m.s}, IntTuple{v: m.d, basis: m.b}
 		}
-		sh, st := b.take(c)
+		sh, sd := takeBack(back, st, c)
 		for i := 0; i < c; i++ {
-			m := b.out.m[b.oi]
-			b.oi++
+			m := out[st.oi]
+			st.oi++
 			sh[i] = IntTuple{v: m.s}
-			st[i] = m.strideTuple()
+			sd[i] = IntTuple{v: m.d, basis: m.b}
 		}
-		return IntTuple{elems: sh}, IntTuple{elems: st}
+		return IntTuple{elems: sh}, IntTuple{elems: sd}
 	}
-	sh, st := b.take(len(bs.elems))
+	sh, sd := takeBack(back, st, len(bs.elems))
 	for i, e := range bs.elems {
-		sh[i], st[i] = b.node(e)
+		sh[i], sd[i] = buildNode(e, back, out, cnt, st)
 	}
-	return IntTuple{elems: sh}, IntTuple{elems: st}
+	return IntTuple{elems: sh}, IntTuple{elems: sd}
+}
+
+// mixedSigns reports whether B has non-trivial modes with strides of both signs.
+func mixedSigns(bl *flatL) bool {
+	pos, neg := false, false
+	for j := 0; j < bl.n; j++ {
+		if bl.m[j].s > 1 {
+			pos = pos || bl.m[j].d > 0
+			neg = neg || bl.m[j].d < 0
+		}
+	}
+	return pos && neg
+}
+
+// compVerifyLimit bounds the brute-force check of verifyComposition.
+const compVerifyLimit = 1 << 16
+
+// verifyComposition checks R(c) = A(B(c)) for every c < size(B). CuTe distributes A over
+// the modes of B; when B's strides have both signs, a sum of B's modes can borrow across
+// A's modes (truncated division), and the distributed result is then not A∘B (C++ CuTe
+// returns it anyway). Such a B is refused unless the result is verified correct.
+func verifyComposition(a, b, r Layout) {
+	n := size(b.shape)
+	if n > compVerifyLimit {
+		throw("composition", ErrNotAdmissible,
+			"B %v has strides of both signs and more than %d elements: A∘B cannot be shown to be a layout", b, compVerifyLimit)
+	}
+	for c := int64(0); c < n; c++ {
+		if want, got := evalIdx(a, evalIdx(b, c)), evalIdx(r, c); want != got {
+			throw("composition", ErrNotAdmissible,
+				"B %v has strides of both signs whose sums borrow across the modes of A %v: A∘B is not a layout (A(B(%d)) = %d, the distributed result gives %d; C++ CuTe returns it anyway)",
+				b, a, c, want, got)
+		}
+	}
 }
