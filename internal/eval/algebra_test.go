@@ -36,3 +36,9 @@ func checkCppTable(t *testing.T, file string) int {
 	}
 	return n
 }
+
+// TestEvalCppComposedSlice: slicing swizzled composed layouts, where C++ decays the
+// result (testdata/cpp/composed_slice.cpp → composed_slice.out).
+func TestEvalCppComposedSlice(t *testing.T) {
+	assert.Equal(t, 8, checkCppTable(t, "testdata/cpp/composed_slice.out"))
+}

@@ -77,19 +77,16 @@ func applyLayout(l cute.Layout, crd Coord) cute.Value {
 	return must(l.Call(coordTuple(crd)))
 }
 
-// sliceComposed is CuTe's slice(c, A o O o B). With a coordinate of `_` only, CuTe
-// reshapes: A o O o slice(c, B). Otherwise CuTe's slice_and_offset for a swizzle decays
-// the result into a new swizzle, offset and layout (often a plain layout); cutego does not
-// do that yet, and says so rather than print a different (if equivalent) form.
+// sliceComposed is CuTe's slice(c, A o O o B) = get<0>(slice_and_offset(c, A o O o B)):
+// for a swizzle, C++ (swizzle_layout.hpp) decays the slice into a new offset and layout,
+// often a plain layout, and slicing drops the offset it splits off
+// (cute.ComposedSliceAndOffset reproduces that representation).
 func sliceComposed(c Coord, x cute.ComposedLayout) cute.Value {
-	if !allUnderscore(c) {
-		failErr(fmt.Errorf("slice: slicing the composed layout %v at %v (with integers) is not implemented", x, c))
-	}
-	l, err := cute.Slice(toCute(c), x.Inner)
+	r, _, err := cute.ComposedSliceAndOffset(toCute(c), x)
 	if err != nil {
 		failErr(err)
 	}
-	return composed(x.Outer, x.Offset, l)
+	return composed(r.Outer, r.Offset, r.Inner)
 }
 
 func allUnderscore(c Coord) bool {
