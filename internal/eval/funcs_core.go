@@ -79,8 +79,8 @@ func init() {
 	})
 	register("stride", 1, -1, func(c *ctx) cute.Value {
 		v := modeOf(c, c.args[0], 1)
-		if cl, ok := v.(cute.ComposedLayout); ok {
-			v = cl.Inner
+		if _, ok := v.(cute.ComposedLayout); ok {
+			c.fail("a composed layout has no stride (CuTe deletes stride(ComposedLayout))")
 		}
 		l, err := asLayout(v)
 		if err != nil {
