@@ -42,3 +42,9 @@ func checkCppTable(t *testing.T, file string) int {
 func TestEvalCppComposedSlice(t *testing.T) {
 	assert.Equal(t, 8, checkCppTable(t, "testdata/cpp/composed_slice.out"))
 }
+
+// TestEvalCppComposedCompose: composition(Layout, Swizzle) and composition(Layout,
+// ComposedLayout) (testdata/cpp/composed_compose.cpp → composed_compose.out).
+func TestEvalCppComposedCompose(t *testing.T) {
+	assert.Equal(t, 5, checkCppTable(t, "testdata/cpp/composed_compose.out"))
+}
