@@ -70,6 +70,10 @@ func TestEvalDocs(t *testing.T) {
 		{"congruent((1,(2,3)),(4,(5,6)))", "true"},
 		{"congruent((1,(2,3)),(4,5))", "false"},
 		{"(4,5):(1@0,1@1)((2,3))", "(2,3)"},
+		// tuples holding calls: the same as the literal tuples.
+		{"(4,5):(1,4)(size(2),_)", "(5):(4)"},
+		{"slice((size(2),_),(4,5):(1,4))", "(5):(4)"},
+		{"(make_layout(4,2),make_layout(2,4))", "(4:2,2:4)"},
 	} {
 		got, _ := Line(c.in)
 		assert.Equal(t, c.want, got, c.in)

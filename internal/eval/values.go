@@ -237,18 +237,18 @@ func tupleOf(elems []cute.Value) (cute.Value, error) {
 	for i, e := range elems {
 		t, err := asTiler(e)
 		if err != nil {
-			c, ok := asCoord(e)
-			if !ok {
+			if _, ok := asCoord(e); !ok {
 				return nil, fmt.Errorf("tuple element %d: %v", i+1, err)
 			}
-			return coordTupleOf(elems, i, c)
+			return coordTupleOf(elems)
 		}
 		tl[i] = t
 	}
 	return cute.TupleTiler(tl...), nil
 }
 
-func coordTupleOf(elems []cute.Value, _ int, _ Coord) (cute.Value, error) {
+// coordTupleOf is the coordinate tuple of elems (integers, `_`, coordinates).
+func coordTupleOf(elems []cute.Value) (cute.Value, error) {
 	cs := make([]Coord, len(elems))
 	for i, e := range elems {
 		c, ok := asCoord(e)
