@@ -46,5 +46,5 @@ func TestEvalCppComposedSlice(t *testing.T) {
 // TestEvalCppComposedCompose: composition(Layout, Swizzle) and composition(Layout,
 // ComposedLayout) (testdata/cpp/composed_compose.cpp → composed_compose.out).
 func TestEvalCppComposedCompose(t *testing.T) {
-	assert.Equal(t, 5, checkCppTable(t, "testdata/cpp/composed_compose.out"))
+	assert.Equal(t, 8, checkCppTable(t, "testdata/cpp/composed_compose.out"))
 }

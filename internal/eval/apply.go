@@ -49,6 +49,19 @@ func apply(f cute.Value, args []cute.Value) cute.Value {
 			failErr(fmt.Errorf("a swizzle applies to an integer, not %s", crd))
 		}
 		return cute.Int(x.Apply(crd.Leaf))
+	case Nested:
+		if crd.HasUnderscore() {
+			failErr(fmt.Errorf("slice: slicing a composed layout inside a composed layout is not supported"))
+		}
+		i, ok := apply(x.Inner, args).(cute.IntTuple)
+		if !ok || !i.IsLeaf() || i.IsBasis() {
+			failErr(fmt.Errorf("composed_layout: inner function gives %v, not an integer", i))
+		}
+		o := x.Offset + i.Value()
+		if (o > x.Offset) != (i.Value() > 0) {
+			failErr(fmt.Errorf("composed_layout: offset %d + %d overflows int64", x.Offset, i.Value()))
+		}
+		return cute.Int(x.Outer.Apply(o))
 	case cute.ComposedLayout:
 		if crd.HasUnderscore() {
 			return sliceComposed(crd, x)

@@ -117,11 +117,18 @@ func liftComposed(e fn, name string, args []cute.Value, cl cute.ComposedLayout, 
 	if !wrap {
 		return r
 	}
-	l, ok := r.(cute.Layout)
-	if !ok {
-		return r
+	switch x := r.(type) {
+	case cute.Layout:
+		return composed(cl.Outer, cl.Offset, x)
+	case cute.ComposedLayout:
+		// e.g. composition(Sw o 0 o A, Sw' o 0 o B) = Sw o 0 o (Sw'' o 0 o A∘B): C++ keeps
+		// the composed layout inside the composed layout.
+		if cl.Outer.IsIdentity() && cl.Offset == 0 {
+			return x
+		}
+		return Nested{Outer: cl.Outer, Offset: cl.Offset, Inner: x}
 	}
-	return composed(cl.Outer, cl.Offset, l)
+	return r
 }
 
 // bad aborts with an error about argument i.

@@ -28,6 +28,19 @@ const (
 	tagRight Tag = "LayoutRight"
 )
 
+// Nested is a composed layout whose inner function is itself a composed layout,
+// A o O o (A' o O' o B), which C++ CuTe builds for composition(Sw o 0 o L, Sw' o 0 o M)
+// and prints as `A o O o A' o O' o B`. eval can print and evaluate it.
+type Nested struct {
+	Outer  cute.Swizzle
+	Offset int64
+	Inner  cute.ComposedLayout
+}
+
+func (n Nested) String() string {
+	return n.Outer.String() + " o " + cute.Int(n.Offset).String() + " o " + n.Inner.String()
+}
+
 // Coord is a coordinate that may hold `_` (a slicing coordinate, CuTe's layout(_,2)).
 type Coord struct {
 	Under bool
@@ -88,6 +101,8 @@ func describe(v cute.Value) string {
 		return "tag " + x.String()
 	case Coord:
 		return "coordinate " + x.String()
+	case Nested:
+		return "composed layout " + x.String()
 	}
 	return fmt.Sprintf("%T", v)
 }

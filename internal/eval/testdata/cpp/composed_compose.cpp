@@ -17,4 +17,8 @@ int main(){
   E("composition((8,64):(64,1),Sw<3,4,3>)", composition(L(T(I(8),I(64)),T(I(64),I(1))), Swizzle<3,4,3>{}));
   E("composition((4,8):(1,4),make_composed_layout(Sw<1,2,3>,0,(8,4):(4,1)))", composition(L(T(I(4),I(8)),T(I(1),I(4))), make_composed_layout(Swizzle<1,2,3>{}, I(0), L(T(I(8),I(4)),T(I(4),I(1))))));
   E("make_composed_layout(Sw<0,3,3>,0,(8,8):(8,1))", make_composed_layout(Swizzle<0,3,3>{}, I(0), a));
+  auto n = composition(composition(Swizzle<2,0,3>{}, a), composition(Swizzle<2,0,-3>{}, a));
+  E("composition(composition(Sw<2,0,3>,(8,8):(8,1)),composition(Sw<2,0,-3>,(8,8):(8,1)))", n);
+  E("composition(composition(Sw<2,0,3>,(8,8):(8,1)),composition(Sw<2,0,-3>,(8,8):(8,1)))(9)", n(I(9)));
+  E("composition(composition(Sw<2,0,3>,(8,8):(8,1)),composition(Sw<2,0,-3>,(8,8):(8,1)))(3,5)", n(I(3),I(5)));
 }
