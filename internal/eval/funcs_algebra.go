@@ -18,7 +18,7 @@ func init() {
 	register("composition", 2, 2, composition)
 	// with_shape(L, shape) is CuTe's L.with_shape(shape) = composition(L, make_layout(shape)).
 	register("with_shape", 2, 2, func(c *ctx) cute.Value {
-		return must(cute.Composition(c.layout(0), must(cute.MakeLayoutLeft(c.shape(1)))))
+		return must(cute.WithShape(c.layout(0), c.shape(1)))
 	})
 	register("complement", 1, 2, func(c *ctx) cute.Value {
 		if c.n() == 2 {
