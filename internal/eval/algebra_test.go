@@ -48,3 +48,9 @@ func TestEvalCppComposedSlice(t *testing.T) {
 func TestEvalCppComposedCompose(t *testing.T) {
 	assert.Equal(t, 8, checkCppTable(t, "testdata/cpp/composed_compose.out"))
 }
+
+// TestEvalCppComposedAlgebra: the algebra on swizzled composed layouts
+// (testdata/cpp/composed_algebra.cpp → composed_algebra.out).
+func TestEvalCppComposedAlgebra(t *testing.T) {
+	assert.Equal(t, 7, checkCppTable(t, "testdata/cpp/composed_algebra.out"))
+}
