@@ -6,7 +6,7 @@ package cute
 
 // algMaxFlat is the largest number of flat modes the algebra works on at once; a layout
 // with more leaves is refused with ErrInvalid.
-const algMaxFlat = 64
+const algMaxFlat = 32
 
 // fmode is one flat mode s:d; d is a scaled basis d·E<b...> when b != nil.
 type fmode struct {
@@ -34,11 +34,15 @@ func (f *flatL) push(op string, m fmode) {
 	f.n++
 }
 
-// flattenInto appends the leaves of shape:stride to f.
+// flattenInto appends the leaves of shape:stride to f, checking that they are congruent
+// and that the shapes are positive integers.
 func (f *flatL) flattenInto(op string, shape, stride IntTuple) {
 	if shape.elems == nil {
 		if stride.elems != nil {
 			throw(op, ErrInvalid, "shape %v and stride %v are not congruent", shape, stride)
+		}
+		if shape.basis != nil || shape.v < 1 {
+			throw(op, ErrInvalid, "shape %v is not a positive integer", shape)
 		}
 		f.push(op, fmode{s: shape.v, d: stride.v, b: stride.basis})
 		return
@@ -49,11 +53,6 @@ func (f *flatL) flattenInto(op string, shape, stride IntTuple) {
 	for i := range shape.elems {
 		f.flattenInto(op, shape.elems[i], stride.elems[i])
 	}
-}
-
-// strideEq reports whether two strides (integers or scaled bases) are equal.
-func strideEq(a, b fmode) bool {
-	return a.d == b.d && (a.b == nil) == (b.b == nil) && pathEqual(a.b, b.b)
 }
 
 // mulNoThrow is a*b and whether it did not overflow.
@@ -74,42 +73,41 @@ func mulNoThrow(a, b int64) (int64, bool) {
 // mode starts the fold as 2:d so that the function outside the domain is kept. The
 // result, in order, is written to out; all-size-1 gives the single mode 1:0.
 func bwCoalesce(op string, in *flatL, out *flatL, x bool) {
-	var tmp [algMaxFlat + 1]fmode // reversed result
-	k := 0
 	r := in.n
 	if r == 0 {
 		throw(op, ErrInvalid, "empty layout")
 	}
+	// out.m[:k] holds the result reversed (front last) until the final reversal.
 	front := in.m[r-1]
 	if x && front.s == 1 {
 		front.s = 2
 	}
-	tmp[0] = front
-	k = 1
+	out.m[0] = front
+	k := 1
 	for i := r - 2; i >= 0; i-- {
 		m := in.m[i]
 		if m.s == 1 {
 			continue
 		}
-		f := &tmp[k-1]
+		f := &out.m[k-1]
 		if k == 1 && f.s == 1 {
 			*f = m
 			continue
 		}
-		if p, ok := mulNoThrow(m.s, m.d); ok && strideEq(fmode{d: p, b: m.b}, *f) {
+		if p, ok := mulNoThrow(m.s, m.d); ok && p == f.d && (m.b == nil) == (f.b == nil) && pathEqual(m.b, f.b) {
 			f.s = mulChecked(m.s, f.s)
 			f.d, f.b = m.d, m.b
 			continue
 		}
-		tmp[k] = m
+		out.m[k] = m
 		k++
 	}
-	if k == 1 && tmp[0].s == 1 {
-		tmp[0] = fmode{s: 1, d: 0}
+	if k == 1 && out.m[0].s == 1 {
+		out.m[0] = fmode{s: 1, d: 0}
 	}
 	out.n = k
-	for i := 0; i < k; i++ {
-		out.m[i] = tmp[k-1-i]
+	for i, j := 0, k-1; i < j; i, j = i+1, j-1 {
+		out.m[i], out.m[j] = out.m[j], out.m[i]
 	}
 }
 

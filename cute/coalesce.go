@@ -5,7 +5,6 @@ package cute
 // Post: depth ≤ 1, the same size, and the same function on [0, size); all size 1 gives 1:0.
 func Coalesce(l Layout) (r Layout, err error) {
 	defer catch("coalesce", &err)
-	checkLayoutArg("coalesce", l)
 	var f flatL
 	coalesceFlat("coalesce", l, &f, false)
 	return f.toLayout(), nil

@@ -5,7 +5,6 @@ package cute
 // Post: depth ≤ 1; the image of the result equals the image of l.
 func Filter(l Layout) (r Layout, err error) {
 	defer catch("filter", &err)
-	checkLayoutArg("filter", l)
 	var f flatL
 	filterFlat("filter", l, &f)
 	return f.toLayout(), nil

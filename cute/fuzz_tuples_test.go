@@ -6,8 +6,9 @@ import (
 
 // byteGen turns fuzz input into small shapes, strides and coordinates.
 type byteGen struct {
-	b []byte
-	i int
+	b    []byte
+	i    int
+	prod int64 // product of the leaves handed out by shape; capped so sizes stay small
 }
 
 func (g *byteGen) next() int {
@@ -19,11 +20,20 @@ func (g *byteGen) next() int {
 	return v
 }
 
-// shape returns a random shape of depth ≤ depth with leaves in [1, 8].
+// shape returns a random shape of depth ≤ depth with leaves in [1, 8]; leaves become 1
+// once the product of all leaves handed out would pass 2^24.
 func (g *byteGen) shape(depth int) IntTuple {
 	v := g.next()
 	if depth == 0 || v%3 != 0 {
-		return Int(int64(v%8 + 1))
+		x := int64(v%8 + 1)
+		if g.prod == 0 {
+			g.prod = 1
+		}
+		if g.prod*x > 1<<24 {
+			x = 1
+		}
+		g.prod *= x
+		return Int(x)
 	}
 	n := v / 3 % 4
 	e := make([]IntTuple, n)

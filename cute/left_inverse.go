@@ -6,7 +6,6 @@ package cute
 // negative and scaled-basis strides are refused.
 func LeftInverse(l Layout) (r Layout, err error) {
 	defer catch("left_inverse", &err)
-	checkLayoutArg("left_inverse", l)
 	var c flatL
 	coalesceFlat("left_inverse", l, &c, false)
 	var key [algMaxFlat]int64

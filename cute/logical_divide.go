@@ -6,7 +6,6 @@ package cute
 // tiler divides mode by mode ((T0,R0),(T1,R1),…) and keeps A's extra modes.
 func LogicalDivide(a Layout, t Tiler) (r Layout, err error) {
 	defer catch("logical_divide", &err)
-	checkLayoutArg("logical_divide", a)
 	return logicalDivide(a, t), nil
 }
 
@@ -16,7 +15,6 @@ func logicalDivide(a Layout, t Tiler) Layout {
 		return a
 	case tilerLayout:
 		b := algTilerLayout(t)
-		checkLayoutArg("logical_divide", b)
 		return logicalDivideLayout(a, b)
 	}
 	if len(t.elems) > a.Rank() {

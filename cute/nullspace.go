@@ -5,7 +5,6 @@ package cute
 // Post: L(R(i)) = 0 for i < size(R).
 func Nullspace(l Layout) (r Layout, err error) {
 	defer catch("nullspace", &err)
-	checkLayoutArg("nullspace", l)
 	var f, o flatL
 	f.flattenInto("nullspace", l.shape, l.stride)
 	cur := int64(1)

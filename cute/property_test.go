@@ -346,6 +346,34 @@ func TestPropertiesRandom(t *testing.T) {
 		checkLogicalProduct(t, c, d)
 		checkLogicalProduct(t, d, a)
 	}
+	// Zipped/tiled/flat divides and products rearrange the modes of the logical ones.
+	for it := 0; it < 500; it++ {
+		a := genCompactLayout(randSrc(r))
+		var tl Tiler
+		if a.Rank() >= 2 && it%2 == 0 {
+			tl = TupleTiler(genCompactLayout(randSrc(r)).AsTiler(), ShapeTiler(Int(int64(1+r.Intn(4)))))
+		} else {
+			tl = genCompactLayout(randSrc(r)).AsTiler()
+		}
+		for _, pair := range [][4]func(Layout, Tiler) (Layout, error){
+			{LogicalDivide, ZippedDivide, TiledDivide, FlatDivide},
+			{LogicalProduct, ZippedProduct, TiledProduct, FlatProduct},
+		} {
+			base, err := pair[0](a, tl)
+			if err != nil {
+				continue
+			}
+			for _, f := range pair[1:] {
+				x, err := f(a, tl)
+				if err != nil {
+					t.Fatalf("%v with %v: logical form ok (%v) but %v", a, tl, base, err)
+				}
+				if x.Size() != base.Size() || !sameLeaves(x, base) {
+					t.Fatalf("%v with %v: %v is not a rearrangement of %v", a, tl, x, base)
+				}
+			}
+		}
+	}
 	t.Logf("compositions ok: %d random, %d compact; complements ok: %d; divides ok: %d", nComp, nComp2, nCompl, nDiv)
 	if nComp < 300 || nCompl < 1000 || nDiv < 300 {
 		t.Fatalf("too few admissible cases: %d %d %d", nComp, nCompl, nDiv)

@@ -6,7 +6,6 @@ package cute
 // Scaled-basis strides are refused.
 func RightInverse(l Layout) (r Layout, err error) {
 	defer catch("right_inverse", &err)
-	checkLayoutArg("right_inverse", l)
 	var c flatL
 	coalesceFlat("right_inverse", l, &c, false)
 	var key [algMaxFlat]int64
