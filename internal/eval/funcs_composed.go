@@ -82,7 +82,7 @@ func init() {
 		}
 		// complement(A o O o B) = complement(A o O o B, cosize(A o O o B)) and CuTe's
 		// cosize of a composed layout is cosize(B).
-		return must(cute.ComposedComplement(cl, cute.Int(coshapeSize(c, cl.Inner))))
+		return must(cute.ComposedComplement(cl, cute.Int(must(cl.Inner.Cosize()))))
 	})
 	for name, f := range map[string]func(cute.ComposedLayout, cute.Tiler) (cute.ComposedLayout, error){
 		"logical_divide":  cute.ComposedLogicalDivide,
