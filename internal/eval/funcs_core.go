@@ -1,7 +1,6 @@
 package eval
 
 import (
-
 	"github.com/cutego/cutego/cute"
 )
 
@@ -201,4 +200,3 @@ func makeLayout(c *ctx) cute.Value {
 	}
 	return must(cute.MakeLayoutModes(ls...))
 }
-
