@@ -39,16 +39,16 @@ func (f *flatL) push(op string, m fmode) {
 func (f *flatL) flattenInto(op string, shape, stride IntTuple) {
 	if shape.elems == nil {
 		if stride.elems != nil {
-			throw(op, ErrInvalid, "shape %v and stride %v are not congruent", shape, stride)
+			throw(op, ErrInvalid, "shape %s and stride %s are not congruent", shape.String(), stride.String())
 		}
 		if shape.basis != nil || shape.v < 1 {
-			throw(op, ErrInvalid, "shape %v is not a positive integer", shape)
+			throw(op, ErrInvalid, "shape %s is not a positive integer", shape.String())
 		}
 		f.push(op, fmode{s: shape.v, d: stride.v, b: stride.basis})
 		return
 	}
 	if stride.elems == nil || len(stride.elems) != len(shape.elems) {
-		throw(op, ErrInvalid, "shape %v and stride %v are not congruent", shape, stride)
+		throw(op, ErrInvalid, "shape %s and stride %s are not congruent", shape.String(), stride.String())
 	}
 	for i := range shape.elems {
 		f.flattenInto(op, shape.elems[i], stride.elems[i])
@@ -73,42 +73,50 @@ func mulNoThrow(a, b int64) (int64, bool) {
 // mode starts the fold as 2:d so that the function outside the domain is kept. The
 // result, in order, is written to out; all-size-1 gives the single mode 1:0.
 func bwCoalesce(op string, in *flatL, out *flatL, x bool) {
-	r := in.n
+	if in != out {
+		out.n = in.n
+		copy(out.m[:in.n], in.m[:in.n])
+	}
+	bwCoalesceInPlace(op, out, x)
+}
+
+// bwCoalesceInPlace is bwCoalesce with f as both input and output: the result is built
+// from the back of f.m (every write lands on a mode already read) and then moved down.
+func bwCoalesceInPlace(op string, f *flatL, x bool) {
+	r := f.n
 	if r == 0 {
 		throw(op, ErrInvalid, "empty layout")
 	}
-	// out.m[:k] holds the result reversed (front last) until the final reversal.
-	front := in.m[r-1]
-	if x && front.s == 1 {
-		front.s = 2
+	w := r - 1
+	if x && f.m[w].s == 1 {
+		f.m[w].s = 2
 	}
-	out.m[0] = front
-	k := 1
 	for i := r - 2; i >= 0; i-- {
-		m := in.m[i]
+		m := f.m[i]
 		if m.s == 1 {
 			continue
 		}
-		f := &out.m[k-1]
-		if k == 1 && f.s == 1 {
-			*f = m
+		fr := &f.m[w]
+		if w == r-1 && fr.s == 1 {
+			*fr = m
 			continue
 		}
-		if p, ok := mulNoThrow(m.s, m.d); ok && p == f.d && (m.b == nil) == (f.b == nil) && pathEqual(m.b, f.b) {
-			f.s = mulChecked(m.s, f.s)
-			f.d, f.b = m.d, m.b
+		if p, ok := mulNoThrow(m.s, m.d); ok && p == fr.d && (m.b == nil) == (fr.b == nil) && pathEqual(m.b, fr.b) {
+			fr.s = mulChecked(m.s, fr.s)
+			fr.d, fr.b = m.d, m.b
 			continue
 		}
-		out.m[k] = m
-		k++
+		w--
+		f.m[w] = m
 	}
-	if k == 1 && out.m[0].s == 1 {
-		out.m[0] = fmode{s: 1, d: 0}
+	if w == r-1 && f.m[w].s == 1 {
+		f.m[w] = fmode{s: 1, d: 0}
 	}
-	out.n = k
-	for i, j := 0, k-1; i < j; i, j = i+1, j-1 {
-		out.m[i], out.m[j] = out.m[j], out.m[i]
+	n := r - w
+	if w > 0 {
+		copy(f.m[:n], f.m[w:r])
 	}
+	f.n = n
 }
 
 // toLayout builds the layout of f: a single mode is an integer layout, several modes a
@@ -127,9 +135,9 @@ func (f *flatL) toLayout() Layout {
 
 // coalesceFlat flattens l and coalesces it into out (x: the coalesce_x variant).
 func coalesceFlat(op string, l Layout, out *flatL, x bool) {
-	var in flatL
-	in.flattenInto(op, l.shape, l.stride)
-	bwCoalesce(op, &in, out, x)
+	out.n = 0
+	out.flattenInto(op, l.shape, l.stride)
+	bwCoalesceInPlace(op, out, x)
 }
 
 // exchangeSortIdx sorts idx[:n] by key with CuTe's exchange sort (not stable: ties are
@@ -210,4 +218,16 @@ func algTilerLayout(t Tiler) Layout {
 		return Layout{shape: Int(n), stride: Int(1)}
 	}
 	return t.layout
+}
+
+// algCeilDiv is ceil(a/b) for a >= 0, b > 0, without the overflow of (a+b-1)/b.
+func algCeilDiv(a, b int64) int64 {
+	if b <= 0 {
+		throw("", ErrInvalid, "division by %d", b)
+	}
+	q := a / b
+	if a%b != 0 {
+		q++
+	}
+	return q
 }

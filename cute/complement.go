@@ -1,8 +1,9 @@
 package cute
 
 // Complement is CuTe's complement(L, cotarget): the ordered layout R, disjoint from L,
-// such that (L, R) tiles the cotarget: R(i) < R(i+1), R(i) ∉ image(L) for i > 0, and
-// size(R) ≥ size(cotarget) / size(filter(L)). A tuple cotarget is divided mode by mode
+// that repeats L up to the cotarget: R(i) < R(i+1) and R(i) ∉ image(L) for i > 0 (when
+// a stride of L is not a multiple of the extent below it, CuTe's truncating division
+// leaves gaps, exactly as C++ does). A tuple cotarget is divided mode by mode
 // (complement(3:1, (8,3)) = 9:3, complement(3:1, 24) = 8:3). Overlapping modes
 // (non-injective L), negative and scaled-basis strides are refused.
 func Complement(l Layout, cotarget IntTuple) (r Layout, err error) {
@@ -53,18 +54,18 @@ func cotargetCeilDivSize(t IntTuple, flat *flatL, b int64) int64 {
 		p := int64(1)
 		for i := 0; i < flat.n; i++ {
 			s := flat.m[i].s
-			p = mulChecked(p, ceilDivI(s, b))
-			b = ceilDivI(b, s)
+			p = mulChecked(p, algCeilDiv(s, b))
+			b = algCeilDiv(b, s)
 		}
 		return p
 	}
 	if t.elems == nil {
-		return ceilDivI(t.v, b)
+		return algCeilDiv(t.v, b)
 	}
 	p := int64(1)
 	for _, e := range t.elems {
 		p = mulChecked(p, cotargetCeilDivSize(e, nil, b))
-		b = ceilDivI(b, size(e))
+		b = algCeilDiv(b, size(e))
 	}
 	return p
 }
@@ -115,7 +116,8 @@ func complementFlat(f *flatL, cotarget IntTuple, flatCot *flatL, out *flatL) {
 			idx[j], idx[j-1] = idx[j-1], idx[j]
 		}
 	}
-	var res flatL
+	// Built directly in out (f and out are distinct), then coalesced in place.
+	res := out
 	res.n = n + 1
 	last := int64(1) // result_stride[i]
 	for i := 0; i < n; i++ {
@@ -133,5 +135,5 @@ func complementFlat(f *flatL, cotarget IntTuple, flatCot *flatL, out *flatL) {
 		rd = 0
 	}
 	res.m[n] = fmode{s: rest, d: rd}
-	bwCoalesce("complement", &res, out, false)
+	bwCoalesceInPlace("complement", res, false)
 }

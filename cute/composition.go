@@ -1,5 +1,7 @@
 package cute
 
+import "sync"
+
 // Composition is CuTe's composition(A, B) = A∘B: the layout R with R(c) = A(B(c)) for
 // every c < size(B), its shape B's shape with each leaf refined (compatible with B).
 // A is evaluated beyond its size through its last mode, as CuTe does. Inputs that C++
@@ -31,9 +33,10 @@ func compositionTiler(a Layout, t Tiler) Layout {
 	if len(t.elems) > a.Rank() {
 		throw("composition", ErrInvalid, "tiler %v has a larger rank than layout %v", t, a)
 	}
-	ms := make([]Layout, len(t.elems))
+	var small [8]Layout
+	ms := small[:0]
 	for i, e := range t.elems {
-		ms[i] = compositionTiler(modeOf("composition", a, i), e)
+		ms = append(ms, compositionTiler(modeOf("composition", a, i), e))
 	}
 	return layoutOf(ms...)
 }
@@ -60,22 +63,62 @@ type compGroup struct {
 	path []int
 }
 
-func composition(a, b Layout) Layout {
-	var bl flatL
+func composition(a, b Layout) Layout { return compositionParts(a, b, nil) }
+
+// flatProto is a read-only row of leaves: IntTuple{elems: flatProto[:n]} has the
+// structure of a flat tuple of n leaves (buildLike only reads structures).
+var flatProto [algMaxFlat]IntTuple
+
+// compositionParts is composition(a, b), or composition(a, (b, c)) for a flat layout c
+// given as modes (logical_divide's rhs), without building the pair.
+// compWork is the scratch space of one composition, reused through a pool so that its
+// few kilobytes are not cleared on every call.
+type compWork struct {
+	bl  flatL
+	cnt [algMaxFlat]int
+	out compOut
+	g   compGroup
+}
+
+var compPool = sync.Pool{New: func() any { return new(compWork) }}
+
+func compositionParts(a, b Layout, c *flatL) Layout {
+	w := compPool.Get().(*compWork)
+	defer compPool.Put(w)
+	bl, cnt, out := &w.bl, &w.cnt, &w.out
+	bl.n, out.n = 0, 0
 	bl.flattenInto("composition", b.shape, b.stride)
-	var cnt [algMaxFlat]int
-	var out compOut
+	if c != nil {
+		if b.stride.hasBasis() {
+			return composition(a, layoutPair(b, c.toLayout()))
+		}
+		for i := 0; i < c.n; i++ {
+			bl.push("composition", c.m[i])
+		}
+	}
 
 	if !b.stride.hasBasis() {
-		var g compGroup
+		g := &w.g
+		g.use = [algMaxFlat]int64{}
 		coalesceFlat("composition", a, &g.a, true)
 		for j := 0; j < bl.n; j++ {
-			cnt[j] = compLeaf(&g, bl.m[j].s, bl.m[j].d, &out)
+			cnt[j] = compLeaf(g, bl.m[j].s, bl.m[j].d, out)
 		}
-		g.checkOverlap(a, b)
-		if g.a.n > 1 && mixedSigns(&bl) {
-			r := buildLike(b.shape, &out, &cnt)
-			verifyComposition(a, b, r)
+		if c != nil {
+			g.checkOverlapPair(a, b, c)
+		} else {
+			g.checkOverlap(a, b)
+		}
+		if g.a.n > 1 && mixedSigns(bl) {
+			var r Layout
+			rhs := b
+			if c == nil {
+				r = buildLike(b.shape, out, cnt)
+			} else {
+				rhs = layoutPair(b, c.toLayout())
+				r = buildLike(rhs.shape, out, cnt)
+			}
+			verifyComposition(a, rhs, r)
 			return r
 		}
 	} else {
@@ -84,7 +127,7 @@ func composition(a, b Layout) Layout {
 			m := bl.m[j]
 			if m.b == nil {
 				if m.d != 0 {
-					throw("composition", ErrInvalid, "B %v mixes integer and scaled-basis strides", b)
+					throw("composition", ErrInvalid, "B %v mixes integer and scaled-basis strides", b.String())
 				}
 				out.push(fmode{s: m.s, d: 0})
 				cnt[j] = 1
@@ -97,7 +140,7 @@ func composition(a, b Layout) Layout {
 					break
 				}
 				if pathPrefix(h.path, m.b) || pathPrefix(m.b, h.path) {
-					throw("composition", ErrInvalid, "B %v has scaled-basis strides on nested paths", b)
+					throw("composition", ErrInvalid, "B %v has scaled-basis strides on nested paths", b.String())
 				}
 			}
 			if g == nil {
@@ -105,13 +148,23 @@ func composition(a, b Layout) Layout {
 				coalesceFlat("composition", basisGetLayout(a, m.b), &g.a, true)
 				groups = append(groups, g)
 			}
-			cnt[j] = compLeaf(g, m.s, m.d, &out)
+			cnt[j] = compLeaf(g, m.s, m.d, out)
 		}
 		for _, g := range groups {
 			g.checkOverlap(a, b)
 		}
 	}
-	return buildLike(b.shape, &out, &cnt)
+	if c == nil {
+		return buildLike(b.shape, out, cnt)
+	}
+	var pe [2]IntTuple
+	pe[0] = b.shape
+	if c.n == 1 {
+		pe[1] = IntTuple{}
+	} else {
+		pe[1] = IntTuple{elems: flatProto[:c.n:c.n]}
+	}
+	return buildLike(IntTuple{elems: pe[:]}, out, cnt)
 }
 
 func pathPrefix(p, q []int) bool { return len(p) < len(q) && pathEqual(p, q[:len(p)]) }
@@ -157,8 +210,8 @@ func compLeaf(g *compGroup, s, d int64, out *compOut) int {
 				"stride divisibility condition: stride %d (of %d:%d) neither divides nor is less than shape %d of the lhs",
 				ard, s, d, a)
 		}
-		ns := ceilDivI(a, ard)
-		nd := signI(rd) * ceilDivI(ard, a)
+		ns := algCeilDiv(a, ard)
+		nd := signI(rd) * algCeilDiv(ard, a)
 		if ns == 1 || rs == 1 {
 			rd = nd
 			continue
@@ -193,7 +246,15 @@ func (g *compGroup) checkOverlap(a, b Layout) {
 		if g.use[i] > g.a.m[i].s-1 {
 			throw("composition", ErrNotAdmissible,
 				"the modes of %v overlap within mode %d:%v of the lhs %v, so A∘B is not a layout (C++ CuTe returns a wrong one, CUTLASS #2955)",
-				b, g.a.m[i].s, g.a.m[i].strideTuple(), a)
+				b.String(), g.a.m[i].s, g.a.m[i].strideTuple().String(), a.String())
+		}
+	}
+}
+
+func (g *compGroup) checkOverlapPair(a, b Layout, c *flatL) {
+	for i := 0; i < g.a.n-1; i++ {
+		if g.use[i] > g.a.m[i].s-1 {
+			g.checkOverlap(a, layoutPair(b, c.toLayout()))
 		}
 	}
 }
@@ -210,8 +271,9 @@ func buildLike(bs IntTuple, out *compOut, cnt *[algMaxFlat]int) Layout {
 		back = make([]IntTuple, 2*total)
 	}
 	var st buildState
-	sh, sd := buildNode(bs, back, out.m[:out.n], cnt[:], &st)
-	return Layout{shape: sh, stride: sd}
+	var r Layout
+	buildNode(bs, back, out.m[:out.n], cnt[:], &st, &r.shape, &r.stride)
+	return r
 }
 
 func countLike(bs IntTuple, cnt []int, li *int, total *int) {
@@ -239,29 +301,32 @@ func takeBack(back []IntTuple, st *buildState, k int) (sh, sd []IntTuple) {
 	return back[p : p+k : p+k], back[p+k : p+2*k : p+2*k]
 }
 
-func buildNode(bs IntTuple, back []IntTuple, out []fmode, cnt []int, st *buildState) (IntTuple, IntTuple) {
+func buildNode(bs IntTuple, back []IntTuple, out []fmode, cnt []int, st *buildState, dsh, dsd *IntTuple) {
 	if bs.elems == nil {
 		c := cnt[st.li]
 		st.li++
 		if c == 1 {
-			m := out[st.oi]
+			m := &out[st.oi]
 			st.oi++
-			return IntTuple{v: m.s}, IntTuple{v: m.d, basis: m.b}
+			*dsh = IntTuple{v: m.s}
+			*dsd = IntTuple{v: m.d, basis: m.b}
+			return
 		}
 		sh, sd := takeBack(back, st, c)
 		for i := 0; i < c; i++ {
-			m := out[st.oi]
+			m := &out[st.oi]
 			st.oi++
-			sh[i] = IntTuple{v: m.s}
-			sd[i] = IntTuple{v: m.d, basis: m.b}
+			sh[i].v = m.s
+			sd[i].v, sd[i].basis = m.d, m.b
 		}
-		return IntTuple{elems: sh}, IntTuple{elems: sd}
+		dsh.elems, dsd.elems = sh, sd
+		return
 	}
 	sh, sd := takeBack(back, st, len(bs.elems))
-	for i, e := range bs.elems {
-		sh[i], sd[i] = buildNode(e, back, out, cnt, st)
+	for i := range bs.elems {
+		buildNode(bs.elems[i], back, out, cnt, st, &sh[i], &sd[i])
 	}
-	return IntTuple{elems: sh}, IntTuple{elems: sd}
+	dsh.elems, dsd.elems = sh, sd
 }
 
 // mixedSigns reports whether B has non-trivial modes with strides of both signs.

@@ -12,12 +12,12 @@ func Filter(l Layout) (r Layout, err error) {
 
 // filterFlat writes filter(l) into out.
 func filterFlat(op string, l Layout, out *flatL) {
-	var in flatL
-	in.flattenInto(op, l.shape, l.stride)
-	for i := 0; i < in.n; i++ {
-		if in.m[i].isZero() {
-			in.m[i].s = 1
+	out.n = 0
+	out.flattenInto(op, l.shape, l.stride)
+	for i := 0; i < out.n; i++ {
+		if out.m[i].isZero() {
+			out.m[i].s = 1
 		}
 	}
-	bwCoalesce(op, &in, out, false)
+	bwCoalesceInPlace(op, out, false)
 }

@@ -1,8 +1,8 @@
 package cute
 
 // FilterZeros is CuTe's filter_zeros(layout): every mode with stride 0 gets shape 1; the
-// structure and strides are kept. Post: the same function on [0, size(l)) modulo the
-// removed stride-0 repetitions; size(result) = size(l) / size(nullspace(l)).
+// structure and strides are kept. Post: the same image as l, and
+// size(result) = size(l) / size(nullspace(l)).
 func FilterZeros(l Layout) (r Layout, err error) {
 	defer catch("filter_zeros", &err)
 	checkLayoutArg("filter_zeros", l)

@@ -319,8 +319,8 @@ func TestPropertiesRandom(t *testing.T) {
 	r := rand.New(rand.NewSource(1))
 	var nComp, nComp2, nCompl, nDiv int
 	for it := 0; it < 3000; it++ {
-		a := genLayout(randSrc(r), 2, it%5 == 0)
-		b := genLayout(randSrc(r), 2, it%7 == 0)
+		a := genLayout(randSrc(r), 2, it%3 == 0)
+		b := genLayout(randSrc(r), 2, it%4 == 0)
 		checkCoalesce(t, a)
 		if checkComposition(t, a, b) {
 			nComp++
