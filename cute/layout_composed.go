@@ -14,13 +14,13 @@ func CompositionSwizzle(sw Swizzle, l Layout) ComposedLayout {
 // ComposedGet is CuTe's get<I...>(A o O o B) / layout<I...>: A o O o get<I...>(B).
 func ComposedGet(c ComposedLayout, path ...int) (ComposedLayout, error) {
 	l, err := Get(c.Inner, path...)
-	return c.with(l), err
+	return c.withErr(l, err)
 }
 
 // ComposedTake is CuTe's take<B,E>(A o O o B) = A o O o take<B,E>(B).
 func ComposedTake(c ComposedLayout, begin, end int) (ComposedLayout, error) {
 	l, err := Take(c.Inner, begin, end)
-	return c.with(l), err
+	return c.withErr(l, err)
 }
 
 // ComposedFlatten is CuTe's flatten(A o O o B) = A o O o flatten(B).
@@ -29,20 +29,20 @@ func ComposedFlatten(c ComposedLayout) ComposedLayout { return c.with(FlattenLay
 // ComposedAppendN is CuTe's append<N>(A o O o B, X) = A o O o append<N>(B, X).
 func ComposedAppendN(c ComposedLayout, n int, x Layout) (ComposedLayout, error) {
 	l, err := AppendN(c.Inner, n, x)
-	return c.with(l), err
+	return c.withErr(l, err)
 }
 
 // ComposedGroup is CuTe's group<B,E>(A o O o B) = A o O o group<B,E>(B).
 func ComposedGroup(c ComposedLayout, begin, end int) (ComposedLayout, error) {
 	l, err := Group(c.Inner, begin, end)
-	return c.with(l), err
+	return c.withErr(l, err)
 }
 
-// ComposedSlice is slice(c, A o O o B) as CuTe's generic layout_composed.hpp computes it:
-// A o (O + B(c with `_`=0)) o slice(c, B), with a zero offset left over. It evaluates to
-// the same function as CuTe's result; for swizzles C++ (swizzle_layout.hpp) may instead
-// decay the result to a plain layout plus an offset when the sliced modes do not touch
-// the swizzled bits together, which is a different representation of the same function.
+// ComposedSlice is slice(c, A o O o B) in the generic form of CuTe's layout_composed.hpp:
+// A o (O + B(c with `_`=0)) o slice(c, B), the restriction of the function with the
+// offset folded in (nothing left over). C++'s slice of a swizzled layout
+// (swizzle_layout.hpp) returns another representation, and drops the offset it splits
+// off: ComposedSliceAndOffset returns exactly that pair.
 func ComposedSlice(crd Coord, c ComposedLayout) (r ComposedLayout, err error) {
 	defer catch("slice", &err)
 	s, off, err := SliceAndOffset(crd, c.Inner)
@@ -69,4 +69,12 @@ func ComposedDomainOffset(crd IntTuple, c ComposedLayout) (r ComposedLayout, err
 
 func (c ComposedLayout) with(inner Layout) ComposedLayout {
 	return ComposedLayout{Outer: c.Outer, Offset: c.Offset, Inner: inner}
+}
+
+// withErr is c.with(inner), or the zero ComposedLayout and err when err is set.
+func (c ComposedLayout) withErr(inner Layout, err error) (ComposedLayout, error) {
+	if err != nil {
+		return ComposedLayout{}, err
+	}
+	return c.with(inner), nil
 }

@@ -144,9 +144,12 @@ class CxxRunner:
         t0 = time.time()
         r = subprocess.run([self.cxx] + self.flags + [src, "-o", exe],
                            capture_output=True, text=True, cwd=self.work)
+        dt = time.time() - t0
         with self.lock:
             self.stats["compiles"] += 1
-            self.stats["compile_s"] += time.time() - t0
+            self.stats["compile_s"] += dt
+        if os.environ.get("INTEROP_VERBOSE"):
+            self.log("  g++ %s: %d cases, rc %d, %.1fs" % (name, len(items), r.returncode, dt))
         return r, src, exe, where
 
     def _attribute(self, stderr, name, where):

@@ -164,10 +164,19 @@ def main(argv=None):
     runner = CxxRunner(inc, os.path.join(a.out, "work"), jobs=a.jobs, batch=a.batch,
                        cache_path=None if a.no_cache else os.path.join(a.out, "cxx-cache.json"),
                        log=log)
+    # cases predicted to be rejected by C++ go in small batches of their own (a rejection
+    # costs a recompile of its batch). Predictor: cutego's errors, for operations where
+    # cutego rejects few cases (an unimplemented operation rejects them all); else PyCuTe's.
+    likely = {i for i, p in enumerate(py) if p[0] == "error"}
     if have_cutego:
-        likely = {i for i, o in enumerate(cg) if o.startswith("error")}
-    else:
-        likely = {i for i, p in enumerate(py) if p[0] == "error"}
+        errs, tot = {}, {}
+        for i, c in enumerate(cases):
+            tot[c.op] = tot.get(c.op, 0) + 1
+            if cg[i].startswith("error"):
+                errs[c.op] = errs.get(c.op, 0) + 1
+        trusted = {op for op in tot if errs.get(op, 0) <= 0.4 * tot[op]}
+        likely = {i for i, c in enumerate(cases)
+                  if (cg[i].startswith("error") if c.op in trusted else i in likely)}
     last = [0.0]
 
     def progress(done, total, el, cached):
