@@ -160,7 +160,6 @@ func topModes(l cute.Layout) ([][]mode, error) {
 	return out, nil
 }
 
-
 // tileLeaf is one flat leaf of the global layout with the part of it the tile covers.
 type tileLeaf struct {
 	ext, gstride int64 // global extent and element stride of the leaf
