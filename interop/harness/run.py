@@ -70,6 +70,8 @@ def classify(case, cx, cg):
             unsound = True
             note = "negative value from non-negative inputs (32-bit overflow in C++)"
     if cg is None:
+        if cstat == "reject" and _no_such_name(ctext):
+            return "cxx-n/a", "C++ CuTe has no such function: " + ctext
         return ("cxx-unsound" if unsound else "no-cutego"), note
     cg_err = cg.startswith("error")
     if unsound:
@@ -85,6 +87,12 @@ def classify(case, cx, cg):
                 return "cxx-unsound", note + "; cutego satisfies the definition"
             return "disagree", note + "; cutego does not satisfy the definition either: " + why
         return "cxx-unsound", note + "; cutego: " + cg
+    if cstat == "reject" and _no_such_name(ctext):
+        # the C++ side names something CuTe does not have (e.g. prefix_product is PyCuTe's):
+        # nothing to compare. For a curated C++ side (`||`) it is a harness error.
+        if case.cxx_explicit:
+            return "disagree", "harness error: the curated C++ side does not compile: " + ctext
+        return "cxx-n/a", "C++ CuTe has no such function: " + ctext
     if cstat == "reject":
         return ("rejected-by-both" if cg_err else "disagree"), ("C++ rejects: " + ctext)
     if cg == ctext:
@@ -101,6 +109,10 @@ def classify(case, cx, cg):
     if eq is False:
         return "disagree", "functionally different: " + why
     return "disagree", "printed forms differ (%s)" % why
+
+
+def _no_such_name(msg):
+    return bool(re.search(r"was not declared in this scope|is not a member of|no type named", msg))
 
 
 def main(argv=None):
@@ -201,7 +213,7 @@ def main(argv=None):
     expect_fail = []
     for i, c in enumerate(cases):
         row = table.setdefault(c.op, {k: 0 for k in (
-            "cases", "agree", "disagree", "rejected-by-both", "cxx-unsound", "no-cutego",
+            "cases", "agree", "disagree", "rejected-by-both", "cxx-unsound", "no-cutego", "cxx-n/a",
             "cxx-rejects", "py-agree", "py-differ", "py-n/a")})
         row["cases"] += 1
         cat, note = classify(c, cx[i], cg[i])
@@ -225,9 +237,10 @@ def main(argv=None):
         else:
             row["py-differ"] += 1
 
-    cols = ["cases", "agree", "disagree", "rejected-by-both", "cxx-unsound", "cxx-rejects"]
+    cols = ["cases", "agree", "disagree", "rejected-by-both", "cxx-unsound", "cxx-rejects",
+            "cxx-n/a"]
     if not have_cutego:
-        cols = ["cases", "no-cutego", "cxx-unsound", "cxx-rejects"]
+        cols = ["cases", "no-cutego", "cxx-unsound", "cxx-rejects", "cxx-n/a"]
     cols += ["py-agree", "py-differ", "py-n/a"]
     w = max(len(k) for k in table) + 2
     lines = ["%-*s" % (w, "operation") + "".join("%17s" % h for h in cols)]
