@@ -199,3 +199,40 @@ def _fmt(v):
     if set(v) <= {()}:
         return str(v.get((), 0))
     return "+".join("%d@%s" % (c, "@".join(map(str, k))) for k, c in sorted(v.items()))
+
+
+DIVIDES = ("logical_divide", "zipped_divide", "tiled_divide", "flat_divide")
+
+
+def check_divide_tile(op, A, B, R, limit=LIMIT):
+    """A necessary condition of every divide: its tile part is A o B. With a layout B, the
+    first size(B) 1-D coordinates of R (the tile mode comes first and is the fastest) must
+    give A(B(c)); for logical_divide with a tiler, the same holds in each divided mode.
+    Returns (True|False|None, why)."""
+    try:
+        if isinstance(B, Tup):
+            if op != "logical_divide" or not isinstance(A, Lay) or not isinstance(R, Lay):
+                return None, "not checked"
+            am, rm = modes(A), modes(R)
+            if len(rm) < len(B.items):
+                return False, "rank of result %d, tiler %d" % (len(rm), len(B.items))
+            for j, bj in enumerate(B.items):
+                if isinstance(bj, Under):
+                    continue
+                if isinstance(bj, Int):
+                    bj = Lay(bj, Int(1))
+                ok, why = check_divide_tile(op, am[j], bj, rm[j], limit)
+                if ok is False:
+                    return ok, "mode %d: %s" % (j, why)
+            return True, "tile of every mode is A o B"
+        if not isinstance(B, Lay):
+            return None, "not checked"
+        fa, fb, fr = Fn(A), Fn(B), Fn(R)
+        n = min(fb.size, fr.size)
+        step = 1 if n <= limit else n // limit + 1
+        for c in range(0, n, step):
+            if fr(c) != fa(fb(c)):
+                return False, "R(%d)=%s but A(B(%d))=%s" % (c, _fmt(fr(c)), c, _fmt(fa(fb(c))))
+        return True, "tile is A o B"
+    except NotAFunction as e:
+        return None, str(e)

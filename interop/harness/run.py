@@ -66,6 +66,16 @@ def classify(case, cx, cg):
                 if ok is False:
                     unsound = True
                     note = "C++ result is not A o B: " + why
+        if case.op in func.DIVIDES and isinstance(case.node, Call) and len(case.node.args) == 2:
+            A, B = case.node.args
+            if literal(A) and literal(B):
+                try:
+                    ok, why = func.check_divide_tile(case.op, A, B, parse(ctext))
+                except Exception as e:
+                    ok, why = None, str(e)
+                if ok is False:
+                    unsound = True
+                    note = "C++'s tile is not A o B: " + why
         if re.search(r"(?<![\d@])-\d", ctext) and not re.search(r"-\d", case.eval):
             unsound = True
             note = "negative value from non-negative inputs (32-bit overflow in C++)"
@@ -77,10 +87,13 @@ def classify(case, cx, cg):
     if unsound:
         if cg_err:
             return "cxx-unsound", note + "; cutego: error"
-        if case.op == "composition":
+        if case.op == "composition" or case.op in func.DIVIDES:
             A, B = case.node.args
             try:
-                ok, why = func.check_composition(A, B, parse(cg))
+                if case.op == "composition":
+                    ok, why = func.check_composition(A, B, parse(cg))
+                else:
+                    ok, why = func.check_divide_tile(case.op, A, B, parse(cg))
             except Exception as e:
                 ok, why = False, "cutego output unparsable: %s" % e
             if ok:

@@ -51,6 +51,19 @@ class TestFunc(unittest.TestCase):
                                        expr.parse("4:3"))
         self.assertFalse(ok)
 
+    def test_divide_tile(self):
+        A = expr.parse("(4,2,3):(2,1,8)")
+        ok, _ = func.check_divide_tile("logical_divide", A, expr.parse("4:2"),
+                                       expr.parse("((2,2),(2,3)):((4,1),(2,8))"))
+        self.assertTrue(ok)
+        ok, _ = func.check_divide_tile("logical_divide", A, expr.parse("4:2"),
+                                       expr.parse("((2,2),(2,3)):((4,2),(2,8))"))
+        self.assertFalse(ok)
+        ok, _ = func.check_divide_tile("logical_divide", expr.parse("(9,(4,8)):(59,(13,1))"),
+                                       expr.parse("(3:3,(2,4):(1,8))"),
+                                       expr.parse("((3,3),((2,4),(2,2))):((177,59),((13,2),(26,1)))"))
+        self.assertTrue(ok)
+
     def test_functional(self):
         self.assertTrue(func.functional_equal(expr.parse("(2,4):(1,2)"), expr.parse("8:1"))[0])
         self.assertFalse(func.functional_equal(expr.parse("(2,4):(1,2)"), expr.parse("8:2"))[0])
