@@ -78,7 +78,7 @@ def main():
     out.append("composition(make_layout((16,16)),((4,8),(2,2,2)):((2@1,1@0),(1@1,8@0,8@1)))  ||  typename %s::ALayout{}" % t)
     out.append("composition(make_layout((8,16)),((4,8),(2,2)):((2@1,1@0),(1@1,8@1)))  ||  typename %s::BLayout{}" % t)
     out.append("composition(make_layout((16,8)),((4,8),(2,2)):((2@1,1@0),(1@1,8@0)))  ||  typename %s::CLayout{}" % t)
-    out.append("make_layout(32:1)  ||  typename %s::ThrID{}" % t)
+    out.append("make_layout(32)  ||  typename %s::ThrID{}" % t)
     t = "MMA_Traits<SM80_16x8x8_F32F16F16F32_TN>"
     out.append("composition(make_layout((16,8)),((4,8),(2,2)):((2@1,1@0),(1@1,8@0)))  ||  typename %s::ALayout{}" % t)
     out.append("composition(make_layout((8,8)),((4,8),2):((2@1,1@0),1@1))  ||  typename %s::BLayout{}" % t)
