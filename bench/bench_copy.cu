@@ -105,29 +105,34 @@ int main(int argc, char **argv) {
   }
   if (tune) {
     int64_t n = (int64_t)1024 << 18;
-    for (int hint = 0; hint < 4; ++hint)
-      for (int cfg = 0; cfg < 3; ++cfg) {
+    for (int l2 : {0, -1, 128})
+      for (int cfg = 0; cfg < 4; ++cfg) {
         cutego_copy_options_t o = {};
-        o.cache_hints = hint;
-        const int sb[] = {32, 16, 64}, st[] = {4, 4, 3}, cps[] = {1, 2, 1};
+        o.l2_promotion = l2;
+        const int sb[] = {64, 32, 16, 64}, st[] = {3, 6, 8, 2}, cps[] = {1, 1, 2, 1};
         o.stage_bytes = sb[cfg] << 10;
         o.stages = st[cfg];
         o.ctas_per_sm = cps[cfg];
         char nm[64];
-        snprintf(nm, sizeof nm, "tune copy 1GiB %dKx%d %d/SM hint%d", sb[cfg], st[cfg], cps[cfg], hint);
+        snprintf(nm, sizeof nm, "tune copy 1GiB %dKx%d %d/SM l2 %d", sb[cfg], st[cfg], cps[cfg], l2);
         bench(nm, make_layout({n}, {1}), make_layout({n}, {1}), 4, &o, false);
       }
+    for (int es : {8, 16}) {
+      cutego_copy_options_t o = {};
+      o.cache_hints = 4;
+      char nm[64];
+      snprintf(nm, sizeof nm, "tune transpose es%d per-block stores", es);
+      int64_t m = es == 8 ? 8192 : 8192, n = es == 8 ? 8192 : 4096;
+      bench(nm, make_layout({m, n}, {1, m}), make_layout({m, n}, {n, 1}), es, &o, false);
+    }
     for (int es : {4, 2})
-      for (int st : {2, 3, 4, 6})
-        for (int cps : {1, 2, 3}) {
-          if ((st + 2) * 16 * cps + 3 * cps > 227) continue;
-          cutego_copy_options_t o = {};
-          o.stages = st;
-          o.ctas_per_sm = cps;
-          char nm[64];
-          snprintf(nm, sizeof nm, "tune transpose 16384^2 es%d st%d %d/SM", es, st, cps);
-          bench(nm, make_layout({16384, 16384}, {1, 16384}), make_layout({16384, 16384}, {16384, 1}), es, &o, false);
-        }
+      for (int l2 : {0, -1, 128}) {
+        cutego_copy_options_t o = {};
+        o.l2_promotion = l2;
+        char nm[64];
+        snprintf(nm, sizeof nm, "tune transpose 16384^2 es%d l2 %d", es, l2);
+        bench(nm, make_layout({16384, 16384}, {1, 16384}), make_layout({16384, 16384}, {16384, 1}), es, &o, false);
+      }
   }
   // padded 2-D copy (pitched rows), bf16
   bench("copy pitched 16384x16384 bf16 (+64 pad)", make_layout({16384, 16384}, {1, 16384 + 64}),

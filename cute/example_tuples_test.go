@@ -117,3 +117,45 @@ func ExampleUpcastSwizzle() {
 	fmt.Println(cute.UpcastSwizzle(cute.Swizzle{B: 3, M: 4, S: 3}, 64))
 	// Output: Sw<1,0,3> <nil>
 }
+
+func ExampleLocalTile() {
+	// The CTA tile (1,2) of a 128x256 column-major matrix (C++: local_tile on a tensor;
+	// the offset is how far the tensor's pointer moves).
+	a, _ := cute.ParseLayout("(128,256):(1,128)")
+	t, _ := cute.ParseTiler("(32,64)")
+	c, _ := cute.ParseCoord("(1,2)")
+	fmt.Println(cute.LocalTile(a, t, c))
+	// Output: (32,64):(1,128) 16416 <nil>
+}
+
+func ExampleLocalPartition() {
+	// CuTe's tensor_impl.hpp comment: (16,64) data over a (2,16) thread layout gives (8,4)
+	// per thread; thread 3 is at (1,1).
+	d, _ := cute.ParseLayout("(16,64):(1,16)")
+	thr, _ := cute.ParseLayout("(2,16)")
+	fmt.Println(cute.LocalPartition(d, thr, 3))
+	// Output: (8,4):(2,256) 17 <nil>
+}
+
+func ExampleWithShape() {
+	l, _ := cute.ParseLayout("(8,8):(8,1)")
+	s, _ := cute.ParseIntTuple("(4,16)")
+	fmt.Println(cute.WithShape(l, s))
+	// Output: (4,(2,8)):(8,(32,1)) <nil>
+}
+
+func ExampleComposedTileToShape() {
+	// A 128x64 half-precision K-major shared-memory tile from the 128-byte-swizzle atom.
+	atom, _ := cute.GMMALayoutAtom(cute.GMMAKSW128, 16)
+	s, _ := cute.ParseIntTuple("(128,64)")
+	fmt.Println(cute.ComposedTileToShape(atom, s))
+	// Output: Sw<3,3,3> o 0 o ((8,16),(64,1)):((64,512),(1,0)) <nil>
+}
+
+func ExampleComposedSliceAndOffset() {
+	sl := cute.CompositionSwizzle(cute.Swizzle{B: 3, M: 3, S: 3}, cute.MustLayout(cute.Ints(8, 64), cute.Ints(64, 1)))
+	c, _ := cute.ParseCoord("(_,3)")
+	r, off, _ := cute.ComposedSliceAndOffset(c, sl)
+	fmt.Println(r.Inner, off) // decayed to a plain layout (r.Outer is the identity)
+	// Output: (8):(72) 3
+}

@@ -38,11 +38,11 @@ func ComposedGroup(c ComposedLayout, begin, end int) (ComposedLayout, error) {
 	return c.with(l), err
 }
 
-// ComposedSlice is slice(c, A o O o B) as CuTe's generic layout_composed.hpp computes it:
-// A o (O + B(c with `_`=0)) o slice(c, B), with a zero offset left over. It evaluates to
-// the same function as CuTe's result; for swizzles C++ (swizzle_layout.hpp) may instead
-// decay the result to a plain layout plus an offset when the sliced modes do not touch
-// the swizzled bits together, which is a different representation of the same function.
+// ComposedSlice is slice(c, A o O o B) in the generic form of CuTe's layout_composed.hpp:
+// A o (O + B(c with `_`=0)) o slice(c, B), the restriction of the function with the
+// offset folded in (nothing left over). C++'s slice of a swizzled layout
+// (swizzle_layout.hpp) returns another representation, and drops the offset it splits
+// off: ComposedSliceAndOffset returns exactly that pair.
 func ComposedSlice(crd Coord, c ComposedLayout) (r ComposedLayout, err error) {
 	defer catch("slice", &err)
 	s, off, err := SliceAndOffset(crd, c.Inner)

@@ -35,7 +35,7 @@ typedef struct cutego_tma_desc_t {
   int32_t box[5];           /* box extent per dimension, elements, 1..256 */
   int32_t elem_strides[5];  /* traversal stride per dimension, 1..8 */
   int32_t swizzle_bytes;    /* 0 (none), 32, 64 or 128: Swizzle<1|2|3,4,3> on byte offsets */
-  int32_t reserved;
+  int32_t l2_promotion;     /* L2 fetch granularity: 0 = 256 B (default), -1 none, 64, 128, 256 */
 } cutego_tma_desc_t;
 
 enum {
@@ -54,7 +54,9 @@ typedef struct cutego_tile_grid_t {
   int32_t perm[5];     /* destination-map dimension d takes source-map dimension perm[d] */
   int32_t stages;      /* shared-memory stages (TMA copy) */
   int32_t stage_bytes; /* bytes per stage */
-  int32_t reserved;    /* TMA copy: bit 0 loads, bit 1 stores with an L2 evict-first policy */
+  int32_t reserved;    /* TMA copy: bit 0 loads, bit 1 stores with an L2 evict-first policy;
+                          TMA permute: bit 2, the destination map has rank + 1 and one box
+                          stores the whole output tile */
   int64_t ntiles;      /* product of tiles[] */
   int64_t dims[5];     /* source-map extents (elements of the map type) */
 } cutego_tile_grid_t;
@@ -83,7 +85,9 @@ typedef struct cutego_copy_options_t {
   int32_t stages;
   int32_t stage_bytes;
   int32_t ctas_per_sm;
-  int32_t cache_hints; /* TMA copy: bit 0 loads, bit 1 stores evict-first in L2 */
+  int32_t cache_hints;  /* TMA copy: bit 0 loads, bit 1 stores evict-first in L2; bit 2:
+                           TMA permute with one store per 128-byte block (no 3-D box) */
+  int32_t l2_promotion; /* tensor maps' L2 promotion: 0 = 256 B, -1 none, 64, 128, 256 */
 } cutego_copy_options_t;
 
 /* Plans the copy. dst_addr/src_addr are the base addresses (for the 16-byte alignment check).
@@ -106,6 +110,19 @@ typedef int (*cutego_encode_tiled_fn)(void *tmap, int dtype, uint32_t rank, void
                                       int interleave, int swizzle, int l2promo, int oobfill);
 int cutego_tma_encode(void *tmap, const cutego_tma_desc_t *d, void *gaddr,
                       cutego_encode_tiled_fn fn);
+
+/* Exported by libcutego (capi/tma.go, over cute/tma.Derive), declared when cutego.h is
+ * included first: the tensor map that copies tiles of the global layout gmem (element
+ * offsets) to or from shared memory laid out as smem (swizzle o offset 0 o layout; a swizzle
+ * with b = 0 for none), elements of elem_bytes = 1, 2, 4, 8 or 16 bytes — the way CuTe's
+ * make_tma_copy derives it. CUTEGO_INVALID_ARGUMENT for malformed layouts,
+ * CUTEGO_NOT_ADMISSIBLE for what the hardware cannot do (16-byte stride alignment, box <=
+ * 256, rank <= 5, contiguous first dimension, 32/64/128-byte swizzles); the message says which. */
+#ifdef CUTEGO_H
+CUTEGO_API cutego_status_t cutego_tma_derive(CUTEGO_CONST cute_layout_t *gmem,
+                                             CUTEGO_CONST cute_composed_layout_t *smem,
+                                             int32_t elem_bytes, cutego_tma_desc_t *out);
+#endif
 
 #ifdef __cplusplus
 }

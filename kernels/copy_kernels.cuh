@@ -277,6 +277,11 @@ __device__ __forceinline__ void permute_body(const CUtensorMap *src, const CUten
       int64_t a0 = static_cast<int64_t>(ti[0]) * 8 * V;  // user elements along a
       int64_t b0 = static_cast<int64_t>(ti[1]) * 128;    // user elements along b
       int64_t nb = g.dims[1];
+      if (g.reserved & 4) {
+        // one 3-D box (b mod 8V, a, b / 8V, others...) covers the whole output tile
+        int32_t c[5] = {0, static_cast<int32_t>(a0), static_cast<int32_t>(ti[1] * M), ti[2], ti[3]};
+        tma_store(dst, ob, g.rank + 1, c);
+      } else
       for (int sb = 0; sb < M; ++sb) {
         int64_t bs = b0 + sb * 8 * V;
         if (bs >= nb) break;

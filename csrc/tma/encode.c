@@ -26,6 +26,8 @@ int cutego_tma_encode(void *tmap, const cutego_tma_desc_t *d, void *gaddr, cuteg
   }
   /* CUtensorMapSwizzle: NONE 0, 32B 1, 64B 2, 128B 3 */
   int sw = d->swizzle_bytes == 128 ? 3 : d->swizzle_bytes == 64 ? 2 : d->swizzle_bytes == 32 ? 1 : 0;
-  /* interleave NONE, L2 promotion 256B (3), OOB fill NONE */
-  return fn(tmap, dtype_of(d->elem_bytes), (uint32_t)d->rank, gaddr, dims, strides, box, es, 0, sw, 3, 0);
+  /* CUtensorMapL2promotion: NONE 0, 64B 1, 128B 2, 256B 3 */
+  int l2 = d->l2_promotion == -1 ? 0 : d->l2_promotion == 64 ? 1 : d->l2_promotion == 128 ? 2 : 3;
+  /* interleave NONE, OOB fill NONE */
+  return fn(tmap, dtype_of(d->elem_bytes), (uint32_t)d->rank, gaddr, dims, strides, box, es, 0, sw, l2, 0);
 }

@@ -243,10 +243,17 @@ int cutego_copy_plan(const cute_layout_t *dst, const cute_layout_t *src, size_t 
       if (k != a && k != b) ord[n++] = k;
   }
   if (r > CUTEGO_TMA_MAX_RANK) return generic(p, opt, "%d joint modes after coalescing (TMA rank <= 5)", r);
+  int single_store = 0;
   {
     /* The destination's contiguous extent, rounded down to whole 16-byte chunks, goes through
      * TMA; the rest of it (the tail) through the generic kernel. */
-    int64_t q = es >= 16 ? 1 : 16 / es, nb = m[b].n, nb2 = (nb / q) * q;
+    int64_t q = es >= 16 ? 1 : 16 / es, nb = m[b].n, nb2;
+    /* The permute stores a whole tile with one 3-D box when the destination's contiguous
+     * extent is split into 128-byte blocks: that needs whole blocks (the rest is tail) and
+     * a free tensor-map dimension. */
+    single_store = a != b && r <= 4 && nb * es >= 128 && !(opt && opt->cache_hints & 4);
+    if (single_store) q = 128 / es;
+    nb2 = (nb / q) * q;
     if (nb2 == 0) return generic(p, opt, "dst contiguous extent of %lld bytes is below 16", (long long)(nb * es));
     if (nb2 < nb) {
       cute_layout_t *ts = &p->tail_src, *td = &p->tail_dst;
@@ -283,8 +290,8 @@ int cutego_copy_plan(const cute_layout_t *dst, const cute_layout_t *src, size_t 
   desc_fill(&p->src, m, ord, r, 0, es);
   if (a == b) {
     desc_fill(&p->dst, m, ord, r, 1, es);
-    /* 64 KiB boxes, 3 stages, one CTA per SM: the best of the configurations measured on
-     * the H200 (bench/results), all within 1% of each other. */
+    /* 64 KiB boxes, 2 stages, one CTA per SM, 128-byte L2 promotion: the best of the
+     * configurations measured on the H200 (bench/results/2026-11-30-h200-tma-copy.md). */
     int stage = (opt && opt->stage_bytes) ? opt->stage_bytes : 65536;
     int64_t d0 = p->src.dims[0], q = 16 / mes;
     int64_t b0 = d0 < 256 ? ceil_div(d0, q) * q : 256;
@@ -308,7 +315,8 @@ int cutego_copy_plan(const cute_layout_t *dst, const cute_layout_t *src, size_t 
     int bytes = mes;
     for (int i = 0; i < r; ++i) bytes *= p->src.box[i];
     g->stage_bytes = bytes;
-    g->stages = (opt && opt->stages) ? opt->stages : (bytes <= 16384 ? 8 : bytes <= 32768 ? 6 : 3);
+    g->stages = (opt && opt->stages) ? opt->stages : (bytes <= 16384 ? 8 : bytes <= 32768 ? 6 : 2);
+    p->src.l2_promotion = p->dst.l2_promotion = 128;
     while (g->stages > 2 && (int64_t)g->stages * bytes > 200 * 1024) --g->stages;
     g->reserved = opt ? (opt->cache_hints & 3) : 0;
     p->path = CUTEGO_COPY_PATH_TMA_COPY;
@@ -327,6 +335,25 @@ int cutego_copy_plan(const cute_layout_t *dst, const cute_layout_t *src, size_t 
     p->src.box[1] = 128;
     p->dst.box[0] = 128 / mes;
     p->dst.box[1] = 8 * V;
+    if (single_store) {
+      /* dst map (b mod 8V, a, b / 8V, others): the output tile (rows a + 8V * (b / 8V), 128
+       * bytes of b each) in one box */
+      cutego_tma_desc_t d2 = p->dst;
+      d2.rank = r + 1;
+      d2.dims[0] = (int64_t)8 * V * (es > 8 ? 2 : 1);
+      d2.dims[1] = p->dst.dims[1];
+      d2.dims[2] = p->dst.dims[0] / d2.dims[0];
+      d2.strides[1] = p->dst.strides[1];
+      d2.strides[2] = 128;
+      d2.box[2] = 16 / V;
+      for (int i = 2; i < r; ++i) {
+        d2.dims[i + 1] = p->dst.dims[i];
+        d2.strides[i + 1] = p->dst.strides[i];
+        d2.box[i + 1] = 1;
+      }
+      p->dst = d2;
+      g->reserved |= 4;
+    }
     for (int i = 0; i < 5; ++i) {
       g->box[i] = p->src.box[i];
       g->perm[i] = i < 2 ? 1 - i : i;
@@ -344,6 +371,7 @@ int cutego_copy_plan(const cute_layout_t *dst, const cute_layout_t *src, size_t 
   g->ntiles = 1;
   for (int i = 0; i < r; ++i) g->ntiles *= g->tiles[i];
   for (int i = 0; i < 5; ++i) g->dims[i] = p->src.dims[i];
+  if (opt && opt->l2_promotion) p->src.l2_promotion = p->dst.l2_promotion = opt->l2_promotion;
   char why[120];
   if (cutego_tma_desc_check(&p->src, src_addr, why, sizeof why) || cutego_tma_desc_check(&p->dst, dst_addr, why, sizeof why)) {
     p->path = 0;

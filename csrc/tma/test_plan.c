@@ -29,14 +29,14 @@ static cute_layout_t L(int n, const long long *s, const long long *d) {
 int main(void) {
   cutego_copy_plan_t p;
   const uintptr_t A = 1 << 20;
-  { /* contiguous fp32 1 GiB: split into (256, 2^20), box (256, 64) = 64 KiB, 3 stages */
+  { /* contiguous fp32 1 GiB: split into (256, 2^20), box (256, 64) = 64 KiB, 2 stages */
     long long s[] = {1LL << 28}, d[] = {1};
     cute_layout_t x = L(1, s, d);
     CHECK(cutego_copy_plan(&x, &x, 4, A, A, 0, &p) == 0, "%s", p.reason);
     CHECK(p.path == CUTEGO_COPY_PATH_TMA_COPY, "path %d %s", p.path, p.reason);
     CHECK(p.src.rank == 2 && p.src.dims[0] == 256 && p.src.dims[1] == (1LL << 20), "%s", p.reason);
     CHECK(p.src.strides[1] == 1024 && p.src.box[0] == 256 && p.src.box[1] == 64, "%s", p.reason);
-    CHECK(p.grid.ntiles == (1LL << 14) && p.grid.stages == 3, "ntiles %lld", (long long)p.grid.ntiles);
+    CHECK(p.grid.ntiles == (1LL << 14) && p.grid.stages == 2 && p.src.l2_promotion == 128, "ntiles %lld", (long long)p.grid.ntiles);
   }
   { /* fp32 transpose 1024x512: src (1024,512):(1,1024), dst (1024,512):(512,1) */
     long long s[] = {1024, 512}, ds[] = {1, 1024}, dd[] = {512, 1};
@@ -44,8 +44,14 @@ int main(void) {
     CHECK(cutego_copy_plan(&dst, &src, 4, A, A, 0, &p) == 0, "%s", p.reason);
     CHECK(p.path == CUTEGO_COPY_PATH_TMA_PERMUTE, "path %d %s", p.path, p.reason);
     CHECK(p.src.dims[0] == 1024 && p.src.dims[1] == 512 && p.src.strides[1] == 4096, "%s", p.reason);
-    CHECK(p.dst.dims[0] == 512 && p.dst.dims[1] == 1024 && p.dst.strides[1] == 2048, "dst");
-    CHECK(p.src.box[0] == 32 && p.src.box[1] == 128 && p.dst.box[0] == 32 && p.dst.box[1] == 32, "boxes");
+    /* dst map (b mod 32, a, b / 32): one 3-D box (32, 32, 4) stores the 32 x 128 output tile */
+    CHECK(p.dst.rank == 3 && p.dst.dims[0] == 32 && p.dst.dims[1] == 1024 && p.dst.dims[2] == 16, "dst dims");
+    CHECK(p.dst.strides[1] == 2048 && p.dst.strides[2] == 128, "dst strides");
+    CHECK(p.src.box[0] == 32 && p.src.box[1] == 128 && p.dst.box[0] == 32 && p.dst.box[1] == 32 && p.dst.box[2] == 4, "boxes");
+    CHECK((p.grid.reserved & 4) && !p.has_tail, "single store");
+    cutego_copy_options_t o = {0, 0, 0, 0, 4, 0}; /* per-block stores: dst map (512, 1024) */
+    CHECK(cutego_copy_plan(&dst, &src, 4, A, A, &o, &p) == 0 && p.dst.rank == 2 && p.dst.dims[0] == 512 &&
+              p.dst.box[1] == 32 && !(p.grid.reserved & 4), "multi-store %s", p.reason);
     CHECK(p.src.swizzle_bytes == 128 && p.dst.swizzle_bytes == 128, "swizzle");
     CHECK(p.grid.tiles[0] == 32 && p.grid.tiles[1] == 4, "tiles");
   }
@@ -86,7 +92,7 @@ int main(void) {
     long long s3[] = {10, 2}, d3[] = {1, 0}, d4[] = {1, 10};
     cute_layout_t c = L(2, s3, d3), e = L(2, s3, d4);
     CHECK(cutego_copy_plan(&c, &e, 4, A, A, 0, &p) == -1, "non-injective dst");
-    cutego_copy_options_t o = {CUTEGO_COPY_PATH_TMA_PERMUTE, 0, 0, 0, 0};
+    cutego_copy_options_t o = {CUTEGO_COPY_PATH_TMA_PERMUTE, 0, 0, 0, 0, 0};
     CHECK(cutego_copy_plan(&a, &a, 4, A, A, &o, &p) == -1, "forced impossible path");
   }
   { /* descriptor checks */

@@ -1,5 +1,3 @@
-//go:build cutego_algebra
-
 package eval
 
 import (
@@ -15,7 +13,18 @@ import (
 // C++ CuTe printed for it; produced by testdata/cpp/algebra.cpp, examples from CuTe's
 // 02_layout_algebra.md and more) must print the same, minus the `_` marks.
 func TestEvalCppAlgebra(t *testing.T) {
-	data, err := os.ReadFile("testdata/cpp/algebra.out")
+	n := checkCppTable(t, "testdata/cpp/algebra.out")
+	assert.GreaterOrEqual(t, n, 50)
+}
+
+// TestEvalCppPartition: local_tile / local_partition against the layouts of the tensors
+// C++ returns (testdata/cpp/partition.cpp → partition.out).
+func TestEvalCppPartition(t *testing.T) {
+	assert.Equal(t, 9, checkCppTable(t, "testdata/cpp/partition.out"))
+}
+
+func checkCppTable(t *testing.T, file string) int {
+	data, err := os.ReadFile(file)
 	require.NoError(t, err)
 	n := 0
 	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
@@ -25,5 +34,5 @@ func TestEvalCppAlgebra(t *testing.T) {
 		assert.Equal(t, strings.ReplaceAll(want, "_", ""), got, in)
 		n++
 	}
-	assert.GreaterOrEqual(t, n, 50)
+	return n
 }

@@ -1,5 +1,3 @@
-//go:build cutego_algebra
-
 package eval
 
 import (

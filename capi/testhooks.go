@@ -1,0 +1,74 @@
+package main
+
+/*
+#include "capi.h"
+*/
+import "C"
+
+import (
+	"unsafe"
+
+	"github.com/cutego/cutego/cute"
+)
+
+// Helpers for the Go tests of this package (test files cannot use cgo): they run the
+// conversions of convert.go on Go values.
+
+// hookRoundTrip writes l into a C struct and reads it back.
+func hookRoundTrip(l cute.Layout) (cute.Layout, int) {
+	var v C.cute_layout_t
+	if err := putLayout("test", l, &v); err != nil {
+		return cute.Layout{}, int(statusOf(err))
+	}
+	r, err := toLayout("test", "l", &v)
+	if err != nil {
+		return cute.Layout{}, int(statusOf(err))
+	}
+	return r, 0
+}
+
+// hookTupleRoundTrip writes t into a C int tuple and reads it back.
+func hookTupleRoundTrip(t cute.IntTuple) (cute.IntTuple, int) {
+	var v C.cute_int_tuple_t
+	if err := putIntTuple("test", t, &v); err != nil {
+		return cute.IntTuple{}, int(statusOf(err))
+	}
+	r, err := toIntTuple("test", "t", &v)
+	if err != nil {
+		return cute.IntTuple{}, int(statusOf(err))
+	}
+	return r, 0
+}
+
+// hookFromBytes reads arbitrary bytes as a cute_layout_t (zero-padded) and converts it.
+func hookFromBytes(b []byte) (cute.Layout, int) {
+	var v C.cute_layout_t
+	copy(unsafe.Slice((*byte)(unsafe.Pointer(&v)), unsafe.Sizeof(v)), b)
+	l, err := toLayout("test", "l", &v)
+	if err != nil {
+		return cute.Layout{}, int(statusOf(err))
+	}
+	return l, 0
+}
+
+func hookStatus(err error) int { return int(statusOf(err)) }
+
+const (
+	hookOK         = int(C.CUTEGO_OK)
+	hookInvalid    = int(C.CUTEGO_INVALID_ARGUMENT)
+	hookNotAdm     = int(C.CUTEGO_NOT_ADMISSIBLE)
+	hookOverflow   = int(C.CUTEGO_OVERFLOW)
+	hookParse      = int(C.CUTEGO_PARSE)
+	hookCapacity   = int(C.CUTEGO_CAPACITY)
+	hookInternal   = int(C.CUTEGO_INTERNAL)
+	hookLayoutSize = int(unsafe.Sizeof(C.cute_layout_t{}))
+)
+
+// hookBytes is the C struct of l as bytes (a fuzz seed).
+func hookBytes(l cute.Layout) []byte {
+	var v C.cute_layout_t
+	if putLayout("test", l, &v) != nil {
+		return nil
+	}
+	return append([]byte(nil), unsafe.Slice((*byte)(unsafe.Pointer(&v)), unsafe.Sizeof(v))...)
+}

@@ -1,0 +1,702 @@
+/* abi_test.c — calls every function of include/cutego.h with good and bad input and checks
+ * results and status codes. Expected layouts come from C++ CuTe (CUTLASS's headers, every
+ * integer static, printed without the `_` marks) or CuTe's documentation, not from cutego.
+ * Runs under AddressSanitizer + LeakSanitizer (+ UBSan) and valgrind in `make capi-test`. */
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cutego.h"
+
+static int fails = 0, checks = 0;
+
+#define CHECK(cond, ...)                                   \
+  do {                                                     \
+    ++checks;                                              \
+    if (!(cond)) {                                         \
+      ++fails;                                             \
+      fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
+      fprintf(stderr, __VA_ARGS__);                        \
+      fprintf(stderr, "\n");                               \
+    }                                                      \
+  } while (0)
+
+static const char *lasterr(void) {
+  static char buf[1024];
+  cutego_last_error(buf, sizeof buf);
+  return buf;
+}
+
+/* EXPECT_ST(call, status): the call returns status; on failure the message names fn. */
+#define EXPECT_ST(call, want)                                                            \
+  do {                                                                                   \
+    cutego_status_t st_ = (call);                                                        \
+    CHECK(st_ == (want), "%s returned %d (%s), want %d (%s); last error: %s", #call,      \
+          (int)st_, cutego_status_string(st_), (int)(want), cutego_status_string(want), \
+          lasterr());                                                                    \
+  } while (0)
+
+static cute_layout_t L(const char *text) {
+  cute_layout_t l;
+  memset(&l, 0xAB, sizeof l);
+  cutego_status_t st = cute_layout_parse(text, &l);
+  if (st != CUTEGO_OK) {
+    fprintf(stderr, "FATAL: cute_layout_parse(%s): %s\n", text, lasterr());
+    exit(2);
+  }
+  return l;
+}
+
+static cute_int_tuple_t T(const char *text) {
+  cute_int_tuple_t t;
+  cutego_status_t st = cute_int_tuple_parse(text, &t);
+  if (st != CUTEGO_OK) {
+    fprintf(stderr, "FATAL: cute_int_tuple_parse(%s): %s\n", text, lasterr());
+    exit(2);
+  }
+  return t;
+}
+
+static const char *F(const cute_layout_t *l) {
+  static char buf[4][512];
+  static int k = 0;
+  k = (k + 1) % 4;
+  if (cute_layout_format(l, buf[k], sizeof buf[k], NULL) != CUTEGO_OK) return "<format failed>";
+  return buf[k];
+}
+
+static const char *FT(const cute_int_tuple_t *t) {
+  static char buf[512];
+  if (cute_int_tuple_format(t, buf, sizeof buf, NULL) != CUTEGO_OK) return "<format failed>";
+  return buf;
+}
+
+/* EXPECT_LAYOUT(call writing to out, "expected"). */
+#define EXPECT_LAYOUT(call, out, want)                                                        \
+  do {                                                                                        \
+    cutego_status_t st_ = (call);                                                             \
+    CHECK(st_ == CUTEGO_OK, "%s returned %s: %s", #call, cutego_status_string(st_), lasterr()); \
+    if (st_ == CUTEGO_OK) CHECK(strcmp(F(&(out)), (want)) == 0, "%s = %s, want %s", #call, F(&(out)), want); \
+  } while (0)
+
+/* ---- library -------------------------------------------------------------------------- */
+static void test_library(void) {
+  CHECK(cutego_version() == CUTEGO_VERSION, "cutego_version() = %d, header says %d", cutego_version(),
+        CUTEGO_VERSION);
+  CHECK(CUTEGO_VERSION == CUTEGO_VERSION_MAJOR * 10000 + CUTEGO_VERSION_MINOR * 100 + CUTEGO_VERSION_PATCH,
+        "CUTEGO_VERSION");
+  static const struct {
+    cutego_status_t st;
+    const char *s;
+  } strs[] = {{CUTEGO_OK, "ok"},
+              {CUTEGO_INVALID_ARGUMENT, "invalid argument"},
+              {CUTEGO_NOT_ADMISSIBLE, "not admissible"},
+              {CUTEGO_OVERFLOW, "integer overflow"},
+              {CUTEGO_PARSE, "parse error"},
+              {CUTEGO_CAPACITY, "capacity exceeded"},
+              {CUTEGO_NULL_POINTER, "null pointer"},
+              {CUTEGO_BUFFER_TOO_SMALL, "buffer too small"},
+              {CUTEGO_INTERNAL, "internal error"}};
+  for (size_t i = 0; i < sizeof strs / sizeof strs[0]; ++i)
+    CHECK(strcmp(cutego_status_string(strs[i].st), strs[i].s) == 0, "status string %d", (int)strs[i].st);
+  CHECK(strcmp(cutego_status_string((cutego_status_t)99), "unknown status") == 0, "unknown status string");
+
+  /* the last error: snprintf semantics */
+  cute_layout_t l;
+  EXPECT_ST(cute_layout_parse("(4,5):(1", &l), CUTEGO_PARSE);
+  size_t n = cutego_last_error(NULL, 0);
+  CHECK(n > 10, "last error length %zu", n);
+  char small[8];
+  memset(small, 'x', sizeof small);
+  size_t n2 = cutego_last_error(small, sizeof small);
+  CHECK(n2 == n && small[7] == 0 && strlen(small) == 7, "truncated last error");
+  CHECK(strncmp(small, "cute_la", 7) == 0, "last error starts with the function name: %s", small);
+  char one[1] = {'x'};
+  CHECK(cutego_last_error(one, 1) == n && one[0] == 0, "n == 1 writes the NUL only");
+  CHECK(strstr(lasterr(), "cute_layout_parse") != NULL, "message names the function: %s", lasterr());
+  /* a success does not clear it */
+  EXPECT_ST(cute_layout_parse("8:1", &l), CUTEGO_OK);
+  CHECK(cutego_last_error(NULL, 0) == n, "a success keeps the last error");
+}
+
+/* ---- int tuples ---------------------------------------------------------------------- */
+static void test_int_tuple(void) {
+  cute_int_tuple_t t;
+  const int64_t v[3] = {2, 3, 4};
+  const int8_t nest[7] = {CUTE_NEST_OPEN, CUTE_NEST_LEAF, CUTE_NEST_OPEN, CUTE_NEST_LEAF,
+                          CUTE_NEST_LEAF, CUTE_NEST_CLOSE, CUTE_NEST_CLOSE};
+  EXPECT_ST(cute_make_int_tuple(v, 3, nest, 7, &t), CUTEGO_OK);
+  CHECK(strcmp(FT(&t), "(2,(3,4))") == 0, "make_int_tuple = %s", FT(&t));
+  EXPECT_ST(cute_make_int_tuple(v, 3, NULL, 0, &t), CUTEGO_OK);
+  CHECK(strcmp(FT(&t), "(2,3,4)") == 0, "flat = %s", FT(&t));
+  EXPECT_ST(cute_make_int_tuple(v, 0, NULL, 0, &t), CUTEGO_OK);
+  CHECK(strcmp(FT(&t), "()") == 0, "empty = %s", FT(&t));
+  EXPECT_ST(cute_make_int_tuple(NULL, 3, nest, 7, &t), CUTEGO_NULL_POINTER);
+  EXPECT_ST(cute_make_int_tuple(v, 3, nest, 7, NULL), CUTEGO_NULL_POINTER);
+  EXPECT_ST(cute_make_int_tuple(v, 17, NULL, 0, &t), CUTEGO_CAPACITY);
+  EXPECT_ST(cute_make_int_tuple(v, -1, NULL, 0, &t), CUTEGO_INVALID_ARGUMENT);
+  EXPECT_ST(cute_make_int_tuple(v, 3, nest, 65, &t), CUTEGO_CAPACITY);
+  EXPECT_ST(cute_make_int_tuple(v, 3, nest, 6, &t), CUTEGO_INVALID_ARGUMENT); /* unbalanced */
+  EXPECT_ST(cute_make_int_tuple(v, 2, nest, 7, &t), CUTEGO_INVALID_ARGUMENT); /* 3 leaves in nest */
+  EXPECT_ST(cute_make_int_tuple(v, 3, nest, 0, &t), CUTEGO_INVALID_ARGUMENT);
+  const int8_t bad[3] = {CUTE_NEST_OPEN, 7, CUTE_NEST_CLOSE};
+  EXPECT_ST(cute_make_int_tuple(v, 1, bad, 3, &t), CUTEGO_INVALID_ARGUMENT);
+  const int8_t two[2] = {CUTE_NEST_LEAF, CUTE_NEST_LEAF};
+  EXPECT_ST(cute_make_int_tuple(v, 2, two, 2, &t), CUTEGO_INVALID_ARGUMENT);
+  const int8_t close1[1] = {CUTE_NEST_CLOSE};
+  EXPECT_ST(cute_make_int_tuple(v, 0, close1, 1, &t), CUTEGO_INVALID_ARGUMENT);
+
+  EXPECT_ST(cute_int_tuple_parse("(_2,(3,_4))", &t), CUTEGO_OK);
+  CHECK(t.leaves == 3 && t.ntokens == 7 && t.value[2] == 4, "parse struct");
+  CHECK(strcmp(FT(&t), "(2,(3,4))") == 0, "parse/format = %s", FT(&t));
+  EXPECT_ST(cute_int_tuple_parse("7", &t), CUTEGO_OK);
+  CHECK(t.leaves == 1 && t.ntokens == 1 && t.nest[0] == CUTE_NEST_LEAF && t.value[0] == 7, "integer");
+  EXPECT_ST(cute_int_tuple_parse("(8)", &t), CUTEGO_OK);
+  CHECK(strcmp(FT(&t), "(8)") == 0, "rank-1 tuple %s", FT(&t));
+  EXPECT_ST(cute_int_tuple_parse("(1,2", &t), CUTEGO_PARSE);
+  EXPECT_ST(cute_int_tuple_parse("4:1", &t), CUTEGO_PARSE);
+  EXPECT_ST(cute_int_tuple_parse("", &t), CUTEGO_PARSE);
+  EXPECT_ST(cute_int_tuple_parse("99999999999999999999", &t), CUTEGO_PARSE);
+  EXPECT_ST(cute_int_tuple_parse(NULL, &t), CUTEGO_NULL_POINTER);
+  EXPECT_ST(cute_int_tuple_parse("1", NULL), CUTEGO_NULL_POINTER);
+  EXPECT_ST(cute_int_tuple_parse("(1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17)", &t), CUTEGO_CAPACITY);
+  {
+    char deep[80]; /* 33 levels: 67 tokens > CUTE_LAYOUT_MAX_TOKENS */
+    memset(deep, '(', 33);
+    deep[33] = '1';
+    memset(deep + 34, ')', 33);
+    deep[67] = 0;
+    EXPECT_ST(cute_int_tuple_parse(deep, &t), CUTEGO_CAPACITY);
+  }
+  /* format: snprintf semantics */
+  t = T("(2,(3,4))");
+  char buf[6];
+  size_t len = 0;
+  EXPECT_ST(cute_int_tuple_format(&t, NULL, 0, &len), CUTEGO_OK);
+  CHECK(len == 9, "size query %zu", len);
+  EXPECT_ST(cute_int_tuple_format(&t, buf, sizeof buf, &len), CUTEGO_BUFFER_TOO_SMALL);
+  CHECK(len == 9 && strcmp(buf, "(2,(3") == 0, "truncated: %s", buf);
+  EXPECT_ST(cute_int_tuple_format(NULL, buf, sizeof buf, &len), CUTEGO_NULL_POINTER);
+  EXPECT_ST(cute_int_tuple_format(&t, NULL, 5, &len), CUTEGO_NULL_POINTER);
+}
+
+/* ---- layouts ------------------------------------------------------------------------- */
+static void test_layout(void) {
+  cute_layout_t l, m;
+  const int64_t sh[3] = {2, 3, 4}, sd[3] = {1, 2, 6};
+  const int8_t nest[7] = {CUTE_NEST_OPEN, CUTE_NEST_LEAF, CUTE_NEST_OPEN, CUTE_NEST_LEAF,
+                          CUTE_NEST_LEAF, CUTE_NEST_CLOSE, CUTE_NEST_CLOSE};
+  EXPECT_LAYOUT(cute_make_layout(sh, sd, 3, nest, 7, &l), l, "(2,(3,4)):(1,(2,6))");
+  CHECK(l.leaves == 3 && l.ntokens == 7 && l.shape[2] == 4 && l.stride[2] == 6 && l.nest[2] == CUTE_NEST_OPEN,
+        "struct of (2,(3,4)):(1,(2,6))");
+  EXPECT_LAYOUT(cute_make_layout(sh, sd, 3, NULL, 0, &l), l, "(2,3,4):(1,2,6)");
+  EXPECT_LAYOUT(cute_make_layout(sh, NULL, 3, nest, 7, &l), l, "(2,(3,4)):(1,(2,6))");
+  const int64_t one[1] = {8}, ones[1] = {1};
+  const int8_t leaf[1] = {CUTE_NEST_LEAF};
+  EXPECT_LAYOUT(cute_make_layout(one, ones, 1, leaf, 1, &l), l, "8:1");
+  EXPECT_ST(cute_make_layout(NULL, sd, 3, nest, 7, &l), CUTEGO_NULL_POINTER);
+  EXPECT_ST(cute_make_layout(sh, sd, 3, nest, 7, NULL), CUTEGO_NULL_POINTER);
+  EXPECT_ST(cute_make_layout(sh, sd, 17, NULL, 0, &l), CUTEGO_CAPACITY);
+  EXPECT_ST(cute_make_layout(sh, sd, 3, nest, 5, &l), CUTEGO_INVALID_ARGUMENT);
+  const int64_t zero[2] = {2, 0};
+  EXPECT_ST(cute_make_layout(zero, sd, 2, NULL, 0, &l), CUTEGO_INVALID_ARGUMENT);
+
+  cute_int_tuple_t s = T("(2,(3,4))");
+  EXPECT_LAYOUT(cute_make_layout_right(&s, &l), l, "(2,(3,4)):(12,(4,1))");
+  s = T("(2,(1,4))");
+  EXPECT_LAYOUT(cute_make_layout_left(&s, &l), l, "(2,(1,4)):(1,(0,2))");
+  EXPECT_ST(cute_make_layout_left(NULL, &l), CUTEGO_NULL_POINTER);
+  EXPECT_ST(cute_make_layout_right(&s, NULL), CUTEGO_NULL_POINTER);
+  s = T("(2,-3)");
+  EXPECT_ST(cute_make_layout_left(&s, &l), CUTEGO_INVALID_ARGUMENT);
+
+  /* parse / format */
+  EXPECT_LAYOUT(cute_layout_parse("(_4,_5):(_16,_64)", &l), l, "(4,5):(16,64)");
+  EXPECT_LAYOUT(cute_layout_parse(" ( 4 , 5 ) : ( 1 , 4 ) ", &l), l, "(4,5):(1,4)");
+  EXPECT_LAYOUT(cute_layout_parse("(2,(3,4))", &l), l, "(2,(3,4)):(1,(2,6))");
+  EXPECT_LAYOUT(cute_layout_parse("():()", &l), l, "():()");
+  CHECK(l.leaves == 0 && l.ntokens == 2, "empty layout struct");
+  EXPECT_ST(cute_layout_parse("(4,5):(1)", &l), CUTEGO_PARSE);
+  EXPECT_ST(cute_layout_parse("(4,5):(1@0,1@1)", &l), CUTEGO_INVALID_ARGUMENT); /* scaled basis */
+  EXPECT_ST(cute_layout_parse("Sw<3,4,3>", &l), CUTEGO_PARSE);
+  EXPECT_ST(cute_layout_parse("(4,0):(1,4)", &l), CUTEGO_PARSE);
+  EXPECT_ST(cute_layout_parse("(1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1):(0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0)", &l),
+            CUTEGO_CAPACITY);
+  EXPECT_ST(cute_layout_parse(NULL, &l), CUTEGO_NULL_POINTER);
+  EXPECT_ST(cute_layout_parse("8:1", NULL), CUTEGO_NULL_POINTER);
+  l = L("(4,5):(16,64)");
+  char buf[64];
+  size_t len = 0;
+  EXPECT_ST(cute_layout_format(&l, buf, sizeof buf, &len), CUTEGO_OK);
+  CHECK(len == 13 && strcmp(buf, "(4,5):(16,64)") == 0, "format %s %zu", buf, len);
+  EXPECT_ST(cute_layout_format(&l, buf, 13, &len), CUTEGO_BUFFER_TOO_SMALL);
+  CHECK(strcmp(buf, "(4,5):(16,64") == 0, "truncated %s", buf);
+  EXPECT_ST(cute_layout_format(&l, buf, 14, NULL), CUTEGO_OK);
+  EXPECT_ST(cute_layout_format(&l, NULL, 0, &len), CUTEGO_OK);
+  EXPECT_ST(cute_layout_format(NULL, buf, sizeof buf, &len), CUTEGO_NULL_POINTER);
+
+  /* check / equal, malformed structs */
+  EXPECT_ST(cute_layout_check(&l), CUTEGO_OK);
+  EXPECT_ST(cute_layout_check(NULL), CUTEGO_NULL_POINTER);
+  m = l;
+  m.leaves = 17;
+  EXPECT_ST(cute_layout_check(&m), CUTEGO_CAPACITY);
+  m = l;
+  m.ntokens = 65;
+  EXPECT_ST(cute_layout_check(&m), CUTEGO_CAPACITY);
+  m = l;
+  m.ntokens = 0;
+  EXPECT_ST(cute_layout_check(&m), CUTEGO_INVALID_ARGUMENT);
+  m = l;
+  m.nest[3] = 9;
+  EXPECT_ST(cute_layout_check(&m), CUTEGO_INVALID_ARGUMENT);
+  m = l;
+  m.leaves = 1;
+  EXPECT_ST(cute_layout_check(&m), CUTEGO_INVALID_ARGUMENT);
+  m = l;
+  m.shape[1] = 0;
+  EXPECT_ST(cute_layout_check(&m), CUTEGO_INVALID_ARGUMENT);
+  m = l;
+  m.leaves = -3;
+  EXPECT_ST(cute_layout_check(&m), CUTEGO_INVALID_ARGUMENT);
+  int32_t eq = -1;
+  m = L("(4,5):(16,64)");
+  EXPECT_ST(cute_layout_equal(&l, &m, &eq), CUTEGO_OK);
+  CHECK(eq == 1, "equal");
+  m = L("20:1");
+  EXPECT_ST(cute_layout_equal(&l, &m, &eq), CUTEGO_OK);
+  CHECK(eq == 0, "not equal");
+  EXPECT_ST(cute_layout_equal(&l, NULL, &eq), CUTEGO_NULL_POINTER);
+  EXPECT_ST(cute_layout_equal(&l, &m, NULL), CUTEGO_NULL_POINTER);
+
+  /* queries */
+  l = L("(2,(3,4)):(1,(2,6))");
+  int64_t v = 0;
+  int32_t r = 0;
+  EXPECT_ST(cute_size(&l, &v), CUTEGO_OK);
+  CHECK(v == 24, "size %" PRId64, v);
+  EXPECT_ST(cute_cosize(&l, &v), CUTEGO_OK);
+  CHECK(v == 24, "cosize %" PRId64, v);
+  EXPECT_ST(cute_rank(&l, &r), CUTEGO_OK);
+  CHECK(r == 2, "rank %d", r);
+  EXPECT_ST(cute_depth(&l, &r), CUTEGO_OK);
+  CHECK(r == 2, "depth %d", r);
+  m = L("8:1");
+  EXPECT_ST(cute_depth(&m, &r), CUTEGO_OK);
+  CHECK(r == 0, "depth of an integer layout %d", r);
+  EXPECT_ST(cute_rank(&m, &r), CUTEGO_OK);
+  CHECK(r == 1, "rank of an integer layout %d", r);
+  cute_int_tuple_t t;
+  EXPECT_ST(cute_shape(&l, &t), CUTEGO_OK);
+  CHECK(strcmp(FT(&t), "(2,(3,4))") == 0, "shape %s", FT(&t));
+  EXPECT_ST(cute_stride(&l, &t), CUTEGO_OK);
+  CHECK(strcmp(FT(&t), "(1,(2,6))") == 0, "stride %s", FT(&t));
+  EXPECT_LAYOUT(cute_layout_mode(&l, 1, &m), m, "(3,4):(2,6)");
+  EXPECT_ST(cute_layout_mode(&l, 2, &m), CUTEGO_INVALID_ARGUMENT);
+  EXPECT_ST(cute_layout_mode(&l, -1, &m), CUTEGO_INVALID_ARGUMENT);
+  EXPECT_ST(cute_size(NULL, &v), CUTEGO_NULL_POINTER);
+  EXPECT_ST(cute_size(&l, NULL), CUTEGO_NULL_POINTER);
+  EXPECT_ST(cute_cosize(&l, NULL), CUTEGO_NULL_POINTER);
+  EXPECT_ST(cute_rank(NULL, &r), CUTEGO_NULL_POINTER);
+  EXPECT_ST(cute_depth(&l, NULL), CUTEGO_NULL_POINTER);
+  EXPECT_ST(cute_shape(&l, NULL), CUTEGO_NULL_POINTER);
+  EXPECT_ST(cute_stride(NULL, &t), CUTEGO_NULL_POINTER);
+  EXPECT_ST(cute_layout_mode(&l, 0, NULL), CUTEGO_NULL_POINTER);
+  m = L("(4294967296,4294967296):(1,4294967296)");
+  EXPECT_ST(cute_size(&m, &v), CUTEGO_OVERFLOW);
+  EXPECT_ST(cute_cosize(&m, &v), CUTEGO_OVERFLOW);
+
+  /* evaluation: C++ CuTe, (2,(3,4)):(3,(1,6)) */
+  l = L("(2,(3,4)):(3,(1,6))");
+  EXPECT_ST(cute_layout_eval(&l, 17, &v), CUTEGO_OK);
+  CHECK(v == 17, "L(17) = %" PRId64, v);
+  t = T("(1,5)");
+  EXPECT_ST(cute_crd2idx(&l, &t, &v), CUTEGO_OK);
+  CHECK(v == 11, "L(1,5) = %" PRId64, v);
+  t = T("(1,(2,1))");
+  EXPECT_ST(cute_crd2idx(&l, &t, &v), CUTEGO_OK);
+  CHECK(v == 11, "L(1,(2,1)) = %" PRId64, v);
+  t = T("17");
+  EXPECT_ST(cute_crd2idx(&l, &t, &v), CUTEGO_OK);
+  CHECK(v == 17, "crd2idx(17) = %" PRId64, v);
+  t = T("(1,2,3)");
+  EXPECT_ST(cute_crd2idx(&l, &t, &v), CUTEGO_INVALID_ARGUMENT);
+  EXPECT_ST(cute_crd2idx(&l, NULL, &v), CUTEGO_NULL_POINTER);
+  EXPECT_ST(cute_crd2idx(&l, &t, NULL), CUTEGO_NULL_POINTER);
+  EXPECT_ST(cute_idx2crd(&l, 17, &t), CUTEGO_OK);
+  CHECK(strcmp(FT(&t), "(1,(2,2))") == 0, "idx2crd(17) = %s", FT(&t));
+  EXPECT_ST(cute_idx2crd(&l, 17, NULL), CUTEGO_NULL_POINTER);
+  EXPECT_ST(cute_layout_eval(&l, 1, NULL), CUTEGO_NULL_POINTER);
+  m = L("2:4611686018427387904");
+  EXPECT_ST(cute_layout_eval(&m, 1, &v), CUTEGO_OK);
+  EXPECT_ST(cute_layout_eval(&m, 2, &v), CUTEGO_OVERFLOW);
+  /* every coordinate of a layout: eval == crd2idx(idx2crd) */
+  l = L("((2,3),(4,5)):((1,40),(2,8))");
+  for (int64_t i = 0; i < 120; ++i) {
+    int64_t a = -1, b = -2;
+    cute_layout_eval(&l, i, &a);
+    cute_idx2crd(&l, i, &t);
+    cute_crd2idx(&l, &t, &b);
+    CHECK(a == b, "eval(%" PRId64 ") = %" PRId64 " but crd2idx(idx2crd) = %" PRId64, i, a, b);
+  }
+}
+
+/* ---- algebra (expected values: C++ CuTe, all-static) -------------------------------- */
+typedef cutego_status_t (*tiler_fn)(const cute_layout_t *, const cute_layout_t *, cute_layout_t *);
+typedef cutego_status_t (*tiler_arr_fn)(const cute_layout_t *, const cute_layout_t *, int32_t, cute_layout_t *);
+typedef cutego_status_t (*tiler_str_fn)(const cute_layout_t *, const char *, cute_layout_t *);
+
+/* The three forms of a by-mode op must agree: tiler given as "(t0,t1)" text and as array. */
+static void by_mode(const char *name, tiler_arr_fn fa, tiler_str_fn fs, const char *a, const char *t0,
+                    const char *t1, const char *want) {
+  cute_layout_t A = L(a), out;
+  cute_layout_t tiles[2];
+  tiles[0] = L(t0);
+  if (t1[0] == '_')
+    memset(&tiles[1], 0, sizeof tiles[1]);
+  else
+    tiles[1] = L(t1);
+  cutego_status_t st = fa(&A, tiles, 2, &out);
+  CHECK(st == CUTEGO_OK && strcmp(F(&out), want) == 0, "%s_tiler(%s, (%s,%s)) = %s [%s], want %s", name, a, t0,
+        t1, st == CUTEGO_OK ? F(&out) : "-", lasterr(), want);
+  char text[256];
+  snprintf(text, sizeof text, "(%s,%s)", t0, t1);
+  st = fs(&A, text, &out);
+  CHECK(st == CUTEGO_OK && strcmp(F(&out), want) == 0, "%s_str(%s, %s) = %s [%s], want %s", name, a, text,
+        st == CUTEGO_OK ? F(&out) : "-", lasterr(), want);
+  /* bad input of the tiler forms */
+  EXPECT_ST(fa(&A, NULL, 2, &out), CUTEGO_NULL_POINTER);
+  EXPECT_ST(fa(&A, tiles, 0, &out), CUTEGO_INVALID_ARGUMENT);
+  EXPECT_ST(fa(&A, tiles, 17, &out), CUTEGO_CAPACITY);
+  EXPECT_ST(fa(&A, tiles, 2, NULL), CUTEGO_NULL_POINTER);
+  EXPECT_ST(fa(NULL, tiles, 2, &out), CUTEGO_NULL_POINTER);
+  EXPECT_ST(fs(&A, NULL, &out), CUTEGO_NULL_POINTER);
+  EXPECT_ST(fs(&A, "(3:3,", &out), CUTEGO_PARSE);
+  EXPECT_ST(fs(&A, text, NULL), CUTEGO_NULL_POINTER);
+}
+
+static void one_layout(const char *name, tiler_fn f, const char *a, const char *b, const char *want) {
+  cute_layout_t A = L(a), B = L(b), out;
+  cutego_status_t st = f(&A, &B, &out);
+  CHECK(st == CUTEGO_OK && strcmp(F(&out), want) == 0, "%s(%s, %s) = %s [%s], want %s", name, a, b,
+        st == CUTEGO_OK ? F(&out) : "-", lasterr(), want);
+  EXPECT_ST(f(NULL, &B, &out), CUTEGO_NULL_POINTER);
+  EXPECT_ST(f(&A, NULL, &out), CUTEGO_NULL_POINTER);
+  EXPECT_ST(f(&A, &B, NULL), CUTEGO_NULL_POINTER);
+  cute_layout_t bad = A;
+  bad.leaves = CUTE_LAYOUT_MAX_LEAVES + 1;
+  EXPECT_ST(f(&bad, &B, &out), CUTEGO_CAPACITY);
+}
+
+typedef cutego_status_t (*unary_fn)(const cute_layout_t *, cute_layout_t *);
+static void unary(const char *name, unary_fn f, const char *a, const char *want) {
+  cute_layout_t A = L(a), out;
+  cutego_status_t st = f(&A, &out);
+  CHECK(st == CUTEGO_OK && strcmp(F(&out), want) == 0, "%s(%s) = %s [%s], want %s", name, a,
+        st == CUTEGO_OK ? F(&out) : "-", lasterr(), want);
+  EXPECT_ST(f(NULL, &out), CUTEGO_NULL_POINTER);
+  EXPECT_ST(f(&A, NULL), CUTEGO_NULL_POINTER);
+  /* in place: out aliases the input */
+  st = f(&A, &A);
+  CHECK(st == CUTEGO_OK && strcmp(F(&A), want) == 0, "%s in place = %s", name, F(&A));
+}
+
+static void test_algebra(void) {
+  cute_layout_t a, b, out;
+  /* composition: CuTe's documentation (02_layout_algebra.md) and C++ CuTe */
+  one_layout("cute_composition", cute_composition, "(6,2):(8,2)", "(4,3):(3,1)", "((2,2),3):((24,2),8)");
+  one_layout("cute_composition", cute_composition, "20:2", "(5,4):(4,1)", "(5,4):(8,2)");
+  one_layout("cute_composition", cute_composition, "(10,2):(16,4)", "(5,4):(1,5)", "(5,(2,2)):(16,(80,4))");
+  by_mode("cute_composition", cute_composition_tiler, cute_composition_str, "(12,(4,8)):(59,(13,1))", "3:4",
+          "8:2", "(3,(2,4)):(236,(26,1))");
+  by_mode("cute_composition", cute_composition_tiler, cute_composition_str, "(12,(4,8)):(59,(13,1))", "3:4", "_",
+          "(3,(4,8)):(236,(13,1))");
+  /* inadmissible: (3,4):(1,10) o 4:2 — stride 2 neither divides 3 nor... (C++ CuTe returns a
+   * layout that is not the composition; we refuse). */
+  a = L("(3,4):(1,10)");
+  b = L("4:2");
+  EXPECT_ST(cute_composition(&a, &b, &out), CUTEGO_NOT_ADMISSIBLE);
+  CHECK(strstr(lasterr(), "composition") != NULL, "message: %s", lasterr());
+  EXPECT_ST(cute_composition_str(&a, "4:2", &out), CUTEGO_NOT_ADMISSIBLE);
+
+  unary("cute_coalesce", cute_coalesce, "(2,(1,6)):(1,(6,2))", "12:1");
+  {
+    cute_layout_t A = L("(2,(1,6)):(1,(6,2))");
+    cute_int_tuple_t p = T("(1,1)");
+    EXPECT_LAYOUT(cute_coalesce_profile(&A, &p, &out), out, "(2,6):(1,2)");
+    EXPECT_ST(cute_coalesce_profile(&A, NULL, &out), CUTEGO_NULL_POINTER);
+  }
+  unary("cute_filter", cute_filter, "(2,(1,6)):(1,(6,0))", "2:1");
+  unary("cute_filter_zeros", cute_filter_zeros, "(2,(1,6)):(1,(6,0))", "(2,(1,1)):(1,(6,0))");
+
+  {
+    cute_int_tuple_t c24 = T("24");
+    a = L("4:1");
+    EXPECT_LAYOUT(cute_complement(&a, &c24, &out), out, "6:4");
+    a = L("(2,2):(1,6)");
+    EXPECT_LAYOUT(cute_complement(&a, &c24, &out), out, "(3,2):(2,12)");
+    EXPECT_LAYOUT(cute_complement(&a, NULL, &out), out, "3:2");
+    a = L("4:2");
+    EXPECT_LAYOUT(cute_complement(&a, &c24, &out), out, "(2,3):(1,8)");
+    a = L("(2,2):(1,1)"); /* not injective */
+    EXPECT_ST(cute_complement(&a, &c24, &out), CUTEGO_NOT_ADMISSIBLE);
+    EXPECT_ST(cute_complement(NULL, &c24, &out), CUTEGO_NULL_POINTER);
+    EXPECT_ST(cute_complement(&a, &c24, NULL), CUTEGO_NULL_POINTER);
+  }
+  unary("cute_right_inverse", cute_right_inverse, "(4,2):(2,1)", "(2,4):(4,1)");
+  unary("cute_left_inverse", cute_left_inverse, "(4,2):(2,1)", "(2,4):(4,1)");
+  unary("cute_nullspace", cute_nullspace, "(2,3,4):(1,0,2)", "3:2");
+
+  one_layout("cute_logical_divide", cute_logical_divide, "(4,2,3):(2,1,8)", "4:2", "((2,2),(2,3)):((4,1),(2,8))");
+  by_mode("cute_logical_divide", cute_logical_divide_tiler, cute_logical_divide_str, "(9,(4,8)):(59,(13,1))", "3:3",
+          "(2,4):(1,8)", "((3,3),((2,4),(2,2))):((177,59),((13,2),(26,1)))");
+  by_mode("cute_zipped_divide", cute_zipped_divide_tiler, cute_zipped_divide_str, "(9,(4,8)):(59,(13,1))", "3:3",
+          "(2,4):(1,8)", "((3,(2,4)),(3,(2,2))):((177,(13,2)),(59,(26,1)))");
+  by_mode("cute_tiled_divide", cute_tiled_divide_tiler, cute_tiled_divide_str, "(9,(4,8)):(59,(13,1))", "3:3",
+          "(2,4):(1,8)", "((3,(2,4)),3,(2,2)):((177,(13,2)),59,(26,1))");
+  by_mode("cute_flat_divide", cute_flat_divide_tiler, cute_flat_divide_str, "(9,(4,8)):(59,(13,1))", "3:3",
+          "(2,4):(1,8)", "(3,(2,4),3,(2,2)):(177,(13,2),59,(26,1))");
+  one_layout("cute_zipped_divide", cute_zipped_divide, "(4,2,3):(2,1,8)", "4:2", "((2,2),(2,3)):((4,1),(2,8))");
+  one_layout("cute_tiled_divide", cute_tiled_divide, "(4,2,3):(2,1,8)", "4:2", "((2,2),2,3):((4,1),2,8)");
+  one_layout("cute_flat_divide", cute_flat_divide, "(4,2,3):(2,1,8)", "4:2", "(2,2,2,3):(4,1,2,8)");
+
+  one_layout("cute_logical_product", cute_logical_product, "(2,2):(4,1)", "6:1", "((2,2),(2,3)):((4,1),(2,8))");
+  by_mode("cute_logical_product", cute_logical_product_tiler, cute_logical_product_str, "(2,5):(5,1)", "3:1",
+          "4:1", "((2,3),(5,4)):((5,1),(1,5))");
+  by_mode("cute_zipped_product", cute_zipped_product_tiler, cute_zipped_product_str, "(2,5):(5,1)", "3:1", "4:1",
+          "((2,5),(3,4)):((5,1),(1,5))");
+  by_mode("cute_tiled_product", cute_tiled_product_tiler, cute_tiled_product_str, "(2,5):(5,1)", "3:1", "4:1",
+          "((2,5),3,4):((5,1),1,5)");
+  by_mode("cute_flat_product", cute_flat_product_tiler, cute_flat_product_str, "(2,5):(5,1)", "3:1", "4:1",
+          "(2,5,3,4):(5,1,1,5)");
+  one_layout("cute_zipped_product", cute_zipped_product, "(2,2):(4,1)", "6:1", "((2,2),(2,3)):((4,1),(2,8))");
+  one_layout("cute_tiled_product", cute_tiled_product, "(2,2):(4,1)", "6:1", "((2,2),2,3):((4,1),2,8)");
+  one_layout("cute_flat_product", cute_flat_product, "(2,2):(4,1)", "6:1", "(2,2,2,3):(4,1,2,8)");
+  one_layout("cute_blocked_product", cute_blocked_product, "(2,5):(5,1)", "(3,4):(1,3)",
+             "((2,3),(5,4)):((5,10),(1,30))");
+  one_layout("cute_raked_product", cute_raked_product, "(2,5):(5,1)", "(3,4):(1,3)",
+             "((3,2),(4,5)):((10,5),(30,1))");
+  /* a result too large for the struct */
+  a = L("(2,2,2,2,2,2,2,2,2,2):(1,2,4,8,16,32,64,128,256,512)");
+  b = L("(3,3,3,3,3,3,3,3,3,3):(1,3,9,27,81,243,729,2187,6561,19683)");
+  EXPECT_ST(cute_blocked_product(&a, &b, &out), CUTEGO_CAPACITY);
+
+  {
+    int64_t v = -1;
+    a = L("(4,2):(1,4)");
+    b = L("(8):(1)");
+    EXPECT_ST(cute_max_common_vector(&a, &b, &v), CUTEGO_OK);
+    CHECK(v == 8, "max_common_vector = %" PRId64, v);
+    a = L("(4,2):(2,1)");
+    EXPECT_ST(cute_max_common_vector(&a, &b, &v), CUTEGO_OK);
+    CHECK(v == 1, "max_common_vector = %" PRId64, v);
+    EXPECT_ST(cute_max_common_vector(NULL, &b, &v), CUTEGO_NULL_POINTER);
+    EXPECT_ST(cute_max_common_vector(&a, NULL, &v), CUTEGO_NULL_POINTER);
+    EXPECT_ST(cute_max_common_vector(&a, &b, NULL), CUTEGO_NULL_POINTER);
+  }
+  one_layout("cute_max_common_layout", cute_max_common_layout, "(4,2):(1,8)", "(8):(1)", "4:1");
+  {
+    cute_int_tuple_t s = T("(4,6)"), o = T("(2,1)");
+    a = L("(2,2):(1,2)");
+    EXPECT_LAYOUT(cute_tile_to_shape(&a, &s, NULL, &out), out, "((2,2),(2,3)):((1,4),(2,8))");
+    EXPECT_LAYOUT(cute_tile_to_shape(&a, &s, &o, &out), out, "((2,2),(2,3)):((1,12),(2,4))");
+    EXPECT_ST(cute_tile_to_shape(&a, NULL, NULL, &out), CUTEGO_NULL_POINTER);
+    EXPECT_ST(cute_tile_to_shape(&a, &s, NULL, NULL), CUTEGO_NULL_POINTER);
+    s = T("(5,6)"); /* 2 does not divide 5 */
+    EXPECT_ST(cute_tile_to_shape(&a, &s, NULL, &out), CUTEGO_NOT_ADMISSIBLE);
+  }
+}
+
+/* ---- swizzles and composed layouts --------------------------------------------------- */
+static void test_swizzle(void) {
+  cute_swizzle_t sw;
+  int64_t v = 0;
+  EXPECT_ST(cute_make_swizzle(3, 4, 3, &sw), CUTEGO_OK);
+  CHECK(sw.b == 3 && sw.m == 4 && sw.s == 3, "make_swizzle");
+  EXPECT_ST(cute_swizzle_apply(&sw, 128, &v), CUTEGO_OK);
+  CHECK(v == 144, "Sw<3,4,3>(128) = %" PRId64, v);
+  EXPECT_ST(cute_make_swizzle(3, 4, 2, &sw), CUTEGO_INVALID_ARGUMENT); /* |S| < B */
+  EXPECT_ST(cute_make_swizzle(-1, 4, 3, &sw), CUTEGO_INVALID_ARGUMENT);
+  EXPECT_ST(cute_make_swizzle(3, 4, 3, NULL), CUTEGO_NULL_POINTER);
+  sw.b = 3, sw.m = 4, sw.s = 1;
+  EXPECT_ST(cute_swizzle_apply(&sw, 1, &v), CUTEGO_INVALID_ARGUMENT);
+  EXPECT_ST(cute_swizzle_apply(NULL, 1, &v), CUTEGO_NULL_POINTER);
+  sw.s = 3;
+  EXPECT_ST(cute_swizzle_apply(&sw, 1, NULL), CUTEGO_NULL_POINTER);
+  EXPECT_ST(cute_swizzle_parse("Sw<2,4,3>", &sw), CUTEGO_OK);
+  CHECK(sw.b == 2 && sw.m == 4 && sw.s == 3, "swizzle_parse");
+  char buf[32];
+  EXPECT_ST(cute_swizzle_format(&sw, buf, sizeof buf, NULL), CUTEGO_OK);
+  CHECK(strcmp(buf, "Sw<2,4,3>") == 0, "swizzle_format %s", buf);
+  EXPECT_ST(cute_swizzle_format(&sw, buf, 4, NULL), CUTEGO_BUFFER_TOO_SMALL);
+  EXPECT_ST(cute_swizzle_format(NULL, buf, 4, NULL), CUTEGO_NULL_POINTER);
+  EXPECT_ST(cute_swizzle_parse("Sw<2,4>", &sw), CUTEGO_PARSE);
+  EXPECT_ST(cute_swizzle_parse("8:1", &sw), CUTEGO_PARSE);
+  EXPECT_ST(cute_swizzle_parse(NULL, &sw), CUTEGO_NULL_POINTER);
+  EXPECT_ST(cute_swizzle_parse("Sw<2,4,3>", NULL), CUTEGO_NULL_POINTER);
+
+  /* composition(Swizzle<3,4,3>, (8,64):(64,1)) in C++ CuTe: C(9) = 65, C(517) = 432,
+   * C(3,17) = 193 */
+  cute_composed_layout_t c, c2;
+  EXPECT_ST(cute_composed_layout_parse("Sw<3,4,3> o _0 o (_8,_64):(_64,_1)", &c), CUTEGO_OK);
+  CHECK(c.swizzle.b == 3 && c.offset == 0 && c.layout.leaves == 2, "composed parse");
+  EXPECT_ST(cute_composed_layout_eval(&c, 9, &v), CUTEGO_OK);
+  CHECK(v == 65, "C(9) = %" PRId64, v);
+  EXPECT_ST(cute_composed_layout_eval(&c, 517, &v), CUTEGO_OK);
+  CHECK(v == 432, "C(517) = %" PRId64, v);
+  cute_int_tuple_t crd = T("(3,17)");
+  EXPECT_ST(cute_composed_layout_crd2idx(&c, &crd, &v), CUTEGO_OK);
+  CHECK(v == 193, "C(3,17) = %" PRId64, v);
+  EXPECT_ST(cute_composed_layout_format(&c, buf, sizeof buf, NULL), CUTEGO_OK);
+  CHECK(strcmp(buf, "Sw<3,4,3> o 0 o (8,64):(64,1)") == 0, "composed format %s", buf);
+  cute_layout_t inner = L("(8,64):(64,1)");
+  sw.b = 3, sw.m = 4, sw.s = 3;
+  EXPECT_ST(cute_make_composed_layout(&sw, 0, &inner, &c2), CUTEGO_OK);
+  CHECK(memcmp(&c, &c2, sizeof c) == 0, "make_composed_layout == parse");
+  EXPECT_ST(cute_make_composed_layout(NULL, 0, &inner, &c2), CUTEGO_NULL_POINTER);
+  EXPECT_ST(cute_make_composed_layout(&sw, 0, NULL, &c2), CUTEGO_NULL_POINTER);
+  EXPECT_ST(cute_make_composed_layout(&sw, 0, &inner, NULL), CUTEGO_NULL_POINTER);
+  EXPECT_ST(cute_composed_layout_parse("Sw<3,4,3> o 0", &c2), CUTEGO_PARSE);
+  EXPECT_ST(cute_composed_layout_parse("(8,64):(64,1)", &c2), CUTEGO_PARSE);
+  EXPECT_ST(cute_composed_layout_parse(NULL, &c2), CUTEGO_NULL_POINTER);
+  EXPECT_ST(cute_composed_layout_parse("Sw<3,4,3> o 0 o 8:1", NULL), CUTEGO_NULL_POINTER);
+  EXPECT_ST(cute_composed_layout_eval(NULL, 1, &v), CUTEGO_NULL_POINTER);
+  EXPECT_ST(cute_composed_layout_eval(&c, 1, NULL), CUTEGO_NULL_POINTER);
+  EXPECT_ST(cute_composed_layout_crd2idx(&c, NULL, &v), CUTEGO_NULL_POINTER);
+  EXPECT_ST(cute_composed_layout_crd2idx(NULL, &crd, &v), CUTEGO_NULL_POINTER);
+  EXPECT_ST(cute_composed_layout_crd2idx(&c, &crd, NULL), CUTEGO_NULL_POINTER);
+  EXPECT_ST(cute_composed_layout_format(NULL, buf, sizeof buf, NULL), CUTEGO_NULL_POINTER);
+  c2 = c;
+  c2.offset = INT64_MAX;
+  EXPECT_ST(cute_composed_layout_eval(&c2, 1, &v), CUTEGO_OVERFLOW);
+  EXPECT_ST(cute_composed_layout_crd2idx(&c2, &crd, &v), CUTEGO_OVERFLOW);
+  c2 = c;
+  c2.layout.ntokens = 99;
+  EXPECT_ST(cute_composed_layout_eval(&c2, 1, &v), CUTEGO_CAPACITY);
+  c2 = c;
+  c2.swizzle.s = 1;
+  EXPECT_ST(cute_composed_layout_eval(&c2, 1, &v), CUTEGO_INVALID_ARGUMENT);
+}
+
+/* ---- random structs: every function returns a status, never crashes ---------------- */
+static uint64_t rng = 0x9E3779B97F4A7C15ull;
+static uint64_t next(void) {
+  rng ^= rng << 13;
+  rng ^= rng >> 7;
+  rng ^= rng << 17;
+  return rng;
+}
+
+static void random_layout(cute_layout_t *l) {
+  memset(l, 0, sizeof *l);
+  if (next() % 4 == 0) { /* pure noise */
+    unsigned char *p = (unsigned char *)l;
+    for (size_t i = 0; i < sizeof *l; ++i) p[i] = (unsigned char)next();
+    return;
+  }
+  /* a plausible random layout: flat or one level of nesting, small shapes */
+  int n = 1 + (int)(next() % 5);
+  int t = 0;
+  l->nest[t++] = CUTE_NEST_OPEN;
+  for (int i = 0; i < n; ++i) {
+    l->shape[i] = 1 + (int64_t)(next() % 6);
+    l->stride[i] = (int64_t)(next() % 40) - 4;
+    l->nest[t++] = CUTE_NEST_LEAF;
+  }
+  l->nest[t++] = CUTE_NEST_CLOSE;
+  l->leaves = n;
+  l->ntokens = t;
+}
+
+static int has_negative(const cute_layout_t *l) {
+  for (int k = 0; k < l->leaves && k < CUTE_LAYOUT_MAX_LEAVES; ++k)
+    if (l->stride[k] < 0) return 1;
+  return 0;
+}
+
+static void test_random(int iters) {
+  int known = 0, verified = 0;
+  cute_layout_t a, b, out, tiles[2];
+  cute_int_tuple_t t = T("(4,6)");
+  int64_t v;
+  char buf[128];
+  int ok = 0;
+  for (int k = 0; k < iters; ++k) {
+    random_layout(&a);
+    random_layout(&b);
+    random_layout(&tiles[0]);
+    random_layout(&tiles[1]);
+    cutego_status_t sts[24];
+    int s = 0;
+    sts[s++] = cute_layout_format(&a, buf, sizeof buf, NULL);
+    sts[s++] = cute_size(&a, &v);
+    sts[s++] = cute_cosize(&a, &v);
+    sts[s++] = cute_layout_eval(&a, (int64_t)(next() % 64), &v);
+    sts[s++] = cute_coalesce(&a, &out);
+    sts[s++] = cute_filter(&a, &out);
+    sts[s++] = cute_composition(&a, &b, &out);
+    sts[s++] = cute_composition_tiler(&a, tiles, 2, &out);
+    sts[s++] = cute_complement(&a, NULL, &out);
+    sts[s++] = cute_complement(&a, &t, &out);
+    sts[s++] = cute_right_inverse(&a, &out);
+    sts[s++] = cute_left_inverse(&a, &out);
+    sts[s++] = cute_logical_divide(&a, &b, &out);
+    sts[s++] = cute_zipped_divide_tiler(&a, tiles, 2, &out);
+    sts[s++] = cute_logical_product(&a, &b, &out);
+    sts[s++] = cute_blocked_product(&a, &b, &out);
+    sts[s++] = cute_raked_product(&a, &b, &out);
+    sts[s++] = cute_max_common_vector(&a, &b, &v);
+    sts[s++] = cute_tile_to_shape(&a, &t, NULL, &out);
+    sts[s++] = cute_nullspace(&a, &out);
+    for (int i = 0; i < s; ++i) {
+      CHECK(sts[i] <= CUTEGO_BUFFER_TOO_SMALL, "random call %d gave %s: %s", i, cutego_status_string(sts[i]),
+            lasterr());
+      ok += sts[i] == CUTEGO_OK;
+    }
+    /* a composition that succeeds is A o B on every coordinate of B */
+    if (cute_composition(&a, &b, &out) == CUTEGO_OK) {
+      int64_t n = 0, na = 0;
+      cute_size(&b, &n);
+      cute_size(&a, &na);
+      for (int64_t i = 0; i < n && i < 256; ++i) {
+        int64_t bi = 0, abi = 0, ri = 0;
+        if (cute_layout_eval(&b, i, &bi) != CUTEGO_OK) break;
+        if (bi < 0 || bi >= na) continue; /* A o B is defined where B lands in A's domain */
+        if (cute_layout_eval(&a, bi, &abi) != CUTEGO_OK) break;
+        if (cute_layout_eval(&out, i, &ri) != CUTEGO_OK) {
+          CHECK(0, "composition(%s, %s) = %s cannot be evaluated at %" PRId64 ": %s", F(&a), F(&b), F(&out), i,
+                lasterr());
+          break;
+        }
+        if (ri != abi && (has_negative(&a) || has_negative(&b))) {
+          /* Known: with negative strides package cute returns what C++ CuTe returns, which is
+           * not A o B (CUTE-SEMANTICS.md: C++ is unsound there). Counted, reported, not failed. */
+          if (known++ == 0)
+            printf("known issue (package cute, negative strides): composition(%s, %s) = %s: R(%" PRId64
+                   ") = %" PRId64 " but A(B(i)) = %" PRId64 "\n",
+                   F(&a), F(&b), F(&out), i, ri, abi);
+          break;
+        }
+        CHECK(ri == abi, "composition(%s, %s) = %s: R(%" PRId64 ") = %" PRId64 ", A(B(i)) = %" PRId64, F(&a), F(&b),
+              F(&out), i, ri, abi);
+        ++verified;
+      }
+    }
+  }
+  printf("random: %d calls succeeded; composition = A o B verified on %d points; %d compositions with\n"
+         "        negative strides are not A o B (known issue of package cute, as C++ CuTe)\n",
+         ok, verified, known);
+}
+
+int main(void) {
+  test_library();
+  test_int_tuple();
+  test_layout();
+  test_algebra();
+  test_swizzle();
+  test_random(3000);
+  printf("abi_test: %d checks, %d failures\n", checks, fails);
+  return fails ? 1 : 0;
+}

@@ -1,0 +1,213 @@
+package cute
+
+// Internal machinery shared by the layout-algebra operations (coalesce, composition,
+// complement, inverses, divides, products): flat work layouts kept in fixed-size arrays
+// on the stack, and builders that turn them into Layout values with one allocation.
+
+// algMaxFlat is the largest number of flat modes the algebra works on at once; a layout
+// with more leaves is refused with ErrInvalid.
+const algMaxFlat = 32
+
+// fmode is one flat mode s:d; d is a scaled basis d·E<b...> when b != nil.
+type fmode struct {
+	s int64
+	d int64
+	b []int
+}
+
+func (m fmode) strideTuple() IntTuple { return IntTuple{v: m.d, basis: m.b} }
+
+// isZero reports whether the stride is the integer 0 (CuTe's static _0).
+func (m fmode) isZero() bool { return m.d == 0 && m.b == nil }
+
+// flatL is a flat layout of n modes held in a fixed array.
+type flatL struct {
+	n int
+	m [algMaxFlat + 1]fmode
+}
+
+func (f *flatL) push(op string, m fmode) {
+	if f.n == algMaxFlat {
+		throw(op, ErrInvalid, "layout has more than %d modes", algMaxFlat)
+	}
+	f.m[f.n] = m
+	f.n++
+}
+
+// flattenInto appends the leaves of shape:stride to f, checking that they are congruent
+// and that the shapes are positive integers.
+func (f *flatL) flattenInto(op string, shape, stride IntTuple) {
+	if shape.elems == nil {
+		if stride.elems != nil {
+			throw(op, ErrInvalid, "shape %v and stride %v are not congruent", shape, stride)
+		}
+		if shape.basis != nil || shape.v < 1 {
+			throw(op, ErrInvalid, "shape %v is not a positive integer", shape)
+		}
+		f.push(op, fmode{s: shape.v, d: stride.v, b: stride.basis})
+		return
+	}
+	if stride.elems == nil || len(stride.elems) != len(shape.elems) {
+		throw(op, ErrInvalid, "shape %v and stride %v are not congruent", shape, stride)
+	}
+	for i := range shape.elems {
+		f.flattenInto(op, shape.elems[i], stride.elems[i])
+	}
+}
+
+// mulNoThrow is a*b and whether it did not overflow.
+func mulNoThrow(a, b int64) (int64, bool) {
+	if a == 0 || b == 0 {
+		return 0, true
+	}
+	c := a * b
+	if c/b != a || (a == -1 && b == -1<<63) || (b == -1 && a == -1<<63) {
+		return 0, false
+	}
+	return c, true
+}
+
+// bwCoalesce is CuTe's bw_coalesce over the flat modes of in (right to left): skip
+// size-1 modes, replace a size-1 front, merge s0:d0 into the front s1:d1 when
+// s0·d0 == d1, else prepend. With x set (coalesce_x, used by composition) a size-1 last
+// mode starts the fold as 2:d so that the function outside the domain is kept. The
+// result, in order, is written to out; all-size-1 gives the single mode 1:0.
+func bwCoalesce(op string, in *flatL, out *flatL, x bool) {
+	r := in.n
+	if r == 0 {
+		throw(op, ErrInvalid, "empty layout")
+	}
+	// out.m[:k] holds the result reversed (front last) until the final reversal.
+	front := in.m[r-1]
+	if x && front.s == 1 {
+		front.s = 2
+	}
+	out.m[0] = front
+	k := 1
+	for i := r - 2; i >= 0; i-- {
+		m := in.m[i]
+		if m.s == 1 {
+			continue
+		}
+		f := &out.m[k-1]
+		if k == 1 && f.s == 1 {
+			*f = m
+			continue
+		}
+		if p, ok := mulNoThrow(m.s, m.d); ok && p == f.d && (m.b == nil) == (f.b == nil) && pathEqual(m.b, f.b) {
+			f.s = mulChecked(m.s, f.s)
+			f.d, f.b = m.d, m.b
+			continue
+		}
+		out.m[k] = m
+		k++
+	}
+	if k == 1 && out.m[0].s == 1 {
+		out.m[0] = fmode{s: 1, d: 0}
+	}
+	out.n = k
+	for i, j := 0, k-1; i < j; i, j = i+1, j-1 {
+		out.m[i], out.m[j] = out.m[j], out.m[i]
+	}
+}
+
+// toLayout builds the layout of f: a single mode is an integer layout, several modes a
+// flat tuple layout (one allocation for shape and stride).
+func (f *flatL) toLayout() Layout {
+	if f.n == 1 {
+		return Layout{shape: Int(f.m[0].s), stride: f.m[0].strideTuple()}
+	}
+	back := make([]IntTuple, 2*f.n)
+	for i := 0; i < f.n; i++ {
+		back[i] = IntTuple{v: f.m[i].s}
+		back[f.n+i] = f.m[i].strideTuple()
+	}
+	return Layout{shape: IntTuple{elems: back[:f.n:f.n]}, stride: IntTuple{elems: back[f.n:]}}
+}
+
+// coalesceFlat flattens l and coalesces it into out (x: the coalesce_x variant).
+func coalesceFlat(op string, l Layout, out *flatL, x bool) {
+	var in flatL
+	in.flattenInto(op, l.shape, l.stride)
+	bwCoalesce(op, &in, out, x)
+}
+
+// exchangeSortIdx sorts idx[:n] by key with CuTe's exchange sort (not stable: ties are
+// ordered exactly as CuTe's SortByKey orders them).
+func exchangeSortIdx(key []int64, idx []int) {
+	n := len(idx)
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			if key[j] < key[i] {
+				key[i], key[j] = key[j], key[i]
+				idx[i], idx[j] = idx[j], idx[i]
+			}
+		}
+	}
+}
+
+// layoutPair is make_layout(a, b): the rank-2 layout (a, b).
+func layoutPair(a, b Layout) Layout {
+	back := make([]IntTuple, 4)
+	back[0], back[1], back[2], back[3] = a.shape, b.shape, a.stride, b.stride
+	return Layout{shape: IntTuple{elems: back[0:2:2]}, stride: IntTuple{elems: back[2:4]}}
+}
+
+// layoutOf is make_layout(l0, l1, ...): the layout whose modes are the given layouts
+// (a rank-1 tuple for one layout, as CuTe's make_layout(layout) does).
+func layoutOf(ls ...Layout) Layout {
+	n := len(ls)
+	back := make([]IntTuple, 2*n)
+	for i, l := range ls {
+		back[i] = l.shape
+		back[n+i] = l.stride
+	}
+	if n == 0 {
+		return Layout{shape: IntTuple{elems: emptyElems}, stride: IntTuple{elems: emptyElems}}
+	}
+	return Layout{shape: IntTuple{elems: back[:n:n]}, stride: IntTuple{elems: back[n:]}}
+}
+
+// modeOf is layout<i>(l) without error checks beyond a throw.
+func modeOf(op string, l Layout, i int) Layout {
+	if i < 0 || i >= l.Rank() {
+		throw(op, ErrInvalid, "mode %d out of range for rank-%d layout %v", i, l.Rank(), l)
+	}
+	return Layout{shape: l.shape.At(i), stride: l.stride.At(i)}
+}
+
+// modesOf returns the modes of l (l itself when its shape is an integer).
+func modesOf(l Layout) []Layout {
+	if l.shape.elems == nil {
+		return []Layout{l}
+	}
+	r := make([]Layout, len(l.shape.elems))
+	for i := range r {
+		r[i] = Layout{shape: l.shape.elems[i], stride: l.stride.elems[i]}
+	}
+	return r
+}
+
+// checkLayoutArg verifies that a layout argument is well formed (congruent, positive
+// integer shapes), as values built without MakeLayout might not be.
+func checkLayoutArg(op string, l Layout) {
+	if !Congruent(l.shape, l.stride) {
+		throw(op, ErrInvalid, "shape %v and stride %v are not congruent", l.shape, l.stride)
+	}
+	if e := checkShape(op, l.shape); e != nil {
+		panic(e)
+	}
+}
+
+// algTilerLayout returns the layout a non-tuple, non-underscore tiler element stands for in
+// logical_divide / logical_product: an integer N is make_layout(N) (N:1, or 1:0 for N=1).
+func algTilerLayout(t Tiler) Layout {
+	if t.isInt {
+		n := t.layout.shape.v
+		if n == 1 {
+			return Layout{shape: Int(1), stride: Int(0)}
+		}
+		return Layout{shape: Int(n), stride: Int(1)}
+	}
+	return t.layout
+}

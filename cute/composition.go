@@ -1,0 +1,299 @@
+package cute
+
+// Composition is CuTe's composition(A, B) = A∘B: the layout R with R(c) = A(B(c)) for
+// every c < size(B), its shape B's shape with each leaf refined (compatible with B).
+// A is evaluated beyond its size through its last mode, as CuTe does. Inputs that C++
+// CuTe rejects (stride or shape divisibility) are ErrNotAdmissible; so are the inputs
+// where C++ CuTe returns a layout that is not A∘B (CUTLASS #3177, #2955, #2113): a
+// stride of B that does not divide a mode of A it continues past, or modes of B whose
+// images overlap within a mode of A.
+func Composition(a, b Layout) (r Layout, err error) {
+	defer catch("composition", &err)
+	return composition(a, b), nil
+}
+
+// CompositionTiler is CuTe's composition(A, tiler): a layout tiler is Composition; `_`
+// keeps A; an integer N composes with N:1; a tuple tiler applies by mode, and the modes of
+// A beyond the tiler's rank are dropped. The result of a tuple tiler is a tuple layout.
+func CompositionTiler(a Layout, t Tiler) (r Layout, err error) {
+	defer catch("composition", &err)
+	checkLayoutArg("composition", a)
+	return compositionTiler(a, t), nil
+}
+
+func compositionTiler(a Layout, t Tiler) Layout {
+	switch t.kind {
+	case tilerUnderscore:
+		return a
+	case tilerLayout:
+		return composition(a, t.layout)
+	}
+	if len(t.elems) > a.Rank() {
+		throw("composition", ErrInvalid, "tiler %v has a larger rank than layout %v", t, a)
+	}
+	ms := make([]Layout, len(t.elems))
+	for i, e := range t.elems {
+		ms[i] = compositionTiler(modeOf("composition", a, i), e)
+	}
+	return layoutOf(ms...)
+}
+
+// compOut collects the modes emitted for the leaves of B.
+type compOut struct {
+	n int
+	m [2 * algMaxFlat]fmode
+}
+
+func (o *compOut) push(m fmode) {
+	if o.n == len(o.m) {
+		throw("composition", ErrInvalid, "result has more than %d modes", len(o.m))
+	}
+	o.m[o.n] = m
+	o.n++
+}
+
+// compGroup is a flattened (coalesce_x) lhs with, per mode but the last, the sum over
+// the leaves of B composed with it of the largest digit their images use in that mode.
+type compGroup struct {
+	a    flatL
+	use  [algMaxFlat]int64
+	path []int
+}
+
+func composition(a, b Layout) Layout {
+	var bl flatL
+	bl.flattenInto("composition", b.shape, b.stride)
+	var cnt [algMaxFlat]int
+	var out compOut
+
+	if !b.stride.hasBasis() {
+		var g compGroup
+		coalesceFlat("composition", a, &g.a, true)
+		for j := 0; j < bl.n; j++ {
+			cnt[j] = compLeaf(&g, bl.m[j].s, bl.m[j].d, &out)
+		}
+		g.checkOverlap(a, b)
+		if g.a.n > 1 && mixedSigns(&bl) {
+			r := buildLike(b.shape, &out, &cnt)
+			verifyComposition(a, b, r)
+			return r
+		}
+	} else {
+		var groups []*compGroup
+		for j := 0; j < bl.n; j++ {
+			m := bl.m[j]
+			if m.b == nil {
+				if m.d != 0 {
+					throw("composition", ErrInvalid, "B %v mixes integer and scaled-basis strides", b)
+				}
+				out.push(fmode{s: m.s, d: 0})
+				cnt[j] = 1
+				continue
+			}
+			var g *compGroup
+			for _, h := range groups {
+				if pathEqual(h.path, m.b) {
+					g = h
+					break
+				}
+				if pathPrefix(h.path, m.b) || pathPrefix(m.b, h.path) {
+					throw("composition", ErrInvalid, "B %v has scaled-basis strides on nested paths", b)
+				}
+			}
+			if g == nil {
+				g = &compGroup{path: m.b}
+				coalesceFlat("composition", basisGetLayout(a, m.b), &g.a, true)
+				groups = append(groups, g)
+			}
+			cnt[j] = compLeaf(g, m.s, m.d, &out)
+		}
+		for _, g := range groups {
+			g.checkOverlap(a, b)
+		}
+	}
+	return buildLike(b.shape, &out, &cnt)
+}
+
+func pathPrefix(p, q []int) bool { return len(p) < len(q) && pathEqual(p, q[:len(p)]) }
+
+// basisGetLayout is CuTe's basis_get(E<path...>, A): the sub-layout of A at the path
+// (get<0> of an integer-shaped layout is the layout itself).
+func basisGetLayout(a Layout, path []int) Layout {
+	for _, p := range path {
+		if a.shape.elems == nil {
+			if p != 0 {
+				throw("composition", ErrInvalid, "scaled basis E<%v> does not address a mode of %v", path, a)
+			}
+			continue
+		}
+		if p < 0 || p >= len(a.shape.elems) {
+			throw("composition", ErrInvalid, "scaled basis E<%v> does not address a mode of %v", path, a)
+		}
+		a = Layout{shape: a.shape.elems[p], stride: a.stride.elems[p]}
+	}
+	return a
+}
+
+// compLeaf composes the flat lhs of g with the leaf s:d (CuTe's composition_impl for an
+// integral rhs), appending the result's modes to out, and returns how many it appended.
+func compLeaf(g *compGroup, s, d int64, out *compOut) int {
+	start := out.n
+	if d == 0 {
+		out.push(fmode{s: s, d: 0})
+		return 1
+	}
+	A := &g.a
+	n := A.n
+	if n == 1 {
+		out.push(fmode{s: s, d: mulChecked(d, A.m[0].d), b: A.m[0].b})
+		return 1
+	}
+	rs, rd := s, d
+	for i := 0; i < n-1; i++ {
+		a := A.m[i].s
+		ard := absI(rd)
+		if ard%a != 0 && ard >= a {
+			throw("composition", ErrNotAdmissible,
+				"stride divisibility condition: stride %d (of %d:%d) neither divides nor is less than shape %d of the lhs",
+				ard, s, d, a)
+		}
+		ns := ceilDivI(a, ard)
+		nd := signI(rd) * ceilDivI(ard, a)
+		if ns == 1 || rs == 1 {
+			rd = nd
+			continue
+		}
+		m := minI(ns, rs)
+		if rs%m != 0 {
+			throw("composition", ErrNotAdmissible,
+				"shape divisibility condition: shape %d (of %d:%d) is not divisible by %d (lhs shape %d at stride %d)",
+				rs, s, d, m, a, ard)
+		}
+		if m < rs && a%ard != 0 {
+			throw("composition", ErrNotAdmissible,
+				"%d:%d runs past lhs mode %d with a stride %d that does not divide it: the composition is not a layout (C++ CuTe returns a wrong one, CUTLASS #3177)",
+				s, d, a, ard)
+		}
+		out.push(fmode{s: m, d: mulChecked(rd, A.m[i].d), b: A.m[i].b})
+		g.use[i] += (m - 1) * ard // < a, no overflow
+		rs /= m
+		rd = nd
+	}
+	if out.n == start || rs != 1 {
+		out.push(fmode{s: rs, d: mulChecked(rd, A.m[n-1].d), b: A.m[n-1].b})
+	}
+	return out.n - start
+}
+
+// checkOverlap refuses a composition whose rhs modes (composed one by one, as CuTe
+// distributes them) use digits of an lhs mode that add up past its shape: A is then not
+// additive over them and the distributed result is not A∘B (CUTLASS #2955).
+func (g *compGroup) checkOverlap(a, b Layout) {
+	for i := 0; i < g.a.n-1; i++ {
+		if g.use[i] > g.a.m[i].s-1 {
+			throw("composition", ErrNotAdmissible,
+				"the modes of %v overlap within mode %d:%v of the lhs %v, so A∘B is not a layout (C++ CuTe returns a wrong one, CUTLASS #2955)",
+				b, g.a.m[i].s, g.a.m[i].strideTuple(), a)
+		}
+	}
+}
+
+// buildLike builds a layout whose shape follows bs with leaf j replaced by the cnt[j]
+// modes taken in order from out (a leaf when cnt[j] == 1, a flat tuple otherwise), with
+// a single allocation for every tuple node.
+func buildLike(bs IntTuple, out *compOut, cnt *[algMaxFlat]int) Layout {
+	total := 0
+	li := 0
+	countLike(bs, cnt[:], &li, &total)
+	var back []IntTuple
+	if total > 0 {
+		back = make([]IntTuple, 2*total)
+	}
+	var st buildState
+	sh, sd := buildNode(bs, back, out.m[:out.n], cnt[:], &st)
+	return Layout{shape: sh, stride: sd}
+}
+
+func countLike(bs IntTuple, cnt []int, li *int, total *int) {
+	if bs.elems == nil {
+		if c := cnt[*li]; c > 1 {
+			*total += c
+		}
+		*li++
+		return
+	}
+	*total += len(bs.elems)
+	for _, e := range bs.elems {
+		countLike(e, cnt, li, total)
+	}
+}
+
+type buildState struct{ bp, li, oi int }
+
+func takeBack(back []IntTuple, st *buildState, k int) (sh, sd []IntTuple) {
+	if k == 0 {
+		return emptyElems, emptyElems
+	}
+	p := st.bp
+	st.bp += 2 * k
+	return back[p : p+k : p+k], back[p+k : p+2*k : p+2*k]
+}
+
+func buildNode(bs IntTuple, back []IntTuple, out []fmode, cnt []int, st *buildState) (IntTuple, IntTuple) {
+	if bs.elems == nil {
+		c := cnt[st.li]
+		st.li++
+		if c == 1 {
+			m := out[st.oi]
+			st.oi++
+			return IntTuple{v: m.s}, IntTuple{v: m.d, basis: m.b}
+		}
+		sh, sd := takeBack(back, st, c)
+		for i := 0; i < c; i++ {
+			m := out[st.oi]
+			st.oi++
+			sh[i] = IntTuple{v: m.s}
+			sd[i] = IntTuple{v: m.d, basis: m.b}
+		}
+		return IntTuple{elems: sh}, IntTuple{elems: sd}
+	}
+	sh, sd := takeBack(back, st, len(bs.elems))
+	for i, e := range bs.elems {
+		sh[i], sd[i] = buildNode(e, back, out, cnt, st)
+	}
+	return IntTuple{elems: sh}, IntTuple{elems: sd}
+}
+
+// mixedSigns reports whether B has non-trivial modes with strides of both signs.
+func mixedSigns(bl *flatL) bool {
+	pos, neg := false, false
+	for j := 0; j < bl.n; j++ {
+		if bl.m[j].s > 1 {
+			pos = pos || bl.m[j].d > 0
+			neg = neg || bl.m[j].d < 0
+		}
+	}
+	return pos && neg
+}
+
+// compVerifyLimit bounds the brute-force check of verifyComposition.
+const compVerifyLimit = 1 << 16
+
+// verifyComposition checks R(c) = A(B(c)) for every c < size(B). CuTe distributes A over
+// the modes of B; when B's strides have both signs, a sum of B's modes can borrow across
+// A's modes (truncated division), and the distributed result is then not A∘B (C++ CuTe
+// returns it anyway). Such a B is refused unless the result is verified correct.
+func verifyComposition(a, b, r Layout) {
+	n := size(b.shape)
+	if n > compVerifyLimit {
+		throw("composition", ErrNotAdmissible,
+			"B %v has strides of both signs and more than %d elements: A∘B cannot be shown to be a layout", b, compVerifyLimit)
+	}
+	for c := int64(0); c < n; c++ {
+		if want, got := evalIdx(a, evalIdx(b, c)), evalIdx(r, c); want != got {
+			throw("composition", ErrNotAdmissible,
+				"B %v has strides of both signs whose sums borrow across the modes of A %v: A∘B is not a layout (A(B(%d)) = %d, the distributed result gives %d; C++ CuTe returns it anyway)",
+				b, a, c, want, got)
+		}
+	}
+}

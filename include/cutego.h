@@ -1,0 +1,250 @@
+/* cutego.h — the C ABI of libcutego: NVIDIA CuTe's layout algebra for C, C++ and CUDA hosts.
+ *
+ * Names mirror CuTe (cute::composition → cute_composition). Layouts are values: a
+ * cute_layout_t (cutego_types.h) is a fixed-size plain struct of leaf shapes, leaf strides
+ * and the nesting, which callers copy, store and pass to kernels by value
+ * (include/cutego_device.h evaluates it on the device).
+ *
+ * Conventions, for every function below unless its comment says otherwise:
+ *  - It returns a cutego_status_t: CUTEGO_OK, or the reason it failed. On failure the
+ *    outputs are left untouched and a message with the detail is kept for the calling
+ *    thread: cutego_last_error(buf, n) reads it (it is only replaced by the next failure on
+ *    that thread).
+ *  - Pointer arguments must not be NULL (CUTEGO_NULL_POINTER), except where documented.
+ *    Outputs may alias inputs.
+ *  - Inputs are validated: counts within CUTE_LAYOUT_MAX_LEAVES / CUTE_LAYOUT_MAX_TOKENS, a
+ *    well-formed nest whose CUTE_NEST_LEAF tokens number `leaves`, positive shapes
+ *    (CUTEGO_INVALID_ARGUMENT or CUTEGO_CAPACITY otherwise). Results that would not fit a
+ *    cute_layout_t give CUTEGO_CAPACITY. Integers are int64_t; overflow is CUTEGO_OVERFLOW,
+ *    never a wrap.
+ *  - What C++ CuTe refuses at compile time (e.g. a composition whose divisibility
+ *    condition fails) is CUTEGO_NOT_ADMISSIBLE, never a wrong answer.
+ *  - Text is CuTe's printed form, with or without the `_` of static integers:
+ *    "(4,5):(16,64)", "(_4,_5):(_16,_64)", "Sw<3,4,3> o 0 o (8,64):(64,1)". *_format
+ *    functions print it without the `_` marks, with snprintf semantics (below).
+ *  - The library keeps no pointer given to it after a call returns, and hands out none
+ *    into its own memory except the static strings of cutego_status_string.
+ *  - Every function is safe to call from several threads at once.
+ *
+ * snprintf semantics of *_format(x, buf, n, len): the text (strlen L) is written into buf,
+ * truncated to n-1 bytes and NUL-terminated when n > 0; *len (if len is not NULL) receives L.
+ * With n == 0, buf may be NULL and nothing is written (a size query, CUTEGO_OK); when
+ * n > 0 and L >= n the truncated text is written and CUTEGO_BUFFER_TOO_SMALL returned.
+ */
+#ifndef CUTEGO_H
+#define CUTEGO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cutego_types.h"
+
+#define CUTEGO_VERSION_MAJOR 0
+#define CUTEGO_VERSION_MINOR 1
+#define CUTEGO_VERSION_PATCH 0
+/* MAJOR*10000 + MINOR*100 + PATCH; cutego_version() returns the library's own. */
+#define CUTEGO_VERSION \
+  (CUTEGO_VERSION_MAJOR * 10000 + CUTEGO_VERSION_MINOR * 100 + CUTEGO_VERSION_PATCH)
+
+/* CUTEGO_CONST marks input pointers. The library's own build (cgo cannot emit const)
+ * defines it empty; the ABI is the same. */
+#ifndef CUTEGO_CONST
+#define CUTEGO_CONST const
+#endif
+
+/* CUTEGO_API marks every function the library exports (csrc/abi/check_symbols.sh checks
+ * the declarations against the library's dynamic symbols). */
+#ifndef CUTEGO_API
+#if defined(_WIN32)
+#define CUTEGO_API extern
+#else
+#define CUTEGO_API extern __attribute__((visibility("default")))
+#endif
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum cutego_status_t {
+  CUTEGO_OK = 0,
+  CUTEGO_INVALID_ARGUMENT = 1, /* malformed argument (not congruent, bad nest, shape <= 0) */
+  CUTEGO_NOT_ADMISSIBLE = 2,   /* CuTe refuses the input (a static_assert in C++ CuTe)    */
+  CUTEGO_OVERFLOW = 3,         /* a result does not fit int64_t                          */
+  CUTEGO_PARSE = 4,            /* text that is not CuTe's printed form                   */
+  CUTEGO_CAPACITY = 5,         /* more than CUTE_LAYOUT_MAX_LEAVES / _MAX_TOKENS          */
+  CUTEGO_NULL_POINTER = 6,     /* a required pointer argument is NULL                    */
+  CUTEGO_BUFFER_TOO_SMALL = 7, /* *_format: the text was truncated                       */
+  CUTEGO_INTERNAL = 8          /* a bug in cutego, reported instead of a crash           */
+} cutego_status_t;
+
+/* An IntTuple (a shape, a coordinate, a profile): leaf values and the nesting, encoded as
+ * in cute_layout_t. "(2,(3,4))": leaves 3, value {2,3,4}, nest "( L ( L L ) )"; "5": nest "L". */
+typedef struct cute_int_tuple_t {
+  int64_t value[CUTE_LAYOUT_MAX_LEAVES];
+  int32_t leaves;
+  int32_t ntokens;
+  int8_t nest[CUTE_LAYOUT_MAX_TOKENS];
+} cute_int_tuple_t;
+
+/* ---- library ------------------------------------------------------------------------ */
+
+/* The library's version, MAJOR*10000 + MINOR*100 + PATCH (compare with CUTEGO_VERSION). */
+CUTEGO_API int cutego_version(void);
+/* A static description of a status code ("not admissible"); never NULL. */
+CUTEGO_API const char *cutego_status_string(cutego_status_t status);
+/* The message of the last failed call on the calling thread ("" if none), with snprintf
+ * semantics: writes at most n-1 bytes and a NUL into buf (buf may be NULL when n == 0) and
+ * returns the full length of the message. */
+CUTEGO_API size_t cutego_last_error(char *buf, size_t n);
+
+/* ---- int tuples --------------------------------------------------------------------- */
+
+/* An int tuple from leaf values and a nest of ntokens CUTE_NEST_* tokens; nest == NULL
+ * means the flat tuple (v0,...,vn-1) (ntokens is then ignored). */
+CUTEGO_API cutego_status_t cute_make_int_tuple(CUTEGO_CONST int64_t *values, int32_t leaves,
+                                               CUTEGO_CONST int8_t *nest, int32_t ntokens,
+                                               cute_int_tuple_t *out);
+CUTEGO_API cutego_status_t cute_int_tuple_parse(CUTEGO_CONST char *text, cute_int_tuple_t *out);
+CUTEGO_API cutego_status_t cute_int_tuple_format(CUTEGO_CONST cute_int_tuple_t *t, char *buf,
+                                                 size_t n, size_t *len);
+
+/* ---- layouts ------------------------------------------------------------------------ */
+
+/* make_layout(shape, stride) from leaf arrays and a nest (as in cute_layout_t). nest ==
+ * NULL means a flat tuple (s0,...,sn-1):(d0,...,dn-1) (ntokens ignored); stride == NULL
+ * means the column-major layout of the shape (make_layout(shape), LayoutLeft). */
+CUTEGO_API cutego_status_t cute_make_layout(CUTEGO_CONST int64_t *shape,
+                                            CUTEGO_CONST int64_t *stride, int32_t leaves,
+                                            CUTEGO_CONST int8_t *nest, int32_t ntokens,
+                                            cute_layout_t *out);
+/* make_layout(shape, LayoutLeft{}) / make_layout(shape, LayoutRight{}). */
+CUTEGO_API cutego_status_t cute_make_layout_left(CUTEGO_CONST cute_int_tuple_t *shape,
+                                                 cute_layout_t *out);
+CUTEGO_API cutego_status_t cute_make_layout_right(CUTEGO_CONST cute_int_tuple_t *shape,
+                                                  cute_layout_t *out);
+/* A layout from text: "shape:stride", or a shape alone (its column-major layout). */
+CUTEGO_API cutego_status_t cute_layout_parse(CUTEGO_CONST char *text, cute_layout_t *out);
+CUTEGO_API cutego_status_t cute_layout_format(CUTEGO_CONST cute_layout_t *l, char *buf,
+                                              size_t n, size_t *len);
+/* CUTEGO_OK if l is a valid layout, else the reason. */
+CUTEGO_API cutego_status_t cute_layout_check(CUTEGO_CONST cute_layout_t *l);
+/* *out = 1 if a and b have the same shape and stride (not merely the same function). */
+CUTEGO_API cutego_status_t cute_layout_equal(CUTEGO_CONST cute_layout_t *a,
+                                             CUTEGO_CONST cute_layout_t *b, int32_t *out);
+
+CUTEGO_API cutego_status_t cute_size(CUTEGO_CONST cute_layout_t *l, int64_t *out);
+/* cosize(L) = L(size(L)-1) + 1. */
+CUTEGO_API cutego_status_t cute_cosize(CUTEGO_CONST cute_layout_t *l, int64_t *out);
+CUTEGO_API cutego_status_t cute_rank(CUTEGO_CONST cute_layout_t *l, int32_t *out);
+CUTEGO_API cutego_status_t cute_depth(CUTEGO_CONST cute_layout_t *l, int32_t *out);
+CUTEGO_API cutego_status_t cute_shape(CUTEGO_CONST cute_layout_t *l, cute_int_tuple_t *out);
+CUTEGO_API cutego_status_t cute_stride(CUTEGO_CONST cute_layout_t *l, cute_int_tuple_t *out);
+/* layout<i>(L): mode i (0-based) of the layout. */
+CUTEGO_API cutego_status_t cute_layout_mode(CUTEGO_CONST cute_layout_t *l, int32_t i,
+                                            cute_layout_t *out);
+/* L(i) for the 1-D coordinate i. */
+CUTEGO_API cutego_status_t cute_layout_eval(CUTEGO_CONST cute_layout_t *l, int64_t i,
+                                            int64_t *out);
+/* crd2idx(coord, shape(L), stride(L)): coord is an integer, or a tuple congruent to (a
+ * coarsening of) the shape, e.g. (1,5) or (1,(2,1)) for (2,(3,4)). */
+CUTEGO_API cutego_status_t cute_crd2idx(CUTEGO_CONST cute_layout_t *l,
+                                        CUTEGO_CONST cute_int_tuple_t *coord, int64_t *out);
+/* idx2crd(idx, shape(L)): the coordinate, congruent to the shape. */
+CUTEGO_API cutego_status_t cute_idx2crd(CUTEGO_CONST cute_layout_t *l, int64_t idx,
+                                        cute_int_tuple_t *out);
+
+/* ---- algebra ------------------------------------------------------------------------ */
+
+CUTEGO_API cutego_status_t cute_coalesce(CUTEGO_CONST cute_layout_t *l, cute_layout_t *out);
+/* coalesce(L, profile): coalesce each mode of the profile separately. */
+CUTEGO_API cutego_status_t cute_coalesce_profile(CUTEGO_CONST cute_layout_t *l,
+                                                 CUTEGO_CONST cute_int_tuple_t *profile,
+                                                 cute_layout_t *out);
+CUTEGO_API cutego_status_t cute_filter(CUTEGO_CONST cute_layout_t *l, cute_layout_t *out);
+CUTEGO_API cutego_status_t cute_filter_zeros(CUTEGO_CONST cute_layout_t *l,
+                                             cute_layout_t *out);
+
+/* Functions taking a tiler come in three forms:
+ *   cute_X(a, b, out)               the tiler is the layout b
+ *   cute_X_tiler(a, tiles, n, out)  the by-mode tiler (tiles[0], ..., tiles[n-1]); a
+ *                                   zero-filled element (ntokens == 0) stands for `_`
+ *   cute_X_str(a, text, out)        the tiler as text: "(4:2,2:4)", "(2,_)", "8:1", "(2,4)"
+ */
+#define CUTEGO_TILER_FUNCS(name)                                                              \
+  CUTEGO_API cutego_status_t name(CUTEGO_CONST cute_layout_t *a, CUTEGO_CONST cute_layout_t *b, \
+                                  cute_layout_t *out);                                        \
+  CUTEGO_API cutego_status_t name##_tiler(CUTEGO_CONST cute_layout_t *a,                      \
+                                          CUTEGO_CONST cute_layout_t *tiles, int32_t n,       \
+                                          cute_layout_t *out);                                \
+  CUTEGO_API cutego_status_t name##_str(CUTEGO_CONST cute_layout_t *a, CUTEGO_CONST char *text, \
+                                        cute_layout_t *out);
+
+/* composition(A, B) = A o B. */
+CUTEGO_TILER_FUNCS(cute_composition)
+CUTEGO_TILER_FUNCS(cute_logical_divide)
+CUTEGO_TILER_FUNCS(cute_zipped_divide)
+CUTEGO_TILER_FUNCS(cute_tiled_divide)
+CUTEGO_TILER_FUNCS(cute_flat_divide)
+CUTEGO_TILER_FUNCS(cute_logical_product)
+CUTEGO_TILER_FUNCS(cute_zipped_product)
+CUTEGO_TILER_FUNCS(cute_tiled_product)
+CUTEGO_TILER_FUNCS(cute_flat_product)
+
+CUTEGO_API cutego_status_t cute_blocked_product(CUTEGO_CONST cute_layout_t *a,
+                                                CUTEGO_CONST cute_layout_t *b,
+                                                cute_layout_t *out);
+CUTEGO_API cutego_status_t cute_raked_product(CUTEGO_CONST cute_layout_t *a,
+                                              CUTEGO_CONST cute_layout_t *b, cute_layout_t *out);
+/* complement(L, cotarget); cotarget == NULL means complement(L) (cotarget cosize(L)). */
+CUTEGO_API cutego_status_t cute_complement(CUTEGO_CONST cute_layout_t *l,
+                                           CUTEGO_CONST cute_int_tuple_t *cotarget,
+                                           cute_layout_t *out);
+CUTEGO_API cutego_status_t cute_right_inverse(CUTEGO_CONST cute_layout_t *l,
+                                              cute_layout_t *out);
+CUTEGO_API cutego_status_t cute_left_inverse(CUTEGO_CONST cute_layout_t *l,
+                                             cute_layout_t *out);
+CUTEGO_API cutego_status_t cute_max_common_vector(CUTEGO_CONST cute_layout_t *a,
+                                                  CUTEGO_CONST cute_layout_t *b, int64_t *out);
+CUTEGO_API cutego_status_t cute_max_common_layout(CUTEGO_CONST cute_layout_t *a,
+                                                  CUTEGO_CONST cute_layout_t *b,
+                                                  cute_layout_t *out);
+CUTEGO_API cutego_status_t cute_nullspace(CUTEGO_CONST cute_layout_t *l, cute_layout_t *out);
+/* tile_to_shape(A, shape) / tile_to_shape(A, shape, order); order may be NULL. */
+CUTEGO_API cutego_status_t cute_tile_to_shape(CUTEGO_CONST cute_layout_t *a,
+                                              CUTEGO_CONST cute_int_tuple_t *shape,
+                                              CUTEGO_CONST cute_int_tuple_t *order,
+                                              cute_layout_t *out);
+
+/* ---- swizzles and composed layouts -------------------------------------------------- */
+
+/* Swizzle<B,M,S>{}: B, M >= 0, |S| >= B. */
+CUTEGO_API cutego_status_t cute_make_swizzle(int32_t b, int32_t m, int32_t s,
+                                             cute_swizzle_t *out);
+CUTEGO_API cutego_status_t cute_swizzle_apply(CUTEGO_CONST cute_swizzle_t *sw, int64_t x,
+                                              int64_t *out);
+CUTEGO_API cutego_status_t cute_swizzle_parse(CUTEGO_CONST char *text, cute_swizzle_t *out);
+CUTEGO_API cutego_status_t cute_swizzle_format(CUTEGO_CONST cute_swizzle_t *sw, char *buf,
+                                               size_t n, size_t *len);
+/* make_composed_layout(swizzle, offset, layout): c -> swizzle(offset + layout(c)). */
+CUTEGO_API cutego_status_t cute_make_composed_layout(CUTEGO_CONST cute_swizzle_t *sw,
+                                                     int64_t offset,
+                                                     CUTEGO_CONST cute_layout_t *layout,
+                                                     cute_composed_layout_t *out);
+CUTEGO_API cutego_status_t cute_composed_layout_parse(CUTEGO_CONST char *text,
+                                                      cute_composed_layout_t *out);
+CUTEGO_API cutego_status_t cute_composed_layout_format(CUTEGO_CONST cute_composed_layout_t *c,
+                                                       char *buf, size_t n, size_t *len);
+/* C(i) = swizzle(offset + layout(i)) for the 1-D coordinate i. */
+CUTEGO_API cutego_status_t cute_composed_layout_eval(CUTEGO_CONST cute_composed_layout_t *c,
+                                                     int64_t i, int64_t *out);
+/* swizzle(offset + crd2idx(coord, layout)). */
+CUTEGO_API cutego_status_t cute_composed_layout_crd2idx(CUTEGO_CONST cute_composed_layout_t *c,
+                                                        CUTEGO_CONST cute_int_tuple_t *coord,
+                                                        int64_t *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CUTEGO_H */

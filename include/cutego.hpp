@@ -1,0 +1,523 @@
+// cutego.hpp — C++ wrapper of libcutego's C ABI (cutego.h): value types with operators,
+// errors as exceptions, CuTe's names. Header-only over the C library; C++11 or later.
+//
+//   cutego::Layout a("(6,2):(8,2)"), b("(4,3):(3,1)");
+//   cutego::Layout r = cutego::composition(a, b);        // ((2,2),3):((24,2),8)
+//   int64_t i = r(5);  r(cutego::IntTuple{1, 2});        // evaluate
+//   cutego::logical_divide(a, {cutego::Layout("3:1"), cutego::_});   // by-mode tiler
+//   std::cout << r;                                      // CuTe's print, without `_`
+//
+// Every failure throws cutego::error (a std::runtime_error) carrying the status and the
+// library's message.
+//
+// With CUTLASS's CuTe (define CUTEGO_WITH_CUTE, or have <cute/layout.hpp> and CUDA's
+// <cuda/std/...> headers on the include path, unless CUTEGO_NO_CUTE is defined):
+//   cutego::to_cute<Shape, Stride>(l)   → cute::Layout<Shape, Stride> for a given profile, e.g.
+//                                         Shape = cute::Shape<int64_t, cute::Shape<int64_t,
+//                                         int64_t>>; static leaves (cute::Int<N>) are checked.
+//   cutego::to_cute(l, profile)         → the same with the profile given as a value
+//   cutego::from_cute(cute_layout)      → cutego::Layout (static or dynamic integers)
+#ifndef CUTEGO_HPP
+#define CUTEGO_HPP
+
+#include <cstdint>
+#include <cstring>
+#include <initializer_list>
+#include <ostream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "cutego.h"
+
+namespace cutego {
+
+// error: a failed call of the C ABI.
+class error : public std::runtime_error {
+ public:
+  error(cutego_status_t status, const std::string &msg) : std::runtime_error(msg), status_(status) {}
+  cutego_status_t status() const noexcept { return status_; }
+
+ private:
+  cutego_status_t status_;
+};
+
+namespace detail {
+inline std::string last_error() {
+  size_t n = cutego_last_error(nullptr, 0);
+  std::string s(n + 1, '\0');
+  cutego_last_error(&s[0], s.size());
+  s.resize(n);
+  return s;
+}
+inline void check(cutego_status_t st) {
+  if (st != CUTEGO_OK) throw error(st, last_error());
+}
+template <class T, class Fmt>
+std::string format(const T &x, Fmt f) {
+  char buf[256];
+  size_t len = 0;
+  cutego_status_t st = f(&x, buf, sizeof buf, &len);
+  if (st == CUTEGO_OK) return std::string(buf, len);
+  if (st != CUTEGO_BUFFER_TOO_SMALL) throw error(st, last_error());
+  std::string s(len + 1, '\0');
+  check(f(&x, &s[0], s.size(), &len));
+  s.resize(len);
+  return s;
+}
+}  // namespace detail
+
+// IntTuple: an integer or a tuple of IntTuples (a shape, a stride, a coordinate).
+//   IntTuple(5)  IntTuple{2, IntTuple{3, 4}}  IntTuple("(2,(3,4))")  IntTuple::tuple({})
+class IntTuple {
+ public:
+  IntTuple() : IntTuple(int64_t(0)) {}
+  IntTuple(int64_t v) {  // NOLINT: implicit, so that {2, {3, 4}} reads naturally
+    std::memset(&t_, 0, sizeof t_);
+    t_.value[0] = v;
+    t_.leaves = 1;
+    t_.nest[0] = CUTE_NEST_LEAF;
+    t_.ntokens = 1;
+  }
+  IntTuple(int v) : IntTuple(int64_t(v)) {}  // NOLINT
+  IntTuple(std::initializer_list<IntTuple> elems) { *this = tuple(elems); }
+  explicit IntTuple(const char *text) { detail::check(cute_int_tuple_parse(text, &t_)); }
+  explicit IntTuple(const std::string &text) : IntTuple(text.c_str()) {}
+  explicit IntTuple(const cute_int_tuple_t &t) : t_(t) {
+    std::string s = detail::format(t_, cute_int_tuple_format);  // validates
+    (void)s;
+  }
+
+  // The tuple of the given elements ((), (5), (2,(3,4)), ...).
+  static IntTuple tuple(std::initializer_list<IntTuple> elems) { return tuple(elems.begin(), elems.end()); }
+  template <class It>
+  static IntTuple tuple(It first, It last) {
+    IntTuple r;
+    cute_int_tuple_t &t = r.t_;
+    std::memset(&t, 0, sizeof t);
+    push(t, CUTE_NEST_OPEN);
+    for (It e = first; e != last; ++e) {
+      const cute_int_tuple_t &c = e->t_;
+      for (int32_t k = 0; k < c.ntokens; ++k) push(t, c.nest[k]);
+      for (int32_t k = 0; k < c.leaves; ++k) {
+        if (t.leaves >= CUTE_LAYOUT_MAX_LEAVES)
+          throw error(CUTEGO_CAPACITY, "cutego::IntTuple: more than CUTE_LAYOUT_MAX_LEAVES leaves");
+        t.value[t.leaves++] = c.value[k];
+      }
+    }
+    push(t, CUTE_NEST_CLOSE);
+    return r;
+  }
+
+  bool is_leaf() const { return t_.ntokens == 1; }
+  int64_t value() const { return t_.value[0]; }  // of a leaf
+  int32_t leaves() const { return t_.leaves; }
+  const cute_int_tuple_t &c() const { return t_; }
+  std::string str() const { return detail::format(t_, cute_int_tuple_format); }
+
+  friend bool operator==(const IntTuple &a, const IntTuple &b) {
+    if (a.t_.leaves != b.t_.leaves || a.t_.ntokens != b.t_.ntokens) return false;
+    return std::memcmp(a.t_.value, b.t_.value, sizeof(int64_t) * a.t_.leaves) == 0 &&
+           std::memcmp(a.t_.nest, b.t_.nest, a.t_.ntokens) == 0;
+  }
+  friend bool operator!=(const IntTuple &a, const IntTuple &b) { return !(a == b); }
+  friend std::ostream &operator<<(std::ostream &os, const IntTuple &t) { return os << t.str(); }
+
+ private:
+  static void push(cute_int_tuple_t &t, int8_t tok) {
+    if (t.ntokens >= CUTE_LAYOUT_MAX_TOKENS)
+      throw error(CUTEGO_CAPACITY, "cutego::IntTuple: more than CUTE_LAYOUT_MAX_TOKENS tokens");
+    t.nest[t.ntokens++] = tok;
+  }
+  cute_int_tuple_t t_;
+};
+
+// Layout: CuTe's Layout as a value (a validated cute_layout_t).
+class Layout {
+ public:
+  Layout() : Layout("1:0") {}
+  explicit Layout(const char *text) { detail::check(cute_layout_parse(text, &l_)); }
+  explicit Layout(const std::string &text) : Layout(text.c_str()) {}
+  explicit Layout(const cute_layout_t &l) : l_(l) { detail::check(cute_layout_check(&l_)); }
+  // make_layout(shape): column-major.
+  explicit Layout(const IntTuple &shape) { detail::check(cute_make_layout_left(&shape.c(), &l_)); }
+  // make_layout(shape, stride): congruent shape and stride.
+  Layout(const IntTuple &shape, const IntTuple &stride) {
+    const cute_int_tuple_t &s = shape.c(), &d = stride.c();
+    if (s.ntokens != d.ntokens || std::memcmp(s.nest, d.nest, s.ntokens) != 0)
+      throw error(CUTEGO_INVALID_ARGUMENT,
+                  "cutego::Layout: shape " + shape.str() + " and stride " + stride.str() + " are not congruent");
+    detail::check(cute_make_layout(s.value, d.value, s.leaves, s.nest, s.ntokens, &l_));
+  }
+  static Layout left(const IntTuple &shape) { return Layout(shape); }
+  static Layout right(const IntTuple &shape) {
+    Layout r;
+    detail::check(cute_make_layout_right(&shape.c(), &r.l_));
+    return r;
+  }
+  static Layout from_c(const cute_layout_t &l) { return Layout(l); }
+
+  const cute_layout_t &c() const { return l_; }
+  operator const cute_layout_t &() const { return l_; }  // NOLINT: pass to the C ABI
+
+  int64_t size() const { return get(cute_size); }
+  int64_t cosize() const { return get(cute_cosize); }
+  int32_t rank() const { return get32(cute_rank); }
+  int32_t depth() const { return get32(cute_depth); }
+  IntTuple shape() const { return tuple(cute_shape); }
+  IntTuple stride() const { return tuple(cute_stride); }
+  Layout mode(int32_t i) const {
+    Layout r;
+    detail::check(cute_layout_mode(&l_, i, &r.l_));
+    return r;
+  }
+  Layout operator[](int32_t i) const { return mode(i); }
+
+  // L(i), L(coord), L(i, j, ...).
+  int64_t operator()(int64_t i) const {
+    int64_t v;
+    detail::check(cute_layout_eval(&l_, i, &v));
+    return v;
+  }
+  int64_t operator()(const IntTuple &coord) const {
+    int64_t v;
+    detail::check(cute_crd2idx(&l_, &coord.c(), &v));
+    return v;
+  }
+  template <class A, class B, class... R>
+  int64_t operator()(const A &a, const B &b, const R &...r) const {
+    return (*this)(IntTuple{IntTuple(a), IntTuple(b), IntTuple(r)...});
+  }
+  IntTuple idx2crd(int64_t idx) const {
+    cute_int_tuple_t t;
+    detail::check(cute_idx2crd(&l_, idx, &t));
+    return IntTuple(t);
+  }
+
+  std::string str() const { return detail::format(l_, cute_layout_format); }
+  friend bool operator==(const Layout &a, const Layout &b) {
+    int32_t eq = 0;
+    detail::check(cute_layout_equal(&a.l_, &b.l_, &eq));
+    return eq != 0;
+  }
+  friend bool operator!=(const Layout &a, const Layout &b) { return !(a == b); }
+  friend std::ostream &operator<<(std::ostream &os, const Layout &l) { return os << l.str(); }
+
+ private:
+  int64_t get(cutego_status_t (*f)(const cute_layout_t *, int64_t *)) const {
+    int64_t v;
+    detail::check(f(&l_, &v));
+    return v;
+  }
+  int32_t get32(cutego_status_t (*f)(const cute_layout_t *, int32_t *)) const {
+    int32_t v;
+    detail::check(f(&l_, &v));
+    return v;
+  }
+  IntTuple tuple(cutego_status_t (*f)(const cute_layout_t *, cute_int_tuple_t *)) const {
+    cute_int_tuple_t t;
+    detail::check(f(&l_, &t));
+    return IntTuple(t);
+  }
+  cute_layout_t l_;
+};
+
+// `_` in a tiler: keep the mode.
+struct Underscore {};
+static constexpr Underscore _{};
+
+// Tiler: a by-mode tiler (t0, t1, ...) of layouts and `_`; or a single layout; or text.
+class Tiler {
+ public:
+  struct Elem {
+    Elem(const Layout &l) : l_(l.c()) {}  // NOLINT
+    Elem(Underscore) { std::memset(&l_, 0, sizeof l_); }  // NOLINT
+    cute_layout_t l_;
+  };
+  Tiler(std::initializer_list<Elem> elems) {
+    for (const Elem &e : elems) elems_.push_back(e.l_);
+  }
+  const cute_layout_t *data() const { return elems_.data(); }
+  int32_t size() const { return int32_t(elems_.size()); }
+
+ private:
+  std::vector<cute_layout_t> elems_;
+};
+
+namespace detail {
+typedef cutego_status_t (*unary_t)(const cute_layout_t *, cute_layout_t *);
+typedef cutego_status_t (*binary_t)(const cute_layout_t *, const cute_layout_t *, cute_layout_t *);
+typedef cutego_status_t (*tiler_t)(const cute_layout_t *, const cute_layout_t *, int32_t, cute_layout_t *);
+typedef cutego_status_t (*text_t)(const cute_layout_t *, const char *, cute_layout_t *);
+inline Layout call(unary_t f, const Layout &a) {
+  cute_layout_t r;
+  check(f(&a.c(), &r));
+  return Layout::from_c(r);
+}
+inline Layout call(binary_t f, const Layout &a, const Layout &b) {
+  cute_layout_t r;
+  check(f(&a.c(), &b.c(), &r));
+  return Layout::from_c(r);
+}
+inline Layout call(tiler_t f, const Layout &a, const Tiler &t) {
+  cute_layout_t r;
+  check(f(&a.c(), t.data(), t.size(), &r));
+  return Layout::from_c(r);
+}
+inline Layout call(text_t f, const Layout &a, const char *t) {
+  cute_layout_t r;
+  check(f(&a.c(), t, &r));
+  return Layout::from_c(r);
+}
+}  // namespace detail
+
+#define CUTEGO_HPP_TILER_OP(name)                                                                   \
+  inline Layout name(const Layout &a, const Layout &b) { return detail::call(cute_##name, a, b); }  \
+  inline Layout name(const Layout &a, const Tiler &t) { return detail::call(cute_##name##_tiler, a, t); } \
+  inline Layout name(const Layout &a, const char *t) { return detail::call(cute_##name##_str, a, t); } \
+  inline Layout name(const Layout &a, const std::string &t) { return name(a, t.c_str()); }
+CUTEGO_HPP_TILER_OP(composition)
+CUTEGO_HPP_TILER_OP(logical_divide)
+CUTEGO_HPP_TILER_OP(zipped_divide)
+CUTEGO_HPP_TILER_OP(tiled_divide)
+CUTEGO_HPP_TILER_OP(flat_divide)
+CUTEGO_HPP_TILER_OP(logical_product)
+CUTEGO_HPP_TILER_OP(zipped_product)
+CUTEGO_HPP_TILER_OP(tiled_product)
+CUTEGO_HPP_TILER_OP(flat_product)
+#undef CUTEGO_HPP_TILER_OP
+
+inline Layout blocked_product(const Layout &a, const Layout &b) { return detail::call(cute_blocked_product, a, b); }
+inline Layout raked_product(const Layout &a, const Layout &b) { return detail::call(cute_raked_product, a, b); }
+inline Layout max_common_layout(const Layout &a, const Layout &b) {
+  return detail::call(cute_max_common_layout, a, b);
+}
+inline int64_t max_common_vector(const Layout &a, const Layout &b) {
+  int64_t v;
+  detail::check(cute_max_common_vector(&a.c(), &b.c(), &v));
+  return v;
+}
+inline Layout coalesce(const Layout &a) { return detail::call(cute_coalesce, a); }
+inline Layout coalesce(const Layout &a, const IntTuple &profile) {
+  cute_layout_t r;
+  detail::check(cute_coalesce_profile(&a.c(), &profile.c(), &r));
+  return Layout::from_c(r);
+}
+inline Layout filter(const Layout &a) { return detail::call(cute_filter, a); }
+inline Layout filter_zeros(const Layout &a) { return detail::call(cute_filter_zeros, a); }
+inline Layout complement(const Layout &a) {
+  cute_layout_t r;
+  detail::check(cute_complement(&a.c(), nullptr, &r));
+  return Layout::from_c(r);
+}
+inline Layout complement(const Layout &a, const IntTuple &cotarget) {
+  cute_layout_t r;
+  detail::check(cute_complement(&a.c(), &cotarget.c(), &r));
+  return Layout::from_c(r);
+}
+inline Layout right_inverse(const Layout &a) { return detail::call(cute_right_inverse, a); }
+inline Layout left_inverse(const Layout &a) { return detail::call(cute_left_inverse, a); }
+inline Layout nullspace(const Layout &a) { return detail::call(cute_nullspace, a); }
+inline Layout tile_to_shape(const Layout &a, const IntTuple &shape) {
+  cute_layout_t r;
+  detail::check(cute_tile_to_shape(&a.c(), &shape.c(), nullptr, &r));
+  return Layout::from_c(r);
+}
+inline Layout tile_to_shape(const Layout &a, const IntTuple &shape, const IntTuple &order) {
+  cute_layout_t r;
+  detail::check(cute_tile_to_shape(&a.c(), &shape.c(), &order.c(), &r));
+  return Layout::from_c(r);
+}
+inline int64_t size(const Layout &a) { return a.size(); }
+inline int64_t cosize(const Layout &a) { return a.cosize(); }
+inline int32_t rank(const Layout &a) { return a.rank(); }
+inline int32_t depth(const Layout &a) { return a.depth(); }
+
+// Swizzle<B,M,S>.
+class Swizzle {
+ public:
+  Swizzle(int32_t b, int32_t m, int32_t s) { detail::check(cute_make_swizzle(b, m, s, &s_)); }
+  explicit Swizzle(const char *text) { detail::check(cute_swizzle_parse(text, &s_)); }
+  explicit Swizzle(const cute_swizzle_t &s) : Swizzle(s.b, s.m, s.s) {}
+  int64_t operator()(int64_t x) const {
+    int64_t v;
+    detail::check(cute_swizzle_apply(&s_, x, &v));
+    return v;
+  }
+  const cute_swizzle_t &c() const { return s_; }
+  std::string str() const { return detail::format(s_, cute_swizzle_format); }
+  friend std::ostream &operator<<(std::ostream &os, const Swizzle &s) { return os << s.str(); }
+
+ private:
+  cute_swizzle_t s_;
+};
+
+// ComposedLayout: swizzle o offset o layout.
+class ComposedLayout {
+ public:
+  ComposedLayout(const Swizzle &sw, int64_t offset, const Layout &l) {
+    detail::check(cute_make_composed_layout(&sw.c(), offset, &l.c(), &c_));
+  }
+  explicit ComposedLayout(const char *text) { detail::check(cute_composed_layout_parse(text, &c_)); }
+  int64_t operator()(int64_t i) const {
+    int64_t v;
+    detail::check(cute_composed_layout_eval(&c_, i, &v));
+    return v;
+  }
+  int64_t operator()(const IntTuple &coord) const {
+    int64_t v;
+    detail::check(cute_composed_layout_crd2idx(&c_, &coord.c(), &v));
+    return v;
+  }
+  Swizzle swizzle() const { return Swizzle(c_.swizzle); }
+  int64_t offset() const { return c_.offset; }
+  Layout layout() const { return Layout::from_c(c_.layout); }
+  const cute_composed_layout_t &c() const { return c_; }
+  std::string str() const { return detail::format(c_, cute_composed_layout_format); }
+  friend std::ostream &operator<<(std::ostream &os, const ComposedLayout &c) { return os << c.str(); }
+
+ private:
+  cute_composed_layout_t c_;
+};
+
+inline int version() { return cutego_version(); }
+
+}  // namespace cutego
+
+// ---- interop with CUTLASS's CuTe --------------------------------------------------------
+#if !defined(CUTEGO_NO_CUTE) && !defined(CUTEGO_WITH_CUTE) && defined(__has_include)
+#if __has_include(<cute/layout.hpp>) && __has_include(<cuda/std/type_traits>)
+#define CUTEGO_WITH_CUTE 1
+#endif
+#endif
+
+#if defined(CUTEGO_WITH_CUTE) && !defined(CUTEGO_NO_CUTE)
+#include <cute/layout.hpp>
+
+#include <limits>
+#include <type_traits>
+#include <utility>
+
+namespace cutego {
+namespace detail {
+
+// The nest tokens of a cute shape type (its profile).
+template <class T>
+void profile_nest(std::vector<int8_t> &nest);
+template <class T, size_t... I>
+void profile_nest_tuple(std::vector<int8_t> &nest, std::index_sequence<I...>) {
+  nest.push_back(CUTE_NEST_OPEN);
+  int dummy[] = {0, (profile_nest<std::decay_t<cute::tuple_element_t<I, T>>>(nest), 0)...};
+  (void)dummy;
+  nest.push_back(CUTE_NEST_CLOSE);
+}
+template <class T>
+void profile_nest(std::vector<int8_t> &nest) {
+  if constexpr (cute::is_tuple<T>::value) {
+    profile_nest_tuple<T>(nest, std::make_index_sequence<cute::tuple_size<T>::value>{});
+  } else {
+    nest.push_back(CUTE_NEST_LEAF);
+  }
+}
+
+// Fill the leaves of a cute int tuple value from v[k...], checking static leaves and ranges.
+// (cute::get of a static leaf yields a temporary: forwarding references take both.)
+template <class T>
+void fill_leaves(T &&t, const int64_t *v, int &k);
+template <class T, size_t... I>
+void fill_tuple(T &t, const int64_t *v, int &k, std::index_sequence<I...>) {
+  int dummy[] = {0, (fill_leaves(cute::get<I>(t), v, k), 0)...};
+  (void)dummy;
+}
+template <class T>
+void fill_leaves(T &&t, const int64_t *v, int &k) {
+  using U = std::decay_t<T>;
+  if constexpr (cute::is_tuple<U>::value) {
+    fill_tuple(t, v, k, std::make_index_sequence<cute::tuple_size<U>::value>{});
+  } else if constexpr (cute::is_static<U>::value) {
+    if (int64_t(U::value) != v[k])
+      throw error(CUTEGO_INVALID_ARGUMENT, "cutego::to_cute: a static leaf of the profile is " +
+                                               std::to_string(int64_t(U::value)) + ", the layout has " +
+                                               std::to_string(v[k]));
+    ++k;
+  } else {
+    if (v[k] < int64_t(std::numeric_limits<U>::min()) || v[k] > int64_t(std::numeric_limits<U>::max()))
+      throw error(CUTEGO_OVERFLOW,
+                  "cutego::to_cute: " + std::to_string(v[k]) + " does not fit the profile's integer type");
+    t = U(v[k]);
+    ++k;
+  }
+}
+
+template <class S, class D>
+void emit(const S &s, const D &d, cute_layout_t &out);
+template <class S, class D, size_t... I>
+void emit_tuple(const S &s, const D &d, cute_layout_t &out, std::index_sequence<I...>) {
+  int dummy[] = {0, (emit(cute::get<I>(s), cute::get<I>(d), out), 0)...};
+  (void)dummy;
+}
+inline void emit_tok(cute_layout_t &out, int8_t t) {
+  if (out.ntokens >= CUTE_LAYOUT_MAX_TOKENS)
+    throw error(CUTEGO_CAPACITY, "cutego::from_cute: more than CUTE_LAYOUT_MAX_TOKENS tokens");
+  out.nest[out.ntokens++] = t;
+}
+template <class S, class D>
+void emit(const S &s, const D &d, cute_layout_t &out) {
+  if constexpr (cute::is_tuple<S>::value) {
+    static_assert(cute::is_tuple<D>::value && cute::tuple_size<S>::value == cute::tuple_size<D>::value,
+                  "shape and stride are not congruent");
+    emit_tok(out, CUTE_NEST_OPEN);
+    emit_tuple(s, d, out, std::make_index_sequence<cute::tuple_size<S>::value>{});
+    emit_tok(out, CUTE_NEST_CLOSE);
+  } else {
+    static_assert(!cute::is_tuple<D>::value, "shape and stride are not congruent");
+    if (out.leaves >= CUTE_LAYOUT_MAX_LEAVES)
+      throw error(CUTEGO_CAPACITY, "cutego::from_cute: more than CUTE_LAYOUT_MAX_LEAVES leaves");
+    emit_tok(out, CUTE_NEST_LEAF);
+    out.shape[out.leaves] = int64_t(s);
+    out.stride[out.leaves] = int64_t(d);
+    ++out.leaves;
+  }
+}
+}  // namespace detail
+
+// to_cute<Shape, Stride>(l): the cute::Layout<Shape, Stride> of l; Shape and Stride give the
+// profile (the nesting must be l's) and the integer types of the leaves (dynamic ints are
+// filled in, static ones checked).
+template <class Shape, class Stride = Shape>
+cute::Layout<Shape, Stride> to_cute(const Layout &l) {
+  std::vector<int8_t> ns, nd;
+  detail::profile_nest<Shape>(ns);
+  detail::profile_nest<Stride>(nd);
+  const cute_layout_t &c = l.c();
+  if (ns != nd || int32_t(ns.size()) != c.ntokens || std::memcmp(ns.data(), c.nest, ns.size()) != 0)
+    throw error(CUTEGO_INVALID_ARGUMENT, "cutego::to_cute: the profile does not match the layout " + l.str());
+  Shape shape{};
+  Stride stride{};
+  int k = 0;
+  detail::fill_leaves(shape, c.shape, k);
+  k = 0;
+  detail::fill_leaves(stride, c.stride, k);
+  return cute::make_layout(shape, stride);
+}
+
+// to_cute(l, profile): the profile as a value, e.g. cute::make_shape(0, cute::make_shape(0, 0));
+// the stride takes the same types.
+template <class Profile>
+cute::Layout<Profile, Profile> to_cute(const Layout &l, const Profile &) {
+  return to_cute<Profile, Profile>(l);
+}
+
+// from_cute(layout): a cute::Layout (static or dynamic integer leaves) as a cutego::Layout.
+template <class S, class D>
+Layout from_cute(const cute::Layout<S, D> &l) {
+  cute_layout_t out;
+  std::memset(&out, 0, sizeof out);
+  detail::emit(l.shape(), l.stride(), out);
+  return Layout::from_c(out);
+}
+
+}  // namespace cutego
+#endif  // CUTEGO_WITH_CUTE
+
+#endif  // CUTEGO_HPP
