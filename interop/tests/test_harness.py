@@ -91,6 +91,9 @@ class TestClassify(unittest.TestCase):
         self.assertEqual(classify(u, ("ok", "_4:_3"), "error: stride")[0], "cxx-unsound")
         self.assertEqual(classify(u, ("ok", "_4:_3"), "4:3")[0], "disagree")
         self.assertEqual(classify(u, ("ok", "_4:_3"), "(4,5):(1,1)")[0], "disagree")
+        n = self.case("left_inverse((4):(-1))")
+        self.assertEqual(classify(n, ("ok", "(_-1,_4):(_0,_1)"), "error: negative")[0], "cxx-unsound")
+        self.assertEqual(classify(n, ("ok", "(_-1,_4):(_0,_1)"), "(-1,4):(0,1)")[0], "cxx-unsound")
 
 
 class TestGen(unittest.TestCase):
