@@ -91,6 +91,9 @@ class TestClassify(unittest.TestCase):
         self.assertEqual(classify(u, ("ok", "_4:_3"), "error: stride")[0], "cxx-unsound")
         self.assertEqual(classify(u, ("ok", "_4:_3"), "4:3")[0], "disagree")
         self.assertEqual(classify(u, ("ok", "_4:_3"), "(4,5):(1,1)")[0], "disagree")
+        w = self.case("composition((8,8):(8,1),composition(Sw<2,0,3>,(8,8):(1,8)))")
+        self.assertEqual(classify(w, ("ok", "Sw<2,0,-3> o _0 o (_8,_8):(_8,_1)"), "error: x")[0],
+                         "disagree")
         n = self.case("left_inverse((4):(-1))")
         self.assertEqual(classify(n, ("ok", "(_-1,_4):(_0,_1)"), "error: negative")[0], "cxx-unsound")
         self.assertEqual(classify(n, ("ok", "(_-1,_4):(_0,_1)"), "(-1,4):(0,1)")[0], "cxx-unsound")
