@@ -76,14 +76,6 @@ def classify(case, cx, cg):
                 if ok is False:
                     unsound = True
                     note = "C++'s tile is not A o B: " + why
-        if not unsound:
-            try:
-                neg = _negative_shape(parse(ctext))
-            except Exception:
-                neg = False
-            if neg:
-                unsound = True
-                note = "C++'s result has a negative shape (not a layout)"
         # (a swizzle's shift may be negative: Sw<2,0,-3>)
         if re.search(r"(?<![\d@])-\d", re.sub(r"Sw<[^>]*>", "", ctext)) and \
                 not re.search(r"-\d", case.eval):
@@ -132,16 +124,6 @@ def classify(case, cx, cg):
     if eq is False:
         return "disagree", "functionally different: " + why
     return "disagree", "printed forms differ (%s)" % why
-
-
-def _negative_shape(n):
-    if isinstance(n, Lay):
-        return any(isinstance(x, Int) and x.v < 0 for x in func.flat(n.shape))
-    if isinstance(n, Composed):
-        return _negative_shape(n.b) or _negative_shape(n.a)
-    if isinstance(n, Tup):
-        return any(_negative_shape(x) for x in n.items)
-    return False
 
 
 def _no_such_name(msg):
