@@ -26,6 +26,12 @@ class TestExpr(unittest.TestCase):
                   "make_layout((4,5),LayoutRight)", "-3"]:
             self.assertEqual(expr.to_eval(expr.parse(s)), s)
 
+    def test_apply_rank1_coordinate(self):
+        n = expr.Apply(expr.parse("((2,3)):((1,2))"), expr.Tup([expr.parse("(1,2)")]))
+        back = expr.parse(expr.to_eval(n))
+        self.assertEqual(expr.to_cxx(back), expr.to_cxx(n))
+        self.assertEqual(expr.to_eval(expr.parse("(4,5):(1,4)((1,2))")), "(4,5):(1,4)(1,2)")
+
     def test_cute_marks(self):
         self.assertEqual(expr.to_eval(expr.parse("(_4,_5):(_16,_64)")), "(4,5):(16,64)")
         self.assertEqual(strip_marks("(_4,_5):(_16,_1@0)"), "(4,5):(16,1@0)")
