@@ -20,7 +20,7 @@ CAPI_SO := $(CAPI_LIB)/libcutego.so.$(CAPI_VERSION)
 CAPI_SONAME := libcutego.so.$(CAPI_MAJOR)
 CAPI_A := $(CAPI_LIB)/libcutego.a
 CAPI_GEN := $(BUILD)/capi
-CAPI_SRC := $(wildcard capi/*.go capi/*.c capi/*.h cute/*.go include/*.h) capi/libcutego.map go.mod
+CAPI_SRC := $(wildcard capi/*.go capi/*.c capi/*.h cute/*.go cute/*/*.go include/*.h) capi/libcutego.map go.mod
 CAPI_GOFLAGS ?= -trimpath
 CAPI_TAGS ?=
 CAPI_T := $(BUILD)/capi-test
@@ -106,6 +106,11 @@ capi-test: $(CAPI_SO) $(CAPI_A) $(CAPI_T)/abi_test-asan $(CAPI_T)/thread_test-as
 	  g++ $(CAPI_CXXFLAGS) -x c++ csrc/abi/device_test.c -o $(CAPI_T)/device_test_cpp $(CAPI_LDLIB) && \
 	  $(CAPI_T)/device_test_c && $(CAPI_T)/device_test_cpp; \
 	else echo "capi: include/cutego_device.h absent, skipping"; fi
+	@if [ -f capi/tma.go ]; then \
+	  echo "== capi: cutego_tma_derive (csrc/tma/test_capi_tma.c)"; \
+	  gcc $(CAPI_CFLAGS) -fsanitize=address,undefined csrc/tma/test_capi_tma.c -o $(CAPI_T)/test_capi_tma $(CAPI_LDLIB) && \
+	  $(CAPI_ASAN) $(CAPI_T)/test_capi_tma; \
+	fi
 	@echo "== capi: benchmark"
 	$(CAPI_T)/bench 200000
 	$(MAKE) --no-print-directory capi-consumer-test

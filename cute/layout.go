@@ -89,18 +89,54 @@ func (l Layout) Size() int64 {
 	return n
 }
 
-// Cosize is CuTe's cosize(layout): L(size(L)-1) + 1, the extent of the codomain that the
-// layout touches. For scaled-basis strides use Call.
+// Cosize is CuTe's cosize(layout) = size(coshape(layout)): with coshape = 1 + Σ (s−1)·|d|
+// over the leaves (per component of an arithmetic tuple for scaled-basis strides), the
+// smallest codomain extent that bounds |L(c)| for every c < size(L).
 func (l Layout) Cosize() (n int64, err error) {
 	defer catch("cosize", &err)
 	return cosize(l), nil
 }
 
 func cosize(l Layout) int64 {
-	// max over leaves of (s-1)*|d| for non-negative strides gives L(size-1); CuTe computes
-	// L(size-1)+1, which for negative strides can be <= 0. Follow CuTe exactly.
-	sz := size(l.shape)
-	return addChecked(evalIdx(l, sz-1), 1)
+	if !l.stride.hasBasis() {
+		return addChecked(coshapeInt(l.shape, l.stride), 1)
+	}
+	co := arithTuple(coshapeArith(l.shape, l.stride))
+	return size(arithPlusOne(co))
+}
+
+// coshapeInt is Σ (s−1)·|d| over the leaves.
+func coshapeInt(shape, stride IntTuple) int64 {
+	if shape.elems == nil {
+		return mulChecked(shape.v-1, absI(stride.v))
+	}
+	r := int64(0)
+	for i := range shape.elems {
+		r = addChecked(r, coshapeInt(shape.elems[i], stride.elems[i]))
+	}
+	return r
+}
+
+func coshapeArith(shape, stride IntTuple) IntTuple {
+	if shape.elems == nil {
+		return arithScale(IntTuple{v: absI(stride.v), basis: stride.basis}, shape.v-1)
+	}
+	r := Int(0)
+	for i := range shape.elems {
+		r = arithAdd(r, coshapeArith(shape.elems[i], stride.elems[i]))
+	}
+	return r
+}
+
+func arithPlusOne(t IntTuple) IntTuple {
+	if t.elems == nil {
+		return Int(addChecked(t.v, 1))
+	}
+	e := make([]IntTuple, len(t.elems))
+	for i := range t.elems {
+		e[i] = arithPlusOne(arithTuple(t.elems[i]))
+	}
+	return tupleOwn(e)
 }
 
 // Eval evaluates the layout at the 1-D coordinate i (CuTe's L(i)) for integer strides.

@@ -14,13 +14,13 @@ func CompositionSwizzle(sw Swizzle, l Layout) ComposedLayout {
 // ComposedGet is CuTe's get<I...>(A o O o B) / layout<I...>: A o O o get<I...>(B).
 func ComposedGet(c ComposedLayout, path ...int) (ComposedLayout, error) {
 	l, err := Get(c.Inner, path...)
-	return c.with(l), err
+	return c.withErr(l, err)
 }
 
 // ComposedTake is CuTe's take<B,E>(A o O o B) = A o O o take<B,E>(B).
 func ComposedTake(c ComposedLayout, begin, end int) (ComposedLayout, error) {
 	l, err := Take(c.Inner, begin, end)
-	return c.with(l), err
+	return c.withErr(l, err)
 }
 
 // ComposedFlatten is CuTe's flatten(A o O o B) = A o O o flatten(B).
@@ -29,13 +29,13 @@ func ComposedFlatten(c ComposedLayout) ComposedLayout { return c.with(FlattenLay
 // ComposedAppendN is CuTe's append<N>(A o O o B, X) = A o O o append<N>(B, X).
 func ComposedAppendN(c ComposedLayout, n int, x Layout) (ComposedLayout, error) {
 	l, err := AppendN(c.Inner, n, x)
-	return c.with(l), err
+	return c.withErr(l, err)
 }
 
 // ComposedGroup is CuTe's group<B,E>(A o O o B) = A o O o group<B,E>(B).
 func ComposedGroup(c ComposedLayout, begin, end int) (ComposedLayout, error) {
 	l, err := Group(c.Inner, begin, end)
-	return c.with(l), err
+	return c.withErr(l, err)
 }
 
 // ComposedSlice is slice(c, A o O o B) in the generic form of CuTe's layout_composed.hpp:
@@ -69,4 +69,12 @@ func ComposedDomainOffset(crd IntTuple, c ComposedLayout) (r ComposedLayout, err
 
 func (c ComposedLayout) with(inner Layout) ComposedLayout {
 	return ComposedLayout{Outer: c.Outer, Offset: c.Offset, Inner: inner}
+}
+
+// withErr is c.with(inner), or the zero ComposedLayout and err when err is set.
+func (c ComposedLayout) withErr(inner Layout, err error) (ComposedLayout, error) {
+	if err != nil {
+		return ComposedLayout{}, err
+	}
+	return c.with(inner), nil
 }

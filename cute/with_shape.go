@@ -14,5 +14,5 @@ func WithShape(l Layout, shape IntTuple) (r Layout, err error) {
 // ComposedWithShape is CuTe's (A o O o B).with_shape(shape) = A o O o B.with_shape(shape).
 func ComposedWithShape(c ComposedLayout, shape IntTuple) (ComposedLayout, error) {
 	l, err := WithShape(c.Inner, shape)
-	return c.with(l), err
+	return c.withErr(l, err)
 }

@@ -10,8 +10,8 @@
 // Every failure throws cutego::error (a std::runtime_error) carrying the status and the
 // library's message.
 //
-// With CUTLASS's CuTe (define CUTEGO_WITH_CUTE, or have <cute/layout.hpp> and CUDA's
-// <cuda/std/...> headers on the include path, unless CUTEGO_NO_CUTE is defined):
+// With CUTLASS's CuTe (define CUTEGO_WITH_CUTE, or compile as C++17 with <cute/layout.hpp> and
+// CUDA's <cuda/std/...> headers on the include path, unless CUTEGO_NO_CUTE is defined):
 //   cutego::to_cute<Shape, Stride>(l)   → cute::Layout<Shape, Stride> for a given profile, e.g.
 //                                         Shape = cute::Shape<int64_t, cute::Shape<int64_t,
 //                                         int64_t>>; static leaves (cute::Int<N>) are checked.
@@ -385,7 +385,7 @@ inline int version() { return cutego_version(); }
 }  // namespace cutego
 
 // ---- interop with CUTLASS's CuTe --------------------------------------------------------
-#if !defined(CUTEGO_NO_CUTE) && !defined(CUTEGO_WITH_CUTE) && defined(__has_include)
+#if !defined(CUTEGO_NO_CUTE) && !defined(CUTEGO_WITH_CUTE) && defined(__has_include) && __cplusplus >= 201703L
 #if __has_include(<cute/layout.hpp>) && __has_include(<cuda/std/type_traits>)
 #define CUTEGO_WITH_CUTE 1
 #endif

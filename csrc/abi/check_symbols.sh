@@ -23,7 +23,8 @@ fi
 
 : >"$tmp/api"; : >"$tmp/declared"
 for h in "$inc"/*.h; do
-  gcc -E -P -I"$inc" -DCUTEGO_API=__cutego_api__ "$h" >"$tmp/pp.h" 2>/dev/null || continue
+  # with cutego.h first: a header may declare its libcutego exports only after it (cutego_tma.h)
+  gcc -E -P -I"$inc" -DCUTEGO_API=__cutego_api__ -include "$inc/cutego.h" "$h" >"$tmp/pp.h" 2>/dev/null || continue
   tr '\n' ' ' <"$tmp/pp.h" | grep -o '__cutego_api__[^(;]*(' | grep -o '[A-Za-z_][A-Za-z0-9_]*[[:space:]]*($' \
     | tr -d '( ' >>"$tmp/api" || true
   grep -oE '\b(cute|cutego)_[A-Za-z0-9_]+[[:space:]]*\(' "$tmp/pp.h" | tr -d '( ' >>"$tmp/declared" || true

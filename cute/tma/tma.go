@@ -14,7 +14,6 @@ package tma
 import (
 	"errors"
 	"fmt"
-	"sort"
 
 	"github.com/cutego/cutego/cute"
 )
@@ -161,49 +160,6 @@ func topModes(l cute.Layout) ([][]mode, error) {
 	return out, nil
 }
 
-// coalesceFlat merges adjacent modes (n0:d0, n1:d1) with n0*d0 == d1 and drops size-1 modes.
-func coalesceFlat(m []mode) []mode {
-	var out []mode
-	for _, x := range m {
-		if x.n == 1 {
-			continue
-		}
-		if k := len(out) - 1; k >= 0 && out[k].n*out[k].d == x.d {
-			out[k].n *= x.n
-			continue
-		}
-		out = append(out, x)
-	}
-	return out
-}
-
-// rightInverse of a flat layout (CuTe's right_inverse): by ascending stride, take the mode
-// whose stride equals the running product, its result stride being its position in the
-// colexicographic index.
-func rightInverse(m []mode) []mode {
-	c := coalesceFlat(m)
-	pos := make([]int64, len(c))
-	p := int64(1)
-	for i, x := range c {
-		pos[i] = p
-		p *= x.n
-	}
-	idx := make([]int, len(c))
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(a, b int) bool { return c[idx[a]].d < c[idx[b]].d })
-	var out []mode
-	curr := int64(1)
-	for _, i := range idx {
-		if c[i].d == curr {
-			out = append(out, mode{c[i].n, pos[i]})
-			curr = c[i].n * c[i].d
-		}
-	}
-	return coalesceFlat(out)
-}
-
 // tileLeaf is one flat leaf of the global layout with the part of it the tile covers.
 type tileLeaf struct {
 	ext, gstride int64 // global extent and element stride of the leaf
@@ -348,15 +304,17 @@ func Derive(gmem cute.Layout, smem any, elemBytes int) (Desc, error) {
 			return d, fail(ErrLayout, "tile extent %d of mode %d exceeds the global mode %v", t, i, gm[i])
 		}
 	}
-	var sflat []mode
-	for _, m := range sm {
-		sflat = append(sflat, m...)
+	size := sl.Size()
+	ri, err := cute.RightInverse(sl)
+	if err != nil {
+		return d, fail(ErrLayout, "right inverse of %v: %v", sl, err)
 	}
-	size := int64(1)
-	for _, x := range sflat {
-		size *= x.n
+	var rinv []mode
+	for _, x := range leaves(ri) {
+		if x.n > 1 {
+			rinv = append(rinv, x)
+		}
 	}
-	rinv := rightInverse(sflat)
 	rsize := int64(1)
 	for _, x := range rinv {
 		rsize *= x.n

@@ -36,3 +36,21 @@ func checkCppTable(t *testing.T, file string) int {
 	}
 	return n
 }
+
+// TestEvalCppComposedSlice: slicing swizzled composed layouts, where C++ decays the
+// result (testdata/cpp/composed_slice.cpp → composed_slice.out).
+func TestEvalCppComposedSlice(t *testing.T) {
+	assert.Equal(t, 8, checkCppTable(t, "testdata/cpp/composed_slice.out"))
+}
+
+// TestEvalCppComposedCompose: composition(Layout, Swizzle) and composition(Layout,
+// ComposedLayout) (testdata/cpp/composed_compose.cpp → composed_compose.out).
+func TestEvalCppComposedCompose(t *testing.T) {
+	assert.Equal(t, 8, checkCppTable(t, "testdata/cpp/composed_compose.out"))
+}
+
+// TestEvalCppComposedAlgebra: the algebra on swizzled composed layouts
+// (testdata/cpp/composed_algebra.cpp → composed_algebra.out).
+func TestEvalCppComposedAlgebra(t *testing.T) {
+	assert.Equal(t, 7, checkCppTable(t, "testdata/cpp/composed_algebra.out"))
+}

@@ -49,6 +49,19 @@ func apply(f cute.Value, args []cute.Value) cute.Value {
 			failErr(fmt.Errorf("a swizzle applies to an integer, not %s", crd))
 		}
 		return cute.Int(x.Apply(crd.Leaf))
+	case Nested:
+		if crd.HasUnderscore() {
+			failErr(fmt.Errorf("slice: slicing a composed layout inside a composed layout is not supported"))
+		}
+		i, ok := apply(x.Inner, args).(cute.IntTuple)
+		if !ok || !i.IsLeaf() || i.IsBasis() {
+			failErr(fmt.Errorf("composed_layout: inner function gives %v, not an integer", i))
+		}
+		o := x.Offset + i.Value()
+		if (o > x.Offset) != (i.Value() > 0) {
+			failErr(fmt.Errorf("composed_layout: offset %d + %d overflows int64", x.Offset, i.Value()))
+		}
+		return cute.Int(x.Outer.Apply(o))
 	case cute.ComposedLayout:
 		if crd.HasUnderscore() {
 			return sliceComposed(crd, x)
@@ -77,19 +90,16 @@ func applyLayout(l cute.Layout, crd Coord) cute.Value {
 	return must(l.Call(coordTuple(crd)))
 }
 
-// sliceComposed is CuTe's slice(c, A o O o B). With a coordinate of `_` only, CuTe
-// reshapes: A o O o slice(c, B). Otherwise CuTe's slice_and_offset for a swizzle decays
-// the result into a new swizzle, offset and layout (often a plain layout); cutego does not
-// do that yet, and says so rather than print a different (if equivalent) form.
+// sliceComposed is CuTe's slice(c, A o O o B) = get<0>(slice_and_offset(c, A o O o B)):
+// for a swizzle, C++ (swizzle_layout.hpp) decays the slice into a new offset and layout,
+// often a plain layout, and slicing drops the offset it splits off
+// (cute.ComposedSliceAndOffset reproduces that representation).
 func sliceComposed(c Coord, x cute.ComposedLayout) cute.Value {
-	if !allUnderscore(c) {
-		failErr(fmt.Errorf("slice: slicing the composed layout %v at %v (with integers) is not implemented", x, c))
-	}
-	l, err := cute.Slice(toCute(c), x.Inner)
+	r, _, err := cute.ComposedSliceAndOffset(toCute(c), x)
 	if err != nil {
 		failErr(err)
 	}
-	return composed(x.Outer, x.Offset, l)
+	return composed(r.Outer, r.Offset, r.Inner)
 }
 
 func allUnderscore(c Coord) bool {

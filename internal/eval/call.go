@@ -87,41 +87,18 @@ func call(name string, args []cute.Value) cute.Value {
 		}
 		failErr(fmt.Errorf("%s: takes %s arguments, got %d", name, want, len(args)))
 	}
-	if lift, ok := composedLift[name]; ok && len(args) > 0 {
+	if len(args) > 0 {
 		if cl, ok := args[0].(cute.ComposedLayout); ok {
-			return liftComposed(e, name, args, cl, lift)
+			if f, ok := composedFns[name]; ok {
+				c := &ctx{name: name, args: args}
+				if len(args) < f.min || (f.max >= 0 && len(args) > f.max) {
+					failErr(fmt.Errorf("%s: takes %d to %d arguments for a composed layout, got %d", name, f.min, f.max, len(args)))
+				}
+				return f.f(c, cl)
+			}
 		}
 	}
 	return e.f(&ctx{name: name, args: args})
-}
-
-// composedLift lists the operations that CuTe defines on a ComposedLayout A o O o B by
-// applying them to the inner layout B (layout_composed.hpp): true when the result is
-// re-wrapped as A o O o op(B), false when it is op(B) itself (complement).
-var composedLift = map[string]bool{
-	"take": true, "flatten": true, "append": true, "group": true, "composition": true,
-	"logical_divide": true, "zipped_divide": true, "tiled_divide": true, "flat_divide": true,
-	"logical_product": true, "zipped_product": true, "tiled_product": true,
-	"flat_product": true, "blocked_product": true, "raked_product": true,
-	"tile_to_shape": true, "coalesce": true, "complement": false,
-}
-
-func liftComposed(e fn, name string, args []cute.Value, cl cute.ComposedLayout, wrap bool) cute.Value {
-	inner := append([]cute.Value{cl.Inner}, args[1:]...)
-	if name == "complement" && len(args) == 1 {
-		// complement(A o O o B) = complement(B, cosize(A o O o B)) and CuTe's cosize of a
-		// composed layout is cosize(B).
-		inner = []cute.Value{cl.Inner}
-	}
-	r := e.f(&ctx{name: name, args: inner})
-	if !wrap {
-		return r
-	}
-	l, ok := r.(cute.Layout)
-	if !ok {
-		return r
-	}
-	return composed(cl.Outer, cl.Offset, l)
 }
 
 // bad aborts with an error about argument i.

@@ -1,8 +1,6 @@
 package eval
 
 import (
-	"fmt"
-
 	"github.com/cutego/cutego/cute"
 )
 
@@ -62,7 +60,7 @@ func init() {
 		if err != nil {
 			c.bad(0, "%v", err)
 		}
-		return i64(coshapeSize(c, l))
+		return i64(must(l.Cosize()))
 	})
 	register("shape", 1, -1, func(c *ctx) cute.Value {
 		v := modeOf(c, c.args[0], 1)
@@ -79,8 +77,8 @@ func init() {
 	})
 	register("stride", 1, -1, func(c *ctx) cute.Value {
 		v := modeOf(c, c.args[0], 1)
-		if cl, ok := v.(cute.ComposedLayout); ok {
-			v = cl.Inner
+		if _, ok := v.(cute.ComposedLayout); ok {
+			c.fail("a composed layout has no stride (CuTe deletes stride(ComposedLayout))")
 		}
 		l, err := asLayout(v)
 		if err != nil {
@@ -201,56 +199,4 @@ func makeLayout(c *ctx) cute.Value {
 		ls[i] = c.layout(i)
 	}
 	return must(cute.MakeLayoutModes(ls...))
-}
-
-// coshapeSize is CuTe's cosize(L) = size(coshape(L)), coshape(L) = inner_product(shape−1,
-// |stride|) + 1 per codomain mode: 1 + Σ (s−1)·|d| for integer strides; with
-// scaled-basis strides (identity layouts) the product over the codomain modes.
-// (cute.Layout.Cosize computes L(size−1)+1, which differs for negative strides and
-// scaled bases: C++ cosize((4,3):(-1,4)) is 12, cosize(make_identity_layout((4,3))) is 12.)
-func coshapeSize(c *ctx, l cute.Layout) int64 {
-	sh := l.Shape().Leaves(nil)
-	st := l.Stride().Leaves(nil)
-	ext := map[string]int64{} // codomain mode (basis path) → Σ (s−1)·|d|
-	for i := range sh {
-		d := st[i].Value()
-		if d < 0 {
-			if d == -1<<63 {
-				c.fail("stride %d overflows int64", d)
-			}
-			d = -d
-		}
-		k := fmt.Sprint(st[i].BasisPath())
-		p, ok := mulCheck(sh[i].Value()-1, d)
-		if !ok {
-			c.fail("cosize of %v overflows int64", l)
-		}
-		if ext[k], ok = addCheck(ext[k], p); !ok {
-			c.fail("cosize of %v overflows int64", l)
-		}
-	}
-	if _, plain := ext["[]"]; plain && len(ext) > 1 {
-		c.fail("%v mixes integer and scaled-basis strides", l)
-	}
-	n := int64(1)
-	for _, e := range ext {
-		var ok bool
-		if n, ok = mulCheck(n, e+1); !ok || e+1 < e {
-			c.fail("cosize of %v overflows int64", l)
-		}
-	}
-	return n
-}
-
-func mulCheck(a, b int64) (int64, bool) {
-	if a == 0 || b == 0 {
-		return 0, true
-	}
-	p := a * b
-	return p, p/b == a && !(a == -1 && b == -1<<63) && !(b == -1 && a == -1<<63)
-}
-
-func addCheck(a, b int64) (int64, bool) {
-	s := a + b
-	return s, (s > a) == (b > 0)
 }

@@ -28,6 +28,19 @@ const (
 	tagRight Tag = "LayoutRight"
 )
 
+// Nested is a composed layout whose inner function is itself a composed layout,
+// A o O o (A' o O' o B), which C++ CuTe builds for composition(Sw o 0 o L, Sw' o 0 o M)
+// and prints as `A o O o A' o O' o B`. eval can print and evaluate it.
+type Nested struct {
+	Outer  cute.Swizzle
+	Offset int64
+	Inner  cute.ComposedLayout
+}
+
+func (n Nested) String() string {
+	return n.Outer.String() + " o " + cute.Int(n.Offset).String() + " o " + n.Inner.String()
+}
+
 // Coord is a coordinate that may hold `_` (a slicing coordinate, CuTe's layout(_,2)).
 type Coord struct {
 	Under bool
@@ -88,6 +101,8 @@ func describe(v cute.Value) string {
 		return "tag " + x.String()
 	case Coord:
 		return "coordinate " + x.String()
+	case Nested:
+		return "composed layout " + x.String()
 	}
 	return fmt.Sprintf("%T", v)
 }
@@ -237,18 +252,18 @@ func tupleOf(elems []cute.Value) (cute.Value, error) {
 	for i, e := range elems {
 		t, err := asTiler(e)
 		if err != nil {
-			c, ok := asCoord(e)
-			if !ok {
+			if _, ok := asCoord(e); !ok {
 				return nil, fmt.Errorf("tuple element %d: %v", i+1, err)
 			}
-			return coordTupleOf(elems, i, c)
+			return coordTupleOf(elems)
 		}
 		tl[i] = t
 	}
 	return cute.TupleTiler(tl...), nil
 }
 
-func coordTupleOf(elems []cute.Value, _ int, _ Coord) (cute.Value, error) {
+// coordTupleOf is the coordinate tuple of elems (integers, `_`, coordinates).
+func coordTupleOf(elems []cute.Value) (cute.Value, error) {
 	cs := make([]Coord, len(elems))
 	for i, e := range elems {
 		c, ok := asCoord(e)

@@ -16,13 +16,14 @@ from .expr import parse, to_eval, to_cxx, Call, Apply, Sw, Composed, Raw
 
 
 class Case:
-    __slots__ = ("op", "node", "eval", "cxx", "group", "src", "expect", "cxx_rendered")
+    __slots__ = ("op", "node", "eval", "cxx", "group", "src", "expect", "cxx_explicit")
 
     def __init__(self, op, node, src, group="core", cxx=None, expect=None):
         self.op = op
         self.node = node
         self.eval = to_eval(node)
         self.cxx = cxx if cxx is not None else to_cxx(node)
+        self.cxx_explicit = cxx is not None
         self.group = group
         self.src = src
         self.expect = expect

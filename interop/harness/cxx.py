@@ -86,6 +86,7 @@ class CxxRunner:
         for d in inc_dirs:
             self.flags += ["-I", d]
         self._pch = {}
+        self._saved = time.time()
 
     def key(self, group, expr):
         return _sha(group + "\0" + PRELUDES[group] + PRINTERS + "\0" + expr)
@@ -285,6 +286,9 @@ class CxxRunner:
                     for i in pending[(g, e)]:
                         out[i] = r
                 done[0] += len(items)
+                if time.time() - self._saved > 60:  # keep partial work of long runs
+                    self._saved = time.time()
+                    self.save()
                 if progress:
                     progress(done[0], total, time.time() - t0, None)
             return bi

@@ -262,7 +262,12 @@ def to_eval(n):
         if isinstance(n.fn, (Composed,)):
             f = "(" + f + ")"
         a = n.arg
-        inner = ",".join(to_eval(x) for x in a.items) if isinstance(a, Tup) else to_eval(a)
+        # L(x) applies L to x; L(x,y,...) to the tuple (x,y,...). A rank-1 tuple coordinate
+        # ((x)) must therefore be written L(((x))).
+        if isinstance(a, Tup) and len(a.items) >= 2:
+            inner = ",".join(to_eval(x) for x in a.items)
+        else:
+            inner = to_eval(a)
         return f + "(" + inner + ")"
     raise TypeError(n)
 

@@ -199,3 +199,130 @@ def _fmt(v):
     if set(v) <= {()}:
         return str(v.get((), 0))
     return "+".join("%d@%s" % (c, "@".join(map(str, k))) for k, c in sorted(v.items()))
+
+
+DIVIDES = ("logical_divide", "zipped_divide", "tiled_divide", "flat_divide")
+
+
+def check_divide_tile(op, A, B, R, limit=LIMIT):
+    """A necessary condition of every divide: its tile part is A o B. With a layout B, the
+    first size(B) 1-D coordinates of R (the tile mode comes first and is the fastest) must
+    give A(B(c)); for logical_divide with a tiler, the same holds in each divided mode.
+    Returns (True|False|None, why)."""
+    try:
+        if isinstance(B, Tup):
+            if op != "logical_divide" or not isinstance(A, Lay) or not isinstance(R, Lay):
+                return None, "not checked"
+            am, rm = modes(A), modes(R)
+            if len(rm) < len(B.items):
+                return False, "rank of result %d, tiler %d" % (len(rm), len(B.items))
+            for j, bj in enumerate(B.items):
+                if isinstance(bj, Under):
+                    continue
+                if isinstance(bj, Int):
+                    bj = Lay(bj, Int(1))
+                ok, why = check_divide_tile(op, am[j], bj, rm[j], limit)
+                if ok is False:
+                    return ok, "mode %d: %s" % (j, why)
+            return True, "tile of every mode is A o B"
+        if not isinstance(B, Lay):
+            return None, "not checked"
+        fa, fb, fr = Fn(A), Fn(B), Fn(R)
+        n = min(fb.size, fr.size)
+        step = 1 if n <= limit else n // limit + 1
+        for c in range(0, n, step):
+            if fr(c) != fa(fb(c)):
+                return False, "R(%d)=%s but A(B(%d))=%s" % (c, _fmt(fr(c)), c, _fmt(fa(fb(c))))
+        return True, "tile is A o B"
+    except NotAFunction as e:
+        return None, str(e)
+
+
+def as_layout(b):
+    """A tiler element as a layout: N -> N:1."""
+    if isinstance(b, Int):
+        return Lay(b, Int(1))
+    return b
+
+
+def concat(x, y):
+    return Lay(Tup([x.shape, y.shape]), Tup([x.stride, y.stride]))
+
+
+def check_def(A, L, R, limit=LIMIT):
+    """R = A o L by R(c) = A(L(c)) for every c < size(L), size(R) = size(L)."""
+    try:
+        fa, fl, fr = Fn(A), Fn(L), Fn(R)
+        if fr.size != fl.size:
+            return False, "size(R)=%d, expected %d" % (fr.size, fl.size)
+        n = fl.size
+        step = 1 if n <= limit else n // limit + 1
+        for c in range(0, n, step):
+            if fr(c) != fa(fl(c)):
+                return False, "R(%d)=%s but the definition gives %s" % (c, _fmt(fr(c)), _fmt(fa(fl(c))))
+        return True, "definition holds on %d coordinates" % ((n + step - 1) // step)
+    except NotAFunction as e:
+        return None, str(e)
+
+
+# Definitions with C++'s own intermediate results (aux), for the operations built on
+# composition: aux_requests names the C++ intermediates to evaluate, check_with_aux checks a
+# result against the definition.
+#   logical_divide(A,B) = A o (B, complement(B, shape(coalesce(A))))  (by mode for a tiler)
+#   zipped/tiled/flat_divide(A,B) with a layout B: the same function of the 1-D coordinate
+#   logical_product(A,B) = (A, complement(A, size(A)*cosize(B)) o B)
+from .expr import Call  # noqa: E402
+
+AUX_OPS = ("logical_divide", "zipped_divide", "tiled_divide", "flat_divide", "logical_product")
+
+
+def aux_requests(op, A, B):
+    if op in DIVIDES:
+        if isinstance(B, Lay):
+            return [Call("complement", [B, Call("shape", [Call("coalesce", [A])])])]
+        if op == "logical_divide" and isinstance(B, Tup) and isinstance(A, Lay):
+            out = []
+            for j, bj in enumerate(B.items):
+                if isinstance(bj, Under):
+                    out.append(None)
+                else:
+                    aj = Call("layout", [A, Int(j)])
+                    out.append(Call("complement", [as_layout(bj),
+                                                   Call("shape", [Call("coalesce", [aj])])]))
+            return out
+        return None
+    if op == "logical_product" and isinstance(B, Lay):
+        return [Call("complement", [A, Call("elem_scale", [Call("size", [A]),
+                                                           Call("cosize", [B])])])]
+    return None
+
+
+def check_with_aux(op, A, B, R, aux):
+    """aux: parsed C++ results of aux_requests (None where not needed)."""
+    try:
+        if op in DIVIDES and isinstance(B, Lay):
+            return check_def(A, concat(B, aux[0]), R)
+        if op == "logical_divide" and isinstance(B, Tup):
+            am, rm = modes(A), modes(R)
+            if len(rm) != len(am):
+                return False, "rank %d, A has rank %d" % (len(rm), len(am))
+            for j in range(len(am)):
+                if j >= len(B.items) or isinstance(B.items[j], Under):
+                    ok, why = functional_equal(am[j], rm[j])
+                else:
+                    ok, why = check_def(am[j], concat(as_layout(B.items[j]), aux[j]), rm[j])
+                if not ok:
+                    return ok, "mode %d: %s" % (j, why)
+            return True, "definition holds in every mode"
+        if op == "logical_product":
+            rm = modes(R)
+            if len(rm) != 2:
+                return False, "rank %d" % len(rm)
+            ok, why = functional_equal(A, rm[0])
+            if not ok:
+                return ok, "mode 0 is not A: " + why
+            ok, why = check_def(aux[0], B, rm[1])
+            return ok, ("mode 1: " + why)
+    except NotAFunction as e:
+        return None, str(e)
+    return None, "not checked"

@@ -13,7 +13,7 @@ from collections import OrderedDict
 from . import gen, func, pyref
 from .cases import Case, load_curated
 from .cxx import CxxRunner
-from .expr import parse, Lay, Tup, Int, Call, Composed, Sw
+from .expr import parse, to_cxx, Lay, Tup, Int, Call, Composed, Sw
 
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
@@ -66,25 +66,48 @@ def classify(case, cx, cg):
                 if ok is False:
                     unsound = True
                     note = "C++ result is not A o B: " + why
-        if re.search(r"(?<![\d@])-\d", ctext) and not re.search(r"-\d", case.eval):
+        if case.op in func.DIVIDES and isinstance(case.node, Call) and len(case.node.args) == 2:
+            A, B = case.node.args
+            if literal(A) and literal(B):
+                try:
+                    ok, why = func.check_divide_tile(case.op, A, B, parse(ctext))
+                except Exception as e:
+                    ok, why = None, str(e)
+                if ok is False:
+                    unsound = True
+                    note = "C++'s tile is not A o B: " + why
+        # (a swizzle's shift may be negative: Sw<2,0,-3>)
+        if re.search(r"(?<![\d@])-\d", re.sub(r"Sw<[^>]*>", "", ctext)) and \
+                not re.search(r"-\d", case.eval):
             unsound = True
             note = "negative value from non-negative inputs (32-bit overflow in C++)"
     if cg is None:
+        if cstat == "reject" and _no_such_name(ctext):
+            return "cxx-n/a", "C++ CuTe has no such function: " + ctext
         return ("cxx-unsound" if unsound else "no-cutego"), note
     cg_err = cg.startswith("error")
     if unsound:
         if cg_err:
             return "cxx-unsound", note + "; cutego: error"
-        if case.op == "composition":
+        if case.op == "composition" or case.op in func.DIVIDES:
             A, B = case.node.args
             try:
-                ok, why = func.check_composition(A, B, parse(cg))
+                if case.op == "composition":
+                    ok, why = func.check_composition(A, B, parse(cg))
+                else:
+                    ok, why = func.check_divide_tile(case.op, A, B, parse(cg))
             except Exception as e:
                 ok, why = False, "cutego output unparsable: %s" % e
             if ok:
                 return "cxx-unsound", note + "; cutego satisfies the definition"
             return "disagree", note + "; cutego does not satisfy the definition either: " + why
         return "cxx-unsound", note + "; cutego: " + cg
+    if cstat == "reject" and _no_such_name(ctext):
+        # the C++ side names something CuTe does not have (e.g. prefix_product is PyCuTe's):
+        # nothing to compare. For a curated C++ side (`||`) it is a harness error.
+        if case.cxx_explicit:
+            return "disagree", "harness error: the curated C++ side does not compile: " + ctext
+        return "cxx-n/a", "C++ CuTe has no such function: " + ctext
     if cstat == "reject":
         return ("rejected-by-both" if cg_err else "disagree"), ("C++ rejects: " + ctext)
     if cg == ctext:
@@ -101,6 +124,77 @@ def classify(case, cx, cg):
     if eq is False:
         return "disagree", "functionally different: " + why
     return "disagree", "printed forms differ (%s)" % why
+
+
+def definition_checks(cases, cx, cg, cats, runner, log):
+    """For disagreements on divides and logical_product: evaluate the intermediates of CuTe's
+    definition with C++ (complements), then check C++'s result, and cutego's, against the
+    definition by brute force. A C++ result that fails it is C++-unsound (CUTLASS
+    #3177/#2955 reach these operations through composition)."""
+    todo = []
+    for i, c in enumerate(cases):
+        if cats[i][0] != "disagree" or c.op not in func.AUX_OPS or cx[i][0] != "ok":
+            continue
+        if not (isinstance(c.node, Call) and len(c.node.args) == 2):
+            continue
+        A, B = c.node.args
+        if not (literal(A) and literal(B) and isinstance(A, Lay)):
+            continue
+        reqs = func.aux_requests(c.op, A, B)
+        if reqs:
+            todo.append((i, A, B, reqs))
+    if not todo:
+        return
+    exprs = []
+    for _, _, _, reqs in todo:
+        for r in reqs:
+            if r is not None:
+                exprs.append(("core", to_cxx(r)))
+    log("interop: definition checks: %d disagreements, %d C++ intermediates" % (len(todo), len(exprs)))
+    res = iter(runner.evaluate(exprs))
+    for i, A, B, reqs in todo:
+        aux = []
+        bad = False
+        for r in reqs:
+            if r is None:
+                aux.append(None)
+                continue
+            st, text = next(res)
+            if st != "ok":
+                bad = True
+                aux.append(None)
+                continue
+            try:
+                aux.append(parse(strip_marks(text)))
+            except Exception:
+                bad = True
+                aux.append(None)
+        if bad:
+            continue
+        c = cases[i]
+        try:
+            ok, why = func.check_with_aux(c.op, A, B, parse(strip_marks(cx[i][1])), aux)
+        except Exception as e:
+            ok, why = None, str(e)
+        if ok is not False:
+            cats[i] = (cats[i][0], cats[i][1] + "; C++ satisfies the definition (%s)" % why)
+            continue
+        note = "C++ result fails the definition: " + why
+        if cg[i] is None or cg[i].startswith("error"):
+            cats[i] = ("cxx-unsound", note + "; cutego: %s" % cg[i])
+            continue
+        try:
+            ok2, why2 = func.check_with_aux(c.op, A, B, parse(cg[i]), aux)
+        except Exception as e:
+            ok2, why2 = None, str(e)
+        if ok2:
+            cats[i] = ("cxx-unsound", note + "; cutego satisfies it")
+        else:
+            cats[i] = ("disagree", note + "; cutego fails it too: %s" % why2)
+
+
+def _no_such_name(msg):
+    return bool(re.search(r"was not declared in this scope|is not a member of|no type named", msg))
 
 
 def main(argv=None):
@@ -195,16 +289,18 @@ def main(argv=None):
            st["runtime_rejects"]))
 
     # 4. compare
+    cats = [classify(c, cx[i], cg[i]) for i, c in enumerate(cases)]
+    definition_checks(cases, cx, cg, cats, runner, log)
     table = OrderedDict()
     dis = []
     unsound = []
     expect_fail = []
     for i, c in enumerate(cases):
         row = table.setdefault(c.op, {k: 0 for k in (
-            "cases", "agree", "disagree", "rejected-by-both", "cxx-unsound", "no-cutego",
+            "cases", "agree", "disagree", "rejected-by-both", "cxx-unsound", "no-cutego", "cxx-n/a",
             "cxx-rejects", "py-agree", "py-differ", "py-n/a")})
         row["cases"] += 1
-        cat, note = classify(c, cx[i], cg[i])
+        cat, note = cats[i]
         row[cat] += 1
         if cx[i][0] == "reject":
             row["cxx-rejects"] += 1
@@ -225,9 +321,10 @@ def main(argv=None):
         else:
             row["py-differ"] += 1
 
-    cols = ["cases", "agree", "disagree", "rejected-by-both", "cxx-unsound", "cxx-rejects"]
+    cols = ["cases", "agree", "disagree", "rejected-by-both", "cxx-unsound", "cxx-rejects",
+            "cxx-n/a"]
     if not have_cutego:
-        cols = ["cases", "no-cutego", "cxx-unsound", "cxx-rejects"]
+        cols = ["cases", "no-cutego", "cxx-unsound", "cxx-rejects", "cxx-n/a"]
     cols += ["py-agree", "py-differ", "py-n/a"]
     w = max(len(k) for k in table) + 2
     lines = ["%-*s" % (w, "operation") + "".join("%17s" % h for h in cols)]

@@ -26,6 +26,12 @@ class TestExpr(unittest.TestCase):
                   "make_layout((4,5),LayoutRight)", "-3"]:
             self.assertEqual(expr.to_eval(expr.parse(s)), s)
 
+    def test_apply_rank1_coordinate(self):
+        n = expr.Apply(expr.parse("((2,3)):((1,2))"), expr.Tup([expr.parse("(1,2)")]))
+        back = expr.parse(expr.to_eval(n))
+        self.assertEqual(expr.to_cxx(back), expr.to_cxx(n))
+        self.assertEqual(expr.to_eval(expr.parse("(4,5):(1,4)((1,2))")), "(4,5):(1,4)(1,2)")
+
     def test_cute_marks(self):
         self.assertEqual(expr.to_eval(expr.parse("(_4,_5):(_16,_64)")), "(4,5):(16,64)")
         self.assertEqual(strip_marks("(_4,_5):(_16,_1@0)"), "(4,5):(16,1@0)")
@@ -50,6 +56,19 @@ class TestFunc(unittest.TestCase):
         ok, _ = func.check_composition(expr.parse("(4,6):(1,10)"), expr.parse("4:3"),
                                        expr.parse("4:3"))
         self.assertFalse(ok)
+
+    def test_divide_tile(self):
+        A = expr.parse("(4,2,3):(2,1,8)")
+        ok, _ = func.check_divide_tile("logical_divide", A, expr.parse("4:2"),
+                                       expr.parse("((2,2),(2,3)):((4,1),(2,8))"))
+        self.assertTrue(ok)
+        ok, _ = func.check_divide_tile("logical_divide", A, expr.parse("4:2"),
+                                       expr.parse("((2,2),(2,3)):((4,2),(2,8))"))
+        self.assertFalse(ok)
+        ok, _ = func.check_divide_tile("logical_divide", expr.parse("(9,(4,8)):(59,(13,1))"),
+                                       expr.parse("(3:3,(2,4):(1,8))"),
+                                       expr.parse("((3,3),((2,4),(2,2))):((177,59),((13,2),(26,1)))"))
+        self.assertTrue(ok)
 
     def test_functional(self):
         self.assertTrue(func.functional_equal(expr.parse("(2,4):(1,2)"), expr.parse("8:1"))[0])
@@ -78,6 +97,13 @@ class TestClassify(unittest.TestCase):
         self.assertEqual(classify(u, ("ok", "_4:_3"), "error: stride")[0], "cxx-unsound")
         self.assertEqual(classify(u, ("ok", "_4:_3"), "4:3")[0], "disagree")
         self.assertEqual(classify(u, ("ok", "_4:_3"), "(4,5):(1,1)")[0], "disagree")
+        w = self.case("composition((8,8):(8,1),composition(Sw<2,0,3>,(8,8):(1,8)))")
+        self.assertEqual(classify(w, ("ok", "Sw<2,0,-3> o _0 o (_8,_8):(_8,_1)"), "error: x")[0],
+                         "disagree")
+        n = self.case("left_inverse((4):(-1))")
+        # CUTLASS's own test: (-1,4):(0,1) is a left inverse under C++'s truncating division
+        self.assertEqual(classify(n, ("ok", "(_-1,_4):(_0,_1)"), "error: negative")[0], "disagree")
+        self.assertEqual(classify(n, ("ok", "(_-1,_4):(_0,_1)"), "(-1,4):(0,1)")[0], "agree")
 
 
 class TestGen(unittest.TestCase):

@@ -6,7 +6,7 @@ side built from first principles with cutego's algebra:
 - GMMA smem atoms: CUTLASS defines them in bits (Swizzle<B,4,3> over (8,128*2^B) K-major or
   (128*2^B,8) MN-major) and upcasts to the element type; the element-offset form is
   as_position_independent_swizzle_layout(...). The eval side recasts the swizzle and upcasts
-  the bit layout itself.
+  the bit layout itself, and composes them as composition(Sw, L).
 - tile_to_shape of those atoms to (BLK_M, BLK_K, stages), K-major order (1,2,3), MN-major (2,1,3).
 - thread-value layouts: the PTX fragment description as a (thread,value) -> (row,col) map with
   scaled-basis strides, composed with the column-major tile: row = groupID + 8*v1 (+16*warp),
@@ -20,7 +20,9 @@ KINDS = {0: "INTER", 1: "SW32", 2: "SW64", 3: "SW128"}
 def atom_eval(major, b, bits):
     w = 128 << b
     lay = "(8,%d):(%d,1)" % (w, w) if major == "K" else "(%d,8):(1,%d)" % (w, w)
-    return "make_composed_layout(recast_layout(Sw<%d,4,3>,8,%d),0,upcast(%s,%d))" % (b, bits, lay, bits)
+    # composition(Sw, L) is CuTe's Sw o 0 o L (a plain L for the identity swizzle Sw<0,..>),
+    # as as_position_independent_swizzle_layout builds it
+    return "composition(recast_layout(Sw<%d,4,3>,8,%d),upcast(%s,%d))" % (b, bits, lay, bits)
 
 
 def atom_cxx(major, b, bits):
@@ -61,7 +63,7 @@ def main():
                                % (atom_eval(major, b, bits), tup(shp), tup(order), atom_cxx(major, b, bits),
                                   cshape(shp), ",".join("_%d" % o for o in order)))
     out.append("#! op: sm90_tv_layout")
-    for n in (8, 16, 24, 32, 64, 96, 128, 192, 256):
+    for n in (8, 16, 32, 64, 96, 128, 192, 256):
         tv = "((4,8,4),(2,2,%d)):((2@1,1@0,16@0),(1@1,8@0,8@1))" % (n // 8)
         tr = "MMA_Traits<SM90_64x%dx16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>>" % n
         out.append("composition(make_layout((64,%d)),%s)  ||  typename %s::CLayout{}" % (n, tv, tr))
@@ -76,7 +78,7 @@ def main():
     out.append("composition(make_layout((16,16)),((4,8),(2,2,2)):((2@1,1@0),(1@1,8@0,8@1)))  ||  typename %s::ALayout{}" % t)
     out.append("composition(make_layout((8,16)),((4,8),(2,2)):((2@1,1@0),(1@1,8@1)))  ||  typename %s::BLayout{}" % t)
     out.append("composition(make_layout((16,8)),((4,8),(2,2)):((2@1,1@0),(1@1,8@0)))  ||  typename %s::CLayout{}" % t)
-    out.append("make_layout(32:1)  ||  typename %s::ThrID{}" % t)
+    out.append("make_layout(32)  ||  typename %s::ThrID{}" % t)
     t = "MMA_Traits<SM80_16x8x8_F32F16F16F32_TN>"
     out.append("composition(make_layout((16,8)),((4,8),(2,2)):((2@1,1@0),(1@1,8@0)))  ||  typename %s::ALayout{}" % t)
     out.append("composition(make_layout((8,8)),((4,8),2):((2@1,1@0),1@1))  ||  typename %s::BLayout{}" % t)

@@ -1,6 +1,6 @@
-// capi_tma.go.in — becomes capi/tma.go (package main of libcutego) once the C ABI (capi/) is on
-// main: `git mv csrc/tma/capi_tma.go.in capi/tma.go`. Tested against the capi branch merged
-// with this one: builds with -buildmode=c-shared, go vet clean, csrc/tma/test_capi_tma.c passes.
+// tma.go — libcutego's TMA export (written by the kernels engineer, staged as
+// csrc/tma/capi_tma.go.in until capi/ reached main). Declared in include/cutego_tma.h;
+// tested by csrc/tma/test_capi_tma.c in `make capi-test`.
 
 package main
 
