@@ -12,6 +12,12 @@ import (
 	"github.com/cutego/cutego/cute"
 )
 
+// The nest tokens of cutego.h are package cute's (a negative constant converted to uint
+// does not compile).
+const _ = uint(nestLeaf-cute.NestLeaf) + uint(cute.NestLeaf-nestLeaf) +
+	uint(nestOpen-cute.NestOpen) + uint(cute.NestOpen-nestOpen) +
+	uint(nestClose-cute.NestClose) + uint(cute.NestClose-nestClose)
+
 const (
 	maxLeaves = C.CUTE_LAYOUT_MAX_LEAVES
 	maxTokens = C.CUTE_LAYOUT_MAX_TOKENS
@@ -144,6 +150,18 @@ func toLayout(fn, arg string, p *C.cute_layout_t) (cute.Layout, error) {
 	if err := checkCounts(fn, arg, leaves, ntokens); err != nil {
 		return cute.Layout{}, err
 	}
+	// The fast path: one pass over the C struct, one allocation. Any input it refuses is
+	// decoded again by decodeLayout, for the detailed message.
+	if l, err := cute.MakeLayoutNest(nestSlice(p.nest[:ntokens]), int64Slice(p.shape[:leaves]), int64Slice(p.stride[:leaves])); err == nil {
+		return l, nil
+	}
+	return decodeLayout(fn, arg, p)
+}
+
+// decodeLayout is toLayout token by token, with a message naming what is wrong (the
+// counts are already checked).
+func decodeLayout(fn, arg string, p *C.cute_layout_t) (cute.Layout, error) {
+	leaves, ntokens := p.leaves, p.ntokens
 	d := getDecoder(fn, arg, p.nest[:ntokens], int(leaves), p.shape[:leaves], p.stride[:leaves])
 	shape, stride, err := d.decode()
 	putDecoder(d)
@@ -155,6 +173,16 @@ func toLayout(fn, arg string, p *C.cute_layout_t) (cute.Layout, error) {
 		return cute.Layout{}, errf(statusOf(err), "%s: %s: %v", fn, arg, err)
 	}
 	return l, nil
+}
+
+// nestSlice and int64Slice view C arrays (read in place, for the duration of a call) as
+// the Go types of package cute: C.int8_t and C.int64_t are int8 and int64.
+func nestSlice(s []C.int8_t) []int8 {
+	return unsafe.Slice((*int8)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
+}
+
+func int64Slice(s []C.int64_t) []int64 {
+	return unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
 }
 
 // toIntTuple converts a C int tuple to a cute.IntTuple, validating it.

@@ -118,6 +118,54 @@ func FuzzLayoutStruct(f *testing.F) {
 	})
 }
 
+// FuzzLayoutFastPath: toLayout's fast path (cute.MakeLayoutNest) accepts exactly the
+// structs that the token-by-token decoder accepts, with the same layout and, when it
+// refuses one, the decoder's message.
+func FuzzLayoutFastPath(f *testing.F) {
+	for _, s := range []string{"8:1", "(2,(3,4)):(1,(2,6))", "():()", "((),(1)):((),(0))",
+		"((2,4),(3,(1,5))):((1,2),(8,(0,24)))", "(2,4,8,2):(1,2,8,64)"} {
+		f.Add(hookBytes(cute.MustLayout(mustTuple(s))))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		fast, slow, fe, se, ok := hookDecodeBoth(b)
+		if !ok {
+			return
+		}
+		if (fe == nil) != (se == nil) || (fe != nil && fe.Error() != se.Error()) {
+			t.Fatalf("fast path: %v, decoder: %v", fe, se)
+		}
+		if fe == nil && (!fast.Equal(slow) || fast.String() != slow.String()) {
+			t.Fatalf("fast path %v, decoder %v", fast, slow)
+		}
+	})
+}
+
+// TestLayoutFastPathMutations: every single-byte change of the nest, leaves and ntokens
+// of a few layouts' structs is decoded alike by both paths.
+func TestLayoutFastPathMutations(t *testing.T) {
+	for _, s := range []string{"(2,(3,4)):(1,(2,6))", "((),(1)):((),(0))", "((2,4),(3,(1,5))):((1,2),(8,(0,24)))"} {
+		base := hookBytes(cute.MustLayout(mustTuple(s)))
+		nest := hookLayoutSize - hookMaxTokens
+		for i := 0; i < hookMaxTokens; i++ {
+			for _, v := range []byte{0, 1, 2, 3, 0xff} {
+				b := append([]byte(nil), base...)
+				b[nest+i] = v
+				for _, nt := range []byte{0, 1, 2, 5, 8, 9, 12, 64} {
+					b[nest-4] = nt // ntokens (little endian)
+					fast, slow, fe, se, ok := hookDecodeBoth(b)
+					if !ok {
+						continue
+					}
+					if (fe == nil) != (se == nil) || (fe != nil && fe.Error() != se.Error()) ||
+						(fe == nil && (!fast.Equal(slow) || fast.String() != slow.String())) {
+						t.Fatalf("%s, nest[%d] = %d, ntokens %d: fast %v (%v), decoder %v (%v)", s, i, v, nt, fast, fe, slow, se)
+					}
+				}
+			}
+		}
+	}
+}
+
 func mustTuple(s string) (cute.IntTuple, cute.IntTuple) {
 	l, err := cute.ParseLayout(s)
 	if err != nil {

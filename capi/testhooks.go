@@ -51,6 +51,19 @@ func hookFromBytes(b []byte) (cute.Layout, int) {
 	return l, 0
 }
 
+// hookDecodeBoth converts bytes read as a cute_layout_t with toLayout (its fast path
+// first) and with decodeLayout alone, when the counts are valid (counted false otherwise).
+func hookDecodeBoth(b []byte) (fast, slow cute.Layout, fastErr, slowErr error, counted bool) {
+	var v C.cute_layout_t
+	copy(unsafe.Slice((*byte)(unsafe.Pointer(&v)), unsafe.Sizeof(v)), b)
+	if checkCounts("test", "l", v.leaves, v.ntokens) != nil {
+		return
+	}
+	fast, fastErr = toLayout("test", "l", &v)
+	slow, slowErr = decodeLayout("test", "l", &v)
+	return fast, slow, fastErr, slowErr, true
+}
+
 func hookStatus(err error) int { return int(statusOf(err)) }
 
 const (
@@ -62,6 +75,7 @@ const (
 	hookCapacity   = int(C.CUTEGO_CAPACITY)
 	hookInternal   = int(C.CUTEGO_INTERNAL)
 	hookLayoutSize = int(unsafe.Sizeof(C.cute_layout_t{}))
+	hookMaxTokens  = int(maxTokens)
 )
 
 // hookBytes is the C struct of l as bytes (a fuzz seed).

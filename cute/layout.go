@@ -161,3 +161,104 @@ func (l Layout) Call(c IntTuple) (r IntTuple, err error) {
 func evalIdx(l Layout, i int64) int64 {
 	return crd2idxInt(i, l.shape, l.stride)
 }
+
+// Nest tokens describe the structure of a hierarchical tuple in pre-order, as the C ABI's
+// structs (cute_layout_t) store it: NestLeaf for an integer, NestOpen and NestClose around
+// the elements of a tuple. "(2,(3,4))" is ( L ( L L ) ).
+const (
+	NestLeaf  = 0
+	NestOpen  = 1
+	NestClose = 2
+)
+
+// nestMaxTokens bounds the nest MakeLayoutNest reads (the C ABI holds at most 64
+// tokens); a tuple then has fewer than 128 elements.
+const nestMaxTokens = 128
+
+// MakeLayoutNest is MakeLayout for a layout given by the nest tokens of its shape's
+// structure (exactly one node, every token used) and its leaf shapes and strides in order
+// (len(shape) == len(stride) == the number of NestLeaf tokens), built with a single
+// allocation. Shapes must be positive.
+func MakeLayoutNest(nest []int8, shape, stride []int64) (Layout, error) {
+	const op = "make_layout"
+	n := len(nest)
+	if n == 0 || n > nestMaxTokens || len(shape) != len(stride) {
+		return Layout{}, errorf(op, ErrInvalid, "bad nest: %d tokens, %d shapes, %d strides", n, len(shape), len(stride))
+	}
+	// Pass 1: check the tokens and count the elements of each tuple (kids[p] for the
+	// NestOpen at p) and of all tuples together.
+	var kids [nestMaxTokens]uint8
+	var open [nestMaxTokens]uint8 // positions of the tuples still open
+	sp, leaves, total := 0, 0, 0
+	for p := 0; p < n; p++ {
+		if p > 0 && sp == 0 {
+			return Layout{}, errorf(op, ErrInvalid, "bad nest: tokens after the end of the tuple")
+		}
+		if sp > 0 && nest[p] != NestClose {
+			kids[open[sp-1]]++
+			total++
+		}
+		switch nest[p] {
+		case NestLeaf:
+			if leaves >= len(shape) || shape[leaves] < 1 {
+				return Layout{}, errorf(op, ErrInvalid, "bad nest: missing or non-positive shape at leaf %d", leaves)
+			}
+			leaves++
+		case NestOpen:
+			kids[p] = 0
+			open[sp] = uint8(p)
+			sp++
+		case NestClose:
+			if sp == 0 {
+				return Layout{}, errorf(op, ErrInvalid, "bad nest: unbalanced close at token %d", p)
+			}
+			sp--
+		default:
+			return Layout{}, errorf(op, ErrInvalid, "bad nest: token %d at %d", nest[p], p)
+		}
+	}
+	if sp != 0 || leaves != len(shape) {
+		return Layout{}, errorf(op, ErrInvalid, "bad nest: unbalanced, or %d leaves for %d shapes", leaves, len(shape))
+	}
+	// Pass 2: build shape and stride together; the elements of every tuple of the shape
+	// and of the stride are adjacent in one backing array.
+	nb := nestBuilder{nest: nest, kids: &kids, shape: shape, stride: stride}
+	if total > 0 {
+		nb.back = make([]IntTuple, 2*total)
+	}
+	var l Layout
+	nb.node(&l.shape, &l.stride)
+	return l, nil
+}
+
+type nestBuilder struct {
+	nest          []int8
+	kids          *[nestMaxTokens]uint8
+	shape, stride []int64
+	back          []IntTuple
+	pos, leaf, bp int
+}
+
+func (b *nestBuilder) node(dsh, dsd *IntTuple) {
+	p := b.pos
+	b.pos++
+	if b.nest[p] == NestLeaf {
+		*dsh = IntTuple{v: b.shape[b.leaf]}
+		*dsd = IntTuple{v: b.stride[b.leaf]}
+		b.leaf++
+		return
+	}
+	k := int(b.kids[p])
+	if k == 0 {
+		dsh.elems, dsd.elems = emptyElems, emptyElems
+	} else {
+		q := b.bp
+		b.bp += 2 * k
+		sh, sd := b.back[q:q+k:q+k], b.back[q+k:q+2*k:q+2*k]
+		for i := 0; i < k; i++ {
+			b.node(&sh[i], &sd[i])
+		}
+		dsh.elems, dsd.elems = sh, sd
+	}
+	b.pos++ // NestClose
+}
