@@ -176,13 +176,14 @@ func decodeLayout(fn, arg string, p *C.cute_layout_t) (cute.Layout, error) {
 }
 
 // nestSlice and int64Slice view C arrays (read in place, for the duration of a call) as
-// the Go types of package cute: C.int8_t and C.int64_t are int8 and int64.
+// the Go types of package cute (same length and capacity): C.int8_t and C.int64_t are
+// int8 and int64.
 func nestSlice(s []C.int8_t) []int8 {
-	return unsafe.Slice((*int8)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
+	return unsafe.Slice((*int8)(unsafe.Pointer(unsafe.SliceData(s))), cap(s))[:len(s)]
 }
 
 func int64Slice(s []C.int64_t) []int64 {
-	return unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
+	return unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(s))), cap(s))[:len(s)]
 }
 
 // toIntTuple converts a C int tuple to a cute.IntTuple, validating it.
@@ -263,6 +264,21 @@ func (e *nestEncoder) encode(x, y cute.IntTuple, two bool) error {
 
 // putLayout writes l into *out (all of it, unused entries zero).
 func putLayout(fn string, l cute.Layout, out *C.cute_layout_t) error {
+	// The fast path fills a struct in place; whatever it cannot write (a scaled basis, a
+	// layout over capacity) the encoder below reports. Within capacity, the appends wrote
+	// into v itself.
+	var v C.cute_layout_t
+	nest, shape, _, err := l.AppendNest(nestSlice(v.nest[:0]), int64Slice(v.shape[:0]), int64Slice(v.stride[:0]))
+	if err == nil && len(nest) <= maxTokens && len(shape) <= maxLeaves {
+		v.leaves, v.ntokens = C.int32_t(len(shape)), C.int32_t(len(nest))
+		*out = v
+		return nil
+	}
+	return encodeLayout(fn, l, out)
+}
+
+// encodeLayout is putLayout leaf by leaf, with a message naming what does not fit.
+func encodeLayout(fn string, l cute.Layout, out *C.cute_layout_t) error {
 	e := nestEncoder{fn: fn, what: "result layout"}
 	if err := e.encode(l.Shape(), l.Stride(), true); err != nil {
 		return err

@@ -55,6 +55,16 @@ func (f *flatL) flattenInto(op string, shape, stride IntTuple) {
 	}
 }
 
+// hasBasis reports whether a mode of f has a scaled-basis stride.
+func (f *flatL) hasBasis() bool {
+	for i := 0; i < f.n; i++ {
+		if f.m[i].b != nil {
+			return true
+		}
+	}
+	return false
+}
+
 // mulNoThrow is a*b and whether it did not overflow.
 func mulNoThrow(a, b int64) (int64, bool) {
 	if a == 0 || b == 0 {

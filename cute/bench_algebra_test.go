@@ -1,6 +1,9 @@
 package cute
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 func mustL(s string) Layout {
 	l, err := ParseLayout(s)
@@ -106,5 +109,61 @@ func BenchmarkRightInverse(b *testing.B) {
 			b.Fatal(err)
 		}
 		benchSink = r
+	}
+}
+
+// TestMakeLayoutNest: the nest form of cutego.h ("(2,(3,4))" is ( L ( L L ) )) both ways,
+// and the inputs MakeLayoutNest refuses.
+func TestMakeLayoutNest(t *testing.T) {
+	const L, O, C = NestLeaf, NestOpen, NestClose
+	for _, c := range []struct {
+		nest          []int8
+		shape, stride []int64
+		want          string
+	}{
+		{[]int8{L}, []int64{8}, []int64{1}, "8:1"},
+		{[]int8{O, L, C}, []int64{8}, []int64{1}, "(8):(1)"},
+		{[]int8{O, C}, nil, nil, "():()"},
+		{[]int8{O, L, O, L, L, C, C}, []int64{2, 3, 4}, []int64{1, 2, 6}, "(2,(3,4)):(1,(2,6))"},
+		{[]int8{O, O, C, O, L, C, C}, []int64{1}, []int64{0}, "((),(1)):((),(0))"},
+	} {
+		l, err := MakeLayoutNest(c.nest, c.shape, c.stride)
+		if err != nil || l.String() != c.want {
+			t.Errorf("MakeLayoutNest(%v, %v, %v) = %v, %v; want %s", c.nest, c.shape, c.stride, l, err, c.want)
+			continue
+		}
+		if w := mustL(c.want); !l.Equal(w) {
+			t.Errorf("MakeLayoutNest(%v) = %v, not equal to the parsed %v", c.nest, l, w)
+		}
+		n, s, d, err := l.AppendNest(nil, nil, nil)
+		if err != nil || fmt.Sprint(n) != fmt.Sprint(c.nest) || len(s) != len(c.shape) || len(d) != len(c.stride) {
+			t.Errorf("AppendNest(%v) = %v %v %v, %v", l, n, s, d, err)
+		}
+		for i := range s {
+			if s[i] != c.shape[i] || d[i] != c.stride[i] {
+				t.Errorf("AppendNest(%v) leaf %d = %d:%d", l, i, s[i], d[i])
+			}
+		}
+	}
+	for _, c := range []struct {
+		nest          []int8
+		shape, stride []int64
+	}{
+		{nil, nil, nil},
+		{[]int8{L}, []int64{0}, []int64{1}},
+		{[]int8{L}, []int64{2}, nil},
+		{[]int8{L, L}, []int64{2, 2}, []int64{1, 2}},
+		{[]int8{O, L}, []int64{2}, []int64{1}},
+		{[]int8{C}, nil, nil},
+		{[]int8{O, L, C, C}, []int64{2}, []int64{1}},
+		{[]int8{O, L, C}, []int64{2, 3}, []int64{1, 2}},
+		{[]int8{3}, nil, nil},
+	} {
+		if l, err := MakeLayoutNest(c.nest, c.shape, c.stride); err == nil {
+			t.Errorf("MakeLayoutNest(%v, %v, %v) = %v, want an error", c.nest, c.shape, c.stride, l)
+		}
+	}
+	if _, _, _, err := MustLayout(Int(4), E(1, 0)).AppendNest(nil, nil, nil); err == nil {
+		t.Errorf("AppendNest of a scaled-basis stride: no error")
 	}
 }

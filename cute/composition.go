@@ -89,8 +89,9 @@ func compositionParts(a, b Layout, c *flatL, ax *flatL) Layout {
 	bl, cnt, out := &w.bl, &w.cnt, &w.out
 	bl.n, out.n = 0, 0
 	bl.flattenInto("composition", b.shape, b.stride)
+	bBasis := bl.hasBasis()
 	if c != nil {
-		if b.stride.hasBasis() {
+		if bBasis {
 			return composition(a, layoutPair(b, c.toLayout()))
 		}
 		for i := 0; i < c.n; i++ {
@@ -98,7 +99,7 @@ func compositionParts(a, b Layout, c *flatL, ax *flatL) Layout {
 		}
 	}
 
-	if !b.stride.hasBasis() {
+	if !bBasis {
 		g := &w.g
 		g.use = [algMaxFlat]int64{}
 		if ax != nil {

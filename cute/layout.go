@@ -262,3 +262,29 @@ func (b *nestBuilder) node(dsh, dsd *IntTuple) {
 	}
 	b.pos++ // NestClose
 }
+
+// AppendNest appends the nest tokens of l's shape and its leaf shapes and strides, in
+// order, to nest, shape and stride (the inverse of MakeLayoutNest). A scaled-basis stride
+// has no such form: ErrInvalid.
+func (l Layout) AppendNest(nest []int8, shape, stride []int64) ([]int8, []int64, []int64, error) {
+	n, sh, sd, ok := appendNest(l.shape, l.stride, nest, shape, stride)
+	if !ok {
+		return nest, shape, stride, errorf("layout", ErrInvalid, "layout %v has a scaled-basis stride", l)
+	}
+	return n, sh, sd, nil
+}
+
+// appendNest is AppendNest; ok is false at a scaled-basis stride.
+func appendNest(s, d IntTuple, nest []int8, shape, stride []int64) ([]int8, []int64, []int64, bool) {
+	if s.elems == nil {
+		return append(nest, NestLeaf), append(shape, s.v), append(stride, d.v), d.basis == nil
+	}
+	nest = append(nest, NestOpen)
+	for i := range s.elems {
+		ok := true
+		if nest, shape, stride, ok = appendNest(s.elems[i], d.elems[i], nest, shape, stride); !ok {
+			return nest, shape, stride, false
+		}
+	}
+	return append(nest, NestClose), shape, stride, true
+}
