@@ -28,15 +28,27 @@ type flatL struct {
 
 func (f *flatL) push(op string, m fmode) {
 	if f.n == algMaxFlat {
-		throw(op, ErrInvalid, "layout has more than %d modes", algMaxFlat)
+		tooManyModes(op)
 	}
 	f.m[f.n] = m
 	f.n++
 }
 
+// tooManyModes throws the error of a layout over algMaxFlat modes (out of line, so that
+// push inlines).
+func tooManyModes(op string) {
+	throw(op, ErrInvalid, "layout has more than %d modes", algMaxFlat)
+}
+
 // flattenInto appends the leaves of shape:stride to f, checking that they are congruent
 // and that the shapes are positive integers.
 func (f *flatL) flattenInto(op string, shape, stride IntTuple) {
+	f.flatten(op, &shape, &stride)
+}
+
+// flatten is flattenInto on pointers (an IntTuple is seven words: the recursion passes
+// two pointers instead of two copies).
+func (f *flatL) flatten(op string, shape, stride *IntTuple) {
 	if shape.elems == nil {
 		if stride.elems != nil {
 			throw(op, ErrInvalid, "shape %s and stride %s are not congruent", shape.String(), stride.String())
@@ -51,7 +63,7 @@ func (f *flatL) flattenInto(op string, shape, stride IntTuple) {
 		throw(op, ErrInvalid, "shape %s and stride %s are not congruent", shape.String(), stride.String())
 	}
 	for i := range shape.elems {
-		f.flattenInto(op, shape.elems[i], stride.elems[i])
+		f.flatten(op, &shape.elems[i], &stride.elems[i])
 	}
 }
 

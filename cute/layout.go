@@ -187,7 +187,8 @@ func MakeLayoutNest(nest []int8, shape, stride []int64) (Layout, error) {
 	}
 	// Pass 1: check the tokens and count the elements of each tuple (kids[p] for the
 	// NestOpen at p) and of all tuples together.
-	var kids [nestMaxTokens]uint8
+	nb := nestBuilder{nest: nest, shape: shape, stride: stride}
+	kids := &nb.kids
 	var open [nestMaxTokens]uint8 // positions of the tuples still open
 	sp, leaves, total := 0, 0, 0
 	for p := 0; p < n; p++ {
@@ -222,7 +223,6 @@ func MakeLayoutNest(nest []int8, shape, stride []int64) (Layout, error) {
 	}
 	// Pass 2: build shape and stride together; the elements of every tuple of the shape
 	// and of the stride are adjacent in one backing array.
-	nb := nestBuilder{nest: nest, kids: &kids, shape: shape, stride: stride}
 	if total > 0 {
 		nb.back = make([]IntTuple, 2*total)
 	}
@@ -233,7 +233,7 @@ func MakeLayoutNest(nest []int8, shape, stride []int64) (Layout, error) {
 
 type nestBuilder struct {
 	nest          []int8
-	kids          *[nestMaxTokens]uint8
+	kids          [nestMaxTokens]uint8 // elements of the tuple opened at each token
 	shape, stride []int64
 	back          []IntTuple
 	pos, leaf, bp int
