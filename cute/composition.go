@@ -271,68 +271,75 @@ func (g *compGroup) checkOverlapPair(a, b Layout, c *flatL) {
 // modes taken in order from out (a leaf when cnt[j] == 1, a flat tuple otherwise), with
 // a single allocation for every tuple node.
 func buildLike(bs IntTuple, out *compOut, cnt *[algMaxFlat]int) Layout {
-	total := 0
-	li := 0
-	countLike(bs, cnt[:], &li, &total)
-	var back []IntTuple
+	b := likeBuilder{out: out.m[:out.n], cnt: cnt[:]}
+	total := b.count(&bs)
 	if total > 0 {
-		back = make([]IntTuple, 2*total)
+		b.back = make([]IntTuple, 2*total)
 	}
-	var st buildState
+	b.li = 0
 	var r Layout
-	buildNode(bs, back, out.m[:out.n], cnt[:], &st, &r.shape, &r.stride)
+	b.node(&bs, &r.shape, &r.stride)
 	return r
 }
 
-func countLike(bs IntTuple, cnt []int, li *int, total *int) {
-	if bs.elems == nil {
-		if c := cnt[*li]; c > 1 {
-			*total += c
-		}
-		*li++
-		return
-	}
-	*total += len(bs.elems)
-	for _, e := range bs.elems {
-		countLike(e, cnt, li, total)
-	}
+// likeBuilder walks the shape of B (through pointers: an IntTuple is seven words).
+type likeBuilder struct {
+	back       []IntTuple
+	out        []fmode
+	cnt        []int
+	bp, li, oi int
 }
 
-type buildState struct{ bp, li, oi int }
+// count is the number of tuple elements of the result.
+func (b *likeBuilder) count(bs *IntTuple) int {
+	if bs.elems == nil {
+		c := b.cnt[b.li]
+		b.li++
+		if c > 1 {
+			return c
+		}
+		return 0
+	}
+	total := len(bs.elems)
+	for i := range bs.elems {
+		total += b.count(&bs.elems[i])
+	}
+	return total
+}
 
-func takeBack(back []IntTuple, st *buildState, k int) (sh, sd []IntTuple) {
+func (b *likeBuilder) take(k int) (sh, sd []IntTuple) {
 	if k == 0 {
 		return emptyElems, emptyElems
 	}
-	p := st.bp
-	st.bp += 2 * k
-	return back[p : p+k : p+k], back[p+k : p+2*k : p+2*k]
+	p := b.bp
+	b.bp += 2 * k
+	return b.back[p : p+k : p+k], b.back[p+k : p+2*k : p+2*k]
 }
 
-func buildNode(bs IntTuple, back []IntTuple, out []fmode, cnt []int, st *buildState, dsh, dsd *IntTuple) {
+func (b *likeBuilder) node(bs, dsh, dsd *IntTuple) {
 	if bs.elems == nil {
-		c := cnt[st.li]
-		st.li++
+		c := b.cnt[b.li]
+		b.li++
 		if c == 1 {
-			m := &out[st.oi]
-			st.oi++
+			m := &b.out[b.oi]
+			b.oi++
 			*dsh = IntTuple{v: m.s}
 			*dsd = IntTuple{v: m.d, basis: m.b}
 			return
 		}
-		sh, sd := takeBack(back, st, c)
+		sh, sd := b.take(c)
 		for i := 0; i < c; i++ {
-			m := &out[st.oi]
-			st.oi++
+			m := &b.out[b.oi]
+			b.oi++
 			sh[i].v = m.s
 			sd[i].v, sd[i].basis = m.d, m.b
 		}
 		dsh.elems, dsd.elems = sh, sd
 		return
 	}
-	sh, sd := takeBack(back, st, len(bs.elems))
+	sh, sd := b.take(len(bs.elems))
 	for i := range bs.elems {
-		buildNode(bs.elems[i], back, out, cnt, st, &sh[i], &sd[i])
+		b.node(&bs.elems[i], &sh[i], &sd[i])
 	}
 	dsh.elems, dsd.elems = sh, sd
 }
