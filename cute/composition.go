@@ -23,7 +23,11 @@ func CompositionTiler(a Layout, t Tiler) (r Layout, err error) {
 	return compositionTiler(a, t), nil
 }
 
-func compositionTiler(a Layout, t Tiler) Layout {
+func compositionTiler(a Layout, t Tiler) Layout { return compositionTilerP(a, &t) }
+
+// compositionTilerP is compositionTiler with the tiler through a pointer (a Tiler is 18 words): the
+// result of a tuple tiler is built in one allocation.
+func compositionTilerP(a Layout, t *Tiler) Layout {
 	switch t.kind {
 	case tilerUnderscore:
 		return a
@@ -31,14 +35,22 @@ func compositionTiler(a Layout, t Tiler) Layout {
 		return composition(a, t.layout)
 	}
 	if len(t.elems) > a.Rank() {
-		throw("composition", ErrInvalid, "tiler %v has a larger rank than layout %v", t, a)
+		throw("composition", ErrInvalid, "tiler %v has a larger rank than layout %v", *t, a)
 	}
-	var small [8]Layout
-	ms := small[:0]
-	for i, e := range t.elems {
-		ms = append(ms, compositionTiler(modeOf("composition", a, i), e))
+	n := len(t.elems)
+	if n == 0 {
+		return Layout{shape: IntTuple{elems: emptyElems}, stride: IntTuple{elems: emptyElems}}
 	}
-	return layoutOf(ms...)
+	back := make([]IntTuple, 2*n)
+	for i := range t.elems {
+		m := a
+		if a.shape.elems != nil {
+			m = Layout{shape: a.shape.elems[i], stride: a.stride.elems[i]}
+		}
+		m = compositionTilerP(m, &t.elems[i])
+		back[i], back[n+i] = m.shape, m.stride
+	}
+	return Layout{shape: IntTuple{elems: back[:n:n]}, stride: IntTuple{elems: back[n:]}}
 }
 
 // compOut collects the modes emitted for the leaves of B.

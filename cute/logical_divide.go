@@ -12,30 +12,36 @@ func LogicalDivide(a Layout, t Tiler) (r Layout, err error) {
 	return logicalDivide(a, t), nil
 }
 
-func logicalDivide(a Layout, t Tiler) Layout {
+func logicalDivide(a Layout, t Tiler) Layout { return logicalDivideP(a, &t) }
+
+// logicalDivideP is logicalDivide with the tiler through a pointer (a Tiler is 18 words): the result of
+// a tuple tiler is built in one allocation.
+func logicalDivideP(a Layout, t *Tiler) Layout {
 	switch t.kind {
 	case tilerUnderscore:
 		return a
 	case tilerLayout:
-		b := algTilerLayout(t)
-		return logicalDivideLayout(a, b)
+		return logicalDivideLayout(a, algTilerLayout(*t))
 	}
 	if len(t.elems) > a.Rank() {
-		throw("logical_divide", ErrInvalid, "too many modes in tiler %v for layout %v", t, a)
+		throw("logical_divide", ErrInvalid, "too many modes in tiler %v for layout %v", *t, a)
 	}
-	var small [8]Layout
-	ms := small[:0]
-	if a.shape.elems == nil {
-		ms = append(ms, a)
-	} else {
-		for i := range a.shape.elems {
-			ms = append(ms, Layout{shape: a.shape.elems[i], stride: a.stride.elems[i]})
+	n := a.Rank()
+	back := make([]IntTuple, 2*n)
+	for i := 0; i < n; i++ {
+		m := a
+		if a.shape.elems != nil {
+			m = Layout{shape: a.shape.elems[i], stride: a.stride.elems[i]}
 		}
+		if i < len(t.elems) {
+			m = logicalDivideP(m, &t.elems[i])
+		}
+		back[i], back[n+i] = m.shape, m.stride
 	}
-	for i, e := range t.elems {
-		ms[i] = logicalDivide(ms[i], e)
+	if n == 0 {
+		return Layout{shape: IntTuple{elems: emptyElems}, stride: IntTuple{elems: emptyElems}}
 	}
-	return layoutOf(ms...)
+	return Layout{shape: IntTuple{elems: back[:n:n]}, stride: IntTuple{elems: back[n:]}}
 }
 
 // divWork is logical_divide's scratch space, pooled so that it is not cleared per call.
