@@ -1,5 +1,7 @@
 package cute
 
+import "math/bits"
+
 // Internal machinery shared by the layout-algebra operations (coalesce, composition,
 // complement, inverses, divides, products): flat work layouts kept in fixed-size arrays
 // on the stack, and builders that turn them into Layout values with one allocation.
@@ -77,16 +79,22 @@ func (f *flatL) hasBasis() bool {
 	return false
 }
 
-// mulNoThrow is a*b and whether it did not overflow.
+// mulNoThrow is a*b and whether it did not overflow: the signed high word of the 128-bit
+// product must be the sign extension of the low one.
 func mulNoThrow(a, b int64) (int64, bool) {
-	if a == 0 || b == 0 {
-		return 0, true
+	hi, lo := bits.Mul64(uint64(a), uint64(b))
+	hs := int64(hi) - (a>>63)&b - (b>>63)&a
+	return int64(lo), hs == int64(lo)>>63
+}
+
+// mulI is mulChecked that inlines (no division); an overflow is left to mulChecked to
+// report.
+func mulI(a, b int64) int64 {
+	hi, lo := bits.Mul64(uint64(a), uint64(b))
+	if int64(hi)-(a>>63)&b-(b>>63)&a != int64(lo)>>63 {
+		return mulChecked(a, b)
 	}
-	c := a * b
-	if c/b != a || (a == -1 && b == -1<<63) || (b == -1 && a == -1<<63) {
-		return 0, false
-	}
-	return c, true
+	return int64(lo)
 }
 
 // bwCoalesce is CuTe's bw_coalesce over the flat modes of in (right to left): skip
@@ -124,7 +132,7 @@ func bwCoalesceInPlace(op string, f *flatL, x bool) {
 			continue
 		}
 		if p, ok := mulNoThrow(m.s, m.d); ok && p == fr.d && (m.b == nil) == (fr.b == nil) && pathEqual(m.b, fr.b) {
-			fr.s = mulChecked(m.s, fr.s)
+			fr.s = mulI(m.s, fr.s)
 			fr.d, fr.b = m.d, m.b
 			continue
 		}
@@ -245,11 +253,16 @@ func algTilerLayout(t Tiler) Layout {
 // algCeilDiv is ceil(a/b) for a >= 0, b > 0, without the overflow of (a+b-1)/b.
 func algCeilDiv(a, b int64) int64 {
 	if b <= 0 {
-		throw("", ErrInvalid, "division by %d", b)
+		badDivisor(b)
 	}
 	q := a / b
-	if a%b != 0 {
+	if q*b != a {
 		q++
 	}
 	return q
+}
+
+// badDivisor throws the error of algCeilDiv (out of line, so that algCeilDiv inlines).
+func badDivisor(b int64) {
+	throw("", ErrInvalid, "division by %d", b)
 }

@@ -2,6 +2,8 @@ package cute
 
 import (
 	"fmt"
+	"math"
+	"math/big"
 	"testing"
 )
 
@@ -165,5 +167,34 @@ func TestMakeLayoutNest(t *testing.T) {
 	}
 	if _, _, _, err := MustLayout(Int(4), E(1, 0)).AppendNest(nil, nil, nil); err == nil {
 		t.Errorf("AppendNest of a scaled-basis stride: no error")
+	}
+}
+
+// TestMulNoThrow: the 128-bit overflow test of mulNoThrow and mulI against math/big on
+// the values around every power of two and their negations.
+func TestMulNoThrow(t *testing.T) {
+	var vs []int64
+	for k := 0; k < 63; k++ {
+		p := int64(1) << k
+		vs = append(vs, p-1, p, p+1, -p+1, -p, -p-1)
+	}
+	vs = append(vs, math.MaxInt64, math.MinInt64, math.MinInt64+1, 3037000499, 3037000500, -3037000500)
+	for _, a := range vs {
+		for _, b := range vs {
+			want := new(big.Int).Mul(big.NewInt(a), big.NewInt(b))
+			fits := want.IsInt64()
+			p, ok := mulNoThrow(a, b)
+			if ok != fits || (ok && p != want.Int64()) {
+				t.Fatalf("mulNoThrow(%d, %d) = %d, %v; want %v, fits %v", a, b, p, ok, want, fits)
+			}
+			var err error
+			func() {
+				defer catch("test", &err)
+				p = mulI(a, b)
+			}()
+			if (err == nil) != fits || (fits && p != want.Int64()) {
+				t.Fatalf("mulI(%d, %d) = %d, %v; want %v", a, b, p, err, want)
+			}
+		}
 	}
 }

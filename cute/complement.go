@@ -25,7 +25,7 @@ func ComplementDefault(l Layout) (r Layout, err error) {
 		if f.m[i].b != nil {
 			throw("complement", ErrInvalid, "layout %v has scaled-basis strides", l)
 		}
-		c = addChecked(c, mulChecked(f.m[i].s-1, f.m[i].d))
+		c = addChecked(c, mulI(f.m[i].s-1, f.m[i].d))
 	}
 	complementFlat(&f, Int(c), nil, &o)
 	return o.toLayout(), nil
@@ -54,7 +54,7 @@ func cotargetCeilDivSize(t IntTuple, flat *flatL, b int64) int64 {
 		p := int64(1)
 		for i := 0; i < flat.n; i++ {
 			s := flat.m[i].s
-			p = mulChecked(p, algCeilDiv(s, b))
+			p = mulI(p, algCeilDiv(s, b))
 			b = algCeilDiv(b, s)
 		}
 		return p
@@ -64,7 +64,7 @@ func cotargetCeilDivSize(t IntTuple, flat *flatL, b int64) int64 {
 	}
 	p := int64(1)
 	for _, e := range t.elems {
-		p = mulChecked(p, cotargetCeilDivSize(e, nil, b))
+		p = mulI(p, cotargetCeilDivSize(e, nil, b))
 		b = algCeilDiv(b, size(e))
 	}
 	return p
@@ -75,7 +75,7 @@ func cotargetSize(t IntTuple, flat *flatL) int64 {
 	if flat != nil {
 		p := int64(1)
 		for i := 0; i < flat.n; i++ {
-			p = mulChecked(p, flat.m[i].s)
+			p = mulI(p, flat.m[i].s)
 		}
 		return p
 	}
@@ -127,7 +127,7 @@ func complementFlat(f *flatL, cotarget IntTuple, flatCot *flatL, out *flatL) {
 			throw("complement", ErrNotAdmissible, "non-injective layout: stride %d is below the extent %d of the modes before it", m.d, last)
 		}
 		res.m[i] = fmode{s: c, d: last}
-		last = mulChecked(m.d, m.s)
+		last = mulI(m.d, m.s)
 	}
 	rest := cotargetCeilDivSize(cotarget, flatCot, last)
 	rd := last

@@ -61,10 +61,15 @@ type compOut struct {
 
 func (o *compOut) push(m fmode) {
 	if o.n == len(o.m) {
-		throw("composition", ErrInvalid, "result has more than %d modes", len(o.m))
+		o.full()
 	}
 	o.m[o.n] = m
 	o.n++
+}
+
+// full throws the error of a result over capacity (out of line, so that push inlines).
+func (o *compOut) full() {
+	throw("composition", ErrInvalid, "result has more than %d modes", len(o.m))
 }
 
 // compGroup is a flattened (coalesce_x) lhs with, per mode but the last, the sum over
@@ -218,7 +223,7 @@ func compLeaf(g *compGroup, s, d int64, out *compOut) int {
 	A := &g.a
 	n := A.n
 	if n == 1 {
-		out.push(fmode{s: s, d: mulChecked(d, A.m[0].d), b: A.m[0].b})
+		out.push(fmode{s: s, d: mulI(d, A.m[0].d), b: A.m[0].b})
 		return 1
 	}
 	rs, rd := s, d
@@ -247,13 +252,13 @@ func compLeaf(g *compGroup, s, d int64, out *compOut) int {
 				"%d:%d runs past lhs mode %d with a stride %d that does not divide it: the composition is not a layout (C++ CuTe returns a wrong one, CUTLASS #3177)",
 				s, d, a, ard)
 		}
-		out.push(fmode{s: m, d: mulChecked(rd, A.m[i].d), b: A.m[i].b})
+		out.push(fmode{s: m, d: mulI(rd, A.m[i].d), b: A.m[i].b})
 		g.use[i] += (m - 1) * ard // < a, no overflow
 		rs /= m
 		rd = nd
 	}
 	if out.n == start || rs != 1 {
-		out.push(fmode{s: rs, d: mulChecked(rd, A.m[n-1].d), b: A.m[n-1].b})
+		out.push(fmode{s: rs, d: mulI(rd, A.m[n-1].d), b: A.m[n-1].b})
 	}
 	return out.n - start
 }

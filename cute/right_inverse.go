@@ -17,7 +17,7 @@ func RightInverse(l Layout) (r Layout, err error) {
 			throw("right_inverse", ErrInvalid, "layout %v has scaled-basis strides", l)
 		}
 		key[i], idx[i], pre[i] = c.m[i].d, i, p
-		p = mulChecked(p, c.m[i].s)
+		p = mulI(p, c.m[i].s)
 	}
 	exchangeSortIdx(key[:c.n], idx[:c.n])
 	var res flatL
@@ -29,7 +29,7 @@ func RightInverse(l Layout) (r Layout, err error) {
 		if m.d == curr {
 			res.m[res.n] = fmode{s: m.s, d: pre[idx[k]]}
 			res.n++
-			curr = mulChecked(m.s, m.d)
+			curr = mulI(m.s, m.d)
 		}
 	}
 	var o flatL
