@@ -340,8 +340,8 @@ func (b *likeBuilder) node(bs, dsh, dsd *IntTuple) {
 		if c == 1 {
 			m := &b.out[b.oi]
 			b.oi++
-			*dsh = IntTuple{v: m.s}
-			*dsd = IntTuple{v: m.d, basis: m.b}
+			dsh.v = m.s // *dsh and *dsd are zero
+			dsd.v, dsd.basis = m.d, m.b
 			return
 		}
 		sh, sd := b.take(c)

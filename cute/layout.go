@@ -242,9 +242,9 @@ type nestBuilder struct {
 func (b *nestBuilder) node(dsh, dsd *IntTuple) {
 	p := b.pos
 	b.pos++
-	if b.nest[p] == NestLeaf {
-		*dsh = IntTuple{v: b.shape[b.leaf]}
-		*dsd = IntTuple{v: b.stride[b.leaf]}
+	if b.nest[p] == NestLeaf { // *dsh and *dsd are zero: set the values alone
+		dsh.v = b.shape[b.leaf]
+		dsd.v = b.stride[b.leaf]
 		b.leaf++
 		return
 	}
@@ -267,24 +267,33 @@ func (b *nestBuilder) node(dsh, dsd *IntTuple) {
 // order, to nest, shape and stride (the inverse of MakeLayoutNest). A scaled-basis stride
 // has no such form: ErrInvalid.
 func (l Layout) AppendNest(nest []int8, shape, stride []int64) ([]int8, []int64, []int64, error) {
-	n, sh, sd, ok := appendNest(l.shape, l.stride, nest, shape, stride)
-	if !ok {
+	a := nestAppender{nest: nest, shape: shape, stride: stride}
+	if !a.walk(&l.shape, &l.stride) {
 		return nest, shape, stride, errorf("layout", ErrInvalid, "layout %v has a scaled-basis stride", l)
 	}
-	return n, sh, sd, nil
+	return a.nest, a.shape, a.stride, nil
 }
 
-// appendNest is AppendNest; ok is false at a scaled-basis stride.
-func appendNest(s, d IntTuple, nest []int8, shape, stride []int64) ([]int8, []int64, []int64, bool) {
+// nestAppender is AppendNest's walk (through pointers: an IntTuple is seven words).
+type nestAppender struct {
+	nest          []int8
+	shape, stride []int64
+}
+
+// walk appends s:d; false at a scaled-basis stride.
+func (a *nestAppender) walk(s, d *IntTuple) bool {
 	if s.elems == nil {
-		return append(nest, NestLeaf), append(shape, s.v), append(stride, d.v), d.basis == nil
+		a.nest = append(a.nest, NestLeaf)
+		a.shape = append(a.shape, s.v)
+		a.stride = append(a.stride, d.v)
+		return d.basis == nil
 	}
-	nest = append(nest, NestOpen)
+	a.nest = append(a.nest, NestOpen)
 	for i := range s.elems {
-		ok := true
-		if nest, shape, stride, ok = appendNest(s.elems[i], d.elems[i], nest, shape, stride); !ok {
-			return nest, shape, stride, false
+		if !a.walk(&s.elems[i], &d.elems[i]) {
+			return false
 		}
 	}
-	return append(nest, NestClose), shape, stride, true
+	a.nest = append(a.nest, NestClose)
+	return true
 }
