@@ -116,7 +116,11 @@ class Fn:
                 if k == n - 1:
                     c = i
                 else:
-                    c, i = i % s, i // s
+                    # C++ (and Go) truncate toward zero: a negative index gives negative
+                    # coordinates, not Python's floor-division ones
+                    q = abs(i) // s if s else 0
+                    q = q if i >= 0 else -q
+                    c, i = i - q * s, q
                 if c:
                     r = _add(r, self.stride[k], c)
             return r
