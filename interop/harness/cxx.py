@@ -54,6 +54,22 @@ inline void end() { std::printf("\\n"); std::fflush(stdout); }
 """
 
 
+# How a case is evaluated. The result type of a case with static inputs is (nearly always) an
+# empty type whose value is its type, so it is printed from a default-constructed value and the
+# algebra is instantiated only for type deduction: no code is generated for it (g++ time per
+# case less than half; same output). Static_asserts still fire: return type deduction
+# instantiates the bodies. A result with any run-time component is computed as usual.
+# Not part of the cache key: it changes how, not what, C++ computes.
+EMIT = """
+namespace interop {
+template <class F> inline void emit(F f) {
+  using R = decltype(f());
+  if constexpr (cute::is_static<R>::value) out(R{}); else out(f());
+}
+}
+"""
+
+
 def _sha(s):
     return hashlib.sha1(s.encode()).hexdigest()[:20]
 
@@ -104,7 +120,7 @@ class CxxRunner:
             if group in self._pch:
                 return self._pch[group]
             h = os.path.join(self.work, "prelude_%s.hpp" % group)
-            text = PRELUDES[group] + PRINTERS
+            text = PRELUDES[group] + PRINTERS + EMIT
             sig = _sha(text + " ".join(self.flags))
             stamp = h + ".sig"
             if not (os.path.exists(h + ".gch") and os.path.exists(stamp)
@@ -127,7 +143,7 @@ class CxxRunner:
         where = {}
         for idx, expr in items:
             where[len(lines) + 1] = idx
-            lines.append("void c%d(){ interop::begin(%d); interop::out(%s); interop::end(); }"
+            lines.append("void c%d(){ interop::begin(%d); interop::emit([]{ return %s; }); interop::end(); }"
                          % (idx, idx, expr))
         lines.append("using fn = void (*)();")
         lines.append("static fn cases[] = {" + ",".join("c%d" % i for i, _ in items) + "};")

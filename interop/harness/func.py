@@ -116,7 +116,11 @@ class Fn:
                 if k == n - 1:
                     c = i
                 else:
-                    c, i = i % s, i // s
+                    # C++ (and Go) truncate toward zero: a negative index gives negative
+                    # coordinates, not Python's floor-division ones
+                    q = abs(i) // s if s else 0
+                    q = q if i >= 0 else -q
+                    c, i = i - q * s, q
                 if c:
                     r = _add(r, self.stride[k], c)
             return r
@@ -273,14 +277,16 @@ def check_def(A, L, R, limit=LIMIT):
 #   logical_product(A,B) = (A, complement(A, size(A)*cosize(B)) o B)
 from .expr import Call  # noqa: E402
 
-AUX_OPS = ("logical_divide", "zipped_divide", "tiled_divide", "flat_divide", "logical_product")
+PRODUCTS = ("logical_product", "zipped_product", "tiled_product", "flat_product",
+            "blocked_product", "raked_product")
+AUX_OPS = DIVIDES + PRODUCTS
 
 
 def aux_requests(op, A, B):
     if op in DIVIDES:
         if isinstance(B, Lay):
             return [Call("complement", [B, Call("shape", [Call("coalesce", [A])])])]
-        if op == "logical_divide" and isinstance(B, Tup) and isinstance(A, Lay):
+        if isinstance(B, Tup) and isinstance(A, Lay):
             out = []
             for j, bj in enumerate(B.items):
                 if isinstance(bj, Under):
@@ -291,15 +297,61 @@ def aux_requests(op, A, B):
                                                    Call("shape", [Call("coalesce", [aj])])]))
             return out
         return None
-    if op == "logical_product" and isinstance(B, Lay):
+    if op in PRODUCTS and isinstance(B, Lay):
         return [Call("complement", [A, Call("elem_scale", [Call("size", [A]),
                                                            Call("cosize", [B])])])]
     return None
 
 
+def _image(fn, n=None):
+    from collections import Counter
+    n = fn.size if n is None else n
+    return Counter(tuple(sorted(fn(c).items())) for c in range(n))
+
+
+def _sum_images(a, b):
+    from collections import Counter
+    out = Counter()
+    for x, m in a.items():
+        for y, k in b.items():
+            d = dict(x)
+            for key, v in y:
+                d[key] = d.get(key, 0) + v
+            out[tuple(sorted((kk, vv) for kk, vv in d.items() if vv))] += m * k
+    return out
+
+
 def check_with_aux(op, A, B, R, aux):
-    """aux: parsed C++ results of aux_requests (None where not needed)."""
+    """aux: parsed C++ results of aux_requests (None where not needed). The rearranging
+    variants (zipped/tiled/flat divides by a tiler, every product but logical_product) are
+    checked by a necessary condition: the multiset of R's values equals the definition's."""
     try:
+        if (op in DIVIDES and op != "logical_divide" and isinstance(B, Tup)) or \
+                (op in PRODUCTS and op != "logical_product"):
+            if op in DIVIDES:
+                am = modes(A)
+                want = None
+                for j, aj in enumerate(am):
+                    if j < len(B.items) and not isinstance(B.items[j], Under):
+                        img = _image(Fn(aj), None) if False else None
+                        L = concat(as_layout(B.items[j]), aux[j])
+                        fa, fl = Fn(aj), Fn(L)
+                        from collections import Counter
+                        img = Counter(tuple(sorted(fa(fl(c)).items())) for c in range(fl.size))
+                    else:
+                        img = _image(Fn(aj))
+                    want = img if want is None else _sum_images(want, img)
+            else:
+                fa, fx, fb = Fn(A), Fn(aux[0]), Fn(B)
+                from collections import Counter
+                rest = Counter(tuple(sorted(fx(fb(c)).items())) for c in range(fb.size))
+                want = _sum_images(_image(fa), rest)
+            got = _image(Fn(R))
+            if sum(got.values()) > 1 << 18:
+                return None, "too large"
+            if got != want:
+                return False, "the multiset of values differs from the definition's"
+            return True, "same multiset of values as the definition"
         if op in DIVIDES and isinstance(B, Lay):
             return check_def(A, concat(B, aux[0]), R)
         if op == "logical_divide" and isinstance(B, Tup):

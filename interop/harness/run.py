@@ -24,10 +24,20 @@ def strip_marks(s):
     return re.sub(r"_(?=-?\d)", "", s)
 
 
+def _composed_literal(n):
+    """composition(Sw, L) with a literal L, as the composed layout Sw o 0 o L."""
+    if isinstance(n, Call) and n.name == "composition" and len(n.args) == 2 and \
+            isinstance(n.args[0], Sw) and isinstance(n.args[1], Lay):
+        return Composed(n.args[0], Int(0), n.args[1])
+    return n
+
+
 def literal(n):
     """Is n a literal layout / tiler (something func.py can evaluate)?"""
     if isinstance(n, (Int, Lay)):
         return True
+    if isinstance(n, Composed):
+        return isinstance(n.a, Sw) and isinstance(n.o, Int) and isinstance(n.b, Lay)
     if isinstance(n, Tup):
         return all(literal(x) or type(x).__name__ == "Under" for x in n.items)
     return False
@@ -55,8 +65,10 @@ def classify(case, cx, cg):
     if cstat == "ok":
         ctext = strip_marks(ctext)
         # brute force: is C++'s composition really A o B?
-        if case.op == "composition" and isinstance(case.node, Call) and len(case.node.args) == 2:
+        if case.op in ("composition", "composed") and isinstance(case.node, Call) \
+                and case.node.name == "composition" and len(case.node.args) == 2:
             A, B = case.node.args
+            A = _composed_literal(A)
             if literal(A) and literal(B):
                 try:
                     R = parse(ctext)
@@ -89,8 +101,9 @@ def classify(case, cx, cg):
     if unsound:
         if cg_err:
             return "cxx-unsound", note + "; cutego: error"
-        if case.op == "composition" or case.op in func.DIVIDES:
+        if case.op in ("composition", "composed") or case.op in func.DIVIDES:
             A, B = case.node.args
+            A = _composed_literal(A)
             try:
                 if case.op == "composition":
                     ok, why = func.check_composition(A, B, parse(cg))
