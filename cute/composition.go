@@ -1,14 +1,18 @@
 package cute
 
-import "sync"
+import (
+	"fmt"
+	"sync"
+)
 
 // Composition is CuTe's composition(A, B) = A∘B: the layout R with R(c) = A(B(c)) for
 // every c < size(B), its shape B's shape with each leaf refined (compatible with B).
 // A is evaluated beyond its size through its last mode, as CuTe does. Inputs that C++
-// CuTe rejects (stride or shape divisibility) are ErrNotAdmissible; so are the inputs
-// where C++ CuTe returns a layout that is not A∘B (CUTLASS #3177, #2955, #2113): a
-// stride of B that does not divide a mode of A it continues past, or modes of B whose
-// images overlap within a mode of A.
+// CuTe rejects (stride or shape divisibility) are ErrNotAdmissible. Where CuTe's walk
+// can go wrong (a stride of B that does not divide a mode of A it runs past, modes of B
+// overlapping within a mode of A, strides of B of both signs: CUTLASS #3177, #2955,
+// #2113) the result is checked against the definition by brute force and refused with
+// ErrNotAdmissible when it is not A∘B (C++ CuTe returns it anyway).
 func Composition(a, b Layout) (r Layout, err error) {
 	defer catch("composition", &err)
 	return composition(a, b), nil
@@ -78,6 +82,9 @@ type compGroup struct {
 	a    flatL
 	use  [algMaxFlat]int64
 	path []int
+	// suspect, when set, says why C++ CuTe's distributed walk may not give A∘B here
+	// (CUTLASS #3177, #2955): the result is then kept only if it checks out by brute force.
+	suspect string
 }
 
 func composition(a, b Layout) Layout { return compositionParts(a, b, nil, nil) }
@@ -119,6 +126,7 @@ func compositionParts(a, b Layout, c *flatL, ax *flatL) Layout {
 	if !bBasis {
 		g := &w.g
 		g.use = [algMaxFlat]int64{}
+		g.suspect = ""
 		if ax != nil {
 			g.a.n = ax.n
 			copy(g.a.m[:ax.n], ax.m[:ax.n])
@@ -134,7 +142,10 @@ func compositionParts(a, b Layout, c *flatL, ax *flatL) Layout {
 		} else {
 			g.checkOverlap(a, b)
 		}
-		if g.a.n > 1 && mixedSigns(bl) {
+		if g.suspect == "" && g.a.n > 1 && mixedSigns(bl) {
+			g.suspect = "B has strides of both signs, whose sums can borrow across the modes of A"
+		}
+		if g.suspect != "" {
 			var r Layout
 			rhs := b
 			if c == nil {
@@ -143,7 +154,7 @@ func compositionParts(a, b Layout, c *flatL, ax *flatL) Layout {
 				rhs = layoutPair(b, c.toLayout())
 				r = buildLike(rhs.shape, out, cnt)
 			}
-			verifyComposition(a, rhs, r)
+			verifyComposition(a, rhs, r, g.suspect)
 			return r
 		}
 	} else {
@@ -177,6 +188,9 @@ func compositionParts(a, b Layout, c *flatL, ax *flatL) Layout {
 		}
 		for _, g := range groups {
 			g.checkOverlap(a, b)
+			if g.suspect != "" {
+				throw("composition", ErrNotAdmissible, "%s: A∘B is not a layout (C++ CuTe returns a wrong one)", g.suspect)
+			}
 		}
 	}
 	if c == nil {
@@ -247,10 +261,8 @@ func compLeaf(g *compGroup, s, d int64, out *compOut) int {
 				"shape divisibility condition: shape %d (of %d:%d) is not divisible by %d (lhs shape %d at stride %d)",
 				rs, s, d, m, a, ard)
 		}
-		if m < rs && a%ard != 0 {
-			throw("composition", ErrNotAdmissible,
-				"%d:%d runs past lhs mode %d with a stride %d that does not divide it: the composition is not a layout (C++ CuTe returns a wrong one, CUTLASS #3177)",
-				s, d, a, ard)
+		if m < rs && a%ard != 0 && g.suspect == "" {
+			g.suspect = fmt.Sprintf("%d:%d runs past lhs mode %d with a stride %d that does not divide it (CUTLASS #3177)", s, d, a, ard)
 		}
 		out.push(fmode{s: m, d: mulI(rd, A.m[i].d), b: A.m[i].b})
 		g.use[i] += (m - 1) * ard // < a, no overflow
@@ -263,14 +275,13 @@ func compLeaf(g *compGroup, s, d int64, out *compOut) int {
 	return out.n - start
 }
 
-// checkOverlap refuses a composition whose rhs modes (composed one by one, as CuTe
-// distributes them) use digits of an lhs mode that add up past its shape: A is then not
-// additive over them and the distributed result is not A∘B (CUTLASS #2955).
+// checkOverlap marks as suspect a composition whose rhs modes (composed one by one, as
+// CuTe distributes them) use digits of an lhs mode that add up past its shape: A is then
+// not additive over them and the distributed result may not be A∘B (CUTLASS #2955).
 func (g *compGroup) checkOverlap(a, b Layout) {
 	for i := 0; i < g.a.n-1; i++ {
-		if g.use[i] > g.a.m[i].s-1 {
-			throw("composition", ErrNotAdmissible,
-				"the modes of %v overlap within mode %d:%v of the lhs %v, so A∘B is not a layout (C++ CuTe returns a wrong one, CUTLASS #2955)",
+		if g.use[i] > g.a.m[i].s-1 && g.suspect == "" {
+			g.suspect = fmt.Sprintf("the modes of %v overlap within mode %d:%v of the lhs %v (CUTLASS #2955)",
 				b.String(), g.a.m[i].s, g.a.m[i].strideTuple().String(), a.String())
 		}
 	}
@@ -377,20 +388,21 @@ func mixedSigns(bl *flatL) bool {
 const compVerifyLimit = 1 << 16
 
 // verifyComposition checks R(c) = A(B(c)) for every c < size(B). CuTe distributes A over
-// the modes of B; when B's strides have both signs, a sum of B's modes can borrow across
-// A's modes (truncated division), and the distributed result is then not A∘B (C++ CuTe
-// returns it anyway). Such a B is refused unless the result is verified correct.
-func verifyComposition(a, b, r Layout) {
+// the modes of B and walks B's strides through A's modes; where why says that walk may
+// go wrong (a stride that does not divide a mode it runs past, modes of B overlapping
+// within a mode of A, strides of both signs borrowing across modes), C++ CuTe returns
+// its result anyway. We keep it only if it is A∘B, and otherwise refuse.
+func verifyComposition(a, b, r Layout, why string) {
 	n := size(b.shape)
 	if n > compVerifyLimit {
 		throw("composition", ErrNotAdmissible,
-			"B %v has strides of both signs and more than %d elements: A∘B cannot be shown to be a layout", b, compVerifyLimit)
+			"%s, and B %v has more than %d elements: A∘B cannot be shown to be a layout", why, b, compVerifyLimit)
 	}
 	for c := int64(0); c < n; c++ {
 		if want, got := evalIdx(a, evalIdx(b, c)), evalIdx(r, c); want != got {
 			throw("composition", ErrNotAdmissible,
-				"B %v has strides of both signs whose sums borrow across the modes of A %v: A∘B is not a layout (A(B(%d)) = %d, the distributed result gives %d; C++ CuTe returns it anyway)",
-				b, a, c, want, got)
+				"%s: A∘B is not a layout (A(B(%d)) = %d, the distributed result gives %d; C++ CuTe returns it anyway)",
+				why, c, want, got)
 		}
 	}
 }

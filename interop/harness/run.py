@@ -56,6 +56,29 @@ def run_cutego(exe, lines, timeout=600):
     return outs
 
 
+def _nonpositive_shape(text):
+    """The shape part of a printed layout (after any `Sw<..> o O o ` prefix) if it holds a
+    non-positive integer, else None."""
+    t = text
+    while True:
+        m = re.match(r"\s*Sw<[^>]*>\s+o\s+[^o]*?\s+o\s+", t)
+        if not m:
+            break
+        t = t[m.end():]
+    depth = 0
+    for i, ch in enumerate(t):
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        elif ch == ":" and depth == 0:
+            shape = t[:i]
+            if re.search(r"(?<![\d@])(-\d+|0)(?![\d@])", shape):
+                return shape
+            return None
+    return None
+
+
 def classify(case, cx, cg):
     """cx: (status, text) from C++; cg: cutego's line (or None).
     Returns (category, note)."""
@@ -88,6 +111,13 @@ def classify(case, cx, cg):
                 if ok is False:
                     unsound = True
                     note = "C++'s tile is not A o B: " + why
+        # A layout's shape is positive (CuTe's definition of a layout); C++ prints non-positive
+        # shapes for some negative-stride inputs (left_inverse(4:-1) = (-1,4):(0,1),
+        # complement(2:-2) = (-2,0):(1,-4)): that is not a layout, cutego must refuse.
+        bad = _nonpositive_shape(ctext)
+        if bad:
+            unsound = True
+            note = "C++ result has the non-positive shape %s: not a layout" % bad
         # (a swizzle's shift may be negative: Sw<2,0,-3>)
         if re.search(r"(?<![\d@])-\d", re.sub(r"Sw<[^>]*>", "", ctext)) and \
                 not re.search(r"-\d", case.eval):
