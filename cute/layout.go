@@ -267,33 +267,26 @@ func (b *nestBuilder) node(dsh, dsd *IntTuple) {
 // order, to nest, shape and stride (the inverse of MakeLayoutNest). A scaled-basis stride
 // has no such form: ErrInvalid.
 func (l Layout) AppendNest(nest []int8, shape, stride []int64) ([]int8, []int64, []int64, error) {
-	a := nestAppender{nest: nest, shape: shape, stride: stride}
-	if !a.walk(&l.shape, &l.stride) {
+	n, sh, sd, ok := appendNest(&l.shape, &l.stride, nest, shape, stride)
+	if !ok {
 		return nest, shape, stride, errorf("layout", ErrInvalid, "layout %v has a scaled-basis stride", l)
 	}
-	return a.nest, a.shape, a.stride, nil
+	return n, sh, sd, nil
 }
 
-// nestAppender is AppendNest's walk (through pointers: an IntTuple is seven words).
-type nestAppender struct {
-	nest          []int8
-	shape, stride []int64
-}
-
-// walk appends s:d; false at a scaled-basis stride.
-func (a *nestAppender) walk(s, d *IntTuple) bool {
+// appendNest is AppendNest's walk, false at a scaled-basis stride. It takes the tuples
+// by pointer (an IntTuple is seven words) and returns the slices (so that they leak only
+// to its results: a caller's stack buffers stay on the stack).
+func appendNest(s, d *IntTuple, nest []int8, shape, stride []int64) ([]int8, []int64, []int64, bool) {
 	if s.elems == nil {
-		a.nest = append(a.nest, NestLeaf)
-		a.shape = append(a.shape, s.v)
-		a.stride = append(a.stride, d.v)
-		return d.basis == nil
+		return append(nest, NestLeaf), append(shape, s.v), append(stride, d.v), d.basis == nil
 	}
-	a.nest = append(a.nest, NestOpen)
+	nest = append(nest, NestOpen)
 	for i := range s.elems {
-		if !a.walk(&s.elems[i], &d.elems[i]) {
-			return false
+		ok := true
+		if nest, shape, stride, ok = appendNest(&s.elems[i], &d.elems[i], nest, shape, stride); !ok {
+			return nest, shape, stride, false
 		}
 	}
-	a.nest = append(a.nest, NestClose)
-	return true
+	return append(nest, NestClose), shape, stride, true
 }

@@ -32,7 +32,6 @@ func RightInverse(l Layout) (r Layout, err error) {
 			curr = mulI(m.s, m.d)
 		}
 	}
-	var o flatL
-	bwCoalesce("right_inverse", &res, &o, false)
-	return o.toLayout(), nil
+	bwCoalesceInPlace("right_inverse", &res, false)
+	return res.toLayout(), nil
 }
