@@ -85,6 +85,7 @@ def classify(case, cx, cg):
     cstat, ctext = cx
     note = ""
     unsound = False
+    bad = None
     if cstat == "ok":
         ctext = strip_marks(ctext)
         # brute force: is C++'s composition really A o B?
@@ -131,6 +132,8 @@ def classify(case, cx, cg):
     if unsound:
         if cg_err:
             return "cxx-unsound", note + "; cutego: error"
+        if bad:
+            return "disagree", note + "; cutego must refuse it, but returned " + cg
         if case.op in ("composition", "composed") or case.op in func.DIVIDES:
             A, B = case.node.args
             A = _composed_literal(A)

@@ -101,9 +101,10 @@ class TestClassify(unittest.TestCase):
         self.assertEqual(classify(w, ("ok", "Sw<2,0,-3> o _0 o (_8,_8):(_8,_1)"), "error: x")[0],
                          "disagree")
         n = self.case("left_inverse((4):(-1))")
-        # CUTLASS's own test: (-1,4):(0,1) is a left inverse under C++'s truncating division
-        self.assertEqual(classify(n, ("ok", "(_-1,_4):(_0,_1)"), "error: negative")[0], "disagree")
-        self.assertEqual(classify(n, ("ok", "(_-1,_4):(_0,_1)"), "(-1,4):(0,1)")[0], "agree")
+        # CUTLASS's own test gets (-1,4):(0,1): a non-positive shape is not a layout (CuTe's
+        # definition), so cutego must refuse it, and returning it is a disagreement.
+        self.assertEqual(classify(n, ("ok", "(_-1,_4):(_0,_1)"), "error: negative")[0], "cxx-unsound")
+        self.assertEqual(classify(n, ("ok", "(_-1,_4):(_0,_1)"), "(-1,4):(0,1)")[0], "disagree")
 
 
 class TestGen(unittest.TestCase):
