@@ -51,7 +51,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "cutego eval: reads expressions from stdin and takes no arguments")
 			return 2
 		}
-		err = eval.Run(stdin, stdout)
+		_, err = eval.Run(stdin, stdout)
 	case "print":
 		err = cmdPrint(args[1:], stdout)
 	case "render":
