@@ -84,4 +84,3 @@ func composition(c *ctx) cute.Value {
 	}
 	return must(cute.CompositionTiler(a, c.tiler(1)))
 }
-

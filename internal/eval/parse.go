@@ -26,11 +26,11 @@ const maxDepth = 1000
 //	           | name [ '<' args '>' ] [ '(' [ args ] ')' ]     names, C++ types, calls
 //	args      := expr { ',' expr }
 type parser struct {
-	sc    scanner
+	sc      scanner
 	tok     token // the current token (lookahead)
 	prevEnd int   // where the token before tok ends
 	depth   int
-	vars  map[string]cute.Value // names bound by earlier statements (nil: none)
+	vars    map[string]cute.Value // names bound by earlier statements (nil: none)
 }
 
 // parseError is malformed text, with the byte offset where it was found.
