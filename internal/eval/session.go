@@ -102,8 +102,9 @@ func continues(t string) bool {
 	return ok
 }
 
-// open reports whether text ends inside a `/*` comment or with more '(' '[' '{' than
-// closed.
+// open reports whether text ends inside a `/*` comment or with more '(' '[' '{' '<'
+// than closed (the eval language has no comparison operators: '<' always opens
+// template arguments).
 func open(text string) bool {
 	sc := scanner{s: text}
 	depth := 0
@@ -117,9 +118,9 @@ func open(text string) bool {
 		}
 		if t.kind == tPunct {
 			switch t.text {
-			case "(", "[", "{":
+			case "(", "[", "{", "<":
 				depth++
-			case ")", "]", "}":
+			case ")", "]", "}", ">":
 				depth--
 			}
 		}
