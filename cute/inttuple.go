@@ -49,6 +49,10 @@ func tupleOwn(elems []IntTuple) IntTuple {
 	return IntTuple{elems: elems}
 }
 
+// maxBasisMode bounds the mode of a scaled basis as text (1@m); the cost of using a
+// large one is bounded by arithSum, not by this.
+const maxBasisMode = 1 << 20
+
 // E returns the scaled basis element v·E<path...> (CuTe's E<path...>{} * v).
 func E(v int64, path ...int) IntTuple {
 	if len(path) == 0 {

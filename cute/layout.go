@@ -121,11 +121,11 @@ func coshapeArith(shape, stride IntTuple) IntTuple {
 	if shape.elems == nil {
 		return arithScale(IntTuple{v: absI(stride.v), basis: stride.basis}, shape.v-1)
 	}
-	r := Int(0)
+	var r arithSum
 	for i := range shape.elems {
-		r = arithAdd(r, coshapeArith(shape.elems[i], stride.elems[i]))
+		r.add(coshapeArith(shape.elems[i], stride.elems[i]))
 	}
-	return r
+	return r.r
 }
 
 func arithPlusOne(t IntTuple) IntTuple {
