@@ -32,7 +32,7 @@ func Eval(src string) (cute.Value, error) {
 		return nil, r.Err
 	}
 	if !have {
-		return nil, &parseError{pos: 0, msg: "no expression"}
+		return nil, &cute.Error{Op: "parse", Kind: cute.ErrParse, Reason: "no expression"}
 	}
 	return last.Value, nil
 }
@@ -135,10 +135,10 @@ func (s *Session) run(text string) (r Result, ok bool) {
 		if x := recover(); x != nil {
 			ok = true
 			switch e := x.(type) {
-			case *parseError:
-				r = Result{Err: e}
 			case evalError:
 				r = Result{Err: e.err}
+			case *cute.Error: // a parse error
+				r = Result{Err: e}
 			default:
 				r = Result{Err: fmt.Errorf("internal error: %v", x)}
 			}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cutego/cutego/cute"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -82,17 +83,17 @@ func TestEvalDocs(t *testing.T) {
 
 func TestEvalErrors(t *testing.T) {
 	for _, c := range []struct{ in, prefix string }{
-		{"foo(1)", `error: parse: at byte 0: unknown function "foo"`},
-		{"make_layuot(4)", `error: parse: at byte 0: unknown function "make_layuot"; did you mean "make_layout"?`},
-		{"auto a = make_layout(4); sise(a)", `error: parse: at byte 25: unknown function "sise"; did you mean "size"?`},
-		{"auto tile = 4; tiel", `error: parse: at byte 15: unknown name "tiel"; did you mean "tile"?`},
-		{"Shpe<_4>{}", `error: parse: at byte 0: unknown name "Shpe"; did you mean "Shape"?`},
-		{"4:1\x00garbage(((", "error: parse: at byte 3: NUL byte"},
-		{"size(4) /* open", "error: parse: at byte 8: unterminated /* comment"},
+		{"foo(1)", `error: parse: unknown function "foo" at byte 0 of "foo(1)"`},
+		{"make_layuot(4)", `error: parse: unknown function "make_layuot" at byte 0 of "make_layuot(4)"; did you mean "make_layout"?`},
+		{"auto a = make_layout(4); sise(a)", `error: parse: unknown function "sise" at byte 25 of …"uto a = make_layout(4); sise(a)"; did you mean "size"?`},
+		{"auto tile = 4; tiel", `error: parse: unknown name "tiel" at byte 15 of "auto tile = 4; tiel"; did you mean "tile"?`},
+		{"Shpe<_4>{}", `error: parse: unknown name "Shpe" at byte 0 of "Shpe<_4>{}"; did you mean "Shape"?`},
+		{"4:1\x00garbage(((", `error: parse: NUL byte at byte 3 of "4:1\x00garbage((("`},
+		{"size(4) /* open", `error: parse: unterminated /* comment at byte 8 of "size(4) /* open"`},
 		{"1 + (4,5)", "error: operator +: expected integers, got int tuple (4,5)"},
 		{"9223372036854775807 + 1", "error: operator +: 9223372036854775807 + 1 overflows int64"},
 		{"7 % 0", "error: operator %: division by zero"},
-		{"Int<8, 2>{}", "error: parse: at byte 0: Int: takes one template argument, got 2"},
+		{"Int<8, 2>{}", "error: parse: Int: takes one template argument, got 2 at byte 0"},
 		{"(4,5", "error: parse:"},
 		{"size()", "error: size: takes at least 1 arguments, got 0"},
 		{"make_swizzle(3,4,2)", "error: make_swizzle:"},
@@ -101,9 +102,9 @@ func TestEvalErrors(t *testing.T) {
 		{"Sw<3,4,3>(1,2)", "error: a swizzle applies to an integer"},
 		{"size(Sw<3,4,3>)", "error: size: argument 1: expected an int tuple or a layout"},
 		{"rank(LayoutLeft)", "error: rank: argument 1:"},
-		{"(4,5):(1,4) junk", `error: parse: at byte 12: unexpected "junk" after the expression`},
-		{"bogus", `error: parse: at byte 0: unknown name "bogus"`},
-		{"size((4,5):(1,4)", "error: parse: at byte 16: missing ')' at the end"},
+		{"(4,5):(1,4) junk", `error: parse: unexpected "junk" after the expression at byte 12`},
+		{"bogus", `error: parse: unknown name "bogus" at byte 0`},
+		{"size((4,5):(1,4)", "error: parse: missing ')' at the end at byte 16"},
 		{"make_layout((9223372036854775807,2))", "error: make_layout:"},
 	} {
 		got, skip := Line(c.in)
@@ -118,7 +119,7 @@ func TestRunOneLinePerLine(t *testing.T) {
 	failed, err := Run(strings.NewReader(in), &out)
 	require.NoError(t, err)
 	assert.Equal(t, 2, failed)
-	assert.Equal(t, "20\nerror: parse: at byte 0: unknown function \"foo\"\n48\nerror: parse: at byte 5: unexpected end of expression\n3\n", out.String())
+	assert.Equal(t, "20\nerror: parse: unknown function \"foo\" at byte 0 of \"foo(\"\n48\nerror: parse: unexpected end of expression at byte 5 of \"size(\"\n3\n", out.String())
 }
 
 // TestRunInteractive: a caller that writes a line and waits for its answer must get it
@@ -252,17 +253,22 @@ func TestEvalCppComposed(t *testing.T) {
 	}
 }
 
+// TestEvalDeepNesting: one depth limit, cute.MaxParseDepth, over parentheses, calls,
+// template arguments and unary minus alike.
 func TestEvalDeepNesting(t *testing.T) {
+	const d = cute.MaxParseDepth
+	deep := "error: parse: nested deeper than 256 levels (cute.MaxParseDepth) at byte "
 	got, _ := Line(strings.Repeat("(", 5_000_000))
-	assert.Equal(t, "error: parse: at byte 1000: nested deeper than 1000", got)
-	got, _ = Line(strings.Repeat("size(", 1001) + "1" + strings.Repeat(")", 1001))
-	assert.Equal(t, "error: parse: at byte 5004: nested deeper than 1000", got)
-	got, _ = Line(strings.Repeat("size(", 999) + "1" + strings.Repeat(")", 999))
+	assert.True(t, strings.HasPrefix(got, deep+"256 of"), got)
+	assert.Less(t, len(got), 200)
+	got, _ = Line(strings.Repeat("size(", d+1) + "1" + strings.Repeat(")", d+1))
+	assert.True(t, strings.HasPrefix(got, deep+"1284 of"), got)
+	got, _ = Line(strings.Repeat("size(", d) + "1" + strings.Repeat(")", d))
 	assert.Equal(t, "1", got)
-	got, _ = Line(strings.Repeat("Shape<", 1001) + "1" + strings.Repeat(">", 1001))
-	assert.Equal(t, "error: parse: at byte 6005: nested deeper than 1000", got)
-	got, _ = Line(strings.Repeat("-", 1002) + "1")
-	assert.Equal(t, "error: parse: at byte 1001: nested deeper than 1000", got)
+	got, _ = Line(strings.Repeat("Shape<", d+1) + "1" + strings.Repeat(">", d+1))
+	assert.True(t, strings.HasPrefix(got, deep+"1541 of"), got)
+	got, _ = Line(strings.Repeat("-", d+2) + "1")
+	assert.True(t, strings.HasPrefix(got, deep+"257 of"), got)
 	got, _ = Line(strings.Repeat("x", 100000) + "(")
-	assert.Less(t, len(got), 3000)
+	assert.Less(t, len(got), 300)
 }

@@ -1,16 +1,8 @@
 package eval
 
 import (
-	"fmt"
-
 	"github.com/cutego/cutego/cute"
 )
-
-// maxDepth bounds the nesting of parentheses, template arguments and calls in one
-// statement: deeper input is refused while it is read (a Go stack overflow is fatal,
-// not a panic that could be recovered).
-// TODO(core): use package cute's single depth limit once cute/parse.go exports it.
-const maxDepth = 1000
 
 // parser evaluates a statement while it reads it (recursive descent over the scanner's
 // tokens, one token of lookahead, linear in the input):
@@ -27,25 +19,16 @@ const maxDepth = 1000
 //	args      := expr { ',' expr }
 type parser struct {
 	sc      scanner
-	tok     token // the current token (lookahead)
-	prevEnd int   // where the token before tok ends
-	depth   int
+	tok     token                 // the current token (lookahead)
+	prevEnd int                   // where the token before tok ends
 	vars    map[string]cute.Value // names bound by earlier statements (nil: none)
 }
-
-// parseError is malformed text, with the byte offset where it was found.
-type parseError struct {
-	pos int
-	msg string
-}
-
-func (e *parseError) Error() string { return fmt.Sprintf("parse: at byte %d: %s", e.pos, e.msg) }
 
 // evalError carries an error of a called function out of the parser.
 type evalError struct{ err error }
 
 func newParser(s string, vars map[string]cute.Value) *parser {
-	p := &parser{sc: scanner{s: s}, vars: vars}
+	p := &parser{sc: newScanner(s), vars: vars}
 	p.advance()
 	return p
 }
@@ -59,7 +42,14 @@ func (p *parser) advance() {
 }
 
 func (p *parser) failAt(pos int, format string, args ...any) {
-	panic(&parseError{pos: pos, msg: fmt.Sprintf(format, args...)})
+	panic(p.sc.sc.ErrorAt(pos, format, args...))
+}
+
+// failHint is failAt with a hint after the position and excerpt ("; did you mean …").
+func (p *parser) failHint(pos int, hint string, format string, args ...any) {
+	e := p.sc.sc.ErrorAt(pos, format, args...)
+	e.Reason += hint
+	panic(e)
 }
 
 func (p *parser) fail(format string, args ...any) { p.failAt(p.tok.pos, format, args...) }
@@ -92,17 +82,18 @@ func (p *parser) expect(punct string) {
 // negLiteral reports whether the current token is the '-' of a negative literal (-3,
 // -1@1: a digit right after it).
 func (p *parser) negLiteral() bool {
-	return p.is("-") && p.tok.pos+1 < len(p.sc.s) && isDigit(p.sc.s[p.tok.pos+1])
+	return p.is("-") && p.tok.pos+1 < len(p.sc.src()) && isDigit(p.sc.src()[p.tok.pos+1])
 }
 
+// enter counts one level of nesting against cute.MaxParseDepth (the one limit of every
+// parser: a Go stack overflow is fatal, not a panic that could be recovered).
 func (p *parser) enter() {
-	p.depth++
-	if p.depth > maxDepth {
-		p.fail("nested deeper than %d", maxDepth)
+	if err := p.sc.sc.Enter(); err != nil {
+		p.failAt(p.tok.pos, "nested deeper than %d levels (cute.MaxParseDepth)", cute.MaxParseDepth)
 	}
 }
 
-func (p *parser) leave() { p.depth-- }
+func (p *parser) leave() { p.sc.sc.Leave() }
 
 func (p *parser) expr() cute.Value {
 	v := p.term()
@@ -256,7 +247,7 @@ func (p *parser) basis(st int) cute.Value {
 		}
 		p.advance()
 	}
-	return must(cute.ParseIntTuple(p.sc.s[st:p.prevEnd]))
+	return must(cute.ParseIntTuple(p.sc.src()[st:p.prevEnd]))
 }
 
 // args reads '(' [expr {',' expr}] ')'.
@@ -324,7 +315,7 @@ func (p *parser) name() cute.Value {
 	}
 	if p.is("(") {
 		if _, ok := table[name]; !ok {
-			p.failAt(t.pos, "unknown function %s%s", quote(name), suggest(name, p.vars))
+			p.failHint(t.pos, suggest(name, p.vars), "unknown function %s", quote(name))
 		}
 		args := p.args()
 		return call(name, append(args, targs...))
@@ -337,6 +328,6 @@ func (p *parser) name() cute.Value {
 	if _, ok := table[name]; ok {
 		p.failAt(t.pos, "%s is a function: it needs its arguments in parentheses", name)
 	}
-	p.failAt(t.pos, "unknown name %s%s", quote(name), suggest(name, p.vars))
+	p.failHint(t.pos, suggest(name, p.vars), "unknown name %s", quote(name))
 	return nil
 }

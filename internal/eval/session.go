@@ -84,7 +84,7 @@ func continues(t string) bool {
 	if strings.HasPrefix(t, "/*") {
 		return true
 	}
-	p := &parser{sc: scanner{s: t}}
+	p := &parser{sc: newScanner(t)}
 	p.tok = p.sc.next()
 	if p.sc.err != nil {
 		return false
@@ -106,12 +106,12 @@ func continues(t string) bool {
 // than closed (the eval language has no comparison operators: '<' always opens
 // template arguments).
 func open(text string) bool {
-	sc := scanner{s: text}
+	sc := newScanner(text)
 	depth := 0
 	for {
 		t := sc.next()
 		if sc.err != nil {
-			return strings.Contains(sc.err.Error(), "unterminated /*")
+			return strings.Contains(sc.err.Error(), "unterminated /* comment")
 		}
 		if t.kind == tEOF {
 			return depth > 0
@@ -155,7 +155,7 @@ func (p *parser) declStart() (name string, ok bool) {
 	if p.tok.kind != tIdent {
 		return "", false
 	}
-	save, saveI, savePrev := p.tok, p.sc.i, p.prevEnd
+	save, saveI, savePrev := p.tok, p.sc.sc.Pos(), p.prevEnd
 	angle := 0
 	var last token
 	for {
@@ -172,14 +172,16 @@ func (p *parser) declStart() (name string, ok bool) {
 		case p.is("::"), p.is("&"), p.is("*"):
 		case angle > 0 && (p.is(",") || t.kind == tInt || t.kind == tUnder):
 		default:
-			p.tok, p.sc.i, p.prevEnd = save, saveI, savePrev
+			p.tok, p.prevEnd = save, savePrev
+			p.sc.sc.Reset(saveI)
 			return "", false
 		}
 		last = t
 		p.tok = p.sc.next()
 		if p.sc.err != nil {
 			p.sc.err = nil
-			p.tok, p.sc.i, p.prevEnd = save, saveI, savePrev
+			p.tok, p.prevEnd = save, savePrev
+			p.sc.sc.Reset(saveI)
 			return "", false
 		}
 	}
