@@ -144,7 +144,7 @@ func (s *Session) run(text string) (r Result, ok bool) {
 			}
 		}
 	}()
-	p := newParser(text, s.vars)
+	p := newParser(text, s.vars, &s.reads)
 	for p.tok.kind != tEOF {
 		if v, has := p.statement(); has {
 			r, ok = Result{Value: v}, true

@@ -30,12 +30,15 @@ type token struct {
 }
 
 // scanner splits an input into tokens; after an error it returns tEOF and err is set.
+// reads, when set, counts the tokens read (the linear-time tests check that no input is
+// read more than a few times).
 type scanner struct {
-	sc  *cute.Scanner
-	err error
+	sc    *cute.Scanner
+	err   error
+	reads *int
 }
 
-func newScanner(s string) scanner { return scanner{sc: cute.NewScanner(s)} }
+func newScanner(s string, reads *int) scanner { return scanner{sc: cute.NewScanner(s), reads: reads} }
 
 func (s *scanner) src() string { return s.sc.Src() }
 
@@ -49,6 +52,9 @@ func (s *scanner) errorf(pos int, format string, args ...any) token {
 
 // next returns the next token (tEOF at the end or after an error).
 func (s *scanner) next() token {
+	if s.reads != nil {
+		*s.reads++
+	}
 	src := s.sc.Src()
 	for {
 		s.sc.SkipSpace()

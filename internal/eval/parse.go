@@ -27,8 +27,8 @@ type parser struct {
 // evalError carries an error of a called function out of the parser.
 type evalError struct{ err error }
 
-func newParser(s string, vars map[string]cute.Value) *parser {
-	p := &parser{sc: newScanner(s), vars: vars}
+func newParser(s string, vars map[string]cute.Value, reads *int) *parser {
+	p := &parser{sc: newScanner(s, reads), vars: vars}
 	p.advance()
 	return p
 }

@@ -17,6 +17,7 @@ type Session struct {
 	vars    map[string]cute.Value
 	pending strings.Builder // a statement continued on the next lines
 	lines   int             // the lines in pending
+	reads   int             // tokens read (for the linear-time tests)
 }
 
 // Limits of a statement continued over several lines (it is read again as each line
@@ -45,7 +46,7 @@ func (s *Session) Line(line string) (r Result, ok bool) {
 		s.pending.WriteString(line)
 		s.lines++
 		text := s.pending.String()
-		if open(text) && s.lines < maxPendingLines && len(text) < maxPendingBytes {
+		if s.open(text) && s.lines < maxPendingLines && len(text) < maxPendingBytes {
 			return Result{}, false
 		}
 		s.reset()
@@ -55,7 +56,7 @@ func (s *Session) Line(line string) (r Result, ok bool) {
 	if t == "" || t[0] == '#' {
 		return Result{}, false
 	}
-	if len(t) < maxPendingBytes && continues(t) && open(t) {
+	if len(t) < maxPendingBytes && s.continues(t) && s.open(t) {
 		s.pending.WriteString(t)
 		s.lines = 1
 		return Result{}, false
@@ -80,11 +81,11 @@ func (s *Session) reset() {
 
 // continues reports whether a line starts a statement that may continue on the next
 // lines: a C++ declaration (`Type name = …`), a print statement, or a `/*` comment.
-func continues(t string) bool {
+func (s *Session) continues(t string) bool {
 	if strings.HasPrefix(t, "/*") {
 		return true
 	}
-	p := &parser{sc: newScanner(t)}
+	p := &parser{sc: newScanner(t, &s.reads)}
 	p.tok = p.sc.next()
 	if p.sc.err != nil {
 		return false
@@ -105,8 +106,8 @@ func continues(t string) bool {
 // open reports whether text ends inside a `/*` comment or with more '(' '[' '{' '<'
 // than closed (the eval language has no comparison operators: '<' always opens
 // template arguments).
-func open(text string) bool {
-	sc := newScanner(text)
+func (s *Session) open(text string) bool {
+	sc := newScanner(text, &s.reads)
 	depth := 0
 	for {
 		t := sc.next()
