@@ -63,3 +63,9 @@ func TestEvalCppComposedAlgebra(t *testing.T) {
 func TestEvalCppSpellings(t *testing.T) {
 	assert.Equal(t, 56, checkCppTable(t, "testdata/cpp/spellings.out"))
 }
+
+// TestElementBits: every element type eval knows has the width C++ CuTe gives it
+// (testdata/cpp/elements.cpp → elements.out).
+func TestElementBits(t *testing.T) {
+	assert.Equal(t, len(elementBits), checkCppTable(t, "testdata/cpp/elements.out"))
+}

@@ -115,7 +115,7 @@ func (e Elem) String() string { return e.Name }
 
 // elementBits is cute::sizeof_bits_v of the element types CuTe code names.
 var elementBits = map[string]int64{
-	"bool": 8, "char": 8, "short": 16, "int": 32, "long": 64, "float": 32, "double": 64,
+	"bool": 1, "char": 8, "short": 16, "int": 32, "long": 64, "float": 32, "double": 64,
 	"int8_t": 8, "uint8_t": 8, "int16_t": 16, "uint16_t": 16, "int32_t": 32, "uint32_t": 32,
 	"int64_t": 64, "uint64_t": 64, "uint128_t": 128,
 	"half_t": 16, "bfloat16_t": 16, "tfloat32_t": 32,
