@@ -81,10 +81,15 @@ func (s *Session) reset() {
 
 // continues reports whether a line starts a statement that may continue on the next
 // lines: a C++ declaration (`Type name = …`), a print statement, or a `/*` comment.
-func (s *Session) continues(t string) bool {
+func (s *Session) continues(t string) (ok bool) {
 	if strings.HasPrefix(t, "/*") {
 		return true
 	}
+	defer func() {
+		if recover() != nil { // a scanner error: the statement is answered (with it) at once
+			ok = false
+		}
+	}()
 	p := &parser{sc: newScanner(t, &s.reads)}
 	p.tok = p.sc.next()
 	if p.sc.err != nil {
@@ -99,7 +104,7 @@ func (s *Session) continues(t string) bool {
 	if p.isName("print") || p.isName("print_layout") {
 		return true
 	}
-	_, ok := p.declStart()
+	_, ok = p.declStart()
 	return ok
 }
 
