@@ -119,6 +119,18 @@ func TestPrintCosizeOverflow(t *testing.T) {
 	assert.Contains(t, errs, "overflows int64")
 }
 
+// TestRenderDeepTV: the --tv tile goes through the same depth-limited parser as the
+// expression (issue 12 §1: a deep `tv` killed the server).
+func TestRenderDeepTV(t *testing.T) {
+	code, _, errs := runCmd(t, "", "render", "--tv", strings.Repeat("(", 1_000_000), "(8,2):(2,1)")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errs, "nested deeper than")
+	assert.Less(t, len(errs), 300)
+	code, _, errs = runCmd(t, "", "eval", strings.Repeat("(", 1_000_000))
+	assert.Equal(t, 1, code)
+	assert.Empty(t, errs)
+}
+
 // TestRenderKeepsFileOnError: `render -o k.svg <too big>` leaves an existing k.svg as it
 // was (temporary file, then rename), and leaves no temporary file behind.
 func TestRenderKeepsFileOnError(t *testing.T) {
