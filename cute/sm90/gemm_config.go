@@ -106,6 +106,10 @@ func DeriveGemm(c GemmConfig) (Gemm, error) {
 	if c.BK%g.MMAK != 0 {
 		return g, cfgErr("BK = %d is not a multiple of the wgmma K = %d", c.BK, g.MMAK)
 	}
+	tv, err := CLayout64xN(g.MMAN) // refuses an N wgmma does not have
+	if err != nil {
+		return g, err
+	}
 	for _, op := range []struct {
 		name       string
 		rows, mmaR int64
@@ -117,10 +121,6 @@ func DeriveGemm(c GemmConfig) (Gemm, error) {
 			}
 			g.Operands = append(g.Operands, o)
 		}
-	}
-	tv, err := CLayout64xN(g.MMAN)
-	if err != nil {
-		return g, err
 	}
 	g.Acc = Accumulator{TileM: g.MMAM, TileN: g.MMAN, TV: tv}
 	return g, nil
