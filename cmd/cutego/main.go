@@ -3,6 +3,7 @@
 //	cutego eval [EXPR…]               evaluate expressions (or stdin), one result line each
 //	cutego print <expr>               CuTe's print_layout table
 //	cutego render [--format svg|tex|png] [--tv (M,N)] [-o file] <expr>
+//	cutego gen gemm [-o file]         the generated header of the GEMM kernels' layouts
 //	cutego serve [--addr :8080]       a layout explorer in the browser
 //	cutego version
 //
@@ -45,6 +46,7 @@ var commands = []command{
 	{"eval", evalUsage, cmdEval},
 	{"print", printUsage, cmdPrint},
 	{"render", renderUsage, cmdRender},
+	{"gen", genUsage, func(args []string, e env) error { return cmdGen(args, e.stdout) }},
 	{"serve", serveUsage, func(args []string, e env) error { return cmdServe(args, e.stderr) }},
 	{"version", "cutego version\n\nPrint the version.\n", cmdVersion},
 }
@@ -69,6 +71,11 @@ const renderUsage = `cutego render [--format svg|tex|png] [--tv (M,N)] [-o file]
 Draw the layout: SVG like CuTe's print_svg, TikZ like print_latex, or PNG; with --tv,
 the thread-value layout over an MxN tile (print_latex_tv). With -o, the file is
 replaced only when the picture is complete.
+`
+
+const genUsage = `cutego gen gemm [-o file]
+
+Write the generated header of the GEMM kernels' layouts (kernels/generated/).
 `
 
 const serveUsage = `cutego serve [--addr :8080]
