@@ -180,7 +180,7 @@ func (a *arithSum) into(dst *IntTuple, t IntTuple) {
 	// t is a scaled basis or a tuple: *dst must be a tuple.
 	if dst.elems == nil {
 		if dst.v != 0 {
-			throw("", ErrInvalid, "cannot add the integer %v to the arithmetic tuple %v", *dst, arithShow(t))
+			throw("", ErrInvalid, "cannot add the integer %v to the arithmetic tuple %v", *dst, brief(t))
 		}
 		dst.elems = emptyElems
 	}
@@ -190,7 +190,7 @@ func (a *arithSum) into(dst *IntTuple, t IntTuple) {
 	}
 	if n > len(dst.elems) {
 		if n-len(dst.elems) > a.budget {
-			throw("", ErrInvalid, "the arithmetic tuple of %v would have %d elements: cutego builds at most %d here (cost must not grow with a basis mode)", arithShow(t), n, a.budget)
+			throw("", ErrInvalid, "the arithmetic tuple of %v would have %d elements: cutego builds at most %d here (cost must not grow with a basis mode)", brief(t), n, a.budget)
 		}
 		a.budget -= n - len(dst.elems)
 		e := make([]IntTuple, n)
@@ -204,15 +204,6 @@ func (a *arithSum) into(dst *IntTuple, t IntTuple) {
 	for i := range t.elems {
 		a.into(&dst.elems[i], t.elems[i])
 	}
-}
-
-// arithShow prints a term for an error message, bounded.
-func arithShow(t IntTuple) string {
-	s := t.String()
-	if len(s) > 64 {
-		s = s[:64] + "…"
-	}
-	return s
 }
 
 func nilIfEmpty(p []int) []int {

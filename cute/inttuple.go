@@ -90,13 +90,14 @@ func (t IntTuple) Rank() int {
 func (t IntTuple) Len() int { return len(t.elems) }
 
 // At returns element i of a tuple; for a leaf, At(0) is the leaf itself (CuTe's get<0>).
-// It panics on an index out of range, like indexing a slice.
+// Like indexing a slice, it panics (with an *Error) on an index out of range
+// [0, Rank()): check Rank first, or use GetTuple, which returns the error instead.
 func (t IntTuple) At(i int) IntTuple {
+	if i < 0 || i >= t.Rank() {
+		panic(errorf("get", ErrInvalid, "index %d out of range for %s of rank %d", i, brief(t), t.Rank()))
+	}
 	if t.elems == nil {
-		if i == 0 {
-			return t
-		}
-		panic("cute: IntTuple.At: index out of range on an integer")
+		return t
 	}
 	return t.elems[i]
 }

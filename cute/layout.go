@@ -80,13 +80,24 @@ func (l Layout) IsZero() bool { return l.shape.elems == nil && l.shape.v == 0 }
 // String prints the layout as CuTe does, minus the `_` marks: `(4,5):(16,64)`.
 func (l Layout) String() string { return l.shape.String() + ":" + l.stride.String() }
 
-// Size is CuTe's size(layout): the product of the shape.
+// Size is CuTe's size(layout): the product of the shape, or −1 when it does not fit in
+// int64 (a layout may be written with such a shape: C++ CuTe wraps around there).
+// CheckedSize reports that case as an error.
 func (l Layout) Size() int64 {
-	n, err := Size(l.shape)
+	n, err := l.CheckedSize()
 	if err != nil {
 		return -1
 	}
 	return n
+}
+
+// CheckedSize is Size, with an ErrOverflow *Error when the size does not fit in int64
+// (and ErrInvalid for the zero Layout).
+func (l Layout) CheckedSize() (int64, error) {
+	if l.IsZero() {
+		return 0, errorf("size", ErrInvalid, "the zero Layout has no size")
+	}
+	return Size(l.shape)
 }
 
 // Cosize is CuTe's cosize(layout) = size(coshape(layout)): with coshape = 1 + Σ (s−1)·|d|
@@ -139,11 +150,17 @@ func arithPlusOne(t IntTuple) IntTuple {
 	return tupleOwn(e)
 }
 
-// Eval evaluates the layout at the 1-D coordinate i (CuTe's L(i)) for integer strides.
+// Eval evaluates the layout at the 1-D coordinate i (CuTe's L(i)) for integer strides
+// and i in the domain [0, Size()); an index outside it is refused (ErrInvalid). Call
+// evaluates CuTe's function past the domain too (the last mode takes the rest of the
+// index), as the algebra does.
 func (l Layout) Eval(i int64) (idx int64, err error) {
 	defer catch("layout", &err)
 	if l.stride.hasBasis() {
 		throw("layout", ErrInvalid, "layout %v has scaled-basis strides: use Call", l)
+	}
+	if i < 0 || i >= size(l.shape) {
+		throw("layout", ErrInvalid, "index %d is outside the domain [0,%d) of %s (Call evaluates past it)", i, size(l.shape), brief(Tuple(l.shape)))
 	}
 	return evalIdx(l, i), nil
 }

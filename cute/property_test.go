@@ -89,8 +89,13 @@ func isCuteErr(err error) bool {
 	return errors.As(err, &e) && e.Kind != ErrInternal
 }
 
+// ev is CuTe's L(i), past the domain too (Eval refuses that; Call computes it).
 func ev(t testing.TB, l Layout, i int64) int64 {
-	v, err := l.Eval(i)
+	r, err := l.Call(Int(i))
+	v := r.Value()
+	if err == nil && !r.IsLeaf() {
+		t.Fatalf("eval %v(%d) = %v, not an integer", l, i, r)
+	}
 	if err != nil {
 		t.Fatalf("eval %v(%d): %v", l, i, err)
 	}
