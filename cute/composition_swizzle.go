@@ -8,15 +8,20 @@ package cute
 // composition((8,8):(8,1), Sw<2,0,-3>) = Sw<2,0,3> o 0 o (8,8):(8,1).
 func CompositionLayoutSwizzle(a Layout, sw Swizzle) (r ComposedLayout, err error) {
 	defer catch("composition", &err)
-	y, err := a.Eval(sw.YYYMask())
+	// The masks may lie past A's domain (C++ evaluates A there: its last mode takes the
+	// rest of the index), hence Call rather than Eval.
+	y, err := a.Call(Int(sw.YYYMask()))
 	if err != nil {
 		return ComposedLayout{}, err
 	}
-	z, err := a.Eval(sw.ZZZMask())
+	z, err := a.Call(Int(sw.ZZZMask()))
 	if err != nil {
 		return ComposedLayout{}, err
 	}
-	sw2, err := MakeSwizzleFromMasks(y, z)
+	if !y.IsLeaf() || y.IsBasis() || !z.IsLeaf() || z.IsBasis() {
+		throw("composition", ErrInvalid, "%v has scaled-basis strides", a)
+	}
+	sw2, err := MakeSwizzleFromMasks(y.Value(), z.Value())
 	if err != nil {
 		throw("composition", ErrNotAdmissible, "the swizzle %v does not map through %v: %v", sw, a, err)
 	}
