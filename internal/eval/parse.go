@@ -308,7 +308,9 @@ func (p *parser) name() cute.Value {
 	}
 	if ty, ok := types[name]; ok {
 		v, err := ty(targs)
-		if err != nil {
+		if _, isCute := err.(*cute.Error); isCute {
+			failErr(err) // package cute refuses the value (Swizzle<1,4,0>)
+		} else if err != nil {
 			p.failAt(t.pos, "%s: %v", name, err)
 		}
 		return v
