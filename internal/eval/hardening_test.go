@@ -37,6 +37,8 @@ func adversarial() map[string]string {
 		"applications":      "(4,5):(1,4)" + rep("(0)", mb),
 		"composed chain":    rep("Sw<1,0,1> o 0 o ", mb),
 		"nested tilers":     rep("(_,", mb/3),
+		// The old eval tried a literal at every '(' and rescanned the rest: 104 s.
+		"call under tuples": strings.Repeat("(", 200) + rep("1,", mb) + "size(1)" + strings.Repeat(")", 200),
 		"unclosed comment":  "1 /*" + rep("x", mb),
 		"NUL at the end":    rep("1+", mb) + "\x00",
 	}
