@@ -214,6 +214,16 @@ int cutego_gemm_plan(const cute_layout_t *d, const cute_layout_t *a, const cute_
   if (p->read_c && p->c.stride[1] == 1 && p->c.stride[0] % 2 == 0 && p->c.stride[2] % 2 == 0 &&
       c_addr % (2 * ces) == 0)
     p->flags |= CUTEGO_GEMM_F_C_PAIRS;
+  /* D through TMA stores: chunks of 64 rows x 128 bytes, 128-byte swizzle (the kernel's staging
+   * buffers); a TMA store writes whole 16-byte units at the end of a row, so N must fill them. */
+  if (p->d.stride[1] == 1 && (p->n * ces) % 16 == 0 && !(opt && opt->direct_epilogue)) {
+    cutego_gemm_operand_t dd = p->d;
+    dd.major = 0; /* (M, N): N contiguous, as a K-major operand */
+    dd.bcast_l = p->l == 1;
+    operand_map(&p->d_map, &dd, ces, 128 / ces, 64);
+    if (cutego_tma_desc_check(&p->d_map, d_addr, why, sizeof why) == 0 && p->d_map.dims[1] <= CUTEGO_TMA_MAX_DIM)
+      p->flags |= CUTEGO_GEMM_F_D_TMA;
+  }
   if (d_addr % ces || (p->read_c && c_addr % ces))
     return reason(p, -1, "C/D pointers are not aligned to their element size");
   p->path = CUTEGO_GEMM_PATH_WGMMA;
