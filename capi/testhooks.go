@@ -6,6 +6,7 @@ package main
 import "C"
 
 import (
+	"runtime"
 	"unsafe"
 
 	"github.com/cutego/cutego/cute"
@@ -80,3 +81,24 @@ func hookBytes(l cute.Layout) []byte {
 	}
 	return append([]byte(nil), unsafe.Slice((*byte)(unsafe.Pointer(&v)), unsafe.Sizeof(v))...)
 }
+
+// hookLastError records msg as the calling thread's last error (as a failing export
+// does) and reads it back with cutego_last_error into a buffer of n bytes: the text
+// written and the length returned.
+func hookLastError(msg string, n int) (string, int) {
+	runtime.LockOSThread() // the message is the calling thread's
+	defer runtime.UnlockOSThread()
+	setError(msg)
+	buf := make([]byte, n+1)
+	var p *C.char
+	if n > 0 {
+		p = (*C.char)(unsafe.Pointer(&buf[0]))
+	}
+	l := C.cutego_last_error(p, C.size_t(n))
+	if n == 0 {
+		return "", int(l)
+	}
+	return C.GoString(p), int(l)
+}
+
+const hookMaxMessage = int(C.CUTEGO_LAST_ERROR_MAX)

@@ -380,6 +380,57 @@ class ComposedLayout {
   cute_composed_layout_t c_;
 };
 
+// Pictures (byte for byte `cutego print` / `cutego render`): print_layout is CuTe's
+// print_layout table, print_latex a standalone LaTeX/TikZ document, print_svg an SVG
+// picture; the (tv, tile) forms draw a thread-value layout over its (M,N) tile.
+namespace detail {
+template <class T>
+std::ostream &picture(std::ostream &os, const T &x,
+                      cutego_status_t (*f)(const T *, char *, size_t, size_t *)) {
+  size_t len = 0;
+  check(f(&x, nullptr, 0, &len));
+  std::string s(len + 1, '\0');
+  check(f(&x, &s[0], s.size(), &len));
+  s.resize(len);
+  return os << s;
+}
+inline std::ostream &picture_tv(std::ostream &os, const Layout &tv, const IntTuple &tile,
+                                cutego_status_t (*f)(const cute_layout_t *, const cute_int_tuple_t *,
+                                                     char *, size_t, size_t *)) {
+  size_t len = 0;
+  check(f(&tv.c(), &tile.c(), nullptr, 0, &len));
+  std::string s(len + 1, '\0');
+  check(f(&tv.c(), &tile.c(), &s[0], s.size(), &len));
+  s.resize(len);
+  return os << s;
+}
+}  // namespace detail
+
+inline std::ostream &print_layout(std::ostream &os, const Layout &l) {
+  return detail::picture(os, l.c(), cute_print_layout);
+}
+inline std::ostream &print_latex(std::ostream &os, const Layout &l) {
+  return detail::picture(os, l.c(), cute_print_latex);
+}
+inline std::ostream &print_svg(std::ostream &os, const Layout &l) {
+  return detail::picture(os, l.c(), cute_print_svg);
+}
+inline std::ostream &print_layout(std::ostream &os, const ComposedLayout &c) {
+  return detail::picture(os, c.c(), cute_print_layout_composed);
+}
+inline std::ostream &print_latex(std::ostream &os, const ComposedLayout &c) {
+  return detail::picture(os, c.c(), cute_print_latex_composed);
+}
+inline std::ostream &print_svg(std::ostream &os, const ComposedLayout &c) {
+  return detail::picture(os, c.c(), cute_print_svg_composed);
+}
+inline std::ostream &print_latex(std::ostream &os, const Layout &tv, const IntTuple &tile) {
+  return detail::picture_tv(os, tv, tile, cute_print_latex_tv);
+}
+inline std::ostream &print_svg(std::ostream &os, const Layout &tv, const IntTuple &tile) {
+  return detail::picture_tv(os, tv, tile, cute_print_svg_tv);
+}
+
 inline int version() { return cutego_version(); }
 
 }  // namespace cutego
