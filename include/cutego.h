@@ -191,7 +191,9 @@ CUTEGO_API cutego_status_t cute_filter_zeros(CUTEGO_CONST cute_layout_t *l,
   CUTEGO_API cutego_status_t name##_str(CUTEGO_CONST cute_layout_t *a, CUTEGO_CONST char *text, \
                                         cute_layout_t *out);
 
-/* composition(A, B) = A o B. */
+/* composition(A, B) = A o B; the divides and products of CuTe. The list is generated, with
+ * the exports, by capi/gentiler (go generate ./capi). */
+/* BEGIN gentiler */
 CUTEGO_TILER_FUNCS(cute_composition)
 CUTEGO_TILER_FUNCS(cute_logical_divide)
 CUTEGO_TILER_FUNCS(cute_zipped_divide)
@@ -201,6 +203,7 @@ CUTEGO_TILER_FUNCS(cute_logical_product)
 CUTEGO_TILER_FUNCS(cute_zipped_product)
 CUTEGO_TILER_FUNCS(cute_tiled_product)
 CUTEGO_TILER_FUNCS(cute_flat_product)
+/* END gentiler */
 
 CUTEGO_API cutego_status_t cute_blocked_product(CUTEGO_CONST cute_layout_t *a,
                                                 CUTEGO_CONST cute_layout_t *b,

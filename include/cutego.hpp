@@ -276,6 +276,7 @@ inline Layout call(text_t f, const Layout &a, const char *t) {
   inline Layout name(const Layout &a, const Tiler &t) { return detail::call(cute_##name##_tiler, a, t); } \
   inline Layout name(const Layout &a, const char *t) { return detail::call(cute_##name##_str, a, t); } \
   inline Layout name(const Layout &a, const std::string &t) { return name(a, t.c_str()); }
+// BEGIN gentiler (capi/gentiler writes this list: go generate ./capi)
 CUTEGO_HPP_TILER_OP(composition)
 CUTEGO_HPP_TILER_OP(logical_divide)
 CUTEGO_HPP_TILER_OP(zipped_divide)
@@ -285,6 +286,7 @@ CUTEGO_HPP_TILER_OP(logical_product)
 CUTEGO_HPP_TILER_OP(zipped_product)
 CUTEGO_HPP_TILER_OP(tiled_product)
 CUTEGO_HPP_TILER_OP(flat_product)
+// END gentiler
 #undef CUTEGO_HPP_TILER_OP
 
 inline Layout blocked_product(const Layout &a, const Layout &b) { return detail::call(cute_blocked_product, a, b); }
