@@ -117,6 +117,9 @@ capi-test: $(CAPI_SO) $(CAPI_A) $(CAPI_T)/abi_test-asan $(CAPI_T)/thread_test-as
 	  gcc $(CAPI_CFLAGS) -fsanitize=address,undefined csrc/tma/test_capi_tma.c -o $(CAPI_T)/test_capi_tma $(CAPI_LDLIB) && \
 	  $(CAPI_ASAN) $(CAPI_T)/test_capi_tma; \
 	fi
+	@echo "== capi: one set of TMA rules: cutego_tma_check (Go) and cutego_tma_desc_check (C) agree"
+	gcc $(CAPI_CFLAGS) -fsanitize=address,undefined csrc/abi/tma_check_test.c csrc/tma/plan.c -o $(CAPI_T)/tma_check_test $(CAPI_LDLIB)
+	$(CAPI_ASAN) $(CAPI_T)/tma_check_test
 	@echo "== capi: benchmark"
 	$(CAPI_T)/bench 200000
 	$(MAKE) --no-print-directory capi-consumer-test

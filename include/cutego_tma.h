@@ -21,11 +21,19 @@
 extern "C" {
 #endif
 
-#define CUTEGO_TMA_MAX_RANK 5
-#define CUTEGO_TMA_MAX_BOX 256
-#define CUTEGO_TMA_STRIDE_ALIGN 16
-#define CUTEGO_TMA_MAX_STRIDE (((int64_t)1) << 40)
-#define CUTEGO_TMA_MAX_DIM (((int64_t)1) << 31) /* coordinates are signed 32-bit */
+/* The limits of a tiled tensor map, one set: they are package cute/tma's MaxRank, MaxBox,
+ * MaxElemStride, StrideAlign, MaxStride and MaxDim (libcutego does not compile otherwise),
+ * and cutego_tma_check (Go, libcutego) and cutego_tma_desc_check (C, the planner) apply the
+ * same rules to a descriptor. */
+#define CUTEGO_TMA_MAX_RANK 5                         /* dimensions of a map */
+#define CUTEGO_TMA_MAX_BOX 256                        /* box extent per dimension */
+#define CUTEGO_TMA_MAX_ELEM_STRIDE 8                  /* traversal stride per dimension */
+#define CUTEGO_TMA_STRIDE_ALIGN 16                    /* byte strides but the first: multiples */
+#define CUTEGO_TMA_MAX_STRIDE (((int64_t)1) << 40)    /* byte strides are below it */
+/* Extents are below 2^31: the hardware takes up to 2^32, but the coordinates of
+ * cp.async.bulk.tensor are signed 32-bit, so below 2^31 every element, and one past the end,
+ * has a coordinate. */
+#define CUTEGO_TMA_MAX_DIM (((int64_t)1) << 31)
 
 typedef struct cutego_tma_desc_t {
   int32_t rank;             /* 1..5 */
@@ -54,12 +62,16 @@ typedef struct cutego_tile_grid_t {
   int32_t perm[5];     /* destination-map dimension d takes source-map dimension perm[d] */
   int32_t stages;      /* shared-memory stages (TMA copy) */
   int32_t stage_bytes; /* bytes per stage */
-  int32_t reserved;    /* TMA copy: bit 0 loads, bit 1 stores with an L2 evict-first policy;
-                          TMA permute: bit 2, the destination map has rank + 1 and one box
-                          stores the whole output tile */
+  int32_t flags;       /* CUTEGO_TILE_GRID_* bits (below) */
   int64_t ntiles;      /* product of tiles[] */
   int64_t dims[5];     /* source-map extents (elements of the map type) */
 } cutego_tile_grid_t;
+
+/* cutego_tile_grid_t.flags. TMA copy: loads / stores with an L2 evict-first cache policy.
+ * TMA permute: the destination map has rank + 1 and one box stores the whole output tile. */
+#define CUTEGO_TILE_GRID_LOAD_EVICT_FIRST (1 << 0)
+#define CUTEGO_TILE_GRID_STORE_EVICT_FIRST (1 << 1)
+#define CUTEGO_TILE_GRID_WHOLE_TILE_STORE (1 << 2)
 
 typedef struct cutego_copy_plan_t {
   int32_t path;            /* CUTEGO_COPY_PATH_* */
@@ -85,10 +97,16 @@ typedef struct cutego_copy_options_t {
   int32_t stages;
   int32_t stage_bytes;
   int32_t ctas_per_sm;
-  int32_t cache_hints;  /* TMA copy: bit 0 loads, bit 1 stores evict-first in L2; bit 2:
-                           TMA permute with one store per 128-byte block (no 3-D box) */
+  int32_t cache_hints;  /* CUTEGO_COPY_* bits (below) */
   int32_t l2_promotion; /* tensor maps' L2 promotion: 0 = 256 B, -1 none, 64, 128, 256 */
 } cutego_copy_options_t;
+
+/* cutego_copy_options_t.cache_hints. TMA copy: loads / stores evict-first in L2 (they become
+ * the grid's CUTEGO_TILE_GRID_LOAD/STORE_EVICT_FIRST). TMA permute: one store per 128-byte
+ * block instead of one box for the whole tile (no CUTEGO_TILE_GRID_WHOLE_TILE_STORE). */
+#define CUTEGO_COPY_LOAD_EVICT_FIRST CUTEGO_TILE_GRID_LOAD_EVICT_FIRST
+#define CUTEGO_COPY_STORE_EVICT_FIRST CUTEGO_TILE_GRID_STORE_EVICT_FIRST
+#define CUTEGO_COPY_BLOCK_STORES (1 << 2)
 
 /* Plans the copy. dst_addr/src_addr are the base addresses (for the 16-byte alignment check).
  * Returns 0, or -1 with an explanation in plan->reason when the copy is invalid (size
@@ -98,7 +116,10 @@ int cutego_copy_plan(const cute_layout_t *dst, const cute_layout_t *src, size_t 
                      uintptr_t dst_addr, uintptr_t src_addr, const cutego_copy_options_t *opt,
                      cutego_copy_plan_t *plan);
 
-/* Checks a descriptor against the hardware rules; 0 or -1 with a message in why. */
+/* Checks a descriptor against the hardware rules (the limits above, elem_bytes 1, 2, 4 or 8,
+ * strides[0] == elem_bytes, swizzle 0, 32, 64 or 128 bytes with an inner box no wider, an
+ * inner box of a multiple of 16 bytes) and addr's 16-byte alignment; 0 or -1 with a message
+ * in why. */
 int cutego_tma_desc_check(const cutego_tma_desc_t *d, uintptr_t addr, char *why, size_t whylen);
 
 /* Encodes a descriptor into a 128-byte CUtensorMap (tmap must be 64-byte aligned) with the
@@ -122,6 +143,10 @@ int cutego_tma_encode(void *tmap, const cutego_tma_desc_t *d, void *gaddr,
 CUTEGO_API cutego_status_t cutego_tma_derive(CUTEGO_CONST cute_layout_t *gmem,
                                              CUTEGO_CONST cute_composed_layout_t *smem,
                                              int32_t elem_bytes, cutego_tma_desc_t *out);
+/* cute/tma's Desc.Check: CUTEGO_OK if the hardware takes the descriptor (the rules of
+ * cutego_tma_desc_check but the address), else CUTEGO_NOT_ADMISSIBLE (CUTEGO_INVALID_ARGUMENT
+ * for an element size not 1, 2, 4 or 8) with the rule in cutego_last_error. */
+CUTEGO_API cutego_status_t cutego_tma_check(CUTEGO_CONST cutego_tma_desc_t *d);
 #endif
 
 #ifdef __cplusplus
