@@ -1,12 +1,10 @@
-// tma.go — libcutego's TMA export (written by the kernels engineer, staged as
-// csrc/tma/capi_tma.go.in until capi/ reached main). Declared in include/cutego_tma.h;
-// tested by csrc/tma/test_capi_tma.c in `make capi-test`.
+// tma.go — libcutego's TMA exports over package cute/tma, declared in include/cutego.h;
+// tested by csrc/tma/test_capi_tma.c and csrc/abi/tma_check_test.c in `make capi-test`.
 
 package main
 
 /*
 #include "capi.h"
-#include "cutego_tma.h"
 */
 import "C"
 
@@ -16,7 +14,7 @@ import (
 	"github.com/cutego/cutego/cute/tma"
 )
 
-// The limits of cutego_tma.h are cute/tma's, one set (a negative constant converted to
+// The limits of cutego_types.h (CUTEGO_TMA_*) are cute/tma's, one set (a negative constant converted to
 // uint does not compile, so each pair must be equal).
 const _ = uint(C.CUTEGO_TMA_MAX_RANK-tma.MaxRank) + uint(tma.MaxRank-C.CUTEGO_TMA_MAX_RANK) +
 	uint(C.CUTEGO_TMA_MAX_BOX-tma.MaxBox) + uint(tma.MaxBox-C.CUTEGO_TMA_MAX_BOX) +

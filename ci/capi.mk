@@ -1,6 +1,6 @@
 # capi.mk — libcutego: the C ABI (capi/), its headers (include/), packaging and C/C++ tests.
 #   make libcutego             build/lib/libcutego.so.X.Y.Z (+ .so.X, .so links) and libcutego.a
-#   make install PREFIX=/opt   the libraries, headers, pkg-config file and CMake package
+#   make install PREFIX=/opt   libcutego (.so, .a), its headers, pkg-config file and CMake package
 #   make capi-test             (in `make test`) ABI test under ASan+LSan, threaded test, header/
 #                              symbol agreement, version, C++ wrapper (+ CUTLASS interop),
 #                              pictures (cute_print_* and cutego::print_* against `cutego
@@ -30,6 +30,10 @@ CAPI_CFLAGS := -std=c99 -Wall -Wextra -Werror -Iinclude -g
 CAPI_CXXFLAGS := -std=c++17 -Wall -Wextra -Werror -Iinclude -g
 CAPI_LDLIB := -L$(CAPI_LIB) -lcutego -Wl,-rpath,$(CAPI_LIB)
 CAPI_CUTE_INC := -I$(CUTLASS_INC) -I$(CUDA_ROOT)/include -I$(CUDA_ROOT)/include/cccl
+# The headers `make install` installs: libcutego's (cutego.h, its C++ wrapper, the value
+# types) and the header-only device evaluator. The kernel headers (cutego_tma.h,
+# cutego_kernels.h) declare libcutego_kernels, which is not installed, so they stay out.
+CAPI_HEADERS := include/cutego.h include/cutego.hpp include/cutego_types.h include/cutego_device.h
 PREFIX ?= /usr/local
 CAPI_DEST := $(DESTDIR)$(PREFIX)
 
@@ -61,7 +65,7 @@ capi-install: libcutego
 	ln -sf libcutego.so.$(CAPI_VERSION) $(CAPI_DEST)/lib/$(CAPI_SONAME)
 	ln -sf $(CAPI_SONAME) $(CAPI_DEST)/lib/libcutego.so
 	install -m 644 $(CAPI_A) $(CAPI_DEST)/lib/
-	install -m 644 $(wildcard include/*.h include/*.hpp) $(CAPI_DEST)/include/
+	install -m 644 $(CAPI_HEADERS) $(CAPI_DEST)/include/
 	sed -e 's|@VERSION@|$(CAPI_VERSION)|g' cmake/cutego.pc.in > $(CAPI_DEST)/lib/pkgconfig/cutego.pc
 	sed -e 's|@VERSION@|$(CAPI_VERSION)|g' -e 's|@MAJOR@|$(CAPI_MAJOR)|g' \
 	  cmake/cutegoConfig.cmake.in > $(CAPI_DEST)/lib/cmake/cutego/cutegoConfig.cmake

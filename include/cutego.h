@@ -257,6 +257,25 @@ CUTEGO_API cutego_status_t cute_composed_layout_crd2idx(CUTEGO_CONST cute_compos
                                                         CUTEGO_CONST cute_int_tuple_t *coord,
                                                         int64_t *out);
 
+/* ---- tensor maps (TMA) -------------------------------------------------------------- */
+
+/* The tensor map (cutego_types.h: cutego_tma_desc_t) that copies tiles of the global layout
+ * gmem (element offsets) to or from shared memory laid out as smem (swizzle o offset 0 o
+ * layout; a swizzle with b = 0 for none), elements of elem_bytes = 1, 2, 4, 8 or 16 bytes,
+ * the way CuTe's make_tma_copy derives it (package cute/tma). CUTEGO_INVALID_ARGUMENT for
+ * malformed layouts, CUTEGO_NOT_ADMISSIBLE for what the hardware cannot do (16-byte stride
+ * alignment, box <= 256, rank <= 5, contiguous first dimension, 32/64/128-byte swizzles,
+ * extents below 2^31); the message says which. */
+CUTEGO_API cutego_status_t cutego_tma_derive(CUTEGO_CONST cute_layout_t *gmem,
+                                             CUTEGO_CONST cute_composed_layout_t *smem,
+                                             int32_t elem_bytes, cutego_tma_desc_t *out);
+/* CUTEGO_OK if the hardware takes the descriptor (the CUTEGO_TMA_* limits, elem_bytes 1, 2,
+ * 4 or 8, strides[0] == elem_bytes, element strides 1..8, a swizzle of 0, 32, 64 or 128
+ * bytes no narrower than the inner box, an inner box of a multiple of 16 bytes), else
+ * CUTEGO_NOT_ADMISSIBLE (CUTEGO_INVALID_ARGUMENT for the element size) naming the rule. The
+ * rules of libcutego_kernels' cutego_tma_desc_check, but the address alignment. */
+CUTEGO_API cutego_status_t cutego_tma_check(CUTEGO_CONST cutego_tma_desc_t *d);
+
 /* ---- pictures ----------------------------------------------------------------------- */
 
 /* Pictures of a layout as text, byte for byte what `cutego print` and `cutego render

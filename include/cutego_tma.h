@@ -1,14 +1,20 @@
-/* cutego_tma.h — tensor-map (TMA) parameters and copy plans, host side, plain C.
+/* cutego_tma.h — the copy planner and tensor-map encoder of libcutego_kernels (host side,
+ * plain C: csrc/tma/plan.c, csrc/tma/encode.c), used by the Hopper copy kernels
+ * (cutego_kernels.h). A kernel header: `make install` installs it only with its library.
  *
- * cutego_tma_desc_t holds the parameters of one cuTensorMapEncodeTiled call in plain
- * integers, so that the Go derivation (cute/tma, exported through libcutego as cutego_tma_*),
- * the C planner (csrc/tma/plan.c) and the encoder (csrc/tma/encode.c) share them.
+ * The descriptor type cutego_tma_desc_t and the tensor-map limits CUTEGO_TMA_* are plain
+ * values of cutego_types.h, shared with libcutego's Go derivation (cutego.h:
+ * cutego_tma_derive, cutego_tma_check).
  *
  * cutego_copy_plan() decides how dst[dst_layout(i)] = src[src_layout(i)] for all i runs on
  * Hopper: a TMA copy (load box, store the same box), a TMA permute (load a box whose inner
  * dimension is the source's contiguous mode, transpose it through a 128-byte-swizzled shared
  * tile, store a box whose inner dimension is the destination's contiguous mode), or the
  * generic kernel that evaluates both layouts per element. It needs no GPU.
+ *
+ * Errors: these functions return 0 or -1 with the reason in a buffer of the caller's
+ * (plan->reason, why), not libcutego's status codes and cutego_last_error: libcutego_kernels
+ * does not link libcutego.
  */
 #ifndef CUTEGO_TMA_H
 #define CUTEGO_TMA_H
@@ -20,31 +26,6 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/* The limits of a tiled tensor map, one set: they are package cute/tma's MaxRank, MaxBox,
- * MaxElemStride, StrideAlign, MaxStride and MaxDim (libcutego does not compile otherwise),
- * and cutego_tma_check (Go, libcutego) and cutego_tma_desc_check (C, the planner) apply the
- * same rules to a descriptor. */
-#define CUTEGO_TMA_MAX_RANK 5                         /* dimensions of a map */
-#define CUTEGO_TMA_MAX_BOX 256                        /* box extent per dimension */
-#define CUTEGO_TMA_MAX_ELEM_STRIDE 8                  /* traversal stride per dimension */
-#define CUTEGO_TMA_STRIDE_ALIGN 16                    /* byte strides but the first: multiples */
-#define CUTEGO_TMA_MAX_STRIDE (((int64_t)1) << 40)    /* byte strides are below it */
-/* Extents are below 2^31: the hardware takes up to 2^32, but the coordinates of
- * cp.async.bulk.tensor are signed 32-bit, so below 2^31 every element, and one past the end,
- * has a coordinate. */
-#define CUTEGO_TMA_MAX_DIM (((int64_t)1) << 31)
-
-typedef struct cutego_tma_desc_t {
-  int32_t rank;             /* 1..5 */
-  int32_t elem_bytes;       /* bytes of the tensor-map data type: 1, 2, 4 or 8 */
-  int64_t dims[5];          /* extent per dimension, elements; dims[0] is contiguous */
-  int64_t strides[5];       /* byte stride per dimension; strides[0] == elem_bytes */
-  int32_t box[5];           /* box extent per dimension, elements, 1..256 */
-  int32_t elem_strides[5];  /* traversal stride per dimension, 1..8 */
-  int32_t swizzle_bytes;    /* 0 (none), 32, 64 or 128: Swizzle<1|2|3,4,3> on byte offsets */
-  int32_t l2_promotion;     /* L2 fetch granularity: 0 = 256 B (default), -1 none, 64, 128, 256 */
-} cutego_tma_desc_t;
 
 enum {
   CUTEGO_COPY_PATH_NONE = 0,        /* nothing to copy (size 0) */
@@ -131,23 +112,6 @@ typedef int (*cutego_encode_tiled_fn)(void *tmap, int dtype, uint32_t rank, void
                                       int interleave, int swizzle, int l2promo, int oobfill);
 int cutego_tma_encode(void *tmap, const cutego_tma_desc_t *d, void *gaddr,
                       cutego_encode_tiled_fn fn);
-
-/* Exported by libcutego (capi/tma.go, over cute/tma.Derive), declared when cutego.h is
- * included first: the tensor map that copies tiles of the global layout gmem (element
- * offsets) to or from shared memory laid out as smem (swizzle o offset 0 o layout; a swizzle
- * with b = 0 for none), elements of elem_bytes = 1, 2, 4, 8 or 16 bytes — the way CuTe's
- * make_tma_copy derives it. CUTEGO_INVALID_ARGUMENT for malformed layouts,
- * CUTEGO_NOT_ADMISSIBLE for what the hardware cannot do (16-byte stride alignment, box <=
- * 256, rank <= 5, contiguous first dimension, 32/64/128-byte swizzles); the message says which. */
-#ifdef CUTEGO_H
-CUTEGO_API cutego_status_t cutego_tma_derive(CUTEGO_CONST cute_layout_t *gmem,
-                                             CUTEGO_CONST cute_composed_layout_t *smem,
-                                             int32_t elem_bytes, cutego_tma_desc_t *out);
-/* cute/tma's Desc.Check: CUTEGO_OK if the hardware takes the descriptor (the rules of
- * cutego_tma_desc_check but the address), else CUTEGO_NOT_ADMISSIBLE (CUTEGO_INVALID_ARGUMENT
- * for an element size not 1, 2, 4 or 8) with the rule in cutego_last_error. */
-CUTEGO_API cutego_status_t cutego_tma_check(CUTEGO_CONST cutego_tma_desc_t *d);
-#endif
 
 #ifdef __cplusplus
 }
