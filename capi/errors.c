@@ -1,13 +1,13 @@
 // The C side of libcutego's error reporting: the per-thread message of the last failure
 // and the static status strings. The message lives in C thread-local storage: Go code that
-// runs an exported function stays on the C caller's thread for the whole call, so
-// capi_set_error, called from there, stores the message for exactly that thread.
+// runs an exported function stays on the C caller's thread for the whole call, so the
+// buffer capi_error_buffer returns there is exactly that thread's.
 #include <string.h>
 
 #include "capi.h"
 
 /* The message, NUL included, fits CUTEGO_LAST_ERROR_MAX bytes: status.go's setError clips
- * it (valid UTF-8, cut at a character boundary) before it comes here. */
+ * it (valid UTF-8, cut at a character boundary) before it writes it here. */
 static __thread char capi_err[CUTEGO_LAST_ERROR_MAX];
 static __thread size_t capi_err_len;
 
@@ -18,9 +18,13 @@ static size_t utf8_cut(const char *s, size_t n) {
   return n;
 }
 
-void capi_set_error(const char *msg, size_t n) {
-  if (n >= CUTEGO_LAST_ERROR_MAX) n = utf8_cut(msg, CUTEGO_LAST_ERROR_MAX - 1); /* never: Go clips */
-  if (n > 0) memcpy(capi_err, msg, n);
+/* Go writes a message straight into the calling thread's buffer (capi_error_buffer) and
+ * then sets its length (capi_error_commit): C never reads Go memory, which memcheck cannot
+ * follow. */
+char *capi_error_buffer(void) { return capi_err; }
+
+void capi_error_commit(size_t n) {
+  if (n >= CUTEGO_LAST_ERROR_MAX) n = utf8_cut(capi_err, CUTEGO_LAST_ERROR_MAX - 1); /* never: Go clips */
   capi_err[n] = 0;
   capi_err_len = n;
 }

@@ -92,14 +92,13 @@ func clipMessage(msg string) string {
 	return msg[:cut] + more
 }
 
+// setError records msg as the calling thread's last error: Go copies it into the thread's
+// C buffer (the C side never reads Go memory).
 func setError(msg string) {
 	msg = clipMessage(msg)
-	if len(msg) == 0 {
-		C.capi_set_error(nil, 0)
-		return
-	}
-	// The C side copies the bytes before returning: no Go pointer is kept.
-	C.capi_set_error((*C.char)(unsafe.Pointer(unsafe.StringData(msg))), C.size_t(len(msg)))
+	buf := unsafe.Slice((*byte)(unsafe.Pointer(C.capi_error_buffer())), C.CUTEGO_LAST_ERROR_MAX)
+	n := copy(buf[:maxMessage], msg)
+	C.capi_error_commit(C.size_t(n))
 }
 
 // guard is deferred by every export: a panic that escaped the cute package's own
