@@ -15,7 +15,8 @@ What is compared, per configuration and operand (A_K, A_MN, B_K, B_MN):
   desc_*                   make_gmma_desc through the collective's partition_A/B: layout type,
                            LBO, SBO, the K-block step; desc_rows = the MMA atom's MN extent;
                            desc_mn64_step_bytes = the stage layout's offset of row 64 and, for A,
-                           warpgroup 1's partition offset (thread 128)
+                           warpgroup 1's partition offset (thread 128); desc_mn64_blocks = the
+                           leading 64-row blocks the stage layout puts at multiples of it
   wgmma_trans              GMMA::Major's value
   tma_*                    make_tma_copy's cuTensorMapEncodeTiled arguments: swizzle, the box
                            (rank 2 here: inner, outer), loads = stage size / box size, the MN
@@ -124,6 +125,8 @@ def compare(hdr, cxx):
             lt, lbo, sbo = o["desc_layout_type"], o["desc_lbo_bytes"], o["desc_sbo_bytes"]
             check(cfg, op, "desc_template", o["desc_template"], (lt << 62) | ((sbo >> 4) << 32) | ((lbo >> 4) << 16))
             check(cfg, op, "desc_mn64_step_bytes", o["desc_mn64_step_bytes"], int(x["offset_mn64_bytes"]), "stage layout at (64,0,0)")
+            check(cfg, op, "desc_mn64_blocks", o["desc_mn64_blocks"], int(x["offset_mn64_blocks"]),
+                  "leading 64-row blocks at j x (64,0,0)'s offset")
             if op.startswith("A"):
                 check(cfg, op, "desc_mn64_step_bytes", o["desc_mn64_step_bytes"], int(x["partition_thread128_bytes"]),
                       "warpgroup 1's partition_A")

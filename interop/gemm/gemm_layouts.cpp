@@ -55,6 +55,13 @@ static void operand(const char *cfg) {
   line(cfg, op, "smem_atom_cute", Atom{});
   num(cfg, op, "smem_cosize_bytes", cosize(Smem{}) * sizeof(T));
   num(cfg, op, "offset_mn64_bytes", Rows > 64 ? get_nonswizzle_portion(Smem{})(64, 0, 0) * sizeof(T) : 0);
+  {
+    // leading 64-row blocks j whose stage offset is j times block 1's
+    int blocks = 1;
+    long long step = Rows > 64 ? get_nonswizzle_portion(Smem{})(64, 0, 0) : 0;
+    for (int j = 1; j < Rows / 64 && get_nonswizzle_portion(Smem{})(64 * j, 0, 0) == j * step; ++j) ++blocks;
+    num(cfg, op, "offset_mn64_blocks", blocks);
+  }
 
   // The collective's MMA: ss_op_selector's atom, 2 consumer warpgroups along M.
   using MajorA = conditional_t<IsA, std::integral_constant<GMMA::Major, Major>, std::integral_constant<GMMA::Major, GMMA::Major::K>>;
