@@ -8,6 +8,8 @@ import "C"
 import (
 	"errors"
 	"fmt"
+	"strings"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/cutego/cutego/cute"
@@ -71,7 +73,27 @@ func result(fn string, err error) C.cutego_status_t {
 	return fail(fn, err)
 }
 
+// maxMessage is the longest message kept (cutego.h's CUTEGO_LAST_ERROR_MAX, less the NUL).
+const maxMessage = C.CUTEGO_LAST_ERROR_MAX - 1
+
+// clipMessage makes msg what cutego.h promises: valid UTF-8 (a byte that is not becomes
+// U+FFFD) and at most maxMessage bytes, a longer one cut at a character boundary and
+// ending in "…".
+func clipMessage(msg string) string {
+	msg = strings.ToValidUTF8(msg, "\uFFFD")
+	if len(msg) <= maxMessage {
+		return msg
+	}
+	const more = "…"
+	cut := maxMessage - len(more)
+	for cut > 0 && !utf8.RuneStart(msg[cut]) {
+		cut--
+	}
+	return msg[:cut] + more
+}
+
 func setError(msg string) {
+	msg = clipMessage(msg)
 	if len(msg) == 0 {
 		C.capi_set_error(nil, 0)
 		return

@@ -3,7 +3,9 @@
 #   make install PREFIX=/opt   the libraries, headers, pkg-config file and CMake package
 #   make capi-test             (in `make test`) ABI test under ASan+LSan, threaded test, header/
 #                              symbol agreement, version, C++ wrapper (+ CUTLASS interop),
-#                              device header, benchmark, consumer builds of an installed copy
+#                              pictures (cute_print_* and cutego::print_* against `cutego
+#                              print`/`render`), device header, benchmark, consumer builds of
+#                              an installed copy
 #   make capi-valgrind         the ABI test under valgrind, Go frames suppressed. Not a gate:
 #                              memcheck cannot follow Go's stacks, so values Go writes into C
 #                              memory look uninitialised to it; ASan+LSan is the gate.
@@ -80,7 +82,7 @@ $(CAPI_T)/%-asan: csrc/abi/%.c $(CAPI_SO) $(wildcard include/*.h)
 CAPI_ASAN := ASAN_OPTIONS=detect_leaks=1:handle_segv=0:handle_sigbus=0:handle_sigfpe=0:allow_user_segv_handler=1:abort_on_error=0:exitcode=23 \
   LSAN_OPTIONS=suppressions=$(CURDIR)/csrc/abi/lsan.supp:print_suppressions=0 UBSAN_OPTIONS=halt_on_error=1
 
-capi-test: $(CAPI_SO) $(CAPI_A) $(CAPI_T)/abi_test-asan $(CAPI_T)/thread_test-asan $(CAPI_T)/bench
+capi-test: $(CAPI_SO) $(CAPI_A) $(CAPI_T)/abi_test-asan $(CAPI_T)/thread_test-asan $(CAPI_T)/print_test-asan $(CAPI_T)/bench
 	@echo "== capi: header/symbol agreement"
 	csrc/abi/check_symbols.sh $(CAPI_SO) $(CAPI_GEN)/libcutego_cgo.h include
 	@echo "== capi: soname and version"
@@ -89,6 +91,10 @@ capi-test: $(CAPI_SO) $(CAPI_A) $(CAPI_T)/abi_test-asan $(CAPI_T)/thread_test-as
 	$(CAPI_ASAN) $(CAPI_T)/abi_test-asan
 	@echo "== capi: threaded test (8 threads) under AddressSanitizer"
 	$(CAPI_ASAN) $(CAPI_T)/thread_test-asan 8 2
+	@echo "== capi: pictures (C under ASan, and C++) byte-identical to cutego print / render"
+	$(GO) build -o $(CAPI_T)/cutego ./cmd/cutego
+	g++ $(CAPI_CXXFLAGS) csrc/abi/print_test.cpp -o $(CAPI_T)/print_test_cpp $(CAPI_LDLIB)
+	$(CAPI_ASAN) csrc/abi/print_test.sh $(CAPI_T)/cutego $(CAPI_T)/print_test-asan $(CAPI_T)/print_test_cpp
 	@echo "== capi: static archive"
 	gcc $(CAPI_CFLAGS) csrc/abi/abi_test.c -o $(CAPI_T)/abi_test-static $(CAPI_A) -lpthread -lm
 	$(CAPI_T)/abi_test-static >/dev/null
