@@ -170,11 +170,6 @@ def encode_tuple(t, op: str, what: str = "int tuple") -> IntTupleT:
     return c
 
 
-def int_layout(n, op: str) -> LayoutT:
-    """The layout N:1 (an integer tiler)."""
-    return encode_layout(to_int(n, op, "tiler"), 1, op)
-
-
 # ---- decoding ------------------------------------------------------------------------
 
 _templates = {}

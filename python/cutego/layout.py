@@ -15,7 +15,7 @@ from itertools import chain
 from typing import Iterable, Optional, Tuple, Union
 
 from . import _ffi
-from ._codec import (LayoutT, IntTupleT, encode_layout, encode_tuple, int_layout,
+from ._codec import (LayoutT, IntTupleT, encode_layout, encode_tuple,
                      decode_layout, decode_tuple, to_int, MAX_LEAVES, MAX_TOKENS,
                      OPEN, CLOSE)
 from .errors import Error, raise_status
@@ -366,8 +366,9 @@ def crd2idx(crd, shape, stride=None) -> int:
 
 def idx2crd(idx, shape, stride=None):
     """idx2crd(i, shape) is CuTe's idx2crd: the coordinate, congruent to the shape, of the
-    1-D index i in the column-major order of the shape. With a stride (PyCuTe's and C++'s
-    three-argument form) each leaf is ``(i // d) % s``; a tuple index is mapped mode by mode."""
+    1-D index i in the column-major order of the shape. A tuple index is mapped mode by mode
+    (as C++ does; PyCuTe used the strides of the whole shape in each mode). With a stride
+    (the three-argument form) each leaf is ``(i // d) % s``."""
     if stride is None and type(idx) is int:
         c = shape._c if isinstance(shape, Layout) else encode_layout(shape, None, "idx2crd")
         out = IntTupleT()
@@ -375,6 +376,13 @@ def idx2crd(idx, shape, stride=None):
         if st:
             raise_status("idx2crd", st)
         return decode_tuple(out)
+    if stride is None and is_tuple(idx):
+        # C++: a tuple index is mapped mode by mode, each mode with its own compact strides
+        if isinstance(shape, Layout):
+            shape = shape.shape
+        if not is_tuple(shape) or len(shape) != len(idx):
+            raise Error("idx2crd", "index %r and shape %r are not congruent" % (idx, shape))
+        return tuple(idx2crd(i, s) for i, s in zip(idx, shape))
     from .int_tuple import _idx2crd_py
     return _idx2crd_py(idx, shape, stride)
 
@@ -428,7 +436,8 @@ def complement(layout, max_idx=None) -> Layout:
     does (PyCuTe's default was 1). Overlapping modes (L not injective), negative strides are
     refused. An integer L is the layout L:1."""
     op = "complement"
-    c = int_layout(layout, op) if is_int(layout) else _as_c(layout, op)
+    c = encode_layout(to_int(layout, op, "layout"), None, op) if is_int(layout) \
+        else _as_c(layout, op)
     out = LayoutT()
     t = None if max_idx is None else encode_tuple(max_idx, op, "cotarget")
     st = fn.cute_complement(c, t, out)
@@ -529,8 +538,9 @@ def _tiler_text(t, op) -> str:
 
 
 def _tiler_op(op: str, a, b) -> Layout:
-    """op(A, tiler): a layout tiler, an integer N (the layout N:1), or a by-mode tuple of
-    those and None (``_``, the mode kept as it is), nested or not."""
+    """op(A, tiler): a layout tiler, an integer N, None (``_``: the mode kept as it is), or
+    a by-mode tuple of those, nested or not. Tuples of layouts go to libcutego as an array,
+    anything with integers as CuTe's text (libcutego decides what an integer tile means)."""
     f, ftiles, fstr = _TILER_FNS[op]
     ac = _as_c(a, op)
     out = LayoutT()
@@ -538,26 +548,20 @@ def _tiler_op(op: str, a, b) -> Layout:
         st = f(ac, b._c, out)
     elif b is None:
         st = fstr(ac, b"_", out)
+    elif type(b) is int:
+        st = fstr(ac, b"%d" % b, out)
     elif is_tuple(b) or isinstance(b, list):
         n = len(b)
-        if 0 < n <= MAX_LEAVES and not any(is_tuple(x) or isinstance(x, list) for x in b):
+        if 0 < n <= MAX_LEAVES and all(x is None or isinstance(x, Layout) for x in b):
             arr = (LayoutT * n)()
             for i, x in enumerate(b):
-                if x is None:
-                    continue
-                if isinstance(x, Layout):
+                if x is not None:
                     arr[i] = x._c
-                elif isinstance(x, LayoutBase):
-                    raise Error(op, "a %s is not a tiler" % type(x).__name__)
-                else:
-                    arr[i] = int_layout(x, op)
             st = ftiles(ac, arr, n, out)
         else:
             st = fstr(ac, _tiler_text(b, op).encode(), out)
-    elif isinstance(b, LayoutBase):
-        raise Error(op, "a %s is not a tiler" % type(b).__name__)
     else:
-        st = f(ac, int_layout(b, op), out)
+        st = fstr(ac, _tiler_text(b, op).encode(), out)
     if st:
         raise_status(op, st)
     return _wrap(out)
