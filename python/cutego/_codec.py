@@ -30,11 +30,20 @@ def to_int(v, op: str, what: str) -> int:
     if type(v) is int:
         return v
     if isinstance(v, (bool, float)) or v is None:
-        raise Error(op, "%s: %r is not an integer" % (what, v))
+        raise Error(op, "%s: %s is not an integer" % (what, _short(v)))
     try:
         return operator.index(v)
     except TypeError:
-        raise Error(op, "%s: %r is not an integer" % (what, v)) from None
+        raise Error(op, "%s: %s is not an integer" % (what, _short(v))) from None
+
+
+def to_int64(v, op: str, what: str) -> int:
+    """v as an int that fits int64 (ctypes would wrap a larger one silently)."""
+    if type(v) is not int:
+        v = to_int(v, op, what)
+    if v < LO or v > HI:
+        raise Error(op, "%s: %d does not fit int64" % (what, v), "overflow")
+    return v
 
 
 def _walk1(t, vals, nest, op, what):

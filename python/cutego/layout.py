@@ -16,7 +16,7 @@ from typing import Iterable, Optional, Tuple, Union
 
 from . import _ffi
 from ._codec import (LayoutT, IntTupleT, encode_layout, encode_tuple,
-                     decode_layout, decode_tuple, to_int, MAX_LEAVES, MAX_TOKENS,
+                     decode_layout, decode_tuple, to_int, to_int64, LO, HI, MAX_LEAVES, MAX_TOKENS,
                      OPEN, CLOSE)
 from .errors import Error, raise_status
 from .int_tuple import has_none, slice_, is_tuple, is_int, product
@@ -121,7 +121,7 @@ class Layout(LayoutBase):
         with ``None`` in it slices: the layout of the modes at None (C++'s ``L(_, 2)``)."""
         if len(args) == 1:
             c = args[0]
-            if type(c) is int:
+            if type(c) is int and LO <= c <= HI:
                 out = _i64()
                 st = fn.cute_layout_eval(self._c, c, _byref(out))
                 if st:
@@ -232,6 +232,11 @@ class Layout(LayoutBase):
 _REPR_CELLS = 1024
 
 
+#: the longest text, and the most '(' in it, that the binding passes to libcutego's parser
+MAX_TEXT = 16384
+MAX_TEXT_PARENS = 4 * MAX_TOKENS
+
+
 def _text_arg(op: str, text) -> bytes:
     if isinstance(text, bytes):
         b = text
@@ -242,6 +247,11 @@ def _text_arg(op: str, text) -> bytes:
     if b"\0" in b:
         # a C string would end at the NUL and the rest be ignored silently
         raise Error(op, "the text contains a NUL byte", "parse")
+    if len(b) > MAX_TEXT or b.count(b"(") > MAX_TEXT_PARENS:
+        # no layout or tiler that libcutego's structs hold needs more; the bound keeps an
+        # adversarial text from costing the library time or stack
+        raise Error(op, "the text is longer than %d bytes or has more than %d '('"
+                    % (MAX_TEXT, MAX_TEXT_PARENS), "capacity")
     return b
 
 
@@ -345,8 +355,8 @@ def _crd2idx_c(crd, c: LayoutT) -> int:
     out = _i64()
     if crd is None:
         crd = 0
-    if type(crd) is int:
-        st = fn.cute_layout_eval(c, crd, _byref(out))
+    if type(crd) is int or is_int(crd):
+        st = fn.cute_layout_eval(c, to_int64(crd, "crd2idx", "coordinate"), _byref(out))
     else:
         st = fn.cute_crd2idx(c, encode_tuple(crd, "crd2idx", "coordinate"), _byref(out))
     if st:
@@ -372,7 +382,7 @@ def idx2crd(idx, shape, stride=None):
     if stride is None and type(idx) is int:
         c = shape._c if isinstance(shape, Layout) else encode_layout(shape, None, "idx2crd")
         out = IntTupleT()
-        st = fn.cute_idx2crd(c, idx, out)
+        st = fn.cute_idx2crd(c, to_int64(idx, "idx2crd", "index"), out)
         if st:
             raise_status("idx2crd", st)
         return decode_tuple(out)
@@ -534,6 +544,8 @@ def _tiler_text(t, op) -> str:
         return "(" + ",".join(_tiler_text(x, op) for x in t) + ")"
     if isinstance(t, LayoutBase):
         raise Error(op, "a %s is not a tiler" % type(t).__name__)
+    if isinstance(t, str):
+        return t
     return str(to_int(t, op, "tiler"))
 
 
@@ -550,6 +562,8 @@ def _tiler_op(op: str, a, b) -> Layout:
         st = fstr(ac, b"_", out)
     elif type(b) is int:
         st = fstr(ac, b"%d" % b, out)
+    elif isinstance(b, str):
+        st = fstr(ac, _text_arg(op, b), out)
     elif is_tuple(b) or isinstance(b, list):
         n = len(b)
         if 0 < n <= MAX_LEAVES and all(x is None or isinstance(x, Layout) for x in b):
@@ -559,9 +573,9 @@ def _tiler_op(op: str, a, b) -> Layout:
                     arr[i] = x._c
             st = ftiles(ac, arr, n, out)
         else:
-            st = fstr(ac, _tiler_text(b, op).encode(), out)
+            st = fstr(ac, _text_arg(op, _tiler_text(b, op)), out)
     else:
-        st = fstr(ac, _tiler_text(b, op).encode(), out)
+        st = fstr(ac, _text_arg(op, _tiler_text(b, op)), out)
     if st:
         raise_status(op, st)
     return _wrap(out)
@@ -571,8 +585,9 @@ def composition(layoutA, layoutB) -> Union[Layout, "LayoutBase"]:
     """composition(A, B) is CuTe's composition A o B: the layout R with R(c) = A(B(c)) for
     every c < size(B), its shape B's shape with each leaf refined (compatible with B). A is
     evaluated beyond its size through its last mode, as CuTe does. B may be a layout, an
-    integer N (the layout N:1), None (A itself), or a by-mode tuple of those (mode i of A
-    composed with B[i]; A's modes beyond B's rank are kept).
+    integer N (the layout N:1), None (A itself), a by-mode tuple of those (mode i of A
+    composed with B[i]; A's modes beyond B's rank are kept), or a tiler in CuTe's text
+    form, ``"(4:2,2:4)"``.
 
     Inputs that C++ CuTe rejects (stride or shape divisibility) raise cutego.Error. Where
     CuTe's walk goes wrong (a stride of B that does not divide a mode of A it runs past,

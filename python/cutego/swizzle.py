@@ -5,9 +5,10 @@ from __future__ import annotations
 import ctypes
 
 from . import _ffi
-from ._codec import LayoutT, encode_tuple, to_int
+from ._codec import LayoutT, encode_tuple, to_int, to_int64
 from .errors import Error, raise_status
 from .layout import Layout, LayoutBase, composition, size, cosize, is_layout  # noqa: F401
+from .int_tuple import is_int
 
 fn = _ffi.fn
 
@@ -60,7 +61,8 @@ class Swizzle:
     def __call__(self, offset: int) -> int:
         """The swizzled offset."""
         out = ctypes.c_int64()
-        st = fn.cute_swizzle_apply(self._c, to_int(offset, "swizzle", "offset"), ctypes.byref(out))
+        st = fn.cute_swizzle_apply(self._c, to_int64(offset, "swizzle", "offset"),
+                                   ctypes.byref(out))
         if st:
             raise_status("swizzle", st)
         return out.value
@@ -110,7 +112,8 @@ class ComposedLayout(LayoutBase):
             if not (isinstance(self.layoutB, Swizzle) and isinstance(self.layoutA, Layout)):
                 raise Error("composed_layout", "libcutego evaluates Swizzle o offset o Layout only")
             c = _ffi.ComposedT()
-            st = fn.cute_make_composed_layout(self.layoutB._c, to_int(self.offset, "composed_layout", "offset"),
+            st = fn.cute_make_composed_layout(self.layoutB._c,
+                                              to_int64(self.offset, "composed_layout", "offset"),
                                               self.layoutA._c, c)
             if st:
                 raise_status("make_composed_layout", st)
@@ -149,8 +152,9 @@ class ComposedLayout(LayoutBase):
             if not has_none(crd):
                 c = self._composed_c()
                 out = ctypes.c_int64()
-                if type(crd) is int:
-                    st = fn.cute_composed_layout_eval(c, crd, ctypes.byref(out))
+                if is_int(crd):
+                    st = fn.cute_composed_layout_eval(c, to_int64(crd, "crd2idx", "coordinate"),
+                                                      ctypes.byref(out))
                 else:
                     st = fn.cute_composed_layout_crd2idx(
                         c, encode_tuple(crd, "crd2idx", "coordinate"), ctypes.byref(out))
