@@ -533,15 +533,16 @@ for _op in ("composition", "logical_divide", "zipped_divide", "tiled_divide", "f
 _ZERO = LayoutT()  # a zero-filled element of a by-mode tiler array stands for `_`
 
 
-def _tiler_text(t, op) -> str:
+def _tiler_text(t, op, depth=0) -> str:
     if t is None:
         return "_"
     if isinstance(t, Layout):
         return t.format()
-    if is_tuple(t):
-        if len(t) > MAX_TOKENS:
-            raise Error(op, "the tiler has more than %d modes" % MAX_TOKENS, "capacity")
-        return "(" + ",".join(_tiler_text(x, op) for x in t) + ")"
+    if is_tuple(t) or isinstance(t, list):
+        if len(t) > MAX_TOKENS or depth > MAX_TOKENS:
+            raise Error(op, "the tiler has more than %d modes or levels" % MAX_TOKENS,
+                        "capacity")
+        return "(" + ",".join(_tiler_text(x, op, depth + 1) for x in t) + ")"
     if isinstance(t, LayoutBase):
         raise Error(op, "a %s is not a tiler" % type(t).__name__)
     if isinstance(t, str):
