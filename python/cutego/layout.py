@@ -351,10 +351,18 @@ def depth(x) -> int:
     return Layout(x).depth()
 
 
+def _none_to_zero(t):
+    if t is None:
+        return 0
+    if type(t) is tuple:
+        return tuple(_none_to_zero(x) for x in t)
+    return t
+
+
 def _crd2idx_c(crd, c: LayoutT) -> int:
     out = _i64()
-    if crd is None:
-        crd = 0
+    if has_none(crd):  # PyCuTe: a None coordinate (a sliced mode) counts as 0
+        crd = _none_to_zero(crd)
     if type(crd) is int or is_int(crd):
         st = fn.cute_layout_eval(c, to_int64(crd, "crd2idx", "coordinate"), _byref(out))
     else:
