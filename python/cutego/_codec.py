@@ -7,8 +7,8 @@ Decoding builds the nested tuple with a function generated once per nesting patt
 
 from __future__ import annotations
 
-import ctypes
 import operator
+import struct
 
 from . import _ffi
 from .errors import Error, raise_status
@@ -66,25 +66,28 @@ def _walk1(t, vals, nest, op, what):
     nest.append(LEAF)
 
 
-def _walk2(s, d, vs, vd, nest, op):
+def _walk2(s, d, vs, vd, nest, op, dirty):
     """Appends the leaves of the congruent s and d to vs, vd and their tokens to nest."""
     if type(s) is int:
         if type(d) is not int:
             if isinstance(d, (tuple, list)):
                 raise Error(op, "shape %r and stride %r are not congruent" % (s, d))
             d = to_int(d, op, "stride")
+            dirty.append(1)
         vs.append(s)
         vd.append(d)
         nest.append(LEAF)
         return
     if isinstance(s, (tuple, list)):
+        if type(s) is not tuple or type(d) is not tuple:
+            dirty.append(1)
         if not isinstance(d, (tuple, list)) or len(d) != len(s):
             raise Error(op, "shape %s and stride %s are not congruent" % (_short(s), _short(d)))
         nest.append(OPEN)
         if len(nest) > MAX_TOKENS or len(s) > MAX_TOKENS:
             raise _Capacity()
         for x, y in zip(s, d):
-            _walk2(x, y, vs, vd, nest, op)
+            _walk2(x, y, vs, vd, nest, op, dirty)
         nest.append(CLOSE)
         if len(nest) > MAX_TOKENS or len(vs) > MAX_LEAVES:
             raise _Capacity()
@@ -94,6 +97,7 @@ def _walk2(s, d, vs, vd, nest, op):
     vs.append(to_int(s, op, "shape"))
     vd.append(to_int(d, op, "stride"))
     nest.append(LEAF)
+    dirty.append(1)
 
 
 def _short(x) -> str:
@@ -111,17 +115,33 @@ def _check_range(vals, op, what):
         raise Error(op, "%s: a value does not fit int64" % what, "overflow")
 
 
+_FLAT_NEST_B = [bytes([OPEN] + [LEAF] * n + [CLOSE]) for n in range(MAX_LEAVES + 1)]
+_INT = {int}
+# cute_layout_t as bytes: n shapes, padding, n strides, padding, leaves, ntokens, nest
+_LPACK = [struct.Struct("=%dq%dx%dq%dxii%ds" % (n, 8 * (MAX_LEAVES - n), n, 8 * (MAX_LEAVES - n),
+                                               MAX_TOKENS)) for n in range(MAX_LEAVES + 1)]
+_from_bytes = LayoutT.from_buffer_copy
+assert _LPACK[0].size == LayoutT.stride.offset * 2 + 8 + MAX_TOKENS == len(bytes(LayoutT()))
+
+
 def encode_layout(shape, stride, op: str) -> LayoutT:
     """The cute_layout_t of shape:stride; stride None is the column-major layout of shape
     (computed by libcutego). Shapes must be positive."""
+    return encode_layout_clean(shape, stride, op)[0]
+
+
+def encode_layout_clean(shape, stride, op: str):
+    """(the cute_layout_t of shape:stride, whether shape and stride are already what
+    decoding the struct gives: tuples and ints only)."""
     c = LayoutT()
     if stride is None:
-        t = encode_tuple(shape, op, "shape")
+        t, clean = encode_tuple_clean(shape, op, "shape")
         st = _ffi.fn.cute_make_layout_left(t, c)
         if st:
             raise_status(op, st)
-        return c
-    if type(shape) is int and type(stride) is int:
+        return c, clean
+    ts = type(shape)
+    if ts is int and type(stride) is int:
         if shape <= 0 or shape > HI or stride < LO or stride > HI:
             _check_range([shape, stride], op, "layout")
             raise Error(op, "shape %d is not positive" % shape)
@@ -129,31 +149,89 @@ def encode_layout(shape, stride, op: str) -> LayoutT:
         c.stride[0] = stride
         c.leaves = 1
         c.ntokens = 1
-        return c
-    vs, vd, nest = [], [], []
+        return c, True
+    if ts is tuple and type(stride) is tuple:
+        n = len(shape)
+        if 0 < n <= MAX_LEAVES and len(stride) == n and set(map(type, shape + stride)) == _INT \
+                and min(shape) > 0:
+            try:
+                return _from_bytes(_LPACK[n].pack(*shape, *stride, n, n + 2, _FLAT_NEST_B[n])), True
+            except struct.error:
+                pass  # out of int64: the walk below says which
+    vs, vd, nest, dirty = [], [], [], []
     try:
-        _walk2(shape, stride, vs, vd, nest, op)
-    except _Capacity:
-        raise _capacity(op, "the layout") from None
-    except RecursionError:
+        if ts is tuple and type(stride) is tuple and len(shape) == len(stride) \
+                and len(shape) <= MAX_TOKENS:
+            # depth <= 2 without recursion: modes that are ints or flat tuples of ints
+            nest.append(OPEN)
+            for x, y in zip(shape, stride):
+                if type(x) is int and type(y) is int:
+                    vs.append(x)
+                    vd.append(y)
+                    nest.append(LEAF)
+                elif type(x) is tuple and type(y) is tuple and len(x) == len(y) and \
+                        len(x) <= MAX_LEAVES and set(map(type, x + y)) == _INT:
+                    vs += x
+                    vd += y
+                    nest.append(OPEN)
+                    nest += _FLAT_NEST_B[len(x)][1:-1]
+                    nest.append(CLOSE)
+                else:
+                    _walk2(x, y, vs, vd, nest, op, dirty)
+                if len(nest) > MAX_TOKENS or len(vs) > MAX_LEAVES:
+                    raise _Capacity()
+            nest.append(CLOSE)
+            if len(nest) > MAX_TOKENS:
+                raise _Capacity()
+        else:
+            _walk2(shape, stride, vs, vd, nest, op, dirty)
+    except (_Capacity, RecursionError):
         raise _capacity(op, "the layout") from None
     n = len(vs)
-    if n:
-        if min(vs) <= 0:
-            _check_range(vs, op, "shape")
-            raise Error(op, "shape %s is not positive" % _short(shape))
+    if n and (min(vs) <= 0 or max(vs) > HI or min(vd) < LO or max(vd) > HI):
         _check_range(vs, op, "shape")
         _check_range(vd, op, "stride")
-        c.shape[:n] = vs
-        c.stride[:n] = vd
-    c.leaves = n
-    c.ntokens = len(nest)
-    c.nest[:len(nest)] = nest
-    return c
+        raise Error(op, "shape %s is not positive" % _short(shape))
+    return _from_bytes(_LPACK[n].pack(*vs, *vd, n, len(nest), bytes(nest))), not dirty
 
 
 def encode_tuple(t, op: str, what: str = "int tuple") -> IntTupleT:
     """The cute_int_tuple_t of an IntTuple."""
+    return encode_tuple_clean(t, op, what)[0]
+
+
+_TPACK = [struct.Struct("=%dq%dxii%ds" % (n, 8 * (MAX_LEAVES - n), MAX_TOKENS))
+          for n in range(MAX_LEAVES + 1)]
+_tuple_from_bytes = IntTupleT.from_buffer_copy
+
+
+def encode_tuple_clean(t, op: str, what: str = "int tuple"):
+    if type(t) is tuple and 0 < len(t) <= MAX_LEAVES and set(map(type, t)) == _INT:
+        n = len(t)
+        try:
+            return _tuple_from_bytes(_TPACK[n].pack(*t, n, n + 2, _FLAT_NEST_B[n])), False
+        except struct.error:
+            pass  # out of int64: the walk below says so
+    if type(t) is tuple and len(t) <= MAX_LEAVES:
+        # depth <= 2 without recursion: modes that are ints or flat tuples of ints
+        vals, nest = [], [OPEN]
+        for x in t:
+            if type(x) is int:
+                vals.append(x)
+                nest.append(LEAF)
+            elif type(x) is tuple and len(x) <= MAX_LEAVES and set(map(type, x)) == _INT:
+                vals += x
+                nest += _FLAT_NEST_B[len(x)]
+            else:
+                break
+        else:
+            nest.append(CLOSE)
+            n = len(vals)
+            if n <= MAX_LEAVES and len(nest) <= MAX_TOKENS:
+                try:
+                    return _tuple_from_bytes(_TPACK[n].pack(*vals, n, len(nest), bytes(nest))), False
+                except struct.error:
+                    pass  # out of int64: the walk below says so
     c = IntTupleT()
     if type(t) is int:
         if t < LO or t > HI:
@@ -161,13 +239,11 @@ def encode_tuple(t, op: str, what: str = "int tuple") -> IntTupleT:
         c.value[0] = t
         c.leaves = 1
         c.ntokens = 1
-        return c
+        return c, True
     vals, nest = [], []
     try:
         _walk1(t, vals, nest, op, what)
-    except _Capacity:
-        raise _capacity(op, what) from None
-    except RecursionError:
+    except (_Capacity, RecursionError):
         raise _capacity(op, what) from None
     n = len(vals)
     if n:
@@ -176,7 +252,7 @@ def encode_tuple(t, op: str, what: str = "int tuple") -> IntTupleT:
     c.leaves = n
     c.ntokens = len(nest)
     c.nest[:len(nest)] = nest
-    return c
+    return c, False
 
 
 # ---- decoding ------------------------------------------------------------------------
@@ -208,30 +284,31 @@ def _template(key: bytes):
     return f
 
 
-_string_at = ctypes.string_at
-_addressof = ctypes.addressof
 _LNEST = _ffi.LAYOUT_NEST_OFFSET
 _TNEST = _ffi.TUPLE_NEST_OFFSET
+_LSTRIDE = LayoutT.stride.offset
+_LCOUNTS = LayoutT.leaves.offset
+_TCOUNTS = IntTupleT.leaves.offset
+_Q = [struct.Struct("=%dq" % i) for i in range(MAX_LEAVES + 1)]
+_II = struct.Struct("=ii")
 
 
 def decode_layout(c: LayoutT):
-    """(shape, stride) of a cute_layout_t as Python IntTuples."""
-    f = _template(_string_at(_addressof(c) + _LNEST, c.ntokens))
-    n = c.leaves
-    return f(c.shape[:n]), f(c.stride[:n])
-
-
-def decode_shape(c: LayoutT):
-    f = _template(_string_at(_addressof(c) + _LNEST, c.ntokens))
-    return f(c.shape[:c.leaves])
+    """(shape, stride) of a cute_layout_t as Python IntTuples (read from one copy of the
+    struct's bytes)."""
+    b = bytes(c)
+    n, nt = _II.unpack_from(b, _LCOUNTS)
+    if not (0 <= n <= MAX_LEAVES and 0 <= nt <= MAX_TOKENS):
+        raise Error("layout", "libcutego returned a malformed layout struct", "internal")
+    f = _template(b[_LNEST:_LNEST + nt])
+    q = _Q[n]
+    return f(q.unpack_from(b, 0)), f(q.unpack_from(b, _LSTRIDE))
 
 
 def decode_tuple(c: IntTupleT):
     """A cute_int_tuple_t as a Python IntTuple."""
-    f = _template(_string_at(_addressof(c) + _TNEST, c.ntokens))
-    return f(c.value[:c.leaves])
-
-
-def nest_of(c) -> list:
-    """The nest tokens of a struct, as a list."""
-    return list(c.nest[:c.ntokens])
+    b = bytes(c)
+    n, nt = _II.unpack_from(b, _TCOUNTS)
+    if not (0 <= n <= MAX_LEAVES and 0 <= nt <= MAX_TOKENS):
+        raise Error("int tuple", "libcutego returned a malformed int tuple struct", "internal")
+    return _template(b[_TNEST:_TNEST + nt])(_Q[n].unpack_from(b, 0))

@@ -15,15 +15,16 @@ from itertools import chain
 from typing import Iterable, Optional, Tuple, Union
 
 from . import _ffi
-from ._codec import (LayoutT, IntTupleT, encode_layout, encode_tuple,
+from ._codec import (LayoutT, IntTupleT, encode_layout, encode_layout_clean, encode_tuple,
                      decode_layout, decode_tuple, to_int, to_int64, LO, HI, MAX_LEAVES, MAX_TOKENS,
                      OPEN, CLOSE)
 from .errors import Error, raise_status
-from .int_tuple import has_none, slice_, is_tuple, is_int, product
+from .int_tuple import has_none, slice_, is_tuple, is_int, product, _product
 from .typing import IntTuple
 
 fn = _ffi.fn
 _UNSET = object()
+_INTSET = {int}
 _new_layout_t = LayoutT
 _i64 = ctypes.c_int64
 _byref = ctypes.byref
@@ -67,9 +68,12 @@ class Layout(LayoutBase):
     __slots__ = ("_c", "_shape", "_stride", "__weakref__")
 
     def __init__(self, _shape: IntTuple, _stride: Optional[IntTuple] = None):
-        self._c = encode_layout(_shape, _stride, "Layout")
-        self._shape = _UNSET
-        self._stride = _UNSET
+        self._c, clean = encode_layout_clean(_shape, _stride, "Layout")
+        if clean:  # the tuples given are what decoding the struct would give
+            self._shape = _shape
+            self._stride = _UNSET if _stride is None else _stride
+        else:
+            self._shape = self._stride = _UNSET
 
     @classmethod
     def parse(cls, text: str) -> "Layout":
@@ -119,16 +123,19 @@ class Layout(LayoutBase):
     def __call__(self, *args):
         """Maps a coordinate to its index (CuTe's crd2idx(c, shape, stride)); a coordinate
         with ``None`` in it slices: the layout of the modes at None (C++'s ``L(_, 2)``)."""
-        if len(args) == 1:
-            c = args[0]
-            if type(c) is int and LO <= c <= HI:
-                out = _i64()
-                st = fn.cute_layout_eval(self._c, c, _byref(out))
-                if st:
-                    raise_status("crd2idx", st)
-                return out.value
-        else:
-            c = args
+        c = args[0] if len(args) == 1 else args
+        if type(c) is int and LO <= c <= HI:
+            out = _i64()
+            st = fn.cute_layout_eval(self._c, c, _byref(out))
+            if st:
+                raise_status("crd2idx", st)
+            return out.value
+        if type(c) is tuple and set(map(type, c)) == _INTSET:  # a flat coordinate, no None
+            out = _i64()
+            st = fn.cute_crd2idx(self._c, encode_tuple(c, "crd2idx", "coordinate"), _byref(out))
+            if st:
+                raise_status("crd2idx", st)
+            return out.value
         if has_none(c):
             return Layout(slice_(c, self.shape), slice_(c, self.stride))
         return _crd2idx_c(c, self._c)
@@ -166,11 +173,13 @@ class Layout(LayoutBase):
 
     def size(self) -> int:
         """size(L): the size of the domain, the product of the shape."""
-        out = _i64()
-        st = fn.cute_size(self._c, _byref(out))
-        if st:
-            raise_status("size", st)
-        return out.value
+        s = self.shape
+        if type(s) is int:
+            return s
+        n = _product(s)
+        if n > HI:
+            raise Error("size", "the product of the shape %s overflows int64" % (s,), "overflow")
+        return n
 
     def cosize(self) -> int:
         """cosize(L) = L(size(L) - 1) + 1: the size of the codomain."""
@@ -382,13 +391,24 @@ def crd2idx(crd, shape, stride=None) -> int:
     return _crd2idx_c(crd, encode_layout(shape, stride, "crd2idx"))
 
 
+def _shape_only(shape, op) -> LayoutT:
+    """The layout struct shape:0 (for functions of the shape alone, such as idx2crd)."""
+    b = bytes(encode_tuple(shape, op, "shape"))
+    return _from_bytes(b[:_STRIDE_OFF] + bytes(_STRIDE_OFF) + b[_STRIDE_OFF:])
+
+
+_STRIDE_OFF = LayoutT.stride.offset
+_from_bytes = LayoutT.from_buffer_copy
+assert IntTupleT.leaves.offset == _STRIDE_OFF and LayoutT.leaves.offset == 2 * _STRIDE_OFF
+
+
 def idx2crd(idx, shape, stride=None):
     """idx2crd(i, shape) is CuTe's idx2crd: the coordinate, congruent to the shape, of the
     1-D index i in the column-major order of the shape. A tuple index is mapped mode by mode
     (as C++ does; PyCuTe used the strides of the whole shape in each mode). With a stride
     (the three-argument form) each leaf is ``(i // d) % s``."""
     if stride is None and type(idx) is int:
-        c = shape._c if isinstance(shape, Layout) else encode_layout(shape, None, "idx2crd")
+        c = shape._c if isinstance(shape, Layout) else _shape_only(shape, "idx2crd")
         out = IntTupleT()
         st = fn.cute_idx2crd(c, to_int64(idx, "idx2crd", "index"), out)
         if st:
@@ -409,7 +429,7 @@ def idx2crd(idx, shape, stride=None):
 
 def _unary(op: str, f, layout) -> Layout:
     out = LayoutT()
-    st = f(_as_c(layout, op), out)
+    st = f(layout._c if type(layout) is Layout else _as_c(layout, op), out)
     if st:
         raise_status(op, st)
     return _wrap(out)
@@ -538,7 +558,8 @@ for _op in ("composition", "logical_divide", "zipped_divide", "tiled_divide", "f
     _TILER_FNS[_op] = (getattr(fn, "cute_" + _op), getattr(fn, "cute_" + _op + "_tiler"),
                        getattr(fn, "cute_" + _op + "_str"))
 
-_ZERO = LayoutT()  # a zero-filled element of a by-mode tiler array stands for `_`
+_ZERO_BYTES = bytes(LayoutT())  # a zero-filled element of a by-mode tiler array stands for `_`
+_ARRAYS = [LayoutT * n for n in range(MAX_LEAVES + 1)]
 
 
 def _tiler_text(t, op, depth=0) -> str:
@@ -563,8 +584,13 @@ def _tiler_op(op: str, a, b) -> Layout:
     a by-mode tuple of those, nested or not. Tuples of layouts go to libcutego as an array,
     anything with integers as CuTe's text (libcutego decides what an integer tile means)."""
     f, ftiles, fstr = _TILER_FNS[op]
-    ac = _as_c(a, op)
     out = LayoutT()
+    if type(a) is Layout and type(b) is Layout:  # the common case, first
+        st = f(a._c, b._c, out)
+        if st:
+            raise_status(op, st)
+        return _wrap(out)
+    ac = _as_c(a, op)
     if isinstance(b, Layout):
         st = f(ac, b._c, out)
     elif b is None:
@@ -576,10 +602,8 @@ def _tiler_op(op: str, a, b) -> Layout:
     elif is_tuple(b) or isinstance(b, list):
         n = len(b)
         if 0 < n <= MAX_LEAVES and all(x is None or isinstance(x, Layout) for x in b):
-            arr = (LayoutT * n)()
-            for i, x in enumerate(b):
-                if x is not None:
-                    arr[i] = x._c
+            arr = _ARRAYS[n].from_buffer_copy(b"".join(_ZERO_BYTES if x is None else bytes(x._c)
+                                                       for x in b))
             st = ftiles(ac, arr, n, out)
         else:
             st = fstr(ac, _text_arg(op, _tiler_text(b, op)), out)
@@ -607,6 +631,8 @@ def composition(layoutA, layoutB) -> Union[Layout, "LayoutBase"]:
     composition(Swizzle, L) is the ComposedLayout Sw o 0 o L; composition(C, B) of a
     ComposedLayout C = Sw o O o L is Sw o O o composition(L, B).
     """
+    if type(layoutA) is Layout:
+        return layoutA if layoutB is None else _tiler_op("composition", layoutA, layoutB)
     if layoutB is None:
         return layoutA
     if not isinstance(layoutA, Layout) and isinstance(layoutA, LayoutBase) or \
