@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import reduce
 from itertools import chain
-from typing import Union
+from typing import Optional, Union
 
 from .errors import Error
 from .typing import Integer, IntTuple
@@ -69,7 +69,7 @@ def flatten(t):
     return (t,)
 
 
-def signum(a) -> int:
+def signum(a: int) -> int:
     """signum(a): -1, 0 or 1."""
     return bool(a > 0) - bool(a < 0)
 
@@ -88,7 +88,7 @@ def _product(a):
 
 
 @_deep("product")
-def product(a):
+def product(a: IntTuple) -> int:
     """product(a) is CuTe's product: the product of an IntTuple's integers (1 for ())."""
     return _product(a)
 
@@ -104,14 +104,14 @@ def _inner(a, b):
 
 
 @_deep("inner_product")
-def inner_product(a, b):
+def inner_product(a: IntTuple, b: IntTuple) -> int:
     """inner_product(a, b) is CuTe's inner_product: the sum of the products of the leaves
     of congruent a and b."""
     return _inner(a, b)
 
 
 @_deep("tuple_max")
-def tuple_max(a):
+def tuple_max(a: IntTuple) -> int:
     """tuple_max(a): the largest leaf."""
     if is_tuple(a):
         return max(tuple_max(x) for x in a)
@@ -131,7 +131,7 @@ def _elem_scale(a, b):
 
 
 @_deep("elem_scale")
-def elem_scale(a, b):
+def elem_scale(a: IntTuple, b: IntTuple) -> IntTuple:
     """elem_scale(a, b) is CuTe's elem_scale: a scaled leaf by leaf by b (an integer a by
     product(b))."""
     return _elem_scale(a, b)
@@ -157,7 +157,7 @@ def _shape_div(a, b):
 
 
 @_deep("shape_div")
-def shape_div(a, b):
+def shape_div(a: IntTuple, b: IntTuple) -> IntTuple:
     """shape_div(a, b) is CuTe's shape_div: the inclusive prefix ceil-division of a by b,
     congruent to a: ``shape_div((3,4), 6) == (1,2)``. At each leaf one of the two must
     divide the other (C++ CuTe's static_assert)."""
@@ -181,7 +181,7 @@ def _prefix_product(a, init=1):
 
 
 @_deep("prefix_product")
-def prefix_product(a, init=1):
+def prefix_product(a: IntTuple, init: IntTuple = 1) -> IntTuple:
     """prefix_product(a, init=1) is CuTe's prefix_product: the exclusive prefix product of
     a, congruent to a (the column-major strides of the shape a)."""
     return _prefix_product(a, init)
@@ -212,7 +212,7 @@ def _i2c(idx, shape, stride):
     return (idx // stride) % shape
 
 
-def crd2crd(crd, dst_shape, src_shape=None):
+def crd2crd(crd: IntTuple, dst_shape: IntTuple, src_shape: Optional[IntTuple] = None) -> IntTuple:
     """crd2crd(c, dst_shape, src_shape): the coordinate c transformed into dst_shape's
     iteration space."""
     from .layout import crd2idx, idx2crd

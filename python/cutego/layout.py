@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import ctypes
 from itertools import chain
-from typing import Iterable, Optional, Tuple, Union
+from typing import Optional, Union
 
 from . import _ffi
 from ._codec import (LayoutT, IntTupleT, encode_layout, encode_layout_clean, encode_tuple,
@@ -381,7 +381,7 @@ def _crd2idx_c(crd, c: LayoutT) -> int:
     return out.value
 
 
-def crd2idx(crd, shape, stride=None) -> int:
+def crd2idx(crd: IntTuple, shape: Union[IntTuple, "Layout"], stride: Optional[IntTuple] = None) -> int:
     """crd2idx(c, shape, stride) is CuTe's crd2idx: the index of the coordinate c (an int,
     split column-major by the shape with the last mode taking the rest, or a tuple
     congruent to a coarsening of the shape) under the stride (column-major when None).
@@ -402,7 +402,7 @@ _from_bytes = LayoutT.from_buffer_copy
 assert IntTupleT.leaves.offset == _STRIDE_OFF and LayoutT.leaves.offset == 2 * _STRIDE_OFF
 
 
-def idx2crd(idx, shape, stride=None):
+def idx2crd(idx: IntTuple, shape: Union[IntTuple, "Layout"], stride: Optional[IntTuple] = None) -> IntTuple:
     """idx2crd(i, shape) is CuTe's idx2crd: the coordinate, congruent to the shape, of the
     1-D index i in the column-major order of the shape. A tuple index is mapped mode by mode
     (as C++ does; PyCuTe used the strides of the whole shape in each mode). With a stride
@@ -614,13 +614,13 @@ def _tiler_op(op: str, a, b) -> Layout:
     return _wrap(out)
 
 
-def composition(layoutA, layoutB) -> Union[Layout, "LayoutBase"]:
+def composition(layoutA, layoutB) -> LayoutBase:
     """composition(A, B) is CuTe's composition A o B: the layout R with R(c) = A(B(c)) for
     every c < size(B), its shape B's shape with each leaf refined (compatible with B). A is
     evaluated beyond its size through its last mode, as CuTe does. B may be a layout, an
     integer N (the layout N:1), None (A itself), a by-mode tuple of those (mode i of A
-    composed with B[i]; A's modes beyond B's rank are kept), or a tiler in CuTe's text
-    form, ``"(4:2,2:4)"``.
+    composed with B[i]; A's modes beyond B's rank are dropped, as in C++ CuTe: PyCuTe kept
+    them), or a tiler in CuTe's text form, ``"(4:2,2:4)"``.
 
     Inputs that C++ CuTe rejects (stride or shape divisibility) raise cutego.Error. Where
     CuTe's walk goes wrong (a stride of B that does not divide a mode of A it runs past,

@@ -99,6 +99,8 @@ class LayoutValue(unittest.TestCase):
         self.assertEqual(Layout(4), cutego.left_inverse(4))
         A = Layout((4, 6), (1, 4))
         self.assertIs(A, cutego.composition(A, None))
+        # a by-mode tuple tiler drops A's modes beyond its rank (C++; PyCuTe kept them)
+        self.assertEqual(Layout((2,), (1,)), cutego.composition(Layout((8, 3, 10), (1, 8, 24)), (2,)))
         self.assertIs(A, cutego.logical_divide(A, None))
         self.assertEqual(Layout(((2, 2), 6), ((1, 2), 4)), cutego.logical_divide(A, (2, None)))
         self.assertEqual(cutego.composition(A, "(2:2,3:1)"), cutego.composition(A, (Layout(2, 2), Layout(3, 1))))

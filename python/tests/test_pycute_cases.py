@@ -9,7 +9,7 @@ in PYCUTE_DIFFERS with both answers, and the test checks the list is exactly tha
 import os
 import unittest
 
-from common import DATA, cutego, have_deps, pycute
+from common import DATA, have_deps, pycute
 from harness.expr import parse
 import evalbind
 
