@@ -84,5 +84,23 @@ class Threads(unittest.TestCase):
         self.assertEqual(want, msgs)
 
 
+class Processes(unittest.TestCase):
+    def test_forked_children_use_the_library(self):
+        # Go's runtime is in the process before the fork; children must still compute
+        import multiprocessing as mp
+        with mp.get_context("fork").Pool(2) as p:
+            got = p.map(_child, range(8))
+        self.assertEqual([_child(i) for i in range(8)], got)
+
+
+def _child(i):
+    out = [cutego.coalesce(Layout((i + 1, 2), (2, i + 1))).format()]
+    try:
+        cutego.Swizzle(-1 - i, 2, 3)
+    except cutego.Error as e:
+        out.append(str(e))
+    return out
+
+
 if __name__ == "__main__":
     unittest.main()
