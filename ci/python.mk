@@ -19,9 +19,12 @@ $(PY_DIST)/.stamp: $(CAPI_SO) $(PY_WHEEL_SRC)
 
 python-test: setup build wheel
 	rm -rf $(PY_VENV)
-	$(PYTHON) -m venv --without-pip $(PY_VENV)
+	@# pip >= 22.3 installs into a pip-less venv from outside (seconds); else the venv's own pip
+	$(PYTHON) -m venv --without-pip $(PY_VENV) && \
 	$(PYTHON) -m pip --python $(PY_VENV)/bin/python install -q --no-index --no-deps \
-	  --disable-pip-version-check $(PY_DIST)/cutego-*.whl
+	  --disable-pip-version-check $(PY_DIST)/cutego-*.whl || \
+	{ rm -rf $(PY_VENV) && $(PYTHON) -m venv $(PY_VENV) && \
+	  $(PY_VENV)/bin/pip install -q --no-index --no-deps $(PY_DIST)/cutego-*.whl; }
 	cd $(BUILD) && CUTEGO_REPO=$(CURDIR) CUTEGO_STRICT=1 $(PY_VENV)/bin/python \
 	  $(CURDIR)/python/tests/run.py
 
