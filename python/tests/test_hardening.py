@@ -74,7 +74,7 @@ def run_child(expr):
     # the child imports the same cutego as this process
     import cutego as c
     env["PYTHONPATH"] = os.path.dirname(os.path.dirname(os.path.abspath(c.__file__)))
-    return subprocess.run([sys.executable, "-c", CHILD % expr], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-c", CHILD % expr], capture_output=True, encoding="utf-8",
                           timeout=120, env=env, cwd=here)
 
 

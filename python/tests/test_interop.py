@@ -19,7 +19,7 @@ RANDOM_CASES = int(os.environ.get("CUTEGO_PY_INTEROP_CASES", "4000"))
 
 def eval_lines(lines):
     r = subprocess.run([CUTEGO_EXE, "eval"], input="".join(l + "\n" for l in lines),
-                       capture_output=True, text=True, timeout=600)
+                       capture_output=True, encoding="utf-8", timeout=600)
     out = r.stdout.split("\n")
     if out and out[-1] == "":
         out.pop()
@@ -71,7 +71,6 @@ class Interop(unittest.TestCase):
         print("\ninterop through the binding: %d compared (%d refused by both), %d not "
               "expressible in the binding (upcast/downcast, scaled bases, ordered layouts); "
               "%d operations" % (compared, errors, unsupported, len(by_op)))
-        open("/tmp/py/bad.txt","w").write("\n".join(bad)) if os.environ.get("DUMP") else None
         self.assertEqual([], bad[:20], "%d differences" % len(bad))
         self.assertGreaterEqual(compared, 3000)
         self.assertGreaterEqual(len(by_op), 25)

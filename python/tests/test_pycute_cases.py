@@ -26,7 +26,7 @@ PYCUTE_DIFFERS = {
 
 def load():
     rows = []
-    with open(os.path.join(DATA, "pycute_cases_cxx.tsv")) as f:
+    with open(os.path.join(DATA, "pycute_cases_cxx.tsv"), encoding="utf-8") as f:
         for line in f:
             if line.startswith("#") or not line.strip():
                 continue

@@ -32,7 +32,7 @@ ALLOWED_NEEDED = {"libc.so.6", "libm.so.6", "libpthread.so.0", "libdl.so.2", "li
 
 
 def version_from_header():
-    h = open(os.path.join(TOP, "include", "cutego.h")).read()
+    h = open(os.path.join(TOP, "include", "cutego.h"), encoding="utf-8").read()
     parts = [re.search(r"#define CUTEGO_VERSION_%s (\d+)" % k, h).group(1)
              for k in ("MAJOR", "MINOR", "PATCH")]
     return ".".join(parts)
@@ -85,7 +85,7 @@ def main():
     files.append(("cutego/libcutego.so.0", open(a.lib, "rb").read(), 0o755))
 
     readme = os.path.join(os.path.dirname(HERE), "README.md")
-    desc = open(readme).read() if os.path.exists(readme) else ""
+    desc = open(readme, encoding="utf-8").read() if os.path.exists(readme) else ""
     metadata = (
         "Metadata-Version: 2.1\n"
         "Name: cutego\n"
