@@ -21,6 +21,7 @@
 #include <cuda_fp16.h>
 #include <stdint.h>
 #include "cutego_device.h"
+#include "gemm_epilogue.h"
 #include "generated/cutego_gemm_layouts.h"
 #include "sm90_ptx.cuh"
 #include "wgmma_ops.cuh"
@@ -108,11 +109,11 @@ struct Pipeline {
 };
 
 // ---- rung 4: one stage of MMAs for one consumer warpgroup ------------------------------------
-// BK / 16 wgmma instructions m64nBNk16; the descriptors advance by the generated K step.
+// BK / MMA_K wgmma instructions m64nBNk16; the descriptors advance by the generated K step.
 template <class Cfg, class OA, class OB, bool F16, int N>
 __device__ __forceinline__ void mma_stage(float (&acc)[N / 2], uint32_t a_addr, uint32_t b_addr, bool first) {
 #pragma unroll
-  for (int kk = 0; kk < Cfg::BK / 16; ++kk) {
+  for (int kk = 0; kk < Cfg::BK / Cfg::MMA_K; ++kk) {
     const uint64_t da = gmma_desc(a_addr + kk * OA::desc_k_step_bytes, OA::desc_lbo_bytes, OA::desc_sbo_bytes,
                                   OA::desc_layout_type);
     const uint64_t db = gmma_desc(b_addr + kk * OB::desc_k_step_bytes, OB::desc_lbo_bytes, OB::desc_sbo_bytes,
@@ -209,11 +210,11 @@ __device__ __forceinline__ void epilogue(const GemmArgs &p, const float (&acc)[N
 // fall in 8 different bank groups), and one thread hands each chunk to a TMA store. The store
 // drains while the warpgroup goes on, to the next chunk or the next tile's main loop; a
 // buffer is rewritten only after the store that read it has finished reading.
-constexpr int kEpiChunkBytes = 64 * 128;  // one staging buffer
 template <class Acc, int N, typename TO>
 __device__ __forceinline__ void epilogue_tma(const GemmArgs &p, const CUtensorMap *tma_d, const float (&acc)[N / 2],
                                              int t, int cw, uint8_t *staging, int row0, int col0, int l) {
-  constexpr int CC = 128 / static_cast<int>(sizeof(TO));  // columns per chunk
+  static_assert(Acc::tile_m == kEpiRows, "one chunk row per accumulator row");
+  constexpr int CC = kEpiRowBytes / static_cast<int>(sizeof(TO));  // columns per chunk
   constexpr int NCH = N / CC;
   // A thread's own column offset stays inside one 8-column block, so a value's chunk is known
   // from its value index alone.
@@ -245,7 +246,7 @@ __device__ __forceinline__ void epilogue_tma(const GemmArgs &p, const CUtensorMa
         }
       }
       const int byte = cl * static_cast<int>(sizeof(TO));
-      store_pair<TO>(reinterpret_cast<TO *>(buf + r * 128 + ((((byte >> 4) ^ (r & 7)) << 4) | (byte & 15))), x, y);
+      store_pair<TO>(reinterpret_cast<TO *>(buf + r * kEpiRowBytes + ((((byte >> 4) ^ (r & 7)) << 4) | (byte & 15))), x, y);
     }
     fence_proxy_async();
     named_barrier_sync(1 + cw, 128);
