@@ -2,8 +2,11 @@ package render
 
 import (
 	"bufio"
+	"encoding/xml"
 	"fmt"
+	"image/color"
 	"io"
+	"strings"
 
 	"github.com/cutego/cutego/cute"
 )
@@ -30,8 +33,27 @@ func svgRect(b *bufio.Writer, x, y int64, fill string) {
 }
 
 func svgText(b *bufio.Writer, x, y int64, size int, text string) {
-	fmt.Fprintf(b, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" alignment-baseline=\"central\" font-size=\"%d\">%s</text>\n",
-		x, y, size, text)
+	svgTextOn(b, x, y, size, text, white)
+}
+
+// svgTextOn writes a label on a cell of color bg: black, or white where that reads better.
+func svgTextOn(b *bufio.Writer, x, y int64, size int, text string, bg color.RGBA) {
+	fmt.Fprintf(b, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" alignment-baseline=\"central\" font-size=\"%d\"%s>%s</text>\n",
+		x, y, size, textFill(bg), text)
+}
+
+// textFill is the fill attribute of text on bg: none (black) or white.
+func textFill(bg color.RGBA) string {
+	if textColor(bg) == white {
+		return ` fill="white"`
+	}
+	return ""
+}
+
+func xmlEscape(s string) string {
+	var b strings.Builder
+	xml.EscapeText(&b, []byte(s))
+	return b.String()
 }
 
 // svgLabels draws row labels left of the cells and column labels above them.
@@ -77,7 +99,7 @@ func (g *Grid) SVG(w io.Writer) error {
 			x, y := (n+1)*cellSize, (m+1)*cellSize
 			svgRect(b, x, y, svgBWx8[mod8(idx)])
 			s := fmt.Sprint(idx)
-			svgText(b, x+cellSize/2, y+cellSize/2, indexFont(s), s)
+			svgTextOn(b, x+cellSize/2, y+cellSize/2, indexFont(s), s, rgb(svgBWx8[mod8(idx)]))
 		}
 	}
 	svgLabels(b, g.M, g.N)
