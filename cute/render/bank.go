@@ -184,11 +184,14 @@ func (b *Banks) picture() *picture {
 func (b *Banks) WritePNG(w io.Writer, o PNGOptions) error { return b.picture().writePNG(w, o) }
 
 // SVG draws the bank view as SVG (see WritePNG).
-func (b *Banks) SVG(w io.Writer) error { return b.picture().svg(w) }
+func (b *Banks) SVG(w io.Writer) error { return b.picture().svg(w, SVGOptions{}) }
+
+// WriteSVG draws the bank view as SVG with the given options.
+func (b *Banks) WriteSVG(w io.Writer, o SVGOptions) error { return b.picture().svg(w, o) }
 
 // svg draws a picture in the style of the other SVGs: 20-unit-high cells, the title as
 // text above the table.
-func (p *picture) svg(w io.Writer) error {
+func (p *picture) svg(w io.Writer, o SVGOptions) error {
 	bw := bufio.NewWriter(w)
 	cw := int64(cellSize)
 	for _, c := range p.cells {
@@ -214,8 +217,8 @@ func (p *picture) svg(w io.Writer) error {
 			if c.marked {
 				stroke, sw = "rgb(220,0,0)", 2
 			}
-			fmt.Fprintf(bw, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"rgb(%d,%d,%d)\" stroke=\"%s\" stroke-width=\"%d\"/>\n",
-				x, y, cw, cellSize, c.fill.R, c.fill.G, c.fill.B, stroke, sw)
+			fmt.Fprintf(bw, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"rgb(%d,%d,%d)\" stroke=\"%s\" stroke-width=\"%d\"%s/>\n",
+				x, y, cw, cellSize, c.fill.R, c.fill.G, c.fill.B, stroke, sw, o.cellAttrs(m, n))
 			for i, l := range c.lines {
 				ly := y + int64(2*i+1)*cellSize/int64(2*len(c.lines))
 				fmt.Fprintf(bw, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" alignment-baseline=\"central\" font-size=\"8\"%s>%s</text>\n",

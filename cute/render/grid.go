@@ -22,6 +22,23 @@ type Grid struct {
 	M, N   int64
 	Cosize int64
 	idx    []int64 // row-major M×N
+	// rows and cols are the shapes of the layout's two modes (a row m is the coordinate
+	// idx2crd(m, rows) in the first mode).
+	rows, cols cute.IntTuple
+}
+
+// Coord returns the natural (hierarchical) coordinate of cell (m, n) in the layout's
+// shape: (idx2crd(m, shape<0>), idx2crd(n, shape<1>)).
+func (g *Grid) Coord(m, n int64) (cute.IntTuple, error) {
+	a, err := cute.Idx2Crd(m, g.rows)
+	if err != nil {
+		return cute.IntTuple{}, err
+	}
+	b, err := cute.Idx2Crd(n, g.cols)
+	if err != nil {
+		return cute.IntTuple{}, err
+	}
+	return cute.Tuple(a, b), nil
 }
 
 // At returns the index in cell (m, n).
@@ -55,7 +72,7 @@ func NewGridContext(ctx context.Context, v cute.Value, maxCells int64) (*Grid, e
 	if M < 0 || N < 0 || M > maxCells || N > maxCells || M*N > maxCells {
 		return nil, &TooLargeError{Op: "print_layout", What: inner.String(), M: M, N: N, Limit: maxCells}
 	}
-	g := &Grid{Header: v.String(), M: M, N: N, idx: make([]int64, M*N)}
+	g := &Grid{Header: v.String(), M: M, N: N, idx: make([]int64, M*N), rows: m0.Shape(), cols: m1.Shape()}
 	g.Cosize = cosize(inner)
 	k := 0
 	for n := int64(0); n < N; n++ {
