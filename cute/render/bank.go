@@ -203,7 +203,10 @@ func (p *picture) svg(w io.Writer, o SVGOptions) error {
 	for _, t := range p.title {
 		fmt.Fprintf(bw, "<!--  %s  -->\n", xmlEscape(t))
 	}
-	width := max(cellSize+p.N*cw, 0)
+	width := cellSize + p.N*cw
+	for _, t := range p.title { // about 5.6 units per character at font-size 10
+		width = max(width, int64(len(t))*56/10+4)
+	}
 	fmt.Fprintf(bw, "<svg width=\"100%%\" height=\"100%%\" viewBox=\"0 0 %d %d\" "+
 		"preserveAspectRatio=\"xMidYMid meet\" xmlns=\"http://www.w3.org/2000/svg\">\n", width, top+(p.M+1)*cellSize)
 	for i, t := range p.title {

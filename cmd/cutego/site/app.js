@@ -118,6 +118,7 @@ async function run() {
     j = await e.evaluate(req);
   } catch (err) {
     if (my !== seq) return;
+    draw({}); // nothing on the page may pass for this request's answer
     showError(err.message);
     $('expr').classList.add('bad');
     document.body.dataset.state = 'failed';
@@ -143,9 +144,18 @@ function draw(j) {
   $('meta').textContent = meta.join(' · ');
   $('table').textContent = j.table || '';
   $('svg').innerHTML = j.svg || '';
+  fit($('svg'), 2);
   cells = j.cells || null;
   $('hover').innerHTML = '&nbsp;';
   drawSteps(j.explain);
+}
+
+// fit gives a picture a width of zoom pixels per unit of its viewBox, within the page.
+function fit(container, zoom) {
+  const s = container.querySelector('svg');
+  if (!s || !s.viewBox || !s.viewBox.baseVal) return;
+  s.style.width = Math.round(s.viewBox.baseVal.width * zoom) + 'px';
+  s.style.height = 'auto';
 }
 
 function drawSteps(x) {
@@ -173,7 +183,7 @@ function drawSteps(x) {
     div.appendChild(t);
     if (st.note) { const n = document.createElement('div'); n.className = 'note'; n.textContent = st.note; div.appendChild(n); }
     if (st.expr) { const c = document.createElement('code'); c.textContent = st.expr; div.appendChild(c); }
-    if (st.svg) { const p = document.createElement('div'); p.className = 'pic'; p.innerHTML = st.svg; div.appendChild(p); }
+    if (st.svg) { const p = document.createElement('div'); p.className = 'pic'; p.innerHTML = st.svg; fit(p, 1.5); div.appendChild(p); }
     s.appendChild(div);
   });
   const r = document.createElement('p');
