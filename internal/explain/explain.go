@@ -85,11 +85,12 @@ func Explain(expr string) (x *Explanation, err error) {
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			e, ok := r.(stepError)
-			if !ok {
-				panic(r)
+			x = nil
+			if e, ok := r.(stepError); ok {
+				err = e.err
+			} else {
+				err = fmt.Errorf("explain: internal error: %v", r)
 			}
-			x, err = nil, e.err
 		}
 	}()
 	b := &builder{}

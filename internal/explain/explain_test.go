@@ -159,3 +159,30 @@ func TestSplitCall(t *testing.T) {
 	require.NoError(t, err)
 	assert.Empty(t, a)
 }
+
+// FuzzExplain: any input gives an explanation whose last step is the direct result, or
+// an error; never a panic.
+func FuzzExplain(f *testing.F) {
+	for _, c := range docCases {
+		f.Add(c.expr)
+	}
+	for _, s := range []string{"left_inverse(())", "right_inverse(1:0)", "complement((),4)", "blocked_product((),())",
+		"composition(4:0, (2,2):(0,1))", "logical_divide((1,1):(0,0), (1,1))", "left_inverse((4,4):(0,0))", "complement(4:0)"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if len(s) > 200 {
+			return
+		}
+		x, err := Explain(s)
+		if err != nil {
+			if strings.Contains(err.Error(), "internal error") {
+				t.Fatalf("%q: %v", s, err)
+			}
+			return
+		}
+		if x.Steps[len(x.Steps)-1].Text != x.ResultText {
+			t.Fatalf("%q: last step %s, result %s", s, x.Steps[len(x.Steps)-1].Text, x.ResultText)
+		}
+	})
+}
