@@ -81,10 +81,14 @@ type Limits struct {
 	MaxCells int64
 	// MaxStepCells bounds the cells of each picture of a derivation.
 	MaxStepCells int64
+	// MaxLine bounds the bytes of one expression line; the deadline is looked at
+	// between lines, so this bounds the work done past it.
+	MaxLine int
 }
 
-// DefaultLimits are the explorer's: 64×64 cells per picture, 32×32 per step.
-var DefaultLimits = Limits{MaxCells: 64 * 64, MaxStepCells: 32 * 32}
+// DefaultLimits are the explorer's: 64×64 cells per picture, 32×32 per step, 16 KiB per
+// line.
+var DefaultLimits = Limits{MaxCells: 64 * 64, MaxStepCells: 32 * 32, MaxLine: 16 << 10}
 
 // Evaluate answers req. It stops between lines and inside the drawing loops once ctx is
 // done, and then answers with ctx's error.
@@ -103,7 +107,12 @@ func Evaluate(ctx context.Context, req Request, lim Limits) Response {
 		if t == "" || t[0] == '#' {
 			continue
 		}
-		last, lastErr = eval.Eval(t)
+		if lim.MaxLine > 0 && len(t) > lim.MaxLine {
+			last, lastErr = nil, fmt.Errorf("the line has %s bytes; the explorer evaluates lines of at most %s bytes (cutego eval takes longer ones)",
+				humanize.Comma(int64(len(t))), humanize.Comma(int64(lim.MaxLine)))
+		} else {
+			last, lastErr = eval.Eval(t)
+		}
 		lastLine = t
 		resp.Lines = append(resp.Lines, eval.Format(last, lastErr))
 	}
@@ -115,7 +124,7 @@ func Evaluate(ctx context.Context, req Request, lim Limits) Response {
 		resp.Kind = Kind(last)
 		describe(ctx, &resp, last, req, lim)
 	}
-	if req.Explain && lastLine != "" && ctx.Err() == nil {
+	if req.Explain && lastLine != "" && lastErr == nil && ctx.Err() == nil {
 		resp.Explain = derive(ctx, lastLine, lim)
 	}
 	if err := ctx.Err(); err != nil && resp.Error == "" {

@@ -88,3 +88,22 @@ func TestStopsOnContext(t *testing.T) {
 	assert.Contains(t, r.Error, "stopped")
 	assert.Empty(t, r.SVG)
 }
+
+// TestLongLines: a line over MaxLine is refused without being parsed (the parser's cost
+// grows faster than linearly on some inputs), the others are evaluated.
+func TestLongLines(t *testing.T) {
+	long := "4:1@" + strings.Repeat("0@", 300000) + "0"
+	r := evaluate(Request{Expr: long + "\n(2,2)"})
+	require.Len(t, r.Lines, 2)
+	assert.Contains(t, r.Lines[0], "600,005 bytes")
+	assert.Equal(t, "(2,2)", r.Lines[1])
+}
+
+// BenchmarkAdversarialBody: a 1 MB body of adversarial lines is answered quickly.
+func BenchmarkAdversarialBody(b *testing.B) {
+	line := "4:1@" + strings.Repeat("0@", 10000) + "0" // 20 KB, over the limit
+	body := strings.Repeat(line+"\n", 50)
+	for b.Loop() {
+		evaluate(Request{Expr: body})
+	}
+}
