@@ -446,3 +446,41 @@ func BenchmarkServeAdversarialBody(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkServeHostRefused: the Host check in front of everything.
+func BenchmarkServeHostRefused(b *testing.B) {
+	h := newServer()
+	for b.Loop() {
+		r := httptest.NewRequest("GET", "/api/eval?expr=4", nil)
+		r.Host = "evil.example"
+		w := httptest.NewRecorder()
+		h.ServeHTTP(w, r)
+		if w.Code != 403 {
+			b.Fatal(w.Code)
+		}
+	}
+}
+
+// BenchmarkServeBusy: with every slot taken, a request is told "busy" at its deadline
+// (1 ms here) instead of adding work.
+func BenchmarkServeBusy(b *testing.B) {
+	release := make(chan struct{})
+	c := defaultServeConfig()
+	c.maxInFlight = 1
+	c.timeout = time.Millisecond
+	started := make(chan struct{})
+	c.evaluate = func(context.Context, explore.Request, explore.Limits) explore.Response {
+		close(started)
+		<-release
+		return explore.Response{}
+	}
+	h := newServerWith(c)
+	go do(h, "GET", "/api/eval?expr=1", "", "", nil)
+	<-started
+	for b.Loop() {
+		if w := do(h, "GET", "/api/eval?expr=2", "", "", nil); w.Code != 503 {
+			b.Fatal(w.Code)
+		}
+	}
+	close(release)
+}

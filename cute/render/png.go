@@ -178,31 +178,35 @@ func (p *picture) writePNG(w io.Writer, o PNGOptions) error {
 		r := gm.cellRect(m, 0)
 		textCentered(img, gm.labelFace, gm.x0/2, (r.Min.Y+r.Max.Y)/2, strconv.FormatInt(m, 10), black)
 	}
-	red := color.RGBA{220, 0, 0, 255}
 	for m := int64(0); m < p.M; m++ {
 		for n := int64(0); n < p.N; n++ {
-			c := p.cells[m*p.N+n]
-			r := gm.cellRect(m, n)
-			fill(img, r, black)
-			in := r.Inset(gm.border)
-			fill(img, in, c.fill)
-			if c.marked {
-				k := max(2, int(math.Round(3*gm.s)))
-				fill(img, in, red)
-				fill(img, in.Inset(k), c.fill)
-			}
-			if c.empty {
-				continue
-			}
-			tc := textColor(c.fill)
-			cx, cy := (r.Min.X+r.Max.X)/2, (r.Min.Y+r.Max.Y)/2
-			top := cy - len(c.lines)*gm.lineH/2
-			for i, l := range c.lines {
-				textCentered(img, gm.labelFace, cx, top+i*gm.lineH+gm.lineH/2, l, tc)
-			}
+			gm.drawCell(img, m, n, p.cells[m*p.N+n])
 		}
 	}
 	return png.Encode(w, img)
+}
+
+// drawCell draws cell (m, n): its border, its background, the red frame of a marked
+// cell, and its lines of text centered in black or white.
+func (gm *pngGeometry) drawCell(img *image.RGBA, m, n int64, c pcell) {
+	r := gm.cellRect(m, n)
+	fill(img, r, black)
+	in := r.Inset(gm.border)
+	fill(img, in, c.fill)
+	if c.marked {
+		k := max(2, int(math.Round(3*gm.s)))
+		fill(img, in, color.RGBA{220, 0, 0, 255})
+		fill(img, in.Inset(k), c.fill)
+	}
+	if c.empty {
+		return
+	}
+	tc := textColor(c.fill)
+	cx, cy := (r.Min.X+r.Max.X)/2, (r.Min.Y+r.Max.Y)/2
+	top := cy - len(c.lines)*gm.lineH/2
+	for i, l := range c.lines {
+		textCentered(img, gm.labelFace, cx, top+i*gm.lineH+gm.lineH/2, l, tc)
+	}
 }
 
 func fill(img *image.RGBA, r image.Rectangle, c color.RGBA) {

@@ -80,52 +80,79 @@ func TestPNGGolden(t *testing.T) {
 	}
 }
 
-// TestPNGCellLabels checks every cell of a PNG: its background is the layout's gray
-// for the cell's index (index mod 8, CuTe's TSVGColor_BWx8), and its pixels are exactly
-// those of the index, computed by hand from shape and stride, written alone on that
-// background. A wrong, moved or missing label fails.
+// checkPNGCells decodes a PNG of picture p and checks every cell against want(m, n): the
+// cell's pixels must be exactly those of that cell (labels, background, frame) drawn
+// alone. want is computed by the test, by hand, not from p.
+func checkPNGCells(t *testing.T, p *picture, scale float64, want func(m, n int64) pcell) {
+	t.Helper()
+	data, err := pngOf(p, scale)
+	require.NoError(t, err)
+	img, err := png.Decode(bytes.NewReader(data))
+	require.NoError(t, err)
+	gm, err := p.geometry(PNGOptions{Scale: scale})
+	require.NoError(t, err)
+	for m := int64(0); m < p.M; m++ {
+		for n := int64(0); n < p.N; n++ {
+			c := want(m, n)
+			r := gm.cellRect(m, n)
+			ref := image.NewRGBA(r)
+			gm.drawCell(ref, m, n, c)
+			diff, ink := 0, 0
+			in := r.Inset(gm.border)
+			for y := in.Min.Y; y < in.Max.Y; y++ {
+				for x := in.Min.X; x < in.Max.X; x++ {
+					if color.RGBAModel.Convert(img.At(x, y)) != color.Color(ref.RGBAAt(x, y)) {
+						diff++
+					}
+					if ref.RGBAAt(x, y) != c.fill {
+						ink++
+					}
+				}
+			}
+			assert.Zero(t, diff, "cell (%d,%d) does not show %v", m, n, c.lines)
+			if !c.empty {
+				assert.NotZero(t, ink, "cell (%d,%d): no ink", m, n)
+			}
+		}
+	}
+}
+
+// TestPNGCellLabels checks every cell of PNGs of layouts: the index computed by hand from
+// shape and stride, on the gray of index mod 8 (CuTe's TSVGColor_BWx8). A wrong, moved
+// or missing label fails.
 func TestPNGCellLabels(t *testing.T) {
 	for _, tc := range []struct {
 		M, N, dm, dn int64
 		scale        float64
 	}{{4, 5, 16, 64, 1}, {3, 4, 1000001, 7, 1}, {2, 3, 5, 1, 2.5}} {
 		g := mustGrid(cute.MustLayout(cute.Ints(tc.M, tc.N), cute.Ints(tc.dm, tc.dn)))
-		p := g.picture()
-		data, err := pngOf(p, tc.scale)
-		require.NoError(t, err)
-		img, err := png.Decode(bytes.NewReader(data))
-		require.NoError(t, err)
-		gm, err := p.geometry(PNGOptions{Scale: tc.scale})
-		require.NoError(t, err)
-		for m := int64(0); m < tc.M; m++ {
-			for n := int64(0); n < tc.N; n++ {
-				want := brute(m, n, tc.dm, tc.dn)
-				r := gm.cellRect(m, n).Inset(gm.border)
-				bg := rgb(svgBWx8[mod8(want)])
-				// A label drawn alone on a cell of the same size.
-				ref := image.NewRGBA(gm.cellRect(m, n))
-				fill(ref, ref.Bounds(), bg)
-				cr := gm.cellRect(m, n)
-				textCentered(ref, gm.labelFace, (cr.Min.X+cr.Max.X)/2, (cr.Min.Y+cr.Max.Y)/2, itoa(want), textColor(bg))
-				diff, ink := 0, 0
-				for y := r.Min.Y; y < r.Max.Y; y++ {
-					for x := r.Min.X; x < r.Max.X; x++ {
-						a, b := color.RGBAModel.Convert(img.At(x, y)), ref.RGBAAt(x, y)
-						if a != color.Color(b) {
-							diff++
-						}
-						if b != bg {
-							ink++
-						}
-					}
-				}
-				assert.Zero(t, diff, "cell (%d,%d) of %v does not show %d", m, n, g.Header, want)
-				assert.NotZero(t, ink, "cell (%d,%d): no ink", m, n)
-				// The corner pixel inside the border is the background.
-				assert.Equal(t, color.Color(bg), color.RGBAModel.Convert(img.At(r.Min.X, r.Min.Y)))
-			}
-		}
+		checkPNGCells(t, g.picture(), tc.scale, func(m, n int64) pcell {
+			v := brute(m, n, tc.dm, tc.dn)
+			return pcell{lines: []string{itoa(v)}, fill: rgb(svgBWx8[mod8(v)])}
+		})
 	}
+}
+
+// TestPNGTVCellLabels: (8,2):(2,1) over (4,4): cell (m,n) is position k = m + 4n, owned
+// by thread k/2, value k%2, colored by thread (CuTe's SVGColor_TV).
+func TestPNGTVCellLabels(t *testing.T) {
+	g, err := NewTV(cute.MustLayout(cute.Ints(8, 2), cute.Ints(2, 1)), cute.Ints(4, 4))
+	require.NoError(t, err)
+	checkPNGCells(t, g.picture(), 1, func(m, n int64) pcell {
+		k := m + 4*n
+		return pcell{lines: []string{"T" + itoa(k/2), "V" + itoa(k%2)}, fill: rgb(svgTV[mod8(k/2)])}
+	})
+}
+
+// TestPNGBankCellLabels: the bank view of (8,8):(8,1) with 16-byte elements: cell (m,n)
+// starts at byte 16·(8m+n), bank 4n, and every column is an 8-way conflict (framed).
+func TestPNGBankCellLabels(t *testing.T) {
+	b, err := NewBanks(mustGrid(cute.MustLayout(cute.Ints(8, 8), cute.Ints(8, 1))), 16, AlongM)
+	require.NoError(t, err)
+	checkPNGCells(t, b.picture(), 1, func(m, n int64) pcell {
+		bank := int(16 * (8*m + n) / 4 % 32)
+		return pcell{lines: []string{"b" + itoa(int64(bank))}, fill: bankColor(bank), marked: true}
+	})
 }
 
 func itoa(v int64) string { return cute.Int(v).String() }
