@@ -113,7 +113,6 @@ func FoldSpec(s Spec, a, b, c cute.Layout) (p Plan, err error) {
 	return p, nil
 }
 
-
 // modeOf is mode i of l; an integer-shaped layout is its own mode 0.
 func modeOf(l cute.Layout, i int) (cute.Layout, error) {
 	m, err := l.Mode(i)
