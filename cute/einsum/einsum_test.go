@@ -8,170 +8,28 @@ import (
 	"testing"
 
 	"github.com/cutego/cutego/cute"
+	"github.com/cutego/cutego/cute/einsum/internal/naive"
 )
-
-// operand is a test operand described independently of package cute: per index, the
-// sub-shapes and sub-strides of its mode (one pair for a plain mode, two for a mode split
-// hierarchically), an offset and the data.
-type operand struct {
-	idx    string
-	sub    [][]int64 // per index: sub-shapes, first fastest
-	stride [][]int64
-	off    int64
-	data   []float64
-}
-
-// pos is the position of the element whose indices take the values in v, by plain
-// arithmetic: each index's value split colexicographically over its sub-shapes.
-func (o *operand) pos(v map[byte]int64) int64 {
-	p := o.off
-	for i := 0; i < len(o.idx); i++ {
-		x := v[o.idx[i]]
-		for j, s := range o.sub[i] {
-			p += (x % s) * o.stride[i][j]
-			x /= s
-		}
-	}
-	return p
-}
-
-func (o *operand) layout() cute.Layout {
-	var sh, st []cute.IntTuple
-	for i := range o.sub {
-		if len(o.sub[i]) == 1 {
-			sh, st = append(sh, cute.Int(o.sub[i][0])), append(st, cute.Int(o.stride[i][0]))
-		} else {
-			sh, st = append(sh, cute.Ints(o.sub[i]...)), append(st, cute.Ints(o.stride[i]...))
-		}
-	}
-	return cute.MustLayout(cute.Tuple(sh...), cute.Tuple(st...))
-}
-
-// randomOperand lays the indices out in a random order of their (sub-)modes, padded, some
-// strides negative, modes of extent 4 or 6 sometimes split in two.
-func randomOperand(r *rand.Rand, idx string, ext map[byte]int64) *operand {
-	o := &operand{idx: idx, sub: make([][]int64, len(idx)), stride: make([][]int64, len(idx))}
-	type leaf struct{ i, j int }
-	var leaves []leaf
-	for i := 0; i < len(idx); i++ {
-		e := ext[idx[i]]
-		if (e == 4 || e == 6) && r.IntN(2) == 0 {
-			o.sub[i] = []int64{2, e / 2}
-		} else {
-			o.sub[i] = []int64{e}
-		}
-		o.stride[i] = make([]int64, len(o.sub[i]))
-		for j := range o.sub[i] {
-			leaves = append(leaves, leaf{i, j})
-		}
-	}
-	r.Shuffle(len(leaves), func(a, b int) { leaves[a], leaves[b] = leaves[b], leaves[a] })
-	cur := int64(1)
-	for _, l := range leaves {
-		s := o.sub[l.i][l.j]
-		o.stride[l.i][l.j] = cur
-		cur *= s + int64(r.IntN(2))
-	}
-	for _, l := range leaves {
-		if r.IntN(5) == 0 {
-			o.off += (o.sub[l.i][l.j] - 1) * o.stride[l.i][l.j]
-			o.stride[l.i][l.j] = -o.stride[l.i][l.j]
-		}
-	}
-	o.off += int64(r.IntN(3))
-	o.data = make([]float64, o.off+cur+int64(r.IntN(3)))
-	for i := range o.data {
-		o.data[i] = float64(r.IntN(21) - 10)
-	}
-	return o
-}
-
-// naive evaluates C = A·B by nested loops over every assignment of the indices (a dict
-// from letter to value), summing A·B into C at its position.
-func naive(spec Spec, a, b, c *operand, ext map[byte]int64, out []float64) {
-	var letters []byte
-	seen := map[byte]bool{}
-	for _, s := range []string{spec.A, spec.B, spec.C} {
-		for i := 0; i < len(s); i++ {
-			if !seen[s[i]] {
-				seen[s[i]] = true
-				letters = append(letters, s[i])
-			}
-		}
-	}
-	v := map[byte]int64{}
-	for _, l := range letters {
-		v[l] = 0
-	}
-	zeroed := map[int64]bool{}
-	for {
-		pc := c.pos(v)
-		if !zeroed[pc] {
-			out[pc] = 0
-			zeroed[pc] = true
-		}
-		out[pc] += a.data[a.pos(v)] * b.data[b.pos(v)]
-		k := 0
-		for ; k < len(letters); k++ {
-			v[letters[k]]++
-			if v[letters[k]] < ext[letters[k]] {
-				break
-			}
-			v[letters[k]] = 0
-		}
-		if k == len(letters) {
-			return
-		}
-	}
-}
-
-// randomSpec draws a contraction with operands of rank ≤ 6.
-func randomSpec(r *rand.Rand) (Spec, map[byte]int64) {
-	for {
-		nm, nn, nk, nl := r.IntN(4), r.IntN(4), r.IntN(4), r.IntN(3)
-		if nm+nk+nl > 6 || nn+nk+nl > 6 || nm+nn+nl > 6 {
-			continue
-		}
-		pool := []byte("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ")
-		r.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
-		take := func(n int) []byte { s := pool[:n]; pool = pool[n:]; return s }
-		m, n, k, l := take(nm), take(nn), take(nk), take(nl)
-		ext := map[byte]int64{}
-		for _, g := range [][]byte{m, n, k, l} {
-			for _, ch := range g {
-				ext[ch] = []int64{1, 2, 3, 4, 6}[r.IntN(5)]
-			}
-		}
-		perm := func(gs ...[]byte) string {
-			var s []byte
-			for _, g := range gs {
-				s = append(s, g...)
-			}
-			r.Shuffle(len(s), func(i, j int) { s[i], s[j] = s[j], s[i] })
-			return string(s)
-		}
-		return Spec{A: perm(m, k, l), B: perm(n, k, l), C: perm(m, n, l)}, ext
-	}
-}
 
 func TestContractRandomFamily(t *testing.T) {
 	r := rand.New(rand.NewPCG(10, 20))
 	for iter := 0; iter < 600; iter++ {
-		spec, ext := randomSpec(r)
-		a, b, c := randomOperand(r, spec.A, ext), randomOperand(r, spec.B, ext), randomOperand(r, spec.C, ext)
-		want := append([]float64(nil), c.data...)
-		naive(spec, a, b, c, ext, want)
-		ta := cute.MustTensor(a.data, a.off, a.layout())
-		tb := cute.MustTensor(b.data, b.off, b.layout())
-		tc := cute.MustTensor(c.data, c.off, c.layout())
+		sa, sb, sc, ext := naive.RandomSpec(r, []int64{1, 2, 3, 4, 6})
+		spec := Spec{A: sa, B: sb, C: sc}
+		a, b, c := naive.RandomOperand(r, spec.A, ext, true), naive.RandomOperand(r, spec.B, ext, true), naive.RandomOperand(r, spec.C, ext, true)
+		want := append([]float64(nil), c.Data...)
+		naive.Contract(spec.A, spec.B, spec.C, a, b, c, ext, want)
+		ta := cute.MustTensor(a.Data, a.Off, a.Layout())
+		tb := cute.MustTensor(b.Data, b.Off, b.Layout())
+		tc := cute.MustTensor(c.Data, c.Off, c.Layout())
 		if err := Contract(spec.String(), ta, tb, tc); err != nil {
 			t.Fatalf("%v: %v", spec, err)
 		}
 		for i := range want {
-			if want[i] != c.data[i] {
+			if want[i] != c.Data[i] {
 				p, _ := Fold(spec.String(), ta.Layout(), tb.Layout(), tc.Layout())
 				t.Fatalf("%v A %v B %v C %v folded A %v B %v C %v: element %d = %v want %v",
-					spec, ta.Layout(), tb.Layout(), tc.Layout(), p.A, p.B, p.C, i, c.data[i], want[i])
+					spec, ta.Layout(), tb.Layout(), tc.Layout(), p.A, p.B, p.C, i, c.Data[i], want[i])
 			}
 		}
 	}

@@ -1,0 +1,147 @@
+package cpu
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/cutego/cutego/cute"
+	"github.com/cutego/cutego/cute/einsum/internal/naive"
+)
+
+func to32(x []float64) []float32 {
+	r := make([]float32, len(x))
+	for i, v := range x {
+		r[i] = float32(v)
+	}
+	return r
+}
+
+// check runs one contraction in float64 and float32 and compares with the naive loops
+// (small integer data: every path is exact). It returns the path.
+func check(t *testing.T, sa, sb, sc string, a, b, c *naive.Operand, ext map[byte]int64) Path {
+	t.Helper()
+	spec := sa + "," + sb + "->" + sc
+	want := append([]float64(nil), c.Data...)
+	naive.Contract(sa, sb, sc, a, b, c, ext, want)
+	c64 := append([]float64(nil), c.Data...)
+	p64, err := Contract(spec, cute.MustTensor(a.Data, a.Off, a.Layout()), cute.MustTensor(b.Data, b.Off, b.Layout()), cute.MustTensor(c64, c.Off, c.Layout()))
+	if err != nil {
+		t.Fatalf("%s: %v", spec, err)
+	}
+	c32 := to32(c.Data)
+	p32, err := Contract(spec, cute.MustTensor(to32(a.Data), a.Off, a.Layout()), cute.MustTensor(to32(b.Data), b.Off, b.Layout()), cute.MustTensor(c32, c.Off, c.Layout()))
+	if err != nil {
+		t.Fatalf("%s: %v", spec, err)
+	}
+	if p32 != p64 {
+		t.Fatalf("%s: paths differ: %v and %v", spec, p64, p32)
+	}
+	for i := range want {
+		if c64[i] != want[i] || float64(c32[i]) != want[i] {
+			t.Fatalf("%s A %v B %v C %v (%v): element %d = %v / %v want %v", spec, a.Layout(), b.Layout(), c.Layout(), p64, i, c64[i], c32[i], want[i])
+		}
+	}
+	return p64
+}
+
+func work(ext map[byte]int64) int64 {
+	w := int64(1)
+	for _, e := range ext {
+		w *= e
+	}
+	return w
+}
+
+func TestContractRandomFamilyBothPaths(t *testing.T) {
+	defer func(w int64) { minBLASWork = w }(minBLASWork)
+	minBLASWork = 1 // BLAS wherever the layouts allow, however small
+	r := rand.New(rand.NewPCG(5, 6))
+	blas, ref := 0, 0
+	for iter := 0; iter < 400; iter++ {
+		sa, sb, sc, ext := naive.RandomSpec(r, []int64{1, 2, 3, 4, 6, 8, 16})
+		if work(ext) > 1<<17 {
+			continue
+		}
+		wild := iter%2 == 0
+		a, b, c := naive.RandomOperand(r, sa, ext, wild), naive.RandomOperand(r, sb, ext, wild), naive.RandomOperand(r, sc, ext, wild)
+		if check(t, sa, sb, sc, a, b, c, ext).BLAS {
+			blas++
+		} else {
+			ref++
+		}
+	}
+	t.Logf("%d contractions on the BLAS path, %d on the reference loops", blas, ref)
+	if blas < 20 || ref < 20 {
+		t.Errorf("the family does not exercise both paths: %d BLAS, %d reference", blas, ref)
+	}
+}
+
+// compact is the operand with the given index order laid out column-major in perm order
+// (perm[0] fastest).
+func compact(idx string, order string, ext map[byte]int64, r *rand.Rand) *naive.Operand {
+	o := &naive.Operand{Idx: idx, Sub: make([][]int64, len(idx)), Stride: make([][]int64, len(idx))}
+	cur := int64(1)
+	for j := 0; j < len(order); j++ {
+		for i := 0; i < len(idx); i++ {
+			if idx[i] == order[j] {
+				o.Sub[i], o.Stride[i] = []int64{ext[idx[i]]}, []int64{cur}
+				cur *= ext[idx[i]]
+			}
+		}
+	}
+	o.Data = make([]float64, cur)
+	for i := range o.Data {
+		o.Data[i] = float64(r.IntN(9) - 4)
+	}
+	return o
+}
+
+func TestContractBLASShapes(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	ext := map[byte]int64{'i': 24, 'j': 20, 'k': 16, 'b': 3, 'h': 2, 'q': 12, 'd': 10, 'a': 8, 'c': 4, 'e': 5}
+	for _, c := range []struct {
+		sa, oa, sb, ob, sc, oc string
+		M, N, K, calls         int64
+		transposed             bool
+	}{
+		// matrix product, every storage order of A, B and C
+		{"ik", "ki", "kj", "jk", "ij", "ji", 24, 20, 16, 1, false},
+		{"ik", "ik", "kj", "kj", "ij", "ji", 24, 20, 16, 1, false},
+		{"ik", "ki", "kj", "jk", "ij", "ij", 24, 20, 16, 1, true},
+		{"ik", "ik", "kj", "kj", "ij", "ij", 24, 20, 16, 1, true},
+		// attention scores: batch and heads loop around a q×k×d GEMM
+		{"bhqd", "dqhb", "bhkd", "dkhb", "bhqk", "kqhb", 12, 16, 10, 6, false},
+		// two reduction modes that chain in A and B: one GEMM of K = c·e
+		{"ace", "ace", "cej", "cej", "aj", "aj", 8, 20, 20, 1, true},
+		// reduction modes that do not chain: the smaller one loops
+		{"ace", "aec", "cej", "cej", "aj", "aj", 8, 20, 4, 5, true},
+	} {
+		a, b, cc := compact(c.sa, c.oa, ext, r), compact(c.sb, c.ob, ext, r), compact(c.sc, c.oc, ext, r)
+		p := check(t, c.sa, c.sb, c.sc, a, b, cc, ext)
+		if !p.BLAS || p.M != c.M || p.N != c.N || p.K != c.K || p.Calls != c.calls || p.Transposed != c.transposed {
+			t.Errorf("%s,%s->%s (%s,%s->%s): %+v", c.sa, c.sb, c.sc, c.oa, c.ob, c.oc, p)
+		}
+	}
+}
+
+func TestContractReferenceReasons(t *testing.T) {
+	l := func(s string) cute.Layout { x, _ := cute.ParseLayout(s); return x }
+	for _, c := range []struct {
+		a, b, c string
+	}{
+		{"(64,64):(-1,-64)", "(64,64):(-1,-64)", "(64,64):(-1,-64)"},   // negative strides
+		{"((8,8),64):((1,512),8)", "(64,64):(1,64)", "(64,64):(1,64)"}, // i hierarchical in A, not coalescing
+		{"(4,4):(1,4)", "(4,4):(1,4)", "(4,4):(1,4)"},                  // too small
+	} {
+		p, err := Explain("ik,jk->ij", l(c.a), l(c.b), l(c.c))
+		if err != nil || p.BLAS || p.Reason == "" {
+			t.Errorf("%v: %+v %v", c, p, err)
+		}
+	}
+	// other element types run the reference loops
+	x := cute.MustTensor([]int{1, 2, 3, 4}, 0, l("(2,2):(1,2)"))
+	y := cute.MustTensor(make([]int, 4), 0, l("(2,2):(1,2)"))
+	if p, err := Contract("ik,jk->ij", x, x, y); err != nil || p.BLAS || y.Data()[0] != 10 {
+		t.Errorf("int: %+v %v %v", p, err, y.Data())
+	}
+}
