@@ -15,6 +15,7 @@ package cpu
 
 import (
 	"fmt"
+	"math"
 	"sort"
 
 	"github.com/cutego/cutego/cute"
@@ -34,6 +35,7 @@ type Path struct {
 	M, N, K    int64  // extents of one BLAS call
 	Calls      int64  // BLAS calls (the product of the extents of the looped modes)
 	Transposed bool   // C is column-major: BLAS computes Cᵀ = B·Aᵀ
+	Packed     bool   // the operands are first copied into compact folded layouts
 	Reason     string // why the reference loops run
 }
 
@@ -41,7 +43,11 @@ func (p Path) String() string {
 	if !p.BLAS {
 		return "reference: " + p.Reason
 	}
-	return fmt.Sprintf("blas: %d call(s) of gemm %d×%d×%d", p.Calls, p.M, p.N, p.K)
+	s := fmt.Sprintf("blas: %d call(s) of gemm %d×%d×%d", p.Calls, p.M, p.N, p.K)
+	if p.Packed {
+		s += " on packed copies"
+	}
+	return s
 }
 
 // Contract computes C = A·B for the contraction spec (C is overwritten), on the BLAS path
@@ -71,18 +77,131 @@ func dgemm(tA, tB blas.Transpose, m, n, k int, a []float64, lda int, b []float64
 }
 
 func contractBLAS[T float32 | float64](spec string, a, b, c cute.Tensor[T], gemm gemmFunc[T]) (Path, error) {
-	_, _, fc, plan, err := einsum.FoldTensors(spec, a, b, c)
+	fa, fb, fc, plan, err := einsum.FoldTensors(spec, a, b, c)
 	if err != nil {
 		return Path{}, err
 	}
-	bp, path := planBLAS(plan)
-	if !path.BLAS {
+	bp, path := choose(plan)
+	switch {
+	case !path.BLAS:
 		return path, einsum.Contract(spec, a, b, c)
+	case !path.Packed:
+		if err := cute.Fill(fc, 0); err != nil {
+			return Path{}, err
+		}
+		return path, runBLAS(bp, a.Data(), b.Data(), c.Data(), a.Offset(), b.Offset(), c.Offset(), gemm)
+	}
+	// packed: A, B into compact copies, C computed compact then added into the zeroed C
+	// (Axpby walks C in order, so a C with repeated elements sums, as the loops do)
+	pa, err := pack(fa, true)
+	if err != nil {
+		return Path{}, err
+	}
+	pb, err := pack(fb, true)
+	if err != nil {
+		return Path{}, err
+	}
+	pc, err := pack(fc, false)
+	if err != nil {
+		return Path{}, err
+	}
+	if err := runBLAS(bp, pa.Data(), pb.Data(), pc.Data(), 0, 0, 0, gemm); err != nil {
+		return Path{}, err
 	}
 	if err := cute.Fill(fc, 0); err != nil {
 		return Path{}, err
 	}
-	return path, runBLAS(bp, a.Data(), b.Data(), c.Data(), a.Offset(), b.Offset(), c.Offset(), gemm)
+	return path, cute.Axpby(1, pc, 1, fc)
+}
+
+// pack is a compact column-major copy of a folded operand (a zeroed one when fill is
+// false): same shape, so element i of the copy is element i of t.
+func pack[T float32 | float64](t cute.Tensor[T], fill bool) (cute.Tensor[T], error) {
+	l, err := cute.MakeLayoutLeft(t.Shape())
+	if err != nil {
+		return cute.Tensor[T]{}, err
+	}
+	p, err := cute.MakeTensor(make([]T, t.Size()), l)
+	if err != nil || !fill {
+		return p, err
+	}
+	return p, cute.Copy(t, p)
+}
+
+// packedPlan is the plan of the same contraction over compact column-major copies.
+func packedPlan(p einsum.Plan) (einsum.Plan, error) {
+	q := p
+	var err error
+	for _, x := range []*cute.Layout{&q.A, &q.B, &q.C} {
+		if *x, err = cute.MakeLayoutLeft(x.Shape()); err != nil {
+			return einsum.Plan{}, err
+		}
+	}
+	return q, nil
+}
+
+// choose compares, in multiply-add equivalents, the reference loops (a few per
+// multiply-add), BLAS on the operands as they are, and BLAS on packed copies (the copies
+// cost a few per element). BLAS's speed per call grows with each of its extents.
+func choose(p einsum.Plan) (blasPlan, Path) {
+	m, n, k, l := p.Sizes()
+	total := float64(m) * float64(n) * float64(k) * float64(l)
+	costRef := refCost * total
+	bp, path := planBLAS(p)
+	costZero := math.Inf(1)
+	if path.BLAS {
+		costZero = total/efficiency(path.M, path.N, path.K) + callCost*float64(path.Calls)
+	}
+	var pbp blasPlan
+	var ppath Path
+	costPack := math.Inf(1)
+	if q, err := packedPlan(p); err == nil {
+		if pbp, ppath = planBLAS(q); ppath.BLAS {
+			elems := float64(p.A.Size()) + float64(p.B.Size()) + 3*float64(p.C.Size())
+			costPack = total/efficiency(ppath.M, ppath.N, ppath.K) + callCost*float64(ppath.Calls) + copyCost*elems
+		}
+	}
+	switch force {
+	case forceZero:
+		costRef, costPack = math.Inf(1), math.Inf(1)
+	case forcePacked:
+		costRef, costZero = math.Inf(1), math.Inf(1)
+	}
+	switch {
+	case math.IsInf(costRef, 1) && math.IsInf(costZero, 1) && math.IsInf(costPack, 1):
+		return blasPlan{}, Path{Reason: "forced path unavailable: " + path.Reason}
+	case costRef <= costZero && costRef <= costPack:
+		if path.Reason == "" {
+			path.Reason = fmt.Sprintf("the reference loops are estimated faster than BLAS calls of %d×%d×%d", max(path.M, ppath.M), max(path.N, ppath.N), max(path.K, ppath.K))
+		}
+		return blasPlan{}, Path{Reason: path.Reason}
+	case costZero <= costPack:
+		return bp, path
+	}
+	ppath.Packed = true
+	return pbp, ppath
+}
+
+// force overrides the cost model (tests only).
+var force int
+
+const (
+	forceNone = iota
+	forceZero
+	forcePacked
+)
+
+// The cost model of choose, in multiply-adds of a large BLAS call.
+const (
+	refCost  = 6   // one multiply-add of the reference loops
+	callCost = 300 // one BLAS call's overhead
+	copyCost = 4   // one element of a strided copy
+)
+
+// efficiency is BLAS's speed on an m×n×k call relative to a large one.
+func efficiency(m, n, k int64) float64 {
+	f := func(x int64) float64 { return float64(x) / (float64(x) + 8) }
+	return f(m) * f(n) * f(k)
 }
 
 // Explain says which path Contract takes for float32/float64 operands of these layouts.
@@ -91,7 +210,7 @@ func Explain(spec string, a, b, c cute.Layout) (Path, error) {
 	if err != nil {
 		return Path{}, err
 	}
-	_, path := planBLAS(p)
+	_, path := choose(p)
 	return path, nil
 }
 

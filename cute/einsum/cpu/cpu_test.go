@@ -52,27 +52,35 @@ func work(ext map[byte]int64) int64 {
 	return w
 }
 
-func TestContractRandomFamilyBothPaths(t *testing.T) {
-	defer func(w int64) { minBLASWork = w }(minBLASWork)
+func TestContractRandomFamilyAllPaths(t *testing.T) {
+	defer func(w int64) { minBLASWork, force = w, forceNone }(minBLASWork)
 	minBLASWork = 1 // BLAS wherever the layouts allow, however small
-	r := rand.New(rand.NewPCG(5, 6))
-	blas, ref := 0, 0
-	for iter := 0; iter < 400; iter++ {
-		sa, sb, sc, ext := naive.RandomSpec(r, []int64{1, 2, 3, 4, 6, 8, 16})
-		if work(ext) > 1<<17 {
-			continue
+	for _, f := range []int{forceNone, forceZero, forcePacked} {
+		force = f
+		r := rand.New(rand.NewPCG(5, uint64(f)))
+		paths := map[string]int{}
+		for iter := 0; iter < 300; iter++ {
+			sa, sb, sc, ext := naive.RandomSpec(r, []int64{1, 2, 3, 4, 6, 8, 16})
+			if work(ext) > 1<<17 {
+				continue
+			}
+			wild := iter%2 == 0
+			a, b, c := naive.RandomOperand(r, sa, ext, wild), naive.RandomOperand(r, sb, ext, wild), naive.RandomOperand(r, sc, ext, wild)
+			p := check(t, sa, sb, sc, a, b, c, ext)
+			switch {
+			case p.Packed:
+				paths["packed"]++
+			case p.BLAS:
+				paths["blas"]++
+			default:
+				paths["reference"]++
+			}
 		}
-		wild := iter%2 == 0
-		a, b, c := naive.RandomOperand(r, sa, ext, wild), naive.RandomOperand(r, sb, ext, wild), naive.RandomOperand(r, sc, ext, wild)
-		if check(t, sa, sb, sc, a, b, c, ext).BLAS {
-			blas++
-		} else {
-			ref++
+		t.Logf("force %d: %v", f, paths)
+		if f == forceNone && (paths["packed"]+paths["blas"] == 0 || paths["reference"] == 0) ||
+			f == forceZero && paths["blas"] < 100 || f == forcePacked && paths["packed"] < 200 {
+			t.Errorf("force %d: the family does not exercise the paths: %v", f, paths)
 		}
-	}
-	t.Logf("%d contractions on the BLAS path, %d on the reference loops", blas, ref)
-	if blas < 20 || ref < 20 {
-		t.Errorf("the family does not exercise both paths: %d BLAS, %d reference", blas, ref)
 	}
 }
 
@@ -102,39 +110,42 @@ func TestContractBLASShapes(t *testing.T) {
 	for _, c := range []struct {
 		sa, oa, sb, ob, sc, oc string
 		M, N, K, calls         int64
-		transposed             bool
+		transposed, packed     bool
 	}{
 		// matrix product, every storage order of A, B and C
-		{"ik", "ki", "kj", "jk", "ij", "ji", 24, 20, 16, 1, false},
-		{"ik", "ik", "kj", "kj", "ij", "ji", 24, 20, 16, 1, false},
-		{"ik", "ki", "kj", "jk", "ij", "ij", 24, 20, 16, 1, true},
-		{"ik", "ik", "kj", "kj", "ij", "ij", 24, 20, 16, 1, true},
+		{"ik", "ki", "kj", "jk", "ij", "ji", 24, 20, 16, 1, false, false},
+		{"ik", "ik", "kj", "kj", "ij", "ji", 24, 20, 16, 1, false, false},
+		{"ik", "ki", "kj", "jk", "ij", "ij", 24, 20, 16, 1, true, false},
+		{"ik", "ik", "kj", "kj", "ij", "ij", 24, 20, 16, 1, true, false},
 		// attention scores: batch and heads loop around a q×k×d GEMM
-		{"bhqd", "dqhb", "bhkd", "dkhb", "bhqk", "kqhb", 12, 16, 10, 6, false},
+		{"bhqd", "dqhb", "bhkd", "dkhb", "bhqk", "kqhb", 12, 16, 10, 6, false, false},
 		// two reduction modes that chain in A and B: one GEMM of K = c·e
-		{"ace", "ace", "cej", "cej", "aj", "aj", 8, 20, 20, 1, true},
-		// reduction modes that do not chain: the smaller one loops
-		{"ace", "aec", "cej", "cej", "aj", "aj", 8, 20, 4, 5, true},
+		{"ace", "ace", "cej", "cej", "aj", "aj", 8, 20, 20, 1, true, false},
+		// reduction modes that do not chain: packed copies make them one GEMM
+		{"ace", "aec", "cej", "cej", "aj", "aj", 8, 20, 20, 1, true, true},
 	} {
 		a, b, cc := compact(c.sa, c.oa, ext, r), compact(c.sb, c.ob, ext, r), compact(c.sc, c.oc, ext, r)
 		p := check(t, c.sa, c.sb, c.sc, a, b, cc, ext)
-		if !p.BLAS || p.M != c.M || p.N != c.N || p.K != c.K || p.Calls != c.calls || p.Transposed != c.transposed {
+		if !p.BLAS || p.M != c.M || p.N != c.N || p.K != c.K || p.Calls != c.calls || p.Transposed != c.transposed || p.Packed != c.packed {
 			t.Errorf("%s,%s->%s (%s,%s->%s): %+v", c.sa, c.sb, c.sc, c.oa, c.ob, c.oc, p)
 		}
 	}
 }
 
-func TestContractReferenceReasons(t *testing.T) {
+func TestContractPathReasons(t *testing.T) {
 	l := func(s string) cute.Layout { x, _ := cute.ParseLayout(s); return x }
 	for _, c := range []struct {
-		a, b, c string
+		a, b, c      string
+		blas, packed bool
 	}{
-		{"(64,64):(-1,-64)", "(64,64):(-1,-64)", "(64,64):(-1,-64)"},   // negative strides
-		{"((8,8),64):((1,512),8)", "(64,64):(1,64)", "(64,64):(1,64)"}, // i hierarchical in A, not coalescing
-		{"(4,4):(1,4)", "(4,4):(1,4)", "(4,4):(1,4)"},                  // too small
+		{"(64,64):(64,1)", "(64,64):(64,1)", "(64,64):(64,1)", true, false},
+		{"(64,64):(-1,-64)", "(64,64):(-1,-64)", "(64,64):(-1,-64)", true, true},   // negative strides
+		{"((8,8),64):((1,512),8)", "(64,64):(1,64)", "(64,64):(1,64)", true, true}, // i hierarchical in A, not coalescing
+		{"(64,64):(2,128)", "(64,64):(1,64)", "(64,64):(1,64)", true, true},        // A has no unit stride
+		{"(4,4):(1,4)", "(4,4):(1,4)", "(4,4):(1,4)", false, false},                // too small
 	} {
 		p, err := Explain("ik,jk->ij", l(c.a), l(c.b), l(c.c))
-		if err != nil || p.BLAS || p.Reason == "" {
+		if err != nil || p.BLAS != c.blas || p.Packed != c.packed || !p.BLAS && p.Reason == "" {
 			t.Errorf("%v: %+v %v", c, p, err)
 		}
 	}
