@@ -9,6 +9,9 @@ type walker struct {
 }
 
 func newWalker(l Layout, offset int64) *walker {
+	if l.shape.NumLeaves() == 0 { // the rank-0 layout ():() of a full slice: one element
+		return &walker{shape: []int64{1}, stride: []int64{0}, cnt: []int64{0}, idx: offset}
+	}
 	c, err := Coalesce(l)
 	if err != nil {
 		throw("", ErrInternal, "coalesce of a checked layout failed: %v", err)
