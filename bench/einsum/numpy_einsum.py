@@ -1,5 +1,5 @@
 """numpy.einsum on the contractions of cute/einsum/cpu/testdata/bench_cases.txt, with the
-same operands as BenchmarkContract (C-order arrays, element i holding i%7 - 3). Prints one
+same operands as BenchmarkContract (C-order arrays, element i holding i%7 + 1). Prints one
 line per case and variant: NAME VARIANT DTYPE NS (the best of several repeats, each the
 mean of a loop, as `go test -bench` measures)."""
 import os
@@ -24,7 +24,7 @@ def cases():
 def operand(idx, ext, dtype):
     shape = tuple(ext[c] for c in idx)
     n = int(np.prod(shape)) if shape else 1
-    return ((np.arange(n) % 7) - 3).astype(dtype).reshape(shape)
+    return ((np.arange(n) % 7) + 1).astype(dtype).reshape(shape)
 
 
 def timeit(fn, min_time=0.3, repeats=3):
