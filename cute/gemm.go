@@ -40,9 +40,7 @@ func Gemm[T Number](a, b, c Tensor[T]) (err error) {
 			return errorf("gemm", ErrInvalid, "sizes of %s differ: %v has %d, %v has %d", p.what, p.x, sx, p.y, sy)
 		}
 	}
-	gemmTables(a.data, b.data, c.data, a.offset, b.offset, c.offset,
-		offsets(am), offsets(ak), offsets(al), offsets(bn), offsets(bk), offsets(bl),
-		offsets(cm), offsets(cn), offsets(cl))
+	gemmLoops(a, b, c, am, ak, al, bn, bk, bl, cm, cn, cl)
 	return nil
 }
 
@@ -56,22 +54,57 @@ func gemmModes(l Layout) (x, y, z Layout) {
 	return x, y, Layout{Int(1), Int(0)}
 }
 
-// gemmTables runs the four loops with each multi-mode's layout evaluated once per 1-D
-// coordinate (the tables): A(m,k,l) is A[offA + am[m] + ak[k] + al[l]].
-func gemmTables[T Number](A, B, C []T, offA, offB, offC int64, am, ak, al, bn, bk, bl, cm, cn, cl []int64) {
-	for l := range al {
-		pa, pb, pc := offA+al[l], offB+bl[l], offC+cl[l]
-		for m := range am {
-			qa, qc := pa+am[m], pc+cm[m]
-			for n := range bn {
-				qb := pb + bn[n]
-				ci := qc + cn[n]
-				acc := C[ci]
-				for k := range ak {
-					acc += A[qa+ak[k]] * B[qb+bk[k]]
+// tableMax bounds the tables of the inner loops (n and k): a larger mode (a broadcast of a
+// huge size, say) is walked instead, so memory stays within a few tables of 8 MB.
+const tableMax = 1 << 20
+
+// gemmLoops runs the four loops: l and m walk their layouts, n and k read each
+// multi-mode's layout evaluated once per 1-D coordinate (tables), so that A(m,k,l) is
+// A[a.offset + al(l) + am(m) + ak(k)].
+func gemmLoops[T Number](a, b, c Tensor[T], am, ak, al, bn, bk, bl, cm, cn, cl Layout) {
+	L, M := size(al.shape), size(am.shape)
+	N, K := size(bn.shape), size(ak.shape)
+	var tbn, tcn, tak, tbk []int64
+	if N <= tableMax && K <= tableMax {
+		tbn, tcn, tak, tbk = offsets(bn), offsets(cn), offsets(ak), offsets(bk)
+	}
+	A, B, C := a.data, b.data, c.data
+	wal, wbl, wcl := newWalker(al, a.offset), newWalker(bl, b.offset), newWalker(cl, c.offset)
+	for l := int64(0); l < L; l++ {
+		pb := wbl.idx
+		wam, wcm := newWalker(am, wal.idx), newWalker(cm, wcl.idx)
+		for m := int64(0); m < M; m++ {
+			qa, qc := wam.idx, wcm.idx
+			if tbn != nil {
+				for n := range tbn {
+					qb, ci := pb+tbn[n], qc+tcn[n]
+					acc := C[ci]
+					for k := range tak {
+						acc += A[qa+tak[k]] * B[qb+tbk[k]]
+					}
+					C[ci] = acc
 				}
-				C[ci] = acc
+			} else {
+				wbn, wcn := newWalker(bn, pb), newWalker(cn, qc)
+				for n := int64(0); n < N; n++ {
+					ci := wcn.idx
+					acc := C[ci]
+					wak, wbk := newWalker(ak, qa), newWalker(bk, wbn.idx)
+					for k := int64(0); k < K; k++ {
+						acc += A[wak.idx] * B[wbk.idx]
+						wak.advance(1)
+						wbk.advance(1)
+					}
+					C[ci] = acc
+					wbn.advance(1)
+					wcn.advance(1)
+				}
 			}
+			wam.advance(1)
+			wcm.advance(1)
 		}
+		wal.advance(1)
+		wbl.advance(1)
+		wcl.advance(1)
 	}
 }

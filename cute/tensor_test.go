@@ -337,3 +337,18 @@ func TestGemmErrors(t *testing.T) {
 		}
 	}
 }
+
+// Modes larger than the tables (a broadcast of 2^21 elements over one) are walked: the
+// result is the same sum, and memory stays small.
+func TestGemmHugeBroadcastModes(t *testing.T) {
+	const K = 1<<20 + 3
+	a := MustTensor([]int64{3}, 0, MustLayout(Ints(1, K), Ints(0, 0)))
+	b := MustTensor([]int64{2, 5}, 0, MustLayout(Ints(2, K), Ints(1, 0)))
+	c := MustTensor([]int64{1, 1}, 0, MustLayout(Ints(1, 2), Ints(0, 1)))
+	if err := Gemm(a, b, c); err != nil {
+		t.Fatal(err)
+	}
+	if c.data[0] != 1+6*K || c.data[1] != 1+15*K {
+		t.Errorf("got %v", c.data)
+	}
+}

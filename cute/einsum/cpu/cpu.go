@@ -128,6 +128,18 @@ func pack[T float32 | float64](t cute.Tensor[T], fill bool) (cute.Tensor[T], err
 	return p, cute.Copy(t, p)
 }
 
+// packable: packed copies take memory of the order of the operands' own (an operand
+// broadcast over many more coordinates than it has elements is not copied out).
+func packable(p einsum.Plan) bool {
+	for _, l := range []cute.Layout{p.A, p.B, p.C} {
+		co, err := l.Cosize()
+		if err != nil || l.Size() > 2*co+4096 {
+			return false
+		}
+	}
+	return true
+}
+
 // packedPlan is the plan of the same contraction over compact column-major copies.
 func packedPlan(p einsum.Plan) (einsum.Plan, error) {
 	q := p
@@ -158,7 +170,7 @@ func choose(p einsum.Plan) (blasPlan, Path) {
 	var pbp blasPlan
 	var ppath Path
 	costPack := math.Inf(1)
-	if q, err := packedPlan(p); err == nil {
+	if q, err := packedPlan(p); err == nil && packable(p) {
 		if pbp, ppath = planBLAS(q); ppath.BLAS {
 			elems := float64(p.A.Size()) + float64(p.B.Size()) + 3*float64(p.C.Size())
 			costPack = total/efficiency(ppath.M, ppath.N, ppath.K) + callCost*float64(ppath.Calls) + copyCost*elems
