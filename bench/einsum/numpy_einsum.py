@@ -27,7 +27,7 @@ def operand(idx, ext, dtype):
     return ((np.arange(n) % 7) + 1).astype(dtype).reshape(shape)
 
 
-def timeit(fn, min_time=0.3, repeats=3):
+def timeit(fn, min_time=1.0, repeats=1):
     fn()
     best = float("inf")
     for _ in range(repeats):

@@ -5,7 +5,8 @@
 # one run, one thread each (GOMAXPROCS=1, OPENBLAS/MKL/OMP threads 1). numpy is installed
 # into the git-ignored build/pydeps when missing. Prints a markdown table of times and
 # ratios (numpy time / cutego time: above 1, cutego is faster); writes it to
-# build/einsum-bench.md as well. Best of 3 on both sides (the machine is shared).
+# build/einsum-bench.md as well. Best of 3 interleaved rounds on both sides (a shared
+# machine's load changes by the minute).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
@@ -17,8 +18,18 @@ fi
 out=$root/build/einsum-bench
 mkdir -p "$out"
 export OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1 OMP_NUM_THREADS=1
-go test -run '^$' -bench 'BenchmarkContract' -benchtime ${BENCHTIME:-1s} -count 3 -cpu 1 ./cute/einsum/cpu | tee "$out/go.txt"
-PYTHONPATH=$pyd $py bench/einsum/numpy_einsum.py | tee "$out/numpy.txt"
+# Interleaved rounds: each case runs in Go and then in numpy, case after case, three times,
+# so that both sides see the same load; the best of the three is kept.
+go test -c -o "$out/cpu.test" ./cute/einsum/cpu
+cases=$(awk '!/^#/ && NF {print $1}' cute/einsum/cpu/testdata/bench_cases.txt)
+: >"$out/go.txt"; : >"$out/numpy.txt"
+for round in 1 2 3; do
+  for c in $cases; do
+    (cd cute/einsum/cpu && "$out/cpu.test" -test.run '^$' -test.bench "BenchmarkContract/^$c\$" \
+      -test.benchtime "${BENCHTIME:-1s}" -test.cpu 1) | grep '^Benchmark' | tee -a "$out/go.txt"
+    PYTHONPATH=$pyd $py bench/einsum/numpy_einsum.py "$c" | tee -a "$out/numpy.txt"
+  done
+done
 PYTHONPATH=$pyd $py - "$out/go.txt" "$out/numpy.txt" <<'PY' | tee "$root/build/einsum-bench.md"
 import re, sys
 import numpy
@@ -30,7 +41,8 @@ for line in open(sys.argv[1]):
         go[k] = min(go.get(k, float("inf")), float(m.group(4)))
 for line in open(sys.argv[2]):
     name, variant, tag, ns = line.split()
-    npy[(name, variant, tag)] = float(ns)
+    k = (name, variant, tag)
+    npy[k] = min(npy.get(k, float("inf")), float(ns))
 names = []
 for (n, _, _) in go:
     if n not in names:
