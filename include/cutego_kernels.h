@@ -40,6 +40,96 @@ int cutego_copy_ex(void *dst, const cute_layout_t *dst_layout, const void *src,
                    const cutego_copy_options_t *opt, cutego_copy_plan_t *plan);
 
 const char *cutego_copy_path_name(int path);
+
+/* ---- GEMM (kernels/gemm_kernels.cuh, csrc/gemm/plan.c) ------------------------------------
+ *
+ *   cutego_gemm(d, d_layout, a, a_layout, b, b_layout, c, c_layout, ab_dtype, cd_dtype,
+ *               alpha, beta, stream, opt, plan)
+ *
+ * computes D(m,n,l) = alpha * sum_k A(m,k,l) * B(n,k,l) + beta * C(m,n,l) with CuTe's
+ * convention for the operands: A is an (M,K) or (M,K,L) layout, B an (N,K) or (N,K,L)
+ * layout, C and D (M,N) or (M,N,L) layouts, all in elements (offsets go into the pointers).
+ * A mode may be hierarchical; a batch mode may have any stride (0 broadcasts). A and B are
+ * bf16 or fp16 (the same type), C and D bf16, fp16 or fp32 (the same type); accumulation is
+ * fp32. beta == 0 does not read C (c may be NULL then).
+ *
+ * Paths (the plan says which and why, in plan->reason):
+ *   CUTEGO_GEMM_PATH_WGMMA   Hopper wgmma, TMA loads into 128-byte-swizzled shared memory, a
+ *                            warp-specialized multi-stage pipeline, persistent tiles. Needs A
+ *                            and B modes that coalesce to one stride each, one of M/K (N/K)
+ *                            with unit stride, the other strides multiples of 16 bytes, and
+ *                            16-byte aligned A and B pointers.
+ *   CUTEGO_GEMM_PATH_GENERIC every layout evaluated per element (any strides, any alignment).
+ * Every layout the wgmma path uses (shared-memory stages, tensor-map boxes, wgmma descriptor
+ * offsets, the accumulator's thread-value layout) is computed by cutego at build time:
+ * kernels/generated/cutego_gemm_layouts.h (`cutego gen gemm`).
+ */
+enum {
+  CUTEGO_DTYPE_F16 = 1,
+  CUTEGO_DTYPE_BF16 = 2,
+  CUTEGO_DTYPE_F32 = 3
+};
+enum {
+  CUTEGO_GEMM_PATH_NONE = 0,    /* empty output: nothing to do */
+  CUTEGO_GEMM_PATH_WGMMA = 1,
+  CUTEGO_GEMM_PATH_GENERIC = 2
+};
+
+/* One operand as the kernels see it: extents and element strides of its modes (MN, K, L),
+ * after coalescing each mode. */
+typedef struct cutego_gemm_operand_t {
+  int64_t extent[3];
+  int64_t stride[3];
+  int32_t major;      /* 0: K (or N for C/D) has unit stride, 1: M/N has unit stride, -1 neither */
+  int32_t bcast_l;    /* the batch mode has stride 0 */
+} cutego_gemm_operand_t;
+
+typedef struct cutego_gemm_plan_t {
+  int32_t path;               /* CUTEGO_GEMM_PATH_* */
+  int32_t config;             /* wgmma path: tile configuration (CUTEGO_GEMM_CONFIG_*) */
+  int64_t m, n, k, l;
+  int32_t ab_dtype, cd_dtype; /* CUTEGO_DTYPE_* */
+  cutego_gemm_operand_t a, b, c, d;
+  cutego_tma_desc_t a_map, b_map; /* wgmma path: the tensor maps of A and B */
+  int64_t tiles_m, tiles_n, tiles;/* wgmma path: output tiles per mode and in all */
+  int32_t read_c;             /* beta != 0 */
+  int32_t flags;              /* CUTEGO_GEMM_F_* */
+  char reason[160];           /* why this path was taken (always set) */
+} cutego_gemm_plan_t;
+
+enum {
+  CUTEGO_GEMM_CONFIG_128x256x64 = 0, /* 2 consumer warpgroups x m64n256k16, 4 stages */
+  CUTEGO_GEMM_CONFIG_128x128x64 = 1  /* 2 consumer warpgroups x m64n128k16, 6 stages */
+};
+enum {
+  CUTEGO_GEMM_F_D_PAIRS = 1, /* D: N has unit stride and pairs of columns are aligned: 2-wide stores */
+  CUTEGO_GEMM_F_C_PAIRS = 2  /* C: likewise for loads */
+};
+
+typedef struct cutego_gemm_options_t {
+  int32_t force_path;  /* 0 automatic, else CUTEGO_GEMM_PATH_* */
+  int32_t config;      /* -1 or 0: automatic; else CUTEGO_GEMM_CONFIG_* + 1 */
+  int32_t max_ctas;    /* 0: one persistent CTA per SM; else at most this many */
+  int32_t group_m;     /* 0: default; tiles along M per L2 raster group */
+} cutego_gemm_options_t;
+
+/* Plans a GEMM without a GPU (addresses only for the alignment checks). Returns 0, or -1 with
+ * the reason in plan->reason (mismatched extents, unsupported dtype, a forced path that
+ * cannot be taken, an output with a stride-0 mode). */
+int cutego_gemm_plan(const cute_layout_t *d, const cute_layout_t *a, const cute_layout_t *b,
+                     const cute_layout_t *c, int ab_dtype, int cd_dtype, int read_c,
+                     uintptr_t d_addr, uintptr_t a_addr, uintptr_t b_addr, uintptr_t c_addr,
+                     const cutego_gemm_options_t *opt, cutego_gemm_plan_t *plan);
+
+/* Plans and launches. c_layout may be NULL when beta == 0. opt and plan may be NULL.
+ * Returns CUTEGO_KERNELS_OK, CUTEGO_KERNELS_EINVAL (bad arguments: nothing launched),
+ * CUTEGO_KERNELS_ECUDA or CUTEGO_KERNELS_ENODEV; cutego_kernels_last_error() explains. */
+int cutego_gemm(void *d, const cute_layout_t *d_layout, const void *a, const cute_layout_t *a_layout,
+                const void *b, const cute_layout_t *b_layout, const void *c, const cute_layout_t *c_layout,
+                int ab_dtype, int cd_dtype, float alpha, float beta, cutego_stream_t stream,
+                const cutego_gemm_options_t *opt, cutego_gemm_plan_t *plan);
+
+const char *cutego_gemm_path_name(int path);
 const char *cutego_kernels_last_error(void);
 
 #ifdef __cplusplus

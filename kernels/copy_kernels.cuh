@@ -6,164 +6,10 @@
 #include <stdint.h>
 #include "cutego_device.h"
 #include "cutego_tma.h"
+#include "sm90_ptx.cuh"
 
 namespace cutego_k {
 
-__device__ __forceinline__ uint32_t smem_u32(const void *p) {
-  return static_cast<uint32_t>(__cvta_generic_to_shared(p));
-}
-__device__ __forceinline__ void mbar_init(uint64_t *bar, uint32_t count) {
-  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;" ::"r"(smem_u32(bar)), "r"(count));
-}
-__device__ __forceinline__ void fence_barrier_init() {
-  asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
-}
-__device__ __forceinline__ void fence_proxy_async() {
-  asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
-}
-__device__ __forceinline__ void mbar_expect_tx(uint64_t *bar, uint32_t bytes) {
-  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" ::"r"(smem_u32(bar)),
-               "r"(bytes)
-               : "memory");
-}
-__device__ __forceinline__ void mbar_wait(uint64_t *bar, uint32_t parity) {
-  uint32_t addr = smem_u32(bar);
-  asm volatile(
-      "{\n"
-      ".reg .pred p;\n"
-      "WAIT_%=:\n"
-      "mbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n"
-      "@!p bra WAIT_%=;\n"
-      "}\n" ::"r"(addr),
-      "r"(parity)
-      : "memory");
-}
-__device__ __forceinline__ void bulk_commit() { asm volatile("cp.async.bulk.commit_group;" ::: "memory"); }
-template <int N>
-__device__ __forceinline__ void bulk_wait_read() {
-  asm volatile("cp.async.bulk.wait_group.read %0;" ::"n"(N) : "memory");
-}
-__device__ __forceinline__ void bulk_wait_all() { asm volatile("cp.async.bulk.wait_group 0;" ::: "memory"); }
-
-__device__ __forceinline__ void tma_load(const CUtensorMap *map, void *smem, uint64_t *bar, int rank,
-                                         const int32_t *c) {
-  uint64_t m = reinterpret_cast<uint64_t>(map);
-  uint32_t s = smem_u32(smem), b = smem_u32(bar);
-  switch (rank) {
-    case 1:
-      asm volatile(
-          "cp.async.bulk.tensor.1d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3}], [%2];" ::"r"(s),
-          "l"(m), "r"(b), "r"(c[0])
-          : "memory");
-      break;
-    case 2:
-      asm volatile(
-          "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];" ::"r"(s),
-          "l"(m), "r"(b), "r"(c[0]), "r"(c[1])
-          : "memory");
-      break;
-    case 3:
-      asm volatile(
-          "cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4, %5}], [%2];" ::"r"(s),
-          "l"(m), "r"(b), "r"(c[0]), "r"(c[1]), "r"(c[2])
-          : "memory");
-      break;
-    case 4:
-      asm volatile(
-          "cp.async.bulk.tensor.4d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4, %5, %6}], [%2];" ::"r"(s),
-          "l"(m), "r"(b), "r"(c[0]), "r"(c[1]), "r"(c[2]), "r"(c[3])
-          : "memory");
-      break;
-    default:
-      asm volatile(
-          "cp.async.bulk.tensor.5d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4, %5, %6, %7}], [%2];" ::"r"(s),
-          "l"(m), "r"(b), "r"(c[0]), "r"(c[1]), "r"(c[2]), "r"(c[3]), "r"(c[4])
-          : "memory");
-      break;
-  }
-}
-
-__device__ __forceinline__ void tma_store(const CUtensorMap *map, const void *smem, int rank, const int32_t *c) {
-  uint64_t m = reinterpret_cast<uint64_t>(map);
-  uint32_t s = smem_u32(smem);
-  switch (rank) {
-    case 1:
-      asm volatile("cp.async.bulk.tensor.1d.global.shared::cta.bulk_group [%0, {%2}], [%1];" ::"l"(m), "r"(s), "r"(c[0])
-                   : "memory");
-      break;
-    case 2:
-      asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%0, {%2, %3}], [%1];" ::"l"(m), "r"(s),
-                   "r"(c[0]), "r"(c[1])
-                   : "memory");
-      break;
-    case 3:
-      asm volatile("cp.async.bulk.tensor.3d.global.shared::cta.bulk_group [%0, {%2, %3, %4}], [%1];" ::"l"(m), "r"(s),
-                   "r"(c[0]), "r"(c[1]), "r"(c[2])
-                   : "memory");
-      break;
-    case 4:
-      asm volatile("cp.async.bulk.tensor.4d.global.shared::cta.bulk_group [%0, {%2, %3, %4, %5}], [%1];" ::"l"(m),
-                   "r"(s), "r"(c[0]), "r"(c[1]), "r"(c[2]), "r"(c[3])
-                   : "memory");
-      break;
-    default:
-      asm volatile("cp.async.bulk.tensor.5d.global.shared::cta.bulk_group [%0, {%2, %3, %4, %5, %6}], [%1];" ::"l"(m),
-                   "r"(s), "r"(c[0]), "r"(c[1]), "r"(c[2]), "r"(c[3]), "r"(c[4])
-                   : "memory");
-      break;
-  }
-}
-
-// Variants with an L2 cache-policy operand (createpolicy), for streaming copies.
-__device__ __forceinline__ uint64_t policy_evict_first() {
-  uint64_t p;
-  asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(p));
-  return p;
-}
-__device__ __forceinline__ void tma_load_hint(const CUtensorMap *map, void *smem, uint64_t *bar, int rank,
-                                              const int32_t *c, uint64_t pol) {
-  uint64_t m = reinterpret_cast<uint64_t>(map);
-  uint32_t s = smem_u32(smem), b = smem_u32(bar);
-  switch (rank) {
-    case 1:
-      asm volatile("cp.async.bulk.tensor.1d.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%0], [%1, {%4}], [%2], %3;" ::"r"(s), "l"(m), "r"(b), "l"(pol), "r"(c[0]) : "memory");
-      break;
-    case 2:
-      asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%0], [%1, {%4, %5}], [%2], %3;" ::"r"(s), "l"(m), "r"(b), "l"(pol), "r"(c[0]), "r"(c[1]) : "memory");
-      break;
-    case 3:
-      asm volatile("cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%0], [%1, {%4, %5, %6}], [%2], %3;" ::"r"(s), "l"(m), "r"(b), "l"(pol), "r"(c[0]), "r"(c[1]), "r"(c[2]) : "memory");
-      break;
-    case 4:
-      asm volatile("cp.async.bulk.tensor.4d.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%0], [%1, {%4, %5, %6, %7}], [%2], %3;" ::"r"(s), "l"(m), "r"(b), "l"(pol), "r"(c[0]), "r"(c[1]), "r"(c[2]), "r"(c[3]) : "memory");
-      break;
-    default:
-      asm volatile("cp.async.bulk.tensor.5d.shared::cluster.global.mbarrier::complete_tx::bytes.L2::cache_hint [%0], [%1, {%4, %5, %6, %7, %8}], [%2], %3;" ::"r"(s), "l"(m), "r"(b), "l"(pol), "r"(c[0]), "r"(c[1]), "r"(c[2]), "r"(c[3]), "r"(c[4]) : "memory");
-      break;
-  }
-}
-__device__ __forceinline__ void tma_store_hint(const CUtensorMap *map, const void *smem, int rank, const int32_t *c,
-                                               uint64_t pol) {
-  uint64_t m = reinterpret_cast<uint64_t>(map);
-  uint32_t s = smem_u32(smem);
-  switch (rank) {
-    case 1:
-      asm volatile("cp.async.bulk.tensor.1d.global.shared::cta.bulk_group.L2::cache_hint [%0, {%3}], [%1], %2;" ::"l"(m), "r"(s), "l"(pol), "r"(c[0]) : "memory");
-      break;
-    case 2:
-      asm volatile("cp.async.bulk.tensor.2d.global.shared::cta.bulk_group.L2::cache_hint [%0, {%3, %4}], [%1], %2;" ::"l"(m), "r"(s), "l"(pol), "r"(c[0]), "r"(c[1]) : "memory");
-      break;
-    case 3:
-      asm volatile("cp.async.bulk.tensor.3d.global.shared::cta.bulk_group.L2::cache_hint [%0, {%3, %4, %5}], [%1], %2;" ::"l"(m), "r"(s), "l"(pol), "r"(c[0]), "r"(c[1]), "r"(c[2]) : "memory");
-      break;
-    case 4:
-      asm volatile("cp.async.bulk.tensor.4d.global.shared::cta.bulk_group.L2::cache_hint [%0, {%3, %4, %5, %6}], [%1], %2;" ::"l"(m), "r"(s), "l"(pol), "r"(c[0]), "r"(c[1]), "r"(c[2]), "r"(c[3]) : "memory");
-      break;
-    default:
-      asm volatile("cp.async.bulk.tensor.5d.global.shared::cta.bulk_group.L2::cache_hint [%0, {%3, %4, %5, %6, %7}], [%1], %2;" ::"l"(m), "r"(s), "l"(pol), "r"(c[0]), "r"(c[1]), "r"(c[2]), "r"(c[3]), "r"(c[4]) : "memory");
-      break;
-  }
-}
 
 // Tile t (colexicographic over g.tiles) -> per-dimension tile indices.
 __device__ __forceinline__ void tile_index(const cutego_tile_grid_t &g, int64_t t, int32_t *ti) {
@@ -175,10 +21,6 @@ __device__ __forceinline__ void tile_index(const cutego_tile_grid_t &g, int64_t 
   }
 }
 
-__device__ __forceinline__ uint8_t *align1024(uint8_t *p) {
-  uintptr_t s = static_cast<uintptr_t>(smem_u32(p));
-  return p + (((s + 1023) & ~static_cast<uintptr_t>(1023)) - s);
-}
 
 // Element e (compile-time) of a 16-byte vector held as 4 words, for ES <= 4.
 template <int ES>

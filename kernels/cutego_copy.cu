@@ -1,16 +1,27 @@
 // cutego_copy.cu — the C launcher of cutego's copy kernels (include/cutego_kernels.h).
 #include <cuda_runtime.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include "copy_kernels.cuh"
 #include "cutego_kernels.h"
+#include "launch.h"
+
+using cutego_k::DevInfo;
+using cutego_k::dev_info;
+using cutego_k::encode_fn;
+using cutego_k::set_smem;
 
 static thread_local char g_err[256];
 
-static int fail(int code, const char *fmt, const char *a = "", const char *b = "") {
-  snprintf(g_err, sizeof g_err, fmt, a, b);
+int cutego_k::fail(int code, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(g_err, sizeof g_err, fmt, ap);
+  va_end(ap);
   return code;
 }
+using cutego_k::fail;
 
 extern "C" const char *cutego_kernels_last_error(void) { return g_err; }
 
@@ -24,7 +35,7 @@ extern "C" const char *cutego_copy_path_name(int path) {
   return "unknown";
 }
 
-static cutego_encode_tiled_fn encode_fn(void) {
+cutego_encode_tiled_fn cutego_k::encode_fn(void) {
   static cutego_encode_tiled_fn fn = nullptr;
   if (!fn) {
     void *p = nullptr;
@@ -36,10 +47,7 @@ static cutego_encode_tiled_fn encode_fn(void) {
   return fn;
 }
 
-struct DevInfo {
-  int sms = 0, smem_optin = 0, major = 0;
-};
-static int dev_info(DevInfo *d) {
+int cutego_k::dev_info(DevInfo *d) {
   int dev = 0;
   if (cudaGetDevice(&dev) != cudaSuccess) return -1;
   cudaDeviceGetAttribute(&d->sms, cudaDevAttrMultiProcessorCount, dev);
@@ -48,7 +56,7 @@ static int dev_info(DevInfo *d) {
   return 0;
 }
 
-static int set_smem(const void *fn, int bytes) {
+int cutego_k::set_smem(const void *fn, int bytes) {
   return cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes) == cudaSuccess ? 0 : -1;
 }
 

@@ -1,0 +1,111 @@
+// gemm_harness.h — what the GEMM device test and benchmark share: operand buffers laid out
+// by a cutego layout, random normal fill, an fp32 reference through cuBLAS (pedantic fp32,
+// no tensor cores), and the error measures. CUDA C++, host side; used by
+// csrc/gemm/test_gemm.cu and bench/bench_gemm.cu.
+#pragma once
+#include <cublas_v2.h>
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+#include <cuda_runtime.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <vector>
+#include "cutego_kernels.h"
+
+#define CK(x)                                                                                   \
+  do {                                                                                          \
+    cudaError_t e_ = (x);                                                                       \
+    if (e_ != cudaSuccess) {                                                                    \
+      fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_));        \
+      exit(2);                                                                                  \
+    }                                                                                           \
+  } while (0)
+#define CB(x)                                                                                   \
+  do {                                                                                          \
+    cublasStatus_t s_ = (x);                                                                    \
+    if (s_ != CUBLAS_STATUS_SUCCESS) {                                                          \
+      fprintf(stderr, "%s:%d: %s: cublas status %d\n", __FILE__, __LINE__, #x, (int)s_);       \
+      exit(2);                                                                                  \
+    }                                                                                           \
+  } while (0)
+
+namespace gh {
+
+// A rank-3 layout (e0,e1,e2):(s0,s1,s2) (rank 2 when e2 == 0).
+inline cute_layout_t layout3(int64_t e0, int64_t e1, int64_t e2, int64_t s0, int64_t s1, int64_t s2) {
+  cute_layout_t L;
+  memset(&L, 0, sizeof L);
+  int r = e2 ? 3 : 2;
+  L.leaves = r;
+  L.shape[0] = e0, L.shape[1] = e1, L.shape[2] = e2;
+  L.stride[0] = s0, L.stride[1] = s1, L.stride[2] = s2;
+  int t = 0;
+  L.nest[t++] = CUTE_NEST_OPEN;
+  for (int i = 0; i < r; ++i) L.nest[t++] = CUTE_NEST_LEAF;
+  L.nest[t++] = CUTE_NEST_CLOSE;
+  L.ntokens = t;
+  return L;
+}
+
+__global__ void fill_normal(float *x, int64_t n, uint64_t seed) {
+  for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < n; i += (int64_t)gridDim.x * blockDim.x) {
+    // counter-based hash -> two uniforms -> Box-Muller
+    uint64_t z = (uint64_t)i * 0x9E3779B97F4A7C15ull + seed;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z ^= z >> 31;
+    float u1 = ((z >> 40) + 1) * (1.0f / 16777217.0f), u2 = ((z >> 16) & 0xFFFFFF) * (1.0f / 16777216.0f);
+    x[i] = sqrtf(-2.f * logf(u1)) * cospif(2.f * u2);
+  }
+}
+template <typename T>
+__global__ void convert(T *dst, const float *src, int64_t n) {
+  for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < n; i += (int64_t)gridDim.x * blockDim.x)
+    dst[i] = (T)src[i];
+}
+template <typename T>
+__global__ void to_float(float *dst, const T *src, int64_t n) {
+  for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < n; i += (int64_t)gridDim.x * blockDim.x)
+    dst[i] = (float)src[i];
+}
+// dst (canonical column-major e0 x e1 x e2, fp32) <- src through strides (elements of T)
+template <typename T>
+__global__ void gather3(float *dst, const T *src, int64_t e0, int64_t e1, int64_t e2, int64_t s0, int64_t s1,
+                        int64_t s2) {
+  int64_t n = e0 * e1 * e2;
+  for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < n; i += (int64_t)gridDim.x * blockDim.x) {
+    int64_t a = i % e0, b = (i / e0) % e1, c = i / (e0 * e1);
+    dst[i] = (float)src[a * s0 + b * s1 + c * s2];
+  }
+}
+// sum of squares of (x - r) and of r, NaN/Inf count, poison (unwritten) count.
+template <typename T>
+__global__ void compare(const T *d, int64_t s0, int64_t s1, int64_t s2, const float *ref, int64_t m, int64_t n,
+                        int64_t l, double *acc, unsigned long long *bad) {
+  int64_t tot = m * n * l;
+  double e2 = 0, r2 = 0;
+  unsigned long long nb = 0;
+  for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < tot; i += (int64_t)gridDim.x * blockDim.x) {
+    int64_t a = i % m, b = (i / m) % n, c = i / (m * n);
+    float x = (float)d[a * s0 + b * s1 + c * s2], r = ref[i];
+    if (!isfinite(x)) {
+      ++nb;
+      continue;
+    }
+    double dd = (double)x - r;
+    e2 += dd * dd;
+    r2 += (double)r * r;
+  }
+  atomicAdd(&acc[0], e2);
+  atomicAdd(&acc[1], r2);
+  atomicAdd(bad, nb);
+}
+
+inline unsigned blocks_for(int64_t n) {
+  int64_t b = (n + 255) / 256;
+  return (unsigned)(b > 4096 ? 4096 : (b < 1 ? 1 : b));
+}
+
+}  // namespace gh

@@ -1,0 +1,222 @@
+/* plan.c — picks the GEMM path for D = alpha * A * B + beta * C and derives the tensor maps of
+ * the wgmma path. Plain C99, no CUDA, no GPU: `make test` runs its tests (test_plan_gemm.c).
+ *
+ * Operands follow CuTe: A (M,K[,L]), B (N,K[,L]), C and D (M,N[,L]). Each top-level mode is
+ * coalesced (size-1 leaves dropped, leaves merged where stride_{i+1} = n_i * stride_i); a mode
+ * that stays hierarchical can only go through the generic path, which evaluates the layouts
+ * as they are. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "cutego_device.h"
+#include "cutego_kernels.h"
+
+static int reason(cutego_gemm_plan_t *p, int rc, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(p->reason, sizeof p->reason, fmt, ap);
+  va_end(ap);
+  return rc;
+}
+
+static int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+static int dtype_bytes(int t) {
+  switch (t) {
+    case CUTEGO_DTYPE_F16:
+    case CUTEGO_DTYPE_BF16: return 2;
+    case CUTEGO_DTYPE_F32: return 4;
+  }
+  return 0;
+}
+
+/* Mode m of L coalesced: extent, and stride when it is one (flat = 1). Size-1 modes have stride
+ * 0. Returns -1 on an extent overflow or a non-positive extent. */
+static int mode_of(const cute_layout_t *L, int m, int64_t *extent, int64_t *stride, int *flat) {
+  int32_t first = 0, count = 0;
+  if (cute_dev_mode_leaves(L, m, &first, &count) != 0) return -1;
+  int64_t n = 1, cur_n = 1, cur_s = 0;
+  int runs = 0;
+  for (int i = first; i < first + count; ++i) {
+    int64_t e = L->shape[i], s = L->stride[i];
+    if (e < 1) return -1;
+    if (n > INT64_MAX / e) return -1;
+    n *= e;
+    if (e == 1) continue;
+    if (runs == 0) {
+      cur_n = e;
+      cur_s = s;
+      runs = 1;
+    } else if (s == cur_n * cur_s) {
+      cur_n *= e;
+    } else {
+      ++runs;
+    }
+  }
+  *extent = n;
+  *stride = runs == 0 ? 0 : cur_s;
+  *flat = runs <= 1;
+  return 0;
+}
+
+/* Fills o from a layout of rank 2 or 3; *flat says whether every mode has one stride. */
+static int operand(cutego_gemm_plan_t *p, const char *name, const cute_layout_t *L, cutego_gemm_operand_t *o,
+                   int *flat) {
+  memset(o, 0, sizeof *o);
+  if (L->leaves < 1 || L->leaves > CUTE_LAYOUT_MAX_LEAVES || L->ntokens < 1 || L->ntokens > CUTE_LAYOUT_MAX_TOKENS)
+    return reason(p, -1, "%s: malformed cute_layout_t", name);
+  int r = cute_dev_rank(L);
+  if (r != 2 && r != 3) return reason(p, -1, "%s has rank %d; expected 2 or 3 modes ((MN,K) or (MN,K,L))", name, r);
+  *flat = 1;
+  for (int m = 0; m < 3; ++m) {
+    int f = 1;
+    if (m >= r) {
+      o->extent[m] = 1;
+      o->stride[m] = 0;
+      continue;
+    }
+    if (mode_of(L, m, &o->extent[m], &o->stride[m], &f) != 0)
+      return reason(p, -1, "%s: mode %d has a non-positive or overflowing extent", name, m);
+    *flat &= f;
+  }
+  o->bcast_l = o->extent[2] > 1 ? o->stride[2] == 0 : 1;
+  o->major = o->stride[1] == 1 && o->extent[1] > 1 ? 0 : o->stride[0] == 1 && o->extent[0] > 1 ? 1 : -1;
+  if (o->major < 0 && o->extent[1] == 1) o->major = 1; /* a single column: M-major */
+  if (o->major < 0 && o->extent[0] == 1) o->major = 0;
+  return 0;
+}
+
+/* The tensor map of an operand with a unit-stride mode, 3-D: (contiguous, other, L). */
+static void operand_map(cutego_tma_desc_t *d, const cutego_gemm_operand_t *o, int es, int box_inner, int box_outer) {
+  memset(d, 0, sizeof *d);
+  d->rank = 3;
+  d->elem_bytes = es;
+  int in = o->major == 0 ? 1 : 0, out = 1 - in;
+  d->dims[0] = o->extent[in];
+  d->dims[1] = o->extent[out];
+  d->dims[2] = o->bcast_l ? 1 : o->extent[2];
+  d->strides[0] = es;
+  /* A stride of a size-1 dimension is never used: give it a legal value. */
+  d->strides[1] = d->dims[1] > 1 ? o->stride[out] * es : ((d->dims[0] * es + 15) / 16) * 16;
+  d->strides[2] = d->dims[2] > 1 ? o->stride[2] * es : d->strides[1] * (d->dims[1] > 0 ? d->dims[1] : 1);
+  d->box[0] = box_inner;
+  d->box[1] = box_outer;
+  d->box[2] = 1;
+  for (int i = 0; i < 5; ++i) d->elem_strides[i] = 1;
+  for (int i = 3; i < 5; ++i) {
+    d->dims[i] = 1;
+    d->box[i] = 1;
+    d->strides[i] = 16;
+  }
+  d->swizzle_bytes = 128;
+  d->l2_promotion = 256;
+}
+
+/* Tile and box extents per configuration and operand major: csrc/gemm/configs.cc reads them
+ * from the generated layouts (kernels/generated/cutego_gemm_layouts.h). */
+typedef struct {
+  int bm, bn, a_box[2][2], b_box[2][2];
+} config_boxes;
+extern const config_boxes cutego_gemm_config_boxes[];
+extern const int cutego_gemm_nconfigs;
+
+static int generic(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt, const char *fmt, ...) {
+  char buf[140];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  if (opt && opt->force_path && opt->force_path != CUTEGO_GEMM_PATH_GENERIC)
+    return reason(p, -1, "forced wgmma path impossible: %s", buf);
+  p->path = CUTEGO_GEMM_PATH_GENERIC;
+  return reason(p, 0, "generic: %s", buf);
+}
+
+int cutego_gemm_plan(const cute_layout_t *d, const cute_layout_t *a, const cute_layout_t *b, const cute_layout_t *c,
+                     int ab_dtype, int cd_dtype, int read_c, uintptr_t d_addr, uintptr_t a_addr, uintptr_t b_addr,
+                     uintptr_t c_addr, const cutego_gemm_options_t *opt, cutego_gemm_plan_t *p) {
+  if (!p) return -1;
+  memset(p, 0, sizeof *p);
+  p->ab_dtype = ab_dtype;
+  p->cd_dtype = cd_dtype;
+  p->read_c = read_c != 0;
+  if (!d || !a || !b) return reason(p, -1, "null layout (a, b and d are required)");
+  if (p->read_c && !c) return reason(p, -1, "beta != 0 needs C's layout");
+  if (ab_dtype != CUTEGO_DTYPE_BF16 && ab_dtype != CUTEGO_DTYPE_F16)
+    return reason(p, -1, "A/B data type %d unsupported: bf16 (%d) or fp16 (%d)", ab_dtype, CUTEGO_DTYPE_BF16,
+                  CUTEGO_DTYPE_F16);
+  if (dtype_bytes(cd_dtype) == 0)
+    return reason(p, -1, "C/D data type %d unsupported: bf16 (%d), fp16 (%d) or fp32 (%d)", cd_dtype,
+                  CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_F16, CUTEGO_DTYPE_F32);
+  int fa, fb, fc = 1, fd;
+  if (operand(p, "A", a, &p->a, &fa) || operand(p, "B", b, &p->b, &fb) || operand(p, "D", d, &p->d, &fd)) return -1;
+  if (p->read_c && operand(p, "C", c, &p->c, &fc)) return -1;
+  p->m = p->d.extent[0];
+  p->n = p->d.extent[1];
+  p->l = p->d.extent[2];
+  p->k = p->a.extent[1];
+  if (p->a.extent[0] != p->m)
+    return reason(p, -1, "A has M = %lld, D has M = %lld", (long long)p->a.extent[0], (long long)p->m);
+  if (p->b.extent[0] != p->n)
+    return reason(p, -1, "B has N = %lld, D has N = %lld", (long long)p->b.extent[0], (long long)p->n);
+  if (p->b.extent[1] != p->k)
+    return reason(p, -1, "A has K = %lld, B has K = %lld", (long long)p->k, (long long)p->b.extent[1]);
+  if ((p->a.extent[2] != p->l && p->a.extent[2] != 1) || (p->b.extent[2] != p->l && p->b.extent[2] != 1))
+    return reason(p, -1, "batch extents differ: A %lld, B %lld, D %lld (an operand may have 1 to broadcast)",
+                  (long long)p->a.extent[2], (long long)p->b.extent[2], (long long)p->l);
+  if (p->a.extent[2] == 1) p->a.bcast_l = 1;
+  if (p->b.extent[2] == 1) p->b.bcast_l = 1;
+  if (p->read_c && (p->c.extent[0] != p->m || p->c.extent[1] != p->n || (p->c.extent[2] != p->l && p->c.extent[2] != 1)))
+    return reason(p, -1, "C is %lldx%lldx%lld, D is %lldx%lldx%lld", (long long)p->c.extent[0],
+                  (long long)p->c.extent[1], (long long)p->c.extent[2], (long long)p->m, (long long)p->n,
+                  (long long)p->l);
+  for (int i = 0; i < 3; ++i)
+    if (fd && p->d.extent[i] > 1 && p->d.stride[i] == 0)
+      return reason(p, -1, "D's mode %d has stride 0: every output would be written more than once", i);
+  if (opt && opt->force_path && opt->force_path != CUTEGO_GEMM_PATH_WGMMA && opt->force_path != CUTEGO_GEMM_PATH_GENERIC)
+    return reason(p, -1, "force_path %d is not a GEMM path", (int)opt->force_path);
+  if (p->m > INT32_MAX || p->n > INT32_MAX || p->k > INT32_MAX || p->l > INT32_MAX)
+    return reason(p, -1, "an extent exceeds 2^31 - 1");
+
+  /* The wgmma path. */
+  if (opt && opt->force_path == CUTEGO_GEMM_PATH_GENERIC) return generic(p, opt, "forced");
+  if (!fa || !fb) return generic(p, opt, "%s has a hierarchical mode (no single stride)", fa ? "B" : "A");
+  if (!fd || !fc) return generic(p, opt, "%s has a hierarchical mode (no single stride)", fd ? "C" : "D");
+  if (p->a.major < 0) return generic(p, opt, "A has no unit-stride mode (M or K)");
+  if (p->b.major < 0) return generic(p, opt, "B has no unit-stride mode (N or K)");
+  const int es = 2;
+  int cfg = CUTEGO_GEMM_CONFIG_128x256x64;
+  if (opt && opt->config > 0) {
+    cfg = opt->config - 1;
+    if (cfg < 0 || cfg >= cutego_gemm_nconfigs)
+      return reason(p, -1, "config %d unknown", (int)opt->config);
+  } else {
+    /* 128x256 tiles unless they leave most of the machine idle (132 SMs on H100/H200). */
+    int64_t t256 = ceil_div(p->m, 128) * ceil_div(p->n, 256) * p->l;
+    if (p->n <= 128 || t256 < 132) cfg = CUTEGO_GEMM_CONFIG_128x128x64;
+  }
+  const config_boxes *cb = &cutego_gemm_config_boxes[cfg];
+  p->config = cfg;
+  operand_map(&p->a_map, &p->a, es, cb->a_box[p->a.major][0], cb->a_box[p->a.major][1]);
+  operand_map(&p->b_map, &p->b, es, cb->b_box[p->b.major][0], cb->b_box[p->b.major][1]);
+  char why[120];
+  if (cutego_tma_desc_check(&p->a_map, a_addr, why, sizeof why) != 0) return generic(p, opt, "A's tensor map: %s", why);
+  if (cutego_tma_desc_check(&p->b_map, b_addr, why, sizeof why) != 0) return generic(p, opt, "B's tensor map: %s", why);
+  for (int i = 0; i < 3; ++i)
+    if (p->a_map.dims[i] > CUTEGO_TMA_MAX_DIM || p->b_map.dims[i] > CUTEGO_TMA_MAX_DIM)
+      return generic(p, opt, "an extent exceeds the tensor map's 2^31");
+  p->tiles_m = ceil_div(p->m, cb->bm);
+  p->tiles_n = ceil_div(p->n, cb->bn);
+  p->tiles = p->tiles_m * p->tiles_n * p->l;
+  const int ces = dtype_bytes(cd_dtype);
+  if (p->d.stride[1] == 1 && p->d.stride[0] % 2 == 0 && p->d.stride[2] % 2 == 0 && d_addr % (2 * ces) == 0)
+    p->flags |= CUTEGO_GEMM_F_D_PAIRS;
+  if (p->read_c && p->c.stride[1] == 1 && p->c.stride[0] % 2 == 0 && p->c.stride[2] % 2 == 0 &&
+      c_addr % (2 * ces) == 0)
+    p->flags |= CUTEGO_GEMM_F_C_PAIRS;
+  if (d_addr % ces || (p->read_c && c_addr % ces))
+    return reason(p, -1, "C/D pointers are not aligned to their element size");
+  p->path = CUTEGO_GEMM_PATH_WGMMA;
+  return reason(p, 0, "wgmma: %dx%d tiles, A %s-major, B %s-major, %lld tiles", cb->bm, cb->bn,
+                p->a.major ? "M" : "K", p->b.major ? "N" : "K", (long long)p->tiles);
+}

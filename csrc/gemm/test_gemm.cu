@@ -1,0 +1,266 @@
+// test_gemm.cu — cutego_gemm on the H200 against an fp32 reference (cuBLAS, pedantic fp32
+// compute on the same bf16/fp16-rounded inputs), over the test matrix of issue 8: every major
+// order, dtype and epilogue; squares 64..16384; odd sizes; K up to 65536; batches (strided and
+// broadcast); hierarchical layouts and misaligned strides (generic path); bad arguments.
+// Fresh random normal inputs per case, output poisoned (NaN) before each run.
+//   test_gemm [--quick] [--filter SUBSTR]
+#include "gemm_harness.h"
+
+using namespace gh;
+
+struct Case {
+  const char *name;
+  int64_t m, n, k, l;
+  int am, bm;  // 0 K-major, 1 MN-major
+  int ab, cd;  // CUTEGO_DTYPE_*
+  float alpha, beta;
+  int force;   // 0 auto, else CUTEGO_GEMM_PATH_*
+  int expect;  // expected path
+  int pad;     // extra elements on the non-unit stride (misalignment when odd)
+  int bcast_b; // B broadcast over the batch (stride 0)
+  int hier;    // A's M mode split hierarchically into (2, M/2) with a permuted order (generic)
+};
+
+static int g_fail = 0, g_run = 0;
+
+static double tol_of(int cd, int64_t k) {
+  (void)k;
+  return cd == CUTEGO_DTYPE_F32 ? 1e-4 : cd == CUTEGO_DTYPE_F16 ? 2e-3 : 8e-3;
+}
+
+template <typename TI, typename TO>
+static void run_case(const Case &c, cublasHandle_t h, uint64_t seed) {
+  ++g_run;
+  const int64_t M = c.m, N = c.n, K = c.k, L = c.l;
+  // A: (M,K,L). K-major: strides (K+pad, 1, M*(K+pad)); M-major: (1, M+pad, (M+pad)*K).
+  int64_t lda = c.am == 0 ? K + c.pad : M + c.pad;
+  int64_t a_s0 = c.am == 0 ? lda : 1, a_s1 = c.am == 0 ? 1 : lda, a_s2 = c.am == 0 ? M * lda : lda * K;
+  int64_t ldb = c.bm == 0 ? K + c.pad : N + c.pad;
+  int64_t b_s0 = c.bm == 0 ? ldb : 1, b_s1 = c.bm == 0 ? 1 : ldb, b_s2 = c.bm == 0 ? N * ldb : ldb * K;
+  int64_t b_l = c.bcast_b ? 1 : L;
+  // D, C: row-major (M,N,L):(N,1,M*N)
+  int64_t d_s0 = N, d_s1 = 1, d_s2 = M * N;
+  int64_t na = a_s2 * L, nb = b_s2 * b_l, nd = M * N * L;
+  float *fa, *fb, *fc, *ra, *rb, *rref;
+  TI *a, *b;
+  TO *d, *cc;
+  CK(cudaMalloc(&fa, na * 4));
+  CK(cudaMalloc(&fb, nb * 4));
+  CK(cudaMalloc(&fc, nd * 4));
+  CK(cudaMalloc(&a, na * sizeof(TI)));
+  CK(cudaMalloc(&b, nb * sizeof(TI)));
+  CK(cudaMalloc(&d, nd * sizeof(TO)));
+  CK(cudaMalloc(&cc, nd * sizeof(TO)));
+  fill_normal<<<blocks_for(na), 256>>>(fa, na, seed);
+  fill_normal<<<blocks_for(nb), 256>>>(fb, nb, seed * 7 + 1);
+  fill_normal<<<blocks_for(nd), 256>>>(fc, nd, seed * 13 + 5);
+  convert<TI><<<blocks_for(na), 256>>>(a, fa, na);
+  convert<TI><<<blocks_for(nb), 256>>>(b, fb, nb);
+  convert<TO><<<blocks_for(nd), 256>>>(cc, fc, nd);
+  CK(cudaMemset(d, 0xFF, nd * sizeof(TO)));  // NaN poison
+  // Reference operands in canonical fp32: Ar (M,K,L) col-major, Br (N,K,L) col-major, Cr (M,N,L).
+  CK(cudaMalloc(&ra, M * K * L * 4));
+  CK(cudaMalloc(&rb, N * K * L * 4));
+  CK(cudaMalloc(&rref, M * N * L * 4));
+  gather3<TI><<<blocks_for(M * K * L), 256>>>(ra, a, M, K, L, a_s0, a_s1, a_s2);
+  gather3<TI><<<blocks_for(N * K * L), 256>>>(rb, b, N, K, L, b_s0, b_s1, c.bcast_b ? 0 : b_s2);
+  gather3<TO><<<blocks_for(nd), 256>>>(rref, cc, M, N, L, d_s0, d_s1, d_s2);
+  // ref = alpha * Ar * Br^T + beta * Cr  (column-major, per batch)
+  float al = c.alpha, be = c.beta;
+  CB(cublasGemmStridedBatchedEx(h, CUBLAS_OP_N, CUBLAS_OP_T, (int)M, (int)N, (int)K, &al, ra, CUDA_R_32F, (int)M,
+                                M * K, rb, CUDA_R_32F, (int)N, N * K, &be, rref, CUDA_R_32F, (int)M, M * N, (int)L,
+                                CUBLAS_COMPUTE_32F_PEDANTIC, CUBLAS_GEMM_DEFAULT));
+  cute_layout_t la, lb, lc, ld;
+  if (c.hier) {
+    // A's M mode as (2, M/2):(s0 * M/2, s0): same function, hierarchical (generic path).
+    memset(&la, 0, sizeof la);
+    int64_t h2 = M / 2;
+    la.leaves = 4;
+    la.shape[0] = 2, la.stride[0] = a_s0 * h2;
+    la.shape[1] = h2, la.stride[1] = a_s0;
+    la.shape[2] = K, la.stride[2] = a_s1;
+    la.shape[3] = L, la.stride[3] = a_s2;
+    int8_t nest[] = {CUTE_NEST_OPEN, CUTE_NEST_OPEN, CUTE_NEST_LEAF, CUTE_NEST_LEAF, CUTE_NEST_CLOSE,
+                     CUTE_NEST_LEAF, CUTE_NEST_LEAF, CUTE_NEST_CLOSE};
+    memcpy(la.nest, nest, sizeof nest);
+    la.ntokens = sizeof nest;
+    // A'(m) = A((m % 2) * h2 + m / 2): the reference's rows are permuted below.
+  } else {
+    la = layout3(M, K, L, a_s0, a_s1, a_s2);
+  }
+  lb = layout3(N, K, L, b_s0, b_s1, c.bcast_b ? 0 : b_s2);
+  lc = layout3(M, N, L, d_s0, d_s1, d_s2);
+  ld = lc;
+  cutego_gemm_options_t opt;
+  memset(&opt, 0, sizeof opt);
+  opt.force_path = c.force;
+  cutego_gemm_plan_t plan;
+  int rc = cutego_gemm(d, &ld, a, &la, b, &lb, cc, &lc, c.ab, c.cd, c.alpha, c.beta, nullptr, &opt, &plan);
+  CK(cudaDeviceSynchronize());
+  if (rc != CUTEGO_KERNELS_OK) {
+    printf("FAIL %-34s rc=%d %s\n", c.name, rc, cutego_kernels_last_error());
+    ++g_fail;
+  } else {
+    double *acc;
+    unsigned long long *bad;
+    CK(cudaMalloc(&acc, 16));
+    CK(cudaMalloc(&bad, 8));
+    CK(cudaMemset(acc, 0, 16));
+    CK(cudaMemset(bad, 0, 8));
+    if (c.hier) {
+      // D'(m,n) = ref((m % 2) * h2 + m / 2, n): permute the reference's rows on the host.
+      std::vector<float> r(M * N * L), r2(M * N * L);
+      CK(cudaMemcpy(r.data(), rref, r.size() * 4, cudaMemcpyDeviceToHost));
+      int64_t h2 = M / 2;
+      for (int64_t z = 0; z < L; ++z)
+        for (int64_t n = 0; n < N; ++n)
+          for (int64_t m = 0; m < M; ++m) r2[z * M * N + n * M + m] = r[z * M * N + n * M + (m % 2) * h2 + m / 2];
+      CK(cudaMemcpy(rref, r2.data(), r2.size() * 4, cudaMemcpyHostToDevice));
+    }
+    compare<TO><<<blocks_for(nd), 256>>>(d, d_s0, d_s1, d_s2, rref, M, N, L, acc, bad);
+    double hacc[2];
+    unsigned long long hbad;
+    CK(cudaMemcpy(hacc, acc, 16, cudaMemcpyDeviceToHost));
+    CK(cudaMemcpy(&hbad, bad, 8, cudaMemcpyDeviceToHost));
+    double rel = sqrt(hacc[0] / (hacc[1] > 0 ? hacc[1] : 1));
+    bool ok = hbad == 0 && rel < tol_of(c.cd, K) && plan.path == c.expect;
+    printf("%s %-34s %6lldx%-6lldx%-6lld L%-3lld %-7s rel %.2e nonfinite %llu | %s\n", ok ? "ok  " : "FAIL", c.name,
+           (long long)M, (long long)N, (long long)K, (long long)L, cutego_gemm_path_name(plan.path), rel, hbad,
+           plan.reason);
+    if (!ok) ++g_fail;
+    CK(cudaFree(acc));
+    CK(cudaFree(bad));
+  }
+  cudaFree(fa), cudaFree(fb), cudaFree(fc), cudaFree(a), cudaFree(b), cudaFree(d), cudaFree(cc);
+  cudaFree(ra), cudaFree(rb), cudaFree(rref);
+}
+
+static void run(const Case &c, cublasHandle_t h, uint64_t seed) {
+  if (c.ab == CUTEGO_DTYPE_BF16) {
+    if (c.cd == CUTEGO_DTYPE_BF16) run_case<__nv_bfloat16, __nv_bfloat16>(c, h, seed);
+    else if (c.cd == CUTEGO_DTYPE_F16) run_case<__nv_bfloat16, __half>(c, h, seed);
+    else run_case<__nv_bfloat16, float>(c, h, seed);
+  } else {
+    if (c.cd == CUTEGO_DTYPE_BF16) run_case<__half, __nv_bfloat16>(c, h, seed);
+    else if (c.cd == CUTEGO_DTYPE_F16) run_case<__half, __half>(c, h, seed);
+    else run_case<__half, float>(c, h, seed);
+  }
+}
+
+// Bad arguments: a status and a message, never a launch.
+static void bad_args() {
+  cute_layout_t a = layout3(64, 32, 0, 32, 1, 0), b = layout3(64, 32, 0, 32, 1, 0), d = layout3(64, 64, 0, 64, 1, 0);
+  cute_layout_t bk = layout3(64, 16, 0, 16, 1, 0), dz = layout3(64, 64, 0, 0, 1, 0);
+  void *p;
+  CK(cudaMalloc(&p, 1 << 20));
+  struct Bad {
+    const char *what;
+    cute_layout_t *d, *a, *b;
+    void *dp;
+    int ab;
+    float beta;
+  } r[] = {
+      {"mismatched K", &d, &a, &bk, p, CUTEGO_DTYPE_BF16, 0},
+      {"unsupported dtype", &d, &a, &b, p, CUTEGO_DTYPE_F32, 0},
+      {"null pointer", &d, &a, &b, nullptr, CUTEGO_DTYPE_BF16, 0},
+      {"null layout", nullptr, &a, &b, p, CUTEGO_DTYPE_BF16, 0},
+      {"beta without C", &d, &a, &b, p, CUTEGO_DTYPE_BF16, 1},
+      {"stride-0 output", &dz, &a, &b, p, CUTEGO_DTYPE_BF16, 0},
+  };
+  for (auto &x : r) {
+    ++g_run;
+    int rc = cutego_gemm(x.dp, x.d, p, x.a, p, x.b, nullptr, nullptr, x.ab, CUTEGO_DTYPE_BF16, 1, x.beta, nullptr,
+                         nullptr, nullptr);
+    bool ok = rc == CUTEGO_KERNELS_EINVAL;
+    printf("%s bad-args %-20s rc=%d %s\n", ok ? "ok  " : "FAIL", x.what, rc, cutego_kernels_last_error());
+    if (!ok) ++g_fail;
+  }
+  // A misaligned A pointer falls back to the generic path (a TMA map needs 16-byte alignment).
+  cutego_gemm_plan_t plan;
+  int rc = cutego_gemm_plan(&d, &a, &b, nullptr, CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_BF16, 0, 0x1000, 0x1002, 0x1000, 0,
+                            nullptr, &plan);
+  ++g_run;
+  bool ok = rc == 0 && plan.path == CUTEGO_GEMM_PATH_GENERIC;
+  printf("%s bad-args misaligned A -> %s: %s\n", ok ? "ok  " : "FAIL", cutego_gemm_path_name(plan.path), plan.reason);
+  if (!ok) ++g_fail;
+  CK(cudaDeviceSynchronize());
+  CK(cudaGetLastError());
+  cudaFree(p);
+}
+
+// filter: comma-separated substrings, any of which selects a case.
+static bool matches(const char *filter, const char *name) {
+  char buf[256];
+  snprintf(buf, sizeof buf, "%s", filter);
+  for (char *t = strtok(buf, ","); t; t = strtok(nullptr, ","))
+    if (strstr(name, t)) return true;
+  return false;
+}
+
+int main(int argc, char **argv) {
+  bool quick = false, big = true;
+  const char *filter = nullptr;
+  for (int i = 1; i < argc; ++i) {
+    if (!strcmp(argv[i], "--quick")) quick = true, big = false;
+    if (!strcmp(argv[i], "--filter") && i + 1 < argc) filter = argv[++i];
+  }
+  cublasHandle_t h;
+  CB(cublasCreate(&h));
+  std::vector<Case> cs;
+  const int W = CUTEGO_GEMM_PATH_WGMMA, G = CUTEGO_GEMM_PATH_GENERIC;
+  const int BF = CUTEGO_DTYPE_BF16, F16 = CUTEGO_DTYPE_F16, F32 = CUTEGO_DTYPE_F32;
+  // every major order x dtype x epilogue
+  static char names[512][48];
+  int ni = 0;
+  for (int am = 0; am < 2; ++am)
+    for (int bm = 0; bm < 2; ++bm)
+      for (int t = 0; t < 6; ++t)
+        for (int be = 0; be < 2; ++be) {
+          int ab = t < 3 ? BF : F16, cd = (t % 3) == 0 ? ab : (t % 3) == 1 ? F32 : (ab == BF ? F16 : BF);
+          snprintf(names[ni], 48, "%c%c %s->%s beta=%s", am ? 'M' : 'K', bm ? 'N' : 'K', ab == BF ? "bf16" : "f16",
+                   cd == BF ? "bf16" : cd == F16 ? "f16" : "f32", be ? "0.5" : "0");
+          cs.push_back({names[ni++], 1000, 1200, 520, 1, am, bm, ab, cd, 1.25f, be ? 0.5f : 0.f, 0, W, 0, 0, 0});
+        }
+  // squares
+  for (int64_t s : {64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384}) {
+    if (!big && s > 4096) continue;
+    snprintf(names[ni], 48, "square %lld", (long long)s);
+    cs.push_back({names[ni++], s, s, s, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0});
+  }
+  if (big) cs.push_back({"square 8192 NN f16 beta", 8192, 8192, 8192, 1, 1, 1, F16, F16, 1.f, 1.f, 0, W, 0, 0, 0});
+  // odd sizes
+  cs.push_back({"odd 4095x5001x1000", 4095, 5001, 1000, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0});
+  // M-major A with M = 4095: a K step of 8190 bytes is no TMA stride -> generic, told so.
+  cs.push_back({"odd 4095x5001x1000 NN", 4095, 5001, 1000, 1, 1, 1, BF, F32, 1.f, 0.f, 0, G, 0, 0, 0});
+  cs.push_back({"odd 4096x5001x1000 NT", 4096, 5001, 1000, 1, 1, 0, BF, F32, 1.f, 0.f, 0, W, 0, 0, 0});
+  cs.push_back({"1x4096x4096", 1, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0});
+  cs.push_back({"4096x1x4096", 4096, 1, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0});
+  cs.push_back({"K=8", 1024, 1024, 8, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0});
+  cs.push_back({"K=8 MN-major", 1024, 1024, 8, 1, 1, 1, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0});
+  cs.push_back({"K=65536", 1024, 1024, 65536, 1, 0, 0, BF, F32, 1.f, 0.f, 0, W, 0, 0, 0});
+  if (big) cs.push_back({"K=65536 bf16 out", 2048, 2048, 65536, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0});
+  cs.push_back({"4097x4099x4103 (K stride not 16B)", 4097, 4099, 4103, 1, 0, 0, BF, BF, 1.f, 0.f, 0, G, 0, 0, 0});
+  cs.push_back({"padded lda (16B-aligned)", 1000, 1000, 1000, 1, 0, 1, BF, BF, 1.f, 0.f, 0, W, 8, 0, 0});
+  cs.push_back({"padded lda odd -> generic", 777, 555, 333, 1, 1, 0, BF, BF, 1.f, 0.f, 0, G, 3, 0, 0});
+  // batches
+  cs.push_back({"batched L=4", 1024, 768, 512, 4, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0});
+  cs.push_back({"batched L=3 NT beta", 640, 1152, 320, 3, 1, 0, F16, F32, 2.f, -1.f, 0, W, 0, 0, 0});
+  cs.push_back({"batched L=5 B broadcast", 512, 512, 256, 5, 0, 1, BF, BF, 1.f, 0.f, 0, W, 0, 1, 0});
+  // generic path, forced and by hierarchy
+  cs.push_back({"forced generic", 300, 200, 100, 2, 0, 1, BF, F32, 1.f, 0.5f, G, G, 0, 0, 0});
+  cs.push_back({"hierarchical A (generic)", 256, 192, 96, 2, 0, 0, F16, F16, 1.f, 0.f, 0, G, 0, 0, 1});
+  if (big) {
+    cs.push_back({"LLM 4096x14336x4096 TN", 4096, 14336, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0});
+    cs.push_back({"LLM 16384x4096x11008 NT f16", 16384, 4096, 11008, 1, 1, 0, F16, F16, 1.f, 0.f, 0, W, 0, 0, 0});
+  }
+  uint64_t seed = 12345;
+  for (auto &c : cs) {
+    if (filter && !matches(filter, c.name)) continue;
+    if (quick && c.m * c.n * c.k > (int64_t)4096 * 4096 * 4096) continue;
+    run(c, h, seed += 1000003);
+  }
+  if (!filter) bad_args();
+  printf("test_gemm: %d checks, %d failures\n", g_run, g_fail);
+  cublasDestroy(h);
+  return g_fail ? 1 : 0;
+}

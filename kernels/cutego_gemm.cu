@@ -1,0 +1,164 @@
+// cutego_gemm.cu — the C launcher of cutego's GEMM (include/cutego_kernels.h): plans with
+// csrc/gemm/plan.c, encodes the tensor maps, launches the wgmma or the generic kernel.
+#include <cuda_runtime.h>
+#include <stdio.h>
+#include <string.h>
+#include "cutego_kernels.h"
+#include "gemm_kernels.cuh"
+#include "launch.h"
+
+CUTEGO_GEMM_WGMMA_TYPES(Gemm_128x256x64_S4, 128x256)
+CUTEGO_GEMM_WGMMA_TYPES(Gemm_128x128x64_S6, 128x128)
+CUTEGO_GEMM_GENERIC_KERNEL(__nv_bfloat16, bf16, __nv_bfloat16, bf16)
+CUTEGO_GEMM_GENERIC_KERNEL(__nv_bfloat16, bf16, __half, f16)
+CUTEGO_GEMM_GENERIC_KERNEL(__nv_bfloat16, bf16, float, f32)
+CUTEGO_GEMM_GENERIC_KERNEL(__half, f16, __nv_bfloat16, bf16)
+CUTEGO_GEMM_GENERIC_KERNEL(__half, f16, __half, f16)
+CUTEGO_GEMM_GENERIC_KERNEL(__half, f16, float, f32)
+
+using cutego_k::fail;
+
+namespace {
+typedef void (*wgmma_fn)(const CUtensorMap, const CUtensorMap, const cutego_k::GemmArgs);
+
+// [A major][B major][in: 0 bf16, 1 f16][out: 0 bf16, 1 f16, 2 f32], per configuration.
+wgmma_fn wgmma_kernel(int cfg, int am, int bm, int in_f16, int out) {
+#define PICK(CFG)                                                                                        \
+  {                                                                                                      \
+    static const wgmma_fn t[2][2][2][3] = {                                                              \
+        {{{cutego_gemm_##CFG##_kk_bf16_bf16, cutego_gemm_##CFG##_kk_bf16_f16, cutego_gemm_##CFG##_kk_bf16_f32}, \
+          {cutego_gemm_##CFG##_kk_f16_bf16, cutego_gemm_##CFG##_kk_f16_f16, cutego_gemm_##CFG##_kk_f16_f32}},   \
+         {{cutego_gemm_##CFG##_km_bf16_bf16, cutego_gemm_##CFG##_km_bf16_f16, cutego_gemm_##CFG##_km_bf16_f32}, \
+          {cutego_gemm_##CFG##_km_f16_bf16, cutego_gemm_##CFG##_km_f16_f16, cutego_gemm_##CFG##_km_f16_f32}}},  \
+        {{{cutego_gemm_##CFG##_mk_bf16_bf16, cutego_gemm_##CFG##_mk_bf16_f16, cutego_gemm_##CFG##_mk_bf16_f32}, \
+          {cutego_gemm_##CFG##_mk_f16_bf16, cutego_gemm_##CFG##_mk_f16_f16, cutego_gemm_##CFG##_mk_f16_f32}},   \
+         {{cutego_gemm_##CFG##_mm_bf16_bf16, cutego_gemm_##CFG##_mm_bf16_f16, cutego_gemm_##CFG##_mm_bf16_f32}, \
+          {cutego_gemm_##CFG##_mm_f16_bf16, cutego_gemm_##CFG##_mm_f16_f16, cutego_gemm_##CFG##_mm_f16_f32}}}}; \
+    return t[am][bm][in_f16][out];                                                                       \
+  }
+  if (cfg == CUTEGO_GEMM_CONFIG_128x256x64) PICK(128x256)
+  PICK(128x128)
+#undef PICK
+}
+
+template <class C>
+constexpr int smem_of(int am, int bm) {
+  return am == 0 ? (bm == 0 ? cutego_k::gemm_smem_bytes<C, typename C::A_K, typename C::B_K>()
+                            : cutego_k::gemm_smem_bytes<C, typename C::A_K, typename C::B_MN>())
+                 : (bm == 0 ? cutego_k::gemm_smem_bytes<C, typename C::A_MN, typename C::B_K>()
+                            : cutego_k::gemm_smem_bytes<C, typename C::A_MN, typename C::B_MN>());
+}
+
+int out_index(int cd) { return cd == CUTEGO_DTYPE_BF16 ? 0 : cd == CUTEGO_DTYPE_F16 ? 1 : 2; }
+
+cudaError_t launch_generic(const cutego_gemm_plan_t &p, void *d, const cute_layout_t *ld, const void *a,
+                           const cute_layout_t *la, const void *b, const cute_layout_t *lb, const void *c,
+                           const cute_layout_t *lc, float alpha, float beta, int sms, cudaStream_t stream) {
+  cute_layout_t lc0;
+  if (!lc) {
+    memset(&lc0, 0, sizeof lc0);
+    lc0 = *ld;
+    lc = &lc0;
+  }
+  int64_t tiles = ((p.m + 15) / 16) * ((p.n + 15) / 16) * p.l, cap = static_cast<int64_t>(sms) * 8;
+  dim3 grid(static_cast<unsigned>(tiles < cap ? tiles : cap)), block(256);
+  int rc = p.read_c;
+#define GEN(IN, TI, OUT, TO)                                                                                    \
+  cutego_gemm_generic_##IN##_##OUT<<<grid, block, 0, stream>>>(                                                 \
+      static_cast<TO *>(d), *ld, static_cast<const TI *>(a), *la, static_cast<const TI *>(b), *lb,              \
+      static_cast<const TO *>(c), *lc, p.m, p.n, p.k, p.l, alpha, beta, rc)
+  const bool f16 = p.ab_dtype == CUTEGO_DTYPE_F16;
+  switch (out_index(p.cd_dtype) + 3 * f16) {
+    case 0: GEN(bf16, __nv_bfloat16, bf16, __nv_bfloat16); break;
+    case 1: GEN(bf16, __nv_bfloat16, f16, __half); break;
+    case 2: GEN(bf16, __nv_bfloat16, f32, float); break;
+    case 3: GEN(f16, __half, bf16, __nv_bfloat16); break;
+    case 4: GEN(f16, __half, f16, __half); break;
+    default: GEN(f16, __half, f32, float); break;
+  }
+#undef GEN
+  return cudaGetLastError();
+}
+}  // namespace
+
+extern "C" const char *cutego_gemm_path_name(int path) {
+  switch (path) {
+    case CUTEGO_GEMM_PATH_NONE: return "none";
+    case CUTEGO_GEMM_PATH_WGMMA: return "wgmma";
+    case CUTEGO_GEMM_PATH_GENERIC: return "generic";
+  }
+  return "unknown";
+}
+
+extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, const cute_layout_t *la, const void *b,
+                           const cute_layout_t *lb, const void *c, const cute_layout_t *lc, int ab_dtype,
+                           int cd_dtype, float alpha, float beta, cutego_stream_t stream_,
+                           const cutego_gemm_options_t *opt, cutego_gemm_plan_t *plan_out) {
+  cudaStream_t stream = reinterpret_cast<cudaStream_t>(stream_);
+  cutego_gemm_plan_t p;
+  const int read_c = beta != 0.0f;
+  if (cutego_gemm_plan(ld, la, lb, lc, ab_dtype, cd_dtype, read_c, reinterpret_cast<uintptr_t>(d),
+                       reinterpret_cast<uintptr_t>(a), reinterpret_cast<uintptr_t>(b), reinterpret_cast<uintptr_t>(c),
+                       opt, &p) != 0) {
+    if (plan_out) *plan_out = p;
+    return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: %s", p.reason);
+  }
+  if (plan_out) *plan_out = p;
+  if (p.path == CUTEGO_GEMM_PATH_NONE) return CUTEGO_KERNELS_OK;
+  if (!d || !a || !b || (read_c && !c)) return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: null pointer");
+  cutego_k::DevInfo di;
+  if (cutego_k::dev_info(&di) != 0) return fail(CUTEGO_KERNELS_ENODEV, "cutego_gemm: no CUDA device");
+  cudaError_t e;
+  if (p.path == CUTEGO_GEMM_PATH_GENERIC) {
+    e = launch_generic(p, d, ld, a, la, b, lb, c, read_c ? lc : nullptr, alpha, beta, di.sms, stream);
+    if (e != cudaSuccess) return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: generic launch: %s", cudaGetErrorString(e));
+    return CUTEGO_KERNELS_OK;
+  }
+  if (di.major != 9) return fail(CUTEGO_KERNELS_ENODEV, "cutego_gemm: the wgmma path needs compute capability 9.0");
+  cutego_encode_tiled_fn enc = cutego_k::encode_fn();
+  if (!enc) return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: cuTensorMapEncodeTiled not available from the driver");
+  alignas(64) CUtensorMap ma, mb;
+  if (cutego_tma_encode(&ma, &p.a_map, const_cast<void *>(a), enc) != 0)
+    return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: encoding A's tensor map failed");
+  if (cutego_tma_encode(&mb, &p.b_map, const_cast<void *>(b), enc) != 0)
+    return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: encoding B's tensor map failed");
+  cutego_k::GemmArgs g;
+  memset(&g, 0, sizeof g);
+  g.m = static_cast<int32_t>(p.m);
+  g.n = static_cast<int32_t>(p.n);
+  g.k = static_cast<int32_t>(p.k);
+  g.l = static_cast<int32_t>(p.l);
+  g.tiles_m = static_cast<int32_t>(p.tiles_m);
+  g.tiles_n = static_cast<int32_t>(p.tiles_n);
+  g.tiles = p.tiles;
+  g.k_tiles = static_cast<int32_t>((p.k + 63) / 64);
+  g.group_m = (opt && opt->group_m > 0) ? opt->group_m : 8;
+  g.a_bcast_l = p.a.bcast_l;
+  g.b_bcast_l = p.b.bcast_l;
+  g.alpha = alpha;
+  g.beta = beta;
+  g.d = d;
+  g.c = read_c ? c : nullptr;
+  for (int i = 0; i < 3; ++i) {
+    g.ds[i] = p.d.stride[i];
+    g.cs[i] = read_c ? p.c.stride[i] : 0;
+  }
+  if (read_c && p.c.extent[2] == 1) g.cs[2] = 0;
+  g.read_c = read_c;
+  g.flags = p.flags;
+  const int am = p.a.major, bm = p.b.major;
+  wgmma_fn fn = wgmma_kernel(p.config, am, bm, p.ab_dtype == CUTEGO_DTYPE_F16, out_index(p.cd_dtype));
+  const int smem = p.config == CUTEGO_GEMM_CONFIG_128x256x64 ? smem_of<cutego_gen::Gemm_128x256x64_S4>(am, bm)
+                                                             : smem_of<cutego_gen::Gemm_128x128x64_S6>(am, bm);
+  if (smem > di.smem_optin) return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: the pipeline needs %d bytes of shared memory", smem);
+  if (cutego_k::set_smem(reinterpret_cast<const void *>(fn), smem) != 0)
+    return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: cudaFuncSetAttribute failed");
+  int64_t ctas = di.sms;
+  if (opt && opt->max_ctas > 0 && opt->max_ctas < ctas) ctas = opt->max_ctas;
+  if (ctas > p.tiles) ctas = p.tiles;
+  void *args[] = {&ma, &mb, &g};
+  e = cudaLaunchKernel(reinterpret_cast<const void *>(fn), dim3(static_cast<unsigned>(ctas)), dim3(384), args, smem,
+                       stream);
+  if (e != cudaSuccess) return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: launch: %s", cudaGetErrorString(e));
+  return CUTEGO_KERNELS_OK;
+}

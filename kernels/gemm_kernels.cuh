@@ -1,0 +1,346 @@
+// gemm_kernels.cuh — cutego's Hopper GEMM (sm_90a): D = alpha * A * B + beta * C.
+//
+// The wgmma kernel, rung by rung (issue 8's ladder), each in its own named piece below:
+//   1. TMA loads into 128-byte-swizzled shared memory ........ load_stage()
+//   2. a multi-stage mbarrier pipeline (full / empty) ......... Pipeline
+//   3. warp specialization: one producer warpgroup, two
+//      consumer warpgroups, setmaxnreg ....................... cutego_gemm_wgmma() roles
+//   4. 128x256 tiles (m64n256k16 per consumer) ............... mma_stage()
+//   5. a persistent grid with an L2-friendly tile order ...... tile_coords()
+//   6. the epilogue from the accumulator's TV layout ......... epilogue()
+// Every layout constant (stage bytes, TMA boxes, wgmma descriptor offsets, the accumulator's
+// thread-value layout) comes from kernels/generated/cutego_gemm_layouts.h, which `cutego gen
+// gemm` computes with cutego's algebra; none is typed in here.
+//
+// The generic kernel evaluates the four layouts per element (any strides, any alignment).
+#pragma once
+#include <cuda.h>
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+#include <stdint.h>
+#include "cutego_device.h"
+#include "generated/cutego_gemm_layouts.h"
+#include "sm90_ptx.cuh"
+#include "wgmma_ops.cuh"
+
+namespace cutego_k {
+
+// Kernel arguments (by value). Extents and strides in elements.
+struct GemmArgs {
+  int32_t m, n, k, l;
+  int32_t tiles_m, tiles_n, k_tiles, group_m;
+  int64_t tiles;                 // tiles_m * tiles_n * l
+  int32_t a_bcast_l, b_bcast_l;  // the operand's batch mode has stride 0: batch coordinate 0
+  float alpha, beta;
+  void *d;
+  const void *c;
+  int64_t ds[3], cs[3];          // (m, n, l) strides of D and C
+  int32_t read_c, flags;         // flags: CUTEGO_GEMM_F_*
+};
+
+// ---- element conversions -------------------------------------------------------------------
+template <typename T> __device__ __forceinline__ float to_f32(T x);
+template <> __device__ __forceinline__ float to_f32<float>(float x) { return x; }
+template <> __device__ __forceinline__ float to_f32<__nv_bfloat16>(__nv_bfloat16 x) { return __bfloat162float(x); }
+template <> __device__ __forceinline__ float to_f32<__half>(__half x) { return __half2float(x); }
+template <typename T> __device__ __forceinline__ T from_f32(float x);
+template <> __device__ __forceinline__ float from_f32<float>(float x) { return x; }
+template <> __device__ __forceinline__ __nv_bfloat16 from_f32<__nv_bfloat16>(float x) { return __float2bfloat16_rn(x); }
+template <> __device__ __forceinline__ __half from_f32<__half>(float x) { return __float2half_rn(x); }
+
+// ---- rung 5: persistent grid, L2-friendly tile order -----------------------------------------
+// Tile t -> (tm, tn, l). Within a batch, tiles go in groups of group_m rows of tiles; inside a
+// group, down the rows first. Concurrent CTAs then share A rows and B columns in L2.
+__device__ __forceinline__ void tile_coords(const GemmArgs &p, int64_t t, int &tm, int &tn, int &l) {
+  const int64_t per_l = static_cast<int64_t>(p.tiles_m) * p.tiles_n;
+  l = static_cast<int>(t / per_l);
+  const int64_t r = t - l * per_l;
+  const int64_t group_tiles = static_cast<int64_t>(p.group_m) * p.tiles_n;
+  const int g = static_cast<int>(r / group_tiles);
+  const int first_m = g * p.group_m;
+  const int gs = min(p.group_m, p.tiles_m - first_m);
+  const int rr = static_cast<int>(r - g * group_tiles);
+  tm = first_m + rr % gs;
+  tn = rr / gs;
+}
+
+// ---- rung 1: TMA loads into 128-byte-swizzled shared memory ---------------------------------
+// One stage of one operand: the tile's MN rows x BK columns. Op (from the generated header)
+// says how many boxes cover it and where each lands. Tensor maps are 3-D: K-major
+// (k, mn, l), MN-major (mn, k, l).
+template <class Op>
+__device__ __forceinline__ void load_stage(const CUtensorMap *map, uint8_t *smem, uint64_t *bar, int mn0, int k0,
+                                           int l) {
+#pragma unroll
+  for (int j = 0; j < Op::tma_loads; ++j) {
+    int32_t c[3];
+    if (Op::major == 0) {
+      c[0] = k0;
+      c[1] = mn0 + j * Op::tma_load_mn;
+    } else {
+      c[0] = mn0 + j * Op::tma_load_mn;
+      c[1] = k0;
+    }
+    c[2] = l;
+    tma_load(map, smem + j * Op::tma_load_smem_bytes, bar, 3, c);
+  }
+}
+
+// ---- rung 2: the multi-stage mbarrier pipeline -----------------------------------------------
+// full[s]: the producer's TMA bytes for stage s have landed (1 arrival + transaction bytes).
+// empty[s]: every consumer warp has finished reading stage s (8 arrivals). The k-iteration
+// counter runs on across tiles, so stage and phase are (it % S, (it / S) & 1).
+template <int S>
+struct Pipeline {
+  uint64_t full[S], empty[S];
+  static constexpr int kConsumerWarps = 8;
+  __device__ __forceinline__ void init() {
+#pragma unroll
+    for (int s = 0; s < S; ++s) {
+      mbar_init(&full[s], 1);
+      mbar_init(&empty[s], kConsumerWarps);
+    }
+    fence_barrier_init();
+  }
+};
+
+// ---- rung 4: one stage of MMAs for one consumer warpgroup ------------------------------------
+// BK / 16 wgmma instructions m64nBNk16; the descriptors advance by the generated K step.
+template <class Cfg, class OA, class OB, bool F16, int N>
+__device__ __forceinline__ void mma_stage(float (&acc)[N / 2], uint32_t a_addr, uint32_t b_addr, bool first) {
+#pragma unroll
+  for (int kk = 0; kk < Cfg::BK / 16; ++kk) {
+    const uint64_t da = gmma_desc(a_addr + kk * OA::desc_k_step_bytes, OA::desc_lbo_bytes, OA::desc_sbo_bytes,
+                                  OA::desc_layout_type);
+    const uint64_t db = gmma_desc(b_addr + kk * OB::desc_k_step_bytes, OB::desc_lbo_bytes, OB::desc_sbo_bytes,
+                                  OB::desc_layout_type);
+    const int scale_d = (first && kk == 0) ? 0 : 1;
+    if constexpr (N == 256) {
+      if constexpr (F16)
+        wgmma_m64n256k16_f16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
+      else
+        wgmma_m64n256k16_bf16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
+    } else {
+      if constexpr (F16)
+        wgmma_m64n128k16_f16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
+      else
+        wgmma_m64n128k16_bf16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
+    }
+  }
+}
+
+// ---- rung 6: the epilogue, from the accumulator's thread-value layout ------------------------
+// Acc maps (thread t, value v) of one consumer warpgroup to row + tile_m * col of its 64 x BN
+// tile. Value pairs (v, v+1) are adjacent columns (the layout's first value mode has size 2 and
+// column stride 1): with a unit N stride they go out as one 2-element store.
+// (The generated arrays are read at constant indices only: device code cannot odr-use them.)
+template <class Acc>
+__device__ __forceinline__ int acc_t_offset(int t) {
+  constexpr int s0 = Acc::t_shape[0], s1 = Acc::t_shape[1], s2 = Acc::t_shape[2];
+  constexpr int d0 = Acc::t_stride[0], d1 = Acc::t_stride[1], d2 = Acc::t_stride[2];
+  return (t % s0) * d0 + ((t / s0) % s1) * d1 + ((t / (s0 * s1)) % s2) * d2;
+}
+template <class Acc>
+__device__ __forceinline__ int acc_v_offset(int v) {
+  constexpr int s0 = Acc::v_shape[0], s1 = Acc::v_shape[1], s2 = Acc::v_shape[2];
+  constexpr int d0 = Acc::v_stride[0], d1 = Acc::v_stride[1], d2 = Acc::v_stride[2];
+  return (v % s0) * d0 + ((v / s0) % s1) * d1 + ((v / (s0 * s1)) % s2) * d2;
+}
+
+template <typename TO>
+__device__ __forceinline__ void store_pair(TO *p, float x, float y);
+template <>
+__device__ __forceinline__ void store_pair<float>(float *p, float x, float y) {
+  *reinterpret_cast<float2 *>(p) = make_float2(x, y);
+}
+template <>
+__device__ __forceinline__ void store_pair<__nv_bfloat16>(__nv_bfloat16 *p, float x, float y) {
+  *reinterpret_cast<__nv_bfloat162 *>(p) = __floats2bfloat162_rn(x, y);
+}
+template <>
+__device__ __forceinline__ void store_pair<__half>(__half *p, float x, float y) {
+  *reinterpret_cast<__half2 *>(p) = __floats2half2_rn(x, y);
+}
+
+template <class Acc, int N, typename TO>
+__device__ __forceinline__ void epilogue(const GemmArgs &p, const float (&acc)[N / 2], int t, int row0, int col0,
+                                         int l) {
+  static_assert(Acc::v_shape[0] == 2 && Acc::v_stride[0] == Acc::tile_m, "value pairs must be adjacent columns");
+  static_assert(Acc::t_shape[0] * Acc::t_shape[1] * Acc::t_shape[2] == 128, "one warpgroup");
+  static_assert(Acc::v_shape[0] * Acc::v_shape[1] * Acc::v_shape[2] == N / 2, "N/2 values per thread");
+  TO *d = static_cast<TO *>(p.d) + static_cast<int64_t>(l) * p.ds[2];
+  const TO *c = static_cast<const TO *>(p.c) + (p.read_c ? static_cast<int64_t>(l) * p.cs[2] : 0);
+  const int tof = acc_t_offset<Acc>(t);
+  const bool dpairs = p.flags & 1, cpairs = p.flags & 2;
+#pragma unroll
+  for (int v = 0; v < N / 2; v += 2) {
+    const int idx = tof + acc_v_offset<Acc>(v);
+    const int r = row0 + idx % Acc::tile_m, col = col0 + idx / Acc::tile_m;
+    if (r >= p.m || col >= p.n) continue;
+    const bool two = col + 1 < p.n;
+    float x = p.alpha * acc[v], y = p.alpha * acc[v + 1];
+    if (p.read_c) {
+      const TO *cp = c + r * p.cs[0] + col * p.cs[1];
+      if (two && cpairs) {
+        x += p.beta * to_f32<TO>(cp[0]);
+        y += p.beta * to_f32<TO>(cp[1]);
+      } else {
+        x += p.beta * to_f32<TO>(cp[0]);
+        if (two) y += p.beta * to_f32<TO>(cp[p.cs[1]]);
+      }
+    }
+    TO *dp = d + r * p.ds[0] + col * p.ds[1];
+    if (two && dpairs) {
+      store_pair<TO>(dp, x, y);
+    } else {
+      dp[0] = from_f32<TO>(x);
+      if (two) dp[p.ds[1]] = from_f32<TO>(y);
+    }
+  }
+}
+
+template <class Cfg, class OA, class OB>
+constexpr int gemm_smem_bytes() {
+  return 1024 + Cfg::STAGES * (OA::stage_bytes + OB::stage_bytes) + static_cast<int>(sizeof(Pipeline<Cfg::STAGES>));
+}
+
+// ---- rung 3: warp specialization -------------------------------------------------------------
+// Warpgroup 0 produces (one thread issues TMA), warpgroups 1 and 2 consume (64 rows of the
+// 128-row tile each). setmaxnreg moves registers from the producer to the consumers.
+template <class Cfg, class OA, class OB, bool F16, typename TO>
+__device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const CUtensorMap *tma_b,
+                                                const GemmArgs &p) {
+  constexpr int S = Cfg::STAGES, BM = Cfg::BM, BN = Cfg::BN, BK = Cfg::BK;
+  static_assert(OA::rows == BM && OB::rows == BN, "operand layouts do not match the tile");
+  static_assert(BM == 128, "two consumer warpgroups of 64 rows each");
+  extern __shared__ uint8_t smem_raw[];
+  uint8_t *base = align1024(smem_raw);
+  uint8_t *sa = base;
+  uint8_t *sb = base + S * OA::stage_bytes;
+  Pipeline<S> &pipe = *reinterpret_cast<Pipeline<S> *>(sb + S * OB::stage_bytes);
+  const int wg = threadIdx.x / 128;
+  if (threadIdx.x == 0) pipe.init();
+  __syncthreads();
+
+  if (wg == 0) {
+    // Producer.
+    setmaxnreg_dec<40>();
+    if (threadIdx.x == 0) {
+      int it = 0;
+      for (int64_t t = blockIdx.x; t < p.tiles; t += gridDim.x) {
+        int tm, tn, l;
+        tile_coords(p, t, tm, tn, l);
+        for (int kt = 0; kt < p.k_tiles; ++kt, ++it) {
+          const int s = it % S;
+          mbar_wait(&pipe.empty[s], ((it / S) & 1) ^ 1);
+          mbar_expect_tx(&pipe.full[s], OA::stage_bytes + OB::stage_bytes);
+          load_stage<OA>(tma_a, sa + s * OA::stage_bytes, &pipe.full[s], tm * BM, kt * BK, p.a_bcast_l ? 0 : l);
+          load_stage<OB>(tma_b, sb + s * OB::stage_bytes, &pipe.full[s], tn * BN, kt * BK, p.b_bcast_l ? 0 : l);
+        }
+      }
+    }
+  } else {
+    // Consumers.
+    setmaxnreg_inc<232>();
+    const int cw = wg - 1, t = threadIdx.x - 128 * wg;
+    const bool warp_leader = (threadIdx.x % 32) == 0;
+    float acc[BN / 2];
+    int it = 0;
+    for (int64_t tile = blockIdx.x; tile < p.tiles; tile += gridDim.x) {
+      int tm, tn, l;
+      tile_coords(p, tile, tm, tn, l);
+      for (int kt = 0; kt < p.k_tiles; ++kt, ++it) {
+        const int s = it % S;
+        mbar_wait(&pipe.full[s], (it / S) & 1);
+        wgmma_fence();
+        mma_stage<Cfg, OA, OB, F16, BN>(acc, smem_u32(sa + s * OA::stage_bytes) + cw * OA::desc_mn64_step_bytes,
+                                       smem_u32(sb + s * OB::stage_bytes), kt == 0);
+        wgmma_commit();
+        // Keep this stage's MMAs in flight; the previous stage's are done: release it.
+        wgmma_wait<1>();
+        if (kt > 0 && warp_leader) mbar_arrive(&pipe.empty[(it - 1) % S]);
+      }
+      wgmma_wait<0>();
+      if (p.k_tiles > 0 && warp_leader) mbar_arrive(&pipe.empty[(it - 1) % S]);
+      epilogue<typename Cfg::Acc, BN, TO>(p, acc, t, tm * BM + cw * 64, tn * BN, l);
+    }
+  }
+}
+
+// ---- the generic path ------------------------------------------------------------------------
+// 16 x 16 output tile per block, K in chunks of 16 through shared memory; A(m,k,l), B(n,k,l),
+// C and D(m,n,l) evaluated with the device evaluator (per top-level mode coordinates).
+template <typename TI, typename TO>
+__device__ __forceinline__ void gemm_generic_body(TO *d, const cute_layout_t &ld, const TI *a,
+                                                  const cute_layout_t &la, const TI *b, const cute_layout_t &lb,
+                                                  const TO *c, const cute_layout_t &lc, int64_t m, int64_t n,
+                                                  int64_t k, int64_t l, float alpha, float beta, int read_c) {
+  __shared__ float As[16][17], Bs[16][17];
+  const int tx = threadIdx.x % 16, ty = threadIdx.x / 16;
+  const int64_t tiles_m = (m + 15) / 16, tiles_n = (n + 15) / 16;
+  const int ra = cute_dev_rank(&la), rb = cute_dev_rank(&lb), rc = cute_dev_rank(&lc), rd = cute_dev_rank(&ld);
+  for (int64_t tile = blockIdx.x; tile < tiles_m * tiles_n * l; tile += gridDim.x) {
+    const int64_t bl = tile / (tiles_m * tiles_n), r = tile % (tiles_m * tiles_n);
+    const int64_t m0 = (r % tiles_m) * 16, n0 = (r / tiles_m) * 16;
+    const int64_t mi = m0 + tx, ni = n0 + ty;
+    float sum = 0.f;
+    for (int64_t k0 = 0; k0 < k; k0 += 16) {
+      // thread (tx, ty) loads A(m0 + tx, k0 + ty) and B(n0 + tx, k0 + ty)
+      {
+        int64_t ca[3] = {m0 + tx, k0 + ty, bl};
+        As[ty][tx] = (m0 + tx < m && k0 + ty < k) ? to_f32<TI>(a[cute_dev_crd2idx_modes(&la, ca)]) : 0.f;
+        int64_t cb[3] = {n0 + tx, k0 + ty, bl};
+        Bs[ty][tx] = (n0 + tx < n && k0 + ty < k) ? to_f32<TI>(b[cute_dev_crd2idx_modes(&lb, cb)]) : 0.f;
+        (void)ra;
+        (void)rb;
+      }
+      __syncthreads();
+#pragma unroll
+      for (int kk = 0; kk < 16; ++kk) sum += As[kk][tx] * Bs[kk][ty];
+      __syncthreads();
+    }
+    if (mi < m && ni < n) {
+      int64_t cd[3] = {mi, ni, bl};
+      float out = alpha * sum;
+      if (read_c) out += beta * to_f32<TO>(c[cute_dev_crd2idx_modes(&lc, cd)]);
+      d[cute_dev_crd2idx_modes(&ld, cd)] = from_f32<TO>(out);
+    }
+    (void)rc;
+    (void)rd;
+  }
+}
+
+}  // namespace cutego_k
+
+// ---- kernel entry points (extern "C" names for the Go launcher's cuModuleGetFunction) --------
+// cutego_gemm_<config>_<A major><B major>_<in>_<out>, majors k/m; in bf16/f16; out bf16/f16/f32.
+#define CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, F16, INNAME, TO, OUTNAME)                     \
+  extern "C" __global__ void __launch_bounds__(384, 1)                                                        \
+      cutego_gemm_##CFGNAME##_##AMN##BMN##_##INNAME##_##OUTNAME(                                              \
+          const __grid_constant__ CUtensorMap tma_a, const __grid_constant__ CUtensorMap tma_b,               \
+          const cutego_k::GemmArgs p) {                                                                       \
+    cutego_k::gemm_wgmma_body<cutego_gen::CFG, cutego_gen::CFG::A_##AM, cutego_gen::CFG::B_##BM_, F16, TO>(  \
+        &tma_a, &tma_b, p);                                                                                   \
+  }
+
+#define CUTEGO_GEMM_WGMMA_MAJORS(CFG, CFGNAME, F16, INNAME, TO, OUTNAME)        \
+  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, K, K, k, k, F16, INNAME, TO, OUTNAME)  \
+  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, K, MN, k, m, F16, INNAME, TO, OUTNAME) \
+  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, MN, K, m, k, F16, INNAME, TO, OUTNAME) \
+  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, MN, MN, m, m, F16, INNAME, TO, OUTNAME)
+
+#define CUTEGO_GEMM_WGMMA_TYPES(CFG, CFGNAME)                                 \
+  CUTEGO_GEMM_WGMMA_MAJORS(CFG, CFGNAME, false, bf16, __nv_bfloat16, bf16)    \
+  CUTEGO_GEMM_WGMMA_MAJORS(CFG, CFGNAME, false, bf16, float, f32)             \
+  CUTEGO_GEMM_WGMMA_MAJORS(CFG, CFGNAME, true, f16, __half, f16)              \
+  CUTEGO_GEMM_WGMMA_MAJORS(CFG, CFGNAME, true, f16, float, f32)               \
+  CUTEGO_GEMM_WGMMA_MAJORS(CFG, CFGNAME, false, bf16, __half, f16)            \
+  CUTEGO_GEMM_WGMMA_MAJORS(CFG, CFGNAME, true, f16, __nv_bfloat16, bf16)
+
+#define CUTEGO_GEMM_GENERIC_KERNEL(TI, INNAME, TO, OUTNAME)                                                        \
+  extern "C" __global__ void __launch_bounds__(256) cutego_gemm_generic_##INNAME##_##OUTNAME(                      \
+      TO *d, const cute_layout_t ld, const TI *a, const cute_layout_t la, const TI *b, const cute_layout_t lb,     \
+      const TO *c, const cute_layout_t lc, int64_t m, int64_t n, int64_t k, int64_t l, float alpha, float beta,    \
+      int read_c) {                                                                                                \
+    cutego_k::gemm_generic_body<TI, TO>(d, ld, a, la, b, lb, c, lc, m, n, k, l, alpha, beta, read_c);             \
+  }
