@@ -352,3 +352,62 @@ func TestGemmHugeBroadcastModes(t *testing.T) {
 		t.Errorf("got %v", c.data)
 	}
 }
+
+// local_tile with a projection, as a CuTe GEMM takes its A tile: tiler (BM,BN,BK) and
+// coordinate (m,n,_) with proj (1,_,1) give A's (BM,BK,k-tiles) block row m.
+func TestLocalTileProjAndPartitionProj(t *testing.T) {
+	const M, K = 64, 48
+	a := MustTensor(iotaInts(M*K), 0, MustLayout(Ints(M, K), Ints(1, M)))
+	one, under := CoordInt(1), CoordUnderscore()
+	tA, err := a.LocalTileProj(ShapeTiler(Ints(16, 32, 8)), CoordTuple(CoordInt(2), CoordInt(1), under), CoordTuple(one, under, one))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := tA.Shape().String(); got != "(16,8,6)" {
+		t.Fatalf("shape %s", got)
+	}
+	for i := int64(0); i < 16; i++ {
+		for k := int64(0); k < 8; k++ {
+			for kt := int64(0); kt < 6; kt++ {
+				if v, _ := tA.At(i, k, kt); v != int((2*16+i)+(kt*8+k)*M) {
+					t.Fatalf("A tile (%d,%d,%d) = %d", i, k, kt, v)
+				}
+			}
+		}
+	}
+	// local_partition with proj (1,_): threads (4,2) diced to (4), thread 3 takes rows 3, 7, …
+	p, err := a.LocalPartitionProj(MustLayout(Ints(4, 2), Ints(1, 4)), 3, CoordTuple(one, under))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Size() != M/4*K {
+		t.Fatalf("partition %v", p.Layout())
+	}
+	for i := int64(0); i < M/4; i++ {
+		for j := int64(0); j < K; j++ {
+			if v, _ := p.At(i, j); v != int(3+4*i+j*M) {
+				t.Fatalf("partition (%d,%d) = %d", i, j, v)
+			}
+		}
+	}
+}
+
+func BenchmarkCopyTranspose(b *testing.B) {
+	const n = 512
+	src := MustTensor(make([]float32, n*n), 0, MustLayout(Ints(n, n), Ints(1, n)))
+	dst := MustTensor(make([]float32, n*n), 0, MustLayout(Ints(n, n), Ints(n, 1)))
+	b.SetBytes(4 * n * n)
+	for b.Loop() {
+		_ = Copy(src, dst)
+	}
+}
+
+func BenchmarkGemmReference(b *testing.B) {
+	const n = 64
+	a := MustTensor(make([]float32, n*n), 0, MustLayout(Ints(n, n), Ints(1, n)))
+	bb := MustTensor(make([]float32, n*n), 0, MustLayout(Ints(n, n), Ints(1, n)))
+	c := MustTensor(make([]float32, n*n), 0, MustLayout(Ints(n, n), Ints(1, n)))
+	for b.Loop() {
+		_ = Gemm(a, bb, c)
+	}
+}
