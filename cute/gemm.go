@@ -69,6 +69,9 @@ func gemmLoops[T Number](a, b, c Tensor[T], am, ak, al, bn, bk, bl, cm, cn, cl L
 		tbn, tcn, tak, tbk = offsets(bn), offsets(cn), offsets(ak), offsets(bk)
 	}
 	A, B, C := a.data, b.data, c.data
+	da, okA := singleStride(ak)
+	db, okB := singleStride(bk)
+	strided := okA && okB && K > 0
 	wal, wbl, wcl := newWalker(al, a.offset), newWalker(bl, b.offset), newWalker(cl, c.offset)
 	for l := int64(0); l < L; l++ {
 		pb := wbl.idx
@@ -79,8 +82,12 @@ func gemmLoops[T Number](a, b, c Tensor[T], am, ak, al, bn, bk, bl, cm, cn, cl L
 				for n := range tbn {
 					qb, ci := pb+tbn[n], qc+tcn[n]
 					acc := C[ci]
-					for k := range tak {
-						acc += A[qa+tak[k]] * B[qb+tbk[k]]
+					if strided {
+						acc = dot(acc, A, qa, da, B, qb, db, K)
+					} else {
+						for k := range tak {
+							acc += A[qa+tak[k]] * B[qb+tbk[k]]
+						}
 					}
 					C[ci] = acc
 				}
@@ -107,4 +114,36 @@ func gemmLoops[T Number](a, b, c Tensor[T], am, ak, al, bn, bk, bl, cm, cn, cl L
 		wbl.advance(1)
 		wcl.advance(1)
 	}
+}
+
+// singleStride reports whether a mode is one stride d over its domain (coalesced to a
+// single leaf, or of size 1): then k's index is k·d.
+func singleStride(l Layout) (d int64, ok bool) {
+	if size(l.shape) == 1 {
+		return 0, true
+	}
+	c, err := Coalesce(l)
+	if err != nil || c.shape.elems != nil {
+		return 0, false
+	}
+	return c.stride.v, true
+}
+
+// dot is acc + Σ_k A[ia + k·da]·B[ib + k·db] for k < n, added in the order of k (the
+// innermost loop of the reference GEMM when both k modes are single strides).
+func dot[T Number](acc T, A []T, ia, da int64, B []T, ib, db, n int64) T {
+	if da == 1 && db == 1 {
+		a, b := A[ia:ia+n], B[ib:ib+n]
+		b = b[:len(a)]
+		for k := range a {
+			acc += a[k] * b[k]
+		}
+		return acc
+	}
+	for ; n > 0; n-- {
+		acc += A[ia] * B[ib]
+		ia += da
+		ib += db
+	}
+	return acc
 }
