@@ -12,7 +12,8 @@ import (
 
 // TestPrintTensorMatchesCuTe prints the tensors of testdata/print_tensor/print_tensor.cpp
 // and compares with what CuTe's print_tensor printed for them (print_tensor.out, made by
-// gen.sh with CUTLASS's headers). The pointer in the first line is the address of the
+// gen.sh with CUTLASS's headers); the views (local_tile, local_partition, zipped_divide,
+// slices of a tensor) must also have CuTe's layout and origin. The pointer in the first line is the address of the
 // origin in each program's own memory: it is compared as a pattern.
 func TestPrintTensorMatchesCuTe(t *testing.T) {
 	f, err := os.ReadFile("testdata/print_tensor/print_tensor.out")
@@ -37,6 +38,7 @@ func TestPrintTensorMatchesCuTe(t *testing.T) {
 	type tcase struct {
 		typ    string
 		off    int64
+		view   []string // a view: op, base layout[@offset], arguments
 		header string
 		body   []string
 	}
@@ -44,6 +46,15 @@ func TestPrintTensorMatchesCuTe(t *testing.T) {
 	sc := bufio.NewScanner(strings.NewReader(string(f)))
 	for sc.Scan() {
 		line := sc.Text()
+		if rest, ok := strings.CutPrefix(line, "== int32 view "); ok {
+			what, at, _ := strings.Cut(rest, " at=")
+			o, err := strconv.ParseInt(at, 10, 64)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cases = append(cases, &tcase{typ: "int32", off: o, view: strings.Fields(what)})
+			continue
+		}
 		if rest, ok := strings.CutPrefix(line, "== "); ok {
 			typ, off, _ := strings.Cut(rest, " off=")
 			o, err := strconv.ParseInt(off, 10, 64)
@@ -73,9 +84,20 @@ func TestPrintTensorMatchesCuTe(t *testing.T) {
 			t.Fatal(err)
 		}
 		var sb strings.Builder
+		if c.view != nil {
+			v := tensorView(t, i32, c.view)
+			if !v.Layout().Equal(l) || v.Offset() != c.off {
+				t.Errorf("%v: %v at %d, CuTe %v at %d", c.view, v.Layout(), v.Offset(), l, c.off)
+				continue
+			}
+		}
 		switch c.typ {
 		case "int32":
 			err = PrintTensor(&sb, MustTensor(i32, c.off, l))
+			if c.view != nil {
+				sb.Reset()
+				err = PrintTensor(&sb, tensorView(t, i32, c.view))
+			}
 		case "int64":
 			err = PrintTensor(&sb, MustTensor(i64, c.off, l))
 		case "float32":
@@ -90,13 +112,65 @@ func TestPrintTensorMatchesCuTe(t *testing.T) {
 		}
 		got := strings.Split(strings.TrimSuffix(sb.String(), "\n"), "\n")
 		gm := ptr.FindStringSubmatch(got[0])
-		if gm == nil || gm[1] != m[1] || gm[2] != m[2] {
+		if gm == nil || gm[1] != m[1] || gm[2] != strings.ReplaceAll(m[2], "_", "") {
 			t.Errorf("%s %v: header %q, CuTe %q", c.typ, l, got[0], c.header)
 		}
 		if strings.Join(got[1:], "\n") != strings.Join(c.body, "\n") {
 			t.Errorf("%s %v at %d:\n got:\n%s\nCuTe:\n%s", c.typ, l, c.off, strings.Join(got[1:], "\n"), strings.Join(c.body, "\n"))
 		}
 	}
+}
+
+// tensorView applies the view of a "view" case of print_tensor.cpp to a tensor over data.
+func tensorView(t *testing.T, data []int32, v []string) Tensor[int32] {
+	t.Helper()
+	base, off, _ := strings.Cut(v[1], "@")
+	o := int64(0)
+	if off != "" {
+		o, _ = strconv.ParseInt(off, 10, 64)
+	}
+	x := MustTensor(data, o, mustParse(t, base))
+	var r Tensor[int32]
+	var err error
+	switch v[0] {
+	case "local_tile":
+		tl, e1 := ParseTiler(v[2])
+		c, e2 := ParseCoord(v[3])
+		if e1 != nil || e2 != nil {
+			t.Fatal(e1, e2)
+		}
+		r, err = x.LocalTile(tl, c)
+	case "local_partition":
+		idx, _ := strconv.ParseInt(v[3], 10, 64)
+		r, err = x.LocalPartition(mustParse(t, v[2]), idx)
+	case "zipped_divide":
+		tl, e1 := ParseTiler(v[2])
+		if e1 != nil {
+			t.Fatal(e1)
+		}
+		r, err = x.ZippedDivide(tl)
+	case "slice":
+		c, e1 := ParseCoord(v[2])
+		if e1 != nil {
+			t.Fatal(e1)
+		}
+		r, err = x.Slice(c)
+	default:
+		t.Fatalf("view %v", v)
+	}
+	if err != nil {
+		t.Fatalf("%v: %v", v, err)
+	}
+	return r
+}
+
+func mustParse(t *testing.T, s string) Layout {
+	t.Helper()
+	l, err := ParseLayout(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
 }
 
 func TestPrintTensorBodyAndErrors(t *testing.T) {
