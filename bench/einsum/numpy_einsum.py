@@ -1,7 +1,7 @@
 """numpy.einsum on the contractions of cute/einsum/cpu/testdata/bench_cases.txt, with the
 same operands as BenchmarkContract (C-order arrays, element i holding i%7 + 1). Prints one
-line per case and variant: NAME VARIANT DTYPE NS (the best of several repeats, each the
-mean of a loop, as `go test -bench` measures)."""
+line per case and variant: NAME VARIANT DTYPE NS CPU_NS, the wall time and the process's
+CPU time per call (the mean over a loop of at least a second, as `go test -bench` measures)."""
 import os
 import sys
 import time
@@ -27,19 +27,16 @@ def operand(idx, ext, dtype):
     return ((np.arange(n) % 7) + 1).astype(dtype).reshape(shape)
 
 
-def timeit(fn, min_time=1.0, repeats=1):
+def timeit(fn, min_time=1.0):
     fn()
-    best = float("inf")
-    for _ in range(repeats):
-        n, t0 = 0, time.perf_counter()
-        while True:
-            fn()
-            n += 1
-            dt = time.perf_counter() - t0
-            if dt >= min_time:
-                break
-        best = min(best, dt / n)
-    return best * 1e9
+    n, t0, c0 = 0, time.perf_counter(), time.process_time()
+    while True:
+        fn()
+        n += 1
+        dt = time.perf_counter() - t0
+        if dt >= min_time:
+            break
+    return dt / n * 1e9, (time.process_time() - c0) / n * 1e9
 
 
 def main():
@@ -52,8 +49,8 @@ def main():
         for dtype, tag in ((np.float64, "f64"), (np.float32, "f32")):
             a, b, c = operand(sa, ext, dtype), operand(sb, ext, dtype), operand(out, ext, dtype)
             for variant, opt in (("einsum", False), ("einsum_opt", True)):
-                ns = timeit(lambda: np.einsum(spec, a, b, out=c, optimize=opt))
-                print(name, variant, tag, "%.0f" % ns, flush=True)
+                ns, cpu = timeit(lambda: np.einsum(spec, a, b, out=c, optimize=opt))
+                print(name, variant, tag, "%.0f" % ns, "%.0f" % cpu, flush=True)
 
 
 if __name__ == "__main__":

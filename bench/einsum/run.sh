@@ -4,7 +4,8 @@
 # own C loops, and optimize=True, through BLAS) on the same contractions and operands, in
 # one run, one thread each (GOMAXPROCS=1, OPENBLAS/MKL/OMP threads 1). numpy is installed
 # into the git-ignored build/pydeps when missing. Prints a markdown table of times and
-# ratios (numpy time / cutego time: above 1, cutego is faster); writes it to
+# ratios (numpy time / cutego time: above 1, cutego is faster), by CPU time and by wall
+# time (on a shared machine the wall time counts other processes' turns); writes them to
 # build/einsum-bench.md as well. Best of 3 interleaved rounds on both sides (a shared
 # machine's load changes by the minute).
 set -euo pipefail
@@ -33,30 +34,33 @@ done
 PYTHONPATH=$pyd $py - "$out/go.txt" "$out/numpy.txt" <<'PY' | tee "$root/build/einsum-bench.md"
 import re, sys
 import numpy
-go, npy = {}, {}
+go, npy = {}, {}   # (case, variant, type) -> (wall ns, cpu ns), each the best of the rounds
+def keep(d, k, wall, cpu):
+    w, c = d.get(k, (float("inf"), float("inf")))
+    d[k] = (min(w, wall), min(c, cpu))
 for line in open(sys.argv[1]):
-    m = re.match(r"BenchmarkContract/(\w+)/(\w+)/(\w+)\S*\s+\d+\s+([\d.]+) ns/op", line)
+    m = re.match(r"BenchmarkContract/(\w+)/(\w+)/(\w+)\S*\s+\d+\s+([\d.]+) ns/op\s+([\d.]+) cpu-ns/op", line)
     if m:
-        k = (m.group(1), m.group(2), m.group(3))
-        go[k] = min(go.get(k, float("inf")), float(m.group(4)))
+        keep(go, (m.group(1), m.group(2), m.group(3)), float(m.group(4)), float(m.group(5)))
 for line in open(sys.argv[2]):
-    name, variant, tag, ns = line.split()
-    k = (name, variant, tag)
-    npy[k] = min(npy.get(k, float("inf")), float(ns))
+    name, variant, tag, ns, cpu = line.split()
+    keep(npy, (name, variant, tag), float(ns), float(cpu))
 names = []
 for (n, _, _) in go:
     if n not in names:
         names.append(n)
-def ms(x):
-    return "%.2f" % (x / 1e6) if x else "-"
-print("numpy %s, one thread each; times in ms (best of 3); ratio = numpy / cutego" % numpy.__version__)
-print()
-print("| contraction | type | cutego BLAS | cutego reference | numpy einsum | numpy einsum(optimize) | einsum / BLAS | einsum(opt) / BLAS | einsum / reference |")
-print("|---|---|---|---|---|---|---|---|---|")
-for n in names:
-    for tag in ("f64", "f32"):
-        b, r = go.get((n, "blas", tag)), go.get((n, "ref", tag))
-        e, o = npy.get((n, "einsum", tag)), npy.get((n, "einsum_opt", tag))
-        rr = lambda x, y: "%.2f" % (x / y) if x and y else "-"
-        print("| %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (n, tag, ms(b), ms(r), ms(e), ms(o), rr(e, b), rr(o, b), rr(e, r)))
+for which, i in (("CPU time", 1), ("wall time", 0)):
+    print("numpy %s, one thread each; %s per contraction in ms (best of 3 interleaved rounds); ratio = numpy / cutego (above 1: cutego faster)" % (numpy.__version__, which))
+    print()
+    print("| contraction | type | cutego BLAS | cutego reference | numpy einsum | numpy einsum(optimize) | einsum / BLAS | einsum(opt) / BLAS | einsum / reference |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for n in names:
+        for tag in ("f64", "f32"):
+            g = lambda v: go[(n, v, tag)][i] if (n, v, tag) in go else None
+            p = lambda v: npy[(n, v, tag)][i] if (n, v, tag) in npy else None
+            b, r, e, o = g("blas"), g("ref"), p("einsum"), p("einsum_opt")
+            ms = lambda x: "%.2f" % (x / 1e6) if x else "-"
+            rr = lambda x, y: "%.2f" % (x / y) if x and y else "-"
+            print("| %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (n, tag, ms(b), ms(r), ms(e), ms(o), rr(e, b), rr(o, b), rr(e, r)))
+    print()
 PY

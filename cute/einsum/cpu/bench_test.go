@@ -5,6 +5,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/cutego/cutego/cute"
@@ -80,23 +81,38 @@ func BenchmarkContract(b *testing.B) {
 			if err != nil || !p.BLAS {
 				b.Fatalf("%v %v", p, err)
 			}
-			for b.Loop() {
-				_, _ = Contract(c.spec, x, y, z)
-			}
+			cpuLoop(b, func() { _, _ = Contract(c.spec, x, y, z) })
 		})
 		b.Run(c.name+"/blas/f32", func(b *testing.B) {
 			x, y, z := benchOperands[float32](c)
-			for b.Loop() {
-				_, _ = Contract(c.spec, x, y, z)
-			}
+			cpuLoop(b, func() { _, _ = Contract(c.spec, x, y, z) })
 		})
 		b.Run(c.name+"/ref/f64", func(b *testing.B) {
 			x, y, z := benchOperands[float64](c)
-			for b.Loop() {
-				_ = einsum.Contract(c.spec, x, y, z)
-			}
+			cpuLoop(b, func() { _ = einsum.Contract(c.spec, x, y, z) })
 		})
 	}
+}
+
+// cpuLoop runs f as the benchmark loop and reports, beside ns/op (wall time), the CPU time
+// of the process per op (cpu-ns/op): on a shared machine the wall time includes the time
+// other processes held the core.
+func cpuLoop(b *testing.B, f func()) {
+	t0 := cpuTime()
+	n := 0
+	for b.Loop() {
+		f()
+		n++
+	}
+	b.ReportMetric(float64(cpuTime()-t0)/float64(n), "cpu-ns/op")
+}
+
+func cpuTime() int64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return ru.Utime.Nano() + ru.Stime.Nano()
 }
 
 // The bench cases agree between the two paths (and so measure the same computation).
