@@ -91,6 +91,7 @@ typedef struct cutego_gemm_plan_t {
   int32_t ab_dtype, cd_dtype; /* CUTEGO_DTYPE_* */
   cutego_gemm_operand_t a, b, c, d;
   cutego_tma_desc_t a_map, b_map; /* wgmma path: the tensor maps of A and B */
+  cutego_tma_desc_t d_map;        /* wgmma path with CUTEGO_GEMM_F_D_TMA: D's (TMA stores) */
   int64_t tiles_m, tiles_n, tiles;/* wgmma path: output tiles per mode and in all */
   int32_t read_c;             /* beta != 0 */
   int32_t flags;              /* CUTEGO_GEMM_F_* */
@@ -103,7 +104,9 @@ enum {
 };
 enum {
   CUTEGO_GEMM_F_D_PAIRS = 1, /* D: N has unit stride and pairs of columns are aligned: 2-wide stores */
-  CUTEGO_GEMM_F_C_PAIRS = 2  /* C: likewise for loads */
+  CUTEGO_GEMM_F_C_PAIRS = 2, /* C: likewise for loads */
+  CUTEGO_GEMM_F_D_TMA = 4    /* D: N has unit stride, 16-byte rows and address: epilogue through
+                                shared memory and TMA stores */
 };
 
 typedef struct cutego_gemm_options_t {
@@ -111,6 +114,7 @@ typedef struct cutego_gemm_options_t {
   int32_t config;      /* -1 or 0: automatic; else CUTEGO_GEMM_CONFIG_* + 1 */
   int32_t max_ctas;    /* 0: one persistent CTA per SM; else at most this many */
   int32_t group_m;     /* 0: default; tiles along M per L2 raster group */
+  int32_t direct_epilogue; /* 1: write D with direct stores even where TMA stores are possible */
 } cutego_gemm_options_t;
 
 /* Plans a GEMM without a GPU (addresses only for the alignment checks). Returns 0, or -1 with

@@ -19,7 +19,7 @@ CUTEGO_GEMM_GENERIC_KERNEL(__half, f16, float, f32)
 using cutego_k::fail;
 
 namespace {
-typedef void (*wgmma_fn)(const CUtensorMap, const CUtensorMap, const cutego_k::GemmArgs);
+typedef void (*wgmma_fn)(const CUtensorMap, const CUtensorMap, const CUtensorMap, const cutego_k::GemmArgs);
 
 // [A major][B major][in: 0 bf16, 1 f16][out: 0 bf16, 1 f16, 2 f32], per configuration.
 wgmma_fn wgmma_kernel(int cfg, int am, int bm, int in_f16, int out) {
@@ -117,11 +117,14 @@ extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, cons
   if (di.major != 9) return fail(CUTEGO_KERNELS_ENODEV, "cutego_gemm: the wgmma path needs compute capability 9.0");
   cutego_encode_tiled_fn enc = cutego_k::encode_fn();
   if (!enc) return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: cuTensorMapEncodeTiled not available from the driver");
-  alignas(64) CUtensorMap ma, mb;
+  alignas(64) CUtensorMap ma, mb, md;
+  memset(&md, 0, sizeof md);
   if (cutego_tma_encode(&ma, &p.a_map, const_cast<void *>(a), enc) != 0)
     return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: encoding A's tensor map failed");
   if (cutego_tma_encode(&mb, &p.b_map, const_cast<void *>(b), enc) != 0)
     return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: encoding B's tensor map failed");
+  if ((p.flags & CUTEGO_GEMM_F_D_TMA) && cutego_tma_encode(&md, &p.d_map, d, enc) != 0)
+    return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: encoding D's tensor map failed");
   cutego_k::GemmArgs g;
   memset(&g, 0, sizeof g);
   g.m = static_cast<int32_t>(p.m);
@@ -156,7 +159,7 @@ extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, cons
   int64_t ctas = di.sms;
   if (opt && opt->max_ctas > 0 && opt->max_ctas < ctas) ctas = opt->max_ctas;
   if (ctas > p.tiles) ctas = p.tiles;
-  void *args[] = {&ma, &mb, &g};
+  void *args[] = {&ma, &mb, &md, &g};
   e = cudaLaunchKernel(reinterpret_cast<const void *>(fn), dim3(static_cast<unsigned>(ctas)), dim3(384), args, smem,
                        stream);
   if (e != cudaSuccess) return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: launch: %s", cudaGetErrorString(e));

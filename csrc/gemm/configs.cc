@@ -1,18 +1,22 @@
 // configs.cc — the tile and TMA-box extents of each GEMM configuration, for the C planner
 // (plan.c), read from the layouts that `cutego gen gemm` computed. Order: CUTEGO_GEMM_CONFIG_*.
 #include "cutego_kernels.h"
+#include "gemm_epilogue.h"
 #include "generated/cutego_gemm_layouts.h"
 
 namespace {
 struct config_boxes {
-  int bm, bn, a_box[2][2], b_box[2][2];
+  int bm, bn, a_box[2][2], b_box[2][2], a_swizzle[2], b_swizzle[2], epi_bytes;
 };
 template <class C>
 constexpr config_boxes boxes() {
   return {C::BM,
           C::BN,
           {{C::A_K::tma_box_inner, C::A_K::tma_box_outer}, {C::A_MN::tma_box_inner, C::A_MN::tma_box_outer}},
-          {{C::B_K::tma_box_inner, C::B_K::tma_box_outer}, {C::B_MN::tma_box_inner, C::B_MN::tma_box_outer}}};
+          {{C::B_K::tma_box_inner, C::B_K::tma_box_outer}, {C::B_MN::tma_box_inner, C::B_MN::tma_box_outer}},
+          {C::A_K::tma_swizzle_bytes, C::A_MN::tma_swizzle_bytes},
+          {C::B_K::tma_swizzle_bytes, C::B_MN::tma_swizzle_bytes},
+          cutego_k::kEpiRowBytes};
 }
 }  // namespace
 

@@ -87,7 +87,8 @@ static int operand(cutego_gemm_plan_t *p, const char *name, const cute_layout_t 
 }
 
 /* The tensor map of an operand with a unit-stride mode, 3-D: (contiguous, other, L). */
-static void operand_map(cutego_tma_desc_t *d, const cutego_gemm_operand_t *o, int es, int box_inner, int box_outer) {
+static void operand_map(cutego_tma_desc_t *d, const cutego_gemm_operand_t *o, int es, int box_inner, int box_outer,
+                        int swizzle_bytes) {
   memset(d, 0, sizeof *d);
   d->rank = 3;
   d->elem_bytes = es;
@@ -108,14 +109,14 @@ static void operand_map(cutego_tma_desc_t *d, const cutego_gemm_operand_t *o, in
     d->box[i] = 1;
     d->strides[i] = 16;
   }
-  d->swizzle_bytes = 128;
+  d->swizzle_bytes = swizzle_bytes;
   d->l2_promotion = 256;
 }
 
 /* Tile and box extents per configuration and operand major: csrc/gemm/configs.cc reads them
  * from the generated layouts (kernels/generated/cutego_gemm_layouts.h). */
 typedef struct {
-  int bm, bn, a_box[2][2], b_box[2][2];
+  int bm, bn, a_box[2][2], b_box[2][2], a_swizzle[2], b_swizzle[2], epi_bytes;
 } config_boxes;
 extern const config_boxes cutego_gemm_config_boxes[];
 extern const int cutego_gemm_nconfigs;
@@ -197,14 +198,11 @@ int cutego_gemm_plan(const cute_layout_t *d, const cute_layout_t *a, const cute_
   }
   const config_boxes *cb = &cutego_gemm_config_boxes[cfg];
   p->config = cfg;
-  operand_map(&p->a_map, &p->a, es, cb->a_box[p->a.major][0], cb->a_box[p->a.major][1]);
-  operand_map(&p->b_map, &p->b, es, cb->b_box[p->b.major][0], cb->b_box[p->b.major][1]);
+  operand_map(&p->a_map, &p->a, es, cb->a_box[p->a.major][0], cb->a_box[p->a.major][1], cb->a_swizzle[p->a.major]);
+  operand_map(&p->b_map, &p->b, es, cb->b_box[p->b.major][0], cb->b_box[p->b.major][1], cb->b_swizzle[p->b.major]);
   char why[120];
   if (cutego_tma_desc_check(&p->a_map, a_addr, why, sizeof why) != 0) return generic(p, opt, "A's tensor map: %s", why);
   if (cutego_tma_desc_check(&p->b_map, b_addr, why, sizeof why) != 0) return generic(p, opt, "B's tensor map: %s", why);
-  for (int i = 0; i < 3; ++i)
-    if (p->a_map.dims[i] > CUTEGO_TMA_MAX_DIM || p->b_map.dims[i] > CUTEGO_TMA_MAX_DIM)
-      return generic(p, opt, "an extent exceeds the tensor map's 2^31");
   p->tiles_m = ceil_div(p->m, cb->bm);
   p->tiles_n = ceil_div(p->n, cb->bn);
   p->tiles = p->tiles_m * p->tiles_n * p->l;
@@ -214,6 +212,17 @@ int cutego_gemm_plan(const cute_layout_t *d, const cute_layout_t *a, const cute_
   if (p->read_c && p->c.stride[1] == 1 && p->c.stride[0] % 2 == 0 && p->c.stride[2] % 2 == 0 &&
       c_addr % (2 * ces) == 0)
     p->flags |= CUTEGO_GEMM_F_C_PAIRS;
+  /* D through TMA stores: chunks of 64 rows x epi_bytes (128) bytes in the 128-byte swizzle (the
+   * kernel's staging buffers, gemm_kernels.cuh); a TMA store writes whole 16-byte units at the
+   * end of a row, so N must fill them. */
+  if (p->d.stride[1] == 1 && (p->n * ces) % 16 == 0 && !(opt && opt->direct_epilogue)) {
+    cutego_gemm_operand_t dd = p->d;
+    dd.major = 0; /* (M, N): N contiguous, as a K-major operand */
+    dd.bcast_l = p->l == 1;
+    operand_map(&p->d_map, &dd, ces, cb->epi_bytes / ces, 64, cb->epi_bytes);
+    if (cutego_tma_desc_check(&p->d_map, d_addr, why, sizeof why) == 0)
+      p->flags |= CUTEGO_GEMM_F_D_TMA;
+  }
   if (d_addr % ces || (p->read_c && c_addr % ces))
     return reason(p, -1, "C/D pointers are not aligned to their element size");
   p->path = CUTEGO_GEMM_PATH_WGMMA;
