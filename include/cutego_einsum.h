@@ -44,11 +44,14 @@ typedef struct cutego_einsum_plan_t {
  * an operand without indices). spec is "A,B->C", or "A,B" for numpy's implicit output (the
  * indices that appear once, in ASCII order); spaces are ignored.
  *   CUTEGO_PARSE            not two operands, a character that is not an ASCII letter, "..."
+ * An index repeated within A or B ("ii,ij->j") is its diagonal: one mode whose strides are
+ * the sum of the repeated modes' (n:(d0+d1)).
  *   CUTEGO_NOT_ADMISSIBLE   an index in only one operand (the canonical form has no class for
- *                           it: sum it out first), an index repeated within an operand
+ *                           it: sum it out first; a trace "ii,->" is one), a diagonal of modes
+ *                           of different hierarchical shapes that is not a single stride
  *   CUTEGO_INVALID_ARGUMENT a layout whose rank is not its operand's number of indices, an
- *                           index whose extent differs between operands, an index of C in
- *                           neither A nor B, a malformed layout
+ *                           index whose extent differs between operands or modes, an index of
+ *                           C in neither A nor B or repeated in C, a malformed layout
  *   CUTEGO_CAPACITY         a folded layout over CUTE_LAYOUT_MAX_LEAVES / _MAX_TOKENS */
 CUTEGO_API cutego_status_t cutego_einsum_fold(CUTEGO_CONST char *spec, CUTEGO_CONST cute_layout_t *a,
                                               CUTEGO_CONST cute_layout_t *b,

@@ -104,6 +104,7 @@ static void run_contraction(void) {
 static void refusals(void) {
   cute_layout_t l2 = parse("(2,3):(1,2)"), l32 = parse("(3,2):(1,3)"), l22 = parse("(2,2):(1,2)");
   cute_layout_t l1 = parse("2:1");
+  cute_layout_t scalar0 = parse("():()");
   cutego_einsum_plan_t p;
   struct {
     const char *spec;
@@ -116,7 +117,9 @@ static void refusals(void) {
       {"i1,jk->ik", &l2, &l2, &l2, CUTEGO_PARSE},
       {"...i,i->", &l1, &l1, &l1, CUTEGO_PARSE},
       {"ij,k->ik", &l2, &l1, &l22, CUTEGO_NOT_ADMISSIBLE},
-      {"ii,ij->j", &l22, &l22, &l1, CUTEGO_NOT_ADMISSIBLE},
+      {"ii,ij->j", &l22, &l22, &l1, CUTEGO_OK}, /* a diagonal */
+      {"ii,->", &l22, &scalar0, &scalar0, CUTEGO_NOT_ADMISSIBLE}, /* a trace: i in A alone */
+      {"ij,jk->iki", &l2, &l32, &l2, CUTEGO_INVALID_ARGUMENT},
       {"ij,jk->ik", &l2, &l22, &l22, CUTEGO_INVALID_ARGUMENT},
       {"ijk,jk->ik", &l2, &l32, &l22, CUTEGO_INVALID_ARGUMENT},
       {"ij,jk->ikz", &l2, &l32, &l2, CUTEGO_INVALID_ARGUMENT},
@@ -128,6 +131,9 @@ static void refusals(void) {
     CHECK(st == cases[i].want, "%s: status %d (%s), want %d", cases[i].spec, st, msg, cases[i].want);
     if (st != CUTEGO_OK) CHECK(strstr(msg, "cutego_einsum_fold") != NULL, "%s: message %s", cases[i].spec, msg);
   }
+  /* the diagonal of a 2×2 column-major matrix is 2:3 */
+  CHECK(cutego_einsum_fold("ii,ij->j", &l22, &l22, &l1, &p) == CUTEGO_OK && !strcmp(fmt(&p.a), "(1,2,1):(0,3,0)"),
+        "diagonal: A folded %s", fmt(&p.a));
   CHECK(cutego_einsum_fold(NULL, &l2, &l32, &l22, &p) == CUTEGO_NULL_POINTER, "NULL spec");
   CHECK(cutego_einsum_fold("ij,jk->ik", &l2, NULL, &l22, &p) == CUTEGO_NULL_POINTER, "NULL b");
   CHECK(cutego_einsum_fold("ij,jk->ik", &l2, &l32, &l22, NULL) == CUTEGO_NULL_POINTER, "NULL out");

@@ -27,9 +27,14 @@
 //     each need two operands; an index in A alone would be a sum over A before the product
 //     (numpy sums it), which is not a GEMM. Sum it out first. An index of C alone has no
 //     source (numpy refuses it too);
-//   - an index repeated within one operand (ErrNotAdmissible): a diagonal or trace;
 //   - an operand whose layout's rank is not its number of indices, or an index whose extent
 //     differs between operands (ErrInvalid).
+//
+// An index repeated within A or B ("ii,ij->j") is one index whose mode is the diagonal of
+// the repeated modes: the same coordinate in each, so their strides add (n:(d0+d1)); modes
+// of different hierarchical shapes whose diagonal is not a single stride are refused
+// (ErrNotAdmissible). An index repeated in C is refused (ErrInvalid), as numpy does; a trace
+// ("ii,->") has its index in A alone and is refused as above.
 //
 // Without "->" the output is numpy's implicit one: the indices that appear once, in
 // ASCII order. Spaces are ignored.

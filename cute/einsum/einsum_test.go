@@ -15,6 +15,9 @@ func TestContractRandomFamily(t *testing.T) {
 	r := rand.New(rand.NewPCG(10, 20))
 	for iter := 0; iter < 600; iter++ {
 		sa, sb, sc, ext := naive.RandomSpec(r, []int64{1, 2, 3, 4, 6})
+		if iter%3 == 0 { // diagonals: an index repeated within A or B
+			sa, sb = naive.WithDiagonal(r, sa), naive.WithDiagonal(r, sb)
+		}
 		spec := Spec{A: sa, B: sb, C: sc}
 		a, b, c := naive.RandomOperand(r, spec.A, ext, true), naive.RandomOperand(r, spec.B, ext, true), naive.RandomOperand(r, spec.C, ext, true)
 		want := append([]float64(nil), c.Data...)
@@ -83,8 +86,10 @@ func TestFoldErrors(t *testing.T) {
 		{"...ij,jk->ik", l2, l2, l2, cute.ErrParse, "ellipsis"},
 		{"ij,jk->ik->i", l2, l2, l2, cute.ErrParse, "->"},
 		{"ij,jé->i", l2, l2, l2, cute.ErrParse, "not an index"},
-		{"ii,ij->j", l22, l22, l1, cute.ErrNotAdmissible, "repeats"},
-		{"ij,jk->ikk", l2, l32, l2, cute.ErrNotAdmissible, "repeats"},
+		{"ij,jk->ikk", l2, l32, l2, cute.ErrInvalid, "repeats in the output"},
+		{"ii,i->i", cute.MustLayout(cute.Tuple(cute.Ints(2, 2), cute.Int(4)), cute.Tuple(cute.Ints(1, 4), cute.Int(2))), cute.MustLayout(cute.Int(4), cute.Int(1)), cute.MustLayout(cute.Int(4), cute.Int(1)), cute.ErrNotAdmissible, "diagonal"},
+		{"ii,i->i", l2, l1, l1, cute.ErrInvalid, "extent"},
+		{"ii,->", l22, cute.MustLayout(cute.Tuple(), cute.Tuple()), cute.MustLayout(cute.Tuple(), cute.Tuple()), cute.ErrNotAdmissible, "only in operand A"},
 		{"ij,k->ik", l2, l1, l22, cute.ErrNotAdmissible, "only in operand A"},
 		{"i,jk->ik", l1, l22, l22, cute.ErrNotAdmissible, "only in operand B"},
 		{"ij,jk->ikz", l2, l32, l2, cute.ErrInvalid, "neither operand"},
@@ -147,5 +152,30 @@ func TestContractDegenerate(t *testing.T) {
 	w := v(0, 0)
 	if err := Contract("i,->i", v(1, 2), scalar(3), w); err != nil || fmt.Sprint(w.Data()) != "[3 6]" {
 		t.Errorf("scale: %v %v", w.Data(), err)
+	}
+}
+
+// A diagonal of modes of different shapes that coalesce to single strides: ((2,2),4) with
+// strides ((1,2),8) has the diagonal 4:(1+8).
+func TestFoldDiagonalOfDifferentShapes(t *testing.T) {
+	a := cute.MustLayout(cute.Tuple(cute.Ints(2, 2), cute.Int(4)), cute.Tuple(cute.Ints(1, 2), cute.Int(8)))
+	v := cute.MustLayout(cute.Int(4), cute.Int(1))
+	p, err := Fold("ii,i->i", a, v, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.A.String() != "(1,1,4):(0,0,9)" {
+		t.Errorf("A folded %v", p.A)
+	}
+	data := make([]float64, 32)
+	for i := range data {
+		data[i] = float64(i)
+	}
+	c := cute.MustTensor(make([]float64, 4), 0, v)
+	if err := Contract("ii,i->i", cute.MustTensor(data, 0, a), cute.MustTensor([]float64{1, 10, 100, 1000}, 0, v), c); err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(c.Data()) != "[0 90 1800 27000]" { // A(i,i) = 9i times 10^i
+		t.Errorf("got %v", c.Data())
 	}
 }

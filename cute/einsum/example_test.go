@@ -54,15 +54,32 @@ func ExampleContract() {
 	//   0.000e+00  1.000e+00
 }
 
+// An index repeated within an operand is its diagonal, one mode whose strides add: the
+// diagonal of a 3×3 column-major matrix is 3:4. What the canonical form cannot hold is a
+// typed error.
+func ExampleFold_diagonal() {
+	a := cute.MustLayout(cute.Ints(3, 3), cute.Ints(1, 3))
+	b := cute.MustLayout(cute.Ints(3, 5), cute.Ints(1, 3))
+	c := cute.MustLayout(cute.Int(5), cute.Int(1))
+	p, err := einsum.Fold("ii,ij->j", a, b, c)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println("A:", p.A, "B:", p.B)
+	// Output:
+	// A: (1,3,1):(0,4,0) B: (5,3,1):(3,1,0)
+}
+
 // What the canonical form cannot hold is a typed error.
 func ExampleFold_errors() {
 	l := cute.MustLayout(cute.Ints(2, 2), cute.Ints(1, 2))
-	for _, s := range []string{"ij,kl->ik", "ii,ij->j", "ij,jk,kl->il"} {
+	for _, s := range []string{"ij,kl->ik", "ij,jk->iki", "ij,jk,kl->il"} {
 		_, err := einsum.Fold(s, l, l, l)
 		fmt.Println(err)
 	}
 	// Output:
 	// einsum: index j appears only in operand A "ij": the canonical form C(m,n,l) = A(m,k,l)·B(n,k,l) has no class for it (sum it out first)
-	// einsum: index i repeats in operand A "ii": a diagonal is not a mode of the canonical form
+	// einsum: index i repeats in the output "iki"
 	// einsum: "ij,jk,kl->il" has 3 operands: the canonical form C = A·B takes two
 }

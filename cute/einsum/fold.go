@@ -2,6 +2,7 @@ package einsum
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/cutego/cutego/cute"
@@ -75,6 +76,15 @@ func FoldSpec(s Spec, a, b, c cute.Layout) (p Plan, err error) {
 		}
 	}
 	p = Plan{Spec: s, Classes: cl}
+	// an index repeated within an operand is one mode, its diagonal
+	da, a, err := diagonal("A", s.A, a)
+	if err != nil {
+		return Plan{}, err
+	}
+	db, b, err := diagonal("B", s.B, b)
+	if err != nil {
+		return Plan{}, err
+	}
 	fold := func(idx string, l cute.Layout, groups ...string) (cute.Layout, error) {
 		modes := make([]cute.Layout, len(groups))
 		for g, grp := range groups {
@@ -101,16 +111,117 @@ func FoldSpec(s Spec, a, b, c cute.Layout) (p Plan, err error) {
 		}
 		return cute.MakeLayoutModes(modes...)
 	}
-	if p.A, err = fold(s.A, a, cl.M, cl.K, cl.L); err != nil {
+	if p.A, err = fold(da, a, cl.M, cl.K, cl.L); err != nil {
 		return Plan{}, err
 	}
-	if p.B, err = fold(s.B, b, cl.N, cl.K, cl.L); err != nil {
+	if p.B, err = fold(db, b, cl.N, cl.K, cl.L); err != nil {
 		return Plan{}, err
 	}
 	if p.C, err = fold(s.C, c, cl.M, cl.N, cl.L); err != nil {
 		return Plan{}, err
 	}
 	return p, nil
+}
+
+// diagonal returns the operand's indices with repeats removed (first occurrences) and the
+// layout whose mode for a repeated index is the diagonal of its modes: the same coordinate
+// in each, so the strides add (n:(d0+d1) for plain modes; leaf by leaf for modes of one
+// hierarchical shape). Modes of different hierarchical shapes whose diagonal is not a
+// single stride are refused.
+func diagonal(name, idx string, l cute.Layout) (string, cute.Layout, error) {
+	var first [128]int
+	var uniq []byte
+	repeats := false
+	for i := 0; i < len(idx); i++ {
+		if first[idx[i]] == 0 {
+			first[idx[i]] = i + 1
+			uniq = append(uniq, idx[i])
+		} else {
+			repeats = true
+		}
+	}
+	if !repeats {
+		return idx, l, nil
+	}
+	modes := make([]cute.Layout, len(uniq))
+	for u, ch := range uniq {
+		var ms []cute.Layout
+		for i := 0; i < len(idx); i++ {
+			if idx[i] == ch {
+				m, err := modeOf(l, i)
+				if err != nil {
+					return "", cute.Layout{}, err
+				}
+				ms = append(ms, m)
+			}
+		}
+		d, err := diagonalMode(ms)
+		if err != nil {
+			return "", cute.Layout{}, errorf(cute.ErrNotAdmissible, "the diagonal of index %c in operand %s %q: %v", ch, name, idx, err)
+		}
+		modes[u] = d
+	}
+	r, err := cute.MakeLayoutModes(modes...)
+	return string(uniq), r, err
+}
+
+// diagonalMode is the layout c ↦ Σ m(c) over the modes (all of one size, checked by the
+// caller's extents): the modes' shape with the strides added, when the shapes agree.
+func diagonalMode(ms []cute.Layout) (cute.Layout, error) {
+	shape := ms[0].Shape()
+	same := true
+	for _, m := range ms[1:] {
+		same = same && m.Shape().Equal(shape)
+	}
+	if !same {
+		// plain strides after coalescing: n:(Σ d)
+		var n, d int64
+		for i, m := range ms {
+			c, err := cute.Coalesce(m)
+			if err != nil || !c.Shape().IsLeaf() {
+				return cute.Layout{}, fmt.Errorf("the modes %v have different shapes and %v is not a single stride", ms, m)
+			}
+			if i > 0 && c.Shape().Value() != n {
+				return cute.Layout{}, fmt.Errorf("the modes %v have different sizes", ms)
+			}
+			n = c.Shape().Value()
+			if d, err = addStride(d, c.Stride().Value()); err != nil {
+				return cute.Layout{}, err
+			}
+		}
+		return cute.MakeLayout(cute.Int(n), cute.Int(d))
+	}
+	stride := ms[0].Stride()
+	for _, m := range ms[1:] {
+		var err error
+		if stride, err = addStrides(stride, m.Stride()); err != nil {
+			return cute.Layout{}, err
+		}
+	}
+	return cute.MakeLayout(shape, stride)
+}
+
+func addStrides(a, b cute.IntTuple) (cute.IntTuple, error) {
+	if a.IsLeaf() {
+		v, err := addStride(a.Value(), b.Value())
+		return cute.Int(v), err
+	}
+	ea, eb := a.Elems(), b.Elems()
+	for i := range ea {
+		var err error
+		if ea[i], err = addStrides(ea[i], eb[i]); err != nil {
+			return cute.IntTuple{}, err
+		}
+	}
+	return cute.Tuple(ea...), nil
+}
+
+func addStride(a, b int64) (int64, error) {
+	s := a + b
+	if (s > a) != (b > 0) {
+		return 0, errorf(cute.ErrOverflow, "stride %d + %d overflows", a, b)
+	}
+	return s, nil
 }
 
 // modeOf is mode i of l; an integer-shaped layout is its own mode 0.

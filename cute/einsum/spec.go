@@ -82,8 +82,9 @@ type Classes struct {
 }
 
 // Classify sorts the indices of s into the paper's four classes (row, column, reduction,
-// batch), M, N and L in the order of C, K in the order of A, and refuses what has no
-// class (see the package doc).
+// batch), M, N and L in the order of C, K in the order of A (first occurrences: an index
+// repeated within A or B is one index, its diagonal), and refuses what has no class (see
+// the package doc).
 func (s Spec) Classify() (Classes, error) {
 	var in [3][128]bool
 	for o, str := range []string{s.A, s.B, s.C} {
@@ -93,8 +94,8 @@ func (s Spec) Classify() (Classes, error) {
 			if !isLetter(ch) {
 				return Classes{}, errorf(cute.ErrParse, "operand %s %q: %q is not an index", name, str, ch)
 			}
-			if in[o][ch] {
-				return Classes{}, errorf(cute.ErrNotAdmissible, "index %c repeats in operand %s %q: a diagonal is not a mode of the canonical form", ch, name, str)
+			if in[o][ch] && o == 2 {
+				return Classes{}, errorf(cute.ErrInvalid, "index %c repeats in the output %q", ch, str)
 			}
 			in[o][ch] = true
 		}
@@ -113,13 +114,15 @@ func (s Spec) Classify() (Classes, error) {
 			return Classes{}, errorf(cute.ErrInvalid, "index %c of the output %q appears in neither operand", ch, s.C)
 		}
 	}
+	var seen [128]bool
 	for o, str := range []string{s.A, s.B} {
 		other := 1 - o
 		for i := 0; i < len(str); i++ {
 			ch := str[i]
-			if in[2][ch] {
+			if in[2][ch] || seen[ch] && o == 0 {
 				continue
 			}
+			seen[ch] = true
 			if !in[other][ch] {
 				return Classes{}, errorf(cute.ErrNotAdmissible, "index %c appears only in operand %s %q: the canonical form C(m,n,l) = A(m,k,l)·B(n,k,l) has no class for it (sum it out first)", ch, "AB"[o:o+1], str)
 			}

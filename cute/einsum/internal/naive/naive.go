@@ -5,6 +5,7 @@ package naive
 
 import (
 	"math/rand/v2"
+	"strings"
 
 	"github.com/cutego/cutego/cute"
 )
@@ -47,14 +48,15 @@ func (o *Operand) Layout() cute.Layout {
 }
 
 // RandomOperand lays the indices out in a random order of their (sub-)modes; wild ones are
-// padded, have some strides negative and some even modes of extent ≥ 4 split in two.
+// padded, have some strides negative and some even modes of extent ≥ 4 (of an index that
+// does not repeat) split in two.
 func RandomOperand(r *rand.Rand, idx string, ext map[byte]int64, wild bool) *Operand {
 	o := &Operand{Idx: idx, Sub: make([][]int64, len(idx)), Stride: make([][]int64, len(idx))}
 	type leaf struct{ i, j int }
 	var leaves []leaf
 	for i := 0; i < len(idx); i++ {
 		e := ext[idx[i]]
-		if wild && e >= 4 && e%2 == 0 && r.IntN(2) == 0 {
+		if wild && e >= 4 && e%2 == 0 && strings.Count(idx, idx[i:i+1]) == 1 && r.IntN(2) == 0 {
 			o.Sub[i] = []int64{2, e / 2}
 		} else {
 			o.Sub[i] = []int64{e}
@@ -156,4 +158,15 @@ func RandomSpec(r *rand.Rand, extents []int64) (a, b, c string, ext map[byte]int
 		}
 		return perm(m, k, l), perm(n, k, l), perm(m, n, l), ext
 	}
+}
+
+// WithDiagonal repeats one index of idx at a random position (an einsum diagonal), when idx
+// has one and fewer than 6 indices.
+func WithDiagonal(r *rand.Rand, idx string) string {
+	if len(idx) == 0 || len(idx) >= 6 {
+		return idx
+	}
+	ch := idx[r.IntN(len(idx))]
+	at := r.IntN(len(idx) + 1)
+	return idx[:at] + string(ch) + idx[at:]
 }
