@@ -180,11 +180,12 @@ static void bench_one(FILE *csv, const Shape &s, int am, int bm, int dt, int rep
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    fprintf(stderr, "usage: bench_gemm out.csv [--quick] [--dtype bf16|f16|both] [--layout TN|NN|NT|TT] [--reps N] [--group G] [--config C]\n");
+    fprintf(stderr, "usage: bench_gemm out.csv [--quick] [--dtype bf16|f16|both] [--layout TN|NN|NT|TT] [--reps N] [--group G] [--config C] [--direct-epilogue] [--only-m M]\n");
     return 2;
   }
   bool quick = false;
   int reps = 15;
+  int64_t only_m = 0;
   const char *dts = "both", *lay = "TN";
   cutego_gemm_options_t opt;
   memset(&opt, 0, sizeof opt);
@@ -196,6 +197,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[i], "--group") && i + 1 < argc) opt.group_m = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--config") && i + 1 < argc) opt.config = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--direct-epilogue")) opt.direct_epilogue = 1;
+    else if (!strcmp(argv[i], "--only-m") && i + 1 < argc) only_m = atoll(argv[++i]);
   }
   int am = (lay[0] == 'N'), bm = (lay[1] == 'T');  // BLAS names for row-major D
   FILE *csv = fopen(argv[1], "w");
@@ -223,6 +225,7 @@ int main(int argc, char **argv) {
     if (strcmp(dts, "both") && strcmp(dts, dt == CUTEGO_DTYPE_BF16 ? "bf16" : "f16")) continue;
     std::vector<double> ratios;
     for (auto &s : shapes) {
+      if (only_m && s.m != only_m) continue;
       if (dt == CUTEGO_DTYPE_BF16) bench_one<__nv_bfloat16>(csv, s, am, bm, dt, reps, lt, hb, ratios, &opt);
       else bench_one<__half>(csv, s, am, bm, dt, reps, lt, hb, ratios, &opt);
     }

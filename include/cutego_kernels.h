@@ -95,6 +95,8 @@ typedef struct cutego_gemm_plan_t {
   int64_t tiles_m, tiles_n, tiles;/* wgmma path: output tiles per mode and in all */
   int32_t read_c;             /* beta != 0 */
   int32_t flags;              /* CUTEGO_GEMM_F_* */
+  int32_t smem_bytes;         /* wgmma path: dynamic shared memory of the kernel */
+  char kernel[64];            /* the kernel's name (extern "C", for a module loader) */
   char reason[160];           /* why this path was taken (always set) */
 } cutego_gemm_plan_t;
 
@@ -117,6 +119,20 @@ typedef struct cutego_gemm_options_t {
   int32_t direct_epilogue; /* 1: write D with direct stores even where TMA stores are possible */
 } cutego_gemm_options_t;
 
+/* The wgmma kernel's arguments (by value; extents and strides in elements), filled from a plan
+ * by cutego_gemm_args. */
+typedef struct cutego_gemm_args_t {
+  int32_t m, n, k, l;
+  int32_t tiles_m, tiles_n, k_tiles, group_m;
+  int64_t tiles;                /* tiles_m * tiles_n * l */
+  int32_t a_bcast_l, b_bcast_l; /* the operand's batch mode has stride 0: batch coordinate 0 */
+  float alpha, beta;
+  void *d;
+  const void *c;
+  int64_t ds[3], cs[3]; /* (m, n, l) strides of D and C */
+  int32_t read_c, flags; /* flags: CUTEGO_GEMM_F_* */
+} cutego_gemm_args_t;
+
 /* Plans a GEMM without a GPU (addresses only for the alignment checks). Returns 0, or -1 with
  * the reason in plan->reason (mismatched extents, unsupported dtype, a forced path that
  * cannot be taken, an output with a stride-0 mode). */
@@ -132,6 +148,10 @@ int cutego_gemm(void *d, const cute_layout_t *d_layout, const void *a, const cut
                 const void *b, const cute_layout_t *b_layout, const void *c, const cute_layout_t *c_layout,
                 int ab_dtype, int cd_dtype, float alpha, float beta, cutego_stream_t stream,
                 const cutego_gemm_options_t *opt, cutego_gemm_plan_t *plan);
+
+/* The wgmma kernel's arguments for a plan (group_m 0: default). */
+void cutego_gemm_args(const cutego_gemm_plan_t *plan, void *d, const void *c, float alpha, float beta,
+                      int32_t group_m, cutego_gemm_args_t *args);
 
 const char *cutego_gemm_path_name(int path);
 const char *cutego_kernels_last_error(void);

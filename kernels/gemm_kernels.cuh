@@ -21,26 +21,18 @@
 #include <cuda_fp16.h>
 #include <stdint.h>
 #include "cutego_device.h"
-#include "gemm_epilogue.h"
+#include "cutego_kernels.h"
+#include "gemm_smem.h"
 #include "generated/cutego_gemm_layouts.h"
 #include "sm90_ptx.cuh"
 #include "wgmma_ops.cuh"
 
 namespace cutego_k {
 
-// Kernel arguments (by value). Extents and strides in elements.
-struct GemmArgs {
-  int32_t m, n, k, l;
-  int32_t tiles_m, tiles_n, k_tiles, group_m;
-  int64_t tiles;                 // tiles_m * tiles_n * l
-  int32_t a_bcast_l, b_bcast_l;  // the operand's batch mode has stride 0: batch coordinate 0
-  float alpha, beta;
-  void *d;
-  const void *c;
-  int64_t ds[3], cs[3];          // (m, n, l) strides of D and C
-  int32_t read_c, flags;         // flags: CUTEGO_GEMM_F_*
-};
-constexpr int kFlagDPairs = 1, kFlagCPairs = 2, kFlagDTma = 4;  // CUTEGO_GEMM_F_*
+// Kernel arguments (by value): cutego_gemm_args_t (cutego_kernels.h), filled by the planner's
+// cutego_gemm_args() for the C and the Go launcher alike.
+typedef cutego_gemm_args_t GemmArgs;
+constexpr int kFlagDPairs = CUTEGO_GEMM_F_D_PAIRS, kFlagCPairs = CUTEGO_GEMM_F_C_PAIRS, kFlagDTma = CUTEGO_GEMM_F_D_TMA;
 
 // ---- element conversions -------------------------------------------------------------------
 template <typename T> __device__ __forceinline__ float to_f32(T x);
@@ -258,11 +250,6 @@ __device__ __forceinline__ void epilogue_tma(const GemmArgs &p, const CUtensorMa
   }
 }
 
-template <class Cfg, class OA, class OB>
-constexpr int gemm_smem_bytes() {
-  return 1024 + Cfg::STAGES * (OA::stage_bytes + OB::stage_bytes) + 2 * 2 * kEpiChunkBytes +
-         static_cast<int>(sizeof(Pipeline<Cfg::STAGES>));
-}
 
 // ---- rung 3: warp specialization -------------------------------------------------------------
 // Warpgroup 0 produces (one thread issues TMA), warpgroups 1 and 2 consume (64 rows of the
@@ -278,7 +265,8 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
   uint8_t *sa = base;
   uint8_t *sb = base + S * OA::stage_bytes;
   uint8_t *staging = sb + S * OB::stage_bytes;  // 1024-aligned: stages are multiples of 1024 bytes
-  Pipeline<S> &pipe = *reinterpret_cast<Pipeline<S> *>(staging + 2 * 2 * kEpiChunkBytes);
+  Pipeline<S> &pipe = *reinterpret_cast<Pipeline<S> *>(staging + kEpiBuffers * kEpiChunkBytes);
+  static_assert(sizeof(Pipeline<S>) == S * 2 * 8, "gemm_smem_bytes counts two mbarriers per stage");
   const int wg = threadIdx.x / 128;
   if (threadIdx.x == 0) pipe.init();
   __syncthreads();

@@ -116,7 +116,9 @@ static void operand_map(cutego_tma_desc_t *d, const cutego_gemm_operand_t *o, in
 /* Tile and box extents per configuration and operand major: csrc/gemm/configs.cc reads them
  * from the generated layouts (kernels/generated/cutego_gemm_layouts.h). */
 typedef struct {
-  int bm, bn, a_box[2][2], b_box[2][2], a_swizzle[2], b_swizzle[2], epi_bytes;
+  int bm, bn, a_box[2][2], b_box[2][2], a_swizzle[2], b_swizzle[2], epi_bytes, smem[2][2];
+  const char *name; /* the kernels' configuration tag, cutego_gemm_<name>_... */
+  int bk;
 } config_boxes;
 extern const config_boxes cutego_gemm_config_boxes[];
 extern const int cutego_gemm_nconfigs;
@@ -130,6 +132,8 @@ static int generic(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt, cons
   if (opt && opt->force_path && opt->force_path != CUTEGO_GEMM_PATH_GENERIC)
     return reason(p, -1, "forced wgmma path impossible: %s", buf);
   p->path = CUTEGO_GEMM_PATH_GENERIC;
+  static const char *const tn[] = {"", "f16", "bf16", "f32"};
+  snprintf(p->kernel, sizeof p->kernel, "cutego_gemm_generic_%s_%s", tn[p->ab_dtype], tn[p->cd_dtype]);
   return reason(p, 0, "generic: %s", buf);
 }
 
@@ -225,7 +229,47 @@ int cutego_gemm_plan(const cute_layout_t *d, const cute_layout_t *a, const cute_
   }
   if (d_addr % ces || (p->read_c && c_addr % ces))
     return reason(p, -1, "C/D pointers are not aligned to their element size");
+  p->smem_bytes = cb->smem[p->a.major][p->b.major];
+  static const char *const in_name[] = {"", "f16", "bf16"}, *const out_name[] = {"", "f16", "bf16", "f32"};
+  snprintf(p->kernel, sizeof p->kernel, "cutego_gemm_%s_%c%c_%s_%s", cb->name, p->a.major ? 'm' : 'k',
+           p->b.major ? 'm' : 'k', in_name[ab_dtype], out_name[cd_dtype]);
   p->path = CUTEGO_GEMM_PATH_WGMMA;
   return reason(p, 0, "wgmma: %dx%d tiles, A %s-major, B %s-major, %lld tiles", cb->bm, cb->bn,
                 p->a.major ? "M" : "K", p->b.major ? "N" : "K", (long long)p->tiles);
+}
+
+void cutego_gemm_args(const cutego_gemm_plan_t *p, void *d, const void *c, float alpha, float beta, int32_t group_m,
+                      cutego_gemm_args_t *g) {
+  memset(g, 0, sizeof *g);
+  g->m = (int32_t)p->m;
+  g->n = (int32_t)p->n;
+  g->k = (int32_t)p->k;
+  g->l = (int32_t)p->l;
+  g->tiles_m = (int32_t)p->tiles_m;
+  g->tiles_n = (int32_t)p->tiles_n;
+  g->tiles = p->tiles;
+  g->k_tiles = p->path == CUTEGO_GEMM_PATH_WGMMA ? (int32_t)ceil_div(p->k, cutego_gemm_config_boxes[p->config].bk) : 0;
+  g->group_m = group_m > 0 ? group_m : 8;
+  g->a_bcast_l = p->a.bcast_l;
+  g->b_bcast_l = p->b.bcast_l;
+  g->alpha = alpha;
+  g->beta = beta;
+  g->d = d;
+  g->c = p->read_c ? c : NULL;
+  for (int i = 0; i < 3; ++i) {
+    g->ds[i] = p->d.stride[i];
+    g->cs[i] = p->read_c ? p->c.stride[i] : 0;
+  }
+  if (p->read_c && p->c.extent[2] == 1) g->cs[2] = 0;
+  g->read_c = p->read_c;
+  g->flags = p->flags;
+}
+
+const char *cutego_gemm_path_name(int path) {
+  switch (path) {
+    case CUTEGO_GEMM_PATH_NONE: return "none";
+    case CUTEGO_GEMM_PATH_WGMMA: return "wgmma";
+    case CUTEGO_GEMM_PATH_GENERIC: return "generic";
+  }
+  return "unknown";
 }
