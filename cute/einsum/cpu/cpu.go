@@ -242,29 +242,12 @@ type jmode struct {
 // blasPlan is one GEMM shape and the loops around it.
 type blasPlan struct {
 	swap             bool // C column-major: X = B, Y = A
-	m, n, k          jmode
 	loops            []jmode
 	tX, tY           blas.Transpose
 	ldX, ldY, ldC    int64
 	P, Q             int64 // C block rows and columns as BLAS sees them
-	xRows, xCols     int64 // op(X) as stored
-	yRows, yCols     int64
 	calls            int64
 	mExt, nExt, kExt int64
-}
-
-// leaves is each index's mode in one operand as (extent, stride), or ok=false when it is
-// not a single stride.
-func leafOf(l cute.Layout, i int) (n, d int64, ok bool) {
-	m, err := l.Mode(i)
-	if err != nil {
-		return 0, 0, false
-	}
-	c, err := cute.Coalesce(m)
-	if err != nil || !c.Shape().IsLeaf() || !c.Stride().IsLeaf() || c.Stride().IsBasis() {
-		return 0, 0, false
-	}
-	return c.Shape().Value(), c.Stride().Value(), true
 }
 
 // classModes reads the modes of one class (the letters of multi-mode i of the folded
@@ -427,7 +410,7 @@ func shape(m, n, k jmode) (bp blasPlan, ok bool) {
 	if !ok {
 		return bp, false
 	}
-	bp.m, bp.n, bp.k, bp.swap, bp.ldC = m, n, k, cCol, ldC
+	bp.swap, bp.ldC = cCol, ldC
 	bp.mExt, bp.nExt, bp.kExt = m.n, n.n, k.n
 	// X: P×K from operand rows (P) and k
 	xr, xs, yr, ys := m.n, m.a, n.n, n.b
@@ -446,15 +429,15 @@ func shape(m, n, k jmode) (bp blasPlan, ok bool) {
 	if !ok {
 		return bp, false
 	}
-	// op(X) is P×K: X stored row-major P×K → NoTrans; column-major → stored K×P, Trans.
-	bp.tX, bp.xRows, bp.xCols = blas.NoTrans, xr, k.n
+	// op(X) is P×K: X stored row-major P×K → NoTrans; column-major (stored K×P) → Trans.
+	bp.tX = blas.NoTrans
 	if xCol {
-		bp.tX, bp.xRows, bp.xCols = blas.Trans, k.n, xr
+		bp.tX = blas.Trans
 	}
-	// op(Y) is K×Q: Y is Q×K; stored row-major → Trans; column-major → stored K×Q, NoTrans.
-	bp.tY, bp.yRows, bp.yCols = blas.Trans, yr, k.n
+	// op(Y) is K×Q: Y is Q×K; stored row-major → Trans; column-major (stored K×Q) → NoTrans.
+	bp.tY = blas.Trans
 	if yCol {
-		bp.tY, bp.yRows, bp.yCols = blas.NoTrans, k.n, yr
+		bp.tY = blas.NoTrans
 	}
 	bp.ldX, bp.ldY = ldX, ldY
 	return bp, true
