@@ -1,16 +1,23 @@
-// Package cpu evaluates einsum contractions on the CPU: where the folded layouts of
-// package einsum give each operand, for one mode of each of m̂, n̂ and k̂, a unit stride and
-// a leading dimension that BLAS accepts, the GEMM on those modes runs in gonum's BLAS
-// (float32: Sgemm, float64: Dgemm) and the remaining modes of every class loop around it;
-// otherwise the paper's reference loops (cute.Gemm) run. The result is the same either way
-// (up to the order of floating-point additions).
+// Package cpu evaluates einsum contractions on the CPU, choosing among three paths by a
+// cost model (Path says which was taken):
 //
-// The BLAS path needs, per index, a mode that is a single stride in every operand
-// (hierarchical modes that do not coalesce go to the reference path), strides that are
-// positive where the extent exceeds 1 for the modes given to BLAS, and at least 512
-// multiply-adds per BLAS call. Within each class, indices whose strides chain in every
-// operand that holds them are merged first (a joint coalesce), so "abc,bcd->ad" with
-// compact operands is one GEMM of (a)×(bc)×(d).
+//   - BLAS in place: where the folded layouts of package einsum give each operand, for one
+//     mode of each of m̂, n̂ and k̂, a unit stride and a leading dimension that BLAS accepts,
+//     the GEMM on those modes runs in gonum's BLAS (float32: Sgemm, float64: Dgemm) on the
+//     operands' own data, and the remaining modes of every class loop around it. Within
+//     each class, indices whose strides chain in every operand that holds them are merged
+//     first (a joint coalesce), so "abc,bcd->ad" with compact operands is one GEMM of
+//     (a)×(bc)×(d). Modes given to BLAS need positive strides; indices whose modes do not
+//     coalesce to one stride leave this path.
+//   - BLAS on packed copies: A and B are copied (cute.Copy through their folded views) into
+//     compact column-major layouts of the folded shapes, one GEMM per batch runs on them and
+//     the result is added into C (cute.Axpby). This takes any layouts (negative strides,
+//     hierarchical modes, unit strides on different indices) at the price of the copies;
+//     an operand broadcast over far more coordinates than it has elements is not copied.
+//   - the paper's reference loops (cute.Gemm on the folded views): small contractions, and
+//     element types other than float32 and float64.
+//
+// The result is the same on every path, up to the order of floating-point additions.
 package cpu
 
 import (
