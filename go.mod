@@ -8,6 +8,7 @@ require (
 	github.com/dustin/go-humanize v1.1.0
 	github.com/stretchr/testify v1.12.1
 	golang.org/x/image v0.48.0
+	gonum.org/v1/gonum v0.17.0
 	gorgonia.org/cu v0.9.6
 )
 
