@@ -55,25 +55,7 @@ def load(path):
         return {r["case"]: r for r in csv.DictReader(f)}
 
 ours, torch = load(sys.argv[1]), load(sys.argv[2])
-print(f"goeinsum exit {sys.argv[3]}, torch exit {sys.argv[4]}")
-print("cutego (bf16 in, bf16 out, fp32 accumulate) vs torch.einsum (bf16), H200, TFLOP/s = 2*prod(extents)/t")
-hdr = f"{'case':20s} {'spec':18s} {'path':8s} {'verified':8s} {'ours ms':>9s} {'ours TF/s':>9s} {'torch ms':>9s} {'torch TF/s':>10s} {'ratio':>6s}"
-print(hdr)
-print("-" * len(hdr))
-ratios = []
-for case in list(ours) + [c for c in torch if c not in ours]:
-    o, t = ours.get(case, {}), torch.get(case, {})
-    spec = o.get("spec") or t.get("spec", "")
-    of, tf = o.get("tflops", ""), t.get("tflops", "")
-    ratio = ""
-    if of and tf and float(tf) > 0:
-        r = float(of) / float(tf)
-        ratio = f"{r:.2f}"
-        if o.get("path") == "wgmma":
-            ratios.append(r)
-    print(f"{case:20s} {spec:18s} {o.get('path', 'n/a'):8s} {o.get('verified', 'n/a'):8s} {o.get('ms', ''):>9s} {of:>9s} "
-          f"{t.get('ms', ''):>9s} {tf:>10s} {ratio:>6s}")
-print()
+cases = list(ours) + [c for c in torch if c not in ours]
 for case, o in ours.items():
     print(f"{case}: {o.get('reason')}")
     if o.get("fold"):
@@ -81,9 +63,33 @@ for case, o in ours.items():
 for case, t in torch.items():
     if t.get("error"):
         print(f"{case}: torch error: {t['error']}")
+rows, ratios = [], []
+for case in cases:
+    o, t = ours.get(case, {}), torch.get(case, {})
+    of, tf = o.get("tflops", ""), t.get("tflops", "")
+    ratio = ""
+    if of and tf and float(tf) > 0:
+        r = float(of) / float(tf)
+        ratio = f"{r:.2f}"
+        if o.get("path") == "wgmma":
+            ratios.append(r)
+    rows.append((case, o.get("spec") or t.get("spec", ""), o.get("sizes") or t.get("sizes", ""), o.get("path", "n/a"),
+                 o.get("verified", "n/a"), o.get("ms", ""), of, t.get("ms", ""), tf, ratio))
+print("\nMarkdown (for the README):\n")
+print("| contraction | sizes | path | cutego TFLOP/s | torch.einsum TFLOP/s | ratio |")
+print("|---|---|---|---:|---:|---:|")
+for r in rows:
+    print(f"| `{r[1]}` ({r[0]}) | {r[2]} | {r[3]} | {r[6]} | {r[8]} | {r[9]} |")
+print(f"\ngoeinsum exit {sys.argv[3]}, torch exit {sys.argv[4]}")
+print("cutego (bf16 in, bf16 out, fp32 accumulate) vs torch.einsum (bf16); TFLOP/s = 2*prod(extents)/t, median of 10")
+hdr = f"{'case':20s} {'spec':18s} {'path':8s} {'verified':8s} {'ours ms':>9s} {'ours TF/s':>9s} {'torch ms':>9s} {'torch TF/s':>10s} {'ratio':>6s}"
+print(hdr)
+print("-" * len(hdr))
+for r in rows:
+    print(f"{r[0]:20s} {r[1]:18s} {r[3]:8s} {r[4]:8s} {r[5]:>9s} {r[6]:>9s} {r[7]:>9s} {r[8]:>10s} {r[9]:>6s}")
 if ratios:
     g = math.exp(sum(map(math.log, ratios)) / len(ratios))
-    print(f"\ngeomean ratio ours/torch over the {len(ratios)} wgmma-path cases: {g:.3f}")
+    print(f"geomean ratio ours/torch over the {len(ratios)} wgmma-path cases: {g:.3f}")
 bad = [c for c, o in ours.items() if o.get("verified") != "yes"]
 print("verification (small instances in full, large by 256 sampled outputs):", "all verified" if ours and not bad else f"NOT verified: {bad or 'no results'}")
 EOF
