@@ -119,7 +119,7 @@ $(KBUILD)/cudastub/libcuda.so: ci/cuda_stub.sh gpu/cucompat/cuda.h | setup
 	./ci/cuda_stub.sh $(CUDA_ROOT)/include/cuda.h $(KBUILD)/cudastub
 
 kernels-go-vet: $(KBUILD)/cudastub/libcuda.so
-	$(KGO_ENV) $(GO) vet -tags cuda ./gpu ./bench/gocopy ./bench/gogemm
+	$(KGO_ENV) $(GO) vet -tags cuda ./gpu ./bench/gocopy ./bench/gogemm ./bench/goeinsum
 	$(KGO_ENV) $(GO) test -tags cuda -c -o $(KBUILD)/gpu.test ./gpu
 
 # The GEMM kernels as a module for gpu.Gemm (device builds only: a second sm_90a build of them).
@@ -130,4 +130,5 @@ $(KBUILD)/cutego_gemm.cubin: kernels/gemm_module.cu kernels/gemm_instances.cuh $
 kernels-go: $(KBUILD)/cudastub/libcuda.so $(KBUILD)/cutego_copy.cubin $(KBUILD)/cutego_gemm.cubin
 	$(KGO_ENV) $(GO) build -tags cuda -o $(KBUILD)/gocopy ./bench/gocopy
 	$(KGO_ENV) $(GO) build -tags cuda -o $(KBUILD)/gogemm ./bench/gogemm
+	$(KGO_ENV) $(GO) build -tags cuda -o $(KBUILD)/goeinsum ./bench/goeinsum
 	$(KGO_ENV) $(GO) test -c -tags cuda -o $(KBUILD)/gpu.test ./gpu
