@@ -2,9 +2,10 @@
 //
 //	cutego eval [EXPR…]               evaluate expressions (or stdin), one result line each
 //	cutego print <expr>               CuTe's print_layout table
-//	cutego render [--format svg|tex|png] [--tv (M,N)] [-o file] <expr>
+//	cutego render [--format svg|tex|png] [--tv (M,N)] [--view data|bank] [-o file] <expr>
 //	cutego gen gemm [-o file]         the generated header of the GEMM kernels' layouts
-//	cutego serve [--addr :8080]       a layout explorer in the browser
+//	cutego explain [--tables] <expr>  an operation derived step by step
+//	cutego serve [--addr 127.0.0.1:8080] a layout explorer in the browser
 //	cutego version
 //
 // Every command answers --help; flags may come before or after the expression.
@@ -30,25 +31,36 @@ type env struct {
 	stdout, stderr io.Writer
 }
 
-// command is one subcommand: its name, its usage (the first line is the synopsis
-// `cutego help` lists) and its code, which gets the arguments after the name. A command
-// returns usageError for bad arguments (exit 2), another error to fail (exit 1), or
-// exitError to exit with a status and no message.
+// command is one subcommand: its name, its usage (the first line, without a leading
+// "usage: ", is the synopsis `cutego help` lists) and its code, which gets the arguments
+// after the name. A command returns usageError for bad arguments (exit 2), another error
+// to fail (exit 1), or exitError to exit with a status and no message.
 type command struct {
 	name  string
-	usage string
+	usage func() string
 	run   func(args []string, e env) error
+}
+
+// text is a fixed usage.
+func text(s string) func() string { return func() string { return s } }
+
+// synopsis is the first line of a usage, without "usage: ".
+func synopsis(usage string) string {
+	line, _, _ := strings.Cut(usage, "\n")
+	return strings.TrimPrefix(line, "usage: ")
 }
 
 // commands is the table of subcommands, in the order `cutego help` lists them. A new
 // subcommand is one line here (and its code in its own file).
 var commands = []command{
-	{"eval", evalUsage, cmdEval},
-	{"print", printUsage, cmdPrint},
-	{"render", renderUsage, cmdRender},
-	{"gen", genUsage, func(args []string, e env) error { return cmdGen(args, e.stdout) }},
-	{"serve", serveUsage, func(args []string, e env) error { return cmdServe(args, e.stderr) }},
-	{"version", "cutego version\n\nPrint the version.\n", cmdVersion},
+	{"eval", text(evalUsage), cmdEval},
+	{"print", text(printUsage), cmdPrint},
+	{"render", text(renderUsage), cmdRender},
+	{"explain", func() string { return fmt.Sprintf(explainUsage, strings.Join(explainNames(), ", ")) },
+		func(args []string, e env) error { return cmdExplain(args, e.stdout) }},
+	{"gen", text(genUsage), func(args []string, e env) error { return cmdGen(args, e.stdout) }},
+	{"serve", text(serveUsage), func(args []string, e env) error { return cmdServe(args, e.stderr) }},
+	{"version", text("cutego version\n\nPrint the version.\n"), cmdVersion},
 }
 
 const evalUsage = `cutego eval [EXPR…]
@@ -66,21 +78,18 @@ const printUsage = `cutego print <expr>
 Print the layout as CuTe's print_layout table (a rank-1 layout as a column).
 `
 
-const renderUsage = `cutego render [--format svg|tex|png] [--tv (M,N)] [-o file] <expr>
+const renderUsage = `cutego render [--format svg|tex|png] [--tv (M,N)] [--view data|bank] [--elem bytes] [--access m|n] [--scale s] [-o file] <expr>
 
 Draw the layout: SVG like CuTe's print_svg, TikZ like print_latex, or PNG; with --tv,
-the thread-value layout over an MxN tile (print_latex_tv). With -o, the file is
-replaced only when the picture is complete.
+the thread-value layout over an MxN tile (print_latex_tv); with --view bank, the
+shared-memory bank of each element (--elem bytes each, a warp reading along --access),
+conflicts highlighted; --scale sizes a PNG. With -o, the file is replaced only when the
+picture is complete.
 `
 
 const genUsage = `cutego gen gemm [-o file]
 
 Write the generated header of the GEMM kernels' layouts (kernels/generated/).
-`
-
-const serveUsage = `cutego serve [--addr :8080]
-
-A layout explorer in the browser (JSON API at /api/eval).
 `
 
 func main() {
@@ -92,8 +101,7 @@ func usage() string {
 	var b strings.Builder
 	b.WriteString("usage: cutego <command> [arguments]\n\ncommands:\n")
 	for _, c := range commands {
-		syn, _, _ := strings.Cut(c.usage, "\n")
-		fmt.Fprintf(&b, "  %s\n", syn)
+		fmt.Fprintf(&b, "  %s\n", synopsis(c.usage()))
 	}
 	b.WriteString(`
 An <expr> is anything eval accepts: a layout "(4,8):(1,4)", a shape "(4,8)", a call
@@ -112,7 +120,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case "help", "-h", "--help", "-help":
 		if len(args) > 1 {
 			if c := find(args[1]); c != nil {
-				fmt.Fprint(stdout, c.usage)
+				fmt.Fprint(stdout, c.usage())
 				return 0
 			}
 		}
@@ -131,7 +139,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			break
 		}
 		if a == "-h" || a == "--help" || a == "-help" {
-			fmt.Fprint(stdout, c.usage)
+			fmt.Fprint(stdout, c.usage())
 			return 0
 		}
 	}
@@ -144,7 +152,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case errors.As(err, &ee):
 		return int(ee)
 	case errors.As(err, &ue):
-		fmt.Fprintf(stderr, "cutego %s: %s\nusage: %s", c.name, ue.msg, c.usage)
+		fmt.Fprintf(stderr, "cutego %s: %s\nusage: %s", c.name, ue.msg, strings.TrimPrefix(c.usage(), "usage: "))
 		return 2
 	}
 	fmt.Fprintf(stderr, "cutego %s: %v\n", c.name, err)
