@@ -1,0 +1,160 @@
+/* test_plan_gemm.c — the GEMM planner without a GPU (part of `make test`): which path, why, the
+ * tensor maps it derives, and the refusals. Expected values follow from the hardware rules
+ * (GPU-NOTES: 16-byte strides and addresses, unit-stride inner dimension, box <= 256) and from
+ * CuTe's operand convention, A (M,K), B (N,K), D (M,N), not from the planner's output. */
+#include <stdio.h>
+#include <string.h>
+#include "cutego_kernels.h"
+
+static int fails = 0, checks = 0;
+#define CHECK(cond, ...)                      \
+  do {                                        \
+    ++checks;                                 \
+    if (!(cond)) {                            \
+      ++fails;                                \
+      printf("FAIL %s:%d: ", __FILE__, __LINE__); \
+      printf(__VA_ARGS__);                    \
+      printf("\n");                           \
+    }                                         \
+  } while (0)
+
+/* (e0,e1[,e2]):(s0,s1[,s2]) */
+static cute_layout_t L3(int64_t e0, int64_t e1, int64_t e2, int64_t s0, int64_t s1, int64_t s2) {
+  cute_layout_t l;
+  memset(&l, 0, sizeof l);
+  int r = e2 ? 3 : 2, t = 0;
+  l.leaves = r;
+  l.shape[0] = e0, l.shape[1] = e1, l.shape[2] = e2;
+  l.stride[0] = s0, l.stride[1] = s1, l.stride[2] = s2;
+  l.nest[t++] = CUTE_NEST_OPEN;
+  for (int i = 0; i < r; ++i) l.nest[t++] = CUTE_NEST_LEAF;
+  l.nest[t++] = CUTE_NEST_CLOSE;
+  l.ntokens = t;
+  return l;
+}
+
+static int plan(cute_layout_t d, cute_layout_t a, cute_layout_t b, const cute_layout_t *c, int ab, int cd,
+                uintptr_t aaddr, const cutego_gemm_options_t *o, cutego_gemm_plan_t *p) {
+  return cutego_gemm_plan(&d, &a, &b, c, ab, cd, c != NULL, 0x10000, aaddr, 0x20000, 0x30000, o, p);
+}
+
+int main(void) {
+  const int BF = CUTEGO_DTYPE_BF16, F16 = CUTEGO_DTYPE_F16, F32 = CUTEGO_DTYPE_F32;
+  cutego_gemm_plan_t p;
+  int rc;
+
+  /* TN 4096^3: K-major A and B, 128x256 tiles; A's map (K, M, 1), B's (K, N, 1), byte strides. */
+  rc = plan(L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL, BF,
+            BF, 0x1000, NULL, &p);
+  CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_WGMMA, "TN: %s", p.reason);
+  CHECK(p.config == CUTEGO_GEMM_CONFIG_128x256x64 && p.tiles == 32 * 16, "TN tiles %lld", (long long)p.tiles);
+  CHECK(p.a.major == 0 && p.b.major == 0, "majors %d %d", p.a.major, p.b.major);
+  CHECK(p.a_map.dims[0] == 4096 && p.a_map.dims[1] == 4096 && p.a_map.strides[1] == 8192, "A map");
+  CHECK(p.a_map.box[0] == 64 && p.a_map.box[1] == 128 && p.b_map.box[1] == 256, "boxes %d %d %d", p.a_map.box[0],
+        p.a_map.box[1], p.b_map.box[1]);
+  CHECK(p.a_map.swizzle_bytes == 128, "swizzle");
+  CHECK(p.flags & CUTEGO_GEMM_F_D_PAIRS, "row-major D: paired stores");
+
+  /* NN: A M-major (M,K):(1,M), B N-major (N,K):(1,N): boxes are 64 x 64 (128-byte swizzle span). */
+  rc = plan(L3(1024, 2048, 0, 2048, 1, 0), L3(1024, 512, 0, 1, 1024, 0), L3(2048, 512, 0, 1, 2048, 0), NULL, F16,
+            F32, 0x1000, NULL, &p);
+  CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_WGMMA, "NN: %s", p.reason);
+  CHECK(p.a.major == 1 && p.b.major == 1, "majors %d %d", p.a.major, p.b.major);
+  CHECK(p.a_map.dims[0] == 1024 && p.a_map.dims[1] == 512 && p.a_map.strides[1] == 2048, "A map M-major");
+  CHECK(p.a_map.box[0] == 64 && p.a_map.box[1] == 64, "MN-major box");
+
+  /* Small N: 128x128 tiles. */
+  rc = plan(L3(4096, 128, 0, 128, 1, 0), L3(4096, 256, 0, 256, 1, 0), L3(128, 256, 0, 256, 1, 0), NULL, BF, BF,
+            0x1000, NULL, &p);
+  CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_128x128x64, "N=128 config %d", p.config);
+
+  /* A K stride of 1001 bf16 = 2002 bytes: no tensor map -> generic, and the reason says so. */
+  rc = plan(L3(64, 64, 0, 64, 1, 0), L3(64, 1001, 0, 1001, 1, 0), L3(64, 1001, 0, 1001, 1, 0), NULL, BF, BF, 0x1000,
+            NULL, &p);
+  CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_GENERIC && strstr(p.reason, "multiple of 16"), "odd K: %s", p.reason);
+
+  /* Misaligned A pointer -> generic. */
+  rc = plan(L3(64, 64, 0, 64, 1, 0), L3(64, 64, 0, 64, 1, 0), L3(64, 64, 0, 64, 1, 0), NULL, BF, BF, 0x1002, NULL, &p);
+  CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_GENERIC && strstr(p.reason, "aligned"), "misaligned: %s", p.reason);
+
+  /* Forcing the wgmma path where it is impossible is an error, not a silent fallback. */
+  cutego_gemm_options_t o;
+  memset(&o, 0, sizeof o);
+  o.force_path = CUTEGO_GEMM_PATH_WGMMA;
+  rc = plan(L3(64, 64, 0, 64, 1, 0), L3(64, 64, 0, 64, 1, 0), L3(64, 64, 0, 64, 1, 0), NULL, BF, BF, 0x1002, &o, &p);
+  CHECK(rc == -1 && strstr(p.reason, "forced"), "forced: %s", p.reason);
+
+  /* Neither mode of A has unit stride -> generic. */
+  rc = plan(L3(64, 64, 0, 64, 1, 0), L3(64, 64, 0, 128, 2, 0), L3(64, 64, 0, 64, 1, 0), NULL, BF, BF, 0x1000, NULL,
+            &p);
+  CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_GENERIC && strstr(p.reason, "unit-stride"), "no unit: %s", p.reason);
+
+  /* A hierarchical mode (M = (2,32):(2048,64)) -> generic. */
+  {
+    cute_layout_t a;
+    memset(&a, 0, sizeof a);
+    a.leaves = 3;
+    a.shape[0] = 2, a.stride[0] = 2048, a.shape[1] = 32, a.stride[1] = 64, a.shape[2] = 64, a.stride[2] = 1;
+    int8_t nest[] = {CUTE_NEST_OPEN, CUTE_NEST_OPEN, CUTE_NEST_LEAF, CUTE_NEST_LEAF, CUTE_NEST_CLOSE, CUTE_NEST_LEAF,
+                     CUTE_NEST_CLOSE};
+    memcpy(a.nest, nest, sizeof nest);
+    a.ntokens = sizeof nest;
+    cute_layout_t d = L3(64, 64, 0, 64, 1, 0), b = L3(64, 64, 0, 64, 1, 0);
+    rc = cutego_gemm_plan(&d, &a, &b, NULL, BF, BF, 0, 0x1000, 0x1000, 0x1000, 0, NULL, &p);
+    CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_GENERIC && strstr(p.reason, "hierarchical"), "hier: %s", p.reason);
+  }
+  /* A hierarchical mode that coalesces ((2,32):(64,128) = 64:64) stays on the wgmma path. */
+  {
+    cute_layout_t a;
+    memset(&a, 0, sizeof a);
+    a.leaves = 3;
+    a.shape[0] = 2, a.stride[0] = 64, a.shape[1] = 32, a.stride[1] = 128, a.shape[2] = 64, a.stride[2] = 1;
+    int8_t nest[] = {CUTE_NEST_OPEN, CUTE_NEST_OPEN, CUTE_NEST_LEAF, CUTE_NEST_LEAF, CUTE_NEST_CLOSE, CUTE_NEST_LEAF,
+                     CUTE_NEST_CLOSE};
+    memcpy(a.nest, nest, sizeof nest);
+    a.ntokens = sizeof nest;
+    cute_layout_t d = L3(64, 64, 0, 64, 1, 0), b = L3(64, 64, 0, 64, 1, 0);
+    rc = cutego_gemm_plan(&d, &a, &b, NULL, BF, BF, 0, 0x1000, 0x1000, 0x1000, 0, NULL, &p);
+    CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_WGMMA, "coalescing hier: %s", p.reason);
+  }
+
+  /* Batches: strided, and broadcast (stride 0 or a rank-2 operand). */
+  rc = plan(L3(256, 256, 4, 256, 1, 65536), L3(256, 128, 4, 128, 1, 32768), L3(256, 128, 4, 128, 1, 0), NULL, BF, BF,
+            0x1000, NULL, &p);
+  CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_WGMMA && p.l == 4 && !p.a.bcast_l && p.b.bcast_l, "batch: %s", p.reason);
+  CHECK(p.a_map.dims[2] == 4 && p.a_map.strides[2] == 65536 && p.b_map.dims[2] == 1, "batch maps");
+  rc = plan(L3(256, 256, 4, 256, 1, 65536), L3(256, 128, 4, 128, 1, 32768), L3(256, 128, 0, 128, 1, 0), NULL, BF, BF,
+            0x1000, NULL, &p);
+  CHECK(rc == 0 && p.b.bcast_l, "rank-2 B broadcasts: %s", p.reason);
+
+  /* Refusals: extents, dtypes, C, output with a stride-0 mode, ranks. */
+  rc = plan(L3(64, 64, 0, 64, 1, 0), L3(64, 32, 0, 32, 1, 0), L3(64, 16, 0, 16, 1, 0), NULL, BF, BF, 0x1000, NULL, &p);
+  CHECK(rc == -1 && strstr(p.reason, "K"), "K mismatch: %s", p.reason);
+  rc = plan(L3(64, 64, 0, 64, 1, 0), L3(32, 32, 0, 32, 1, 0), L3(64, 32, 0, 32, 1, 0), NULL, BF, BF, 0x1000, NULL, &p);
+  CHECK(rc == -1 && strstr(p.reason, "M"), "M mismatch: %s", p.reason);
+  rc = plan(L3(64, 64, 0, 64, 1, 0), L3(64, 32, 0, 32, 1, 0), L3(64, 32, 0, 32, 1, 0), NULL, F32, BF, 0x1000, NULL, &p);
+  CHECK(rc == -1 && strstr(p.reason, "unsupported"), "dtype: %s", p.reason);
+  rc = plan(L3(64, 64, 0, 64, 1, 0), L3(64, 32, 0, 32, 1, 0), L3(64, 32, 0, 32, 1, 0), NULL, BF, 7, 0x1000, NULL, &p);
+  CHECK(rc == -1 && strstr(p.reason, "unsupported"), "cd dtype: %s", p.reason);
+  rc = cutego_gemm_plan(NULL, NULL, NULL, NULL, BF, BF, 0, 0, 0, 0, 0, NULL, &p);
+  CHECK(rc == -1 && strstr(p.reason, "null"), "null: %s", p.reason);
+  {
+    cute_layout_t d = L3(64, 64, 0, 64, 1, 0), a = L3(64, 32, 0, 32, 1, 0), b = L3(64, 32, 0, 32, 1, 0);
+    rc = cutego_gemm_plan(&d, &a, &b, NULL, BF, BF, 1, 0, 0, 0, 0, NULL, &p);
+    CHECK(rc == -1 && strstr(p.reason, "C"), "beta without C: %s", p.reason);
+    cute_layout_t c = L3(64, 32, 0, 32, 1, 0);
+    rc = cutego_gemm_plan(&d, &a, &b, &c, BF, BF, 1, 0, 0, 0, 0, NULL, &p);
+    CHECK(rc == -1 && strstr(p.reason, "C is"), "C extents: %s", p.reason);
+  }
+  rc = plan(L3(64, 64, 0, 0, 1, 0), L3(64, 32, 0, 32, 1, 0), L3(64, 32, 0, 32, 1, 0), NULL, BF, BF, 0x1000, NULL, &p);
+  CHECK(rc == -1 && strstr(p.reason, "stride 0"), "stride-0 D: %s", p.reason);
+  {
+    cute_layout_t d = L3(64, 64, 0, 64, 1, 0), b = L3(64, 32, 0, 32, 1, 0), a;
+    memset(&a, 0, sizeof a);
+    a.leaves = 1, a.shape[0] = 64, a.stride[0] = 1, a.ntokens = 1, a.nest[0] = CUTE_NEST_LEAF;
+    rc = cutego_gemm_plan(&d, &a, &b, NULL, BF, BF, 0, 0, 0, 0, 0, NULL, &p);
+    CHECK(rc == -1 && strstr(p.reason, "rank"), "rank 1: %s", p.reason);
+  }
+  printf("test_plan_gemm: %d checks, %d failures\n", checks, fails);
+  return fails != 0;
+}
