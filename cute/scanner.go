@@ -21,7 +21,7 @@ const errorWindow = 24
 
 // maxReason bounds the reason a parse error gives before its position (a reason may
 // print a value read from the input).
-const maxReason = 160
+const maxReason = 200
 
 // Scanner is the lexer under every parser of package cute, exported so that parsers of
 // larger languages (cutego eval's expressions) read CuTe's values with the same rules
