@@ -193,3 +193,23 @@ func TestTextMarshaling(t *testing.T) {
 	assert.False(t, in.C.Equal(CompositionSwizzle(Swizzle{B: 3, M: 3, S: 3}, MustParseLayout("(8,64):(1,8)"))))
 	assert.True(t, strings.HasPrefix(in.C.String(), "Sw<3,3,3>"))
 }
+
+// Issue 12 §3: E(1,-1) printed 1@-1, which Parse rejects. E now refuses what Parse
+// refuses, and what it returns prints as text that parses back to itself.
+func TestBasisRoundTrip(t *testing.T) {
+	for _, f := range []func(){
+		func() { E(1, -1) },
+		func() { E(1, 0, 1<<21) },
+		func() { E(1, make([]int, MaxParseDepth+1)...) },
+	} {
+		e := panicsWithError(f)
+		require.NotNil(t, e)
+		assert.Equal(t, ErrInvalid, e.Kind)
+	}
+	for _, b := range []IntTuple{E(1), E(-3, 0), E(7, 2, 0, 1), E(1, 1<<20), E(2, make([]int, MaxParseDepth)...)} {
+		v, err := ParseIntTuple(b.String())
+		require.NoError(t, err, b.String())
+		assert.True(t, v.Equal(b), "%v -> %v", b, v)
+	}
+	assert.Equal(t, "7@1@0@2", E(7, 2, 0, 1).String())
+}

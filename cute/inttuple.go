@@ -53,10 +53,22 @@ func tupleOwn(elems []IntTuple) IntTuple {
 // large one is bounded by arithSum, not by this.
 const maxBasisMode = 1 << 20
 
-// E returns the scaled basis element v·E<path...> (CuTe's E<path...>{} * v).
+// E returns the scaled basis element v·E<path...> (CuTe's E<path...>{} * v), printed
+// v@…@path[1]@path[0]. The modes must be in [0, 2^20] and the path at most MaxParseDepth
+// long, as Parse reads them (so that every value E returns prints as text Parse
+// accepts); like indexing a slice with a negative index, E panics with an *Error (Op
+// "basis") otherwise.
 func E(v int64, path ...int) IntTuple {
 	if len(path) == 0 {
 		return IntTuple{v: v}
+	}
+	if len(path) > MaxParseDepth {
+		panic(errorf("basis", ErrInvalid, "scaled basis path longer than %d modes", MaxParseDepth))
+	}
+	for _, m := range path {
+		if m < 0 || m > maxBasisMode {
+			panic(errorf("basis", ErrInvalid, "scaled basis mode %d is outside [0,%d]", m, maxBasisMode))
+		}
 	}
 	p := make([]int, len(path))
 	copy(p, path)

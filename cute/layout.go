@@ -10,7 +10,7 @@ type Layout struct {
 // shapes must be positive integers (no scaled bases).
 func MakeLayout(shape, stride IntTuple) (l Layout, err error) {
 	if !Congruent(shape, stride) {
-		return Layout{}, errorf("make_layout", ErrInvalid, "shape %v and stride %v are not congruent", shape, stride)
+		return Layout{}, errorf("make_layout", ErrInvalid, "shape %s and stride %s are not congruent", brief(shape), brief(stride))
 	}
 	if err := checkShape("make_layout", shape); err != nil {
 		return Layout{}, err

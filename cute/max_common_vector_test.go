@@ -103,3 +103,8 @@ func TestMaxCommonVectorNeverFails(t *testing.T) {
 		}
 	}
 }
+
+var _ = claimCpp("max_common_vector")
+
+// TestMaxCommonVectorCpp: CuTe's max_common_vector(A, B) on the cases C++ CuTe printed.
+func TestMaxCommonVectorCpp(t *testing.T) { cppAlgebraCases(t, "max_common_vector") }

@@ -109,6 +109,10 @@ func TestParseErrorWindow(t *testing.T) {
 	requireParseErr(t, err, `found the end at byte 4 of "(4,5"`)
 	_, err = Parse("(4,5):(1,2) x")
 	requireParseErr(t, err, `unexpected 'x' after the value at byte 12`)
+	_, err = Parse("(" + strings.Repeat("1,", mb) + "1):(" + strings.Repeat("1,", mb) + "(1,1))")
+	requireParseErr(t, err, "not congruent")
+	_, err = Parse("(" + strings.Repeat("1,", mb) + "1):(1,x" + strings.Repeat("1,", mb))
+	requireParseErr(t, err, "unexpected 'x' at byte")
 	_, err = ParseIntTuple("4:1" + strings.Repeat(" ", mb))
 	requireParseErr(t, err, "is not an int tuple")
 	assert.Equal(t, `…"abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKL"…`,

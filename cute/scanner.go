@@ -19,6 +19,10 @@ const MaxParseDepth = 256
 // position it reports.
 const errorWindow = 24
 
+// maxReason bounds the reason a parse error gives before its position (a reason may
+// print a value read from the input).
+const maxReason = 200
+
 // Scanner is the lexer under every parser of package cute, exported so that parsers of
 // larger languages (cutego eval's expressions) read CuTe's values with the same rules
 // for spaces, integers and `_`, the same depth limit and the same error messages.
@@ -208,7 +212,11 @@ func (s *Scanner) Errorf(format string, args ...any) *Error {
 // ErrorAt is Errorf at the byte offset pos.
 func (s *Scanner) ErrorAt(pos int, format string, args ...any) *Error {
 	pos = max(0, min(pos, len(s.src)))
-	return errorf("parse", ErrParse, "%s at byte %d of %s", fmt.Sprintf(format, args...), pos, Excerpt(s.src, pos))
+	msg := fmt.Sprintf(format, args...)
+	if len(msg) > maxReason {
+		msg = msg[:maxReason] + "…"
+	}
+	return errorf("parse", ErrParse, "%s at byte %d of %s", msg, pos, Excerpt(s.src, pos))
 }
 
 // fail throws Errorf (caught by the exported entry points).

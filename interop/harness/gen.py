@@ -59,6 +59,7 @@ def unflatten(vals, like):
 class Gen:
     def __init__(self, seed):
         self.r = random.Random(seed)
+        self.ru = random.Random(seed * 7919 + 12)  # the size-1 / stride-0 cases (with_units)
 
     # ------------------------------------------------------------ shapes
     def leaf(self, cap):
@@ -252,8 +253,13 @@ class Gen:
         """A random case of op; for the operations of UNIT_OPS a quarter of the cases put
         size-1 and stride-0 modes into the layouts (with_units)."""
         c = self._case(op)
-        if op in self.UNIT_OPS and self.r.random() < 0.25:
-            c = self.unit_case(op, c)
+        if op in self.UNIT_OPS and self.ru.random() < 0.25:
+            # drawn from their own stream, so that the other cases stay those of earlier runs
+            self.r, main = self.ru, self.r
+            try:
+                c = self.unit_case(op, c)
+            finally:
+                self.r = main
         return c
 
     def unit_case(self, op, c):
