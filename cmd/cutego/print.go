@@ -43,7 +43,8 @@ func checkCosize(v cute.Value) error {
 	return err
 }
 
-// cmdPrint is `cutego print <expr>`: CuTe's print_layout table.
+// cmdPrint is `cutego print <expr>`: CuTe's print_layout table, or print_tensor for a
+// tensor (its values).
 func cmdPrint(args []string, e env) error {
 	words, err := parseFlags(flag.NewFlagSet("print", flag.ContinueOnError), args)
 	if err != nil {
@@ -52,6 +53,9 @@ func cmdPrint(args []string, e env) error {
 	v, err := evalArgs(words)
 	if err != nil {
 		return err
+	}
+	if t, ok := v.(eval.Tensor); ok {
+		return t.PrintTensor(e.stdout)
 	}
 	return render.PrintLayout(e.stdout, v)
 }

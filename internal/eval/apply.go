@@ -34,6 +34,8 @@ func apply(f cute.Value, args []cute.Value) cute.Value {
 		return applyLayout(l, crd)
 	case cute.Layout:
 		return applyLayout(x, crd)
+	case Tensor:
+		return x.apply(crd)
 	case cute.Swizzle:
 		if crd.HasUnderscore() || crd.IsTuple() {
 			failErr(fmt.Errorf("a swizzle applies to an integer, not %s", crd))

@@ -46,6 +46,9 @@ func call(name string, args []cute.Value) cute.Value {
 		failErr(fmt.Errorf("unknown function %s", quote(name)))
 	}
 	if len(args) > 0 {
+		if v, ok := callTensor(name, args); ok {
+			return v
+		}
 		if cl, ok := args[0].(cute.ComposedLayout); ok {
 			if f, ok := composedFns[name]; ok {
 				checkArity(name, f.min, f.max, len(args), " for a composed layout")

@@ -66,6 +66,10 @@ func describe(v cute.Value) string {
 		k = "tag"
 	case Elem:
 		k = "element type"
+	case Tensor:
+		k = "tensor"
+	case CountingIter:
+		k = "iterator"
 	default:
 		return fmt.Sprintf("%T", v)
 	}

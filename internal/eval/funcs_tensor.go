@@ -1,0 +1,281 @@
+package eval
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/cutego/cutego/cute"
+)
+
+// Tensors over iota data: CuTe's make_tensor(counting_iterator<int>(n), layout), whose
+// element at coordinate c is n + L(c) (pointer_base.hpp's counting_iterator: *it is its
+// count, it + i counts from n + i). Views of such a tensor (local_tile, local_partition,
+// the divides, slices) are tensors over the same counting iterator moved by the view's
+// offset, so their values are the offsets their elements have in the original tensor:
+// what a partition picks out. No data is stored; print_tensor computes the values it
+// prints.
+
+// CountingIter is CuTe's counting_iterator<T>(n), printed `counting_iter(n)` as CuTe
+// prints it. T is one of the signed integer types int, int32_t (32 bits), long, int64_t
+// (64 bits).
+type CountingIter struct {
+	N    int64
+	Elem Elem
+}
+
+func (it CountingIter) String() string { return fmt.Sprintf("counting_iter(%d)", it.N) }
+
+// Tensor is CuTe's Tensor<counting_iterator<T>, Layout>: element c is Iter.N + Layout(c).
+// It prints as CuTe's print(tensor) does, `counting_iter(9) o (4,2):(2,32)` (minus the
+// `_` marks); PrintTensor is CuTe's print_tensor.
+type Tensor struct {
+	Iter   CountingIter
+	Layout cute.Layout
+}
+
+func (t Tensor) String() string { return t.Iter.String() + " o " + t.Layout.String() }
+
+// MaxPrintTensor bounds the elements PrintTensor prints.
+const MaxPrintTensor = 1 << 20
+
+// PrintTensor is CuTe's print_tensor(tensor): the tensor, a colon, and its elements as
+// cute.PrintTensor lays them out (rank 1 a column, rank 2 a table, ranks 3 and 4 tables
+// separated by dashes or '='; other ranks only the first line). It refuses a tensor of
+// more than MaxPrintTensor elements.
+func (t Tensor) PrintTensor(w io.Writer) error {
+	n := t.Layout.Size()
+	if n < 0 || n > MaxPrintTensor {
+		return &cute.Error{Op: "print_tensor", Kind: cute.ErrInvalid,
+			Reason: fmt.Sprintf("the tensor has %d elements; print_tensor prints at most %d", n, MaxPrintTensor)}
+	}
+	// The values in colexicographic order over a compact column-major layout of the same
+	// shape: cute.PrintTensorBody walks the coordinates, and reads each value there.
+	data := make([]int64, n)
+	for i := range data {
+		v, err := t.Layout.Eval(int64(i))
+		if err != nil {
+			return err
+		}
+		data[i] = t.Iter.N + v // in range: checked when the tensor was made
+	}
+	compact, err := cute.MakeLayoutLeft(t.Layout.Shape())
+	if err != nil {
+		return err
+	}
+	ct, err := cute.MakeTensor(data, compact)
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	b.WriteString(t.String())
+	b.WriteString(":\n")
+	if err := cute.PrintTensorBody(&b, ct); err != nil {
+		return err
+	}
+	_, err = io.WriteString(w, b.String())
+	return err
+}
+
+// makeTensor is the tensor of iterator it and layout l, refused (an *cute.Error) when a
+// value would leave the range of the iterator's type (C++ would overflow) or the layout
+// has scaled-basis strides (no iterator position).
+func makeTensor(op string, it CountingIter, l cute.Layout) Tensor {
+	lo, hi, ok := valueRange(l)
+	if ok {
+		lo, ok = addInt(it.N, lo)
+	}
+	if ok {
+		hi, ok = addInt(it.N, hi)
+	}
+	min, max := int64(-1)<<(it.Elem.Bits-1), int64(1)<<(it.Elem.Bits-1)-1
+	if it.Elem.Bits == 64 {
+		min, max = -1<<63, 1<<63-1
+	}
+	if !ok || lo < min || hi > max {
+		failErr(&cute.Error{Op: op, Kind: cute.ErrInvalid, Reason: fmt.Sprintf(
+			"%s o %v counts past the range of %s", it, l, it.Elem.Name)})
+	}
+	return Tensor{Iter: it, Layout: l}
+}
+
+// valueRange is the least and the greatest value of l over its domain, Σ(s-1)·d split
+// by the sign of d; ok is false on overflow or a scaled-basis stride.
+func valueRange(l cute.Layout) (lo, hi int64, ok bool) {
+	sh, st := l.Shape().Leaves(nil), l.Stride().Leaves(nil)
+	if len(sh) != len(st) {
+		return 0, 0, false
+	}
+	for i := range sh {
+		if st[i].IsBasis() || sh[i].IsBasis() {
+			return 0, 0, false
+		}
+		s, d := sh[i].Value()-1, st[i].Value()
+		if s < 0 {
+			return 0, 0, false
+		}
+		x := s * d
+		if s != 0 && (x/s != d || s == -1 && d == -1<<63) {
+			return 0, 0, false
+		}
+		if x < 0 {
+			lo, ok = addInt(lo, x)
+		} else {
+			hi, ok = addInt(hi, x)
+		}
+		if !ok {
+			return 0, 0, false
+		}
+	}
+	return lo, hi, true
+}
+
+func addInt(a, b int64) (int64, bool) {
+	r := a + b
+	return r, (r > a) == (b > 0)
+}
+
+// iterTypes are the element types a counting iterator may count in.
+var iterTypes = map[string]bool{"int": true, "int32_t": true, "long": true, "int64_t": true}
+
+// offsetOf is an integer offset of a view (a scaled-basis offset cannot move an
+// iterator).
+func offsetOf(op string, off cute.IntTuple) int64 {
+	if !off.IsLeaf() || off.IsBasis() {
+		failErr(&cute.Error{Op: op, Kind: cute.ErrInvalid, Reason: fmt.Sprintf("offset %v is not an integer", off)})
+	}
+	return off.Value()
+}
+
+// moved is the tensor of layout l over t's iterator moved by off.
+func (t Tensor) moved(op string, l cute.Layout, off int64) Tensor {
+	n, ok := addInt(t.Iter.N, off)
+	if !ok {
+		failErr(&cute.Error{Op: op, Kind: cute.ErrInvalid, Reason: fmt.Sprintf("%s moved by %d overflows", t.Iter, off)})
+	}
+	return makeTensor(op, CountingIter{N: n, Elem: t.Iter.Elem}, l)
+}
+
+// apply is CuTe's tensor(c): the element n + L(c), or with `_` in c the slice, a tensor
+// over the iterator moved to the element c names with every `_` taken as 0.
+func (t Tensor) apply(crd cute.Coord) cute.Value {
+	if crd.HasUnderscore() {
+		l, off, err := cute.SliceAndOffset(crd, t.Layout)
+		if err != nil {
+			failErr(err)
+		}
+		return t.moved("slice", l, offsetOf("slice", off))
+	}
+	v := offsetOf("tensor", must(t.Layout.Call(crd.IntTuple())))
+	r, ok := addInt(t.Iter.N, v)
+	if !ok {
+		failErr(&cute.Error{Op: "tensor", Kind: cute.ErrInvalid, Reason: fmt.Sprintf("%s + %d overflows", t.Iter, v)})
+	}
+	return cute.Int(r)
+}
+
+// tensorFn is an operation of CuTe on a tensor.
+type tensorFn struct {
+	min, max int
+	f        func(c *ctx, t Tensor) cute.Value
+}
+
+// tensorFns are the operations that C++ CuTe defines on tensors (tensor_impl.hpp),
+// chosen by call when the first argument is a tensor.
+var tensorFns = map[string]tensorFn{
+	"local_tile": {3, 3, func(c *ctx, t Tensor) cute.Value {
+		l, off, err := cute.LocalTile(t.Layout, c.tiler(1), c.coord(2))
+		return t.moved(c.name, must(l, err), offsetOf(c.name, off))
+	}},
+	"local_partition": {3, 3, func(c *ctx, t Tensor) cute.Value {
+		l, off, err := cute.LocalPartition(t.Layout, c.layout(1), c.int(2))
+		return t.moved(c.name, must(l, err), offsetOf(c.name, off))
+	}},
+}
+
+// tensorViews are CuTe's views of a tensor whose layout is the operation on the tensor's
+// layout and whose iterator is the tensor's (make_tensor(tensor.data(),
+// f(tensor.layout(), args…))); tensorQueries are answered by the tensor's layout
+// (CuTe's shape(tensor) is shape(tensor.layout()), …). Both take the arguments of the
+// layout form.
+var (
+	tensorViews = map[string]bool{"composition": true, "logical_divide": true, "zipped_divide": true,
+		"tiled_divide": true, "flat_divide": true, "flatten": true, "coalesce": true,
+		"filter_zeros": true, "filter": true, "take": true}
+	tensorQueries = map[string]bool{"layout": true, "shape": true, "stride": true, "size": true,
+		"rank": true, "depth": true}
+)
+
+func init() {
+	register("counting_iterator", 0, 2, func(c *ctx) cute.Value {
+		it := CountingIter{Elem: Elem{Name: "int", Bits: 32}}
+		for i := range c.args {
+			if e, ok := c.args[i].(Elem); ok {
+				if !iterTypes[e.Name] {
+					c.bad(i, "a counting iterator counts in int, int32_t, long or int64_t, not %s", e.Name)
+				}
+				it.Elem = e
+				continue
+			}
+			it.N = c.int(i)
+		}
+		makeTensor(c.name, it, must(cute.MakeLayout(cute.Int(1), cute.Int(0))))
+		return it
+	})
+	register("make_tensor", 2, -1, func(c *ctx) cute.Value {
+		it, ok := c.args[0].(CountingIter)
+		if !ok {
+			c.bad(0, "expected a counting_iterator (eval's tensors count: make_tensor(counting_iterator<int>(0), layout)), got %s", describe(c.args[0]))
+		}
+		return makeTensor(c.name, it, tensorLayout(c, 1))
+	})
+	register("iota_tensor", 1, -1, func(c *ctx) cute.Value {
+		return makeTensor(c.name, CountingIter{Elem: Elem{Name: "int", Bits: 32}}, tensorLayout(c, 0))
+	})
+	register("print_tensor", 1, 1, func(c *ctx) cute.Value {
+		if _, ok := c.args[0].(Tensor); !ok {
+			c.bad(0, "expected a tensor, got %s", describe(c.args[0]))
+		}
+		return c.args[0]
+	})
+}
+
+// tensorLayout is the layout of make_tensor(it, args…) from argument i on: one argument is
+// a layout (a shape is its column-major layout), more are make_layout's arguments.
+func tensorLayout(c *ctx, i int) cute.Layout {
+	if c.n() == i+1 {
+		return c.layout(i)
+	}
+	l, ok := call("make_layout", c.args[i:]).(cute.Layout)
+	if !ok {
+		c.fail("the arguments after the iterator do not make a layout")
+	}
+	return l
+}
+
+// callTensor dispatches name to its tensor form when the first argument is a tensor;
+// ok is false when name has none (the ordinary function runs, and refuses a tensor where
+// it expects a layout).
+func callTensor(name string, args []cute.Value) (cute.Value, bool) {
+	t, ok := args[0].(Tensor)
+	if !ok {
+		return nil, false
+	}
+	c := &ctx{name: name, args: args}
+	if f, ok := tensorFns[name]; ok {
+		checkArity(name, f.min, f.max, len(args), " for a tensor")
+		return f.f(c, t), true
+	}
+	if tensorViews[name] || tensorQueries[name] {
+		r := call(name, append([]cute.Value{t.Layout}, args[1:]...))
+		if tensorQueries[name] {
+			return r, true
+		}
+		l, ok := r.(cute.Layout)
+		if !ok {
+			c.fail("the result %s is not a layout", describe(r))
+		}
+		return t.moved(name, l, 0), true
+	}
+	return nil, false
+}

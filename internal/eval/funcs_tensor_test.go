@@ -1,0 +1,163 @@
+package eval
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/cutego/cutego/cute"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// TestEvalCppTensor: tensors over counting_iterator<int> against C++ CuTe
+// (testdata/cpp/tensor.cpp → tensor.out), in one session: each "input<TAB>output" line
+// is one eval line (declarations bind t, r, s, u for the lines after them) and must print
+// what C++'s print printed; each "== expr" block is print_tensor(expr) as C++ printed it,
+// header and values.
+func TestEvalCppTensor(t *testing.T) {
+	data, err := os.ReadFile("testdata/cpp/tensor.out")
+	require.NoError(t, err)
+	s := NewSession()
+	lines, blocks := 0, 0
+	text := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+	for i := 0; i < len(text); i++ {
+		if expr, ok := strings.CutPrefix(text[i], "== "); ok {
+			j := i + 1
+			for j < len(text) && !strings.HasPrefix(text[j], "== ") {
+				j++
+			}
+			want := strings.Join(text[i+1:j], "\n") + "\n"
+			i = j - 1
+			r, ok := s.Line(expr)
+			require.True(t, ok, expr)
+			require.NoError(t, r.Err, expr)
+			tv, ok := r.Value.(Tensor)
+			require.True(t, ok, "%s is %T", expr, r.Value)
+			var b strings.Builder
+			require.NoError(t, tv.PrintTensor(&b))
+			assert.Equal(t, stripStatic(want), b.String(), expr)
+			blocks++
+			continue
+		}
+		in, want, ok := strings.Cut(text[i], "\t")
+		require.True(t, ok, text[i])
+		r, ok := s.Line(in)
+		require.True(t, ok, in)
+		assert.Equal(t, stripStatic(want), r.String(), in)
+		lines++
+	}
+	assert.Equal(t, 20, lines)
+	assert.Equal(t, 13, blocks)
+}
+
+// TestIotaTensorBruteForce: the values of views of iota_tensor((M,N)) (column-major, so
+// element (m,n) is m + n·M) against index arithmetic written out here: local_tile's
+// tile (i,j) holds (ci·TM + i) + (cj·TN + j)·M; local_partition's thread idx of a
+// column-major (A,B) thread layout holds (ti + i·A) + (tj + j·B)·M with (ti,tj) =
+// (idx mod A, idx / A); zipped_divide's ((i,j),(p,q)) holds (p·TM + i) + (q·TN + j)·M.
+func TestIotaTensorBruteForce(t *testing.T) {
+	at := func(v cute.Value, c ...int64) int64 {
+		cs := make([]cute.Value, len(c))
+		for i, x := range c {
+			cs[i] = cute.Int(x)
+		}
+		r := apply(v, cs)
+		x, ok := asInt(r)
+		require.True(t, ok, "%v", r)
+		return x
+	}
+	for _, mn := range [][2]int64{{8, 8}, {12, 6}, {16, 4}, {4, 20}} {
+		M, N := mn[0], mn[1]
+		s := NewSession()
+		r, _ := s.Line("auto T = iota_tensor(make_shape(" + itoa(M) + "," + itoa(N) + "));")
+		require.NoError(t, r.Err)
+		for _, tile := range [][2]int64{{2, 2}, {4, 2}, {2, 1}, {1, 2}} {
+			TM, TN := tile[0], tile[1]
+			if M%TM != 0 || N%TN != 0 {
+				continue
+			}
+			for ci := int64(0); ci < M/TM; ci++ {
+				for cj := int64(0); cj < N/TN; cj++ {
+					r, _ := s.Line("local_tile(T, (" + itoa(TM) + "," + itoa(TN) + "), (" + itoa(ci) + "," + itoa(cj) + "))")
+					require.NoError(t, r.Err)
+					for i := int64(0); i < TM; i++ {
+						for j := int64(0); j < TN; j++ {
+							assert.Equal(t, (ci*TM+i)+(cj*TN+j)*M, at(r.Value, i, j))
+						}
+					}
+				}
+			}
+			// threads laid out (A,B) = (TM,TN)
+			A, B := TM, TN
+			for idx := int64(0); idx < A*B; idx++ {
+				r, _ := s.Line("local_partition(T, make_layout((" + itoa(A) + "," + itoa(B) + ")), " + itoa(idx) + ")")
+				require.NoError(t, r.Err)
+				ti, tj := idx%A, idx/A
+				for i := int64(0); i < M/A; i++ {
+					for j := int64(0); j < N/B; j++ {
+						assert.Equal(t, (ti+i*A)+(tj+j*B)*M, at(r.Value, i, j))
+					}
+				}
+			}
+			r, _ := s.Line("zipped_divide(T, (" + itoa(TM) + "," + itoa(TN) + "))")
+			require.NoError(t, r.Err)
+			z := r.Value
+			for i := int64(0); i < TM; i++ {
+				for j := int64(0); j < TN; j++ {
+					for p := int64(0); p < M/TM; p++ {
+						for q := int64(0); q < N/TN; q++ {
+							c := cute.Tuple(cute.Ints(i, j), cute.Ints(p, q))
+							v := apply(z, []cute.Value{c})
+							assert.Equal(t, cute.Int((p*TM+i)+(q*TN+j)*M), v)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+func itoa(v int64) string { return cute.Int(v).String() }
+
+// TestTensorLines: the one-line forms and the errors.
+func TestTensorLines(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"iota_tensor((8,8))", "counting_iter(0) o (8,8):(1,8)"},
+		{"iota_tensor(make_shape(4,6), LayoutRight{})", "counting_iter(0) o (4,6):(6,1)"},
+		{"print_tensor(iota_tensor((8,8)))", "counting_iter(0) o (8,8):(1,8)"},
+		{"local_partition(iota_tensor((8,8)), (2,4), 3)", "counting_iter(9) o (4,2):(2,32)"},
+		// thread 3 of (2,4) is (1,1); its element (3,1) is (1+3·2, 1+1·4) = (7,5) → 7+5·8
+		{"local_partition(iota_tensor((8,8)), (2,4), 3)(3,1)", "47"},
+		{"size(local_partition(iota_tensor((8,8)), (2,4), 3))", "8"},
+		{"shape(local_tile(iota_tensor((8,8)), (4,2), (1,_)))", "(4,2,4)"},
+		{"layout(iota_tensor(8))", "8:1"},
+		{"counting_iterator<int64_t>(5)", "counting_iter(5)"},
+		{"make_tensor(counting_iterator<long>(4294967296), 4)", "counting_iter(4294967296) o 4:1"},
+		{"coalesce(iota_tensor((2,4)))", "counting_iter(0) o 8:1"},
+		{"make_tensor(counting_iterator<int>(2147483640), 8)", "counting_iter(2147483640) o 8:1"},
+		{"make_tensor(counting_iterator<int>(2147483640), 9)", "error: make_tensor: counting_iter(2147483640) o 9:1 counts past the range of int"},
+		{"make_tensor(counting_iterator<int64_t>(9223372036854775807), 2:-1)", "counting_iter(9223372036854775807) o 2:-1"},
+		{"make_tensor(counting_iterator<int64_t>(9223372036854775807), 2:1)", "error: make_tensor: counting_iter(9223372036854775807) o 2:1 counts past the range of int64_t"},
+		{"make_tensor(8:1, 8)", "error: make_tensor: argument 1: expected a counting_iterator (eval's tensors count: make_tensor(counting_iterator<int>(0), layout)), got layout 8:1"},
+		{"counting_iterator<float>(0)", "error: counting_iterator: argument 2: a counting iterator counts in int, int32_t, long or int64_t, not float"},
+		{"print_tensor(8:1)", "error: print_tensor: argument 1: expected a tensor, got layout 8:1"},
+		{"complement(iota_tensor(8))", "error: complement: argument 1: expected a layout, got tensor counting_iter(0) o 8:1"},
+		{"make_tensor(counting_iterator<int>(0), (4,2):(1@0,1@1))", "error: make_tensor: counting_iter(0) o (4,2):(1@0,1@1) counts past the range of int"},
+	} {
+		got, _ := Line(c.in)
+		assert.Equal(t, c.want, got, c.in)
+	}
+}
+
+// TestPrintTensorBound: print_tensor refuses a tensor too large to print.
+func TestPrintTensorBound(t *testing.T) {
+	v, err := Eval("iota_tensor((2048,1024))")
+	require.NoError(t, err)
+	var b strings.Builder
+	err = v.(Tensor).PrintTensor(&b)
+	var ce *cute.Error
+	require.ErrorAs(t, err, &ce)
+	assert.Equal(t, "print_tensor", ce.Op)
+	assert.Zero(t, b.Len())
+}
