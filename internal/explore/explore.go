@@ -152,6 +152,8 @@ func Kind(v cute.Value) string {
 		return "composed layout"
 	case eval.Bool:
 		return "boolean"
+	case eval.Tensor:
+		return "tensor"
 	}
 	return "value"
 }
@@ -174,6 +176,10 @@ func drawable(v cute.Value) bool {
 }
 
 func describe(ctx context.Context, resp *Response, v cute.Value, req Request, lim Limits) {
+	if t, ok := v.(eval.Tensor); ok {
+		describeTensor(resp, t, req, lim)
+		return
+	}
 	if !drawable(v) {
 		return
 	}
