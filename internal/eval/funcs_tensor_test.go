@@ -47,8 +47,8 @@ func TestEvalCppTensor(t *testing.T) {
 		assert.Equal(t, stripStatic(want), r.String(), in)
 		lines++
 	}
-	assert.Equal(t, 20, lines)
-	assert.Equal(t, 13, blocks)
+	assert.Equal(t, 23, lines)
+	assert.Equal(t, 15, blocks)
 }
 
 // TestIotaTensorBruteForce: the values of views of iota_tensor((M,N)) (column-major, so

@@ -33,6 +33,9 @@ int main(){
   S(r(3,5));
   S(u(1,make_coord(2,1)));
   S(t(13));
+  S(local_tile(s, make_shape(_3{},_4{}), make_coord(1,1)));
+  S(make_tensor(counting_iterator<int64_t>(4294967296), make_shape(_2{},_3{})));
+  S(local_tile(make_tensor(counting_iterator<int64_t>(4294967296), make_shape(_4{},_6{})), make_shape(_2{},_3{}), make_coord(1,1)));
   S(local_partition(t, make_layout(make_shape(_2{},_4{})), 3)(1,1));
   P(t);
   P(r);
@@ -43,6 +46,8 @@ int main(){
   P(local_tile(t, make_shape(_4{},_2{}), make_coord(1,2)));
   P(local_tile(r, make_shape(_2{},_4{}), make_coord(3,_)));
   P(zipped_divide(s, make_shape(_2{},_3{})));
+  P(local_tile(s, make_shape(_3{},_4{}), make_coord(1,1)));
+  P(local_tile(make_tensor(counting_iterator<int64_t>(4294967296), make_shape(_4{},_6{})), make_shape(_2{},_3{}), make_coord(1,1)));
   P(t(_,1));
   P(u(_,make_coord(1,_)));
   P(make_tensor(counting_iterator<int>(-7), make_shape(_2{},_2{},_2{},_2{})));
