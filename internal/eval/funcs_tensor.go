@@ -81,6 +81,12 @@ func (t Tensor) PrintTensor(w io.Writer) error {
 // value would leave the range of the iterator's type (C++ would overflow) or the layout
 // has scaled-basis strides (no iterator position).
 func makeTensor(op string, it CountingIter, l cute.Layout) Tensor {
+	for _, d := range l.Stride().Leaves(nil) {
+		if d.IsBasis() {
+			failErr(&cute.Error{Op: op, Kind: cute.ErrInvalid, Reason: fmt.Sprintf(
+				"layout %v has scaled-basis strides: a tensor over an iterator needs integer strides", l)})
+		}
+	}
 	lo, hi, ok := valueRange(l)
 	if ok {
 		lo, ok = addInt(it.N, lo)
@@ -88,15 +94,20 @@ func makeTensor(op string, it CountingIter, l cute.Layout) Tensor {
 	if ok {
 		hi, ok = addInt(it.N, hi)
 	}
-	min, max := int64(-1)<<(it.Elem.Bits-1), int64(1)<<(it.Elem.Bits-1)-1
-	if it.Elem.Bits == 64 {
-		min, max = -1<<63, 1<<63-1
-	}
+	min, max := elemRange(it.Elem)
 	if !ok || lo < min || hi > max {
 		failErr(&cute.Error{Op: op, Kind: cute.ErrInvalid, Reason: fmt.Sprintf(
 			"%s o %v counts past the range of %s", it, l, it.Elem.Name)})
 	}
 	return Tensor{Iter: it, Layout: l}
+}
+
+// elemRange is the range of a signed integer type of e.Bits bits.
+func elemRange(e Elem) (min, max int64) {
+	if e.Bits >= 64 {
+		return -1 << 63, 1<<63 - 1
+	}
+	return -1 << (e.Bits - 1), 1<<(e.Bits-1) - 1
 }
 
 // valueRange is the least and the greatest value of l over its domain, Σ(s-1)·d split
@@ -209,18 +220,34 @@ var (
 func init() {
 	register("counting_iterator", 0, 2, func(c *ctx) cute.Value {
 		it := CountingIter{Elem: Elem{Name: "int", Bits: 32}}
+		var haveN, haveT bool
 		for i := range c.args {
 			if e, ok := c.args[i].(Elem); ok {
+				if haveT {
+					c.bad(i, "a second element type")
+				}
+				haveT = true
 				if !iterTypes[e.Name] {
 					c.bad(i, "a counting iterator counts in int, int32_t, long or int64_t, not %s", e.Name)
 				}
 				it.Elem = e
 				continue
 			}
+			if haveN {
+				c.bad(i, "a second count (counting_iterator<T>(n) takes one)")
+			}
+			haveN = true
 			it.N = c.int(i)
 		}
-		makeTensor(c.name, it, must(cute.MakeLayout(cute.Int(1), cute.Int(0))))
+		if min, max := elemRange(it.Elem); it.N < min || it.N > max {
+			c.fail("%d is outside the range of %s", it.N, it.Elem.Name)
+		}
 		return it
+	})
+	// counting_iter(n) is CuTe's printed form of a counting iterator; it reads back as
+	// counting_iterator<int64_t>(n) (the printed form does not say the type: the widest).
+	register("counting_iter", 1, 1, func(c *ctx) cute.Value {
+		return CountingIter{N: c.int(0), Elem: Elem{Name: "int64_t", Bits: 64}}
 	})
 	register("make_tensor", 2, -1, func(c *ctx) cute.Value {
 		it, ok := c.args[0].(CountingIter)
@@ -278,4 +305,18 @@ func callTensor(name string, args []cute.Value) (cute.Value, bool) {
 		return t.moved(name, l, 0), true
 	}
 	return nil, false
+}
+
+// tensor reads the rest of CuTe's printed tensor `counting_iter(n) o L` after the
+// iterator: ` o ` and the layout (a shape is its column-major layout).
+func (p *parser) tensor(it CountingIter) cute.Value {
+	p.advance()
+	st := p.tok.pos
+	p.enter()
+	defer p.leave()
+	l, err := asLayout(p.atom())
+	if err != nil {
+		p.failAt(st, "the layout of a tensor: %v", err)
+	}
+	return makeTensor("make_tensor", it, l)
 }

@@ -143,7 +143,19 @@ func TestTensorLines(t *testing.T) {
 		{"counting_iterator<float>(0)", "error: counting_iterator: argument 2: a counting iterator counts in int, int32_t, long or int64_t, not float"},
 		{"print_tensor(8:1)", "error: print_tensor: argument 1: expected a tensor, got layout 8:1"},
 		{"complement(iota_tensor(8))", "error: complement: argument 1: expected a layout, got tensor counting_iter(0) o 8:1"},
-		{"make_tensor(counting_iterator<int>(0), (4,2):(1@0,1@1))", "error: make_tensor: counting_iter(0) o (4,2):(1@0,1@1) counts past the range of int"},
+		{"make_tensor(counting_iterator<int>(0), (4,2):(1@0,1@1))", "error: make_tensor: layout (4,2):(1@0,1@1) has scaled-basis strides: a tensor over an iterator needs integer strides"},
+		{"counting_iterator(1,2)", "error: counting_iterator: argument 2: a second count (counting_iterator<T>(n) takes one)"},
+		{"counting_iterator<int,long>()", "error: counting_iterator: argument 2: a second element type"},
+		{"counting_iterator()", "counting_iter(0)"},
+		// CuTe's printed forms read back
+		{"counting_iter(9) o (4,2):(2,32)", "counting_iter(9) o (4,2):(2,32)"},
+		{"counting_iter(9) o (4,2):(2,32)(1,1)", "43"},
+		{"counting_iter(4294967296) o ((2,2)):((1,2))", "counting_iter(4294967296) o ((2,2)):((1,2))"},
+		{"counting_iter(-3) o (4,2)", "counting_iter(-3) o (4,2):(1,4)"},
+		{"counting_iter(3) o Sw<1,1,1>", "error: parse: the layout of a tensor: expected a layout, got swizzle Sw<1,1,1> at byte 19 of \"counting_iter(3) o Sw<1,1,1>\""},
+		{"counting_iter(9223372036854775807) o 2:1", "error: make_tensor: counting_iter(9223372036854775807) o 2:1 counts past the range of int64_t"},
+		{"counting_iterator<int>(-2147483648)", "counting_iter(-2147483648)"},
+		{"counting_iterator<int>(-2147483649)", "error: counting_iterator: -2147483649 is outside the range of int"},
 	} {
 		got, _ := Line(c.in)
 		assert.Equal(t, c.want, got, c.in)
@@ -160,4 +172,31 @@ func TestPrintTensorBound(t *testing.T) {
 	require.ErrorAs(t, err, &ce)
 	assert.Equal(t, "print_tensor", ce.Op)
 	assert.Zero(t, b.Len())
+}
+
+// TestTensorEveryFunction: every function of the table given tensors among its arguments
+// answers a value or an error of the function, never an internal error (a recovered
+// panic).
+func TestTensorEveryFunction(t *testing.T) {
+	argLists := []string{"T", "T, 2", "T, (2,2)", "T, (2,2), 1", "T, (2,2), (1,_)", "T, 0, 1",
+		"8:1, T", "T, T", "(4,4), T, 1", "T, 2:1, 1, 0"}
+	for _, name := range Names() {
+		for _, args := range argLists {
+			s := NewSession()
+			r, _ := s.Line("auto T = local_tile(iota_tensor((8,8)), (4,4), (1,1));")
+			if r.Err != nil {
+				t.Fatal(r.Err)
+			}
+			line := name + "(" + args + ")"
+			r, ok := s.Line(line)
+			assert.True(t, ok, line)
+			assert.NotContains(t, r.String(), "internal error", line)
+		}
+	}
+	for _, app := range []string{"T(1)", "T(1,2)", "T(_,2)", "T((1,_))", "T(9,9)", "T(-1)", "T(T)", "T(_)", "T(1,2,3)", "T(1@0)"} {
+		s := NewSession()
+		s.Line("auto T = iota_tensor((8,8));")
+		r, _ := s.Line(app)
+		assert.NotContains(t, r.String(), "internal error", app)
+	}
 }

@@ -158,6 +158,9 @@ func (p *parser) atom() cute.Value {
 		}
 		return must(cute.MakeLayout(sh, sd))
 	}
+	if it, ok := v.(CountingIter); ok && p.isName("o") {
+		return p.tensor(it) // CuTe's printed tensor counting_iter(n) o L (funcs_tensor.go)
+	}
 	if sw, ok := v.(cute.Swizzle); ok && p.isName("o") {
 		// CuTe's printed composed layout A o O o B.
 		p.advance()
