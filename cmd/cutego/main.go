@@ -1,7 +1,7 @@
 // Command cutego evaluates, prints and renders CuTe layouts.
 //
 //	cutego eval [EXPR…]               evaluate expressions (or stdin), one result line each
-//	cutego print <expr>               CuTe's print_layout table
+//	cutego print <expr>               CuTe's print_layout table (print_tensor for a tensor)
 //	cutego render [--format svg|tex|png] [--tv (M,N)] [--view data|bank] [-o file] <expr>
 //	cutego gen gemm [-o file]         the generated header of the GEMM kernels' layouts
 //	cutego explain [--tables] <expr>  an operation derived step by step
@@ -75,7 +75,9 @@ The exit status is 1 when any line failed (every line is still answered), 0 othe
 
 const printUsage = `cutego print <expr>
 
-Print the layout as CuTe's print_layout table (a rank-1 layout as a column).
+Print the layout as CuTe's print_layout table (a rank-1 layout as a column), or a
+tensor over iota data as CuTe's print_tensor: its values, e.g. the elements thread 3
+owns, 'local_partition(iota_tensor((8,8)), (2,4), 3)'.
 `
 
 const renderUsage = `cutego render [--format svg|tex|png] [--tv (M,N)] [--view data|bank] [--elem bytes] [--access m|n] [--scale s] [-o file] <expr>
