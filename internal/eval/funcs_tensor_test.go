@@ -200,3 +200,28 @@ func TestTensorEveryFunction(t *testing.T) {
 		assert.NotContains(t, r.String(), "internal error", app)
 	}
 }
+
+// TestPrintTensorStatement: print_tensor(…); as a C++ statement answers one line, also
+// when its arguments continue over several lines (docs/EVAL.md's output contract).
+func TestPrintTensorStatement(t *testing.T) {
+	in := "auto tA = make_tensor(counting_iterator<int>(0), make_layout(make_shape(4,4)));\n" +
+		"print_tensor(\n  local_tile(tA, make_shape(2,2),\n             make_coord(1,1)));\nprint_tensor(tA);\n"
+	var out strings.Builder
+	failed, err := Run(strings.NewReader(in), &out)
+	require.NoError(t, err)
+	assert.Zero(t, failed)
+	assert.Equal(t, "counting_iter(0) o (4,4):(1,4)\ncounting_iter(10) o (2,2):(1,4)\ncounting_iter(0) o (4,4):(1,4)\n", out.String())
+}
+
+func BenchmarkPrintTensor(b *testing.B) {
+	v, err := Eval("local_partition(iota_tensor((1024,1024)), (4,8), 5)")
+	require.NoError(b, err)
+	tv := v.(Tensor)
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		var w strings.Builder
+		if err := tv.PrintTensor(&w); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
