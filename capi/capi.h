@@ -7,5 +7,6 @@
 #define CUTEGO_CONST
 #include <string.h>
 #include "cutego.h"
-void capi_set_error(const char *msg, size_t n);
+char *capi_error_buffer(void);
+void capi_error_commit(size_t n);
 #endif

@@ -6,7 +6,6 @@ package main
 import "C"
 
 import (
-	"sync"
 	"unsafe"
 
 	"github.com/cutego/cutego/cute"
@@ -26,104 +25,6 @@ const (
 	nestClose = C.CUTE_NEST_CLOSE
 )
 
-// nestDecoder reads a nest token string (cute_layout_t / cute_int_tuple_t) into one or two
-// IntTuples of the same profile, taking leaf values in order from a and b. It reads the C
-// struct in place and collects the elements of open tuples on fixed stacks; decoders come
-// from a pool (their 7 KB of stacks are neither allocated nor zeroed per call), so that a
-// conversion allocates only the tuples themselves.
-type nestDecoder struct {
-	fn, arg string
-	nest    []C.int8_t
-	pos     int
-	leaf    int
-	leaves  int
-	a, b    []C.int64_t // b is nil when decoding a single tuple
-	sp      int
-	sx, sy  [maxTokens]cute.IntTuple
-}
-
-var decoders = sync.Pool{New: func() any { return new(nestDecoder) }}
-
-// getDecoder returns a pooled decoder set up for one conversion; putDecoder gives it back.
-func getDecoder(fn, arg string, nest []C.int8_t, leaves int, a, b []C.int64_t) *nestDecoder {
-	d := decoders.Get().(*nestDecoder)
-	d.fn, d.arg, d.nest, d.pos, d.leaf, d.leaves, d.a, d.b, d.sp = fn, arg, nest, 0, 0, leaves, a, b, 0
-	return d
-}
-
-func putDecoder(d *nestDecoder) {
-	d.nest, d.a, d.b = nil, nil, nil // no reference to C memory is kept
-	decoders.Put(d)
-}
-
-func (d *nestDecoder) bad(format string, args ...any) error {
-	return errf(C.CUTEGO_INVALID_ARGUMENT, "%s: %s: "+format, append([]any{d.fn, d.arg}, args...)...)
-}
-
-// decode reads the whole nest: exactly one node, every token and every leaf used.
-func (d *nestDecoder) decode() (x, y cute.IntTuple, err error) {
-	if err = d.node(); err != nil {
-		return
-	}
-	if d.pos != len(d.nest) {
-		return x, y, d.bad("nest has %d tokens after the end of the tuple", len(d.nest)-d.pos)
-	}
-	if d.leaf != d.leaves {
-		return x, y, d.bad("nest holds %d leaves but leaves = %d", d.leaf, d.leaves)
-	}
-	return d.sx[0], d.sy[0], nil
-}
-
-// node reads one node and pushes it on the stacks.
-func (d *nestDecoder) node() error {
-	if d.pos >= len(d.nest) {
-		return d.bad("nest ends inside a tuple")
-	}
-	if d.sp >= maxTokens {
-		return d.bad("nest too deep")
-	}
-	t := d.nest[d.pos]
-	d.pos++
-	switch t {
-	case nestLeaf:
-		if d.leaf >= d.leaves {
-			return d.bad("nest holds more leaves than leaves = %d", d.leaves)
-		}
-		d.sx[d.sp] = cute.Int(int64(d.a[d.leaf]))
-		if d.b != nil {
-			d.sy[d.sp] = cute.Int(int64(d.b[d.leaf]))
-		}
-		d.sp++
-		d.leaf++
-		return nil
-	case nestOpen:
-		base := d.sp
-		for {
-			if d.pos >= len(d.nest) {
-				return d.bad("nest ends inside a tuple")
-			}
-			if d.nest[d.pos] == nestClose {
-				d.pos++
-				x := cute.Tuple(d.sx[base:d.sp]...) // copies the elements
-				var y cute.IntTuple
-				if d.b != nil {
-					y = cute.Tuple(d.sy[base:d.sp]...)
-				}
-				d.sp = base
-				d.sx[d.sp], d.sy[d.sp] = x, y
-				d.sp++
-				return nil
-			}
-			if err := d.node(); err != nil {
-				return err
-			}
-		}
-	case nestClose:
-		return d.bad("unbalanced CUTE_NEST_CLOSE at token %d", d.pos-1)
-	}
-	return d.bad("bad nest token %d at %d", int(t), d.pos-1)
-}
-
 func checkCounts(fn, arg string, leaves, ntokens C.int32_t) error {
 	if leaves < 0 || ntokens < 0 {
 		return errf(C.CUTEGO_INVALID_ARGUMENT, "%s: %s: negative count (leaves %d, ntokens %d)", fn, arg, leaves, ntokens)
@@ -140,8 +41,9 @@ func checkCounts(fn, arg string, leaves, ntokens C.int32_t) error {
 	return nil
 }
 
-// toLayout converts a C layout to a cute.Layout, validating it. It reads *p in place (C
-// memory, or a Go value of the caller's).
+// toLayout converts a C layout to a cute.Layout, validating it (package cute's nest
+// codec does the work and words the message). It reads *p in place (C memory, or a Go
+// value of the caller's).
 func toLayout(fn, arg string, p *C.cute_layout_t) (cute.Layout, error) {
 	if p == nil {
 		return cute.Layout{}, errNull(fn, arg)
@@ -150,25 +52,7 @@ func toLayout(fn, arg string, p *C.cute_layout_t) (cute.Layout, error) {
 	if err := checkCounts(fn, arg, leaves, ntokens); err != nil {
 		return cute.Layout{}, err
 	}
-	// The fast path: one pass over the C struct, one allocation. Any input it refuses is
-	// decoded again by decodeLayout, for the detailed message.
-	if l, err := cute.MakeLayoutNest(nestSlice(p.nest[:ntokens]), int64Slice(p.shape[:leaves]), int64Slice(p.stride[:leaves])); err == nil {
-		return l, nil
-	}
-	return decodeLayout(fn, arg, p)
-}
-
-// decodeLayout is toLayout token by token, with a message naming what is wrong (the
-// counts are already checked).
-func decodeLayout(fn, arg string, p *C.cute_layout_t) (cute.Layout, error) {
-	leaves, ntokens := p.leaves, p.ntokens
-	d := getDecoder(fn, arg, p.nest[:ntokens], int(leaves), p.shape[:leaves], p.stride[:leaves])
-	shape, stride, err := d.decode()
-	putDecoder(d)
-	if err != nil {
-		return cute.Layout{}, err
-	}
-	l, err := cute.MakeLayout(shape, stride)
+	l, err := cute.MakeLayoutNest(nestSlice(p.nest[:ntokens]), int64Slice(p.shape[:leaves]), int64Slice(p.stride[:leaves]))
 	if err != nil {
 		return cute.Layout{}, errf(statusOf(err), "%s: %s: %v", fn, arg, err)
 	}
@@ -195,105 +79,46 @@ func toIntTuple(fn, arg string, p *C.cute_int_tuple_t) (cute.IntTuple, error) {
 	if err := checkCounts(fn, arg, leaves, ntokens); err != nil {
 		return cute.IntTuple{}, err
 	}
-	d := getDecoder(fn, arg, p.nest[:ntokens], int(leaves), p.value[:leaves], nil)
-	t, _, err := d.decode()
-	putDecoder(d)
-	return t, err
+	t, err := cute.MakeIntTupleNest(nestSlice(p.nest[:ntokens]), int64Slice(p.value[:leaves]))
+	if err != nil {
+		return cute.IntTuple{}, errf(statusOf(err), "%s: %s: %v", fn, arg, err)
+	}
+	return t, nil
 }
 
-// nestEncoder writes one or two congruent IntTuples as leaves and tokens.
-type nestEncoder struct {
-	fn, what string
-	nest     [maxTokens]C.int8_t
-	a, b     [maxLeaves]C.int64_t
-	nt, nl   int
+// errFit is the error of a result over the C structs' capacity.
+func errFit(fn, what string, leaves, tokens int) error {
+	return errf(C.CUTEGO_CAPACITY, "%s: the %s does not fit: %d leaves and %d nest tokens, CUTE_LAYOUT_MAX_LEAVES = %d, CUTE_LAYOUT_MAX_TOKENS = %d", fn, what, leaves, tokens, maxLeaves, maxTokens)
 }
 
-func (e *nestEncoder) capacity() error {
-	return errf(C.CUTEGO_CAPACITY, "%s: the %s does not fit (more than CUTE_LAYOUT_MAX_LEAVES = %d leaves or CUTE_LAYOUT_MAX_TOKENS = %d tokens)", e.fn, e.what, maxLeaves, maxTokens)
-}
-
-func (e *nestEncoder) token(t C.int8_t) error {
-	if e.nt >= maxTokens {
-		return e.capacity()
-	}
-	e.nest[e.nt] = t
-	e.nt++
-	return nil
-}
-
-// encode walks x (and y, congruent to x, when two is set).
-func (e *nestEncoder) encode(x, y cute.IntTuple, two bool) error {
-	if x.IsLeaf() {
-		if x.IsBasis() || (two && y.IsBasis()) {
-			return errf(C.CUTEGO_INVALID_ARGUMENT, "%s: the %s has a scaled-basis leaf, which a C struct cannot hold", e.fn, e.what)
-		}
-		if two && !y.IsLeaf() {
-			return errf(C.CUTEGO_INTERNAL, "%s: the %s's shape and stride are not congruent", e.fn, e.what)
-		}
-		if e.nl >= maxLeaves {
-			return e.capacity()
-		}
-		if err := e.token(nestLeaf); err != nil {
-			return err
-		}
-		e.a[e.nl] = C.int64_t(x.Value())
-		if two {
-			e.b[e.nl] = C.int64_t(y.Value())
-		}
-		e.nl++
-		return nil
-	}
-	if two && (y.IsLeaf() || y.Len() != x.Len()) {
-		return errf(C.CUTEGO_INTERNAL, "%s: the %s's shape and stride are not congruent", e.fn, e.what)
-	}
-	if err := e.token(nestOpen); err != nil {
-		return err
-	}
-	for i := 0; i < x.Len(); i++ {
-		var yi cute.IntTuple
-		if two {
-			yi = y.At(i)
-		}
-		if err := e.encode(x.At(i), yi, two); err != nil {
-			return err
-		}
-	}
-	return e.token(nestClose)
-}
-
-// putLayout writes l into *out (all of it, unused entries zero).
+// putLayout writes l into *out (all of it, unused entries zero), or names what does not
+// fit. Within capacity, the appends write into v itself (no allocation).
 func putLayout(fn string, l cute.Layout, out *C.cute_layout_t) error {
-	// The fast path fills a struct in place; whatever it cannot write (a scaled basis, a
-	// layout over capacity) the encoder below reports. Within capacity, the appends wrote
-	// into v itself.
 	var v C.cute_layout_t
 	nest, shape, _, err := l.AppendNest(nestSlice(v.nest[:0]), int64Slice(v.shape[:0]), int64Slice(v.stride[:0]))
-	if err == nil && len(nest) <= maxTokens && len(shape) <= maxLeaves {
-		v.leaves, v.ntokens = C.int32_t(len(shape)), C.int32_t(len(nest))
-		*out = v
-		return nil
+	if err != nil {
+		return errf(statusOf(err), "%s: the result: %v", fn, err)
 	}
-	return encodeLayout(fn, l, out)
-}
-
-// encodeLayout is putLayout leaf by leaf, with a message naming what does not fit.
-func encodeLayout(fn string, l cute.Layout, out *C.cute_layout_t) error {
-	e := nestEncoder{fn: fn, what: "result layout"}
-	if err := e.encode(l.Shape(), l.Stride(), true); err != nil {
-		return err
+	if len(nest) > maxTokens || len(shape) > maxLeaves {
+		return errFit(fn, "result layout", len(shape), len(nest))
 	}
-	*out = C.cute_layout_t{shape: e.a, stride: e.b, leaves: C.int32_t(e.nl), ntokens: C.int32_t(e.nt), nest: e.nest}
+	v.leaves, v.ntokens = C.int32_t(len(shape)), C.int32_t(len(nest))
+	*out = v
 	return nil
 }
 
-// putIntTuple writes t into *out.
+// putIntTuple writes t into *out (all of it, unused entries zero).
 func putIntTuple(fn string, t cute.IntTuple, out *C.cute_int_tuple_t) error {
-	e := nestEncoder{fn: fn, what: "result int tuple"}
-	if err := e.encode(t, cute.IntTuple{}, false); err != nil {
-		return err
+	var v C.cute_int_tuple_t
+	nest, values, err := t.AppendNest(nestSlice(v.nest[:0]), int64Slice(v.value[:0]))
+	if err != nil {
+		return errf(statusOf(err), "%s: the result: %v", fn, err)
 	}
-	*out = C.cute_int_tuple_t{value: e.a, leaves: C.int32_t(e.nl), ntokens: C.int32_t(e.nt), nest: e.nest}
+	if len(nest) > maxTokens || len(values) > maxLeaves {
+		return errFit(fn, "result int tuple", len(values), len(nest))
+	}
+	v.leaves, v.ntokens = C.int32_t(len(values)), C.int32_t(len(nest))
+	*out = v
 	return nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"os"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/cutego/cutego/cute"
@@ -118,31 +119,45 @@ func FuzzLayoutStruct(f *testing.F) {
 	})
 }
 
-// FuzzLayoutFastPath: toLayout's fast path (cute.MakeLayoutNest) accepts exactly the
-// structs that the token-by-token decoder accepts, with the same layout and, when it
-// refuses one, the decoder's message.
-func FuzzLayoutFastPath(f *testing.F) {
-	for _, s := range []string{"8:1", "(2,(3,4)):(1,(2,6))", "():()", "((),(1)):((),(0))",
-		"((2,4),(3,(1,5))):((1,2),(8,(0,24)))", "(2,4,8,2):(1,2,8,64)"} {
-		f.Add(hookBytes(cute.MustLayout(mustTuple(s))))
+// TestLayoutStructMessages: a malformed struct is refused with package cute's codec
+// message, prefixed by the export and the argument (what cutego_last_error shows).
+func TestLayoutStructMessages(t *testing.T) {
+	base := hookBytes(cute.MustLayout(mustTuple("(2,(3,4)):(1,(2,6))")))
+	nest := hookLayoutSize - hookMaxTokens
+	for _, c := range []struct {
+		at   int // byte offset from the nest's start (-4: ntokens, -8: leaves)
+		v    byte
+		want string
+	}{
+		{-4, 6, "test: l: make_layout: nest ends inside a tuple (1 left open)"},
+		{-4, 8, "test: l: make_layout: nest has 1 tokens after the end of the tuple (token 7 on)"},
+		{5, 0, "test: l: make_layout: nest holds more leaves than the 3 given (token 5)"},
+		{-8, 4, "test: l: make_layout: nest holds 3 leaves but 4 are given"},
+		{0, 2, "test: l: make_layout: unbalanced NestClose at token 0"},
+		{1, 5, "test: l: make_layout: bad nest token 5 at 1"},
+		{-8, 17, "test: l: leaves = 17 exceeds CUTE_LAYOUT_MAX_LEAVES (16)"},
+		{-4, 65, "test: l: ntokens = 65 exceeds CUTE_LAYOUT_MAX_TOKENS (64)"},
+		{-4, 0, "test: l: empty nest (ntokens = 0)"},
+	} {
+		b := append([]byte(nil), base...)
+		b[nest+c.at] = c.v
+		_, err := hookFromBytesErr(b)
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) {
+			t.Errorf("byte %d = %d: %v; want %q", c.at, c.v, err, c.want)
+		}
 	}
-	f.Fuzz(func(t *testing.T, b []byte) {
-		fast, slow, fe, se, ok := hookDecodeBoth(b)
-		if !ok {
-			return
-		}
-		if (fe == nil) != (se == nil) || (fe != nil && fe.Error() != se.Error()) {
-			t.Fatalf("fast path: %v, decoder: %v", fe, se)
-		}
-		if fe == nil && (!fast.Equal(slow) || fast.String() != slow.String()) {
-			t.Fatalf("fast path %v, decoder %v", fast, slow)
-		}
-	})
+	// a non-positive shape
+	b := append([]byte(nil), base...)
+	b[8] = 0 // shape[1] = 0 (little endian int64)
+	if _, err := hookFromBytesErr(b); err == nil || err.Error() != "test: l: make_layout: shape 0 (leaf 1) is not positive" || hookStatus(err) != hookInvalid {
+		t.Errorf("shape 0: %v", err)
+	}
 }
 
-// TestLayoutFastPathMutations: every single-byte change of the nest, leaves and ntokens
-// of a few layouts' structs is decoded alike by both paths.
-func TestLayoutFastPathMutations(t *testing.T) {
+// TestLayoutStructMutations: every single-byte change of the nest, leaves and ntokens
+// of a few layouts' structs gives a layout that round-trips, or CUTEGO_INVALID_ARGUMENT /
+// CUTEGO_CAPACITY with a message naming the export and the argument.
+func TestLayoutStructMutations(t *testing.T) {
 	for _, s := range []string{"(2,(3,4)):(1,(2,6))", "((),(1)):((),(0))", "((2,4),(3,(1,5))):((1,2),(8,(0,24)))"} {
 		base := hookBytes(cute.MustLayout(mustTuple(s)))
 		nest := hookLayoutSize - hookMaxTokens
@@ -152,13 +167,15 @@ func TestLayoutFastPathMutations(t *testing.T) {
 				b[nest+i] = v
 				for _, nt := range []byte{0, 1, 2, 5, 8, 9, 12, 64} {
 					b[nest-4] = nt // ntokens (little endian)
-					fast, slow, fe, se, ok := hookDecodeBoth(b)
-					if !ok {
+					l, err := hookFromBytesErr(b)
+					if err != nil {
+						if st := hookStatus(err); (st != hookInvalid && st != hookCapacity) || !strings.HasPrefix(err.Error(), "test: l: ") {
+							t.Fatalf("%s, nest[%d] = %d, ntokens %d: status %d, %v", s, i, v, nt, st, err)
+						}
 						continue
 					}
-					if (fe == nil) != (se == nil) || (fe != nil && fe.Error() != se.Error()) ||
-						(fe == nil && (!fast.Equal(slow) || fast.String() != slow.String())) {
-						t.Fatalf("%s, nest[%d] = %d, ntokens %d: fast %v (%v), decoder %v (%v)", s, i, v, nt, fast, fe, slow, se)
+					if r, st := hookRoundTrip(l); st != hookOK || !r.Equal(l) {
+						t.Fatalf("%s, nest[%d] = %d, ntokens %d: %v round-trips to %v (%d)", s, i, v, nt, l, r, st)
 					}
 				}
 			}

@@ -8,6 +8,8 @@ import "C"
 import (
 	"errors"
 	"fmt"
+	"strings"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/cutego/cutego/cute"
@@ -71,13 +73,32 @@ func result(fn string, err error) C.cutego_status_t {
 	return fail(fn, err)
 }
 
-func setError(msg string) {
-	if len(msg) == 0 {
-		C.capi_set_error(nil, 0)
-		return
+// maxMessage is the longest message kept (cutego.h's CUTEGO_LAST_ERROR_MAX, less the NUL).
+const maxMessage = C.CUTEGO_LAST_ERROR_MAX - 1
+
+// clipMessage makes msg what cutego.h promises: valid UTF-8 (a byte that is not becomes
+// U+FFFD) and at most maxMessage bytes, a longer one cut at a character boundary and
+// ending in "…".
+func clipMessage(msg string) string {
+	msg = strings.ToValidUTF8(msg, "\uFFFD")
+	if len(msg) <= maxMessage {
+		return msg
 	}
-	// The C side copies the bytes before returning: no Go pointer is kept.
-	C.capi_set_error((*C.char)(unsafe.Pointer(unsafe.StringData(msg))), C.size_t(len(msg)))
+	const more = "…"
+	cut := maxMessage - len(more)
+	for cut > 0 && !utf8.RuneStart(msg[cut]) {
+		cut--
+	}
+	return msg[:cut] + more
+}
+
+// setError records msg as the calling thread's last error: Go copies it into the thread's
+// C buffer (the C side never reads Go memory).
+func setError(msg string) {
+	msg = clipMessage(msg)
+	buf := unsafe.Slice((*byte)(unsafe.Pointer(C.capi_error_buffer())), C.CUTEGO_LAST_ERROR_MAX)
+	n := copy(buf[:maxMessage], msg)
+	C.capi_error_commit(C.size_t(n))
 }
 
 // guard is deferred by every export: a panic that escaped the cute package's own

@@ -6,6 +6,7 @@ package main
 import "C"
 
 import (
+	"runtime"
 	"unsafe"
 
 	"github.com/cutego/cutego/cute"
@@ -51,17 +52,11 @@ func hookFromBytes(b []byte) (cute.Layout, int) {
 	return l, 0
 }
 
-// hookDecodeBoth converts bytes read as a cute_layout_t with toLayout (its fast path
-// first) and with decodeLayout alone, when the counts are valid (counted false otherwise).
-func hookDecodeBoth(b []byte) (fast, slow cute.Layout, fastErr, slowErr error, counted bool) {
+// hookFromBytesErr is hookFromBytes returning the error itself (its message).
+func hookFromBytesErr(b []byte) (cute.Layout, error) {
 	var v C.cute_layout_t
 	copy(unsafe.Slice((*byte)(unsafe.Pointer(&v)), unsafe.Sizeof(v)), b)
-	if checkCounts("test", "l", v.leaves, v.ntokens) != nil {
-		return
-	}
-	fast, fastErr = toLayout("test", "l", &v)
-	slow, slowErr = decodeLayout("test", "l", &v)
-	return fast, slow, fastErr, slowErr, true
+	return toLayout("test", "l", &v)
 }
 
 func hookStatus(err error) int { return int(statusOf(err)) }
@@ -86,3 +81,24 @@ func hookBytes(l cute.Layout) []byte {
 	}
 	return append([]byte(nil), unsafe.Slice((*byte)(unsafe.Pointer(&v)), unsafe.Sizeof(v))...)
 }
+
+// hookLastError records msg as the calling thread's last error (as a failing export
+// does) and reads it back with cutego_last_error into a buffer of n bytes: the text
+// written and the length returned.
+func hookLastError(msg string, n int) (string, int) {
+	runtime.LockOSThread() // the message is the calling thread's
+	defer runtime.UnlockOSThread()
+	setError(msg)
+	buf := make([]byte, n+1)
+	var p *C.char
+	if n > 0 {
+		p = (*C.char)(unsafe.Pointer(&buf[0]))
+	}
+	l := C.cutego_last_error(p, C.size_t(n))
+	if n == 0 {
+		return "", int(l)
+	}
+	return C.GoString(p), int(l)
+}
+
+const hookMaxMessage = int(C.CUTEGO_LAST_ERROR_MAX)

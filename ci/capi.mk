@@ -1,9 +1,11 @@
 # capi.mk — libcutego: the C ABI (capi/), its headers (include/), packaging and C/C++ tests.
 #   make libcutego             build/lib/libcutego.so.X.Y.Z (+ .so.X, .so links) and libcutego.a
-#   make install PREFIX=/opt   the libraries, headers, pkg-config file and CMake package
+#   make install PREFIX=/opt   libcutego (.so, .a), its headers, pkg-config file and CMake package
 #   make capi-test             (in `make test`) ABI test under ASan+LSan, threaded test, header/
 #                              symbol agreement, version, C++ wrapper (+ CUTLASS interop),
-#                              device header, benchmark, consumer builds of an installed copy
+#                              pictures (cute_print_* and cutego::print_* against `cutego
+#                              print`/`render`), device header, benchmark, consumer builds of
+#                              an installed copy
 #   make capi-valgrind         the ABI test under valgrind, Go frames suppressed. Not a gate:
 #                              memcheck cannot follow Go's stacks, so values Go writes into C
 #                              memory look uninitialised to it; ASan+LSan is the gate.
@@ -28,6 +30,10 @@ CAPI_CFLAGS := -std=c99 -Wall -Wextra -Werror -Iinclude -g
 CAPI_CXXFLAGS := -std=c++17 -Wall -Wextra -Werror -Iinclude -g
 CAPI_LDLIB := -L$(CAPI_LIB) -lcutego -Wl,-rpath,$(CAPI_LIB)
 CAPI_CUTE_INC := -I$(CUTLASS_INC) -I$(CUDA_ROOT)/include -I$(CUDA_ROOT)/include/cccl
+# The headers `make install` installs: libcutego's (cutego.h, its C++ wrapper, the value
+# types) and the header-only device evaluator. The kernel headers (cutego_tma.h,
+# cutego_kernels.h) declare libcutego_kernels, which is not installed, so they stay out.
+CAPI_HEADERS := include/cutego.h include/cutego.hpp include/cutego_types.h include/cutego_device.h
 PREFIX ?= /usr/local
 CAPI_DEST := $(DESTDIR)$(PREFIX)
 
@@ -59,7 +65,7 @@ capi-install: libcutego
 	ln -sf libcutego.so.$(CAPI_VERSION) $(CAPI_DEST)/lib/$(CAPI_SONAME)
 	ln -sf $(CAPI_SONAME) $(CAPI_DEST)/lib/libcutego.so
 	install -m 644 $(CAPI_A) $(CAPI_DEST)/lib/
-	install -m 644 $(wildcard include/*.h include/*.hpp) $(CAPI_DEST)/include/
+	install -m 644 $(CAPI_HEADERS) $(CAPI_DEST)/include/
 	sed -e 's|@VERSION@|$(CAPI_VERSION)|g' cmake/cutego.pc.in > $(CAPI_DEST)/lib/pkgconfig/cutego.pc
 	sed -e 's|@VERSION@|$(CAPI_VERSION)|g' -e 's|@MAJOR@|$(CAPI_MAJOR)|g' \
 	  cmake/cutegoConfig.cmake.in > $(CAPI_DEST)/lib/cmake/cutego/cutegoConfig.cmake
@@ -80,7 +86,7 @@ $(CAPI_T)/%-asan: csrc/abi/%.c $(CAPI_SO) $(wildcard include/*.h)
 CAPI_ASAN := ASAN_OPTIONS=detect_leaks=1:handle_segv=0:handle_sigbus=0:handle_sigfpe=0:allow_user_segv_handler=1:abort_on_error=0:exitcode=23 \
   LSAN_OPTIONS=suppressions=$(CURDIR)/csrc/abi/lsan.supp:print_suppressions=0 UBSAN_OPTIONS=halt_on_error=1
 
-capi-test: $(CAPI_SO) $(CAPI_A) $(CAPI_T)/abi_test-asan $(CAPI_T)/thread_test-asan $(CAPI_T)/bench
+capi-test: $(CAPI_SO) $(CAPI_A) $(CAPI_T)/abi_test-asan $(CAPI_T)/thread_test-asan $(CAPI_T)/print_test-asan $(CAPI_T)/bench
 	@echo "== capi: header/symbol agreement"
 	csrc/abi/check_symbols.sh $(CAPI_SO) $(CAPI_GEN)/libcutego_cgo.h include
 	@echo "== capi: soname and version"
@@ -89,6 +95,10 @@ capi-test: $(CAPI_SO) $(CAPI_A) $(CAPI_T)/abi_test-asan $(CAPI_T)/thread_test-as
 	$(CAPI_ASAN) $(CAPI_T)/abi_test-asan
 	@echo "== capi: threaded test (8 threads) under AddressSanitizer"
 	$(CAPI_ASAN) $(CAPI_T)/thread_test-asan 8 2
+	@echo "== capi: pictures (C under ASan, and C++) byte-identical to cutego print / render"
+	$(GO) build -o $(CAPI_T)/cutego ./cmd/cutego
+	g++ $(CAPI_CXXFLAGS) csrc/abi/print_test.cpp -o $(CAPI_T)/print_test_cpp $(CAPI_LDLIB)
+	$(CAPI_ASAN) csrc/abi/print_test.sh $(CAPI_T)/cutego $(CAPI_T)/print_test-asan $(CAPI_T)/print_test_cpp
 	@echo "== capi: static archive"
 	gcc $(CAPI_CFLAGS) csrc/abi/abi_test.c -o $(CAPI_T)/abi_test-static $(CAPI_A) -lpthread -lm
 	$(CAPI_T)/abi_test-static >/dev/null
@@ -111,6 +121,9 @@ capi-test: $(CAPI_SO) $(CAPI_A) $(CAPI_T)/abi_test-asan $(CAPI_T)/thread_test-as
 	  gcc $(CAPI_CFLAGS) -fsanitize=address,undefined csrc/tma/test_capi_tma.c -o $(CAPI_T)/test_capi_tma $(CAPI_LDLIB) && \
 	  $(CAPI_ASAN) $(CAPI_T)/test_capi_tma; \
 	fi
+	@echo "== capi: one set of TMA rules: cutego_tma_check (Go) and cutego_tma_desc_check (C) agree"
+	gcc $(CAPI_CFLAGS) -fsanitize=address,undefined csrc/abi/tma_check_test.c csrc/tma/plan.c -o $(CAPI_T)/tma_check_test $(CAPI_LDLIB)
+	$(CAPI_ASAN) $(CAPI_T)/tma_check_test
 	@echo "== capi: benchmark"
 	$(CAPI_T)/bench 200000
 	$(MAKE) --no-print-directory capi-consumer-test

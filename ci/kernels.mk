@@ -7,7 +7,7 @@ KNVCC_FLAGS := -gencode=arch=compute_90a,code=sm_90a -std=c++17 -O3 -Iinclude -I
 KHOST_SRC := csrc/tma/plan.c csrc/tma/encode.c
 KHDRS := include/cutego_types.h include/cutego_device.h include/cutego_tma.h include/cutego_kernels.h \
          kernels/copy_kernels.cuh kernels/sm90_ptx.cuh kernels/launch.h csrc/tma/copy_harness.h
-GEMM_HDRS := kernels/gemm_kernels.cuh kernels/wgmma_ops.cuh kernels/generated/cutego_gemm_layouts.h
+GEMM_HDRS := kernels/gemm_instances.cuh kernels/gemm_kernels.cuh kernels/gemm_smem.h kernels/wgmma_ops.cuh kernels/generated/cutego_gemm_layouts.h
 KLIBDIR := $(CUDA_ROOT)/lib
 
 .PHONY: kernels-test kernels-cpu-test kernels-compile kernels-device kernels-demo
@@ -111,7 +111,7 @@ kernels-demo: kernels-cpu-test kernels-compile
 # gorgonia.org/cu's init needs a driver); `make kernels-go` builds the Go
 # device binaries that are carried to the H200.
 KGO_ENV := CGO_CFLAGS="-I$(CURDIR)/gpu/cucompat -I$(CUDA_ROOT)/include -Wno-deprecated-declarations" \
-           CGO_LDFLAGS="-L$(KBUILD)/cudastub"
+           CGO_CXXFLAGS="-I$(CUDA_ROOT)/include" CGO_LDFLAGS="-L$(KBUILD)/cudastub"
 .PHONY: kernels-go-vet kernels-go
 TEST_TARGETS += kernels-go-vet
 
@@ -119,9 +119,16 @@ $(KBUILD)/cudastub/libcuda.so: ci/cuda_stub.sh gpu/cucompat/cuda.h | setup
 	./ci/cuda_stub.sh $(CUDA_ROOT)/include/cuda.h $(KBUILD)/cudastub
 
 kernels-go-vet: $(KBUILD)/cudastub/libcuda.so
-	$(KGO_ENV) $(GO) vet -tags cuda ./gpu ./bench/gocopy
+	$(KGO_ENV) $(GO) vet -tags cuda ./gpu ./bench/gocopy ./bench/gogemm ./bench/goeinsum
 	$(KGO_ENV) $(GO) test -tags cuda -c -o $(KBUILD)/gpu.test ./gpu
 
-kernels-go: $(KBUILD)/cudastub/libcuda.so $(KBUILD)/cutego_copy.cubin
+# The GEMM kernels as a module for gpu.Gemm (device builds only: a second sm_90a build of them).
+$(KBUILD)/cutego_gemm.cubin: kernels/gemm_module.cu kernels/gemm_instances.cuh $(KHDRS) $(GEMM_HDRS) | setup
+	@mkdir -p $(KBUILD)
+	$(NVCC) $(KNVCC_FLAGS) -cubin kernels/gemm_module.cu -o $@
+
+kernels-go: $(KBUILD)/cudastub/libcuda.so $(KBUILD)/cutego_copy.cubin $(KBUILD)/cutego_gemm.cubin
 	$(KGO_ENV) $(GO) build -tags cuda -o $(KBUILD)/gocopy ./bench/gocopy
+	$(KGO_ENV) $(GO) build -tags cuda -o $(KBUILD)/gogemm ./bench/gogemm
+	$(KGO_ENV) $(GO) build -tags cuda -o $(KBUILD)/goeinsum ./bench/goeinsum
 	$(KGO_ENV) $(GO) test -c -tags cuda -o $(KBUILD)/gpu.test ./gpu

@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
-# Installs the pinned third-party packages this project needs into .deps/ (git-ignored).
+# Checks (and on Debian/Ubuntu installs, when it may) the tools `make test` needs — gcc, g++,
+# make, cmake, pkg-config, binutils, python3 with pip, git, and Go as go.mod names it — then
+# installs the pinned third-party packages this project needs into .deps/ (git-ignored):
+# CUTLASS's headers (the cross-check) and CUDA 13.0's nvcc, cudart and headers (the kernels).
 # Re-running is a no-op when everything is there.
 set -euo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -17,7 +20,46 @@ cuda_pkgs=(
   "nvidia-cuda-crt==13.0.88"
   "nvidia-nvvm==13.0.88"
 )
-if [ -f "$stamp" ]; then exit 0; fi
+# ---- the tools `make test` runs ------------------------------------------------------------
+# command → Debian/Ubuntu package. Missing ones are installed with apt-get when this runs as
+# root (or with password-less sudo); otherwise the script names them and stops.
+declare -A tools=(
+  [gcc]=gcc [g++]=g++ [make]=make [cmake]=cmake [pkg-config]=pkg-config
+  [nm]=binutils [readelf]=binutils [python3]=python3 [git]=git
+)
+missing=()
+for t in "${!tools[@]}"; do command -v "$t" >/dev/null 2>&1 || missing+=("${tools[$t]}"); done
+python3 -m pip --version >/dev/null 2>&1 || missing+=(python3-pip)
+if [ ${#missing[@]} -gt 0 ]; then
+  mapfile -t missing < <(printf '%s\n' "${missing[@]}" | sort -u)
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || { sudo -n true 2>/dev/null && sudo="sudo -n"; }
+  if command -v apt-get >/dev/null 2>&1 && { [ "$(id -u)" -eq 0 ] || [ -n "$sudo" ]; }; then
+    echo "setup: installing ${missing[*]} with apt-get"
+    $sudo apt-get update -q && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q "${missing[@]}"
+  else
+    echo "setup: make test needs these packages: ${missing[*]}" >&2
+    echo "setup: install them (Debian/Ubuntu: sudo apt-get install ${missing[*]}) and run make setup again" >&2
+    exit 1
+  fi
+fi
+# Go: the version go.mod names, from https://go.dev/dl (Debian's golang package is older).
+gover=$(sed -n 's/^go \([0-9.]*\).*/\1/p' "$top/go.mod")
+if ! command -v go >/dev/null 2>&1; then
+  echo "setup: make test needs Go $gover or newer (https://go.dev/dl), on PATH" >&2; exit 1
+fi
+have=$(go env GOVERSION | sed 's/^go//')
+if [ "$(printf '%s\n%s\n' "$gover" "$have" | sort -V | head -1)" != "$gover" ]; then
+  echo "setup: Go $have is older than the $gover that go.mod needs (https://go.dev/dl)" >&2; exit 1
+fi
+# cmake >= 3.16 (CMakeLists.txt)
+cm=$(cmake --version | sed -n 's/^cmake version \([0-9.]*\).*/\1/p')
+if [ "$(printf '%s\n%s\n' 3.16 "$cm" | sort -V | head -1)" != 3.16 ]; then
+  echo "setup: cmake $cm is older than 3.16" >&2; exit 1
+fi
+
+# ---- the pinned third-party packages, into .deps -------------------------------------------
+if [ -f "$stamp" ]; then touch "$stamp" 2>/dev/null || true; exit 0; fi
 mkdir -p "$py"
 python3 -m pip install -q --disable-pip-version-check --no-deps --target "$py" "${pkgs[@]}" "${cuda_pkgs[@]}"
 touch "$stamp"

@@ -52,6 +52,7 @@ type Copier struct {
 	dev       cu.Device
 	ctx       cu.CUContext
 	mod       cu.Module
+	gemmMod   cu.Module // LoadGemm
 	fns       map[string]cu.Function
 	smemSet   map[string]int
 	sms       int
@@ -99,6 +100,9 @@ func (c *Copier) Close() {
 	}
 	if c.mod != (cu.Module{}) {
 		_ = c.mod.Unload()
+	}
+	if c.gemmMod != (cu.Module{}) {
+		_ = c.gemmMod.Unload()
 	}
 	_ = c.ctx.Destroy()
 	runtime.UnlockOSThread()

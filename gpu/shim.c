@@ -1,5 +1,6 @@
 //go:build cuda
 
+#include <string.h>
 #include "shim.h"
 
 int cutego_shim_attr(CUdevice dev, int attr) {
@@ -39,4 +40,33 @@ int cutego_shim_launch_generic(CUfunction f, unsigned grid, unsigned block, CUst
   void *args[6] = {&dst, &d, &src, &so, &n, &es};
   (void)bytewise;
   return (int)cuLaunchKernel(f, grid, 1, 1, block, 1, 1, 0, s, args, NULL);
+}
+
+int cutego_shim_launch_gemm(CUfunction f, unsigned grid, unsigned smem, CUstream s, const cutego_gemm_plan_t *plan,
+                            const cutego_gemm_args_t *args, CUdeviceptr a, CUdeviceptr b, CUdeviceptr d) {
+  CUtensorMap ma, mb, md;
+  memset(&md, 0, sizeof md);
+  if (cutego_tma_encode(&ma, &plan->a_map, (void *)(uintptr_t)a, encode_tiled) != 0) return -1;
+  if (cutego_tma_encode(&mb, &plan->b_map, (void *)(uintptr_t)b, encode_tiled) != 0) return -1;
+  if ((plan->flags & CUTEGO_GEMM_F_D_TMA) && cutego_tma_encode(&md, &plan->d_map, (void *)(uintptr_t)d, encode_tiled) != 0)
+    return -1;
+  cutego_gemm_args_t g = *args;
+  void *kargs[4] = {&ma, &mb, &md, &g};
+  return (int)cuLaunchKernel(f, grid, 1, 1, 384, 1, 1, smem, s, kargs, NULL);
+}
+
+int cutego_shim_launch_gemm_generic(CUfunction f, unsigned grid, CUstream s, const cutego_gemm_plan_t *plan,
+                                    CUdeviceptr d, const cute_layout_t *ld, CUdeviceptr a, const cute_layout_t *la,
+                                    CUdeviceptr b, const cute_layout_t *lb, CUdeviceptr c, const cute_layout_t *lc,
+                                    float alpha, float beta) {
+  cute_layout_t LD = *ld, LA = *la, LB = *lb, LC = lc ? *lc : *ld;
+  int64_t m = plan->m, n = plan->n, k = plan->k, l = plan->l;
+  int rc = plan->read_c;
+  void *kargs[15] = {&d, &LD, &a, &LA, &b, &LB, &c, &LC, &m, &n, &k, &l, &alpha, &beta, &rc};
+  return (int)cuLaunchKernel(f, grid, 1, 1, 256, 1, 1, 0, s, kargs, NULL);
+}
+
+void cutego_shim_gemm_args(const cutego_gemm_plan_t *plan, CUdeviceptr d, CUdeviceptr c, float alpha, float beta,
+                           int32_t group_m, cutego_gemm_args_t *args) {
+  cutego_gemm_args(plan, (void *)(uintptr_t)d, (const void *)(uintptr_t)c, alpha, beta, group_m, args);
 }

@@ -93,9 +93,17 @@ typedef struct cute_int_tuple_t {
 CUTEGO_API int cutego_version(void);
 /* A static description of a status code ("not admissible"); never NULL. */
 CUTEGO_API const char *cutego_status_string(cutego_status_t status);
-/* The message of the last failed call on the calling thread ("" if none), with snprintf
- * semantics: writes at most n-1 bytes and a NUL into buf (buf may be NULL when n == 0) and
- * returns the full length of the message. */
+/* CUTEGO_LAST_ERROR_MAX bounds the messages of cutego_last_error, NUL included: a buffer
+ * of this size always holds the whole message. A longer message is kept as its head, cut
+ * at a UTF-8 character boundary and ending in "…"; parse errors quote a bounded window of
+ * the text around the fault, never the whole input. */
+#define CUTEGO_LAST_ERROR_MAX 1024
+
+/* The message of the last failed call on the calling thread ("" if none), valid UTF-8 (a
+ * byte of the input that is not is shown as U+FFFD), at most CUTEGO_LAST_ERROR_MAX - 1
+ * bytes. Returns the full length of the message (strlen), and writes into buf (buf may be
+ * NULL when n == 0) the longest prefix of at most n-1 bytes that ends on a character
+ * boundary, then a NUL: snprintf semantics, except that no UTF-8 character is split. */
 CUTEGO_API size_t cutego_last_error(char *buf, size_t n);
 
 /* ---- int tuples --------------------------------------------------------------------- */
@@ -134,7 +142,10 @@ CUTEGO_API cutego_status_t cute_layout_equal(CUTEGO_CONST cute_layout_t *a,
                                              CUTEGO_CONST cute_layout_t *b, int32_t *out);
 
 CUTEGO_API cutego_status_t cute_size(CUTEGO_CONST cute_layout_t *l, int64_t *out);
-/* cosize(L) = L(size(L)-1) + 1. */
+/* cosize(L) = size(coshape(L)) = 1 + sum over the leaves of (s-1)*|d|: the smallest
+ * codomain extent that bounds |L(c)| for every coordinate c < size(L). With non-negative
+ * strides it is L(size(L)-1) + 1; with a negative stride it is not: cosize((2,2):(1,-2))
+ * is 4, while L(3) + 1 = 0. */
 CUTEGO_API cutego_status_t cute_cosize(CUTEGO_CONST cute_layout_t *l, int64_t *out);
 CUTEGO_API cutego_status_t cute_rank(CUTEGO_CONST cute_layout_t *l, int32_t *out);
 CUTEGO_API cutego_status_t cute_depth(CUTEGO_CONST cute_layout_t *l, int32_t *out);
@@ -180,7 +191,9 @@ CUTEGO_API cutego_status_t cute_filter_zeros(CUTEGO_CONST cute_layout_t *l,
   CUTEGO_API cutego_status_t name##_str(CUTEGO_CONST cute_layout_t *a, CUTEGO_CONST char *text, \
                                         cute_layout_t *out);
 
-/* composition(A, B) = A o B. */
+/* composition(A, B) = A o B; the divides and products of CuTe. The list is generated, with
+ * the exports, by capi/gentiler (go generate ./capi). */
+/* BEGIN gentiler */
 CUTEGO_TILER_FUNCS(cute_composition)
 CUTEGO_TILER_FUNCS(cute_logical_divide)
 CUTEGO_TILER_FUNCS(cute_zipped_divide)
@@ -190,6 +203,7 @@ CUTEGO_TILER_FUNCS(cute_logical_product)
 CUTEGO_TILER_FUNCS(cute_zipped_product)
 CUTEGO_TILER_FUNCS(cute_tiled_product)
 CUTEGO_TILER_FUNCS(cute_flat_product)
+/* END gentiler */
 
 CUTEGO_API cutego_status_t cute_blocked_product(CUTEGO_CONST cute_layout_t *a,
                                                 CUTEGO_CONST cute_layout_t *b,
@@ -242,6 +256,58 @@ CUTEGO_API cutego_status_t cute_composed_layout_eval(CUTEGO_CONST cute_composed_
 CUTEGO_API cutego_status_t cute_composed_layout_crd2idx(CUTEGO_CONST cute_composed_layout_t *c,
                                                         CUTEGO_CONST cute_int_tuple_t *coord,
                                                         int64_t *out);
+
+/* ---- tensor maps (TMA) -------------------------------------------------------------- */
+
+/* The tensor map (cutego_types.h: cutego_tma_desc_t) that copies tiles of the global layout
+ * gmem (element offsets) to or from shared memory laid out as smem (swizzle o offset 0 o
+ * layout; a swizzle with b = 0 for none), elements of elem_bytes = 1, 2, 4, 8 or 16 bytes,
+ * the way CuTe's make_tma_copy derives it (package cute/tma). CUTEGO_INVALID_ARGUMENT for
+ * malformed layouts, CUTEGO_NOT_ADMISSIBLE for what the hardware cannot do (16-byte stride
+ * alignment, box <= 256, rank <= 5, contiguous first dimension, 32/64/128-byte swizzles,
+ * extents below 2^31); the message says which. */
+CUTEGO_API cutego_status_t cutego_tma_derive(CUTEGO_CONST cute_layout_t *gmem,
+                                             CUTEGO_CONST cute_composed_layout_t *smem,
+                                             int32_t elem_bytes, cutego_tma_desc_t *out);
+/* CUTEGO_OK if the hardware takes the descriptor (the CUTEGO_TMA_* limits, elem_bytes 1, 2,
+ * 4 or 8, strides[0] == elem_bytes, element strides 1..8, a swizzle of 0, 32, 64 or 128
+ * bytes no narrower than the inner box, an inner box of a multiple of 16 bytes), else
+ * CUTEGO_NOT_ADMISSIBLE (CUTEGO_INVALID_ARGUMENT for the element size) naming the rule. The
+ * rules of libcutego_kernels' cutego_tma_desc_check, but the address alignment. */
+CUTEGO_API cutego_status_t cutego_tma_check(CUTEGO_CONST cutego_tma_desc_t *d);
+
+/* ---- pictures ----------------------------------------------------------------------- */
+
+/* Pictures of a layout as text, byte for byte what `cutego print` and `cutego render
+ * --format tex|svg [--tv (M,N)]` write (trailing newline included), with the snprintf
+ * semantics of *_format: a call with n == 0 returns the length in *len. A layout of rank 1
+ * or 2 is drawn as its M×N table (rank 1 as (L, 1:0)); rank > 2 is CUTEGO_INVALID_ARGUMENT;
+ * more than 1<<20 cells is CUTEGO_CAPACITY.
+ *   cute_print_layout   CuTe's print_layout: the table of indices, framed by +---+ rules
+ *   cute_print_latex    CuTe's print_latex: a standalone LaTeX/TikZ document
+ *   cute_print_svg      CuTe's print_svg: an SVG picture, cells shaded by index mod 8
+ * The _composed forms draw a swizzle composed layout (its values swizzle(offset + L(c)));
+ * the _tv forms draw a thread-value layout (thread, value) -> position over the tile of
+ * shape (M,N) (a rank-2 int tuple), each cell labeled with the first (thread, value) that
+ * maps to it (CuTe's print_latex_tv). */
+CUTEGO_API cutego_status_t cute_print_layout(CUTEGO_CONST cute_layout_t *l, char *buf, size_t n,
+                                             size_t *len);
+CUTEGO_API cutego_status_t cute_print_latex(CUTEGO_CONST cute_layout_t *l, char *buf, size_t n,
+                                            size_t *len);
+CUTEGO_API cutego_status_t cute_print_svg(CUTEGO_CONST cute_layout_t *l, char *buf, size_t n,
+                                          size_t *len);
+CUTEGO_API cutego_status_t cute_print_layout_composed(CUTEGO_CONST cute_composed_layout_t *c,
+                                                      char *buf, size_t n, size_t *len);
+CUTEGO_API cutego_status_t cute_print_latex_composed(CUTEGO_CONST cute_composed_layout_t *c,
+                                                     char *buf, size_t n, size_t *len);
+CUTEGO_API cutego_status_t cute_print_svg_composed(CUTEGO_CONST cute_composed_layout_t *c,
+                                                   char *buf, size_t n, size_t *len);
+CUTEGO_API cutego_status_t cute_print_latex_tv(CUTEGO_CONST cute_layout_t *tv,
+                                               CUTEGO_CONST cute_int_tuple_t *tile, char *buf,
+                                               size_t n, size_t *len);
+CUTEGO_API cutego_status_t cute_print_svg_tv(CUTEGO_CONST cute_layout_t *tv,
+                                             CUTEGO_CONST cute_int_tuple_t *tile, char *buf,
+                                             size_t n, size_t *len);
 
 #ifdef __cplusplus
 }

@@ -276,6 +276,7 @@ inline Layout call(text_t f, const Layout &a, const char *t) {
   inline Layout name(const Layout &a, const Tiler &t) { return detail::call(cute_##name##_tiler, a, t); } \
   inline Layout name(const Layout &a, const char *t) { return detail::call(cute_##name##_str, a, t); } \
   inline Layout name(const Layout &a, const std::string &t) { return name(a, t.c_str()); }
+// BEGIN gentiler (capi/gentiler writes this list: go generate ./capi)
 CUTEGO_HPP_TILER_OP(composition)
 CUTEGO_HPP_TILER_OP(logical_divide)
 CUTEGO_HPP_TILER_OP(zipped_divide)
@@ -285,6 +286,7 @@ CUTEGO_HPP_TILER_OP(logical_product)
 CUTEGO_HPP_TILER_OP(zipped_product)
 CUTEGO_HPP_TILER_OP(tiled_product)
 CUTEGO_HPP_TILER_OP(flat_product)
+// END gentiler
 #undef CUTEGO_HPP_TILER_OP
 
 inline Layout blocked_product(const Layout &a, const Layout &b) { return detail::call(cute_blocked_product, a, b); }
@@ -379,6 +381,57 @@ class ComposedLayout {
  private:
   cute_composed_layout_t c_;
 };
+
+// Pictures (byte for byte `cutego print` / `cutego render`): print_layout is CuTe's
+// print_layout table, print_latex a standalone LaTeX/TikZ document, print_svg an SVG
+// picture; the (tv, tile) forms draw a thread-value layout over its (M,N) tile.
+namespace detail {
+template <class T>
+std::ostream &picture(std::ostream &os, const T &x,
+                      cutego_status_t (*f)(const T *, char *, size_t, size_t *)) {
+  size_t len = 0;
+  check(f(&x, nullptr, 0, &len));
+  std::string s(len + 1, '\0');
+  check(f(&x, &s[0], s.size(), &len));
+  s.resize(len);
+  return os << s;
+}
+inline std::ostream &picture_tv(std::ostream &os, const Layout &tv, const IntTuple &tile,
+                                cutego_status_t (*f)(const cute_layout_t *, const cute_int_tuple_t *,
+                                                     char *, size_t, size_t *)) {
+  size_t len = 0;
+  check(f(&tv.c(), &tile.c(), nullptr, 0, &len));
+  std::string s(len + 1, '\0');
+  check(f(&tv.c(), &tile.c(), &s[0], s.size(), &len));
+  s.resize(len);
+  return os << s;
+}
+}  // namespace detail
+
+inline std::ostream &print_layout(std::ostream &os, const Layout &l) {
+  return detail::picture(os, l.c(), cute_print_layout);
+}
+inline std::ostream &print_latex(std::ostream &os, const Layout &l) {
+  return detail::picture(os, l.c(), cute_print_latex);
+}
+inline std::ostream &print_svg(std::ostream &os, const Layout &l) {
+  return detail::picture(os, l.c(), cute_print_svg);
+}
+inline std::ostream &print_layout(std::ostream &os, const ComposedLayout &c) {
+  return detail::picture(os, c.c(), cute_print_layout_composed);
+}
+inline std::ostream &print_latex(std::ostream &os, const ComposedLayout &c) {
+  return detail::picture(os, c.c(), cute_print_latex_composed);
+}
+inline std::ostream &print_svg(std::ostream &os, const ComposedLayout &c) {
+  return detail::picture(os, c.c(), cute_print_svg_composed);
+}
+inline std::ostream &print_latex(std::ostream &os, const Layout &tv, const IntTuple &tile) {
+  return detail::picture_tv(os, tv, tile, cute_print_latex_tv);
+}
+inline std::ostream &print_svg(std::ostream &os, const Layout &tv, const IntTuple &tile) {
+  return detail::picture_tv(os, tv, tile, cute_print_svg_tv);
+}
 
 inline int version() { return cutego_version(); }
 

@@ -91,9 +91,12 @@ typedef struct cutego_gemm_plan_t {
   int32_t ab_dtype, cd_dtype; /* CUTEGO_DTYPE_* */
   cutego_gemm_operand_t a, b, c, d;
   cutego_tma_desc_t a_map, b_map; /* wgmma path: the tensor maps of A and B */
+  cutego_tma_desc_t d_map;        /* wgmma path with CUTEGO_GEMM_F_D_TMA: D's (TMA stores) */
   int64_t tiles_m, tiles_n, tiles;/* wgmma path: output tiles per mode and in all */
   int32_t read_c;             /* beta != 0 */
   int32_t flags;              /* CUTEGO_GEMM_F_* */
+  int32_t smem_bytes;         /* wgmma path: dynamic shared memory of the kernel */
+  char kernel[64];            /* the kernel's name (extern "C", for a module loader) */
   char reason[160];           /* why this path was taken (always set) */
 } cutego_gemm_plan_t;
 
@@ -103,7 +106,9 @@ enum {
 };
 enum {
   CUTEGO_GEMM_F_D_PAIRS = 1, /* D: N has unit stride and pairs of columns are aligned: 2-wide stores */
-  CUTEGO_GEMM_F_C_PAIRS = 2  /* C: likewise for loads */
+  CUTEGO_GEMM_F_C_PAIRS = 2, /* C: likewise for loads */
+  CUTEGO_GEMM_F_D_TMA = 4    /* D: N has unit stride, 16-byte rows and address: epilogue through
+                                shared memory and TMA stores */
 };
 
 typedef struct cutego_gemm_options_t {
@@ -111,7 +116,22 @@ typedef struct cutego_gemm_options_t {
   int32_t config;      /* -1 or 0: automatic; else CUTEGO_GEMM_CONFIG_* + 1 */
   int32_t max_ctas;    /* 0: one persistent CTA per SM; else at most this many */
   int32_t group_m;     /* 0: default; tiles along M per L2 raster group */
+  int32_t direct_epilogue; /* 1: write D with direct stores even where TMA stores are possible */
 } cutego_gemm_options_t;
+
+/* The wgmma kernel's arguments (by value; extents and strides in elements), filled from a plan
+ * by cutego_gemm_args. */
+typedef struct cutego_gemm_args_t {
+  int32_t m, n, k, l;
+  int32_t tiles_m, tiles_n, k_tiles, group_m;
+  int64_t tiles;                /* tiles_m * tiles_n * l */
+  int32_t a_bcast_l, b_bcast_l; /* the operand's batch mode has stride 0: batch coordinate 0 */
+  float alpha, beta;
+  void *d;
+  const void *c;
+  int64_t ds[3], cs[3]; /* (m, n, l) strides of D and C */
+  int32_t read_c, flags; /* flags: CUTEGO_GEMM_F_* */
+} cutego_gemm_args_t;
 
 /* Plans a GEMM without a GPU (addresses only for the alignment checks). Returns 0, or -1 with
  * the reason in plan->reason (mismatched extents, unsupported dtype, a forced path that
@@ -128,6 +148,10 @@ int cutego_gemm(void *d, const cute_layout_t *d_layout, const void *a, const cut
                 const void *b, const cute_layout_t *b_layout, const void *c, const cute_layout_t *c_layout,
                 int ab_dtype, int cd_dtype, float alpha, float beta, cutego_stream_t stream,
                 const cutego_gemm_options_t *opt, cutego_gemm_plan_t *plan);
+
+/* The wgmma kernel's arguments for a plan (group_m 0: default). */
+void cutego_gemm_args(const cutego_gemm_plan_t *plan, void *d, const void *c, float alpha, float beta,
+                      int32_t group_m, cutego_gemm_args_t *args);
 
 const char *cutego_gemm_path_name(int path);
 const char *cutego_kernels_last_error(void);

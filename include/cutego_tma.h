@@ -1,14 +1,20 @@
-/* cutego_tma.h — tensor-map (TMA) parameters and copy plans, host side, plain C.
+/* cutego_tma.h — the copy planner and tensor-map encoder of libcutego_kernels (host side,
+ * plain C: csrc/tma/plan.c, csrc/tma/encode.c), used by the Hopper copy kernels
+ * (cutego_kernels.h). A kernel header: `make install` installs it only with its library.
  *
- * cutego_tma_desc_t holds the parameters of one cuTensorMapEncodeTiled call in plain
- * integers, so that the Go derivation (cute/tma, exported through libcutego as cutego_tma_*),
- * the C planner (csrc/tma/plan.c) and the encoder (csrc/tma/encode.c) share them.
+ * The descriptor type cutego_tma_desc_t and the tensor-map limits CUTEGO_TMA_* are plain
+ * values of cutego_types.h, shared with libcutego's Go derivation (cutego.h:
+ * cutego_tma_derive, cutego_tma_check).
  *
  * cutego_copy_plan() decides how dst[dst_layout(i)] = src[src_layout(i)] for all i runs on
  * Hopper: a TMA copy (load box, store the same box), a TMA permute (load a box whose inner
  * dimension is the source's contiguous mode, transpose it through a 128-byte-swizzled shared
  * tile, store a box whose inner dimension is the destination's contiguous mode), or the
  * generic kernel that evaluates both layouts per element. It needs no GPU.
+ *
+ * Errors: these functions return 0 or -1 with the reason in a buffer of the caller's
+ * (plan->reason, why), not libcutego's status codes and cutego_last_error: libcutego_kernels
+ * does not link libcutego.
  */
 #ifndef CUTEGO_TMA_H
 #define CUTEGO_TMA_H
@@ -20,23 +26,6 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-#define CUTEGO_TMA_MAX_RANK 5
-#define CUTEGO_TMA_MAX_BOX 256
-#define CUTEGO_TMA_STRIDE_ALIGN 16
-#define CUTEGO_TMA_MAX_STRIDE (((int64_t)1) << 40)
-#define CUTEGO_TMA_MAX_DIM (((int64_t)1) << 31) /* coordinates are signed 32-bit */
-
-typedef struct cutego_tma_desc_t {
-  int32_t rank;             /* 1..5 */
-  int32_t elem_bytes;       /* bytes of the tensor-map data type: 1, 2, 4 or 8 */
-  int64_t dims[5];          /* extent per dimension, elements; dims[0] is contiguous */
-  int64_t strides[5];       /* byte stride per dimension; strides[0] == elem_bytes */
-  int32_t box[5];           /* box extent per dimension, elements, 1..256 */
-  int32_t elem_strides[5];  /* traversal stride per dimension, 1..8 */
-  int32_t swizzle_bytes;    /* 0 (none), 32, 64 or 128: Swizzle<1|2|3,4,3> on byte offsets */
-  int32_t l2_promotion;     /* L2 fetch granularity: 0 = 256 B (default), -1 none, 64, 128, 256 */
-} cutego_tma_desc_t;
 
 enum {
   CUTEGO_COPY_PATH_NONE = 0,        /* nothing to copy (size 0) */
@@ -54,12 +43,16 @@ typedef struct cutego_tile_grid_t {
   int32_t perm[5];     /* destination-map dimension d takes source-map dimension perm[d] */
   int32_t stages;      /* shared-memory stages (TMA copy) */
   int32_t stage_bytes; /* bytes per stage */
-  int32_t reserved;    /* TMA copy: bit 0 loads, bit 1 stores with an L2 evict-first policy;
-                          TMA permute: bit 2, the destination map has rank + 1 and one box
-                          stores the whole output tile */
+  int32_t flags;       /* CUTEGO_TILE_GRID_* bits (below) */
   int64_t ntiles;      /* product of tiles[] */
   int64_t dims[5];     /* source-map extents (elements of the map type) */
 } cutego_tile_grid_t;
+
+/* cutego_tile_grid_t.flags. TMA copy: loads / stores with an L2 evict-first cache policy.
+ * TMA permute: the destination map has rank + 1 and one box stores the whole output tile. */
+#define CUTEGO_TILE_GRID_LOAD_EVICT_FIRST (1 << 0)
+#define CUTEGO_TILE_GRID_STORE_EVICT_FIRST (1 << 1)
+#define CUTEGO_TILE_GRID_WHOLE_TILE_STORE (1 << 2)
 
 typedef struct cutego_copy_plan_t {
   int32_t path;            /* CUTEGO_COPY_PATH_* */
@@ -85,10 +78,16 @@ typedef struct cutego_copy_options_t {
   int32_t stages;
   int32_t stage_bytes;
   int32_t ctas_per_sm;
-  int32_t cache_hints;  /* TMA copy: bit 0 loads, bit 1 stores evict-first in L2; bit 2:
-                           TMA permute with one store per 128-byte block (no 3-D box) */
+  int32_t cache_hints;  /* CUTEGO_COPY_* bits (below) */
   int32_t l2_promotion; /* tensor maps' L2 promotion: 0 = 256 B, -1 none, 64, 128, 256 */
 } cutego_copy_options_t;
+
+/* cutego_copy_options_t.cache_hints. TMA copy: loads / stores evict-first in L2 (they become
+ * the grid's CUTEGO_TILE_GRID_LOAD/STORE_EVICT_FIRST). TMA permute: one store per 128-byte
+ * block instead of one box for the whole tile (no CUTEGO_TILE_GRID_WHOLE_TILE_STORE). */
+#define CUTEGO_COPY_LOAD_EVICT_FIRST CUTEGO_TILE_GRID_LOAD_EVICT_FIRST
+#define CUTEGO_COPY_STORE_EVICT_FIRST CUTEGO_TILE_GRID_STORE_EVICT_FIRST
+#define CUTEGO_COPY_BLOCK_STORES (1 << 2)
 
 /* Plans the copy. dst_addr/src_addr are the base addresses (for the 16-byte alignment check).
  * Returns 0, or -1 with an explanation in plan->reason when the copy is invalid (size
@@ -98,7 +97,10 @@ int cutego_copy_plan(const cute_layout_t *dst, const cute_layout_t *src, size_t 
                      uintptr_t dst_addr, uintptr_t src_addr, const cutego_copy_options_t *opt,
                      cutego_copy_plan_t *plan);
 
-/* Checks a descriptor against the hardware rules; 0 or -1 with a message in why. */
+/* Checks a descriptor against the hardware rules (the limits above, elem_bytes 1, 2, 4 or 8,
+ * strides[0] == elem_bytes, swizzle 0, 32, 64 or 128 bytes with an inner box no wider, an
+ * inner box of a multiple of 16 bytes) and addr's 16-byte alignment; 0 or -1 with a message
+ * in why. */
 int cutego_tma_desc_check(const cutego_tma_desc_t *d, uintptr_t addr, char *why, size_t whylen);
 
 /* Encodes a descriptor into a 128-byte CUtensorMap (tmap must be 64-byte aligned) with the
@@ -110,19 +112,6 @@ typedef int (*cutego_encode_tiled_fn)(void *tmap, int dtype, uint32_t rank, void
                                       int interleave, int swizzle, int l2promo, int oobfill);
 int cutego_tma_encode(void *tmap, const cutego_tma_desc_t *d, void *gaddr,
                       cutego_encode_tiled_fn fn);
-
-/* Exported by libcutego (capi/tma.go, over cute/tma.Derive), declared when cutego.h is
- * included first: the tensor map that copies tiles of the global layout gmem (element
- * offsets) to or from shared memory laid out as smem (swizzle o offset 0 o layout; a swizzle
- * with b = 0 for none), elements of elem_bytes = 1, 2, 4, 8 or 16 bytes — the way CuTe's
- * make_tma_copy derives it. CUTEGO_INVALID_ARGUMENT for malformed layouts,
- * CUTEGO_NOT_ADMISSIBLE for what the hardware cannot do (16-byte stride alignment, box <=
- * 256, rank <= 5, contiguous first dimension, 32/64/128-byte swizzles); the message says which. */
-#ifdef CUTEGO_H
-CUTEGO_API cutego_status_t cutego_tma_derive(CUTEGO_CONST cute_layout_t *gmem,
-                                             CUTEGO_CONST cute_composed_layout_t *smem,
-                                             int32_t elem_bytes, cutego_tma_desc_t *out);
-#endif
 
 #ifdef __cplusplus
 }

@@ -119,7 +119,7 @@ __device__ __forceinline__ void permute_body(const CUtensorMap *src, const CUten
       int64_t a0 = static_cast<int64_t>(ti[0]) * 8 * V;  // user elements along a
       int64_t b0 = static_cast<int64_t>(ti[1]) * 128;    // user elements along b
       int64_t nb = g.dims[1];
-      if (g.reserved & 4) {
+      if (g.flags & 4) {
         // one 3-D box (b mod 8V, a, b / 8V, others...) covers the whole output tile
         int32_t c[5] = {0, static_cast<int32_t>(a0), static_cast<int32_t>(ti[1] * M), ti[2], ti[3]};
         tma_store(dst, ob, g.rank + 1, c);
@@ -153,7 +153,7 @@ extern "C" __global__ void __launch_bounds__(32, 1)
   const int64_t nmy = t0 < g.ntiles ? (g.ntiles - 1 - t0) / step + 1 : 0;
   for (int s = 0; s < S; ++s) mbar_init(&bars[s], 1);
   fence_barrier_init();
-  const uint64_t pol = g.reserved ? policy_evict_first() : 0;
+  const uint64_t pol = g.flags ? policy_evict_first() : 0;
   auto coords = [&](int64_t k, int32_t *c) {
     int32_t ti[5];
     tile_index(g, t0 + k * step, ti);
@@ -165,7 +165,7 @@ extern "C" __global__ void __launch_bounds__(32, 1)
     int32_t c[5];
     coords(k, c);
     mbar_expect_tx(&bars[s], static_cast<uint32_t>(g.stage_bytes));
-    if (g.reserved & 1)
+    if (g.flags & 1)
       tma_load_hint(&src, base + s * pitch, &bars[s], g.rank, c, pol);
     else
       tma_load(&src, base + s * pitch, &bars[s], g.rank, c);
@@ -176,7 +176,7 @@ extern "C" __global__ void __launch_bounds__(32, 1)
     mbar_wait(&bars[s], static_cast<uint32_t>((k / S) & 1));
     int32_t c[5];
     coords(k, c);
-    if (g.reserved & 2)
+    if (g.flags & 2)
       tma_store_hint(&dst, base + s * pitch, g.rank, c, pol);
     else
       tma_store(&dst, base + s * pitch, g.rank, c);

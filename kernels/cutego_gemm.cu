@@ -7,19 +7,12 @@
 #include "gemm_kernels.cuh"
 #include "launch.h"
 
-CUTEGO_GEMM_WGMMA_TYPES(Gemm_128x256x64_S4, 128x256)
-CUTEGO_GEMM_WGMMA_TYPES(Gemm_128x128x64_S6, 128x128)
-CUTEGO_GEMM_GENERIC_KERNEL(__nv_bfloat16, bf16, __nv_bfloat16, bf16)
-CUTEGO_GEMM_GENERIC_KERNEL(__nv_bfloat16, bf16, __half, f16)
-CUTEGO_GEMM_GENERIC_KERNEL(__nv_bfloat16, bf16, float, f32)
-CUTEGO_GEMM_GENERIC_KERNEL(__half, f16, __nv_bfloat16, bf16)
-CUTEGO_GEMM_GENERIC_KERNEL(__half, f16, __half, f16)
-CUTEGO_GEMM_GENERIC_KERNEL(__half, f16, float, f32)
+#include "gemm_instances.cuh"
 
 using cutego_k::fail;
 
 namespace {
-typedef void (*wgmma_fn)(const CUtensorMap, const CUtensorMap, const cutego_k::GemmArgs);
+typedef void (*wgmma_fn)(const CUtensorMap, const CUtensorMap, const CUtensorMap, const cutego_k::GemmArgs);
 
 // [A major][B major][in: 0 bf16, 1 f16][out: 0 bf16, 1 f16, 2 f32], per configuration.
 wgmma_fn wgmma_kernel(int cfg, int am, int bm, int in_f16, int out) {
@@ -39,14 +32,6 @@ wgmma_fn wgmma_kernel(int cfg, int am, int bm, int in_f16, int out) {
   if (cfg == CUTEGO_GEMM_CONFIG_128x256x64) PICK(128x256)
   PICK(128x128)
 #undef PICK
-}
-
-template <class C>
-constexpr int smem_of(int am, int bm) {
-  return am == 0 ? (bm == 0 ? cutego_k::gemm_smem_bytes<C, typename C::A_K, typename C::B_K>()
-                            : cutego_k::gemm_smem_bytes<C, typename C::A_K, typename C::B_MN>())
-                 : (bm == 0 ? cutego_k::gemm_smem_bytes<C, typename C::A_MN, typename C::B_K>()
-                            : cutego_k::gemm_smem_bytes<C, typename C::A_MN, typename C::B_MN>());
 }
 
 int out_index(int cd) { return cd == CUTEGO_DTYPE_BF16 ? 0 : cd == CUTEGO_DTYPE_F16 ? 1 : 2; }
@@ -81,15 +66,6 @@ cudaError_t launch_generic(const cutego_gemm_plan_t &p, void *d, const cute_layo
 }
 }  // namespace
 
-extern "C" const char *cutego_gemm_path_name(int path) {
-  switch (path) {
-    case CUTEGO_GEMM_PATH_NONE: return "none";
-    case CUTEGO_GEMM_PATH_WGMMA: return "wgmma";
-    case CUTEGO_GEMM_PATH_GENERIC: return "generic";
-  }
-  return "unknown";
-}
-
 extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, const cute_layout_t *la, const void *b,
                            const cute_layout_t *lb, const void *c, const cute_layout_t *lc, int ab_dtype,
                            int cd_dtype, float alpha, float beta, cutego_stream_t stream_,
@@ -117,46 +93,26 @@ extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, cons
   if (di.major != 9) return fail(CUTEGO_KERNELS_ENODEV, "cutego_gemm: the wgmma path needs compute capability 9.0");
   cutego_encode_tiled_fn enc = cutego_k::encode_fn();
   if (!enc) return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: cuTensorMapEncodeTiled not available from the driver");
-  alignas(64) CUtensorMap ma, mb;
+  alignas(64) CUtensorMap ma, mb, md;
+  memset(&md, 0, sizeof md);
   if (cutego_tma_encode(&ma, &p.a_map, const_cast<void *>(a), enc) != 0)
     return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: encoding A's tensor map failed");
   if (cutego_tma_encode(&mb, &p.b_map, const_cast<void *>(b), enc) != 0)
     return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: encoding B's tensor map failed");
+  if ((p.flags & CUTEGO_GEMM_F_D_TMA) && cutego_tma_encode(&md, &p.d_map, d, enc) != 0)
+    return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: encoding D's tensor map failed");
   cutego_k::GemmArgs g;
-  memset(&g, 0, sizeof g);
-  g.m = static_cast<int32_t>(p.m);
-  g.n = static_cast<int32_t>(p.n);
-  g.k = static_cast<int32_t>(p.k);
-  g.l = static_cast<int32_t>(p.l);
-  g.tiles_m = static_cast<int32_t>(p.tiles_m);
-  g.tiles_n = static_cast<int32_t>(p.tiles_n);
-  g.tiles = p.tiles;
-  g.k_tiles = static_cast<int32_t>((p.k + 63) / 64);
-  g.group_m = (opt && opt->group_m > 0) ? opt->group_m : 8;
-  g.a_bcast_l = p.a.bcast_l;
-  g.b_bcast_l = p.b.bcast_l;
-  g.alpha = alpha;
-  g.beta = beta;
-  g.d = d;
-  g.c = read_c ? c : nullptr;
-  for (int i = 0; i < 3; ++i) {
-    g.ds[i] = p.d.stride[i];
-    g.cs[i] = read_c ? p.c.stride[i] : 0;
-  }
-  if (read_c && p.c.extent[2] == 1) g.cs[2] = 0;
-  g.read_c = read_c;
-  g.flags = p.flags;
+  cutego_gemm_args(&p, d, c, alpha, beta, opt ? opt->group_m : 0, &g);
   const int am = p.a.major, bm = p.b.major;
   wgmma_fn fn = wgmma_kernel(p.config, am, bm, p.ab_dtype == CUTEGO_DTYPE_F16, out_index(p.cd_dtype));
-  const int smem = p.config == CUTEGO_GEMM_CONFIG_128x256x64 ? smem_of<cutego_gen::Gemm_128x256x64_S4>(am, bm)
-                                                             : smem_of<cutego_gen::Gemm_128x128x64_S6>(am, bm);
+  const int smem = p.smem_bytes;
   if (smem > di.smem_optin) return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: the pipeline needs %d bytes of shared memory", smem);
   if (cutego_k::set_smem(reinterpret_cast<const void *>(fn), smem) != 0)
     return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: cudaFuncSetAttribute failed");
   int64_t ctas = di.sms;
   if (opt && opt->max_ctas > 0 && opt->max_ctas < ctas) ctas = opt->max_ctas;
   if (ctas > p.tiles) ctas = p.tiles;
-  void *args[] = {&ma, &mb, &g};
+  void *args[] = {&ma, &mb, &md, &g};
   e = cudaLaunchKernel(reinterpret_cast<const void *>(fn), dim3(static_cast<unsigned>(ctas)), dim3(384), args, smem,
                        stream);
   if (e != cudaSuccess) return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: launch: %s", cudaGetErrorString(e));

@@ -8,6 +8,8 @@
 //   4. 128x256 tiles (m64n256k16 per consumer) ............... mma_stage()
 //   5. a persistent grid with an L2-friendly tile order ...... tile_coords()
 //   6. the epilogue from the accumulator's TV layout ......... epilogue()
+//   7. an epilogue through swizzled shared memory and TMA
+//      stores that drain while the next tile computes ........ epilogue_tma()
 // Every layout constant (stage bytes, TMA boxes, wgmma descriptor offsets, the accumulator's
 // thread-value layout) comes from kernels/generated/cutego_gemm_layouts.h, which `cutego gen
 // gemm` computes with cutego's algebra; none is typed in here.
@@ -19,24 +21,18 @@
 #include <cuda_fp16.h>
 #include <stdint.h>
 #include "cutego_device.h"
+#include "cutego_kernels.h"
+#include "gemm_smem.h"
 #include "generated/cutego_gemm_layouts.h"
 #include "sm90_ptx.cuh"
 #include "wgmma_ops.cuh"
 
 namespace cutego_k {
 
-// Kernel arguments (by value). Extents and strides in elements.
-struct GemmArgs {
-  int32_t m, n, k, l;
-  int32_t tiles_m, tiles_n, k_tiles, group_m;
-  int64_t tiles;                 // tiles_m * tiles_n * l
-  int32_t a_bcast_l, b_bcast_l;  // the operand's batch mode has stride 0: batch coordinate 0
-  float alpha, beta;
-  void *d;
-  const void *c;
-  int64_t ds[3], cs[3];          // (m, n, l) strides of D and C
-  int32_t read_c, flags;         // flags: CUTEGO_GEMM_F_*
-};
+// Kernel arguments (by value): cutego_gemm_args_t (cutego_kernels.h), filled by the planner's
+// cutego_gemm_args() for the C and the Go launcher alike.
+typedef cutego_gemm_args_t GemmArgs;
+constexpr int kFlagDPairs = CUTEGO_GEMM_F_D_PAIRS, kFlagCPairs = CUTEGO_GEMM_F_C_PAIRS, kFlagDTma = CUTEGO_GEMM_F_D_TMA;
 
 // ---- element conversions -------------------------------------------------------------------
 template <typename T> __device__ __forceinline__ float to_f32(T x);
@@ -105,11 +101,11 @@ struct Pipeline {
 };
 
 // ---- rung 4: one stage of MMAs for one consumer warpgroup ------------------------------------
-// BK / 16 wgmma instructions m64nBNk16; the descriptors advance by the generated K step.
+// BK / MMA_K wgmma instructions m64nBNk16; the descriptors advance by the generated K step.
 template <class Cfg, class OA, class OB, bool F16, int N>
 __device__ __forceinline__ void mma_stage(float (&acc)[N / 2], uint32_t a_addr, uint32_t b_addr, bool first) {
 #pragma unroll
-  for (int kk = 0; kk < Cfg::BK / 16; ++kk) {
+  for (int kk = 0; kk < Cfg::BK / Cfg::MMA_K; ++kk) {
     const uint64_t da = gmma_desc(a_addr + kk * OA::desc_k_step_bytes, OA::desc_lbo_bytes, OA::desc_sbo_bytes,
                                   OA::desc_layout_type);
     const uint64_t db = gmma_desc(b_addr + kk * OB::desc_k_step_bytes, OB::desc_lbo_bytes, OB::desc_sbo_bytes,
@@ -171,7 +167,7 @@ __device__ __forceinline__ void epilogue(const GemmArgs &p, const float (&acc)[N
   TO *d = static_cast<TO *>(p.d) + static_cast<int64_t>(l) * p.ds[2];
   const TO *c = static_cast<const TO *>(p.c) + (p.read_c ? static_cast<int64_t>(l) * p.cs[2] : 0);
   const int tof = acc_t_offset<Acc>(t);
-  const bool dpairs = p.flags & 1, cpairs = p.flags & 2;
+  const bool dpairs = p.flags & kFlagDPairs, cpairs = p.flags & kFlagCPairs;
 #pragma unroll
   for (int v = 0; v < N / 2; v += 2) {
     const int idx = tof + acc_v_offset<Acc>(v);
@@ -199,17 +195,68 @@ __device__ __forceinline__ void epilogue(const GemmArgs &p, const float (&acc)[N
   }
 }
 
-template <class Cfg, class OA, class OB>
-constexpr int gemm_smem_bytes() {
-  return 1024 + Cfg::STAGES * (OA::stage_bytes + OB::stage_bytes) + static_cast<int>(sizeof(Pipeline<Cfg::STAGES>));
+// ---- rung 7: the epilogue through shared memory and TMA stores ------------------------------
+// Each consumer warpgroup writes its 64 x BN tile in chunks of 64 rows x 128 bytes (64 columns
+// of 16-bit, 32 of fp32) into one of two staging buffers, in the 128-byte swizzle of the D
+// tensor map (16-byte unit c of row r at ((c ^ r % 8) * 16): the 8 rows a warp's store touches
+// fall in 8 different bank groups), and one thread hands each chunk to a TMA store. The store
+// drains while the warpgroup goes on, to the next chunk or the next tile's main loop; a
+// buffer is rewritten only after the store that read it has finished reading.
+template <class Acc, int N, typename TO>
+__device__ __forceinline__ void epilogue_tma(const GemmArgs &p, const CUtensorMap *tma_d, const float (&acc)[N / 2],
+                                             int t, int cw, uint8_t *staging, int row0, int col0, int l) {
+  static_assert(Acc::tile_m == kEpiRows, "one chunk row per accumulator row");
+  constexpr int CC = kEpiRowBytes / static_cast<int>(sizeof(TO));  // columns per chunk
+  constexpr int NCH = N / CC;
+  // A thread's own column offset stays inside one 8-column block, so a value's chunk is known
+  // from its value index alone.
+  constexpr int kMaxTCol = ((Acc::t_shape[0] - 1) * Acc::t_stride[0] + (Acc::t_shape[1] - 1) * Acc::t_stride[1] +
+                            (Acc::t_shape[2] - 1) * Acc::t_stride[2]) / Acc::tile_m;
+  static_assert(kMaxTCol < 8 && CC % 8 == 0, "thread columns within an 8-column block");
+  const TO *c = static_cast<const TO *>(p.c) + (p.read_c ? static_cast<int64_t>(l) * p.cs[2] : 0);
+  const int tof = acc_t_offset<Acc>(t);
+  const int tr = tof % Acc::tile_m, tc = tof / Acc::tile_m;
+  uint8_t *mine = staging + cw * 2 * kEpiChunkBytes;
+#pragma unroll
+  for (int ch = 0; ch < NCH; ++ch) {
+    uint8_t *buf = mine + (ch & 1) * kEpiChunkBytes;
+    if (t == 0) bulk_wait_read<1>();  // the store that last read buf is done reading
+    named_barrier_sync(1 + cw, 128);
+#pragma unroll
+    for (int v = 0; v < N / 2; v += 2) {
+      const int vo = acc_v_offset<Acc>(v);
+      const int vc = vo / Acc::tile_m;  // compile-time after unrolling
+      if (vc / CC != ch) continue;
+      const int r = tr + vo % Acc::tile_m, cl = tc + vc - ch * CC;
+      float x = p.alpha * acc[v], y = p.alpha * acc[v + 1];
+      if (p.read_c) {
+        const int gr = row0 + r, gc = col0 + ch * CC + cl;
+        if (gr < p.m && gc < p.n) {
+          const TO *cp = c + gr * p.cs[0] + gc * p.cs[1];
+          x += p.beta * to_f32<TO>(cp[0]);
+          if (gc + 1 < p.n) y += p.beta * to_f32<TO>(cp[p.cs[1]]);
+        }
+      }
+      const int byte = cl * static_cast<int>(sizeof(TO));
+      store_pair<TO>(reinterpret_cast<TO *>(buf + r * kEpiRowBytes + ((((byte >> 4) ^ (r & 7)) << 4) | (byte & 15))), x, y);
+    }
+    fence_proxy_async();
+    named_barrier_sync(1 + cw, 128);
+    if (t == 0) {
+      int32_t crd[3] = {col0 + ch * CC, row0, l};
+      tma_store(tma_d, buf, 3, crd);
+      bulk_commit();
+    }
+  }
 }
+
 
 // ---- rung 3: warp specialization -------------------------------------------------------------
 // Warpgroup 0 produces (one thread issues TMA), warpgroups 1 and 2 consume (64 rows of the
 // 128-row tile each). setmaxnreg moves registers from the producer to the consumers.
 template <class Cfg, class OA, class OB, bool F16, typename TO>
 __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const CUtensorMap *tma_b,
-                                                const GemmArgs &p) {
+                                                const CUtensorMap *tma_d, const GemmArgs &p) {
   constexpr int S = Cfg::STAGES, BM = Cfg::BM, BN = Cfg::BN, BK = Cfg::BK;
   static_assert(OA::rows == BM && OB::rows == BN, "operand layouts do not match the tile");
   static_assert(BM == 128, "two consumer warpgroups of 64 rows each");
@@ -217,7 +264,9 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
   uint8_t *base = align1024(smem_raw);
   uint8_t *sa = base;
   uint8_t *sb = base + S * OA::stage_bytes;
-  Pipeline<S> &pipe = *reinterpret_cast<Pipeline<S> *>(sb + S * OB::stage_bytes);
+  uint8_t *staging = sb + S * OB::stage_bytes;  // 1024-aligned: stages are multiples of 1024 bytes
+  Pipeline<S> &pipe = *reinterpret_cast<Pipeline<S> *>(staging + kEpiBuffers * kEpiChunkBytes);
+  static_assert(sizeof(Pipeline<S>) == S * 2 * 8, "gemm_smem_bytes counts two mbarriers per stage");
   const int wg = threadIdx.x / 128;
   if (threadIdx.x == 0) pipe.init();
   __syncthreads();
@@ -262,8 +311,12 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
       }
       wgmma_wait<0>();
       if (p.k_tiles > 0 && warp_leader) mbar_arrive(&pipe.empty[(it - 1) % S]);
-      epilogue<typename Cfg::Acc, BN, TO>(p, acc, t, tm * BM + cw * 64, tn * BN, l);
+      if (p.flags & kFlagDTma)
+        epilogue_tma<typename Cfg::Acc, BN, TO>(p, tma_d, acc, t, cw, staging, tm * BM + cw * 64, tn * BN, l);
+      else
+        epilogue<typename Cfg::Acc, BN, TO>(p, acc, t, tm * BM + cw * 64, tn * BN, l);
     }
+    if (t == 0) bulk_wait_all();  // the staging buffers stay valid until the stores have read them
   }
 }
 
@@ -318,9 +371,9 @@ __device__ __forceinline__ void gemm_generic_body(TO *d, const cute_layout_t &ld
   extern "C" __global__ void __launch_bounds__(384, 1)                                                        \
       cutego_gemm_##CFGNAME##_##AMN##BMN##_##INNAME##_##OUTNAME(                                              \
           const __grid_constant__ CUtensorMap tma_a, const __grid_constant__ CUtensorMap tma_b,               \
-          const cutego_k::GemmArgs p) {                                                                       \
+          const __grid_constant__ CUtensorMap tma_d, const cutego_k::GemmArgs p) {                            \
     cutego_k::gemm_wgmma_body<cutego_gen::CFG, cutego_gen::CFG::A_##AM, cutego_gen::CFG::B_##BM_, F16, TO>(  \
-        &tma_a, &tma_b, p);                                                                                   \
+        &tma_a, &tma_b, &tma_d, p);                                                                           \
   }
 
 #define CUTEGO_GEMM_WGMMA_MAJORS(CFG, CFGNAME, F16, INNAME, TO, OUTNAME)        \

@@ -172,6 +172,11 @@ __device__ __forceinline__ void mbar_arrive(uint64_t *bar) {
   asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(smem_u32(bar)) : "memory");
 }
 
+// Named barrier: the first `threads` threads to arrive at barrier `id` (1..15) wait for each other.
+__device__ __forceinline__ void named_barrier_sync(int id, int threads) {
+  asm volatile("bar.sync %0, %1;" ::"r"(id), "r"(threads) : "memory");
+}
+
 // Register reallocation between warpgroups (sm_90a): a producer gives registers back, the
 // consumers take them. Needs a register cap at entry (__launch_bounds__(threads, 1)).
 template <int N>

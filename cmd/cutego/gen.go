@@ -100,6 +100,7 @@ func writeGemm(w io.Writer, g sm90.Gemm) error {
 		field("desc_sbo_bytes", int64(o.Desc.SBOBytes), "stride byte offset (before >>4)")
 		field("desc_k_step_bytes", o.KStepBytes, fmt.Sprintf("start-address advance per K=%d block", g.MMAK))
 		field("desc_mn64_step_bytes", int64(o.MN64StepBytes), "start-address advance per 64 MN rows")
+		field("desc_mn64_blocks", o.MN64Blocks, "64-row blocks j at j*desc_mn64_step_bytes (A: every warpgroup's)")
 		p("    static constexpr unsigned long long desc_template = 0x%016xull; // the descriptor with start address 0\n", bits)
 		field("wgmma_trans", int64(o.WgmmaTrans), "wgmma imm-trans: 0 K-major, 1 MN-major")
 		p("    // CuTe's printed forms, element offsets, swizzle on element offsets (position-independent);\n")

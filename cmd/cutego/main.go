@@ -58,6 +58,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		err = cmdRender(args[1:], stdout)
 	case "gen":
 		err = cmdGen(args[1:], stdout)
+	case "explain":
+		err = cmdExplain(args[1:], stdout)
 	case "serve":
 		err = cmdServe(args[1:], stderr)
 	case "version", "--version", "-v":

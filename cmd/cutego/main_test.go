@@ -2,12 +2,7 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"image/png"
-	"io"
-	"net/http"
-	"net/http/httptest"
-	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -97,82 +92,4 @@ func TestVersionAndUsage(t *testing.T) {
 	assert.Equal(t, 2, code)
 	code, _, _ = runCmd(t, "", "frobnicate")
 	assert.Equal(t, 2, code)
-}
-
-func TestServe(t *testing.T) {
-	srv := httptest.NewServer(newServer())
-	defer srv.Close()
-
-	r, err := http.Get(srv.URL + "/")
-	require.NoError(t, err)
-	body, _ := io.ReadAll(r.Body)
-	r.Body.Close()
-	assert.Equal(t, 200, r.StatusCode)
-	assert.Contains(t, string(body), "api/eval")
-
-	// POST JSON, several lines: one output line each, the last one drawn.
-	req := `{"expr":"size((4,5))\n# comment\nfoo(\n(4,5):(16,64)"}`
-	r, err = http.Post(srv.URL+"/api/eval", "application/json", strings.NewReader(req))
-	require.NoError(t, err)
-	var resp EvalResponse
-	require.NoError(t, json.NewDecoder(r.Body).Decode(&resp))
-	r.Body.Close()
-	require.Len(t, resp.Lines, 3)
-	assert.Equal(t, "20", resp.Lines[0])
-	assert.True(t, strings.HasPrefix(resp.Lines[1], "error: "))
-	assert.Equal(t, "(4,5):(16,64)", resp.Result)
-	assert.Equal(t, "layout", resp.Kind)
-	assert.Equal(t, "20", resp.Size)
-	assert.Equal(t, "305", resp.Cosize)
-	assert.Contains(t, resp.Table, " 3  |  48 | 112 | 176 | 240 | 304 |")
-	assert.Contains(t, resp.SVG, "<svg ")
-
-	// GET with a TV tile.
-	r, err = http.Get(srv.URL + "/api/eval?expr=" + url.QueryEscape("(8,2):(2,1)") + "&tv=" + url.QueryEscape("(4,4)"))
-	require.NoError(t, err)
-	resp = EvalResponse{}
-	require.NoError(t, json.NewDecoder(r.Body).Decode(&resp))
-	r.Body.Close()
-	assert.Equal(t, 16, strings.Count(resp.SVG, "<rect "))
-
-	// An error.
-	r, err = http.Get(srv.URL + "/api/eval?expr=" + url.QueryEscape("composition(1,"))
-	require.NoError(t, err)
-	resp = EvalResponse{}
-	require.NoError(t, json.NewDecoder(r.Body).Decode(&resp))
-	r.Body.Close()
-	assert.NotEmpty(t, resp.Error)
-
-	// Large layouts are described but not drawn; sizes shown with humanize.
-	r, err = http.Get(srv.URL + "/api/eval?expr=" + url.QueryEscape("(1024,1024):(1,1024)"))
-	require.NoError(t, err)
-	resp = EvalResponse{}
-	require.NoError(t, json.NewDecoder(r.Body).Decode(&resp))
-	r.Body.Close()
-	assert.Equal(t, "1,048,576", resp.Size)
-	assert.Empty(t, resp.SVG)
-	assert.Contains(t, resp.Picture, "1,048,576 cells")
-
-	// The picture alone.
-	r, err = http.Get(srv.URL + "/api/svg?expr=" + url.QueryEscape("(2,2):(1,2)"))
-	require.NoError(t, err)
-	body, _ = io.ReadAll(r.Body)
-	r.Body.Close()
-	assert.Equal(t, "image/svg+xml", r.Header.Get("Content-Type"))
-	assert.Contains(t, string(body), "<svg ")
-	r, err = http.Get(srv.URL + "/api/svg?expr=" + url.QueryEscape("size((2,2))"))
-	require.NoError(t, err)
-	r.Body.Close()
-	assert.Equal(t, http.StatusUnprocessableEntity, r.StatusCode)
-
-	// Bad requests.
-	r, err = http.Post(srv.URL+"/api/eval", "application/json", strings.NewReader("{"))
-	require.NoError(t, err)
-	r.Body.Close()
-	assert.Equal(t, http.StatusBadRequest, r.StatusCode)
-	rq, _ := http.NewRequest(http.MethodDelete, srv.URL+"/api/eval", nil)
-	r, err = http.DefaultClient.Do(rq)
-	require.NoError(t, err)
-	r.Body.Close()
-	assert.Equal(t, http.StatusMethodNotAllowed, r.StatusCode)
 }

@@ -30,13 +30,15 @@ func cmdPrint(args []string, w io.Writer) error {
 	return render.PrintLayout(w, v)
 }
 
-// cmdRender is `cutego render [--format svg|tex|png] [--tv (M,N)] [-o file] <expr>`.
+// cmdRender is `cutego render [--format svg|tex|png] [--tv (M,N)] [--view data|bank]
+// [--elem bytes] [--access m|n] [--scale s] [-o file] <expr>`.
 func cmdRender(args []string, w io.Writer) error {
 	fs := flag.NewFlagSet("render", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	format := fs.String("format", "svg", "svg, tex or png")
 	tv := fs.String("tv", "", "draw a thread-value layout over the tile of this shape (M,N)")
 	out := fs.String("o", "", "write to this file instead of stdout")
+	rv := addRenderFlags(fs)
 	if err := fs.Parse(args); err != nil {
 		return usageError{err.Error()}
 	}
@@ -44,33 +46,9 @@ func cmdRender(args []string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	var draw func(io.Writer) error
-	if *tv != "" {
-		tile, err := cute.ParseIntTuple(*tv)
-		if err != nil {
-			return fmt.Errorf("--tv: %v", err)
-		}
-		l, ok := v.(cute.Layout)
-		if !ok {
-			return fmt.Errorf("--tv needs a layout (thread, value) -> position, got %v", v)
-		}
-		switch *format {
-		case "svg":
-			draw = func(w io.Writer) error { return render.SVGTV(w, l, tile) }
-		case "tex", "latex":
-			draw = func(w io.Writer) error { return render.LatexTV(w, l, tile) }
-		case "png":
-			draw = func(w io.Writer) error { return render.PNGTV(w, l, tile) }
-		}
-	} else {
-		switch *format {
-		case "svg":
-			draw = func(w io.Writer) error { return render.SVG(w, v) }
-		case "tex", "latex":
-			draw = func(w io.Writer) error { return render.Latex(w, v) }
-		case "png":
-			draw = func(w io.Writer) error { return render.PNG(w, v) }
-		}
+	draw, err := rv.drawer(v, *tv, *format)
+	if err != nil {
+		return err
 	}
 	if draw == nil {
 		return usageError{fmt.Sprintf("unknown format %q (svg, tex or png)", *format)}

@@ -1,105 +1,256 @@
 package main
 
 import (
-	"bytes"
-	_ "embed"
+	"context"
+	"embed"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
+	"mime"
+	"net"
 	"net/http"
+	"net/url"
+	"os"
+	"runtime"
+	"strconv"
 	"strings"
 	"time"
 
-	"github.com/dustin/go-humanize"
-
-	"github.com/cutego/cutego/cute"
-	"github.com/cutego/cutego/cute/render"
-	"github.com/cutego/cutego/internal/eval"
+	"github.com/cutego/cutego/internal/explore"
 )
 
-//go:embed index.html
-var indexHTML []byte
+// site holds the explorer's page (index.html, app.js, style.css). `make demo` adds the
+// WebAssembly build of cute and the eval language beside copies of them in build/site;
+// `cutego serve --site build/site` serves that folder first, so the page evaluates in
+// the browser and falls back to this server's API where the WebAssembly is missing.
+//
+//go:embed site
+var site embed.FS
 
-// cmdServe is `cutego serve [--addr :8080]`.
-func cmdServe(args []string, logw io.Writer) error {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	addr := fs.String("addr", ":8080", "listen address")
-	if err := fs.Parse(args); err != nil {
-		return usageError{err.Error()}
-	}
-	if fs.NArg() > 0 {
-		return usageError{"unexpected arguments " + strings.Join(fs.Args(), " ")}
-	}
-	srv := &http.Server{
-		Addr:              *addr,
-		Handler:           newServer(),
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       30 * time.Second,
-		WriteTimeout:      30 * time.Second,
-	}
-	fmt.Fprintf(logw, "cutego serve: layout explorer on http://%s/\n", displayAddr(*addr))
-	return srv.ListenAndServe()
+// EvalRequest and EvalResponse are the JSON of /api/eval (package explore).
+type (
+	EvalRequest  = explore.Request
+	EvalResponse = explore.Response
+)
+
+// serveConfig is what `cutego serve` is told.
+type serveConfig struct {
+	addr        string
+	timeout     time.Duration // per request, from its arrival to its answer
+	maxInFlight int           // requests computing at once; more wait, up to their deadline
+	allowHosts  []string      // host names accepted besides localhost and IP literals
+	siteDir     string        // served before the embedded page
+	limits      explore.Limits
+	// evaluate answers a request (explore.Evaluate; tests put slow ones here).
+	evaluate func(context.Context, explore.Request, explore.Limits) explore.Response
 }
 
-func displayAddr(a string) string {
-	if strings.HasPrefix(a, ":") {
-		return "localhost" + a
+func defaultServeConfig() serveConfig {
+	return serveConfig{
+		addr:        "127.0.0.1:8080",
+		timeout:     5 * time.Second,
+		maxInFlight: max(2, runtime.GOMAXPROCS(0)),
+		limits:      explore.DefaultLimits,
+		evaluate:    explore.Evaluate,
 	}
-	return a
-}
-
-// EvalRequest is the body of POST /api/eval (GET takes the same fields as query
-// parameters expr and tv).
-type EvalRequest struct {
-	Expr string `json:"expr"`            // one expression, or several lines
-	TV   string `json:"tv,omitempty"`    // draw the result as a TV layout over this (M,N) tile
-	SVG  *bool  `json:"svg,omitempty"`   // include the SVG picture (default true)
-	Tbl  *bool  `json:"table,omitempty"` // include the print_layout table (default true)
-}
-
-// EvalResponse is the answer of /api/eval. Lines holds one output line per input line
-// (as `cutego eval` writes them); the other fields describe the last expression.
-type EvalResponse struct {
-	Lines   []string `json:"lines"`
-	Result  string   `json:"result,omitempty"`
-	Error   string   `json:"error,omitempty"`
-	Kind    string   `json:"kind,omitempty"` // integer, int tuple, layout, tiler, swizzle, composed layout, boolean
-	Size    string   `json:"size,omitempty"` // size of a layout, for people (1,048,576)
-	Cosize  string   `json:"cosize,omitempty"`
-	Table   string   `json:"table,omitempty"` // CuTe's print_layout table
-	SVG     string   `json:"svg,omitempty"`
-	Picture string   `json:"picture_error,omitempty"` // why there is no table or picture
-	Elapsed string   `json:"elapsed"`
 }
 
 // maxRequest bounds the request body.
 const maxRequest = 1 << 20
 
-// maxDrawCells bounds the cells drawn for the browser.
-const maxDrawCells = 64 * 64
+const serveUsage = `usage: cutego serve [--addr 127.0.0.1:8080] [--timeout 5s] [--max-inflight N]
+                    [--allow-host name,…] [--site dir]
 
-func newServer() http.Handler {
-	mux := http.NewServeMux()
-	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		w.Write(indexHTML)
-	})
-	mux.HandleFunc("/api/eval", apiEval)
-	mux.HandleFunc("GET /api/svg", apiSVG)
-	return mux
+A layout explorer in the browser, and its JSON API (POST /api/eval, GET /api/svg?expr=…).
+It listens on the loopback interface unless --addr names another, and prints the
+address it really bound (--addr 127.0.0.1:0 picks a free port). Requests whose Host is
+not localhost, an IP address or an --allow-host name, and cross-origin API requests,
+are refused. Each request has --timeout to answer; at most --max-inflight compute at once.
+With --site (e.g. build/site from make demo) the page runs the WebAssembly build.
+`
+
+// parseServe reads `cutego serve`'s flags.
+func parseServe(args []string) (serveConfig, error) {
+	c := defaultServeConfig()
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&c.addr, "addr", c.addr, "listen address")
+	fs.DurationVar(&c.timeout, "timeout", c.timeout, "deadline of each request")
+	fs.IntVar(&c.maxInFlight, "max-inflight", c.maxInFlight, "requests computed at once")
+	hosts := fs.String("allow-host", "", "comma-separated host names to accept")
+	fs.StringVar(&c.siteDir, "site", "", "folder served before the embedded page (build/site)")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return c, err
+		}
+		return c, usageError{err.Error()}
+	}
+	if fs.NArg() > 0 {
+		return c, usageError{"unexpected arguments " + strings.Join(fs.Args(), " ")}
+	}
+	if c.timeout <= 0 || c.maxInFlight < 1 {
+		return c, usageError{"--timeout and --max-inflight must be positive"}
+	}
+	for _, h := range strings.Split(*hosts, ",") {
+		if h = strings.TrimSpace(h); h != "" {
+			c.allowHosts = append(c.allowHosts, strings.ToLower(h))
+		}
+	}
+	if c.siteDir != "" {
+		if st, err := os.Stat(c.siteDir); err != nil || !st.IsDir() {
+			return c, fmt.Errorf("--site %s: not a folder", c.siteDir)
+		}
+	}
+	return c, nil
 }
 
-func apiEval(w http.ResponseWriter, r *http.Request) {
+// cmdServe is `cutego serve`.
+func cmdServe(args []string, logw io.Writer) error {
+	c, err := parseServe(args)
+	if errors.Is(err, flag.ErrHelp) {
+		fmt.Fprint(logw, serveUsage)
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	srv, ln, err := listen(c, logw)
+	if err != nil {
+		return err
+	}
+	return srv.Serve(ln)
+}
+
+// listen binds the address and prints the one really bound.
+func listen(c serveConfig, logw io.Writer) (*http.Server, net.Listener, error) {
+	ln, err := net.Listen("tcp", c.addr)
+	if err != nil {
+		return nil, nil, err
+	}
+	srv := &http.Server{
+		Handler:           newServerWith(c),
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      c.timeout + 30*time.Second,
+		MaxHeaderBytes:    64 << 10,
+	}
+	a := ln.Addr().(*net.TCPAddr)
+	note := ""
+	if !a.IP.IsLoopback() {
+		note = " (reachable from other machines: --addr 127.0.0.1:PORT keeps it local)"
+	}
+	fmt.Fprintf(logw, "cutego serve: layout explorer on http://%s/%s\n", ln.Addr(), note)
+	return srv, ln, nil
+}
+
+func newServer() http.Handler { return newServerWith(defaultServeConfig()) }
+
+type server struct {
+	serveConfig
+	sem chan struct{}
+}
+
+func newServerWith(c serveConfig) http.Handler {
+	s := &server{serveConfig: c, sem: make(chan struct{}, c.maxInFlight)}
+	mux := http.NewServeMux()
+	pages, _ := fs.Sub(site, "site")
+	var files fs.FS = pages
+	if c.siteDir != "" {
+		files = overlay{os.DirFS(c.siteDir), pages}
+	}
+	static := http.FileServerFS(files)
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			w.Header().Set("Allow", "GET, HEAD")
+			httpError(w, http.StatusMethodNotAllowed, "the page is read with GET")
+			return
+		}
+		static.ServeHTTP(w, r)
+	})
+	mux.HandleFunc("/api/eval", s.apiEval)
+	mux.HandleFunc("GET /api/svg", s.apiSVG)
+	return s.guard(mux)
+}
+
+// overlay serves from the first file system that has the file.
+type overlay [2]fs.FS
+
+func (o overlay) Open(name string) (fs.File, error) {
+	f, err := o[0].Open(name)
+	if err == nil {
+		return f, nil
+	}
+	return o[1].Open(name)
+}
+
+// hostAllowed: localhost, an IP literal, or a name given with --allow-host. Other names
+// could be an attacker's domain resolved to this machine (DNS rebinding).
+func (s *server) hostAllowed(hostport string) bool {
+	h := hostport
+	if host, _, err := net.SplitHostPort(hostport); err == nil {
+		h = host
+	}
+	h = strings.ToLower(strings.TrimSuffix(strings.TrimPrefix(strings.TrimSuffix(h, "]"), "["), "."))
+	if h == "localhost" || strings.HasSuffix(h, ".localhost") || net.ParseIP(h) != nil {
+		return true
+	}
+	for _, a := range s.allowHosts {
+		if h == a {
+			return true
+		}
+	}
+	return false
+}
+
+// guard refuses requests for other hosts, and API requests from other origins: a page
+// elsewhere must not drive this server through its visitor's browser.
+func (s *server) guard(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !s.hostAllowed(r.Host) {
+			httpError(w, http.StatusForbidden, fmt.Sprintf("host %q is not served (use localhost, an IP address, or --allow-host)", r.Host))
+			return
+		}
+		if strings.HasPrefix(r.URL.Path, "/api/") {
+			if o := r.Header.Get("Origin"); o != "" {
+				u, err := url.Parse(o)
+				if err != nil || o == "null" || (u.Scheme != "http" && u.Scheme != "https") || !strings.EqualFold(u.Host, r.Host) {
+					httpError(w, http.StatusForbidden, fmt.Sprintf("cross-origin request from %q refused", o))
+					return
+				}
+			}
+			if r.Header.Get("Sec-Fetch-Site") == "cross-site" {
+				httpError(w, http.StatusForbidden, "cross-site request refused")
+				return
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+func (s *server) apiEval(w http.ResponseWriter, r *http.Request) {
 	var req EvalRequest
 	switch r.Method {
 	case http.MethodGet:
-		req.Expr, req.TV = r.URL.Query().Get("expr"), r.URL.Query().Get("tv")
+		req = queryRequest(r.URL.Query())
 	case http.MethodPost:
+		// JSON only: a form or text/plain POST is what a cross-origin page can send
+		// without asking first.
+		mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+		if err != nil || mt != "application/json" {
+			httpError(w, http.StatusUnsupportedMediaType, "POST a JSON body with Content-Type: application/json")
+			return
+		}
 		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxRequest))
 		if err != nil {
-			httpError(w, http.StatusRequestEntityTooLarge, err.Error())
+			var mb *http.MaxBytesError
+			if errors.As(err, &mb) {
+				httpError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request body is larger than %d bytes", maxRequest))
+				return
+			}
+			httpError(w, http.StatusBadRequest, err.Error())
 			return
 		}
 		if err := json.Unmarshal(body, &req); err != nil {
@@ -111,8 +262,56 @@ func apiEval(w http.ResponseWriter, r *http.Request) {
 		httpError(w, http.StatusMethodNotAllowed, "use GET or POST")
 		return
 	}
+	resp, ok := s.work(w, r, req)
+	if !ok {
+		return
+	}
 	w.Header().Set("Content-Type", "application/json")
-	json.NewEncoder(w).Encode(evaluate(req))
+	json.NewEncoder(w).Encode(resp)
+}
+
+func queryRequest(q url.Values) EvalRequest {
+	req := EvalRequest{Expr: q.Get("expr"), TV: q.Get("tv"), View: q.Get("view"), Access: q.Get("access")}
+	req.Elem, _ = strconv.ParseInt(q.Get("elem"), 10, 64)
+	req.Explain = q.Get("explain") == "1" || q.Get("explain") == "true"
+	return req
+}
+
+// work computes req within the request's deadline and the cap on concurrent work. It
+// writes the error and returns ok == false when the answer is not there in time; the
+// computation stops at its next look at the context (cell loops, lines), and its slot
+// is given back only then, so abandoned work still counts against the cap.
+func (s *server) work(w http.ResponseWriter, r *http.Request, req EvalRequest) (resp EvalResponse, ok bool) {
+	ctx, cancel := context.WithTimeout(r.Context(), s.timeout)
+	select {
+	case s.sem <- struct{}{}:
+	case <-ctx.Done():
+		cancel()
+		if r.Context().Err() == nil {
+			httpError(w, http.StatusServiceUnavailable, fmt.Sprintf("busy: %d requests are computing; try again", cap(s.sem)))
+		}
+		return resp, false
+	}
+	done := make(chan EvalResponse, 1)
+	go func() {
+		defer func() { <-s.sem }()
+		defer cancel()
+		defer func() {
+			if p := recover(); p != nil {
+				done <- EvalResponse{Lines: []string{}, Error: fmt.Sprintf("internal error: %v", p)}
+			}
+		}()
+		done <- s.evaluate(ctx, req, s.limits)
+	}()
+	select {
+	case resp = <-done:
+		return resp, true
+	case <-ctx.Done():
+		if r.Context().Err() == nil { // the deadline, not a client that left
+			httpError(w, http.StatusServiceUnavailable, fmt.Sprintf("stopped after %v: the computation took too long", s.timeout))
+		}
+		return resp, false
+	}
 }
 
 func httpError(w http.ResponseWriter, code int, msg string) {
@@ -121,122 +320,23 @@ func httpError(w http.ResponseWriter, code int, msg string) {
 	json.NewEncoder(w).Encode(map[string]string{"error": msg})
 }
 
-func evaluate(req EvalRequest) EvalResponse {
-	start := time.Now()
-	resp := EvalResponse{Lines: []string{}}
-	var last cute.Value
-	var lastErr error
-	for _, line := range strings.Split(req.Expr, "\n") {
-		t := strings.TrimSpace(line)
-		if t == "" || t[0] == '#' {
-			continue
-		}
-		last, lastErr = eval.Eval(t)
-		resp.Lines = append(resp.Lines, eval.Format(last, lastErr))
-	}
-	switch {
-	case lastErr != nil:
-		resp.Error = lastErr.Error()
-	case last != nil:
-		resp.Result = last.String()
-		resp.Kind = kind(last)
-		describePicture(&resp, last, req)
-	}
-	resp.Elapsed = time.Since(start).String()
-	return resp
-}
-
-func kind(v cute.Value) string {
-	switch x := v.(type) {
-	case cute.IntTuple:
-		if x.IsLeaf() {
-			return "integer"
-		}
-		return "int tuple"
-	case cute.Layout:
-		return "layout"
-	case cute.Tiler:
-		return "tiler"
-	case cute.Swizzle:
-		return "swizzle"
-	case cute.ComposedLayout:
-		return "composed layout"
-	case eval.Bool:
-		return "boolean"
-	}
-	return "value"
-}
-
-func describePicture(resp *EvalResponse, v cute.Value, req EvalRequest) {
-	var l cute.Layout
-	switch x := v.(type) {
-	case cute.Layout:
-		l = x
-	case cute.ComposedLayout:
-		l = x.Inner
-	default:
-		return
-	}
-	if n := l.Size(); n >= 0 {
-		resp.Size = humanize.Comma(n)
-	}
-	wantSVG := req.SVG == nil || *req.SVG
-	wantTbl := req.Tbl == nil || *req.Tbl
-	if req.TV != "" {
-		tile, err := cute.ParseIntTuple(req.TV)
-		if err != nil {
-			resp.Picture = "tv: " + err.Error()
-			return
-		}
-		g, err := render.NewTV(l, tile)
-		if err != nil {
-			resp.Picture = err.Error()
-			return
-		}
-		if g.M*g.N > maxDrawCells {
-			resp.Picture = fmt.Sprintf("the tile has %s cells; the browser draws at most %s", humanize.Comma(g.M*g.N), humanize.Comma(maxDrawCells))
-			return
-		}
-		if wantSVG {
-			var b bytes.Buffer
-			g.SVG(&b)
-			resp.SVG = b.String()
-		}
-		return
-	}
-	g, err := render.NewGrid(v)
-	if err != nil {
-		resp.Picture = err.Error()
-		return
-	}
-	resp.Cosize = humanize.Comma(g.Cosize)
-	if g.M*g.N > maxDrawCells {
-		resp.Picture = fmt.Sprintf("the layout has %s cells; the browser draws at most %s", humanize.Comma(g.M*g.N), humanize.Comma(maxDrawCells))
-		return
-	}
-	if wantTbl {
-		var b bytes.Buffer
-		g.PrintLayout(&b)
-		resp.Table = b.String()
-	}
-	if wantSVG {
-		var b bytes.Buffer
-		g.SVG(&b)
-		resp.SVG = b.String()
-	}
-}
-
-// apiSVG answers GET /api/svg?expr=…[&tv=(M,N)] with the picture itself.
-func apiSVG(w http.ResponseWriter, r *http.Request) {
+// apiSVG answers GET /api/svg?expr=…[&tv=(M,N)][&view=…] with the picture itself, the
+// same one `cutego render` draws.
+func (s *server) apiSVG(w http.ResponseWriter, r *http.Request) {
 	f := false
-	resp := evaluate(EvalRequest{Expr: r.URL.Query().Get("expr"), TV: r.URL.Query().Get("tv"), Tbl: &f})
+	req := queryRequest(r.URL.Query())
+	req.Table, req.Explain, req.Plain = &f, false, true
+	resp, ok := s.work(w, r, req)
+	if !ok {
+		return
+	}
 	if resp.SVG == "" {
 		msg := resp.Error
 		if msg == "" {
 			msg = resp.Picture
 		}
 		if msg == "" {
-			msg = "no picture for " + resp.Result
+			msg = fmt.Sprintf("no picture for %s (a %s)", resp.Result, resp.Kind)
 		}
 		httpError(w, http.StatusUnprocessableEntity, msg)
 		return

@@ -675,12 +675,103 @@ static void test_random(int iters) {
          verified);
 }
 
+/* ---- pictures ------------------------------------------------------------------------- */
+/* utf8_ok: s is valid UTF-8 (well-formed lead and continuation bytes). */
+static int utf8_ok(const char *s) {
+  const unsigned char *p = (const unsigned char *)s;
+  while (*p) {
+    int k = *p < 0x80 ? 0 : (*p >> 5) == 6 ? 1 : (*p >> 4) == 14 ? 2 : (*p >> 3) == 30 ? 3 : -1;
+    if (k < 0) return 0;
+    for (++p; k > 0; --k, ++p)
+      if ((*p & 0xC0) != 0x80) return 0;
+  }
+  return 1;
+}
+
+static void test_last_error_utf8(void) {
+  /* a parse error quoting text with 2- and 3-byte characters: every buffer size gives
+   * whole characters, and the length is the full message's */
+  cute_layout_t l;
+  EXPECT_ST(cute_layout_parse("(4,\xc3\xa9\xc3\xa9\xe2\x82\xac\xe2\x82\xac):(1,1)", &l), CUTEGO_PARSE);
+  char full[CUTEGO_LAST_ERROR_MAX];
+  size_t n = cutego_last_error(full, sizeof full);
+  CHECK(n == strlen(full) && n < CUTEGO_LAST_ERROR_MAX, "last error length %zu, strlen %zu", n, strlen(full));
+  CHECK(utf8_ok(full), "last error is not UTF-8: %s", full);
+  for (size_t k = 1; k <= n + 1; ++k) {
+    char b[CUTEGO_LAST_ERROR_MAX];
+    CHECK(cutego_last_error(b, k) == n, "length with buffer %zu", k);
+    size_t m = strlen(b);
+    CHECK(m < k && strncmp(b, full, m) == 0 && utf8_ok(b), "buffer %zu: %s", k, b);
+    CHECK(m + 3 >= k - 1 || m == n, "buffer %zu: only %zu bytes written", k, m); /* longest prefix */
+  }
+  /* a byte that is not UTF-8 is shown as U+FFFD */
+  EXPECT_ST(cute_layout_parse("(4,\xff):(1,1)", &l), CUTEGO_PARSE);
+  CHECK(utf8_ok(lasterr()), "last error is not UTF-8: %s", lasterr());
+}
+
+static void test_pictures(void) {
+  /* CuTe's print_layout of (2,3):(3,1): cells num_digits(cosize 6) + 2 = 3 wide */
+  static const char want[] =
+      "(2,3):(3,1)\n"
+      "      0   1   2 \n"
+      "    +---+---+---+\n"
+      " 0  | 0 | 1 | 2 |\n"
+      "    +---+---+---+\n"
+      " 1  | 3 | 4 | 5 |\n"
+      "    +---+---+---+\n";
+  cute_layout_t l = L("(2,3):(3,1)");
+  char buf[4096];
+  size_t len = 0;
+  EXPECT_ST(cute_print_layout(&l, NULL, 0, &len), CUTEGO_OK);
+  CHECK(len == strlen(want), "cute_print_layout size query %zu, want %zu", len, strlen(want));
+  EXPECT_ST(cute_print_layout(&l, buf, sizeof buf, &len), CUTEGO_OK);
+  CHECK(strcmp(buf, want) == 0, "cute_print_layout:\n%s\nwant\n%s", buf, want);
+  EXPECT_ST(cute_print_layout(&l, buf, 10, &len), CUTEGO_BUFFER_TOO_SMALL);
+  CHECK(len == strlen(want) && strlen(buf) == 9 && strncmp(buf, want, 9) == 0, "truncated picture");
+  EXPECT_ST(cute_print_layout(NULL, buf, sizeof buf, &len), CUTEGO_NULL_POINTER);
+  EXPECT_ST(cute_print_layout(&l, NULL, 5, &len), CUTEGO_NULL_POINTER);
+  cute_layout_t r3 = L("(2,2,2):(1,2,4)"), big = L("(2048,1024):(1,2048)");
+  EXPECT_ST(cute_print_layout(&r3, buf, sizeof buf, NULL), CUTEGO_INVALID_ARGUMENT);
+  CHECK(strstr(lasterr(), "cute_print_layout") != NULL, "message: %s", lasterr());
+  EXPECT_ST(cute_print_svg(&big, NULL, 0, &len), CUTEGO_CAPACITY);
+  EXPECT_ST(cute_print_latex(&r3, NULL, 0, &len), CUTEGO_INVALID_ARGUMENT);
+
+  EXPECT_ST(cute_print_latex(&l, buf, sizeof buf, &len), CUTEGO_OK);
+  CHECK(strstr(buf, "\\documentclass") != NULL && strstr(buf, "\\end{document}") != NULL, "latex: %.40s", buf);
+  EXPECT_ST(cute_print_svg(&l, buf, sizeof buf, &len), CUTEGO_OK);
+  CHECK(strstr(buf, "<svg") != NULL && strstr(buf, "</svg>") != NULL && len == strlen(buf), "svg: %.40s", buf);
+
+  /* Sw<1,0,1> o 0 o (2,2):(2,1): L's values 0 2 / 1 3 (column-major cells), swizzled
+   * x ^ ((x & 2) >> 1): 0 1 / 3 2 */
+  cute_composed_layout_t c;
+  EXPECT_ST(cute_composed_layout_parse("Sw<1,0,1> o 0 o (2,2):(2,1)", &c), CUTEGO_OK);
+  EXPECT_ST(cute_print_layout_composed(&c, buf, sizeof buf, &len), CUTEGO_OK);
+  CHECK(strncmp(buf, "Sw<1,0,1> o 0 o (2,2):(2,1)\n", 28) == 0 && strstr(buf, " 0  | 0 | 1 |\n") != NULL &&
+            strstr(buf, " 1  | 3 | 2 |\n") != NULL,
+        "cute_print_layout_composed:\n%s", buf);
+  EXPECT_ST(cute_print_latex_composed(&c, NULL, 0, &len), CUTEGO_OK);
+  EXPECT_ST(cute_print_svg_composed(&c, NULL, 0, &len), CUTEGO_OK);
+  EXPECT_ST(cute_print_svg_composed(NULL, NULL, 0, &len), CUTEGO_NULL_POINTER);
+
+  /* a TV layout: 2 threads x 2 values over a 2x2 tile; T1 owns column 1 */
+  cute_layout_t tv = L("(2,2):(2,1)");
+  cute_int_tuple_t tile = T("(2,2)"), bad = T("(2,2,2)");
+  EXPECT_ST(cute_print_svg_tv(&tv, &tile, buf, sizeof buf, &len), CUTEGO_OK);
+  CHECK(strstr(buf, ">T1<") != NULL && strstr(buf, ">V1<") != NULL, "svg tv: %s", buf);
+  EXPECT_ST(cute_print_latex_tv(&tv, &tile, buf, sizeof buf, &len), CUTEGO_OK);
+  CHECK(strstr(buf, "T1") != NULL, "latex tv: %.60s", buf);
+  EXPECT_ST(cute_print_latex_tv(&tv, &bad, buf, sizeof buf, &len), CUTEGO_INVALID_ARGUMENT);
+  EXPECT_ST(cute_print_svg_tv(&tv, NULL, buf, sizeof buf, &len), CUTEGO_NULL_POINTER);
+}
+
 int main(void) {
   test_library();
   test_int_tuple();
   test_layout();
   test_algebra();
   test_swizzle();
+  test_last_error_utf8();
+  test_pictures();
   test_random(3000);
   printf("abi_test: %d checks, %d failures\n", checks, fails);
   return fails ? 1 : 0;

@@ -13,6 +13,23 @@ prefix=$tmp/prefix
 $make --no-print-directory capi-install PREFIX="$prefix" >/dev/null
 echo "consumer: installed into a temporary prefix: $(cd "$prefix" && find . -type f -o -type l | sort | tr '\n' ' ')"
 
+# Only headers whose library is installed: libcutego's and the header-only device header;
+# every function they declare with CUTEGO_API is defined by the installed library.
+have=$(cd "$prefix/include" && ls | tr '\n' ' ')
+want="cutego.h cutego.hpp cutego_device.h cutego_types.h "
+if [ "$have" != "$want" ]; then
+  echo "consumer: installed headers are '$have', want '$want'"; exit 1
+fi
+nm -D --defined-only "$prefix/lib/libcutego.so.0" | awk '{print $3}' | sed 's/@.*//' | sort -u >"$tmp/exported"
+for h in "$prefix"/include/*.h; do
+  gcc -E -P -I"$prefix/include" -DCUTEGO_API=__cutego_api__ -include "$prefix/include/cutego.h" "$h" \
+    | tr '\n' ' ' | grep -o '__cutego_api__[^(;]*(' | grep -o '[A-Za-z_][A-Za-z0-9_]*[[:space:]]*($' | tr -d '( '
+done | sort -u >"$tmp/declared"
+if ! comm -23 "$tmp/declared" "$tmp/exported" | { ! grep .; }; then
+  echo "consumer: installed headers declare functions the installed libcutego lacks (above)"; exit 1
+fi
+echo "consumer: installed headers: $have($(wc -l <"$tmp/declared") functions, all in the installed library)"
+
 expected=$src/cases.expected
 if [ -x "$cutego" ] && out=$("$cutego" eval <"$src/cases.eval" 2>/dev/null) && [ -n "$out" ]; then
   if [ "$out" = "$(cat "$expected")" ]; then

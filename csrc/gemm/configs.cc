@@ -1,18 +1,31 @@
-// configs.cc — the tile and TMA-box extents of each GEMM configuration, for the C planner
-// (plan.c), read from the layouts that `cutego gen gemm` computed. Order: CUTEGO_GEMM_CONFIG_*.
+// configs.cc — the tile and TMA-box extents, swizzles and shared-memory sizes of each GEMM
+// configuration, for the C planner (plan.c), read from the layouts that `cutego gen gemm`
+// computed and the kernel's shared-memory plan (kernels/gemm_smem.h). Order: CUTEGO_GEMM_CONFIG_*.
 #include "cutego_kernels.h"
+#include "gemm_smem.h"
 #include "generated/cutego_gemm_layouts.h"
 
 namespace {
 struct config_boxes {
-  int bm, bn, a_box[2][2], b_box[2][2];
+  int bm, bn, a_box[2][2], b_box[2][2], a_swizzle[2], b_swizzle[2], epi_bytes, smem[2][2];
+  const char *name;
+  int bk;
 };
 template <class C>
-constexpr config_boxes boxes() {
+constexpr config_boxes boxes(const char *name) {
   return {C::BM,
           C::BN,
           {{C::A_K::tma_box_inner, C::A_K::tma_box_outer}, {C::A_MN::tma_box_inner, C::A_MN::tma_box_outer}},
-          {{C::B_K::tma_box_inner, C::B_K::tma_box_outer}, {C::B_MN::tma_box_inner, C::B_MN::tma_box_outer}}};
+          {{C::B_K::tma_box_inner, C::B_K::tma_box_outer}, {C::B_MN::tma_box_inner, C::B_MN::tma_box_outer}},
+          {C::A_K::tma_swizzle_bytes, C::A_MN::tma_swizzle_bytes},
+          {C::B_K::tma_swizzle_bytes, C::B_MN::tma_swizzle_bytes},
+          cutego_k::kEpiRowBytes,
+          {{cutego_k::gemm_smem_bytes<C, typename C::A_K, typename C::B_K>(),
+            cutego_k::gemm_smem_bytes<C, typename C::A_K, typename C::B_MN>()},
+           {cutego_k::gemm_smem_bytes<C, typename C::A_MN, typename C::B_K>(),
+            cutego_k::gemm_smem_bytes<C, typename C::A_MN, typename C::B_MN>()}},
+          name,
+          C::BK};
 }
 }  // namespace
 
@@ -20,8 +33,8 @@ extern "C" {
 extern const config_boxes cutego_gemm_config_boxes[];
 extern const int cutego_gemm_nconfigs;
 const config_boxes cutego_gemm_config_boxes[] = {
-    boxes<cutego_gen::Gemm_128x256x64_S4>(),  // CUTEGO_GEMM_CONFIG_128x256x64
-    boxes<cutego_gen::Gemm_128x128x64_S6>(),  // CUTEGO_GEMM_CONFIG_128x128x64
+    boxes<cutego_gen::Gemm_128x256x64_S4>("128x256"),  // CUTEGO_GEMM_CONFIG_128x256x64
+    boxes<cutego_gen::Gemm_128x128x64_S6>("128x128"),  // CUTEGO_GEMM_CONFIG_128x128x64
 };
 const int cutego_gemm_nconfigs = sizeof cutego_gemm_config_boxes / sizeof cutego_gemm_config_boxes[0];
 }

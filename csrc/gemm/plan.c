@@ -87,7 +87,8 @@ static int operand(cutego_gemm_plan_t *p, const char *name, const cute_layout_t 
 }
 
 /* The tensor map of an operand with a unit-stride mode, 3-D: (contiguous, other, L). */
-static void operand_map(cutego_tma_desc_t *d, const cutego_gemm_operand_t *o, int es, int box_inner, int box_outer) {
+static void operand_map(cutego_tma_desc_t *d, const cutego_gemm_operand_t *o, int es, int box_inner, int box_outer,
+                        int swizzle_bytes) {
   memset(d, 0, sizeof *d);
   d->rank = 3;
   d->elem_bytes = es;
@@ -108,14 +109,16 @@ static void operand_map(cutego_tma_desc_t *d, const cutego_gemm_operand_t *o, in
     d->box[i] = 1;
     d->strides[i] = 16;
   }
-  d->swizzle_bytes = 128;
+  d->swizzle_bytes = swizzle_bytes;
   d->l2_promotion = 256;
 }
 
 /* Tile and box extents per configuration and operand major: csrc/gemm/configs.cc reads them
  * from the generated layouts (kernels/generated/cutego_gemm_layouts.h). */
 typedef struct {
-  int bm, bn, a_box[2][2], b_box[2][2];
+  int bm, bn, a_box[2][2], b_box[2][2], a_swizzle[2], b_swizzle[2], epi_bytes, smem[2][2];
+  const char *name; /* the kernels' configuration tag, cutego_gemm_<name>_... */
+  int bk;
 } config_boxes;
 extern const config_boxes cutego_gemm_config_boxes[];
 extern const int cutego_gemm_nconfigs;
@@ -129,6 +132,8 @@ static int generic(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt, cons
   if (opt && opt->force_path && opt->force_path != CUTEGO_GEMM_PATH_GENERIC)
     return reason(p, -1, "forced wgmma path impossible: %s", buf);
   p->path = CUTEGO_GEMM_PATH_GENERIC;
+  static const char *const tn[] = {"", "f16", "bf16", "f32"};
+  snprintf(p->kernel, sizeof p->kernel, "cutego_gemm_generic_%s_%s", tn[p->ab_dtype], tn[p->cd_dtype]);
   return reason(p, 0, "generic: %s", buf);
 }
 
@@ -197,14 +202,11 @@ int cutego_gemm_plan(const cute_layout_t *d, const cute_layout_t *a, const cute_
   }
   const config_boxes *cb = &cutego_gemm_config_boxes[cfg];
   p->config = cfg;
-  operand_map(&p->a_map, &p->a, es, cb->a_box[p->a.major][0], cb->a_box[p->a.major][1]);
-  operand_map(&p->b_map, &p->b, es, cb->b_box[p->b.major][0], cb->b_box[p->b.major][1]);
+  operand_map(&p->a_map, &p->a, es, cb->a_box[p->a.major][0], cb->a_box[p->a.major][1], cb->a_swizzle[p->a.major]);
+  operand_map(&p->b_map, &p->b, es, cb->b_box[p->b.major][0], cb->b_box[p->b.major][1], cb->b_swizzle[p->b.major]);
   char why[120];
   if (cutego_tma_desc_check(&p->a_map, a_addr, why, sizeof why) != 0) return generic(p, opt, "A's tensor map: %s", why);
   if (cutego_tma_desc_check(&p->b_map, b_addr, why, sizeof why) != 0) return generic(p, opt, "B's tensor map: %s", why);
-  for (int i = 0; i < 3; ++i)
-    if (p->a_map.dims[i] > CUTEGO_TMA_MAX_DIM || p->b_map.dims[i] > CUTEGO_TMA_MAX_DIM)
-      return generic(p, opt, "an extent exceeds the tensor map's 2^31");
   p->tiles_m = ceil_div(p->m, cb->bm);
   p->tiles_n = ceil_div(p->n, cb->bn);
   p->tiles = p->tiles_m * p->tiles_n * p->l;
@@ -214,9 +216,60 @@ int cutego_gemm_plan(const cute_layout_t *d, const cute_layout_t *a, const cute_
   if (p->read_c && p->c.stride[1] == 1 && p->c.stride[0] % 2 == 0 && p->c.stride[2] % 2 == 0 &&
       c_addr % (2 * ces) == 0)
     p->flags |= CUTEGO_GEMM_F_C_PAIRS;
+  /* D through TMA stores: chunks of 64 rows x epi_bytes (128) bytes in the 128-byte swizzle (the
+   * kernel's staging buffers, gemm_kernels.cuh); a TMA store writes whole 16-byte units at the
+   * end of a row, so N must fill them. */
+  if (p->d.stride[1] == 1 && (p->n * ces) % 16 == 0 && !(opt && opt->direct_epilogue)) {
+    cutego_gemm_operand_t dd = p->d;
+    dd.major = 0; /* (M, N): N contiguous, as a K-major operand */
+    dd.bcast_l = p->l == 1;
+    operand_map(&p->d_map, &dd, ces, cb->epi_bytes / ces, 64, cb->epi_bytes);
+    if (cutego_tma_desc_check(&p->d_map, d_addr, why, sizeof why) == 0)
+      p->flags |= CUTEGO_GEMM_F_D_TMA;
+  }
   if (d_addr % ces || (p->read_c && c_addr % ces))
     return reason(p, -1, "C/D pointers are not aligned to their element size");
+  p->smem_bytes = cb->smem[p->a.major][p->b.major];
+  static const char *const in_name[] = {"", "f16", "bf16"}, *const out_name[] = {"", "f16", "bf16", "f32"};
+  snprintf(p->kernel, sizeof p->kernel, "cutego_gemm_%s_%c%c_%s_%s", cb->name, p->a.major ? 'm' : 'k',
+           p->b.major ? 'm' : 'k', in_name[ab_dtype], out_name[cd_dtype]);
   p->path = CUTEGO_GEMM_PATH_WGMMA;
   return reason(p, 0, "wgmma: %dx%d tiles, A %s-major, B %s-major, %lld tiles", cb->bm, cb->bn,
                 p->a.major ? "M" : "K", p->b.major ? "N" : "K", (long long)p->tiles);
+}
+
+void cutego_gemm_args(const cutego_gemm_plan_t *p, void *d, const void *c, float alpha, float beta, int32_t group_m,
+                      cutego_gemm_args_t *g) {
+  memset(g, 0, sizeof *g);
+  g->m = (int32_t)p->m;
+  g->n = (int32_t)p->n;
+  g->k = (int32_t)p->k;
+  g->l = (int32_t)p->l;
+  g->tiles_m = (int32_t)p->tiles_m;
+  g->tiles_n = (int32_t)p->tiles_n;
+  g->tiles = p->tiles;
+  g->k_tiles = p->path == CUTEGO_GEMM_PATH_WGMMA ? (int32_t)ceil_div(p->k, cutego_gemm_config_boxes[p->config].bk) : 0;
+  g->group_m = group_m > 0 ? group_m : 8;
+  g->a_bcast_l = p->a.bcast_l;
+  g->b_bcast_l = p->b.bcast_l;
+  g->alpha = alpha;
+  g->beta = beta;
+  g->d = d;
+  g->c = p->read_c ? c : NULL;
+  for (int i = 0; i < 3; ++i) {
+    g->ds[i] = p->d.stride[i];
+    g->cs[i] = p->read_c ? p->c.stride[i] : 0;
+  }
+  if (p->read_c && p->c.extent[2] == 1) g->cs[2] = 0;
+  g->read_c = p->read_c;
+  g->flags = p->flags;
+}
+
+const char *cutego_gemm_path_name(int path) {
+  switch (path) {
+    case CUTEGO_GEMM_PATH_NONE: return "none";
+    case CUTEGO_GEMM_PATH_WGMMA: return "wgmma";
+    case CUTEGO_GEMM_PATH_GENERIC: return "generic";
+  }
+  return "unknown";
 }

@@ -19,6 +19,7 @@ struct Case {
   int pad;     // extra elements on the non-unit stride (misalignment when odd)
   int bcast_b; // B broadcast over the batch (stride 0)
   int hier;    // A's M mode split hierarchically into (2, M/2) with a permuted order (generic)
+  int direct;  // write D with direct stores (no TMA-store epilogue)
 };
 
 static int g_fail = 0, g_run = 0;
@@ -94,6 +95,7 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed) {
   cutego_gemm_options_t opt;
   memset(&opt, 0, sizeof opt);
   opt.force_path = c.force;
+  opt.direct_epilogue = c.direct;
   cutego_gemm_plan_t plan;
   int rc = cutego_gemm(d, &ld, a, &la, b, &lb, cc, &lc, c.ab, c.cd, c.alpha, c.beta, nullptr, &opt, &plan);
   CK(cudaDeviceSynchronize());
@@ -221,6 +223,10 @@ int main(int argc, char **argv) {
                    cd == BF ? "bf16" : cd == F16 ? "f16" : "f32", be ? "0.5" : "0");
           cs.push_back({names[ni++], 1000, 1200, 520, 1, am, bm, ab, cd, 1.25f, be ? 0.5f : 0.f, 0, W, 0, 0, 0});
         }
+  // the direct-store epilogue (the TMA-store one is the default where D allows it)
+  cs.push_back({"direct epilogue KK bf16", 1000, 1200, 520, 1, 0, 0, BF, BF, 1.25f, 0.5f, 0, W, 0, 0, 0, 1});
+  cs.push_back({"direct epilogue MN f32", 1000, 1200, 520, 1, 1, 1, F16, F32, 1.25f, 0.f, 0, W, 0, 0, 0, 1});
+  cs.push_back({"direct epilogue batched", 640, 1152, 320, 3, 1, 0, F16, F16, 2.f, -1.f, 0, W, 0, 0, 0, 1});
   // squares
   for (int64_t s : {64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384}) {
     if (!big && s > 4096) continue;

@@ -54,6 +54,17 @@ int main(void) {
         p.a_map.box[1], p.b_map.box[1]);
   CHECK(p.a_map.swizzle_bytes == 128, "swizzle");
   CHECK(p.flags & CUTEGO_GEMM_F_D_PAIRS, "row-major D: paired stores");
+  CHECK(p.flags & CUTEGO_GEMM_F_D_TMA, "row-major D with 16-byte rows: TMA-store epilogue");
+  CHECK(!strcmp(p.kernel, "cutego_gemm_128x256_kk_bf16_bf16"), "kernel %s", p.kernel);
+  /* Within the 227 KiB a Hopper block may opt into, and more than the 4 stages of 48 KiB. */
+  CHECK(p.smem_bytes > 4 * 48 * 1024 && p.smem_bytes <= 232448, "smem %d", (int)p.smem_bytes);
+  {
+    cutego_gemm_args_t g;
+    cutego_gemm_args(&p, (void *)0x10000, NULL, 2.f, 0.f, 0, &g);
+    CHECK(g.m == 4096 && g.k_tiles == 4096 / 64 && g.tiles == 512 && g.ds[0] == 4096 && g.ds[1] == 1 &&
+              g.alpha == 2.f && g.group_m > 0 && g.read_c == 0,
+          "args");
+  }
 
   /* NN: A M-major (M,K):(1,M), B N-major (N,K):(1,N): boxes are 64 x 64 (128-byte swizzle span). */
   rc = plan(L3(1024, 2048, 0, 2048, 1, 0), L3(1024, 512, 0, 1, 1024, 0), L3(2048, 512, 0, 1, 2048, 0), NULL, F16,
@@ -62,6 +73,11 @@ int main(void) {
   CHECK(p.a.major == 1 && p.b.major == 1, "majors %d %d", p.a.major, p.b.major);
   CHECK(p.a_map.dims[0] == 1024 && p.a_map.dims[1] == 512 && p.a_map.strides[1] == 2048, "A map M-major");
   CHECK(p.a_map.box[0] == 64 && p.a_map.box[1] == 64, "MN-major box");
+  /* 8 x 8 tiles of 128x256 would leave most of 132 SMs idle: 128x128 tiles. */
+  CHECK(!strcmp(p.kernel, "cutego_gemm_128x128_mm_f16_f32"), "kernel %s", p.kernel);
+  /* fp32 D: TMA-store chunks of 128 bytes = 32 columns. */
+  CHECK((p.flags & CUTEGO_GEMM_F_D_TMA) && p.d_map.box[0] == 32 && p.d_map.box[1] == 64, "fp32 D box %d %d",
+        p.d_map.box[0], p.d_map.box[1]);
 
   /* Small N: 128x128 tiles. */
   rc = plan(L3(4096, 128, 0, 128, 1, 0), L3(4096, 256, 0, 256, 1, 0), L3(128, 256, 0, 256, 1, 0), NULL, BF, BF,
@@ -72,6 +88,11 @@ int main(void) {
   rc = plan(L3(64, 64, 0, 64, 1, 0), L3(64, 1001, 0, 1001, 1, 0), L3(64, 1001, 0, 1001, 1, 0), NULL, BF, BF, 0x1000,
             NULL, &p);
   CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_GENERIC && strstr(p.reason, "multiple of 16"), "odd K: %s", p.reason);
+  CHECK(!strcmp(p.kernel, "cutego_gemm_generic_bf16_bf16"), "generic kernel %s", p.kernel);
+  /* N = 1001 bf16 rows do not fill 16-byte units: D is written with direct stores. */
+  rc = plan(L3(64, 1001, 0, 1001, 1, 0), L3(64, 64, 0, 64, 1, 0), L3(1001, 64, 0, 64, 1, 0), NULL, BF, BF, 0x1000,
+            NULL, &p);
+  CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_WGMMA && !(p.flags & CUTEGO_GEMM_F_D_TMA), "odd N: %s", p.reason);
 
   /* Misaligned A pointer -> generic. */
   rc = plan(L3(64, 64, 0, 64, 1, 0), L3(64, 64, 0, 64, 1, 0), L3(64, 64, 0, 64, 1, 0), NULL, BF, BF, 0x1002, NULL, &p);

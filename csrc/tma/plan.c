@@ -35,9 +35,9 @@ int cutego_tma_desc_check(const cutego_tma_desc_t *d, uintptr_t addr, char *why,
   if (addr % 16) FAIL("global address not 16-byte aligned");
   if (d->strides[0] != d->elem_bytes) FAIL("dimension 0 is not contiguous");
   for (int i = 0; i < d->rank; ++i) {
-    if (d->dims[i] < 1 || d->dims[i] > (((int64_t)1) << 32)) FAIL("dimension %d extent %lld not in 1..2^32", i, (long long)d->dims[i]);
+    if (d->dims[i] < 1 || d->dims[i] >= CUTEGO_TMA_MAX_DIM) FAIL("dimension %d extent %lld not in 1..2^31-1", i, (long long)d->dims[i]);
     if (d->box[i] < 1 || d->box[i] > CUTEGO_TMA_MAX_BOX) FAIL("box %d extent %d not in 1..256", i, (int)d->box[i]);
-    if (d->elem_strides[i] < 1 || d->elem_strides[i] > 8) FAIL("element stride %d not in 1..8", i);
+    if (d->elem_strides[i] < 1 || d->elem_strides[i] > CUTEGO_TMA_MAX_ELEM_STRIDE) FAIL("element stride %d of dimension %d not in 1..8", (int)d->elem_strides[i], i);
     if (i > 0) {
       if (d->strides[i] <= 0 || d->strides[i] % CUTEGO_TMA_STRIDE_ALIGN)
         FAIL("byte stride %lld of dimension %d is not a positive multiple of 16", (long long)d->strides[i], i);
@@ -251,7 +251,7 @@ int cutego_copy_plan(const cute_layout_t *dst, const cute_layout_t *src, size_t 
     /* The permute stores a whole tile with one 3-D box when the destination's contiguous
      * extent is split into 128-byte blocks: that needs whole blocks (the rest is tail) and
      * a free tensor-map dimension. */
-    single_store = a != b && r <= 4 && nb * es >= 128 && !(opt && opt->cache_hints & 4);
+    single_store = a != b && r <= 4 && nb * es >= 128 && !(opt && opt->cache_hints & CUTEGO_COPY_BLOCK_STORES);
     if (single_store) q = 128 / es;
     nb2 = (nb / q) * q;
     if (nb2 == 0) return generic(p, opt, "dst contiguous extent of %lld bytes is below 16", (long long)(nb * es));
@@ -318,7 +318,7 @@ int cutego_copy_plan(const cute_layout_t *dst, const cute_layout_t *src, size_t 
     g->stages = (opt && opt->stages) ? opt->stages : (bytes <= 16384 ? 8 : bytes <= 32768 ? 6 : 2);
     p->src.l2_promotion = p->dst.l2_promotion = 128;
     while (g->stages > 2 && (int64_t)g->stages * bytes > 200 * 1024) --g->stages;
-    g->reserved = opt ? (opt->cache_hints & 3) : 0;
+    g->flags = opt ? (opt->cache_hints & (CUTEGO_COPY_LOAD_EVICT_FIRST | CUTEGO_COPY_STORE_EVICT_FIRST)) : 0;
     p->path = CUTEGO_COPY_PATH_TMA_COPY;
   } else {
     /* dst map order: b, a, others */
@@ -352,7 +352,7 @@ int cutego_copy_plan(const cute_layout_t *dst, const cute_layout_t *src, size_t 
         d2.box[i + 1] = 1;
       }
       p->dst = d2;
-      g->reserved |= 4;
+      g->flags |= CUTEGO_TILE_GRID_WHOLE_TILE_STORE;
     }
     for (int i = 0; i < 5; ++i) {
       g->box[i] = p->src.box[i];

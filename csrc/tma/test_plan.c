@@ -48,10 +48,10 @@ int main(void) {
     CHECK(p.dst.rank == 3 && p.dst.dims[0] == 32 && p.dst.dims[1] == 1024 && p.dst.dims[2] == 16, "dst dims");
     CHECK(p.dst.strides[1] == 2048 && p.dst.strides[2] == 128, "dst strides");
     CHECK(p.src.box[0] == 32 && p.src.box[1] == 128 && p.dst.box[0] == 32 && p.dst.box[1] == 32 && p.dst.box[2] == 4, "boxes");
-    CHECK((p.grid.reserved & 4) && !p.has_tail, "single store");
+    CHECK((p.grid.flags & CUTEGO_TILE_GRID_WHOLE_TILE_STORE) && !p.has_tail, "single store");
     cutego_copy_options_t o = {0, 0, 0, 0, 4, 0}; /* per-block stores: dst map (512, 1024) */
     CHECK(cutego_copy_plan(&dst, &src, 4, A, A, &o, &p) == 0 && p.dst.rank == 2 && p.dst.dims[0] == 512 &&
-              p.dst.box[1] == 32 && !(p.grid.reserved & 4), "multi-store %s", p.reason);
+              p.dst.box[1] == 32 && !(p.grid.flags & CUTEGO_TILE_GRID_WHOLE_TILE_STORE), "multi-store %s", p.reason);
     CHECK(p.src.swizzle_bytes == 128 && p.dst.swizzle_bytes == 128, "swizzle");
     CHECK(p.grid.tiles[0] == 32 && p.grid.tiles[1] == 4, "tiles");
   }

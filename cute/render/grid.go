@@ -6,6 +6,7 @@
 package render
 
 import (
+	"context"
 	"fmt"
 
 	"github.com/cutego/cutego/cute"
@@ -21,6 +22,23 @@ type Grid struct {
 	M, N   int64
 	Cosize int64
 	idx    []int64 // row-major M×N
+	// rows and cols are the shapes of the layout's two modes (a row m is the coordinate
+	// idx2crd(m, rows) in the first mode).
+	rows, cols cute.IntTuple
+}
+
+// Coord returns the natural (hierarchical) coordinate of cell (m, n) in the layout's
+// shape: (idx2crd(m, shape<0>), idx2crd(n, shape<1>)).
+func (g *Grid) Coord(m, n int64) (cute.IntTuple, error) {
+	a, err := cute.Idx2Crd(m, g.rows)
+	if err != nil {
+		return cute.IntTuple{}, err
+	}
+	b, err := cute.Idx2Crd(n, g.cols)
+	if err != nil {
+		return cute.IntTuple{}, err
+	}
+	return cute.Tuple(a, b), nil
 }
 
 // At returns the index in cell (m, n).
@@ -29,10 +47,85 @@ func (g *Grid) At(m, n int64) int64 { return g.idx[m*g.N+n] }
 // NewGrid evaluates a layout or swizzle composed layout of rank 1 or 2 on every cell. A
 // rank-1 layout L is drawn as the rank-2 layout (L, 1:0), as CuTe's print_latex does
 // (append<2>(L, Layout<_1,_0>{})). Scaled-basis strides are not supported (the cells
-// would be coordinates, not indices).
+// would be coordinates, not indices). At most MaxCells cells.
 func NewGrid(v cute.Value) (*Grid, error) {
-	var inner cute.Layout
-	var outer func(int64) (int64, error)
+	return NewGridContext(context.Background(), v, MaxCells)
+}
+
+// ctxEvery is how many cells a drawing loop computes between two looks at its context.
+const ctxEvery = 1024
+
+// NewGridContext is NewGrid with a cell limit (at most MaxCells) and a context: the size
+// is checked before any cell is computed, and the cell loop stops with ctx.Err() once
+// ctx is done (a deadline passed, a client left).
+func NewGridContext(ctx context.Context, v cute.Value, maxCells int64) (*Grid, error) {
+	inner, outer, v, err := gridLayout(v)
+	if err != nil {
+		return nil, err
+	}
+	m0, _ := inner.Mode(0)
+	m1, _ := inner.Mode(1)
+	M, N := m0.Size(), m1.Size()
+	if maxCells <= 0 || maxCells > MaxCells {
+		maxCells = MaxCells
+	}
+	if M < 0 || N < 0 || M > maxCells || N > maxCells || M*N > maxCells {
+		return nil, &TooLargeError{Op: "print_layout", What: inner.String(), M: M, N: N, Limit: maxCells}
+	}
+	g := &Grid{Header: v.String(), M: M, N: N, idx: make([]int64, M*N), rows: m0.Shape(), cols: m1.Shape()}
+	g.Cosize = cosize(inner)
+	k := 0
+	for n := int64(0); n < N; n++ {
+		for m := int64(0); m < M; m++ {
+			if k++; k%ctxEvery == 0 && ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			r, err := inner.Call(cute.Ints(m, n))
+			if err != nil {
+				return nil, err
+			}
+			i := r.Value()
+			if outer != nil {
+				if i, err = outer(i); err != nil {
+					return nil, err
+				}
+			}
+			g.idx[m*N+n] = i
+		}
+	}
+	return g, nil
+}
+
+// TooLargeError says that a picture would have more cells than allowed. M or N is -1
+// when the layout's size overflows.
+type TooLargeError struct {
+	Op    string // print_layout or print_latex_tv
+	What  string
+	M, N  int64
+	Limit int64
+}
+
+func (e *TooLargeError) Error() string {
+	if e.M < 0 || e.N < 0 {
+		return fmt.Sprintf("%s: %s has too many cells to draw (limit %d)", e.Op, e.What, e.Limit)
+	}
+	return fmt.Sprintf("%s: %s has %dx%d cells, too many to draw (limit %d)", e.Op, e.What, e.M, e.N, e.Limit)
+}
+
+// GridShape returns the M×N cells a grid of v would have, without computing any cell.
+func GridShape(v cute.Value) (M, N int64, err error) {
+	inner, _, _, err := gridLayout(v)
+	if err != nil {
+		return 0, 0, err
+	}
+	m0, _ := inner.Mode(0)
+	m1, _ := inner.Mode(1)
+	return m0.Size(), m1.Size(), nil
+}
+
+// gridLayout returns the rank-2 layout that NewGrid draws for v, the swizzle applied to
+// its values (nil when none), and v with a rank-1 layout made rank 2.
+func gridLayout(v cute.Value) (inner cute.Layout, outer func(int64) (int64, error), _ cute.Value, err error) {
 	switch x := v.(type) {
 	case cute.Layout:
 		inner = x
@@ -48,14 +141,14 @@ func NewGrid(v cute.Value) (*Grid, error) {
 	case cute.IntTuple:
 		l, err := cute.AsLayout(x)
 		if err != nil {
-			return nil, err
+			return inner, nil, nil, err
 		}
-		inner = l
+		inner, v = l, l
 	default:
-		return nil, fmt.Errorf("print_layout: expected a layout, got %v", v)
+		return inner, nil, nil, fmt.Errorf("print_layout: expected a layout, got %v", v)
 	}
 	if inner.Rank() > 2 {
-		return nil, fmt.Errorf("print_layout: needs a layout of rank 1 or 2, got rank %d (%v)", inner.Rank(), inner)
+		return inner, nil, nil, fmt.Errorf("print_layout: needs a layout of rank 1 or 2, got rank %d (%v)", inner.Rank(), inner)
 	}
 	if inner.Rank() == 1 || inner.Shape().IsLeaf() {
 		sh, st := []cute.IntTuple{inner.Shape()}, []cute.IntTuple{inner.Stride()}
@@ -64,7 +157,7 @@ func NewGrid(v cute.Value) (*Grid, error) {
 		}
 		l, err := cute.MakeLayout(cute.Tuple(append(sh, cute.Int(1))...), cute.Tuple(append(st, cute.Int(0))...))
 		if err != nil {
-			return nil, err
+			return inner, nil, nil, err
 		}
 		inner = l
 		if c, ok := v.(cute.ComposedLayout); ok {
@@ -74,32 +167,9 @@ func NewGrid(v cute.Value) (*Grid, error) {
 		}
 	}
 	if hasBasis(inner.Stride()) {
-		return nil, fmt.Errorf("print_layout: %v has scaled-basis strides (its values are coordinates); draw it as a TV layout", inner)
+		return inner, nil, nil, fmt.Errorf("print_layout: %v has scaled-basis strides (its values are coordinates); draw it as a TV layout", inner)
 	}
-	m0, _ := inner.Mode(0)
-	m1, _ := inner.Mode(1)
-	M, N := m0.Size(), m1.Size()
-	if M < 0 || N < 0 || M*N > MaxCells || M > MaxCells || N > MaxCells {
-		return nil, fmt.Errorf("print_layout: %v has too many cells to draw (limit %d)", inner, MaxCells)
-	}
-	g := &Grid{Header: v.String(), M: M, N: N, idx: make([]int64, M*N)}
-	g.Cosize = cosize(inner)
-	for n := int64(0); n < N; n++ {
-		for m := int64(0); m < M; m++ {
-			r, err := inner.Call(cute.Ints(m, n))
-			if err != nil {
-				return nil, err
-			}
-			i := r.Value()
-			if outer != nil {
-				if i, err = outer(i); err != nil {
-					return nil, err
-				}
-			}
-			g.idx[m*N+n] = i
-		}
-	}
-	return g, nil
+	return inner, outer, v, nil
 }
 
 func hasBasis(t cute.IntTuple) bool {
@@ -138,6 +208,16 @@ func (g *TV) At(m, n int64) (t, v int64, ok bool) {
 // into the (m, n) coordinate), or already an (m, n) coordinate (scaled-basis strides,
 // e.g. a TV layout composed with an identity layout).
 func NewTV(tv cute.Layout, tile cute.IntTuple) (*TV, error) {
+	return NewTVContext(context.Background(), tv, tile, MaxCells)
+}
+
+// NewTVContext is NewTV with a limit on the tile's cells and on the (thread, value)
+// pairs (each at most MaxCells), checked before any pair is computed, and a context
+// that stops the loop once done.
+func NewTVContext(ctx context.Context, tv cute.Layout, tile cute.IntTuple, maxCells int64) (*TV, error) {
+	if maxCells <= 0 || maxCells > MaxCells {
+		maxCells = MaxCells
+	}
 	if tv.Rank() != 2 {
 		return nil, fmt.Errorf("print_latex_tv: the TV layout must have rank 2 (thread, value), got %v", tv)
 	}
@@ -152,22 +232,26 @@ func NewTV(tv cute.Layout, tile cute.IntTuple) (*TV, error) {
 	if err != nil {
 		return nil, err
 	}
-	if M < 1 || N < 1 || M > MaxCells || N > MaxCells || M*N > MaxCells {
-		return nil, fmt.Errorf("print_latex_tv: tile %v has too many cells to draw (limit %d)", tile, MaxCells)
+	if M < 1 || N < 1 || M > maxCells || N > maxCells || M*N > maxCells {
+		return nil, &TooLargeError{Op: "print_latex_tv", What: "tile " + tile.String(), M: M, N: N, Limit: maxCells}
 	}
 	t0, _ := tv.Mode(0)
 	v0, _ := tv.Mode(1)
 	T, V := t0.Size(), v0.Size()
-	if T < 0 || V < 0 || T > MaxCells || V > MaxCells || T*V > MaxCells {
-		return nil, fmt.Errorf("print_latex_tv: %v has too many (thread, value) pairs (limit %d)", tv, MaxCells)
+	if T < 0 || V < 0 || T > maxCells || V > maxCells || T*V > maxCells {
+		return nil, fmt.Errorf("print_latex_tv: %v has too many (thread, value) pairs (limit %d)", tv, maxCells)
 	}
 	g := &TV{Header: tv.String(), Tile: tile, M: M, N: N, Threads: T, Values: V,
 		tid: make([]int64, M*N), vid: make([]int64, M*N)}
 	for i := range g.tid {
 		g.tid[i] = -1
 	}
+	k := 0
 	for t := int64(0); t < T; t++ {
 		for v := int64(0); v < V; v++ {
+			if k++; k%ctxEvery == 0 && ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
 			r, err := tv.Call(cute.Ints(t, v))
 			if err != nil {
 				return nil, err

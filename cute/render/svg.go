@@ -2,8 +2,11 @@ package render
 
 import (
 	"bufio"
+	"encoding/xml"
 	"fmt"
+	"image/color"
 	"io"
+	"strings"
 
 	"github.com/cutego/cutego/cute"
 )
@@ -24,14 +27,47 @@ func svgHeader(b *bufio.Writer, w, h int64) {
 		"preserveAspectRatio=\"xMidYMid meet\" xmlns=\"http://www.w3.org/2000/svg\">\n", w, h)
 }
 
-func svgRect(b *bufio.Writer, x, y int64, fill string) {
-	fmt.Fprintf(b, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"rgb(%s)\" stroke=\"black\"/>\n",
-		x, y, cellSize, cellSize, fill)
+func svgRect(b *bufio.Writer, x, y int64, fill string, o SVGOptions, m, n int64) {
+	fmt.Fprintf(b, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"rgb(%s)\" stroke=\"black\"%s/>\n",
+		x, y, cellSize, cellSize, fill, o.cellAttrs(m, n))
+}
+
+// SVGOptions tunes an SVG picture.
+type SVGOptions struct {
+	// CellIDs marks each cell's rect with data-m and data-n (its row and column), for
+	// pages that react to the pointer.
+	CellIDs bool
+}
+
+func (o SVGOptions) cellAttrs(m, n int64) string {
+	if !o.CellIDs {
+		return ""
+	}
+	return fmt.Sprintf(` class="cell" data-m="%d" data-n="%d"`, m, n)
 }
 
 func svgText(b *bufio.Writer, x, y int64, size int, text string) {
-	fmt.Fprintf(b, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" alignment-baseline=\"central\" font-size=\"%d\">%s</text>\n",
-		x, y, size, text)
+	svgTextOn(b, x, y, size, text, white)
+}
+
+// svgTextOn writes a label on a cell of color bg: black, or white where that reads better.
+func svgTextOn(b *bufio.Writer, x, y int64, size int, text string, bg color.RGBA) {
+	fmt.Fprintf(b, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" alignment-baseline=\"central\" font-size=\"%d\"%s>%s</text>\n",
+		x, y, size, textFill(bg), text)
+}
+
+// textFill is the fill attribute of text on bg: none (black) or white.
+func textFill(bg color.RGBA) string {
+	if textColor(bg) == white {
+		return ` fill="white"`
+	}
+	return ""
+}
+
+func xmlEscape(s string) string {
+	var b strings.Builder
+	xml.EscapeText(&b, []byte(s))
+	return b.String()
 }
 
 // svgLabels draws row labels left of the cells and column labels above them.
@@ -67,7 +103,10 @@ func SVG(w io.Writer, v cute.Value) error {
 }
 
 // SVG draws the grid (see SVG).
-func (g *Grid) SVG(w io.Writer) error {
+func (g *Grid) SVG(w io.Writer) error { return g.WriteSVG(w, SVGOptions{}) }
+
+// WriteSVG draws the grid with the given options.
+func (g *Grid) WriteSVG(w io.Writer, o SVGOptions) error {
 	b := bufio.NewWriter(w)
 	fmt.Fprintf(b, "<!--  Layout: %s  -->\n", g.Header)
 	svgHeader(b, (g.N+1)*cellSize, (g.M+1)*cellSize)
@@ -75,9 +114,9 @@ func (g *Grid) SVG(w io.Writer) error {
 		for n := int64(0); n < g.N; n++ {
 			idx := g.At(m, n)
 			x, y := (n+1)*cellSize, (m+1)*cellSize
-			svgRect(b, x, y, svgBWx8[mod8(idx)])
+			svgRect(b, x, y, svgBWx8[mod8(idx)], o, m, n)
 			s := fmt.Sprint(idx)
-			svgText(b, x+cellSize/2, y+cellSize/2, indexFont(s), s)
+			svgTextOn(b, x+cellSize/2, y+cellSize/2, indexFont(s), s, rgb(svgBWx8[mod8(idx)]))
 		}
 	}
 	svgLabels(b, g.M, g.N)
@@ -97,7 +136,10 @@ func SVGTV(w io.Writer, tv cute.Layout, tile cute.IntTuple) error {
 }
 
 // SVG draws the TV grid (see SVGTV).
-func (g *TV) SVG(w io.Writer) error {
+func (g *TV) SVG(w io.Writer) error { return g.WriteSVG(w, SVGOptions{}) }
+
+// WriteSVG draws the TV grid with the given options.
+func (g *TV) WriteSVG(w io.Writer, o SVGOptions) error {
 	b := bufio.NewWriter(w)
 	fmt.Fprintf(b, "<!--  Tile: %s  -->\n<!--    TV: %s  -->\n", g.Tile, g.Header)
 	svgHeader(b, (g.N+1)*cellSize, (g.M+1)*cellSize)
@@ -105,7 +147,7 @@ func (g *TV) SVG(w io.Writer) error {
 		m, n := c/g.N, c%g.N
 		t, v, _ := g.At(m, n)
 		x, y := (n+1)*cellSize, (m+1)*cellSize
-		svgRect(b, x, y, svgTV[mod8(t)])
+		svgRect(b, x, y, svgTV[mod8(t)], o, m, n)
 		svgText(b, x+cellSize/2, y+1*cellSize/4, 8, fmt.Sprintf("T%d", t))
 		svgText(b, x+cellSize/2, y+3*cellSize/4, 8, fmt.Sprintf("V%d", v))
 	}

@@ -45,11 +45,14 @@ type Operand struct {
 
 	// wgmma: Desc describes the operand's sub-tile of one instruction at the stage's
 	// origin (MMAM x MMAK for A, BN x MMAK for B); the sub-tile k blocks of MMAK further is
-	// KStepBytes later, the one 64 MN rows further MN64StepBytes later.
+	// k·KStepBytes later, the one j·64 MN rows further j·MN64StepBytes later for
+	// j < MN64Blocks (all Rows/64 blocks unless the swizzle atom is wider than 64 elements
+	// and the atoms are stacked along K first, e.g. 8-bit MN-major tiles wider than 128).
 	MMARows       int64
 	Desc          GmmaDesc
 	KStepBytes    int64
 	MN64StepBytes int64
+	MN64Blocks    int64
 	WgmmaTrans    int // wgmma imm-trans operand: int(Major)
 }
 
@@ -118,6 +121,10 @@ func DeriveGemm(c GemmConfig) (Gemm, error) {
 			o, err := deriveOperand(c, op.name+"_"+mj.String(), mj, op.rows, op.mmaR, g.MMAK)
 			if err != nil {
 				return g, err
+			}
+			if op.name == "A" && o.MN64Blocks < c.ConsumerWarpgroups {
+				return g, cfgErr("%s %s: the 64-row blocks of the consumer warpgroups are not equally spaced in shared memory (%d of %d are)",
+					c.Name(), o.Name, o.MN64Blocks, c.ConsumerWarpgroups)
 			}
 			g.Operands = append(g.Operands, o)
 		}
@@ -202,14 +209,21 @@ func deriveOperand(c GemmConfig, name string, mj Major, rows, mmaRows, mmaK int6
 	if err != nil {
 		return o, wrap("tma", err)
 	}
-	o.TMALoads, o.TMALoadSmemBytes, o.TMALoadMN = 1, 0, 0
+	o.TMALoads = 1
 	if d.Rank > 2 {
+		// MN-major stages are atom-wide (MN) columns of BK rows each, stacked along MN: one
+		// box per column, the loads walk the rest. (A K-major stage needs more than one box
+		// only when BK is wider than the atom: refused, as the K step below would be.)
+		if mj != MajorMN {
+			return o, wrap("tma", cfgErr("the %v stage needs a %d-D box (%v): BK = %d is wider than the %v atom", mj, d.Rank, d, c.BK, o.Kind))
+		}
 		am, err := cute.Get(o.Atom.Inner, 0)
 		if err != nil {
 			return o, wrap("atom", err)
 		}
 		bw := am.Size()
-		blocks, err := cute.ComposedZippedDivide(stage0, cute.ShapeTiler(cute.Ints(bw, c.BK)))
+		bt := cute.Ints(bw, c.BK)
+		blocks, err := cute.ComposedZippedDivide(stage0, cute.ShapeTiler(bt))
 		if err != nil {
 			return o, wrap("tma blocks", err)
 		}
@@ -225,27 +239,25 @@ func deriveOperand(c GemmConfig, name string, mj Major, rows, mmaRows, mmaK int6
 			return o, wrap("tma block", err)
 		}
 		if d.Rank > 2 {
-			return o, wrap("tma", cfgErr("a %dx%d block still needs a %d-D box (%v)", bw, c.BK, d.Rank, d))
+			return o, wrap("tma", cfgErr("a %v block of the stage still needs a %d-D box (%v)", bt, d.Rank, d))
 		}
 		o.TMALoads = rest.Size()
 		o.TMALoadMN = bw
-		if o.TMALoads > 1 {
-			s, err := at(rest, 1, 0)
+		// load j sits at rest(j) (rest has shape (loads,1)); it must be j·rest(1)
+		var step int64
+		for j := int64(0); j < o.TMALoads; j++ {
+			r, err := rest.Call(cute.Int(j))
 			if err != nil {
-				return o, wrap("tma block stride", err)
+				return o, wrap("tma block offset", err)
 			}
-			// every block must sit at j·stride
-			for j := int64(0); j < o.TMALoads; j++ {
-				sj, err := at(rest, j, 0)
-				if err != nil {
-					return o, wrap("tma block stride", err)
-				}
-				if sj != j*s {
-					return o, wrap("tma", cfgErr("block %d at element %d, not %d", j, sj, j*s))
-				}
+			if j == 1 {
+				step = r.Value()
 			}
-			o.TMALoadSmemBytes = s * eb
+			if r.Value() != j*step {
+				return o, wrap("tma", cfgErr("block %d of the stage at element %d, not %d·%d", j, r.Value(), j, step))
+			}
 		}
+		o.TMALoadSmemBytes = step * eb
 	}
 	if int64(d.Box[0])*int64(d.Box[1])*o.TMALoads != stage0.Size() {
 		return o, wrap("tma", cfgErr("%d loads of box %dx%d do not fill the %d-element stage", o.TMALoads, d.Box[0], d.Box[1], stage0.Size()))
@@ -270,10 +282,19 @@ func deriveOperand(c GemmConfig, name string, mj Major, rows, mmaRows, mmaK int6
 	if err != nil {
 		return o, wrap("wgmma sub-tile", err)
 	}
+	// the K blocks must sit at k·step: the kernel advances the descriptor linearly
 	var ks int64
-	if c.BK/mmaK > 1 {
-		if ks, err = at(rest, 0, 1); err != nil {
+	for k := int64(1); k < c.BK/mmaK; k++ {
+		r, err := at(rest, 0, k)
+		if err != nil {
 			return o, wrap("k step", err)
+		}
+		if k == 1 {
+			ks = r
+		}
+		if r != k*ks {
+			return o, wrap("k step", cfgErr("K block %d of the stage is at element %d, not %d·%d: the K blocks are not equally spaced (BK = %d is wider than the %v atom)",
+				k, r, k, ks, c.BK, o.Kind))
 		}
 	}
 	o.KStepBytes = ks * eb
@@ -285,11 +306,21 @@ func deriveOperand(c GemmConfig, name string, mj Major, rows, mmaRows, mmaK int6
 	if err != nil {
 		return o, wrap("wgmma 64-row sub-tile", err)
 	}
+	// the 64-row blocks at j·step: as many leading ones as there are
 	var ms int64
-	if rows/wgmmaM > 1 {
-		if ms, err = at(rest64, 1, 0); err != nil {
+	o.MN64Blocks = 1
+	for j := int64(1); j < rows/wgmmaM; j++ {
+		r, err := at(rest64, j, 0)
+		if err != nil {
 			return o, wrap("mn step", err)
 		}
+		if j == 1 {
+			ms = r
+		}
+		if r != j*ms {
+			break
+		}
+		o.MN64Blocks++
 	}
 	o.MN64StepBytes = ms * eb
 	return o, nil

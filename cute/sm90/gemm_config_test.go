@@ -13,6 +13,7 @@ var kernelConfigs = []GemmConfig{
 	{BM: 128, BN: 192, BK: 64, Stages: 4, ElemBits: 16, ConsumerWarpgroups: 2},
 	{BM: 64, BN: 256, BK: 32, Stages: 3, ElemBits: 16, ConsumerWarpgroups: 1},
 	{BM: 128, BN: 128, BK: 128, Stages: 3, ElemBits: 8, ConsumerWarpgroups: 2},
+	{BM: 128, BN: 256, BK: 128, Stages: 2, ElemBits: 8, ConsumerWarpgroups: 2}, // B_MN: 2 of 4 64-row blocks equally spaced
 }
 
 // tmaSwizzle is the copy engine's smem swizzle on a byte address: the 16-byte chunk index
@@ -39,38 +40,44 @@ func TestGemmTMAFillsStages(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.Name(), err)
 		}
-		eb := c.ElemBits / 8
-		for _, o := range g.Operands {
-			if o.TMA.Rank != 2 {
-				t.Fatalf("%s %s: rank %d box", c.Name(), o.Name, o.TMA.Rank)
-			}
-			in, out := int64(o.TMA.Box[0]), int64(o.TMA.Box[1])
-			seen := map[int64]bool{}
-			for s := int64(0); s < c.Stages; s++ {
-				for j := int64(0); j < o.TMALoads; j++ {
-					for x1 := int64(0); x1 < out; x1++ {
-						for x0 := int64(0); x0 < in; x0++ {
-							mn, k := j*o.TMALoadMN+x1, x0
-							if o.Major == MajorMN {
-								mn, k = j*o.TMALoadMN+x0, x1
-							}
-							got := tmaSwizzle(s*o.StageBytes+j*o.TMALoadSmemBytes+(x1*in+x0)*eb, int64(o.TMA.SwizzleBytes))
-							want := smemByteAddr(t, o.Stages, eb, mn, k, s)
-							if got != want {
-								t.Fatalf("%s %s: stage %d load %d box (%d,%d) = (mn %d, k %d) written at %d, layout says %d",
-									c.Name(), o.Name, s, j, x0, x1, mn, k, got, want)
-							}
-							if seen[got] {
-								t.Fatalf("%s %s: byte %d written twice", c.Name(), o.Name, got)
-							}
-							seen[got] = true
+		checkTMAFills(t, g)
+	}
+}
+
+func checkTMAFills(t *testing.T, g Gemm) {
+	t.Helper()
+	c := g.Config
+	eb := c.ElemBits / 8
+	for _, o := range g.Operands {
+		if o.TMA.Rank != 2 {
+			t.Fatalf("%s %s: rank %d box", c.Name(), o.Name, o.TMA.Rank)
+		}
+		in, out := int64(o.TMA.Box[0]), int64(o.TMA.Box[1])
+		seen := map[int64]bool{}
+		for s := int64(0); s < c.Stages; s++ {
+			for j := int64(0); j < o.TMALoads; j++ {
+				for x1 := int64(0); x1 < out; x1++ {
+					for x0 := int64(0); x0 < in; x0++ {
+						mn, k := j*o.TMALoadMN+x1, x0
+						if o.Major == MajorMN {
+							mn, k = j*o.TMALoadMN+x0, x1
 						}
+						got := tmaSwizzle(s*o.StageBytes+j*o.TMALoadSmemBytes+(x1*in+x0)*eb, int64(o.TMA.SwizzleBytes))
+						want := smemByteAddr(t, o.Stages, eb, mn, k, s)
+						if got != want {
+							t.Fatalf("%s %s: stage %d load %d box (%d,%d) = (mn %d, k %d) written at %d, layout says %d",
+								c.Name(), o.Name, s, j, x0, x1, mn, k, got, want)
+						}
+						if seen[got] {
+							t.Fatalf("%s %s: byte %d written twice", c.Name(), o.Name, got)
+						}
+						seen[got] = true
 					}
 				}
 			}
-			if int64(len(seen)) != c.Stages*o.Rows*c.BK {
-				t.Fatalf("%s %s: %d elements written, stages hold %d", c.Name(), o.Name, len(seen), c.Stages*o.Rows*c.BK)
-			}
+		}
+		if int64(len(seen)) != c.Stages*o.Rows*c.BK {
+			t.Fatalf("%s %s: %d elements written, stages hold %d", c.Name(), o.Name, len(seen), c.Stages*o.Rows*c.BK)
 		}
 	}
 }
@@ -86,39 +93,48 @@ func TestGemmWgmmaDescriptors(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", c.Name(), err)
 		}
-		eb := c.ElemBits / 8
-		for _, o := range g.Operands {
-			if o.WgmmaTrans != int(o.Major) {
-				t.Errorf("%s %s: trans %d", c.Name(), o.Name, o.WgmmaTrans)
+		checkWgmmaReads(t, g)
+	}
+}
+
+func checkWgmmaReads(t *testing.T, g Gemm) {
+	t.Helper()
+	c := g.Config
+	eb := c.ElemBits / 8
+	for _, o := range g.Operands {
+		if o.WgmmaTrans != int(o.Major) {
+			t.Errorf("%s %s: trans %d", c.Name(), o.Name, o.WgmmaTrans)
+		}
+		// (rows, start) pairs: the whole instruction sub-tile at the origin of each 64-row
+		// block w (which for B reads all BN rows only from w = 0)
+		for s := int64(0); s < c.Stages; s++ {
+			if o.MN64Blocks < 1 || o.MN64Blocks > max(1, o.Rows/64) || (o.Name[0] == 'A' && o.MN64Blocks != o.Rows/64) {
+				t.Fatalf("%s %s: %d 64-row blocks", c.Name(), o.Name, o.MN64Blocks)
 			}
-			// (rows, start) pairs: the whole instruction sub-tile at the origin of each 64-row
-			// block w (which for B reads all BN rows only from w = 0)
-			for s := int64(0); s < c.Stages; s++ {
-				for w := int64(0); w < o.Rows/64; w++ {
-					rows := int64(64)
-					if w == 0 {
-						rows = o.MMARows
-					}
-					for kb := int64(0); kb < c.BK/g.MMAK; kb++ {
-						start := s*o.StageBytes + w*o.MN64StepBytes + kb*o.KStepBytes
-						for mn := int64(0); mn < rows; mn++ {
-							for k := int64(0); k < g.MMAK; k++ {
-								got := hwByteAddr(o.Desc, start, o.Major, eb, mn, k)
-								want := smemByteAddr(t, o.Stages, eb, w*64+mn, kb*g.MMAK+k, s)
-								if got != want {
-									t.Fatalf("%s %s: stage %d block %d kb %d (%d,%d): wgmma reads byte %d, layout says %d (desc %+v)",
-										c.Name(), o.Name, s, w, kb, mn, k, got, want, o.Desc)
-								}
+			for w := int64(0); w < o.MN64Blocks; w++ {
+				rows := int64(64)
+				if w == 0 {
+					rows = o.MMARows
+				}
+				for kb := int64(0); kb < c.BK/g.MMAK; kb++ {
+					start := s*o.StageBytes + w*o.MN64StepBytes + kb*o.KStepBytes
+					for mn := int64(0); mn < rows; mn++ {
+						for k := int64(0); k < g.MMAK; k++ {
+							got := hwByteAddr(o.Desc, start, o.Major, eb, mn, k)
+							want := smemByteAddr(t, o.Stages, eb, w*64+mn, kb*g.MMAK+k, s)
+							if got != want {
+								t.Fatalf("%s %s: stage %d block %d kb %d (%d,%d): wgmma reads byte %d, layout says %d (desc %+v)",
+									c.Name(), o.Name, s, w, kb, mn, k, got, want, o.Desc)
 							}
 						}
 					}
 				}
 			}
 		}
-		tv, _ := CLayout64xN(c.BN)
-		if !g.Acc.TV.Equal(tv) || g.Acc.TileM != 64 || g.Acc.TileN != c.BN {
-			t.Errorf("%s: accumulator %v", c.Name(), g.Acc)
-		}
+	}
+	tv, _ := CLayout64xN(c.BN)
+	if !g.Acc.TV.Equal(tv) || g.Acc.TileM != 64 || g.Acc.TileN != c.BN {
+		t.Errorf("%s: accumulator %v", c.Name(), g.Acc)
 	}
 }
 
@@ -155,9 +171,31 @@ func TestDeriveGemmRefuses(t *testing.T) {
 		{BM: 128, BN: 256, BK: 64, Stages: 0, ElemBits: 16, ConsumerWarpgroups: 2},
 		{BM: 128, BN: 264, BK: 64, Stages: 4, ElemBits: 16, ConsumerWarpgroups: 2}, // wgmma N > 256
 		{BM: 128, BN: 12, BK: 64, Stages: 4, ElemBits: 16, ConsumerWarpgroups: 2},
+		{BM: 128, BN: 128, BK: 128, Stages: 2, ElemBits: 16, ConsumerWarpgroups: 2}, // K-major: K blocks not equally spaced
 	} {
 		if _, err := DeriveGemm(c); !errors.As(err, new(*cute.Error)) {
 			t.Errorf("%+v: %v, want a *cute.Error", c, err)
 		}
 	}
+}
+
+// FuzzDeriveGemm: any configuration either derives, and then the TMA loads fill the stages
+// as the stage layouts say and the wgmma descriptors read them as the stage layouts say, or
+// is refused with an error (never a panic).
+func FuzzDeriveGemm(f *testing.F) {
+	f.Add(uint8(2), uint8(32), uint8(4), uint8(2), false)
+	f.Add(uint8(1), uint8(24), uint8(2), uint8(1), true)
+	f.Fuzz(func(t *testing.T, wg, bn8, bk16, stages uint8, fp8 bool) {
+		c := GemmConfig{BM: 64 * int64(wg%3), BN: 8 * int64(bn8%40), BK: 16 * int64(bk16%9),
+			Stages: int64(stages % 3), ElemBits: 16, ConsumerWarpgroups: int64(wg % 3)}
+		if fp8 {
+			c.ElemBits, c.BK = 8, 2*c.BK
+		}
+		g, err := DeriveGemm(c)
+		if err != nil {
+			return
+		}
+		checkTMAFills(t, g)
+		checkWgmmaReads(t, g)
+	})
 }

@@ -129,6 +129,10 @@ func descErr(kind cute.ErrorKind, format string, args ...any) error {
 // multiple of 8 units, a non-canonical profile or stride, a swizzle other than Sw<B,4,3>)
 // the error is a *cute.Error with Op "make_gmma_desc" and Kind cute.ErrNotAdmissible.
 // StartBytes is the composed layout's offset in bytes (CuTe takes it from the pointer).
+//
+// Deviation: a dense tile (K of 32 bytes) that passes CuTe's checks is also verified element
+// by element against the hardware's canonical addressing (see verifyCanonical); CuTe checks
+// it in 16-byte units only and can return a descriptor for a tile it does not describe.
 func MakeGmmaDesc(layout cute.ComposedLayout, elemBits int64, major Major) (GmmaDesc, error) {
 	var d GmmaDesc
 	if elemBits < 1 || elemBits > 128 || elemBits&(elemBits-1) != 0 {
@@ -213,5 +217,54 @@ func MakeGmmaDesc(layout cute.ComposedLayout, elemBits int64, major Major) (Gmma
 		}
 		d.SBOBytes, d.LBOBytes = st(0, 1)*16, st(1, 0)*16
 	}
+	if k, _ := cute.Get(layout.Inner, 1); k.Size()*elemBits == wgmmaKBits {
+		if err := verifyCanonical(layout.Inner, d, major, elemBits); err != nil {
+			return GmmaDesc{}, err
+		}
+	}
 	return d, nil
+}
+
+// canonicalOffset is the byte offset (before the swizzle) at which the wgmma unit finds
+// element (mn, k) of an operand described by d: the canonical layouts of the PTX ISA, W the
+// swizzle width (16 bytes, one core-matrix row, for INTERLEAVE).
+func canonicalOffset(d GmmaDesc, major Major, elemBits, mn, k int64) int64 {
+	w := d.LayoutType.SwizzleBytes()
+	switch {
+	case major == MajorK:
+		kb := k * elemBits / 8
+		return (mn%8)*w + (mn/8)*d.SBOBytes + kb%w + (kb/w)*d.LBOBytes
+	case d.LayoutType == Interleave:
+		mb := mn * elemBits / 8
+		return mb%16 + (mb/16)*d.SBOBytes + (k%8)*16 + (k/8)*d.LBOBytes
+	default:
+		mb := mn * elemBits / 8
+		return mb%w + (mb/w)*d.LBOBytes + (k%8)*w + (k/8)*d.SBOBytes
+	}
+}
+
+// verifyCanonical checks, element by element, that the descriptor addresses what the tile
+// holds. CuTe's make_gmma_desc checks the tile only in 16-byte units, after recasting it, so
+// a tile whose elements are permuted within a 16-byte unit (e.g. a K mode (2,8):(8,1) of
+// 16-bit elements, which recasts to the same (2):(1) units as 16:1) passes its checks and
+// gets a descriptor that reads other elements; this deviation refuses it
+// (ErrNotAdmissible). Dense tiles only (a wgmma K of 32 bytes): sparse tiles are checked as
+// CuTe checks them.
+func verifyCanonical(l cute.Layout, d GmmaDesc, major Major, elemBits int64) error {
+	m0, _ := cute.Get(l, 0)
+	m1, _ := cute.Get(l, 1)
+	nmn, nk := m0.Size(), m1.Size()
+	for k := int64(0); k < nk; k++ {
+		for mn := int64(0); mn < nmn; mn++ {
+			r, err := l.Call(cute.Ints(mn, k))
+			if err != nil {
+				return err
+			}
+			if r.Value()*elemBits%8 != 0 || r.Value()*elemBits/8 != canonicalOffset(d, major, elemBits, mn, k) {
+				return descErr(cute.ErrNotAdmissible, "not a canonical GMMA_%v layout: element (%d,%d) of %v is at byte %d, the descriptor (LBO %d, SBO %d) reads byte %d",
+					major, mn, k, l, r.Value()*elemBits/8, d.LBOBytes, d.SBOBytes, canonicalOffset(d, major, elemBits, mn, k))
+			}
+		}
+	}
+	return nil
 }

@@ -7,7 +7,7 @@
 //
 // The result is checked against what the hardware can do — rank ≤ 5, a contiguous first
 // dimension, byte strides that are multiples of 16 below 2^40, boxes ≤ 256 (a larger mode is
-// split into two dimensions when it divides), extents ≤ 2^32, swizzles of 32/64/128 bytes —
+// split into two dimensions when it divides), extents below 2^31, swizzles of 32/64/128 bytes —
 // and every refusal is an *Error with a Kind.
 package tma
 
@@ -18,13 +18,20 @@ import (
 	"github.com/cutego/cutego/cute"
 )
 
-// MaxRank, MaxBox, StrideAlign, MaxStride, MaxDim: the hardware limits of a tiled tensor map.
+// The limits of a tiled tensor map, one set for the project: include/cutego_tma.h's
+// CUTEGO_TMA_* constants are these (libcutego checks it at compile time, capi/tma.go), and
+// Desc.Check and the C planner's cutego_tma_desc_check apply the same rules
+// (csrc/abi/tma_check_test.c compares them).
 const (
-	MaxRank     = 5
-	MaxBox      = 256
-	StrideAlign = 16
-	MaxStride   = int64(1) << 40
-	MaxDim      = int64(1) << 32
+	MaxRank       = 5              // dimensions of a map
+	MaxBox        = 256            // elements of a box per dimension
+	MaxElemStride = 8              // traversal stride per dimension
+	StrideAlign   = 16             // global byte strides (but the first) are multiples of 16
+	MaxStride     = int64(1) << 40 // global byte strides are below 2^40
+	// MaxDim: extents are below 2^31. The hardware takes extents up to 2^32, but the
+	// coordinates of cp.async.bulk.tensor are signed 32-bit: below 2^31 every element of
+	// the tensor, and one past its end, has a coordinate.
+	MaxDim = int64(1) << 31
 )
 
 // Kind classifies an Error.
@@ -46,7 +53,7 @@ const (
 	ErrRank
 	// ErrSwizzle: the shared-memory swizzle is not one the hardware applies.
 	ErrSwizzle
-	// ErrExtent: a global extent exceeds 2^32.
+	// ErrExtent: a global extent is not below MaxDim (2^31).
 	ErrExtent
 )
 
@@ -429,21 +436,35 @@ func Derive(gmem cute.Layout, smem any, elemBytes int) (Desc, error) {
 	return d, d.Check()
 }
 
-// Check validates a descriptor against the hardware rules.
+// Check validates a descriptor against the hardware rules: the rules of the C planner's
+// cutego_tma_desc_check (csrc/tma/plan.c) but the global address's alignment, which a
+// Desc does not hold.
 func (d Desc) Check() error {
 	if d.Rank < 1 || d.Rank > MaxRank {
-		return fail(ErrRank, "rank %d not in 1..5", d.Rank)
+		return fail(ErrRank, "rank %d not in 1..%d", d.Rank, MaxRank)
+	}
+	if d.ElemBytes != 1 && d.ElemBytes != 2 && d.ElemBytes != 4 && d.ElemBytes != 8 {
+		return fail(ErrLayout, "element size %d not 1, 2, 4 or 8 bytes", d.ElemBytes)
+	}
+	if d.Strides[0] != int64(d.ElemBytes) {
+		return fail(ErrNotContiguous, "dimension 0 is not contiguous (byte stride %d, element %d bytes)", d.Strides[0], d.ElemBytes)
 	}
 	for k := 0; k < d.Rank; k++ {
-		if d.Dims[k] < 1 || d.Dims[k] > MaxDim {
-			return fail(ErrExtent, "extent %d of dimension %d not in 1..2^32", d.Dims[k], k)
+		if d.Dims[k] < 1 || d.Dims[k] >= MaxDim {
+			return fail(ErrExtent, "extent %d of dimension %d not in 1..2^31-1", d.Dims[k], k)
 		}
 		if d.Box[k] < 1 || d.Box[k] > MaxBox {
-			return fail(ErrBox, "box %d of dimension %d not in 1..256", d.Box[k], k)
+			return fail(ErrBox, "box %d of dimension %d not in 1..%d", d.Box[k], k, MaxBox)
+		}
+		if d.ElemStrides[k] < 1 || d.ElemStrides[k] > MaxElemStride {
+			return fail(ErrBox, "element stride %d of dimension %d not in 1..%d", d.ElemStrides[k], k, MaxElemStride)
 		}
 		if k > 0 && (d.Strides[k] <= 0 || d.Strides[k]%StrideAlign != 0 || d.Strides[k] >= MaxStride) {
 			return fail(ErrAlignment, "byte stride %d of dimension %d is not a positive multiple of 16 below 2^40", d.Strides[k], k)
 		}
+	}
+	if d.SwizzleBytes != 0 && d.SwizzleBytes != 32 && d.SwizzleBytes != 64 && d.SwizzleBytes != 128 {
+		return fail(ErrSwizzle, "swizzle of %d bytes not 0, 32, 64 or 128", d.SwizzleBytes)
 	}
 	if ib := int(d.Box[0]) * d.ElemBytes; ib%16 != 0 {
 		return fail(ErrBox, "inner box of %d bytes is not a multiple of 16", ib)

@@ -174,3 +174,51 @@ func TestDeriveMatchesLayouts(t *testing.T) {
 		}
 	}
 }
+
+// TestDescCheckRules: each rule of cuTensorMapEncodeTiled (CUDA driver API: rank 1..5,
+// element types of 1, 2, 4, 8 bytes, a contiguous first dimension, byte strides multiples
+// of 16 below 2^40, boxes 1..256, element strides 1..8, swizzles 32/64/128 bytes no
+// narrower than the inner box, inner box a multiple of 16 bytes) and this package's
+// extent limit (below 2^31: signed 32-bit coordinates) refuses with its Kind.
+func TestDescCheckRules(t *testing.T) {
+	base := func() Desc {
+		return Desc{Rank: 2, ElemBytes: 2, Dims: [5]int64{256, 128}, Strides: [5]int64{2, 512},
+			Box: [5]int32{64, 8}, ElemStrides: [5]int32{1, 1}, SwizzleBytes: 128}
+	}
+	if err := base().Check(); err != nil {
+		t.Fatalf("base: %v", err)
+	}
+	for _, c := range []struct {
+		name string
+		edit func(*Desc)
+		want Kind
+	}{
+		{"rank 0", func(d *Desc) { d.Rank = 0 }, ErrRank},
+		{"rank 6", func(d *Desc) { d.Rank = 6 }, ErrRank},
+		{"elem 3 bytes", func(d *Desc) { d.ElemBytes = 3; d.Strides[0] = 3 }, ErrLayout},
+		{"elem 16 bytes", func(d *Desc) { d.ElemBytes = 16; d.Strides[0] = 16 }, ErrLayout},
+		{"stride[0] != elem", func(d *Desc) { d.Strides[0] = 4 }, ErrNotContiguous},
+		{"extent 0", func(d *Desc) { d.Dims[1] = 0 }, ErrExtent},
+		{"extent 2^31", func(d *Desc) { d.Dims[1] = 1 << 31 }, ErrExtent},
+		{"box 0", func(d *Desc) { d.Box[1] = 0 }, ErrBox},
+		{"box 257", func(d *Desc) { d.Box[1] = 257 }, ErrBox},
+		{"elem stride 0", func(d *Desc) { d.ElemStrides[1] = 0 }, ErrBox},
+		{"elem stride 9", func(d *Desc) { d.ElemStrides[0] = 9 }, ErrBox},
+		{"stride 520", func(d *Desc) { d.Strides[1] = 520 }, ErrAlignment},
+		{"stride 2^40", func(d *Desc) { d.Strides[1] = 1 << 40 }, ErrAlignment},
+		{"swizzle 16", func(d *Desc) { d.SwizzleBytes = 16 }, ErrSwizzle},
+		{"inner box 66 bytes", func(d *Desc) { d.Box[0] = 33 }, ErrBox},
+		{"inner box wider than swizzle", func(d *Desc) { d.SwizzleBytes = 64 }, ErrBox},
+	} {
+		d := base()
+		c.edit(&d)
+		if err := d.Check(); !errors.Is(err, &Error{Kind: c.want}) {
+			t.Errorf("%s: %v, want kind %v", c.name, err, c.want)
+		}
+	}
+	d := base()
+	d.Dims[1] = 1<<31 - 1
+	if err := d.Check(); err != nil {
+		t.Errorf("extent 2^31-1: %v", err)
+	}
+}

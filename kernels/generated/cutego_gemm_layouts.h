@@ -25,6 +25,7 @@ struct Gemm_128x256x64_S4 {
     static constexpr int desc_sbo_bytes = 1024;      // stride byte offset (before >>4)
     static constexpr int desc_k_step_bytes = 32;     // start-address advance per K=16 block
     static constexpr int desc_mn64_step_bytes = 8192; // start-address advance per 64 MN rows
+    static constexpr int desc_mn64_blocks = 2;       // 64-row blocks j at j*desc_mn64_step_bytes (A: every warpgroup's)
     static constexpr unsigned long long desc_template = 0x4000004000010000ull; // the descriptor with start address 0
     static constexpr int wgmma_trans = 0;            // wgmma imm-trans: 0 K-major, 1 MN-major
     // CuTe's printed forms, element offsets, swizzle on element offsets (position-independent);
@@ -49,6 +50,7 @@ struct Gemm_128x256x64_S4 {
     static constexpr int desc_sbo_bytes = 1024;      // stride byte offset (before >>4)
     static constexpr int desc_k_step_bytes = 2048;   // start-address advance per K=16 block
     static constexpr int desc_mn64_step_bytes = 8192; // start-address advance per 64 MN rows
+    static constexpr int desc_mn64_blocks = 2;       // 64-row blocks j at j*desc_mn64_step_bytes (A: every warpgroup's)
     static constexpr unsigned long long desc_template = 0x4000004000000000ull; // the descriptor with start address 0
     static constexpr int wgmma_trans = 1;            // wgmma imm-trans: 0 K-major, 1 MN-major
     // CuTe's printed forms, element offsets, swizzle on element offsets (position-independent);
@@ -73,6 +75,7 @@ struct Gemm_128x256x64_S4 {
     static constexpr int desc_sbo_bytes = 1024;      // stride byte offset (before >>4)
     static constexpr int desc_k_step_bytes = 32;     // start-address advance per K=16 block
     static constexpr int desc_mn64_step_bytes = 8192; // start-address advance per 64 MN rows
+    static constexpr int desc_mn64_blocks = 4;       // 64-row blocks j at j*desc_mn64_step_bytes (A: every warpgroup's)
     static constexpr unsigned long long desc_template = 0x4000004000010000ull; // the descriptor with start address 0
     static constexpr int wgmma_trans = 0;            // wgmma imm-trans: 0 K-major, 1 MN-major
     // CuTe's printed forms, element offsets, swizzle on element offsets (position-independent);
@@ -97,6 +100,7 @@ struct Gemm_128x256x64_S4 {
     static constexpr int desc_sbo_bytes = 1024;      // stride byte offset (before >>4)
     static constexpr int desc_k_step_bytes = 2048;   // start-address advance per K=16 block
     static constexpr int desc_mn64_step_bytes = 8192; // start-address advance per 64 MN rows
+    static constexpr int desc_mn64_blocks = 4;       // 64-row blocks j at j*desc_mn64_step_bytes (A: every warpgroup's)
     static constexpr unsigned long long desc_template = 0x4000004002000000ull; // the descriptor with start address 0
     static constexpr int wgmma_trans = 1;            // wgmma imm-trans: 0 K-major, 1 MN-major
     // CuTe's printed forms, element offsets, swizzle on element offsets (position-independent);
@@ -132,6 +136,7 @@ struct Gemm_128x128x64_S6 {
     static constexpr int desc_sbo_bytes = 1024;      // stride byte offset (before >>4)
     static constexpr int desc_k_step_bytes = 32;     // start-address advance per K=16 block
     static constexpr int desc_mn64_step_bytes = 8192; // start-address advance per 64 MN rows
+    static constexpr int desc_mn64_blocks = 2;       // 64-row blocks j at j*desc_mn64_step_bytes (A: every warpgroup's)
     static constexpr unsigned long long desc_template = 0x4000004000010000ull; // the descriptor with start address 0
     static constexpr int wgmma_trans = 0;            // wgmma imm-trans: 0 K-major, 1 MN-major
     // CuTe's printed forms, element offsets, swizzle on element offsets (position-independent);
@@ -156,6 +161,7 @@ struct Gemm_128x128x64_S6 {
     static constexpr int desc_sbo_bytes = 1024;      // stride byte offset (before >>4)
     static constexpr int desc_k_step_bytes = 2048;   // start-address advance per K=16 block
     static constexpr int desc_mn64_step_bytes = 8192; // start-address advance per 64 MN rows
+    static constexpr int desc_mn64_blocks = 2;       // 64-row blocks j at j*desc_mn64_step_bytes (A: every warpgroup's)
     static constexpr unsigned long long desc_template = 0x4000004000000000ull; // the descriptor with start address 0
     static constexpr int wgmma_trans = 1;            // wgmma imm-trans: 0 K-major, 1 MN-major
     // CuTe's printed forms, element offsets, swizzle on element offsets (position-independent);
@@ -180,6 +186,7 @@ struct Gemm_128x128x64_S6 {
     static constexpr int desc_sbo_bytes = 1024;      // stride byte offset (before >>4)
     static constexpr int desc_k_step_bytes = 32;     // start-address advance per K=16 block
     static constexpr int desc_mn64_step_bytes = 8192; // start-address advance per 64 MN rows
+    static constexpr int desc_mn64_blocks = 2;       // 64-row blocks j at j*desc_mn64_step_bytes (A: every warpgroup's)
     static constexpr unsigned long long desc_template = 0x4000004000010000ull; // the descriptor with start address 0
     static constexpr int wgmma_trans = 0;            // wgmma imm-trans: 0 K-major, 1 MN-major
     // CuTe's printed forms, element offsets, swizzle on element offsets (position-independent);
@@ -204,6 +211,7 @@ struct Gemm_128x128x64_S6 {
     static constexpr int desc_sbo_bytes = 1024;      // stride byte offset (before >>4)
     static constexpr int desc_k_step_bytes = 2048;   // start-address advance per K=16 block
     static constexpr int desc_mn64_step_bytes = 8192; // start-address advance per 64 MN rows
+    static constexpr int desc_mn64_blocks = 2;       // 64-row blocks j at j*desc_mn64_step_bytes (A: every warpgroup's)
     static constexpr unsigned long long desc_template = 0x4000004002000000ull; // the descriptor with start address 0
     static constexpr int wgmma_trans = 1;            // wgmma imm-trans: 0 K-major, 1 MN-major
     // CuTe's printed forms, element offsets, swizzle on element offsets (position-independent);

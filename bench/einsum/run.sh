@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# run.sh — the CPU einsum benchmark: cute/einsum/cpu's BenchmarkContract (BLAS path,
+# float32 and float64, and the reference loops) beside numpy.einsum (optimize=False, its
+# own C loops, and optimize=True, through BLAS) on the same contractions and operands, in
+# one run, one thread each (GOMAXPROCS=1, OPENBLAS/MKL/OMP threads 1). numpy is installed
+# into the git-ignored build/pydeps when missing. Prints a markdown table of times and
+# ratios (numpy time / cutego time: above 1, cutego is faster), by CPU time and by wall
+# time (on a shared machine the wall time counts other processes' turns); writes them to
+# build/einsum-bench.md as well. Best of 3 interleaved rounds on both sides (a shared
+# machine's load changes by the minute).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+py=${PYTHON:-python3}
+pyd=$root/build/pydeps
+if ! PYTHONPATH=$pyd $py -c 'import numpy' 2>/dev/null; then
+  $py -m pip install -q --target "$pyd" numpy
+fi
+out=$root/build/einsum-bench
+mkdir -p "$out"
+export OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1 OMP_NUM_THREADS=1
+# Interleaved rounds: each case runs in Go and then in numpy, case after case, three times,
+# so that both sides see the same load; the best of the three is kept.
+go test -c -o "$out/cpu.test" ./cute/einsum/cpu
+cases=$(awk '!/^#/ && NF {print $1}' cute/einsum/cpu/testdata/bench_cases.txt)
+: >"$out/go.txt"; : >"$out/numpy.txt"
+for round in 1 2 3; do
+  for c in $cases; do
+    (cd cute/einsum/cpu && "$out/cpu.test" -test.run '^$' -test.bench "BenchmarkContract/^$c\$" \
+      -test.benchtime "${BENCHTIME:-1s}" -test.cpu 1) | grep '^Benchmark' | tee -a "$out/go.txt"
+    PYTHONPATH=$pyd $py bench/einsum/numpy_einsum.py "$c" | tee -a "$out/numpy.txt"
+  done
+done
+PYTHONPATH=$pyd $py - "$out/go.txt" "$out/numpy.txt" <<'PY' | tee "$root/build/einsum-bench.md"
+import re, sys
+import numpy
+go, npy = {}, {}   # (case, variant, type) -> (wall ns, cpu ns), each the best of the rounds
+def keep(d, k, wall, cpu):
+    w, c = d.get(k, (float("inf"), float("inf")))
+    d[k] = (min(w, wall), min(c, cpu))
+for line in open(sys.argv[1]):
+    m = re.match(r"BenchmarkContract/(\w+)/(\w+)/(\w+)\S*\s+\d+\s+([\d.]+) ns/op\s+([\d.]+) cpu-ns/op", line)
+    if m:
+        keep(go, (m.group(1), m.group(2), m.group(3)), float(m.group(4)), float(m.group(5)))
+for line in open(sys.argv[2]):
+    name, variant, tag, ns, cpu = line.split()
+    keep(npy, (name, variant, tag), float(ns), float(cpu))
+names = []
+for (n, _, _) in go:
+    if n not in names:
+        names.append(n)
+for which, i in (("CPU time", 1), ("wall time", 0)):
+    print("numpy %s, one thread each; %s per contraction in ms (best of 3 interleaved rounds); ratio = numpy / cutego (above 1: cutego faster)" % (numpy.__version__, which))
+    print()
+    print("| contraction | type | cutego BLAS | cutego reference | numpy einsum | numpy einsum(optimize) | einsum / BLAS | einsum(opt) / BLAS | einsum / reference |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for n in names:
+        for tag in ("f64", "f32"):
+            g = lambda v: go[(n, v, tag)][i] if (n, v, tag) in go else None
+            p = lambda v: npy[(n, v, tag)][i] if (n, v, tag) in npy else None
+            b, r, e, o = g("blas"), g("ref"), p("einsum"), p("einsum_opt")
+            ms = lambda x: "%.2f" % (x / 1e6) if x else "-"
+            rr = lambda x, y: "%.2f" % (x / y) if x and y else "-"
+            print("| %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (n, tag, ms(b), ms(r), ms(e), ms(o), rr(e, b), rr(o, b), rr(e, r)))
+    print()
+PY

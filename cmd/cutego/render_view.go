@@ -1,0 +1,104 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/cutego/cutego/cute"
+	"github.com/cutego/cutego/cute/render"
+)
+
+// renderView holds the `cutego render` flags that choose what is drawn and how: the
+// view (data or bank), the bank view's element size and access direction, the PNG scale.
+type renderView struct {
+	view, access string
+	elem         int64
+	scale        float64
+}
+
+func addRenderFlags(fs *flag.FlagSet) *renderView {
+	r := &renderView{}
+	fs.StringVar(&r.view, "view", "data", "data (indices) or bank (shared-memory banks and conflicts)")
+	fs.Int64Var(&r.elem, "elem", 4, "bank view: element size in bytes (1, 2, 4, 8, 16)")
+	fs.StringVar(&r.access, "access", "m", "bank view: a warp reads along m (columns) or n (rows)")
+	fs.Float64Var(&r.scale, "scale", 1, "PNG: scale of cells and text (0 < scale <= 8)")
+	return r
+}
+
+// drawer returns the function that draws v in format (svg, tex or png), over the TV tile
+// when tile is not empty; nil for an unknown format.
+func (r *renderView) drawer(v cute.Value, tile, format string) (func(io.Writer) error, error) {
+	if format != "png" && r.scale != 1 {
+		return nil, usageError{"--scale applies to --format png"}
+	}
+	opt := render.PNGOptions{Scale: r.scale}
+	switch r.view {
+	case "data", "":
+	case "bank", "banks":
+		if tile != "" {
+			return nil, usageError{"--view bank draws a layout's offsets, not a TV layout (drop --tv)"}
+		}
+		acc, err := render.ParseAccess(r.access)
+		if err != nil {
+			return nil, usageError{err.Error()}
+		}
+		g, err := render.NewGrid(v)
+		if err != nil {
+			return nil, err
+		}
+		b, err := render.NewBanks(g, r.elem, acc)
+		if err != nil {
+			return nil, err
+		}
+		switch format {
+		case "svg":
+			return b.SVG, nil
+		case "png":
+			return func(w io.Writer) error { return b.WritePNG(w, opt) }, nil
+		}
+		return nil, usageError{fmt.Sprintf("--view bank draws svg or png, not %q", format)}
+	default:
+		return nil, usageError{fmt.Sprintf("unknown view %q (data or bank)", r.view)}
+	}
+	if tile != "" {
+		t, err := cute.ParseIntTuple(tile)
+		if err != nil {
+			return nil, fmt.Errorf("--tv: %v", err)
+		}
+		l, ok := v.(cute.Layout)
+		if !ok {
+			return nil, fmt.Errorf("--tv needs a layout (thread, value) -> position, got %v", v)
+		}
+		switch format {
+		case "svg":
+			return func(w io.Writer) error { return render.SVGTV(w, l, t) }, nil
+		case "tex", "latex":
+			return func(w io.Writer) error { return render.LatexTV(w, l, t) }, nil
+		case "png":
+			return func(w io.Writer) error {
+				g, err := render.NewTV(l, t)
+				if err != nil {
+					return err
+				}
+				return g.WritePNG(w, opt)
+			}, nil
+		}
+		return nil, nil
+	}
+	switch format {
+	case "svg":
+		return func(w io.Writer) error { return render.SVG(w, v) }, nil
+	case "tex", "latex":
+		return func(w io.Writer) error { return render.Latex(w, v) }, nil
+	case "png":
+		return func(w io.Writer) error {
+			g, err := render.NewGrid(v)
+			if err != nil {
+				return err
+			}
+			return g.WritePNG(w, opt)
+		}, nil
+	}
+	return nil, nil
+}

@@ -1,0 +1,207 @@
+// cutego layout explorer. It evaluates in the browser with the WebAssembly build of
+// package cute and the eval language (cutego-wasm.js, written by `make demo`) and falls
+// back to the JSON API of `cutego serve` (POST api/eval) where that build is missing.
+'use strict';
+const $ = id => document.getElementById(id);
+
+// The engine: {name, evaluate(request) -> Promise<response>}.
+// Over http(s) the page fetches cutego.wasm; opened from disk (file:, where fetch is
+// not allowed) it loads the same bytes from cutego-wasm.js as base64.
+async function wasmBytes() {
+  if (location.protocol !== 'file:') {
+    const r = await fetch('cutego.wasm');
+    if (!r.ok) throw new Error('cutego.wasm: HTTP ' + r.status);
+    return await r.arrayBuffer();
+  }
+  await new Promise((ok, fail) => {
+    const s = document.createElement('script');
+    s.src = 'cutego-wasm.js';
+    s.onload = ok;
+    s.onerror = () => fail(new Error('cutego-wasm.js is missing'));
+    document.head.appendChild(s);
+  });
+  const bin = atob(CUTEGO_WASM_B64);
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  return bytes;
+}
+
+const engine = (async () => {
+  if (typeof Go === 'function') { // wasm_exec.js is there: the site has the WebAssembly build
+    try {
+      const go = new Go();
+      const { instance } = await WebAssembly.instantiate(await wasmBytes(), go.importObject);
+      go.run(instance); // registers cutegoEvaluate, then waits for calls
+      for (let i = 0; i < 100 && typeof cutegoEvaluate !== 'function'; i++) await new Promise(r => setTimeout(r, 10));
+      if (typeof cutegoEvaluate !== 'function') throw new Error('cutegoEvaluate did not appear');
+      return {
+        name: 'in your browser (WebAssembly)',
+        evaluate: async req => JSON.parse(cutegoEvaluate(JSON.stringify(req))),
+      };
+    } catch (e) {
+      showError('The WebAssembly build could not start (' + e.message + '); asking the server instead.');
+    }
+  }
+  return {
+    name: 'by cutego serve (api/eval)',
+    evaluate: async req => {
+      let r;
+      try {
+        r = await fetch('api/eval', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(req),
+        });
+      } catch (e) {
+        throw new Error('request failed: ' + e.message + ' (no WebAssembly build and no cutego serve answering)');
+      }
+      let j = null;
+      try { j = await r.json(); } catch (e) { /* not JSON */ }
+      if (!r.ok) throw new Error('request failed: HTTP ' + r.status + (j && j.error ? ': ' + j.error : ''));
+      if (!j) throw new Error('request failed: the answer is not JSON');
+      return j;
+    },
+  };
+})();
+
+function showError(msg) {
+  const e = $('error');
+  e.textContent = msg;
+  e.hidden = !msg;
+}
+
+function request() {
+  const req = { expr: $('expr').value, view: $('view').value };
+  if (req.view === 'tv') req.tv = $('tv').value.trim();
+  if (req.view === 'bank') { req.elem = parseInt($('elem').value, 10); req.access = $('access').value; }
+  if ($('explain').checked) req.explain = true;
+  return req;
+}
+
+// The page's address holds the request, so that it can be shared.
+function saveURL(req) {
+  const p = new URLSearchParams();
+  p.set('expr', req.expr);
+  if (req.view !== 'data') p.set('view', req.view);
+  if (req.tv) p.set('tv', req.tv);
+  if (req.view === 'bank') { p.set('elem', String(req.elem)); if (req.access !== 'm') p.set('access', req.access); }
+  if (req.explain) p.set('explain', '1');
+  history.replaceState(null, '', '?' + p.toString());
+}
+
+function loadURL() {
+  const p = new URLSearchParams(location.search);
+  if (p.has('expr')) $('expr').value = p.get('expr');
+  if (p.has('view')) $('view').value = p.get('view');
+  if (p.has('tv')) { $('tv').value = p.get('tv'); if (!p.has('view')) $('view').value = 'tv'; }
+  if (p.has('elem')) $('elem').value = p.get('elem');
+  if (p.has('access')) $('access').value = p.get('access');
+  $('explain').checked = p.get('explain') === '1';
+  viewClass();
+}
+
+function viewClass() {
+  document.body.className = 'view-' + $('view').value;
+}
+
+let cells = null;
+let seq = 0;
+
+async function run() {
+  const my = ++seq;
+  const req = request();
+  saveURL(req);
+  let j;
+  try {
+    const e = await engine;
+    $('engine').textContent = 'evaluated ' + e.name;
+    j = await e.evaluate(req);
+  } catch (err) {
+    if (my !== seq) return;
+    draw({}); // nothing on the page may pass for this request's answer
+    showError(err.message);
+    $('expr').classList.add('bad');
+    document.body.dataset.state = 'failed';
+    return;
+  }
+  if (my !== seq) return;
+  draw(j);
+  document.body.dataset.state = j.error ? 'error' : 'done';
+}
+
+function draw(j) {
+  $('lines').textContent = (j.lines || []).join('\n');
+  showError(j.error ? 'error: ' + j.error : '');
+  $('expr').classList.toggle('bad', !!j.error);
+  const meta = [];
+  if (j.result) meta.push(j.result);
+  if (j.kind) meta.push(j.kind);
+  if (j.size) meta.push('size ' + j.size);
+  if (j.cosize) meta.push('cosize ' + j.cosize);
+  if (j.summary) meta.push(j.summary);
+  if (j.picture_error) meta.push('no picture: ' + j.picture_error);
+  if (j.elapsed) meta.push('in ' + j.elapsed);
+  $('meta').textContent = meta.join(' · ');
+  $('table').textContent = j.table || '';
+  $('svg').innerHTML = j.svg || '';
+  fit($('svg'), 2);
+  cells = j.cells || null;
+  $('hover').innerHTML = '&nbsp;';
+  drawSteps(j.explain);
+}
+
+// fit gives a picture a width of zoom pixels per unit of its viewBox, within the page.
+function fit(container, zoom) {
+  const s = container.querySelector('svg');
+  if (!s || !s.viewBox || !s.viewBox.baseVal) return;
+  s.style.width = Math.round(s.viewBox.baseVal.width * zoom) + 'px';
+  s.style.height = 'auto';
+}
+
+function drawSteps(x) {
+  const s = $('steps');
+  s.textContent = '';
+  if (!x) return;
+  const h = document.createElement('h2');
+  h.textContent = 'Step by step';
+  s.appendChild(h);
+  if (x.error) {
+    const e = document.createElement('div');
+    e.className = 'err';
+    e.textContent = x.error;
+    s.appendChild(e);
+    return;
+  }
+  const d = document.createElement('p');
+  d.textContent = x.definition;
+  s.appendChild(d);
+  x.steps.forEach((st, i) => {
+    const div = document.createElement('div');
+    div.className = 'step';
+    const t = document.createElement('h3');
+    t.textContent = (i + 1) + '. ' + st.name + (st.value ? ' = ' + st.value : '');
+    div.appendChild(t);
+    if (st.note) { const n = document.createElement('div'); n.className = 'note'; n.textContent = st.note; div.appendChild(n); }
+    if (st.expr) { const c = document.createElement('code'); c.textContent = st.expr; div.appendChild(c); }
+    if (st.svg) { const p = document.createElement('div'); p.className = 'pic'; p.innerHTML = st.svg; fit(p, 1.5); div.appendChild(p); }
+    s.appendChild(div);
+  });
+  const r = document.createElement('p');
+  r.textContent = '= ' + x.result + ' (the direct call gives the same)';
+  s.appendChild(r);
+}
+
+$('svg').addEventListener('mouseover', ev => {
+  const r = ev.target.closest('rect.cell');
+  if (!r || !cells) return;
+  const m = +r.dataset.m, n = +r.dataset.n;
+  $('hover').textContent = cells.info[m * cells.n + n] || '';
+});
+
+$('go').onclick = run;
+$('view').onchange = () => { viewClass(); run(); };
+for (const id of ['elem', 'access', 'explain']) $(id).onchange = run;
+$('tv').addEventListener('keydown', e => { if (e.key === 'Enter') run(); });
+$('expr').addEventListener('keydown', e => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); run(); } });
+loadURL();
+run();

@@ -1,0 +1,488 @@
+// Package cpu evaluates einsum contractions on the CPU, choosing among three paths by a
+// cost model (Path says which was taken):
+//
+//   - BLAS in place: where the folded layouts of package einsum give each operand, for one
+//     mode of each of m̂, n̂ and k̂, a unit stride and a leading dimension that BLAS accepts,
+//     the GEMM on those modes runs in gonum's BLAS (float32: Sgemm, float64: Dgemm) on the
+//     operands' own data, and the remaining modes of every class loop around it. Within
+//     each class, indices whose strides chain in every operand that holds them are merged
+//     first (a joint coalesce), so "abc,bcd->ad" with compact operands is one GEMM of
+//     (a)×(bc)×(d). Modes given to BLAS need positive strides; indices whose modes do not
+//     coalesce to one stride leave this path.
+//   - BLAS on packed copies: A and B are copied (cute.Copy through their folded views) into
+//     compact column-major layouts of the folded shapes, one GEMM per batch runs on them and
+//     the result is added into C (cute.Axpby). This takes any layouts (negative strides,
+//     hierarchical modes, unit strides on different indices) at the price of the copies;
+//     an operand broadcast over far more coordinates than it has elements is not copied.
+//   - the paper's reference loops (cute.Gemm on the folded views): small contractions, and
+//     element types other than float32 and float64.
+//
+// The result is the same on every path, up to the order of floating-point additions.
+package cpu
+
+import (
+	"fmt"
+	"math"
+	"sort"
+
+	"github.com/cutego/cutego/cute"
+	"github.com/cutego/cutego/cute/einsum"
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/gonum"
+)
+
+// minBLASWork is the least M·N·K of one BLAS call for the BLAS path to be taken: below it the
+// call's overhead outweighs the reference loops (tests lower it to exercise the BLAS path
+// on small contractions).
+var minBLASWork int64 = 512
+
+// Path says how a contraction runs.
+type Path struct {
+	BLAS       bool   // gonum BLAS; false: the reference loops of cute.Gemm
+	M, N, K    int64  // extents of one BLAS call
+	Calls      int64  // BLAS calls (the product of the extents of the looped modes)
+	Transposed bool   // C is column-major: BLAS computes Cᵀ = B·Aᵀ
+	Packed     bool   // the operands are first copied into compact folded layouts
+	Reason     string // why the reference loops run
+}
+
+func (p Path) String() string {
+	if !p.BLAS {
+		return "reference: " + p.Reason
+	}
+	s := fmt.Sprintf("blas: %d call(s) of gemm %d×%d×%d", p.Calls, p.M, p.N, p.K)
+	if p.Packed {
+		s += " on packed copies"
+	}
+	return s
+}
+
+// Contract computes C = A·B for the contraction spec (C is overwritten), on the BLAS path
+// when T is float32 or float64 and the layouts allow, else through einsum.Contract. It
+// returns the path taken. C must not overlap A or B.
+func Contract[T cute.Number](spec string, a, b, c cute.Tensor[T]) (Path, error) {
+	switch x := any(a).(type) {
+	case cute.Tensor[float32]:
+		return contractBLAS(spec, x, any(b).(cute.Tensor[float32]), any(c).(cute.Tensor[float32]), sgemm)
+	case cute.Tensor[float64]:
+		return contractBLAS(spec, x, any(b).(cute.Tensor[float64]), any(c).(cute.Tensor[float64]), dgemm)
+	}
+	if err := einsum.Contract(spec, a, b, c); err != nil {
+		return Path{}, err
+	}
+	return Path{Reason: fmt.Sprintf("element type %T has no BLAS", *new(T))}, nil
+}
+
+type gemmFunc[T float32 | float64] func(tA, tB blas.Transpose, m, n, k int, a []T, lda int, b []T, ldb int, c []T, ldc int)
+
+func sgemm(tA, tB blas.Transpose, m, n, k int, a []float32, lda int, b []float32, ldb int, c []float32, ldc int) {
+	gonum.Implementation{}.Sgemm(tA, tB, m, n, k, 1, a, lda, b, ldb, 1, c, ldc)
+}
+
+func dgemm(tA, tB blas.Transpose, m, n, k int, a []float64, lda int, b []float64, ldb int, c []float64, ldc int) {
+	gonum.Implementation{}.Dgemm(tA, tB, m, n, k, 1, a, lda, b, ldb, 1, c, ldc)
+}
+
+func contractBLAS[T float32 | float64](spec string, a, b, c cute.Tensor[T], gemm gemmFunc[T]) (Path, error) {
+	fa, fb, fc, plan, err := einsum.FoldTensors(spec, a, b, c)
+	if err != nil {
+		return Path{}, err
+	}
+	bp, path := choose(plan)
+	switch {
+	case !path.BLAS:
+		return path, einsum.Contract(spec, a, b, c)
+	case !path.Packed:
+		if err := cute.Fill(fc, 0); err != nil {
+			return Path{}, err
+		}
+		return path, runBLAS(bp, a.Data(), b.Data(), c.Data(), a.Offset(), b.Offset(), c.Offset(), gemm)
+	}
+	// packed: A, B into compact copies, C computed compact then added into the zeroed C
+	// (Axpby walks C in order, so a C with repeated elements sums, as the loops do)
+	pa, err := pack(fa, true)
+	if err != nil {
+		return Path{}, err
+	}
+	pb, err := pack(fb, true)
+	if err != nil {
+		return Path{}, err
+	}
+	pc, err := pack(fc, false)
+	if err != nil {
+		return Path{}, err
+	}
+	if err := runBLAS(bp, pa.Data(), pb.Data(), pc.Data(), 0, 0, 0, gemm); err != nil {
+		return Path{}, err
+	}
+	if err := cute.Fill(fc, 0); err != nil {
+		return Path{}, err
+	}
+	return path, cute.Axpby(1, pc, 1, fc)
+}
+
+// pack is a compact column-major copy of a folded operand (a zeroed one when fill is
+// false): same shape, so element i of the copy is element i of t.
+func pack[T float32 | float64](t cute.Tensor[T], fill bool) (cute.Tensor[T], error) {
+	l, err := cute.MakeLayoutLeft(t.Shape())
+	if err != nil {
+		return cute.Tensor[T]{}, err
+	}
+	p, err := cute.MakeTensor(make([]T, t.Size()), l)
+	if err != nil || !fill {
+		return p, err
+	}
+	return p, cute.Copy(t, p)
+}
+
+// packable: packed copies take memory of the order of the operands' own (an operand
+// broadcast over many more coordinates than it has elements is not copied out).
+func packable(p einsum.Plan) bool {
+	for _, l := range []cute.Layout{p.A, p.B, p.C} {
+		co, err := l.Cosize()
+		if err != nil || l.Size() > 2*co+4096 {
+			return false
+		}
+	}
+	return true
+}
+
+// packedPlan is the plan of the same contraction over compact column-major copies.
+func packedPlan(p einsum.Plan) (einsum.Plan, error) {
+	q := p
+	var err error
+	for _, x := range []*cute.Layout{&q.A, &q.B, &q.C} {
+		if *x, err = cute.MakeLayoutLeft(x.Shape()); err != nil {
+			return einsum.Plan{}, err
+		}
+	}
+	return q, nil
+}
+
+// choose compares, in multiply-add equivalents, the reference loops (a few per
+// multiply-add), BLAS on the operands as they are, and BLAS on packed copies (the copies
+// cost a few per element). BLAS's speed per call grows with each of its extents.
+func choose(p einsum.Plan) (blasPlan, Path) {
+	m, n, k, l := p.Sizes()
+	total := float64(m) * float64(n) * float64(k) * float64(l)
+	costRef := refCost * total
+	bp, path := planBLAS(p)
+	costZero := math.Inf(1)
+	if path.BLAS {
+		costZero = total/efficiency(path.M, path.N, path.K) + callCost*float64(path.Calls)
+		if bp.tX == blas.Trans && bp.tY == blas.Trans {
+			costZero *= transTransCost
+		}
+	}
+	var pbp blasPlan
+	var ppath Path
+	costPack := math.Inf(1)
+	if q, err := packedPlan(p); err == nil && packable(p) {
+		if pbp, ppath = planBLAS(q); ppath.BLAS {
+			elems := float64(p.A.Size()) + float64(p.B.Size()) + 3*float64(p.C.Size())
+			costPack = total/efficiency(ppath.M, ppath.N, ppath.K) + callCost*float64(ppath.Calls) + copyCost*elems
+		}
+	}
+	switch force {
+	case forceZero:
+		costRef, costPack = math.Inf(1), math.Inf(1)
+	case forcePacked:
+		costRef, costZero = math.Inf(1), math.Inf(1)
+	}
+	switch {
+	case math.IsInf(costRef, 1) && math.IsInf(costZero, 1) && math.IsInf(costPack, 1):
+		return blasPlan{}, Path{Reason: "forced path unavailable: " + path.Reason}
+	case costRef <= costZero && costRef <= costPack:
+		if path.Reason == "" {
+			path.Reason = fmt.Sprintf("the reference loops are estimated faster than BLAS calls of %d×%d×%d", max(path.M, ppath.M), max(path.N, ppath.N), max(path.K, ppath.K))
+		}
+		return blasPlan{}, Path{Reason: path.Reason}
+	case costZero <= costPack:
+		return bp, path
+	}
+	ppath.Packed = true
+	return pbp, ppath
+}
+
+// force overrides the cost model (tests only).
+var force int
+
+const (
+	forceNone = iota
+	forceZero
+	forcePacked
+)
+
+// The cost model of choose, in multiply-adds of a large BLAS call.
+const (
+	refCost  = 6   // one multiply-add of the reference loops
+	callCost = 300 // one BLAS call's overhead
+	copyCost = 4   // one element of a strided copy
+	// gonum's gemm with both operands transposed runs about 8 times slower than the other
+	// three forms (measured at 256³); packed copies are laid out for Aᵀ·B
+	transTransCost = 8
+)
+
+// efficiency is BLAS's speed on an m×n×k call relative to a large one.
+func efficiency(m, n, k int64) float64 {
+	f := func(x int64) float64 { return float64(x) / (float64(x) + 8) }
+	return f(m) * f(n) * f(k)
+}
+
+// Explain says which path Contract takes for float32/float64 operands of these layouts.
+func Explain(spec string, a, b, c cute.Layout) (Path, error) {
+	p, err := einsum.Fold(spec, a, b, c)
+	if err != nil {
+		return Path{}, err
+	}
+	_, path := choose(p)
+	return path, nil
+}
+
+// jmode is one (jointly coalesced) mode of a class: its extent and its stride in A, B
+// and C (0 in an operand that does not hold it).
+type jmode struct {
+	n       int64
+	a, b, c int64
+}
+
+// blasPlan is one GEMM shape and the loops around it.
+type blasPlan struct {
+	swap             bool // C column-major: X = B, Y = A
+	loops            []jmode
+	tX, tY           blas.Transpose
+	ldX, ldY, ldC    int64
+	P, Q             int64 // C block rows and columns as BLAS sees them
+	calls            int64
+	mExt, nExt, kExt int64
+}
+
+// classModes reads the modes of one class (the letters of multi-mode i of the folded
+// layouts) with their strides in each operand.
+func classModes(p einsum.Plan, letters string, inA, inB, inC int) ([]jmode, string) {
+	var out []jmode
+	for j := 0; j < len(letters); j++ {
+		var md jmode
+		md.n = -1
+		for o, x := range []struct {
+			l   cute.Layout
+			pos int
+			d   *int64
+		}{{p.A, inA, &md.a}, {p.B, inB, &md.b}, {p.C, inC, &md.c}} {
+			if x.pos < 0 {
+				continue
+			}
+			mm, _ := x.l.Mode(x.pos)
+			sub := mm
+			if len(letters) > 1 {
+				sub, _ = mm.Mode(j)
+			}
+			c, err := cute.Coalesce(sub)
+			if err != nil || !c.Shape().IsLeaf() {
+				return nil, fmt.Sprintf("index %c is hierarchical in operand %c (%v)", letters[j], "ABC"[o], sub)
+			}
+			md.n = c.Shape().Value()
+			*x.d = c.Stride().Value()
+		}
+		if md.n > 1 {
+			out = append(out, md)
+		}
+	}
+	return out, ""
+}
+
+// jointCoalesce merges modes x, y of a class when y continues x in every operand.
+func jointCoalesce(ms []jmode) []jmode {
+	for merged := true; merged; {
+		merged = false
+		for i := 0; i < len(ms) && !merged; i++ {
+			for j := 0; j < len(ms) && !merged; j++ {
+				x, y := ms[i], ms[j]
+				if i == j || y.a != x.n*x.a || y.b != x.n*x.b || y.c != x.n*x.c {
+					continue
+				}
+				ms[i] = jmode{n: x.n * y.n, a: x.a, b: x.b, c: x.c}
+				ms = append(ms[:j], ms[j+1:]...)
+				merged = true
+			}
+		}
+	}
+	return ms
+}
+
+// matrixView says how the R×Q matrix with strides (sr, sq) is stored for BLAS: row-major
+// (sq is 1) with leading dimension ld, or column-major (sr is 1) with ld.
+func matrixView(R, sr, Q, sq int64) (colMajor bool, ld int64, ok bool) {
+	if (Q == 1 || sq == 1) && (R == 1 || sr >= max(1, Q)) {
+		ld = sr
+		if R == 1 {
+			ld = max(1, Q)
+		}
+		return false, ld, true
+	}
+	if (R == 1 || sr == 1) && (Q == 1 || sq >= max(1, R)) {
+		ld = sq
+		if Q == 1 {
+			ld = max(1, R)
+		}
+		return true, ld, true
+	}
+	return false, 0, false
+}
+
+func planBLAS(p einsum.Plan) (blasPlan, Path) {
+	var reason string
+	var M, N, K, L []jmode
+	if M, reason = classModes(p, p.Classes.M, 0, -1, 0); reason != "" {
+		return blasPlan{}, Path{Reason: reason}
+	}
+	if N, reason = classModes(p, p.Classes.N, -1, 0, 1); reason != "" {
+		return blasPlan{}, Path{Reason: reason}
+	}
+	if K, reason = classModes(p, p.Classes.K, 1, 1, -1); reason != "" {
+		return blasPlan{}, Path{Reason: reason}
+	}
+	if L, reason = classModes(p, p.Classes.L, 2, 2, 2); reason != "" {
+		return blasPlan{}, Path{Reason: reason}
+	}
+	M, N, K = jointCoalesce(M), jointCoalesce(N), jointCoalesce(K)
+	unit := jmode{n: 1}
+	cands := func(ms []jmode) []int { // -1: no mode of the class in the BLAS call
+		r := []int{-1}
+		for i := range ms {
+			r = append(r, i)
+		}
+		return r
+	}
+	pick := func(ms []jmode, i int) jmode {
+		if i < 0 {
+			return unit
+		}
+		return ms[i]
+	}
+	best, bestWork := blasPlan{}, int64(0)
+	for _, im := range cands(M) {
+		for _, in := range cands(N) {
+			for _, ik := range cands(K) {
+				m, n, k := pick(M, im), pick(N, in), pick(K, ik)
+				if work := m.n * n.n * k.n; work <= bestWork {
+					continue
+				}
+				bp, ok := shape(m, n, k)
+				if !ok {
+					continue
+				}
+				var loops []jmode
+				for _, x := range []struct {
+					ms []jmode
+					i  int
+				}{{M, im}, {N, in}, {K, ik}, {L, -1}} {
+					for j, md := range x.ms {
+						if j != x.i {
+							loops = append(loops, md)
+						}
+					}
+				}
+				bp.loops = loops
+				best, bestWork = bp, m.n*n.n*k.n
+			}
+		}
+	}
+	if bestWork < minBLASWork {
+		if bestWork == 0 {
+			return blasPlan{}, Path{Reason: "no mode of m, n, k has a unit stride with a leading dimension BLAS accepts"}
+		}
+		return blasPlan{}, Path{Reason: fmt.Sprintf("the largest BLAS call would be %d multiply-adds (< %d)", bestWork, minBLASWork)}
+	}
+	// the loops: innermost the smallest strides of C, for locality
+	sort.SliceStable(best.loops, func(i, j int) bool { return abs(best.loops[i].c) < abs(best.loops[j].c) })
+	best.calls = 1
+	for _, l := range best.loops {
+		best.calls *= l.n
+	}
+	return best, Path{BLAS: true, M: best.mExt, N: best.nExt, K: best.kExt, Calls: best.calls, Transposed: best.swap}
+}
+
+func abs(x int64) int64 {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// shape sets up Z (P×Q row-major) = op(X)·op(Y) for the block m×n×k: Z = C, X = A, Y = Bᵀ
+// when C is row-major; Z = Cᵀ, X = B, Y = Aᵀ when C is column-major.
+func shape(m, n, k jmode) (bp blasPlan, ok bool) {
+	cCol, ldC, ok := matrixView(m.n, m.c, n.n, n.c)
+	if !ok {
+		return bp, false
+	}
+	bp.swap, bp.ldC = cCol, ldC
+	bp.mExt, bp.nExt, bp.kExt = m.n, n.n, k.n
+	// X: P×K from operand rows (P) and k
+	xr, xs, yr, ys := m.n, m.a, n.n, n.b
+	xk, yk := k.a, k.b
+	bp.P, bp.Q = m.n, n.n
+	if cCol {
+		xr, xs, yr, ys = n.n, n.b, m.n, m.a
+		xk, yk = k.b, k.a
+		bp.P, bp.Q = n.n, m.n
+	}
+	xCol, ldX, ok := matrixView(xr, xs, k.n, xk)
+	if !ok {
+		return bp, false
+	}
+	yCol, ldY, ok := matrixView(yr, ys, k.n, yk)
+	if !ok {
+		return bp, false
+	}
+	// op(X) is P×K: X stored row-major P×K → NoTrans; column-major (stored K×P) → Trans.
+	bp.tX = blas.NoTrans
+	if xCol {
+		bp.tX = blas.Trans
+	}
+	// op(Y) is K×Q: Y is Q×K; stored row-major → Trans; column-major (stored K×Q) → NoTrans.
+	bp.tY = blas.Trans
+	if yCol {
+		bp.tY = blas.NoTrans
+	}
+	bp.ldX, bp.ldY = ldX, ldY
+	return bp, true
+}
+
+func runBLAS[T float32 | float64](bp blasPlan, A, B, C []T, offA, offB, offC int64, gemm gemmFunc[T]) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &cute.Error{Op: "einsum", Kind: cute.ErrInternal, Reason: fmt.Sprint("blas: ", r)}
+		}
+	}()
+	X, Y := A, B
+	offX, offY := offA, offB
+	if bp.swap {
+		X, Y, offX, offY = B, A, offB, offA
+	}
+	cnt := make([]int64, len(bp.loops))
+	oa, ob, oc := int64(0), int64(0), int64(0)
+	for {
+		xo, yo := offX+oa, offY+ob
+		if bp.swap {
+			xo, yo = offX+ob, offY+oa
+		}
+		gemm(bp.tX, bp.tY, int(bp.P), int(bp.Q), int(bp.kExt),
+			X[xo:], int(bp.ldX), Y[yo:], int(bp.ldY), C[offC+oc:], int(bp.ldC))
+		j := 0
+		for ; j < len(bp.loops); j++ {
+			l := bp.loops[j]
+			cnt[j]++
+			oa, ob, oc = oa+l.a, ob+l.b, oc+l.c
+			if cnt[j] < l.n {
+				break
+			}
+			oa, ob, oc = oa-l.n*l.a, ob-l.n*l.b, oc-l.n*l.c
+			cnt[j] = 0
+		}
+		if j == len(bp.loops) {
+			return nil
+		}
+	}
+}

@@ -1,0 +1,161 @@
+package cpu
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/cutego/cutego/cute"
+	"github.com/cutego/cutego/cute/einsum/internal/naive"
+)
+
+func to32(x []float64) []float32 {
+	r := make([]float32, len(x))
+	for i, v := range x {
+		r[i] = float32(v)
+	}
+	return r
+}
+
+// check runs one contraction in float64 and float32 and compares with the naive loops
+// (small integer data: every path is exact). It returns the path.
+func check(t *testing.T, sa, sb, sc string, a, b, c *naive.Operand, ext map[byte]int64) Path {
+	t.Helper()
+	spec := sa + "," + sb + "->" + sc
+	want := append([]float64(nil), c.Data...)
+	naive.Contract(sa, sb, sc, a, b, c, ext, want)
+	c64 := append([]float64(nil), c.Data...)
+	p64, err := Contract(spec, cute.MustTensor(a.Data, a.Off, a.Layout()), cute.MustTensor(b.Data, b.Off, b.Layout()), cute.MustTensor(c64, c.Off, c.Layout()))
+	if err != nil {
+		t.Fatalf("%s: %v", spec, err)
+	}
+	c32 := to32(c.Data)
+	p32, err := Contract(spec, cute.MustTensor(to32(a.Data), a.Off, a.Layout()), cute.MustTensor(to32(b.Data), b.Off, b.Layout()), cute.MustTensor(c32, c.Off, c.Layout()))
+	if err != nil {
+		t.Fatalf("%s: %v", spec, err)
+	}
+	if p32 != p64 {
+		t.Fatalf("%s: paths differ: %v and %v", spec, p64, p32)
+	}
+	for i := range want {
+		if c64[i] != want[i] || float64(c32[i]) != want[i] {
+			t.Fatalf("%s A %v B %v C %v (%v): element %d = %v / %v want %v", spec, a.Layout(), b.Layout(), c.Layout(), p64, i, c64[i], c32[i], want[i])
+		}
+	}
+	return p64
+}
+
+func work(ext map[byte]int64) int64 {
+	w := int64(1)
+	for _, e := range ext {
+		w *= e
+	}
+	return w
+}
+
+func TestContractRandomFamilyAllPaths(t *testing.T) {
+	defer func(w int64) { minBLASWork, force = w, forceNone }(minBLASWork)
+	minBLASWork = 1 // BLAS wherever the layouts allow, however small
+	for _, f := range []int{forceNone, forceZero, forcePacked} {
+		force = f
+		r := rand.New(rand.NewPCG(5, uint64(f)))
+		paths := map[string]int{}
+		for iter := 0; iter < 250; iter++ {
+			sa, sb, sc, ext := naive.RandomSpec(r, []int64{1, 2, 3, 4, 6, 8, 16})
+			if work(ext) > 1<<14 {
+				continue
+			}
+			if iter%3 == 0 {
+				sa, sb = naive.WithDiagonal(r, sa), naive.WithDiagonal(r, sb)
+			}
+			wild := iter%2 == 0
+			a, b, c := naive.RandomOperand(r, sa, ext, wild), naive.RandomOperand(r, sb, ext, wild), naive.RandomOperand(r, sc, ext, wild)
+			p := check(t, sa, sb, sc, a, b, c, ext)
+			switch {
+			case p.Packed:
+				paths["packed"]++
+			case p.BLAS:
+				paths["blas"]++
+			default:
+				paths["reference"]++
+			}
+		}
+		t.Logf("force %d: %v", f, paths)
+		if f == forceNone && (paths["packed"]+paths["blas"] == 0 || paths["reference"] == 0) ||
+			f == forceZero && paths["blas"] < 80 || f == forcePacked && paths["packed"] < 150 {
+			t.Errorf("force %d: the family does not exercise the paths: %v", f, paths)
+		}
+	}
+}
+
+// compact is the operand with the given index order laid out column-major in perm order
+// (perm[0] fastest).
+func compact(idx string, order string, ext map[byte]int64, r *rand.Rand) *naive.Operand {
+	o := &naive.Operand{Idx: idx, Sub: make([][]int64, len(idx)), Stride: make([][]int64, len(idx))}
+	cur := int64(1)
+	for j := 0; j < len(order); j++ {
+		for i := 0; i < len(idx); i++ {
+			if idx[i] == order[j] {
+				o.Sub[i], o.Stride[i] = []int64{ext[idx[i]]}, []int64{cur}
+				cur *= ext[idx[i]]
+			}
+		}
+	}
+	o.Data = make([]float64, cur)
+	for i := range o.Data {
+		o.Data[i] = float64(r.IntN(9) - 4)
+	}
+	return o
+}
+
+func TestContractBLASShapes(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	ext := map[byte]int64{'i': 24, 'j': 20, 'k': 16, 'b': 3, 'h': 2, 'q': 12, 'd': 10, 'a': 8, 'c': 4, 'e': 5}
+	for _, c := range []struct {
+		sa, oa, sb, ob, sc, oc string
+		M, N, K, calls         int64
+		transposed, packed     bool
+	}{
+		// matrix product, every storage order of A, B and C
+		{"ik", "ki", "kj", "jk", "ij", "ji", 24, 20, 16, 1, false, false},
+		{"ik", "ik", "kj", "kj", "ij", "ji", 24, 20, 16, 1, true, true}, // Aᵀ·Bᵀ in place is slow in gonum: packed
+		{"ik", "ki", "kj", "jk", "ij", "ij", 24, 20, 16, 1, true, true}, // likewise
+		{"ik", "ik", "kj", "kj", "ij", "ij", 24, 20, 16, 1, true, false},
+		// attention scores: batch and heads loop around a q×k×d GEMM
+		{"bhqd", "dqhb", "bhkd", "dkhb", "bhqk", "kqhb", 12, 16, 10, 6, false, false},
+		// two reduction modes that chain in A and B: one GEMM of K = c·e
+		{"ace", "ace", "cej", "cej", "aj", "aj", 8, 20, 20, 1, true, false},
+		// reduction modes that do not chain: packed copies make them one GEMM
+		{"ace", "aec", "cej", "cej", "aj", "aj", 8, 20, 20, 1, true, true},
+	} {
+		a, b, cc := compact(c.sa, c.oa, ext, r), compact(c.sb, c.ob, ext, r), compact(c.sc, c.oc, ext, r)
+		p := check(t, c.sa, c.sb, c.sc, a, b, cc, ext)
+		if !p.BLAS || p.M != c.M || p.N != c.N || p.K != c.K || p.Calls != c.calls || p.Transposed != c.transposed || p.Packed != c.packed {
+			t.Errorf("%s,%s->%s (%s,%s->%s): %+v", c.sa, c.sb, c.sc, c.oa, c.ob, c.oc, p)
+		}
+	}
+}
+
+func TestContractPathReasons(t *testing.T) {
+	l := func(s string) cute.Layout { x, _ := cute.ParseLayout(s); return x }
+	for _, c := range []struct {
+		a, b, c      string
+		blas, packed bool
+	}{
+		{"(64,64):(64,1)", "(64,64):(64,1)", "(64,64):(64,1)", true, false},
+		{"(64,64):(-1,-64)", "(64,64):(-1,-64)", "(64,64):(-1,-64)", true, true},   // negative strides
+		{"((8,8),64):((1,512),8)", "(64,64):(1,64)", "(64,64):(1,64)", true, true}, // i hierarchical in A, not coalescing
+		{"(64,64):(2,128)", "(64,64):(1,64)", "(64,64):(1,64)", true, true},        // A has no unit stride
+		{"(4,4):(1,4)", "(4,4):(1,4)", "(4,4):(1,4)", false, false},                // too small
+	} {
+		p, err := Explain("ik,jk->ij", l(c.a), l(c.b), l(c.c))
+		if err != nil || p.BLAS != c.blas || p.Packed != c.packed || !p.BLAS && p.Reason == "" {
+			t.Errorf("%v: %+v %v", c, p, err)
+		}
+	}
+	// other element types run the reference loops
+	x := cute.MustTensor([]int{1, 2, 3, 4}, 0, l("(2,2):(1,2)"))
+	y := cute.MustTensor(make([]int, 4), 0, l("(2,2):(1,2)"))
+	if p, err := Contract("ik,jk->ij", x, x, y); err != nil || p.BLAS || y.Data()[0] != 10 {
+		t.Errorf("int: %+v %v %v", p, err, y.Data())
+	}
+}

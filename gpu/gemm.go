@@ -1,0 +1,195 @@
+//go:build cuda
+
+package gpu
+
+/*
+#cgo CXXFLAGS: -std=c++17 -I${SRCDIR}/../include -I${SRCDIR}/../kernels -O2
+#include <stdlib.h>
+#include "shim.h"
+*/
+import "C"
+
+import (
+	"fmt"
+	"os"
+	"unsafe"
+
+	"github.com/cutego/cutego/cute"
+	"gorgonia.org/cu"
+)
+
+// DType is an element type of the GEMM (cutego_kernels.h's CUTEGO_DTYPE_*).
+type DType int
+
+// The GEMM's element types.
+const (
+	F16  DType = C.CUTEGO_DTYPE_F16
+	BF16 DType = C.CUTEGO_DTYPE_BF16
+	F32  DType = C.CUTEGO_DTYPE_F32
+)
+
+// GemmPath is the kernel path a GEMM took (CUTEGO_GEMM_PATH_*).
+type GemmPath int
+
+// The GEMM paths.
+const (
+	GemmNone    GemmPath = C.CUTEGO_GEMM_PATH_NONE
+	GemmWgmma   GemmPath = C.CUTEGO_GEMM_PATH_WGMMA
+	GemmGeneric GemmPath = C.CUTEGO_GEMM_PATH_GENERIC
+)
+
+func (p GemmPath) String() string { return C.GoString(C.cutego_gemm_path_name(C.int(p))) }
+
+// GemmOptions force a path or tune the wgmma kernel (zero values: automatic).
+type GemmOptions struct {
+	ForcePath      GemmPath
+	Config         int // 0 automatic, else CUTEGO_GEMM_CONFIG_* + 1
+	MaxCTAs        int
+	GroupM         int
+	DirectEpilogue bool
+}
+
+// GemmPlan is the planner's decision for one GEMM.
+type GemmPlan struct {
+	Path   GemmPath
+	Kernel string
+	Reason string
+	c      C.cutego_gemm_plan_t
+}
+
+// GemmOperand is a device pointer and the layout of the elements it points to.
+type GemmOperand struct {
+	Ptr    cu.DevicePtr
+	Layout cute.Layout
+}
+
+// LoadGemm loads the GEMM module (build/kernels/cutego_gemm.cubin, `make kernels-go`).
+func (c *Copier) LoadGemm(cubinPath string) error {
+	image, err := os.ReadFile(cubinPath)
+	if err != nil {
+		return fmt.Errorf("gpu: %w", err)
+	}
+	if c.gemmMod, err = cu.LoadData(string(image)); err != nil {
+		return fmt.Errorf("gpu: loading %s: %w", cubinPath, err)
+	}
+	return nil
+}
+
+// PlanGemm decides how D = alpha·A·B + beta·C will run (CuTe's convention: A (M,K[,L]),
+// B (N,K[,L]), C and D (M,N[,L]), layouts in elements), without launching. C is needed
+// only when beta != 0.
+func PlanGemm(d GemmOperand, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, beta float32, opt *GemmOptions) (*GemmPlan, error) {
+	var ld, la, lb, lc C.cute_layout_t
+	var err error
+	if ld, err = ToC(d.Layout); err != nil {
+		return nil, err
+	}
+	if la, err = ToC(a.Layout); err != nil {
+		return nil, err
+	}
+	if lb, err = ToC(b.Layout); err != nil {
+		return nil, err
+	}
+	var plc *C.cute_layout_t
+	var caddr C.uintptr_t
+	readC := C.int(0)
+	if beta != 0 {
+		readC = 1
+		if cOp == nil {
+			return nil, fmt.Errorf("gpu: gemm: beta != 0 needs C")
+		}
+		if lc, err = ToC(cOp.Layout); err != nil {
+			return nil, err
+		}
+		plc, caddr = &lc, C.uintptr_t(cOp.Ptr)
+	}
+	var o C.cutego_gemm_options_t
+	if opt != nil {
+		o.force_path = C.int32_t(opt.ForcePath)
+		o.config = C.int32_t(opt.Config)
+		o.max_ctas = C.int32_t(opt.MaxCTAs)
+		o.group_m = C.int32_t(opt.GroupM)
+		if opt.DirectEpilogue {
+			o.direct_epilogue = 1
+		}
+	}
+	p := &GemmPlan{}
+	rc := C.cutego_gemm_plan(&ld, &la, &lb, plc, C.int(ab), C.int(cd), readC, C.uintptr_t(d.Ptr), C.uintptr_t(a.Ptr),
+		C.uintptr_t(b.Ptr), caddr, &o, &p.c)
+	p.Path = GemmPath(p.c.path)
+	p.Reason = C.GoString(&p.c.reason[0])
+	p.Kernel = C.GoString(&p.c.kernel[0])
+	if rc != 0 {
+		return nil, fmt.Errorf("gpu: gemm: %s", p.Reason)
+	}
+	return p, nil
+}
+
+// Gemm computes D = alpha·A·B + beta·C on c.Stream (asynchronous) and returns the plan it ran.
+// A and B are bf16 or fp16 (ab), C and D bf16, fp16 or fp32 (cd); cOp may be nil when beta is 0.
+func (c *Copier) Gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha, beta float32, opt *GemmOptions) (*GemmPlan, error) {
+	if c.gemmMod == (cu.Module{}) {
+		return nil, fmt.Errorf("gpu: gemm: no GEMM module loaded (LoadGemm)")
+	}
+	p, err := PlanGemm(d, a, b, cOp, ab, cd, beta, opt)
+	if err != nil {
+		return nil, err
+	}
+	if p.Path == GemmNone {
+		return p, nil
+	}
+	if d.Ptr == 0 || a.Ptr == 0 || b.Ptr == 0 || (beta != 0 && cOp.Ptr == 0) {
+		return nil, fmt.Errorf("gpu: gemm: null pointer")
+	}
+	fn, err := c.gemmMod.Function(p.Kernel)
+	if err != nil {
+		return nil, fmt.Errorf("gpu: gemm kernel %s: %w", p.Kernel, err)
+	}
+	f := *(*C.CUfunction)(unsafe.Pointer(&fn))
+	if p.Path == GemmGeneric {
+		ld, _ := ToC(d.Layout)
+		la, _ := ToC(a.Layout)
+		lb, _ := ToC(b.Layout)
+		var lc *C.cute_layout_t
+		var cptr C.CUdeviceptr
+		if beta != 0 {
+			x, _ := ToC(cOp.Layout)
+			lc, cptr = &x, C.CUdeviceptr(cOp.Ptr)
+		}
+		tiles := ((int64(p.c.m) + 15) / 16) * ((int64(p.c.n) + 15) / 16) * int64(p.c.l)
+		grid := min(tiles, int64(c.sms)*8)
+		return p, cuErr(p.Kernel, C.cutego_shim_launch_gemm_generic(f, C.uint(grid), c.stream(), &p.c,
+			C.CUdeviceptr(d.Ptr), &ld, C.CUdeviceptr(a.Ptr), &la, C.CUdeviceptr(b.Ptr), &lb, cptr, lc,
+			C.float(alpha), C.float(beta)))
+	}
+	smem := int(p.c.smem_bytes)
+	if smem > c.smemOptin {
+		return nil, fmt.Errorf("gpu: gemm: %s needs %d bytes of shared memory, the device has %d", p.Kernel, smem, c.smemOptin)
+	}
+	if c.smemSet[p.Kernel] < smem {
+		if err := cuErr("cuFuncSetAttribute", C.cutego_shim_set_smem(f, C.int(smem))); err != nil {
+			return nil, err
+		}
+		c.smemSet[p.Kernel] = smem
+	}
+	var cptr C.CUdeviceptr
+	if beta != 0 {
+		cptr = C.CUdeviceptr(cOp.Ptr)
+	}
+	groupM := 0
+	if opt != nil {
+		groupM = opt.GroupM
+	}
+	var args C.cutego_gemm_args_t
+	C.cutego_shim_gemm_args(&p.c, C.CUdeviceptr(d.Ptr), cptr, C.float(alpha), C.float(beta), C.int32_t(groupM), &args)
+	grid := min(int64(p.c.tiles), int64(c.sms))
+	if opt != nil && opt.MaxCTAs > 0 {
+		grid = min(grid, int64(opt.MaxCTAs))
+	}
+	rc := C.cutego_shim_launch_gemm(f, C.uint(grid), C.uint(smem), c.stream(), &p.c, &args, C.CUdeviceptr(a.Ptr),
+		C.CUdeviceptr(b.Ptr), C.CUdeviceptr(d.Ptr))
+	if rc == -1 {
+		return nil, fmt.Errorf("gpu: gemm: encoding the tensor maps failed (%s)", p.Reason)
+	}
+	return p, cuErr(p.Kernel, rc)
+}

@@ -1,0 +1,29 @@
+//go:build cuda
+
+package gpu
+
+import (
+	"testing"
+
+	"github.com/cutego/cutego/cute"
+)
+
+// The planner needs no GPU: bad arguments are refused before any launch.
+func TestPlanGemmRefuses(t *testing.T) {
+	a := GemmOperand{Ptr: 0x1000, Layout: cute.MustLayout(cute.Ints(64, 32), cute.Ints(32, 1))}
+	b := GemmOperand{Ptr: 0x1000, Layout: cute.MustLayout(cute.Ints(64, 16), cute.Ints(16, 1))}
+	d := GemmOperand{Ptr: 0x1000, Layout: cute.MustLayout(cute.Ints(64, 64), cute.Ints(64, 1))}
+	if _, err := PlanGemm(d, a, b, nil, BF16, BF16, 0, nil); err == nil {
+		t.Error("mismatched K accepted")
+	}
+	if _, err := PlanGemm(d, a, a, nil, F32, BF16, 0, nil); err == nil {
+		t.Error("fp32 inputs accepted")
+	}
+	if _, err := PlanGemm(d, a, a, nil, BF16, BF16, 1, nil); err == nil {
+		t.Error("beta without C accepted")
+	}
+	p, err := PlanGemm(d, a, a, nil, BF16, F32, 0, nil)
+	if err != nil || p.Path != GemmWgmma || p.Kernel != "cutego_gemm_128x128_kk_bf16_f32" {
+		t.Errorf("plan %+v, %v", p, err)
+	}
+}

@@ -1,0 +1,188 @@
+package explain
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/cutego/cutego/cute"
+	"github.com/cutego/cutego/internal/eval"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Results from CuTe's documentation (media/docs/cpp/cute/02_layout_algebra.md), each
+// derived step by step; the final step must equal them.
+var docCases = []struct{ expr, want string }{
+	{"composition((6,2):(8,2), (4,3):(3,1))", "((2,2),3):((24,2),8)"},
+	{"composition((20,2):(16,4), (4,5):(1,4))", "(4,5):(16,64)"},
+	{"composition((12,(4,8)):(59,(13,1)), (3:4, 8:2))", "(3,(2,4)):(236,(26,1))"},
+	{"complement(4:1, 24)", "6:4"},
+	{"complement(6:4, 24)", "4:1"},
+	{"complement((4,6):(1,4), 24)", "1:0"},
+	{"complement(4:2, 24)", "(2,3):(1,8)"},
+	{"complement((2,4):(1,6), 24)", "3:2"},
+	{"complement((2,2):(1,6), 24)", "(3,2):(2,12)"},
+	{"logical_divide((4,2,3):(2,1,8), 4:2)", "((2,2),(2,3)):((4,1),(2,8))"},
+	{"logical_divide((9,(4,8)):(59,(13,1)), (3:3, (2,4):(1,8)))", "((3,3),((2,4),(2,2))):((177,59),((13,2),(26,1)))"},
+	{"zipped_divide((9,(4,8)):(59,(13,1)), (3:3, (2,4):(1,8)))", "((3,(2,4)),(3,(2,2))):((177,(13,2)),(59,(26,1)))"},
+	{"tiled_divide((9,(4,8)):(59,(13,1)), (3:3, (2,4):(1,8)))", "((3,(2,4)),3,(2,2)):((177,(13,2)),59,(26,1))"},
+	{"flat_divide((9,(4,8)):(59,(13,1)), (3:3, (2,4):(1,8)))", "(3,(2,4),3,(2,2)):(177,(13,2),59,(26,1))"},
+	{"logical_product((2,2):(4,1), 6:1)", "((2,2),(2,3)):((4,1),(2,8))"},
+	{"blocked_product((2,5):(5,1), (3,4):(1,3))", "((2,3),(5,4)):((5,10),(1,30))"},
+	{"raked_product((2,5):(5,1), (3,4):(1,3))", "((3,2),(4,5)):((10,5),(30,1))"},
+}
+
+func TestExplainDocs(t *testing.T) {
+	for _, c := range docCases {
+		x, err := Explain(c.expr)
+		require.NoError(t, err, c.expr)
+		assert.Equal(t, c.want, x.ResultText, c.expr)
+		assert.Equal(t, c.want, x.Steps[len(x.Steps)-1].Text, c.expr)
+		checkSteps(t, x)
+	}
+}
+
+// checkSteps: each step that names an expression gives its value when `cutego eval`
+// evaluates that expression (a second path through the dispatch table), and the last
+// step equals the direct eval of the whole call.
+func checkSteps(t *testing.T, x *Explanation) {
+	t.Helper()
+	for _, s := range x.Steps {
+		if s.Expr == "" {
+			continue
+		}
+		v, err := eval.Eval(s.Expr)
+		if assert.NoError(t, err, "%s: step %s: %s", x.Op, s.Name, s.Expr) {
+			assert.Equal(t, s.Text, v.String(), "%s: step %s: %s", x.Op, s.Name, s.Expr)
+		}
+	}
+	direct, err := eval.Eval(x.Op + "(" + strings.Join(x.Args, ",") + ")")
+	require.NoError(t, err)
+	assert.Equal(t, direct.String(), x.ResultText)
+}
+
+// TestExplainSteps pins the shape of a derivation: logical_divide names CuTe's
+// intermediates in order.
+func TestExplainSteps(t *testing.T) {
+	x, err := Explain("logical_divide((4,2,3):(2,1,8), 4:2)")
+	require.NoError(t, err)
+	var names, values []string
+	for _, s := range x.Steps {
+		names, values = append(names, s.Name), append(values, s.Text)
+	}
+	assert.Equal(t, []string{"coalesce(A)", "shape(coalesce(A))", "complement(B, shape(coalesce(A)))",
+		"make_layout(B, complement(…))", "composition(A, make_layout(B, complement(…)))"}, names)
+	// complement(4:2, 24) = (2,3):(1,8) (CuTe docs), the tiler (4:2,(2,3):(1,8)).
+	assert.Equal(t, []string{"(4,2,3):(2,1,8)", "(4,2,3)", "(2,3):(1,8)", "(4,(2,3)):(2,(1,8))", "((2,2),(2,3)):((4,1),(2,8))"}, values)
+
+	x, err = Explain("logical_divide((16,8):(1,16), (4:2, 2:4))")
+	require.NoError(t, err)
+	assert.True(t, strings.HasPrefix(x.Steps[0].Name, "mode 0: "))
+	checkSteps(t, x)
+}
+
+// TestExplainInverses: the derivations end in CuTe's inverses, and the results invert
+// (A(R(i)) = i for the right inverse; R(A(i)) = i for the left inverse of an injective A).
+func TestExplainInverses(t *testing.T) {
+	for _, a := range []string{"(4,8):(8,1)", "(2,3,4):(12,1,3)", "((2,2),(4,2)):((1,8),(2,16))", "8:2", "(4,2):(1,16)"} {
+		l, err := cute.ParseLayout(a)
+		require.NoError(t, err)
+		x, err := Explain("right_inverse(" + a + ")")
+		require.NoError(t, err, a)
+		r := x.Result.(cute.Layout)
+		for i := int64(0); i < r.Size(); i++ {
+			ri, err := r.Eval(i)
+			require.NoError(t, err)
+			ai, err := l.Eval(ri)
+			require.NoError(t, err)
+			assert.Equal(t, i, ai, "right_inverse(%s) at %d", a, i)
+		}
+		x, err = Explain("left_inverse(" + a + ")")
+		require.NoError(t, err, a)
+		li := x.Result.(cute.Layout)
+		checkSteps(t, x)
+		for i := int64(0); i < l.Size(); i++ {
+			ai, _ := l.Eval(i)
+			back, err := li.Eval(ai)
+			require.NoError(t, err)
+			assert.Equal(t, i, back, "left_inverse(%s) at %d", a, i)
+		}
+	}
+}
+
+func TestExplainMore(t *testing.T) {
+	for _, e := range []string{
+		"complement((2,2):(1,6))",
+		"complement(3:1, (8,3))",
+		"logical_divide(16:1, 4)",
+		"logical_divide((16,8):(1,16), (_, 2:4))",
+		"zipped_divide((16,8):(1,16), 4:1)",
+		"tiled_divide((16,8):(1,16), (4,2))",
+		"flat_divide((16,8):(1,16), (4,2))",
+		"zipped_product((2,2):(1,2), (3,4))",
+		"tiled_product((2,2):(1,2), (3,4))",
+		"flat_product((2,2):(1,2), (3,4))",
+		"logical_product((2,2):(1,2), (3:1, 4:1))",
+		"blocked_product(4:1, (2,3):(1,2))",
+		"raked_product((2,2):(1,2), 3:1)",
+		"composition((4,8):(8,1), ((2,2),4):((1,8),2))",
+		"composition((16,8):(1,16), (4:2, 2:4))",
+		"composition((16,8):(1,16), 4)",
+	} {
+		x, err := Explain(e)
+		require.NoError(t, err, e)
+		checkSteps(t, x)
+	}
+}
+
+func TestExplainErrors(t *testing.T) {
+	for _, c := range []struct{ expr, msg string }{
+		{"size((4,5))", "not explained"},
+		{"logical_divide((4,2):(1,4)", "unbalanced"},
+		{"logical_divide((4,2):(1,4))", "takes 2 arguments"},
+		{"logical_divide(nope(), 4)", "argument"},
+		{"complement((4,4):(1,2), 32)", ""},
+		{"4:1", "expected a call"},
+	} {
+		_, err := Explain(c.expr)
+		require.Error(t, err, c.expr)
+		assert.Contains(t, err.Error(), c.msg, c.expr)
+	}
+}
+
+func TestSplitCall(t *testing.T) {
+	n, a, err := splitCall("composition(Sw<3,4,3>, (8,(2,4)):(4,(1,32)))")
+	require.NoError(t, err)
+	assert.Equal(t, "composition", n)
+	assert.Equal(t, []string{"Sw<3,4,3>", "(8,(2,4)):(4,(1,32))"}, a)
+	_, a, err = splitCall("right_inverse()")
+	require.NoError(t, err)
+	assert.Empty(t, a)
+}
+
+// FuzzExplain: any input gives an explanation whose last step is the direct result, or
+// an error; never a panic.
+func FuzzExplain(f *testing.F) {
+	for _, c := range docCases {
+		f.Add(c.expr)
+	}
+	for _, s := range []string{"left_inverse(())", "right_inverse(1:0)", "complement((),4)", "blocked_product((),())",
+		"composition(4:0, (2,2):(0,1))", "logical_divide((1,1):(0,0), (1,1))", "left_inverse((4,4):(0,0))", "complement(4:0)"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if len(s) > 200 {
+			return
+		}
+		x, err := Explain(s)
+		if err != nil {
+			if strings.Contains(err.Error(), "internal error") {
+				t.Fatalf("%q: %v", s, err)
+			}
+			return
+		}
+		if x.Steps[len(x.Steps)-1].Text != x.ResultText {
+			t.Fatalf("%q: last step %s, result %s", s, x.Steps[len(x.Steps)-1].Text, x.ResultText)
+		}
+	})
+}

@@ -1,0 +1,120 @@
+"""No input crashes the interpreter: the reproducers of the hardening issue (12) and the
+binding's own edges. Each runs in a child interpreter, so that a crash of the library is a
+failed test (with the child's exit status), not the end of the test run."""
+
+import os
+import subprocess
+import sys
+import textwrap
+import time
+import unittest
+
+import cutego
+
+CASES = {
+    # issue 12, section 1: a parser with no depth limit aborted the host
+    "parse_1e6_open": 'cutego.Layout.parse("(" * 1000000)',
+    "tiler_text_1e6_open": 'cutego.composition(cutego.Layout(4), "(" * 1000000)',
+    "swizzle_parse_1e6_open": 'cutego.Swizzle.parse("(" * 1000000)',
+    "composed_parse_1e6_open": 'cutego.ComposedLayout.parse("(" * 1000000)',
+    # Swizzle{B:-5,M:3,S:2}.Apply(7) panicked in Go
+    "swizzle_negative_bits": 'cutego.Swizzle(-5, 3, 2)(7)',
+    "composed_negative_bits": 'cutego.make_composed_layout(cutego.Swizzle(-5, 3, 2), 0, cutego.Layout(8))',
+    # idx2crd(5,(0,0)) divided by zero
+    "idx2crd_zero_shape": 'cutego.idx2crd(5, (0, 0))',
+    # section 2: 1@1048576 must not become a million-element tuple
+    "scaled_basis_text": 'cutego.Layout.parse("(" + ",".join(["2"] * 200) + "):(" + ",".join(["1@1048576"] * 200) + ")")',
+    "at_path_text": 'cutego.Layout.parse("1" + "@0" * 300000)',
+    # section 3: a NUL byte silently ended an expression
+    "nul_byte": 'cutego.Layout.parse("4:1\\0garbage(((")',
+    "nul_byte_tiler": 'cutego.logical_divide(cutego.Layout(8), "2:1\\0(((")',
+    "cosize_overflow": 'cutego.Layout((2, 2), (6917529027641081856, -6917529027641081856)).cosize()',
+    # the binding's own edges
+    "deep_python_tuple": 'cutego.Layout(__import__("functools").reduce(lambda t, _: (t,), range(100000), 4))',
+    "deep_python_coordinate": 'cutego.Layout(4)(__import__("functools").reduce(lambda t, _: (t,), range(100000), 1))',
+    "deep_flatten": 'cutego.flatten(__import__("functools").reduce(lambda t, _: (t,), range(100000), 1))',
+    "wide_python_tuple": 'cutego.Layout(tuple(range(1, 10**6)))',
+    "huge_int_shape": 'cutego.Layout(2**80)',
+    "huge_int_coordinate": 'cutego.Layout(4)(2**70)',
+    "huge_int_idx2crd": 'cutego.idx2crd(2**70, (4, 4))',
+    "huge_swizzle_offset": 'cutego.Swizzle(3, 4, 3)(2**64)',
+    "huge_swizzle_bits": 'cutego.Swizzle(2**40, 0, 2**41)',
+    "bool_shape": 'cutego.Layout(True)',
+    "float_stride": 'cutego.Layout(4, 1.0)',
+    "incongruent": 'cutego.Layout((2, 3), (1,))',
+    "too_many_leaves": 'cutego.Layout(tuple([2] * 17))',
+    "zero_shape": 'cutego.Layout((2, 0))',
+    "negative_shape_op": 'cutego.coalesce(cutego.Layout(-3, 1))',
+    "make_layout_overflow": 'cutego.make_layout(*[cutego.Layout((2,) * 9)] * 2)',
+    "prefix_product_overflow": 'cutego.Layout((2**40, 2**40, 2**40))',
+    "long_text": 'cutego.Layout.parse("1," * 10**6)',
+    "bytes_garbage": 'cutego.Layout.parse(bytes(range(1, 256)))',
+    "tiler_object": 'cutego.composition(cutego.Layout(8), object())',
+    "tiler_deep_tuple": 'cutego.logical_divide(cutego.Layout(8), __import__("functools").reduce(lambda t, _: (t,), range(100000), 2))',
+    "shape_div_zero": 'cutego.shape_div((3, 4), 0)',
+}
+
+CHILD = textwrap.dedent("""
+    import sys, time
+    import cutego
+    t = time.time()
+    try:
+        r = %s
+        print("RESULT", repr(r)[:200])
+    except cutego.Error as e:
+        assert isinstance(e, ValueError)
+        print("ERROR", e.op, "|", e.kind, "|", str(e)[:300].replace("\\n", " "))
+    print("SECONDS %%.3f" %% (time.time() - t))
+""")
+
+
+def run_child(expr):
+    env = dict(os.environ)
+    here = os.path.dirname(os.path.abspath(__file__))
+    # the child imports the same cutego as this process
+    import cutego as c
+    env["PYTHONPATH"] = os.path.dirname(os.path.dirname(os.path.abspath(c.__file__)))
+    return subprocess.run([sys.executable, "-c", CHILD % expr], capture_output=True, encoding="utf-8",
+                          timeout=120, env=env, cwd=here)
+
+
+class Hardening(unittest.TestCase):
+    def test_no_input_crashes_the_interpreter(self):
+        for name, expr in CASES.items():
+            with self.subTest(case=name):
+                r = run_child(expr)
+                self.assertEqual(0, r.returncode, "%s: the interpreter died (rc %d): %s"
+                                 % (name, r.returncode, r.stderr[-600:]))
+                out = r.stdout
+                # every one of these is refused with a cutego.Error, not answered
+                self.assertIn("ERROR ", out, "%s was answered: %s" % (name, out))
+                secs = float(out.split("SECONDS ")[1])
+                self.assertLess(secs, 2.0, "%s took %.2f s" % (name, secs))
+
+    def test_error_names_operation_and_reason(self):
+        with self.assertRaises(cutego.Error) as cm:
+            cutego.composition(cutego.Layout((4, 3), (3, 1)), cutego.Layout((2, 2), (3, 1)))
+        e = cm.exception
+        self.assertIsInstance(e, ValueError)
+        self.assertEqual("composition", e.op)
+        self.assertEqual("not admissible", e.kind)
+        self.assertIn("#2955", e.reason)
+        self.assertTrue(str(e).startswith("composition: "))
+
+    def test_errors_are_per_thread_and_do_not_leak(self):
+        # a failure leaves no state behind: the next call succeeds
+        with self.assertRaises(cutego.Error):
+            cutego.Swizzle(-5, 3, 2)
+        self.assertEqual(cutego.Layout(6), cutego.coalesce(cutego.Layout((2, 3))))
+
+    def test_adversarial_text_is_fast(self):
+        # issue 12: a 1 MB adversarial line finishes in well under a second
+        for text in ("(" * 10**6, "1@0" * 333333, "(2," * 333333, "x" * 10**6):
+            t = time.time()
+            with self.assertRaises(cutego.Error):
+                cutego.Layout.parse(text)
+            self.assertLess(time.time() - t, 0.5)
+
+
+if __name__ == "__main__":
+    unittest.main()

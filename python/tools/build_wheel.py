@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""Builds the cutego wheel: the package python/cutego/ with libcutego.so bundled.
+
+    python3 python/tools/build_wheel.py --lib build/lib/libcutego.so.0.1.0 --out build/dist
+
+A wheel is a zip file with a .dist-info folder (PEP 427); it is written here with the
+standard library alone, so building needs no setuptools, wheel or network. The package is
+pure Python over ctypes (ABI mode: nothing to compile at install); the wheel is
+platform-specific only because of the bundled library, so its tag is py3-none-PLATFORM.
+
+PLATFORM is manylinux_2_X_ARCH when the library needs only the C library's own shared
+objects (libc, libm, libpthread, libdl, librt, the dynamic loader) and its newest GLIBC
+symbol version is 2.X (read with objdump); otherwise linux_ARCH.
+"""
+
+import argparse
+import base64
+import hashlib
+import os
+import platform
+import re
+import subprocess
+import sys
+import zipfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PKG = os.path.join(os.path.dirname(HERE), "cutego")
+TOP = os.path.dirname(os.path.dirname(HERE))
+
+ALLOWED_NEEDED = {"libc.so.6", "libm.so.6", "libpthread.so.0", "libdl.so.2", "librt.so.1",
+                  "ld-linux-x86-64.so.2", "ld-linux-aarch64.so.1"}
+
+
+def version_from_header():
+    h = open(os.path.join(TOP, "include", "cutego.h"), encoding="utf-8").read()
+    parts = [re.search(r"#define CUTEGO_VERSION_%s (\d+)" % k, h).group(1)
+             for k in ("MAJOR", "MINOR", "PATCH")]
+    return ".".join(parts)
+
+
+def platform_tag(lib):
+    arch = platform.machine()
+    try:
+        dyn = subprocess.run(["objdump", "-T", lib], capture_output=True, text=True, check=True).stdout
+        needed = subprocess.run(["objdump", "-p", lib], capture_output=True, text=True,
+                                check=True).stdout
+    except (OSError, subprocess.CalledProcessError) as e:
+        print("build_wheel: objdump failed (%s); tagging linux_%s" % (e, arch), file=sys.stderr)
+        return "linux_" + arch, "objdump unavailable"
+    libs = set(re.findall(r"NEEDED\s+(\S+)", needed))
+    vers = [tuple(int(x) for x in v.split(".")) for v in re.findall(r"GLIBC_(\d+\.\d+)", dyn)]
+    extra = libs - ALLOWED_NEEDED
+    if extra or not vers:
+        return "linux_" + arch, "needs %s" % sorted(extra)
+    major, minor = max(vers)
+    return "manylinux_%d_%d_%s" % (major, minor, arch), \
+        "needs %s, newest symbol GLIBC_%d.%d" % (sorted(libs), major, minor)
+
+
+def record_hash(data):
+    return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--lib", required=True, help="libcutego.so to bundle")
+    ap.add_argument("--out", required=True, help="output folder")
+    ap.add_argument("--version", default=None, help="default: include/cutego.h's")
+    a = ap.parse_args()
+
+    version = a.version or version_from_header()
+    tag, why = platform_tag(a.lib)
+    name = "cutego-%s-py3-none-%s.whl" % (version, tag)
+    os.makedirs(a.out, exist_ok=True)
+    for old in os.listdir(a.out):
+        if old.startswith("cutego-") and old.endswith(".whl"):
+            os.remove(os.path.join(a.out, old))
+    path = os.path.join(a.out, name)
+    dist = "cutego-%s.dist-info" % version
+
+    files = []
+    for f in sorted(os.listdir(PKG)):
+        if f.endswith(".py") or f == "py.typed":
+            files.append(("cutego/" + f, open(os.path.join(PKG, f), "rb").read(), 0o644))
+    files.append(("cutego/libcutego.so.0", open(a.lib, "rb").read(), 0o755))
+
+    readme = os.path.join(os.path.dirname(HERE), "README.md")
+    desc = open(readme, encoding="utf-8").read() if os.path.exists(readme) else ""
+    metadata = (
+        "Metadata-Version: 2.1\n"
+        "Name: cutego\n"
+        "Version: %s\n"
+        "Summary: CuTe's layout algebra (PyCuTe's API) computed by libcutego\n"
+        "License: BSD-3-Clause\n"
+        "Requires-Python: >=3.8\n"
+        "Classifier: Programming Language :: Python :: 3\n"
+        "Classifier: Operating System :: POSIX :: Linux\n"
+        "Description-Content-Type: text/markdown\n"
+        "\n%s" % (version, desc)).encode()
+    wheel = ("Wheel-Version: 1.0\n"
+             "Generator: cutego build_wheel.py\n"
+             "Root-Is-Purelib: false\n"
+             "Tag: py3-none-%s\n" % tag).encode()
+    files.append((dist + "/METADATA", metadata, 0o644))
+    files.append((dist + "/WHEEL", wheel, 0o644))
+    files.append((dist + "/top_level.txt", b"cutego\n", 0o644))
+
+    record = "".join("%s,%s,%d\n" % (n, record_hash(d), len(d)) for n, d, _ in files)
+    record += dist + "/RECORD,,\n"
+    files.append((dist + "/RECORD", record.encode(), 0o644))
+
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        for n, d, mode in files:
+            zi = zipfile.ZipInfo(n, date_time=(1980, 1, 1, 0, 0, 0))
+            zi.external_attr = (0o100000 | mode) << 16
+            zi.compress_type = zipfile.ZIP_DEFLATED
+            z.writestr(zi, d)
+    print("build_wheel: %s (%s: %s)" % (path, tag, why))
+
+
+if __name__ == "__main__":
+    main()
