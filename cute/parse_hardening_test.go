@@ -364,3 +364,16 @@ func liveBytes(f func() any) uint64 {
 	}
 	return b.HeapAlloc - a.HeapAlloc
 }
+
+// BenchmarkBasisCall: issue 12's scaled-basis input at a coordinate (28 s and 354 MB
+// before), and the mixed form whose sum is refused once it passes the budget.
+func BenchmarkBasisCall(b *testing.B) {
+	same := MustParseLayout("(" + strings.TrimSuffix(strings.Repeat("2,", 200), ",") + "):(" +
+		strings.TrimSuffix(strings.Repeat("1@1048576,", 200), ",") + ")")
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := same.Call(Int(1<<62 - 1)); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
