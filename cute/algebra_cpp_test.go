@@ -9,71 +9,129 @@ import (
 	"testing"
 )
 
-// TestAlgebraAgainstCpp checks every case of testdata/algebra_cpp.txt: inputs taken from
-// CUTLASS's test/unit/cute/core/*.cpp and CuTe's layout-algebra docs (plus our own edge
-// cases), expected values printed by C++ CuTe (CUTLASS 4.2 headers, every integer
+// cppAlgebraCases checks the cases of testdata/algebra_cpp.txt for the given operations
+// (each operation's test, beside its file, calls it for its own lines): inputs taken
+// from CUTLASS's test/unit/cute/core/*.cpp and CuTe's layout-algebra docs (plus our own
+// edge cases), expected values printed by C++ CuTe (CUTLASS 4.2 headers, every integer
 // static, compiled with g++; "ERROR" = C++ does not compile the case). Lines marked
 // "UNSOUND" are cases where C++ returns a layout that is not the true result: we must
 // return an error and the test verifies by brute force that C++'s layout is wrong.
 // Lines marked "REFUSED" are cases where C++ returns a layout with a non-positive shape
-// (negative strides in left_inverse): we return an error.
-func TestAlgebraAgainstCpp(t *testing.T) {
+// (negative strides in left_inverse): we return an error. It returns the number of
+// cases checked, and fails when there are none.
+func cppAlgebraCases(t *testing.T, ops ...string) int {
+	t.Helper()
+	n := 0
+	for _, c := range readAlgebraCpp(t) {
+		for _, op := range ops {
+			if c.op == op {
+				checkAlgebraCpp(t, c)
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatalf("no C++ cases for %v", ops)
+	}
+	return n
+}
+
+type algebraCppCase struct {
+	line, op string
+	args     []string
+	want     string
+}
+
+func readAlgebraCpp(t *testing.T) []algebraCppCase {
+	t.Helper()
 	f, err := os.Open("testdata/algebra_cpp.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
+	var cs []algebraCppCase
 	sc := bufio.NewScanner(f)
-	n := 0
 	for sc.Scan() {
 		line := strings.TrimSpace(sc.Text())
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		n++
 		fs := strings.Split(line, "|")
-		want := fs[len(fs)-1]
-		unsound, refused := false, false
-		if strings.HasPrefix(want, "UNSOUND ") {
-			unsound = true
-			want = strings.TrimPrefix(want, "UNSOUND ")
+		cs = append(cs, algebraCppCase{line: line, op: fs[0], args: fs[1 : len(fs)-1], want: fs[len(fs)-1]})
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return cs
+}
+
+func checkAlgebraCpp(t *testing.T, c algebraCppCase) {
+	t.Helper()
+	line, want := c.line, c.want
+	unsound, refused := false, false
+	if strings.HasPrefix(want, "UNSOUND ") {
+		unsound = true
+		want = strings.TrimPrefix(want, "UNSOUND ")
+	}
+	if strings.HasPrefix(want, "REFUSED ") {
+		refused = true
+		want = strings.TrimPrefix(want, "REFUSED ")
+	}
+	got, err := runAlgebraCase(c.op, c.args)
+	switch {
+	case want == "ERROR":
+		if err == nil {
+			t.Errorf("%s: C++ refuses, we return %s", line, got)
+		} else {
+			var e *Error
+			if !errors.As(err, &e) {
+				t.Errorf("%s: error is not *cute.Error: %v", line, err)
+			}
 		}
-		if strings.HasPrefix(want, "REFUSED ") {
-			refused = true
-			want = strings.TrimPrefix(want, "REFUSED ")
+	case refused:
+		if err == nil {
+			t.Errorf("%s: C++ result has a non-positive shape, we must refuse, got %s", line, got)
 		}
-		got, err := runAlgebraCase(fs[0], fs[1:len(fs)-1])
-		switch {
-		case want == "ERROR":
-			if err == nil {
-				t.Errorf("%s: C++ refuses, we return %s", line, got)
-			} else {
-				var e *Error
-				if !errors.As(err, &e) {
-					t.Errorf("%s: error is not *cute.Error: %v", line, err)
-				}
-			}
-		case refused:
-			if err == nil {
-				t.Errorf("%s: C++ result has a non-positive shape, we must refuse, got %s", line, got)
-			}
-			if _, perr := ParseLayout(want); perr == nil {
-				t.Errorf("%s: C++ result %s is a valid layout, REFUSED is wrong", line, want)
-			}
-		case unsound:
-			if err == nil {
-				t.Errorf("%s: C++ result is unsound, we must refuse, got %s", line, got)
-			}
-			checkCppUnsound(t, fs[0], fs[1:len(fs)-1], want)
-		case err != nil:
-			t.Errorf("%s: unexpected error %v", line, err)
-		case got != want:
-			t.Errorf("%s: got %s, C++ CuTe %s", line, got, want)
+		if _, perr := ParseLayout(want); perr == nil {
+			t.Errorf("%s: C++ result %s is a valid layout, REFUSED is wrong", line, want)
+		}
+	case unsound:
+		if err == nil {
+			t.Errorf("%s: C++ result is unsound, we must refuse, got %s", line, got)
+		}
+		checkCppUnsound(t, c.op, c.args, want)
+	case err != nil:
+		t.Errorf("%s: unexpected error %v", line, err)
+	case got != want:
+		t.Errorf("%s: got %s, C++ CuTe %s", line, got, want)
+	}
+}
+
+// TestAlgebraCppCovered: every operation of testdata/algebra_cpp.txt is checked by the
+// test beside its file (cppAlgebraOps lists them; a new operation in the data needs its
+// test), and the data holds at least 100 cases.
+func TestAlgebraCppCovered(t *testing.T) {
+	cs := readAlgebraCpp(t)
+	if len(cs) < 100 {
+		t.Fatalf("only %d cases read", len(cs))
+	}
+	for _, c := range cs {
+		if !cppAlgebraOps[c.op] {
+			t.Errorf("%s: operation %q has no test calling cppAlgebraCases", c.line, c.op)
 		}
 	}
-	if n < 100 {
-		t.Fatalf("only %d cases read", n)
+}
+
+// cppAlgebraOps are the operations whose tests call cppAlgebraCases.
+var cppAlgebraOps = map[string]bool{}
+
+// claimCpp registers op as checked by the test of its file (called from the init of the
+// per-operation test files).
+func claimCpp(ops ...string) bool {
+	for _, op := range ops {
+		cppAlgebraOps[op] = true
 	}
+	return true
 }
 
 func runAlgebraCase(op string, args []string) (string, error) {

@@ -87,14 +87,14 @@ func mulNoThrow(a, b int64) (int64, bool) {
 	return int64(lo), hs == int64(lo)>>63
 }
 
-// mulI is mulChecked that inlines (no division); an overflow is left to mulChecked to
-// report.
+// mulI is mulChecked that inlines: when both factors lie in [−2^31, 2^31) the product
+// fits in int64; anything else (rare in layouts) goes to mulChecked, which reports an
+// overflow. TestInlining pins that it inlines.
 func mulI(a, b int64) int64 {
-	hi, lo := bits.Mul64(uint64(a), uint64(b))
-	if int64(hi)-(a>>63)&b-(b>>63)&a != int64(lo)>>63 {
-		return mulChecked(a, b)
+	if (uint64(a)+1<<31)|(uint64(b)+1<<31) < 1<<32 {
+		return a * b
 	}
-	return int64(lo)
+	return mulChecked(a, b)
 }
 
 // bwCoalesce is CuTe's bw_coalesce over the flat modes of in (right to left): skip

@@ -47,21 +47,6 @@ func minI(a, b int64) int64 {
 	return b
 }
 
-func maxI(a, b int64) int64 {
-	if a > b {
-		return a
-	}
-	return b
-}
-
-// ceilDivI is ceil(a/b) for a >= 0, b > 0 (CuTe's ceil_div on integers).
-func ceilDivI(a, b int64) int64 {
-	if b == 0 {
-		throw("", ErrInvalid, "division by zero")
-	}
-	return (a + b - 1) / b
-}
-
 // gcdI is the greatest common divisor of |a| and |b|.
 func gcdI(a, b int64) int64 {
 	a, b = absI(a), absI(b)

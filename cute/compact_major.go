@@ -19,7 +19,10 @@ func CompactMajor(shape IntTuple, rowMajor bool, current int64) (stride IntTuple
 	return compactStride(shape, current, rowMajor), nil
 }
 
-// compactStride is the compact stride of shape starting at current (throws on overflow).
+// compactStride is the compact stride of shape starting at current, walked forward
+// (column-major) or backward (right, row-major); size-1 leaves get stride 0; throws on
+// overflow. The one home of compact strides: make_layout, compact_major, compact_order,
+// tile_to_shape and idx2crd use it.
 func compactStride(shape IntTuple, current int64, right bool) IntTuple {
 	cur := current
 	var walk func(s IntTuple) IntTuple

@@ -10,9 +10,30 @@ type ComposedLayout struct {
 	Inner  Layout
 }
 
-// MakeComposedLayout is CuTe's make_composed_layout(A, O, B).
+// MakeComposedLayout is CuTe's make_composed_layout(A, O, B). A must be valid (from
+// MakeSwizzle or ParseSwizzle): the methods of a ComposedLayout that return an error
+// refuse an invalid one, and NewComposedLayout checks it here.
 func MakeComposedLayout(a Swizzle, o int64, b Layout) ComposedLayout {
 	return ComposedLayout{Outer: a, Offset: o, Inner: b}
+}
+
+// NewComposedLayout is MakeComposedLayout that refuses an invalid swizzle (ErrInvalid)
+// and a zero Layout, for swizzles that did not come from MakeSwizzle.
+func NewComposedLayout(a Swizzle, o int64, b Layout) (ComposedLayout, error) {
+	if err := a.check("make_composed_layout"); err != nil {
+		return ComposedLayout{}, err
+	}
+	if b.IsZero() {
+		return ComposedLayout{}, errorf("make_composed_layout", ErrInvalid, "the inner layout is the zero Layout")
+	}
+	return ComposedLayout{Outer: a, Offset: o, Inner: b}, nil
+}
+
+// Validate returns nil when c's swizzle is valid and its inner layout is not the zero
+// Layout, else an ErrInvalid *Error.
+func (c ComposedLayout) Validate() error {
+	_, err := NewComposedLayout(c.Outer, c.Offset, c.Inner)
+	return err
 }
 
 // Shape is the inner layout's shape.
@@ -24,7 +45,7 @@ func (c ComposedLayout) Rank() int { return c.Inner.Rank() }
 // Size is the inner layout's size.
 func (c ComposedLayout) Size() int64 { return c.Inner.Size() }
 
-// Eval is A(O + B(i)) for a 1-D coordinate.
+// Eval is A(O + B(i)) for a 1-D coordinate (past the domain as Layout.Eval).
 func (c ComposedLayout) Eval(i int64) (r int64, err error) {
 	defer catch("composed_layout", &err)
 	return c.Outer.Apply(addChecked(c.Offset, evalIdx(c.Inner, i))), nil

@@ -18,6 +18,70 @@ func Composition(a, b Layout) (r Layout, err error) {
 	return composition(a, b), nil
 }
 
+func composition(a, b Layout) Layout { return compositionParts(a, b, nil, nil) }
+
+// compLeaf is the definition of composition for one leaf s:d of B, CuTe's
+// composition_impl for an integral rhs: the stride d is divided out of A's modes in turn
+// (the "stride walk"), then the shape s is divided into what is left, and each mode of A
+// that s reaches contributes min(its remaining shape, s) elements:
+//
+//	for each mode a_i:e_i of A but the last, with rest shape rs and stride rd:
+//	    ns = ceil(a_i / |rd|), nd = sign(rd)·ceil(|rd| / a_i)   (|rd| divides a_i or is less)
+//	    if ns > 1 and rs > 1: emit min(ns, rs) : rd·e_i, and rs /= min(ns, rs)
+//	    rd = nd
+//	emit rs : rd·e_last when nothing was emitted or rs > 1 (the last mode of A takes
+//	the rest, beyond size(A) too)
+//
+// The divisibility conditions C++ checks with static_asserts are ErrNotAdmissible here.
+// The flat, coalesced (coalesce_x) A is g.a; the emitted modes are appended to out and
+// their number returned.
+func compLeaf(g *compGroup, s, d int64, out *compOut) int {
+	start := out.n
+	if d == 0 {
+		out.push(fmode{s: s, d: 0})
+		return 1
+	}
+	A := &g.a
+	n := A.n
+	if n == 1 {
+		out.push(fmode{s: s, d: mulI(d, A.m[0].d), b: A.m[0].b})
+		return 1
+	}
+	rs, rd := s, d
+	for i := 0; i < n-1; i++ {
+		a := A.m[i].s
+		ard := absI(rd)
+		if ard%a != 0 && ard >= a {
+			throw("composition", ErrNotAdmissible,
+				"stride divisibility condition: stride %d (of %d:%d) neither divides nor is less than shape %d of the lhs",
+				ard, s, d, a)
+		}
+		ns := algCeilDiv(a, ard)
+		nd := signI(rd) * algCeilDiv(ard, a)
+		if ns == 1 || rs == 1 {
+			rd = nd
+			continue
+		}
+		m := minI(ns, rs)
+		if rs%m != 0 {
+			throw("composition", ErrNotAdmissible,
+				"shape divisibility condition: shape %d (of %d:%d) is not divisible by %d (lhs shape %d at stride %d)",
+				rs, s, d, m, a, ard)
+		}
+		if m < rs && a%ard != 0 && g.suspect == "" {
+			g.suspect = fmt.Sprintf("%d:%d runs past lhs mode %d with a stride %d that does not divide it (CUTLASS #3177)", s, d, a, ard)
+		}
+		out.push(fmode{s: m, d: mulI(rd, A.m[i].d), b: A.m[i].b})
+		g.use[i] += (m - 1) * ard // < a, no overflow
+		rs /= m
+		rd = nd
+	}
+	if out.n == start || rs != 1 {
+		out.push(fmode{s: rs, d: mulI(rd, A.m[n-1].d), b: A.m[n-1].b})
+	}
+	return out.n - start
+}
+
 // CompositionTiler is CuTe's composition(A, tiler): a layout tiler is Composition; `_`
 // keeps A; an integer N composes with N:1; a tuple tiler applies by mode, and the modes of
 // A beyond the tiler's rank are dropped. The result of a tuple tiler is a tuple layout.
@@ -57,56 +121,9 @@ func compositionTilerP(a Layout, t *Tiler) Layout {
 	return Layout{shape: IntTuple{elems: back[:n:n]}, stride: IntTuple{elems: back[n:]}}
 }
 
-// compOut collects the modes emitted for the leaves of B.
-type compOut struct {
-	n int
-	m [2 * algMaxFlat]fmode
-}
-
-func (o *compOut) push(m fmode) {
-	if o.n == len(o.m) {
-		o.full()
-	}
-	o.m[o.n] = m
-	o.n++
-}
-
-// full throws the error of a result over capacity (out of line, so that push inlines).
-func (o *compOut) full() {
-	throw("composition", ErrInvalid, "result has more than %d modes", len(o.m))
-}
-
-// compGroup is a flattened (coalesce_x) lhs with, per mode but the last, the sum over
-// the leaves of B composed with it of the largest digit their images use in that mode.
-type compGroup struct {
-	a    flatL
-	use  [algMaxFlat]int64
-	path []int
-	// suspect, when set, says why C++ CuTe's distributed walk may not give A∘B here
-	// (CUTLASS #3177, #2955): the result is then kept only if it checks out by brute force.
-	suspect string
-}
-
-func composition(a, b Layout) Layout { return compositionParts(a, b, nil, nil) }
-
-// flatProto is a read-only row of leaves: IntTuple{elems: flatProto[:n]} has the
-// structure of a flat tuple of n leaves (buildLike only reads structures).
-var flatProto [algMaxFlat]IntTuple
-
 // compositionParts is composition(a, b), or composition(a, (b, c)) for a flat layout c
 // given as modes (logical_divide's rhs), without building the pair. ax, when not nil, is
 // the flattened a (it is coalesced here).
-// compWork is the scratch space of one composition, reused through a pool so that its
-// few kilobytes are not cleared on every call.
-type compWork struct {
-	bl  flatL
-	cnt [algMaxFlat]int
-	out compOut
-	g   compGroup
-}
-
-var compPool = sync.Pool{New: func() any { return new(compWork) }}
-
 func compositionParts(a, b Layout, c *flatL, ax *flatL) Layout {
 	w := compPool.Get().(*compWork)
 	defer compPool.Put(w)
@@ -226,53 +243,15 @@ func basisGetLayout(a Layout, path []int) Layout {
 	return a
 }
 
-// compLeaf composes the flat lhs of g with the leaf s:d (CuTe's composition_impl for an
-// integral rhs), appending the result's modes to out, and returns how many it appended.
-func compLeaf(g *compGroup, s, d int64, out *compOut) int {
-	start := out.n
-	if d == 0 {
-		out.push(fmode{s: s, d: 0})
-		return 1
-	}
-	A := &g.a
-	n := A.n
-	if n == 1 {
-		out.push(fmode{s: s, d: mulI(d, A.m[0].d), b: A.m[0].b})
-		return 1
-	}
-	rs, rd := s, d
-	for i := 0; i < n-1; i++ {
-		a := A.m[i].s
-		ard := absI(rd)
-		if ard%a != 0 && ard >= a {
-			throw("composition", ErrNotAdmissible,
-				"stride divisibility condition: stride %d (of %d:%d) neither divides nor is less than shape %d of the lhs",
-				ard, s, d, a)
-		}
-		ns := algCeilDiv(a, ard)
-		nd := signI(rd) * algCeilDiv(ard, a)
-		if ns == 1 || rs == 1 {
-			rd = nd
-			continue
-		}
-		m := minI(ns, rs)
-		if rs%m != 0 {
-			throw("composition", ErrNotAdmissible,
-				"shape divisibility condition: shape %d (of %d:%d) is not divisible by %d (lhs shape %d at stride %d)",
-				rs, s, d, m, a, ard)
-		}
-		if m < rs && a%ard != 0 && g.suspect == "" {
-			g.suspect = fmt.Sprintf("%d:%d runs past lhs mode %d with a stride %d that does not divide it (CUTLASS #3177)", s, d, a, ard)
-		}
-		out.push(fmode{s: m, d: mulI(rd, A.m[i].d), b: A.m[i].b})
-		g.use[i] += (m - 1) * ard // < a, no overflow
-		rs /= m
-		rd = nd
-	}
-	if out.n == start || rs != 1 {
-		out.push(fmode{s: rs, d: mulI(rd, A.m[n-1].d), b: A.m[n-1].b})
-	}
-	return out.n - start
+// compGroup is a flattened (coalesce_x) lhs with, per mode but the last, the sum over
+// the leaves of B composed with it of the largest digit their images use in that mode.
+type compGroup struct {
+	a    flatL
+	use  [algMaxFlat]int64
+	path []int
+	// suspect, when set, says why C++ CuTe's distributed walk may not give A∘B here
+	// (CUTLASS #3177, #2955): the result is then kept only if it checks out by brute force.
+	suspect string
 }
 
 // checkOverlap marks as suspect a composition whose rhs modes (composed one by one, as
@@ -294,6 +273,80 @@ func (g *compGroup) checkOverlapPair(a, b Layout, c *flatL) {
 		}
 	}
 }
+
+// mixedSigns reports whether B has non-trivial modes with strides of both signs.
+func mixedSigns(bl *flatL) bool {
+	pos, neg := false, false
+	for j := 0; j < bl.n; j++ {
+		if bl.m[j].s > 1 {
+			pos = pos || bl.m[j].d > 0
+			neg = neg || bl.m[j].d < 0
+		}
+	}
+	return pos && neg
+}
+
+// compVerifyLimit bounds the brute-force check of verifyComposition.
+const compVerifyLimit = 1 << 16
+
+// verifyComposition checks R(c) = A(B(c)) for every c < size(B). CuTe distributes A over
+// the modes of B and walks B's strides through A's modes; where why says that walk may
+// go wrong (a stride that does not divide a mode it runs past, modes of B overlapping
+// within a mode of A, strides of both signs borrowing across modes), C++ CuTe returns
+// its result anyway. We keep it only if it is A∘B, and otherwise refuse.
+func verifyComposition(a, b, r Layout, why string) {
+	n := size(b.shape)
+	if n > compVerifyLimit {
+		throw("composition", ErrNotAdmissible,
+			"%s, and B %v has more than %d elements: A∘B cannot be shown to be a layout", why, b, compVerifyLimit)
+	}
+	for c := int64(0); c < n; c++ {
+		if want, got := evalIdx(a, evalIdx(b, c)), evalIdx(r, c); want != got {
+			throw("composition", ErrNotAdmissible,
+				"%s: A∘B is not a layout (A(B(%d)) = %d, the distributed result gives %d; C++ CuTe returns it anyway)",
+				why, c, want, got)
+		}
+	}
+}
+
+// ---- Machinery: fixed-size scratch from a pool and one-allocation builders. These are
+// the speed tricks BenchmarkComposition and BenchmarkLogicalDivide show to pay (without
+// the pool, a composition allocates its 6 KB scratch: 2-3x slower, 2-5 allocations);
+// TestAlgebraAllocs pins their allocations.
+
+// compWork is the scratch space of one composition, reused through a pool so that its
+// few kilobytes are not cleared on every call.
+type compWork struct {
+	bl  flatL
+	cnt [algMaxFlat]int
+	out compOut
+	g   compGroup
+}
+
+var compPool = sync.Pool{New: func() any { return new(compWork) }}
+
+// compOut collects the modes emitted for the leaves of B.
+type compOut struct {
+	n int
+	m [2 * algMaxFlat]fmode
+}
+
+func (o *compOut) push(m fmode) {
+	if o.n == len(o.m) {
+		o.full()
+	}
+	o.m[o.n] = m
+	o.n++
+}
+
+// full throws the error of a result over capacity (out of line, so that push inlines).
+func (o *compOut) full() {
+	throw("composition", ErrInvalid, "result has more than %d modes", len(o.m))
+}
+
+// flatProto is a read-only row of leaves: IntTuple{elems: flatProto[:n]} has the
+// structure of a flat tuple of n leaves (buildLike only reads structures).
+var flatProto [algMaxFlat]IntTuple
 
 // buildLike builds a layout whose shape follows bs with leaf j replaced by the cnt[j]
 // modes taken in order from out (a leaf when cnt[j] == 1, a flat tuple otherwise), with
@@ -370,39 +423,4 @@ func (b *likeBuilder) node(bs, dsh, dsd *IntTuple) {
 		b.node(&bs.elems[i], &sh[i], &sd[i])
 	}
 	dsh.elems, dsd.elems = sh, sd
-}
-
-// mixedSigns reports whether B has non-trivial modes with strides of both signs.
-func mixedSigns(bl *flatL) bool {
-	pos, neg := false, false
-	for j := 0; j < bl.n; j++ {
-		if bl.m[j].s > 1 {
-			pos = pos || bl.m[j].d > 0
-			neg = neg || bl.m[j].d < 0
-		}
-	}
-	return pos && neg
-}
-
-// compVerifyLimit bounds the brute-force check of verifyComposition.
-const compVerifyLimit = 1 << 16
-
-// verifyComposition checks R(c) = A(B(c)) for every c < size(B). CuTe distributes A over
-// the modes of B and walks B's strides through A's modes; where why says that walk may
-// go wrong (a stride that does not divide a mode it runs past, modes of B overlapping
-// within a mode of A, strides of both signs borrowing across modes), C++ CuTe returns
-// its result anyway. We keep it only if it is A∘B, and otherwise refuse.
-func verifyComposition(a, b, r Layout, why string) {
-	n := size(b.shape)
-	if n > compVerifyLimit {
-		throw("composition", ErrNotAdmissible,
-			"%s, and B %v has more than %d elements: A∘B cannot be shown to be a layout", why, b, compVerifyLimit)
-	}
-	for c := int64(0); c < n; c++ {
-		if want, got := evalIdx(a, evalIdx(b, c)), evalIdx(r, c); want != got {
-			throw("composition", ErrNotAdmissible,
-				"%s: A∘B is not a layout (A(B(%d)) = %d, the distributed result gives %d; C++ CuTe returns it anyway)",
-				why, c, want, got)
-		}
-	}
 }

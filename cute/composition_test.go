@@ -3,6 +3,7 @@ package cute
 import (
 	"errors"
 	"math"
+	"math/rand"
 	"testing"
 )
 
@@ -87,5 +88,28 @@ func TestAlgebraTooManyModes(t *testing.T) {
 		if err := f(); !errors.As(err, &e) || e.Kind != ErrInvalid {
 			t.Errorf("%s of %d modes: want ErrInvalid, got %v", name, n, err)
 		}
+	}
+}
+
+var _ = claimCpp("composition")
+
+// TestCompositionCpp: CuTe's composition(A, B) on the cases C++ CuTe printed
+// (testdata/algebra_cpp.txt), refusals where C++'s result is not A∘B included.
+func TestCompositionCpp(t *testing.T) { cppAlgebraCases(t, "composition") }
+
+// TestCompositionProperties: R(c) = A(B(c)) on B's domain and R compatible with B
+// (checkComposition), on random and on compact right operands.
+func TestCompositionProperties(t *testing.T) {
+	n, nc := 0, 0
+	randomLayouts(17, 3000, func(_ *rand.Rand, _ int, a, b, c, _ Layout) {
+		if checkComposition(t, a, b) {
+			n++
+		}
+		if checkComposition(t, a, c) {
+			nc++
+		}
+	})
+	if n < 300 || nc < 300 {
+		t.Fatalf("too few admissible compositions: %d random, %d compact", n, nc)
 	}
 }

@@ -83,61 +83,51 @@ func coordOfTiler(t Tiler) Coord {
 }
 
 // ParseCoord parses a coordinate: integers (optionally with CuTe's static mark, `_2`),
-// `_`, and parenthesized tuples, e.g. "(_,(0,_),3)".
+// `_`, and parenthesized tuples, e.g. "(_,(0,_),3)". Like Parse, it is linear in time,
+// refuses nesting deeper than MaxParseDepth and NUL bytes.
 func ParseCoord(s string) (c Coord, err error) {
 	defer catch("parse", &err)
-	p := parser{s: s}
-	c = parseCoord(&p)
-	p.ws()
-	if p.i != len(p.s) {
-		p.fail("unexpected %q after the coordinate", p.s[p.i:])
+	sc := Scanner{src: s}
+	c = parseCoord(&sc)
+	if !sc.AtEnd() {
+		sc.fail("unexpected %s after the coordinate", sc.Found())
 	}
 	return c, nil
 }
 
-func parseCoord(p *parser) Coord {
-	p.ws()
-	if p.i >= len(p.s) {
-		p.fail("unexpected end of input")
-	}
-	switch ch := p.s[p.i]; {
-	case ch == '(':
-		p.i++
+func parseCoord(sc *Scanner) Coord {
+	switch c := sc.Peek(); {
+	case c == '(':
+		sc.pos++
+		if err := sc.Enter(); err != nil {
+			panic(err)
+		}
+		defer sc.Leave()
 		e := []Coord{}
-		p.ws()
-		if p.i < len(p.s) && p.s[p.i] == ')' {
-			p.i++
+		if sc.Accept(')') {
 			return Coord{elems: e}
 		}
 		for {
-			e = append(e, parseCoord(p))
-			p.ws()
-			if p.i < len(p.s) && p.s[p.i] == ',' {
-				p.i++
+			e = push(e, parseCoord(sc))
+			if sc.Accept(',') {
 				continue
 			}
-			p.expect(')')
-			return Coord{elems: e}
+			if !sc.Accept(')') {
+				sc.fail("expected ',' or ')', found %s", sc.Found())
+			}
+			return Coord{elems: e[:len(e):len(e)]}
 		}
-	case ch == '_' && (p.i+1 >= len(p.s) || !(isDigit(p.s[p.i+1]) || p.s[p.i+1] == '-')):
-		p.i++
+	case c == '_' && !(sc.pos+1 < len(sc.src) && (isDigit(sc.src[sc.pos+1]) || sc.src[sc.pos+1] == '-')):
+		sc.pos++
 		return Coord{under: true}
+	case c == 0 && sc.pos >= len(sc.src):
+		sc.fail("unexpected end of input")
+	case c == 0:
+		sc.fail("unexpected NUL byte")
+	case c != '_' && c != '-' && !isDigit(c):
+		sc.fail("expected an integer, `_` or a tuple, found %s", sc.Found())
 	}
-	if p.s[p.i] == '_' {
-		p.i++
-	}
-	j := p.i
-	if j < len(p.s) && p.s[j] == '-' {
-		j++
-	}
-	for j < len(p.s) && isDigit(p.s[j]) {
-		j++
-	}
-	v, err := strconv.ParseInt(p.s[p.i:j], 10, 64)
-	if err != nil {
-		p.fail("expected an integer, `_` or a tuple")
-	}
-	p.i = j
+	v, _ := sc.integer()
 	return Coord{v: v}
 }
 

@@ -21,6 +21,9 @@ func crd2idxInt(c int64, shape, stride IntTuple) int64 {
 	r := int64(0)
 	for i := 0; i < n-1; i++ {
 		s := size(shape.elems[i])
+		if s == 0 {
+			throw("crd2idx", ErrInvalid, "shape %v has a mode of size 0", shape)
+		}
 		r = addChecked(r, crd2idxInt(c%s, shape.elems[i], stride.elems[i]))
 		c /= s
 	}
@@ -47,28 +50,37 @@ func crd2idxT(c, shape, stride IntTuple) IntTuple {
 	if len(c.elems) != len(shape.elems) {
 		throw("crd2idx", ErrInvalid, "coordinate %v and shape %v have different ranks", c, shape)
 	}
-	r := Int(0)
+	var r arithSum
 	for i := range c.elems {
-		r = arithAdd(r, crd2idxT(c.elems[i], shape.elems[i], stride.elems[i]))
+		r.add(crd2idxT(c.elems[i], shape.elems[i], stride.elems[i]))
 	}
-	return r
+	return r.r
 }
 
 func crd2idxIntArith(c int64, shape, stride IntTuple) IntTuple {
+	var r arithSum
+	crd2idxArith(&r, c, shape, stride)
+	return r.r
+}
+
+// crd2idxArith adds the terms of crd2idx(c, shape, stride) to r.
+func crd2idxArith(r *arithSum, c int64, shape, stride IntTuple) {
 	if shape.elems == nil {
-		return arithScale(stride, c)
+		r.add(arithScale(stride, c))
+		return
 	}
 	n := len(shape.elems)
-	r := Int(0)
 	for i := 0; i < n-1; i++ {
 		s := size(shape.elems[i])
-		r = arithAdd(r, crd2idxIntArith(c%s, shape.elems[i], stride.elems[i]))
+		if s == 0 {
+			throw("crd2idx", ErrInvalid, "shape %v has a mode of size 0", shape)
+		}
+		crd2idxArith(r, c%s, shape.elems[i], stride.elems[i])
 		c /= s
 	}
 	if n > 0 {
-		r = arithAdd(r, crd2idxIntArith(c, shape.elems[n-1], stride.elems[n-1]))
+		crd2idxArith(r, c, shape.elems[n-1], stride.elems[n-1])
 	}
-	return r
 }
 
 // arithScale multiplies an integer, scaled basis or arithmetic tuple by c.
@@ -84,17 +96,114 @@ func arithScale(t IntTuple, c int64) IntTuple {
 }
 
 // arithTuple turns v·E<p0,p1,...> into the arithmetic tuple it stands for: a tuple with v
-// at position p0 (recursively), zeros elsewhere.
+// at position p0 (recursively), zeros elsewhere. Tuples and integers are returned as
+// they are.
 func arithTuple(t IntTuple) IntTuple {
 	if t.elems != nil || t.basis == nil {
 		return t
 	}
-	e := make([]IntTuple, t.basis[0]+1)
-	for i := range e {
-		e[i] = Int(0)
+	var a arithSum
+	a.dense = true
+	a.add(t)
+	return a.r
+}
+
+// arithAdd adds integers, scaled bases and arithmetic tuples as CuTe does: a 0 is the
+// identity; equal bases add their scales; otherwise the operands become arithmetic
+// tuples added element by element, the shorter padded with zeros.
+func arithAdd(a, b IntTuple) IntTuple {
+	var s arithSum
+	s.add(a)
+	s.add(b)
+	return s.r
+}
+
+// arithSum folds arithAdd over a sequence of terms in time linear in the terms and the
+// result: while the terms share one scaled basis (or are all integers) the sum stays a
+// scaled basis; from the first pair of different bases on it is an arithmetic tuple that
+// the sum owns and adds into in place. The zero arithSum is the integer 0.
+//
+// The elements it creates are bounded by arithBudget plus a constant per term, so that
+// the cost of a sum grows with its terms as written (1@1048576 is a few bytes), never
+// with the value of a basis mode: a larger result is refused (ErrInvalid).
+type arithSum struct {
+	r      IntTuple
+	dense  bool // r is an arithmetic tuple (or integer) owned by the sum, without bases
+	budget int  // elements the sum may still create
+	terms  int
+}
+
+// arithBudget is the number of elements an arithmetic tuple may have beyond a few per
+// term: enough for every layout of real kernels, small enough that no short input
+// allocates much.
+const arithBudget = 1 << 12
+
+func isZero(t IntTuple) bool { return t.elems == nil && t.basis == nil && t.v == 0 }
+
+func (a *arithSum) add(t IntTuple) {
+	if a.terms == 0 {
+		a.budget = arithBudget
 	}
-	e[t.basis[0]] = arithTuple(IntTuple{v: t.v, basis: nilIfEmpty(t.basis[1:])})
-	return tupleOwn(e)
+	a.terms++
+	a.budget += 4 + 2*len(t.basis) + 2*len(t.elems)
+	if isZero(t) {
+		return
+	}
+	if !a.dense {
+		switch {
+		case isZero(a.r):
+			a.r = t
+			return
+		case a.r.elems == nil && t.elems == nil && pathEqual(a.r.basis, t.basis):
+			a.r = IntTuple{v: addChecked(a.r.v, t.v), basis: a.r.basis}
+			return
+		}
+		r := a.r
+		a.r, a.dense = IntTuple{}, true
+		a.into(&a.r, r)
+	}
+	a.into(&a.r, t)
+}
+
+// into adds t to *dst, a value owned by the sum (an integer or a tuple without bases).
+func (a *arithSum) into(dst *IntTuple, t IntTuple) {
+	if isZero(t) {
+		return
+	}
+	if t.elems == nil && t.basis == nil { // a nonzero integer
+		if dst.elems != nil {
+			throw("", ErrInvalid, "cannot add the integer %v to the arithmetic tuple %v", t, *dst)
+		}
+		dst.v = addChecked(dst.v, t.v)
+		return
+	}
+	// t is a scaled basis or a tuple: *dst must be a tuple.
+	if dst.elems == nil {
+		if dst.v != 0 {
+			throw("", ErrInvalid, "cannot add the integer %v to the arithmetic tuple %v", *dst, brief(t))
+		}
+		dst.elems = emptyElems
+	}
+	n := len(t.elems)
+	if t.elems == nil {
+		n = t.basis[0] + 1
+	}
+	if n > len(dst.elems) {
+		if n-len(dst.elems) > a.budget {
+			throw("", ErrInvalid, "the arithmetic tuple of %v would have %d elements: cutego builds at most %d here (cost must not grow with a basis mode)", brief(t), n, a.budget)
+		}
+		a.budget -= n - len(dst.elems)
+		e := make([]IntTuple, n)
+		copy(e, dst.elems)
+		dst.elems = e
+	}
+	if t.elems == nil {
+		a.into(&dst.elems[t.basis[0]], IntTuple{v: t.v, basis: nilIfEmpty(t.basis[1:])})
+		return
+	}
+	for i := range t.elems {
+		a.into(&dst.elems[i], t.elems[i])
+	}
 }
 
 func nilIfEmpty(p []int) []int {
@@ -102,43 +211,6 @@ func nilIfEmpty(p []int) []int {
 		return nil
 	}
 	return p
-}
-
-// arithAdd adds integers, scaled bases and arithmetic tuples as CuTe does: a 0 is the
-// identity; equal bases add their scales; otherwise the operands become arithmetic
-// tuples added element by element, the shorter padded with zeros.
-func arithAdd(a, b IntTuple) IntTuple {
-	if a.elems == nil && a.basis == nil && a.v == 0 {
-		return b
-	}
-	if b.elems == nil && b.basis == nil && b.v == 0 {
-		return a
-	}
-	if a.elems == nil && b.elems == nil {
-		if a.basis == nil && b.basis == nil {
-			return Int(addChecked(a.v, b.v))
-		}
-		if a.basis != nil && b.basis != nil && pathEqual(a.basis, b.basis) {
-			return IntTuple{v: addChecked(a.v, b.v), basis: a.basis}
-		}
-	}
-	a, b = arithTuple(a), arithTuple(b)
-	if a.elems == nil || b.elems == nil {
-		throw("", ErrInvalid, "cannot add the integer %v to the arithmetic tuple %v", a, b)
-	}
-	n := max(len(a.elems), len(b.elems))
-	e := make([]IntTuple, n)
-	for i := range e {
-		switch {
-		case i >= len(a.elems):
-			e[i] = b.elems[i]
-		case i >= len(b.elems):
-			e[i] = a.elems[i]
-		default:
-			e[i] = arithAdd(a.elems[i], b.elems[i])
-		}
-	}
-	return tupleOwn(e)
 }
 
 func pathEqual(a, b []int) bool {

@@ -45,6 +45,9 @@ func downcastLayout(l Layout, n int64) Layout {
 
 // DowncastSwizzle is CuTe's downcast<N>(Swizzle<B,M,S>) for N = 2^k: Sw<B,M+k,S>.
 func DowncastSwizzle(s Swizzle, n int64) (r Swizzle, err error) {
+	if err := s.check("downcast"); err != nil {
+		return Swizzle{}, err
+	}
 	k, err := log2Exact("downcast", n)
 	if err != nil {
 		return Swizzle{}, err

@@ -84,3 +84,13 @@ func catch(op string, err *error) {
 		*err = &Error{Op: op, Kind: ErrInternal, Reason: fmt.Sprint(r)}
 	}
 }
+
+// brief bounds a value printed into an error message (at most 64 bytes, then "…"), so
+// that an error about a huge value stays short.
+func brief(v fmt.Stringer) string {
+	s := v.String()
+	if len(s) > 64 {
+		s = s[:64] + "…"
+	}
+	return s
+}

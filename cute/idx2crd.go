@@ -20,6 +20,9 @@ func idx2crd(idx int64, shape IntTuple) IntTuple {
 			break
 		}
 		s := size(shape.elems[i])
+		if s == 0 {
+			throw("idx2crd", ErrInvalid, "shape %v has a mode of size 0 before its last mode", shape)
+		}
 		e[i] = idx2crd(idx%s, shape.elems[i])
 		idx /= s
 	}

@@ -16,9 +16,9 @@ func innerProduct(a, b IntTuple) IntTuple {
 	if a.elems == nil || b.elems == nil || len(a.elems) != len(b.elems) {
 		throw("inner_product", ErrInvalid, "%v and %v are not congruent", a, b)
 	}
-	r := Int(0)
+	var r arithSum
 	for i := range a.elems {
-		r = arithAdd(r, innerProduct(a.elems[i], b.elems[i]))
+		r.add(innerProduct(a.elems[i], b.elems[i]))
 	}
-	return r
+	return r.r
 }

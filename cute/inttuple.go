@@ -49,10 +49,26 @@ func tupleOwn(elems []IntTuple) IntTuple {
 	return IntTuple{elems: elems}
 }
 
-// E returns the scaled basis element v·E<path...> (CuTe's E<path...>{} * v).
+// maxBasisMode bounds the mode of a scaled basis as text (1@m); the cost of using a
+// large one is bounded by arithSum, not by this.
+const maxBasisMode = 1 << 20
+
+// E returns the scaled basis element v·E<path...> (CuTe's E<path...>{} * v), printed
+// v@…@path[1]@path[0]. The modes must be in [0, 2^20] and the path at most MaxParseDepth
+// long, as Parse reads them (so that every value E returns prints as text Parse
+// accepts); like indexing a slice with a negative index, E panics with an *Error (Op
+// "basis") otherwise.
 func E(v int64, path ...int) IntTuple {
 	if len(path) == 0 {
 		return IntTuple{v: v}
+	}
+	if len(path) > MaxParseDepth {
+		panic(errorf("basis", ErrInvalid, "scaled basis path longer than %d modes", MaxParseDepth))
+	}
+	for _, m := range path {
+		if m < 0 || m > maxBasisMode {
+			panic(errorf("basis", ErrInvalid, "scaled basis mode %d is outside [0,%d]", m, maxBasisMode))
+		}
 	}
 	p := make([]int, len(path))
 	copy(p, path)
@@ -86,13 +102,14 @@ func (t IntTuple) Rank() int {
 func (t IntTuple) Len() int { return len(t.elems) }
 
 // At returns element i of a tuple; for a leaf, At(0) is the leaf itself (CuTe's get<0>).
-// It panics on an index out of range, like indexing a slice.
+// Like indexing a slice, it panics (with an *Error) on an index out of range
+// [0, Rank()): check Rank first, or use GetTuple, which returns the error instead.
 func (t IntTuple) At(i int) IntTuple {
+	if i < 0 || i >= t.Rank() {
+		panic(errorf("get", ErrInvalid, "index %d out of range for %s of rank %d", i, brief(t), t.Rank()))
+	}
 	if t.elems == nil {
-		if i == 0 {
-			return t
-		}
-		panic("cute: IntTuple.At: index out of range on an integer")
+		return t
 	}
 	return t.elems[i]
 }

@@ -10,7 +10,7 @@ type Layout struct {
 // shapes must be positive integers (no scaled bases).
 func MakeLayout(shape, stride IntTuple) (l Layout, err error) {
 	if !Congruent(shape, stride) {
-		return Layout{}, errorf("make_layout", ErrInvalid, "shape %v and stride %v are not congruent", shape, stride)
+		return Layout{}, errorf("make_layout", ErrInvalid, "shape %s and stride %s are not congruent", brief(shape), brief(stride))
 	}
 	if err := checkShape("make_layout", shape); err != nil {
 		return Layout{}, err
@@ -80,13 +80,24 @@ func (l Layout) IsZero() bool { return l.shape.elems == nil && l.shape.v == 0 }
 // String prints the layout as CuTe does, minus the `_` marks: `(4,5):(16,64)`.
 func (l Layout) String() string { return l.shape.String() + ":" + l.stride.String() }
 
-// Size is CuTe's size(layout): the product of the shape.
+// Size is CuTe's size(layout): the product of the shape, or −1 when it does not fit in
+// int64 (a layout may be written with such a shape: C++ CuTe wraps around there).
+// CheckedSize reports that case as an error.
 func (l Layout) Size() int64 {
-	n, err := Size(l.shape)
+	n, err := l.CheckedSize()
 	if err != nil {
 		return -1
 	}
 	return n
+}
+
+// CheckedSize is Size, with an ErrOverflow *Error when the size does not fit in int64
+// (and ErrInvalid for the zero Layout).
+func (l Layout) CheckedSize() (int64, error) {
+	if l.IsZero() {
+		return 0, errorf("size", ErrInvalid, "the zero Layout has no size")
+	}
+	return Size(l.shape)
 }
 
 // Cosize is CuTe's cosize(layout) = size(coshape(layout)): with coshape = 1 + Σ (s−1)·|d|
@@ -121,11 +132,11 @@ func coshapeArith(shape, stride IntTuple) IntTuple {
 	if shape.elems == nil {
 		return arithScale(IntTuple{v: absI(stride.v), basis: stride.basis}, shape.v-1)
 	}
-	r := Int(0)
+	var r arithSum
 	for i := range shape.elems {
-		r = arithAdd(r, coshapeArith(shape.elems[i], stride.elems[i]))
+		r.add(coshapeArith(shape.elems[i], stride.elems[i]))
 	}
-	return r
+	return r.r
 }
 
 func arithPlusOne(t IntTuple) IntTuple {
@@ -140,6 +151,8 @@ func arithPlusOne(t IntTuple) IntTuple {
 }
 
 // Eval evaluates the layout at the 1-D coordinate i (CuTe's L(i)) for integer strides.
+// Past the domain [0, Size()) it is CuTe's function, as the algebra uses it: the last
+// mode takes the rest of the index.
 func (l Layout) Eval(i int64) (idx int64, err error) {
 	defer catch("layout", &err)
 	if l.stride.hasBasis() {

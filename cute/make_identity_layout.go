@@ -14,5 +14,9 @@ func MakeIdentityLayout(shape IntTuple) (l Layout, err error) {
 
 // AsArithmeticTuple is CuTe's as_arithmetic_tuple: a scaled basis v·E<i,...> becomes the
 // tuple with v at position i (recursively) and zeros before it; other values are returned
-// as they are. (1@1 → (0,1); 3@0@1 → (0,(3)).)
-func AsArithmeticTuple(t IntTuple) IntTuple { return arithTuple(t) }
+// as they are. (1@1 → (0,1); 3@0@1 → (0,(3)).) A tuple of more than a few thousand
+// elements is refused (ErrInvalid): the cost of a value must not grow with a basis mode.
+func AsArithmeticTuple(t IntTuple) (r IntTuple, err error) {
+	defer catch("as_arithmetic_tuple", &err)
+	return arithTuple(t), nil
+}

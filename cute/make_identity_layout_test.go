@@ -57,7 +57,7 @@ func TestIdentityLayoutTable(t *testing.T) {
 // arithEqual compares an arithmetic-tuple result with a coordinate: missing trailing
 // positions and scaled bases count as zeros/expanded.
 func arithEqual(a, b IntTuple) bool {
-	a, b = AsArithmeticTuple(a), AsArithmeticTuple(b)
+	a, b = mustArith(a), mustArith(b)
 	if a.IsLeaf() && b.IsLeaf() {
 		return a.Value() == b.Value()
 	}
@@ -84,10 +84,18 @@ func arithEqual(a, b IntTuple) bool {
 }
 
 func allZero(t IntTuple) bool {
-	for _, v := range AsArithmeticTuple(t).LeafValues(nil) {
+	for _, v := range mustArith(t).LeafValues(nil) {
 		if v != 0 {
 			return false
 		}
 	}
 	return true
+}
+
+func mustArith(t IntTuple) IntTuple {
+	r, err := AsArithmeticTuple(t)
+	if err != nil {
+		panic(err)
+	}
+	return r
 }

@@ -20,31 +20,7 @@ func MakeLayoutRight(shape IntTuple) (l Layout, err error) {
 	return compactMajor(shape, true), nil
 }
 
-// compactMajor builds the exclusive prefix product of the (flattened) shape, walked
-// forward (column-major) or backward (row-major); size-1 modes get stride 0.
+// compactMajor is the layout shape:compact_major(shape) (compactStride from 1).
 func compactMajor(shape IntTuple, right bool) Layout {
-	cur := int64(1)
-	var walk func(s IntTuple) IntTuple
-	walk = func(s IntTuple) IntTuple {
-		if s.elems == nil {
-			d := cur
-			if s.v == 1 {
-				d = 0
-			}
-			cur = mulChecked(cur, s.v)
-			return Int(d)
-		}
-		e := make([]IntTuple, len(s.elems))
-		if right {
-			for i := len(s.elems) - 1; i >= 0; i-- {
-				e[i] = walk(s.elems[i])
-			}
-		} else {
-			for i := range s.elems {
-				e[i] = walk(s.elems[i])
-			}
-		}
-		return tupleOwn(e)
-	}
-	return Layout{shape: shape, stride: walk(shape)}
+	return Layout{shape: shape, stride: compactStride(shape, 1, right)}
 }

@@ -32,6 +32,11 @@ func MakeSwizzleFromMasks(y, z int64) (Swizzle, error) {
 // shift S: the swizzle whose masks are the XOR of theirs (used to merge swizzles acting
 // on disjoint bits); CuTe refuses different shifts.
 func ComposeSwizzles(a, b Swizzle) (Swizzle, error) {
+	for _, s := range []Swizzle{a, b} {
+		if err := s.check("composition"); err != nil {
+			return Swizzle{}, err
+		}
+	}
 	if a.S != b.S {
 		return Swizzle{}, errorf("composition", ErrNotAdmissible, "can only merge swizzles of the same shift (%v, %v)", a, b)
 	}

@@ -7,6 +7,9 @@ package cute
 // vector is always a run of contiguous, aligned elements of both layouts.
 // max_common_vector(L, Sw o O o B) is the same.
 func ComposedMaxCommonVector(a ComposedLayout, b Layout) (int64, error) {
+	if err := a.Outer.check("max_common_vector"); err != nil {
+		return 0, err
+	}
 	v, err := MaxCommonVector(a.Inner, b)
 	if err != nil {
 		return 0, err
@@ -20,6 +23,11 @@ func ComposedMaxCommonVector(a ComposedLayout, b Layout) (int64, error) {
 // composed layouts are the same function up to their inner layouts: equal swizzles and
 // offsets).
 func ComposedMaxCommonVectorBoth(a, b ComposedLayout) (int64, error) {
+	for _, s := range []Swizzle{a.Outer, b.Outer} {
+		if err := s.check("max_common_vector"); err != nil {
+			return 0, err
+		}
+	}
 	v, err := MaxCommonVector(a.Inner, b.Inner)
 	if err != nil {
 		return 0, err
@@ -36,6 +44,7 @@ func ComposedMaxCommonVectorBoth(a, b ComposedLayout) (int64, error) {
 // ComposedMaxCommonVector.
 func ComposedMaxCommonLayout(a ComposedLayout, b Layout) (r Layout, err error) {
 	defer catch("max_common_layout", &err)
+	a.Outer.mustValid()
 	common, err := MaxCommonLayout(a.Inner, b)
 	if err != nil {
 		return Layout{}, err

@@ -1,9 +1,6 @@
 package cute
 
-import (
-	"strconv"
-	"strings"
-)
+import "strings"
 
 // Value is anything Parse can return: IntTuple, Layout, Tiler (a tuple holding layouts
 // or `_`, or `_` itself), Swizzle or ComposedLayout.
@@ -17,24 +14,30 @@ type Value interface {
 // `Sw<3,4,3> o 0 o (8,64):(64,1)`. Scaled-basis leaves `1@0` are accepted in strides.
 // A tuple of plain integers is returned as an IntTuple (callers that want a layout use
 // ParseLayout, which treats a shape alone as column-major).
+//
+// Parsing takes time and memory linear in the input (a small constant times its
+// length), refuses nesting deeper than MaxParseDepth and a NUL byte anywhere, and its
+// errors quote a bounded window of the input (see Scanner).
 func Parse(s string) (v Value, err error) {
 	defer catch("parse", &err)
-	p := parser{s: s}
+	sc := Scanner{src: s}
+	p := parser{sc: &sc}
 	v = p.value()
-	p.ws()
-	if p.i != len(p.s) {
-		p.fail("unexpected %q after the value", p.s[p.i:])
+	if !sc.AtEnd() {
+		sc.fail("unexpected %s after the value", sc.Found())
 	}
 	return v, nil
 }
 
 // ParsePrefix parses one value at the start of s (after spaces) and returns it with the
-// number of bytes consumed, for parsers of larger grammars (cutego eval).
+// number of bytes consumed, for parsers of larger grammars (cutego eval; a Scanner's
+// Value does the same on a shared scanner).
 func ParsePrefix(s string) (v Value, n int, err error) {
 	defer catch("parse", &err)
-	p := parser{s: s}
+	sc := Scanner{src: s}
+	p := parser{sc: &sc}
 	v = p.value()
-	return v, p.i, nil
+	return v, sc.pos, nil
 }
 
 // ParseIntTuple parses an integer or int tuple.
@@ -45,7 +48,7 @@ func ParseIntTuple(s string) (IntTuple, error) {
 	}
 	t, ok := v.(IntTuple)
 	if !ok {
-		return IntTuple{}, errorf("parse", ErrParse, "%q is not an int tuple", s)
+		return IntTuple{}, errorf("parse", ErrParse, "%s is not an int tuple", Excerpt(s, 0))
 	}
 	return t, nil
 }
@@ -112,7 +115,7 @@ func ParseSwizzle(s string) (Swizzle, error) {
 	}
 	sw, ok := v.(Swizzle)
 	if !ok {
-		return Swizzle{}, errorf("parse", ErrParse, "%q is not a swizzle", s)
+		return Swizzle{}, errorf("parse", ErrParse, "%s is not a swizzle", Excerpt(s, 0))
 	}
 	return sw, nil
 }
@@ -125,251 +128,272 @@ func ParseComposedLayout(s string) (ComposedLayout, error) {
 	}
 	c, ok := v.(ComposedLayout)
 	if !ok {
-		return ComposedLayout{}, errorf("parse", ErrParse, "%q is not a composed layout", s)
+		return ComposedLayout{}, errorf("parse", ErrParse, "%s is not a composed layout", Excerpt(s, 0))
 	}
 	return c, nil
 }
 
+// parser reads CuTe's printed form from a Scanner (recursive descent, throwing *Error):
+//
+//	value  := swizzle [ 'o' integer 'o' layout ] | layout
+//	layout := term [ ':' term ]
+//	term   := '(' [ layout { ',' layout } ] ')' | '_' | integer { '@' integer }
+//
+// Tuples are built on two stacks shared by all levels (ints while every element so far
+// is an int tuple, tilers once a layout or `_` appears), and each finished tuple is
+// copied out at its exact length: memory stays a small constant times the input.
 type parser struct {
-	s string
-	i int
+	sc   *Scanner
+	ints []IntTuple // elements of the tuples being read, innermost last
+	tils []Tiler    // elements of the mixed tuples being read
+	path []int      // scratch: the modes of a scaled basis, as written
 }
 
-// pnode is a parsed term before it is typed: an integer (maybe a scaled basis), `_`, a
-// tuple, or a layout.
-type pnode struct {
-	kind   byte // 'i' integer, '_' underscore, 't' tuple, 'l' layout
-	it     IntTuple
-	lay    Layout
-	elems  []pnode
-	static bool
+// node is a parsed term before it is typed: an int tuple (an integer, a scaled basis or
+// a tuple of those), a layout, or a tiler (`_` or a tuple holding layouts or `_`).
+type node struct {
+	kind byte // 'i' int tuple, 'l' layout, 't' tiler
+	it   IntTuple
+	lay  Layout
+	til  Tiler
 }
 
-func (p *parser) fail(format string, args ...any) {
-	throw("parse", ErrParse, "at byte %d of %q: "+format, append([]any{p.i, p.s}, args...)...)
-}
-
-func (p *parser) ws() {
-	for p.i < len(p.s) && (p.s[p.i] == ' ' || p.s[p.i] == '\t' || p.s[p.i] == '\r' || p.s[p.i] == '\n') {
-		p.i++
-	}
-}
-
-func (p *parser) peek() byte {
-	p.ws()
-	if p.i < len(p.s) {
-		return p.s[p.i]
-	}
-	return 0
-}
-
-func (p *parser) expect(c byte) {
-	if p.peek() != c {
-		if p.i >= len(p.s) {
-			p.fail("expected %q, found the end", c)
-		}
-		p.fail("expected %q, found %q", c, p.s[p.i])
-	}
-	p.i++
-}
+func (p *parser) fail(format string, args ...any) { p.sc.fail(format, args...) }
 
 func (p *parser) value() Value {
-	p.ws()
-	if strings.HasPrefix(p.s[p.i:], "Sw<") {
-		sw := p.swizzle()
-		save := p.i
-		p.ws()
-		if p.i < len(p.s) && p.s[p.i] == 'o' && p.i+1 < len(p.s) && (p.s[p.i+1] == ' ' || p.s[p.i+1] == '(' || p.s[p.i+1] == '_' || isDigit(p.s[p.i+1])) {
-			p.i++
-			off := p.term()
-			if off.kind != 'i' || off.it.basis != nil {
-				p.fail("the offset of a composed layout must be an integer")
-			}
-			p.ws()
-			if p.peek() != 'o' {
-				p.fail("expected 'o' after the offset of a composed layout")
-			}
-			p.i++
-			inner := p.layoutNode()
-			lay, err := nodeLayout(inner)
-			if err != nil {
-				panic(err)
-			}
-			return ComposedLayout{Outer: sw, Offset: off.it.v, Inner: lay}
-		}
-		p.i = save
-		return sw
+	sc := p.sc
+	sc.SkipSpace()
+	if !strings.HasPrefix(sc.Rest(), "Sw<") {
+		return p.layout().value()
 	}
-	n := p.layoutNode()
-	return nodeValue(n)
+	sw := p.swizzle()
+	save := sc.pos
+	if sc.Accept('o') && sc.pos < len(sc.src) && (sc.src[sc.pos] == ' ' || sc.src[sc.pos] == '(' || sc.src[sc.pos] == '_' || isDigit(sc.src[sc.pos])) {
+		off := p.term()
+		if off.kind != 'i' || !off.it.IsLeaf() || off.it.basis != nil {
+			p.fail("the offset of a composed layout must be an integer")
+		}
+		if !sc.Accept('o') {
+			p.fail("expected 'o' after the offset of a composed layout, found %s", sc.Found())
+		}
+		inner := p.layout()
+		lay, err := inner.layout()
+		if err != nil {
+			p.fail("%s", err.Reason)
+		}
+		return ComposedLayout{Outer: sw, Offset: off.it.v, Inner: lay}
+	}
+	sc.pos = save
+	return sw
 }
 
 func (p *parser) swizzle() Swizzle {
-	p.i += len("Sw<")
-	var v [3]int
-	for k := 0; k < 3; k++ {
-		if k > 0 {
-			p.expect(',')
+	sc := p.sc
+	sc.pos += len("Sw<")
+	var v [3]int64
+	for k := range v {
+		if k > 0 && !sc.Accept(',') {
+			p.fail("expected ',' in Sw<B,M,S>, found %s", sc.Found())
 		}
-		x, _ := p.integer()
-		v[k] = int(x)
+		v[k], _ = sc.integer()
+		if v[k] < -64 || v[k] > 64 {
+			p.fail("swizzle parameter %d out of range", v[k])
+		}
 	}
-	p.expect('>')
-	sw, err := MakeSwizzle(v[0], v[1], v[2])
+	if !sc.Accept('>') {
+		p.fail("expected '>' after Sw<B,M,S, found %s", sc.Found())
+	}
+	sw, err := MakeSwizzle(int(v[0]), int(v[1]), int(v[2]))
 	if err != nil {
-		panic(err)
+		p.fail("%s", err.(*Error).Reason)
 	}
 	return sw
 }
 
-// layoutNode parses term [':' term].
-func (p *parser) layoutNode() pnode {
+// layout parses term [':' term].
+func (p *parser) layout() node {
+	at := p.sc.pos
 	n := p.term()
-	if p.peek() == ':' {
-		p.i++
-		d := p.term()
-		sh, ok1 := nodeIntTuple(n)
-		st, ok2 := nodeIntTuple(d)
-		if !ok1 || !ok2 {
-			p.fail("a layout's shape and stride must be int tuples")
-		}
-		if sh.hasBasis() {
-			p.fail("a shape cannot hold a scaled basis")
-		}
-		l, err := MakeLayout(sh, st)
-		if err != nil {
-			p.fail("%s", err.(*Error).Reason)
-		}
-		return pnode{kind: 'l', lay: l}
+	if !p.sc.Accept(':') {
+		return n
 	}
-	return n
+	d := p.term()
+	if n.kind != 'i' || d.kind != 'i' {
+		p.sc.pos = at
+		p.fail("a layout's shape and stride must be int tuples")
+	}
+	if n.it.hasBasis() {
+		p.sc.pos = at
+		p.fail("a shape cannot hold a scaled basis")
+	}
+	l, err := MakeLayout(n.it, d.it)
+	if err != nil {
+		p.sc.pos = at
+		p.fail("%s", err.(*Error).Reason)
+	}
+	return node{kind: 'l', lay: l}
 }
 
-func (p *parser) term() pnode {
-	switch c := p.peek(); {
+func (p *parser) term() node {
+	sc := p.sc
+	switch c := sc.Peek(); {
 	case c == '(':
-		p.i++
-		elems := []pnode{}
-		if p.peek() == ')' {
-			p.i++
-			return pnode{kind: 't', elems: elems}
+		return p.tuple()
+	case c == '_' && !(sc.pos+1 < len(sc.src) && (isDigit(sc.src[sc.pos+1]) || sc.src[sc.pos+1] == '-')):
+		sc.pos++
+		return node{kind: 't', til: Underscore()}
+	case c == '_' || c == '-' || isDigit(c):
+		return node{kind: 'i', it: p.leaf()}
+	case c == 0 && sc.pos >= len(sc.src):
+		p.fail("unexpected end of input")
+	case c == 0:
+		p.fail("unexpected NUL byte")
+	default:
+		p.fail("unexpected %s", sc.Found())
+	}
+	return node{}
+}
+
+// leaf parses integer {'@' integer}: v@m1@m2… is v·E<…,m2,m1> (the last mode written is
+// the outermost).
+func (p *parser) leaf() IntTuple {
+	sc := p.sc
+	v, _ := sc.integer()
+	if sc.pos >= len(sc.src) || sc.src[sc.pos] != '@' {
+		return IntTuple{v: v}
+	}
+	p.path = p.path[:0]
+	for sc.pos < len(sc.src) && sc.src[sc.pos] == '@' {
+		sc.pos++
+		m, _ := sc.integer()
+		if m < 0 || m > maxBasisMode {
+			p.fail("bad basis mode %d (0 to %d)", m, maxBasisMode)
 		}
+		if len(p.path) == MaxParseDepth {
+			p.fail("scaled basis path longer than %d modes (cute.MaxParseDepth)", MaxParseDepth)
+		}
+		p.path = append(p.path, int(m))
+	}
+	b := make([]int, len(p.path))
+	for i, m := range p.path {
+		b[len(b)-1-i] = m
+	}
+	return IntTuple{v: v, basis: b}
+}
+
+// tuple parses '(' [layout {',' layout}] ')'.
+func (p *parser) tuple() node {
+	sc := p.sc
+	open := sc.pos
+	sc.pos++ // '('
+	if err := sc.Enter(); err != nil {
+		panic(err)
+	}
+	defer sc.Leave()
+	ib, tb := len(p.ints), len(p.tils)
+	mixed := false
+	if !sc.Accept(')') {
 		for {
-			elems = append(elems, p.layoutNode())
-			if p.peek() == ',' {
-				p.i++
+			at := sc.pos
+			n := p.layout()
+			if !mixed && n.kind != 'i' {
+				// The first layout or `_`: move the ints read so far to the tiler stack.
+				mixed = true
+				for _, t := range p.ints[ib:] {
+					p.tils = push(p.tils, p.shapeTiler(t, at))
+				}
+				p.ints = p.ints[:ib]
+			}
+			switch {
+			case !mixed:
+				p.ints = push(p.ints, n.it)
+			default:
+				p.tils = push(p.tils, p.tiler(n, at))
+			}
+			if sc.Accept(',') {
 				continue
 			}
-			p.expect(')')
-			return pnode{kind: 't', elems: elems}
-		}
-	case c == '_' && !(p.i+1 < len(p.s) && (isDigit(p.s[p.i+1]) || p.s[p.i+1] == '-')):
-		p.i++
-		return pnode{kind: '_'}
-	case c == '_' || c == '-' || isDigit(c):
-		v, static := p.integer()
-		t := Int(v)
-		for p.i < len(p.s) && p.s[p.i] == '@' {
-			p.i++
-			m, _ := p.integer()
-			if m < 0 || m > 1<<20 {
-				p.fail("bad basis mode %d", m)
+			if sc.Accept(')') {
+				break
 			}
-			t.basis = append([]int{int(m)}, t.basis...)
-		}
-		return pnode{kind: 'i', it: t, static: static}
-	case c == 0:
-		p.fail("unexpected end of input")
-	default:
-		p.fail("unexpected %q", c)
-	}
-	return pnode{}
-}
-
-func (p *parser) integer() (int64, bool) {
-	p.ws()
-	static := false
-	if p.i < len(p.s) && p.s[p.i] == '_' {
-		static = true
-		p.i++
-	}
-	st := p.i
-	if p.i < len(p.s) && p.s[p.i] == '-' {
-		p.i++
-	}
-	for p.i < len(p.s) && isDigit(p.s[p.i]) {
-		p.i++
-	}
-	v, err := strconv.ParseInt(p.s[st:p.i], 10, 64)
-	if err != nil {
-		p.i = st
-		p.fail("bad integer")
-	}
-	return v, static
-}
-
-func isDigit(c byte) bool { return c >= '0' && c <= '9' }
-
-func nodeIntTuple(n pnode) (IntTuple, bool) {
-	switch n.kind {
-	case 'i':
-		return n.it, true
-	case 't':
-		e := make([]IntTuple, len(n.elems))
-		for i, x := range n.elems {
-			t, ok := nodeIntTuple(x)
-			if !ok {
-				return IntTuple{}, false
+			if sc.AtEnd() {
+				p.fail("expected ')' to close the tuple opened at byte %d, found the end", open)
 			}
-			e[i] = t
+			p.fail("expected ',' or ')', found %s", sc.Found())
 		}
-		return tupleOwn(e), true
 	}
-	return IntTuple{}, false
+	if mixed {
+		e := make([]Tiler, len(p.tils)-tb)
+		copy(e, p.tils[tb:])
+		clear(p.tils[tb:])
+		p.tils = p.tils[:tb]
+		return node{kind: 't', til: Tiler{kind: tilerTuple, elems: e}}
+	}
+	e := make([]IntTuple, len(p.ints)-ib)
+	copy(e, p.ints[ib:])
+	clear(p.ints[ib:])
+	p.ints = p.ints[:ib]
+	return node{kind: 'i', it: tupleOwn(e)}
 }
 
-func nodeLayout(n pnode) (Layout, error) {
-	if n.kind == 'l' {
-		return n.lay, nil
-	}
-	t, ok := nodeIntTuple(n)
-	if !ok {
-		return Layout{}, errorf("parse", ErrParse, "expected a layout")
-	}
-	return AsLayout(t)
-}
-
-func nodeTiler(n pnode) Tiler {
+// tiler types a node as an element of a tiler.
+func (p *parser) tiler(n node, at int) Tiler {
 	switch n.kind {
-	case '_':
-		return Underscore()
 	case 'l':
 		return LayoutTiler(n.lay)
-	case 'i':
-		if n.it.basis != nil {
-			throw("parse", ErrParse, "a tiler cannot hold a scaled basis")
-		}
-		if n.it.v < 1 {
-			throw("parse", ErrParse, "tiler size %d is not positive", n.it.v)
-		}
-		return ShapeTiler(n.it)
+	case 't':
+		return n.til
 	}
-	e := make([]Tiler, len(n.elems))
-	for i, x := range n.elems {
-		e[i] = nodeTiler(x)
-	}
-	return Tiler{kind: tilerTuple, elems: e}
+	return p.shapeTiler(n.it, at)
 }
 
-func nodeValue(n pnode) Value {
+// shapeTiler is ShapeTiler for an int tuple read at byte at: every integer N stands
+// for N:1, so it must be positive and not a scaled basis.
+func (p *parser) shapeTiler(t IntTuple, at int) Tiler {
+	if t.hasBasis() {
+		p.sc.pos = at
+		p.fail("a tiler cannot hold a scaled basis")
+	}
+	if err := checkShape("parse", t); err != nil {
+		p.sc.pos = at
+		p.fail("tiler: %s", err.Reason)
+	}
+	return ShapeTiler(t)
+}
+
+// layout types a node as a layout (a shape alone is its column-major layout).
+func (n node) layout() (Layout, *Error) {
+	switch n.kind {
+	case 'l':
+		return n.lay, nil
+	case 'i':
+		l, err := AsLayout(n.it)
+		if err != nil {
+			return Layout{}, err.(*Error)
+		}
+		return l, nil
+	}
+	return Layout{}, errorf("parse", ErrParse, "expected a layout")
+}
+
+// value returns the typed value of a node.
+func (n node) value() Value {
 	switch n.kind {
 	case 'l':
 		return n.lay
-	case '_':
-		return Underscore()
+	case 't':
+		return n.til
 	}
-	if t, ok := nodeIntTuple(n); ok {
-		return t
+	return n.it
+}
+
+// push appends x to s, doubling the capacity when it is full (append grows large slices
+// by 1.25, which allocates five times the final size on the way; doubling allocates two).
+func push[T any](s []T, x T) []T {
+	if len(s) == cap(s) {
+		n := make([]T, len(s), 2*cap(s)+16)
+		copy(n, s)
+		s = n
 	}
-	return nodeTiler(n)
+	return append(s, x)
 }

@@ -27,6 +27,9 @@ func RecastLayout(l Layout, oldBits, newBits int64) (r Layout, err error) {
 // in units of newBits (upcast / downcast by the reduced ratio, which must be powers of two).
 // recast_layout<uint8_t,half_t>(Sw<3,4,3>) = Sw<3,3,3>.
 func RecastSwizzle(s Swizzle, oldBits, newBits int64) (r Swizzle, err error) {
+	if err := s.check("recast_layout"); err != nil {
+		return Swizzle{}, err
+	}
 	num, den, err := recastRatio(oldBits, newBits)
 	if err != nil {
 		return Swizzle{}, err

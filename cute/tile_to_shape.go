@@ -88,7 +88,7 @@ func algOrderedStrides(op string, shape, order IntTuple) IntTuple {
 					start = mulChecked(start, refS[j])
 				}
 			}
-			return compactFrom(s, start)
+			return compactStride(s, start, false)
 		}
 		e := make([]IntTuple, len(o.elems))
 		for i := range e {
@@ -97,26 +97,4 @@ func algOrderedStrides(op string, shape, order IntTuple) IntTuple {
 		return tupleOwn(e)
 	}
 	return build(shape, order)
-}
-
-// compactFrom is compact_col_major(shape, start): size-1 modes get stride 0.
-func compactFrom(s IntTuple, start int64) IntTuple {
-	cur := start
-	var walk func(s IntTuple) IntTuple
-	walk = func(s IntTuple) IntTuple {
-		if s.elems == nil {
-			d := cur
-			if s.v == 1 {
-				d = 0
-			}
-			cur = mulChecked(cur, s.v)
-			return Int(d)
-		}
-		e := make([]IntTuple, len(s.elems))
-		for i := range s.elems {
-			e[i] = walk(s.elems[i])
-		}
-		return tupleOwn(e)
-	}
-	return walk(s)
 }

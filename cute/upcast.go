@@ -40,6 +40,9 @@ func upcastLayout(l Layout, n int64) Layout {
 // swizzle on addresses in units N times larger, Sw<B,M−k,S>; when M < k the low bits
 // are lost: Sw<max(B+M−k,0),0,S>.
 func UpcastSwizzle(s Swizzle, n int64) (r Swizzle, err error) {
+	if err := s.check("upcast"); err != nil {
+		return Swizzle{}, err
+	}
 	k, err := log2Exact("upcast", n)
 	if err != nil {
 		return Swizzle{}, err

@@ -59,6 +59,7 @@ def unflatten(vals, like):
 class Gen:
     def __init__(self, seed):
         self.r = random.Random(seed)
+        self.ru = random.Random(seed * 7919 + 12)  # the size-1 / stride-0 cases (with_units)
 
     # ------------------------------------------------------------ shapes
     def leaf(self, cap):
@@ -140,6 +141,44 @@ class Gen:
         s, d, _ = self.layout(max_size, kind, **kw)
         return Lay(node(s), node(d))
 
+    # ------------------------------------------------------------ size-1 and stride-0 modes
+    UNIT_KINDS = ["trailing", "inner", "nested", "broadcast", "batch"]
+
+    def with_units(self, s, d, kinds=None):
+        """(s, d) with size-1 and stride-0 modes inserted as real kernels write them:
+        a trailing size-1 mode, an inner one, one nested beside a leaf, a broadcast mode
+        (stride 0) and a singleton batch mode (stride = the cosize). On such layouts C++'s
+        composition walk often breaks the function that coalesce_x keeps past the domain;
+        cutego refuses those, and the harness checks that each refusal is one."""
+        r = self.r
+        s = s if isinstance(s, list) else [s]
+        d = d if isinstance(d, list) else [d]
+        s, d = [x for x in s], [x for x in d]
+        for kind in kinds or r.sample(self.UNIT_KINDS, r.choice([1, 1, 2])):
+            unit_stride = r.choice([0, 0, 1, 2, 4, 16, 64])
+            if kind == "trailing":
+                s.append(1)
+                d.append(unit_stride)
+            elif kind == "inner":
+                k = r.randrange(len(s) + 1)
+                s.insert(k, 1)
+                d.insert(k, unit_stride)
+            elif kind == "nested":
+                k = r.randrange(len(s))
+                if r.random() < 0.5:
+                    s[k], d[k] = [s[k], 1], [d[k], unit_stride]
+                else:
+                    s[k], d[k] = [1, s[k]], [unit_stride, d[k]]
+            elif kind == "broadcast":
+                n = r.choice([2, 4, 8])
+                k = r.randrange(len(s) + 1)
+                s.insert(k, n)
+                d.insert(k, 0)
+            else:  # batch
+                cos = self.cosize(s, d)
+                s, d = [s, 1], [d, r.choice([0, cos])]
+        return s, d
+
     # ------------------------------------------------------------ divisors / tilers
     def divisor(self, n):
         ds = [d for d in range(1, n + 1) if n % d == 0]
@@ -206,7 +245,57 @@ class Gen:
         return self.layout(max_size, kind=self.r.choice(
             ["col", "col", "row", "perm", "pad", "bcast", "arb"]))
 
+    UNIT_OPS = ("coalesce", "composition", "complement", "logical_divide", "zipped_divide",
+                "tiled_divide", "logical_product", "max_common_vector", "max_common_layout",
+                "right_inverse", "left_inverse", "filter")
+
     def case(self, op):
+        """A random case of op; for the operations of UNIT_OPS a quarter of the cases put
+        size-1 and stride-0 modes into the layouts (with_units)."""
+        c = self._case(op)
+        if op in self.UNIT_OPS and self.ru.random() < 0.25:
+            # drawn from their own stream, so that the other cases stay those of earlier runs
+            self.r, main = self.ru, self.r
+            try:
+                c = self.unit_case(op, c)
+            finally:
+                self.r = main
+        return c
+
+    def unit_case(self, op, c):
+        r = self.r
+        if op in ("max_common_vector", "max_common_layout"):
+            s = self.shape(256, max_rank=3, max_depth=2)
+            da, _ = self.strides(s, r.choice(["col", "perm", "row"]))
+            db, _ = self.strides(s, r.choice(["col", "col", "perm", "row"]))
+            sa, da = self.with_units(s, da)
+            if r.random() < 0.3:  # the same shape, other strides
+                sb = sa
+                db, _ = self.strides(sa, r.choice(["col", "perm", "row", "bcast"]))
+            else:
+                sb, db = self.with_units(s, db)
+            return Call(op, [Lay(node(sa), node(da)), Lay(node(sb), node(db))])
+        if op in ("coalesce", "right_inverse", "left_inverse", "filter", "complement"):
+            kind = r.choice(["col", "perm", "pad", "row"])
+            s, d, _ = self.layout(1024, kind=kind, max_rank=3, max_depth=2)
+            s, d = self.with_units(s, d, r.sample(["trailing", "inner", "nested", "batch"], 1)
+                                   if op != "coalesce" else None)
+            return Call(op, [Lay(node(s), node(d))])
+        if op == "logical_product":
+            A = self.lay(64, kind=r.choice(["col", "row", "perm"]), max_depth=2, max_rank=2)
+            s, d, _ = self.layout(16, kind=r.choice(["col", "row"]), max_depth=1, max_rank=2)
+            s, d = self.with_units(s, d)
+            return Call(op, [A, Lay(node(s), node(d))])
+        # composition and the divides: A with unit modes, B admissible for A's shape
+        s, d, _ = self.layout(4096, kind=r.choice(["col", "row", "perm", "pad"]),
+                              max_rank=3, max_depth=2)
+        B = self.b_layout(s, True) if op == "composition" or r.random() < 0.5 else self.tiler(s, True)
+        s, d = self.with_units(s, d)
+        if isinstance(B, Tup) and len(B.items) > len(s):
+            B = Tup(B.items[:len(s)])
+        return Call(op, [Lay(node(s), node(d)), B])
+
+    def _case(self, op):
         r = self.r
         ok = r.random() < 0.93   # share of inputs built to be admissible
         if op in ("coalesce", "filter", "filter_zeros", "size", "cosize", "right_inverse",

@@ -1,0 +1,198 @@
+package cute
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// Issue 12 §1: exported functions return errors, or panic with an *Error where they are
+// documented to (like a slice index), never with a runtime error on user data.
+
+func requireKind(t *testing.T, err error, kind ErrorKind) {
+	t.Helper()
+	var e *Error
+	require.True(t, errors.As(err, &e), "%T %v", err, err)
+	assert.Equal(t, kind, e.Kind, "%v", err)
+}
+
+// panicsWithError runs f and returns the *Error it panics with (nil when none).
+func panicsWithError(f func()) (e *Error) {
+	defer func() { e, _ = recover().(*Error) }()
+	f()
+	return nil
+}
+
+func TestSwizzleInvalid(t *testing.T) {
+	bad := Swizzle{B: -5, M: 3, S: 2} // cute.Swizzle{B:-5,M:3,S:2}.Apply(7) was a runtime panic
+	requireKind(t, bad.Validate(), ErrInvalid)
+	e := panicsWithError(func() { bad.Apply(7) })
+	require.NotNil(t, e, "Apply of an invalid swizzle panics with an *Error")
+	assert.Equal(t, ErrInvalid, e.Kind)
+	_, err := NewComposedLayout(bad, 0, MustParseLayout("8:1"))
+	requireKind(t, err, ErrInvalid)
+	c := MakeComposedLayout(bad, 0, MustParseLayout("8:1"))
+	requireKind(t, c.Validate(), ErrInvalid)
+	_, err = c.Eval(3)
+	requireKind(t, err, ErrInvalid)
+	_, err = c.MarshalText()
+	requireKind(t, err, ErrInvalid)
+	for _, s := range []Swizzle{bad, {B: 1, M: 70, S: 1}, {B: 3, M: 0, S: 1}, {B: 0, M: 0, S: 100}, {B: 1, M: -1, S: 1}} {
+		requireKind(t, s.Validate(), ErrInvalid)
+		_, err = UpcastSwizzle(s, 2)
+		requireKind(t, err, ErrInvalid)
+		_, err = DowncastSwizzle(s, 2)
+		requireKind(t, err, ErrInvalid)
+		_, err = RecastSwizzle(s, 8, 16)
+		requireKind(t, err, ErrInvalid)
+		_, err = ComposeSwizzles(s, Swizzle{})
+		requireKind(t, err, ErrInvalid)
+		_, err = ComposedMaxCommonVector(MakeComposedLayout(s, 0, MustParseLayout("8:1")), MustParseLayout("8:1"))
+		requireKind(t, err, ErrInvalid)
+		_, err = ComposedMaxCommonLayout(MakeComposedLayout(s, 0, MustParseLayout("8:1")), MustParseLayout("8:1"))
+		requireKind(t, err, ErrInvalid)
+	}
+	require.NoError(t, Swizzle{}.Validate(), "the zero Swizzle is Sw<0,0,0>, the identity")
+	require.NoError(t, Swizzle{B: 3, M: 4, S: 3}.Validate())
+}
+
+func TestIntTupleAtOutOfRange(t *testing.T) {
+	// Ints(4,4).At(5) was a runtime index panic.
+	for _, f := range []func(){
+		func() { Ints(4, 4).At(5) },
+		func() { Ints(4, 4).At(-1) },
+		func() { Int(4).At(1) },
+	} {
+		e := panicsWithError(f)
+		require.NotNil(t, e)
+		assert.Equal(t, ErrInvalid, e.Kind)
+	}
+	_, err := GetTuple(Ints(4, 4), 5)
+	requireKind(t, err, ErrInvalid)
+	assert.Equal(t, "4", Ints(3, 4).At(1).String())
+}
+
+func TestIdx2CrdZeroShape(t *testing.T) {
+	// idx2crd(5,(0,0)) answered "runtime error: integer divide by zero".
+	_, err := Idx2Crd(5, Ints(0, 0))
+	requireKind(t, err, ErrInvalid)
+	_, err = Crd2Idx(Int(5), Ints(0, 0), Ints(1, 1))
+	requireKind(t, err, ErrInvalid)
+	c, err := Idx2Crd(5, Ints(2, 0)) // only the last mode may be 0 (it takes the rest)
+	require.NoError(t, err)
+	assert.Equal(t, "(1,2)", c.String())
+}
+
+// Issue 9 §5: the Go API as Go users expect it.
+
+func TestSizeOverflow(t *testing.T) {
+	l := MustParseLayout("(4294967296,4294967296):(1,0)")
+	_, err := l.CheckedSize()
+	requireKind(t, err, ErrOverflow)
+	assert.Equal(t, int64(-1), l.Size())
+	n, err := MustParseLayout("(4,8):(1,4)").CheckedSize()
+	require.NoError(t, err)
+	assert.Equal(t, int64(32), n)
+	_, err = Layout{}.CheckedSize()
+	requireKind(t, err, ErrInvalid)
+}
+
+func TestMustParseLayout(t *testing.T) {
+	assert.Equal(t, "(2,(3,4)):(1,(2,6))", MustParseLayout("(2,(3,4))").String())
+	e := panicsWithError(func() { MustParseLayout("(2,") })
+	require.NotNil(t, e)
+	assert.Equal(t, ErrParse, e.Kind)
+}
+
+func TestLayoutAll(t *testing.T) {
+	// CuTe 01_layout.md: (3,(2,3)):(3,(12,1)) maps 1-D index 16 to coordinate (1,(1,2))
+	// and offset 17; All visits every index in order.
+	l := MustParseLayout("(3,(2,3)):(3,(12,1))")
+	var coords []string
+	var offs []int64
+	for c, o := range l.All() {
+		coords = append(coords, c.String())
+		offs = append(offs, o)
+	}
+	require.Len(t, offs, 18)
+	assert.Equal(t, "(1,(1,2))", coords[16])
+	assert.Equal(t, int64(17), offs[16])
+	for i, o := range offs { // brute force: the offset is the inner product with the stride
+		c, err := ParseIntTuple(coords[i])
+		require.NoError(t, err)
+		want, err := InnerProduct(c, l.Stride())
+		require.NoError(t, err)
+		assert.Equal(t, want.Value(), o)
+	}
+	n := 0
+	for range l.All() {
+		n++
+		if n == 3 {
+			break
+		}
+	}
+	assert.Equal(t, 3, n, "All stops when the loop breaks")
+	for range MustParseLayout("(4,5):(1@0,1@1)").All() {
+		t.Fatal("All yields nothing for scaled-basis strides")
+	}
+}
+
+func TestTextMarshaling(t *testing.T) {
+	type cfg struct {
+		L  Layout
+		T  IntTuple
+		S  Swizzle
+		C  ComposedLayout
+		LP *Layout
+	}
+	in := cfg{
+		L:  MustParseLayout("(4,(2,2)):(2,(1,8))"),
+		T:  Tuple(Int(2), Ints(3, 4)),
+		S:  Swizzle{B: 3, M: 4, S: 3},
+		C:  CompositionSwizzle(Swizzle{B: 3, M: 3, S: 3}, MustParseLayout("(8,64):(64,1)")),
+		LP: &Layout{},
+	}
+	*in.LP = MustParseLayout("8:2")
+	b, err := json.Marshal(in)
+	require.NoError(t, err)
+	assert.Equal(t, `{"L":"(4,(2,2)):(2,(1,8))","T":"(2,(3,4))","S":"Sw\u003c3,4,3\u003e","C":"Sw\u003c3,3,3\u003e o 0 o (8,64):(64,1)","LP":"8:2"}`, string(b))
+	var out cfg
+	require.NoError(t, json.Unmarshal(b, &out))
+	assert.True(t, in.L.Equal(out.L))
+	assert.True(t, in.T.Equal(out.T))
+	assert.Equal(t, in.S, out.S)
+	assert.True(t, in.C.Equal(out.C))
+	assert.True(t, in.LP.Equal(*out.LP))
+	err = json.Unmarshal([]byte(`{"L":"(4,"}`), &out)
+	requireKind(t, err, ErrParse)
+	err = json.Unmarshal([]byte(`{"S":"Sw<3,4,2>"}`), &out)
+	require.Error(t, err)
+	_, err = Layout{}.MarshalText()
+	requireKind(t, err, ErrInvalid)
+	assert.False(t, in.C.Equal(CompositionSwizzle(Swizzle{B: 3, M: 3, S: 3}, MustParseLayout("(8,64):(1,8)"))))
+	assert.True(t, strings.HasPrefix(in.C.String(), "Sw<3,3,3>"))
+}
+
+// Issue 12 §3: E(1,-1) printed 1@-1, which Parse rejects. E now refuses what Parse
+// refuses, and what it returns prints as text that parses back to itself.
+func TestBasisRoundTrip(t *testing.T) {
+	for _, f := range []func(){
+		func() { E(1, -1) },
+		func() { E(1, 0, 1<<21) },
+		func() { E(1, make([]int, MaxParseDepth+1)...) },
+	} {
+		e := panicsWithError(f)
+		require.NotNil(t, e)
+		assert.Equal(t, ErrInvalid, e.Kind)
+	}
+	for _, b := range []IntTuple{E(1), E(-3, 0), E(7, 2, 0, 1), E(1, 1<<20), E(2, make([]int, MaxParseDepth)...)} {
+		v, err := ParseIntTuple(b.String())
+		require.NoError(t, err, b.String())
+		assert.True(t, v.Equal(b), "%v -> %v", b, v)
+	}
+	assert.Equal(t, "7@1@0@2", E(7, 2, 0, 1).String())
+}

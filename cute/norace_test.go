@@ -1,0 +1,5 @@
+//go:build !race
+
+package cute
+
+const raceEnabled = false
