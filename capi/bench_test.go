@@ -69,6 +69,8 @@ var exportCases = []struct {
 	{"composition", []string{"(64,128):(128,1)", "((2,4),(8,4)):((1,2),(8,64))"}},
 	{"logical_divide_tiler", []string{"(16,8):(1,16)", "4:2", "2:4"}},
 	{"size", []string{"(2,4,8,2):(1,2,8,64)"}},
+	{"crd2idx", []string{"(3,(2,3)):(3,(12,1))", "(1,5):(0,0)"}},
+	{"idx2crd", []string{"(3,(2,3)):(0,(0,0))", "16:0"}},
 }
 
 func exportLayouts(tb testing.TB, ss []string) []cute.Layout {
@@ -106,6 +108,11 @@ func TestExportAllocs(t *testing.T) {
 		"coalesce":    func(ls []cute.Layout) error { _, err := cute.Coalesce(ls[0]); return err },
 		"composition": func(ls []cute.Layout) error { _, err := cute.Composition(ls[0], ls[1]); return err },
 		"size":        func(ls []cute.Layout) error { _, err := cute.Size(ls[0].Shape()); return err },
+		"crd2idx": func(ls []cute.Layout) error {
+			_, err := cute.Crd2Idx(ls[1].Shape(), ls[0].Shape(), ls[0].Stride())
+			return err
+		},
+		"idx2crd": func(ls []cute.Layout) error { _, err := cute.Idx2Crd(16, ls[0].Shape()); return err },
 	}
 	for _, c := range exportCases {
 		ls := exportLayouts(t, c.layouts)

@@ -140,6 +140,29 @@ var hookExports = map[string]func(ls []cute.Layout, n int) int{
 		}
 		return int(st)
 	},
+	"crd2idx": func(ls []cute.Layout, n int) int { // the coordinate: ls[1]'s shape
+		var a C.cute_layout_t
+		var c C.cute_int_tuple_t
+		var v C.int64_t
+		_ = putLayout("test", ls[0], &a)
+		_ = putIntTuple("test", ls[1].Shape(), &c)
+		st := C.cutego_status_t(C.CUTEGO_OK)
+		for i := 0; i < n; i++ {
+			st = cute_crd2idx(&a, &c, &v)
+		}
+		return int(st)
+	},
+	"idx2crd": func(ls []cute.Layout, n int) int { // the index: ls[1]'s size
+		var a C.cute_layout_t
+		var c C.cute_int_tuple_t
+		_ = putLayout("test", ls[0], &a)
+		idx, _ := cute.Size(ls[1].Shape())
+		st := C.cutego_status_t(C.CUTEGO_OK)
+		for i := 0; i < n; i++ {
+			st = cute_idx2crd(&a, C.int64_t(idx), &c)
+		}
+		return int(st)
+	},
 	"size": func(ls []cute.Layout, n int) int {
 		var a C.cute_layout_t
 		var v C.int64_t
