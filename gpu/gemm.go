@@ -47,6 +47,7 @@ type GemmOptions struct {
 	MaxCTAs        int
 	GroupM         int
 	DirectEpilogue bool
+	NoPack         bool // never copy A or B into a workspace: the generic path instead
 }
 
 // GemmPlan is the planner's decision for one GEMM.
@@ -112,6 +113,9 @@ func PlanGemm(d GemmOperand, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, b
 		if opt.DirectEpilogue {
 			o.direct_epilogue = 1
 		}
+		if opt.NoPack {
+			o.no_pack = 1
+		}
 	}
 	p := &GemmPlan{}
 	rc := C.cutego_gemm_plan(&ld, &la, &lb, plc, C.int(ab), C.int(cd), readC, C.uintptr_t(d.Ptr), C.uintptr_t(a.Ptr),
@@ -162,6 +166,41 @@ func (c *Copier) Gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha
 			C.CUdeviceptr(d.Ptr), &ld, C.CUdeviceptr(a.Ptr), &la, C.CUdeviceptr(b.Ptr), &lb, cptr, lc,
 			C.float(alpha), C.float(beta)))
 	}
+	// Operands no tensor map reads as they are: copied into a zeroed K-major workspace first
+	// (cutego_gemm_plan_t's a_packed / b_packed), freed after the GEMM (synchronizing).
+	if p.c.flags&(C.CUTEGO_GEMM_F_PACK_A|C.CUTEGO_GEMM_F_PACK_B) != 0 {
+		ws, err := cu.MemAlloc(int64(p.c.workspace_bytes))
+		if err != nil {
+			return nil, fmt.Errorf("gpu: gemm: workspace of %d bytes: %w", int64(p.c.workspace_bytes), err)
+		}
+		defer func() {
+			_ = cu.Synchronize()
+			_ = cu.MemFree(ws)
+		}()
+		if err := cu.MemsetD8(ws, 0, int64(p.c.workspace_bytes)); err != nil {
+			return nil, fmt.Errorf("gpu: gemm: %w", err)
+		}
+		pack := func(src GemmOperand, packed *C.cute_layout_t, at cu.DevicePtr) (GemmOperand, error) {
+			pl, err := fromC(packed)
+			if err != nil {
+				return src, err
+			}
+			if _, err := c.Copy(at, pl, src.Ptr, src.Layout, 2, nil); err != nil {
+				return src, fmt.Errorf("gpu: gemm: packing an operand: %w", err)
+			}
+			return GemmOperand{Ptr: at, Layout: pl}, nil
+		}
+		if p.c.flags&C.CUTEGO_GEMM_F_PACK_A != 0 {
+			if a, err = pack(a, &p.c.a_packed, ws); err != nil {
+				return nil, err
+			}
+		}
+		if p.c.flags&C.CUTEGO_GEMM_F_PACK_B != 0 {
+			if b, err = pack(b, &p.c.b_packed, ws+cu.DevicePtr(p.c.b_workspace_offset)); err != nil {
+				return nil, err
+			}
+		}
+	}
 	smem := int(p.c.smem_bytes)
 	if smem > c.smemOptin {
 		return nil, fmt.Errorf("gpu: gemm: %s needs %d bytes of shared memory, the device has %d", p.Kernel, smem, c.smemOptin)
@@ -192,4 +231,21 @@ func (c *Copier) Gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha
 		return nil, fmt.Errorf("gpu: gemm: encoding the tensor maps failed (%s)", p.Reason)
 	}
 	return p, cuErr(p.Kernel, rc)
+}
+
+// fromC converts the C ABI's cute_layout_t back to a layout.
+func fromC(l *C.cute_layout_t) (cute.Layout, error) {
+	n := int(l.leaves)
+	nt := int(l.ntokens)
+	if n < 0 || n > C.CUTE_LAYOUT_MAX_LEAVES || nt < 0 || nt > C.CUTE_LAYOUT_MAX_TOKENS {
+		return cute.Layout{}, fmt.Errorf("gpu: malformed cute_layout_t")
+	}
+	shape, stride, nest := make([]int64, n), make([]int64, n), make([]int8, nt)
+	for i := 0; i < n; i++ {
+		shape[i], stride[i] = int64(l.shape[i]), int64(l.stride[i])
+	}
+	for i := 0; i < nt; i++ {
+		nest[i] = int8(l.nest[i])
+	}
+	return cute.MakeLayoutNest(nest, shape, stride)
 }

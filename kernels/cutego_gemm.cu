@@ -91,6 +91,36 @@ extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, cons
     return CUTEGO_KERNELS_OK;
   }
   if (di.major != 9) return fail(CUTEGO_KERNELS_ENODEV, "cutego_gemm: the wgmma path needs compute capability 9.0");
+  // Operands no tensor map reads as they are: copy them into a zeroed K-major workspace first.
+  void *ws = nullptr;
+  if (p.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B)) {
+    e = cudaMallocAsync(&ws, static_cast<size_t>(p.workspace_bytes), stream);
+    if (e != cudaSuccess) return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: workspace of %lld bytes: %s", (long long)p.workspace_bytes, cudaGetErrorString(e));
+    e = cudaMemsetAsync(ws, 0, static_cast<size_t>(p.workspace_bytes), stream);
+    int rc = e == cudaSuccess ? CUTEGO_KERNELS_OK : CUTEGO_KERNELS_ECUDA;
+    if (rc == CUTEGO_KERNELS_OK && (p.flags & CUTEGO_GEMM_F_PACK_A)) {
+      rc = cutego_copy_ex(ws, &p.a_packed, a, la, 2, stream_, nullptr, nullptr);
+      a = ws;
+    }
+    if (rc == CUTEGO_KERNELS_OK && (p.flags & CUTEGO_GEMM_F_PACK_B)) {
+      void *wb = static_cast<uint8_t *>(ws) + p.b_workspace_offset;
+      rc = cutego_copy_ex(wb, &p.b_packed, b, lb, 2, stream_, nullptr, nullptr);
+      b = wb;
+    }
+    if (rc != CUTEGO_KERNELS_OK) {
+      char why[200];
+      snprintf(why, sizeof why, "%s", e != cudaSuccess ? cudaGetErrorString(e) : cutego_kernels_last_error());
+      cudaFreeAsync(ws, stream);
+      return fail(rc, "cutego_gemm: packing an operand: %s", why);
+    }
+  }
+  struct FreeWs {  // the workspace goes back on the stream after the GEMM (or on an early return)
+    void *p;
+    cudaStream_t s;
+    ~FreeWs() {
+      if (p) cudaFreeAsync(p, s);
+    }
+  } free_ws{ws, stream};
   cutego_encode_tiled_fn enc = cutego_k::encode_fn();
   if (!enc) return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: cuTensorMapEncodeTiled not available from the driver");
   alignas(64) CUtensorMap ma, mb, md;

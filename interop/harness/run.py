@@ -325,7 +325,10 @@ def main(argv=None):
             return
         if time.time() - last[0] > 10 or done == total:
             last[0] = time.time()
-            log("interop: C++: %d/%d compiled and run (%.0fs)" % (done, total, el))
+            rate = done / el if el > 0 else 0.0
+            eta = (total - done) / rate if rate > 0 else float("nan")
+            log("interop: C++: %d/%d compiled and run (%.0fs, %.1f cases/s, ETA %s)"
+                % (done, total, el, rate, "%.0fs" % eta if eta == eta else "?"))
 
     cx = runner.evaluate([(c.group, c.cxx) for c in cases], likely, progress)
     st = runner.stats
