@@ -26,6 +26,23 @@ struct Case {
 
 static int g_fail = 0, g_run = 0;
 
+// ((2, e0/2), e1, e2):((s0 * e0/2, s0), s1, s2): rows m of the view at (m % 2) * e0/2 + m / 2.
+static cute_layout_t split_rows(int64_t e0, int64_t e1, int64_t e2, int64_t s0, int64_t s1, int64_t s2) {
+  cute_layout_t l;
+  memset(&l, 0, sizeof l);
+  int64_t h2 = e0 / 2;
+  l.leaves = 4;
+  l.shape[0] = 2, l.stride[0] = s0 * h2;
+  l.shape[1] = h2, l.stride[1] = s0;
+  l.shape[2] = e1, l.stride[2] = s1;
+  l.shape[3] = e2, l.stride[3] = s2;
+  int8_t nest[] = {CUTE_NEST_OPEN, CUTE_NEST_OPEN, CUTE_NEST_LEAF, CUTE_NEST_LEAF, CUTE_NEST_CLOSE,
+                   CUTE_NEST_LEAF, CUTE_NEST_LEAF, CUTE_NEST_CLOSE};
+  memcpy(l.nest, nest, sizeof nest);
+  l.ntokens = sizeof nest;
+  return l;
+}
+
 static double tol_of(int cd, int64_t k) {
   (void)k;
   return cd == CUTEGO_DTYPE_F32 ? 1e-4 : cd == CUTEGO_DTYPE_F16 ? 2e-3 : 8e-3;
@@ -74,40 +91,12 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed) {
                                 M * K, rb, CUDA_R_32F, (int)N, N * K, &be, rref, CUDA_R_32F, (int)M, M * N, (int)L,
                                 CUBLAS_COMPUTE_32F_PEDANTIC, CUBLAS_GEMM_DEFAULT));
   cute_layout_t la, lb, lc, ld;
-  if (c.hier) {
-    // A's M mode as (2, M/2):(s0 * M/2, s0): same function, hierarchical (generic path).
-    memset(&la, 0, sizeof la);
-    int64_t h2 = M / 2;
-    la.leaves = 4;
-    la.shape[0] = 2, la.stride[0] = a_s0 * h2;
-    la.shape[1] = h2, la.stride[1] = a_s0;
-    la.shape[2] = K, la.stride[2] = a_s1;
-    la.shape[3] = L, la.stride[3] = a_s2;
-    int8_t nest[] = {CUTE_NEST_OPEN, CUTE_NEST_OPEN, CUTE_NEST_LEAF, CUTE_NEST_LEAF, CUTE_NEST_CLOSE,
-                     CUTE_NEST_LEAF, CUTE_NEST_LEAF, CUTE_NEST_CLOSE};
-    memcpy(la.nest, nest, sizeof nest);
-    la.ntokens = sizeof nest;
-    // A'(m) = A((m % 2) * h2 + m / 2): the reference's rows are permuted below.
-  } else {
-    la = layout3(M, K, L, a_s0, a_s1, a_s2);
-  }
+  // A hierarchical A or D: the M mode as (2, M/2):(s0 * M/2, s0), the same rows permuted:
+  // row m of the view is row (m % 2) * M/2 + m / 2 (the reference's rows are permuted below).
+  la = c.hier ? split_rows(M, K, L, a_s0, a_s1, a_s2) : layout3(M, K, L, a_s0, a_s1, a_s2);
   lb = layout3(N, K, L, b_s0, b_s1, c.bcast_b ? 0 : b_s2);
   lc = layout3(M, N, L, d_s0, d_s1, d_s2);
-  ld = lc;
-  if (c.hier_d) {
-    // D'(m) at row (m % 2) * M/2 + m / 2: the same rows, hierarchically permuted.
-    memset(&ld, 0, sizeof ld);
-    int64_t h2 = M / 2;
-    ld.leaves = 4;
-    ld.shape[0] = 2, ld.stride[0] = d_s0 * h2;
-    ld.shape[1] = h2, ld.stride[1] = d_s0;
-    ld.shape[2] = N, ld.stride[2] = d_s1;
-    ld.shape[3] = L, ld.stride[3] = d_s2;
-    int8_t nest[] = {CUTE_NEST_OPEN, CUTE_NEST_OPEN, CUTE_NEST_LEAF, CUTE_NEST_LEAF, CUTE_NEST_CLOSE,
-                     CUTE_NEST_LEAF, CUTE_NEST_LEAF, CUTE_NEST_CLOSE};
-    memcpy(ld.nest, nest, sizeof nest);
-    ld.ntokens = sizeof nest;
-  }
+  ld = c.hier_d ? split_rows(M, N, L, d_s0, d_s1, d_s2) : lc;
   cutego_gemm_options_t opt;
   memset(&opt, 0, sizeof opt);
   opt.force_path = c.force;
