@@ -47,11 +47,13 @@ type GemmOptions struct {
 	MaxCTAs        int
 	GroupM         int
 	DirectEpilogue bool
+	NoPack         bool // never copy A or B into a workspace: the generic path instead
 }
 
 // GemmPlan is the planner's decision for one GEMM.
 type GemmPlan struct {
 	Path   GemmPath
+	Packed bool // an operand goes through a compact copy in a workspace first (A, B or C/D)
 	Kernel string
 	Reason string
 	c      C.cutego_gemm_plan_t
@@ -112,6 +114,9 @@ func PlanGemm(d GemmOperand, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, b
 		if opt.DirectEpilogue {
 			o.direct_epilogue = 1
 		}
+		if opt.NoPack {
+			o.no_pack = 1
+		}
 	}
 	p := &GemmPlan{}
 	rc := C.cutego_gemm_plan(&ld, &la, &lb, plc, C.int(ab), C.int(cd), readC, C.uintptr_t(d.Ptr), C.uintptr_t(a.Ptr),
@@ -119,6 +124,7 @@ func PlanGemm(d GemmOperand, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, b
 	p.Path = GemmPath(p.c.path)
 	p.Reason = C.GoString(&p.c.reason[0])
 	p.Kernel = C.GoString(&p.c.kernel[0])
+	p.Packed = p.c.flags&(C.CUTEGO_GEMM_F_PACK_A|C.CUTEGO_GEMM_F_PACK_B|C.CUTEGO_GEMM_F_PACK_D) != 0
 	if rc != 0 {
 		return nil, fmt.Errorf("gpu: gemm: %s", p.Reason)
 	}
@@ -162,6 +168,57 @@ func (c *Copier) Gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha
 			C.CUdeviceptr(d.Ptr), &ld, C.CUdeviceptr(a.Ptr), &la, C.CUdeviceptr(b.Ptr), &lb, cptr, lc,
 			C.float(alpha), C.float(beta)))
 	}
+	// Operands no tensor map reads as they are: copied into a zeroed K-major workspace first
+	// (cutego_gemm_plan_t's a/b_packed); a hierarchical C/D goes through a compact d_packed. The
+	// workspace is the Copier's, kept between calls (freed by Close).
+	dUser := d
+	es := 2
+	if cd == F32 {
+		es = 4
+	}
+	var ws cu.DevicePtr
+	if p.c.flags&(C.CUTEGO_GEMM_F_PACK_A|C.CUTEGO_GEMM_F_PACK_B|C.CUTEGO_GEMM_F_PACK_D) != 0 {
+		if ws, err = c.workspace(int64(p.c.workspace_bytes)); err != nil {
+			return nil, err
+		}
+		if err := cu.MemsetD8(ws, 0, int64(p.c.workspace_bytes)); err != nil {
+			return nil, fmt.Errorf("gpu: gemm: %w", err)
+		}
+		pack := func(src GemmOperand, packed *C.cute_layout_t, at cu.DevicePtr, es int) (GemmOperand, error) {
+			pl, err := fromC(packed)
+			if err != nil {
+				return src, err
+			}
+			if _, err := c.Copy(at, pl, src.Ptr, src.Layout, es, nil); err != nil {
+				return src, fmt.Errorf("gpu: gemm: packing an operand: %w", err)
+			}
+			return GemmOperand{Ptr: at, Layout: pl}, nil
+		}
+		if p.c.flags&C.CUTEGO_GEMM_F_PACK_A != 0 {
+			if a, err = pack(a, &p.c.a_packed, ws+cu.DevicePtr(p.c.a_workspace_offset), 2); err != nil {
+				return nil, err
+			}
+		}
+		if p.c.flags&C.CUTEGO_GEMM_F_PACK_B != 0 {
+			if b, err = pack(b, &p.c.b_packed, ws+cu.DevicePtr(p.c.b_workspace_offset), 2); err != nil {
+				return nil, err
+			}
+		}
+		if p.c.flags&C.CUTEGO_GEMM_F_PACK_D != 0 {
+			at := ws + cu.DevicePtr(p.c.d_workspace_offset)
+			pl, err := fromC(&p.c.d_packed)
+			if err != nil {
+				return nil, err
+			}
+			if beta != 0 {
+				if _, err := pack(*cOp, &p.c.d_packed, at, es); err != nil {
+					return nil, err
+				}
+			}
+			d = GemmOperand{Ptr: at, Layout: pl}
+			cOp = &d
+		}
+	}
 	smem := int(p.c.smem_bytes)
 	if smem > c.smemOptin {
 		return nil, fmt.Errorf("gpu: gemm: %s needs %d bytes of shared memory, the device has %d", p.Kernel, smem, c.smemOptin)
@@ -191,5 +248,51 @@ func (c *Copier) Gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha
 	if rc == -1 {
 		return nil, fmt.Errorf("gpu: gemm: encoding the tensor maps failed (%s)", p.Reason)
 	}
-	return p, cuErr(p.Kernel, rc)
+	if err := cuErr(p.Kernel, rc); err != nil {
+		return nil, err
+	}
+	if p.c.flags&C.CUTEGO_GEMM_F_PACK_D != 0 {
+		if _, err := c.Copy(dUser.Ptr, dUser.Layout, d.Ptr, d.Layout, es, nil); err != nil {
+			return nil, fmt.Errorf("gpu: gemm: copying D out of the workspace: %w", err)
+		}
+	}
+	return p, nil
+}
+
+// fromC converts the C ABI's cute_layout_t back to a layout.
+func fromC(l *C.cute_layout_t) (cute.Layout, error) {
+	n := int(l.leaves)
+	nt := int(l.ntokens)
+	if n < 0 || n > C.CUTE_LAYOUT_MAX_LEAVES || nt < 0 || nt > C.CUTE_LAYOUT_MAX_TOKENS {
+		return cute.Layout{}, fmt.Errorf("gpu: malformed cute_layout_t")
+	}
+	shape, stride, nest := make([]int64, n), make([]int64, n), make([]int8, nt)
+	for i := 0; i < n; i++ {
+		shape[i], stride[i] = int64(l.shape[i]), int64(l.stride[i])
+	}
+	for i := 0; i < nt; i++ {
+		nest[i] = int8(l.nest[i])
+	}
+	return cute.MakeLayoutNest(nest, shape, stride)
+}
+
+// workspace returns the Copier's workspace, grown to at least n bytes (the previous one is
+// freed after the device finishes with it).
+func (c *Copier) workspace(n int64) (cu.DevicePtr, error) {
+	if c.wsBytes >= n {
+		return c.ws, nil
+	}
+	if c.ws != 0 {
+		if err := cu.Synchronize(); err != nil {
+			return 0, fmt.Errorf("gpu: gemm: %w", err)
+		}
+		_ = cu.MemFree(c.ws)
+		c.ws, c.wsBytes = 0, 0
+	}
+	ws, err := cu.MemAlloc(n)
+	if err != nil {
+		return 0, fmt.Errorf("gpu: gemm: workspace of %d bytes: %w", n, err)
+	}
+	c.ws, c.wsBytes = ws, n
+	return ws, nil
 }

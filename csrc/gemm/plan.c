@@ -123,6 +123,46 @@ typedef struct {
 extern const config_boxes cutego_gemm_config_boxes[];
 extern const int cutego_gemm_nconfigs;
 
+/* Whether an operand needs packing: 0 when a tensor map of the configuration reads it as it is,
+ * else 1 with the reason in why. */
+static int operand_obstacle(const cutego_gemm_operand_t *o, int flat, uintptr_t addr, int es, const int (*box)[2],
+                            const int *swizzle, char *why, size_t whylen) {
+  why[0] = 0;
+  if (!flat) {
+    snprintf(why, whylen, "a hierarchical mode (no single stride)");
+    return 1;
+  }
+  if (o->major < 0) {
+    snprintf(why, whylen, "no unit-stride mode");
+    return 1;
+  }
+  cutego_tma_desc_t m;
+  operand_map(&m, o, es, box[o->major][0], box[o->major][1], swizzle[o->major]);
+  char w[80];
+  if (cutego_tma_desc_check(&m, addr, w, sizeof w) != 0) {
+    snprintf(why, whylen, "tensor map: %s", w);
+    return 1;
+  }
+  return 0;
+}
+
+/* Replaces o by its compact K-major copy (MN, K padded to kp, L) at workspace offset *off, and
+ * writes the copy's destination layout (extents MN, K, L; strides kp, 1, MN * kp) to dst. */
+static void pack(cutego_gemm_operand_t *o, cute_layout_t *dst, int64_t kp, int64_t *off) {
+  int64_t mn = o->extent[0], k = o->extent[1], l = o->extent[2];
+  memset(dst, 0, sizeof *dst);
+  dst->leaves = 3;
+  dst->shape[0] = mn, dst->shape[1] = k, dst->shape[2] = l;
+  dst->stride[0] = kp, dst->stride[1] = 1, dst->stride[2] = mn * kp;
+  dst->ntokens = 5;
+  dst->nest[0] = CUTE_NEST_OPEN, dst->nest[1] = dst->nest[2] = dst->nest[3] = CUTE_NEST_LEAF;
+  dst->nest[4] = CUTE_NEST_CLOSE;
+  o->stride[0] = kp, o->stride[1] = 1, o->stride[2] = l > 1 ? mn * kp : 0;
+  o->major = 0;
+  o->bcast_l = l == 1;
+  *off += ((mn * kp * l * 2 + 255) / 256) * 256;
+}
+
 static int generic(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt, const char *fmt, ...) {
   char buf[140];
   va_list ap;
@@ -185,11 +225,31 @@ int cutego_gemm_plan(const cute_layout_t *d, const cute_layout_t *a, const cute_
 
   /* The wgmma path. */
   if (opt && opt->force_path == CUTEGO_GEMM_PATH_GENERIC) return generic(p, opt, "forced");
-  if (!fa || !fb) return generic(p, opt, "%s has a hierarchical mode (no single stride)", fa ? "B" : "A");
-  if (!fd || !fc) return generic(p, opt, "%s has a hierarchical mode (no single stride)", fd ? "C" : "D");
-  if (p->a.major < 0) return generic(p, opt, "A has no unit-stride mode (M or K)");
-  if (p->b.major < 0) return generic(p, opt, "B has no unit-stride mode (N or K)");
-  const int es = 2;
+  const int es = 2, ces = dtype_bytes(cd_dtype);
+  /* A hierarchical C or D: the GEMM writes a compact (M,N,L) workspace (C copied into it first
+   * when beta != 0), which is then copied into D. */
+  int64_t ws_off = 0;
+  if (!fd || !fc) {
+    if (opt && opt->no_pack) return generic(p, opt, "%s has a hierarchical mode (no single stride)", fd ? "C" : "D");
+    int64_t np = ceil_div(p->n, 16 / ces) * (16 / ces);
+    cutego_gemm_operand_t *o = &p->d;
+    cute_layout_t *dst = &p->d_packed;
+    memset(dst, 0, sizeof *dst);
+    dst->leaves = 3;
+    dst->shape[0] = p->m, dst->shape[1] = p->n, dst->shape[2] = p->l;
+    dst->stride[0] = np, dst->stride[1] = 1, dst->stride[2] = p->m * np;
+    dst->ntokens = 5;
+    dst->nest[0] = CUTE_NEST_OPEN, dst->nest[1] = dst->nest[2] = dst->nest[3] = CUTE_NEST_LEAF;
+    dst->nest[4] = CUTE_NEST_CLOSE;
+    o->stride[0] = np, o->stride[1] = 1, o->stride[2] = p->l > 1 ? p->m * np : 0;
+    o->major = 0;
+    if (p->read_c) p->c = *o;
+    p->d_workspace_offset = 0;
+    ws_off = ((p->m * np * p->l * ces + 255) / 256) * 256;
+    p->flags |= CUTEGO_GEMM_F_PACK_D;
+    snprintf(p->packed_why, sizeof p->packed_why, "%s: a hierarchical mode", fd ? "C" : "D");
+    d_addr = c_addr = 0; /* the workspace is 256-byte aligned */
+  }
   int cfg = CUTEGO_GEMM_CONFIG_128x256x64;
   if (opt && opt->config > 0) {
     cfg = opt->config - 1;
@@ -202,15 +262,36 @@ int cutego_gemm_plan(const cute_layout_t *d, const cute_layout_t *a, const cute_
   }
   const config_boxes *cb = &cutego_gemm_config_boxes[cfg];
   p->config = cfg;
+  /* An operand that no tensor map can read as it is (a hierarchical mode, no unit stride, a
+   * stride or address off the 16-byte grid) is first copied into a compact K-major buffer (the
+   * launcher's workspace, K padded to 16 bytes with zeros), which every tensor map can read. */
+  char why_a[100], why_b[100];
+  int pack_a = operand_obstacle(&p->a, fa, a_addr, es, cb->a_box, cb->a_swizzle, why_a, sizeof why_a);
+  int pack_b = operand_obstacle(&p->b, fb, b_addr, es, cb->b_box, cb->b_swizzle, why_b, sizeof why_b);
+  if (pack_a || pack_b) {
+    const char *who = pack_a ? "A" : "B", *why = pack_a ? why_a : why_b;
+    if (opt && opt->no_pack) return generic(p, opt, "%s: %s", who, why);
+    if ((pack_a && p->a.extent[2] > 1 && p->a.bcast_l) || (pack_b && p->b.extent[2] > 1 && p->b.bcast_l))
+      return generic(p, opt, "%s: %s (a broadcast batch is not packed)", who, why);
+    if (!(p->flags & CUTEGO_GEMM_F_PACK_D)) snprintf(p->packed_why, sizeof p->packed_why, "%s: %s", who, why);
+    int64_t kp = ceil_div(p->k, 16 / es) * (16 / es), off = ws_off;
+    p->a_workspace_offset = off;
+    if (pack_a) pack(&p->a, &p->a_packed, kp, &off);
+    p->b_workspace_offset = off;
+    if (pack_b) pack(&p->b, &p->b_packed, kp, &off);
+    ws_off = off;
+    p->flags |= (pack_a ? CUTEGO_GEMM_F_PACK_A : 0) | (pack_b ? CUTEGO_GEMM_F_PACK_B : 0);
+    if (operand_obstacle(&p->a, 1, pack_a ? 0 : a_addr, es, cb->a_box, cb->a_swizzle, why_a, sizeof why_a) ||
+        operand_obstacle(&p->b, 1, pack_b ? 0 : b_addr, es, cb->b_box, cb->b_swizzle, why_b, sizeof why_b))
+      return generic(p, opt, "packed operands: %s", why_a[0] ? why_a : why_b);
+  }
+  p->workspace_bytes = ws_off;
   operand_map(&p->a_map, &p->a, es, cb->a_box[p->a.major][0], cb->a_box[p->a.major][1], cb->a_swizzle[p->a.major]);
   operand_map(&p->b_map, &p->b, es, cb->b_box[p->b.major][0], cb->b_box[p->b.major][1], cb->b_swizzle[p->b.major]);
   char why[120];
-  if (cutego_tma_desc_check(&p->a_map, a_addr, why, sizeof why) != 0) return generic(p, opt, "A's tensor map: %s", why);
-  if (cutego_tma_desc_check(&p->b_map, b_addr, why, sizeof why) != 0) return generic(p, opt, "B's tensor map: %s", why);
   p->tiles_m = ceil_div(p->m, cb->bm);
   p->tiles_n = ceil_div(p->n, cb->bn);
   p->tiles = p->tiles_m * p->tiles_n * p->l;
-  const int ces = dtype_bytes(cd_dtype);
   if (p->d.stride[1] == 1 && p->d.stride[0] % 2 == 0 && p->d.stride[2] % 2 == 0 && d_addr % (2 * ces) == 0)
     p->flags |= CUTEGO_GEMM_F_D_PAIRS;
   if (p->read_c && p->c.stride[1] == 1 && p->c.stride[0] % 2 == 0 && p->c.stride[2] % 2 == 0 &&
@@ -234,6 +315,11 @@ int cutego_gemm_plan(const cute_layout_t *d, const cute_layout_t *a, const cute_
   snprintf(p->kernel, sizeof p->kernel, "cutego_gemm_%s_%c%c_%s_%s", cb->name, p->a.major ? 'm' : 'k',
            p->b.major ? 'm' : 'k', in_name[ab_dtype], out_name[cd_dtype]);
   p->path = CUTEGO_GEMM_PATH_WGMMA;
+  if (p->flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B | CUTEGO_GEMM_F_PACK_D))
+    return reason(p, 0, "wgmma through compact copies of%s%s%s (%s): %dx%d tiles, %lld tiles",
+                  (p->flags & CUTEGO_GEMM_F_PACK_A) ? " A" : "", (p->flags & CUTEGO_GEMM_F_PACK_B) ? " B" : "",
+                  (p->flags & CUTEGO_GEMM_F_PACK_D) ? (p->read_c ? " C/D" : " D") : "", p->packed_why, cb->bm, cb->bn,
+                  (long long)p->tiles);
   return reason(p, 0, "wgmma: %dx%d tiles, A %s-major, B %s-major, %lld tiles", cb->bm, cb->bn,
                 p->a.major ? "M" : "K", p->b.major ? "N" : "K", (long long)p->tiles);
 }

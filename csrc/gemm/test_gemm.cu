@@ -20,9 +20,28 @@ struct Case {
   int bcast_b; // B broadcast over the batch (stride 0)
   int hier;    // A's M mode split hierarchically into (2, M/2) with a permuted order (generic)
   int direct;  // write D with direct stores (no TMA-store epilogue)
+  int nopack;  // never pack A/B into a workspace (generic path where no tensor map reads them)
+  int hier_d;  // D's M mode split hierarchically into (2, M/2) (D computed in a workspace, copied)
 };
 
 static int g_fail = 0, g_run = 0;
+
+// ((2, e0/2), e1, e2):((s0 * e0/2, s0), s1, s2): rows m of the view at (m % 2) * e0/2 + m / 2.
+static cute_layout_t split_rows(int64_t e0, int64_t e1, int64_t e2, int64_t s0, int64_t s1, int64_t s2) {
+  cute_layout_t l;
+  memset(&l, 0, sizeof l);
+  int64_t h2 = e0 / 2;
+  l.leaves = 4;
+  l.shape[0] = 2, l.stride[0] = s0 * h2;
+  l.shape[1] = h2, l.stride[1] = s0;
+  l.shape[2] = e1, l.stride[2] = s1;
+  l.shape[3] = e2, l.stride[3] = s2;
+  int8_t nest[] = {CUTE_NEST_OPEN, CUTE_NEST_OPEN, CUTE_NEST_LEAF, CUTE_NEST_LEAF, CUTE_NEST_CLOSE,
+                   CUTE_NEST_LEAF, CUTE_NEST_LEAF, CUTE_NEST_CLOSE};
+  memcpy(l.nest, nest, sizeof nest);
+  l.ntokens = sizeof nest;
+  return l;
+}
 
 static double tol_of(int cd, int64_t k) {
   (void)k;
@@ -72,30 +91,17 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed) {
                                 M * K, rb, CUDA_R_32F, (int)N, N * K, &be, rref, CUDA_R_32F, (int)M, M * N, (int)L,
                                 CUBLAS_COMPUTE_32F_PEDANTIC, CUBLAS_GEMM_DEFAULT));
   cute_layout_t la, lb, lc, ld;
-  if (c.hier) {
-    // A's M mode as (2, M/2):(s0 * M/2, s0): same function, hierarchical (generic path).
-    memset(&la, 0, sizeof la);
-    int64_t h2 = M / 2;
-    la.leaves = 4;
-    la.shape[0] = 2, la.stride[0] = a_s0 * h2;
-    la.shape[1] = h2, la.stride[1] = a_s0;
-    la.shape[2] = K, la.stride[2] = a_s1;
-    la.shape[3] = L, la.stride[3] = a_s2;
-    int8_t nest[] = {CUTE_NEST_OPEN, CUTE_NEST_OPEN, CUTE_NEST_LEAF, CUTE_NEST_LEAF, CUTE_NEST_CLOSE,
-                     CUTE_NEST_LEAF, CUTE_NEST_LEAF, CUTE_NEST_CLOSE};
-    memcpy(la.nest, nest, sizeof nest);
-    la.ntokens = sizeof nest;
-    // A'(m) = A((m % 2) * h2 + m / 2): the reference's rows are permuted below.
-  } else {
-    la = layout3(M, K, L, a_s0, a_s1, a_s2);
-  }
+  // A hierarchical A or D: the M mode as (2, M/2):(s0 * M/2, s0), the same rows permuted:
+  // row m of the view is row (m % 2) * M/2 + m / 2 (the reference's rows are permuted below).
+  la = c.hier ? split_rows(M, K, L, a_s0, a_s1, a_s2) : layout3(M, K, L, a_s0, a_s1, a_s2);
   lb = layout3(N, K, L, b_s0, b_s1, c.bcast_b ? 0 : b_s2);
   lc = layout3(M, N, L, d_s0, d_s1, d_s2);
-  ld = lc;
+  ld = c.hier_d ? split_rows(M, N, L, d_s0, d_s1, d_s2) : lc;
   cutego_gemm_options_t opt;
   memset(&opt, 0, sizeof opt);
   opt.force_path = c.force;
   opt.direct_epilogue = c.direct;
+  opt.no_pack = c.nopack;
   cutego_gemm_plan_t plan;
   int rc = cutego_gemm(d, &ld, a, &la, b, &lb, cc, &lc, c.ab, c.cd, c.alpha, c.beta, nullptr, &opt, &plan);
   CK(cudaDeviceSynchronize());
@@ -117,6 +123,17 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed) {
       for (int64_t z = 0; z < L; ++z)
         for (int64_t n = 0; n < N; ++n)
           for (int64_t m = 0; m < M; ++m) r2[z * M * N + n * M + m] = r[z * M * N + n * M + (m % 2) * h2 + m / 2];
+      CK(cudaMemcpy(rref, r2.data(), r2.size() * 4, cudaMemcpyHostToDevice));
+    }
+    if (c.hier_d) {
+      // stored row r holds logical row r < M/2 ? 2r : 2(r - M/2) + 1
+      std::vector<float> r(M * N * L), r2(M * N * L);
+      CK(cudaMemcpy(r.data(), rref, r.size() * 4, cudaMemcpyDeviceToHost));
+      int64_t h2 = M / 2;
+      for (int64_t z = 0; z < L; ++z)
+        for (int64_t n = 0; n < N; ++n)
+          for (int64_t row = 0; row < M; ++row)
+            r2[z * M * N + n * M + row] = r[z * M * N + n * M + (row < h2 ? 2 * row : 2 * (row - h2) + 1)];
       CK(cudaMemcpy(rref, r2.data(), r2.size() * 4, cudaMemcpyHostToDevice));
     }
     compare<TO><<<blocks_for(nd), 256>>>(d, d_s0, d_s1, d_s2, rref, M, N, L, acc, bad);
@@ -177,12 +194,12 @@ static void bad_args() {
     printf("%s bad-args %-20s rc=%d %s\n", ok ? "ok  " : "FAIL", x.what, rc, cutego_kernels_last_error());
     if (!ok) ++g_fail;
   }
-  // A misaligned A pointer falls back to the generic path (a TMA map needs 16-byte alignment).
+  // A misaligned A pointer is packed first (a TMA map needs 16-byte alignment).
   cutego_gemm_plan_t plan;
   int rc = cutego_gemm_plan(&d, &a, &b, nullptr, CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_BF16, 0, 0x1000, 0x1002, 0x1000, 0,
                             nullptr, &plan);
   ++g_run;
-  bool ok = rc == 0 && plan.path == CUTEGO_GEMM_PATH_GENERIC;
+  bool ok = rc == 0 && plan.path == CUTEGO_GEMM_PATH_WGMMA && (plan.flags & CUTEGO_GEMM_F_PACK_A);
   printf("%s bad-args misaligned A -> %s: %s\n", ok ? "ok  " : "FAIL", cutego_gemm_path_name(plan.path), plan.reason);
   if (!ok) ++g_fail;
   CK(cudaDeviceSynchronize());
@@ -236,8 +253,9 @@ int main(int argc, char **argv) {
   if (big) cs.push_back({"square 8192 NN f16 beta", 8192, 8192, 8192, 1, 1, 1, F16, F16, 1.f, 1.f, 0, W, 0, 0, 0});
   // odd sizes
   cs.push_back({"odd 4095x5001x1000", 4095, 5001, 1000, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0});
-  // M-major A with M = 4095: a K step of 8190 bytes is no TMA stride -> generic, told so.
-  cs.push_back({"odd 4095x5001x1000 NN", 4095, 5001, 1000, 1, 1, 1, BF, F32, 1.f, 0.f, 0, G, 0, 0, 0});
+  // M-major A with M = 4095: a K step of 8190 bytes is no TMA stride -> A packed, or generic.
+  cs.push_back({"odd 4095x5001x1000 NN (A packed)", 4095, 5001, 1000, 1, 1, 1, BF, F32, 1.f, 0.f, 0, W, 0, 0, 0});
+  cs.push_back({"odd 4095x5001x1000 NN no-pack", 4095, 5001, 1000, 1, 1, 1, BF, F32, 1.f, 0.f, 0, G, 0, 0, 0, 0, 1});
   cs.push_back({"odd 4096x5001x1000 NT", 4096, 5001, 1000, 1, 1, 0, BF, F32, 1.f, 0.f, 0, W, 0, 0, 0});
   cs.push_back({"1x4096x4096", 1, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0});
   cs.push_back({"4096x1x4096", 4096, 1, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0});
@@ -245,16 +263,23 @@ int main(int argc, char **argv) {
   cs.push_back({"K=8 MN-major", 1024, 1024, 8, 1, 1, 1, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0});
   cs.push_back({"K=65536", 1024, 1024, 65536, 1, 0, 0, BF, F32, 1.f, 0.f, 0, W, 0, 0, 0});
   if (big) cs.push_back({"K=65536 bf16 out", 2048, 2048, 65536, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0});
-  cs.push_back({"4097x4099x4103 (K stride not 16B)", 4097, 4099, 4103, 1, 0, 0, BF, BF, 1.f, 0.f, 0, G, 0, 0, 0});
+  cs.push_back({"4097x4099x4103 (A, B packed)", 4097, 4099, 4103, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0});
+  cs.push_back({"4097x4099x4103 no-pack", 4097, 4099, 4103, 1, 0, 0, BF, BF, 1.f, 0.f, 0, G, 0, 0, 0, 0, 1});
   cs.push_back({"padded lda (16B-aligned)", 1000, 1000, 1000, 1, 0, 1, BF, BF, 1.f, 0.f, 0, W, 8, 0, 0});
-  cs.push_back({"padded lda odd -> generic", 777, 555, 333, 1, 1, 0, BF, BF, 1.f, 0.f, 0, G, 3, 0, 0});
+  cs.push_back({"padded lda odd (packed)", 777, 555, 333, 1, 1, 0, BF, BF, 1.f, 0.5f, 0, W, 3, 0, 0});
+  cs.push_back({"padded lda odd no-pack", 777, 555, 333, 1, 1, 0, BF, BF, 1.f, 0.f, 0, G, 3, 0, 0, 0, 1});
+  cs.push_back({"padded odd batched (packed)", 300, 260, 99, 3, 0, 1, F16, F32, 1.f, 0.f, 0, W, 1, 0, 0});
   // batches
   cs.push_back({"batched L=4", 1024, 768, 512, 4, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0});
   cs.push_back({"batched L=3 NT beta", 640, 1152, 320, 3, 1, 0, F16, F32, 2.f, -1.f, 0, W, 0, 0, 0});
   cs.push_back({"batched L=5 B broadcast", 512, 512, 256, 5, 0, 1, BF, BF, 1.f, 0.f, 0, W, 0, 1, 0});
   // generic path, forced and by hierarchy
   cs.push_back({"forced generic", 300, 200, 100, 2, 0, 1, BF, F32, 1.f, 0.5f, G, G, 0, 0, 0});
-  cs.push_back({"hierarchical A (generic)", 256, 192, 96, 2, 0, 0, F16, F16, 1.f, 0.f, 0, G, 0, 0, 1});
+  cs.push_back({"hierarchical D (workspace)", 512, 384, 256, 2, 0, 1, BF, F32, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 1});
+  cs.push_back({"hierarchical D bf16 (workspace)", 256, 200, 136, 1, 1, 0, BF, BF, 2.f, 0.f, 0, W, 0, 0, 0, 0, 0, 1});
+  cs.push_back({"hierarchical D no-pack", 256, 192, 96, 2, 0, 0, F16, F16, 1.f, 0.f, 0, G, 0, 0, 0, 0, 1, 1});
+  cs.push_back({"hierarchical A (packed)", 256, 192, 96, 2, 0, 0, F16, F16, 1.f, 0.f, 0, W, 0, 0, 1});
+  cs.push_back({"hierarchical A no-pack", 256, 192, 96, 2, 0, 0, F16, F16, 1.f, 0.f, 0, G, 0, 0, 1, 0, 1});
   if (big) {
     cs.push_back({"LLM 4096x14336x4096 TN", 4096, 14336, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0});
     cs.push_back({"LLM 16384x4096x11008 NT f16", 16384, 4096, 11008, 1, 1, 0, F16, F16, 1.f, 0.f, 0, W, 0, 0, 0});

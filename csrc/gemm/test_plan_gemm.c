@@ -84,9 +84,23 @@ int main(void) {
             0x1000, NULL, &p);
   CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_128x128x64, "N=128 config %d", p.config);
 
-  /* A K stride of 1001 bf16 = 2002 bytes: no tensor map -> generic, and the reason says so. */
+  /* A K stride of 1001 bf16 = 2002 bytes: no tensor map reads A or B as they are, so both are
+   * packed into K-major copies with K padded to 1008 (16 bytes) and the wgmma path runs. */
   rc = plan(L3(64, 64, 0, 64, 1, 0), L3(64, 1001, 0, 1001, 1, 0), L3(64, 1001, 0, 1001, 1, 0), NULL, BF, BF, 0x1000,
             NULL, &p);
+  CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_WGMMA && (p.flags & CUTEGO_GEMM_F_PACK_A) &&
+            (p.flags & CUTEGO_GEMM_F_PACK_B) && strstr(p.reason, "multiple of 16"),
+        "odd K: %s", p.reason);
+  CHECK(p.a_packed.shape[1] == 1001 && p.a_packed.stride[0] == 1008 && p.a_packed.stride[1] == 1 &&
+            p.a_map.strides[1] == 2016 && p.b_workspace_offset == ((64 * 1008 * 2 + 255) / 256) * 256 &&
+            p.workspace_bytes == 2 * p.b_workspace_offset,
+        "packed layouts");
+  /* no_pack: the generic path, named, with the obstacle. */
+  cutego_gemm_options_t np;
+  memset(&np, 0, sizeof np);
+  np.no_pack = 1;
+  rc = plan(L3(64, 64, 0, 64, 1, 0), L3(64, 1001, 0, 1001, 1, 0), L3(64, 1001, 0, 1001, 1, 0), NULL, BF, BF, 0x1000,
+            &np, &p);
   CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_GENERIC && strstr(p.reason, "multiple of 16"), "odd K: %s", p.reason);
   CHECK(!strcmp(p.kernel, "cutego_gemm_generic_bf16_bf16"), "generic kernel %s", p.kernel);
   /* N = 1001 bf16 rows do not fill 16-byte units: D is written with direct stores. */
@@ -94,23 +108,28 @@ int main(void) {
             NULL, &p);
   CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_WGMMA && !(p.flags & CUTEGO_GEMM_F_D_TMA), "odd N: %s", p.reason);
 
-  /* Misaligned A pointer -> generic. */
+  /* Misaligned A pointer -> A packed (B not); with no_pack -> generic. */
   rc = plan(L3(64, 64, 0, 64, 1, 0), L3(64, 64, 0, 64, 1, 0), L3(64, 64, 0, 64, 1, 0), NULL, BF, BF, 0x1002, NULL, &p);
+  CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_WGMMA && (p.flags & CUTEGO_GEMM_F_PACK_A) &&
+            !(p.flags & CUTEGO_GEMM_F_PACK_B) && strstr(p.reason, "aligned"),
+        "misaligned: %s", p.reason);
+  rc = plan(L3(64, 64, 0, 64, 1, 0), L3(64, 64, 0, 64, 1, 0), L3(64, 64, 0, 64, 1, 0), NULL, BF, BF, 0x1002, &np, &p);
   CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_GENERIC && strstr(p.reason, "aligned"), "misaligned: %s", p.reason);
 
   /* Forcing the wgmma path where it is impossible is an error, not a silent fallback. */
   cutego_gemm_options_t o;
   memset(&o, 0, sizeof o);
   o.force_path = CUTEGO_GEMM_PATH_WGMMA;
+  o.no_pack = 1;
   rc = plan(L3(64, 64, 0, 64, 1, 0), L3(64, 64, 0, 64, 1, 0), L3(64, 64, 0, 64, 1, 0), NULL, BF, BF, 0x1002, &o, &p);
   CHECK(rc == -1 && strstr(p.reason, "forced"), "forced: %s", p.reason);
 
-  /* Neither mode of A has unit stride -> generic. */
+  /* Neither mode of A has unit stride -> A packed. */
   rc = plan(L3(64, 64, 0, 64, 1, 0), L3(64, 64, 0, 128, 2, 0), L3(64, 64, 0, 64, 1, 0), NULL, BF, BF, 0x1000, NULL,
             &p);
-  CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_GENERIC && strstr(p.reason, "unit-stride"), "no unit: %s", p.reason);
+  CHECK(rc == 0 && (p.flags & CUTEGO_GEMM_F_PACK_A) && strstr(p.reason, "unit-stride"), "no unit: %s", p.reason);
 
-  /* A hierarchical mode (M = (2,32):(2048,64)) -> generic. */
+  /* A hierarchical mode (M = (2,32):(2048,64)) -> A packed (its copy evaluates the layout). */
   {
     cute_layout_t a;
     memset(&a, 0, sizeof a);
@@ -122,23 +141,23 @@ int main(void) {
     a.ntokens = sizeof nest;
     cute_layout_t d = L3(64, 64, 0, 64, 1, 0), b = L3(64, 64, 0, 64, 1, 0);
     rc = cutego_gemm_plan(&d, &a, &b, NULL, BF, BF, 0, 0x1000, 0x1000, 0x1000, 0, NULL, &p);
-    CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_GENERIC && strstr(p.reason, "hierarchical"), "hier: %s", p.reason);
+    CHECK(rc == 0 && (p.flags & CUTEGO_GEMM_F_PACK_A) && strstr(p.reason, "hierarchical"), "hier: %s", p.reason);
+    /* A hierarchical D: computed in a compact (M,N) workspace, then copied; C (beta != 0) is
+     * copied into that workspace first, so the kernel reads C there. no_pack: generic. */
+    rc = cutego_gemm_plan(&a, &b, &b, &a, BF, F32, 1, 0x1000, 0x1000, 0x1000, 0x1000, NULL, &p);
+    CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_WGMMA && (p.flags & CUTEGO_GEMM_F_PACK_D) &&
+              !(p.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B)) && strstr(p.reason, "C/D"),
+          "hier D: %s", p.reason);
+    CHECK(p.d_packed.shape[0] == 64 && p.d_packed.stride[0] == 64 && p.d.stride[0] == 64 && p.c.stride[0] == 64 &&
+              p.workspace_bytes == 64 * 64 * 4 && (p.flags & CUTEGO_GEMM_F_D_TMA),
+          "packed D");
+    cutego_gemm_options_t np2;
+    memset(&np2, 0, sizeof np2);
+    np2.no_pack = 1;
+    rc = cutego_gemm_plan(&a, &b, &b, NULL, BF, BF, 0, 0x1000, 0x1000, 0x1000, 0, &np2, &p);
+    CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_GENERIC && strstr(p.reason, "D has a hierarchical"), "hier D: %s",
+          p.reason);
   }
-  /* A hierarchical mode that coalesces ((2,32):(64,128) = 64:64) stays on the wgmma path. */
-  {
-    cute_layout_t a;
-    memset(&a, 0, sizeof a);
-    a.leaves = 3;
-    a.shape[0] = 2, a.stride[0] = 64, a.shape[1] = 32, a.stride[1] = 128, a.shape[2] = 64, a.stride[2] = 1;
-    int8_t nest[] = {CUTE_NEST_OPEN, CUTE_NEST_OPEN, CUTE_NEST_LEAF, CUTE_NEST_LEAF, CUTE_NEST_CLOSE, CUTE_NEST_LEAF,
-                     CUTE_NEST_CLOSE};
-    memcpy(a.nest, nest, sizeof nest);
-    a.ntokens = sizeof nest;
-    cute_layout_t d = L3(64, 64, 0, 64, 1, 0), b = L3(64, 64, 0, 64, 1, 0);
-    rc = cutego_gemm_plan(&d, &a, &b, NULL, BF, BF, 0, 0x1000, 0x1000, 0x1000, 0, NULL, &p);
-    CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_WGMMA, "coalescing hier: %s", p.reason);
-  }
-
   /* Batches: strided, and broadcast (stride 0 or a rank-2 operand). */
   rc = plan(L3(256, 256, 4, 256, 1, 65536), L3(256, 128, 4, 128, 1, 32768), L3(256, 128, 4, 128, 1, 0), NULL, BF, BF,
             0x1000, NULL, &p);
