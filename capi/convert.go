@@ -6,6 +6,7 @@ package main
 import "C"
 
 import (
+	"sync"
 	"unsafe"
 
 	"github.com/cutego/cutego/cute"
@@ -41,10 +42,42 @@ func checkCounts(fn, arg string, leaves, ntokens C.int32_t) error {
 	return nil
 }
 
+// arena holds the tuples of the layouts and int tuples an export converts from C
+// (cute.MakeLayoutNestIn), so that converting its arguments allocates nothing: an export
+// takes one from a pool (newArena) and gives it back (release) once the result is in C
+// memory and every Go value built from the arguments is dead. An arena that is full, or
+// not given back (a panic), costs only an allocation.
+type arena struct {
+	buf  [arenaTuples]cute.IntTuple
+	free []cute.IntTuple
+}
+
+// arenaTuples holds a few arguments of the ABI's capacity (a layout of n nest tokens
+// needs fewer than 2n tuples).
+const arenaTuples = 4 * maxTokens
+
+var arenas = sync.Pool{New: func() any { return new(arena) }}
+
+func newArena() *arena {
+	a := arenas.Get().(*arena)
+	a.free = a.buf[:]
+	return a
+}
+
+func (a *arena) release() {
+	a.free = nil
+	arenas.Put(a)
+}
+
 // toLayout converts a C layout to a cute.Layout, validating it (package cute's nest
 // codec does the work and words the message). It reads *p in place (C memory, or a Go
 // value of the caller's).
 func toLayout(fn, arg string, p *C.cute_layout_t) (cute.Layout, error) {
+	return toLayoutIn(nil, fn, arg, p)
+}
+
+// toLayoutIn is toLayout building in the arena a (nil: allocating).
+func toLayoutIn(a *arena, fn, arg string, p *C.cute_layout_t) (cute.Layout, error) {
 	if p == nil {
 		return cute.Layout{}, errNull(fn, arg)
 	}
@@ -52,7 +85,11 @@ func toLayout(fn, arg string, p *C.cute_layout_t) (cute.Layout, error) {
 	if err := checkCounts(fn, arg, leaves, ntokens); err != nil {
 		return cute.Layout{}, err
 	}
-	l, err := cute.MakeLayoutNest(nestSlice(p.nest[:ntokens]), int64Slice(p.shape[:leaves]), int64Slice(p.stride[:leaves]))
+	var back *[]cute.IntTuple
+	if a != nil {
+		back = &a.free
+	}
+	l, err := cute.MakeLayoutNestIn(back, nestSlice(p.nest[:ntokens]), int64Slice(p.shape[:leaves]), int64Slice(p.stride[:leaves]))
 	if err != nil {
 		return cute.Layout{}, errf(statusOf(err), "%s: %s: %v", fn, arg, err)
 	}
@@ -72,6 +109,11 @@ func int64Slice(s []C.int64_t) []int64 {
 
 // toIntTuple converts a C int tuple to a cute.IntTuple, validating it.
 func toIntTuple(fn, arg string, p *C.cute_int_tuple_t) (cute.IntTuple, error) {
+	return toIntTupleIn(nil, fn, arg, p)
+}
+
+// toIntTupleIn is toIntTuple building in the arena a (nil: allocating).
+func toIntTupleIn(a *arena, fn, arg string, p *C.cute_int_tuple_t) (cute.IntTuple, error) {
 	if p == nil {
 		return cute.IntTuple{}, errNull(fn, arg)
 	}
@@ -79,7 +121,11 @@ func toIntTuple(fn, arg string, p *C.cute_int_tuple_t) (cute.IntTuple, error) {
 	if err := checkCounts(fn, arg, leaves, ntokens); err != nil {
 		return cute.IntTuple{}, err
 	}
-	t, err := cute.MakeIntTupleNest(nestSlice(p.nest[:ntokens]), int64Slice(p.value[:leaves]))
+	var back *[]cute.IntTuple
+	if a != nil {
+		back = &a.free
+	}
+	t, err := cute.MakeIntTupleNestIn(back, nestSlice(p.nest[:ntokens]), int64Slice(p.value[:leaves]))
 	if err != nil {
 		return cute.IntTuple{}, errf(statusOf(err), "%s: %s: %v", fn, arg, err)
 	}

@@ -143,7 +143,14 @@ func cute_layout_equal(a, b *C.cute_layout_t, out *C.int32_t) (st C.cutego_statu
 
 // layoutQuery is the body of the exports that read one property of a layout.
 func layoutQuery[T any](fn string, l *C.cute_layout_t, out *T, f func(cute.Layout) (T, error)) C.cutego_status_t {
-	x, err := toLayout(fn, "l", l)
+	a := newArena()
+	st := layoutQueryIn(a, fn, l, out, f)
+	a.release()
+	return st
+}
+
+func layoutQueryIn[T any](a *arena, fn string, l *C.cute_layout_t, out *T, f func(cute.Layout) (T, error)) C.cutego_status_t {
+	x, err := toLayoutIn(a, fn, "l", l)
 	if err != nil {
 		return fail(fn, err)
 	}
@@ -252,11 +259,12 @@ func cute_layout_eval(l *C.cute_layout_t, i C.int64_t, out *C.int64_t) (st C.cut
 func cute_crd2idx(l *C.cute_layout_t, coord *C.cute_int_tuple_t, out *C.int64_t) (st C.cutego_status_t) {
 	const fn = "cute_crd2idx"
 	defer guard(fn, &st)
-	c, err := toIntTuple(fn, "coord", coord)
+	a := newArena()
+	c, err := toIntTupleIn(a, fn, "coord", coord)
 	if err != nil {
-		return fail(fn, err)
+		return fail(fn, err) // a is dropped (the error message is a copy)
 	}
-	return layoutQuery(fn, l, out, func(x cute.Layout) (C.int64_t, error) {
+	st = layoutQueryIn(a, fn, l, out, func(x cute.Layout) (C.int64_t, error) {
 		r, err := cute.Crd2Idx(c, x.Shape(), x.Stride())
 		if err != nil {
 			return 0, err
@@ -266,13 +274,22 @@ func cute_crd2idx(l *C.cute_layout_t, coord *C.cute_int_tuple_t, out *C.int64_t)
 		}
 		return C.int64_t(r.Value()), nil
 	})
+	a.release()
+	return st
 }
 
 //export cute_idx2crd
 func cute_idx2crd(l *C.cute_layout_t, idx C.int64_t, out *C.cute_int_tuple_t) (st C.cutego_status_t) {
 	const fn = "cute_idx2crd"
 	defer guard(fn, &st)
-	x, err := toLayout(fn, "l", l)
+	a := newArena()
+	st = idx2crdIn(a, fn, l, idx, out)
+	a.release()
+	return st
+}
+
+func idx2crdIn(a *arena, fn string, l *C.cute_layout_t, idx C.int64_t, out *C.cute_int_tuple_t) C.cutego_status_t {
+	x, err := toLayoutIn(a, fn, "l", l)
 	if err != nil {
 		return fail(fn, err)
 	}

@@ -14,9 +14,19 @@ import (
 // The bodies shared by the exports of the algebra: convert the arguments, call package
 // cute, convert the result. Each export is `defer guard(fn, &st); return xxxOp(...)`.
 
+// Each body converts its arguments in an arena (convert.go) that it gives back after the
+// result is written: the xxxOp wrappers take and release it, the xxxIn bodies use it.
+
 // unaryOp: out = f(l).
 func unaryOp(fn string, l, out *C.cute_layout_t, f func(cute.Layout) (cute.Layout, error)) C.cutego_status_t {
-	x, err := toLayout(fn, "l", l)
+	a := newArena()
+	st := unaryIn(a, fn, l, out, f)
+	a.release()
+	return st
+}
+
+func unaryIn(ar *arena, fn string, l, out *C.cute_layout_t, f func(cute.Layout) (cute.Layout, error)) C.cutego_status_t {
+	x, err := toLayoutIn(ar, fn, "l", l)
 	if err != nil {
 		return fail(fn, err)
 	}
@@ -32,11 +42,18 @@ func unaryOp(fn string, l, out *C.cute_layout_t, f func(cute.Layout) (cute.Layou
 
 // binaryOp: out = f(a, b).
 func binaryOp(fn string, a, b, out *C.cute_layout_t, f func(a, b cute.Layout) (cute.Layout, error)) C.cutego_status_t {
-	x, err := toLayout(fn, "a", a)
+	ar := newArena()
+	st := binaryIn(ar, fn, a, b, out, f)
+	ar.release()
+	return st
+}
+
+func binaryIn(ar *arena, fn string, a, b, out *C.cute_layout_t, f func(a, b cute.Layout) (cute.Layout, error)) C.cutego_status_t {
+	x, err := toLayoutIn(ar, fn, "a", a)
 	if err != nil {
 		return fail(fn, err)
 	}
-	y, err := toLayout(fn, "b", b)
+	y, err := toLayoutIn(ar, fn, "b", b)
 	if err != nil {
 		return fail(fn, err)
 	}
@@ -60,10 +77,10 @@ type tilerArg struct {
 	kind  byte // 'l' layout, 'a' array, 's' text
 }
 
-func (t tilerArg) tiler(fn string) (cute.Tiler, error) {
+func (t tilerArg) tiler(ar *arena, fn string) (cute.Tiler, error) {
 	switch t.kind {
 	case 'l':
-		l, err := toLayout(fn, "b", t.b)
+		l, err := toLayoutIn(ar, fn, "b", t.b)
 		if err != nil {
 			return cute.Tiler{}, err
 		}
@@ -79,14 +96,17 @@ func (t tilerArg) tiler(fn string) (cute.Tiler, error) {
 			return cute.Tiler{}, errf(C.CUTEGO_CAPACITY, "%s: n = %d tiler elements exceed CUTE_LAYOUT_MAX_LEAVES (%d)", fn, t.n, maxLeaves)
 		}
 		src := unsafe.Slice(t.tiles, int(t.n))
-		el := make([]cute.Tiler, len(src))
+		var buf [maxLeaves]cute.Tiler // TupleTiler copies it: it stays on the stack
+		el := buf[:len(src)]
 		for i := range src {
 			if src[i].ntokens == 0 && src[i].leaves == 0 {
 				el[i] = cute.Underscore()
 				continue
 			}
-			l, err := toLayout(fn, "tiles["+itoa(i)+"]", &src[i])
+			l, err := toLayoutIn(ar, fn, "tiles[i]", &src[i])
 			if err != nil {
+				// again, to name the argument: the name is built on this path alone
+				_, err = toLayout(fn, "tiles["+itoa(i)+"]", &src[i])
 				return cute.Tiler{}, err
 			}
 			el[i] = cute.LayoutTiler(l)
@@ -110,11 +130,18 @@ func itoa(i int) string {
 }
 
 func tilerOp(fn string, a *C.cute_layout_t, t tilerArg, out *C.cute_layout_t, f func(cute.Layout, cute.Tiler) (cute.Layout, error)) C.cutego_status_t {
-	x, err := toLayout(fn, "a", a)
+	ar := newArena()
+	st := tilerIn(ar, fn, a, t, out, f)
+	ar.release()
+	return st
+}
+
+func tilerIn(ar *arena, fn string, a *C.cute_layout_t, t tilerArg, out *C.cute_layout_t, f func(cute.Layout, cute.Tiler) (cute.Layout, error)) C.cutego_status_t {
+	x, err := toLayoutIn(ar, fn, "a", a)
 	if err != nil {
 		return fail(fn, err)
 	}
-	tl, err := t.tiler(fn)
+	tl, err := t.tiler(ar, fn)
 	if err != nil {
 		return fail(fn, err)
 	}
@@ -130,11 +157,18 @@ func tilerOp(fn string, a *C.cute_layout_t, t tilerArg, out *C.cute_layout_t, f 
 
 // withTuple: out = f(l, t) for an int tuple argument; t may be NULL when optional.
 func withTuple(fn string, l *C.cute_layout_t, targ string, t *C.cute_int_tuple_t, out *C.cute_layout_t, f func(cute.Layout, cute.IntTuple) (cute.Layout, error)) C.cutego_status_t {
-	x, err := toLayout(fn, "l", l)
+	ar := newArena()
+	st := withTupleIn(ar, fn, l, targ, t, out, f)
+	ar.release()
+	return st
+}
+
+func withTupleIn(ar *arena, fn string, l *C.cute_layout_t, targ string, t *C.cute_int_tuple_t, out *C.cute_layout_t, f func(cute.Layout, cute.IntTuple) (cute.Layout, error)) C.cutego_status_t {
+	x, err := toLayoutIn(ar, fn, "l", l)
 	if err != nil {
 		return fail(fn, err)
 	}
-	it, err := toIntTuple(fn, targ, t)
+	it, err := toIntTupleIn(ar, fn, targ, t)
 	if err != nil {
 		return fail(fn, err)
 	}

@@ -102,3 +102,75 @@ func hookLastError(msg string, n int) (string, int) {
 }
 
 const hookMaxMessage = int(C.CUTEGO_LAST_ERROR_MAX)
+
+// hookExports are exports called from Go on C structs held in Go memory (no cgo
+// crossing): the ABI's own per-call cost (conversions, recovery, result writing), for
+// the benchmarks and allocation pins of bench_test.go. Each runs the export n times and
+// returns its last status.
+var hookExports = map[string]func(ls []cute.Layout, n int) int{
+	"coalesce": func(ls []cute.Layout, n int) int {
+		var a, r C.cute_layout_t
+		_ = putLayout("test", ls[0], &a)
+		st := C.cutego_status_t(C.CUTEGO_OK)
+		for i := 0; i < n; i++ {
+			st = cute_coalesce(&a, &r)
+		}
+		return int(st)
+	},
+	"composition": func(ls []cute.Layout, n int) int {
+		var a, b, r C.cute_layout_t
+		_ = putLayout("test", ls[0], &a)
+		_ = putLayout("test", ls[1], &b)
+		st := C.cutego_status_t(C.CUTEGO_OK)
+		for i := 0; i < n; i++ {
+			st = cute_composition(&a, &b, &r)
+		}
+		return int(st)
+	},
+	"logical_divide_tiler": func(ls []cute.Layout, n int) int {
+		var a, r C.cute_layout_t
+		t := make([]C.cute_layout_t, len(ls)-1)
+		_ = putLayout("test", ls[0], &a)
+		for i := range t {
+			_ = putLayout("test", ls[i+1], &t[i])
+		}
+		st := C.cutego_status_t(C.CUTEGO_OK)
+		for i := 0; i < n; i++ {
+			st = cute_logical_divide_tiler(&a, &t[0], C.int32_t(len(t)), &r)
+		}
+		return int(st)
+	},
+	"crd2idx": func(ls []cute.Layout, n int) int { // the coordinate: ls[1]'s shape
+		var a C.cute_layout_t
+		var c C.cute_int_tuple_t
+		var v C.int64_t
+		_ = putLayout("test", ls[0], &a)
+		_ = putIntTuple("test", ls[1].Shape(), &c)
+		st := C.cutego_status_t(C.CUTEGO_OK)
+		for i := 0; i < n; i++ {
+			st = cute_crd2idx(&a, &c, &v)
+		}
+		return int(st)
+	},
+	"idx2crd": func(ls []cute.Layout, n int) int { // the index: ls[1]'s size
+		var a C.cute_layout_t
+		var c C.cute_int_tuple_t
+		_ = putLayout("test", ls[0], &a)
+		idx, _ := cute.Size(ls[1].Shape())
+		st := C.cutego_status_t(C.CUTEGO_OK)
+		for i := 0; i < n; i++ {
+			st = cute_idx2crd(&a, C.int64_t(idx), &c)
+		}
+		return int(st)
+	},
+	"size": func(ls []cute.Layout, n int) int {
+		var a C.cute_layout_t
+		var v C.int64_t
+		_ = putLayout("test", ls[0], &a)
+		st := C.cutego_status_t(C.CUTEGO_OK)
+		for i := 0; i < n; i++ {
+			st = cute_size(&a, &v)
+		}
+		return int(st)
+	},
+}

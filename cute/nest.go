@@ -25,6 +25,16 @@ const nestMaxTokens = 128
 // allocation. Shapes must be positive. An ErrInvalid error names what is wrong with the
 // nest and where.
 func MakeLayoutNest(nest []int8, shape, stride []int64) (Layout, error) {
+	return MakeLayoutNestIn(nil, nest, shape, stride)
+}
+
+// MakeLayoutNestIn is MakeLayoutNest building the layout's tuples in the front of *back
+// when it has room, and advancing *back past them (it allocates as MakeLayoutNest does
+// when not): an arena for a caller that converts layouts on every call and drops them
+// together (libcutego's exports). The layout, and any result of an operation on it, may
+// share those elements: the caller must not reuse them while such a value is live. back
+// may be nil; its elements' old contents do not matter.
+func MakeLayoutNestIn(back *[]IntTuple, nest []int8, shape, stride []int64) (Layout, error) {
 	const op = "make_layout"
 	if len(shape) != len(stride) {
 		return Layout{}, errorf(op, ErrInvalid, "%d leaf shapes but %d leaf strides", len(shape), len(stride))
@@ -34,7 +44,7 @@ func MakeLayoutNest(nest []int8, shape, stride []int64) (Layout, error) {
 		return Layout{}, err
 	}
 	if nb.total > 0 {
-		nb.back = make([]IntTuple, 2*nb.total)
+		nb.back = takeBack(back, 2*nb.total)
 	}
 	var l Layout
 	nb.node2(&l.shape, &l.stride)
@@ -45,16 +55,34 @@ func MakeLayoutNest(nest []int8, shape, stride []int64) (Layout, error) {
 // (len(values) == the number of NestLeaf tokens; any values), built with a single
 // allocation. The inverse of IntTuple.AppendNest.
 func MakeIntTupleNest(nest []int8, values []int64) (IntTuple, error) {
+	return MakeIntTupleNestIn(nil, nest, values)
+}
+
+// MakeIntTupleNestIn is MakeIntTupleNest building in the front of *back when it has room,
+// as MakeLayoutNestIn does.
+func MakeIntTupleNestIn(back *[]IntTuple, nest []int8, values []int64) (IntTuple, error) {
 	nb := nestBuilder{nest: nest, a: values}
 	if err := nb.scan("make_int_tuple", false); err != nil {
 		return IntTuple{}, err
 	}
 	if nb.total > 0 {
-		nb.back = make([]IntTuple, nb.total)
+		nb.back = takeBack(back, nb.total)
 	}
 	var t IntTuple
 	nb.node1(&t)
 	return t, nil
+}
+
+// takeBack is n zero tuples: the front of *back (which then starts after them) when it
+// holds n, a new array otherwise.
+func takeBack(back *[]IntTuple, n int) []IntTuple {
+	if back == nil || len(*back) < n {
+		return make([]IntTuple, n)
+	}
+	e := (*back)[:n:n]
+	*back = (*back)[n:]
+	clear(e)
+	return e
 }
 
 // nestBuilder decodes a nest in two passes: scan checks the tokens and counts the

@@ -153,3 +153,41 @@ func TestMakeLayoutNestAllocs(t *testing.T) {
 		t.Errorf("MakeLayoutNest allocates %v times, want 1", n)
 	}
 }
+
+// TestMakeNestIn: the arena forms build the same values as MakeLayoutNest and
+// MakeIntTupleNest, in the front of the arena (advancing it, allocating nothing, whatever
+// the arena held before), and allocate as those do when it is too short.
+func TestMakeNestIn(t *testing.T) {
+	l := mustL("((2,4),(3,(1,5))):((1,2),(8,(0,24)))")
+	nest, sh, sd, _ := l.AppendNest(nil, nil, nil)
+	tnest, tv, _ := l.Shape().AppendNest(nil, nil)
+	buf := make([]IntTuple, 64)
+	for i := range buf { // stale contents, as an arena reused holds
+		buf[i] = mustL("(7,(8,9)):(1,(7,56))").Shape()
+	}
+	back := buf
+	var got Layout
+	var gt IntTuple
+	if n := testing.AllocsPerRun(1, func() {
+		back = buf
+		got, _ = MakeLayoutNestIn(&back, nest, sh, sd)
+		gt, _ = MakeIntTupleNestIn(&back, tnest, tv)
+	}); n != 0 {
+		t.Errorf("MakeLayoutNestIn + MakeIntTupleNestIn with room allocate %v times, want 0", n)
+	}
+	if !got.Equal(l) || got.String() != l.String() {
+		t.Errorf("MakeLayoutNestIn = %v, want %v", got, l)
+	}
+	if !gt.Equal(l.Shape()) {
+		t.Errorf("MakeIntTupleNestIn = %v, want %v", gt, l.Shape())
+	}
+	// ((2,4),(3,(1,5))) has 8 elements in its tuples: 16 tuples for the layout, 8 more
+	if used := len(buf) - len(back); used != 24 {
+		t.Errorf("the arena advanced by %d tuples, want 24", used)
+	}
+	short := buf[:3]
+	got, err := MakeLayoutNestIn(&short, nest, sh, sd)
+	if err != nil || !got.Equal(l) || len(short) != 3 {
+		t.Errorf("with a short arena: %v, %v, arena left %d (want %v, nil, 3)", got, err, len(short), l)
+	}
+}

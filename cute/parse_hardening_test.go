@@ -152,10 +152,19 @@ func TestBasisModeCost(t *testing.T) {
 	assert.Equal(t, ErrInvalid, e.Kind)
 	assert.Contains(t, err.Error(), "arithmetic tuple")
 	assert.Less(t, n, uint64(1<<20), "bytes allocated")
+	// The issue's input as written: every stride 1@1048576 (2.8 KB took 28 s, 354 MB).
+	same, err := ParseLayout("(" + strings.TrimSuffix(strings.Repeat("2,", 200), ",") + "):(" +
+		strings.TrimSuffix(strings.Repeat("1@1048576,", 200), ",") + ")")
+	require.NoError(t, err)
+	var r IntTuple
+	n = allocBytes(func() { r, err = same.Call(Int(1<<62 - 1)) })
+	require.NoError(t, err)
+	assert.Equal(t, "62@1048576", r.String(), "popcount of 2^62-1 ones, each 1@1048576")
+	assert.Less(t, n, uint64(1<<20), "bytes allocated")
 	// All one basis: the sum stays a scaled basis (CuTe: E<i>·a + E<i>·b = E<i>·(a+b)).
 	l2, err := ParseLayout("(2,2,2):(1@1048576,2@1048576,4@1048576)")
 	require.NoError(t, err)
-	r, err := l2.Call(Int(7))
+	r, err = l2.Call(Int(7))
 	require.NoError(t, err)
 	assert.Equal(t, "7@1048576", r.String())
 	_, err = AsArithmeticTuple(E(1, 1<<20))
@@ -354,4 +363,17 @@ func liveBytes(f func() any) uint64 {
 		return 0
 	}
 	return b.HeapAlloc - a.HeapAlloc
+}
+
+// BenchmarkBasisCall: issue 12's scaled-basis input at a coordinate (28 s and 354 MB
+// before), and the mixed form whose sum is refused once it passes the budget.
+func BenchmarkBasisCall(b *testing.B) {
+	same := MustParseLayout("(" + strings.TrimSuffix(strings.Repeat("2,", 200), ",") + "):(" +
+		strings.TrimSuffix(strings.Repeat("1@1048576,", 200), ",") + ")")
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := same.Call(Int(1<<62 - 1)); err != nil {
+			b.Fatal(err)
+		}
+	}
 }

@@ -52,7 +52,9 @@ type Copier struct {
 	dev       cu.Device
 	ctx       cu.CUContext
 	mod       cu.Module
-	gemmMod   cu.Module // LoadGemm
+	gemmMod   cu.Module    // LoadGemm
+	ws        cu.DevicePtr // GEMM workspace (packed operands), grown on demand
+	wsBytes   int64
 	fns       map[string]cu.Function
 	smemSet   map[string]int
 	sms       int
@@ -103,6 +105,9 @@ func (c *Copier) Close() {
 	}
 	if c.gemmMod != (cu.Module{}) {
 		_ = c.gemmMod.Unload()
+	}
+	if c.ws != 0 {
+		_ = cu.MemFree(c.ws)
 	}
 	_ = c.ctx.Destroy()
 	runtime.UnlockOSThread()

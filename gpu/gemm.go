@@ -53,6 +53,7 @@ type GemmOptions struct {
 // GemmPlan is the planner's decision for one GEMM.
 type GemmPlan struct {
 	Path   GemmPath
+	Packed bool // an operand goes through a compact copy in a workspace first (A, B or C/D)
 	Kernel string
 	Reason string
 	c      C.cutego_gemm_plan_t
@@ -123,6 +124,7 @@ func PlanGemm(d GemmOperand, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, b
 	p.Path = GemmPath(p.c.path)
 	p.Reason = C.GoString(&p.c.reason[0])
 	p.Kernel = C.GoString(&p.c.kernel[0])
+	p.Packed = p.c.flags&(C.CUTEGO_GEMM_F_PACK_A|C.CUTEGO_GEMM_F_PACK_B|C.CUTEGO_GEMM_F_PACK_D) != 0
 	if rc != 0 {
 		return nil, fmt.Errorf("gpu: gemm: %s", p.Reason)
 	}
@@ -167,38 +169,54 @@ func (c *Copier) Gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha
 			C.float(alpha), C.float(beta)))
 	}
 	// Operands no tensor map reads as they are: copied into a zeroed K-major workspace first
-	// (cutego_gemm_plan_t's a_packed / b_packed), freed after the GEMM (synchronizing).
-	if p.c.flags&(C.CUTEGO_GEMM_F_PACK_A|C.CUTEGO_GEMM_F_PACK_B) != 0 {
-		ws, err := cu.MemAlloc(int64(p.c.workspace_bytes))
-		if err != nil {
-			return nil, fmt.Errorf("gpu: gemm: workspace of %d bytes: %w", int64(p.c.workspace_bytes), err)
+	// (cutego_gemm_plan_t's a/b_packed); a hierarchical C/D goes through a compact d_packed. The
+	// workspace is the Copier's, kept between calls (freed by Close).
+	dUser := d
+	es := 2
+	if cd == F32 {
+		es = 4
+	}
+	var ws cu.DevicePtr
+	if p.c.flags&(C.CUTEGO_GEMM_F_PACK_A|C.CUTEGO_GEMM_F_PACK_B|C.CUTEGO_GEMM_F_PACK_D) != 0 {
+		if ws, err = c.workspace(int64(p.c.workspace_bytes)); err != nil {
+			return nil, err
 		}
-		defer func() {
-			_ = cu.Synchronize()
-			_ = cu.MemFree(ws)
-		}()
 		if err := cu.MemsetD8(ws, 0, int64(p.c.workspace_bytes)); err != nil {
 			return nil, fmt.Errorf("gpu: gemm: %w", err)
 		}
-		pack := func(src GemmOperand, packed *C.cute_layout_t, at cu.DevicePtr) (GemmOperand, error) {
+		pack := func(src GemmOperand, packed *C.cute_layout_t, at cu.DevicePtr, es int) (GemmOperand, error) {
 			pl, err := fromC(packed)
 			if err != nil {
 				return src, err
 			}
-			if _, err := c.Copy(at, pl, src.Ptr, src.Layout, 2, nil); err != nil {
+			if _, err := c.Copy(at, pl, src.Ptr, src.Layout, es, nil); err != nil {
 				return src, fmt.Errorf("gpu: gemm: packing an operand: %w", err)
 			}
 			return GemmOperand{Ptr: at, Layout: pl}, nil
 		}
 		if p.c.flags&C.CUTEGO_GEMM_F_PACK_A != 0 {
-			if a, err = pack(a, &p.c.a_packed, ws); err != nil {
+			if a, err = pack(a, &p.c.a_packed, ws+cu.DevicePtr(p.c.a_workspace_offset), 2); err != nil {
 				return nil, err
 			}
 		}
 		if p.c.flags&C.CUTEGO_GEMM_F_PACK_B != 0 {
-			if b, err = pack(b, &p.c.b_packed, ws+cu.DevicePtr(p.c.b_workspace_offset)); err != nil {
+			if b, err = pack(b, &p.c.b_packed, ws+cu.DevicePtr(p.c.b_workspace_offset), 2); err != nil {
 				return nil, err
 			}
+		}
+		if p.c.flags&C.CUTEGO_GEMM_F_PACK_D != 0 {
+			at := ws + cu.DevicePtr(p.c.d_workspace_offset)
+			pl, err := fromC(&p.c.d_packed)
+			if err != nil {
+				return nil, err
+			}
+			if beta != 0 {
+				if _, err := pack(*cOp, &p.c.d_packed, at, es); err != nil {
+					return nil, err
+				}
+			}
+			d = GemmOperand{Ptr: at, Layout: pl}
+			cOp = &d
 		}
 	}
 	smem := int(p.c.smem_bytes)
@@ -230,7 +248,15 @@ func (c *Copier) Gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha
 	if rc == -1 {
 		return nil, fmt.Errorf("gpu: gemm: encoding the tensor maps failed (%s)", p.Reason)
 	}
-	return p, cuErr(p.Kernel, rc)
+	if err := cuErr(p.Kernel, rc); err != nil {
+		return nil, err
+	}
+	if p.c.flags&C.CUTEGO_GEMM_F_PACK_D != 0 {
+		if _, err := c.Copy(dUser.Ptr, dUser.Layout, d.Ptr, d.Layout, es, nil); err != nil {
+			return nil, fmt.Errorf("gpu: gemm: copying D out of the workspace: %w", err)
+		}
+	}
+	return p, nil
 }
 
 // fromC converts the C ABI's cute_layout_t back to a layout.
@@ -248,4 +274,25 @@ func fromC(l *C.cute_layout_t) (cute.Layout, error) {
 		nest[i] = int8(l.nest[i])
 	}
 	return cute.MakeLayoutNest(nest, shape, stride)
+}
+
+// workspace returns the Copier's workspace, grown to at least n bytes (the previous one is
+// freed after the device finishes with it).
+func (c *Copier) workspace(n int64) (cu.DevicePtr, error) {
+	if c.wsBytes >= n {
+		return c.ws, nil
+	}
+	if c.ws != 0 {
+		if err := cu.Synchronize(); err != nil {
+			return 0, fmt.Errorf("gpu: gemm: %w", err)
+		}
+		_ = cu.MemFree(c.ws)
+		c.ws, c.wsBytes = 0, 0
+	}
+	ws, err := cu.MemAlloc(n)
+	if err != nil {
+		return 0, fmt.Errorf("gpu: gemm: workspace of %d bytes: %w", n, err)
+	}
+	c.ws, c.wsBytes = ws, n
+	return ws, nil
 }

@@ -63,8 +63,10 @@ const char *cutego_copy_path_name(int path);
  *                            unit stride, a stride or address off the 16-byte grid) is first
  *                            copied into a compact K-major workspace (CUTEGO_GEMM_F_PACK_A/B;
  *                            cutego_gemm allocates it on the stream with cudaMallocAsync).
+ *                            A hierarchical C or D is computed in a compact workspace and copied
+ *                            (CUTEGO_GEMM_F_PACK_D).
  *   CUTEGO_GEMM_PATH_GENERIC every layout evaluated per element (any strides, any alignment):
- *                            C or D hierarchical, a broadcast batch to pack, or no_pack.
+ *                            a broadcast batch to pack, or no_pack.
  * Every layout the wgmma path uses (shared-memory stages, tensor-map boxes, wgmma descriptor
  * offsets, the accumulator's thread-value layout) is computed by cutego at build time:
  * kernels/generated/cutego_gemm_layouts.h (`cutego gen gemm`).
@@ -101,11 +103,12 @@ typedef struct cutego_gemm_plan_t {
   int32_t read_c;             /* beta != 0 */
   int32_t flags;              /* CUTEGO_GEMM_F_* */
   int32_t smem_bytes;         /* wgmma path: dynamic shared memory of the kernel */
-  /* wgmma path with CUTEGO_GEMM_F_PACK_A/B: the operand is first copied (cutego_copy) into a
-   * workspace of workspace_bytes, A at offset 0 and B at b_workspace_offset, with the layouts
-   * a_packed / b_packed (K-major, K padded with zeros to 16 bytes: zero the workspace first). */
-  int64_t workspace_bytes, b_workspace_offset;
-  cute_layout_t a_packed, b_packed;
+  /* wgmma path with CUTEGO_GEMM_F_PACK_A/B/D: a workspace of workspace_bytes (zero it first).
+   * A and B are copied (cutego_copy) to a/b_workspace_offset with the layouts a/b_packed
+   * (K-major, K padded with zeros to 16 bytes); D is computed at d_workspace_offset with the
+   * layout d_packed (C copied there first when beta != 0) and then copied into D. */
+  int64_t workspace_bytes, a_workspace_offset, b_workspace_offset, d_workspace_offset;
+  cute_layout_t a_packed, b_packed, d_packed;
   char packed_why[120];
   char kernel[64];            /* the kernel's name (extern "C", for a module loader) */
   char reason[160];           /* why this path was taken (always set) */
@@ -121,7 +124,8 @@ enum {
   CUTEGO_GEMM_F_D_TMA = 4,   /* D: N has unit stride, 16-byte rows and address: epilogue through
                                 shared memory and TMA stores */
   CUTEGO_GEMM_F_PACK_A = 8,  /* A is packed into the workspace first (no tensor map reads it as it is) */
-  CUTEGO_GEMM_F_PACK_B = 16  /* likewise B */
+  CUTEGO_GEMM_F_PACK_B = 16, /* likewise B */
+  CUTEGO_GEMM_F_PACK_D = 32  /* C or D has a hierarchical mode: computed in a compact workspace, then copied */
 };
 
 typedef struct cutego_gemm_options_t {

@@ -93,14 +93,23 @@ extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, cons
   if (di.major != 9) return fail(CUTEGO_KERNELS_ENODEV, "cutego_gemm: the wgmma path needs compute capability 9.0");
   // Operands no tensor map reads as they are: copy them into a zeroed K-major workspace first.
   void *ws = nullptr;
-  if (p.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B)) {
+  void *d_user = d;
+  const int ces = p.cd_dtype == CUTEGO_DTYPE_F32 ? 4 : 2;
+  if (p.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B | CUTEGO_GEMM_F_PACK_D)) {
     e = cudaMallocAsync(&ws, static_cast<size_t>(p.workspace_bytes), stream);
     if (e != cudaSuccess) return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: workspace of %lld bytes: %s", (long long)p.workspace_bytes, cudaGetErrorString(e));
     e = cudaMemsetAsync(ws, 0, static_cast<size_t>(p.workspace_bytes), stream);
     int rc = e == cudaSuccess ? CUTEGO_KERNELS_OK : CUTEGO_KERNELS_ECUDA;
     if (rc == CUTEGO_KERNELS_OK && (p.flags & CUTEGO_GEMM_F_PACK_A)) {
-      rc = cutego_copy_ex(ws, &p.a_packed, a, la, 2, stream_, nullptr, nullptr);
-      a = ws;
+      void *wa = static_cast<uint8_t *>(ws) + p.a_workspace_offset;
+      rc = cutego_copy_ex(wa, &p.a_packed, a, la, 2, stream_, nullptr, nullptr);
+      a = wa;
+    }
+    if (p.flags & CUTEGO_GEMM_F_PACK_D) {
+      void *wd = static_cast<uint8_t *>(ws) + p.d_workspace_offset;
+      if (rc == CUTEGO_KERNELS_OK && read_c) rc = cutego_copy_ex(wd, &p.d_packed, c, lc, ces, stream_, nullptr, nullptr);
+      d = wd;
+      c = wd;
     }
     if (rc == CUTEGO_KERNELS_OK && (p.flags & CUTEGO_GEMM_F_PACK_B)) {
       void *wb = static_cast<uint8_t *>(ws) + p.b_workspace_offset;
@@ -146,5 +155,11 @@ extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, cons
   e = cudaLaunchKernel(reinterpret_cast<const void *>(fn), dim3(static_cast<unsigned>(ctas)), dim3(384), args, smem,
                        stream);
   if (e != cudaSuccess) return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: launch: %s", cudaGetErrorString(e));
+  if ((p.flags & CUTEGO_GEMM_F_PACK_D) &&
+      cutego_copy_ex(d_user, ld, d, &p.d_packed, ces, stream_, nullptr, nullptr) != CUTEGO_KERNELS_OK) {
+    char why[200];
+    snprintf(why, sizeof why, "%s", cutego_kernels_last_error());
+    return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: copying D out of the workspace: %s", why);
+  }
   return CUTEGO_KERNELS_OK;
 }

@@ -172,7 +172,8 @@ type operands struct {
 
 // plan folds the contraction over row-major operands in both orientations (as written, and
 // with every index string reversed: the same tensors in CuTe's colexicographic order) and
-// returns the first whose GEMM plan takes the wgmma path, else the first that plans.
+// returns the first whose GEMM plan takes the wgmma path on the operands as they are, else
+// the first that takes it through packed copies, else the first that plans.
 func plan(tc ccase, spec einsum.Spec, ext map[byte]int64, ops operands, out gpu.DType) (a, b, d cute.Layout, gp *gpu.GemmPlan, fold string, err error) {
 	var firstErr error
 	type choice struct {
@@ -218,10 +219,11 @@ func plan(tc ccase, spec einsum.Spec, ext map[byte]int64, ops operands, out gpu.
 			continue
 		}
 		ch := &choice{fa, fb, fc, g, name + ": A " + fa.String() + " B " + fb.String() + " C " + fc.String()}
-		if g.Path == gpu.GemmWgmma {
+		if g.Path == gpu.GemmWgmma && !g.Packed {
 			return ch.a, ch.b, ch.d, ch.gp, ch.fold, nil
 		}
-		if fallback == nil {
+		// Prefer, among the rest, the wgmma path through packed copies over the generic one.
+		if fallback == nil || (fallback.gp.Path != gpu.GemmWgmma && g.Path == gpu.GemmWgmma) {
 			fallback = ch
 		}
 	}

@@ -64,6 +64,20 @@ int main(int argc, char **argv) {
     printf("cute_composition %-22s o %-22s = %-28s %7.0f ns/call [cpu %5.0f]\n", cases[k].a, cases[k].b, buf, ns,
            cns);
   }
+  /* the operations of python/bench/bench_pycute.py, from C: the binding's floor */
+  {
+    cute_layout_t c = parse("(2,(3,4)):(1,(2,6))"), d = parse("(16,8):(1,16)"), r;
+    cute_layout_t t[2] = {parse("4:2"), parse("2:4")};
+    double t0 = now(), c0 = cpu();
+    for (long i = 0; i < n; ++i) cute_coalesce(&c, &r);
+    printf("cute_coalesce (2,(3,4)):(1,(2,6))                                       %7.0f ns/call [cpu %5.0f]\n",
+           (now() - t0) / n * 1e9, (cpu() - c0) / n * 1e9);
+    t0 = now();
+    c0 = cpu();
+    for (long i = 0; i < n; ++i) cute_logical_divide_tiler(&d, t, 2, &r);
+    printf("cute_logical_divide_tiler (16,8):(1,16) by (4:2,2:4)                    %7.0f ns/call [cpu %5.0f]\n",
+           (now() - t0) / n * 1e9, (cpu() - c0) / n * 1e9);
+  }
   cute_layout_t a = parse("(2,4,8,2):(1,2,8,64)");
   int64_t v;
   double t0 = now(), c0 = cpu();

@@ -225,8 +225,31 @@ int cutego_gemm_plan(const cute_layout_t *d, const cute_layout_t *a, const cute_
 
   /* The wgmma path. */
   if (opt && opt->force_path == CUTEGO_GEMM_PATH_GENERIC) return generic(p, opt, "forced");
-  if (!fd || !fc) return generic(p, opt, "%s has a hierarchical mode (no single stride)", fd ? "C" : "D");
-  const int es = 2;
+  const int es = 2, ces = dtype_bytes(cd_dtype);
+  /* A hierarchical C or D: the GEMM writes a compact (M,N,L) workspace (C copied into it first
+   * when beta != 0), which is then copied into D. */
+  int64_t ws_off = 0;
+  if (!fd || !fc) {
+    if (opt && opt->no_pack) return generic(p, opt, "%s has a hierarchical mode (no single stride)", fd ? "C" : "D");
+    int64_t np = ceil_div(p->n, 16 / ces) * (16 / ces);
+    cutego_gemm_operand_t *o = &p->d;
+    cute_layout_t *dst = &p->d_packed;
+    memset(dst, 0, sizeof *dst);
+    dst->leaves = 3;
+    dst->shape[0] = p->m, dst->shape[1] = p->n, dst->shape[2] = p->l;
+    dst->stride[0] = np, dst->stride[1] = 1, dst->stride[2] = p->m * np;
+    dst->ntokens = 5;
+    dst->nest[0] = CUTE_NEST_OPEN, dst->nest[1] = dst->nest[2] = dst->nest[3] = CUTE_NEST_LEAF;
+    dst->nest[4] = CUTE_NEST_CLOSE;
+    o->stride[0] = np, o->stride[1] = 1, o->stride[2] = p->l > 1 ? p->m * np : 0;
+    o->major = 0;
+    if (p->read_c) p->c = *o;
+    p->d_workspace_offset = 0;
+    ws_off = ((p->m * np * p->l * ces + 255) / 256) * 256;
+    p->flags |= CUTEGO_GEMM_F_PACK_D;
+    snprintf(p->packed_why, sizeof p->packed_why, "%s: a hierarchical mode", fd ? "C" : "D");
+    d_addr = c_addr = 0; /* the workspace is 256-byte aligned */
+  }
   int cfg = CUTEGO_GEMM_CONFIG_128x256x64;
   if (opt && opt->config > 0) {
     cfg = opt->config - 1;
@@ -250,24 +273,25 @@ int cutego_gemm_plan(const cute_layout_t *d, const cute_layout_t *a, const cute_
     if (opt && opt->no_pack) return generic(p, opt, "%s: %s", who, why);
     if ((pack_a && p->a.extent[2] > 1 && p->a.bcast_l) || (pack_b && p->b.extent[2] > 1 && p->b.bcast_l))
       return generic(p, opt, "%s: %s (a broadcast batch is not packed)", who, why);
-    snprintf(p->packed_why, sizeof p->packed_why, "%s: %s", who, why);
-    int64_t kp = ceil_div(p->k, 16 / es) * (16 / es), off = 0;
+    if (!(p->flags & CUTEGO_GEMM_F_PACK_D)) snprintf(p->packed_why, sizeof p->packed_why, "%s: %s", who, why);
+    int64_t kp = ceil_div(p->k, 16 / es) * (16 / es), off = ws_off;
+    p->a_workspace_offset = off;
     if (pack_a) pack(&p->a, &p->a_packed, kp, &off);
     p->b_workspace_offset = off;
     if (pack_b) pack(&p->b, &p->b_packed, kp, &off);
-    p->workspace_bytes = off;
+    ws_off = off;
     p->flags |= (pack_a ? CUTEGO_GEMM_F_PACK_A : 0) | (pack_b ? CUTEGO_GEMM_F_PACK_B : 0);
     if (operand_obstacle(&p->a, 1, pack_a ? 0 : a_addr, es, cb->a_box, cb->a_swizzle, why_a, sizeof why_a) ||
         operand_obstacle(&p->b, 1, pack_b ? 0 : b_addr, es, cb->b_box, cb->b_swizzle, why_b, sizeof why_b))
       return generic(p, opt, "packed operands: %s", why_a[0] ? why_a : why_b);
   }
+  p->workspace_bytes = ws_off;
   operand_map(&p->a_map, &p->a, es, cb->a_box[p->a.major][0], cb->a_box[p->a.major][1], cb->a_swizzle[p->a.major]);
   operand_map(&p->b_map, &p->b, es, cb->b_box[p->b.major][0], cb->b_box[p->b.major][1], cb->b_swizzle[p->b.major]);
   char why[120];
   p->tiles_m = ceil_div(p->m, cb->bm);
   p->tiles_n = ceil_div(p->n, cb->bn);
   p->tiles = p->tiles_m * p->tiles_n * p->l;
-  const int ces = dtype_bytes(cd_dtype);
   if (p->d.stride[1] == 1 && p->d.stride[0] % 2 == 0 && p->d.stride[2] % 2 == 0 && d_addr % (2 * ces) == 0)
     p->flags |= CUTEGO_GEMM_F_D_PAIRS;
   if (p->read_c && p->c.stride[1] == 1 && p->c.stride[0] % 2 == 0 && p->c.stride[2] % 2 == 0 &&
@@ -291,12 +315,11 @@ int cutego_gemm_plan(const cute_layout_t *d, const cute_layout_t *a, const cute_
   snprintf(p->kernel, sizeof p->kernel, "cutego_gemm_%s_%c%c_%s_%s", cb->name, p->a.major ? 'm' : 'k',
            p->b.major ? 'm' : 'k', in_name[ab_dtype], out_name[cd_dtype]);
   p->path = CUTEGO_GEMM_PATH_WGMMA;
-  if (p->flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B))
-    return reason(p, 0, "wgmma after packing %s into K-major copies (%s): %dx%d tiles, %lld tiles",
-                  (p->flags & CUTEGO_GEMM_F_PACK_A) && (p->flags & CUTEGO_GEMM_F_PACK_B) ? "A and B"
-                  : (p->flags & CUTEGO_GEMM_F_PACK_A)                                    ? "A"
-                                                                                         : "B",
-                  p->packed_why, cb->bm, cb->bn, (long long)p->tiles);
+  if (p->flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B | CUTEGO_GEMM_F_PACK_D))
+    return reason(p, 0, "wgmma through compact copies of%s%s%s (%s): %dx%d tiles, %lld tiles",
+                  (p->flags & CUTEGO_GEMM_F_PACK_A) ? " A" : "", (p->flags & CUTEGO_GEMM_F_PACK_B) ? " B" : "",
+                  (p->flags & CUTEGO_GEMM_F_PACK_D) ? (p->read_c ? " C/D" : " D") : "", p->packed_why, cb->bm, cb->bn,
+                  (long long)p->tiles);
   return reason(p, 0, "wgmma: %dx%d tiles, A %s-major, B %s-major, %lld tiles", cb->bm, cb->bn,
                 p->a.major ? "M" : "K", p->b.major ? "N" : "K", (long long)p->tiles);
 }

@@ -21,9 +21,27 @@ struct Case {
   int hier;    // A's M mode split hierarchically into (2, M/2) with a permuted order (generic)
   int direct;  // write D with direct stores (no TMA-store epilogue)
   int nopack;  // never pack A/B into a workspace (generic path where no tensor map reads them)
+  int hier_d;  // D's M mode split hierarchically into (2, M/2) (D computed in a workspace, copied)
 };
 
 static int g_fail = 0, g_run = 0;
+
+// ((2, e0/2), e1, e2):((s0 * e0/2, s0), s1, s2): rows m of the view at (m % 2) * e0/2 + m / 2.
+static cute_layout_t split_rows(int64_t e0, int64_t e1, int64_t e2, int64_t s0, int64_t s1, int64_t s2) {
+  cute_layout_t l;
+  memset(&l, 0, sizeof l);
+  int64_t h2 = e0 / 2;
+  l.leaves = 4;
+  l.shape[0] = 2, l.stride[0] = s0 * h2;
+  l.shape[1] = h2, l.stride[1] = s0;
+  l.shape[2] = e1, l.stride[2] = s1;
+  l.shape[3] = e2, l.stride[3] = s2;
+  int8_t nest[] = {CUTE_NEST_OPEN, CUTE_NEST_OPEN, CUTE_NEST_LEAF, CUTE_NEST_LEAF, CUTE_NEST_CLOSE,
+                   CUTE_NEST_LEAF, CUTE_NEST_LEAF, CUTE_NEST_CLOSE};
+  memcpy(l.nest, nest, sizeof nest);
+  l.ntokens = sizeof nest;
+  return l;
+}
 
 static double tol_of(int cd, int64_t k) {
   (void)k;
@@ -73,26 +91,12 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed) {
                                 M * K, rb, CUDA_R_32F, (int)N, N * K, &be, rref, CUDA_R_32F, (int)M, M * N, (int)L,
                                 CUBLAS_COMPUTE_32F_PEDANTIC, CUBLAS_GEMM_DEFAULT));
   cute_layout_t la, lb, lc, ld;
-  if (c.hier) {
-    // A's M mode as (2, M/2):(s0 * M/2, s0): same function, hierarchical (generic path).
-    memset(&la, 0, sizeof la);
-    int64_t h2 = M / 2;
-    la.leaves = 4;
-    la.shape[0] = 2, la.stride[0] = a_s0 * h2;
-    la.shape[1] = h2, la.stride[1] = a_s0;
-    la.shape[2] = K, la.stride[2] = a_s1;
-    la.shape[3] = L, la.stride[3] = a_s2;
-    int8_t nest[] = {CUTE_NEST_OPEN, CUTE_NEST_OPEN, CUTE_NEST_LEAF, CUTE_NEST_LEAF, CUTE_NEST_CLOSE,
-                     CUTE_NEST_LEAF, CUTE_NEST_LEAF, CUTE_NEST_CLOSE};
-    memcpy(la.nest, nest, sizeof nest);
-    la.ntokens = sizeof nest;
-    // A'(m) = A((m % 2) * h2 + m / 2): the reference's rows are permuted below.
-  } else {
-    la = layout3(M, K, L, a_s0, a_s1, a_s2);
-  }
+  // A hierarchical A or D: the M mode as (2, M/2):(s0 * M/2, s0), the same rows permuted:
+  // row m of the view is row (m % 2) * M/2 + m / 2 (the reference's rows are permuted below).
+  la = c.hier ? split_rows(M, K, L, a_s0, a_s1, a_s2) : layout3(M, K, L, a_s0, a_s1, a_s2);
   lb = layout3(N, K, L, b_s0, b_s1, c.bcast_b ? 0 : b_s2);
   lc = layout3(M, N, L, d_s0, d_s1, d_s2);
-  ld = lc;
+  ld = c.hier_d ? split_rows(M, N, L, d_s0, d_s1, d_s2) : lc;
   cutego_gemm_options_t opt;
   memset(&opt, 0, sizeof opt);
   opt.force_path = c.force;
@@ -119,6 +123,17 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed) {
       for (int64_t z = 0; z < L; ++z)
         for (int64_t n = 0; n < N; ++n)
           for (int64_t m = 0; m < M; ++m) r2[z * M * N + n * M + m] = r[z * M * N + n * M + (m % 2) * h2 + m / 2];
+      CK(cudaMemcpy(rref, r2.data(), r2.size() * 4, cudaMemcpyHostToDevice));
+    }
+    if (c.hier_d) {
+      // stored row r holds logical row r < M/2 ? 2r : 2(r - M/2) + 1
+      std::vector<float> r(M * N * L), r2(M * N * L);
+      CK(cudaMemcpy(r.data(), rref, r.size() * 4, cudaMemcpyDeviceToHost));
+      int64_t h2 = M / 2;
+      for (int64_t z = 0; z < L; ++z)
+        for (int64_t n = 0; n < N; ++n)
+          for (int64_t row = 0; row < M; ++row)
+            r2[z * M * N + n * M + row] = r[z * M * N + n * M + (row < h2 ? 2 * row : 2 * (row - h2) + 1)];
       CK(cudaMemcpy(rref, r2.data(), r2.size() * 4, cudaMemcpyHostToDevice));
     }
     compare<TO><<<blocks_for(nd), 256>>>(d, d_s0, d_s1, d_s2, rref, M, N, L, acc, bad);
@@ -260,6 +275,9 @@ int main(int argc, char **argv) {
   cs.push_back({"batched L=5 B broadcast", 512, 512, 256, 5, 0, 1, BF, BF, 1.f, 0.f, 0, W, 0, 1, 0});
   // generic path, forced and by hierarchy
   cs.push_back({"forced generic", 300, 200, 100, 2, 0, 1, BF, F32, 1.f, 0.5f, G, G, 0, 0, 0});
+  cs.push_back({"hierarchical D (workspace)", 512, 384, 256, 2, 0, 1, BF, F32, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 1});
+  cs.push_back({"hierarchical D bf16 (workspace)", 256, 200, 136, 1, 1, 0, BF, BF, 2.f, 0.f, 0, W, 0, 0, 0, 0, 0, 1});
+  cs.push_back({"hierarchical D no-pack", 256, 192, 96, 2, 0, 0, F16, F16, 1.f, 0.f, 0, G, 0, 0, 0, 0, 1, 1});
   cs.push_back({"hierarchical A (packed)", 256, 192, 96, 2, 0, 0, F16, F16, 1.f, 0.f, 0, W, 0, 0, 1});
   cs.push_back({"hierarchical A no-pack", 256, 192, 96, 2, 0, 0, F16, F16, 1.f, 0.f, 0, G, 0, 0, 1, 0, 1});
   if (big) {

@@ -142,8 +142,19 @@ int main(void) {
     cute_layout_t d = L3(64, 64, 0, 64, 1, 0), b = L3(64, 64, 0, 64, 1, 0);
     rc = cutego_gemm_plan(&d, &a, &b, NULL, BF, BF, 0, 0x1000, 0x1000, 0x1000, 0, NULL, &p);
     CHECK(rc == 0 && (p.flags & CUTEGO_GEMM_F_PACK_A) && strstr(p.reason, "hierarchical"), "hier: %s", p.reason);
-    /* A hierarchical D cannot be packed: generic. */
-    rc = cutego_gemm_plan(&a, &b, &b, NULL, BF, BF, 0, 0x1000, 0x1000, 0x1000, 0, NULL, &p);
+    /* A hierarchical D: computed in a compact (M,N) workspace, then copied; C (beta != 0) is
+     * copied into that workspace first, so the kernel reads C there. no_pack: generic. */
+    rc = cutego_gemm_plan(&a, &b, &b, &a, BF, F32, 1, 0x1000, 0x1000, 0x1000, 0x1000, NULL, &p);
+    CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_WGMMA && (p.flags & CUTEGO_GEMM_F_PACK_D) &&
+              !(p.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B)) && strstr(p.reason, "C/D"),
+          "hier D: %s", p.reason);
+    CHECK(p.d_packed.shape[0] == 64 && p.d_packed.stride[0] == 64 && p.d.stride[0] == 64 && p.c.stride[0] == 64 &&
+              p.workspace_bytes == 64 * 64 * 4 && (p.flags & CUTEGO_GEMM_F_D_TMA),
+          "packed D");
+    cutego_gemm_options_t np2;
+    memset(&np2, 0, sizeof np2);
+    np2.no_pack = 1;
+    rc = cutego_gemm_plan(&a, &b, &b, NULL, BF, BF, 0, 0x1000, 0x1000, 0x1000, 0, &np2, &p);
     CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_GENERIC && strstr(p.reason, "D has a hierarchical"), "hier D: %s",
           p.reason);
   }

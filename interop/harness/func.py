@@ -378,3 +378,37 @@ def check_with_aux(op, A, B, R, aux):
     except NotAFunction as e:
         return None, str(e)
     return None, "not checked"
+
+
+def check_max_common(op, A, B, R, limit=LIMIT):
+    """Does cutego's answer R to max_common_vector(A, B) (an integer N) or
+    max_common_layout(A, B) (a layout) satisfy CuTe's post-condition (layout.hpp)?
+    max_common_layout: A(R(n)) = B(R(n)) = n for n < size(R). max_common_vector: for
+    n < N some coordinate j has B(j) = n and A(j) = n (A and B agree on the first N
+    elements). Returns (True|False|None, why)."""
+    try:
+        fa, fb = Fn(A), Fn(B)
+        val = lambda n: {(): n} if n else {}
+        if op == "max_common_layout":
+            fr = Fn(R)
+            if fr.size > limit:
+                return None, "too large to check"
+            for n in range(fr.size):
+                j = fr(n)
+                if fa(j) != val(n) or fb(j) != val(n):
+                    return False, "at %d: R = %s, A(R) = %s, B(R) = %s" % (n, j, fa(j), fb(j))
+            return True, "A(R(n)) = B(R(n)) = n for n < %d" % fr.size
+        N = ival(R)
+        if fb.size > limit:
+            return None, "too large to check"
+        want = set(range(N))
+        for j in range(fb.size):
+            b = fb(j)
+            n = b.get((), 0) if not (set(b) - {()}) else None
+            if n in want and fa(j) == val(n):
+                want.discard(n)
+        if want:
+            return False, "no coordinate j with A(j) = B(j) = %d" % min(want)
+        return True, "A and B agree on the first %d elements" % N
+    except NotAFunction as e:
+        return None, str(e)

@@ -154,6 +154,20 @@ def classify(case, cx, cg):
         if case.cxx_explicit:
             return "disagree", "harness error: the curated C++ side does not compile: " + ctext
         return "cxx-n/a", "C++ CuTe has no such function: " + ctext
+    if cstat == "reject" and not cg_err and case.op in ("max_common_vector", "max_common_layout") \
+            and isinstance(case.node, Call) and len(case.node.args) == 2 \
+            and all(literal(x) for x in case.node.args):
+        # Ruling 3 (KNOWN_DISAGREEMENTS.md): max_common_* never fail on valid layouts (1 and
+        # 1:0 are always correct, issue 12); where a static_assert inside C++'s composition
+        # refuses them, cutego's answer must satisfy CuTe's post-condition.
+        A, B = case.node.args
+        try:
+            ok, why = func.check_max_common(case.op, A, B, parse(cg))
+        except Exception as e:
+            ok, why = False, "cutego output unparsable: %s" % e
+        if ok:
+            return "cxx-refuses-valid", "C++ rejects: %s; cutego's answer satisfies the post-condition: %s" % (ctext, why)
+        return "disagree", "C++ rejects: %s; cutego's answer fails the post-condition: %s" % (ctext, why)
     if cstat == "reject":
         return ("rejected-by-both" if cg_err else "disagree"), ("C++ rejects: " + ctext)
     if cg == ctext:
@@ -346,8 +360,8 @@ def main(argv=None):
     expect_fail = []
     for i, c in enumerate(cases):
         row = table.setdefault(c.op, {k: 0 for k in (
-            "cases", "agree", "disagree", "rejected-by-both", "cxx-unsound", "no-cutego", "cxx-n/a",
-            "cxx-rejects", "py-agree", "py-differ", "py-n/a")})
+            "cases", "agree", "disagree", "rejected-by-both", "cxx-unsound", "cxx-refuses-valid",
+            "no-cutego", "cxx-n/a", "cxx-rejects", "py-agree", "py-differ", "py-n/a")})
         row["cases"] += 1
         cat, note = cats[i]
         row[cat] += 1
@@ -370,19 +384,19 @@ def main(argv=None):
         else:
             row["py-differ"] += 1
 
-    cols = ["cases", "agree", "disagree", "rejected-by-both", "cxx-unsound", "cxx-rejects",
-            "cxx-n/a"]
+    cols = ["cases", "agree", "disagree", "rejected-by-both", "cxx-unsound", "cxx-refuses-valid",
+            "cxx-rejects", "cxx-n/a"]
     if not have_cutego:
         cols = ["cases", "no-cutego", "cxx-unsound", "cxx-rejects", "cxx-n/a"]
     cols += ["py-agree", "py-differ", "py-n/a"]
     w = max(len(k) for k in table) + 2
-    lines = ["%-*s" % (w, "operation") + "".join("%17s" % h for h in cols)]
+    lines = ["%-*s" % (w, "operation") + "".join("%19s" % h for h in cols)]
     tot = {h: 0 for h in cols}
     for op, row in table.items():
-        lines.append("%-*s" % (w, op) + "".join("%17d" % row[h] for h in cols))
+        lines.append("%-*s" % (w, op) + "".join("%19d" % row[h] for h in cols))
         for h in cols:
             tot[h] += row[h]
-    lines.append("%-*s" % (w, "TOTAL") + "".join("%17d" % tot[h] for h in cols))
+    lines.append("%-*s" % (w, "TOTAL") + "".join("%19d" % tot[h] for h in cols))
     report = "\n".join(lines)
     print(report)
 

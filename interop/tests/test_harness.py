@@ -106,6 +106,22 @@ class TestClassify(unittest.TestCase):
         self.assertEqual(classify(n, ("ok", "(_-1,_4):(_0,_1)"), "error: negative")[0], "cxx-unsound")
         self.assertEqual(classify(n, ("ok", "(_-1,_4):(_0,_1)"), "(-1,4):(0,1)")[0], "disagree")
 
+    def test_max_common_ruling(self):
+        # Ruling 3: where a static_assert inside C++'s composition refuses max_common_* on
+        # valid layouts, cutego answers; the answer must satisfy the post-condition.
+        rej = ("reject", "static assertion failed: Shape Divisibility Condition")
+        v = self.case("max_common_vector(((4,1),8,15):((1,0),0,4),(1,4,15):(1,1,4))")
+        self.assertEqual(classify(v, rej, "1")[0], "cxx-refuses-valid")
+        self.assertEqual(classify(v, rej, "4")[0], "cxx-refuses-valid")  # A(j) = B(j) = j, j < 4
+        self.assertEqual(classify(v, rej, "5")[0], "disagree")  # B(4) = 4 but A(4) = 0
+        self.assertEqual(classify(v, rej, "error: x")[0], "rejected-by-both")
+        l = self.case("max_common_layout((8,(1,(1)),2,(9,12,1)):(0,(0,(216)),108,(12,1,1)),"
+                      "((1),2,(9,12,1),8):((0),108,(12,1,0),0))")
+        self.assertEqual(classify(l, rej, "1:0")[0], "cxx-refuses-valid")
+        self.assertEqual(classify(l, rej, "2:1")[0], "disagree")
+        # an answer C++ gives is still compared exactly
+        self.assertEqual(classify(v, ("ok", "_1"), "2")[0], "disagree")
+
 
 class TestGen(unittest.TestCase):
     def test_deterministic(self):

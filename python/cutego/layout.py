@@ -28,6 +28,7 @@ _INTSET = {int}
 _new_layout_t = LayoutT
 _i64 = ctypes.c_int64
 _byref = ctypes.byref
+_new_object = object.__new__
 
 
 class LayoutBase:
@@ -41,10 +42,9 @@ def is_layout(x) -> bool:
 
 
 def _wrap(c: LayoutT) -> "Layout":
-    o = Layout.__new__(Layout)
+    o = _new_object(Layout)  # object.__new__, looked up once: every result comes here
     o._c = c
-    o._shape = _UNSET
-    o._stride = _UNSET
+    o._shape = o._stride = _UNSET
     return o
 
 
