@@ -1,16 +1,23 @@
 // Command cutego evaluates, prints and renders CuTe layouts.
 //
-//	cutego eval                       read expressions from stdin, one result line each
-//	cutego print <layout>             CuTe's print_layout table
-//	cutego render [--format svg|tex|png] [--tv (M,N)] [-o file] <layout>
-//	cutego serve [--addr :8080]       a layout explorer in the browser
+//	cutego eval [EXPR…]               evaluate expressions (or stdin), one result line each
+//	cutego print <expr>               CuTe's print_layout table
+//	cutego render [--format svg|tex|png] [--tv (M,N)] [--view data|bank] [-o file] <expr>
+//	cutego gen gemm [-o file]         the generated header of the GEMM kernels' layouts
+//	cutego explain [--tables] <expr>  an operation derived step by step
+//	cutego serve [--addr 127.0.0.1:8080] a layout explorer in the browser
 //	cutego version
+//
+// Every command answers --help; flags may come before or after the expression.
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/cutego/cutego/internal/eval"
 )
@@ -18,69 +25,207 @@ import (
 // version is the tool's version (set with -ldflags "-X main.version=…").
 var version = "0.1.0-dev"
 
-const usage = `usage: cutego <command> [arguments]
+// env is what a command reads and writes.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
 
-commands:
-  eval                          read CuTe expressions from stdin (docs/EVAL.md), write one
-                                result line each: CuTe's printed form or "error: <message>"
-  print <expr>                  print the layout as CuTe's print_layout table
-  render [--format svg|tex|png] [--tv (M,N)] [-o file] <expr>
-                                draw the layout (SVG like CuTe's print_svg, TikZ like
-                                print_latex); with --tv, the thread-value layout over an
-                                MxN tile (print_latex_tv)
-  serve [--addr :8080]          a layout explorer in the browser (JSON API at /api/eval)
-  version                       print the version
+// command is one subcommand: its name, its usage (the first line, without a leading
+// "usage: ", is the synopsis `cutego help` lists) and its code, which gets the arguments
+// after the name. A command returns usageError for bad arguments (exit 2), another error
+// to fail (exit 1), or exitError to exit with a status and no message.
+type command struct {
+	name  string
+	usage func() string
+	run   func(args []string, e env) error
+}
 
-An <expr> is anything eval accepts: a layout "(4,8):(1,4)", a shape "(4,8)", or a call
-"logical_divide((16,8):(1,16),(4:2,2:4))". Quote it for the shell.
+// text is a fixed usage.
+func text(s string) func() string { return func() string { return s } }
+
+// synopsis is the first line of a usage, without "usage: ".
+func synopsis(usage string) string {
+	line, _, _ := strings.Cut(usage, "\n")
+	return strings.TrimPrefix(line, "usage: ")
+}
+
+// commands is the table of subcommands, in the order `cutego help` lists them. A new
+// subcommand is one line here (and its code in its own file).
+var commands = []command{
+	{"eval", text(evalUsage), cmdEval},
+	{"print", text(printUsage), cmdPrint},
+	{"render", text(renderUsage), cmdRender},
+	{"explain", func() string { return fmt.Sprintf(explainUsage, strings.Join(explainNames(), ", ")) },
+		func(args []string, e env) error { return cmdExplain(args, e.stdout) }},
+	{"gen", text(genUsage), func(args []string, e env) error { return cmdGen(args, e.stdout) }},
+	{"serve", text(serveUsage), func(args []string, e env) error { return cmdServe(args, e.stderr) }},
+	{"version", text("cutego version\n\nPrint the version.\n"), cmdVersion},
+}
+
+const evalUsage = `cutego eval [EXPR…]
+
+Evaluate CuTe expressions (docs/EVAL.md): each argument, or else each line of stdin,
+and write one line for each: the result in CuTe's printed form, or "error: <message>".
+Blank lines and comments give no line. C++ as CuTe's docs write it works too
+(` + "`auto a = make_layout(make_shape(_8{},_4{}), LayoutRight{});`" + `), with names
+known on later lines and a declaration continued over several lines.
+The exit status is 1 when any line failed (every line is still answered), 0 otherwise.
+`
+
+const printUsage = `cutego print <expr>
+
+Print the layout as CuTe's print_layout table (a rank-1 layout as a column).
+`
+
+const renderUsage = `cutego render [--format svg|tex|png] [--tv (M,N)] [--view data|bank] [--elem bytes] [--access m|n] [--scale s] [-o file] <expr>
+
+Draw the layout: SVG like CuTe's print_svg, TikZ like print_latex, or PNG; with --tv,
+the thread-value layout over an MxN tile (print_latex_tv); with --view bank, the
+shared-memory bank of each element (--elem bytes each, a warp reading along --access),
+conflicts highlighted; --scale sizes a PNG. With -o, the file is replaced only when the
+picture is complete.
+`
+
+const genUsage = `cutego gen gemm [-o file]
+
+Write the generated header of the GEMM kernels' layouts (kernels/generated/).
 `
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
+// usage is the tool's usage: every command's synopsis.
+func usage() string {
+	var b strings.Builder
+	b.WriteString("usage: cutego <command> [arguments]\n\ncommands:\n")
+	for _, c := range commands {
+		fmt.Fprintf(&b, "  %s\n", synopsis(c.usage()))
+	}
+	b.WriteString(`
+An <expr> is anything eval accepts: a layout "(4,8):(1,4)", a shape "(4,8)", a call
+"logical_divide((16,8):(1,16),(4:2,2:4))", or CuTe's C++. Quote it for the shell.
+"cutego <command> --help" tells more.
+`)
+	return b.String()
+}
+
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(args) < 1 {
-		fmt.Fprint(stderr, usage)
+		fmt.Fprint(stderr, usage())
 		return 2
 	}
-	var err error
 	switch args[0] {
-	case "eval":
+	case "help", "-h", "--help", "-help":
 		if len(args) > 1 {
-			fmt.Fprintln(stderr, "cutego eval: reads expressions from stdin and takes no arguments")
-			return 2
+			if c := find(args[1]); c != nil {
+				fmt.Fprint(stdout, c.usage())
+				return 0
+			}
 		}
-		err = eval.Run(stdin, stdout)
-	case "print":
-		err = cmdPrint(args[1:], stdout)
-	case "render":
-		err = cmdRender(args[1:], stdout)
-	case "gen":
-		err = cmdGen(args[1:], stdout)
-	case "explain":
-		err = cmdExplain(args[1:], stdout)
-	case "serve":
-		err = cmdServe(args[1:], stderr)
-	case "version", "--version", "-v":
-		fmt.Fprintln(stdout, "cutego", version)
-	case "help", "-h", "--help":
-		fmt.Fprint(stdout, usage)
-	default:
-		fmt.Fprintf(stderr, "cutego: unknown command %q\n%s", args[0], usage)
+		fmt.Fprint(stdout, usage())
+		return 0
+	case "--version", "-v":
+		args = []string{"version"}
+	}
+	c := find(args[0])
+	if c == nil {
+		fmt.Fprintf(stderr, "cutego: unknown command %q\n%s", args[0], usage())
 		return 2
 	}
-	if err != nil {
-		if ue, ok := err.(usageError); ok {
-			fmt.Fprintf(stderr, "cutego %s: %s\n%s", args[0], ue.msg, usage)
-			return 2
+	for _, a := range args[1:] {
+		if a == "--" {
+			break
 		}
-		fmt.Fprintf(stderr, "cutego %s: %v\n", args[0], err)
-		return 1
+		if a == "-h" || a == "--help" || a == "-help" {
+			fmt.Fprint(stdout, c.usage())
+			return 0
+		}
 	}
-	return 0
+	err := c.run(args[1:], env{stdin: stdin, stdout: stdout, stderr: stderr})
+	var ue usageError
+	var ee exitError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &ee):
+		return int(ee)
+	case errors.As(err, &ue):
+		fmt.Fprintf(stderr, "cutego %s: %s\nusage: %s", c.name, ue.msg, strings.TrimPrefix(c.usage(), "usage: "))
+		return 2
+	}
+	fmt.Fprintf(stderr, "cutego %s: %v\n", c.name, err)
+	return 1
+}
+
+func find(name string) *command {
+	for i := range commands {
+		if commands[i].name == name {
+			return &commands[i]
+		}
+	}
+	return nil
 }
 
 type usageError struct{ msg string }
 
 func (e usageError) Error() string { return e.msg }
+
+// exitError ends the command with its status and no message (the command has said
+// what went wrong).
+type exitError int
+
+func (e exitError) Error() string { return fmt.Sprintf("exit status %d", int(e)) }
+
+// parseFlags parses args with fs, allowing flags after the positional arguments
+// (`cutego render '(4,8)' --format tex`); it returns the positional arguments. After
+// `--` everything is positional.
+func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	fs.SetOutput(io.Discard)
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, usageError{err.Error()}
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		if len(args) > len(rest) && args[len(args)-len(rest)-1] == "--" {
+			return append(pos, rest...), nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+// cmdEval is `cutego eval [EXPR…]`.
+func cmdEval(args []string, e env) error {
+	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
+	exprs, err := parseFlags(fs, args)
+	if err != nil {
+		return err
+	}
+	in := e.stdin
+	if len(exprs) > 0 {
+		// Each argument is one input line (a newline inside one splits it, as on stdin).
+		in = strings.NewReader(strings.Join(exprs, "\n") + "\n")
+	}
+	failed, err := eval.Run(in, e.stdout)
+	if err != nil {
+		return err
+	}
+	if failed > 0 {
+		return exitError(1)
+	}
+	return nil
+}
+
+func cmdVersion(args []string, e env) error {
+	if len(args) > 0 {
+		return usageError{"takes no arguments"}
+	}
+	fmt.Fprintln(e.stdout, "cutego", version)
+	return nil
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/cutego/cutego/cute"
@@ -13,36 +14,61 @@ import (
 	"github.com/cutego/cutego/internal/eval"
 )
 
-// evalArgs evaluates the command-line words as one expression.
+// evalArgs evaluates the command-line words as one program (an expression, or C++
+// statements whose last value is drawn).
 func evalArgs(words []string) (cute.Value, error) {
 	if len(words) == 0 {
 		return nil, usageError{"missing the layout expression"}
 	}
-	return eval.Eval(strings.Join(words, " "))
+	v, err := eval.Eval(strings.Join(words, " "))
+	if err != nil {
+		return nil, err
+	}
+	return v, checkCosize(v)
+}
+
+// checkCosize refuses a layout whose cosize overflows int64 (package cute reports it):
+// its table and picture would need columns wider than any index.
+func checkCosize(v cute.Value) error {
+	var l cute.Layout
+	switch x := v.(type) {
+	case cute.Layout:
+		l = x
+	case cute.ComposedLayout:
+		l = x.Inner
+	default:
+		return nil
+	}
+	_, err := l.Cosize()
+	return err
 }
 
 // cmdPrint is `cutego print <expr>`: CuTe's print_layout table.
-func cmdPrint(args []string, w io.Writer) error {
-	v, err := evalArgs(args)
+func cmdPrint(args []string, e env) error {
+	words, err := parseFlags(flag.NewFlagSet("print", flag.ContinueOnError), args)
 	if err != nil {
 		return err
 	}
-	return render.PrintLayout(w, v)
+	v, err := evalArgs(words)
+	if err != nil {
+		return err
+	}
+	return render.PrintLayout(e.stdout, v)
 }
 
 // cmdRender is `cutego render [--format svg|tex|png] [--tv (M,N)] [--view data|bank]
 // [--elem bytes] [--access m|n] [--scale s] [-o file] <expr>`.
-func cmdRender(args []string, w io.Writer) error {
+func cmdRender(args []string, e env) error {
 	fs := flag.NewFlagSet("render", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	format := fs.String("format", "svg", "svg, tex or png")
 	tv := fs.String("tv", "", "draw a thread-value layout over the tile of this shape (M,N)")
 	out := fs.String("o", "", "write to this file instead of stdout")
 	rv := addRenderFlags(fs)
-	if err := fs.Parse(args); err != nil {
-		return usageError{err.Error()}
+	words, err := parseFlags(fs, args)
+	if err != nil {
+		return err
 	}
-	v, err := evalArgs(fs.Args())
+	v, err := evalArgs(words)
 	if err != nil {
 		return err
 	}
@@ -54,11 +80,33 @@ func cmdRender(args []string, w io.Writer) error {
 		return usageError{fmt.Sprintf("unknown format %q (svg, tex or png)", *format)}
 	}
 	if *out == "" {
-		return draw(w)
+		return draw(e.stdout)
 	}
-	f, err := os.Create(*out)
+	return writeFile(*out, draw)
+}
+
+// writeFile writes what draw writes to a temporary file beside path and renames it over
+// path only when draw succeeded: an existing file is never truncated by a failed
+// picture.
+func writeFile(path string, draw func(io.Writer) error) error {
+	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
 		return err
 	}
-	return errors.Join(draw(f), f.Close())
+	tmp := f.Name()
+	err = errors.Join(draw(f), f.Close())
+	if err == nil {
+		mode := os.FileMode(0o644)
+		if st, serr := os.Stat(path); serr == nil {
+			mode = st.Mode().Perm()
+		}
+		err = os.Chmod(tmp, mode)
+	}
+	if err == nil {
+		err = os.Rename(tmp, path)
+	}
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
 }

@@ -31,7 +31,7 @@ func checkCppTable(t *testing.T, file string) int {
 		in, want, ok := strings.Cut(line, "\t")
 		require.True(t, ok, line)
 		got, _ := Line(in)
-		assert.Equal(t, strings.ReplaceAll(want, "_", ""), got, in)
+		assert.Equal(t, stripStatic(want), got, in)
 		n++
 	}
 	return n
@@ -53,4 +53,19 @@ func TestEvalCppComposedCompose(t *testing.T) {
 // (testdata/cpp/composed_algebra.cpp → composed_algebra.out).
 func TestEvalCppComposedAlgebra(t *testing.T) {
 	assert.Equal(t, 7, checkCppTable(t, "testdata/cpp/composed_algebra.out"))
+}
+
+// TestEvalCppSpellings: CuTe's C++ spellings (make_shape, Int<8>{}, _8, get<0>,
+// size<1>, take<1,3>, select<0,2>, upcast<2>, recast_layout<uint16_t,uint32_t> and other
+// element types, Swizzle<3,4,3>{}, Layout<Shape<…>,Stride<…>>{}, cute:: prefixes,
+// arithmetic): each input is the very C++ text that testdata/cpp/spellings.cpp compiled,
+// and must print what C++ printed (spellings.out).
+func TestEvalCppSpellings(t *testing.T) {
+	assert.Equal(t, 56, checkCppTable(t, "testdata/cpp/spellings.out"))
+}
+
+// TestElementBits: every element type eval knows has the width C++ CuTe gives it
+// (testdata/cpp/elements.cpp → elements.out).
+func TestElementBits(t *testing.T) {
+	assert.Equal(t, len(elementBits), checkCppTable(t, "testdata/cpp/elements.out"))
 }

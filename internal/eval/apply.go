@@ -6,10 +6,6 @@ import (
 	"github.com/cutego/cutego/cute"
 )
 
-// sliceHook slices a layout at a coordinate holding `_` (CuTe's slice(c, L), what
-// `L(_,2)` means); set by the file that dispatches slice.
-var sliceHook func(c Coord, l cute.Layout) (cute.Layout, error)
-
 // apply is postfix application f(args…): a layout evaluated at a coordinate (several
 // arguments form one tuple coordinate, as CuTe's L(m,n) is L((m,n))), or sliced when the
 // coordinate holds `_`; a swizzle or composed layout applied to an index.
@@ -17,23 +13,17 @@ func apply(f cute.Value, args []cute.Value) cute.Value {
 	if len(args) == 0 {
 		failErr(fmt.Errorf("%s: applied to no coordinate", describe(f)))
 	}
-	var crd Coord
-	if len(args) == 1 {
-		c, ok := asCoord(args[0])
+	cs := make([]cute.Coord, len(args))
+	for i, a := range args {
+		c, ok := asCoord(a)
 		if !ok {
-			failErr(fmt.Errorf("%s is not a coordinate", describe(args[0])))
+			failErr(fmt.Errorf("%s is not a coordinate", describe(a)))
 		}
-		crd = c
-	} else {
-		cs := make([]Coord, len(args))
-		for i, a := range args {
-			c, ok := asCoord(a)
-			if !ok {
-				failErr(fmt.Errorf("%s is not a coordinate", describe(a)))
-			}
-			cs[i] = c
-		}
-		crd = Coord{Elems: cs, tuple: true}
+		cs[i] = c
+	}
+	crd := cs[0]
+	if len(cs) > 1 {
+		crd = cute.CoordTuple(cs...)
 	}
 	switch x := f.(type) {
 	case cute.IntTuple:
@@ -45,76 +35,52 @@ func apply(f cute.Value, args []cute.Value) cute.Value {
 	case cute.Layout:
 		return applyLayout(x, crd)
 	case cute.Swizzle:
-		if crd.HasUnderscore() || crd.tuple {
+		if crd.HasUnderscore() || crd.IsTuple() {
 			failErr(fmt.Errorf("a swizzle applies to an integer, not %s", crd))
 		}
-		return cute.Int(x.Apply(crd.Leaf))
-	case Nested:
-		if crd.HasUnderscore() {
-			failErr(fmt.Errorf("slice: slicing a composed layout inside a composed layout is not supported"))
-		}
-		i, ok := apply(x.Inner, args).(cute.IntTuple)
-		if !ok || !i.IsLeaf() || i.IsBasis() {
-			failErr(fmt.Errorf("composed_layout: inner function gives %v, not an integer", i))
-		}
-		o := x.Offset + i.Value()
-		if (o > x.Offset) != (i.Value() > 0) {
-			failErr(fmt.Errorf("composed_layout: offset %d + %d overflows int64", x.Offset, i.Value()))
-		}
-		return cute.Int(x.Outer.Apply(o))
+		return cute.Int(x.Apply(crd.Value()))
 	case cute.ComposedLayout:
 		if crd.HasUnderscore() {
 			return sliceComposed(crd, x)
 		}
-		idx := must(x.Inner.Call(coordTuple(crd)))
-		if !idx.IsLeaf() || idx.IsBasis() {
-			failErr(fmt.Errorf("composed_layout: inner layout gives %v, not an integer", idx))
+		return cute.Int(evalComposed(x, crd.IntTuple()))
+	case Nested:
+		if crd.HasUnderscore() {
+			failErr(fmt.Errorf("slice: slicing a composed layout inside a composed layout is not supported"))
 		}
-		o := x.Offset + idx.Value()
-		if (o > x.Offset) != (idx.Value() > 0) {
-			failErr(fmt.Errorf("composed_layout: offset %d + %d overflows int64", x.Offset, idx.Value()))
-		}
-		return cute.Int(x.Outer.Apply(o))
+		// A(O + inner(c)): the composed layout A o O o (2:v) at index 1.
+		v := evalComposed(x.Inner, crd.IntTuple())
+		return cute.Int(evalComposed(cute.MakeComposedLayout(x.Outer, x.Offset, must(cute.MakeLayout(cute.Int(2), cute.Int(v)))), cute.Int(1)))
 	}
 	failErr(fmt.Errorf("%s is not a function", describe(f)))
 	return nil
 }
 
-func applyLayout(l cute.Layout, crd Coord) cute.Value {
+// evalComposed is A(O + B(c)) for a coordinate c of any form: package cute's
+// domain_offset moves the origin to c (A o (O + B(c)) o B, with its overflow check),
+// and that layout at index 0 is A(O + B(c)).
+func evalComposed(x cute.ComposedLayout, crd cute.IntTuple) int64 {
+	moved := must(cute.ComposedDomainOffset(crd, x))
+	return must(moved.Eval(0))
+}
+
+func applyLayout(l cute.Layout, crd cute.Coord) cute.Value {
 	if crd.HasUnderscore() {
-		if sliceHook == nil {
-			failErr(fmt.Errorf("slice: not implemented"))
-		}
-		return must(sliceHook(crd, l))
+		return must(cute.Slice(crd, l))
 	}
-	return must(l.Call(coordTuple(crd)))
+	return must(l.Call(crd.IntTuple()))
 }
 
 // sliceComposed is CuTe's slice(c, A o O o B) = get<0>(slice_and_offset(c, A o O o B)):
 // for a swizzle, C++ (swizzle_layout.hpp) decays the slice into a new offset and layout,
 // often a plain layout, and slicing drops the offset it splits off
 // (cute.ComposedSliceAndOffset reproduces that representation).
-func sliceComposed(c Coord, x cute.ComposedLayout) cute.Value {
-	r, _, err := cute.ComposedSliceAndOffset(toCute(c), x)
+func sliceComposed(c cute.Coord, x cute.ComposedLayout) cute.Value {
+	r, _, err := cute.ComposedSliceAndOffset(c, x)
 	if err != nil {
 		failErr(err)
 	}
 	return composed(r.Outer, r.Offset, r.Inner)
-}
-
-func allUnderscore(c Coord) bool {
-	if c.Under {
-		return true
-	}
-	if !c.tuple {
-		return false
-	}
-	for _, e := range c.Elems {
-		if !allUnderscore(e) {
-			return false
-		}
-	}
-	return true
 }
 
 // composed is CuTe's composition(A, O, B) for a swizzle A: the identity swizzle with
@@ -124,4 +90,49 @@ func composed(a cute.Swizzle, o int64, b cute.Layout) cute.Value {
 		return b
 	}
 	return cute.MakeComposedLayout(a, o, b)
+}
+
+// arith is the integer arithmetic of C++ CuTe code (bM + Int<1>{}): + - * / % on
+// integers, with overflow and division by zero as errors.
+func arith(op token, a, b cute.Value) cute.Value {
+	x, ok1 := asInt(a)
+	y, ok2 := asInt(b)
+	if !ok1 || !ok2 {
+		bad := a
+		if ok1 {
+			bad = b
+		}
+		failErr(fmt.Errorf("operator %s: expected integers, got %s", op.text, describe(bad)))
+	}
+	var r int64
+	switch op.text {
+	case "+":
+		r = x + y
+		if (r > x) != (y > 0) {
+			failErr(fmt.Errorf("operator +: %d + %d overflows int64", x, y))
+		}
+	case "-":
+		r = x - y
+		if (r < x) != (y > 0) {
+			failErr(fmt.Errorf("operator -: %d - %d overflows int64", x, y))
+		}
+	case "*":
+		r = x * y
+		if x != 0 && (r/x != y || x == -1 && y == -1<<63 || y == -1 && x == -1<<63) {
+			failErr(fmt.Errorf("operator *: %d * %d overflows int64", x, y))
+		}
+	case "/", "%":
+		if y == 0 {
+			failErr(fmt.Errorf("operator %s: division by zero", op.text))
+		}
+		if x == -1<<63 && y == -1 {
+			failErr(fmt.Errorf("operator %s: %d %s %d overflows int64", op.text, x, op.text, y))
+		}
+		if op.text == "/" {
+			r = x / y
+		} else {
+			r = x % y
+		}
+	}
+	return cute.Int(r)
 }

@@ -40,65 +40,35 @@ func Names() []string {
 	return out
 }
 
-// Documented lists every function name of docs/EVAL.md.
-var Documented = []string{
-	// int tuples
-	"rank", "depth", "size", "product", "flatten", "congruent", "weakly_congruent",
-	"compatible", "prefix_product", "shape_div", "ceil_div", "elem_scale", "inner_product",
-	"crd2idx", "idx2crd",
-	// layouts
-	"make_layout", "make_ordered_layout", "make_layout_like", "make_identity_layout",
-	"cosize", "shape", "stride", "get", "layout", "append", "prepend", "group", "select",
-	"take", "slice", "dice", "with_shape",
-	// algebra
-	"coalesce", "filter", "filter_zeros", "composition", "complement", "right_inverse",
-	"left_inverse", "logical_divide", "zipped_divide", "tiled_divide", "flat_divide",
-	"logical_product", "zipped_product", "tiled_product", "flat_product", "blocked_product",
-	"raked_product", "max_common_vector", "max_common_layout", "nullspace", "tile_to_shape",
-	"upcast", "downcast", "recast_layout", "local_partition", "local_tile",
-	// swizzles and composed layouts
-	"make_swizzle", "make_composed_layout",
-}
-
-func isDocumented(name string) bool {
-	for _, n := range Documented {
-		if n == name {
-			return true
-		}
-	}
-	return false
-}
-
 func call(name string, args []cute.Value) cute.Value {
 	e, ok := table[name]
 	if !ok {
-		if isDocumented(name) {
-			failErr(fmt.Errorf("%s: not implemented", name))
-		}
-		failErr(fmt.Errorf("unknown function %q", name))
-	}
-	if len(args) < e.min || (e.max >= 0 && len(args) > e.max) {
-		want := fmt.Sprint(e.min)
-		switch {
-		case e.max < 0:
-			want = fmt.Sprintf("at least %d", e.min)
-		case e.max != e.min:
-			want = fmt.Sprintf("%d to %d", e.min, e.max)
-		}
-		failErr(fmt.Errorf("%s: takes %s arguments, got %d", name, want, len(args)))
+		failErr(fmt.Errorf("unknown function %s", quote(name)))
 	}
 	if len(args) > 0 {
 		if cl, ok := args[0].(cute.ComposedLayout); ok {
 			if f, ok := composedFns[name]; ok {
-				c := &ctx{name: name, args: args}
-				if len(args) < f.min || (f.max >= 0 && len(args) > f.max) {
-					failErr(fmt.Errorf("%s: takes %d to %d arguments for a composed layout, got %d", name, f.min, f.max, len(args)))
-				}
-				return f.f(c, cl)
+				checkArity(name, f.min, f.max, len(args), " for a composed layout")
+				return f.f(&ctx{name: name, args: args}, cl)
 			}
 		}
 	}
+	checkArity(name, e.min, e.max, len(args), "")
 	return e.f(&ctx{name: name, args: args})
+}
+
+func checkArity(name string, min, max, n int, what string) {
+	if n >= min && (max < 0 || n <= max) {
+		return
+	}
+	want := fmt.Sprint(min)
+	switch {
+	case max < 0:
+		want = fmt.Sprintf("at least %d", min)
+	case max != min:
+		want = fmt.Sprintf("%d to %d", min, max)
+	}
+	failErr(fmt.Errorf("%s: takes %s arguments%s, got %d", name, want, what, n))
 }
 
 // bad aborts with an error about argument i.
@@ -137,26 +107,9 @@ func (c *ctx) tuple(i int) cute.IntTuple {
 	return t
 }
 
-// shape is an int tuple argument that must be a shape (no scaled basis).
-func (c *ctx) shape(i int) cute.IntTuple {
-	t := c.tuple(i)
-	if hasBasis(t) {
-		c.bad(i, "expected a shape, got %s", describe(c.args[i]))
-	}
-	return t
-}
-
-func hasBasis(t cute.IntTuple) bool {
-	if t.IsLeaf() {
-		return t.IsBasis()
-	}
-	for i := 0; i < t.Len(); i++ {
-		if hasBasis(t.At(i)) {
-			return true
-		}
-	}
-	return false
-}
+// shape is an int tuple argument that must be a shape; package cute checks it (a
+// scaled basis is not a shape) in the operation it is given to.
+func (c *ctx) shape(i int) cute.IntTuple { return c.tuple(i) }
 
 func (c *ctx) int(i int) int64 {
 	v, ok := asInt(c.args[i])
@@ -173,6 +126,22 @@ func (c *ctx) index(i int) int {
 		c.bad(i, "index %d out of range", v)
 	}
 	return int(v)
+}
+
+// bits is a width in bits: an integer or an element type (recast_layout<uint16_t,…>).
+func (c *ctx) bits(i int) int64 {
+	if e, ok := c.args[i].(Elem); ok {
+		return e.Bits
+	}
+	return c.int(i)
+}
+
+func (c *ctx) coord(i int) cute.Coord {
+	x, ok := asCoord(c.args[i])
+	if !ok {
+		c.bad(i, "expected a coordinate, got %s", describe(c.args[i]))
+	}
+	return x
 }
 
 func (c *ctx) swizzle(i int) cute.Swizzle {

@@ -1,6 +1,7 @@
-// Package eval is the expression evaluator behind `cutego eval` and `cutego serve`: it
-// reads CuTe function calls over CuTe's printed values (docs/EVAL.md), dispatches each
-// CuTe name to package cute, and prints results as C++ CuTe prints them minus the `_`.
+// Package eval is the expression evaluator behind `cutego eval`, `print`, `render` and
+// `serve`: it reads CuTe function calls over CuTe's printed values and the C++ that CuTe
+// code is written in (docs/EVAL.md), dispatches each CuTe name to package cute, and
+// prints results as C++ CuTe prints them minus the `_`.
 package eval
 
 import (
@@ -12,79 +13,65 @@ import (
 	"github.com/cutego/cutego/cute"
 )
 
-// Eval evaluates one expression. It never panics: a panic inside an operation comes back
-// as an error.
-func Eval(expr string) (v cute.Value, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			switch e := r.(type) {
-			case *parseError:
-				err = e
-			case evalError:
-				err = e.err
-			default:
-				err = fmt.Errorf("internal error: %v", r)
+// Eval evaluates a program: one expression, or C++ statements (`auto a = …;`) over one
+// or several lines; the result is the value of the last statement, or the first error.
+// It never panics: a panic inside an operation comes back as an error.
+func Eval(src string) (cute.Value, error) {
+	s := NewSession()
+	var last Result
+	have := false
+	for _, line := range strings.Split(src, "\n") {
+		if r, ok := s.Line(line); ok {
+			if r.Err != nil {
+				return nil, r.Err
 			}
-			v = nil
-		}
-	}()
-	if d := parenDepth(expr); d > maxParenDepth {
-		return nil, fmt.Errorf("parse: parentheses nested %d deep (at most %d)", d, maxParenDepth)
-	}
-	p := parser{s: expr}
-	v = p.expr()
-	if p.peek() != 0 {
-		p.fail("unexpected %q after the expression", p.s[p.i:])
-	}
-	return v, nil
-}
-
-// maxParenDepth bounds the nesting of parentheses in one expression: deeper input is
-// refused before it reaches the recursive parsers (a Go stack overflow is fatal, not a
-// panic that could be recovered).
-const maxParenDepth = 1000
-
-func parenDepth(s string) int {
-	d, m := 0, 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '(', '<':
-			d++
-			if d > m {
-				m = d
-			}
-		case ')', '>':
-			d--
+			last, have = r, true
 		}
 	}
-	return m
+	if r, ok := s.Close(); ok {
+		return nil, r.Err
+	}
+	if !have {
+		return nil, &cute.Error{Op: "parse", Kind: cute.ErrParse, Reason: "no expression"}
+	}
+	return last.Value, nil
 }
 
-// maxMessage bounds an error message (a parse error quotes its input).
+// maxMessage bounds an error message.
 const maxMessage = 2000
 
-// Line evaluates one input line and returns its output line (without newline): the
-// printed result or `error: <message>`. skip is true for a blank line or a `#` comment,
-// which produce no output.
+// Line evaluates one input line on its own (no names from earlier lines) and returns
+// its output line (without newline): the printed result or `error: <message>`. skip is
+// true for a line that produces no output: blank, a comment, or the first line of a
+// statement continued on the next lines.
 func Line(line string) (out string, skip bool) {
-	s := strings.TrimSpace(line)
-	if s == "" || s[0] == '#' {
+	r, ok := NewSession().Line(line)
+	if !ok {
 		return "", true
 	}
-	return Format(Eval(s)), false
+	return r.String(), false
 }
 
 // Format is the output line for a result of Eval: the printed value or
 // `error: <message>`, on one line.
-func Format(v cute.Value, err error) string {
-	if err != nil {
-		msg := err.Error()
+func Format(v cute.Value, err error) string { return Result{Value: v, Err: err}.String() }
+
+// Result is the outcome of one statement.
+type Result struct {
+	Value cute.Value
+	Err   error
+}
+
+// String is the output line: the printed value or `error: <message>`, on one line.
+func (r Result) String() string {
+	if r.Err != nil {
+		msg := r.Err.Error()
 		if len(msg) > maxMessage {
 			msg = msg[:maxMessage] + "…"
 		}
 		return "error: " + oneLine(msg)
 	}
-	return oneLine(v.String())
+	return oneLine(r.Value.String())
 }
 
 // oneLine keeps the contract of one output line per input line.
@@ -95,35 +82,79 @@ func oneLine(s string) string {
 	return s
 }
 
-// Run reads expressions from r, one per line, and writes one line for each to w (none
-// for blank lines and comments). It stops at the end of r or on an I/O error.
-func Run(r io.Reader, w io.Writer) error {
+// Run reads lines from r and writes one line for each to w (none for blank lines,
+// comments and the continuation lines of a statement), with names carried from line to
+// line. It returns the number of error lines; it stops at the end of r or on an I/O
+// error.
+func Run(r io.Reader, w io.Writer) (failed int, err error) {
 	in := bufio.NewReader(r)
 	out := bufio.NewWriterSize(w, 64<<10)
 	defer out.Flush()
+	s := NewSession()
+	emit := func(res Result) error {
+		if res.Err != nil {
+			failed++
+		}
+		out.WriteString(res.String())
+		return out.WriteByte('\n')
+	}
 	for {
 		line, rerr := in.ReadString('\n')
 		if line != "" {
-			res, skip := Line(line)
-			if !skip {
-				out.WriteString(res)
-				if err := out.WriteByte('\n'); err != nil {
-					return err
+			if res, ok := s.Line(line); ok {
+				if err := emit(res); err != nil {
+					return failed, err
 				}
 			}
+		}
+		if rerr == io.EOF {
+			if res, ok := s.Close(); ok {
+				if err := emit(res); err != nil {
+					return failed, err
+				}
+			}
+			return failed, out.Flush()
 		}
 		// Flush whenever no more input is waiting, so that a caller that writes one line
 		// and waits for its answer (a co-process) is never stuck behind our buffer.
 		if in.Buffered() == 0 {
 			if err := out.Flush(); err != nil {
-				return err
+				return failed, err
 			}
 		}
-		if rerr == io.EOF {
-			return out.Flush()
-		}
 		if rerr != nil {
-			return rerr
+			return failed, rerr
 		}
 	}
+}
+
+// run evaluates the statements of text with the session's names; a declaration binds
+// its name. ok is false when text holds no statement (comments, `{`, `}`, `using …;`).
+func (s *Session) run(text string) (r Result, ok bool) {
+	defer func() {
+		if x := recover(); x != nil {
+			ok = true
+			switch e := x.(type) {
+			case evalError:
+				r = Result{Err: e.err}
+			case *cute.Error: // a parse error
+				r = Result{Err: e}
+			default:
+				r = Result{Err: fmt.Errorf("internal error: %v", x)}
+			}
+		}
+	}()
+	p := newParser(text, s.vars, &s.reads)
+	for p.tok.kind != tEOF {
+		if v, has := p.statement(); has {
+			r, ok = Result{Value: v}, true
+		}
+		switch {
+		case p.is(";"):
+			p.advance()
+		case p.tok.kind != tEOF && !p.is("{") && !p.is("}"):
+			p.fail("unexpected %s after the expression", p.describeTok())
+		}
+	}
+	return r, ok
 }

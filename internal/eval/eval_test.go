@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/cutego/cutego/cute"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -82,7 +83,17 @@ func TestEvalDocs(t *testing.T) {
 
 func TestEvalErrors(t *testing.T) {
 	for _, c := range []struct{ in, prefix string }{
-		{"foo(1)", `error: unknown function "foo"`},
+		{"foo(1)", `error: parse: unknown function "foo" at byte 0 of "foo(1)"`},
+		{"make_layuot(4)", `error: parse: unknown function "make_layuot" at byte 0 of "make_layuot(4)"; did you mean "make_layout"?`},
+		{"auto a = make_layout(4); sise(a)", `error: parse: unknown function "sise" at byte 25 of …"uto a = make_layout(4); sise(a)"; did you mean "size"?`},
+		{"auto tile = 4; tiel", `error: parse: unknown name "tiel" at byte 15 of "auto tile = 4; tiel"; did you mean "tile"?`},
+		{"Shpe<_4>{}", `error: parse: unknown name "Shpe" at byte 0 of "Shpe<_4>{}"; did you mean "Shape"?`},
+		{"4:1\x00garbage(((", `error: parse: NUL byte at byte 3 of "4:1\x00garbage((("`},
+		{"size(4) /* open", `error: parse: unterminated /* comment at byte 8 of "size(4) /* open"`},
+		{"1 + (4,5)", "error: operator +: expected integers, got int tuple (4,5)"},
+		{"9223372036854775807 + 1", "error: operator +: 9223372036854775807 + 1 overflows int64"},
+		{"7 % 0", "error: operator %: division by zero"},
+		{"Int<8, 2>{}", "error: parse: Int: takes one template argument, got 2 at byte 0"},
 		{"(4,5", "error: parse:"},
 		{"size()", "error: size: takes at least 1 arguments, got 0"},
 		{"make_swizzle(3,4,2)", "error: make_swizzle:"},
@@ -91,9 +102,9 @@ func TestEvalErrors(t *testing.T) {
 		{"Sw<3,4,3>(1,2)", "error: a swizzle applies to an integer"},
 		{"size(Sw<3,4,3>)", "error: size: argument 1: expected an int tuple or a layout"},
 		{"rank(LayoutLeft)", "error: rank: argument 1:"},
-		{"(4,5):(1,4) junk", "error: unexpected"},
-		{"bogus", `error: unknown name "bogus"`},
-		{"size((4,5):(1,4)", "error: missing ')'"},
+		{"(4,5):(1,4) junk", `error: parse: unexpected "junk" after the expression at byte 12`},
+		{"bogus", `error: parse: unknown name "bogus" at byte 0`},
+		{"size((4,5):(1,4)", "error: parse: missing ')' at the end at byte 16"},
 		{"make_layout((9223372036854775807,2))", "error: make_layout:"},
 	} {
 		got, skip := Line(c.in)
@@ -102,20 +113,13 @@ func TestEvalErrors(t *testing.T) {
 	}
 }
 
-func TestNotImplementedOrDispatched(t *testing.T) {
-	// Every documented name either dispatches or says it is not implemented; never
-	// "unknown function".
-	for _, n := range Documented {
-		got, _ := Line(n + "(1)")
-		assert.NotContains(t, got, "unknown function", n)
-	}
-}
-
 func TestRunOneLinePerLine(t *testing.T) {
-	in := "size((4,5))\n\n# a comment\n   \nfoo(\n(4,5):(16,64)(3)\nrank((1,2,3))" // no final newline
+	in := "size((4,5))\n\n# a comment\n   \nfoo(\n(4,5):(16,64)(3)\n// c\nsize(\nrank((1,2,3))" // no final newline
 	var out bytes.Buffer
-	require.NoError(t, Run(strings.NewReader(in), &out))
-	assert.Equal(t, "20\nerror: missing ')' at the end\n48\n3\n", strings.ReplaceAll(out.String(), "error: unexpected end of expression", "error: missing ')' at the end"))
+	failed, err := Run(strings.NewReader(in), &out)
+	require.NoError(t, err)
+	assert.Equal(t, 2, failed)
+	assert.Equal(t, "20\nerror: parse: unknown function \"foo\" at byte 0 of \"foo(\"\n48\nerror: parse: unexpected end of expression at byte 5 of \"size(\"\n3\n", out.String())
 }
 
 // TestRunInteractive: a caller that writes a line and waits for its answer must get it
@@ -124,7 +128,7 @@ func TestRunInteractive(t *testing.T) {
 	pr, pw := io.Pipe()
 	or, ow := io.Pipe()
 	done := make(chan error, 1)
-	go func() { done <- Run(pr, ow); ow.Close() }()
+	go func() { _, err := Run(pr, ow); done <- err; ow.Close() }()
 	rd := bufio.NewReader(or)
 	for i := 1; i <= 3; i++ {
 		fmt.Fprintf(pw, "size((%d,2))\n", i)
@@ -149,7 +153,7 @@ func BenchmarkRun(b *testing.B) {
 	in := sb.String()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if err := Run(strings.NewReader(in), io.Discard); err != nil {
+		if _, err := Run(strings.NewReader(in), io.Discard); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -161,24 +165,31 @@ func FuzzEval(f *testing.F) {
 	}
 	for _, s := range []string{"composition((20,2):(16,4),(4,5):(1,4))", "logical_divide((16,8):(1,16),(4:2,2:4))",
 		"local_tile((16,64):(1,16),(4,8),(1,_))", "make_identity_layout((4,5))", "upcast(Sw<3,4,3> o 0 o (8,64):(64,1),2)",
-		"complement((4,6):(1,4),48)", "congruent((1,2),(3,4))", "coalesce((2,(1,6)):(1,(6,2)),(1,1))", "(4,5):(1,4)(_,2)", "((make_layout(4),_))", "Sw<3,4,3> o 0 o (8,64):(64,1)(3)", "size(", ")", "(((((", "f(g(h(1)))"} {
+		"complement((4,6):(1,4),48)", "congruent((1,2),(3,4))", "coalesce((2,(1,6)):(1,(6,2)),(1,1))", "(4,5):(1,4)(_,2)", "((make_layout(4),_))", "Sw<3,4,3> o 0 o (8,64):(64,1)(3)", "size(", ")", "(((((", "f(g(h(1)))",
+		"auto a = make_layout(make_shape(Int<8>{},_4{}), LayoutRight{}); a(1,2)", "Layout<Shape<_8,_4>, Stride<_4,_1>>{}",
+		"recast_layout<uint16_t,uint32_t>(make_layout(make_shape(8,4)))", "composition(Swizzle<3,4,3>{}, make_layout(make_shape(8,64)))",
+		"cute::size<1>(make_layout(make_shape(2,3))) /* c */ + 1 // d", "auto a = make_layout(", "print(1); print_layout(8:2);",
+		"Sw<2,0,3> o 0 o Sw<2,0,3> o 0 o (8,8):(1,8)", "take<1,3>(Layout<Shape<_2,_3,_5,_7>>{})", "-1@1", "_-3"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		// One line in → at most one line out, never a panic.
 		s = strings.NewReplacer("\n", " ", "\r", " ").Replace(s)
 		var out bytes.Buffer
-		if err := Run(strings.NewReader(s+"\n"), &out); err != nil {
+		if _, err := Run(strings.NewReader(s+"\n"), &out); err != nil {
 			t.Fatal(err)
 		}
 		n := strings.Count(out.String(), "\n")
-		_, skip := Line(s)
+		sess := NewSession()
+		_, ok1 := sess.Line(s)
+		_, ok2 := sess.Close() // a statement left open is answered at the end
+		skip := !ok1 && !ok2
 		if skip && n != 0 || !skip && n != 1 {
 			t.Fatalf("%q: %d output lines: %q", s, n, out.String())
 		}
 		// A result is in CuTe's printed form: it reads back as itself.
 		res := strings.TrimSuffix(out.String(), "\n")
-		if !skip && !strings.HasPrefix(res, "error: ") {
+		if !skip && !strings.HasPrefix(res, "error: ") && res != "_" {
 			if again, _ := Line(res); again != res {
 				t.Fatalf("%q printed %q, which reads back as %q", s, res, again)
 			}
@@ -249,11 +260,22 @@ func TestEvalCppComposed(t *testing.T) {
 	}
 }
 
+// TestEvalDeepNesting: one depth limit, cute.MaxParseDepth, over parentheses, calls,
+// template arguments and unary minus alike.
 func TestEvalDeepNesting(t *testing.T) {
+	const d = cute.MaxParseDepth
+	deep := "error: parse: nested deeper than 256 levels (cute.MaxParseDepth) at byte "
 	got, _ := Line(strings.Repeat("(", 5_000_000))
-	assert.Equal(t, "error: parse: parentheses nested 5000000 deep (at most 1000)", got)
-	got, _ = Line(strings.Repeat("size(", 300) + "1" + strings.Repeat(")", 300))
-	assert.True(t, strings.HasPrefix(got, "error: expression nested deeper than"), got)
+	assert.True(t, strings.HasPrefix(got, deep+"256 of"), got)
+	assert.Less(t, len(got), 200)
+	got, _ = Line(strings.Repeat("size(", d+1) + "1" + strings.Repeat(")", d+1))
+	assert.True(t, strings.HasPrefix(got, deep+"1284 of"), got)
+	got, _ = Line(strings.Repeat("size(", d) + "1" + strings.Repeat(")", d))
+	assert.Equal(t, "1", got)
+	got, _ = Line(strings.Repeat("Shape<", d+1) + "1" + strings.Repeat(">", d+1))
+	assert.True(t, strings.HasPrefix(got, deep+"1541 of"), got)
+	got, _ = Line(strings.Repeat("-", d+2) + "1")
+	assert.True(t, strings.HasPrefix(got, deep+"257 of"), got)
 	got, _ = Line(strings.Repeat("x", 100000) + "(")
-	assert.Less(t, len(got), 3000)
+	assert.Less(t, len(got), 300)
 }

@@ -72,14 +72,9 @@ func composition(c *ctx) cute.Value {
 	a := c.layout(0)
 	switch b := c.args[1].(type) {
 	case cute.Swizzle:
-		return composeLayoutSwizzle(c, a, b, nil)
+		return wrap(cute.CompositionLayoutSwizzle(a, b))
 	case cute.ComposedLayout:
-		// CuTe: composition(A, Sw o 0 o B) = composition(composition(A, Sw), B); the
-		// offset must be 0.
-		if b.Offset != 0 {
-			c.bad(1, "composition with a composed layout needs offset 0, got %d", b.Offset)
-		}
-		return composeLayoutSwizzle(c, a, b.Outer, &b.Inner)
+		return wrap(cute.CompositionLayoutComposed(a, b))
 	case cute.Layout:
 		return must(cute.Composition(a, b))
 	case cute.IntTuple:
@@ -88,21 +83,4 @@ func composition(c *ctx) cute.Value {
 		}
 	}
 	return must(cute.CompositionTiler(a, c.tiler(1)))
-}
-
-// composeLayoutSwizzle is CuTe's composition(Layout A, Swizzle Sw) = Sw' o 0 o A with
-// Sw' = make_swizzle<A(yyy_msk), A(zzz_msk)>: the swizzle moved to A's codomain; with
-// inner B it is then composed with B: Sw' o 0 o (A ∘ B).
-func composeLayoutSwizzle(c *ctx, a cute.Layout, sw cute.Swizzle, inner *cute.Layout) cute.Value {
-	y := must(a.Eval(sw.YYYMask()))
-	z := must(a.Eval(sw.ZZZMask()))
-	sw2, err := cute.MakeSwizzleFromMasks(y, z)
-	if err != nil {
-		c.fail("the swizzle %v does not map through %v: %v", sw, a, err)
-	}
-	l := a
-	if inner != nil {
-		l = must(cute.Composition(a, *inner))
-	}
-	return composed(sw2, 0, l)
 }

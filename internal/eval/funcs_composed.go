@@ -43,32 +43,28 @@ func init() {
 		return wrap(cute.ComposedAppendN(cl, cl.Inner.Rank()+1, c.layout(1)))
 	})
 	regComposed("composition", 2, 2, func(c *ctx, cl cute.ComposedLayout) cute.Value {
-		if b, ok := c.args[1].(cute.ComposedLayout); ok {
-			// composition(A o O o B, Sw' o 0 o M) = A o O o (B ∘ (Sw' o 0 o M)), a composed
-			// layout inside a composed layout.
-			if b.Offset != 0 {
-				c.bad(1, "composition with a composed layout needs offset 0, got %d", b.Offset)
-			}
-			in := composeLayoutSwizzle(c, cl.Inner, b.Outer, &b.Inner)
-			if x, ok := in.(cute.ComposedLayout); ok {
-				if cl.Outer.IsIdentity() && cl.Offset == 0 {
-					return x
-				}
-				return Nested{Outer: cl.Outer, Offset: cl.Offset, Inner: x}
-			}
-			return composed(cl.Outer, cl.Offset, in.(cute.Layout))
+		// composition(A o O o B, Sw') and composition(A o O o B, Sw' o 0 o M):
+		// A o O o (B ∘ …), a composed layout inside a composed layout.
+		var in cute.ComposedLayout
+		var err error
+		switch b := c.args[1].(type) {
+		case cute.Swizzle:
+			in, err = cute.CompositionLayoutSwizzle(cl.Inner, b)
+		case cute.ComposedLayout:
+			in, err = cute.CompositionLayoutComposed(cl.Inner, b)
+		default:
+			return wrap(cute.ComposedComposition(cl, c.tilerArg(1)))
 		}
-		if sw, ok := c.args[1].(cute.Swizzle); ok {
-			in := composeLayoutSwizzle(c, cl.Inner, sw, nil)
-			if x, ok := in.(cute.ComposedLayout); ok {
-				if cl.Outer.IsIdentity() && cl.Offset == 0 {
-					return x
-				}
-				return Nested{Outer: cl.Outer, Offset: cl.Offset, Inner: x}
-			}
-			return composed(cl.Outer, cl.Offset, in.(cute.Layout))
+		if err != nil {
+			failErr(err)
 		}
-		return wrap(cute.ComposedComposition(cl, c.tilerArg(1)))
+		if in.Outer.IsIdentity() && in.Offset == 0 {
+			return composed(cl.Outer, cl.Offset, in.Inner)
+		}
+		if cl.Outer.IsIdentity() && cl.Offset == 0 {
+			return in
+		}
+		return Nested{Outer: cl.Outer, Offset: cl.Offset, Inner: in}
 	})
 	regComposed("coalesce", 1, 2, func(c *ctx, cl cute.ComposedLayout) cute.Value {
 		if c.n() == 2 {

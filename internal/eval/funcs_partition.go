@@ -12,7 +12,7 @@ import (
 
 func init() {
 	register("local_tile", 3, 3, func(c *ctx) cute.Value {
-		l, _, err := cute.LocalTile(c.layout(0), c.tiler(1), toCute(c.coord(2)))
+		l, _, err := cute.LocalTile(c.layout(0), c.tiler(1), c.coord(2))
 		return must(l, err)
 	})
 	register("local_partition", 3, 3, func(c *ctx) cute.Value {

@@ -6,32 +6,7 @@ import (
 
 // Int-tuple operations, layout manipulation, slicing, casts and identity layouts.
 
-// toCute converts an eval coordinate to cute's.
-func toCute(c Coord) cute.Coord {
-	switch {
-	case c.Under:
-		return cute.CoordUnderscore()
-	case !c.tuple:
-		return cute.CoordInt(c.Leaf)
-	}
-	e := make([]cute.Coord, len(c.Elems))
-	for i, x := range c.Elems {
-		e[i] = toCute(x)
-	}
-	return cute.CoordTuple(e...)
-}
-
-func (c *ctx) coord(i int) Coord {
-	x, ok := asCoord(c.args[i])
-	if !ok {
-		c.bad(i, "expected a coordinate, got %s", describe(c.args[i]))
-	}
-	return x
-}
-
 func init() {
-	sliceHook = func(c Coord, l cute.Layout) (cute.Layout, error) { return cute.Slice(toCute(c), l) }
-
 	register("flatten", 1, 1, func(c *ctx) cute.Value {
 		switch x := c.args[0].(type) {
 		case cute.IntTuple:
@@ -72,6 +47,24 @@ func init() {
 		// A tuple index applies by mode (CuTe: transform(idx, shape, idx2crd)).
 		return idx2crdByMode(c, c.tuple(0), c.shape(1))
 	})
+	// make_shape, make_stride, make_coord, make_tile, make_step, make_tuple: the tuple of
+	// the arguments (an int tuple, a tiler, or a coordinate holding `_`).
+	for _, name := range []string{"make_shape", "make_stride", "make_coord", "make_tile", "make_step", "make_tuple"} {
+		register(name, 0, -1, func(c *ctx) cute.Value { return must(tupleOf(c.args)) })
+	}
+	// replace<I>(L, M) (template argument last): L with mode I replaced by M.
+	register("replace", 3, 3, func(c *ctx) cute.Value {
+		l, m, i := c.layout(0), c.layout(1), c.index(2)
+		if i >= l.Rank() {
+			c.bad(2, "mode %d out of range for rank %d", i, l.Rank())
+		}
+		modes := make([]cute.Layout, l.Rank())
+		for k := range modes {
+			modes[k] = must(l.Mode(k))
+		}
+		modes[i] = m
+		return must(cute.MakeLayoutModes(modes...))
+	})
 	register("make_ordered_layout", 2, 2, func(c *ctx) cute.Value {
 		return must(cute.MakeOrderedLayout(c.shape(0), c.tuple(1)))
 	})
@@ -105,7 +98,7 @@ func init() {
 		return must(cute.Select(c.layout(0), modes...))
 	})
 	register("slice", 2, 2, func(c *ctx) cute.Value {
-		crd := toCute(c.coord(0))
+		crd := c.coord(0)
 		if t, ok := c.args[1].(cute.IntTuple); ok {
 			return must(cute.SliceTuple(crd, t))
 		}
@@ -115,7 +108,7 @@ func init() {
 		return must(cute.Slice(crd, c.layout(1)))
 	})
 	register("dice", 2, 2, func(c *ctx) cute.Value {
-		crd := toCute(c.coord(0))
+		crd := c.coord(0)
 		if t, ok := c.args[1].(cute.IntTuple); ok {
 			return must(cute.DiceTuple(crd, t))
 		}
@@ -142,7 +135,7 @@ func init() {
 		return must(cute.Downcast(c.layout(0), n))
 	})
 	register("recast_layout", 3, 3, func(c *ctx) cute.Value {
-		o, n := c.int(1), c.int(2)
+		o, n := c.bits(1), c.bits(2)
 		switch x := c.args[0].(type) {
 		case cute.Swizzle:
 			return must(cute.RecastSwizzle(x, o, n))

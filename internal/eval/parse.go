@@ -1,180 +1,335 @@
 package eval
 
 import (
-	"fmt"
-	"strings"
-
 	"github.com/cutego/cutego/cute"
 )
 
-// maxDepth bounds the nesting of calls and parentheses (a guard against stack blowups on
-// hostile input).
-const maxDepth = 200
-
-// parser evaluates an expression while it reads it (recursive descent):
+// parser evaluates a statement while it reads it (recursive descent over the scanner's
+// tokens, one token of lookahead, linear in the input):
 //
-//	expr    := primary { '(' [ expr { ',' expr } ] ')' }      postfix application / slicing
-//	primary := name '(' [ expr { ',' expr } ] ')'               a call
-//	         | 'LayoutLeft' | 'LayoutRight'                     tags
-//	         | literal                                          cute.ParsePrefix
-//	         | '(' expr { ',' expr } ')' [ ':' expr ]           a tuple holding calls
+//	statement := [ type-words name '=' ] expr                 `auto a = …`, `Layout a = …`
+//	expr      := term { ('+'|'-') term }
+//	term      := unary { ('*'|'/'|'%') unary }
+//	unary     := '-' unary | postfix
+//	postfix   := atom { '(' [ args ] ')' | '{' '}' }          application, C++'s T{}
+//	atom      := base [ ':' signed-base ]                       a layout shape:stride
+//	           | swizzle 'o' signed-base 'o' atom               CuTe's A o O o B
+//	base      := integer { '@' integer } | '_' | '(' [ args ] ')'
+//	           | name [ '<' args '>' ] [ '(' [ args ] ')' ]     names, C++ types, calls
+//	args      := expr { ',' expr }
 type parser struct {
-	s     string
-	i     int
-	depth int
+	sc      scanner
+	tok     token                 // the current token (lookahead)
+	prevEnd int                   // where the token before tok ends
+	vars    map[string]cute.Value // names bound by earlier statements (nil: none)
 }
 
-type parseError struct{ msg string }
+// evalError carries an error of a called function out of the parser.
+type evalError struct{ err error }
 
-func (e *parseError) Error() string { return e.msg }
-
-func (p *parser) fail(format string, args ...any) {
-	panic(&parseError{fmt.Sprintf(format, args...)})
+func newParser(s string, vars map[string]cute.Value, reads *int) *parser {
+	p := &parser{sc: newScanner(s, reads), vars: vars}
+	p.advance()
+	return p
 }
+
+func (p *parser) advance() {
+	p.prevEnd = p.tok.pos + len(p.tok.text)
+	p.tok = p.sc.next()
+	if p.sc.err != nil {
+		panic(p.sc.err)
+	}
+}
+
+func (p *parser) failAt(pos int, format string, args ...any) {
+	panic(p.sc.sc.ErrorAt(pos, format, args...))
+}
+
+// failHint is failAt with a hint after the position and excerpt ("; did you mean …").
+func (p *parser) failHint(pos int, hint string, format string, args ...any) {
+	e := p.sc.sc.ErrorAt(pos, format, args...)
+	e.Reason += hint
+	panic(e)
+}
+
+func (p *parser) fail(format string, args ...any) { p.failAt(p.tok.pos, format, args...) }
 
 // failErr aborts evaluation with err (an error of a called function).
 func failErr(err error) { panic(evalError{err}) }
 
-type evalError struct{ err error }
+func (p *parser) is(punct string) bool { return p.tok.kind == tPunct && p.tok.text == punct }
 
-func (p *parser) ws() {
-	for p.i < len(p.s) && (p.s[p.i] == ' ' || p.s[p.i] == '\t' || p.s[p.i] == '\r') {
-		p.i++
+func (p *parser) isName(name string) bool { return p.tok.kind == tIdent && p.tok.text == name }
+
+// describeTok names the current token for an error message.
+func (p *parser) describeTok() string {
+	if p.tok.kind == tEOF {
+		return "the end"
 	}
+	return quote(p.tok.text)
 }
 
-func (p *parser) peek() byte {
-	p.ws()
-	if p.i < len(p.s) {
-		return p.s[p.i]
+func (p *parser) expect(punct string) {
+	if !p.is(punct) {
+		if p.tok.kind == tEOF && punct == ")" {
+			p.fail("missing ')' at the end")
+		}
+		p.fail("expected %q, found %s", punct, p.describeTok())
 	}
-	return 0
+	p.advance()
 }
 
-func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+// negLiteral reports whether the current token is the '-' of a negative literal (-3,
+// -1@1: a digit right after it).
+func (p *parser) negLiteral() bool {
+	return p.is("-") && p.tok.pos+1 < len(p.sc.src()) && isDigit(p.sc.src()[p.tok.pos+1])
+}
 
-func isIdent(c byte) bool { return isLetter(c) || c >= '0' && c <= '9' || c == '_' }
-
+// enter counts one level of nesting against cute.MaxParseDepth (the one limit of every
+// parser: a Go stack overflow is fatal, not a panic that could be recovered).
 func (p *parser) enter() {
-	p.depth++
-	if p.depth > maxDepth {
-		p.fail("expression nested deeper than %d", maxDepth)
+	if err := p.sc.sc.Enter(); err != nil {
+		p.failAt(p.tok.pos, "nested deeper than %d levels (cute.MaxParseDepth)", cute.MaxParseDepth)
 	}
 }
 
-func (p *parser) leave() { p.depth-- }
+func (p *parser) leave() { p.sc.sc.Leave() }
 
 func (p *parser) expr() cute.Value {
-	p.enter()
-	defer p.leave()
-	v := p.primary()
-	for p.peek() == '(' {
-		args := p.args()
-		v = apply(v, args)
+	v := p.term()
+	for p.is("+") || p.is("-") {
+		op := p.tok
+		p.advance()
+		v = arith(op, v, p.term())
 	}
 	return v
 }
 
+func (p *parser) term() cute.Value {
+	v := p.unary()
+	for p.is("*") || p.is("/") || p.is("%") {
+		op := p.tok
+		p.advance()
+		v = arith(op, v, p.unary())
+	}
+	return v
+}
+
+func (p *parser) unary() cute.Value {
+	if p.negLiteral() {
+		return p.postfix() // a negative literal, -3 or -1@1
+	}
+	if p.is("-") {
+		op := p.tok
+		p.advance()
+		p.enter()
+		defer p.leave()
+		return arith(op, cute.Int(0), p.unary())
+	}
+	return p.postfix()
+}
+
+func (p *parser) postfix() cute.Value {
+	v := p.atom()
+	for {
+		switch {
+		case p.is("("):
+			v = apply(v, p.args())
+		case p.is("{"):
+			// C++'s value initialisation T{} (Int<8>{}, LayoutRight{}, _16{}).
+			p.advance()
+			p.expect("}")
+		default:
+			return v
+		}
+	}
+}
+
+func (p *parser) atom() cute.Value {
+	st := p.tok.pos
+	v := p.base()
+	if p.is(":") {
+		p.advance()
+		stride := p.signedBase()
+		sh, ok1 := v.(cute.IntTuple)
+		sd, ok2 := stride.(cute.IntTuple)
+		if !ok1 || !ok2 {
+			p.failAt(st, "a layout's shape and stride must be int tuples")
+		}
+		return must(cute.MakeLayout(sh, sd))
+	}
+	if sw, ok := v.(cute.Swizzle); ok && p.isName("o") {
+		// CuTe's printed composed layout A o O o B.
+		p.advance()
+		off, ok := asInt(p.signedBase())
+		if !ok {
+			p.failAt(st, "the offset of a composed layout must be an integer")
+		}
+		if !p.isName("o") {
+			p.fail("expected 'o' after the offset of a composed layout, found %s", p.describeTok())
+		}
+		p.advance()
+		p.enter()
+		defer p.leave()
+		switch in := p.atom().(type) {
+		case cute.Layout:
+			return cute.MakeComposedLayout(sw, off, in)
+		case cute.IntTuple:
+			return cute.MakeComposedLayout(sw, off, must(cute.AsLayout(in)))
+		case cute.ComposedLayout:
+			return Nested{Outer: sw, Offset: off, Inner: in}
+		default:
+			p.failAt(st, "the inner function of a composed layout must be a layout, got %s", describe(in))
+		}
+	}
+	return v
+}
+
+func (p *parser) signedBase() cute.Value {
+	if p.negLiteral() {
+		return p.base()
+	}
+	if p.is("-") {
+		op := p.tok
+		p.advance()
+		p.enter()
+		defer p.leave()
+		return arith(op, cute.Int(0), p.signedBase())
+	}
+	return p.base()
+}
+
+func (p *parser) base() cute.Value {
+	switch t := p.tok; t.kind {
+	case tInt:
+		p.advance()
+		if !p.is("@") {
+			return cute.Int(t.val)
+		}
+		return p.basis(t.pos)
+	case tUnder:
+		p.advance()
+		return cute.Underscore()
+	case tIdent:
+		return p.name()
+	case tPunct:
+		if p.negLiteral() {
+			// A negative literal -3, -1@1 (written without space).
+			p.advance()
+			n := p.tok
+			p.advance()
+			if !p.is("@") {
+				return cute.Int(-n.val)
+			}
+			return p.basis(t.pos)
+		}
+		if t.text == "(" {
+			v, err := tupleOf(p.args())
+			if err != nil {
+				p.failAt(t.pos, "%v", err)
+			}
+			return v
+		}
+	case tEOF:
+		p.fail("unexpected end of expression")
+	}
+	p.fail("unexpected %s", p.describeTok())
+	return nil
+}
+
+// basis reads the rest of a scaled basis 1@0@1 that starts at byte st, after its
+// integer; its text is read by package cute (one home for what it means).
+func (p *parser) basis(st int) cute.Value {
+	for p.is("@") {
+		p.advance()
+		if p.tok.kind != tInt {
+			p.fail("expected a basis mode after '@', found %s", p.describeTok())
+		}
+		p.advance()
+	}
+	return must(cute.ParseIntTuple(p.sc.src()[st:p.prevEnd]))
+}
+
 // args reads '(' [expr {',' expr}] ')'.
 func (p *parser) args() []cute.Value {
-	p.i++ // '('
-	var out []cute.Value
-	if p.peek() == ')' {
-		p.i++
+	return p.list("(", ")")
+}
+
+func (p *parser) list(open, close string) []cute.Value {
+	p.enter()
+	defer p.leave()
+	p.expect(open)
+	out := []cute.Value{}
+	if p.is(close) {
+		p.advance()
 		return out
 	}
 	for {
 		out = append(out, p.expr())
-		switch p.peek() {
-		case ',':
-			p.i++
-		case ')':
-			p.i++
+		switch {
+		case p.is(","):
+			p.advance()
+		case p.is(close):
+			p.advance()
 			return out
-		case 0:
-			p.fail("missing ')' at the end")
+		case p.tok.kind == tEOF:
+			if close == ")" {
+				p.fail("missing ')' at the end")
+			}
+			p.fail("missing %q at the end", close)
 		default:
-			p.fail("expected ',' or ')' at byte %d, found %q", p.i, p.s[p.i])
+			p.fail("expected ',' or %q, found %s", close, p.describeTok())
 		}
 	}
 }
 
-func (p *parser) primary() cute.Value {
-	c := p.peek()
-	if c == 0 {
-		p.fail("unexpected end of expression")
+// name reads a name and what follows it: a variable, a C++ type (Int<8>, Shape<…>,
+// Layout<…>, Swizzle<…>, LayoutRight, an element type), or a call name<targs>(args),
+// whose template arguments become trailing arguments (docs/EVAL.md).
+func (p *parser) name() cute.Value {
+	t := p.tok
+	p.advance()
+	for p.is("::") {
+		// cute::make_layout, cute::Int<8>: a namespace prefix is dropped.
+		p.advance()
+		if p.tok.kind != tIdent {
+			p.fail("expected a name after '::', found %s", p.describeTok())
+		}
+		t = p.tok
+		p.advance()
 	}
-	if isLetter(c) && !strings.HasPrefix(p.s[p.i:], "Sw<") {
-		st := p.i
-		for p.i < len(p.s) && isIdent(p.s[p.i]) {
-			p.i++
-		}
-		name := p.s[st:p.i]
-		switch name {
-		case "LayoutLeft":
-			return tagLeft
-		case "LayoutRight":
-			return tagRight
-		case "true":
-			return Bool(true)
-		case "false":
-			return Bool(false)
-		}
-		if p.peek() != '(' {
-			p.fail("unknown name %q (a function needs its arguments in parentheses)", name)
-		}
-		args := p.args()
-		return call(name, args)
-	}
-	st := p.i
-	v, n, err := cute.ParsePrefix(p.s[st:])
-	if err == nil {
-		p.i = st + n
+	name := t.text
+	if v, ok := p.vars[name]; ok && !p.is("<") {
 		return v
 	}
-	if c == '(' {
-		// A tuple holding nested calls, e.g. `(make_layout(4),_)`: parse it ourselves.
-		if v, ok := p.tupleExpr(); ok {
-			return v
+	var targs []cute.Value
+	if p.is("<") {
+		targs = p.list("<", ">")
+	}
+	if ty, ok := types[name]; ok {
+		v, err := ty(targs)
+		if _, isCute := err.(*cute.Error); isCute {
+			failErr(err) // package cute refuses the value (Swizzle<1,4,0>)
+		} else if err != nil {
+			p.failAt(t.pos, "%s: %v", name, err)
 		}
-		p.i = st
+		return v
 	}
-	panic(evalError{err})
-}
-
-// tupleExpr parses '(' expr {',' expr} ')' [':' expr] when it holds a call; it reports
-// false (and leaves the position to the caller) when it holds none, so that the literal
-// parser's error is the one shown.
-func (p *parser) tupleExpr() (v cute.Value, ok bool) {
-	st := p.i
-	hasCall := false
-	for j := st; j < len(p.s); j++ {
-		if isLetter(p.s[j]) && !(p.s[j] == 'S' && strings.HasPrefix(p.s[j:], "Sw<")) && p.s[j] != 'o' {
-			hasCall = true
-			break
+	if p.is("(") {
+		if _, ok := table[name]; !ok {
+			p.failHint(t.pos, suggest(name, p.vars), "unknown function %s", quote(name))
+		}
+		args := p.args()
+		return call(name, append(args, targs...))
+	}
+	if targs != nil {
+		if _, ok := table[name]; ok {
+			p.fail("%s<…> needs its arguments in parentheses", name)
 		}
 	}
-	if !hasCall {
-		return nil, false
+	if _, ok := table[name]; ok {
+		p.failAt(t.pos, "%s is a function: it needs its arguments in parentheses", name)
 	}
-	elems := p.args()
-	v, err := tupleOf(elems)
-	if err != nil {
-		failErr(err)
-	}
-	if p.peek() == ':' {
-		p.i++
-		stride := p.expr()
-		sh, ok1 := asIntTuple(v)
-		sd, ok2 := asIntTuple(stride)
-		if !ok1 || !ok2 {
-			p.fail("a layout's shape and stride must be int tuples")
-		}
-		l, err := cute.MakeLayout(sh, sd)
-		if err != nil {
-			failErr(err)
-		}
-		return l, true
-	}
-	return v, true
+	p.failHint(t.pos, suggest(name, p.vars), "unknown name %s", quote(name))
+	return nil
 }
