@@ -59,29 +59,14 @@ func cute_make_composed_layout(sw *C.cute_swizzle_t, offset C.int64_t, layout *C
 func cute_composed_layout_parse(text *C.char, out *C.cute_composed_layout_t) (st C.cutego_status_t) {
 	const fn = "cute_composed_layout_parse"
 	defer guard(fn, &st)
-	s, err := goText(fn, "text", text)
-	if err != nil {
-		return fail(fn, err)
-	}
-	if out == nil {
-		return fail(fn, errNull(fn, "out"))
-	}
-	c, err := cute.ParseComposedLayout(s)
-	if err != nil {
-		return fail(fn, err)
-	}
-	return result(fn, putComposed(fn, c, out))
+	return parseExport(fn, text, out, cute.ParseComposedLayout, putComposed)
 }
 
 //export cute_composed_layout_format
 func cute_composed_layout_format(c *C.cute_composed_layout_t, buf *C.char, n C.size_t, length *C.size_t) (st C.cutego_status_t) {
 	const fn = "cute_composed_layout_format"
 	defer guard(fn, &st)
-	x, err := toComposed(fn, "c", c)
-	if err != nil {
-		return fail(fn, err)
-	}
-	return result(fn, putText(fn, x.String(), buf, n, length))
+	return formatExport(fn, "c", c, toComposed, buf, n, length)
 }
 
 //export cute_composed_layout_eval

@@ -31,29 +31,14 @@ func cute_make_int_tuple(values *C.int64_t, leaves C.int32_t, nest *C.int8_t, nt
 func cute_int_tuple_parse(text *C.char, out *C.cute_int_tuple_t) (st C.cutego_status_t) {
 	const fn = "cute_int_tuple_parse"
 	defer guard(fn, &st)
-	s, err := goText(fn, "text", text)
-	if err != nil {
-		return fail(fn, err)
-	}
-	if out == nil {
-		return fail(fn, errNull(fn, "out"))
-	}
-	t, err := cute.ParseIntTuple(s)
-	if err != nil {
-		return fail(fn, err)
-	}
-	return result(fn, putIntTuple(fn, t, out))
+	return parseExport(fn, text, out, cute.ParseIntTuple, putIntTuple)
 }
 
 //export cute_int_tuple_format
 func cute_int_tuple_format(t *C.cute_int_tuple_t, buf *C.char, n C.size_t, length *C.size_t) (st C.cutego_status_t) {
 	const fn = "cute_int_tuple_format"
 	defer guard(fn, &st)
-	x, err := toIntTuple(fn, "t", t)
-	if err != nil {
-		return fail(fn, err)
-	}
-	return result(fn, putText(fn, x.String(), buf, n, length))
+	return formatExport(fn, "t", t, toIntTuple, buf, n, length)
 }
 
 // fillNest copies leaf arrays and a nest (or the flat nest when nest is nil) given by a C

@@ -89,29 +89,14 @@ func cute_make_layout_right(shape *C.cute_int_tuple_t, out *C.cute_layout_t) (st
 func cute_layout_parse(text *C.char, out *C.cute_layout_t) (st C.cutego_status_t) {
 	const fn = "cute_layout_parse"
 	defer guard(fn, &st)
-	s, err := goText(fn, "text", text)
-	if err != nil {
-		return fail(fn, err)
-	}
-	if out == nil {
-		return fail(fn, errNull(fn, "out"))
-	}
-	l, err := cute.ParseLayout(s)
-	if err != nil {
-		return fail(fn, err)
-	}
-	return result(fn, putLayout(fn, l, out))
+	return parseExport(fn, text, out, cute.ParseLayout, putLayout)
 }
 
 //export cute_layout_format
 func cute_layout_format(l *C.cute_layout_t, buf *C.char, n C.size_t, length *C.size_t) (st C.cutego_status_t) {
 	const fn = "cute_layout_format"
 	defer guard(fn, &st)
-	x, err := toLayout(fn, "l", l)
-	if err != nil {
-		return fail(fn, err)
-	}
-	return result(fn, putText(fn, x.String(), buf, n, length))
+	return formatExport(fn, "l", l, toLayout, buf, n, length)
 }
 
 //export cute_layout_check

@@ -52,28 +52,15 @@ func cute_swizzle_apply(sw *C.cute_swizzle_t, x C.int64_t, out *C.int64_t) (st C
 func cute_swizzle_parse(text *C.char, out *C.cute_swizzle_t) (st C.cutego_status_t) {
 	const fn = "cute_swizzle_parse"
 	defer guard(fn, &st)
-	s, err := goText(fn, "text", text)
-	if err != nil {
-		return fail(fn, err)
-	}
-	if out == nil {
-		return fail(fn, errNull(fn, "out"))
-	}
-	sw, err := cute.ParseSwizzle(s)
-	if err != nil {
-		return fail(fn, err)
-	}
-	*out = cSwizzle(sw)
-	return C.CUTEGO_OK
+	return parseExport(fn, text, out, cute.ParseSwizzle, func(_ string, sw cute.Swizzle, out *C.cute_swizzle_t) error {
+		*out = cSwizzle(sw)
+		return nil
+	})
 }
 
 //export cute_swizzle_format
 func cute_swizzle_format(sw *C.cute_swizzle_t, buf *C.char, n C.size_t, length *C.size_t) (st C.cutego_status_t) {
 	const fn = "cute_swizzle_format"
 	defer guard(fn, &st)
-	s, err := toSwizzle(fn, "sw", sw)
-	if err != nil {
-		return fail(fn, err)
-	}
-	return result(fn, putText(fn, s.String(), buf, n, length))
+	return formatExport(fn, "sw", sw, toSwizzle, buf, n, length)
 }

@@ -89,6 +89,23 @@ func TestIdx2CrdZeroShape(t *testing.T) {
 
 // Issue 9 §5: the Go API as Go users expect it.
 
+func TestEvalDomain(t *testing.T) {
+	l := MustParseLayout("(2,3):(3,1)")
+	for _, i := range []int64{-1, 6, 1 << 40} {
+		_, err := l.Eval(i)
+		requireKind(t, err, ErrInvalid)
+	}
+	v, err := l.Eval(5)
+	require.NoError(t, err)
+	assert.Equal(t, int64(1*3+2*1), v)
+	r, err := l.Call(Int(6)) // CuTe's function past the domain: the last mode takes the rest
+	require.NoError(t, err)
+	assert.Equal(t, "3", r.String())
+	c := CompositionSwizzle(Swizzle{B: 1, M: 0, S: 1}, l)
+	_, err = c.Eval(6)
+	requireKind(t, err, ErrInvalid)
+}
+
 func TestSizeOverflow(t *testing.T) {
 	l := MustParseLayout("(4294967296,4294967296):(1,0)")
 	_, err := l.CheckedSize()

@@ -45,9 +45,13 @@ func (c ComposedLayout) Rank() int { return c.Inner.Rank() }
 // Size is the inner layout's size.
 func (c ComposedLayout) Size() int64 { return c.Inner.Size() }
 
-// Eval is A(O + B(i)) for a 1-D coordinate (past the domain as Layout.Eval).
+// Eval is A(O + B(i)) for a 1-D coordinate i in the domain [0, Size()); an index outside
+// it is refused (ErrInvalid), as Layout.Eval does.
 func (c ComposedLayout) Eval(i int64) (r int64, err error) {
 	defer catch("composed_layout", &err)
+	if i < 0 || i >= size(c.Inner.shape) {
+		throw("composed_layout", ErrInvalid, "index %d is outside the domain [0,%d) of %s", i, size(c.Inner.shape), brief(c))
+	}
 	return c.Outer.Apply(addChecked(c.Offset, evalIdx(c.Inner, i))), nil
 }
 

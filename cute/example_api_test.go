@@ -49,3 +49,17 @@ func ExampleLayout_MarshalText() {
 	// {"smem":"(8,64):(64,1)"}
 	// ((8,2),64):((64,512),1) <nil>
 }
+
+// Eval refuses an index outside the layout's domain; Call evaluates CuTe's function
+// there (the last mode takes the rest of the index), as the algebra does.
+func ExampleLayout_Eval() {
+	l := cute.MustParseLayout("(2,3):(3,1)")
+	fmt.Println(l.Eval(5))
+	_, err := l.Eval(6)
+	fmt.Println(err != nil)
+	fmt.Println(l.Call(cute.Int(6)))
+	// Output:
+	// 5 <nil>
+	// true
+	// 3 <nil>
+}

@@ -150,13 +150,17 @@ func arithPlusOne(t IntTuple) IntTuple {
 	return tupleOwn(e)
 }
 
-// Eval evaluates the layout at the 1-D coordinate i (CuTe's L(i)) for integer strides.
-// Past the domain [0, Size()) it is CuTe's function, as the algebra uses it: the last
-// mode takes the rest of the index.
+// Eval evaluates the layout at the 1-D coordinate i (CuTe's L(i)) for integer strides
+// and i in the domain [0, Size()); an index outside it is refused (ErrInvalid). Call
+// evaluates CuTe's function past the domain too (the last mode takes the rest of the
+// index), as the algebra does.
 func (l Layout) Eval(i int64) (idx int64, err error) {
 	defer catch("layout", &err)
 	if l.stride.hasBasis() {
 		throw("layout", ErrInvalid, "layout %v has scaled-basis strides: use Call", l)
+	}
+	if i < 0 || i >= size(l.shape) {
+		throw("layout", ErrInvalid, "index %d is outside the domain [0,%d) of %s (Call evaluates past it)", i, size(l.shape), brief(l))
 	}
 	return evalIdx(l, i), nil
 }
