@@ -33,7 +33,7 @@ CAPI_CUTE_INC := -I$(CUTLASS_INC) -I$(CUDA_ROOT)/include -I$(CUDA_ROOT)/include/
 # The headers `make install` installs: libcutego's (cutego.h, its C++ wrapper, the value
 # types) and the header-only device evaluator. The kernel headers (cutego_tma.h,
 # cutego_kernels.h) declare libcutego_kernels, which is not installed, so they stay out.
-CAPI_HEADERS := include/cutego.h include/cutego.hpp include/cutego_types.h include/cutego_device.h
+CAPI_HEADERS := include/cutego.h include/cutego.hpp include/cutego_types.h include/cutego_device.h include/cutego_einsum.h
 PREFIX ?= /usr/local
 CAPI_DEST := $(DESTDIR)$(PREFIX)
 

@@ -16,7 +16,7 @@ echo "consumer: installed into a temporary prefix: $(cd "$prefix" && find . -typ
 # Only headers whose library is installed: libcutego's and the header-only device header;
 # every function they declare with CUTEGO_API is defined by the installed library.
 have=$(cd "$prefix/include" && ls | tr '\n' ' ')
-want="cutego.h cutego.hpp cutego_device.h cutego_types.h "
+want="cutego.h cutego.hpp cutego_device.h cutego_einsum.h cutego_types.h "
 if [ "$have" != "$want" ]; then
   echo "consumer: installed headers are '$have', want '$want'"; exit 1
 fi
