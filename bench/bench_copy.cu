@@ -4,6 +4,14 @@
 #include <cuda_bf16.h>
 #include "copy_harness.h"
 
+// The kernels' last error message, for printing.
+static const char *kerr() {
+  static thread_local char buf[512];
+  cutego_kernels_last_error(buf, sizeof buf);
+  return buf;
+}
+
+
 static float median(std::vector<float> v) {
   std::sort(v.begin(), v.end());
   return v[v.size() / 2];
@@ -59,7 +67,7 @@ static void bench(const char *name, const cute_layout_t &sl, const cute_layout_t
   cutego_copy_plan_t plan;
   int rc = cutego_copy_ex(d - dlo * es, &dl, s - slo * es, &sl, es, 0, opt, &plan);
   if (rc) {
-    printf("%s: error %s\n", name, cutego_kernels_last_error());
+    printf("%s: error %s\n", name, kerr());
     exit(1);
   }
   CK(cudaDeviceSynchronize());

@@ -8,6 +8,14 @@
 #include <algorithm>
 #include "../csrc/gemm/gemm_harness.h"
 
+// The kernels' last error message, for printing.
+static const char *kerr() {
+  static thread_local char buf[512];
+  cutego_kernels_last_error(buf, sizeof buf);
+  return buf;
+}
+
+
 using namespace gh;
 
 #define CL(x)                                                                                   \
@@ -140,7 +148,7 @@ static void bench_one(FILE *csv, const Shape &s, int am, int bm, int dt, int rep
   auto ours = [&] {
     int rc = cutego_gemm(d, &ld, a, &la, b, &lb, nullptr, nullptr, dt, dt, 1.f, 0.f, nullptr, opt, &plan);
     if (rc) {
-      fprintf(stderr, "cutego_gemm: %s\n", cutego_kernels_last_error());
+      fprintf(stderr, "cutego_gemm: %s\n", kerr());
       exit(3);
     }
   };

@@ -7,7 +7,7 @@
  * the path (cutego_tma.h): TMA copy, TMA permute through a swizzled shared tile, or the
  * generic per-element kernel for what no tensor map expresses; *path says which.
  * Asynchronous on stream (launch errors are reported, execution errors surface at the next
- * synchronization). Returns CUTEGO_KERNELS_OK or an error; cutego_kernels_last_error()
+ * synchronization). Returns CUTEGO_KERNELS_OK or an error; cutego_kernels_last_error(buf, n)
  * explains the last error of the calling thread. The destination must not overlap the
  * source, and dst_layout must be injective (a stride-0 mode of extent > 1 is rejected).
  */
@@ -24,11 +24,15 @@ extern "C" {
 
 typedef struct CUstream_st *cutego_stream_t; /* same type as cudaStream_t and CUstream */
 
+/* Status codes: cutego.h's convention (cutego_status_t: 0 is success, CUTEGO_INVALID_ARGUMENT
+ * is 1), extended by the two failures only a launcher has. The message of the calling thread's
+ * last failure is read with cutego_kernels_last_error(buf, n), with cutego_last_error's rules
+ * (libcutego_kernels does not link libcutego, so it keeps its own). */
 enum {
-  CUTEGO_KERNELS_OK = 0,
-  CUTEGO_KERNELS_EINVAL = 1, /* invalid arguments: see cutego_kernels_last_error() */
-  CUTEGO_KERNELS_ECUDA = 2,  /* a CUDA runtime or driver call failed */
-  CUTEGO_KERNELS_ENODEV = 3  /* no device of compute capability 9.0 */
+  CUTEGO_KERNELS_OK = 0,      /* = CUTEGO_OK */
+  CUTEGO_KERNELS_EINVAL = 1,  /* = CUTEGO_INVALID_ARGUMENT: nothing was launched */
+  CUTEGO_KERNELS_ECUDA = 9,   /* a CUDA runtime or driver call failed */
+  CUTEGO_KERNELS_ENODEV = 10  /* no device of compute capability 9.0 */
 };
 
 int cutego_copy(void *dst, cute_layout_t dst_layout, const void *src, cute_layout_t src_layout,
@@ -161,7 +165,7 @@ int cutego_gemm_plan(const cute_layout_t *d, const cute_layout_t *a, const cute_
 
 /* Plans and launches. c_layout may be NULL when beta == 0. opt and plan may be NULL.
  * Returns CUTEGO_KERNELS_OK, CUTEGO_KERNELS_EINVAL (bad arguments: nothing launched),
- * CUTEGO_KERNELS_ECUDA or CUTEGO_KERNELS_ENODEV; cutego_kernels_last_error() explains. */
+ * CUTEGO_KERNELS_ECUDA or CUTEGO_KERNELS_ENODEV; cutego_kernels_last_error(buf, n) explains. */
 int cutego_gemm(void *d, const cute_layout_t *d_layout, const void *a, const cute_layout_t *a_layout,
                 const void *b, const cute_layout_t *b_layout, const void *c, const cute_layout_t *c_layout,
                 int ab_dtype, int cd_dtype, float alpha, float beta, cutego_stream_t stream,
@@ -172,7 +176,9 @@ void cutego_gemm_args(const cutego_gemm_plan_t *plan, void *d, const void *c, fl
                       int32_t group_m, cutego_gemm_args_t *args);
 
 const char *cutego_gemm_path_name(int path);
-const char *cutego_kernels_last_error(void);
+/* Writes the calling thread's last error message into buf with snprintf's rules (n == 0: a
+ * size query, buf may be NULL) and returns its full length; "" when nothing failed yet. */
+size_t cutego_kernels_last_error(char *buf, size_t n);
 
 #ifdef __cplusplus
 }

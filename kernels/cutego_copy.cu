@@ -23,7 +23,12 @@ int cutego_k::fail(int code, const char *fmt, ...) {
 }
 using cutego_k::fail;
 
-extern "C" const char *cutego_kernels_last_error(void) { return g_err; }
+extern "C" size_t cutego_kernels_last_error(char *buf, size_t n) {
+  if (buf && n) snprintf(buf, n, "%s", g_err);
+  return strlen(g_err);
+}
+
+const char *cutego_k::last_error() { return g_err; }
 
 extern "C" const char *cutego_copy_path_name(int path) {
   switch (path) {

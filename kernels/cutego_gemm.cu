@@ -118,7 +118,7 @@ extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, cons
     }
     if (rc != CUTEGO_KERNELS_OK) {
       char why[200];
-      snprintf(why, sizeof why, "%s", e != cudaSuccess ? cudaGetErrorString(e) : cutego_kernels_last_error());
+      snprintf(why, sizeof why, "%s", e != cudaSuccess ? cudaGetErrorString(e) : cutego_k::last_error());
       cudaFreeAsync(ws, stream);
       return fail(rc, "cutego_gemm: packing an operand: %s", why);
     }
@@ -158,7 +158,7 @@ extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, cons
   if ((p.flags & CUTEGO_GEMM_F_PACK_D) &&
       cutego_copy_ex(d_user, ld, d, &p.d_packed, ces, stream_, nullptr, nullptr) != CUTEGO_KERNELS_OK) {
     char why[200];
-    snprintf(why, sizeof why, "%s", cutego_kernels_last_error());
+    snprintf(why, sizeof why, "%s", cutego_k::last_error());
     return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: copying D out of the workspace: %s", why);
   }
   return CUTEGO_KERNELS_OK;

@@ -9,6 +9,8 @@ struct DevInfo {
 };
 // Formats the thread's last error (cutego_kernels_last_error) and returns code.
 int fail(int code, const char *fmt, ...);
+// The calling thread's last error message (what cutego_kernels_last_error copies out).
+const char *last_error();
 int dev_info(DevInfo *d);
 cutego_encode_tiled_fn encode_fn(void);
 int set_smem(const void *fn, int bytes);

@@ -9,6 +9,13 @@
 #include <string.h>
 #include <cutego_kernels.h>
 
+/* The kernels' last error message, for printing. */
+static const char *kerr(void) {
+  static char buf[512];
+  cutego_kernels_last_error(buf, sizeof buf);
+  return buf;
+}
+
 /* float -> bf16 bits, round to nearest even; bf16 bits -> float */
 static uint16_t to_bf16(float f) {
   uint32_t u;
@@ -53,7 +60,7 @@ int main(void) {
   int rc = cutego_gemm(dd, &ld, da, &la, db, &lb, NULL, NULL, CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_F32, 1.0f, 0.0f, NULL,
                        NULL, &plan);
   if (rc != CUTEGO_KERNELS_OK) {
-    fprintf(stderr, "cutego_gemm: %s\n", cutego_kernels_last_error());
+    fprintf(stderr, "cutego_gemm: %s\n", kerr());
     return 1;
   }
   if (cudaMemcpy(d, dd, sizeof *d * M * N, cudaMemcpyDeviceToHost) != cudaSuccess) {

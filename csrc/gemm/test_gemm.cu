@@ -6,6 +6,14 @@
 //   test_gemm [--quick] [--filter SUBSTR]
 #include "gemm_harness.h"
 
+// The kernels' last error message, for printing.
+static const char *kerr() {
+  static thread_local char buf[512];
+  cutego_kernels_last_error(buf, sizeof buf);
+  return buf;
+}
+
+
 using namespace gh;
 
 struct Case {
@@ -106,7 +114,7 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed) {
   int rc = cutego_gemm(d, &ld, a, &la, b, &lb, cc, &lc, c.ab, c.cd, c.alpha, c.beta, nullptr, &opt, &plan);
   CK(cudaDeviceSynchronize());
   if (rc != CUTEGO_KERNELS_OK) {
-    printf("FAIL %-34s rc=%d %s\n", c.name, rc, cutego_kernels_last_error());
+    printf("FAIL %-34s rc=%d %s\n", c.name, rc, kerr());
     ++g_fail;
   } else {
     double *acc;
@@ -191,7 +199,7 @@ static void bad_args() {
     int rc = cutego_gemm(x.dp, x.d, p, x.a, p, x.b, nullptr, nullptr, x.ab, CUTEGO_DTYPE_BF16, 1, x.beta, nullptr,
                          nullptr, nullptr);
     bool ok = rc == CUTEGO_KERNELS_EINVAL;
-    printf("%s bad-args %-20s rc=%d %s\n", ok ? "ok  " : "FAIL", x.what, rc, cutego_kernels_last_error());
+    printf("%s bad-args %-20s rc=%d %s\n", ok ? "ok  " : "FAIL", x.what, rc, kerr());
     if (!ok) ++g_fail;
   }
   // A misaligned A pointer is packed first (a TMA map needs 16-byte alignment).

@@ -13,6 +13,13 @@
 #include <string.h>
 #include "cutego_kernels.h"
 
+/* The kernels' last error message, for printing. */
+static const char *kerr(void) {
+  static char buf[512];
+  cutego_kernels_last_error(buf, sizeof buf);
+  return buf;
+}
+
 #define CK(x)                                                                                 \
   do {                                                                                        \
     cudaError_t e_ = (x);                                                                     \
@@ -43,7 +50,7 @@ static int copy_and_check(const char *what, float *d_dst, cute_layout_t dl, cons
   int path = -1;
   CK(cudaMemset(d_dst, 0xFF, dst_elems * sizeof(float)));
   if (cutego_copy(d_dst, dl, d_src, sl, sizeof(float), NULL, &path) != CUTEGO_KERNELS_OK) {
-    fprintf(stderr, "%s: %s\n", what, cutego_kernels_last_error());
+    fprintf(stderr, "%s: %s\n", what, kerr());
     return 1;
   }
   CK(cudaDeviceSynchronize());

@@ -2,6 +2,14 @@
 // Usage: test_copy [--big]   (--big adds the >= 4 GiB cases)
 #include "copy_harness.h"
 
+// The kernels' last error message, for printing.
+static const char *kerr() {
+  static thread_local char buf[512];
+  cutego_kernels_last_error(buf, sizeof buf);
+  return buf;
+}
+
+
 static int g_fail = 0, g_pass = 0;
 static int g_paths[4] = {0, 0, 0, 0};
 
@@ -34,7 +42,7 @@ static int run_case(const char *name, const cute_layout_t &sl, const cute_layout
     int rc = cutego_copy_ex(dbase, &dl, sbase, &sl, (size_t)es, 0, &opt, &plan);
     if (rc != CUTEGO_KERNELS_OK) {
       ++g_fail;
-      printf("FAIL %-34s es=%2d: cutego_copy rc=%d: %s\n", name, es, rc, cutego_kernels_last_error());
+      printf("FAIL %-34s es=%2d: cutego_copy rc=%d: %s\n", name, es, rc, kerr());
       break;
     }
     CK(cudaGetLastError());
@@ -77,7 +85,7 @@ static void expect_error(const char *name, const cute_layout_t &sl, const cute_l
   int rc = cutego_copy(p, dl, p, sl, (size_t)es, 0, &path);
   if (rc == CUTEGO_KERNELS_EINVAL) {
     ++g_pass;
-    printf("ok   %-34s rejected: %s\n", name, cutego_kernels_last_error());
+    printf("ok   %-34s rejected: %s\n", name, kerr());
   } else {
     ++g_fail;
     printf("FAIL %-34s accepted (rc=%d path=%d)\n", name, rc, path);
