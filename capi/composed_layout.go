@@ -80,7 +80,7 @@ func cute_composed_layout_eval(c *C.cute_composed_layout_t, i C.int64_t, out *C.
 	if out == nil {
 		return fail(fn, errNull(fn, "out"))
 	}
-	v, err := x.Eval(int64(i))
+	v, err := x.Apply(int64(i))
 	if err != nil {
 		return fail(fn, err)
 	}

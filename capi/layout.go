@@ -235,7 +235,7 @@ func cute_layout_eval(l *C.cute_layout_t, i C.int64_t, out *C.int64_t) (st C.cut
 	const fn = "cute_layout_eval"
 	defer guard(fn, &st)
 	return layoutQuery(fn, l, out, func(x cute.Layout) (C.int64_t, error) {
-		v, err := x.Eval(int64(i))
+		v, err := x.Apply(int64(i))
 		return C.int64_t(v), err
 	})
 }

@@ -55,6 +55,13 @@ func (c ComposedLayout) Eval(i int64) (r int64, err error) {
 	return c.Outer.Apply(addChecked(c.Offset, evalIdx(c.Inner, i))), nil
 }
 
+// Apply is CuTe's C(i) = A(O + B(i)) for a 1-D coordinate i anywhere, past the domain too
+// (B's last mode takes the rest of the index, as Layout.Apply does).
+func (c ComposedLayout) Apply(i int64) (r int64, err error) {
+	defer catch("composed_layout", &err)
+	return c.Outer.Apply(addChecked(c.Offset, evalIdx(c.Inner, i))), nil
+}
+
 // String prints `Sw<3,4,3> o 0 o (8,64):(64,1)` as CuTe does.
 func (c ComposedLayout) String() string {
 	return c.Outer.String() + " o " + Int(c.Offset).String() + " o " + c.Inner.String()

@@ -174,6 +174,17 @@ func (l Layout) Call(c IntTuple) (r IntTuple, err error) {
 	return crd2idxT(c, l.shape, l.stride), nil
 }
 
+// Apply is CuTe's L(i) for a 1-D integer coordinate i anywhere, past the domain too (the
+// last mode takes the rest of the index, as Call does), for integer strides: the function C++'s
+// layout(i) computes. Eval is the form that refuses an i outside [0, Size()).
+func (l Layout) Apply(i int64) (idx int64, err error) {
+	defer catch("layout", &err)
+	if l.stride.hasBasis() {
+		throw("layout", ErrInvalid, "layout %v has scaled-basis strides: use Call", l)
+	}
+	return evalIdx(l, i), nil
+}
+
 // evalIdx is L(i) for an integer coordinate and integer strides (internal, throws).
 func evalIdx(l Layout, i int64) int64 {
 	return crd2idxInt(i, l.shape, l.stride)

@@ -154,7 +154,8 @@ CUTEGO_API cutego_status_t cute_stride(CUTEGO_CONST cute_layout_t *l, cute_int_t
 /* layout<i>(L): mode i (0-based) of the layout. */
 CUTEGO_API cutego_status_t cute_layout_mode(CUTEGO_CONST cute_layout_t *l, int32_t i,
                                             cute_layout_t *out);
-/* L(i) for the 1-D coordinate i. */
+/* L(i) for the 1-D coordinate i: CuTe's function, past size(L) too (the last mode takes the
+ * rest of the index), as C++'s layout(i) computes. */
 CUTEGO_API cutego_status_t cute_layout_eval(CUTEGO_CONST cute_layout_t *l, int64_t i,
                                             int64_t *out);
 /* crd2idx(coord, shape(L), stride(L)): coord is an integer, or a tuple congruent to (a
@@ -249,7 +250,8 @@ CUTEGO_API cutego_status_t cute_composed_layout_parse(CUTEGO_CONST char *text,
                                                       cute_composed_layout_t *out);
 CUTEGO_API cutego_status_t cute_composed_layout_format(CUTEGO_CONST cute_composed_layout_t *c,
                                                        char *buf, size_t n, size_t *len);
-/* C(i) = swizzle(offset + layout(i)) for the 1-D coordinate i. */
+/* C(i) = swizzle(offset + layout(i)) for the 1-D coordinate i (past the domain too, as
+ * cute_layout_eval). */
 CUTEGO_API cutego_status_t cute_composed_layout_eval(CUTEGO_CONST cute_composed_layout_t *c,
                                                      int64_t i, int64_t *out);
 /* swizzle(offset + crd2idx(coord, layout)). */
