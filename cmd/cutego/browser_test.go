@@ -143,7 +143,7 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 	t.Logf("screenshot: %s", path)
 }
 
-func text(t *testing.T, ctx context.Context, sel string) string {
+func innerText(t *testing.T, ctx context.Context, sel string) string {
 	t.Helper()
 	return js[string](t, ctx, `document.querySelector(`+"`"+sel+"`"+`).textContent`)
 }
@@ -179,8 +179,8 @@ func TestBrowserStaticSite(t *testing.T) {
 	navigate(t, ctx, page)
 	st, err := waitState(ctx)
 	require.NoError(t, err)
-	require.Equal(t, "done", st, text(t, ctx, "#error"))
-	assert.Contains(t, text(t, ctx, "#engine"), "WebAssembly")
+	require.Equal(t, "done", st, innerText(t, ctx, "#error"))
+	assert.Contains(t, innerText(t, ctx, "#engine"), "WebAssembly")
 
 	for _, expr := range []string{
 		"(4,5):(16,64)",
@@ -219,13 +219,13 @@ func TestBrowserStaticSite(t *testing.T) {
 
 	// Bad input: the error in place, no picture.
 	assert.Equal(t, "error", typeAndRun(t, ctx, "composition((4,2):(1,4),"))
-	errText := text(t, ctx, "#error")
+	errText := innerText(t, ctx, "#error")
 	assert.True(t, strings.HasPrefix(errText, "error: "), errText)
 	assert.False(t, js[bool](t, ctx, `document.getElementById('error').hidden`))
 	assert.Equal(t, "bad", js[string](t, ctx, `document.getElementById('expr').className`))
 	assert.Empty(t, readCells(t, ctx))
 	want := evalLines(t, []string{"composition((4,2):(1,4),"})[0]
-	assert.Equal(t, want, text(t, ctx, "#lines"))
+	assert.Equal(t, want, innerText(t, ctx, "#lines"))
 	screenshot(t, ctx, "browser-error.png")
 
 	// Thread-value view: each cell (m,n) reads T<t> V<v> with tv(t,v) = m + n·M, as
@@ -250,9 +250,9 @@ func TestBrowserStaticSite(t *testing.T) {
 	// by Sw<3,0,3>: none.
 	jsDo(t, ctx, `document.getElementById('view').value = 'bank'; document.getElementById('elem').value = '16'`)
 	typeAndRun(t, ctx, "(8,8):(8,1)")
-	assert.Contains(t, text(t, ctx, "#meta"), "8-way bank conflict")
+	assert.Contains(t, innerText(t, ctx, "#meta"), "8-way bank conflict")
 	typeAndRun(t, ctx, "Sw<3,0,3> o 0 o (8,8):(8,1)")
-	assert.Contains(t, text(t, ctx, "#meta"), "conflict-free")
+	assert.Contains(t, innerText(t, ctx, "#meta"), "conflict-free")
 	screenshot(t, ctx, "browser-bank.png")
 
 	// Explain: logical_divide's five steps, each with its layout and picture.
@@ -283,23 +283,23 @@ func TestBrowserServe(t *testing.T) {
 	st, err := waitState(ctx)
 	require.NoError(t, err)
 	require.Equal(t, "done", st)
-	assert.Contains(t, text(t, ctx, "#engine"), "WebAssembly")
+	assert.Contains(t, innerText(t, ctx, "#engine"), "WebAssembly")
 	checkCellsAgainstEval(t, ctx, "(4,5):(16,64)")
 
 	apiOnly := httptest.NewServer(newServer())
 	navigate(t, ctx, apiOnly.URL+"/")
 	_, err = waitState(ctx)
 	require.NoError(t, err)
-	assert.Contains(t, text(t, ctx, "#engine"), "cutego serve")
+	assert.Contains(t, innerText(t, ctx, "#engine"), "cutego serve")
 	typeAndRun(t, ctx, "composition((20,2):(16,4),(4,5):(1,4))")
 	checkCellsAgainstEval(t, ctx, "composition((20,2):(16,4),(4,5):(1,4))")
 	assert.Equal(t, "error", typeAndRun(t, ctx, "nope("))
-	assert.Contains(t, text(t, ctx, "#error"), "error: ")
+	assert.Contains(t, innerText(t, ctx, "#error"), "error: ")
 
 	apiOnly.Close() // the server goes away: the next request fails, and says so
 	assert.Equal(t, "failed", typeAndRun(t, ctx, "(4,4)"))
-	assert.Contains(t, text(t, ctx, "#error"), "request failed")
-	assert.Empty(t, text(t, ctx, "#lines")) // the last answer is not left standing
+	assert.Contains(t, innerText(t, ctx, "#error"), "request failed")
+	assert.Empty(t, innerText(t, ctx, "#lines")) // the last answer is not left standing
 	assert.Empty(t, readCells(t, ctx))
 	screenshot(t, ctx, "browser-request-failed.png")
 }
