@@ -307,6 +307,13 @@ func (s *server) work(w http.ResponseWriter, r *http.Request, req EvalRequest) (
 	case resp = <-done:
 		return resp, true
 	case <-ctx.Done():
+		// The worker cancels ctx when it finishes, so both cases can be ready: a finished
+		// computation wins (select would otherwise pick at random).
+		select {
+		case resp = <-done:
+			return resp, true
+		default:
+		}
 		if r.Context().Err() == nil { // the deadline, not a client that left
 			httpError(w, http.StatusServiceUnavailable, fmt.Sprintf("stopped after %v: the computation took too long", s.timeout))
 		}
