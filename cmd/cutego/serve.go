@@ -282,11 +282,13 @@ func queryRequest(q url.Values) EvalRequest {
 // computation stops at its next look at the context (cell loops, lines), and its slot
 // is given back only then, so abandoned work still counts against the cap.
 func (s *server) work(w http.ResponseWriter, r *http.Request, req EvalRequest) (resp EvalResponse, ok bool) {
+	// Only the deadline or a client that left cancels ctx while the computation runs
+	// (work's own cancel runs on return), so ctx.Err() != nil means the answer came late.
 	ctx, cancel := context.WithTimeout(r.Context(), s.timeout)
+	defer cancel()
 	select {
 	case s.sem <- struct{}{}:
 	case <-ctx.Done():
-		cancel()
 		if r.Context().Err() == nil {
 			httpError(w, http.StatusServiceUnavailable, fmt.Sprintf("busy: %d requests are computing; try again", cap(s.sem)))
 		}
@@ -295,7 +297,6 @@ func (s *server) work(w http.ResponseWriter, r *http.Request, req EvalRequest) (
 	done := make(chan EvalResponse, 1)
 	go func() {
 		defer func() { <-s.sem }()
-		defer cancel()
 		defer func() {
 			if p := recover(); p != nil {
 				done <- EvalResponse{Lines: []string{}, Error: fmt.Sprintf("internal error: %v", p)}
@@ -305,20 +306,17 @@ func (s *server) work(w http.ResponseWriter, r *http.Request, req EvalRequest) (
 	}()
 	select {
 	case resp = <-done:
-		return resp, true
-	case <-ctx.Done():
-		// The worker cancels ctx when it finishes, so both cases can be ready: a finished
-		// computation wins (select would otherwise pick at random).
-		select {
-		case resp = <-done:
+		if ctx.Err() == nil {
 			return resp, true
-		default:
 		}
-		if r.Context().Err() == nil { // the deadline, not a client that left
-			httpError(w, http.StatusServiceUnavailable, fmt.Sprintf("stopped after %v: the computation took too long", s.timeout))
-		}
-		return resp, false
+		// Both were ready: a computation stopped by the deadline answers with the
+		// context's error, which is no answer; the deadline decides.
+	case <-ctx.Done():
 	}
+	if r.Context().Err() == nil { // the deadline, not a client that left
+		httpError(w, http.StatusServiceUnavailable, fmt.Sprintf("stopped after %v: the computation took too long", s.timeout))
+	}
+	return resp, false
 }
 
 func httpError(w http.ResponseWriter, code int, msg string) {
