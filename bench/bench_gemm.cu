@@ -2,6 +2,8 @@
 // random normal inputs, warm-up, median of repeats, TFLOP/s and the ratio. Every timed shape is
 // first checked against an fp32 reference (cuBLAS pedantic fp32) on the same inputs.
 //   bench_gemm out.csv [--quick] [--dtype bf16|f16|both] [--layout TN|NN|NT|TT] [--reps N]
+//              [--cluster 0|1|2] [--ab-cluster]
+// --ab-cluster also times ours without clusters (rung 8's A/B), interleaved in the same run.
 // Layout names are BLAS's for row-major D: TN = A K-major and B K-major (the wgmma-native
 // case), NN = A M-major... (A is (M,K), B is (N,K) as in CuTe).
 #include <cublasLt.h>
@@ -125,6 +127,8 @@ static double check(const T *a, const T *b, const T *d, int64_t M, int64_t N, in
   return hbad ? 1e9 : sqrt(h[0] / h[1]);
 }
 
+static bool g_ab_cluster = false;
+
 template <typename T>
 static void bench_one(FILE *csv, const Shape &s, int am, int bm, int dt, int reps, Lt &lt, cublasHandle_t hb,
                       std::vector<double> &ratios, const cutego_gemm_options_t *opt) {
@@ -162,6 +166,19 @@ static void bench_one(FILE *csv, const Shape &s, int am, int bm, int dt, int rep
   float t_cub1 = lt.time(a, b, d, M, N, K, am, bm, ct, reps, nullptr);
   float t_ours2 = Lt::time_it(ours, reps, nullptr);
   float t_cub2 = lt.time(a, b, d, M, N, K, am, bm, ct, reps, nullptr);
+  float t_nc = 0;
+  if (g_ab_cluster) {
+    cutego_gemm_options_t nc = *opt;
+    nc.cluster_m = 1;
+    auto ours_nc = [&] {
+      if (cutego_gemm(d, &ld, a, &la, b, &lb, nullptr, nullptr, dt, dt, 1.f, 0.f, nullptr, &nc, nullptr)) exit(3);
+    };
+    float t1 = Lt::time_it(ours_nc, reps, nullptr);
+    float t_o3 = Lt::time_it(ours, reps, nullptr);
+    float t2 = Lt::time_it(ours_nc, reps, nullptr);
+    t_nc = std::min(t1, t2);
+    t_ours2 = std::min(t_ours2, t_o3);
+  }
   float t_best = std::min(t_ours, t_ours2);
   float t_cub = (t_cub1 > 0 && t_cub2 > 0) ? std::min(t_cub1, t_cub2) : std::max(t_cub1, t_cub2);
   double fl = 2.0 * M * N * K;
@@ -172,10 +189,12 @@ static void bench_one(FILE *csv, const Shape &s, int am, int bm, int dt, int rep
          s.set, dt == CUTEGO_DTYPE_BF16 ? "bf16" : "f16", lname[am][bm], (long long)M, (long long)N, (long long)K,
          tf_ours, fl / (std::max(t_ours, t_ours2) * 1e9), tf_cub, fl / (std::max(t_cub1, t_cub2) * 1e9), ratio, rel,
          plan.reason);
-  fprintf(csv, "%s,%s,%s,%lld,%lld,%lld,%.4f,%.4f,%.4f,%.4f,%.2f,%.2f,%.4f,%.2e,%s,%s\n", s.set,
+  if (g_ab_cluster)
+    printf("       without clusters %6.1f TFLOP/s: clusters %.3fx\n", fl / (t_nc * 1e9), t_nc / t_best);
+  fprintf(csv, "%s,%s,%s,%lld,%lld,%lld,%.4f,%.4f,%.4f,%.4f,%.2f,%.2f,%.4f,%.2e,%s,%s,%d,%.4f\n", s.set,
           dt == CUTEGO_DTYPE_BF16 ? "bf16" : "f16", lname[am][bm], (long long)M, (long long)N, (long long)K, t_ours,
           t_ours2, t_cub1, t_cub2, tf_ours, tf_cub, ratio, rel, cutego_gemm_path_name(plan.path),
-          (plan.flags & CUTEGO_GEMM_F_D_TMA) ? "tma-store" : "direct");
+          (plan.flags & CUTEGO_GEMM_F_D_TMA) ? "tma-store" : "direct", (int)plan.cluster_m, t_nc);
   fflush(csv);
   fflush(stdout);
   if (rel > 1e-2) {
@@ -188,7 +207,7 @@ static void bench_one(FILE *csv, const Shape &s, int am, int bm, int dt, int rep
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    fprintf(stderr, "usage: bench_gemm out.csv [--quick] [--dtype bf16|f16|both] [--layout TN|NN|NT|TT] [--reps N] [--group G] [--config C] [--direct-epilogue] [--only-m M]\n");
+    fprintf(stderr, "usage: bench_gemm out.csv [--quick] [--dtype bf16|f16|both] [--layout TN|NN|NT|TT] [--reps N] [--group G] [--config C] [--direct-epilogue] [--only-m M] [--cluster C] [--ab-cluster]\n");
     return 2;
   }
   bool quick = false;
@@ -206,11 +225,13 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[i], "--config") && i + 1 < argc) opt.config = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--direct-epilogue")) opt.direct_epilogue = 1;
     else if (!strcmp(argv[i], "--only-m") && i + 1 < argc) only_m = atoll(argv[++i]);
+    else if (!strcmp(argv[i], "--cluster") && i + 1 < argc) opt.cluster_m = atoi(argv[++i]);
+    else if (!strcmp(argv[i], "--ab-cluster")) g_ab_cluster = true;
   }
   int am = (lay[0] == 'N'), bm = (lay[1] == 'T');  // BLAS names for row-major D
   FILE *csv = fopen(argv[1], "w");
   if (!csv) return 2;
-  fprintf(csv, "set,dtype,layout,m,n,k,ms_ours,ms_ours_again,ms_cublaslt,ms_cublaslt_again,tflops_ours,tflops_cublaslt,ratio,rel_err,path,epilogue\n");
+  fprintf(csv, "set,dtype,layout,m,n,k,ms_ours,ms_ours_again,ms_cublaslt,ms_cublaslt_again,tflops_ours,tflops_cublaslt,ratio,rel_err,path,epilogue,cluster_m,ms_ours_no_cluster\n");
   cudaDeviceProp prop;
   CK(cudaGetDeviceProperties(&prop, 0));
   int drv = 0, clk = 0, mclk = 0;

@@ -7,7 +7,7 @@ KNVCC_FLAGS := -gencode=arch=compute_90a,code=sm_90a -std=c++17 -O3 -Iinclude -I
 KHOST_SRC := csrc/tma/plan.c csrc/tma/encode.c
 KHDRS := include/cutego_types.h include/cutego_device.h include/cutego_tma.h include/cutego_kernels.h \
          kernels/copy_kernels.cuh kernels/sm90_ptx.cuh kernels/launch.h csrc/tma/copy_harness.h
-GEMM_HDRS := kernels/gemm_instances.cuh kernels/gemm_kernels.cuh kernels/gemm_smem.h kernels/wgmma_ops.cuh kernels/generated/cutego_gemm_layouts.h
+GEMM_HDRS := csrc/gemm/config_boxes.h kernels/gemm_instances.cuh kernels/gemm_kernels.cuh kernels/gemm_smem.h kernels/wgmma_ops.cuh kernels/generated/cutego_gemm_layouts.h
 KLIBDIR := $(CUDA_ROOT)/lib
 
 .PHONY: kernels-test kernels-cpu-test kernels-compile kernels-device kernels-demo
@@ -45,7 +45,7 @@ $(KBUILD)/obj/cutego_gemm.o: kernels/cutego_gemm.cu $(KHDRS) $(GEMM_HDRS) | setu
 	@awk '/Function properties for/ {f=$$NF} /bytes spill/ && f ~ /^cutego_gemm_128x/ && !/ 0 bytes spill stores, 0 bytes spill loads/ {print f": "$$0; bad=1} END {exit bad}' \
 	  $(KBUILD)/gemm_ptxas.log || { rm -f $@; exit 1; }
 
-$(KBUILD)/libcutego_kernels.a: $(KBUILD)/obj/cutego_copy.o $(KBUILD)/obj/cutego_gemm.o $(KHOST_SRC) csrc/gemm/plan.c csrc/gemm/configs.cc $(KHDRS)
+$(KBUILD)/libcutego_kernels.a: $(KBUILD)/obj/cutego_copy.o $(KBUILD)/obj/cutego_gemm.o $(KHOST_SRC) csrc/gemm/plan.c csrc/gemm/configs.cc $(KHDRS) $(GEMM_HDRS)
 	@mkdir -p $(KBUILD)/obj
 	gcc -std=c99 -O2 -fPIC -Wall -Iinclude -c csrc/tma/plan.c -o $(KBUILD)/obj/plan.o
 	gcc -std=c99 -O2 -fPIC -Wall -Iinclude -c csrc/tma/encode.c -o $(KBUILD)/obj/encode.o
@@ -57,7 +57,7 @@ $(KBUILD)/libcutego_kernels.a: $(KBUILD)/obj/cutego_copy.o $(KBUILD)/obj/cutego_
 
 # The GEMM planner, no GPU.
 .PHONY: kernels-gemm-cpu-test kernels-gen-check
-kernels-gemm-cpu-test: csrc/gemm/test_plan_gemm.c csrc/gemm/plan.c csrc/gemm/configs.cc $(KHOST_SRC) $(KHDRS) kernels/generated/cutego_gemm_layouts.h
+kernels-gemm-cpu-test: csrc/gemm/test_plan_gemm.c csrc/gemm/plan.c csrc/gemm/configs.cc $(KHOST_SRC) $(KHDRS) $(GEMM_HDRS)
 	@mkdir -p $(KBUILD)/obj
 	gcc -std=c99 -Wall -Wextra -Werror -Iinclude -c csrc/gemm/plan.c -o $(KBUILD)/obj/gemm_plan_t.o
 	g++ -std=c++17 -Wall -Wextra -Werror -Iinclude -Ikernels -c csrc/gemm/configs.cc -o $(KBUILD)/obj/gemm_configs_t.o

@@ -48,6 +48,7 @@ type GemmOptions struct {
 	GroupM         int
 	DirectEpilogue bool
 	NoPack         bool // never copy A or B into a workspace: the generic path instead
+	ClusterM       int  // 0 automatic, 1 no clusters, 2: 2x1 clusters sharing B by TMA multicast
 }
 
 // GemmPlan is the planner's decision for one GEMM.
@@ -111,6 +112,7 @@ func PlanGemm(d GemmOperand, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, b
 		o.config = C.int32_t(opt.Config)
 		o.max_ctas = C.int32_t(opt.MaxCTAs)
 		o.group_m = C.int32_t(opt.GroupM)
+		o.cluster_m = C.int32_t(opt.ClusterM)
 		if opt.DirectEpilogue {
 			o.direct_epilogue = 1
 		}
@@ -239,12 +241,12 @@ func (c *Copier) Gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha
 	}
 	var args C.cutego_gemm_args_t
 	C.cutego_shim_gemm_args(&p.c, C.CUdeviceptr(d.Ptr), cptr, C.float(alpha), C.float(beta), C.int32_t(groupM), &args)
-	grid := min(int64(p.c.tiles), int64(c.sms))
-	if opt != nil && opt.MaxCTAs > 0 {
-		grid = min(grid, int64(opt.MaxCTAs))
+	maxCTAs := 0
+	if opt != nil {
+		maxCTAs = opt.MaxCTAs
 	}
-	rc := C.cutego_shim_launch_gemm(f, C.uint(grid), C.uint(smem), c.stream(), &p.c, &args, C.CUdeviceptr(a.Ptr),
-		C.CUdeviceptr(b.Ptr), C.CUdeviceptr(d.Ptr))
+	rc := C.cutego_shim_launch_gemm(f, C.int(c.sms), C.int(maxCTAs), C.uint(smem), c.stream(), &p.c, &args,
+		C.CUdeviceptr(a.Ptr), C.CUdeviceptr(b.Ptr), C.CUdeviceptr(d.Ptr))
 	if rc == -1 {
 		return nil, fmt.Errorf("gpu: gemm: encoding the tensor maps failed (%s)", p.Reason)
 	}

@@ -42,8 +42,9 @@ int cutego_shim_launch_generic(CUfunction f, unsigned grid, unsigned block, CUst
   return (int)cuLaunchKernel(f, grid, 1, 1, block, 1, 1, 0, s, args, NULL);
 }
 
-int cutego_shim_launch_gemm(CUfunction f, unsigned grid, unsigned smem, CUstream s, const cutego_gemm_plan_t *plan,
-                            const cutego_gemm_args_t *args, CUdeviceptr a, CUdeviceptr b, CUdeviceptr d) {
+int cutego_shim_launch_gemm(CUfunction f, int sms, int max_ctas, unsigned smem, CUstream s,
+                            const cutego_gemm_plan_t *plan, const cutego_gemm_args_t *args, CUdeviceptr a,
+                            CUdeviceptr b, CUdeviceptr d) {
   CUtensorMap ma, mb, md;
   memset(&md, 0, sizeof md);
   if (cutego_tma_encode(&ma, &plan->a_map, (void *)(uintptr_t)a, encode_tiled) != 0) return -1;
@@ -52,7 +53,31 @@ int cutego_shim_launch_gemm(CUfunction f, unsigned grid, unsigned smem, CUstream
     return -1;
   cutego_gemm_args_t g = *args;
   void *kargs[4] = {&ma, &mb, &md, &g};
-  return (int)cuLaunchKernel(f, grid, 1, 1, 384, 1, 1, smem, s, kargs, NULL);
+  /* A persistent grid, in whole clusters (as kernels/cutego_gemm.cu launches it). */
+  CUlaunchAttribute attr[1];
+  memset(attr, 0, sizeof attr);
+  attr[0].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+  attr[0].value.clusterDim.x = (unsigned)plan->cluster_m;
+  attr[0].value.clusterDim.y = attr[0].value.clusterDim.z = 1;
+  CUlaunchConfig lc;
+  memset(&lc, 0, sizeof lc);
+  lc.blockDimX = 384, lc.blockDimY = lc.blockDimZ = 1;
+  lc.gridDimY = lc.gridDimZ = 1;
+  lc.sharedMemBytes = smem;
+  lc.hStream = s;
+  lc.attrs = attr;
+  lc.numAttrs = 1;
+  int64_t resident = sms;
+  if (plan->cluster_m > 1) {
+    int clusters = 0;
+    lc.gridDimX = (unsigned)(sms - sms % plan->cluster_m);
+    CUresult r = cuOccupancyMaxActiveClusters(&clusters, f, &lc);
+    if (r != CUDA_SUCCESS) return (int)r;
+    if (clusters < 1) return (int)CUDA_ERROR_INVALID_CLUSTER_SIZE;
+    resident = (int64_t)clusters * plan->cluster_m;
+  }
+  lc.gridDimX = (unsigned)cutego_gemm_grid(plan, resident, max_ctas);
+  return (int)cuLaunchKernelEx(&lc, f, kargs, NULL);
 }
 
 int cutego_shim_launch_gemm_generic(CUfunction f, unsigned grid, CUstream s, const cutego_gemm_plan_t *plan,

@@ -19,8 +19,9 @@ int cutego_shim_launch_generic(CUfunction f, unsigned grid, unsigned block, CUst
 /* GEMM: encodes the plan's tensor maps (A, B, and D when the plan stores D through TMA) and
  * launches a wgmma kernel with (A map, B map, D map, args) by value; -1 when a map cannot be
  * encoded. */
-int cutego_shim_launch_gemm(CUfunction f, unsigned grid, unsigned smem, CUstream s, const cutego_gemm_plan_t *plan,
-                            const cutego_gemm_args_t *args, CUdeviceptr a, CUdeviceptr b, CUdeviceptr d);
+int cutego_shim_launch_gemm(CUfunction f, int sms, int max_ctas, unsigned smem, CUstream s,
+                            const cutego_gemm_plan_t *plan, const cutego_gemm_args_t *args, CUdeviceptr a,
+                            CUdeviceptr b, CUdeviceptr d);
 /* cutego_gemm_args with device pointers as integers. */
 void cutego_shim_gemm_args(const cutego_gemm_plan_t *plan, CUdeviceptr d, CUdeviceptr c, float alpha, float beta,
                            int32_t group_m, cutego_gemm_args_t *args);

@@ -107,6 +107,9 @@ typedef struct cutego_gemm_plan_t {
   int32_t read_c;             /* beta != 0 */
   int32_t flags;              /* CUTEGO_GEMM_F_* */
   int32_t smem_bytes;         /* wgmma path: dynamic shared memory of the kernel */
+  int32_t cluster_m;          /* wgmma path: CTAs per cluster along M, 1 or 2 (2: the cluster's
+                                 CTAs share each B stage through TMA multicast; b_map has the
+                                 multicast box; launch with this cluster dimension) */
   /* wgmma path with CUTEGO_GEMM_F_PACK_A/B/D: a workspace of workspace_bytes (zero it first).
    * A and B are copied (cutego_copy) to a/b_workspace_offset with the layouts a/b_packed
    * (K-major, K padded with zeros to 16 bytes); D is computed at d_workspace_offset with the
@@ -139,6 +142,7 @@ typedef struct cutego_gemm_options_t {
   int32_t group_m;     /* 0: default; tiles along M per L2 raster group */
   int32_t direct_epilogue; /* 1: write D with direct stores even where TMA stores are possible */
   int32_t no_pack;     /* 1: never pack A or B into a workspace (no allocation): generic path instead */
+  int32_t cluster_m;   /* 0: automatic; 1: no clusters; 2: 2x1 clusters sharing B by TMA multicast */
 } cutego_gemm_options_t;
 
 /* The wgmma kernel's arguments (by value; extents and strides in elements), filled from a plan
@@ -147,12 +151,14 @@ typedef struct cutego_gemm_args_t {
   int32_t m, n, k, l;
   int32_t tiles_m, tiles_n, k_tiles, group_m;
   int64_t tiles;                /* tiles_m * tiles_n * l */
+                                /* with clusters, tiles_m, group_m and tiles count cluster rows */
   int32_t a_bcast_l, b_bcast_l; /* the operand's batch mode has stride 0: batch coordinate 0 */
   float alpha, beta;
   void *d;
   const void *c;
   int64_t ds[3], cs[3]; /* (m, n, l) strides of D and C */
   int32_t read_c, flags; /* flags: CUTEGO_GEMM_F_* */
+  int32_t cluster_m;     /* the plan's */
 } cutego_gemm_args_t;
 
 /* Plans a GEMM without a GPU (addresses only for the alignment checks). Returns 0, or -1 with
@@ -170,6 +176,12 @@ int cutego_gemm(void *d, const cute_layout_t *d_layout, const void *a, const cut
                 const void *b, const cute_layout_t *b_layout, const void *c, const cute_layout_t *c_layout,
                 int ab_dtype, int cd_dtype, float alpha, float beta, cutego_stream_t stream,
                 const cutego_gemm_options_t *opt, cutego_gemm_plan_t *plan);
+
+/* The number of CTAs to launch the wgmma kernel with: one per output tile (per cluster tile
+ * times cluster_m), at most `resident` (the CTAs that fit on the device at once: SMs, or
+ * cluster_m times the active clusters the occupancy API reports) and at most max_ctas when
+ * positive; a multiple of the plan's cluster_m. */
+int64_t cutego_gemm_grid(const cutego_gemm_plan_t *plan, int64_t resident, int64_t max_ctas);
 
 /* The wgmma kernel's arguments for a plan (group_m 0: default). */
 void cutego_gemm_args(const cutego_gemm_plan_t *plan, void *d, const void *c, float alpha, float beta,

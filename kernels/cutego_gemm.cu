@@ -148,12 +148,31 @@ extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, cons
   if (smem > di.smem_optin) return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: the pipeline needs %d bytes of shared memory", smem);
   if (cutego_k::set_smem(reinterpret_cast<const void *>(fn), smem) != 0)
     return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: cudaFuncSetAttribute failed");
-  int64_t ctas = di.sms;
-  if (opt && opt->max_ctas > 0 && opt->max_ctas < ctas) ctas = opt->max_ctas;
-  if (ctas > p.tiles) ctas = p.tiles;
+  // A persistent grid: the CTAs that fit at once (one per SM; with clusters, what the
+  // occupancy API says fits of them), cutego_gemm_grid rounding to whole clusters.
+  cudaLaunchAttribute attr[1];
+  attr[0].id = cudaLaunchAttributeClusterDimension;
+  attr[0].val.clusterDim.x = static_cast<unsigned>(p.cluster_m);
+  attr[0].val.clusterDim.y = attr[0].val.clusterDim.z = 1;
+  cudaLaunchConfig_t cfg = {};
+  cfg.blockDim = dim3(384);
+  cfg.dynamicSmemBytes = static_cast<size_t>(smem);
+  cfg.stream = stream;
+  cfg.attrs = attr;
+  cfg.numAttrs = 1;
+  int64_t resident = di.sms;
+  if (p.cluster_m > 1) {
+    int clusters = 0;
+    cfg.gridDim = dim3(static_cast<unsigned>(di.sms - di.sms % p.cluster_m));
+    e = cudaOccupancyMaxActiveClusters(&clusters, reinterpret_cast<const void *>(fn), &cfg);
+    if (e != cudaSuccess || clusters < 1)
+      return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: no %dx1 cluster of this kernel fits: %s", (int)p.cluster_m,
+                  e != cudaSuccess ? cudaGetErrorString(e) : "occupancy 0");
+    resident = static_cast<int64_t>(clusters) * p.cluster_m;
+  }
+  cfg.gridDim = dim3(static_cast<unsigned>(cutego_gemm_grid(&p, resident, opt ? opt->max_ctas : 0)));
   void *args[] = {&ma, &mb, &md, &g};
-  e = cudaLaunchKernel(reinterpret_cast<const void *>(fn), dim3(static_cast<unsigned>(ctas)), dim3(384), args, smem,
-                       stream);
+  e = cudaLaunchKernelExC(&cfg, reinterpret_cast<const void *>(fn), args);
   if (e != cudaSuccess) return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: launch: %s", cudaGetErrorString(e));
   if ((p.flags & CUTEGO_GEMM_F_PACK_D) &&
       cutego_copy_ex(d_user, ld, d, &p.d_packed, ces, stream_, nullptr, nullptr) != CUTEGO_KERNELS_OK) {

@@ -10,6 +10,8 @@
 //   6. the epilogue from the accumulator's TV layout ......... epilogue()
 //   7. an epilogue through swizzled shared memory and TMA
 //      stores that drain while the next tile computes ........ epilogue_tma()
+//   8. 2-CTA clusters along M sharing B by TMA multicast ..... load_stage_multicast(),
+//      Pipeline::release(), cluster tiles in tile_coords()
 // Every layout constant (stage bytes, TMA boxes, wgmma descriptor offsets, the accumulator's
 // thread-value layout) comes from kernels/generated/cutego_gemm_layouts.h, which `cutego gen
 // gemm` computes with cutego's algebra; none is typed in here.
@@ -47,6 +49,8 @@ template <> __device__ __forceinline__ __half from_f32<__half>(float x) { return
 // ---- rung 5: persistent grid, L2-friendly tile order -----------------------------------------
 // Tile t -> (tm, tn, l). Within a batch, tiles go in groups of group_m rows of tiles; inside a
 // group, down the rows first. Concurrent CTAs then share A rows and B columns in L2.
+// With clusters of p.cluster_m CTAs along M (rung 8) the tiles counted here are the cluster's
+// (tiles_m, group_m and tiles in cluster rows, cutego_gemm_args); CTA r takes row tm·cluster_m + r.
 __device__ __forceinline__ void tile_coords(const GemmArgs &p, int64_t t, int &tm, int &tn, int &l) {
   const int64_t per_l = static_cast<int64_t>(p.tiles_m) * p.tiles_n;
   l = static_cast<int>(t / per_l);
@@ -82,21 +86,53 @@ __device__ __forceinline__ void load_stage(const CUtensorMap *map, uint8_t *smem
   }
 }
 
+// ---- rung 8: 2-CTA clusters, B shared by TMA multicast --------------------------------------
+// The cluster's CTAs compute vertically adjacent tiles, which need the same B stage: CTA r
+// loads slice r of every B load (the generated mc_* box, CuTe's multicast truncation) into the
+// same offset of every CTA's stage, and each CTA's full barrier counts the whole stage.
+template <class Op>
+__device__ __forceinline__ void load_stage_multicast(const CUtensorMap *map, uint8_t *smem, uint64_t *bar, int mn0,
+                                                     int k0, int l, int rank, uint16_t mask) {
+#pragma unroll
+  for (int j = 0; j < Op::tma_loads; ++j) {
+    int32_t c[3];
+    if (Op::major == 0) {
+      c[0] = k0;
+      c[1] = mn0 + j * Op::tma_load_mn;
+    } else {
+      c[0] = mn0 + j * Op::tma_load_mn;
+      c[1] = k0;
+    }
+    c[1] += rank * Op::mc_tma_box_outer;
+    c[2] = l;
+    tma_load_multicast_3d(map, smem + j * Op::tma_load_smem_bytes + rank * Op::mc_slice_bytes, bar, c, mask);
+  }
+}
+
 // ---- rung 2: the multi-stage mbarrier pipeline -----------------------------------------------
 // full[s]: the producer's TMA bytes for stage s have landed (1 arrival + transaction bytes).
-// empty[s]: every consumer warp has finished reading stage s (8 arrivals). The k-iteration
+// empty[s]: every consumer warp has finished reading stage s (8 arrivals), in every CTA of the
+// cluster (8 x cluster_m): a producer writes its B slice into all of them. The k-iteration
 // counter runs on across tiles, so stage and phase are (it % S, (it / S) & 1).
 template <int S>
 struct Pipeline {
   uint64_t full[S], empty[S];
   static constexpr int kConsumerWarps = 8;
-  __device__ __forceinline__ void init() {
+  __device__ __forceinline__ void init(int cluster_m) {
 #pragma unroll
     for (int s = 0; s < S; ++s) {
       mbar_init(&full[s], 1);
-      mbar_init(&empty[s], kConsumerWarps);
+      mbar_init(&empty[s], kConsumerWarps * cluster_m);
     }
     fence_barrier_init();
+  }
+  // A consumer warp is done reading stage s: tell the producers of every CTA of the cluster.
+  __device__ __forceinline__ void release(int s, int cluster_m) {
+    if (cluster_m == 1) {
+      mbar_arrive(&empty[s]);
+      return;
+    }
+    for (int r = 0; r < cluster_m; ++r) mbar_arrive_cluster(&empty[s], r);
   }
 };
 
@@ -268,23 +304,34 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
   Pipeline<S> &pipe = *reinterpret_cast<Pipeline<S> *>(staging + kEpiBuffers * kEpiChunkBytes);
   static_assert(sizeof(Pipeline<S>) == S * 2 * 8, "gemm_smem_bytes counts two mbarriers per stage");
   const int wg = threadIdx.x / 128;
-  if (threadIdx.x == 0) pipe.init();
-  __syncthreads();
+  const int cm = p.cluster_m;  // 1, or 2 (rung 8)
+  const int rank = cm > 1 ? static_cast<int>(cluster_ctarank()) : 0;
+  if (threadIdx.x == 0) pipe.init(cm);
+  if (cm > 1)
+    cluster_sync();  // every CTA's barriers exist before any multicast or remote arrival
+  else
+    __syncthreads();
 
   if (wg == 0) {
     // Producer.
     setmaxnreg_dec<40>();
     if (threadIdx.x == 0) {
       int it = 0;
-      for (int64_t t = blockIdx.x; t < p.tiles; t += gridDim.x) {
+      const uint16_t mask = static_cast<uint16_t>((1u << cm) - 1);
+      for (int64_t t = blockIdx.x / cm; t < p.tiles; t += gridDim.x / cm) {
         int tm, tn, l;
         tile_coords(p, t, tm, tn, l);
+        tm = tm * cm + rank;  // past M in the last cluster row of an odd tiles_m: zeros, no stores
         for (int kt = 0; kt < p.k_tiles; ++kt, ++it) {
           const int s = it % S;
           mbar_wait(&pipe.empty[s], ((it / S) & 1) ^ 1);
           mbar_expect_tx(&pipe.full[s], OA::stage_bytes + OB::stage_bytes);
           load_stage<OA>(tma_a, sa + s * OA::stage_bytes, &pipe.full[s], tm * BM, kt * BK, p.a_bcast_l ? 0 : l);
-          load_stage<OB>(tma_b, sb + s * OB::stage_bytes, &pipe.full[s], tn * BN, kt * BK, p.b_bcast_l ? 0 : l);
+          if (cm > 1)
+            load_stage_multicast<OB>(tma_b, sb + s * OB::stage_bytes, &pipe.full[s], tn * BN, kt * BK,
+                                     p.b_bcast_l ? 0 : l, rank, mask);
+          else
+            load_stage<OB>(tma_b, sb + s * OB::stage_bytes, &pipe.full[s], tn * BN, kt * BK, p.b_bcast_l ? 0 : l);
         }
       }
     }
@@ -295,9 +342,10 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
     const bool warp_leader = (threadIdx.x % 32) == 0;
     float acc[BN / 2];
     int it = 0;
-    for (int64_t tile = blockIdx.x; tile < p.tiles; tile += gridDim.x) {
+    for (int64_t tile = blockIdx.x / cm; tile < p.tiles; tile += gridDim.x / cm) {
       int tm, tn, l;
       tile_coords(p, tile, tm, tn, l);
+      tm = tm * cm + rank;
       for (int kt = 0; kt < p.k_tiles; ++kt, ++it) {
         const int s = it % S;
         mbar_wait(&pipe.full[s], (it / S) & 1);
@@ -307,10 +355,10 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
         wgmma_commit();
         // Keep this stage's MMAs in flight; the previous stage's are done: release it.
         wgmma_wait<1>();
-        if (kt > 0 && warp_leader) mbar_arrive(&pipe.empty[(it - 1) % S]);
+        if (kt > 0 && warp_leader) pipe.release((it - 1) % S, cm);
       }
       wgmma_wait<0>();
-      if (p.k_tiles > 0 && warp_leader) mbar_arrive(&pipe.empty[(it - 1) % S]);
+      if (p.k_tiles > 0 && warp_leader) pipe.release((it - 1) % S, cm);
       if (p.flags & kFlagDTma)
         epilogue_tma<typename Cfg::Acc, BN, TO>(p, tma_d, acc, t, cw, staging, tm * BM + cw * 64, tn * BN, l);
       else
@@ -318,6 +366,8 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
     }
     if (t == 0) bulk_wait_all();  // the staging buffers stay valid until the stores have read them
   }
+  // No CTA leaves while another may still arrive on its barriers or write its stages.
+  if (cm > 1) cluster_sync();
 }
 
 // ---- the generic path ------------------------------------------------------------------------

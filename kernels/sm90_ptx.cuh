@@ -162,6 +162,35 @@ __device__ __forceinline__ void tma_store_hint(const CUtensorMap *map, const voi
   }
 }
 
+// ---- thread-block clusters ------------------------------------------------------------------
+// The calling CTA's rank in its cluster.
+__device__ __forceinline__ uint32_t cluster_ctarank() {
+  uint32_t r;
+  asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(r));
+  return r;
+}
+// Every thread of every CTA of the cluster arrives; returns when all (non-exited) have.
+__device__ __forceinline__ void cluster_sync() {
+  asm volatile("barrier.cluster.arrive.release;\n\tbarrier.cluster.wait.acquire;" ::: "memory");
+}
+// Arrive (count 1) on the mbarrier at the same shared-memory offset as bar in CTA `cta` of the
+// cluster (the calling CTA's own included).
+__device__ __forceinline__ void mbar_arrive_cluster(uint64_t *bar, uint32_t cta) {
+  uint32_t remote;
+  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(remote) : "r"(smem_u32(bar)), "r"(cta));
+  asm volatile("mbarrier.arrive.release.cluster.shared::cluster.b64 _, [%0];" ::"r"(remote) : "memory");
+}
+// A 3-D TMA load written to the same shared-memory offset in every CTA of `mask` (bit r: rank
+// r), each CTA's mbarrier at bar's offset receiving the bytes it got.
+__device__ __forceinline__ void tma_load_multicast_3d(const CUtensorMap *map, void *smem, uint64_t *bar,
+                                                      const int32_t *c, uint16_t mask) {
+  asm volatile(
+      "cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes.multicast::cluster"
+      " [%0], [%1, {%3, %4, %5}], [%2], %6;" ::"r"(smem_u32(smem)),
+      "l"(reinterpret_cast<uint64_t>(map)), "r"(smem_u32(bar)), "r"(c[0]), "r"(c[1]), "r"(c[2]), "h"(mask)
+      : "memory");
+}
+
 __device__ __forceinline__ uint8_t *align1024(uint8_t *p) {
   uintptr_t s = static_cast<uintptr_t>(smem_u32(p));
   return p + (((s + 1023) & ~static_cast<uintptr_t>(1023)) - s);

@@ -2,15 +2,11 @@
 // configuration, for the C planner (plan.c), read from the layouts that `cutego gen gemm`
 // computed and the kernel's shared-memory plan (kernels/gemm_smem.h). Order: CUTEGO_GEMM_CONFIG_*.
 #include "cutego_kernels.h"
+#include "config_boxes.h"
 #include "gemm_smem.h"
 #include "generated/cutego_gemm_layouts.h"
 
 namespace {
-struct config_boxes {
-  int bm, bn, a_box[2][2], b_box[2][2], a_swizzle[2], b_swizzle[2], epi_bytes, smem[2][2];
-  const char *name;
-  int bk;
-};
 template <class C>
 constexpr config_boxes boxes(const char *name) {
   return {C::BM,
@@ -25,13 +21,13 @@ constexpr config_boxes boxes(const char *name) {
            {cutego_k::gemm_smem_bytes<C, typename C::A_MN, typename C::B_K>(),
             cutego_k::gemm_smem_bytes<C, typename C::A_MN, typename C::B_MN>()}},
           name,
-          C::BK};
+          C::BK,
+          C::MULTICAST,
+          {{C::B_K::mc_tma_box_inner, C::B_K::mc_tma_box_outer}, {C::B_MN::mc_tma_box_inner, C::B_MN::mc_tma_box_outer}}};
 }
 }  // namespace
 
 extern "C" {
-extern const config_boxes cutego_gemm_config_boxes[];
-extern const int cutego_gemm_nconfigs;
 const config_boxes cutego_gemm_config_boxes[] = {
     boxes<cutego_gen::Gemm_128x256x64_S4>("128x256"),  // CUTEGO_GEMM_CONFIG_128x256x64
     boxes<cutego_gen::Gemm_128x128x64_S6>("128x128"),  // CUTEGO_GEMM_CONFIG_128x128x64

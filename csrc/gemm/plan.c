@@ -10,6 +10,7 @@
 #include <string.h>
 #include "cutego_device.h"
 #include "cutego_kernels.h"
+#include "config_boxes.h"
 
 static int reason(cutego_gemm_plan_t *p, int rc, const char *fmt, ...) {
   va_list ap;
@@ -113,15 +114,7 @@ static void operand_map(cutego_tma_desc_t *d, const cutego_gemm_operand_t *o, in
   d->l2_promotion = 256;
 }
 
-/* Tile and box extents per configuration and operand major: csrc/gemm/configs.cc reads them
- * from the generated layouts (kernels/generated/cutego_gemm_layouts.h). */
-typedef struct {
-  int bm, bn, a_box[2][2], b_box[2][2], a_swizzle[2], b_swizzle[2], epi_bytes, smem[2][2];
-  const char *name; /* the kernels' configuration tag, cutego_gemm_<name>_... */
-  int bk;
-} config_boxes;
-extern const config_boxes cutego_gemm_config_boxes[];
-extern const int cutego_gemm_nconfigs;
+/* Tile and box extents per configuration and operand major (config_boxes.h). */
 
 /* Whether an operand needs packing: 0 when a tensor map of the configuration reads it as it is,
  * else 1 with the reason in why. */
@@ -286,12 +279,22 @@ int cutego_gemm_plan(const cute_layout_t *d, const cute_layout_t *a, const cute_
       return generic(p, opt, "packed operands: %s", why_a[0] ? why_a : why_b);
   }
   p->workspace_bytes = ws_off;
-  operand_map(&p->a_map, &p->a, es, cb->a_box[p->a.major][0], cb->a_box[p->a.major][1], cb->a_swizzle[p->a.major]);
-  operand_map(&p->b_map, &p->b, es, cb->b_box[p->b.major][0], cb->b_box[p->b.major][1], cb->b_swizzle[p->b.major]);
   char why[120];
   p->tiles_m = ceil_div(p->m, cb->bm);
   p->tiles_n = ceil_div(p->n, cb->bn);
   p->tiles = p->tiles_m * p->tiles_n * p->l;
+  /* 2x1 clusters whose CTAs share B's stages (rung 8) wherever there are two tile rows: an odd
+   * last row computes one tile of zeros beside its partner, which costs 1/tiles_m. */
+  p->cluster_m = 1;
+  if (opt && (opt->cluster_m < 0 || opt->cluster_m > cb->multicast))
+    return reason(p, -1, "cluster_m %d: 0 (automatic), 1 or %d", (int)opt->cluster_m, cb->multicast);
+  if (opt && opt->cluster_m > 0)
+    p->cluster_m = opt->cluster_m;
+  else if (cb->multicast > 1 && p->tiles_m >= 2 && (p->tiles_m % 2 == 0 || p->tiles_m >= 8))
+    p->cluster_m = cb->multicast;
+  const int *bbox = p->cluster_m > 1 ? cb->b_mc_box[p->b.major] : cb->b_box[p->b.major];
+  operand_map(&p->a_map, &p->a, es, cb->a_box[p->a.major][0], cb->a_box[p->a.major][1], cb->a_swizzle[p->a.major]);
+  operand_map(&p->b_map, &p->b, es, bbox[0], bbox[1], cb->b_swizzle[p->b.major]);
   if (p->d.stride[1] == 1 && p->d.stride[0] % 2 == 0 && p->d.stride[2] % 2 == 0 && d_addr % (2 * ces) == 0)
     p->flags |= CUTEGO_GEMM_F_D_PAIRS;
   if (p->read_c && p->c.stride[1] == 1 && p->c.stride[0] % 2 == 0 && p->c.stride[2] % 2 == 0 &&
@@ -316,12 +319,13 @@ int cutego_gemm_plan(const cute_layout_t *d, const cute_layout_t *a, const cute_
            p->b.major ? 'm' : 'k', in_name[ab_dtype], out_name[cd_dtype]);
   p->path = CUTEGO_GEMM_PATH_WGMMA;
   if (p->flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B | CUTEGO_GEMM_F_PACK_D))
-    return reason(p, 0, "wgmma through compact copies of%s%s%s (%s): %dx%d tiles, %lld tiles",
+    return reason(p, 0, "wgmma through compact copies of%s%s%s (%s): %dx%d tiles, %lld tiles%s",
                   (p->flags & CUTEGO_GEMM_F_PACK_A) ? " A" : "", (p->flags & CUTEGO_GEMM_F_PACK_B) ? " B" : "",
                   (p->flags & CUTEGO_GEMM_F_PACK_D) ? (p->read_c ? " C/D" : " D") : "", p->packed_why, cb->bm, cb->bn,
-                  (long long)p->tiles);
-  return reason(p, 0, "wgmma: %dx%d tiles, A %s-major, B %s-major, %lld tiles", cb->bm, cb->bn,
-                p->a.major ? "M" : "K", p->b.major ? "N" : "K", (long long)p->tiles);
+                  (long long)p->tiles, p->cluster_m > 1 ? ", 2x1 clusters" : "");
+  return reason(p, 0, "wgmma: %dx%d tiles, A %s-major, B %s-major, %lld tiles%s", cb->bm, cb->bn,
+                p->a.major ? "M" : "K", p->b.major ? "N" : "K", (long long)p->tiles,
+                p->cluster_m > 1 ? ", 2x1 clusters sharing B" : "");
 }
 
 void cutego_gemm_args(const cutego_gemm_plan_t *p, void *d, const void *c, float alpha, float beta, int32_t group_m,
@@ -331,11 +335,14 @@ void cutego_gemm_args(const cutego_gemm_plan_t *p, void *d, const void *c, float
   g->n = (int32_t)p->n;
   g->k = (int32_t)p->k;
   g->l = (int32_t)p->l;
-  g->tiles_m = (int32_t)p->tiles_m;
+  /* with clusters the kernel walks cluster tiles: cluster_m tile rows each */
+  const int64_t cm = p->cluster_m > 1 ? p->cluster_m : 1;
+  g->cluster_m = (int32_t)cm;
+  g->tiles_m = (int32_t)ceil_div(p->tiles_m, cm);
   g->tiles_n = (int32_t)p->tiles_n;
-  g->tiles = p->tiles;
+  g->tiles = (int64_t)g->tiles_m * p->tiles_n * p->l;
   g->k_tiles = p->path == CUTEGO_GEMM_PATH_WGMMA ? (int32_t)ceil_div(p->k, cutego_gemm_config_boxes[p->config].bk) : 0;
-  g->group_m = group_m > 0 ? group_m : 8;
+  g->group_m = (int32_t)ceil_div(group_m > 0 ? group_m : 8, cm);
   g->a_bcast_l = p->a.bcast_l;
   g->b_bcast_l = p->b.bcast_l;
   g->alpha = alpha;
@@ -349,6 +356,15 @@ void cutego_gemm_args(const cutego_gemm_plan_t *p, void *d, const void *c, float
   if (p->read_c && p->c.extent[2] == 1) g->cs[2] = 0;
   g->read_c = p->read_c;
   g->flags = p->flags;
+}
+
+int64_t cutego_gemm_grid(const cutego_gemm_plan_t *p, int64_t resident, int64_t max_ctas) {
+  const int64_t cm = p->cluster_m > 1 ? p->cluster_m : 1;
+  int64_t ctas = ceil_div(p->tiles_m, cm) * cm * p->tiles_n * p->l;
+  if (resident > 0 && resident < ctas) ctas = resident;
+  if (max_ctas > 0 && max_ctas < ctas) ctas = max_ctas;
+  ctas -= ctas % cm;
+  return ctas < cm ? cm : ctas;
 }
 
 const char *cutego_gemm_path_name(int path) {

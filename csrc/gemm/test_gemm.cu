@@ -30,6 +30,7 @@ struct Case {
   int direct;  // write D with direct stores (no TMA-store epilogue)
   int nopack;  // never pack A/B into a workspace (generic path where no tensor map reads them)
   int hier_d;  // D's M mode split hierarchically into (2, M/2) (D computed in a workspace, copied)
+  int cluster; // 0 the planner's choice, 1 no clusters, 2 2x1 clusters sharing B (checked)
 };
 
 static int g_fail = 0, g_run = 0;
@@ -110,6 +111,7 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed) {
   opt.force_path = c.force;
   opt.direct_epilogue = c.direct;
   opt.no_pack = c.nopack;
+  opt.cluster_m = c.cluster;
   cutego_gemm_plan_t plan;
   int rc = cutego_gemm(d, &ld, a, &la, b, &lb, cc, &lc, c.ab, c.cd, c.alpha, c.beta, nullptr, &opt, &plan);
   CK(cudaDeviceSynchronize());
@@ -150,7 +152,8 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed) {
     CK(cudaMemcpy(hacc, acc, 16, cudaMemcpyDeviceToHost));
     CK(cudaMemcpy(&hbad, bad, 8, cudaMemcpyDeviceToHost));
     double rel = sqrt(hacc[0] / (hacc[1] > 0 ? hacc[1] : 1));
-    bool ok = hbad == 0 && rel < tol_of(c.cd, K) && plan.path == c.expect;
+    bool ok = hbad == 0 && rel < tol_of(c.cd, K) && plan.path == c.expect &&
+              (c.cluster == 0 || c.expect != CUTEGO_GEMM_PATH_WGMMA || plan.cluster_m == c.cluster);
     printf("%s %-34s %6lldx%-6lldx%-6lld L%-3lld %-7s rel %.2e nonfinite %llu | %s\n", ok ? "ok  " : "FAIL", c.name,
            (long long)M, (long long)N, (long long)K, (long long)L, cutego_gemm_path_name(plan.path), rel, hbad,
            plan.reason);
@@ -248,6 +251,20 @@ int main(int argc, char **argv) {
                    cd == BF ? "bf16" : cd == F16 ? "f16" : "f32", be ? "0.5" : "0");
           cs.push_back({names[ni++], 1000, 1200, 520, 1, am, bm, ab, cd, 1.25f, be ? 0.5f : 0.f, 0, W, 0, 0, 0});
         }
+  // rung 8: 2x1 clusters sharing B by TMA multicast (the planner's default from 2 tile rows;
+  // the cases above run them on 128x128 tiles), on 128x256 tiles in every major order, forced
+  // on an odd number of tile rows (one CTA computes a tile of zeros past M), and switched off
+  for (int am = 0; am < 2; ++am)
+    for (int bm = 0; bm < 2; ++bm) {
+      snprintf(names[ni], 48, "cluster 128x256 %c%c", am ? 'M' : 'K', bm ? 'N' : 'K');
+      cs.push_back({names[ni++], 2048, 4096, 1024, 1, am, bm, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 2});
+      snprintf(names[ni], 48, "no cluster 128x256 %c%c", am ? 'M' : 'K', bm ? 'N' : 'K');
+      cs.push_back({names[ni++], 2048, 4096, 1024, 1, am, bm, F16, F32, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 1});
+    }
+  cs.push_back({"cluster, 3 tile rows", 384, 1024, 512, 1, 0, 1, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 2});
+  cs.push_back({"cluster, 3 tile rows direct", 300, 1000, 264, 2, 1, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 1, 0, 0, 2});
+  cs.push_back({"cluster, batched B broadcast", 1024, 512, 256, 3, 0, 0, BF, F32, 1.f, 0.f, 0, W, 0, 1, 0, 0, 0, 0, 2});
+  cs.push_back({"cluster, packed A", 1000, 1000, 1000, 1, 1, 0, BF, BF, 1.f, 0.f, 0, W, 3, 0, 0, 0, 0, 0, 2});
   // the direct-store epilogue (the TMA-store one is the default where D allows it)
   cs.push_back({"direct epilogue KK bf16", 1000, 1200, 520, 1, 0, 0, BF, BF, 1.25f, 0.5f, 0, W, 0, 0, 0, 1});
   cs.push_back({"direct epilogue MN f32", 1000, 1200, 520, 1, 1, 1, F16, F32, 1.25f, 0.f, 0, W, 0, 0, 0, 1});

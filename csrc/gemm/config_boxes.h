@@ -1,0 +1,25 @@
+/* config_boxes.h — the planner's view of a GEMM tile configuration (one struct, filled by
+ * csrc/gemm/configs.cc from the generated layouts kernels/generated/cutego_gemm_layouts.h and
+ * read by plan.c). Order of the table: CUTEGO_GEMM_CONFIG_*. */
+#ifndef CUTEGO_GEMM_CONFIG_BOXES_H
+#define CUTEGO_GEMM_CONFIG_BOXES_H
+typedef struct config_boxes {
+  int bm, bn;
+  int a_box[2][2], b_box[2][2]; /* [major][inner, outer] TMA box, elements */
+  int a_swizzle[2], b_swizzle[2];
+  int epi_bytes;                /* D's TMA box row bytes (the epilogue's staging rows) */
+  int smem[2][2];               /* [A major][B major] dynamic shared memory bytes */
+  const char *name;             /* the kernels' configuration tag, cutego_gemm_<name>_... */
+  int bk;
+  int multicast;                /* CTAs of a cluster along M that may share B (TMA multicast) */
+  int b_mc_box[2][2];           /* [major] B's box per CTA of such a cluster (its slice) */
+} config_boxes;
+#ifdef __cplusplus
+extern "C" {
+#endif
+extern const config_boxes cutego_gemm_config_boxes[];
+extern const int cutego_gemm_nconfigs;
+#ifdef __cplusplus
+}
+#endif
+#endif
