@@ -94,6 +94,18 @@ func init() {
 			return wrap(f(cl, c.tilerArg(1)))
 		})
 	}
+	// max_common_vector(Sw o O o B, L), max_common_vector(Sw0 o O0 o B0, Sw1 o O1 o B1) and
+	// max_common_layout(Sw o O o B, L) (CuTe's swizzle_layout.hpp; C++ has no
+	// max_common_layout of two composed layouts).
+	regComposed("max_common_vector", 2, 2, func(c *ctx, cl cute.ComposedLayout) cute.Value {
+		if b, ok := c.args[1].(cute.ComposedLayout); ok {
+			return i64(must(cute.ComposedMaxCommonVectorBoth(cl, b)))
+		}
+		return i64(must(cute.ComposedMaxCommonVector(cl, c.layout(1))))
+	})
+	regComposed("max_common_layout", 2, 2, func(c *ctx, cl cute.ComposedLayout) cute.Value {
+		return must(cute.ComposedMaxCommonLayout(cl, c.layout(1)))
+	})
 	regComposed("blocked_product", 2, 2, func(c *ctx, cl cute.ComposedLayout) cute.Value {
 		return wrap(cute.ComposedBlockedProduct(cl, c.layout(1)))
 	})
