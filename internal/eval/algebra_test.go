@@ -61,7 +61,7 @@ func TestEvalCppComposedAlgebra(t *testing.T) {
 // arithmetic): each input is the very C++ text that testdata/cpp/spellings.cpp compiled,
 // and must print what C++ printed (spellings.out).
 func TestEvalCppSpellings(t *testing.T) {
-	assert.Equal(t, 56, checkCppTable(t, "testdata/cpp/spellings.out"))
+	assert.Equal(t, 70, checkCppTable(t, "testdata/cpp/spellings.out"))
 }
 
 // TestElementBits: every element type eval knows has the width C++ CuTe gives it

@@ -37,7 +37,11 @@ func init() {
 		return wrap(cute.ComposedFlatten(cl), nil)
 	})
 	regComposed("group", 3, 3, func(c *ctx, cl cute.ComposedLayout) cute.Value {
-		return wrap(cute.ComposedGroup(cl, c.index(1), c.index(2)))
+		end := -1
+		if c.int(2) != -1 {
+			end = c.index(2)
+		}
+		return wrap(cute.ComposedGroup(cl, c.index(1), end))
 	})
 	regComposed("append", 2, 2, func(c *ctx, cl cute.ComposedLayout) cute.Value {
 		return wrap(cute.ComposedAppendN(cl, cl.Inner.Rank()+1, c.layout(1)))
