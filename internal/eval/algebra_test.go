@@ -52,7 +52,7 @@ func TestEvalCppComposedCompose(t *testing.T) {
 // TestEvalCppComposedAlgebra: the algebra on swizzled composed layouts
 // (testdata/cpp/composed_algebra.cpp → composed_algebra.out).
 func TestEvalCppComposedAlgebra(t *testing.T) {
-	assert.Equal(t, 13, checkCppTable(t, "testdata/cpp/composed_algebra.out"))
+	assert.Equal(t, 21, checkCppTable(t, "testdata/cpp/composed_algebra.out"))
 }
 
 // TestEvalCppSpellings: CuTe's C++ spellings (make_shape, Int<8>{}, _8, get<0>,

@@ -110,6 +110,15 @@ func init() {
 	regComposed("max_common_layout", 2, 2, func(c *ctx, cl cute.ComposedLayout) cute.Value {
 		return must(cute.ComposedMaxCommonLayout(cl, c.layout(1)))
 	})
+	regComposed("right_inverse", 1, 1, func(c *ctx, cl cute.ComposedLayout) cute.Value {
+		return wrap(cute.ComposedRightInverse(cl))
+	})
+	regComposed("left_inverse", 1, 1, func(c *ctx, cl cute.ComposedLayout) cute.Value {
+		return wrap(cute.ComposedLeftInverse(cl))
+	})
+	regComposed("nullspace", 1, 1, func(c *ctx, cl cute.ComposedLayout) cute.Value {
+		return must(cute.ComposedNullspace(cl))
+	})
 	regComposed("blocked_product", 2, 2, func(c *ctx, cl cute.ComposedLayout) cute.Value {
 		return wrap(cute.ComposedBlockedProduct(cl, c.layout(1)))
 	})
