@@ -12,7 +12,7 @@ func InnerPartition(l Layout, tiler Tiler, coord Coord) (r Layout, offset IntTup
 	if err != nil {
 		return Layout{}, IntTuple{}, err
 	}
-	c := CoordTuple(repeatUnderscore(z.shape.At(0).Rank()), padCoord("inner_partition", coord, z.shape.At(1).Rank()))
+	c := CoordTuple(repeatUnderscore(z.shape.At(0).Rank()), padCoord("inner_partition", coord, z.shape.At(1)))
 	return SliceAndOffset(c, z)
 }
 
@@ -28,16 +28,20 @@ func repeatUnderscore(n int) Coord {
 	return Coord{elems: e}
 }
 
-// padCoord is CuTe's append<N>(coord, _) for a tuple coord (throws if it is longer than
-// n); a non-tuple coord is returned as it is.
-func padCoord(op string, c Coord, n int) Coord {
+// padCoord is CuTe's append<N>(coord, _) for a tuple coord, N the rank of the mode it
+// slices (throws if it is longer than N); a non-tuple coord is returned as it is. A
+// rank-1 tuple coord stays a tuple for a tuple mode, as in C++ (local_tile((12):(1), (4),
+// (_)) = ((4),3):((1),4): the coord (_) flattens the rest mode (3) into 3), and is
+// unwrapped for a mode that is an integer.
+func padCoord(op string, c Coord, mode IntTuple) Coord {
 	if !c.IsTuple() {
 		return c
 	}
+	n := mode.Rank()
 	if len(c.elems) > n {
 		throw(op, ErrInvalid, "coordinate %v has more modes than the %d it indexes", c, n)
 	}
-	if n == 1 {
+	if n == 1 && !mode.IsTuple() {
 		return c.elems[0]
 	}
 	e := make([]Coord, n)

@@ -100,3 +100,87 @@ func ComposedTileToShapeOrdered(c ComposedLayout, shape, order IntTuple) (Compos
 	l, err := TileToShapeOrdered(c.Inner, shape, order)
 	return c.withErr(l, err)
 }
+
+// ComposedRightInverse is CuTe's right_inverse(Sw o 0 o B) (swizzle_layout.hpp):
+// composition(right_inverse(B), Sw), the swizzle moved to the codomain of right_inverse(B)
+// (CompositionLayoutSwizzle): right_inverse(Sw<2,2,2> o 0 o 12:1) = Sw<2,2,2> o 0 o 12:1.
+// That is the inverse only where right_inverse(B) maps the swizzle's bits to bits, so
+// the result is kept when a brute-force check shows f(R(i)) = i for every i < size(R)
+// (up to 2^16 elements) and refused otherwise (C++ returns it anyway:
+// KNOWN_DISAGREEMENTS.md ruling 4). With an offset O ≠ 0 C++ returns right_inverse(B) o
+// -O o Sw, a layout composed after a swizzle, which ComposedLayout cannot hold: an error.
+func ComposedRightInverse(c ComposedLayout) (ComposedLayout, error) {
+	return composedInverse("right_inverse", c, RightInverse)
+}
+
+// ComposedLeftInverse is CuTe's left_inverse(Sw o 0 o B) = composition(left_inverse(B),
+// Sw), kept when L(f(c)) = c for every c < size(f), as ComposedRightInverse. C++'s
+// left_inverse(Sw<3,2,-4> o 0 o ((2,2,1)):((2,1,0))) = Sw<3,1,-4> o 0 o (2,2):(2,1) maps
+// f(2) = 1 to 34: refused.
+func ComposedLeftInverse(c ComposedLayout) (ComposedLayout, error) {
+	return composedInverse("left_inverse", c, LeftInverse)
+}
+
+func composedInverse(op string, c ComposedLayout, inv func(Layout) (Layout, error)) (r ComposedLayout, err error) {
+	defer catch(op, &err)
+	c.Outer.mustValid()
+	if c.Offset != 0 {
+		throw(op, ErrNotAdmissible, "offset %d: the inverse of %v is a layout composed after a swizzle (C++ CuTe's %s(B) o %d o %v), which a composed layout cannot hold",
+			c.Offset, c, op, -c.Offset, c.Outer)
+	}
+	l, err := inv(c.Inner)
+	if err != nil {
+		return ComposedLayout{}, err
+	}
+	g, err := CompositionLayoutSwizzle(l, c.Outer)
+	if err != nil {
+		return ComposedLayout{}, err
+	}
+	// g must be the function inv(B) ∘ Sw (f = Sw ∘ B, Sw an involution): checked on g's
+	// domain for the right inverse, on f's image for the left inverse (where C++'s
+	// left_inverse(B) of a plain layout is defined to invert it).
+	n := g.Size()
+	if op == "left_inverse" {
+		n = c.Size()
+	}
+	if n > compVerifyLimit {
+		throw(op, ErrNotAdmissible, "%d points: too many to check that C++ CuTe's composition(%s(B), Sw) = %v is %s(B) ∘ Sw (it is only where %s(B) maps the swizzle's bits to bits)", n, op, g, op, op)
+	}
+	for i := int64(0); i < n; i++ {
+		y := i
+		if op == "left_inverse" {
+			if y, err = c.Apply(i); err != nil {
+				return ComposedLayout{}, err
+			}
+		}
+		got, err1 := g.Apply(y)
+		want, err2 := l.Apply(c.Outer.Apply(y))
+		if err1 != nil || err2 != nil || got != want {
+			throw(op, ErrNotAdmissible, "C++ CuTe's composition(%s(B), Sw) = %v is not %s(B) ∘ Sw for %v (at %d: %d, not %d): %s(B) = %v does not map the swizzle's bits to bits",
+				op, g, op, c, y, got, want, op, l)
+		}
+	}
+	return g, nil
+}
+
+// ComposedNullspace is the nullspace of Sw o 0 o B: nullspace(B), since a swizzle is a
+// bijection with Sw(0) = 0. Deviation: C++ CuTe (layout_composed.hpp) returns 1:0 for every
+// composed layout ("do not attempt"), which breaks its own post-condition size(result) ==
+// size(B)/size(filter(B)) when B has stride-0 modes (interop/KNOWN_DISAGREEMENTS.md); where
+// B has none both give 1:0 (we print a trivial kernel as 1:0, as C++ does). With an offset O ≠ 0 no coordinate maps to 0 (the kernel is
+// empty, which no layout represents; C++'s 1:0 maps to Sw(O) ≠ 0): an error.
+func ComposedNullspace(c ComposedLayout) (r Layout, err error) {
+	defer catch("nullspace", &err)
+	c.Outer.mustValid()
+	if c.Offset != 0 {
+		throw("nullspace", ErrNotAdmissible, "offset %d: no coordinate of %v maps to 0 (the kernel is empty)", c.Offset, c)
+	}
+	k, err := Nullspace(c.Inner)
+	if err != nil {
+		return Layout{}, err
+	}
+	if size(k.shape) == 1 {
+		return Layout{shape: Int(1), stride: Int(0)}, nil // C++'s print of the trivial kernel
+	}
+	return k, nil
+}

@@ -96,3 +96,83 @@ func TestComposedCompositionEvaluates(t *testing.T) {
 		}
 	}
 }
+
+// TestComposedInversesCpp: right_inverse / left_inverse of Sw o 0 o B as C++ CuTe prints
+// them (internal/eval/testdata/cpp/composed_algebra.cpp), checked by brute force:
+// f(R(i)) = i on R's domain, L(f(c)) = c on f's domain; an offset is refused (C++ builds a
+// layout composed after a swizzle).
+func TestComposedInversesCpp(t *testing.T) {
+	for _, c := range []struct{ op, in, want string }{
+		{"right", "Sw<2,3,5> o 0 o ((4,4),4,2):((96,1),4,48)", "Sw<2,5,5> o 0 o 16:4"},
+		{"right", "Sw<2,2,2> o 0 o 12:1", "Sw<2,2,2> o 0 o 12:1"},
+		{"left", "Sw<2,2,4> o 0 o (16,16):(16,1)", "Sw<2,2,-4> o 0 o (16,16):(16,1)"},
+		{"left", "Sw<3,3,3> o 0 o (8,64):(64,1)", "Sw<3,0,-6> o 0 o (64,8):(8,1)"},
+	} {
+		f, err := ParseComposedLayout(c.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inv := ComposedRightInverse
+		if c.op == "left" {
+			inv = ComposedLeftInverse
+		}
+		g, err := inv(f)
+		if err != nil || g.String() != c.want {
+			t.Errorf("%s_inverse(%s) = %v, %v; C++ CuTe: %s", c.op, c.in, g, err, c.want)
+			continue
+		}
+		outer, inner := f, g // right: f(g(i)) = i for i < size(g)
+		if c.op == "left" {
+			outer, inner = g, f // left: g(f(c)) = c for c < size(f)
+		}
+		for i := int64(0); i < inner.Size(); i++ {
+			x, err1 := inner.Apply(i)
+			y, err2 := outer.Apply(x)
+			if err1 != nil || err2 != nil || y != i {
+				t.Errorf("%s_inverse(%s) = %v: at %d got %d (%v, %v)", c.op, c.in, g, i, y, err1, err2)
+				break
+			}
+		}
+	}
+	// C++ CuTe answers these, but its results are not inverses: its left_inverse of
+	// Sw<3,2,-4> o 0 o ((2,2,1)):((2,1,0)) is Sw<3,1,-4> o 0 o (2,2):(2,1), which maps f(2) = 1
+	// to 34; of the next, Sw<1,1,4> o 0 o (2,12,176):(0,1,2) fails at f(12). And an offset.
+	for _, in := range []string{"Sw<3,2,-4> o 0 o ((2,2,1)):((2,1,0))",
+		"Sw<2,3,4> o 0 o ((2,1),(1,16),11):((2,8),(1,24),384)", "Sw<2,4,-3> o 2 o (9,8):(24,1)"} {
+		f, _ := ParseComposedLayout(in)
+		if g, err := ComposedLeftInverse(f); err == nil {
+			t.Errorf("left_inverse(%s) = %v: want an error", in, g)
+		}
+	}
+}
+
+// TestComposedNullspace: the kernel of Sw o 0 o B is nullspace(B) (a swizzle is a
+// bijection fixing 0), checked by brute force, where C++ CuTe returns 1:0 for every
+// composed layout (KNOWN_DISAGREEMENTS.md ruling 4); a trivial kernel prints 1:0 as C++'s.
+func TestComposedNullspace(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"Sw<2,2,4> o 0 o (4,2,3):(0,1,0)", "(4,3):(1,8)"},
+		{"Sw<2,2,4> o 0 o (16,12):(12,1)", "1:0"},
+		{"Sw<2,2,4> o 0 o ((16,1),2,(6,1)):((12,0),6,(1,0))", "1:0"},
+	} {
+		f, err := ParseComposedLayout(c.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k, err := ComposedNullspace(f)
+		if err != nil || k.String() != c.want {
+			t.Errorf("nullspace(%s) = %v, %v; want %s", c.in, k, err, c.want)
+			continue
+		}
+		for i := int64(0); i < k.Size(); i++ {
+			x, _ := k.Apply(i)
+			if y, err := f.Apply(x); err != nil || y != 0 {
+				t.Errorf("nullspace(%s) = %v: f(K(%d)) = %d, %v", c.in, k, i, y, err)
+			}
+		}
+	}
+	f, _ := ParseComposedLayout("Sw<2,2,4> o 4 o (4,2,3):(0,1,0)")
+	if _, err := ComposedNullspace(f); err == nil {
+		t.Error("nullspace with an offset: want an error (empty kernel)")
+	}
+}

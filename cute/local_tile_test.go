@@ -79,3 +79,29 @@ func TestLocalPartitionCovers(t *testing.T) {
 		}
 	}
 }
+
+// TestLocalTileRank1TupleCoordCpp: a rank-1 tuple coord stays a tuple when it slices a
+// rank-1 tuple rest mode (C++'s append<1>((_), _) is (_)), so `_` flattens that mode, as
+// C++ CuTe prints (CUTLASS 4.2, every integer static, local_tile(...).layout() of a tensor
+// over counting_iterator<int>(0)).
+func TestLocalTileRank1TupleCoordCpp(t *testing.T) {
+	for _, c := range []struct{ l, tiler, coord, want string }{
+		{"(13):(1)", "(13)", "(_)", "((13),1):((1),0)"},
+		{"(12):(1)", "(4)", "(_)", "((4),3):((1),4)"},
+		{"12:1", "(4)", "(_)", "((4),3):((1),4)"},
+		{"(13,4):(1,13)", "(13,2)", "(_,1)", "(13,2,1):(1,13,0)"},
+	} {
+		tl, err := ParseTiler(c.tiler)
+		if err != nil {
+			t.Fatal(err)
+		}
+		crd, err := ParseCoord(c.coord)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _, err := LocalTile(MustParseLayout(c.l), tl, crd)
+		if err != nil || got.String() != c.want {
+			t.Errorf("local_tile(%s,%s,%s) = %v, %v; C++ CuTe: %s", c.l, c.tiler, c.coord, got, err, c.want)
+		}
+	}
+}

@@ -11,6 +11,6 @@ func OuterPartition(l Layout, tiler Tiler, coord Coord) (r Layout, offset IntTup
 	if err != nil {
 		return Layout{}, IntTuple{}, err
 	}
-	c := CoordTuple(padCoord("outer_partition", coord, z.shape.At(0).Rank()), repeatUnderscore(z.shape.At(1).Rank()))
+	c := CoordTuple(padCoord("outer_partition", coord, z.shape.At(0)), repeatUnderscore(z.shape.At(1).Rank()))
 	return SliceAndOffset(c, z)
 }

@@ -52,7 +52,7 @@ func TestEvalCppComposedCompose(t *testing.T) {
 // TestEvalCppComposedAlgebra: the algebra on swizzled composed layouts
 // (testdata/cpp/composed_algebra.cpp → composed_algebra.out).
 func TestEvalCppComposedAlgebra(t *testing.T) {
-	assert.Equal(t, 7, checkCppTable(t, "testdata/cpp/composed_algebra.out"))
+	assert.Equal(t, 21, checkCppTable(t, "testdata/cpp/composed_algebra.out"))
 }
 
 // TestEvalCppSpellings: CuTe's C++ spellings (make_shape, Int<8>{}, _8, get<0>,
@@ -61,7 +61,7 @@ func TestEvalCppComposedAlgebra(t *testing.T) {
 // arithmetic): each input is the very C++ text that testdata/cpp/spellings.cpp compiled,
 // and must print what C++ printed (spellings.out).
 func TestEvalCppSpellings(t *testing.T) {
-	assert.Equal(t, 56, checkCppTable(t, "testdata/cpp/spellings.out"))
+	assert.Equal(t, 70, checkCppTable(t, "testdata/cpp/spellings.out"))
 }
 
 // TestElementBits: every element type eval knows has the width C++ CuTe gives it

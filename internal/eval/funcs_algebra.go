@@ -47,9 +47,17 @@ func init() {
 		return must(cute.RakedProduct(c.layout(0), c.layout(1)))
 	})
 	register("max_common_vector", 2, 2, func(c *ctx) cute.Value {
+		// CuTe's swizzle_layout.hpp overloads: a composed layout on either side (both
+		// for the vector); the first argument's composed case is in funcs_composed.go.
+		if b, ok := c.args[1].(cute.ComposedLayout); ok {
+			return i64(must(cute.ComposedMaxCommonVector(b, c.layout(0))))
+		}
 		return i64(must(cute.MaxCommonVector(c.layout(0), c.layout(1))))
 	})
 	register("max_common_layout", 2, 2, func(c *ctx) cute.Value {
+		if b, ok := c.args[1].(cute.ComposedLayout); ok {
+			return must(cute.ComposedMaxCommonLayout(b, c.layout(0)))
+		}
 		return must(cute.MaxCommonLayout(c.layout(0), c.layout(1)))
 	})
 	register("nullspace", 1, 1, func(c *ctx) cute.Value { return must(cute.Nullspace(c.layout(0))) })

@@ -37,7 +37,11 @@ func init() {
 		return wrap(cute.ComposedFlatten(cl), nil)
 	})
 	regComposed("group", 3, 3, func(c *ctx, cl cute.ComposedLayout) cute.Value {
-		return wrap(cute.ComposedGroup(cl, c.index(1), c.index(2)))
+		end := -1
+		if c.int(2) != -1 {
+			end = c.index(2)
+		}
+		return wrap(cute.ComposedGroup(cl, c.index(1), end))
 	})
 	regComposed("append", 2, 2, func(c *ctx, cl cute.ComposedLayout) cute.Value {
 		return wrap(cute.ComposedAppendN(cl, cl.Inner.Rank()+1, c.layout(1)))
@@ -94,6 +98,27 @@ func init() {
 			return wrap(f(cl, c.tilerArg(1)))
 		})
 	}
+	// max_common_vector(Sw o O o B, L), max_common_vector(Sw0 o O0 o B0, Sw1 o O1 o B1) and
+	// max_common_layout(Sw o O o B, L) (CuTe's swizzle_layout.hpp; C++ has no
+	// max_common_layout of two composed layouts).
+	regComposed("max_common_vector", 2, 2, func(c *ctx, cl cute.ComposedLayout) cute.Value {
+		if b, ok := c.args[1].(cute.ComposedLayout); ok {
+			return i64(must(cute.ComposedMaxCommonVectorBoth(cl, b)))
+		}
+		return i64(must(cute.ComposedMaxCommonVector(cl, c.layout(1))))
+	})
+	regComposed("max_common_layout", 2, 2, func(c *ctx, cl cute.ComposedLayout) cute.Value {
+		return must(cute.ComposedMaxCommonLayout(cl, c.layout(1)))
+	})
+	regComposed("right_inverse", 1, 1, func(c *ctx, cl cute.ComposedLayout) cute.Value {
+		return wrap(cute.ComposedRightInverse(cl))
+	})
+	regComposed("left_inverse", 1, 1, func(c *ctx, cl cute.ComposedLayout) cute.Value {
+		return wrap(cute.ComposedLeftInverse(cl))
+	})
+	regComposed("nullspace", 1, 1, func(c *ctx, cl cute.ComposedLayout) cute.Value {
+		return must(cute.ComposedNullspace(cl))
+	})
 	regComposed("blocked_product", 2, 2, func(c *ctx, cl cute.ComposedLayout) cute.Value {
 		return wrap(cute.ComposedBlockedProduct(cl, c.layout(1)))
 	})

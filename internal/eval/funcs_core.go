@@ -152,8 +152,10 @@ func modeOf(c *ctx, v cute.Value, from int) cute.Value {
 			v = must(x.Mode(i))
 		case cute.ComposedLayout:
 			// A mode of a composed layout is the composed layout of that mode (CuTe's
-			// get<I> on ComposedLayout keeps the outer function and offset).
-			v = cute.MakeComposedLayout(x.Outer, x.Offset, must(x.Inner.Mode(i)))
+			// get<I> on ComposedLayout keeps the outer function and offset: C++'s
+			// composition(A, O, get<I>(B)), which is get<I>(B) itself for the identity
+			// swizzle with offset 0).
+			v = composed(x.Outer, x.Offset, must(x.Inner.Mode(i)))
 		case cute.Tiler:
 			if !x.IsTuple() {
 				if l, ok := x.IsLayout(); ok {

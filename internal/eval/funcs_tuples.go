@@ -84,16 +84,39 @@ func init() {
 		}
 		return cute.Prepend(c.layout(0), c.layout(1))
 	})
+	// group, take and select of an int tuple give an int tuple (CuTe's tuple_algorithms.hpp),
+	// of a layout a layout. group's end may be -1 (rank), as in C++'s group<B,-1>.
 	register("group", 3, 3, func(c *ctx) cute.Value {
-		return must(cute.Group(c.layout(0), c.index(1), c.index(2)))
+		end := -1
+		if c.int(2) != -1 {
+			end = c.index(2)
+		}
+		if t, ok := c.args[0].(cute.IntTuple); ok {
+			return must(cute.GroupTuple(t, c.index(1), end))
+		}
+		return must(cute.Group(c.layout(0), c.index(1), end))
 	})
 	register("take", 3, 3, func(c *ctx) cute.Value {
+		if t, ok := c.args[0].(cute.IntTuple); ok {
+			return takeTuple(c, t)
+		}
 		return must(cute.Take(c.layout(0), c.index(1), c.index(2)))
 	})
 	register("select", 2, -1, func(c *ctx) cute.Value {
 		modes := make([]int, c.n()-1)
 		for i := range modes {
 			modes[i] = c.index(i + 1)
+		}
+		if t, ok := c.args[0].(cute.IntTuple); ok {
+			es := tupleElems(t)
+			r := make([]cute.IntTuple, len(modes))
+			for i, m := range modes {
+				if m >= len(es) {
+					c.bad(i+1, "mode %d out of range for rank %d tuple %v", m, len(es), t)
+				}
+				r[i] = es[m]
+			}
+			return cute.Tuple(r...)
 		}
 		return must(cute.Select(c.layout(0), modes...))
 	})
@@ -177,4 +200,18 @@ func idx2crdByMode(c *ctx, idx, shape cute.IntTuple) cute.IntTuple {
 		e[i] = idx2crdByMode(c, idx.At(i), shape.At(i))
 	}
 	return cute.Tuple(e...)
+}
+
+// takeTuple is CuTe's take<B,E>(t) on an int tuple: its elements [B,E) as a tuple (an
+// integer is a rank-1 tuple; E = -1 means the rank; B == E gives ()).
+func takeTuple(c *ctx, t cute.IntTuple) cute.Value {
+	es := tupleElems(t)
+	b, e := c.index(1), len(es)
+	if c.int(2) != -1 {
+		e = c.index(2)
+	}
+	if b > e || e > len(es) {
+		c.bad(2, "range [%d,%d) is out of bounds for rank %d tuple %v", b, e, len(es), t)
+	}
+	return cute.Tuple(es[b:e]...)
 }

@@ -66,4 +66,19 @@ int main(){
   S(complement(Layout<_4,_2>{}, Int<24>{}));
   S(blocked_product(Layout<Shape<_2,_2>>{}, Layout<Shape<_3,_4>>{}));
   S(make_layout(Layout<_3,_1>{}, Layout<_4,_3>{}));
+  // group / take / select: of a rank-1 layout that is not a tuple, of int tuples, group<B,-1>
+  S(group<1,1>(Layout<_4,_1>{}));
+  S(group<0,0>(Layout<_4,_1>{}));
+  S(group<0,1>(Layout<_4,_1>{}));
+  S(group<0,-1>(Layout<_4,_1>{}));
+  S(group<1,-1>(Layout<Shape<_2,_3,_4>>{}));
+  S(group<1,1>(Layout<Shape<_2,_3>>{}));
+  S(group<1,-1>(make_shape(_2{},_3{},_4{})));
+  S(group<0,2>(make_shape(_2{},_3{})));
+  S(take<0,2>(make_shape(_2{},_3{},_4{})));
+  S(take<1,-1>(make_shape(_2{},_3{},_4{})));
+  S(take<1,1>(make_shape(_2{},_3{},_4{})));
+  S(select<1,0>(make_shape(_2{},make_shape(_3{},_4{}),_5{})));
+  S(select<0>(_4{}));
+  S(group<0,-1>(composition(Swizzle<1,1,1>{}, Layout<Shape<_4,_2>>{})));
 }
