@@ -98,13 +98,14 @@ typedef struct {
   PyObject *shape;  /* NULL until read */
   PyObject *stride; /* NULL until read */
   PyObject *weakrefs;
-  int fast; /* leaves >= 1, no empty tuple, size fits int64: the C evaluators apply */
+  int fast; /* 1: leaves >= 1, no empty tuple, size fits int64, so the C evaluators
+             * apply; 0: they do not; -1: not known yet (see is_fast) */
   cute_layout_t c;
 } LayoutCore;
 
 static PyTypeObject LayoutCoreType;
 
-#define IS_LAYOUT(o) PyObject_TypeCheck((o), &LayoutCoreType)
+#define IS_LAYOUT(o) (Py_TYPE(o) == LayoutCls || PyObject_TypeCheck((o), &LayoutCoreType))
 #define LC(o) ((LayoutCore *)(o))
 
 static int size_fits(const cute_layout_t *L) {
@@ -136,6 +137,11 @@ static int well_formed(const cute_layout_t *L, int *empty) {
 static void set_fast(LayoutCore *o) {
   int empty;
   o->fast = well_formed(&o->c, &empty) && !empty && o->c.leaves >= 1 && size_fits(&o->c);
+}
+
+static int is_fast(LayoutCore *o) {
+  if (o->fast < 0) set_fast(o);
+  return o->fast;
 }
 
 static void layout_dealloc(PyObject *self) {
@@ -421,10 +427,10 @@ static int crd_flat(PyObject *c, const cute_layout_t *L, int *pos, int64_t *crd,
 /* eval_small: *out = L(c) by cutego_device.h when c is an int, a tuple of ints per
  * top-level mode, or a coordinate congruent to the shape, all small, and L's strides small
  * (then no step overflows and the answer is libcutego's). 0: not of that form. */
-static int eval_small(const LayoutCore *o, PyObject *c, int64_t *out) {
+static int eval_small(LayoutCore *o, PyObject *c, int64_t *out) {
   const cute_layout_t *L = &o->c;
   int64_t crd[MAXL];
-  if (!o->fast || !strides_small(L)) return 0;
+  if (!is_fast(o) || !strides_small(L)) return 0;
   if (PyLong_CheckExact(c)) {
     if (!small_int(c, &crd[0])) return 0;
     *out = cute_dev_layout_eval(L, crd[0]);
@@ -513,7 +519,7 @@ static PyObject *result(LayoutCore *o, int st, const char *op) {
     Py_DECREF(o);
     return raise_status(op, st);
   }
-  set_fast(o);
+  o->fast = -1;
   if (o->c.ntokens < 1) { /* never: libcutego writes whole layouts */
     Py_DECREF(o);
     raise_error(op, "libcutego returned a malformed layout struct", "internal");
@@ -639,7 +645,7 @@ static PyObject *v_tiler(PyObject *self, PyObject *const *args, size_t nargsf, P
 
 /* size(L) of a Layout whose size fits int64 */
 static PyObject *v_size(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kw) {
-  if (kw == NULL && NARGS(nargsf) == 1 && IS_LAYOUT(args[0]) && LC(args[0])->fast)
+  if (kw == NULL && NARGS(nargsf) == 1 && IS_LAYOUT(args[0]) && is_fast(LC(args[0])))
     return PyLong_FromLongLong(cute_dev_layout_size(&LC(args[0])->c));
   return fallback(self, args, nargsf, kw);
 }
@@ -657,7 +663,7 @@ static int cosize_fits(const cute_layout_t *L) {
 }
 
 static PyObject *v_cosize(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kw) {
-  if (kw == NULL && NARGS(nargsf) == 1 && IS_LAYOUT(args[0]) && LC(args[0])->fast &&
+  if (kw == NULL && NARGS(nargsf) == 1 && IS_LAYOUT(args[0]) && is_fast(LC(args[0])) &&
       cosize_fits(&LC(args[0])->c))
     return PyLong_FromLongLong(cute_dev_layout_cosize(&LC(args[0])->c));
   return fallback(self, args, nargsf, kw);
@@ -694,7 +700,7 @@ static PyObject *v_idx2crd(PyObject *self, PyObject *const *args, size_t nargsf,
       cute_layout_t tmp;
       const cute_layout_t *L = NULL;
       if (IS_LAYOUT(args[1])) {
-        if (LC(args[1])->fast) L = &LC(args[1])->c;
+        if (is_fast(LC(args[1]))) L = &LC(args[1])->c;
       } else {
         enc_t e;
         e.n = e.nt = 0;
