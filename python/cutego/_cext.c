@@ -105,6 +105,18 @@ typedef struct {
 
 static PyTypeObject LayoutCoreType;
 
+/* cutego.LayoutBase on this path: the base of Layout and ComposedLayout (as in PyCuTe),
+ * without the garbage collector's header and tracking that a Python class would give every
+ * layout */
+static PyTypeObject LayoutBaseType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "cutego.layout.LayoutBase",
+    .tp_basicsize = sizeof(PyObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_doc = "Base of Layout and ComposedLayout (as in PyCuTe).",
+    .tp_new = PyType_GenericNew,
+};
+
 #define IS_LAYOUT(o) (Py_TYPE(o) == LayoutCls || PyObject_TypeCheck((o), &LayoutCoreType))
 #define LC(o) ((LayoutCore *)(o))
 
@@ -146,10 +158,17 @@ static int is_fast(LayoutCore *o) {
 
 static void layout_dealloc(PyObject *self) {
   LayoutCore *o = LC(self);
+  PyTypeObject *tp = Py_TYPE(self), *t = tp;
   if (o->weakrefs != NULL) PyObject_ClearWeakRefs(self);
   Py_CLEAR(o->shape);
   Py_CLEAR(o->stride);
-  Py_TYPE(self)->tp_free(self);
+  tp->tp_free(self);
+  /* An instance holds a reference to a heap type. Python's subtype_dealloc (the dealloc of
+   * a class statement's type) gives it back only when the type whose dealloc it calls, the
+   * first one up the bases that is not a class statement's, is static: here that is the
+   * type with layout_dealloc, cutego.Layout (a heap type, layout_type) or LayoutCore. */
+  while (t != NULL && t->tp_dealloc != layout_dealloc) t = t->tp_base;
+  if (t != NULL && (t->tp_flags & Py_TPFLAGS_HEAPTYPE)) Py_DECREF(tp);
 }
 
 /* A new, empty Layout (cutego.Layout once registered). */
@@ -481,6 +500,7 @@ static PyGetSetDef layout_getset[] = {
 static PyTypeObject LayoutCoreType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "cutego._cext.LayoutCore",
+    .tp_base = &LayoutBaseType,
     .tp_basicsize = sizeof(LayoutCore),
     .tp_dealloc = layout_dealloc,
     .tp_call = layout_call,
@@ -862,6 +882,26 @@ static PyObject *m_setup(PyObject *mod, PyObject *args) {
   Py_RETURN_NONE;
 }
 
+/* layout_type(): a new cutego.Layout type (a heap type made here, so that its instances
+ * have no garbage-collector header: they hold no references that could form a cycle),
+ * subclass of LayoutCore; cutego.layout gives it its Python methods. */
+static PyType_Slot layout_slots[] = {
+    {Py_tp_dealloc, (void *)layout_dealloc},
+    {Py_tp_call, (void *)layout_call},
+    {Py_tp_new, (void *)layout_new},
+    {0, NULL},
+};
+
+static PyType_Spec layout_spec = {
+    "cutego.layout.Layout", sizeof(LayoutCore), 0, Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    layout_slots,
+};
+
+static PyObject *m_layout_type(PyObject *mod, PyObject *unused) {
+  (void)mod, (void)unused;
+  return PyType_FromSpecWithBases(&layout_spec, (PyObject *)&LayoutCoreType);
+}
+
 /* from_struct(LayoutT): the Layout holding a copy of a ctypes cute_layout_t */
 static PyObject *m_from_struct(PyObject *mod, PyObject *src) {
   (void)mod;
@@ -902,6 +942,7 @@ static PyObject *m_release_gil(PyObject *mod, PyObject *args) {
 static PyMethodDef methods[] = {
     {"function", m_function, METH_VARARGS, "function(name, fallback): the fast path of op name."},
     {"setup", m_setup, METH_VARARGS, "setup(Layout, Error, encode_layout_clean, from_bytes)."},
+    {"layout_type", m_layout_type, METH_NOARGS, "A new cutego.Layout type (see layout.py)."},
     {"from_struct", m_from_struct, METH_O, "The Layout of a ctypes cute_layout_t (copied)."},
     {"library_path", m_library_path, METH_NOARGS, "The libcutego file this module uses."},
     {"release_gil", m_release_gil, METH_VARARGS,
@@ -920,7 +961,9 @@ PyMODINIT_FUNC PyInit__cext(void) {
     PyErr_SetString(PyExc_ImportError, "cutego._cext: libcutego's major version differs");
     return NULL;
   }
-  if (PyType_Ready(&LayoutCoreType) < 0 || PyType_Ready(&FunctionType) < 0) return NULL;
+  if (PyType_Ready(&LayoutBaseType) < 0 || PyType_Ready(&LayoutCoreType) < 0 ||
+      PyType_Ready(&FunctionType) < 0)
+    return NULL;
   CallSlowName = PyUnicode_InternFromString("_call_slow");
   if (CallSlowName == NULL) return NULL;
   PyObject *m = PyModule_Create(&moddef);
@@ -928,6 +971,12 @@ PyMODINIT_FUNC PyInit__cext(void) {
   Py_INCREF(&LayoutCoreType);
   if (PyModule_AddObject(m, "LayoutCore", (PyObject *)&LayoutCoreType) < 0) {
     Py_DECREF(&LayoutCoreType);
+    Py_DECREF(m);
+    return NULL;
+  }
+  Py_INCREF(&LayoutBaseType);
+  if (PyModule_AddObject(m, "LayoutBase", (PyObject *)&LayoutBaseType) < 0) {
+    Py_DECREF(&LayoutBaseType);
     Py_DECREF(m);
     return NULL;
   }

@@ -36,12 +36,14 @@ class LayoutBase:
     __slots__ = ()
 
 
+_cext = _ffi.cext  # the C extension (cutego/_cext.c), or None: the ctypes path
+if _cext is not None:
+    LayoutBase = _cext.LayoutBase  # noqa: F811 -- the same, as a C type (see Layout below)
+
+
 def is_layout(x) -> bool:
     """Whether x is a Layout or a ComposedLayout."""
     return isinstance(x, LayoutBase)
-
-
-_cext = _ffi.cext  # the C extension (cutego/_cext.c), or None: the ctypes path
 
 
 class _PyLayoutCore:
@@ -87,7 +89,10 @@ else:
     _wrap = _cext.from_struct
 
 
-class Layout(_cext.LayoutCore if _cext is not None else _PyLayoutCore, LayoutBase):
+# On the ctypes path Layout is this class. On the extension path the class statement only
+# collects the methods: Layout becomes a type made in C (_cext.layout_type, a subclass of
+# _cext.LayoutCore that holds the struct) with these methods (see below).
+class Layout(*((_PyLayoutCore, LayoutBase) if _cext is None else ())):
     """CuTe's Layout: the function from coordinates to indices given by a shape and a
     stride, ``L(c) = inner_product(c, stride)`` for a coordinate ``c`` of the shape; a 1-D
     coordinate i is first split column-major by the shape (the last mode takes the rest).
@@ -257,7 +262,15 @@ class Layout(_cext.LayoutCore if _cext is not None else _PyLayoutCore, LayoutBas
 
 if _cext is None:
     Layout.__call__ = Layout._call_slow
-    Layout.__call__.__doc__ = Layout._call_slow.__doc__
+else:
+    def _layout_type(methods):
+        t = _cext.layout_type()
+        for k, v in vars(methods).items():
+            if k not in ("__dict__", "__weakref__", "__slots__", "__module__", "__qualname__"):
+                setattr(t, k, v)
+        return t
+
+    Layout = _layout_type(Layout)
 
 #: layouts with more cells than this repr() as Layout(shape,stride), not as a table
 _REPR_CELLS = 1024
