@@ -17,8 +17,8 @@ import (
 // derived from them by sm90.DeriveGemm. 16-bit A and B (bf16/fp16), F32 accumulator, two
 // consumer warpgroups of 64 rows each.
 var gemmConfigs = []sm90.GemmConfig{
-	{BM: 128, BN: 256, BK: 64, Stages: 4, ElemBits: 16, ConsumerWarpgroups: 2},
-	{BM: 128, BN: 128, BK: 64, Stages: 6, ElemBits: 16, ConsumerWarpgroups: 2},
+	{BM: 128, BN: 256, BK: 64, Stages: 4, ElemBits: 16, ConsumerWarpgroups: 2, Multicast: 2},
+	{BM: 128, BN: 128, BK: 64, Stages: 6, ElemBits: 16, ConsumerWarpgroups: 2, Multicast: 2},
 }
 
 const gemmHeaderPath = "kernels/generated/cutego_gemm_layouts.h"
@@ -78,6 +78,8 @@ func writeGemm(w io.Writer, g sm90.Gemm) error {
 	p("  static constexpr int BM = %d, BN = %d, BK = %d, STAGES = %d, ELEM_BYTES = %d;\n", c.BM, c.BN, c.BK, c.Stages, c.ElemBits/8)
 	p("  // each of CONSUMER_WARPGROUPS consumer warpgroups issues wgmma m<MMA_M>n<MMA_N>k<MMA_K>\n")
 	p("  static constexpr int CONSUMER_WARPGROUPS = %d, MMA_M = %d, MMA_N = %d, MMA_K = %d;\n", c.ConsumerWarpgroups, g.MMAM, g.MMAN, g.MMAK)
+	p("  // the CTAs of a cluster that share an operand's stages through TMA multicast (mc_*)\n")
+	p("  static constexpr int MULTICAST = %d;\n", max(c.Multicast, 1))
 	field := fieldAt("    ", w)
 	for _, o := range g.Operands {
 		bits, err := o.Desc.Bits()
@@ -94,6 +96,11 @@ func writeGemm(w io.Writer, g sm90.Gemm) error {
 		field("tma_load_smem_bytes", int64(o.TMALoadSmemBytes), "smem byte offset between consecutive loads")
 		field("tma_load_mn", int64(o.TMALoadMN), "MN coordinate step (elements) between loads")
 		field("tma_swizzle_bytes", int64(o.TMA.SwizzleBytes), "")
+		if c.Multicast > 1 {
+			field("mc_tma_box_inner", int64(o.MCTMA.Box[0]), "multicast: each CTA's box of every load")
+			field("mc_tma_box_outer", int64(o.MCTMA.Box[1]), "(CTA r at outer coordinate + r * mc_tma_box_outer)")
+			field("mc_slice_bytes", o.MCSliceBytes, "CTA r's slice lands r * mc_slice_bytes into the load")
+		}
 		field("desc_rows", int64(o.MMARows), "MN extent of the wgmma sub-tile the descriptor describes")
 		field("desc_layout_type", int64(o.Desc.LayoutType), fmt.Sprintf("wgmma descriptor bits 62-63: %v", o.Desc.LayoutType))
 		field("desc_lbo_bytes", int64(o.Desc.LBOBytes), "leading byte offset (before >>4)")

@@ -15,6 +15,9 @@ type GemmConfig struct {
 	BM, BN, BK, Stages int64
 	ElemBits           int64
 	ConsumerWarpgroups int64
+	// Multicast: the CTAs of a cluster that share each stage of an operand through TMA
+	// multicast (the kernel's 2x1 clusters share B); 0 or 1: no multicast fields.
+	Multicast int64
 }
 
 // Name is the configuration's name in the generated header: Gemm_<BM>x<BN>x<BK>_S<Stages>.
@@ -42,6 +45,13 @@ type Operand struct {
 	TMALoads         int64
 	TMALoadSmemBytes int64
 	TMALoadMN        int64
+
+	// TMA multicast to Config.Multicast CTAs: each CTA r issues, for every load j, the box
+	// MCTMA.Box (the load's box with its outer dimension divided, as make_tma_copy does for
+	// SM90_TMA_LOAD_MULTICAST) at outer coordinate r·MCTMA.Box[1] from the load's, landing
+	// r·MCSliceBytes after the load's shared-memory offset in every CTA of the cluster.
+	MCTMA        tma.Desc
+	MCSliceBytes int64
 
 	// wgmma: Desc describes the operand's sub-tile of one instruction at the stage's
 	// origin (MMAM x MMAK for A, BN x MMAK for B); the sub-tile k blocks of MMAK further is
@@ -263,6 +273,11 @@ func deriveOperand(c GemmConfig, name string, mj Major, rows, mmaRows, mmaK int6
 		return o, wrap("tma", cfgErr("%d loads of box %dx%d do not fill the %d-element stage", o.TMALoads, d.Box[0], d.Box[1], stage0.Size()))
 	}
 	o.TMA = d
+	if c.Multicast > 1 {
+		if err := deriveMulticast(c, &o, stage0, eb); err != nil {
+			return o, wrap("tma multicast", err)
+		}
+	}
 
 	// 3. wgmma: the instruction's sub-tile at the stage's origin and its descriptor; the
 	// steps to the next K block and to the next 64 MN rows, from the rest modes of the
@@ -324,4 +339,40 @@ func deriveOperand(c GemmConfig, name string, mj Major, rows, mmaRows, mmaK int6
 	}
 	o.MN64StepBytes = ms * eb
 	return o, nil
+}
+
+// deriveMulticast splits every load of the operand into c.Multicast slices along the box's
+// outer dimension (tma.Desc.Multicast) and checks, with the stage layout, that slice r of
+// load j lands r slices after the load's start.
+func deriveMulticast(c GemmConfig, o *Operand, stage0 cute.ComposedLayout, eb int64) error {
+	mc, err := o.TMA.Multicast(int(c.Multicast))
+	if err != nil {
+		return err
+	}
+	if o.TMA.Rank != 2 || mc.Box[0] != o.TMA.Box[0] {
+		return cfgErr("the multicast box %v divides more than the outer dimension of %v", mc, o.TMA)
+	}
+	o.MCTMA = mc
+	slice := int64(mc.Box[0]) * int64(mc.Box[1])
+	o.MCSliceBytes = slice * eb
+	for j := int64(0); j < o.TMALoads; j++ {
+		for r := int64(0); r < c.Multicast; r++ {
+			// the slice's first element: (mn, k) of the stage, the outer box dimension
+			// being MN for a K-major operand and K for an MN-major one
+			mn, k := j*o.TMALoadMN, int64(0)
+			if o.Major == MajorK {
+				mn += r * int64(mc.Box[1])
+			} else {
+				k += r * int64(mc.Box[1])
+			}
+			got, err := stage0.Eval(mn + k*o.Rows)
+			if err != nil {
+				return err
+			}
+			if want := j*o.TMALoadSmemBytes/eb + r*slice; got != want {
+				return cfgErr("slice %d of load %d starts at element %d of the stage, not %d", r, j, got, want)
+			}
+		}
+	}
+	return nil
 }

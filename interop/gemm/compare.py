@@ -105,6 +105,7 @@ def compare(hdr, cxx):
               [int(v) for v in m.groups()] if m else None, "the configuration's name")
         x = c.get("-", {})
         check(cfg, "-", "ELEM_BYTES", top.get("ELEM_BYTES"), int(x.get("elem_bytes", -1)))
+        check(cfg, "-", "MULTICAST", top.get("MULTICAST"), int(x.get("multicast", -1)))
         check(cfg, "-", "CONSUMER_WARPGROUPS", top.get("CONSUMER_WARPGROUPS"), int(x.get("consumer_warpgroups", -1)),
               "size(TiledMMA) / 128")
         for op in ("A_K", "A_MN", "B_K", "B_MN"):
@@ -144,6 +145,11 @@ def compare(hdr, cxx):
             check(cfg, op, "tma_load_mn", o["tma_load_mn"], int(x["tma_box_mn"]) if many else 0, "box's MN extent")
             check(cfg, op, "tma_load_smem_bytes", o["tma_load_smem_bytes"], int(x["tma_next_box_smem_bytes"]) if many else 0,
                   "stage layout at (box MN extent, 0, 0)")
+            mc = [int(b) for b in x["tma_mc_box"].split()]
+            check(cfg, op, "mc_tma_box_inner", o.get("mc_tma_box_inner"), mc[0], "make_tma_copy(SM90_TMA_LOAD_MULTICAST)")
+            check(cfg, op, "mc_tma_box_outer", o.get("mc_tma_box_outer"), mc[1] if len(mc) > 1 else 1)
+            check(cfg, op, "mc_slice_bytes", o.get("mc_slice_bytes"), mc[0] * (mc[1] if len(mc) > 1 else 1) * top["ELEM_BYTES"],
+                  "the multicast box's bytes")
         a, xa = h.get("Acc"), c.get("Acc")
         if a is None or xa is None:
             check(cfg, "Acc", "present", a is not None, xa is not None)

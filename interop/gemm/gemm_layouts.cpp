@@ -29,6 +29,7 @@ extern cuuint64_t gemmgen_tma_dims[5], gemmgen_tma_strides[5];
 
 using namespace cute;
 using T = cutlass::bfloat16_t;
+constexpr int kMulticast = 2;  // the kernel's 2x1 clusters
 
 template <class X>
 static void line(const char *cfg, const char *op, const char *key, X const &x) {
@@ -128,12 +129,24 @@ static void operand(const char *cfg) {
   num(cfg, op, "tma_next_box_smem_bytes", box_mn < Rows ? get_nonswizzle_portion(Smem{})(box_mn, 0, 0) * sizeof(T) : 0);
   // CUtensorMapSwizzle: NONE, 32B, 64B, 128B = 0..3
   num(cfg, op, "tma_swizzle_bytes", gemmgen_tma_swizzle == 0 ? 0 : 16 << gemmgen_tma_swizzle);
+
+  // The same stage loaded by a cluster of kMulticast CTAs that share it (SM90_TMA_LOAD_MULTICAST,
+  // as the collective calls it with size<0 or 1>(ClusterShape)): each CTA's box.
+  gemmgen_tma_calls = 0;
+  auto tma_mc = make_tma_copy(SM90_TMA_LOAD_MULTICAST{}, g, Smem{}(_, _, 0), make_shape(Int<Rows>{}, Int<BK>{}),
+                              Int<kMulticast>{});
+  (void)tma_mc;
+  num(cfg, op, "tma_mc_calls", gemmgen_tma_calls);
+  printf("GEN %s %s tma_mc_box", cfg, op);
+  for (cuuint32_t i = 0; i < gemmgen_tma_rank; i++) printf(" %u", gemmgen_tma_box[i]);
+  printf("\n");
 }
 
 template <int BM, int BN, int BK, int STAGES>
 static void config() {
   char cfg[64];
   snprintf(cfg, sizeof cfg, "Gemm_%dx%dx%d_S%d", BM, BN, BK, STAGES);
+  num(cfg, "-", "multicast", kMulticast);
   operand<BM, BN, BK, STAGES, true, GMMA::Major::K>(cfg);
   operand<BM, BN, BK, STAGES, true, GMMA::Major::MN>(cfg);
   operand<BM, BN, BK, STAGES, false, GMMA::Major::K>(cfg);
