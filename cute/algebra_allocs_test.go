@@ -23,12 +23,15 @@ func TestAlgebraAllocs(t *testing.T) {
 	dt := mustL("(4,8):(1,64)").AsTiler()
 	ta, tt := mustL("((8,8),128):((1,512),8)"), mustT("(16,32)")
 	ri := mustL("((4,8),(2,4)):((2,16),(1,128))")
+	id := mustL("((2,2),8):((1@0,2@0),1@1)") // scaled-basis strides: their paths take one allocation
 	for _, c := range []struct {
 		name string
 		max  float64
 		op   func() (Layout, error)
 	}{
 		{"coalesce", 0, func() (Layout, error) { return Coalesce(co) }},
+		{"coalesce basis", 2, func() (Layout, error) { return Coalesce(id) }},
+		{"composition basis", 1, func() (Layout, error) { return Composition(id, ri) }},
 		{"composition", 1, func() (Layout, error) { return Composition(a, b) }},
 		{"composition tiler", 2, func() (Layout, error) { return CompositionTiler(docA, docT) }},
 		{"complement", 1, func() (Layout, error) { return Complement(cl, Int(256)) }},
@@ -68,7 +71,7 @@ func TestInlining(t *testing.T) {
 			got[m[1]] = true
 		}
 	}
-	for _, fn := range []string{"(*flatL).push", "(*compOut).push", "mulI", "absI", "signI", "minI", "isZero", "pathEqual"} {
+	for _, fn := range []string{"(*flatL).set", "(*flatL).move", "(*flatL).stride", "(*flatL).isZero", "(*bases).basis", "(*bases).setBasis", "mulI", "absI", "signI", "minI", "isZero", "pathEqual"} {
 		if !got[fn] {
 			t.Errorf("%s is not inlined any more", fn)
 		}

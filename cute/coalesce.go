@@ -6,7 +6,7 @@ package cute
 func Coalesce(l Layout) (r Layout, err error) {
 	defer catch("coalesce", &err)
 	var f flatL
-	coalesceFlat("coalesce", l, &f, false)
+	coalesceFlat("coalesce", &l, &f, false)
 	return f.toLayout(), nil
 }
 
@@ -22,7 +22,7 @@ func CoalesceProfile(l Layout, profile IntTuple) (r Layout, err error) {
 func coalesceProfile(op string, l Layout, profile IntTuple, x bool) Layout {
 	if profile.elems == nil {
 		var f flatL
-		coalesceFlat(op, l, &f, x)
+		coalesceFlat(op, &l, &f, x)
 		return f.toLayout()
 	}
 	if len(profile.elems) > l.Rank() {

@@ -9,26 +9,26 @@ package cute
 func Complement(l Layout, cotarget IntTuple) (r Layout, err error) {
 	defer catch("complement", &err)
 	checkCotarget(cotarget)
-	var f, o flatL
-	filterFlat("complement", l, &f)
-	complementFlat(&f, cotarget, nil, &o)
-	return o.toLayout(), nil
+	var f flatL
+	filterFlat("complement", &l, &f)
+	complementFlat(&f, cotarget, nil)
+	return f.toLayout(), nil
 }
 
 // ComplementDefault is CuTe's complement(L) = complement(L, cosize(filter(L))).
 func ComplementDefault(l Layout) (r Layout, err error) {
 	defer catch("complement", &err)
-	var f, o flatL
-	filterFlat("complement", l, &f)
+	var f flatL
+	filterFlat("complement", &l, &f)
 	c := int64(1)
 	for i := 0; i < f.n; i++ {
-		if f.m[i].b != nil {
+		if f.basis(i) != nil {
 			throw("complement", ErrInvalid, "layout %v has scaled-basis strides", l)
 		}
 		c = addChecked(c, mulI(f.m[i].s-1, f.m[i].d))
 	}
-	complementFlat(&f, Int(c), nil, &o)
-	return o.toLayout(), nil
+	complementFlat(&f, Int(c), nil)
+	return f.toLayout(), nil
 }
 
 func checkCotarget(t IntTuple) {
@@ -82,58 +82,55 @@ func cotargetSize(t IntTuple, flat *flatL) int64 {
 	return size(t)
 }
 
-// complementFlat is CuTe's detail::complement on a filtered layout f, written to out.
-func complementFlat(f *flatL, cotarget IntTuple, flatCot *flatL, out *flatL) {
-	if f.n == 1 && f.m[0].isZero() {
+// complementFlat is CuTe's detail::complement on a filtered layout, in place: f becomes
+// the complement. CuTe folds over the modes by ascending stride (the first of equal
+// strides first: its min, find and remove); each mode s:d adds the mode d/r:r to the
+// result, where r is the extent of the modes before it (1, then the previous s·d), and a
+// last mode takes the rest of the cotarget. The result is coalesced.
+func complementFlat(f *flatL, cotarget IntTuple, flatCot *flatL) {
+	if f.n == 1 && f.isZero(0) {
 		// Irreducible stride-0 layout: make_layout(coalesce(cotarget)).
 		n := cotargetSize(cotarget, flatCot)
-		out.n = 1
+		f.set(0, n, 1, nil)
 		if n == 1 {
-			out.m[0] = fmode{s: 1, d: 0}
-		} else {
-			out.m[0] = fmode{s: n, d: 1}
+			f.m[0].d = 0
 		}
 		return
 	}
-	var key [algMaxFlat]int64
-	var idx [algMaxFlat]int
-	for i := 0; i < f.n; i++ {
-		m := f.m[i]
-		if m.b != nil {
-			throw("complement", ErrInvalid, "stride %v is a scaled basis", m.strideTuple())
-		}
-		if m.d < 0 {
-			throw("complement", ErrInvalid, "stride %d is negative", m.d)
-		}
-		key[i] = m.d
-		idx[i] = i
-	}
-	// Modes by ascending stride, ties by first occurrence (CuTe's min + find + remove).
 	n := f.n
-	for i := 1; i < n; i++ {
-		for j := i; j > 0 && key[j] < key[j-1]; j-- {
-			key[j], key[j-1] = key[j-1], key[j]
-			idx[j], idx[j-1] = idx[j-1], idx[j]
-		}
-	}
-	// Built directly in out (f and out are distinct), then coalesced in place.
-	res := out
-	res.n = n + 1
-	last := int64(1) // result_stride[i]
 	for i := 0; i < n; i++ {
-		m := f.m[idx[i]]
-		c := m.d / last
-		if c == 0 {
-			throw("complement", ErrNotAdmissible, "non-injective layout: stride %d is below the extent %d of the modes before it", m.d, last)
+		if f.basis(i) != nil {
+			throw("complement", ErrInvalid, "stride %v is a scaled basis", f.stride(i))
 		}
-		res.m[i] = fmode{s: c, d: last}
-		last = mulI(m.d, m.s)
+		if f.m[i].d < 0 {
+			throw("complement", ErrInvalid, "stride %d is negative", f.m[i].d)
+		}
 	}
-	rest := cotargetCeilDivSize(cotarget, flatCot, last)
-	rd := last
-	if rest == 1 {
-		rd = 0
+	sortByStride(f.m[:n])
+	r := int64(1) // the extent of the modes before mode i
+	for i := 0; i < n; i++ {
+		m := f.m[i]
+		if m.d/r == 0 {
+			throw("complement", ErrNotAdmissible, "non-injective layout: stride %d is below the extent %d of the modes before it", m.d, r)
+		}
+		f.m[i] = fmode{s: m.d / r, d: r}
+		r = mulI(m.d, m.s)
 	}
-	res.m[n] = fmode{s: rest, d: rd}
-	bwCoalesceInPlace("complement", res, false)
+	rest := fmode{s: cotargetCeilDivSize(cotarget, flatCot, r), d: r}
+	if rest.s == 1 {
+		rest.d = 0
+	}
+	f.set(n, rest.s, rest.d, nil) // f.m has room for algMaxFlat+1 modes
+	f.n = n + 1
+	bwCoalesceInPlace("complement", f, false)
+}
+
+// sortByStride sorts ms by ascending integer stride, keeping the order of equal strides
+// (an insertion sort: layouts have few modes).
+func sortByStride(ms []fmode) {
+	for i := 1; i < len(ms); i++ {
+		for j := i; j > 0 && ms[j].d < ms[j-1].d; j-- {
+			ms[j], ms[j-1] = ms[j-1], ms[j]
+		}
+	}
 }

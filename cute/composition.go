@@ -38,13 +38,13 @@ func composition(a, b Layout) Layout { return compositionParts(a, b, nil, nil) }
 func compLeaf(g *compGroup, s, d int64, out *compOut) int {
 	start := out.n
 	if d == 0 {
-		out.push(fmode{s: s, d: 0})
+		out.push(s, 0, nil)
 		return 1
 	}
 	A := &g.a
 	n := A.n
 	if n == 1 {
-		out.push(fmode{s: s, d: mulI(d, A.m[0].d), b: A.m[0].b})
+		out.push(s, mulI(d, A.m[0].d), A.basis(0))
 		return 1
 	}
 	rs, rd := s, d
@@ -71,13 +71,13 @@ func compLeaf(g *compGroup, s, d int64, out *compOut) int {
 		if m < rs && a%ard != 0 && g.suspect == "" {
 			g.suspect = fmt.Sprintf("%d:%d runs past lhs mode %d with a stride %d that does not divide it (CUTLASS #3177)", s, d, a, ard)
 		}
-		out.push(fmode{s: m, d: mulI(rd, A.m[i].d), b: A.m[i].b})
+		out.push(m, mulI(rd, A.m[i].d), A.basis(i))
 		g.use[i] += (m - 1) * ard // < a, no overflow
 		rs /= m
 		rd = nd
 	}
 	if out.n == start || rs != 1 {
-		out.push(fmode{s: rs, d: mulI(rd, A.m[n-1].d), b: A.m[n-1].b})
+		out.push(rs, mulI(rd, A.m[n-1].d), A.basis(n-1))
 	}
 	return out.n - start
 }
@@ -129,14 +129,14 @@ func compositionParts(a, b Layout, c *flatL, ax *flatL) Layout {
 	defer compPool.Put(w)
 	bl, cnt, out := &w.bl, &w.cnt, &w.out
 	bl.n, out.n = 0, 0
-	bl.flattenInto("composition", b.shape, b.stride)
+	bl.flattenInto("composition", &b)
 	bBasis := bl.hasBasis()
 	if c != nil {
 		if bBasis {
 			return composition(a, layoutPair(b, c.toLayout()))
 		}
 		for i := 0; i < c.n; i++ {
-			bl.push("composition", c.m[i])
+			bl.push("composition", c.m[i].s, c.m[i].d, c.basis(i))
 		}
 	}
 
@@ -145,11 +145,10 @@ func compositionParts(a, b Layout, c *flatL, ax *flatL) Layout {
 		g.use = [algMaxFlat]int64{}
 		g.suspect = ""
 		if ax != nil {
-			g.a.n = ax.n
-			copy(g.a.m[:ax.n], ax.m[:ax.n])
+			g.a.copyFrom(ax)
 			bwCoalesceInPlace("composition", &g.a, true)
 		} else {
-			coalesceFlat("composition", a, &g.a, true)
+			coalesceFlat("composition", &a, &g.a, true)
 		}
 		for j := 0; j < bl.n; j++ {
 			cnt[j] = compLeaf(g, bl.m[j].s, bl.m[j].d, out)
@@ -177,28 +176,29 @@ func compositionParts(a, b Layout, c *flatL, ax *flatL) Layout {
 	} else {
 		var groups []*compGroup
 		for j := 0; j < bl.n; j++ {
-			m := bl.m[j]
-			if m.b == nil {
+			m, mb := bl.m[j], bl.basis(j)
+			if mb == nil {
 				if m.d != 0 {
 					throw("composition", ErrInvalid, "B %v mixes integer and scaled-basis strides", b.String())
 				}
-				out.push(fmode{s: m.s, d: 0})
+				out.push(m.s, 0, nil)
 				cnt[j] = 1
 				continue
 			}
 			var g *compGroup
 			for _, h := range groups {
-				if pathEqual(h.path, m.b) {
+				if pathEqual(h.path, mb) {
 					g = h
 					break
 				}
-				if pathPrefix(h.path, m.b) || pathPrefix(m.b, h.path) {
+				if pathPrefix(h.path, mb) || pathPrefix(mb, h.path) {
 					throw("composition", ErrInvalid, "B %v has scaled-basis strides on nested paths", b.String())
 				}
 			}
 			if g == nil {
-				g = &compGroup{path: m.b}
-				coalesceFlat("composition", basisGetLayout(a, m.b), &g.a, true)
+				g = &compGroup{path: mb}
+				ab := basisGetLayout(a, mb)
+				coalesceFlat("composition", &ab, &g.a, true)
 				groups = append(groups, g)
 			}
 			cnt[j] = compLeaf(g, m.s, m.d, out)
@@ -261,7 +261,7 @@ func (g *compGroup) checkOverlap(a, b Layout) {
 	for i := 0; i < g.a.n-1; i++ {
 		if g.use[i] > g.a.m[i].s-1 && g.suspect == "" {
 			g.suspect = fmt.Sprintf("the modes of %v overlap within mode %d:%v of the lhs %v (CUTLASS #2955)",
-				b.String(), g.a.m[i].s, g.a.m[i].strideTuple().String(), a.String())
+				b.String(), g.a.m[i].s, g.a.stride(i).String(), a.String())
 		}
 	}
 }
@@ -329,17 +329,19 @@ var compPool = sync.Pool{New: func() any { return new(compWork) }}
 type compOut struct {
 	n int
 	m [2 * algMaxFlat]fmode
+	bases
 }
 
-func (o *compOut) push(m fmode) {
+func (o *compOut) push(s, d int64, path []int) {
 	if o.n == len(o.m) {
 		o.full()
 	}
-	o.m[o.n] = m
+	o.m[o.n] = fmode{s: s, d: d}
+	o.setBasis(o.n, path)
 	o.n++
 }
 
-// full throws the error of a result over capacity (out of line, so that push inlines).
+// full throws the error of a result over capacity.
 func (o *compOut) full() {
 	throw("composition", ErrInvalid, "result has more than %d modes", len(o.m))
 }
@@ -352,7 +354,8 @@ var flatProto [algMaxFlat]IntTuple
 // modes taken in order from out (a leaf when cnt[j] == 1, a flat tuple otherwise), with
 // a single allocation for every tuple node.
 func buildLike(bs IntTuple, out *compOut, cnt *[algMaxFlat]int) Layout {
-	b := likeBuilder{out: out.m[:out.n], cnt: cnt[:]}
+	var b likeBuilder // set field by field: a composite literal is built aside and copied
+	b.out, b.cnt = out, cnt[:]
 	total := b.count(&bs)
 	if total > 0 {
 		b.back = make([]IntTuple, 2*total)
@@ -366,7 +369,7 @@ func buildLike(bs IntTuple, out *compOut, cnt *[algMaxFlat]int) Layout {
 // likeBuilder walks the shape of B (through pointers: an IntTuple is seven words).
 type likeBuilder struct {
 	back       []IntTuple
-	out        []fmode
+	out        *compOut
 	cnt        []int
 	bp, li, oi int
 }
@@ -402,18 +405,18 @@ func (b *likeBuilder) node(bs, dsh, dsd *IntTuple) {
 		c := b.cnt[b.li]
 		b.li++
 		if c == 1 {
-			m := &b.out[b.oi]
-			b.oi++
+			m := &b.out.m[b.oi]
 			dsh.v = m.s // *dsh and *dsd are zero
-			dsd.v, dsd.basis = m.d, m.b
+			dsd.v, dsd.basis = m.d, b.out.basis(b.oi)
+			b.oi++
 			return
 		}
 		sh, sd := b.take(c)
 		for i := 0; i < c; i++ {
-			m := &b.out[b.oi]
-			b.oi++
+			m := &b.out.m[b.oi]
 			sh[i].v = m.s
-			sd[i].v, sd[i].basis = m.d, m.b
+			sd[i].v, sd[i].basis = m.d, b.out.basis(b.oi)
+			b.oi++
 		}
 		dsh.elems, dsd.elems = sh, sd
 		return

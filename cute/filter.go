@@ -6,16 +6,16 @@ package cute
 func Filter(l Layout) (r Layout, err error) {
 	defer catch("filter", &err)
 	var f flatL
-	filterFlat("filter", l, &f)
+	filterFlat("filter", &l, &f)
 	return f.toLayout(), nil
 }
 
 // filterFlat writes filter(l) into out.
-func filterFlat(op string, l Layout, out *flatL) {
+func filterFlat(op string, l *Layout, out *flatL) {
 	out.n = 0
-	out.flattenInto(op, l.shape, l.stride)
+	out.flattenInto(op, l)
 	for i := 0; i < out.n; i++ {
-		if out.m[i].isZero() {
+		if out.isZero(i) {
 			out.m[i].s = 1
 		}
 	}

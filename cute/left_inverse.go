@@ -7,13 +7,13 @@ package cute
 func LeftInverse(l Layout) (r Layout, err error) {
 	defer catch("left_inverse", &err)
 	var c flatL
-	coalesceFlat("left_inverse", l, &c, false)
+	coalesceFlat("left_inverse", &l, &c, false)
 	var key [algMaxFlat]int64
 	var idx [algMaxFlat]int
 	var pre [algMaxFlat]int64
 	p := int64(1)
 	for i := 0; i < c.n; i++ {
-		if c.m[i].b != nil {
+		if c.basis(i) != nil {
 			throw("left_inverse", ErrInvalid, "layout %v has scaled-basis strides", l)
 		}
 		if c.m[i].d < 0 {

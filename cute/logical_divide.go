@@ -45,7 +45,7 @@ func logicalDivideP(a Layout, t *Tiler) Layout {
 }
 
 // divWork is logical_divide's scratch space, pooled so that it is not cleared per call.
-type divWork struct{ ax, ca, fb, comp flatL }
+type divWork struct{ ax, ca, fb flatL }
 
 var divPool = sync.Pool{New: func() any { return new(divWork) }}
 
@@ -53,11 +53,10 @@ func logicalDivideLayout(a, b Layout) Layout {
 	w := divPool.Get().(*divWork)
 	defer divPool.Put(w)
 	w.ax.n = 0
-	w.ax.flattenInto("logical_divide", a.shape, a.stride)
-	w.ca.n = w.ax.n
-	copy(w.ca.m[:w.ax.n], w.ax.m[:w.ax.n])
+	w.ax.flattenInto("logical_divide", &a)
+	w.ca.copyFrom(&w.ax)
 	bwCoalesceInPlace("logical_divide", &w.ca, false)
-	filterFlat("logical_divide", b, &w.fb)
-	complementFlat(&w.fb, IntTuple{}, &w.ca, &w.comp)
-	return compositionParts(a, b, &w.comp, &w.ax)
+	filterFlat("logical_divide", &b, &w.fb)
+	complementFlat(&w.fb, IntTuple{}, &w.ca)
+	return compositionParts(a, b, &w.fb, &w.ax)
 }

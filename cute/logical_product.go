@@ -37,8 +37,8 @@ func logicalProductLayout(a, b Layout) Layout {
 	if cot < 1 {
 		throw("logical_product", ErrInvalid, "cosize of tiler %v is not positive", b)
 	}
-	var fa, comp flatL
-	filterFlat("logical_product", a, &fa)
-	complementFlat(&fa, Int(cot), nil, &comp)
-	return layoutPair(a, composition(comp.toLayout(), b))
+	var fa flatL
+	filterFlat("logical_product", &a, &fa)
+	complementFlat(&fa, Int(cot), nil)
+	return layoutPair(a, composition(fa.toLayout(), b))
 }

@@ -34,7 +34,7 @@ func maxCommon(op string, a, b Layout) (Layout, flatL) {
 		panic(err)
 	}
 	var modes flatL
-	modes.flattenInto(op, inv.shape, inv.stride)
+	modes.flattenInto(op, &inv)
 	var shapes, strides []IntTuple
 	refused := false
 	for k := 0; k < modes.n; k++ {
@@ -54,9 +54,8 @@ func maxCommon(op string, a, b Layout) (Layout, flatL) {
 	if len(shapes) == 0 {
 		return inv, c // c.n == 0: the answer 1
 	}
-	coalesceFlat(op, Layout{shape: tupleOwn(shapes), stride: tupleOwn(strides)}, &c, false)
-	first := c.m[0]
-	if first.b != nil || first.d != 1 {
+	coalesceFlat(op, &Layout{shape: tupleOwn(shapes), stride: tupleOwn(strides)}, &c, false)
+	if c.basis(0) != nil || c.m[0].d != 1 {
 		c.n = 0
 		return inv, c
 	}

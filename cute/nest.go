@@ -39,7 +39,8 @@ func MakeLayoutNestIn(back *[]IntTuple, nest []int8, shape, stride []int64) (Lay
 	if len(shape) != len(stride) {
 		return Layout{}, errorf(op, ErrInvalid, "%d leaf shapes but %d leaf strides", len(shape), len(stride))
 	}
-	nb := nestBuilder{nest: nest, a: shape, b: stride}
+	var nb nestBuilder // set field by field: a composite literal is built aside and copied
+	nb.nest, nb.a, nb.b = nest, shape, stride
 	if err := nb.scan(op, true); err != nil {
 		return Layout{}, err
 	}
@@ -61,7 +62,8 @@ func MakeIntTupleNest(nest []int8, values []int64) (IntTuple, error) {
 // MakeIntTupleNestIn is MakeIntTupleNest building in the front of *back when it has room,
 // as MakeLayoutNestIn does.
 func MakeIntTupleNestIn(back *[]IntTuple, nest []int8, values []int64) (IntTuple, error) {
-	nb := nestBuilder{nest: nest, a: values}
+	var nb nestBuilder
+	nb.nest, nb.a = nest, values
 	if err := nb.scan("make_int_tuple", false); err != nil {
 		return IntTuple{}, err
 	}

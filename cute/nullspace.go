@@ -6,7 +6,7 @@ package cute
 func Nullspace(l Layout) (r Layout, err error) {
 	defer catch("nullspace", &err)
 	var f, o flatL
-	f.flattenInto("nullspace", l.shape, l.stride)
+	f.flattenInto("nullspace", &l)
 	cur := int64(1)
 	for i := 0; i < f.n; i++ {
 		m := f.m[i]
@@ -15,7 +15,7 @@ func Nullspace(l Layout) (r Layout, err error) {
 			d = 0
 		}
 		cur = mulChecked(cur, m.s)
-		if m.isZero() {
+		if f.isZero(i) {
 			o.m[o.n] = fmode{s: m.s, d: d}
 			o.n++
 		}

@@ -7,13 +7,13 @@ package cute
 func RightInverse(l Layout) (r Layout, err error) {
 	defer catch("right_inverse", &err)
 	var c flatL
-	coalesceFlat("right_inverse", l, &c, false)
+	coalesceFlat("right_inverse", &l, &c, false)
 	var key [algMaxFlat]int64
 	var idx [algMaxFlat]int
 	var pre [algMaxFlat]int64 // exclusive prefix product of the shape
 	p := int64(1)
 	for i := 0; i < c.n; i++ {
-		if c.m[i].b != nil {
+		if c.basis(i) != nil {
 			throw("right_inverse", ErrInvalid, "layout %v has scaled-basis strides", l)
 		}
 		key[i], idx[i], pre[i] = c.m[i].d, i, p
