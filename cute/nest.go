@@ -62,6 +62,9 @@ func MakeIntTupleNest(nest []int8, values []int64) (IntTuple, error) {
 // MakeIntTupleNestIn is MakeIntTupleNest building in the front of *back when it has room,
 // as MakeLayoutNestIn does.
 func MakeIntTupleNestIn(back *[]IntTuple, nest []int8, values []int64) (IntTuple, error) {
+	if len(nest) == 1 && nest[0] == NestLeaf && len(values) == 1 {
+		return Int(values[0]), nil // an integer: nothing to check or build
+	}
 	var nb nestBuilder
 	nb.nest, nb.a = nest, values
 	if err := nb.scan("make_int_tuple", false); err != nil {

@@ -40,6 +40,11 @@ func TestNestCodecErrors(t *testing.T) {
 	if x, err := MakeIntTupleNest([]int8{O, L, L, C}, []int64{0, -3}); err != nil || x.String() != "(0,-3)" {
 		t.Errorf("MakeIntTupleNest of (0,-3) = %v, %v", x, err)
 	}
+	for _, v := range []int64{24, 0, -3} { // an integer (the decoder's short path)
+		if x, err := MakeIntTupleNest([]int8{L}, []int64{v}); err != nil || !x.IsLeaf() || x.IsBasis() || x.Value() != v {
+			t.Errorf("MakeIntTupleNest of %d = %v, %v", v, x, err)
+		}
+	}
 	for _, c := range []struct {
 		nest   []int8
 		values []int64
@@ -51,6 +56,9 @@ func TestNestCodecErrors(t *testing.T) {
 		{[]int8{O, L, C}, nil, "more leaves than the 0 given"},
 		{[]int8{O, C}, []int64{4}, "nest holds 0 leaves but 1 are given"},
 		{[]int8{O, 7, C}, nil, "bad nest token 7 at 1"},
+		{[]int8{L}, nil, "more leaves than the 0 given"},
+		{[]int8{L}, []int64{2, 3}, "nest holds 1 leaves but 2 are given"},
+		{[]int8{7}, []int64{2}, "bad nest token 7 at 0"},
 	} {
 		_, err := MakeIntTupleNest(c.nest, c.values)
 		var e *Error
@@ -141,6 +149,18 @@ func BenchmarkMakeLayoutNest(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		if _, err := MakeLayoutNest(nest, sh, sd); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkMakeIntTupleNest: the decode of an integer, complement's usual cotarget (the
+// short path of MakeIntTupleNestIn: about 25 ns less per cute_complement).
+func BenchmarkMakeIntTupleNest(b *testing.B) {
+	nest, v := []int8{NestLeaf}, []int64{24}
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		if _, err := MakeIntTupleNest(nest, v); err != nil {
 			b.Fatal(err)
 		}
 	}
