@@ -193,11 +193,8 @@ func bwCoalesceInPlace(op string, f *flatL, x bool) {
 		f.set(w, 1, 0, nil)
 	}
 	n := r - w
-	if w > 0 {
-		copy(f.m[:n], f.m[w:r])
-		if f.paths != nil {
-			copy(f.paths[:n], f.paths[w:r])
-		}
+	for i := 0; w > 0 && i < n; i++ {
+		f.move(i, w+i)
 	}
 	f.n = n
 }
