@@ -172,6 +172,10 @@ func TestMakeLayoutNestAllocs(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { _, _ = MakeLayoutNest(nest, sh, sd) }); n > 1 {
 		t.Errorf("MakeLayoutNest allocates %v times, want 1", n)
 	}
+	leaf, v := []int8{NestLeaf}, []int64{24}
+	if n := testing.AllocsPerRun(100, func() { _, _ = MakeIntTupleNest(leaf, v) }); n != 0 {
+		t.Errorf("MakeIntTupleNest of an integer allocates %v times, want 0", n)
+	}
 }
 
 // TestMakeNestIn: the arena forms build the same values as MakeLayoutNest and
