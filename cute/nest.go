@@ -48,7 +48,7 @@ func MakeLayoutNestIn(back *[]IntTuple, nest []int8, shape, stride []int64) (Lay
 		nb.back = takeBack(back, 2*nb.total)
 	}
 	var l Layout
-	nb.node2(&l.shape, &l.stride)
+	nb.build(&l.shape, &l.stride)
 	return l, nil
 }
 
@@ -74,7 +74,7 @@ func MakeIntTupleNestIn(back *[]IntTuple, nest []int8, values []int64) (IntTuple
 		nb.back = takeBack(back, nb.total)
 	}
 	var t IntTuple
-	nb.node1(&t)
+	nb.build(&t, nil)
 	return t, nil
 }
 
@@ -92,17 +92,14 @@ func takeBack(back *[]IntTuple, n int) []IntTuple {
 
 // nestBuilder decodes a nest in two passes: scan checks the tokens and counts the
 // elements of each tuple (kids[p] for the NestOpen at p) and of all tuples together
-// (total); node1/node2 then build the tuple(s), the elements of every tuple adjacent in
-// one backing array.
+// (total); build then builds the tuple(s), the elements of every tuple adjacent in one
+// backing array.
 type nestBuilder struct {
 	nest  []int8
 	a, b  []int64 // leaf values (a: shape or values; b: stride, or nil)
 	kids  [nestMaxTokens]uint8
 	total int
 	back  []IntTuple
-	pos   int
-	leaf  int
-	bp    int
 }
 
 // scan is the first pass: every refusal of the codec, with its message.
@@ -155,53 +152,53 @@ func (nb *nestBuilder) scan(op string, positive bool) *Error {
 	return nil
 }
 
-// node2 builds one node of a shape and its stride (pass 2).
-func (nb *nestBuilder) node2(dsh, dsd *IntTuple) {
-	p := nb.pos
-	nb.pos++
-	if nb.nest[p] == NestLeaf { // *dsh and *dsd are zero: set the values alone
-		dsh.v = nb.a[nb.leaf]
-		dsd.v = nb.b[nb.leaf]
-		nb.leaf++
-		return
-	}
-	k := int(nb.kids[p])
-	if k == 0 {
-		dsh.elems, dsd.elems = emptyElems, emptyElems
-	} else {
-		q := nb.bp
-		nb.bp += 2 * k
-		sh, sd := nb.back[q:q+k:q+k], nb.back[q+k:q+2*k:q+2*k]
-		for i := 0; i < k; i++ {
-			nb.node2(&sh[i], &sd[i])
+// build is the second pass: the tokens in order, each node written where the innermost
+// open tuple's next element goes (the root: *sh, *sd). A tuple takes the slots of its k
+// elements from back as it opens: k shapes, then k strides (sd == nil: one tuple of
+// values, k slots). The slots are zero, so a leaf sets its values alone.
+func (nb *nestBuilder) build(sh, sd *IntTuple) {
+	var next [nestMaxTokens / 2]uint16 // per open tuple: the slot of its next element
+	var kids [nestMaxTokens / 2]uint8  // per open tuple: its number of elements
+	sp, leaf, bp := 0, 0, 0
+	for p, tok := range nb.nest {
+		if tok == NestClose {
+			sp--
+			continue
 		}
-		dsh.elems, dsd.elems = sh, sd
-	}
-	nb.pos++ // NestClose
-}
-
-// node1 builds one node of a single tuple (pass 2).
-func (nb *nestBuilder) node1(dst *IntTuple) {
-	p := nb.pos
-	nb.pos++
-	if nb.nest[p] == NestLeaf {
-		dst.v = nb.a[nb.leaf]
-		nb.leaf++
-		return
-	}
-	k := int(nb.kids[p])
-	if k == 0 {
-		dst.elems = emptyElems
-	} else {
-		q := nb.bp
-		nb.bp += k
-		e := nb.back[q : q+k : q+k]
-		for i := 0; i < k; i++ {
-			nb.node1(&e[i])
+		dsh, dsd := sh, sd
+		if sp > 0 {
+			i := int(next[sp-1])
+			next[sp-1]++
+			dsh = &nb.back[i]
+			if sd != nil {
+				dsd = &nb.back[i+int(kids[sp-1])]
+			}
 		}
-		dst.elems = e
+		if tok == NestLeaf {
+			dsh.v = nb.a[leaf]
+			if sd != nil {
+				dsd.v = nb.b[leaf]
+			}
+			leaf++
+			continue
+		}
+		k := int(nb.kids[p])
+		es, ed := emptyElems, emptyElems
+		if k > 0 {
+			es = nb.back[bp : bp+k : bp+k]
+			next[sp], kids[sp] = uint16(bp), uint8(k)
+			bp += k
+			if sd != nil {
+				ed = nb.back[bp : bp+k : bp+k]
+				bp += k
+			}
+		}
+		dsh.elems = es
+		if sd != nil {
+			dsd.elems = ed
+		}
+		sp++
 	}
-	nb.pos++ // NestClose
 }
 
 // AppendNest appends the nest tokens of l's shape and its leaf shapes and strides, in
