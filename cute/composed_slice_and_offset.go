@@ -29,7 +29,7 @@ func ComposedSliceAndOffset(crd Coord, c ComposedLayout) (r ComposedLayout, offs
 		g, err := ComposedSlice(crd, c)
 		return g, 0, err
 	}
-	if !crd.HasUnderscore() || c.Outer.B == 0 {
+	if !crd.HasUnderscore() {
 		return generic()
 	}
 	sw := c.Outer
@@ -79,8 +79,8 @@ func ComposedSliceAndOffset(crd Coord, c ComposedLayout) (r ComposedLayout, offs
 		}
 		return tupleOwn(e)
 	}
-	twos := Int(2)
-	if b > 1 {
+	twos := Int(2) // repeat<B>(2): one 2 for B = 1, () for the identity swizzle B = 0
+	if b != 1 {
 		e := make([]IntTuple, b)
 		for i := range e {
 			e[i] = Int(2)
