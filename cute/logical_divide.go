@@ -59,5 +59,5 @@ func logicalDivideLayout(a, b Layout) Layout {
 	bwCoalesceInPlace("logical_divide", &w.ca, false)
 	filterFlat("logical_divide", b, &w.fb)
 	complementFlat(&w.fb, IntTuple{}, &w.ca, &w.comp)
-	return compositionParts(a, b, &w.comp, &w.ax)
+	return compositionParts(a, b, &w.comp, &w.ax, false)
 }
