@@ -17,7 +17,8 @@ package cute
 // sliced at (2,_) gives a wrong layout in C++), the generic form of layout_composed.hpp is
 // returned instead: (Sw o (O + B(c with `_`=0)) o slice(c, B), 0), the same function.
 // Every decayed result is checked point by point (up to 2^16 points; larger slices keep
-// the generic form).
+// the generic form); the decay itself uses C++'s compositions as its walk computes them.
+// (interop/KNOWN_DISAGREEMENTS.md ruling 6: where C++ refuses, we answer.)
 func ComposedSliceAndOffset(crd Coord, c ComposedLayout) (r ComposedLayout, offset int64, err error) {
 	defer catch("slice_and_offset", &err)
 	requirePlain("slice_and_offset", c.Inner.stride)
