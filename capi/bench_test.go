@@ -71,6 +71,8 @@ var exportCases = []struct {
 	{"size", []string{"(2,4,8,2):(1,2,8,64)"}},
 	{"crd2idx", []string{"(3,(2,3)):(3,(12,1))", "(1,5):(0,0)"}},
 	{"idx2crd", []string{"(3,(2,3)):(0,(0,0))", "16:0"}},
+	{"complement", []string{"(2,2):(1,6)", "24:0"}},
+	{"right_inverse", []string{"(4,8):(8,1)"}},
 }
 
 func exportLayouts(tb testing.TB, ss []string) []cute.Layout {
@@ -105,9 +107,15 @@ func BenchmarkExport(b *testing.B) {
 func TestExportAllocs(t *testing.T) {
 	const n = 1000
 	direct := map[string]func(ls []cute.Layout) error{
-		"coalesce":    func(ls []cute.Layout) error { _, err := cute.Coalesce(ls[0]); return err },
-		"composition": func(ls []cute.Layout) error { _, err := cute.Composition(ls[0], ls[1]); return err },
-		"size":        func(ls []cute.Layout) error { _, err := cute.Size(ls[0].Shape()); return err },
+		"coalesce": func(ls []cute.Layout) error { _, err := cute.Coalesce(ls[0]); return err },
+		"complement": func(ls []cute.Layout) error {
+			n, _ := cute.Size(ls[1].Shape())
+			_, err := cute.Complement(ls[0], cute.Int(n))
+			return err
+		},
+		"right_inverse": func(ls []cute.Layout) error { _, err := cute.RightInverse(ls[0]); return err },
+		"composition":   func(ls []cute.Layout) error { _, err := cute.Composition(ls[0], ls[1]); return err },
+		"size":          func(ls []cute.Layout) error { _, err := cute.Size(ls[0].Shape()); return err },
 		"crd2idx": func(ls []cute.Layout) error {
 			_, err := cute.Crd2Idx(ls[1].Shape(), ls[0].Shape(), ls[0].Stride())
 			return err

@@ -117,6 +117,27 @@ var hookExports = map[string]func(ls []cute.Layout, n int) int{
 		}
 		return int(st)
 	},
+	"complement": func(ls []cute.Layout, n int) int { // the cotarget: ls[1]'s size
+		var a, r C.cute_layout_t
+		var t C.cute_int_tuple_t
+		_ = putLayout("test", ls[0], &a)
+		cot, _ := cute.Size(ls[1].Shape())
+		_ = putIntTuple("test", cute.Int(cot), &t)
+		st := C.cutego_status_t(C.CUTEGO_OK)
+		for i := 0; i < n; i++ {
+			st = cute_complement(&a, &t, &r)
+		}
+		return int(st)
+	},
+	"right_inverse": func(ls []cute.Layout, n int) int {
+		var a, r C.cute_layout_t
+		_ = putLayout("test", ls[0], &a)
+		st := C.cutego_status_t(C.CUTEGO_OK)
+		for i := 0; i < n; i++ {
+			st = cute_right_inverse(&a, &r)
+		}
+		return int(st)
+	},
 	"composition": func(ls []cute.Layout, n int) int {
 		var a, b, r C.cute_layout_t
 		_ = putLayout("test", ls[0], &a)

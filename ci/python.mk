@@ -1,13 +1,20 @@
-# python.mk — the `cutego` Python package (python/): PyCuTe's API over libcutego via ctypes.
-#   make wheel          build/dist/cutego-VERSION-py3-none-PLATFORM.whl, libcutego.so bundled
-#                       (python/tools/build_wheel.py: standard library only, no network)
+# python.mk — the `cutego` Python package (python/): PyCuTe's API over libcutego via ctypes,
+# with a CPython extension (python/cutego/_cext.c) as the fast path.
+#   make wheel          build/dist/cutego-VERSION-cpXY-cpXY-PLATFORM.whl for $(PYTHON):
+#                       libcutego.so and the extension (compiled here, gcc + the Python's
+#                       headers) bundled (python/tools/build_wheel.py: standard library only,
+#                       no network; nothing is compiled at install)
 #   make python-test    (in `make test`) a fresh venv under build/, the wheel installed into it
 #                       with pip (no index), then python/tests/ run against the installed copy
-#   make python-bench   the binding against PyCuTe in one process (python/bench/bench_pycute.py)
+#                       twice: on the extension (must be the path taken) and on the ctypes
+#                       fallback (CUTEGO_PURE=1)
+#   make python-bench   the binding (the built wheel, unpacked) against PyCuTe in one process
+#                       (python/bench/bench_pycute.py)
 PYTHON ?= python3
 PY_DIST := $(BUILD)/dist
 PY_VENV := $(BUILD)/py-venv
-PY_WHEEL_SRC := $(wildcard python/cutego/*.py) python/tools/build_wheel.py
+PY_BENCH_SITE := $(BUILD)/py-bench
+PY_WHEEL_SRC := $(wildcard python/cutego/*.py python/cutego/*.c include/*.h) python/tools/build_wheel.py
 
 .PHONY: wheel python-test python-bench
 TEST_TARGETS += python-test
@@ -25,8 +32,12 @@ python-test: setup build wheel
 	  --disable-pip-version-check $(PY_DIST)/cutego-*.whl || \
 	{ rm -rf $(PY_VENV) && $(PYTHON) -m venv $(PY_VENV) && \
 	  $(PY_VENV)/bin/pip install -q --no-index --no-deps $(PY_DIST)/cutego-*.whl; }
-	cd $(BUILD) && CUTEGO_REPO=$(CURDIR) CUTEGO_STRICT=1 $(PY_VENV)/bin/python \
-	  $(CURDIR)/python/tests/run.py
+	cd $(BUILD) && CUTEGO_REPO=$(CURDIR) CUTEGO_STRICT=1 CUTEGO_EXPECT_PATH=extension \
+	  $(PY_VENV)/bin/python $(CURDIR)/python/tests/run.py
+	cd $(BUILD) && CUTEGO_REPO=$(CURDIR) CUTEGO_STRICT=1 CUTEGO_EXPECT_PATH=ctypes CUTEGO_PURE=1 \
+	  $(PY_VENV)/bin/python $(CURDIR)/python/tests/run.py
 
 python-bench: setup wheel
-	CUTEGO_LIBRARY=$(CAPI_SO) PYTHONPATH=$(CURDIR)/python $(PYTHON) python/bench/bench_pycute.py
+	rm -rf $(PY_BENCH_SITE) && mkdir -p $(PY_BENCH_SITE)
+	$(PYTHON) -m zipfile -e $(PY_DIST)/cutego-*.whl $(PY_BENCH_SITE)
+	PYTHONPATH=$(PY_BENCH_SITE) $(PYTHON) python/bench/bench_pycute.py

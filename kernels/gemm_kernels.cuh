@@ -305,7 +305,7 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
   static_assert(sizeof(Pipeline<S>) == S * 2 * 8, "gemm_smem_bytes counts two mbarriers per stage");
   const int wg = threadIdx.x / 128;
   const int cm = p.cluster_m;  // 1, or 2 (rung 8)
-  const int rank = cm > 1 ? static_cast<int>(cluster_ctarank()) : 0;
+  // (the CTA's rank in the cluster is read where it is used: kept live, it spills)
   if (threadIdx.x == 0) pipe.init(cm);
   if (cm > 1)
     cluster_sync();  // every CTA's barriers exist before any multicast or remote arrival
@@ -321,7 +321,10 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
       for (int64_t t = blockIdx.x / cm; t < p.tiles; t += gridDim.x / cm) {
         int tm, tn, l;
         tile_coords(p, t, tm, tn, l);
+        const int rank = cm > 1 ? static_cast<int>(cluster_ctarank()) : 0;
         tm = tm * cm + rank;  // past M in the last cluster row of an odd tiles_m: zeros, no stores
+        // (not unrolled: the producer lives in 40 registers after setmaxnreg)
+#pragma unroll 1
         for (int kt = 0; kt < p.k_tiles; ++kt, ++it) {
           const int s = it % S;
           mbar_wait(&pipe.empty[s], ((it / S) & 1) ^ 1);
@@ -345,7 +348,7 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
     for (int64_t tile = blockIdx.x / cm; tile < p.tiles; tile += gridDim.x / cm) {
       int tm, tn, l;
       tile_coords(p, tile, tm, tn, l);
-      tm = tm * cm + rank;
+      tm = tm * cm + (cm > 1 ? static_cast<int>(cluster_ctarank()) : 0);
       for (int kt = 0; kt < p.k_tiles; ++kt, ++it) {
         const int s = it % S;
         mbar_wait(&pipe.full[s], (it / S) & 1);

@@ -4,7 +4,8 @@ repeats of timeit, in CPU time of the process). Two columns for cutego: the call
 (the FFI crossing and the result object included), and the same call with its input layouts
 built from Python tuples inside the timed loop (as code that builds layouts on the fly pays).
 
-    make python-bench        (or: PYTHONPATH=python python3 python/bench/bench_pycute.py)
+    make python-bench        (the built wheel, unpacked into build/py-bench: the C extension;
+                              CUTEGO_PURE=1 for the ctypes path)
 """
 
 import os
@@ -83,8 +84,10 @@ def main():
         cs = "%.0f" % c if c else "–"
         rs = "%.1f×" % (p / c) if c else "–"
         print("| %s | %.0f | %s | %s | %.0f | %.1f× |" % (name, p, cs, rs, cb, pb / cb))
-    print("\n(Python %s; cutego %s; %s)" % (sys.version.split()[0], cutego.__version__,
-                                          cutego._LIBRARY_PATH))
+    from cutego import _ffi
+    path = "the C extension" if _ffi.cext is not None else "ctypes (the extension: %s)" % _ffi.CEXT_STATUS
+    print("\n(Python %s; cutego %s through %s; %s)" % (sys.version.split()[0], cutego.__version__,
+                                                      path, cutego._LIBRARY_PATH))
 
 
 if __name__ == "__main__":

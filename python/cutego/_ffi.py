@@ -4,6 +4,12 @@ Only this module knows the C structs and the shared library. It is ABI mode: not
 compiled when the package is installed; the library is loaded from, in order,
 $CUTEGO_LIBRARY, the copy bundled in the wheel (cutego/libcutego.so.*), and a source
 checkout's build/lib/.
+
+The wheel may also carry cutego._cext, a CPython extension built for one Python version
+(cutego/_cext.c): the fast path of the common calls. It is used when it imports, unless
+CUTEGO_PURE=1 or CUTEGO_LIBRARY names a library (the extension is linked to the bundled
+copy); ``cext`` is the module or None, ``CEXT_STATUS`` says why. With the extension, ctypes
+opens the very library file it is linked to, so the process holds one libcutego.
 """
 
 from __future__ import annotations
@@ -70,7 +76,27 @@ OK = 0
 BUFFER_TOO_SMALL = 7
 
 
+def _import_cext():
+    if os.environ.get("CUTEGO_PURE") == "1":
+        return None, "not used: CUTEGO_PURE=1"
+    if os.environ.get("CUTEGO_LIBRARY"):
+        return None, "not used: CUTEGO_LIBRARY is set"
+    try:
+        from . import _cext as m
+    except ImportError as e:
+        return None, "not available: %s" % e
+    if m.library_path() is None:
+        return None, "not used: its libcutego could not be located"
+    return m, "used"
+
+
+cext, CEXT_STATUS = _import_cext()
+
+
 def _candidates():
+    if cext is not None:
+        yield cext.library_path()
+        return
     env = os.environ.get("CUTEGO_LIBRARY")
     if env:
         yield env

@@ -36,54 +36,30 @@ class LayoutBase:
     __slots__ = ()
 
 
+_cext = _ffi.cext  # the C extension (cutego/_cext.c), or None: the ctypes path
+if _cext is not None:
+    LayoutBase = _cext.LayoutBase  # noqa: F811 -- the same, as a C type (see Layout below)
+
+
 def is_layout(x) -> bool:
     """Whether x is a Layout or a ComposedLayout."""
     return isinstance(x, LayoutBase)
 
 
-def _wrap(c: LayoutT) -> "Layout":
-    o = _new_object(Layout)  # object.__new__, looked up once: every result comes here
-    o._c = c
-    o._shape = o._stride = _UNSET
-    return o
-
-
-class Layout(LayoutBase):
-    """CuTe's Layout: the function from coordinates to indices given by a shape and a
-    stride, ``L(c) = inner_product(c, stride)`` for a coordinate ``c`` of the shape; a 1-D
-    coordinate i is first split column-major by the shape (the last mode takes the rest).
-
-    ``Layout(shape)`` is the column-major (LayoutLeft) layout of the shape. Shapes are
-    positive; shape and stride must be congruent; values are int64. A layout holds at most
-    16 leaf modes (libcutego's struct). Layouts are immutable values: equal when shape and
-    stride are equal, hashable.
-
-    ``L(c)`` maps a coordinate (an int or a tuple; several arguments form a tuple) to its
-    index; a coordinate holding ``None`` slices instead (the modes at None are kept, as
-    CuTe's ``_``). ``L[i]`` is mode i, ``len(L)`` the rank, iteration walks the modes.
-    ``str(L)`` is PyCuTe's ``shape:stride``, ``repr(L)`` CuTe's print_layout table (for
-    rank <= 2), ``L._repr_svg_()`` its picture in Jupyter.
-    """
+class _PyLayoutCore:
+    """The state of a Layout on the ctypes path: libcutego's struct (a ctypes LayoutT) and
+    the shape and stride tuples, read from it when first asked for. On the extension path
+    _cext.LayoutCore holds the same in C."""
 
     __slots__ = ("_c", "_shape", "_stride", "__weakref__")
 
-    def __init__(self, _shape: IntTuple, _stride: Optional[IntTuple] = None):
+    def _init(self, _shape, _stride):
         self._c, clean = encode_layout_clean(_shape, _stride, "Layout")
         if clean:  # the tuples given are what decoding the struct would give
             self._shape = _shape
             self._stride = _UNSET if _stride is None else _stride
         else:
             self._shape = self._stride = _UNSET
-
-    @classmethod
-    def parse(cls, text: str) -> "Layout":
-        """A layout from CuTe's printed form: ``"(4,(2,3)):(1,(8,4))"``, ``"(_4,_2):(_1,_4)"``,
-        or a shape alone (its column-major layout)."""
-        c = LayoutT()
-        st = fn.cute_layout_parse(_text_arg("parse", text), c)
-        if st:
-            raise_status("parse", st)
-        return _wrap(c)
 
     def _decode(self):
         self._shape, self._stride = decode_layout(self._c)
@@ -101,6 +77,53 @@ class Layout(LayoutBase):
         if self._stride is _UNSET:
             self._decode()
         return self._stride
+
+
+if _cext is None:
+    def _wrap(c: LayoutT) -> "Layout":
+        o = _new_object(Layout)  # object.__new__, looked up once: every result comes here
+        o._c = c
+        o._shape = o._stride = _UNSET
+        return o
+else:
+    _wrap = _cext.from_struct
+
+
+# On the ctypes path Layout is this class. On the extension path the class statement only
+# collects the methods: Layout becomes a type made in C (_cext.layout_type, a subclass of
+# _cext.LayoutCore that holds the struct) with these methods (see below).
+class Layout(*((_PyLayoutCore, LayoutBase) if _cext is None else ())):
+    """CuTe's Layout: the function from coordinates to indices given by a shape and a
+    stride, ``L(c) = inner_product(c, stride)`` for a coordinate ``c`` of the shape; a 1-D
+    coordinate i is first split column-major by the shape (the last mode takes the rest).
+
+    ``Layout(shape)`` is the column-major (LayoutLeft) layout of the shape. Shapes are
+    positive; shape and stride must be congruent; values are int64. A layout holds at most
+    16 leaf modes (libcutego's struct). Layouts are immutable values: equal when shape and
+    stride are equal, hashable.
+
+    ``L(c)`` maps a coordinate (an int or a tuple; several arguments form a tuple) to its
+    index; a coordinate holding ``None`` slices instead (the modes at None are kept, as
+    CuTe's ``_``). ``L[i]`` is mode i, ``len(L)`` the rank, iteration walks the modes.
+    ``str(L)`` is PyCuTe's ``shape:stride``, ``repr(L)`` CuTe's print_layout table (for
+    rank <= 2), ``L._repr_svg_()`` its picture in Jupyter.
+    """
+
+    __slots__ = ()
+
+    def __init__(self, _shape: IntTuple, _stride: Optional[IntTuple] = None):
+        # the extension path replaces this (below): LayoutCore.__new__ builds the struct
+        self._init(_shape, _stride)
+
+    @classmethod
+    def parse(cls, text: str) -> "Layout":
+        """A layout from CuTe's printed form: ``"(4,(2,3)):(1,(8,4))"``, ``"(_4,_2):(_1,_4)"``,
+        or a shape alone (its column-major layout)."""
+        c = LayoutT()
+        st = fn.cute_layout_parse(_text_arg("parse", text), c)
+        if st:
+            raise_status("parse", st)
+        return _wrap(c)
 
     # operator ==
     def __eq__(self, other):
@@ -120,7 +143,7 @@ class Layout(LayoutBase):
         s = self.shape
         return len(s) if type(s) is tuple else 1
 
-    def __call__(self, *args):
+    def _call_slow(self, *args):
         """Maps a coordinate to its index (CuTe's crd2idx(c, shape, stride)); a coordinate
         with ``None`` in it slices: the layout of the modes at None (C++'s ``L(_, 2)``)."""
         c = args[0] if len(args) == 1 else args
@@ -236,6 +259,18 @@ class Layout(LayoutBase):
     def __deepcopy__(self, memo):
         return self
 
+
+if _cext is None:
+    Layout.__call__ = Layout._call_slow
+else:
+    def _layout_type(methods):
+        t = _cext.layout_type()
+        for k, v in vars(methods).items():
+            if k not in ("__dict__", "__weakref__", "__slots__", "__module__", "__qualname__"):
+                setattr(t, k, v)
+        return t
+
+    Layout = _layout_type(Layout)
 
 #: layouts with more cells than this repr() as Layout(shape,stride), not as a table
 _REPR_CELLS = 1024
@@ -776,3 +811,28 @@ def print_latex(layout) -> str:
 def print_svg(layout) -> str:
     """CuTe's print_svg: an SVG picture of the layout's table."""
     return _picture("print_svg", "cute_print_svg", layout)
+
+
+# ---- the extension's fast paths ------------------------------------------------------------
+# With cutego._cext, each function below becomes a _cext.Function: the common argument forms
+# (Layout arguments, integer cotargets and tiles, tuples of layouts) run in C, straight on
+# libcutego's structs, and every other call goes to the Python function above, which it
+# wraps (__wrapped__, __doc__, type hints and signature are that function's).
+
+def _fast(name: str, f):
+    import functools
+    return functools.update_wrapper(_cext.function(name, f), f)
+
+
+if _cext is not None:
+    _cext.setup(Layout, Error, encode_layout_clean, LayoutT.from_buffer_copy)
+    Layout.__init__ = _fast("__init__", Layout.__init__)
+    Layout.size = _fast("size", Layout.size)
+    Layout.cosize = _fast("cosize", Layout.cosize)
+    for _name in ("coalesce", "filter", "filter_zeros", "right_inverse", "left_inverse",
+                  "nullspace", "blocked_product", "raked_product", "complement", "composition",
+                  "logical_divide", "zipped_divide", "tiled_divide", "flat_divide",
+                  "logical_product", "zipped_product", "tiled_product", "flat_product", "size",
+                  "cosize", "crd2idx", "idx2crd"):
+        globals()[_name] = _fast(_name, globals()[_name])
+    del _name

@@ -4,9 +4,13 @@
     python3 python/tools/build_wheel.py --lib build/lib/libcutego.so.0.1.0 --out build/dist
 
 A wheel is a zip file with a .dist-info folder (PEP 427); it is written here with the
-standard library alone, so building needs no setuptools, wheel or network. The package is
-pure Python over ctypes (ABI mode: nothing to compile at install); the wheel is
-platform-specific only because of the bundled library, so its tag is py3-none-PLATFORM.
+standard library alone, so building needs no setuptools, wheel or network. Nothing is
+compiled at install. The package is Python over ctypes (ABI mode), plus cutego._cext, a
+CPython extension compiled here (gcc, the headers of the Python running this script, from
+sysconfig) from python/cutego/_cext.c and linked to the bundled library with rpath
+$ORIGIN: the fast path of the common calls. The wheel's tag is then cpXY-cpXY-PLATFORM,
+for the interpreter it was built with; with --cext no it is py3-none-PLATFORM (ctypes
+only). The package falls back to ctypes wherever the extension does not import.
 
 PLATFORM is manylinux_2_X_ARCH when the library needs only the C library's own shared
 objects (libc, libm, libpthread, libdl, librt, the dynamic loader) and its newest GLIBC
@@ -14,6 +18,9 @@ symbol version is 2.X (read with objdump); otherwise linux_ARCH.
 """
 
 import argparse
+import shutil
+import sysconfig
+import tempfile
 import base64
 import hashlib
 import os
@@ -27,7 +34,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 PKG = os.path.join(os.path.dirname(HERE), "cutego")
 TOP = os.path.dirname(os.path.dirname(HERE))
 
-ALLOWED_NEEDED = {"libc.so.6", "libm.so.6", "libpthread.so.0", "libdl.so.2", "librt.so.1",
+ALLOWED_NEEDED = {"libcutego.so.0",  # the bundled library, for the extension
+                  "libc.so.6", "libm.so.6", "libpthread.so.0", "libdl.so.2", "librt.so.1",
                   "ld-linux-x86-64.so.2", "ld-linux-aarch64.so.1"}
 
 
@@ -38,12 +46,15 @@ def version_from_header():
     return ".".join(parts)
 
 
-def platform_tag(lib):
+def platform_tag(*libs):
     arch = platform.machine()
     try:
-        dyn = subprocess.run(["objdump", "-T", lib], capture_output=True, text=True, check=True).stdout
-        needed = subprocess.run(["objdump", "-p", lib], capture_output=True, text=True,
-                                check=True).stdout
+        dyn = needed = ""
+        for lib in libs:
+            dyn += subprocess.run(["objdump", "-T", lib], capture_output=True, text=True,
+                                  check=True).stdout
+            needed += subprocess.run(["objdump", "-p", lib], capture_output=True, text=True,
+                                     check=True).stdout
     except (OSError, subprocess.CalledProcessError) as e:
         print("build_wheel: objdump failed (%s); tagging linux_%s" % (e, arch), file=sys.stderr)
         return "linux_" + arch, "objdump unavailable"
@@ -57,6 +68,27 @@ def platform_tag(lib):
         "needs %s, newest symbol GLIBC_%d.%d" % (sorted(libs), major, minor)
 
 
+def python_tag():
+    """cpXY for the running CPython (cpXYd for a debug build), None for another Python."""
+    if platform.python_implementation() != "CPython":
+        return None
+    tag = "cp%d%d" % sys.version_info[:2]
+    return tag + ("d" if sysconfig.get_config_var("Py_DEBUG") else "")
+
+
+def build_cext(lib, tmp, cc):
+    """Compiles python/cutego/_cext.c into tmp; returns the extension's path."""
+    out = os.path.join(tmp, "_cext" + sysconfig.get_config_var("EXT_SUFFIX"))
+    cmd = [cc, "-O2", "-g0", "-fPIC", "-shared", "-std=gnu11", "-Wall", "-Wextra", "-Werror",
+           "-Wno-missing-field-initializers", "-Wno-cast-function-type",
+           "-fvisibility=hidden", "-I" + sysconfig.get_paths()["include"],
+           "-I" + os.path.join(TOP, "include"), os.path.join(PKG, "_cext.c"), "-o", out,
+           lib, "-Wl,-rpath,$ORIGIN", "-Wl,--as-needed"]
+    print("build_wheel: " + " ".join(cmd))
+    subprocess.run(cmd, check=True)
+    return out
+
+
 def record_hash(data):
     return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
 
@@ -66,11 +98,23 @@ def main():
     ap.add_argument("--lib", required=True, help="libcutego.so to bundle")
     ap.add_argument("--out", required=True, help="output folder")
     ap.add_argument("--version", default=None, help="default: include/cutego.h's")
+    ap.add_argument("--cext", choices=("yes", "no"), default="yes",
+                    help="compile and bundle cutego._cext (default yes; no: ctypes only)")
+    ap.add_argument("--cc", default=os.environ.get("CC", "gcc"), help="C compiler (gcc)")
     a = ap.parse_args()
 
     version = a.version or version_from_header()
-    tag, why = platform_tag(a.lib)
-    name = "cutego-%s-py3-none-%s.whl" % (version, tag)
+    tmp = tempfile.mkdtemp(prefix="cutego-wheel-")
+    ext = None
+    pytag = "py3-none"
+    if a.cext == "yes":
+        py = python_tag()
+        if py is None:
+            sys.exit("build_wheel: the extension needs CPython (use --cext no)")
+        ext = build_cext(a.lib, tmp, a.cc)
+        pytag = "%s-%s" % (py, py)
+    tag, why = platform_tag(a.lib, *([ext] if ext else []))
+    name = "cutego-%s-%s-%s.whl" % (version, pytag, tag)
     os.makedirs(a.out, exist_ok=True)
     for old in os.listdir(a.out):
         if old.startswith("cutego-") and old.endswith(".whl"):
@@ -83,6 +127,9 @@ def main():
         if f.endswith(".py") or f == "py.typed":
             files.append(("cutego/" + f, open(os.path.join(PKG, f), "rb").read(), 0o644))
     files.append(("cutego/libcutego.so.0", open(a.lib, "rb").read(), 0o755))
+    if ext:
+        files.append(("cutego/" + os.path.basename(ext), open(ext, "rb").read(), 0o755))
+    shutil.rmtree(tmp, ignore_errors=True)
 
     readme = os.path.join(os.path.dirname(HERE), "README.md")
     desc = open(readme, encoding="utf-8").read() if os.path.exists(readme) else ""
@@ -100,7 +147,7 @@ def main():
     wheel = ("Wheel-Version: 1.0\n"
              "Generator: cutego build_wheel.py\n"
              "Root-Is-Purelib: false\n"
-             "Tag: py3-none-%s\n" % tag).encode()
+             "Tag: %s-%s\n" % (pytag, tag)).encode()
     files.append((dist + "/METADATA", metadata, 0o644))
     files.append((dist + "/WHEEL", wheel, 0o644))
     files.append((dist + "/top_level.txt", b"cutego\n", 0o644))

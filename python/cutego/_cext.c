@@ -1,0 +1,988 @@
+/* _cext.c — the CPython extension of the cutego package: the fast path of the binding.
+ *
+ * The package works without it (pure Python over ctypes, cutego/_ffi.py); when this module
+ * imports, cutego/layout.py builds its Layout on LayoutCore below and routes the common
+ * calls of its public functions through Function objects, which take the common argument
+ * forms in C and hand every other form to the Python function they wrap (the "fallback",
+ * the one implementation of the API's conventions and error messages).
+ *
+ *  - LayoutCore holds the layout as libcutego's cute_layout_t, built once at construction
+ *    from exact ints and tuples (anything else goes to the Python encoder); .shape and
+ *    .stride are the tuples given, or built from the struct when first read.
+ *  - The algebra calls libcutego's C ABI (include/cutego.h) directly, on the structs.
+ *  - size, cosize, L(c), crd2idx and idx2crd do not cross into Go: they use the C home of
+ *    those rules, include/cutego_device.h, where the arguments are small enough that no
+ *    int64 step can overflow (libcutego, which checks every step, answers the rest).
+ *
+ * Errors raise cutego.Error with libcutego's message, as the ctypes path does. Built by
+ * python/tools/build_wheel.py against the build Python's headers, linked to the bundled
+ * libcutego.so.0 with rpath $ORIGIN.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <structmember.h>
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cutego.h"
+#include "cutego_device.h"
+
+#define MAXL CUTE_LAYOUT_MAX_LEAVES
+#define MAXT CUTE_LAYOUT_MAX_TOKENS
+#define LEAF CUTE_NEST_LEAF
+#define OPEN CUTE_NEST_OPEN
+#define CLOSE CUTE_NEST_CLOSE
+
+/* |values| at most SMALL keep every product and sum of CUTE_LAYOUT_MAX_LEAVES terms of
+ * crd2idx within int64: 16 * 2^29 * 2^29 = 2^62. */
+#define SMALL (((int64_t)1) << 29)
+
+/* ---- registered by cutego.layout (setup) --------------------------------------------- */
+static PyTypeObject *LayoutCls;   /* cutego.Layout, a subclass of LayoutCore */
+static PyObject *ErrorCls;        /* cutego.Error(op, reason, kind) */
+static PyObject *EncodeFallback;  /* _codec.encode_layout_clean(shape, stride, op) */
+static PyObject *StructFromBytes; /* _ffi.LayoutT.from_buffer_copy */
+static PyObject *CallSlowName;    /* "_call_slow" */
+static int release_gil = 0;       /* release the GIL around libcutego's algebra calls */
+
+static const char *status_name(int st) {
+  switch (st) {
+  case CUTEGO_OK: return "ok";
+  case CUTEGO_INVALID_ARGUMENT: return "invalid argument";
+  case CUTEGO_NOT_ADMISSIBLE: return "not admissible";
+  case CUTEGO_OVERFLOW: return "overflow";
+  case CUTEGO_PARSE: return "parse";
+  case CUTEGO_CAPACITY: return "capacity";
+  case CUTEGO_NULL_POINTER: return "null pointer";
+  case CUTEGO_BUFFER_TOO_SMALL: return "buffer too small";
+  case CUTEGO_INTERNAL: return "internal";
+  default: return "status";
+  }
+}
+
+static void raise_error(const char *op, const char *reason, const char *kind) {
+  if (ErrorCls == NULL) {
+    PyErr_Format(PyExc_ValueError, "%s: %s", op, reason);
+    return;
+  }
+  PyObject *e = PyObject_CallFunction(ErrorCls, "sss", op, reason, kind);
+  if (e != NULL) {
+    PyErr_SetObject(ErrorCls, e);
+    Py_DECREF(e);
+  }
+}
+
+/* raise_status: cutego.Error for a libcutego status, with the thread's message (its
+ * "cute_xxx: " prefix and repeats of "op: " removed, as errors.raise_status does). */
+static PyObject *raise_status(const char *op, int st) {
+  char buf[CUTEGO_LAST_ERROR_MAX];
+  cutego_last_error(buf, sizeof buf);
+  const char *m = buf;
+  if (strncmp(m, "cute_", 5) == 0 || strncmp(m, "cutego_", 7) == 0) {
+    const char *p = m + (m[4] == '_' ? 5 : 7);
+    while ((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9') || *p == '_') ++p;
+    if (p[0] == ':' && p[1] == ' ') m = p + 2;
+  }
+  size_t ol = strlen(op);
+  while (strncmp(m, op, ol) == 0 && m[ol] == ':' && m[ol + 1] == ' ') m += ol + 2;
+  const char *kind = status_name(st);
+  raise_error(op, *m ? m : kind, kind);
+  return NULL;
+}
+
+/* ---- LayoutCore ----------------------------------------------------------------------- */
+typedef struct {
+  PyObject_HEAD
+  PyObject *shape;  /* NULL until read */
+  PyObject *stride; /* NULL until read */
+  PyObject *weakrefs;
+  int fast; /* 1: leaves >= 1, no empty tuple, size fits int64, so the C evaluators
+             * apply; 0: they do not; -1: not known yet (see is_fast) */
+  cute_layout_t c;
+} LayoutCore;
+
+static PyTypeObject LayoutCoreType;
+
+/* cutego.LayoutBase on this path: the base of Layout and ComposedLayout (as in PyCuTe),
+ * without the garbage collector's header and tracking that a Python class would give every
+ * layout */
+static PyTypeObject LayoutBaseType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "cutego.layout.LayoutBase",
+    .tp_basicsize = sizeof(PyObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_doc = "Base of Layout and ComposedLayout (as in PyCuTe).",
+    .tp_new = PyType_GenericNew,
+};
+
+#define IS_LAYOUT(o) (Py_TYPE(o) == LayoutCls || PyObject_TypeCheck((o), &LayoutCoreType))
+#define LC(o) ((LayoutCore *)(o))
+
+static int size_fits(const cute_layout_t *L) {
+  int64_t s = 1;
+  for (int k = 0; k < L->leaves; ++k)
+    if (__builtin_mul_overflow(s, L->shape[k], &s)) return 0;
+  return 1;
+}
+
+/* well_formed: counts in range and a balanced nest whose leaves number L->leaves. */
+static int well_formed(const cute_layout_t *L, int *empty) {
+  int n = L->leaves, nt = L->ntokens, depth = 0, leaves = 0;
+  *empty = 0;
+  if (n < 0 || n > MAXL || nt < 1 || nt > MAXT) return 0;
+  for (int t = 0; t < nt; ++t) {
+    int8_t c = L->nest[t];
+    if (t > 0 && depth == 0) return 0;
+    if (c == LEAF) ++leaves;
+    else if (c == OPEN) {
+      ++depth;
+      if (t + 1 < nt && L->nest[t + 1] == CLOSE) *empty = 1;
+    } else if (c == CLOSE) {
+      if (--depth < 0) return 0;
+    } else return 0;
+  }
+  return depth == 0 && leaves == n;
+}
+
+static void set_fast(LayoutCore *o) {
+  int empty;
+  o->fast = well_formed(&o->c, &empty) && !empty && o->c.leaves >= 1 && size_fits(&o->c);
+}
+
+static int is_fast(LayoutCore *o) {
+  if (o->fast < 0) set_fast(o);
+  return o->fast;
+}
+
+static void layout_dealloc(PyObject *self) {
+  LayoutCore *o = LC(self);
+  PyTypeObject *tp = Py_TYPE(self), *t = tp;
+  if (o->weakrefs != NULL) PyObject_ClearWeakRefs(self);
+  Py_CLEAR(o->shape);
+  Py_CLEAR(o->stride);
+  tp->tp_free(self);
+  /* An instance holds a reference to a heap type. Python's subtype_dealloc (the dealloc of
+   * a class statement's type) gives it back only when the type whose dealloc it calls, the
+   * first one up the bases that is not a class statement's, is static: here that is the
+   * type with layout_dealloc, cutego.Layout (a heap type, layout_type) or LayoutCore. */
+  while (t != NULL && t->tp_dealloc != layout_dealloc) t = t->tp_base;
+  if (t != NULL && (t->tp_flags & Py_TPFLAGS_HEAPTYPE)) Py_DECREF(tp);
+}
+
+/* A new, empty Layout (cutego.Layout once registered). */
+static LayoutCore *new_layout(void) {
+  PyTypeObject *t = LayoutCls ? LayoutCls : &LayoutCoreType;
+  return (LayoutCore *)t->tp_alloc(t, 0);
+}
+
+/* ---- encoding exact Python ints and tuples ------------------------------------------- */
+typedef struct {
+  int64_t s[MAXL], d[MAXL];
+  int8_t nest[MAXT];
+  int n, nt;
+} enc_t;
+
+/* walk: appends shape s (and the congruent stride d, unless NULL) to e. 1 when done, 0 when
+ * the input is not of the fast form (exact positive ints in int64 and non-empty exact
+ * tuples, congruent, within capacity): the caller then asks the Python encoder, which
+ * accepts the other forms and words the errors. Never raises. Depth <= MAXT / 2. */
+static int walk(PyObject *s, PyObject *d, enc_t *e) {
+  if (PyLong_CheckExact(s)) {
+    int of;
+    if (e->n >= MAXL || e->nt >= MAXT) return 0;
+    long long v = PyLong_AsLongLongAndOverflow(s, &of);
+    if (of || v <= 0) return 0;
+    if (d != NULL) {
+      if (!PyLong_CheckExact(d)) return 0;
+      long long w = PyLong_AsLongLongAndOverflow(d, &of);
+      if (of) return 0;
+      e->d[e->n] = w;
+    }
+    e->s[e->n++] = v;
+    e->nest[e->nt++] = LEAF;
+    return 1;
+  }
+  if (PyTuple_CheckExact(s)) {
+    Py_ssize_t k = PyTuple_GET_SIZE(s);
+    if (k == 0 || e->nt + 2 + k > MAXT) return 0;
+    if (d != NULL && (!PyTuple_CheckExact(d) || PyTuple_GET_SIZE(d) != k)) return 0;
+    e->nest[e->nt++] = OPEN;
+    for (Py_ssize_t i = 0; i < k; ++i)
+      if (!walk(PyTuple_GET_ITEM(s, i), d ? PyTuple_GET_ITEM(d, i) : NULL, e)) return 0;
+    if (e->nt >= MAXT) return 0;
+    e->nest[e->nt++] = CLOSE;
+    return 1;
+  }
+  return 0;
+}
+
+static void enc_to_layout(const enc_t *e, cute_layout_t *c, int with_stride) {
+  memset(c, 0, sizeof *c);
+  memcpy(c->shape, e->s, sizeof(int64_t) * e->n);
+  if (with_stride) memcpy(c->stride, e->d, sizeof(int64_t) * e->n);
+  memcpy(c->nest, e->nest, e->nt);
+  c->leaves = e->n;
+  c->ntokens = e->nt;
+}
+
+/* copy_struct: *out = the cute_layout_t held by a ctypes LayoutT (any object exporting a
+ * buffer of its size). */
+static int copy_struct(PyObject *src, cute_layout_t *out) {
+  Py_buffer b;
+  if (PyObject_GetBuffer(src, &b, PyBUF_SIMPLE) < 0) return -1;
+  if ((size_t)b.len != sizeof *out) {
+    PyBuffer_Release(&b);
+    PyErr_SetString(PyExc_TypeError, "cutego: not a cute_layout_t");
+    return -1;
+  }
+  memcpy(out, b.buf, sizeof *out);
+  PyBuffer_Release(&b);
+  return 0;
+}
+
+/* ---- decoding: nested tuples from leaf values and the nest ---------------------------- */
+static PyObject *build(const int64_t *v, const int8_t *nest, int nt, int *pos, int *leaf) {
+  if (*pos >= nt) return NULL;
+  int8_t tok = nest[(*pos)++];
+  if (tok == LEAF) return PyLong_FromLongLong(v[(*leaf)++]);
+  if (tok != OPEN) return NULL;
+  int k = 0, depth = 0;
+  for (int p = *pos; p < nt; ++p) { /* the direct children */
+    int8_t c = nest[p];
+    if (c == CLOSE) {
+      if (depth == 0) break;
+      --depth;
+    } else {
+      if (depth == 0) ++k;
+      if (c == OPEN) ++depth;
+    }
+  }
+  PyObject *t = PyTuple_New(k);
+  if (t == NULL) return NULL;
+  for (int i = 0; i < k; ++i) {
+    PyObject *x = build(v, nest, nt, pos, leaf);
+    if (x == NULL) {
+      Py_DECREF(t);
+      return NULL;
+    }
+    PyTuple_SET_ITEM(t, i, x);
+  }
+  if (*pos >= nt || nest[*pos] != CLOSE) {
+    Py_DECREF(t);
+    return NULL;
+  }
+  ++*pos;
+  return t;
+}
+
+static PyObject *build_tuple(const int64_t *v, const cute_layout_t *L, const char *what) {
+  int pos = 0, leaf = 0, empty;
+  if (!well_formed(L, &empty)) {
+    raise_error(what, "libcutego returned a malformed struct", "internal");
+    return NULL;
+  }
+  PyObject *r = build(v, L->nest, L->ntokens, &pos, &leaf);
+  if (r == NULL && !PyErr_Occurred()) raise_error(what, "libcutego returned a malformed struct", "internal");
+  return r;
+}
+
+static int decode(LayoutCore *o) {
+  if (o->shape == NULL) {
+    PyObject *s = build_tuple(o->c.shape, &o->c, "layout");
+    if (s == NULL) return -1;
+    o->shape = s;
+  }
+  if (o->stride == NULL) {
+    PyObject *d = build_tuple(o->c.stride, &o->c, "layout");
+    if (d == NULL) return -1;
+    o->stride = d;
+  }
+  return 0;
+}
+
+/* ---- construction --------------------------------------------------------------------- */
+static int init_from(LayoutCore *o, PyObject *shape, PyObject *stride) {
+  enc_t e;
+  e.n = e.nt = 0;
+  if (stride != Py_None) {
+    if (walk(shape, stride, &e)) {
+      enc_to_layout(&e, &o->c, 1);
+      Py_INCREF(shape);
+      Py_INCREF(stride);
+      o->shape = shape;
+      o->stride = stride;
+      o->fast = size_fits(&o->c);
+      return 0;
+    }
+  } else if (walk(shape, NULL, &e)) {
+    /* make_layout(shape): LayoutLeft, libcutego's rule */
+    cute_int_tuple_t t;
+    memset(&t, 0, sizeof t);
+    memcpy(t.value, e.s, sizeof(int64_t) * e.n);
+    memcpy(t.nest, e.nest, e.nt);
+    t.leaves = e.n;
+    t.ntokens = e.nt;
+    int st = cute_make_layout_left(&t, &o->c);
+    if (st != CUTEGO_OK) {
+      raise_status("Layout", st);
+      return -1;
+    }
+    Py_INCREF(shape);
+    o->shape = shape;
+    set_fast(o);
+    return 0;
+  }
+  /* every other form: the Python encoder accepts it or raises its error */
+  PyObject *r = PyObject_CallFunction(EncodeFallback, "OOs", shape, stride, "Layout");
+  if (r == NULL) return -1;
+  if (!PyTuple_Check(r) || PyTuple_GET_SIZE(r) != 2) {
+    Py_DECREF(r);
+    PyErr_SetString(PyExc_TypeError, "cutego: the encoder returned no (struct, clean) pair");
+    return -1;
+  }
+  if (copy_struct(PyTuple_GET_ITEM(r, 0), &o->c) < 0) {
+    Py_DECREF(r);
+    return -1;
+  }
+  if (PyObject_IsTrue(PyTuple_GET_ITEM(r, 1)) == 1) {
+    Py_INCREF(shape);
+    o->shape = shape;
+    if (stride != Py_None) {
+      Py_INCREF(stride);
+      o->stride = stride;
+    }
+  }
+  Py_DECREF(r);
+  set_fast(o);
+  return 0;
+}
+
+static PyObject *layout_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+  PyObject *shape, *stride = Py_None;
+  if (kwds == NULL || PyDict_GET_SIZE(kwds) == 0) {
+    Py_ssize_t n = PyTuple_GET_SIZE(args);
+    if (n < 1 || n > 2) {
+      PyErr_Format(PyExc_TypeError, "Layout() takes a shape and an optional stride (%zd given)", n);
+      return NULL;
+    }
+    shape = PyTuple_GET_ITEM(args, 0);
+    if (n == 2) stride = PyTuple_GET_ITEM(args, 1);
+  } else {
+    static char *kw[] = {"_shape", "_stride", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O|O:Layout", kw, &shape, &stride)) return NULL;
+  }
+  LayoutCore *o = (LayoutCore *)type->tp_alloc(type, 0);
+  if (o == NULL) return NULL;
+  if (init_from(o, shape, stride) < 0) {
+    Py_DECREF(o);
+    return NULL;
+  }
+  return (PyObject *)o;
+}
+
+static PyObject *layout_get_shape(PyObject *self, void *unused) {
+  (void)unused;
+  LayoutCore *o = LC(self);
+  if (o->shape == NULL && decode(o) < 0) return NULL;
+  Py_INCREF(o->shape);
+  return o->shape;
+}
+
+static PyObject *layout_get_stride(PyObject *self, void *unused) {
+  (void)unused;
+  LayoutCore *o = LC(self);
+  if (o->stride == NULL && decode(o) < 0) return NULL;
+  Py_INCREF(o->stride);
+  return o->stride;
+}
+
+/* _c: a ctypes copy of the struct, for the ctypes calls of the less common paths */
+static PyObject *layout_get_c(PyObject *self, void *unused) {
+  (void)unused;
+  PyObject *b = PyBytes_FromStringAndSize((const char *)&LC(self)->c, sizeof(cute_layout_t));
+  if (b == NULL) return NULL;
+  PyObject *r = PyObject_CallOneArg(StructFromBytes, b);
+  Py_DECREF(b);
+  return r;
+}
+
+/* ---- evaluation without Go ------------------------------------------------------------ */
+static int strides_small(const cute_layout_t *L) {
+  int64_t sum = 0;
+  for (int k = 0; k < L->leaves; ++k) {
+    int64_t d = L->stride[k];
+    if (d < -SMALL || d > SMALL) return 0;
+    sum += d < 0 ? -d : d;
+  }
+  return sum <= SMALL;
+}
+
+/* small_int: *v = o when o is an exact int with |o| <= SMALL */
+static int small_int(PyObject *o, int64_t *v) {
+  if (!PyLong_CheckExact(o)) return 0;
+  int of;
+  long long x = PyLong_AsLongLongAndOverflow(o, &of);
+  if (of || x < -SMALL || x > SMALL) return 0;
+  *v = x;
+  return 1;
+}
+
+/* crd_flat: the leaves of coordinate c, congruent to the nest from *pos on, into crd */
+static int crd_flat(PyObject *c, const cute_layout_t *L, int *pos, int64_t *crd, int *leaf) {
+  if (*pos >= L->ntokens) return 0;
+  int8_t tok = L->nest[(*pos)++];
+  if (tok == LEAF) return small_int(c, &crd[(*leaf)++]);
+  if (tok != OPEN || !PyTuple_CheckExact(c)) return 0;
+  Py_ssize_t k = PyTuple_GET_SIZE(c);
+  for (Py_ssize_t i = 0; i < k; ++i) {
+    if (*pos >= L->ntokens || L->nest[*pos] == CLOSE) return 0;
+    if (!crd_flat(PyTuple_GET_ITEM(c, i), L, pos, crd, leaf)) return 0;
+  }
+  return *pos < L->ntokens && L->nest[(*pos)++] == CLOSE;
+}
+
+/* eval_small: *out = L(c) by cutego_device.h when c is an int, a tuple of ints per
+ * top-level mode, or a coordinate congruent to the shape, all small, and L's strides small
+ * (then no step overflows and the answer is libcutego's). 0: not of that form. */
+static int eval_small(LayoutCore *o, PyObject *c, int64_t *out) {
+  const cute_layout_t *L = &o->c;
+  int64_t crd[MAXL];
+  if (!is_fast(o) || !strides_small(L)) return 0;
+  if (PyLong_CheckExact(c)) {
+    if (!small_int(c, &crd[0])) return 0;
+    *out = cute_dev_layout_eval(L, crd[0]);
+    return 1;
+  }
+  if (!PyTuple_CheckExact(c) || L->nest[0] != OPEN) return 0;
+  Py_ssize_t k = PyTuple_GET_SIZE(c);
+  if (k == cute_dev_rank(L)) {
+    Py_ssize_t i;
+    for (i = 0; i < k; ++i)
+      if (!small_int(PyTuple_GET_ITEM(c, i), &crd[i])) break;
+    if (i == k) {
+      *out = cute_dev_crd2idx_modes(L, crd);
+      return 1;
+    }
+  }
+  int pos = 0, leaf = 0;
+  if (crd_flat(c, L, &pos, crd, &leaf) && pos == L->ntokens && leaf == L->leaves) {
+    *out = cute_dev_crd2idx_flat(L, crd);
+    return 1;
+  }
+  return 0;
+}
+
+static PyObject *layout_call(PyObject *self, PyObject *args, PyObject *kwds) {
+  if (kwds == NULL || PyDict_GET_SIZE(kwds) == 0) {
+    Py_ssize_t n = PyTuple_GET_SIZE(args);
+    PyObject *c = n == 1 ? PyTuple_GET_ITEM(args, 0) : args;
+    int64_t r;
+    if (n >= 1 && eval_small(LC(self), c, &r)) return PyLong_FromLongLong(r);
+  }
+  /* None slices, big values, other coordinate forms: Layout._call_slow */
+  PyObject *m = PyObject_GetAttr(self, CallSlowName);
+  if (m == NULL) return NULL;
+  PyObject *r = PyObject_Call(m, args, kwds);
+  Py_DECREF(m);
+  return r;
+}
+
+/* ---- the type ------------------------------------------------------------------------- */
+static PyGetSetDef layout_getset[] = {
+    {"shape", layout_get_shape, NULL, "The shape, an IntTuple.", NULL},
+    {"stride", layout_get_stride, NULL, "The stride, an IntTuple congruent to the shape.", NULL},
+    {"_c", layout_get_c, NULL, "A ctypes copy of the cute_layout_t.", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject LayoutCoreType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "cutego._cext.LayoutCore",
+    .tp_base = &LayoutBaseType,
+    .tp_basicsize = sizeof(LayoutCore),
+    .tp_dealloc = layout_dealloc,
+    .tp_call = layout_call,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    .tp_doc = "The C part of cutego.Layout: libcutego's cute_layout_t and the tuples.",
+    .tp_weaklistoffset = offsetof(LayoutCore, weakrefs),
+    .tp_getset = layout_getset,
+    .tp_new = layout_new,
+};
+
+/* ---- Function: a public function's fast path in front of its Python definition ------- */
+typedef int (*unary_fn)(const cute_layout_t *, cute_layout_t *);
+typedef int (*binary_fn)(const cute_layout_t *, const cute_layout_t *, cute_layout_t *);
+typedef int (*tiles_fn)(const cute_layout_t *, const cute_layout_t *, int32_t, cute_layout_t *);
+typedef int (*str_fn)(const cute_layout_t *, const char *, cute_layout_t *);
+
+typedef struct {
+  PyObject_HEAD
+  vectorcallfunc vectorcall;
+  PyObject *fallback; /* the Python function: every call the fast path does not take */
+  PyObject *dict;     /* __doc__, __name__, __wrapped__, __annotations__, ... */
+  const char *op;
+  void *f, *ftiles, *fstr;
+} Function;
+
+static PyObject *fallback(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kwnames) {
+  return PyObject_Vectorcall(((Function *)self)->fallback, args, nargsf, kwnames);
+}
+
+#define FN(self) ((Function *)(self))
+#define NARGS(n) PyVectorcall_NARGS(n)
+
+/* result: the Layout of a libcutego call that wrote into o->c (o consumed on failure) */
+static PyObject *result(LayoutCore *o, int st, const char *op) {
+  if (st != CUTEGO_OK) {
+    Py_DECREF(o);
+    return raise_status(op, st);
+  }
+  o->fast = -1;
+  if (o->c.ntokens < 1) { /* never: libcutego writes whole layouts */
+    Py_DECREF(o);
+    raise_error(op, "libcutego returned a malformed layout struct", "internal");
+    return NULL;
+  }
+  return (PyObject *)o;
+}
+
+#define CALL_GO(st, expr)                  \
+  do {                                     \
+    if (release_gil) {                     \
+      Py_BEGIN_ALLOW_THREADS st = (expr);  \
+      Py_END_ALLOW_THREADS                 \
+    } else {                               \
+      st = (expr);                         \
+    }                                      \
+  } while (0)
+
+static PyObject *call_unary(Function *f, PyObject *a) {
+  LayoutCore *o = new_layout();
+  if (o == NULL) return NULL;
+  int st;
+  CALL_GO(st, ((unary_fn)f->f)(&LC(a)->c, &o->c));
+  return result(o, st, f->op);
+}
+
+/* coalesce(L[, profile]), filter(L[, profile]): a Layout, profile absent, None or an int */
+static PyObject *v_unary_profile(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kw) {
+  Py_ssize_t n = NARGS(nargsf);
+  if (kw == NULL && (n == 1 || (n == 2 && (args[1] == Py_None || PyLong_CheckExact(args[1])))) &&
+      IS_LAYOUT(args[0]))
+    return call_unary(FN(self), args[0]);
+  return fallback(self, args, nargsf, kw);
+}
+
+/* right_inverse, left_inverse, filter_zeros, nullspace: one Layout */
+static PyObject *v_unary(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kw) {
+  if (kw == NULL && NARGS(nargsf) == 1 && IS_LAYOUT(args[0])) return call_unary(FN(self), args[0]);
+  return fallback(self, args, nargsf, kw);
+}
+
+/* blocked_product, raked_product: two Layouts */
+static PyObject *v_binary(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kw) {
+  if (kw == NULL && NARGS(nargsf) == 2 && IS_LAYOUT(args[0]) && IS_LAYOUT(args[1])) {
+    LayoutCore *o = new_layout();
+    if (o == NULL) return NULL;
+    int st;
+    CALL_GO(st, ((binary_fn)FN(self)->f)(&LC(args[0])->c, &LC(args[1])->c, &o->c));
+    return result(o, st, FN(self)->op);
+  }
+  return fallback(self, args, nargsf, kw);
+}
+
+/* complement(L[, cotarget]): a Layout, cotarget absent, None or an int */
+static PyObject *v_complement(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kw) {
+  Py_ssize_t n = NARGS(nargsf);
+  if (kw == NULL && (n == 1 || n == 2) && IS_LAYOUT(args[0])) {
+    cute_int_tuple_t t, *tp = NULL;
+    if (n == 2 && args[1] != Py_None) {
+      int of;
+      if (!PyLong_CheckExact(args[1])) return fallback(self, args, nargsf, kw);
+      long long v = PyLong_AsLongLongAndOverflow(args[1], &of);
+      if (of) return fallback(self, args, nargsf, kw);
+      memset(&t, 0, sizeof t);
+      t.value[0] = v;
+      t.leaves = 1;
+      t.ntokens = 1;
+      t.nest[0] = LEAF;
+      tp = &t;
+    }
+    LayoutCore *o = new_layout();
+    if (o == NULL) return NULL;
+    int st;
+    CALL_GO(st, cute_complement(&LC(args[0])->c, tp, &o->c));
+    return result(o, st, FN(self)->op);
+  }
+  return fallback(self, args, nargsf, kw);
+}
+
+/* composition, the divides and the products: A a Layout; the tiler a Layout, an int, or a
+ * tuple of 1..16 Layouts and Nones (None is `_`: a zero struct in the array) */
+static PyObject *v_tiler(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kw) {
+  Function *f = FN(self);
+  if (kw != NULL || NARGS(nargsf) != 2 || !IS_LAYOUT(args[0])) return fallback(self, args, nargsf, kw);
+  const cute_layout_t *a = &LC(args[0])->c;
+  PyObject *b = args[1];
+  LayoutCore *o;
+  int st;
+  if (IS_LAYOUT(b)) {
+    if ((o = new_layout()) == NULL) return NULL;
+    CALL_GO(st, ((binary_fn)f->f)(a, &LC(b)->c, &o->c));
+    return result(o, st, f->op);
+  }
+  if (PyTuple_CheckExact(b)) {
+    Py_ssize_t k = PyTuple_GET_SIZE(b);
+    if (k < 1 || k > MAXL) return fallback(self, args, nargsf, kw);
+    for (Py_ssize_t i = 0; i < k; ++i) {
+      PyObject *x = PyTuple_GET_ITEM(b, i);
+      if (x != Py_None && !IS_LAYOUT(x)) return fallback(self, args, nargsf, kw);
+    }
+    cute_layout_t tiles[MAXL];
+    for (Py_ssize_t i = 0; i < k; ++i) {
+      PyObject *x = PyTuple_GET_ITEM(b, i);
+      if (x == Py_None) memset(&tiles[i], 0, sizeof tiles[i]);
+      else tiles[i] = LC(x)->c;
+    }
+    if ((o = new_layout()) == NULL) return NULL;
+    CALL_GO(st, ((tiles_fn)f->ftiles)(a, tiles, (int32_t)k, &o->c));
+    return result(o, st, f->op);
+  }
+  if (PyLong_CheckExact(b)) {
+    int of;
+    long long v = PyLong_AsLongLongAndOverflow(b, &of);
+    if (of) return fallback(self, args, nargsf, kw);
+    char text[32];
+    snprintf(text, sizeof text, "%lld", v);
+    if ((o = new_layout()) == NULL) return NULL;
+    CALL_GO(st, ((str_fn)f->fstr)(a, text, &o->c));
+    return result(o, st, f->op);
+  }
+  return fallback(self, args, nargsf, kw);
+}
+
+/* size(L) of a Layout whose size fits int64 */
+static PyObject *v_size(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kw) {
+  if (kw == NULL && NARGS(nargsf) == 1 && IS_LAYOUT(args[0]) && is_fast(LC(args[0])))
+    return PyLong_FromLongLong(cute_dev_layout_size(&LC(args[0])->c));
+  return fallback(self, args, nargsf, kw);
+}
+
+/* cosize(L): 1 + Σ (s-1)|d| (libcutego's rule, and cutego_device.h's), when no step overflows */
+static int cosize_fits(const cute_layout_t *L) {
+  int64_t sum = 1, t;
+  for (int k = 0; k < L->leaves; ++k) {
+    int64_t d = L->stride[k];
+    if (d == INT64_MIN) return 0;
+    if (__builtin_mul_overflow(L->shape[k] - 1, d < 0 ? -d : d, &t) || __builtin_add_overflow(sum, t, &sum))
+      return 0;
+  }
+  return 1;
+}
+
+static PyObject *v_cosize(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kw) {
+  if (kw == NULL && NARGS(nargsf) == 1 && IS_LAYOUT(args[0]) && is_fast(LC(args[0])) &&
+      cosize_fits(&LC(args[0])->c))
+    return PyLong_FromLongLong(cute_dev_layout_cosize(&LC(args[0])->c));
+  return fallback(self, args, nargsf, kw);
+}
+
+/* crd2idx(c, L) and crd2idx(c, shape, stride) with the forms eval_small takes */
+static PyObject *v_crd2idx(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kw) {
+  Py_ssize_t n = NARGS(nargsf);
+  int64_t r;
+  if (kw == NULL && (n == 2 || n == 3)) {
+    if (IS_LAYOUT(args[1]) && (n == 2 || args[2] == Py_None)) {
+      if (eval_small(LC(args[1]), args[0], &r)) return PyLong_FromLongLong(r);
+    } else if (n == 3 && args[2] != Py_None) {
+      enc_t e;
+      LayoutCore tmp;
+      e.n = e.nt = 0;
+      if (walk(args[1], args[2], &e)) {
+        enc_to_layout(&e, &tmp.c, 1);
+        tmp.fast = size_fits(&tmp.c);
+        if (eval_small(&tmp, args[0], &r)) return PyLong_FromLongLong(r);
+      }
+    }
+  }
+  return fallback(self, args, nargsf, kw);
+}
+
+/* idx2crd(i, shape) for an int i in int64 and a shape of exact positive ints (or a Layout's) */
+static PyObject *v_idx2crd(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kw) {
+  Py_ssize_t n = NARGS(nargsf);
+  if (kw == NULL && (n == 2 || (n == 3 && args[2] == Py_None)) && PyLong_CheckExact(args[0])) {
+    int of;
+    long long i = PyLong_AsLongLongAndOverflow(args[0], &of);
+    if (!of) {
+      cute_layout_t tmp;
+      const cute_layout_t *L = NULL;
+      if (IS_LAYOUT(args[1])) {
+        if (is_fast(LC(args[1]))) L = &LC(args[1])->c;
+      } else {
+        enc_t e;
+        e.n = e.nt = 0;
+        if (walk(args[1], NULL, &e)) {
+          enc_to_layout(&e, &tmp, 0);
+          L = &tmp;
+        }
+      }
+      if (L != NULL) {
+        int64_t crd[MAXL];
+        cute_dev_idx2crd_flat(L, i, crd);
+        return build_tuple(crd, L, "idx2crd");
+      }
+    }
+  }
+  return fallback(self, args, nargsf, kw);
+}
+
+/* __init__ of Layout: the struct is built by LayoutCore.__new__ (this keeps the signature
+ * and type hints of the Python __init__ it stands for) */
+static PyObject *v_noop(PyObject *self, PyObject *const *args, size_t nargsf, PyObject *kw) {
+  (void)self, (void)args, (void)nargsf, (void)kw;
+  Py_RETURN_NONE;
+}
+
+static int fn_traverse(PyObject *self, visitproc visit, void *arg) {
+  Py_VISIT(FN(self)->fallback);
+  Py_VISIT(FN(self)->dict);
+  return 0;
+}
+
+static int fn_clear(PyObject *self) {
+  Py_CLEAR(FN(self)->fallback);
+  Py_CLEAR(FN(self)->dict);
+  return 0;
+}
+
+static void fn_dealloc(PyObject *self) {
+  PyObject_GC_UnTrack(self);
+  fn_clear(self);
+  Py_TYPE(self)->tp_free(self);
+}
+
+/* bound as a method when fetched from an instance (a function's behaviour), itself from
+ * the class or a module */
+static PyObject *fn_descr_get(PyObject *self, PyObject *obj, PyObject *type) {
+  (void)type;
+  if (obj == NULL || obj == Py_None) {
+    Py_INCREF(self);
+    return self;
+  }
+  return PyMethod_New(self, obj);
+}
+
+static PyObject *fn_repr(PyObject *self) {
+  return PyUnicode_FromFormat("<cutego function %s>", FN(self)->op);
+}
+
+static PyGetSetDef fn_getset[] = {
+    {"__dict__", PyObject_GenericGetDict, PyObject_GenericSetDict, NULL, NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject FunctionType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "cutego._cext.Function",
+    .tp_basicsize = sizeof(Function),
+    .tp_dealloc = fn_dealloc,
+    .tp_vectorcall_offset = offsetof(Function, vectorcall),
+    .tp_repr = fn_repr,
+    .tp_call = PyVectorcall_Call,
+    .tp_getattro = PyObject_GenericGetAttr,
+    .tp_setattro = PyObject_GenericSetAttr,
+    .tp_flags = Py_TPFLAGS_DEFAULT | Py_TPFLAGS_HAVE_GC | Py_TPFLAGS_HAVE_VECTORCALL |
+                Py_TPFLAGS_METHOD_DESCRIPTOR,
+    .tp_doc = "A cutego function: its common argument forms in C, the rest in the Python "
+              "function it wraps (__wrapped__).",
+    .tp_traverse = fn_traverse,
+    .tp_clear = fn_clear,
+    .tp_descr_get = fn_descr_get,
+    .tp_getset = fn_getset,
+    .tp_dictoffset = offsetof(Function, dict),
+};
+
+/* ---- the op table --------------------------------------------------------------------- */
+#define TILER(name) {#name, v_tiler, (void *)cute_##name, (void *)cute_##name##_tiler, (void *)cute_##name##_str}
+static const struct {
+  const char *name;
+  vectorcallfunc v;
+  void *f, *ftiles, *fstr;
+} OPS[] = {
+    {"coalesce", v_unary_profile, (void *)cute_coalesce, NULL, NULL},
+    {"filter", v_unary_profile, (void *)cute_filter, NULL, NULL},
+    {"filter_zeros", v_unary, (void *)cute_filter_zeros, NULL, NULL},
+    {"right_inverse", v_unary, (void *)cute_right_inverse, NULL, NULL},
+    {"left_inverse", v_unary, (void *)cute_left_inverse, NULL, NULL},
+    {"nullspace", v_unary, (void *)cute_nullspace, NULL, NULL},
+    {"blocked_product", v_binary, (void *)cute_blocked_product, NULL, NULL},
+    {"raked_product", v_binary, (void *)cute_raked_product, NULL, NULL},
+    {"complement", v_complement, NULL, NULL, NULL},
+    TILER(composition),
+    TILER(logical_divide),
+    TILER(zipped_divide),
+    TILER(tiled_divide),
+    TILER(flat_divide),
+    TILER(logical_product),
+    TILER(zipped_product),
+    TILER(tiled_product),
+    TILER(flat_product),
+    {"size", v_size, NULL, NULL, NULL},
+    {"cosize", v_cosize, NULL, NULL, NULL},
+    {"crd2idx", v_crd2idx, NULL, NULL, NULL},
+    {"idx2crd", v_idx2crd, NULL, NULL, NULL},
+    {"__init__", v_noop, NULL, NULL, NULL},
+};
+
+/* function(name, fallback): the Function of op `name` in front of the Python fallback */
+static PyObject *m_function(PyObject *mod, PyObject *args) {
+  (void)mod;
+  const char *name;
+  PyObject *fb;
+  if (!PyArg_ParseTuple(args, "sO:function", &name, &fb)) return NULL;
+  for (size_t i = 0; i < sizeof OPS / sizeof OPS[0]; ++i) {
+    if (strcmp(OPS[i].name, name) != 0) continue;
+    Function *f = PyObject_GC_New(Function, &FunctionType);
+    if (f == NULL) return NULL;
+    f->vectorcall = OPS[i].v;
+    Py_INCREF(fb);
+    f->fallback = fb;
+    f->dict = NULL;
+    f->op = OPS[i].name;
+    f->f = OPS[i].f;
+    f->ftiles = OPS[i].ftiles;
+    f->fstr = OPS[i].fstr;
+    PyObject_GC_Track((PyObject *)f);
+    return (PyObject *)f;
+  }
+  PyErr_Format(PyExc_KeyError, "cutego._cext has no fast path for %s", name);
+  return NULL;
+}
+
+/* setup(Layout, Error, encode_layout_clean, LayoutT.from_buffer_copy) */
+static PyObject *m_setup(PyObject *mod, PyObject *args) {
+  (void)mod;
+  PyObject *cls, *err, *enc, *fb;
+  if (!PyArg_ParseTuple(args, "OOOO:setup", &cls, &err, &enc, &fb)) return NULL;
+  if (!PyType_Check(cls) || !PyType_IsSubtype((PyTypeObject *)cls, &LayoutCoreType)) {
+    PyErr_SetString(PyExc_TypeError, "setup: Layout must subclass LayoutCore");
+    return NULL;
+  }
+  Py_INCREF(cls);
+  Py_INCREF(err);
+  Py_INCREF(enc);
+  Py_INCREF(fb);
+  Py_XSETREF(LayoutCls, (PyTypeObject *)cls);
+  Py_XSETREF(ErrorCls, err);
+  Py_XSETREF(EncodeFallback, enc);
+  Py_XSETREF(StructFromBytes, fb);
+  Py_RETURN_NONE;
+}
+
+/* layout_type(): a new cutego.Layout type (a heap type made here, so that its instances
+ * have no garbage-collector header: they hold no references that could form a cycle),
+ * subclass of LayoutCore; cutego.layout gives it its Python methods. */
+static PyType_Slot layout_slots[] = {
+    {Py_tp_dealloc, (void *)layout_dealloc},
+    {Py_tp_call, (void *)layout_call},
+    {Py_tp_new, (void *)layout_new},
+    {0, NULL},
+};
+
+static PyType_Spec layout_spec = {
+    "cutego.layout.Layout", sizeof(LayoutCore), 0, Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    layout_slots,
+};
+
+static PyObject *m_layout_type(PyObject *mod, PyObject *unused) {
+  (void)mod, (void)unused;
+  return PyType_FromSpecWithBases(&layout_spec, (PyObject *)&LayoutCoreType);
+}
+
+/* from_struct(LayoutT): the Layout holding a copy of a ctypes cute_layout_t */
+static PyObject *m_from_struct(PyObject *mod, PyObject *src) {
+  (void)mod;
+  LayoutCore *o = new_layout();
+  if (o == NULL) return NULL;
+  int empty;
+  if (copy_struct(src, &o->c) < 0) {
+    Py_DECREF(o);
+    return NULL;
+  }
+  if (!well_formed(&o->c, &empty)) {
+    Py_DECREF(o);
+    raise_error("layout", "libcutego returned a malformed layout struct", "internal");
+    return NULL;
+  }
+  set_fast(o);
+  return (PyObject *)o;
+}
+
+/* library_path(): the file of the libcutego this module is linked to (for _ffi's ctypes
+ * handle: the same copy, so that the process holds one Go runtime) */
+static PyObject *m_library_path(PyObject *mod, PyObject *unused) {
+  (void)mod, (void)unused;
+  Dl_info info;
+  if (dladdr((void *)cute_coalesce, &info) == 0 || info.dli_fname == NULL) Py_RETURN_NONE;
+  return PyUnicode_DecodeFSDefault(info.dli_fname);
+}
+
+static PyObject *m_release_gil(PyObject *mod, PyObject *args) {
+  (void)mod;
+  int on = -1;
+  if (!PyArg_ParseTuple(args, "|p:release_gil", &on)) return NULL;
+  int was = release_gil;
+  if (on >= 0) release_gil = on;
+  return PyBool_FromLong(was);
+}
+
+static PyMethodDef methods[] = {
+    {"function", m_function, METH_VARARGS, "function(name, fallback): the fast path of op name."},
+    {"setup", m_setup, METH_VARARGS, "setup(Layout, Error, encode_layout_clean, from_bytes)."},
+    {"layout_type", m_layout_type, METH_NOARGS, "A new cutego.Layout type (see layout.py)."},
+    {"from_struct", m_from_struct, METH_O, "The Layout of a ctypes cute_layout_t (copied)."},
+    {"library_path", m_library_path, METH_NOARGS, "The libcutego file this module uses."},
+    {"release_gil", m_release_gil, METH_VARARGS,
+     "release_gil([on]): whether libcutego's algebra runs with the GIL released (and set it)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef moddef = {
+    PyModuleDef_HEAD_INIT, "cutego._cext",
+    "The C fast path of cutego (see cutego/_cext.c); cutego works without it.", -1, methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__cext(void) {
+  if (cutego_version() / 10000 != CUTEGO_VERSION_MAJOR) {
+    PyErr_SetString(PyExc_ImportError, "cutego._cext: libcutego's major version differs");
+    return NULL;
+  }
+  if (PyType_Ready(&LayoutBaseType) < 0 || PyType_Ready(&LayoutCoreType) < 0 ||
+      PyType_Ready(&FunctionType) < 0)
+    return NULL;
+  CallSlowName = PyUnicode_InternFromString("_call_slow");
+  if (CallSlowName == NULL) return NULL;
+  PyObject *m = PyModule_Create(&moddef);
+  if (m == NULL) return NULL;
+  Py_INCREF(&LayoutCoreType);
+  if (PyModule_AddObject(m, "LayoutCore", (PyObject *)&LayoutCoreType) < 0) {
+    Py_DECREF(&LayoutCoreType);
+    Py_DECREF(m);
+    return NULL;
+  }
+  Py_INCREF(&LayoutBaseType);
+  if (PyModule_AddObject(m, "LayoutBase", (PyObject *)&LayoutBaseType) < 0) {
+    Py_DECREF(&LayoutBaseType);
+    Py_DECREF(m);
+    return NULL;
+  }
+  if (PyModule_AddIntConstant(m, "MAX_LEAVES", MAXL) < 0) {
+    Py_DECREF(m);
+    return NULL;
+  }
+  return m;
+}
