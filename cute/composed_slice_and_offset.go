@@ -17,7 +17,8 @@ package cute
 // sliced at (2,_) gives a wrong layout in C++), the generic form of layout_composed.hpp is
 // returned instead: (Sw o (O + B(c with `_`=0)) o slice(c, B), 0), the same function.
 // Every decayed result is checked point by point (up to 2^16 points; larger slices keep
-// the generic form).
+// the generic form); the decay itself uses C++'s compositions as its walk computes them.
+// (interop/KNOWN_DISAGREEMENTS.md ruling 6: where C++ refuses, we answer.)
 func ComposedSliceAndOffset(crd Coord, c ComposedLayout) (r ComposedLayout, offset int64, err error) {
 	defer catch("slice_and_offset", &err)
 	requirePlain("slice_and_offset", c.Inner.stride)
@@ -29,7 +30,7 @@ func ComposedSliceAndOffset(crd Coord, c ComposedLayout) (r ComposedLayout, offs
 		g, err := ComposedSlice(crd, c)
 		return g, 0, err
 	}
-	if !crd.HasUnderscore() || c.Outer.B == 0 {
+	if !crd.HasUnderscore() {
 		return generic()
 	}
 	sw := c.Outer
@@ -40,9 +41,11 @@ func ComposedSliceAndOffset(crd Coord, c ComposedLayout) (r ComposedLayout, offs
 	only := Layout{shape: swShape, stride: Ints(0, p(m), 0, p(m+as), 0)}
 	diced := Layout{shape: sliceT(crd, c.Inner.shape, true), stride: sliceT(crd, c.Inner.stride, true)}
 	dicedCoord := diceCoord(crd, crd).IntTuple()
-	dAnti, err1 := Composition(anti, diced)
-	dOnly, err2 := Composition(only, diced)
-	sOnly, err3 := Composition(only, sliced)
+	// C++'s compositions as they come (unsound ones included, CUTLASS #3177): the decay
+	// below is checked point by point
+	dAnti, err1 := compositionCpp(anti, diced)
+	dOnly, err2 := compositionCpp(only, diced)
+	sOnly, err3 := compositionCpp(only, sliced)
 	if err1 != nil || err2 != nil || err3 != nil {
 		return generic()
 	}
@@ -79,8 +82,8 @@ func ComposedSliceAndOffset(crd Coord, c ComposedLayout) (r ComposedLayout, offs
 		}
 		return tupleOwn(e)
 	}
-	twos := Int(2)
-	if b > 1 {
+	twos := Int(2) // repeat<B>(2): one 2 for B = 1, () for the identity swizzle B = 0
+	if b != 1 {
 		e := make([]IntTuple, b)
 		for i := range e {
 			e[i] = Int(2)
@@ -91,7 +94,7 @@ func ComposedSliceAndOffset(crd Coord, c ComposedLayout) (r ComposedLayout, offs
 		shape:  Tuple(Int(p(m)), twos, Int(p(as-b)), twos, Int(1)),
 		stride: Tuple(Int(1), strides(zl < yl), Int(p(m+b)), strides(zl > yl), Int(p(m+b+as))),
 	}
-	dec, err := Composition(swl, sliced)
+	dec, err := compositionCpp(swl, sliced)
 	if err != nil {
 		return generic()
 	}

@@ -9,6 +9,15 @@ func TestComposedSliceAndOffsetTable(t *testing.T) {
 	sn := CompositionSwizzle(Swizzle{B: 2, M: 1, S: -3}, tLay(t, "(16,8):(1,16)"))
 	so := MakeComposedLayout(Swizzle{B: 3, M: 3, S: 3}, 8, tLay(t, "(8,64):(64,1)"))
 	sk := CompositionSwizzle(Swizzle{B: 3, M: 4, S: 3}, tLay(t, "((8,2),(64,2)):((64,512),(1,1024))"))
+	// the identity swizzle Sw<0,M,S> decays too (C++'s repeat<0>(2) modes are ()): found by
+	// the CUTLASS cross-check's composed-layout family
+	z1 := MakeComposedLayout(Swizzle{B: 0, M: 2, S: 3}, 3, tLay(t, "(3,2,1):(2,1,1)"))
+	z2 := MakeComposedLayout(Swizzle{B: 0, M: 2, S: 3}, 0, tLay(t, "(8,2):(1,8)"))
+	z3 := MakeComposedLayout(Swizzle{B: 0, M: 0, S: -5}, 0, tLay(t, "((1,16,1),8):((0,1,0),16)"))
+	z4 := MakeComposedLayout(Swizzle{B: 0, M: 2, S: 3}, 5, tLay(t, "(16,2):(1,16)"))
+	// C++ decays through compositions its walk gets wrong (composition of the swizzle's
+	// projection with (4):(14), CUTLASS #3177): used as they come, the decay checked
+	u1 := MakeComposedLayout(Swizzle{B: 2, M: 4, S: 4}, 0, tLay(t, "((4,7),2):((14,2),1)"))
 	cases := []struct {
 		c    ComposedLayout
 		crd  string
@@ -32,6 +41,12 @@ func TestComposedSliceAndOffsetTable(t *testing.T) {
 		{sk, "(_,(_,1))", "Sw<3,4,3> o _0 o ((_8,_2),_64):((_64,_512),_1)", 1024},
 		{sk, "((3,_),_)", "(_2,((_16,_2,_2),_2)):(_448,((_1,_-16,_32),_1024))", 208},
 		{sk, "(_,(9,_))", "Sw<3,4,3> o _0 o ((_8,_2),_2):((_64,_512),_1024)", 9},
+		{z1, "(2,0,_)", "(_1):(_1)", 7},
+		{z1, "(_,0,_)", "(_3,_1):(_2,_1)", 3},
+		{z2, "(_,1)", "(_8):(_1)", 8},
+		{z3, "((0,7,_),_)", "(_1,_8):(_0,_16)", 7},
+		{z4, "(_,1)", "(_16):(_1)", 21},
+		{u1, "((_,4),1)", "(_4):(_14)", 9},
 	}
 	for _, tc := range cases {
 		crd := tCrd(t, tc.crd)

@@ -159,6 +159,17 @@ func composedInverse(op string, c ComposedLayout, inv func(Layout) (Layout, erro
 			throw(op, ErrNotAdmissible, "C++ CuTe's composition(%s(B), Sw) = %v is not %s(B) ∘ Sw for %v (at %d: %d, not %d): %s(B) = %v does not map the swizzle's bits to bits",
 				op, g, op, c, y, got, want, op, l)
 		}
+		// and CuTe's post-condition: f(R(i)) = i with R(i) a coordinate of f (right), or
+		// f(R(f(i))) = f(i) (left). inv(B) ∘ Sw alone is not enough: Sw(i) may leave the
+		// domain of inv(B) (right_inverse(Sw<1,0,-4> o 0 o (((4,8),3,(2,2)),1,1):
+		// (((64,8),256,(1,3840)),4602,0)) = Sw<2,5,-4> o 0 o 2:96 in C++, whose R(1) = 1632
+		// is past f's 384 coordinates).
+		back, err3 := c.Apply(got)
+		if err3 != nil || (op == "right_inverse" && (got < 0 || got >= c.Size() || back != i)) ||
+			(op == "left_inverse" && back != y) {
+			throw(op, ErrNotAdmissible, "C++ CuTe's composition(%s(B), Sw) = %v fails the post-condition of %s for %v at %d (f(R(%d)) = %d)",
+				op, g, op, c, i, y, back)
+		}
 	}
 	return g, nil
 }

@@ -144,6 +144,13 @@ func TestComposedInversesCpp(t *testing.T) {
 			t.Errorf("left_inverse(%s) = %v: want an error", in, g)
 		}
 	}
+	// C++'s right_inverse Sw<2,5,-4> o 0 o 2:96 agrees with right_inverse(B) ∘ Sw at 0 and 1,
+	// but only past the domain of right_inverse(B) = 2:96: R(1) = 1632 is no coordinate of
+	// f (size 384), f(1632) = 17 (found by the CUTLASS cross-check's composed-layout family).
+	f, _ := ParseComposedLayout("Sw<1,0,-4> o 0 o (((4,8),3,(2,2)),1,1):(((64,8),256,(1,3840)),4602,0)")
+	if g, err := ComposedRightInverse(f); err == nil {
+		t.Errorf("right_inverse(%v) = %v: want an error", f, g)
+	}
 }
 
 // TestComposedNullspace: the kernel of Sw o 0 o B is nullspace(B) (a swizzle is a

@@ -58,5 +58,5 @@ func logicalDivideLayout(a, b Layout) Layout {
 	bwCoalesceInPlace("logical_divide", &w.ca, false)
 	filterFlat("logical_divide", &b, &w.fb)
 	complementFlat(&w.fb, IntTuple{}, &w.ca)
-	return compositionParts(a, b, &w.fb, &w.ax)
+	return compositionParts(a, b, &w.fb, &w.ax, false)
 }

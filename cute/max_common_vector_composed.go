@@ -4,7 +4,8 @@ package cute
 // min(max_common_vector(B, L), 2^M) for Sw = Sw<B,M,S>: a swizzle keeps runs of 2^M
 // contiguous elements together. C++ assumes the offset O leaves those runs aligned; we
 // also bound the result by the largest power of two dividing O (1 when O is odd), so the
-// vector is always a run of contiguous, aligned elements of both layouts.
+// vector is always a run of contiguous, aligned elements of both layouts (a smaller answer
+// than C++'s where O is not aligned: interop/KNOWN_DISAGREEMENTS.md ruling 5).
 // max_common_vector(L, Sw o O o B) is the same.
 func ComposedMaxCommonVector(a ComposedLayout, b Layout) (int64, error) {
 	if err := a.Outer.check("max_common_vector"); err != nil {

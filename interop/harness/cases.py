@@ -12,7 +12,7 @@ expression), `#! group: mma` compiles them with the MMA-traits headers."""
 import glob
 import os
 
-from .expr import parse, to_eval, to_cxx, Call, Apply, Sw, Composed, Raw
+from .expr import parse, to_eval, to_cxx, Call, Apply, Sw, Composed, Raw, TENSOR_FUNCS
 
 
 class Case:
@@ -27,6 +27,18 @@ class Case:
         self.group = group
         self.src = src
         self.expect = expect
+
+
+def group_of(node):
+    """The prelude a derived C++ side needs: "tensor" for the functions C++ CuTe has on
+    tensors only (expr.TENSOR_FUNCS), else "core"."""
+    if isinstance(node, Call):
+        if node.name in TENSOR_FUNCS:
+            return "tensor"
+        return "tensor" if any(group_of(a) == "tensor" for a in node.args) else "core"
+    if isinstance(node, Apply):
+        return "tensor" if "tensor" in (group_of(node.fn), group_of(node.arg)) else "core"
+    return "core"
 
 
 def op_of(node):

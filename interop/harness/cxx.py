@@ -28,6 +28,13 @@ PRELUDES = {
 #include <cute/swizzle_layout.hpp>
 #include <cute/layout_composed.hpp>
 """,
+    "tensor": """#pragma once
+#include <cstdio>
+#include <cstdint>
+#include <type_traits>
+#include <cute/tensor.hpp>
+#include <cute/swizzle_layout.hpp>
+""",
     "mma": """#pragma once
 #include <cstdio>
 #include <cstdint>
@@ -283,7 +290,7 @@ class CxxRunner:
                      and any(i in likely_reject for i in pending[(g, e)])]
             for k in range(0, len(risky), 8):
                 batches.append((group, risky[k:k + 8]))
-            bs = self.batch if group == "core" else max(10, self.batch // 4)
+            bs = self.batch if group != "mma" else max(10, self.batch // 4)
             for k in range(0, len(normal), bs):
                 batches.append((group, normal[k:k + bs]))
         total = sum(len(b) for _, b in batches)

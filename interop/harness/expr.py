@@ -259,8 +259,10 @@ def to_eval(n):
         return n.name + "(" + ",".join(to_eval(x) for x in n.args) + ")"
     if isinstance(n, Apply):
         f = to_eval(n.fn)
-        if isinstance(n.fn, (Composed,)):
-            f = "(" + f + ")"
+        if isinstance(n.fn, Composed):
+            # `(A o O o B)(c)` would read as the rank-1 tuple (A o O o B) applied to c
+            f = "make_composed_layout(%s,%s,%s)" % (to_eval(n.fn.a), to_eval(n.fn.o),
+                                                    to_eval(n.fn.b))
         a = n.arg
         # L(x) applies L to x; L(x,y,...) to the tuple (x,y,...). A rank-1 tuple coordinate
         # ((x)) must therefore be written L(((x))).
@@ -281,6 +283,12 @@ TEMPLATE_ARGS = {
     "get": 1, "layout": 1, "recast_layout": 1,
 }
 RECAST_TYPES = {8: "uint8_t", 16: "uint16_t", 32: "uint32_t", 64: "uint64_t"}
+# eval functions whose trailing integers, when present, are a mode path given as C++ template
+# arguments (`size(L,1,0)` is `size<1,0>(L)`); without them the plain call.
+MODE_PATH_ARGS = ("size", "shape", "stride", "rank", "depth", "cosize")
+# eval functions C++ CuTe has only on tensors: the layout of the tensor over a counting
+# iterator (docs/EVAL.md), compiled with cute/tensor.hpp (cases.group_of)
+TENSOR_FUNCS = ("local_tile", "local_partition")
 # eval names that map to a differently named C++ function
 CXX_NAME = {"make_swizzle": None}
 
@@ -309,7 +317,9 @@ def to_cxx(n):
         return n.text
     if isinstance(n, Apply):
         a = n.arg
-        if isinstance(a, Tup) and any(isinstance(x, Under) for x in a.items):
+        # L(x,y,...) is L(make_coord(x,y,...)); a rank-1 coordinate stays a tuple: L((_)) is
+        # L(make_coord(_)), not L(_)
+        if isinstance(a, Tup) and len(a.items) >= 2 and any(isinstance(x, Under) for x in a.items):
             inner = ",".join(to_cxx(x) for x in a.items)
         else:
             inner = to_cxx(a)
@@ -319,6 +329,16 @@ def to_cxx(n):
         if name == "make_swizzle":
             b, m, s = (x.v for x in n.args)
             return "Swizzle<%d,%d,%d>{}" % (b, m, s)
+        if name in MODE_PATH_ARGS and len(n.args) > 1:
+            if not all(isinstance(x, Int) for x in n.args[1:]):
+                raise ValueError("the mode path of %s must be integers" % name)
+            return "%s<%s>(%s)" % (name, ",".join(str(x.v) for x in n.args[1:]),
+                                   to_cxx(n.args[0]))
+        if name == "with_shape" and len(n.args) == 2:
+            return "(%s).with_shape(%s)" % (to_cxx(n.args[0]), to_cxx(n.args[1]))
+        if name in TENSOR_FUNCS and len(n.args) == 3:
+            return "%s(make_tensor(counting_iterator<int>(0), %s), %s).layout()" % (
+                name, to_cxx(n.args[0]), ",".join(to_cxx(x) for x in n.args[1:]))
         if name in TEMPLATE_ARGS:
             k = TEMPLATE_ARGS[name]
             vals, targs = n.args[:k], n.args[k:]

@@ -72,6 +72,12 @@ class Fn:
         self.node = node
         if isinstance(node, (Int, Tup)):
             node = Lay(node, None)
+        if isinstance(node, Sw):
+            # a swizzle as a function of the index, on every index (C++'s `L o -O o Sw`)
+            self.kind = "sw"
+            self.sw = node
+            self.size = None
+            return
         if isinstance(node, Lay):
             self.kind = "lay"
             self.shape = [ival(s) for s in flat(node.shape)]
@@ -109,6 +115,9 @@ class Fn:
             if set(i) - {()}:
                 raise NotAFunction("basis-valued argument")
             i = i.get((), 0)
+        if self.kind == "sw":
+            v = swizzle(self.sw.b, self.sw.m, self.sw.s, i)
+            return {(): v} if v else {}
         if self.kind == "lay":
             r = {}
             n = len(self.shape)
@@ -279,7 +288,7 @@ from .expr import Call  # noqa: E402
 
 PRODUCTS = ("logical_product", "zipped_product", "tiled_product", "flat_product",
             "blocked_product", "raked_product")
-AUX_OPS = DIVIDES + PRODUCTS
+AUX_OPS = DIVIDES + PRODUCTS + ("tile_to_shape",)
 
 
 def aux_requests(op, A, B):
@@ -300,7 +309,39 @@ def aux_requests(op, A, B):
     if op in PRODUCTS and isinstance(B, Lay):
         return [Call("complement", [A, Call("elem_scale", [Call("size", [A]),
                                                            Call("cosize", [B])])])]
+    if op in PRODUCTS and isinstance(B, Tup) and isinstance(A, Lay):
+        # by mode: logical_product(layout<j>(A), B_j) for the modes of the tiler
+        out = []
+        for j, bj in enumerate(B.items):
+            if isinstance(bj, Under):
+                out.append(None)
+                continue
+            aj = Call("layout", [A, Int(j)])
+            out.append(Call("complement", [aj, Call("elem_scale", [
+                Call("size", [aj]), Call("cosize", [as_layout(bj)])])]))
+        return out
+    if op == "tile_to_shape" and isinstance(A, Lay) and isinstance(B, (Int, Tup)):
+        # tile_to_shape(block, trg, ord) = coalesce(blocked_product(block,
+        # make_ordered_layout(P, ord)), P), P = ceil_div(product_each(trg), block's modes)
+        n = 1
+        for x in tile_product_shape(A, B):
+            n *= x
+        return [Call("complement", [A, Int(size_of(A) * n)])]
     return None
+
+
+def tile_product_shape(A, trg):
+    """tile_to_shape's product shape: ceil_div(product_each(trg), product_each(shape of
+    block padded to rank(trg)))."""
+    tm = trg.items if isinstance(trg, Tup) else [trg]
+    am = modes(A) if isinstance(A.shape, Tup) else [A]
+    if len(am) > len(tm):
+        raise NotAFunction("rank of the block exceeds the target's")
+    out = []
+    for k, t in enumerate(tm):
+        b = size_of(am[k]) if k < len(am) else 1
+        out.append(-(-size_of(t) // b))
+    return out
 
 
 def _image(fn, n=None):
@@ -326,6 +367,31 @@ def check_with_aux(op, A, B, R, aux):
     variants (zipped/tiled/flat divides by a tiler, every product but logical_product) are
     checked by a necessary condition: the multiset of R's values equals the definition's."""
     try:
+        if op == "tile_to_shape" or (op in PRODUCTS and isinstance(B, Tup)):
+            # the values of block ⊕ complement(block, size(block)·size(P)) o O for O =
+            # make_ordered_layout(P, ord), a bijection onto [0, size(P)): every order gives
+            # the same multiset. By mode for a tiler of products.
+            from collections import Counter
+            want = _image(Fn(A))
+            if op == "tile_to_shape":
+                n = 1
+                for x in tile_product_shape(A, B):
+                    n *= x
+                fx = Fn(aux[0])
+                want = _sum_images(want, Counter(tuple(sorted(fx(c).items())) for c in range(n)))
+            else:
+                for j, bj in enumerate(B.items):
+                    if isinstance(bj, Under):
+                        continue
+                    fx, fb = Fn(aux[j]), Fn(as_layout(bj))
+                    want = _sum_images(want, Counter(tuple(sorted(fx(fb(c)).items()))
+                                                     for c in range(fb.size)))
+            if sum(want.values()) > 1 << 18:
+                return None, "too large"
+            got = _image(Fn(R))
+            if got != want:
+                return False, "the multiset of values differs from the definition's"
+            return True, "same multiset of values as the definition"
         if (op in DIVIDES and op != "logical_divide" and isinstance(B, Tup)) or \
                 (op in PRODUCTS and op != "logical_product"):
             if op in DIVIDES:
@@ -410,5 +476,196 @@ def check_max_common(op, A, B, R, limit=LIMIT):
         if want:
             return False, "no coordinate j with A(j) = B(j) = %d" % min(want)
         return True, "A and B agree on the first %d elements" % N
+    except NotAFunction as e:
+        return None, str(e)
+
+
+# ------------------------------------------------------------------ post-conditions
+# CuTe's documented post-conditions (layout.hpp) of the operations whose C++ answer can be
+# wrong, checked by brute force. Each returns (True|False|None, why); None: no verdict.
+
+def _int(v):
+    if set(v) - {()}:
+        raise NotAFunction("basis value")
+    return v.get((), 0)
+
+
+def check_right_inverse(A, R, limit=LIMIT):
+    """layout(result(i)) == i for all i < size(result), result(i) a coordinate of layout."""
+    try:
+        fa, fr = Fn(A), Fn(R)
+        if fr.size is None:
+            return None, "result has no size"
+        if fr.size > limit:
+            return None, "too large to check"
+        for i in range(fr.size):
+            x = _int(fr(i))
+            if not 0 <= x < fa.size:
+                return False, "R(%d) = %d is no coordinate of A (size %d)" % (i, x, fa.size)
+            got = _int(fa(x))
+            if got != i:
+                return False, "A(R(%d)) = %d, not %d" % (i, got, i)
+        return True, "A(R(i)) = i for i < %d" % fr.size
+    except NotAFunction as e:
+        return None, str(e)
+
+
+def check_left_inverse(A, R, limit=LIMIT):
+    """layout(result(layout(i))) == layout(i) for all i < size(layout), result(layout(i)) a
+    coordinate of layout."""
+    try:
+        fa, fr = Fn(A), Fn(R)
+        if fa.size > limit:
+            return None, "too large to check"
+        # C++ meets it only where A is injective off its stride-0 modes (its left_inverse of
+        # ((10,2),6,(2,16)):((2,32),1,(4,0)) maps A(4) = 8 to a coordinate where A is 0)
+        inner = A.b if isinstance(A, Composed) else A
+        if not isinstance(inner, Lay):
+            return None, "not a layout"
+        vals = set()
+        for i in range(fa.size):
+            k = tuple(sorted(fa(i).items()))
+            vals.add(k)
+        zero = 1
+        for s, d in zip(flat(inner.shape), flat(inner.stride)):
+            if not _vec(d):
+                zero *= ival(s)
+        if len(vals) * zero != fa.size:
+            return None, "not injective off its stride-0 modes"
+        for i in range(fa.size):
+            a = fa(i)
+            x = _int(fr(a))
+            if not 0 <= x < fa.size:
+                return False, "R(A(%d)) = %d is no coordinate of A (size %d)" % (i, x, fa.size)
+            back = fa(x)
+            if back != a:
+                return False, "A(R(A(%d))) = %s, not A(%d) = %s" % (i, _fmt(back), i, _fmt(a))
+        return True, "A(R(A(i))) = A(i) for i < %d" % fa.size
+    except NotAFunction as e:
+        return None, str(e)
+
+
+def check_nullspace(A, R, limit=LIMIT):
+    """layout(result(i)) == 0 for all i < size(result), and size(result) == size(layout) /
+    size(filter(layout)) (for A o O o B: of B)."""
+    try:
+        inner = A.b if isinstance(A, Composed) else A
+        if not isinstance(inner, Lay):
+            return None, "not a layout"
+        fa, fr = Fn(A), Fn(R)
+        want = 1
+        for s, d in zip(flat(inner.shape), flat(inner.stride)):
+            if not _vec(d):
+                want *= ival(s)
+        if fr.size != want:
+            return False, "size(R) = %d, size(B)/size(filter(B)) = %d" % (fr.size, want)
+        if fr.size > limit:
+            return None, "too large to check"
+        for i in range(fr.size):
+            v = fa(fr(i))
+            if v:
+                return False, "A(R(%d)) = %s, not 0" % (i, _fmt(v))
+        return True, "A(R(i)) = 0 for i < %d" % fr.size
+    except NotAFunction as e:
+        return None, str(e)
+
+
+def _slice_index(shape, crd):
+    """For a coordinate crd (a node holding `_`s) of a shape node: the sizes of the `_`
+    positions and the function that maps their 1-D coordinates (one a position) to the 1-D
+    index of the whole coordinate (positions in colexicographic order, as CuTe's slice
+    keeps the modes of the `_`s)."""
+    free = []   # (size, multiplier)
+    fixed = [0]
+
+    def go(s, c, mult):
+        n = 1
+        for x in flat(s):
+            n *= ival(x)
+        if isinstance(c, Under):
+            free.append((n, mult))
+        elif isinstance(c, Int):
+            if not 0 <= c.v < n:
+                raise NotAFunction("coordinate out of range")
+            fixed[0] += c.v * mult
+        elif isinstance(c, Tup):
+            if not isinstance(s, Tup) or len(s.items) != len(c.items):
+                raise NotAFunction("coordinate not congruent")
+            m = mult
+            for si, ci in zip(s.items, c.items):
+                go(si, ci, m)
+                m *= size_of(si)
+        else:
+            raise NotAFunction("coordinate %r" % (c,))
+        return n
+    go(shape, crd, 1)
+    return free, fixed[0]
+
+
+def check_slice(L, crd, R, limit=LIMIT):
+    """R is L sliced at crd: R(j) + k = L(c_j) for every 1-D coordinate j of the `_` part
+    (c_j the coordinate agreeing with crd off its `_`s) and one constant k (the offset that
+    slicing drops)."""
+    try:
+        inner = L.b if isinstance(L, Composed) else L
+        if not isinstance(inner, Lay):
+            return None, "not a layout"
+        if isinstance(crd, Int) and isinstance(inner.shape, Tup):
+            return None, "1-D coordinate"
+        free, base = _slice_index(inner.shape, crd)
+        fl, fr = Fn(L), Fn(R)
+        n = 1
+        for sz, _ in free:
+            n *= sz
+        if fr.size != n:
+            return False, "size(R) = %d, the `_` modes have %d elements" % (fr.size, n)
+        if n > limit:
+            return None, "too large to check"
+        k = None
+        for j in range(n):
+            idx, q = base, j
+            for sz, mult in free:
+                idx += (q % sz) * mult
+                q //= sz
+            want = _int(fl(idx))
+            got = _int(fr(j))
+            if k is None:
+                k = want - got
+            elif want - got != k:
+                return False, "R(%d) = %d, but L at that coordinate is %d (R(0) + %d)" % (
+                    j, got, want, k)
+        return True, "R(j) + %d = L(c_j) for j < %d" % (k or 0, n)
+    except NotAFunction as e:
+        return None, str(e)
+
+
+def check_max_common_relative(op, A, B, R, limit=LIMIT):
+    """check_max_common up to the values at coordinate 0: for a composed layout with an
+    offset, A(j) - A(0) and B(j) - B(0) must agree with the answer (the elements are
+    contiguous in both, from wherever each starts)."""
+    try:
+        fa, fb = Fn(A), Fn(B)
+        a0, b0 = _int(fa(0)), _int(fb(0))
+        if op == "max_common_layout":
+            fr = Fn(R)
+            if fr.size > limit:
+                return None, "too large to check"
+            for n in range(fr.size):
+                j = fr(n)
+                if _int(fa(j)) - a0 != n or _int(fb(j)) - b0 != n:
+                    return False, "at %d: R = %s, A(R) - A(0) = %d, B(R) - B(0) = %d" % (
+                        n, _fmt(j), _int(fa(j)) - a0, _int(fb(j)) - b0)
+            return True, "A(R(n)) - A(0) = B(R(n)) - B(0) = n for n < %d" % fr.size
+        N = ival(R)
+        if fb.size > limit:
+            return None, "too large to check"
+        want = set(range(N))
+        for j in range(fb.size):
+            n = _int(fb(j)) - b0
+            if n in want and _int(fa(j)) - a0 == n:
+                want.discard(n)
+        if want:
+            return False, "no coordinate j with A(j) - A(0) = B(j) - B(0) = %d" % min(want)
+        return True, "A and B agree on the first %d elements up to A(0), B(0)" % N
     except NotAFunction as e:
         return None, str(e)

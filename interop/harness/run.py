@@ -11,9 +11,12 @@ import time
 from collections import OrderedDict
 
 from . import gen, func, pyref
-from .cases import Case, load_curated
+from .cases import Case, load_curated, group_of
 from .cxx import CxxRunner
-from .expr import parse, to_cxx, Lay, Tup, Int, Call, Composed, Sw
+from .expr import parse, to_cxx, to_eval, Lay, Tup, Int, Call, Composed, Sw, Apply, Basis, Under
+
+# cases of gen.Families in `make interop` (about 4% of its C++ compile time)
+FAMILY_CASES = 800
 
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
@@ -25,11 +28,99 @@ def strip_marks(s):
 
 
 def _composed_literal(n):
-    """composition(Sw, L) with a literal L, as the composed layout Sw o 0 o L."""
+    """As a literal the functional checks can evaluate: composition(Sw, L) with a literal L
+    as the composed layout Sw o 0 o L, make_composed_layout(Sw, O, L) as Sw o O o L,
+    make_identity_layout(shape) as shape:make_basis_like(shape); n itself otherwise."""
     if isinstance(n, Call) and n.name == "composition" and len(n.args) == 2 and \
             isinstance(n.args[0], Sw) and isinstance(n.args[1], Lay):
         return Composed(n.args[0], Int(0), n.args[1])
+    if isinstance(n, Call) and n.name == "make_composed_layout" and len(n.args) == 3 and \
+            isinstance(n.args[0], Sw) and isinstance(n.args[1], Int) and isinstance(n.args[2], Lay):
+        return Composed(*n.args)
+    if isinstance(n, Call) and n.name == "make_identity_layout" and len(n.args) == 1 and \
+            _int_tuple(n.args[0]):
+        return Lay(n.args[0], _basis_like(n.args[0]))
     return n
+
+
+def _int_tuple(n):
+    return isinstance(n, Int) or isinstance(n, Tup) and all(_int_tuple(x) for x in n.items)
+
+
+def _basis_like(shape, path=()):
+    """CuTe's make_basis_like: 1 for an integer shape, E<i,j,...> (printed 1@...@j@i) at
+    each position of a tuple shape."""
+    if isinstance(shape, Tup):
+        return Tup([_basis_like(x, path + (i,)) for i, x in enumerate(shape.items)])
+    return Basis(1, list(reversed(path))) if path else Int(1)
+
+
+def _compact_left(shape):
+    """make_layout(shape): the column-major layout."""
+    p = [1]
+
+    def go(t):
+        if isinstance(t, Tup):
+            return Tup([go(x) for x in t.items])
+        d = Int(p[0] if t.v != 1 else 0)
+        p[0] *= t.v
+        return d
+    return Lay(shape, go(shape))
+
+
+def _has_under(n):
+    return isinstance(n, Under) or isinstance(n, Tup) and any(_has_under(x) for x in n.items)
+
+
+def definition(case):
+    """The brute-force check of a case's result against the definition of its operation:
+    (check(R) -> (True|False|None, why), what a failure means), or None when none applies.
+    composition with literal operands (identity and composed layouts included) and
+    with_shape (composition with make_layout(shape)): R(c) = A(B(c)); the tile of the
+    divides; the post-conditions of right_inverse, left_inverse and nullspace (layout.hpp);
+    a slice L(c) with `_`: R(j) + k = L(c_j)."""
+    n = case.node
+    if isinstance(n, Apply):
+        L = _composed_literal(n.fn)
+        if isinstance(n.arg, Tup) and _has_under(n.arg) and literal(L) and \
+                isinstance(L, (Lay, Composed)):
+            return (lambda R: func.check_slice(L, n.arg, R)), "C++'s slice is not L there"
+        return None
+    if not isinstance(n, Call):
+        return None
+    args = [_composed_literal(a) for a in n.args]
+    if not all(literal(a) for a in args):
+        return None
+    if n.name == "composition" and len(args) == 2 and case.op in ("composition", "composed"):
+        A, B = args
+        return (lambda R: func.check_composition(A, B, R)), "C++ result is not A o B"
+    if case.op in func.DIVIDES and len(args) == 2:
+        A, B = args
+        return (lambda R: func.check_divide_tile(case.op, A, B, R)), "C++'s tile is not A o B"
+    if n.name == "with_shape" and len(args) == 2 and _int_tuple(args[1]):
+        A, B = args[0], _compact_left(args[1])
+        return ((lambda R: func.check_composition(A, B, R)),
+                "C++'s with_shape is not A o make_layout(shape)")
+    if len(args) == 1 and n.name in POSTCONDITIONS:
+        A = args[0]
+        return (lambda R: POSTCONDITIONS[n.name](A, R)), \
+            "C++'s %s fails its post-condition" % n.name
+    return None
+
+
+POSTCONDITIONS = {"right_inverse": func.check_right_inverse,
+                  "left_inverse": func.check_left_inverse,
+                  "nullspace": func.check_nullspace}
+
+
+def _swizzle_last(text):
+    """Is text C++'s `L o O o Sw`, a layout composed after a swizzle (C++'s inverses of
+    Sw o O o B with O != 0)?"""
+    try:
+        r = parse(text)
+    except Exception:
+        return False
+    return isinstance(r, Composed) and isinstance(r.b, Sw)
 
 
 def literal(n):
@@ -86,32 +177,18 @@ def classify(case, cx, cg):
     note = ""
     unsound = False
     bad = None
+    check = definition(case)
     if cstat == "ok":
         ctext = strip_marks(ctext)
-        # brute force: is C++'s composition really A o B?
-        if case.op in ("composition", "composed") and isinstance(case.node, Call) \
-                and case.node.name == "composition" and len(case.node.args) == 2:
-            A, B = case.node.args
-            A = _composed_literal(A)
-            if literal(A) and literal(B):
-                try:
-                    R = parse(ctext)
-                    ok, why = func.check_composition(A, B, R)
-                except Exception as e:  # unparsable result: no verdict
-                    ok, why = None, str(e)
-                if ok is False:
-                    unsound = True
-                    note = "C++ result is not A o B: " + why
-        if case.op in func.DIVIDES and isinstance(case.node, Call) and len(case.node.args) == 2:
-            A, B = case.node.args
-            if literal(A) and literal(B):
-                try:
-                    ok, why = func.check_divide_tile(case.op, A, B, parse(ctext))
-                except Exception as e:
-                    ok, why = None, str(e)
-                if ok is False:
-                    unsound = True
-                    note = "C++'s tile is not A o B: " + why
+        # brute force: does C++'s result satisfy the definition of the operation?
+        if check:
+            try:
+                ok, why = check[0](parse(ctext))
+            except Exception as e:  # unparsable result: no verdict
+                ok, why = None, str(e)
+            if ok is False:
+                unsound = True
+                note = check[1] + ": " + why
         # A layout's shape is positive (CuTe's definition of a layout); C++ prints non-positive
         # shapes for some negative-stride inputs (left_inverse(4:-1) = (-1,4):(0,1),
         # complement(2:-2) = (-2,0):(1,-4)): that is not a layout, cutego must refuse.
@@ -120,7 +197,7 @@ def classify(case, cx, cg):
             unsound = True
             note = "C++ result has the non-positive shape %s: not a layout" % bad
         # (a swizzle's shift may be negative: Sw<2,0,-3>)
-        if re.search(r"(?<![\d@])-\d", re.sub(r"Sw<[^>]*>", "", ctext)) and \
+        if re.search(r"(?<![\d@])-\d", re.sub(r"Sw<[^>]*>| o -?\d+ o ", "", ctext)) and \
                 not re.search(r"-\d", case.eval):
             unsound = True
             note = "negative value from non-negative inputs (32-bit overflow in C++)"
@@ -134,14 +211,9 @@ def classify(case, cx, cg):
             return "cxx-unsound", note + "; cutego: error"
         if bad:
             return "disagree", note + "; cutego must refuse it, but returned " + cg
-        if case.op in ("composition", "composed") or case.op in func.DIVIDES:
-            A, B = case.node.args
-            A = _composed_literal(A)
+        if check:
             try:
-                if case.op == "composition":
-                    ok, why = func.check_composition(A, B, parse(cg))
-                else:
-                    ok, why = func.check_divide_tile(case.op, A, B, parse(cg))
+                ok, why = check[0](parse(cg))
             except Exception as e:
                 ok, why = False, "cutego output unparsable: %s" % e
             if ok:
@@ -156,11 +228,11 @@ def classify(case, cx, cg):
         return "cxx-n/a", "C++ CuTe has no such function: " + ctext
     if cstat == "reject" and not cg_err and case.op in ("max_common_vector", "max_common_layout") \
             and isinstance(case.node, Call) and len(case.node.args) == 2 \
-            and all(literal(x) for x in case.node.args):
+            and all(literal(_composed_literal(x)) for x in case.node.args):
         # Ruling 3 (KNOWN_DISAGREEMENTS.md): max_common_* never fail on valid layouts (1 and
         # 1:0 are always correct, issue 12); where a static_assert inside C++'s composition
         # refuses them, cutego's answer must satisfy CuTe's post-condition.
-        A, B = case.node.args
+        A, B = (_composed_literal(x) for x in case.node.args)
         try:
             ok, why = func.check_max_common(case.op, A, B, parse(cg))
         except Exception as e:
@@ -168,10 +240,29 @@ def classify(case, cx, cg):
         if ok:
             return "cxx-refuses-valid", "C++ rejects: %s; cutego's answer satisfies the post-condition: %s" % (ctext, why)
         return "disagree", "C++ rejects: %s; cutego's answer fails the post-condition: %s" % (ctext, why)
+    if cstat == "reject" and not cg_err and _composed_slice(case) and check:
+        # Ruling 6: slicing a swizzled composed layout, C++'s attempt to decay it to a plain
+        # layout static_asserts where the swizzle's projections do not compose with the
+        # layout; the slice exists (Sw o (O + B(c)) o slice(c, B)), cutego's must be it.
+        try:
+            ok, why = check[0](parse(cg))
+        except Exception as e:
+            ok, why = False, "cutego output unparsable: %s" % e
+        if ok:
+            return "cxx-refuses-valid", "C++ rejects: %s; cutego's answer is the slice: %s" % (ctext, why)
+        return "disagree", "C++ rejects: %s; cutego's answer is not the slice: %s" % (ctext, why)
     if cstat == "reject":
         return ("rejected-by-both" if cg_err else "disagree"), ("C++ rejects: " + ctext)
     if cg == ctext:
         return "agree", ""
+    if cg_err and case.op in ("right_inverse", "left_inverse") and _swizzle_last(ctext):
+        # Ruling 4: C++'s inverse of Sw o O o B with O != 0 is inverse(B) o -O o Sw, which a
+        # composed layout cannot hold; cutego refuses it.
+        return "ruled", "ruling 4: C++ returns a layout composed after a swizzle; cutego: " + cg
+    if not cg_err and case.op in ("max_common_vector", "max_common_layout"):
+        r = _ruling5(case, ctext, cg)
+        if r:
+            return r
     # second line of evidence
     if cg_err:
         return "disagree", "cutego rejects what C++ accepts"
@@ -186,6 +277,39 @@ def classify(case, cx, cg):
     return "disagree", "printed forms differ (%s)" % why
 
 
+def _composed_slice(case):
+    n = case.node
+    return isinstance(n, Apply) and isinstance(_composed_literal(n.fn), Composed)
+
+
+def _ruling5(case, ctext, cg):
+    """Ruling 5: max_common_vector / max_common_layout with a composed layout Sw o O o B,
+    O != 0. C++ ignores O ("assumes that Offset is in the YZ domain of the Swizzle");
+    cutego also bounds the common vector by O's alignment (and by 2^M of both swizzles
+    when the offsets differ). Its answer must be smaller than C++'s and still a common
+    vector: A(j) - A(0) = B(j) - B(0) = n on it. Returns (category, note) or None."""
+    n = case.node
+    if not (isinstance(n, Call) and len(n.args) == 2):
+        return None
+    A, B = (_composed_literal(a) for a in n.args)
+    if not any(isinstance(x, Composed) and isinstance(x.o, Int) and x.o.v != 0 for x in (A, B)):
+        return None
+    if not (literal(A) and literal(B)):
+        return None
+    try:
+        mine, theirs = parse(cg), parse(ctext)
+        smaller = func.size_of(mine) < func.size_of(theirs) if case.op == "max_common_layout" \
+            else func.ival(mine) < func.ival(theirs)
+        ok, why = func.check_max_common_relative(case.op, A, B, mine)
+    except Exception as e:
+        return "disagree", "offset: cutego's answer not checkable: %s" % e
+    if smaller and ok:
+        return "ruled", "ruling 5: cutego's smaller common vector for an offset: " + why
+    return "disagree", "offset: cutego's answer %s C++'s%s" % (
+        "is smaller than" if smaller else "is not smaller than",
+        "" if ok else ", and fails: " + why)
+
+
 def definition_checks(cases, cx, cg, cats, runner, log):
     """For disagreements on divides and logical_product: evaluate the intermediates of CuTe's
     definition with C++ (complements), then check C++'s result, and cutego's, against the
@@ -195,24 +319,30 @@ def definition_checks(cases, cx, cg, cats, runner, log):
     for i, c in enumerate(cases):
         if cats[i][0] != "disagree" or c.op not in func.AUX_OPS or cx[i][0] != "ok":
             continue
-        if not (isinstance(c.node, Call) and len(c.node.args) == 2):
+        if not (isinstance(c.node, Call) and len(c.node.args) in (2, 3)) or \
+                (len(c.node.args) == 3 and c.op != "tile_to_shape"):
             continue
-        A, B = c.node.args
-        if not (literal(A) and literal(B) and isinstance(A, Lay)):
+        A, B = _composed_literal(c.node.args[0]), c.node.args[1]
+        if not (literal(A) and literal(B)):
+            continue
+        outer = None
+        if isinstance(A, Composed):  # the operation acts on B of Sw o O o B and keeps Sw, O
+            outer, A = A, A.b
+        if not isinstance(A, Lay):
             continue
         reqs = func.aux_requests(c.op, A, B)
         if reqs:
-            todo.append((i, A, B, reqs))
+            todo.append((i, A, B, reqs, outer))
     if not todo:
         return
     exprs = []
-    for _, _, _, reqs in todo:
+    for _, _, _, reqs, _ in todo:
         for r in reqs:
             if r is not None:
                 exprs.append(("core", to_cxx(r)))
     log("interop: definition checks: %d disagreements, %d C++ intermediates" % (len(todo), len(exprs)))
     res = iter(runner.evaluate(exprs))
-    for i, A, B, reqs in todo:
+    for i, A, B, reqs, outer in todo:
         aux = []
         bad = False
         for r in reqs:
@@ -233,7 +363,8 @@ def definition_checks(cases, cx, cg, cats, runner, log):
             continue
         c = cases[i]
         try:
-            ok, why = func.check_with_aux(c.op, A, B, parse(strip_marks(cx[i][1])), aux)
+            ok, why = func.check_with_aux(c.op, A, B, _inner(parse(strip_marks(cx[i][1])), outer),
+                                          aux)
         except Exception as e:
             ok, why = None, str(e)
         if ok is not False:
@@ -244,13 +375,28 @@ def definition_checks(cases, cx, cg, cats, runner, log):
             cats[i] = ("cxx-unsound", note + "; cutego: %s" % cg[i])
             continue
         try:
-            ok2, why2 = func.check_with_aux(c.op, A, B, parse(cg[i]), aux)
+            ok2, why2 = func.check_with_aux(c.op, A, B, _inner(parse(cg[i]), outer), aux)
         except Exception as e:
             ok2, why2 = None, str(e)
         if ok2:
             cats[i] = ("cxx-unsound", note + "; cutego satisfies it")
         else:
             cats[i] = ("disagree", note + "; cutego fails it too: %s" % why2)
+
+
+def _inner(R, outer):
+    """The layout B' of a result Sw o O o B' of an operation on the composed layout outer =
+    Sw o O o B (Sw<0,M,S> o 0 o B' prints as B'); R itself when outer is None."""
+    if outer is None:
+        return R
+    sw = outer.a
+    if isinstance(R, Composed) and isinstance(R.a, Sw) and \
+            (R.a.b, R.a.m, R.a.s) == (sw.b, sw.m, sw.s) and isinstance(R.o, Int) and \
+            R.o.v == outer.o.v:
+        return R.b
+    if isinstance(R, Lay) and sw.b == 0 and outer.o.v == 0:
+        return R
+    raise func.NotAFunction("not the composed layout's swizzle and offset: %s" % to_eval(R))
 
 
 def _no_such_name(msg):
@@ -261,6 +407,9 @@ def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--cases", type=int, default=20000, help="random cases")
+    ap.add_argument("--family-cases", type=int, default=FAMILY_CASES,
+                    help="random cases of gen.Families (composed layouts, mode and tuple "
+                         "access, partitions, negative strides, by-mode products, identity)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--batch", type=int, default=100, help="cases per C++ translation unit")
     ap.add_argument("--cutego", default=os.path.join(TOP, "build", "cutego"))
@@ -274,6 +423,7 @@ def main(argv=None):
     a = ap.parse_args(argv)
 
     t0 = time.time()
+    a.out = os.path.abspath(a.out)  # g++ runs in out/work: a relative path would not resolve
     os.makedirs(a.out, exist_ok=True)
     log = lambda *x: print(*x, file=sys.stderr, flush=True)
 
@@ -281,12 +431,15 @@ def main(argv=None):
     ncur = len(cases)
     for i, (op, nd) in enumerate(gen.generate(a.seed, a.cases)):
         cases.append(Case(op, nd, "random:%d:%d" % (a.seed, i)))
+    for i, (op, nd) in enumerate(gen.generate_families(a.seed, a.family_cases)):
+        cases.append(Case(op, nd, "family:%d:%d" % (a.seed, i), group=group_of(nd)))
     if a.only:
         keep = set(a.only.split(","))
         cases = [c for c in cases if c.op in keep]
-    log("interop: %d cases (%d curated, %d random, seed %d), %d operations"
-        % (len(cases), sum(1 for c in cases if not c.src.startswith("random")),
-           sum(1 for c in cases if c.src.startswith("random")), a.seed,
+    log("interop: %d cases (%d curated, %d random, %d of the families, seed %d), %d operations"
+        % (len(cases), sum(1 for c in cases if not c.src.startswith(("random", "family"))),
+           sum(1 for c in cases if c.src.startswith("random")),
+           sum(1 for c in cases if c.src.startswith("family")), a.seed,
            len({c.op for c in cases})))
 
     # 1. cutego
@@ -361,7 +514,7 @@ def main(argv=None):
     for i, c in enumerate(cases):
         row = table.setdefault(c.op, {k: 0 for k in (
             "cases", "agree", "disagree", "rejected-by-both", "cxx-unsound", "cxx-refuses-valid",
-            "no-cutego", "cxx-n/a", "cxx-rejects", "py-agree", "py-differ", "py-n/a")})
+            "ruled", "no-cutego", "cxx-n/a", "cxx-rejects", "py-agree", "py-differ", "py-n/a")})
         row["cases"] += 1
         cat, note = cats[i]
         row[cat] += 1
@@ -385,7 +538,7 @@ def main(argv=None):
             row["py-differ"] += 1
 
     cols = ["cases", "agree", "disagree", "rejected-by-both", "cxx-unsound", "cxx-refuses-valid",
-            "cxx-rejects", "cxx-n/a"]
+            "ruled", "cxx-rejects", "cxx-n/a"]
     if not have_cutego:
         cols = ["cases", "no-cutego", "cxx-unsound", "cxx-rejects", "cxx-n/a"]
     cols += ["py-agree", "py-differ", "py-n/a"]
