@@ -66,7 +66,7 @@ int cutego_shim_launch_gemm(CUfunction f, int sms, int max_ctas, unsigned smem, 
   lc.sharedMemBytes = smem;
   lc.hStream = s;
   lc.attrs = attr;
-  lc.numAttrs = 1;
+  lc.numAttrs = plan->cluster_m > 1 ? 1 : 0; /* no cluster launch at all without clusters */
   int64_t resident = sms;
   if (plan->cluster_m > 1) {
     int clusters = 0;

@@ -132,7 +132,8 @@ enum {
                                 shared memory and TMA stores */
   CUTEGO_GEMM_F_PACK_A = 8,  /* A is packed into the workspace first (no tensor map reads it as it is) */
   CUTEGO_GEMM_F_PACK_B = 16, /* likewise B */
-  CUTEGO_GEMM_F_PACK_D = 32  /* C or D has a hierarchical mode: computed in a compact workspace, then copied */
+  CUTEGO_GEMM_F_PACK_D = 32, /* C or D has a hierarchical mode: computed in a compact workspace, then copied */
+  CUTEGO_GEMM_F_CLUSTER_2 = 64 /* kernel arguments only: launched in 2x1 clusters sharing B (plan.cluster_m) */
 };
 
 typedef struct cutego_gemm_options_t {
@@ -157,9 +158,8 @@ typedef struct cutego_gemm_args_t {
   void *d;
   const void *c;
   int64_t ds[3], cs[3]; /* (m, n, l) strides of D and C */
-  int32_t read_c, flags; /* flags: CUTEGO_GEMM_F_* */
-  int32_t cluster_m;     /* the plan's */
-} cutego_gemm_args_t;
+  int32_t read_c, flags; /* flags: CUTEGO_GEMM_F_* (CUTEGO_GEMM_F_CLUSTER_2: the plan's cluster_m is 2) */
+} cutego_gemm_args_t;   /* 128 bytes: one more field made ptxas stop specializing the epilogue (-4%) */
 
 /* Plans a GEMM without a GPU (addresses only for the alignment checks). Returns 0, or -1 with
  * the reason in plan->reason (mismatched extents, unsupported dtype, a forced path that

@@ -159,7 +159,7 @@ extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, cons
   cfg.dynamicSmemBytes = static_cast<size_t>(smem);
   cfg.stream = stream;
   cfg.attrs = attr;
-  cfg.numAttrs = 1;
+  cfg.numAttrs = p.cluster_m > 1 ? 1 : 0;  // no cluster launch at all without clusters
   int64_t resident = di.sms;
   if (p.cluster_m > 1) {
     int clusters = 0;

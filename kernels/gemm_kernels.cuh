@@ -34,6 +34,9 @@ namespace cutego_k {
 // Kernel arguments (by value): cutego_gemm_args_t (cutego_kernels.h), filled by the planner's
 // cutego_gemm_args() for the C and the Go launcher alike.
 typedef cutego_gemm_args_t GemmArgs;
+// At 132 bytes (a cluster_m field) ptxas stopped specializing the epilogue on the arguments and
+// the kernel lost 2-5% (bench/GEMM-NOTES.md, rung 8): new arguments go into flags or replace one.
+static_assert(sizeof(GemmArgs) == 128, "GemmArgs is 128 bytes");
 constexpr int kFlagDPairs = CUTEGO_GEMM_F_D_PAIRS, kFlagCPairs = CUTEGO_GEMM_F_C_PAIRS, kFlagDTma = CUTEGO_GEMM_F_D_TMA;
 
 // ---- element conversions -------------------------------------------------------------------
@@ -126,13 +129,14 @@ struct Pipeline {
     }
     fence_barrier_init();
   }
-  // A consumer warp is done reading stage s: tell the producers of every CTA of the cluster.
-  __device__ __forceinline__ void release(int s, int cluster_m) {
+  // A consumer warp is done reading stage s: tell the producers of every CTA of the cluster
+  // (lane r signals CTA r, all at once).
+  __device__ __forceinline__ void release(int s, int cluster_m, int lane) {
     if (cluster_m == 1) {
-      mbar_arrive(&empty[s]);
-      return;
+      if (lane == 0) mbar_arrive(&empty[s]);
+    } else if (lane < cluster_m) {
+      mbar_arrive_cluster(&empty[s], lane);
     }
-    for (int r = 0; r < cluster_m; ++r) mbar_arrive_cluster(&empty[s], r);
   }
 };
 
@@ -290,7 +294,9 @@ __device__ __forceinline__ void epilogue_tma(const GemmArgs &p, const CUtensorMa
 // ---- rung 3: warp specialization -------------------------------------------------------------
 // Warpgroup 0 produces (one thread issues TMA), warpgroups 1 and 2 consume (64 rows of the
 // 128-row tile each). setmaxnreg moves registers from the producer to the consumers.
-template <class Cfg, class OA, class OB, bool F16, typename TO>
+// CM: CTAs per cluster along M (rung 8), a template constant so that the kernel without
+// clusters compiles exactly as before them (a run-time cluster size cost it 5-15%).
+template <class Cfg, class OA, class OB, bool F16, typename TO, int CM>
 __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const CUtensorMap *tma_b,
                                                 const CUtensorMap *tma_d, const GemmArgs &p) {
   constexpr int S = Cfg::STAGES, BM = Cfg::BM, BN = Cfg::BN, BK = Cfg::BK;
@@ -304,7 +310,7 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
   Pipeline<S> &pipe = *reinterpret_cast<Pipeline<S> *>(staging + kEpiBuffers * kEpiChunkBytes);
   static_assert(sizeof(Pipeline<S>) == S * 2 * 8, "gemm_smem_bytes counts two mbarriers per stage");
   const int wg = threadIdx.x / 128;
-  const int cm = p.cluster_m;  // 1, or 2 (rung 8)
+  constexpr int cm = CM;
   // (the CTA's rank in the cluster is read where it is used: kept live, it spills)
   if (threadIdx.x == 0) pipe.init(cm);
   if (cm > 1)
@@ -323,14 +329,13 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
         tile_coords(p, t, tm, tn, l);
         const int rank = cm > 1 ? static_cast<int>(cluster_ctarank()) : 0;
         tm = tm * cm + rank;  // past M in the last cluster row of an odd tiles_m: zeros, no stores
-        // (not unrolled: the producer lives in 40 registers after setmaxnreg)
-#pragma unroll 1
+#pragma unroll(CM > 1 ? 1 : 4)
         for (int kt = 0; kt < p.k_tiles; ++kt, ++it) {
           const int s = it % S;
           mbar_wait(&pipe.empty[s], ((it / S) & 1) ^ 1);
           mbar_expect_tx(&pipe.full[s], OA::stage_bytes + OB::stage_bytes);
           load_stage<OA>(tma_a, sa + s * OA::stage_bytes, &pipe.full[s], tm * BM, kt * BK, p.a_bcast_l ? 0 : l);
-          if (cm > 1)
+          if constexpr (cm > 1)
             load_stage_multicast<OB>(tma_b, sb + s * OB::stage_bytes, &pipe.full[s], tn * BN, kt * BK,
                                      p.b_bcast_l ? 0 : l, rank, mask);
           else
@@ -342,7 +347,7 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
     // Consumers.
     setmaxnreg_inc<232>();
     const int cw = wg - 1, t = threadIdx.x - 128 * wg;
-    const bool warp_leader = (threadIdx.x % 32) == 0;
+    const int lane = threadIdx.x % 32;
     float acc[BN / 2];
     int it = 0;
     for (int64_t tile = blockIdx.x / cm; tile < p.tiles; tile += gridDim.x / cm) {
@@ -358,10 +363,10 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
         wgmma_commit();
         // Keep this stage's MMAs in flight; the previous stage's are done: release it.
         wgmma_wait<1>();
-        if (kt > 0 && warp_leader) pipe.release((it - 1) % S, cm);
+        if (kt > 0) pipe.release((it - 1) % S, cm, lane);
       }
       wgmma_wait<0>();
-      if (p.k_tiles > 0 && warp_leader) pipe.release((it - 1) % S, cm);
+      if (p.k_tiles > 0) pipe.release((it - 1) % S, cm, lane);
       if (p.flags & kFlagDTma)
         epilogue_tma<typename Cfg::Acc, BN, TO>(p, tma_d, acc, t, cw, staging, tm * BM + cw * 64, tn * BN, l);
       else
@@ -425,8 +430,12 @@ __device__ __forceinline__ void gemm_generic_body(TO *d, const cute_layout_t &ld
       cutego_gemm_##CFGNAME##_##AMN##BMN##_##INNAME##_##OUTNAME(                                              \
           const __grid_constant__ CUtensorMap tma_a, const __grid_constant__ CUtensorMap tma_b,               \
           const __grid_constant__ CUtensorMap tma_d, const cutego_k::GemmArgs p) {                            \
-    cutego_k::gemm_wgmma_body<cutego_gen::CFG, cutego_gen::CFG::A_##AM, cutego_gen::CFG::B_##BM_, F16, TO>(  \
-        &tma_a, &tma_b, &tma_d, p);                                                                           \
+    if (p.flags & CUTEGO_GEMM_F_CLUSTER_2)                                                                    \
+      cutego_k::gemm_wgmma_body<cutego_gen::CFG, cutego_gen::CFG::A_##AM, cutego_gen::CFG::B_##BM_, F16, TO, 2>( \
+          &tma_a, &tma_b, &tma_d, p);                                                                         \
+    else                                                                                                      \
+      cutego_k::gemm_wgmma_body<cutego_gen::CFG, cutego_gen::CFG::A_##AM, cutego_gen::CFG::B_##BM_, F16, TO, 1>( \
+          &tma_a, &tma_b, &tma_d, p);                                                                         \
   }
 
 #define CUTEGO_GEMM_WGMMA_MAJORS(CFG, CFGNAME, F16, INNAME, TO, OUTNAME)        \

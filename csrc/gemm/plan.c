@@ -283,15 +283,14 @@ int cutego_gemm_plan(const cute_layout_t *d, const cute_layout_t *a, const cute_
   p->tiles_m = ceil_div(p->m, cb->bm);
   p->tiles_n = ceil_div(p->n, cb->bn);
   p->tiles = p->tiles_m * p->tiles_n * p->l;
-  /* 2x1 clusters whose CTAs share B's stages (rung 8) wherever there are two tile rows: an odd
-   * last row computes one tile of zeros beside its partner, which costs 1/tiles_m. */
+  /* 2x1 clusters whose CTAs share B's stages by TMA multicast (rung 8) only when asked: on the
+   * H200 they measured 0.99-1.00x of no clusters on large shapes and 0.78-0.98x on small ones
+   * (bench/GEMM-NOTES.md, run 16). With an odd tiles_m the last cluster row computes one tile of
+   * zeros beside its partner. */
   p->cluster_m = 1;
   if (opt && (opt->cluster_m < 0 || opt->cluster_m > cb->multicast))
     return reason(p, -1, "cluster_m %d: 0 (automatic), 1 or %d", (int)opt->cluster_m, cb->multicast);
-  if (opt && opt->cluster_m > 0)
-    p->cluster_m = opt->cluster_m;
-  else if (cb->multicast > 1 && p->tiles_m >= 2 && (p->tiles_m % 2 == 0 || p->tiles_m >= 8))
-    p->cluster_m = cb->multicast;
+  if (opt && opt->cluster_m > 0) p->cluster_m = opt->cluster_m;
   const int *bbox = p->cluster_m > 1 ? cb->b_mc_box[p->b.major] : cb->b_box[p->b.major];
   operand_map(&p->a_map, &p->a, es, cb->a_box[p->a.major][0], cb->a_box[p->a.major][1], cb->a_swizzle[p->a.major]);
   operand_map(&p->b_map, &p->b, es, bbox[0], bbox[1], cb->b_swizzle[p->b.major]);
@@ -337,7 +336,6 @@ void cutego_gemm_args(const cutego_gemm_plan_t *p, void *d, const void *c, float
   g->l = (int32_t)p->l;
   /* with clusters the kernel walks cluster tiles: cluster_m tile rows each */
   const int64_t cm = p->cluster_m > 1 ? p->cluster_m : 1;
-  g->cluster_m = (int32_t)cm;
   g->tiles_m = (int32_t)ceil_div(p->tiles_m, cm);
   g->tiles_n = (int32_t)p->tiles_n;
   g->tiles = (int64_t)g->tiles_m * p->tiles_n * p->l;
@@ -355,7 +353,7 @@ void cutego_gemm_args(const cutego_gemm_plan_t *p, void *d, const void *c, float
   }
   if (p->read_c && p->c.extent[2] == 1) g->cs[2] = 0;
   g->read_c = p->read_c;
-  g->flags = p->flags;
+  g->flags = p->flags | (cm == 2 ? CUTEGO_GEMM_F_CLUSTER_2 : 0);
 }
 
 int64_t cutego_gemm_grid(const cutego_gemm_plan_t *p, int64_t resident, int64_t max_ctas) {

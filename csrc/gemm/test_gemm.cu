@@ -251,9 +251,9 @@ int main(int argc, char **argv) {
                    cd == BF ? "bf16" : cd == F16 ? "f16" : "f32", be ? "0.5" : "0");
           cs.push_back({names[ni++], 1000, 1200, 520, 1, am, bm, ab, cd, 1.25f, be ? 0.5f : 0.f, 0, W, 0, 0, 0});
         }
-  // rung 8: 2x1 clusters sharing B by TMA multicast (the planner's default from 2 tile rows;
-  // the cases above run them on 128x128 tiles), on 128x256 tiles in every major order, forced
-  // on an odd number of tile rows (one CTA computes a tile of zeros past M), and switched off
+  // rung 8: 2x1 clusters sharing B by TMA multicast (an option: they do not pay on the H200),
+  // on 128x256 tiles in every major order, on 128x128 tiles with an odd number of tile rows (one
+  // CTA computes a tile of zeros past M), batched, packed; and explicitly off
   for (int am = 0; am < 2; ++am)
     for (int bm = 0; bm < 2; ++bm) {
       snprintf(names[ni], 48, "cluster 128x256 %c%c", am ? 'M' : 'K', bm ? 'N' : 'K');
