@@ -5,6 +5,10 @@
 // cute and shown. The last step is checked against the direct cute call; where they
 // differ the explanation is refused, never shown wrong.
 //
+// A tuple tiler, nested or holding `_`, is explained mode by mode as CuTe defines it:
+// each mode of A under its own tiler (recursively; `_` keeps the mode), the results
+// reassembled, and for the zipped, tiled and flat forms zip2_by mode by mode too.
+//
 // Explained: logical_divide, zipped_divide, tiled_divide, flat_divide, logical_product,
 // zipped_product, tiled_product, flat_product, blocked_product, raked_product,
 // complement, composition (by modes), right_inverse, left_inverse.
@@ -49,7 +53,7 @@ type Explanation struct {
 // Ops lists the operations Explain derives, with their definitions.
 var Ops = map[string]string{
 	"logical_divide":  "logical_divide(A, B) = composition(A, make_layout(B, complement(B, shape(coalesce(A))))); by mode for a tuple tiler",
-	"zipped_divide":   "zipped_divide(A, B) = tile_unzip(logical_divide(A, B), B): ((tile modes…), (rest modes…))",
+	"zipped_divide":   "zipped_divide(A, B) = tile_unzip(logical_divide(A, B), B): ((tile modes…), (rest modes…)); tile_unzip = zip2_by, by mode for a tuple tiler",
 	"tiled_divide":    "tiled_divide(A, B) = zipped_divide(A, B) with its second mode unpacked: ((tile…), rest0, rest1, …)",
 	"flat_divide":     "flat_divide(A, B) = zipped_divide(A, B) with both modes unpacked: (tile0, tile1, …, rest0, rest1, …)",
 	"logical_product": "logical_product(A, B) = make_layout(A, composition(complement(A, size(A)·cosize(B)), B)); by mode for a tuple tiler",
@@ -187,40 +191,18 @@ func derive(b *builder, op string, args []cute.Value) cute.Value {
 		return t
 	}
 	switch op {
-	case "logical_divide":
+	case "logical_divide", "zipped_divide", "tiled_divide", "flat_divide",
+		"logical_product", "zipped_product", "tiled_product", "flat_product":
 		need(2)
 		a, t := layout(0), tiler(1)
-		logicalDivide(b, a, t)
-		return must(cute.LogicalDivide(a, t))
-	case "zipped_divide", "tiled_divide", "flat_divide":
-		need(2)
-		a, t := layout(0), tiler(1)
-		p := logicalDivide(b, a, t)
-		unzip(b, op, "logical_divide", p, t)
-		switch op {
-		case "zipped_divide":
-			return must(cute.ZippedDivide(a, t))
-		case "tiled_divide":
-			return must(cute.TiledDivide(a, t))
+		f := tiledOps[op]
+		direct := must(f.direct(a, t))
+		logical := logicalDivide
+		if f.logical == "logical_product" {
+			logical = logicalProduct
 		}
-		return must(cute.FlatDivide(a, t))
-	case "logical_product":
-		need(2)
-		a, t := layout(0), tiler(1)
-		logicalProduct(b, a, t)
-		return must(cute.LogicalProduct(a, t))
-	case "zipped_product", "tiled_product", "flat_product":
-		need(2)
-		a, t := layout(0), tiler(1)
-		p := logicalProduct(b, a, t)
-		unzip(b, op, "logical_product", p, t)
-		switch op {
-		case "zipped_product":
-			return must(cute.ZippedProduct(a, t))
-		case "tiled_product":
-			return must(cute.TiledProduct(a, t))
-		}
-		return must(cute.FlatProduct(a, t))
+		unzip(b, op, f.logical, logical(b, a, t), t)
+		return direct
 	case "blocked_product", "raked_product":
 		need(2)
 		a, c := layout(0), layout(1)
@@ -271,6 +253,22 @@ func derive(b *builder, op string, args []cute.Value) cute.Value {
 	}
 	check(fmt.Errorf("explain: %s is not explained", op))
 	return nil
+}
+
+// tiledOps are the divides and products by a tiler: the logical form each is built on
+// and the direct cute call.
+var tiledOps = map[string]struct {
+	logical string
+	direct  func(cute.Layout, cute.Tiler) (cute.Layout, error)
+}{
+	"logical_divide":  {"logical_divide", cute.LogicalDivide},
+	"zipped_divide":   {"logical_divide", cute.ZippedDivide},
+	"tiled_divide":    {"logical_divide", cute.TiledDivide},
+	"flat_divide":     {"logical_divide", cute.FlatDivide},
+	"logical_product": {"logical_product", cute.LogicalProduct},
+	"zipped_product":  {"logical_product", cute.ZippedProduct},
+	"tiled_product":   {"logical_product", cute.TiledProduct},
+	"flat_product":    {"logical_product", cute.FlatProduct},
 }
 
 // modes returns the modes of l (l itself for an integer-shaped layout).
@@ -327,17 +325,31 @@ func byMode(b *builder, op string, a cute.Layout, t cute.Tiler, f func(m cute.La
 	return r
 }
 
-func logicalDivide(b *builder, a cute.Layout, t cute.Tiler) cute.Layout {
+// byTiler is CuTe's dispatch on a tiler: `_` keeps A as it is, a tuple applies op mode
+// by mode (each mode under its own tiler, recursively), a layout or an integer is leaf's.
+// keepRest keeps the modes of A past the tiler (the divides and products) or drops them
+// (composition).
+func byTiler(b *builder, op string, a cute.Layout, t cute.Tiler, keepRest bool, leaf func(cute.Layout, cute.Tiler) cute.Layout) cute.Layout {
 	switch {
 	case t.IsUnderscore():
-		b.add("logical_divide(A, _)", "", "the tiler _ keeps the mode", a)
+		b.add(op+"(A, _)", "", "the tiler _ keeps the mode", a)
 		return a
 	case t.IsTuple():
-		return byMode(b, "logical_divide", a, t, func(m cute.Layout, ti cute.Tiler) cute.Layout {
-			return logicalDivide(b, m, ti)
-		}, true)
+		return byMode(b, op, a, t, func(m cute.Layout, ti cute.Tiler) cute.Layout {
+			return byTiler(b, op, m, ti, keepRest, leaf)
+		}, keepRest)
 	}
-	bl := tilerLayout(b, t)
+	return leaf(a, t)
+}
+
+func logicalDivide(b *builder, a cute.Layout, t cute.Tiler) cute.Layout {
+	return byTiler(b, "logical_divide", a, t, true, func(a cute.Layout, t cute.Tiler) cute.Layout {
+		return logicalDivideBy(b, a, tilerLayout(b, t))
+	})
+}
+
+// logicalDivideBy is logical_divide by the layout bl.
+func logicalDivideBy(b *builder, a, bl cute.Layout) cute.Layout {
 	ca := must(cute.Coalesce(a))
 	b.add("coalesce(A)", call("coalesce", a), "A's modes merged where they are contiguous", ca)
 	s := ca.Shape()
@@ -352,16 +364,13 @@ func logicalDivide(b *builder, a cute.Layout, t cute.Tiler) cute.Layout {
 }
 
 func logicalProduct(b *builder, a cute.Layout, t cute.Tiler) cute.Layout {
-	switch {
-	case t.IsUnderscore():
-		b.add("logical_product(A, _)", "", "the tiler _ keeps the mode", a)
-		return a
-	case t.IsTuple():
-		return byMode(b, "logical_product", a, t, func(m cute.Layout, ti cute.Tiler) cute.Layout {
-			return logicalProduct(b, m, ti)
-		}, true)
-	}
-	bl := tilerLayout(b, t)
+	return byTiler(b, "logical_product", a, t, true, func(a cute.Layout, t cute.Tiler) cute.Layout {
+		return logicalProductBy(b, a, tilerLayout(b, t))
+	})
+}
+
+// logicalProductBy is logical_product by the layout bl.
+func logicalProductBy(b *builder, a, bl cute.Layout) cute.Layout {
 	sz := a.Size()
 	b.add("size(A)", call("size", a), "", cute.Int(sz))
 	cs := must(bl.Cosize())
@@ -379,33 +388,14 @@ func logicalProduct(b *builder, a cute.Layout, t cute.Tiler) cute.Layout {
 }
 
 // unzip appends the steps that turn a logical divide or product p into the zipped, tiled
-// or flat form (CuTe's tile_unzip, then slicing with repeat<R>(_)).
+// or flat form (CuTe's tile_unzip = zip2_by, then slicing with repeat<R>(_)); nothing
+// for op = from, the logical form itself.
 func unzip(b *builder, op, from string, p cute.Layout, t cute.Tiler) {
-	var tile, rest, r cute.Layout
-	if !t.IsTuple() {
-		if p.Shape().IsLeaf() || p.Rank() != 2 {
-			check(fmt.Errorf("explain: %s: %v is not (tile, rest)", op, p))
-		}
-		tile, rest, r = must(p.Mode(0)), must(p.Mode(1)), p
-		b.add("tile_unzip(P, B)", "", from+" by a layout is already (tile, rest)", p)
-	} else {
-		ms := modes(p)
-		var first, second []cute.Layout
-		for i := 0; i < t.Rank(); i++ {
-			if t.Elem(i).IsTuple() || t.Elem(i).IsUnderscore() {
-				check(fmt.Errorf("explain: %s with a nested tuple or _ in the tiler is not explained", op))
-			}
-			first = append(first, must(ms[i].Mode(0)))
-			second = append(second, must(ms[i].Mode(1)))
-		}
-		second = append(second, ms[t.Rank():]...)
-		tile = must(cute.MakeLayoutModes(first...))
-		b.add("tiles: make_layout(get<0>(mode i)…)", modesExpr(first), "the first (tile) part of each divided mode", tile)
-		rest = must(cute.MakeLayoutModes(second...))
-		b.add("rests: make_layout(get<1>(mode i)…)", modesExpr(second), "the second (rest) part of each mode, then the other modes", rest)
-		r = must(cute.MakeLayoutModes(tile, rest))
-		b.add("make_layout(tiles, rests)", call("make_layout", tile, rest), "tile_unzip: ((tiles), (rests))", r)
+	if op == from {
+		return
 	}
+	r := zip2By(b, op, from, p, t, "tile_unzip(P, B)")
+	tile, rest := must(r.Mode(0)), must(r.Mode(1))
 	var all []cute.Layout
 	switch op {
 	case "zipped_divide", "zipped_product":
@@ -417,6 +407,47 @@ func unzip(b *builder, op, from string, p cute.Layout, t cute.Tiler) {
 		all = splice(splice(nil, tile), rest)
 		b.add("unpack both", modesExpr(all), "(tile0, tile1, …, rest0, rest1, …)", must(cute.MakeLayoutModes(all...)))
 	}
+}
+
+// zip2By is CuTe's zip2_by(p, t) on a layout, step by step: under a layout, an integer or
+// `_` the mode p must be of rank 2 and is (tile, rest) as it is; under a tuple each mode
+// of p is zipped under its own tiler (recursively), then the tile parts are gathered
+// into the first mode and the rest parts, followed by p's modes past the tiler, into the
+// second. name names the step that gives the whole result.
+func zip2By(b *builder, op, from string, p cute.Layout, t cute.Tiler, name string) cute.Layout {
+	if !t.IsTuple() {
+		if p.Shape().IsLeaf() || p.Rank() != 2 {
+			check(fmt.Errorf("explain: %s: %v is not (tile, rest)", op, p))
+		}
+		note := from + " by a layout is already (tile, rest)"
+		if t.IsUnderscore() {
+			note = "under _ the mode is kept; its two modes are taken as (tile, rest)"
+		}
+		b.add(name, "", note, p)
+		return p
+	}
+	ms := modes(p)
+	if p.Shape().IsLeaf() || t.Rank() > len(ms) {
+		check(fmt.Errorf("explain: %s: %v has fewer modes than the tiler %v", op, p, t))
+	}
+	var first, second []cute.Layout
+	for i := 0; i < t.Rank(); i++ {
+		var z cute.Layout
+		b.sub(fmt.Sprintf("mode %d: ", i), func() {
+			b.add("P"+fmt.Sprint(i), call("get", p, cute.Int(int64(i))), "", ms[i])
+			z = zip2By(b, op, from, ms[i], t.Elem(i), "(tile, rest)")
+		})
+		first = append(first, must(z.Mode(0)))
+		second = append(second, must(z.Mode(1)))
+	}
+	second = append(second, ms[t.Rank():]...)
+	tile := must(cute.MakeLayoutModes(first...))
+	b.add("tiles: make_layout(get<0>(mode i)…)", modesExpr(first), "the first (tile) part of each mode", tile)
+	rest := must(cute.MakeLayoutModes(second...))
+	b.add("rests: make_layout(get<1>(mode i)…)", modesExpr(second), "the second (rest) part of each mode, then the other modes", rest)
+	r := must(cute.MakeLayoutModes(tile, rest))
+	b.add("make_layout(tiles, rests)", call("make_layout", tile, rest), "zip2_by: ((tiles), (rests))", r)
+	return r
 }
 
 // splice appends the modes of l to dst, or l itself when its rank is 1 (slicing with
@@ -550,18 +581,10 @@ func compositionByModes(b *builder, a, l cute.Layout) {
 }
 
 func compositionTiler(b *builder, a cute.Layout, t cute.Tiler) {
-	switch {
-	case t.IsUnderscore():
-		b.add("composition(A, _)", "", "the tiler _ keeps the mode", a)
-		return
-	case t.IsTuple():
-		byMode(b, "composition", a, t, func(m cute.Layout, ti cute.Tiler) cute.Layout {
-			compositionTiler(b, m, ti)
-			return b.steps[len(b.steps)-1].Value.(cute.Layout)
-		}, false)
-		return
-	}
-	compositionByModes(b, a, tilerLayout(b, t))
+	byTiler(b, "composition", a, t, false, func(a cute.Layout, t cute.Tiler) cute.Layout {
+		compositionByModes(b, a, tilerLayout(b, t))
+		return b.steps[len(b.steps)-1].Value.(cute.Layout)
+	})
 }
 
 func inverse(b *builder, a cute.Layout, right bool) {

@@ -135,6 +135,68 @@ func TestExplainMore(t *testing.T) {
 	}
 }
 
+// byModeCases are tuple tilers that are nested or hold `_`: CuTe applies the operation
+// mode by mode, `_` keeping its mode (layout.hpp's logical_divide/logical_product on a
+// tuple, zip2_by for the zipped forms). want, where given, is derived by hand from those
+// definitions; every case's last step must equal eval's result, which make interop
+// checks against CUTLASS.
+var byModeCases = []struct{ expr, want string }{
+	// mode 0: 8:1 by 2 = (2,4):(1,2); mode 1: 4:8 kept, 6:32 by 3 = (3,2):(32,96).
+	{"logical_divide((8,(4,6)):(1,(8,32)), (2,(_,3)))", "((2,4),(4,(3,2))):((1,2),(8,(32,96)))"},
+	// mode 0: 16:1 by 4:1 = (4,4):(1,4); mode 1: 4:16 by 2 = (2,2):(16,32), (2,3):(64,128)
+	// kept; zip2_by gathers the first parts, then the second.
+	{"zipped_divide((16,(4,(2,3))):(1,(16,(64,128))), (4:1,(2,_)))", "((4,(2,2)),(4,(2,3))):((1,(16,64)),(4,(32,128)))"},
+	{"tiled_divide((16,(4,(2,3))):(1,(16,(64,128))), (4:1,(2,_)))", "((4,(2,2)),4,(2,3)):((1,(16,64)),4,(32,128))"},
+	{"flat_divide((16,(4,(2,3))):(1,(16,(64,128))), (4:1,(2,_)))", "(4,(2,2),4,(2,3)):(1,(16,64),4,(32,128))"},
+	{"logical_divide((8,(4,6)):(1,(8,32)), (_,(2,_)))", ""},
+	{"logical_divide((8,(4,6),3):(1,(8,32),192), ((2,4):(4,1),(2:2,_)))", ""},
+	{"zipped_divide(((4,2),((2,(2,2)),6),5):((1,4),((8,(16,32)),64),384), (_,((2,_),3)))", ""},
+	{"tiled_divide((8,((2,4),6),5):(1,((8,16),64),384), (4,(_,2)))", ""},
+	{"flat_divide((8,(8,6)):(1,(8,64)), (2:4,(2,3)))", ""},
+	{"logical_product((2,(2,3)):(1,(2,4)), (3,(_,2)))", ""},
+	{"zipped_product((2,((2,2),3)):(1,((2,4),8)), (3,(_,2)))", ""},
+	{"tiled_product((2,(2,3)):(1,(2,4)), (3,(2,2:1)))", ""},
+	{"flat_product(((2,2),(2,3)):((1,2),(4,8)), (_,(2,4)))", ""},
+	{"composition((8,(4,6)):(1,(8,32)), (2,(_,3)))", ""},
+	{"composition((8,(4,6),2):(1,(8,32),192), (_,(2:2,_)))", ""},
+}
+
+func TestExplainByModeTilers(t *testing.T) {
+	for _, c := range byModeCases {
+		x, err := Explain(c.expr)
+		require.NoError(t, err, c.expr)
+		last := x.Steps[len(x.Steps)-1].Text
+		direct, err := eval.Eval(c.expr)
+		require.NoError(t, err, c.expr)
+		assert.Equal(t, direct.String(), last, c.expr)
+		if c.want != "" {
+			assert.Equal(t, c.want, last, c.expr)
+		}
+		checkSteps(t, x)
+		var byMode bool
+		for _, s := range x.Steps {
+			byMode = byMode || strings.HasPrefix(s.Name, "mode 1: mode ")
+		}
+		assert.True(t, byMode, "%s: no nested by-mode step", c.expr)
+	}
+}
+
+// TestExplainByModeRefused: where CuTe refuses a by-mode tiler (zip2_by under a leaf of
+// the tiler needs a mode of rank 2), explain refuses with cute's error.
+func TestExplainByModeRefused(t *testing.T) {
+	for _, e := range []string{
+		"zipped_divide((8,(4,6)):(1,(8,32)), (2,(_,3)))",
+		"flat_product((2,(2,3)):(1,(2,4)), (3,(2,_)))",
+		"logical_divide((8,4):(1,8), (2,4,2))",
+	} {
+		_, err := Explain(e)
+		require.Error(t, err, e)
+		_, eerr := eval.Eval(e)
+		require.Error(t, eerr, e)
+		assert.Contains(t, err.Error(), strings.TrimPrefix(eerr.Error(), "error: "), e)
+	}
+}
+
 func TestExplainErrors(t *testing.T) {
 	for _, c := range []struct{ expr, msg string }{
 		{"size((4,5))", "not explained"},
