@@ -44,26 +44,48 @@ func pictureError(fn string, cells int64, err error) error {
 	return errf(C.CUTEGO_INVALID_ARGUMENT, "%s: %v", fn, err)
 }
 
-// layoutPicture: a picture of the layout *l.
-func layoutPicture(fn string, l *C.cute_layout_t, draw func(io.Writer, cute.Value) error, buf *C.char, n C.size_t, length *C.size_t) C.cutego_status_t {
+// picture is one picture format of the exports, the helper behind all of them: the
+// exports of a format are name, name_composed and name_tv, drawn by draw (a layout or a
+// composed layout) and drawTV (a thread-value layout over a tile). Each method is a
+// whole export: it guards against panics and reports the status under the export's name.
+type picture struct {
+	name   string
+	draw   func(io.Writer, cute.Value) error
+	drawTV func(io.Writer, cute.Layout, cute.IntTuple) error
+}
+
+var (
+	textPicture  = picture{name: "cute_print_layout", draw: render.PrintLayout}
+	latexPicture = picture{name: "cute_print_latex", draw: render.Latex, drawTV: render.LatexTV}
+	svgPicture   = picture{name: "cute_print_svg", draw: render.SVG, drawTV: render.SVGTV}
+)
+
+// layout: a picture of the layout *l.
+func (p picture) layout(l *C.cute_layout_t, buf *C.char, n C.size_t, length *C.size_t) (st C.cutego_status_t) {
+	fn := p.name
+	defer guard(fn, &st)
 	x, err := toLayout(fn, "l", l)
 	if err != nil {
 		return fail(fn, err)
 	}
-	return result(fn, drawText(fn, x.Size(), func(w io.Writer) error { return draw(w, x) }, buf, n, length))
+	return result(fn, drawText(fn, x.Size(), func(w io.Writer) error { return p.draw(w, x) }, buf, n, length))
 }
 
-// composedPicture: a picture of the composed layout *c.
-func composedPicture(fn string, c *C.cute_composed_layout_t, draw func(io.Writer, cute.Value) error, buf *C.char, n C.size_t, length *C.size_t) C.cutego_status_t {
+// composed: a picture of the composed layout *c.
+func (p picture) composed(c *C.cute_composed_layout_t, buf *C.char, n C.size_t, length *C.size_t) (st C.cutego_status_t) {
+	fn := p.name + "_composed"
+	defer guard(fn, &st)
 	x, err := toComposed(fn, "c", c)
 	if err != nil {
 		return fail(fn, err)
 	}
-	return result(fn, drawText(fn, x.Inner.Size(), func(w io.Writer) error { return draw(w, x) }, buf, n, length))
+	return result(fn, drawText(fn, x.Inner.Size(), func(w io.Writer) error { return p.draw(w, x) }, buf, n, length))
 }
 
-// tvPicture: a picture of the thread-value layout *tv over the tile *tile.
-func tvPicture(fn string, tv *C.cute_layout_t, tile *C.cute_int_tuple_t, draw func(io.Writer, cute.Layout, cute.IntTuple) error, buf *C.char, n C.size_t, length *C.size_t) C.cutego_status_t {
+// tv: a picture of the thread-value layout *tv over the tile *tile.
+func (p picture) tv(tv *C.cute_layout_t, tile *C.cute_int_tuple_t, buf *C.char, n C.size_t, length *C.size_t) (st C.cutego_status_t) {
+	fn := p.name + "_tv"
+	defer guard(fn, &st)
 	x, err := toLayout(fn, "tv", tv)
 	if err != nil {
 		return fail(fn, err)
@@ -78,19 +100,15 @@ func tvPicture(fn string, tv *C.cute_layout_t, tile *C.cute_int_tuple_t, draw fu
 	} else if cells >= 0 && c > cells {
 		cells = c
 	}
-	return result(fn, drawText(fn, cells, func(w io.Writer) error { return draw(w, x, t) }, buf, n, length))
+	return result(fn, drawText(fn, cells, func(w io.Writer) error { return p.drawTV(w, x, t) }, buf, n, length))
 }
 
 //export cute_print_layout
-func cute_print_layout(l *C.cute_layout_t, buf *C.char, n C.size_t, length *C.size_t) (st C.cutego_status_t) {
-	const fn = "cute_print_layout"
-	defer guard(fn, &st)
-	return layoutPicture(fn, l, render.PrintLayout, buf, n, length)
+func cute_print_layout(l *C.cute_layout_t, buf *C.char, n C.size_t, length *C.size_t) C.cutego_status_t {
+	return textPicture.layout(l, buf, n, length)
 }
 
 //export cute_print_layout_composed
-func cute_print_layout_composed(c *C.cute_composed_layout_t, buf *C.char, n C.size_t, length *C.size_t) (st C.cutego_status_t) {
-	const fn = "cute_print_layout_composed"
-	defer guard(fn, &st)
-	return composedPicture(fn, c, render.PrintLayout, buf, n, length)
+func cute_print_layout_composed(c *C.cute_composed_layout_t, buf *C.char, n C.size_t, length *C.size_t) C.cutego_status_t {
+	return textPicture.composed(c, buf, n, length)
 }

@@ -217,18 +217,14 @@ func derive(b *builder, op string, args []cute.Value) cute.Value {
 		}
 		a := layout(0)
 		if len(args) == 1 {
-			f := must(cute.Filter(a))
-			b.add("filter(A)", call("filter", a), "stride-0 and size-1 modes removed, the rest coalesced", f)
-			cot := must(f.Cosize())
-			b.add("cosize(filter(A))", call("cosize", f), "the default cotarget", cute.Int(cot))
-			complement(b, a, cute.Int(cot))
+			complement(b, a, nil)
 			return must(cute.ComplementDefault(a))
 		}
 		cot, ok := args[1].(cute.IntTuple)
 		if !ok {
 			check(fmt.Errorf("explain: complement: the cotarget %v is not a shape", args[1]))
 		}
-		complement(b, a, cot)
+		complement(b, a, &cot)
 		return must(cute.Complement(a, cot))
 	case "composition":
 		need(2)
@@ -493,6 +489,16 @@ func rankedProduct(b *builder, op string, a, c cute.Layout) {
 	b.add(name, "", note, z)
 }
 
+// byStride returns the indices of the strides st in increasing order of stride (stable).
+func byStride(st []int64) []int {
+	idx := make([]int, len(st))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(i, j int) bool { return st[idx[i]] < st[idx[j]] })
+	return idx
+}
+
 // leaves returns the flat (shape, stride) pairs of l.
 func leaves(l cute.Layout) (sh, st []int64) {
 	return l.Shape().LeafValues(nil), l.Stride().LeafValues(nil)
@@ -505,9 +511,18 @@ func mul(a, b int64) int64 {
 	return a * b
 }
 
-func complement(b *builder, a cute.Layout, cot cute.IntTuple) {
+// complement appends the steps of complement(A, cot); a nil cot is the default cotarget,
+// cosize(filter(A)).
+func complement(b *builder, a cute.Layout, target *cute.IntTuple) {
 	f := must(cute.Filter(a))
 	b.add("filter(A)", call("filter", a), "stride-0 and size-1 modes removed, the rest coalesced", f)
+	var cot cute.IntTuple
+	if target != nil {
+		cot = *target
+	} else {
+		cot = cute.Int(must(f.Cosize()))
+		b.add("cosize(filter(A))", call("cosize", f), "the default cotarget", cot)
+	}
 	sh, st := leaves(f)
 	if len(sh) == 1 && st[0] == 0 {
 		r := must(cute.Coalesce(must(cute.MakeLayoutLeft(cot))))
@@ -519,11 +534,7 @@ func complement(b *builder, a cute.Layout, cot cute.IntTuple) {
 			check(fmt.Errorf("explain: complement of negative strides is refused"))
 		}
 	}
-	idx := make([]int, len(sh))
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(i, j int) bool { return st[idx[i]] < st[idx[j]] })
+	idx := byStride(st)
 	var ss, ds []string
 	for _, i := range idx {
 		ss, ds = append(ss, fmt.Sprint(sh[i])), append(ds, fmt.Sprint(st[i]))
@@ -599,11 +610,7 @@ func inverse(b *builder, a cute.Layout, right bool) {
 	}
 	pp := must(cute.PrefixProduct(c.Shape()))
 	b.add("prefix_product(shape(coalesce(A)))", call("prefix_product", c.Shape()), "where each mode of A starts in A's domain", pp)
-	idx := make([]int, len(sh))
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(i, j int) bool { return st[idx[i]] < st[idx[j]] })
+	idx := byStride(st)
 	if right {
 		rs, rd := []cute.IntTuple{cute.Int(1)}, []cute.IntTuple{cute.Int(0)}
 		curr := int64(1)
