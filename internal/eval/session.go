@@ -211,3 +211,20 @@ func (p *parser) declStart() (name string, ok bool) {
 		}
 	}
 }
+
+// Declared splits a declaration `auto a = expr;` (any form a session binds a name with)
+// into its name and the text of expr, without evaluating it; ok is false when stmt is
+// not a declaration.
+func Declared(stmt string) (name, expr string, ok bool) {
+	defer func() {
+		if recover() != nil { // a scanner error: not a declaration we can split
+			name, expr, ok = "", "", false
+		}
+	}()
+	var reads int
+	p := newParser(stmt, nil, &reads)
+	if name, ok = p.declStart(); !ok {
+		return "", "", false
+	}
+	return name, strings.TrimSuffix(strings.TrimSpace(stmt[p.tok.pos:]), ";"), true
+}

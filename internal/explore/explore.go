@@ -149,7 +149,11 @@ func Evaluate(ctx context.Context, req Request, lim Limits) Response {
 		describe(ctx, &resp, last, req, lim)
 	}
 	if req.Explain && lastStmt != "" && lastErr == nil && ctx.Err() == nil {
-		resp.Explain = derive(ctx, s, strings.TrimSuffix(lastStmt, ";"), lim)
+		stmt := strings.TrimSuffix(lastStmt, ";")
+		if _, rhs, ok := eval.Declared(stmt); ok {
+			stmt = rhs // `auto c = logical_divide(a, b);` derives logical_divide(a, b)
+		}
+		resp.Explain = derive(ctx, s, stmt, lim)
 	}
 	if err := ctx.Err(); err != nil && resp.Error == "" {
 		resp.Error = "stopped: " + err.Error()

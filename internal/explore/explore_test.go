@@ -143,6 +143,12 @@ func TestSessionExplain(t *testing.T) {
 	require.NotNil(t, r.Explain)
 	assert.Empty(t, r.Explain.Error)
 	assert.Equal(t, "(2,3):(1,8)", r.Explain.Result)
+	// The last statement a declaration: its right side is derived.
+	r = evaluate(Request{Expr: "auto A = make_layout(4, 2);\nauto C = complement(A,\n  24);", Explain: true})
+	assert.Equal(t, []string{"4:2", "(2,3):(1,8)"}, r.Lines)
+	require.NotNil(t, r.Explain)
+	assert.Empty(t, r.Explain.Error)
+	assert.Equal(t, "(2,3):(1,8)", r.Explain.Result)
 }
 
 // TestSessionLimits: a statement continued over lines is bounded by MaxLine as a line
