@@ -30,6 +30,9 @@ declare -A tools=(
 missing=()
 for t in "${!tools[@]}"; do command -v "$t" >/dev/null 2>&1 || missing+=("${tools[$t]}"); done
 python3 -m pip --version >/dev/null 2>&1 || missing+=(python3-pip)
+# the Python package's C extension (make wheel) compiles against the interpreter's headers
+python3 -c 'import os, sysconfig; raise SystemExit(not os.path.exists(os.path.join(sysconfig.get_paths()["include"], "Python.h")))' \
+  || missing+=(python3-dev)
 if [ ${#missing[@]} -gt 0 ]; then
   mapfile -t missing < <(printf '%s\n' "${missing[@]}" | sort -u)
   sudo=""

@@ -10,7 +10,7 @@
 //   6. the epilogue from the accumulator's TV layout ......... epilogue()
 //   7. an epilogue through swizzled shared memory and TMA
 //      stores that drain while the next tile computes ........ epilogue_tma()
-//   8. 2-CTA clusters along M sharing B by TMA multicast ..... load_stage_multicast(),
+//   8. 2-CTA clusters along M sharing B by TMA multicast ..... load_stage<Op, 2>(),
 //      Pipeline::release(), cluster tiles in tile_coords()
 // Every layout constant (stage bytes, TMA boxes, wgmma descriptor offsets, the accumulator's
 // thread-value layout) comes from kernels/generated/cutego_gemm_layouts.h, which `cutego gen
@@ -71,31 +71,14 @@ __device__ __forceinline__ void tile_coords(const GemmArgs &p, int64_t t, int &t
 // One stage of one operand: the tile's MN rows x BK columns. Op (from the generated header)
 // says how many boxes cover it and where each lands. Tensor maps are 3-D: K-major
 // (k, mn, l), MN-major (mn, k, l).
-template <class Op>
-__device__ __forceinline__ void load_stage(const CUtensorMap *map, uint8_t *smem, uint64_t *bar, int mn0, int k0,
-                                           int l) {
-#pragma unroll
-  for (int j = 0; j < Op::tma_loads; ++j) {
-    int32_t c[3];
-    if (Op::major == 0) {
-      c[0] = k0;
-      c[1] = mn0 + j * Op::tma_load_mn;
-    } else {
-      c[0] = mn0 + j * Op::tma_load_mn;
-      c[1] = k0;
-    }
-    c[2] = l;
-    tma_load(map, smem + j * Op::tma_load_smem_bytes, bar, 3, c);
-  }
-}
-
 // ---- rung 8: 2-CTA clusters, B shared by TMA multicast --------------------------------------
-// The cluster's CTAs compute vertically adjacent tiles, which need the same B stage: CTA r
-// loads slice r of every B load (the generated mc_* box, CuTe's multicast truncation) into the
-// same offset of every CTA's stage, and each CTA's full barrier counts the whole stage.
-template <class Op>
-__device__ __forceinline__ void load_stage_multicast(const CUtensorMap *map, uint8_t *smem, uint64_t *bar, int mn0,
-                                                     int k0, int l, int rank, uint16_t mask) {
+// With CM > 1 the cluster's CTAs compute vertically adjacent tiles, which need the same B stage:
+// CTA `rank` loads slice `rank` of every load (the generated mc_* box, CuTe's multicast
+// truncation) into the same offset of every CTA's stage, and each CTA's full barrier counts the
+// whole stage.
+template <class Op, int CM = 1>
+__device__ __forceinline__ void load_stage(const CUtensorMap *map, uint8_t *smem, uint64_t *bar, int mn0, int k0,
+                                           int l, int rank = 0) {
 #pragma unroll
   for (int j = 0; j < Op::tma_loads; ++j) {
     int32_t c[3];
@@ -106,9 +89,14 @@ __device__ __forceinline__ void load_stage_multicast(const CUtensorMap *map, uin
       c[0] = mn0 + j * Op::tma_load_mn;
       c[1] = k0;
     }
-    c[1] += rank * Op::mc_tma_box_outer;
     c[2] = l;
-    tma_load_multicast_3d(map, smem + j * Op::tma_load_smem_bytes + rank * Op::mc_slice_bytes, bar, c, mask);
+    if constexpr (CM > 1) {
+      c[1] += rank * Op::mc_tma_box_outer;
+      tma_load_multicast_3d(map, smem + j * Op::tma_load_smem_bytes + rank * Op::mc_slice_bytes, bar, c,
+                            static_cast<uint16_t>((1u << CM) - 1));
+    } else {
+      tma_load(map, smem + j * Op::tma_load_smem_bytes, bar, 3, c);
+    }
   }
 }
 
@@ -323,7 +311,6 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
     setmaxnreg_dec<40>();
     if (threadIdx.x == 0) {
       int it = 0;
-      const uint16_t mask = static_cast<uint16_t>((1u << cm) - 1);
       for (int64_t t = blockIdx.x / cm; t < p.tiles; t += gridDim.x / cm) {
         int tm, tn, l;
         tile_coords(p, t, tm, tn, l);
@@ -335,11 +322,8 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
           mbar_wait(&pipe.empty[s], ((it / S) & 1) ^ 1);
           mbar_expect_tx(&pipe.full[s], OA::stage_bytes + OB::stage_bytes);
           load_stage<OA>(tma_a, sa + s * OA::stage_bytes, &pipe.full[s], tm * BM, kt * BK, p.a_bcast_l ? 0 : l);
-          if constexpr (cm > 1)
-            load_stage_multicast<OB>(tma_b, sb + s * OB::stage_bytes, &pipe.full[s], tn * BN, kt * BK,
-                                     p.b_bcast_l ? 0 : l, rank, mask);
-          else
-            load_stage<OB>(tma_b, sb + s * OB::stage_bytes, &pipe.full[s], tn * BN, kt * BK, p.b_bcast_l ? 0 : l);
+          load_stage<OB, CM>(tma_b, sb + s * OB::stage_bytes, &pipe.full[s], tn * BN, kt * BK, p.b_bcast_l ? 0 : l,
+                             rank);
         }
       }
     }

@@ -195,6 +195,7 @@ func TestBrowserStaticSite(t *testing.T) {
 		require.Equal(t, "done", typeAndRun(t, ctx, expr), expr)
 		checkCellsAgainstEval(t, ctx, expr)
 	}
+	checkSession(t, ctx)
 
 	// Hover: the pointer over cell (1,2) of (4,5):(16,64) reads its coordinate and offset.
 	typeAndRun(t, ctx, "((2,2),5):((1,32),64)")
@@ -269,6 +270,24 @@ func TestBrowserStaticSite(t *testing.T) {
 	screenshot(t, ctx, "browser-explain.png")
 }
 
+// sessionBlock is a block of CuTe C++ typed into the page: line 2 uses the name bound on
+// line 1, as `cutego eval` reads it.
+var sessionBlock = []string{
+	"auto a = make_layout(make_shape(4,8), LayoutRight{});",
+	"composition(a, make_layout(make_shape(2,2), make_stride(1,4)))",
+}
+
+// checkSession types sessionBlock (a newline in the box is a newline, not Evaluate) and
+// checks the page's lines against `cutego eval` and its picture: a∘(2,2):(1,4) with
+// a = (4,8):(8,1) is (2,2):(8,1) by hand (a's indices 0,1 and 0,4 are offsets 0,8 and 0,1).
+func checkSession(t *testing.T, ctx context.Context) {
+	t.Helper()
+	require.Equal(t, "done", typeAndRun(t, ctx, strings.Join(sessionBlock, "\n")), innerText(t, ctx, "#error"))
+	assert.Equal(t, strings.Join(evalLines(t, sessionBlock), "\n"), innerText(t, ctx, "#lines"))
+	assert.Equal(t, []string{"(4,8):(8,1)", "(2,2):(8,1)"}, evalLines(t, sessionBlock))
+	checkCellsAgainstEval(t, ctx, "(2,2):(8,1)")
+}
+
 // TestBrowserServe: `cutego serve --site build/site` serves the same page, which runs the
 // WebAssembly build fetched over http; without the site folder the page asks the JSON
 // API, and when the server is gone a failed request shows a message.
@@ -295,6 +314,7 @@ func TestBrowserServe(t *testing.T) {
 	assert.Contains(t, innerText(t, ctx, "#engine"), "cutego serve")
 	typeAndRun(t, ctx, "composition((20,2):(16,4),(4,5):(1,4))")
 	checkCellsAgainstEval(t, ctx, "composition((20,2):(16,4),(4,5):(1,4))")
+	checkSession(t, ctx)
 	assert.Equal(t, "error", typeAndRun(t, ctx, "nope("))
 	assert.Contains(t, innerText(t, ctx, "#error"), "error: ")
 

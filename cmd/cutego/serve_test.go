@@ -484,3 +484,19 @@ func BenchmarkServeBusy(b *testing.B) {
 	}
 	close(release)
 }
+
+// TestServeSession: POST /api/eval evaluates a pasted block as one session, as `cutego
+// eval` does: line 2 uses the name bound on line 1 (LayoutRight{} over (4,8) is
+// (4,8):(8,1) by CuTe's definition; its size is 32).
+func TestServeSession(t *testing.T) {
+	h := newServer()
+	body, err := json.Marshal(EvalRequest{Expr: "auto a = make_layout(make_shape(4,8), LayoutRight{});\nsize(a)"})
+	require.NoError(t, err)
+	w := do(h, "POST", "/api/eval", "application/json", string(body), nil)
+	require.Equal(t, 200, w.Code)
+	var r EvalResponse
+	require.NoError(t, json.Unmarshal(w.Body.Bytes(), &r))
+	assert.Equal(t, []string{"(4,8):(8,1)", "32"}, r.Lines)
+	assert.Equal(t, "32", r.Result)
+	assert.Empty(t, r.Error)
+}

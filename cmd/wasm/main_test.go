@@ -18,6 +18,12 @@ func TestEvaluateJSON(t *testing.T) {
 	assert.Equal(t, "(1,2) → offset 144", cells["info"].([]any)[1*5+2])
 	require.NoError(t, json.Unmarshal([]byte(evaluate(`{"expr":"nope("}`)), &r))
 	assert.NotEmpty(t, r["error"])
+	// A block is one session: line 2 uses line 1's name (LayoutRight{} over (4,8) is
+	// (4,8):(8,1) by CuTe's definition).
+	r = nil
+	require.NoError(t, json.Unmarshal([]byte(evaluate(`{"expr":"auto a = make_layout(make_shape(4,8), LayoutRight{});\nsize(a)"}`)), &r))
+	assert.Equal(t, []any{"(4,8):(8,1)", "32"}, r["lines"])
+	assert.Equal(t, "32", r["result"])
 	require.NoError(t, json.Unmarshal([]byte(evaluate(`{`)), &r))
 	assert.Contains(t, r["error"], "bad request")
 }

@@ -47,8 +47,8 @@ func TestEvalCppTensor(t *testing.T) {
 		assert.Equal(t, stripStatic(want), r.String(), in)
 		lines++
 	}
-	assert.Equal(t, 23, lines)
-	assert.Equal(t, 15, blocks)
+	assert.Equal(t, 26, lines)
+	assert.Equal(t, 16, blocks)
 }
 
 // TestIotaTensorBruteForce: the values of views of iota_tensor((M,N)) (column-major, so
@@ -223,5 +223,24 @@ func BenchmarkPrintTensor(b *testing.B) {
 		if err := tv.PrintTensor(&w); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// TestCountingIteratorBraces: C++'s list initialisation counting_iterator<int>{…} reads
+// as its parenthesised form (values from C++ in TestEvalCppTensor); a brace left open or
+// too many arguments is an error, as with parentheses.
+func TestCountingIteratorBraces(t *testing.T) {
+	for _, c := range [][2]string{
+		{"counting_iterator<int>{}", "counting_iter(0)"},
+		{"counting_iterator<int64_t>{7}", "counting_iter(7)"},
+		{"cute::counting_iterator<int>{}", "counting_iter(0)"},
+	} {
+		out, skip := Line(c[0])
+		assert.False(t, skip)
+		assert.Equal(t, c[1], out, c[0])
+	}
+	for _, in := range []string{"counting_iterator<int>{", "counting_iterator<int>{1,2}", "counting_iterator<int>{1)"} {
+		_, err := Eval(in)
+		assert.Error(t, err, in)
 	}
 }

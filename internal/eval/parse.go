@@ -16,6 +16,7 @@ import (
 //	           | swizzle 'o' signed-base 'o' atom               CuTe's A o O o B
 //	base      := integer { '@' integer } | '_' | '(' [ args ] ')'
 //	           | name [ '<' args '>' ] [ '(' [ args ] ')' ]     names, C++ types, calls
+//	           | name '<' args '>' '{' [ args ] '}'             counting_iterator<int>{}
 //	args      := expr { ',' expr }
 type parser struct {
 	sc      scanner
@@ -286,6 +287,10 @@ func (p *parser) list(open, close string) []cute.Value {
 	}
 }
 
+// braceInit names the functions of table that are C++ class templates, constructed as
+// T{args} as well as T(args).
+var braceInit = map[string]bool{"counting_iterator": true}
+
 // name reads a name and what follows it: a variable, a C++ type (Int<8>, Shape<…>,
 // Layout<…>, Swizzle<…>, LayoutRight, an element type), or a call name<targs>(args),
 // whose template arguments become trailing arguments (docs/EVAL.md).
@@ -317,6 +322,12 @@ func (p *parser) name() cute.Value {
 			p.failAt(t.pos, "%s: %v", name, err)
 		}
 		return v
+	}
+	if p.is("{") && braceInit[name] {
+		// C++'s list initialisation of a class template: counting_iterator<int>{} is
+		// its constructor with its default argument, counting_iterator<int>{5} with 5.
+		args := p.list("{", "}")
+		return call(name, append(args, targs...))
 	}
 	if p.is("(") {
 		if _, ok := table[name]; !ok {

@@ -36,6 +36,17 @@ func (s *Session) Lookup(name string) (cute.Value, bool) {
 	return v, ok
 }
 
+// Eval evaluates text, one expression or complete statements, with the session's names
+// (a declaration in text binds its name, as on a line) and returns the value of the last
+// statement. It never panics.
+func (s *Session) Eval(text string) (cute.Value, error) {
+	r, ok := s.run(text)
+	if !ok {
+		return nil, &cute.Error{Op: "parse", Kind: cute.ErrParse, Reason: "no expression"}
+	}
+	return r.Value, r.Err
+}
+
 // Line feeds one input line (with or without its newline) and returns the result of the
 // statements it completes; ok is false when it produces no output: a blank line, a `#`
 // line, a comment, or a line of a statement that continues on the next line.
@@ -63,6 +74,14 @@ func (s *Session) Line(line string) (r Result, ok bool) {
 	}
 	return s.run(t)
 }
+
+// Pending is the number of bytes of a statement read so far that continues on the next
+// lines (0 when none).
+func (s *Session) Pending() int { return s.pending.Len() }
+
+// Drop forgets a statement that continues on the next lines, without evaluating it (a
+// caller's limit on a statement's size); the names bound so far stay.
+func (s *Session) Drop() { s.reset() }
 
 // Close ends the input: a statement still open is an error.
 func (s *Session) Close() (r Result, ok bool) {
@@ -191,4 +210,21 @@ func (p *parser) declStart() (name string, ok bool) {
 			return "", false
 		}
 	}
+}
+
+// Declared splits a declaration `auto a = expr;` (any form a session binds a name with)
+// into its name and the text of expr, without evaluating it; ok is false when stmt is
+// not a declaration.
+func Declared(stmt string) (name, expr string, ok bool) {
+	defer func() {
+		if recover() != nil { // a scanner error: not a declaration we can split
+			name, expr, ok = "", "", false
+		}
+	}()
+	var reads int
+	p := newParser(stmt, nil, &reads)
+	if name, ok = p.declStart(); !ok {
+		return "", "", false
+	}
+	return name, strings.TrimSuffix(strings.TrimSpace(stmt[p.tok.pos:]), ";"), true
 }

@@ -70,7 +70,11 @@ var Ops = map[string]string{
 
 // Explain derives the expression expr, a call of one of Ops whose arguments are any
 // expressions `cutego eval` accepts.
-func Explain(expr string) (x *Explanation, err error) {
+func Explain(expr string) (*Explanation, error) { return ExplainIn(eval.NewSession(), expr) }
+
+// ExplainIn is Explain with the names bound in session s (`auto a = …;` on earlier
+// lines), so that `logical_divide(a, b)` derives over the values of a and b.
+func ExplainIn(s *eval.Session, expr string) (x *Explanation, err error) {
 	name, args, err := splitCall(strings.TrimSpace(expr))
 	if err != nil {
 		return nil, err
@@ -81,7 +85,7 @@ func Explain(expr string) (x *Explanation, err error) {
 	}
 	x = &Explanation{Op: name, Args: args, Definition: def}
 	for _, a := range args {
-		v, err := eval.Eval(a)
+		v, err := s.Eval(a)
 		if err != nil {
 			return nil, fmt.Errorf("explain: argument %q: %v", a, err)
 		}

@@ -90,31 +90,55 @@ type Limits struct {
 // line.
 var DefaultLimits = Limits{MaxCells: 64 * 64, MaxStepCells: 32 * 32, MaxLine: 16 << 10}
 
-// Evaluate answers req. It stops between lines and inside the drawing loops once ctx is
-// done, and then answers with ctx's error.
+// Evaluate answers req. It evaluates req.Expr's lines as one session, as `cutego eval`
+// reads them: a name bound by `auto a = …;` on one line is known on the next, and a
+// statement whose parentheses are still open continues on the next lines (one output
+// line for it). It stops between lines and inside the drawing loops once ctx is done,
+// and then answers with ctx's error.
 func Evaluate(ctx context.Context, req Request, lim Limits) Response {
 	start := time.Now()
 	resp := Response{Lines: []string{}}
+	s := eval.NewSession()
 	var last cute.Value
 	var lastErr error
-	var lastLine string
+	var stmt []string // the lines of the statement being read
+	var lastStmt string
+	emit := func(r eval.Result) {
+		last, lastErr = r.Value, r.Err
+		lastStmt = strings.Join(stmt, "\n")
+		stmt = stmt[:0]
+		resp.Lines = append(resp.Lines, r.String())
+	}
 	for _, line := range strings.Split(req.Expr, "\n") {
 		if err := ctx.Err(); err != nil {
 			resp.Error = "stopped: " + err.Error()
 			return resp
 		}
 		t := strings.TrimSpace(line)
-		if t == "" || t[0] == '#' {
+		// MaxLine bounds a statement continued over several lines as it bounds a line:
+		// the parser's cost grows faster than linearly on some inputs.
+		if n := s.Pending() + len(t); lim.MaxLine > 0 && n > lim.MaxLine {
+			what := "line"
+			if s.Pending() > 0 {
+				what = "statement"
+				s.Drop()
+			}
+			stmt = stmt[:0]
+			emit(eval.Result{Err: fmt.Errorf("the %s has %s bytes; the explorer evaluates %ss of at most %s bytes (cutego eval takes longer ones)",
+				what, humanize.Comma(int64(n)), what, humanize.Comma(int64(lim.MaxLine)))})
 			continue
 		}
-		if lim.MaxLine > 0 && len(t) > lim.MaxLine {
-			last, lastErr = nil, fmt.Errorf("the line has %s bytes; the explorer evaluates lines of at most %s bytes (cutego eval takes longer ones)",
-				humanize.Comma(int64(len(t))), humanize.Comma(int64(lim.MaxLine)))
-		} else {
-			last, lastErr = eval.Eval(t)
+		if t != "" && t[0] != '#' {
+			stmt = append(stmt, t)
 		}
-		lastLine = t
-		resp.Lines = append(resp.Lines, eval.Format(last, lastErr))
+		if r, ok := s.Line(line); ok {
+			emit(r)
+		} else if s.Pending() == 0 {
+			stmt = stmt[:0] // a comment, `{`, `using …;`: not part of a statement
+		}
+	}
+	if r, ok := s.Close(); ok {
+		emit(r)
 	}
 	switch {
 	case lastErr != nil:
@@ -124,8 +148,12 @@ func Evaluate(ctx context.Context, req Request, lim Limits) Response {
 		resp.Kind = Kind(last)
 		describe(ctx, &resp, last, req, lim)
 	}
-	if req.Explain && lastLine != "" && lastErr == nil && ctx.Err() == nil {
-		resp.Explain = derive(ctx, lastLine, lim)
+	if req.Explain && lastStmt != "" && lastErr == nil && ctx.Err() == nil {
+		stmt := strings.TrimSuffix(lastStmt, ";")
+		if _, rhs, ok := eval.Declared(stmt); ok {
+			stmt = rhs // `auto c = logical_divide(a, b);` derives logical_divide(a, b)
+		}
+		resp.Explain = derive(ctx, s, stmt, lim)
 	}
 	if err := ctx.Err(); err != nil && resp.Error == "" {
 		resp.Error = "stopped: " + err.Error()
@@ -338,8 +366,8 @@ func pictureError(err error) string {
 	return err.Error()
 }
 
-func derive(ctx context.Context, line string, lim Limits) *Derived {
-	x, err := explain.Explain(line)
+func derive(ctx context.Context, s *eval.Session, stmt string, lim Limits) *Derived {
+	x, err := explain.ExplainIn(s, stmt)
 	if err != nil {
 		return &Derived{Error: err.Error()}
 	}

@@ -107,3 +107,66 @@ func BenchmarkAdversarialBody(b *testing.B) {
 		evaluate(Request{Expr: body})
 	}
 }
+
+// TestSession: the lines of a request are one session, as `cutego eval` reads them: a
+// name bound on one line is known on the next, and a declaration continued over two
+// lines gives one output line. Expected values by CuTe's definitions, by hand:
+// LayoutRight{} over (4,8) has strides (8,1); a∘(2,2):(1,4) is (a∘2:1, a∘2:4) = 2:8 and
+// 2:1 (a's indices 0,4 are offsets 0,1); make_layout((2,3)) is column-major (1,2).
+func TestSession(t *testing.T) {
+	r := evaluate(Request{Expr: strings.Join([]string{
+		"auto a = make_layout(make_shape(4,8), LayoutRight{});",
+		"# a comment",
+		"auto b = composition(a, make_layout(make_shape(2,2), make_stride(1,4)));",
+		"auto c = make_layout(make_shape(2,",
+		"                                3));",
+		"size(a) + size(c)",
+		"b",
+	}, "\n")})
+	assert.Equal(t, []string{"(4,8):(8,1)", "(2,2):(8,1)", "(2,3):(1,2)", "38", "(2,2):(8,1)"}, r.Lines)
+	assert.Empty(t, r.Error)
+	assert.Equal(t, "layout", r.Kind)
+	require.NotNil(t, r.Cells)
+	assert.Equal(t, "(1,1) → offset 9", r.Cells.Info[1*2+1])
+	// Each request starts with no names.
+	r = evaluate(Request{Expr: "b"})
+	assert.Contains(t, r.Error, "b")
+	require.Len(t, r.Lines, 1)
+	assert.Contains(t, r.Lines[0], "error: ")
+}
+
+// TestSessionExplain: explain derives the last statement over the names of earlier
+// lines; complement(4:2, 24) is (2,3):(1,8) as in TestExplain.
+func TestSessionExplain(t *testing.T) {
+	r := evaluate(Request{Expr: "auto A = make_layout(4, 2);\ncomplement(A, 24);", Explain: true})
+	assert.Equal(t, []string{"4:2", "(2,3):(1,8)"}, r.Lines)
+	require.NotNil(t, r.Explain)
+	assert.Empty(t, r.Explain.Error)
+	assert.Equal(t, "(2,3):(1,8)", r.Explain.Result)
+	// The last statement a declaration: its right side is derived.
+	r = evaluate(Request{Expr: "auto A = make_layout(4, 2);\nauto C = complement(A,\n  24);", Explain: true})
+	assert.Equal(t, []string{"4:2", "(2,3):(1,8)"}, r.Lines)
+	require.NotNil(t, r.Explain)
+	assert.Empty(t, r.Explain.Error)
+	assert.Equal(t, "(2,3):(1,8)", r.Explain.Result)
+}
+
+// TestSessionLimits: a statement continued over lines is bounded by MaxLine as a line
+// is, and refused without being parsed; the names bound before it stay known.
+func TestSessionLimits(t *testing.T) {
+	lim := DefaultLimits
+	lim.MaxLine = 100
+	long := strings.Repeat("1,", 40) // 80 bytes
+	expr := "auto a = make_layout(make_shape(4,8));\nauto b = make_shape(" + long + "\n" + long + "1);\nsize(a)"
+	r := Evaluate(context.Background(), Request{Expr: expr}, lim)
+	require.Len(t, r.Lines, 3)
+	assert.Equal(t, "(4,8):(1,4)", r.Lines[0])
+	assert.Contains(t, r.Lines[1], "the statement has 183 bytes; the explorer evaluates statements of at most 100 bytes")
+	assert.Equal(t, "32", r.Lines[2])
+	// The deadline is still looked at between the lines of a session.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	r = Evaluate(ctx, Request{Expr: "auto a = make_layout(4);\na"}, DefaultLimits)
+	assert.Contains(t, r.Error, "stopped")
+	assert.Empty(t, r.Lines)
+}

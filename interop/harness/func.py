@@ -446,15 +446,24 @@ def check_with_aux(op, A, B, R, aux):
     return None, "not checked"
 
 
-def check_max_common(op, A, B, R, limit=LIMIT):
+def check_max_common(op, A, B, R, limit=LIMIT, relative=False):
     """Does cutego's answer R to max_common_vector(A, B) (an integer N) or
     max_common_layout(A, B) (a layout) satisfy CuTe's post-condition (layout.hpp)?
     max_common_layout: A(R(n)) = B(R(n)) = n for n < size(R). max_common_vector: for
     n < N some coordinate j has B(j) = n and A(j) = n (A and B agree on the first N
-    elements). Returns (True|False|None, why)."""
+    elements). relative: the values are taken relative to A(0) and B(0) (a composed layout
+    with an offset: the elements are contiguous in both, from wherever each starts).
+    Returns (True|False|None, why)."""
     try:
         fa, fb = Fn(A), Fn(B)
         val = lambda n: {(): n} if n else {}
+        if relative:
+            a0, b0 = _int(fa(0)), _int(fb(0))
+            fa0, fb0 = fa, fb
+            fa = lambda j: val(_int(fa0(j)) - a0)
+            fb = lambda j: val(_int(fb0(j)) - b0)
+            fb.size = fb0.size
+        rel = " - A(0)/B(0)" if relative else ""
         if op == "max_common_layout":
             fr = Fn(R)
             if fr.size > limit:
@@ -462,8 +471,8 @@ def check_max_common(op, A, B, R, limit=LIMIT):
             for n in range(fr.size):
                 j = fr(n)
                 if fa(j) != val(n) or fb(j) != val(n):
-                    return False, "at %d: R = %s, A(R) = %s, B(R) = %s" % (n, j, fa(j), fb(j))
-            return True, "A(R(n)) = B(R(n)) = n for n < %d" % fr.size
+                    return False, "at %d: R = %s, A(R)%s = %s, B(R)%s = %s" % (n, j, rel, fa(j), rel, fb(j))
+            return True, "A(R(n)) = B(R(n)) = n%s for n < %d" % (rel, fr.size)
         N = ival(R)
         if fb.size > limit:
             return None, "too large to check"
@@ -474,8 +483,8 @@ def check_max_common(op, A, B, R, limit=LIMIT):
             if n in want and fa(j) == val(n):
                 want.discard(n)
         if want:
-            return False, "no coordinate j with A(j) = B(j) = %d" % min(want)
-        return True, "A and B agree on the first %d elements" % N
+            return False, "no coordinate j with A(j) = B(j) = %d%s" % (min(want), rel)
+        return True, "A and B agree on the first %d elements%s" % (N, rel)
     except NotAFunction as e:
         return None, str(e)
 
@@ -640,32 +649,5 @@ def check_slice(L, crd, R, limit=LIMIT):
 
 
 def check_max_common_relative(op, A, B, R, limit=LIMIT):
-    """check_max_common up to the values at coordinate 0: for a composed layout with an
-    offset, A(j) - A(0) and B(j) - B(0) must agree with the answer (the elements are
-    contiguous in both, from wherever each starts)."""
-    try:
-        fa, fb = Fn(A), Fn(B)
-        a0, b0 = _int(fa(0)), _int(fb(0))
-        if op == "max_common_layout":
-            fr = Fn(R)
-            if fr.size > limit:
-                return None, "too large to check"
-            for n in range(fr.size):
-                j = fr(n)
-                if _int(fa(j)) - a0 != n or _int(fb(j)) - b0 != n:
-                    return False, "at %d: R = %s, A(R) - A(0) = %d, B(R) - B(0) = %d" % (
-                        n, _fmt(j), _int(fa(j)) - a0, _int(fb(j)) - b0)
-            return True, "A(R(n)) - A(0) = B(R(n)) - B(0) = n for n < %d" % fr.size
-        N = ival(R)
-        if fb.size > limit:
-            return None, "too large to check"
-        want = set(range(N))
-        for j in range(fb.size):
-            n = _int(fb(j)) - b0
-            if n in want and _int(fa(j)) - a0 == n:
-                want.discard(n)
-        if want:
-            return False, "no coordinate j with A(j) - A(0) = B(j) - B(0) = %d" % min(want)
-        return True, "A and B agree on the first %d elements up to A(0), B(0)" % N
-    except NotAFunction as e:
-        return None, str(e)
+    """check_max_common up to the values at coordinate 0 (see its relative argument)."""
+    return check_max_common(op, A, B, R, limit, relative=True)

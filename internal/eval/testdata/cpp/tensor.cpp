@@ -37,6 +37,10 @@ int main(){
   S(make_tensor(counting_iterator<int64_t>(4294967296), make_shape(_2{},_3{})));
   S(local_tile(make_tensor(counting_iterator<int64_t>(4294967296), make_shape(_4{},_6{})), make_shape(_2{},_3{}), make_coord(1,1)));
   S(local_partition(t, make_layout(make_shape(_2{},_4{})), 3)(1,1));
+  // counting_iterator<T>{}: the constructor's default argument, a count from 0.
+  D(w, make_tensor(counting_iterator<int>{}, make_shape(_4{},_6{})));
+  S(make_tensor(counting_iterator<int>{5}, make_shape(_2{},_3{})));
+  S(w(3,5));
   P(t);
   P(r);
   P(s);
@@ -52,4 +56,5 @@ int main(){
   P(u(_,make_coord(1,_)));
   P(make_tensor(counting_iterator<int>(-7), make_shape(_2{},_2{},_2{},_2{})));
   P(make_tensor(counting_iterator<int>(0), make_layout(make_shape(_2{},_2{},_2{},_2{},_2{}))));
+  P(make_tensor(counting_iterator<int>{}, make_layout(make_shape(_2{},_3{}), LayoutRight{})));
 }
