@@ -228,6 +228,9 @@ func FuzzExplain(f *testing.F) {
 	for _, c := range docCases {
 		f.Add(c.expr)
 	}
+	for _, c := range byModeCases {
+		f.Add(c.expr)
+	}
 	for _, s := range []string{"left_inverse(())", "right_inverse(1:0)", "complement((),4)", "blocked_product((),())",
 		"composition(4:0, (2,2):(0,1))", "logical_divide((1,1):(0,0), (1,1))", "left_inverse((4,4):(0,0))", "complement(4:0)"} {
 		f.Add(s)
