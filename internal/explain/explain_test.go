@@ -34,12 +34,22 @@ var docCases = []struct{ expr, want string }{
 
 func TestExplainDocs(t *testing.T) {
 	for _, c := range docCases {
-		x, err := Explain(c.expr)
-		require.NoError(t, err, c.expr)
-		assert.Equal(t, c.want, x.ResultText, c.expr)
-		assert.Equal(t, c.want, x.Steps[len(x.Steps)-1].Text, c.expr)
-		checkSteps(t, x)
+		explainChecked(t, c.expr, c.want)
 	}
+}
+
+// explainChecked explains expr and checks it: its last step is its result, which equals
+// want where want is given, and checkSteps holds (each step and the result equal eval's).
+func explainChecked(t *testing.T, expr, want string) *Explanation {
+	t.Helper()
+	x, err := Explain(expr)
+	require.NoError(t, err, expr)
+	assert.Equal(t, x.ResultText, x.Steps[len(x.Steps)-1].Text, expr)
+	if want != "" {
+		assert.Equal(t, want, x.ResultText, expr)
+	}
+	checkSteps(t, x)
+	return x
 }
 
 // checkSteps: each step that names an expression gives its value when `cutego eval`
@@ -129,9 +139,7 @@ func TestExplainMore(t *testing.T) {
 		"composition((16,8):(1,16), (4:2, 2:4))",
 		"composition((16,8):(1,16), 4)",
 	} {
-		x, err := Explain(e)
-		require.NoError(t, err, e)
-		checkSteps(t, x)
+		explainChecked(t, e, "")
 	}
 }
 
@@ -163,16 +171,7 @@ var byModeCases = []struct{ expr, want string }{
 
 func TestExplainByModeTilers(t *testing.T) {
 	for _, c := range byModeCases {
-		x, err := Explain(c.expr)
-		require.NoError(t, err, c.expr)
-		last := x.Steps[len(x.Steps)-1].Text
-		direct, err := eval.Eval(c.expr)
-		require.NoError(t, err, c.expr)
-		assert.Equal(t, direct.String(), last, c.expr)
-		if c.want != "" {
-			assert.Equal(t, c.want, last, c.expr)
-		}
-		checkSteps(t, x)
+		x := explainChecked(t, c.expr, c.want)
 		var byMode bool
 		for _, s := range x.Steps {
 			byMode = byMode || strings.HasPrefix(s.Name, "mode 1: mode ")
