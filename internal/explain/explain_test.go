@@ -89,6 +89,21 @@ func TestExplainSteps(t *testing.T) {
 	require.NoError(t, err)
 	assert.True(t, strings.HasPrefix(x.Steps[0].Name, "mode 0: "))
 	checkSteps(t, x)
+
+	// zip2_by by mode (by hand from CuTe's definition): under (2,_) the mode
+	// ((2,2),(2,3)):((16,32),(64,128)) gives the tile part 2:16 and, from the `_` mode taken
+	// as it is, 2:64; the tiles (4,(2,2)):(1,(16,64)), the rests (4,(2,3)):(4,(32,128)).
+	x, err = Explain("zipped_divide((16,(4,(2,3))):(1,(16,(64,128))), (4:1,(2,_)))")
+	require.NoError(t, err)
+	step := map[string]string{}
+	for _, s := range x.Steps {
+		step[s.Name] = s.Text
+	}
+	assert.Equal(t, "(2,3):(64,128)", step["mode 1: mode 1: logical_divide(A, _)"])
+	assert.Equal(t, "(2,3):(64,128)", step["mode 1: mode 1: (tile, rest)"])
+	assert.Equal(t, "((2,2),(2,3)):((16,64),(32,128))", step["mode 1: make_layout(tiles, rests)"])
+	assert.Equal(t, "(4,(2,2)):(1,(16,64))", step["tiles: make_layout(get<0>(mode i)…)"])
+	assert.Equal(t, "(4,(2,3)):(4,(32,128))", step["rests: make_layout(get<1>(mode i)…)"])
 }
 
 // TestExplainInverses: the derivations end in CuTe's inverses, and the results invert
