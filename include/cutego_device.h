@@ -10,6 +10,8 @@
  *   cute_dev_idx2crd_flat(&L, i, crd)     per-leaf coordinate of the linear coordinate i
  *                                         (colexicographic; the last leaf takes the whole
  *                                         remaining quotient, as CuTe's idx2crd does)
+ *   cute_dev_leaves_eval(&L, first, n, i) index of the integer coordinate i over n leaves
+ *                                         from first (the step both evaluations below share)
  *   cute_dev_layout_eval(&L, i)           L(i): index of the linear coordinate i, = crd2idx of
  *                                         idx2crd(i) (what CuTe's layout(i) computes)
  *   cute_dev_rank(&L)                     number of top-level modes (1 for an integer shape)
@@ -84,11 +86,14 @@ CUTE_DEV_FN void cute_dev_idx2crd_flat(const cute_layout_t *L, int64_t i, int64_
   }
 }
 
-CUTE_DEV_FN int64_t cute_dev_layout_eval(const cute_layout_t *L, int64_t i) {
+/* The index of the integer coordinate i over leaves [first, first + count) of L: i split
+ * colexicographically over those leaves, the last one taking the whole remaining quotient. */
+CUTE_DEV_FN int64_t cute_dev_leaves_eval(const cute_layout_t *L, int32_t first, int32_t count, int64_t i) {
   int64_t idx = 0;
-  int32_t n = cute_dev_leaves(L);
-  for (int32_t k = 0; k < n; ++k) {
-    if (k == n - 1) {
+  int32_t end = first + count;
+  if (end > CUTE_LAYOUT_MAX_LEAVES) end = CUTE_LAYOUT_MAX_LEAVES;
+  for (int32_t k = first; k < end; ++k) {
+    if (k == first + count - 1) {
       idx += i * L->stride[k];
     } else {
       int64_t s = L->shape[k] > 0 ? L->shape[k] : 1;
@@ -98,6 +103,10 @@ CUTE_DEV_FN int64_t cute_dev_layout_eval(const cute_layout_t *L, int64_t i) {
     }
   }
   return idx;
+}
+
+CUTE_DEV_FN int64_t cute_dev_layout_eval(const cute_layout_t *L, int64_t i) {
+  return cute_dev_leaves_eval(L, 0, cute_dev_leaves(L), i);
 }
 
 /* Number of top-level modes. An integer shape (nest "L") has rank 1; a tuple "( ... )" has
@@ -166,17 +175,7 @@ CUTE_DEV_FN int64_t cute_dev_crd2idx_modes(const cute_layout_t *L, const int64_t
   for (int32_t m = 0; m < r; ++m) {
     int32_t first = 0, count = 0;
     if (cute_dev_mode_leaves(L, m, &first, &count) != 0) break;
-    int64_t i = crd[m];
-    for (int32_t k = first; k < first + count && k < CUTE_LAYOUT_MAX_LEAVES; ++k) {
-      if (k == first + count - 1) {
-        idx += i * L->stride[k];
-      } else {
-        int64_t s = L->shape[k] > 0 ? L->shape[k] : 1;
-        int64_t q = i / s;
-        idx += (i - q * s) * L->stride[k];
-        i = q;
-      }
-    }
+    idx += cute_dev_leaves_eval(L, first, count, crd[m]);
   }
   return idx;
 }

@@ -43,8 +43,6 @@ int cutego_copy_ex(void *dst, const cute_layout_t *dst_layout, const void *src,
                    const cute_layout_t *src_layout, size_t elem_bytes, cutego_stream_t stream,
                    const cutego_copy_options_t *opt, cutego_copy_plan_t *plan);
 
-const char *cutego_copy_path_name(int path);
-
 /* ---- GEMM (kernels/gemm_kernels.cuh, csrc/gemm/plan.c) ------------------------------------
  *
  *   cutego_gemm(d, d_layout, a, a_layout, b, b_layout, c, c_layout, ab_dtype, cd_dtype,
@@ -144,6 +142,8 @@ typedef struct cutego_gemm_options_t {
   int32_t direct_epilogue; /* 1: write D with direct stores even where TMA stores are possible */
   int32_t no_pack;     /* 1: never pack A or B into a workspace (no allocation): generic path instead */
   int32_t cluster_m;   /* 0: automatic; 1: no clusters; 2: 2x1 clusters sharing B by TMA multicast */
+  int32_t sms;         /* the device's multiprocessor count, for the tile choice (cutego_gemm fills it
+                          from the device when 0; a plan made with 0 ignores occupancy) */
 } cutego_gemm_options_t;
 
 /* The wgmma kernel's arguments (by value; extents and strides in elements), filled from a plan
@@ -162,8 +162,10 @@ typedef struct cutego_gemm_args_t {
 } cutego_gemm_args_t;   /* 128 bytes: one more field made ptxas stop specializing the epilogue (-4%) */
 
 /* Plans a GEMM without a GPU (addresses only for the alignment checks). Returns 0, or -1 with
- * the reason in plan->reason (mismatched extents, unsupported dtype, a forced path that
- * cannot be taken, an output with a stride-0 mode). */
+ * the reason in plan->reason: mismatched extents, an unsupported dtype, a forced path that
+ * cannot be taken, a malformed layout, an operand whose size or byte offsets overflow int64, or
+ * a D that may write an element twice (a stride-0 mode at any depth, two coordinates that meet,
+ * or strides from which injectivity cannot be proven; see csrc/planner.h). */
 int cutego_gemm_plan(const cute_layout_t *d, const cute_layout_t *a, const cute_layout_t *b,
                      const cute_layout_t *c, int ab_dtype, int cd_dtype, int read_c,
                      uintptr_t d_addr, uintptr_t a_addr, uintptr_t b_addr, uintptr_t c_addr,
@@ -182,6 +184,14 @@ int cutego_gemm(void *d, const cute_layout_t *d_layout, const void *a, const cut
  * cluster_m times the active clusters the occupancy API reports) and at most max_ctas when
  * positive; a multiple of the plan's cluster_m. */
 int64_t cutego_gemm_grid(const cutego_gemm_plan_t *plan, int64_t resident, int64_t max_ctas);
+/* The generic path's grid: a 16x16 output tile per CTA, at most CUTEGO_GEMM_GENERIC_CTAS_PER_SM
+ * per SM (resident = SMs), and at most max_ctas when positive. */
+#define CUTEGO_GEMM_THREADS 384               /* wgmma kernel: a producer and two consumer warpgroups */
+#define CUTEGO_GEMM_GENERIC_THREADS 256       /* generic kernel: one thread per output of a 16x16 tile */
+#define CUTEGO_GEMM_GENERIC_CTAS_PER_SM 8
+
+/* The launch of a plan's kernel (name, grid of cutego_gemm_grid, block, shared memory, cluster). */
+void cutego_gemm_launch(const cutego_gemm_plan_t *plan, int64_t resident, int64_t max_ctas, cutego_launch_t *launch);
 
 /* The wgmma kernel's arguments for a plan (group_m 0: default). */
 void cutego_gemm_args(const cutego_gemm_plan_t *plan, void *d, const void *c, float alpha, float beta,

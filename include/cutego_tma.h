@@ -89,6 +89,17 @@ typedef struct cutego_copy_options_t {
 #define CUTEGO_COPY_STORE_EVICT_FIRST CUTEGO_TILE_GRID_STORE_EVICT_FIRST
 #define CUTEGO_COPY_BLOCK_STORES (1 << 2)
 
+/* A kernel launch as the planners derive it (cutego_copy_launch, cutego_gemm_launch): the C and
+ * Go launchers read it instead of repeating the rules. */
+typedef struct cutego_launch_t {
+  int64_t grid;       /* CTAs along x */
+  int32_t block;      /* threads per CTA */
+  int32_t smem_bytes; /* dynamic shared memory per CTA */
+  int32_t cluster;    /* CTAs per cluster along x (1: no cluster launch) */
+  int32_t bytewise;   /* generic copy: an address is off the element grid, so the byte-wise kernel */
+  char kernel[64];    /* the kernel's extern "C" name */
+} cutego_launch_t;
+
 /* Plans the copy. dst_addr/src_addr are the base addresses (for the 16-byte alignment check).
  * Returns 0, or -1 with an explanation in plan->reason when the copy is invalid (size
  * mismatch, unsupported element size, a destination that writes one element twice through a
@@ -96,6 +107,24 @@ typedef struct cutego_copy_options_t {
 int cutego_copy_plan(const cute_layout_t *dst, const cute_layout_t *src, size_t elem_bytes,
                      uintptr_t dst_addr, uintptr_t src_addr, const cutego_copy_options_t *opt,
                      cutego_copy_plan_t *plan);
+
+/* The launch of a plan's kernel on a device of `sms` multiprocessors whose blocks may opt into
+ * smem_optin bytes of shared memory (TMA paths: one stage pipeline per CTA, as many CTAs per SM
+ * as fit, at most 2 for the permute, opt->ctas_per_sm when set, at most one per tile; the
+ * generic path: cutego_copy_generic_launch of the plan's size). dst and src are the addresses
+ * of the copy. Returns 0, or -1 when the pipeline needs more shared memory than smem_optin
+ * (launch->smem_bytes says how much). Nothing to launch (path none): grid 0. */
+int cutego_copy_launch(const cutego_copy_plan_t *plan, const cutego_copy_options_t *opt, int32_t sms,
+                       int32_t smem_optin, uintptr_t dst, uintptr_t src, cutego_launch_t *launch);
+
+/* The generic copy kernel's launch for n elements of elem_bytes: 256 threads, a CTA per 256
+ * elements up to 16 per SM, and the byte-wise kernel when dst or src is off the element grid.
+ * (A TMA plan's tail is launched with it: n = the tail's size, the tail's addresses.) */
+void cutego_copy_generic_launch(int64_t n, int32_t elem_bytes, uintptr_t dst, uintptr_t src, int32_t sms,
+                                cutego_launch_t *launch);
+
+/* The name of a CUTEGO_COPY_PATH_* ("none", "tma-copy", "tma-permute", "generic"). */
+const char *cutego_copy_path_name(int path);
 
 /* Checks a descriptor against the hardware rules (the limits above, elem_bytes 1, 2, 4 or 8,
  * strides[0] == elem_bytes, swizzle 0, 32, 64 or 128 bytes with an inner box no wider, an

@@ -30,16 +30,6 @@ extern "C" size_t cutego_kernels_last_error(char *buf, size_t n) {
 
 const char *cutego_k::last_error() { return g_err; }
 
-extern "C" const char *cutego_copy_path_name(int path) {
-  switch (path) {
-    case CUTEGO_COPY_PATH_NONE: return "none";
-    case CUTEGO_COPY_PATH_TMA_COPY: return "tma-copy";
-    case CUTEGO_COPY_PATH_TMA_PERMUTE: return "tma-permute";
-    case CUTEGO_COPY_PATH_GENERIC: return "generic";
-  }
-  return "unknown";
-}
-
 cutego_encode_tiled_fn cutego_k::encode_fn(void) {
   static cutego_encode_tiled_fn fn = nullptr;
   if (!fn) {
@@ -65,15 +55,16 @@ int cutego_k::set_smem(const void *fn, int bytes) {
   return cudaFuncSetAttribute(fn, cudaFuncAttributeMaxDynamicSharedMemorySize, bytes) == cudaSuccess ? 0 : -1;
 }
 
+// The generic kernel, launched as cutego_copy_generic_launch says (grid, block, byte-wise).
 static cudaError_t launch_generic(void *dst, const cute_layout_t *dl, const void *src, const cute_layout_t *sl,
                                   int64_t n, size_t es, int sms, cudaStream_t stream) {
-  int64_t blocks = (n + 255) / 256, cap = static_cast<int64_t>(sms) * 16;
-  if (blocks > cap) blocks = cap;
+  cutego_launch_t l;
+  cutego_copy_generic_launch(n, static_cast<int32_t>(es), reinterpret_cast<uintptr_t>(dst),
+                             reinterpret_cast<uintptr_t>(src), sms, &l);
   uint8_t *d = static_cast<uint8_t *>(dst);
   const uint8_t *s = static_cast<const uint8_t *>(src);
-  uintptr_t mis = (reinterpret_cast<uintptr_t>(dst) | reinterpret_cast<uintptr_t>(src)) % es;
-  dim3 grid(static_cast<unsigned>(blocks)), block(256);
-  if (mis) {
+  dim3 grid(static_cast<unsigned>(l.grid)), block(static_cast<unsigned>(l.block));
+  if (l.bytewise) {
     cutego_generic_copy_bytes<<<grid, block, 0, stream>>>(d, *dl, s, *sl, n, static_cast<int32_t>(es));
   } else {
     switch (es) {
@@ -116,12 +107,14 @@ extern "C" int cutego_copy_ex(void *dst, const cute_layout_t *dl, const void *sr
   rc = cutego_tma_encode(&md, &plan.dst, dst, enc);
   if (rc != 0) return fail(CUTEGO_KERNELS_ECUDA, "cutego_copy: encoding the destination tensor map failed (%s)", plan.reason);
   const cutego_tile_grid_t &g = plan.grid;
+  cutego_launch_t l;
+  if (cutego_copy_launch(&plan, opt, di.sms, di.smem_optin, reinterpret_cast<uintptr_t>(dst),
+                         reinterpret_cast<uintptr_t>(src), &l) != 0)
+    return fail(CUTEGO_KERNELS_EINVAL, "cutego_copy: the pipeline needs %d bytes of shared memory, the device has %d",
+                l.smem_bytes, di.smem_optin);
   const void *fn;
-  int smem, threads, per_sm;
   if (plan.path == CUTEGO_COPY_PATH_TMA_COPY) {
     fn = reinterpret_cast<const void *>(cutego_tma_copy_kernel);
-    smem = 2048 + g.stages * ((g.stage_bytes + 1023) & ~1023);
-    threads = 32;
   } else {
     switch (g.elem_bytes) {
       case 1: fn = reinterpret_cast<const void *>(cutego_tma_permute_es1); break;
@@ -130,18 +123,11 @@ extern "C" int cutego_copy_ex(void *dst, const cute_layout_t *dl, const void *sr
       case 8: fn = reinterpret_cast<const void *>(cutego_tma_permute_es8); break;
       default: fn = reinterpret_cast<const void *>(cutego_tma_permute_es16); break;
     }
-    smem = 2048 + (g.stages + 2) * 16384;
-    threads = 128;
   }
-  if (smem > di.smem_optin) return fail(CUTEGO_KERNELS_EINVAL, "cutego_copy: %s", "pipeline needs more shared memory than the device has");
-  if (set_smem(fn, smem) != 0) return fail(CUTEGO_KERNELS_ECUDA, "cutego_copy: cudaFuncSetAttribute failed");
-  per_sm = (opt && opt->ctas_per_sm) ? opt->ctas_per_sm : (di.smem_optin + 1024) / (smem + 1024);
-  if (plan.path == CUTEGO_COPY_PATH_TMA_PERMUTE && !(opt && opt->ctas_per_sm) && per_sm > 2) per_sm = 2;
-  if (per_sm < 1) per_sm = 1;
-  int64_t blocks = static_cast<int64_t>(di.sms) * per_sm;
-  if (blocks > g.ntiles) blocks = g.ntiles;
+  if (set_smem(fn, l.smem_bytes) != 0) return fail(CUTEGO_KERNELS_ECUDA, "cutego_copy: cudaFuncSetAttribute failed");
   void *args[] = {&ms, &md, const_cast<cutego_tile_grid_t *>(&g)};
-  e = cudaLaunchKernel(fn, dim3(static_cast<unsigned>(blocks)), dim3(threads), args, smem, stream);
+  e = cudaLaunchKernel(fn, dim3(static_cast<unsigned>(l.grid)), dim3(static_cast<unsigned>(l.block)), args,
+                       static_cast<size_t>(l.smem_bytes), stream);
   if (e != cudaSuccess) return fail(CUTEGO_KERNELS_ECUDA, "cutego_copy: launch: %s", cudaGetErrorString(e));
   if (plan.has_tail) {
     int64_t tn = 1;

@@ -38,15 +38,17 @@ int out_index(int cd) { return cd == CUTEGO_DTYPE_BF16 ? 0 : cd == CUTEGO_DTYPE_
 
 cudaError_t launch_generic(const cutego_gemm_plan_t &p, void *d, const cute_layout_t *ld, const void *a,
                            const cute_layout_t *la, const void *b, const cute_layout_t *lb, const void *c,
-                           const cute_layout_t *lc, float alpha, float beta, int sms, cudaStream_t stream) {
+                           const cute_layout_t *lc, float alpha, float beta, int sms, int64_t max_ctas,
+                           cudaStream_t stream) {
   cute_layout_t lc0;
   if (!lc) {
     memset(&lc0, 0, sizeof lc0);
     lc0 = *ld;
     lc = &lc0;
   }
-  int64_t tiles = ((p.m + 15) / 16) * ((p.n + 15) / 16) * p.l, cap = static_cast<int64_t>(sms) * 8;
-  dim3 grid(static_cast<unsigned>(tiles < cap ? tiles : cap)), block(256);
+  cutego_launch_t launch;
+  cutego_gemm_launch(&p, sms, max_ctas, &launch);
+  dim3 grid(static_cast<unsigned>(launch.grid)), block(static_cast<unsigned>(launch.block));
   int rc = p.read_c;
 #define GEN(IN, TI, OUT, TO)                                                                                    \
   cutego_gemm_generic_##IN##_##OUT<<<grid, block, 0, stream>>>(                                                 \
@@ -73,20 +75,26 @@ extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, cons
   cudaStream_t stream = reinterpret_cast<cudaStream_t>(stream_);
   cutego_gemm_plan_t p;
   const int read_c = beta != 0.0f;
+  // The planner chooses tiles for the device's SM count (no device: a plan that ignores it, and
+  // ENODEV after the argument checks).
+  cutego_k::DevInfo di;
+  const bool have_dev = cutego_k::dev_info(&di) == 0;
+  cutego_gemm_options_t o = {};
+  if (opt) o = *opt;
+  if (o.sms == 0 && have_dev) o.sms = di.sms;
   if (cutego_gemm_plan(ld, la, lb, lc, ab_dtype, cd_dtype, read_c, reinterpret_cast<uintptr_t>(d),
                        reinterpret_cast<uintptr_t>(a), reinterpret_cast<uintptr_t>(b), reinterpret_cast<uintptr_t>(c),
-                       opt, &p) != 0) {
+                       &o, &p) != 0) {
     if (plan_out) *plan_out = p;
     return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: %s", p.reason);
   }
   if (plan_out) *plan_out = p;
   if (p.path == CUTEGO_GEMM_PATH_NONE) return CUTEGO_KERNELS_OK;
   if (!d || !a || !b || (read_c && !c)) return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: null pointer");
-  cutego_k::DevInfo di;
-  if (cutego_k::dev_info(&di) != 0) return fail(CUTEGO_KERNELS_ENODEV, "cutego_gemm: no CUDA device");
+  if (!have_dev) return fail(CUTEGO_KERNELS_ENODEV, "cutego_gemm: no CUDA device");
   cudaError_t e;
   if (p.path == CUTEGO_GEMM_PATH_GENERIC) {
-    e = launch_generic(p, d, ld, a, la, b, lb, c, read_c ? lc : nullptr, alpha, beta, di.sms, stream);
+    e = launch_generic(p, d, ld, a, la, b, lb, c, read_c ? lc : nullptr, alpha, beta, di.sms, o.max_ctas, stream);
     if (e != cudaSuccess) return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: generic launch: %s", cudaGetErrorString(e));
     return CUTEGO_KERNELS_OK;
   }
@@ -141,10 +149,12 @@ extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, cons
   if ((p.flags & CUTEGO_GEMM_F_D_TMA) && cutego_tma_encode(&md, &p.d_map, d, enc) != 0)
     return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: encoding D's tensor map failed");
   cutego_k::GemmArgs g;
-  cutego_gemm_args(&p, d, c, alpha, beta, opt ? opt->group_m : 0, &g);
+  cutego_gemm_args(&p, d, c, alpha, beta, o.group_m, &g);
   const int am = p.a.major, bm = p.b.major;
   wgmma_fn fn = wgmma_kernel(p.config, am, bm, p.ab_dtype == CUTEGO_DTYPE_F16, out_index(p.cd_dtype));
-  const int smem = p.smem_bytes;
+  cutego_launch_t launch;
+  cutego_gemm_launch(&p, di.sms, o.max_ctas, &launch);
+  const int smem = launch.smem_bytes;
   if (smem > di.smem_optin) return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: the pipeline needs %d bytes of shared memory", smem);
   if (cutego_k::set_smem(reinterpret_cast<const void *>(fn), smem) != 0)
     return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: cudaFuncSetAttribute failed");
@@ -152,25 +162,25 @@ extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, cons
   // occupancy API says fits of them), cutego_gemm_grid rounding to whole clusters.
   cudaLaunchAttribute attr[1];
   attr[0].id = cudaLaunchAttributeClusterDimension;
-  attr[0].val.clusterDim.x = static_cast<unsigned>(p.cluster_m);
+  attr[0].val.clusterDim.x = static_cast<unsigned>(launch.cluster);
   attr[0].val.clusterDim.y = attr[0].val.clusterDim.z = 1;
   cudaLaunchConfig_t cfg = {};
-  cfg.blockDim = dim3(384);
+  cfg.blockDim = dim3(static_cast<unsigned>(launch.block));
   cfg.dynamicSmemBytes = static_cast<size_t>(smem);
   cfg.stream = stream;
   cfg.attrs = attr;
-  cfg.numAttrs = p.cluster_m > 1 ? 1 : 0;  // no cluster launch at all without clusters
-  int64_t resident = di.sms;
-  if (p.cluster_m > 1) {
+  cfg.numAttrs = launch.cluster > 1 ? 1 : 0;  // no cluster launch at all without clusters
+  cfg.gridDim = dim3(static_cast<unsigned>(launch.grid));
+  if (launch.cluster > 1) {
     int clusters = 0;
-    cfg.gridDim = dim3(static_cast<unsigned>(di.sms - di.sms % p.cluster_m));
+    cfg.gridDim = dim3(static_cast<unsigned>(di.sms - di.sms % launch.cluster));
     e = cudaOccupancyMaxActiveClusters(&clusters, reinterpret_cast<const void *>(fn), &cfg);
     if (e != cudaSuccess || clusters < 1)
       return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: no %dx1 cluster of this kernel fits: %s", (int)p.cluster_m,
                   e != cudaSuccess ? cudaGetErrorString(e) : "occupancy 0");
-    resident = static_cast<int64_t>(clusters) * p.cluster_m;
+    cfg.gridDim = dim3(static_cast<unsigned>(cutego_gemm_grid(&p, static_cast<int64_t>(clusters) * launch.cluster,
+                                                              o.max_ctas)));
   }
-  cfg.gridDim = dim3(static_cast<unsigned>(cutego_gemm_grid(&p, resident, opt ? opt->max_ctas : 0)));
   void *args[] = {&ma, &mb, &md, &g};
   e = cudaLaunchKernelExC(&cfg, reinterpret_cast<const void *>(fn), args);
   if (e != cudaSuccess) return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: launch: %s", cudaGetErrorString(e));

@@ -4,23 +4,21 @@
  * Operands follow CuTe: A (M,K[,L]), B (N,K[,L]), C and D (M,N[,L]). Each top-level mode is
  * coalesced (size-1 leaves dropped, leaves merged where stride_{i+1} = n_i * stride_i); a mode
  * that stays hierarchical can only go through the generic path, which evaluates the layouts
- * as they are. */
-#include <stdarg.h>
+ * as they are.
+ *
+ * cutego_gemm_plan runs named steps in order: check_request, read_operands (every byte offset
+ * of every operand fits int64; D writes no element twice), match_extents, choose_config (the
+ * tile table config_boxes.h, the device's SM count), pack_output and pack_inputs (operands no
+ * tensor map reads go through compact copies), derive_maps, name_kernel. Integers are int64
+ * and every product that could overflow is checked (../planner.h). */
 #include <stdio.h>
 #include <string.h>
 #include "cutego_device.h"
 #include "cutego_kernels.h"
 #include "config_boxes.h"
+#include "../planner.h"
 
-static int reason(cutego_gemm_plan_t *p, int rc, const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(p->reason, sizeof p->reason, fmt, ap);
-  va_end(ap);
-  return rc;
-}
-
-static int64_t ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
+#define REASON(p, rc, ...) plan_reason((p)->reason, sizeof(p)->reason, (rc), __VA_ARGS__)
 
 static int dtype_bytes(int t) {
   switch (t) {
@@ -31,25 +29,56 @@ static int dtype_bytes(int t) {
   return 0;
 }
 
+static int generic(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt, const char *fmt, ...) {
+  const int32_t forced = opt ? opt->force_path : 0;
+  va_list ap;
+  va_start(ap, fmt);
+  int rc = plan_vgeneric(p->reason, sizeof p->reason, &p->path, CUTEGO_GEMM_PATH_GENERIC, forced,
+                         cutego_gemm_path_name(forced), fmt, ap);
+  va_end(ap);
+  static const char *const tn[] = {"", "f16", "bf16", "f32"};
+  if (rc == 0) snprintf(p->kernel, sizeof p->kernel, "cutego_gemm_generic_%s_%s", tn[p->ab_dtype], tn[p->cd_dtype]);
+  return rc;
+}
+
+/* Whether L's nest is one well-formed node whose leaf tokens number L's leaves (1..16). */
+static int nest_ok(const cute_layout_t *L) {
+  if (L->leaves < 1 || L->leaves > CUTE_LAYOUT_MAX_LEAVES || L->ntokens < 1 || L->ntokens > CUTE_LAYOUT_MAX_TOKENS)
+    return 0;
+  int depth = 0, leaves = 0;
+  for (int t = 0; t < L->ntokens; ++t) {
+    int8_t c = L->nest[t];
+    if (c == CUTE_NEST_OPEN) {
+      ++depth;
+    } else if (c == CUTE_NEST_CLOSE) {
+      if (--depth < 0) return 0;
+    } else if (c == CUTE_NEST_LEAF) {
+      ++leaves;
+    } else {
+      return 0;
+    }
+    if (depth == 0 && t != L->ntokens - 1) return 0;
+  }
+  return depth == 0 && leaves == L->leaves;
+}
+
 /* Mode m of L coalesced: extent, and stride when it is one (flat = 1). Size-1 modes have stride
  * 0. Returns -1 on an extent overflow or a non-positive extent. */
 static int mode_of(const cute_layout_t *L, int m, int64_t *extent, int64_t *stride, int *flat) {
   int32_t first = 0, count = 0;
   if (cute_dev_mode_leaves(L, m, &first, &count) != 0) return -1;
-  int64_t n = 1, cur_n = 1, cur_s = 0;
+  int64_t n = 1, cur_n = 1, cur_s = 0, next;
   int runs = 0;
   for (int i = first; i < first + count; ++i) {
     int64_t e = L->shape[i], s = L->stride[i];
-    if (e < 1) return -1;
-    if (n > INT64_MAX / e) return -1;
-    n *= e;
+    if (e < 1 || plan_mul(n, e, &n) != 0) return -1;
     if (e == 1) continue;
     if (runs == 0) {
       cur_n = e;
       cur_s = s;
       runs = 1;
-    } else if (s == cur_n * cur_s) {
-      cur_n *= e;
+    } else if (plan_mul(cur_n, cur_s, &next) == 0 && s == next) {
+      cur_n *= e; /* at most n */
     } else {
       ++runs;
     }
@@ -60,14 +89,20 @@ static int mode_of(const cute_layout_t *L, int m, int64_t *extent, int64_t *stri
   return 0;
 }
 
-/* Fills o from a layout of rank 2 or 3; *flat says whether every mode has one stride. */
-static int operand(cutego_gemm_plan_t *p, const char *name, const cute_layout_t *L, cutego_gemm_operand_t *o,
-                   int *flat) {
+/* Fills o from a layout of rank 2 or 3 of es-byte elements; *flat says whether every mode has
+ * one stride. Every byte offset of the layout must fit int64, and an output (D) must write no
+ * element twice. */
+static int operand(cutego_gemm_plan_t *p, const char *name, const cute_layout_t *L, int es, int output,
+                   cutego_gemm_operand_t *o, int *flat) {
   memset(o, 0, sizeof *o);
-  if (L->leaves < 1 || L->leaves > CUTE_LAYOUT_MAX_LEAVES || L->ntokens < 1 || L->ntokens > CUTE_LAYOUT_MAX_TOKENS)
-    return reason(p, -1, "%s: malformed cute_layout_t", name);
+  if (!nest_ok(L))
+    return REASON(p, -1, "%s: malformed cute_layout_t (1..%d leaves, a nest of one node with a token per leaf)", name,
+                  CUTE_LAYOUT_MAX_LEAVES);
+  char why[140];
+  int64_t size, reach;
+  if (plan_extent(L, es, &size, &reach, why, sizeof why) != 0) return REASON(p, -1, "%s: %s", name, why);
   int r = cute_dev_rank(L);
-  if (r != 2 && r != 3) return reason(p, -1, "%s has rank %d; expected 2 or 3 modes ((MN,K) or (MN,K,L))", name, r);
+  if (r != 2 && r != 3) return REASON(p, -1, "%s has rank %d; expected 2 or 3 modes ((MN,K) or (MN,K,L))", name, r);
   *flat = 1;
   for (int m = 0; m < 3; ++m) {
     int f = 1;
@@ -77,19 +112,21 @@ static int operand(cutego_gemm_plan_t *p, const char *name, const cute_layout_t 
       continue;
     }
     if (mode_of(L, m, &o->extent[m], &o->stride[m], &f) != 0)
-      return reason(p, -1, "%s: mode %d has a non-positive or overflowing extent", name, m);
+      return REASON(p, -1, "%s: mode %d has a non-positive or overflowing extent", name, m);
     *flat &= f;
   }
+  if (output && plan_injective(L, why, sizeof why) != 1) return REASON(p, -1, "%s is %s", name, why);
   o->bcast_l = o->extent[2] > 1 ? o->stride[2] == 0 : 1;
   o->major = o->stride[1] == 1 && o->extent[1] > 1 ? 0 : o->stride[0] == 1 && o->extent[0] > 1 ? 1 : -1;
   if (o->major < 0 && o->extent[1] == 1) o->major = 1; /* a single column: M-major */
   if (o->major < 0 && o->extent[0] == 1) o->major = 0;
-  return 0;
+  return PLAN_NEXT;
 }
 
-/* The tensor map of an operand with a unit-stride mode, 3-D: (contiguous, other, L). */
-static void operand_map(cutego_tma_desc_t *d, const cutego_gemm_operand_t *o, int es, int box_inner, int box_outer,
-                        int swizzle_bytes) {
+/* The tensor map of an operand with a unit-stride mode, 3-D: (contiguous, other, L). -1 when a
+ * byte stride overflows int64. */
+static int operand_map(cutego_tma_desc_t *d, const cutego_gemm_operand_t *o, int es, int box_inner, int box_outer,
+                       int swizzle_bytes) {
   memset(d, 0, sizeof *d);
   d->rank = 3;
   d->elem_bytes = es;
@@ -99,8 +136,10 @@ static void operand_map(cutego_tma_desc_t *d, const cutego_gemm_operand_t *o, in
   d->dims[2] = o->bcast_l ? 1 : o->extent[2];
   d->strides[0] = es;
   /* A stride of a size-1 dimension is never used: give it a legal value. */
-  d->strides[1] = d->dims[1] > 1 ? o->stride[out] * es : ((d->dims[0] * es + 15) / 16) * 16;
-  d->strides[2] = d->dims[2] > 1 ? o->stride[2] * es : d->strides[1] * (d->dims[1] > 0 ? d->dims[1] : 1);
+  int bad = d->dims[1] > 1 ? plan_mul(o->stride[out], es, &d->strides[1])
+                           : plan_mul(d->dims[0], es, &d->strides[1]) || plan_round_up(d->strides[1], 16, &d->strides[1]);
+  bad = bad || (d->dims[2] > 1 ? plan_mul(o->stride[2], es, &d->strides[2])
+                               : plan_mul(d->strides[1], d->dims[1] > 0 ? d->dims[1] : 1, &d->strides[2]));
   d->box[0] = box_inner;
   d->box[1] = box_outer;
   d->box[2] = 1;
@@ -112,9 +151,8 @@ static void operand_map(cutego_tma_desc_t *d, const cutego_gemm_operand_t *o, in
   }
   d->swizzle_bytes = swizzle_bytes;
   d->l2_promotion = 256;
+  return bad ? -1 : 0;
 }
-
-/* Tile and box extents per configuration and operand major (config_boxes.h). */
 
 /* Whether an operand needs packing: 0 when a tensor map of the configuration reads it as it is,
  * else 1 with the reason in why. */
@@ -130,7 +168,10 @@ static int operand_obstacle(const cutego_gemm_operand_t *o, int flat, uintptr_t 
     return 1;
   }
   cutego_tma_desc_t m;
-  operand_map(&m, o, es, box[o->major][0], box[o->major][1], swizzle[o->major]);
+  if (operand_map(&m, o, es, box[o->major][0], box[o->major][1], swizzle[o->major]) != 0) {
+    snprintf(why, whylen, "tensor map: a byte stride overflows int64");
+    return 1;
+  }
   char w[80];
   if (cutego_tma_desc_check(&m, addr, w, sizeof w) != 0) {
     snprintf(why, whylen, "tensor map: %s", w);
@@ -139,161 +180,205 @@ static int operand_obstacle(const cutego_gemm_operand_t *o, int flat, uintptr_t 
   return 0;
 }
 
-/* Replaces o by its compact K-major copy (MN, K padded to kp, L) at workspace offset *off, and
- * writes the copy's destination layout (extents MN, K, L; strides kp, 1, MN * kp) to dst. */
-static void pack(cutego_gemm_operand_t *o, cute_layout_t *dst, int64_t kp, int64_t *off) {
-  int64_t mn = o->extent[0], k = o->extent[1], l = o->extent[2];
+/* dst = (e0,e1,e2):(s0,s1,s2), rank 3. */
+static void compact(cute_layout_t *dst, int64_t e0, int64_t e1, int64_t e2, int64_t s0, int64_t s1, int64_t s2) {
   memset(dst, 0, sizeof *dst);
   dst->leaves = 3;
-  dst->shape[0] = mn, dst->shape[1] = k, dst->shape[2] = l;
-  dst->stride[0] = kp, dst->stride[1] = 1, dst->stride[2] = mn * kp;
+  dst->shape[0] = e0, dst->shape[1] = e1, dst->shape[2] = e2;
+  dst->stride[0] = s0, dst->stride[1] = s1, dst->stride[2] = s2;
   dst->ntokens = 5;
   dst->nest[0] = CUTE_NEST_OPEN, dst->nest[1] = dst->nest[2] = dst->nest[3] = CUTE_NEST_LEAF;
   dst->nest[4] = CUTE_NEST_CLOSE;
-  o->stride[0] = kp, o->stride[1] = 1, o->stride[2] = l > 1 ? mn * kp : 0;
+}
+
+/* The workspace bytes of a compact (mn, row, l) copy of es-byte elements with rows of
+ * `row` elements, in 256-byte units: -1 when that overflows int64. */
+static int compact_bytes(int64_t mn, int64_t row, int64_t l, int64_t es, int64_t *plane, int64_t *bytes) {
+  return plan_mul(mn, row, plane) || plan_mul(*plane, l, bytes) || plan_mul(*bytes, es, bytes) ||
+                 plan_round_up(*bytes, 256, bytes)
+             ? -1
+             : 0;
+}
+
+/* Replaces o by its compact K-major copy (MN, K padded to kp, L) at workspace offset *off, and
+ * writes the copy's destination layout (extents MN, K, L; strides kp, 1, MN * kp) to dst. -1
+ * when the workspace would exceed int64 bytes. */
+static int pack(cutego_gemm_operand_t *o, cute_layout_t *dst, int64_t kp, int64_t *off) {
+  int64_t mn = o->extent[0], k = o->extent[1], l = o->extent[2], plane, bytes;
+  if (compact_bytes(mn, kp, l, 2, &plane, &bytes) || plan_add(*off, bytes, off)) return -1;
+  compact(dst, mn, k, l, kp, 1, plane);
+  o->stride[0] = kp, o->stride[1] = 1, o->stride[2] = l > 1 ? plane : 0;
   o->major = 0;
   o->bcast_l = l == 1;
-  *off += ((mn * kp * l * 2 + 255) / 256) * 256;
+  return 0;
 }
 
-static int generic(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt, const char *fmt, ...) {
-  char buf[140];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(buf, sizeof buf, fmt, ap);
-  va_end(ap);
-  if (opt && opt->force_path && opt->force_path != CUTEGO_GEMM_PATH_GENERIC)
-    return reason(p, -1, "forced wgmma path impossible: %s", buf);
-  p->path = CUTEGO_GEMM_PATH_GENERIC;
-  static const char *const tn[] = {"", "f16", "bf16", "f32"};
-  snprintf(p->kernel, sizeof p->kernel, "cutego_gemm_generic_%s_%s", tn[p->ab_dtype], tn[p->cd_dtype]);
-  return reason(p, 0, "generic: %s", buf);
-}
+/* ---- the steps ----------------------------------------------------------------------------- */
 
-int cutego_gemm_plan(const cute_layout_t *d, const cute_layout_t *a, const cute_layout_t *b, const cute_layout_t *c,
-                     int ab_dtype, int cd_dtype, int read_c, uintptr_t d_addr, uintptr_t a_addr, uintptr_t b_addr,
-                     uintptr_t c_addr, const cutego_gemm_options_t *opt, cutego_gemm_plan_t *p) {
-  if (!p) return -1;
-  memset(p, 0, sizeof *p);
-  p->ab_dtype = ab_dtype;
-  p->cd_dtype = cd_dtype;
-  p->read_c = read_c != 0;
-  if (!d || !a || !b) return reason(p, -1, "null layout (a, b and d are required)");
-  if (p->read_c && !c) return reason(p, -1, "beta != 0 needs C's layout");
-  if (ab_dtype != CUTEGO_DTYPE_BF16 && ab_dtype != CUTEGO_DTYPE_F16)
-    return reason(p, -1, "A/B data type %d unsupported: bf16 (%d) or fp16 (%d)", ab_dtype, CUTEGO_DTYPE_BF16,
+static int check_request(cutego_gemm_plan_t *p, const cute_layout_t *d, const cute_layout_t *a, const cute_layout_t *b,
+                         const cute_layout_t *c, const cutego_gemm_options_t *opt) {
+  if (!d || !a || !b) return REASON(p, -1, "null layout (a, b and d are required)");
+  if (p->read_c && !c) return REASON(p, -1, "beta != 0 needs C's layout");
+  if (p->ab_dtype != CUTEGO_DTYPE_BF16 && p->ab_dtype != CUTEGO_DTYPE_F16)
+    return REASON(p, -1, "A/B data type %d unsupported: bf16 (%d) or fp16 (%d)", p->ab_dtype, CUTEGO_DTYPE_BF16,
                   CUTEGO_DTYPE_F16);
-  if (dtype_bytes(cd_dtype) == 0)
-    return reason(p, -1, "C/D data type %d unsupported: bf16 (%d), fp16 (%d) or fp32 (%d)", cd_dtype,
+  if (dtype_bytes(p->cd_dtype) == 0)
+    return REASON(p, -1, "C/D data type %d unsupported: bf16 (%d), fp16 (%d) or fp32 (%d)", p->cd_dtype,
                   CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_F16, CUTEGO_DTYPE_F32);
-  int fa, fb, fc = 1, fd;
-  if (operand(p, "A", a, &p->a, &fa) || operand(p, "B", b, &p->b, &fb) || operand(p, "D", d, &p->d, &fd)) return -1;
-  if (p->read_c && operand(p, "C", c, &p->c, &fc)) return -1;
+  if (opt && opt->force_path && opt->force_path != CUTEGO_GEMM_PATH_WGMMA && opt->force_path != CUTEGO_GEMM_PATH_GENERIC)
+    return REASON(p, -1, "force_path %d is not a GEMM path", (int)opt->force_path);
+  if (opt && opt->sms < 0) return REASON(p, -1, "sms %d: the device's multiprocessor count, or 0", (int)opt->sms);
+  return PLAN_NEXT;
+}
+
+static int read_operands(cutego_gemm_plan_t *p, const cute_layout_t *d, const cute_layout_t *a,
+                         const cute_layout_t *b, const cute_layout_t *c, int *fa, int *fb, int *fc, int *fd) {
+  const int es = 2, ces = dtype_bytes(p->cd_dtype);
+  int rc;
+  if ((rc = operand(p, "A", a, es, 0, &p->a, fa)) != PLAN_NEXT || (rc = operand(p, "B", b, es, 0, &p->b, fb)) != PLAN_NEXT ||
+      (rc = operand(p, "D", d, ces, 1, &p->d, fd)) != PLAN_NEXT)
+    return rc;
+  *fc = 1;
+  if (p->read_c && (rc = operand(p, "C", c, ces, 0, &p->c, fc)) != PLAN_NEXT) return rc;
+  return PLAN_NEXT;
+}
+
+static int match_extents(cutego_gemm_plan_t *p) {
   p->m = p->d.extent[0];
   p->n = p->d.extent[1];
   p->l = p->d.extent[2];
   p->k = p->a.extent[1];
   if (p->a.extent[0] != p->m)
-    return reason(p, -1, "A has M = %lld, D has M = %lld", (long long)p->a.extent[0], (long long)p->m);
+    return REASON(p, -1, "A has M = %lld, D has M = %lld", (long long)p->a.extent[0], (long long)p->m);
   if (p->b.extent[0] != p->n)
-    return reason(p, -1, "B has N = %lld, D has N = %lld", (long long)p->b.extent[0], (long long)p->n);
+    return REASON(p, -1, "B has N = %lld, D has N = %lld", (long long)p->b.extent[0], (long long)p->n);
   if (p->b.extent[1] != p->k)
-    return reason(p, -1, "A has K = %lld, B has K = %lld", (long long)p->k, (long long)p->b.extent[1]);
+    return REASON(p, -1, "A has K = %lld, B has K = %lld", (long long)p->k, (long long)p->b.extent[1]);
   if ((p->a.extent[2] != p->l && p->a.extent[2] != 1) || (p->b.extent[2] != p->l && p->b.extent[2] != 1))
-    return reason(p, -1, "batch extents differ: A %lld, B %lld, D %lld (an operand may have 1 to broadcast)",
+    return REASON(p, -1, "batch extents differ: A %lld, B %lld, D %lld (an operand may have 1 to broadcast)",
                   (long long)p->a.extent[2], (long long)p->b.extent[2], (long long)p->l);
   if (p->a.extent[2] == 1) p->a.bcast_l = 1;
   if (p->b.extent[2] == 1) p->b.bcast_l = 1;
   if (p->read_c && (p->c.extent[0] != p->m || p->c.extent[1] != p->n || (p->c.extent[2] != p->l && p->c.extent[2] != 1)))
-    return reason(p, -1, "C is %lldx%lldx%lld, D is %lldx%lldx%lld", (long long)p->c.extent[0],
+    return REASON(p, -1, "C is %lldx%lldx%lld, D is %lldx%lldx%lld", (long long)p->c.extent[0],
                   (long long)p->c.extent[1], (long long)p->c.extent[2], (long long)p->m, (long long)p->n,
                   (long long)p->l);
-  for (int i = 0; i < 3; ++i)
-    if (fd && p->d.extent[i] > 1 && p->d.stride[i] == 0)
-      return reason(p, -1, "D's mode %d has stride 0: every output would be written more than once", i);
-  if (opt && opt->force_path && opt->force_path != CUTEGO_GEMM_PATH_WGMMA && opt->force_path != CUTEGO_GEMM_PATH_GENERIC)
-    return reason(p, -1, "force_path %d is not a GEMM path", (int)opt->force_path);
   if (p->m > INT32_MAX || p->n > INT32_MAX || p->k > INT32_MAX || p->l > INT32_MAX)
-    return reason(p, -1, "an extent exceeds 2^31 - 1");
+    return REASON(p, -1, "an extent exceeds 2^31 - 1");
+  return PLAN_NEXT;
+}
 
-  /* The wgmma path. */
-  if (opt && opt->force_path == CUTEGO_GEMM_PATH_GENERIC) return generic(p, opt, "forced");
-  const int es = 2, ces = dtype_bytes(cd_dtype);
-  /* A hierarchical C or D: the GEMM writes a compact (M,N,L) workspace (C copied into it first
-   * when beta != 0), which is then copied into D. */
-  int64_t ws_off = 0;
-  if (!fd || !fc) {
-    if (opt && opt->no_pack) return generic(p, opt, "%s has a hierarchical mode (no single stride)", fd ? "C" : "D");
-    int64_t np = ceil_div(p->n, 16 / ces) * (16 / ces);
-    cutego_gemm_operand_t *o = &p->d;
-    cute_layout_t *dst = &p->d_packed;
-    memset(dst, 0, sizeof *dst);
-    dst->leaves = 3;
-    dst->shape[0] = p->m, dst->shape[1] = p->n, dst->shape[2] = p->l;
-    dst->stride[0] = np, dst->stride[1] = 1, dst->stride[2] = p->m * np;
-    dst->ntokens = 5;
-    dst->nest[0] = CUTE_NEST_OPEN, dst->nest[1] = dst->nest[2] = dst->nest[3] = CUTE_NEST_LEAF;
-    dst->nest[4] = CUTE_NEST_CLOSE;
-    o->stride[0] = np, o->stride[1] = 1, o->stride[2] = p->l > 1 ? p->m * np : 0;
-    o->major = 0;
-    if (p->read_c) p->c = *o;
-    p->d_workspace_offset = 0;
-    ws_off = ((p->m * np * p->l * ces + 255) / 256) * 256;
-    p->flags |= CUTEGO_GEMM_F_PACK_D;
-    snprintf(p->packed_why, sizeof p->packed_why, "%s: a hierarchical mode", fd ? "C" : "D");
-    d_addr = c_addr = 0; /* the workspace is 256-byte aligned */
-  }
-  int cfg = CUTEGO_GEMM_CONFIG_128x256x64;
+/* Output tiles of a configuration: ceil(M/bm) ceil(N/bn) L (INT64_MAX when that overflows). */
+static int64_t config_tiles(const cutego_gemm_plan_t *p, const config_boxes *cb) {
+  int64_t t;
+  if (plan_mul(plan_ceil_div(p->m, cb->bm), plan_ceil_div(p->n, cb->bn), &t) || plan_mul(t, p->l, &t)) return INT64_MAX;
+  return t;
+}
+
+/* The tile configuration: opt->config when given. Else the first row of the table (its order is
+ * the preference) whose tiles are at most half empty along N and which has a tile for every SM
+ * (opt->sms, the device's count; 0: not considered); when no row does, the one with the most
+ * tiles (of those, the smallest tile). */
+static int choose_config(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt) {
   if (opt && opt->config > 0) {
-    cfg = opt->config - 1;
-    if (cfg < 0 || cfg >= cutego_gemm_nconfigs)
-      return reason(p, -1, "config %d unknown", (int)opt->config);
-  } else {
-    /* 128x256 tiles unless they leave most of the machine idle (132 SMs on H100/H200). */
-    int64_t t256 = ceil_div(p->m, 128) * ceil_div(p->n, 256) * p->l;
-    if (p->n <= 128 || t256 < 132) cfg = CUTEGO_GEMM_CONFIG_128x128x64;
+    if (opt->config > cutego_gemm_nconfigs) return REASON(p, -1, "config %d unknown", (int)opt->config);
+    p->config = opt->config - 1;
+    return PLAN_NEXT;
   }
-  const config_boxes *cb = &cutego_gemm_config_boxes[cfg];
-  p->config = cfg;
-  /* An operand that no tensor map can read as it is (a hierarchical mode, no unit stride, a
-   * stride or address off the 16-byte grid) is first copied into a compact K-major buffer (the
-   * launcher's workspace, K padded to 16 bytes with zeros), which every tensor map can read. */
+  const int64_t sms = opt ? opt->sms : 0;
+  int best = 0;
+  int64_t best_tiles = -1;
+  for (int i = 0; i < cutego_gemm_nconfigs; ++i) {
+    const config_boxes *cb = &cutego_gemm_config_boxes[i], *bb = &cutego_gemm_config_boxes[best];
+    const int64_t t = config_tiles(p, cb);
+    if (2 * p->n > cb->bn && t >= sms) {
+      p->config = i;
+      return PLAN_NEXT;
+    }
+    if (t > best_tiles || (t == best_tiles && (int64_t)cb->bm * cb->bn < (int64_t)bb->bm * bb->bn)) {
+      best = i;
+      best_tiles = t;
+    }
+  }
+  p->config = best;
+  return PLAN_NEXT;
+}
+
+/* A hierarchical C or D: the GEMM writes a compact (M,N,L) workspace (C copied into it first
+ * when beta != 0), which is then copied into D. */
+static int pack_output(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt, int fd, int fc, int64_t *ws,
+                       uintptr_t *d_addr, uintptr_t *c_addr) {
+  if (fd && fc) return PLAN_NEXT;
+  const char *who = fd ? "C" : "D";
+  if (opt && opt->no_pack) return generic(p, opt, "%s has a hierarchical mode (no single stride)", who);
+  const int ces = dtype_bytes(p->cd_dtype);
+  int64_t np, plane, bytes;
+  if (plan_round_up(p->n, 16 / ces, &np) || compact_bytes(p->m, np, p->l, ces, &plane, &bytes))
+    return generic(p, opt, "%s has a hierarchical mode, and a compact copy would exceed int64 bytes", who);
+  compact(&p->d_packed, p->m, p->n, p->l, np, 1, plane);
+  cutego_gemm_operand_t *o = &p->d;
+  o->stride[0] = np, o->stride[1] = 1, o->stride[2] = p->l > 1 ? plane : 0;
+  o->major = 0;
+  if (p->read_c) p->c = *o;
+  p->d_workspace_offset = 0;
+  *ws = bytes;
+  p->flags |= CUTEGO_GEMM_F_PACK_D;
+  snprintf(p->packed_why, sizeof p->packed_why, "%s: a hierarchical mode", who);
+  *d_addr = *c_addr = 0; /* the workspace is 256-byte aligned */
+  return PLAN_NEXT;
+}
+
+/* An operand that no tensor map can read as it is (a hierarchical mode, no unit stride, a
+ * stride or address off the 16-byte grid) is first copied into a compact K-major buffer (the
+ * launcher's workspace, K padded to 16 bytes with zeros), which every tensor map can read. */
+static int pack_inputs(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt, int fa, int fb, uintptr_t a_addr,
+                       uintptr_t b_addr, int64_t *ws) {
+  const int es = 2;
+  const config_boxes *cb = &cutego_gemm_config_boxes[p->config];
   char why_a[100], why_b[100];
   int pack_a = operand_obstacle(&p->a, fa, a_addr, es, cb->a_box, cb->a_swizzle, why_a, sizeof why_a);
   int pack_b = operand_obstacle(&p->b, fb, b_addr, es, cb->b_box, cb->b_swizzle, why_b, sizeof why_b);
-  if (pack_a || pack_b) {
-    const char *who = pack_a ? "A" : "B", *why = pack_a ? why_a : why_b;
-    if (opt && opt->no_pack) return generic(p, opt, "%s: %s", who, why);
-    if ((pack_a && p->a.extent[2] > 1 && p->a.bcast_l) || (pack_b && p->b.extent[2] > 1 && p->b.bcast_l))
-      return generic(p, opt, "%s: %s (a broadcast batch is not packed)", who, why);
-    if (!(p->flags & CUTEGO_GEMM_F_PACK_D)) snprintf(p->packed_why, sizeof p->packed_why, "%s: %s", who, why);
-    int64_t kp = ceil_div(p->k, 16 / es) * (16 / es), off = ws_off;
-    p->a_workspace_offset = off;
-    if (pack_a) pack(&p->a, &p->a_packed, kp, &off);
-    p->b_workspace_offset = off;
-    if (pack_b) pack(&p->b, &p->b_packed, kp, &off);
-    ws_off = off;
-    p->flags |= (pack_a ? CUTEGO_GEMM_F_PACK_A : 0) | (pack_b ? CUTEGO_GEMM_F_PACK_B : 0);
-    if (operand_obstacle(&p->a, 1, pack_a ? 0 : a_addr, es, cb->a_box, cb->a_swizzle, why_a, sizeof why_a) ||
-        operand_obstacle(&p->b, 1, pack_b ? 0 : b_addr, es, cb->b_box, cb->b_swizzle, why_b, sizeof why_b))
-      return generic(p, opt, "packed operands: %s", why_a[0] ? why_a : why_b);
-  }
-  p->workspace_bytes = ws_off;
-  char why[120];
-  p->tiles_m = ceil_div(p->m, cb->bm);
-  p->tiles_n = ceil_div(p->n, cb->bn);
-  p->tiles = p->tiles_m * p->tiles_n * p->l;
-  /* 2x1 clusters whose CTAs share B's stages by TMA multicast (rung 8) only when asked: on the
-   * H200 they measured 0.99-1.00x of no clusters on large shapes and 0.78-0.98x on small ones
+  if (!pack_a && !pack_b) return PLAN_NEXT;
+  const char *who = pack_a ? "A" : "B", *why = pack_a ? why_a : why_b;
+  if (opt && opt->no_pack) return generic(p, opt, "%s: %s", who, why);
+  if ((pack_a && p->a.extent[2] > 1 && p->a.bcast_l) || (pack_b && p->b.extent[2] > 1 && p->b.bcast_l))
+    return generic(p, opt, "%s: %s (a broadcast batch is not packed)", who, why);
+  if (!(p->flags & CUTEGO_GEMM_F_PACK_D)) snprintf(p->packed_why, sizeof p->packed_why, "%s: %s", who, why);
+  int64_t kp, off = *ws;
+  if (plan_round_up(p->k, 16 / es, &kp)) return generic(p, opt, "%s: %s, and K overflows", who, why);
+  p->a_workspace_offset = off;
+  if (pack_a && pack(&p->a, &p->a_packed, kp, &off)) return generic(p, opt, "A: a compact copy would exceed int64 bytes");
+  p->b_workspace_offset = off;
+  if (pack_b && pack(&p->b, &p->b_packed, kp, &off)) return generic(p, opt, "B: a compact copy would exceed int64 bytes");
+  *ws = off;
+  p->flags |= (pack_a ? CUTEGO_GEMM_F_PACK_A : 0) | (pack_b ? CUTEGO_GEMM_F_PACK_B : 0);
+  if (operand_obstacle(&p->a, 1, pack_a ? 0 : a_addr, es, cb->a_box, cb->a_swizzle, why_a, sizeof why_a) ||
+      operand_obstacle(&p->b, 1, pack_b ? 0 : b_addr, es, cb->b_box, cb->b_swizzle, why_b, sizeof why_b))
+    return generic(p, opt, "packed operands: %s", why_a[0] ? why_a : why_b);
+  return PLAN_NEXT;
+}
+
+/* The tiles, the cluster shape, the tensor maps of A, B (and D when TMA stores it), and the
+ * epilogue's store widths. */
+static int derive_maps(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt, uintptr_t d_addr, uintptr_t c_addr) {
+  const int es = 2, ces = dtype_bytes(p->cd_dtype);
+  const config_boxes *cb = &cutego_gemm_config_boxes[p->config];
+  p->tiles_m = plan_ceil_div(p->m, cb->bm);
+  p->tiles_n = plan_ceil_div(p->n, cb->bn);
+  if (plan_mul(p->tiles_m, p->tiles_n, &p->tiles) || plan_mul(p->tiles, p->l, &p->tiles))
+    return REASON(p, -1, "the tile count overflows int64");
+  /* 2x1 clusters whose CTAs share B's stages by TMA multicast only when asked: on the H200 they
+   * measured 0.99-1.00x of no clusters on large shapes and 0.78-0.98x on small ones
    * (bench/GEMM-NOTES.md, run 16). With an odd tiles_m the last cluster row computes one tile of
    * zeros beside its partner. */
   p->cluster_m = 1;
   if (opt && (opt->cluster_m < 0 || opt->cluster_m > cb->multicast))
-    return reason(p, -1, "cluster_m %d: 0 (automatic), 1 or %d", (int)opt->cluster_m, cb->multicast);
+    return REASON(p, -1, "cluster_m %d: 0 (automatic), 1 or %d", (int)opt->cluster_m, cb->multicast);
   if (opt && opt->cluster_m > 0) p->cluster_m = opt->cluster_m;
   const int *bbox = p->cluster_m > 1 ? cb->b_mc_box[p->b.major] : cb->b_box[p->b.major];
-  operand_map(&p->a_map, &p->a, es, cb->a_box[p->a.major][0], cb->a_box[p->a.major][1], cb->a_swizzle[p->a.major]);
-  operand_map(&p->b_map, &p->b, es, bbox[0], bbox[1], cb->b_swizzle[p->b.major]);
+  if (operand_map(&p->a_map, &p->a, es, cb->a_box[p->a.major][0], cb->a_box[p->a.major][1], cb->a_swizzle[p->a.major]) ||
+      operand_map(&p->b_map, &p->b, es, bbox[0], bbox[1], cb->b_swizzle[p->b.major]))
+    return REASON(p, -1, "a tensor map's byte stride overflows int64");
   if (p->d.stride[1] == 1 && p->d.stride[0] % 2 == 0 && p->d.stride[2] % 2 == 0 && d_addr % (2 * ces) == 0)
     p->flags |= CUTEGO_GEMM_F_D_PAIRS;
   if (p->read_c && p->c.stride[1] == 1 && p->c.stride[0] % 2 == 0 && p->c.stride[2] % 2 == 0 &&
@@ -304,27 +389,55 @@ int cutego_gemm_plan(const cute_layout_t *d, const cute_layout_t *a, const cute_
    * end of a row, so N must fill them. */
   if (p->d.stride[1] == 1 && (p->n * ces) % 16 == 0 && !(opt && opt->direct_epilogue)) {
     cutego_gemm_operand_t dd = p->d;
+    char why[120];
     dd.major = 0; /* (M, N): N contiguous, as a K-major operand */
     dd.bcast_l = p->l == 1;
-    operand_map(&p->d_map, &dd, ces, cb->epi_bytes / ces, 64, cb->epi_bytes);
-    if (cutego_tma_desc_check(&p->d_map, d_addr, why, sizeof why) == 0)
+    if (operand_map(&p->d_map, &dd, ces, cb->epi_bytes / ces, 64, cb->epi_bytes) == 0 &&
+        cutego_tma_desc_check(&p->d_map, d_addr, why, sizeof why) == 0)
       p->flags |= CUTEGO_GEMM_F_D_TMA;
   }
   if (d_addr % ces || (p->read_c && c_addr % ces))
-    return reason(p, -1, "C/D pointers are not aligned to their element size");
+    return REASON(p, -1, "C/D pointers are not aligned to their element size");
   p->smem_bytes = cb->smem[p->a.major][p->b.major];
+  return PLAN_NEXT;
+}
+
+static int name_kernel(cutego_gemm_plan_t *p) {
+  const config_boxes *cb = &cutego_gemm_config_boxes[p->config];
   static const char *const in_name[] = {"", "f16", "bf16"}, *const out_name[] = {"", "f16", "bf16", "f32"};
   snprintf(p->kernel, sizeof p->kernel, "cutego_gemm_%s_%c%c_%s_%s", cb->name, p->a.major ? 'm' : 'k',
-           p->b.major ? 'm' : 'k', in_name[ab_dtype], out_name[cd_dtype]);
+           p->b.major ? 'm' : 'k', in_name[p->ab_dtype], out_name[p->cd_dtype]);
   p->path = CUTEGO_GEMM_PATH_WGMMA;
   if (p->flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B | CUTEGO_GEMM_F_PACK_D))
-    return reason(p, 0, "wgmma through compact copies of%s%s%s (%s): %dx%d tiles, %lld tiles%s",
+    return REASON(p, 0, "wgmma through compact copies of%s%s%s (%s): %dx%d tiles, %lld tiles%s",
                   (p->flags & CUTEGO_GEMM_F_PACK_A) ? " A" : "", (p->flags & CUTEGO_GEMM_F_PACK_B) ? " B" : "",
                   (p->flags & CUTEGO_GEMM_F_PACK_D) ? (p->read_c ? " C/D" : " D") : "", p->packed_why, cb->bm, cb->bn,
                   (long long)p->tiles, p->cluster_m > 1 ? ", 2x1 clusters" : "");
-  return reason(p, 0, "wgmma: %dx%d tiles, A %s-major, B %s-major, %lld tiles%s", cb->bm, cb->bn,
+  return REASON(p, 0, "wgmma: %dx%d tiles, A %s-major, B %s-major, %lld tiles%s", cb->bm, cb->bn,
                 p->a.major ? "M" : "K", p->b.major ? "N" : "K", (long long)p->tiles,
                 p->cluster_m > 1 ? ", 2x1 clusters sharing B" : "");
+}
+
+int cutego_gemm_plan(const cute_layout_t *d, const cute_layout_t *a, const cute_layout_t *b, const cute_layout_t *c,
+                     int ab_dtype, int cd_dtype, int read_c, uintptr_t d_addr, uintptr_t a_addr, uintptr_t b_addr,
+                     uintptr_t c_addr, const cutego_gemm_options_t *opt, cutego_gemm_plan_t *p) {
+  if (!p) return -1;
+  memset(p, 0, sizeof *p);
+  p->ab_dtype = ab_dtype;
+  p->cd_dtype = cd_dtype;
+  p->read_c = read_c != 0;
+  int rc, fa, fb, fc, fd;
+  int64_t ws = 0;
+  if ((rc = check_request(p, d, a, b, c, opt)) != PLAN_NEXT) return rc;
+  if ((rc = read_operands(p, d, a, b, c, &fa, &fb, &fc, &fd)) != PLAN_NEXT) return rc;
+  if ((rc = match_extents(p)) != PLAN_NEXT) return rc;
+  if (opt && opt->force_path == CUTEGO_GEMM_PATH_GENERIC) return generic(p, opt, "forced");
+  if ((rc = choose_config(p, opt)) != PLAN_NEXT) return rc;
+  if ((rc = pack_output(p, opt, fd, fc, &ws, &d_addr, &c_addr)) != PLAN_NEXT) return rc;
+  if ((rc = pack_inputs(p, opt, fa, fb, a_addr, b_addr, &ws)) != PLAN_NEXT) return rc;
+  p->workspace_bytes = ws;
+  if ((rc = derive_maps(p, opt, d_addr, c_addr)) != PLAN_NEXT) return rc;
+  return name_kernel(p);
 }
 
 void cutego_gemm_args(const cutego_gemm_plan_t *p, void *d, const void *c, float alpha, float beta, int32_t group_m,
@@ -336,11 +449,11 @@ void cutego_gemm_args(const cutego_gemm_plan_t *p, void *d, const void *c, float
   g->l = (int32_t)p->l;
   /* with clusters the kernel walks cluster tiles: cluster_m tile rows each */
   const int64_t cm = p->cluster_m > 1 ? p->cluster_m : 1;
-  g->tiles_m = (int32_t)ceil_div(p->tiles_m, cm);
+  g->tiles_m = (int32_t)plan_ceil_div(p->tiles_m, cm);
   g->tiles_n = (int32_t)p->tiles_n;
   g->tiles = (int64_t)g->tiles_m * p->tiles_n * p->l;
-  g->k_tiles = p->path == CUTEGO_GEMM_PATH_WGMMA ? (int32_t)ceil_div(p->k, cutego_gemm_config_boxes[p->config].bk) : 0;
-  g->group_m = (int32_t)ceil_div(group_m > 0 ? group_m : 8, cm);
+  g->k_tiles = p->path == CUTEGO_GEMM_PATH_WGMMA ? (int32_t)plan_ceil_div(p->k, cutego_gemm_config_boxes[p->config].bk) : 0;
+  g->group_m = (int32_t)plan_ceil_div(group_m > 0 ? group_m : 8, cm);
   g->a_bcast_l = p->a.bcast_l;
   g->b_bcast_l = p->b.bcast_l;
   g->alpha = alpha;
@@ -357,12 +470,33 @@ void cutego_gemm_args(const cutego_gemm_plan_t *p, void *d, const void *c, float
 }
 
 int64_t cutego_gemm_grid(const cutego_gemm_plan_t *p, int64_t resident, int64_t max_ctas) {
+  if (p->path == CUTEGO_GEMM_PATH_GENERIC) {
+    /* a 16x16 output tile per CTA, at most CUTEGO_GEMM_GENERIC_CTAS_PER_SM per SM */
+    int64_t tiles, cap, ctas;
+    if (plan_mul(plan_ceil_div(p->m, 16), plan_ceil_div(p->n, 16), &tiles) || plan_mul(tiles, p->l, &tiles))
+      tiles = INT64_MAX;
+    if (plan_mul(resident > 0 ? resident : 1, CUTEGO_GEMM_GENERIC_CTAS_PER_SM, &cap)) cap = INT64_MAX;
+    ctas = tiles < cap ? tiles : cap;
+    if (max_ctas > 0 && max_ctas < ctas) ctas = max_ctas;
+    return ctas < 1 ? 1 : ctas;
+  }
   const int64_t cm = p->cluster_m > 1 ? p->cluster_m : 1;
-  int64_t ctas = ceil_div(p->tiles_m, cm) * cm * p->tiles_n * p->l;
+  int64_t ctas;
+  if (plan_mul(plan_ceil_div(p->tiles_m, cm) * cm, p->tiles_n, &ctas) || plan_mul(ctas, p->l, &ctas)) ctas = INT64_MAX;
   if (resident > 0 && resident < ctas) ctas = resident;
   if (max_ctas > 0 && max_ctas < ctas) ctas = max_ctas;
   ctas -= ctas % cm;
   return ctas < cm ? cm : ctas;
+}
+
+void cutego_gemm_launch(const cutego_gemm_plan_t *p, int64_t resident, int64_t max_ctas, cutego_launch_t *l) {
+  memset(l, 0, sizeof *l);
+  if (p->path == CUTEGO_GEMM_PATH_NONE) return;
+  snprintf(l->kernel, sizeof l->kernel, "%s", p->kernel);
+  l->grid = cutego_gemm_grid(p, resident, max_ctas);
+  l->block = p->path == CUTEGO_GEMM_PATH_WGMMA ? CUTEGO_GEMM_THREADS : CUTEGO_GEMM_GENERIC_THREADS;
+  l->smem_bytes = p->path == CUTEGO_GEMM_PATH_WGMMA ? p->smem_bytes : 0;
+  l->cluster = p->path == CUTEGO_GEMM_PATH_WGMMA && p->cluster_m > 1 ? p->cluster_m : 1;
 }
 
 const char *cutego_gemm_path_name(int path) {

@@ -33,9 +33,14 @@ static cute_layout_t L3(int64_t e0, int64_t e1, int64_t e2, int64_t s0, int64_t 
   return l;
 }
 
+/* The device: 132 SMs (an H100 or H200 SXM) unless the options say otherwise. */
 static int plan(cute_layout_t d, cute_layout_t a, cute_layout_t b, const cute_layout_t *c, int ab, int cd,
                 uintptr_t aaddr, const cutego_gemm_options_t *o, cutego_gemm_plan_t *p) {
-  return cutego_gemm_plan(&d, &a, &b, c, ab, cd, c != NULL, 0x10000, aaddr, 0x20000, 0x30000, o, p);
+  cutego_gemm_options_t opt;
+  memset(&opt, 0, sizeof opt);
+  if (o) opt = *o;
+  if (opt.sms == 0) opt.sms = 132;
+  return cutego_gemm_plan(&d, &a, &b, c, ab, cd, c != NULL, 0x10000, aaddr, 0x20000, 0x30000, &opt, p);
 }
 
 int main(void) {
@@ -238,6 +243,103 @@ int main(void) {
     a.leaves = 1, a.shape[0] = 64, a.stride[0] = 1, a.ntokens = 1, a.nest[0] = CUTE_NEST_LEAF;
     rc = cutego_gemm_plan(&d, &a, &b, NULL, BF, BF, 0, 0, 0, 0, 0, NULL, &p);
     CHECK(rc == -1 && strstr(p.reason, "rank"), "rank 1: %s", p.reason);
+  }
+
+  /* The SM count is an input: 4096^2 on 1000 SMs has too few 128x256 tiles (512), 1024x2048 on
+   * 64 SMs has enough (8 x 8). */
+  {
+    cutego_gemm_options_t o = {0};
+    o.sms = 1000;
+    rc = plan(L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL, BF,
+              BF, 0x1000, &o, &p);
+    CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_128x128x64 && p.tiles == 32 * 32, "1000 SMs: %s", p.reason);
+    o.sms = 64;
+    rc = plan(L3(1024, 2048, 0, 2048, 1, 0), L3(1024, 512, 0, 1, 1024, 0), L3(2048, 512, 0, 1, 2048, 0), NULL, F16,
+              F32, 0x1000, &o, &p);
+    CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_128x256x64 && p.tiles == 64, "64 SMs: %s", p.reason);
+    o.sms = -1;
+    rc = plan(L3(64, 64, 0, 64, 1, 0), L3(64, 64, 0, 64, 1, 0), L3(64, 64, 0, 64, 1, 0), NULL, BF, BF, 0x1000, &o, &p);
+    CHECK(rc == -1 && strstr(p.reason, "sms"), "sms -1: %s", p.reason);
+  }
+  /* Launches: the wgmma kernel with 384 threads, one persistent CTA per SM; the generic kernel
+   * with 256 threads, a 16x16 tile of D per CTA, at most 8 CTAs per SM. */
+  {
+    cutego_launch_t l;
+    rc = plan(L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL, BF,
+              BF, 0x1000, NULL, &p);
+    cutego_gemm_launch(&p, 132, 0, &l);
+    CHECK(rc == 0 && l.grid == 132 && l.block == 384 && l.smem_bytes == p.smem_bytes && l.cluster == 1 &&
+              !strcmp(l.kernel, p.kernel),
+          "wgmma launch %lld %d %s", (long long)l.grid, l.block, l.kernel);
+    cutego_gemm_options_t g = {0};
+    g.force_path = CUTEGO_GEMM_PATH_GENERIC;
+    rc = plan(L3(300, 200, 2, 200, 1, 60000), L3(300, 100, 2, 100, 1, 30000), L3(200, 100, 2, 100, 1, 20000), NULL,
+              BF, F32, 0x1000, &g, &p);
+    cutego_gemm_launch(&p, 132, 0, &l);
+    CHECK(rc == 0 && l.grid == 19 * 13 * 2 && l.block == 256 && l.smem_bytes == 0 &&
+              !strcmp(l.kernel, "cutego_gemm_generic_bf16_f32"),
+          "generic launch %lld %d %s", (long long)l.grid, l.block, l.kernel);
+    CHECK(cutego_gemm_grid(&p, 10, 0) == 80 && cutego_gemm_grid(&p, 132, 7) == 7, "generic grid cap %lld",
+          (long long)cutego_gemm_grid(&p, 10, 0));
+  }
+
+  /* Refusals: byte offsets that overflow int64, outputs that write an element twice. */
+  /* A stride of -(2^63 - 4096) elements: the tensor map's byte stride would wrap. */
+  rc = plan(L3(256, 256, 0, 256, 1, 0), L3(256, 256, 0, -9223372036854771712LL, 1, 0), L3(256, 256, 0, 256, 1, 0), NULL,
+            BF, BF, 0x1000, NULL, &p);
+  CHECK(rc == -1 && strstr(p.reason, "A:") && strstr(p.reason, "overflow"), "wrapped A stride: %s", p.reason);
+  /* 2^61 elements of 2 bytes fit int64 bytes, of 4 bytes they do not. */
+  rc = plan(L3(2, 64, 0, 1LL << 61, 1, 0), L3(2, 64, 0, 64, 1, 0), L3(64, 64, 0, 64, 1, 0), NULL, BF, BF, 0x1000, NULL,
+            &p);
+  CHECK(rc == 0, "2^62-byte D stride: %s", p.reason);
+  rc = plan(L3(2, 64, 0, 1LL << 61, 1, 0), L3(2, 64, 0, 64, 1, 0), L3(64, 64, 0, 64, 1, 0), NULL, BF, F32, 0x1000, NULL,
+            &p);
+  CHECK(rc == -1 && strstr(p.reason, "D:") && strstr(p.reason, "overflow"), "2^63-byte D stride: %s", p.reason);
+  /* M = N = L = 2^31 - 1: D's offsets (and its tile count) overflow. */
+  {
+    const int64_t e = INT32_MAX;
+    rc = plan(L3(e, e, e, 1, e, e * e), L3(e, 64, e, 64, 1, 0), L3(e, 64, 0, 64, 1, 0), NULL, BF, BF, 0x1000, NULL, &p);
+    CHECK(rc == -1 && strstr(p.reason, "overflow"), "2^93 outputs: %s", p.reason);
+  }
+  /* M N L = 2^62 bf16 outputs: the last byte offset is 2^63 - 2; 2^47 tiles of 128x256. */
+  rc = plan(L3(1 << 21, 1 << 21, 1 << 20, 1, 1 << 21, 1LL << 42), L3(1 << 21, 64, 1 << 20, 64, 1, 1 << 27),
+            L3(1 << 21, 64, 0, 64, 1, 0), NULL, BF, BF, 0x1000, NULL, &p);
+  CHECK(rc == 0 && p.tiles == (1LL << 47) && p.config == CUTEGO_GEMM_CONFIG_128x256x64, "2^62 outputs: %s", p.reason);
+  /* D = ((2,2),256):((0,1),2): a stride 0 inside a hierarchical mode. */
+  {
+    cute_layout_t d;
+    memset(&d, 0, sizeof d);
+    d.leaves = 3;
+    d.shape[0] = 2, d.stride[0] = 0, d.shape[1] = 2, d.stride[1] = 1, d.shape[2] = 256, d.stride[2] = 2;
+    int8_t nest[] = {CUTE_NEST_OPEN, CUTE_NEST_OPEN, CUTE_NEST_LEAF, CUTE_NEST_LEAF, CUTE_NEST_CLOSE, CUTE_NEST_LEAF,
+                     CUTE_NEST_CLOSE};
+    memcpy(d.nest, nest, sizeof nest);
+    d.ntokens = sizeof nest;
+    cute_layout_t a = L3(4, 64, 0, 64, 1, 0), b = L3(256, 64, 0, 64, 1, 0);
+    rc = cutego_gemm_plan(&d, &a, &b, NULL, BF, BF, 0, 0x1000, 0x1000, 0x1000, 0, NULL, &p);
+    CHECK(rc == -1 && strstr(p.reason, "stride 0"), "nested stride-0 D: %s", p.reason);
+    /* a nest with more leaf tokens than leaves */
+    d.leaves = 2;
+    rc = cutego_gemm_plan(&d, &a, &b, NULL, BF, BF, 0, 0x1000, 0x1000, 0x1000, 0, NULL, &p);
+    CHECK(rc == -1 && strstr(p.reason, "malformed"), "malformed D: %s", p.reason);
+  }
+  /* D = (256,256):(1,1): D(1,0) = D(0,1). */
+  rc = plan(L3(256, 256, 0, 1, 1, 0), L3(256, 64, 0, 64, 1, 0), L3(256, 64, 0, 64, 1, 0), NULL, BF, BF, 0x1000, NULL,
+            &p);
+  CHECK(rc == -1 && strstr(p.reason, "not injective"), "overlapping D: %s", p.reason);
+  /* (3,2):(2,3) reaches 0,2,4,3,5,7: injective, though 3 < 2 * 2 (found one by one). */
+  rc = plan(L3(3, 2, 0, 2, 3, 0), L3(3, 64, 0, 64, 1, 0), L3(2, 64, 0, 64, 1, 0), NULL, BF, BF, 0x1000, NULL, &p);
+  CHECK(rc == 0, "(3,2):(2,3): %s", p.reason);
+  /* (2^17,2):(2,3) is injective too (odd and even indices), but too large to check one by one
+   * and not proven by the stride test: refused, saying so. */
+  rc = plan(L3(1 << 17, 2, 0, 2, 3, 0), L3(1 << 17, 64, 0, 64, 1, 0), L3(2, 64, 0, 64, 1, 0), NULL, BF, BF, 0x1000,
+            NULL, &p);
+  CHECK(rc == -1 && strstr(p.reason, "may write an element twice"), "unproven D: %s", p.reason);
+  /* C may overlap itself: it is only read. */
+  {
+    cute_layout_t c = L3(64, 64, 0, 0, 1, 0);
+    rc = plan(L3(64, 64, 0, 64, 1, 0), L3(64, 64, 0, 64, 1, 0), L3(64, 64, 0, 64, 1, 0), &c, BF, BF, 0x1000, NULL, &p);
+    CHECK(rc == 0, "broadcast C: %s", p.reason);
   }
   printf("test_plan_gemm: %d checks, %d failures\n", checks, fails);
   return fails != 0;

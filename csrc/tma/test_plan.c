@@ -95,6 +95,60 @@ int main(void) {
     cutego_copy_options_t o = {CUTEGO_COPY_PATH_TMA_PERMUTE, 0, 0, 0, 0, 0};
     CHECK(cutego_copy_plan(&a, &a, 4, A, A, &o, &p) == -1, "forced impossible path");
   }
+  { /* outputs that write an element twice, offsets that overflow int64 bytes */
+    long long s[] = {256, 256}, d11[] = {1, 1}, dc[] = {1, 256}, wrap[] = {-9223372036854771712LL, 1};
+    cute_layout_t overlap = L(2, s, d11), col = L(2, s, dc), wrapped = L(2, s, wrap);
+    CHECK(cutego_copy_plan(&overlap, &col, 4, A, A, 0, &p) == -1 && strstr(p.reason, "not injective"),
+          "(256,256):(1,1) dst: %s", p.reason);
+    CHECK(cutego_copy_plan(&col, &wrapped, 2, A, A, 0, &p) == -1 && strstr(p.reason, "overflow"), "wrapped src: %s",
+          p.reason);
+    long long s3[] = {2, 2, 256}, d3[] = {0, 1, 2}, c3[] = {1, 2, 4};
+    cute_layout_t nested0 = L(3, s3, d3), compact = L(3, s3, c3);
+    CHECK(cutego_copy_plan(&nested0, &compact, 4, A, A, 0, &p) == -1 && strstr(p.reason, "stride 0"),
+          "stride-0 leaf: %s", p.reason);
+    long long s4[] = {1 << 17, 2}, d4[] = {2, 3}, c4[] = {1, 1 << 17};
+    cute_layout_t unproven = L(2, s4, d4), c = L(2, s4, c4);
+    CHECK(cutego_copy_plan(&unproven, &c, 4, A, A, 0, &p) == -1 && strstr(p.reason, "may write an element twice"),
+          "unproven dst: %s", p.reason);
+    long long s5[] = {3, 2}, d5[] = {2, 3}, c5[] = {1, 3};
+    cute_layout_t small = L(2, s5, d5), c2 = L(2, s5, c5);
+    CHECK(cutego_copy_plan(&small, &c2, 4, A, A, 0, &p) == 0 && p.path == CUTEGO_COPY_PATH_GENERIC,
+          "(3,2):(2,3) dst is injective: %s", p.reason);
+    long long s6[] = {2, 64}, d6[] = {1LL << 60, 1}, c6[] = {64, 1};
+    cute_layout_t far = L(2, s6, d6), near = L(2, s6, c6);
+    CHECK(cutego_copy_plan(&far, &near, 4, A, A, 0, &p) == 0, "2^62-byte stride: %s", p.reason);
+    CHECK(cutego_copy_plan(&far, &near, 8, A, A, 0, &p) == -1 && strstr(p.reason, "overflow"), "2^63-byte stride: %s",
+          p.reason);
+  }
+  { /* launches: TMA copy 32 threads, permute 128, generic 256 (a CTA per 256 elements, at most 16
+       per SM, byte-wise off the element grid) */
+    cutego_launch_t l;
+    long long s[] = {1LL << 28}, d[] = {1};
+    cute_layout_t x = L(1, s, d);
+    CHECK(cutego_copy_plan(&x, &x, 4, A, A, 0, &p) == 0, "%s", p.reason);
+    /* 2 stages of 64 KiB + 2 KiB: one CTA fits in 227 KiB */
+    CHECK(cutego_copy_launch(&p, 0, 132, 232448, A, A, &l) == 0 && l.grid == 132 && l.block == 32 &&
+              l.smem_bytes == 2048 + 2 * 65536 && !strcmp(l.kernel, "cutego_tma_copy_kernel"),
+          "copy launch %lld %d %d %s", (long long)l.grid, l.block, l.smem_bytes, l.kernel);
+    CHECK(cutego_copy_launch(&p, 0, 132, 100000, A, A, &l) == -1, "copy launch, too little shared memory");
+    long long t[] = {1024, 512}, ds[] = {1, 1024}, dd[] = {512, 1};
+    cute_layout_t src = L(2, t, ds), dst = L(2, t, dd);
+    CHECK(cutego_copy_plan(&dst, &src, 4, A, A, 0, &p) == 0, "%s", p.reason);
+    /* 3 stages + 2 tiles of 16 KiB: 2 CTAs per SM, 128 tiles */
+    CHECK(cutego_copy_launch(&p, 0, 132, 232448, A, A, &l) == 0 && l.grid == 128 && l.block == 128 &&
+              l.smem_bytes == 2048 + 5 * 16384 && !strcmp(l.kernel, "cutego_tma_permute_es4"),
+          "permute launch %lld %d %d %s", (long long)l.grid, l.block, l.smem_bytes, l.kernel);
+    CHECK(cutego_copy_launch(&p, 0, 32, 232448, A, A, &l) == 0 && l.grid == 64, "permute, 32 SMs: %lld",
+          (long long)l.grid);
+    cutego_copy_generic_launch(1000, 4, A, A, 132, &l);
+    CHECK(l.grid == 4 && l.block == 256 && !l.bytewise && !strcmp(l.kernel, "cutego_generic_copy_es4"), "generic %s",
+          l.kernel);
+    cutego_copy_generic_launch(1000, 4, A + 2, A, 132, &l);
+    CHECK(l.bytewise && !strcmp(l.kernel, "cutego_generic_copy_bytes"), "bytewise %s", l.kernel);
+    cutego_copy_generic_launch(1000000000, 4, A, A, 132, &l);
+    CHECK(l.grid == 132 * 16, "generic cap %lld", (long long)l.grid);
+    CHECK(!strcmp(cutego_copy_path_name(CUTEGO_COPY_PATH_TMA_PERMUTE), "tma-permute"), "path name");
+  }
   { /* descriptor checks */
     cutego_tma_desc_t d;
     memset(&d, 0, sizeof d);
