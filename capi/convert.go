@@ -6,10 +6,12 @@ package main
 import "C"
 
 import (
+	"errors"
 	"sync"
 	"unsafe"
 
 	"github.com/cutego/cutego/cute"
+	"github.com/cutego/cutego/internal/cabi"
 )
 
 // The nest tokens of cutego.h are package cute's (a negative constant converted to uint
@@ -17,6 +19,16 @@ import (
 const _ = uint(nestLeaf-cute.NestLeaf) + uint(cute.NestLeaf-nestLeaf) +
 	uint(nestOpen-cute.NestOpen) + uint(cute.NestOpen-nestOpen) +
 	uint(nestClose-cute.NestClose) + uint(cute.NestClose-nestClose)
+
+// cabi.Layout is cute_layout_t (capacities, size, field offsets): putLayout converts pointers.
+const _ = uint(maxLeaves-cabi.MaxLeaves) + uint(cabi.MaxLeaves-maxLeaves) +
+	uint(maxTokens-cabi.MaxTokens) + uint(cabi.MaxTokens-maxTokens) +
+	uint(unsafe.Sizeof(C.cute_layout_t{})-unsafe.Sizeof(cabi.Layout{})) +
+	uint(unsafe.Sizeof(cabi.Layout{})-unsafe.Sizeof(C.cute_layout_t{})) +
+	uint(unsafe.Offsetof(C.cute_layout_t{}.leaves)-unsafe.Offsetof(cabi.Layout{}.Leaves)) +
+	uint(unsafe.Offsetof(cabi.Layout{}.Leaves)-unsafe.Offsetof(C.cute_layout_t{}.leaves)) +
+	uint(unsafe.Offsetof(C.cute_layout_t{}.nest)-unsafe.Offsetof(cabi.Layout{}.Nest)) +
+	uint(unsafe.Offsetof(cabi.Layout{}.Nest)-unsafe.Offsetof(C.cute_layout_t{}.nest))
 
 const (
 	maxLeaves = C.CUTE_LAYOUT_MAX_LEAVES
@@ -137,20 +149,17 @@ func errFit(fn, what string, leaves, tokens int) error {
 	return errf(C.CUTEGO_CAPACITY, "%s: the %s does not fit: %d leaves and %d nest tokens, CUTE_LAYOUT_MAX_LEAVES = %d, CUTE_LAYOUT_MAX_TOKENS = %d", fn, what, leaves, tokens, maxLeaves, maxTokens)
 }
 
-// putLayout writes l into *out (all of it, unused entries zero), or names what does not
-// fit. Within capacity, the appends write into v itself (no allocation).
+// putLayout writes l into *out (all of it, unused entries zero) with cabi.Put, the one
+// conversion to cute_layout_t, or names what does not fit.
 func putLayout(fn string, l cute.Layout, out *C.cute_layout_t) error {
-	var v C.cute_layout_t
-	nest, shape, _, err := l.AppendNest(nestSlice(v.nest[:0]), int64Slice(v.shape[:0]), int64Slice(v.stride[:0]))
-	if err != nil {
-		return errf(statusOf(err), "%s: the result: %v", fn, err)
+	err := cabi.Put(l, (*cabi.Layout)(unsafe.Pointer(out)))
+	if err == nil {
+		return nil
 	}
-	if len(nest) > maxTokens || len(shape) > maxLeaves {
-		return errFit(fn, "result layout", len(shape), len(nest))
+	if fe := (*cabi.FitError)(nil); errors.As(err, &fe) {
+		return errFit(fn, "result layout", fe.Leaves, fe.Tokens)
 	}
-	v.leaves, v.ntokens = C.int32_t(len(shape)), C.int32_t(len(nest))
-	*out = v
-	return nil
+	return errf(statusOf(err), "%s: the result: %v", fn, err)
 }
 
 // putIntTuple writes t into *out (all of it, unused entries zero).

@@ -17,6 +17,7 @@ import (
 	"unsafe"
 
 	"github.com/cutego/cutego/cute"
+	"github.com/cutego/cutego/internal/cabi"
 	"gorgonia.org/cu"
 )
 
@@ -31,19 +32,7 @@ const (
 	PathGeneric    Path = C.CUTEGO_COPY_PATH_GENERIC
 )
 
-func (p Path) String() string {
-	switch p {
-	case PathNone:
-		return "none"
-	case PathTMACopy:
-		return "tma-copy"
-	case PathTMAPermute:
-		return "tma-permute"
-	case PathGeneric:
-		return "generic"
-	}
-	return fmt.Sprintf("path(%d)", int(p))
-}
+func (p Path) String() string { return C.GoString(C.cutego_copy_path_name(C.int(p))) }
 
 // Copier holds a CUDA context and the loaded copy kernels. Create it with Open and use it
 // from the goroutine that opened it (Open locks that goroutine to its OS thread, where the
@@ -128,40 +117,22 @@ func (c *Copier) fn(name string) (C.CUfunction, error) {
 	return *(*C.CUfunction)(unsafe.Pointer(&f)), nil
 }
 
-// ToC converts a layout to the C ABI's cute_layout_t (leaves and nesting tokens).
-func ToC(l cute.Layout) (C.cute_layout_t, error) {
+// cabi.Layout is cute_layout_t (size and field offsets): toC converts pointers.
+const _ = uint(unsafe.Sizeof(C.cute_layout_t{})-unsafe.Sizeof(cabi.Layout{})) +
+	uint(unsafe.Sizeof(cabi.Layout{})-unsafe.Sizeof(C.cute_layout_t{})) +
+	uint(unsafe.Offsetof(C.cute_layout_t{}.leaves)-unsafe.Offsetof(cabi.Layout{}.Leaves)) +
+	uint(unsafe.Offsetof(cabi.Layout{}.Leaves)-unsafe.Offsetof(C.cute_layout_t{}.leaves)) +
+	uint(unsafe.Offsetof(C.cute_layout_t{}.nest)-unsafe.Offsetof(cabi.Layout{}.Nest)) +
+	uint(unsafe.Offsetof(cabi.Layout{}.Nest)-unsafe.Offsetof(C.cute_layout_t{}.nest))
+
+// toC converts a layout to the C ABI's cute_layout_t with cabi.Put, the conversion libcutego
+// uses too: a scaled-basis stride, or more leaves or nest tokens than the struct holds, is an
+// error.
+func toC(l cute.Layout) (C.cute_layout_t, error) {
 	var out C.cute_layout_t
-	sh := l.Shape().LeafValues(nil)
-	st := l.Stride().LeafValues(nil)
-	if len(sh) > C.CUTE_LAYOUT_MAX_LEAVES {
-		return out, fmt.Errorf("gpu: layout %v has %d leaves (at most %d)", l, len(sh), C.CUTE_LAYOUT_MAX_LEAVES)
+	if err := cabi.Put(l, (*cabi.Layout)(unsafe.Pointer(&out))); err != nil {
+		return out, fmt.Errorf("gpu: layout %v: %w", l, err)
 	}
-	for i := range sh {
-		out.shape[i] = C.int64_t(sh[i])
-		out.stride[i] = C.int64_t(st[i])
-	}
-	out.leaves = C.int32_t(len(sh))
-	var tok []int8
-	var walk func(t cute.IntTuple)
-	walk = func(t cute.IntTuple) {
-		if !t.IsTuple() {
-			tok = append(tok, C.CUTE_NEST_LEAF)
-			return
-		}
-		tok = append(tok, C.CUTE_NEST_OPEN)
-		for _, e := range t.Elems() {
-			walk(e)
-		}
-		tok = append(tok, C.CUTE_NEST_CLOSE)
-	}
-	walk(l.Shape())
-	if len(tok) > C.CUTE_LAYOUT_MAX_TOKENS {
-		return out, fmt.Errorf("gpu: layout %v nests too deeply for cute_layout_t", l)
-	}
-	for i, t := range tok {
-		out.nest[i] = C.int8_t(t)
-	}
-	out.ntokens = C.int32_t(len(tok))
 	return out, nil
 }
 
@@ -180,16 +151,7 @@ type Plan struct {
 	c      C.cutego_copy_plan_t
 }
 
-// PlanCopy decides how dst[dstL(i)] = src[srcL(i)] will run, without launching.
-func (c *Copier) PlanCopy(dst cu.DevicePtr, dstL cute.Layout, src cu.DevicePtr, srcL cute.Layout, elemBytes int, opt *Options) (*Plan, error) {
-	dl, err := ToC(dstL)
-	if err != nil {
-		return nil, err
-	}
-	sl, err := ToC(srcL)
-	if err != nil {
-		return nil, err
-	}
+func copyOptions(opt *Options) C.cutego_copy_options_t {
 	var o C.cutego_copy_options_t
 	if opt != nil {
 		o.force_path = C.int32_t(opt.ForcePath)
@@ -197,6 +159,20 @@ func (c *Copier) PlanCopy(dst cu.DevicePtr, dstL cute.Layout, src cu.DevicePtr, 
 		o.stage_bytes = C.int32_t(opt.StageBytes)
 		o.ctas_per_sm = C.int32_t(opt.CTAsPerSM)
 	}
+	return o
+}
+
+// PlanCopy decides how dst[dstL(i)] = src[srcL(i)] will run, without launching.
+func (c *Copier) PlanCopy(dst cu.DevicePtr, dstL cute.Layout, src cu.DevicePtr, srcL cute.Layout, elemBytes int, opt *Options) (*Plan, error) {
+	dl, err := toC(dstL)
+	if err != nil {
+		return nil, err
+	}
+	sl, err := toC(srcL)
+	if err != nil {
+		return nil, err
+	}
+	o := copyOptions(opt)
 	p := &Plan{}
 	rc := C.cutego_copy_plan(&dl, &sl, C.size_t(elemBytes), C.uintptr_t(dst), C.uintptr_t(src), &o, &p.c)
 	p.Path = Path(p.c.path)
@@ -215,8 +191,8 @@ func (c *Copier) Copy(dst cu.DevicePtr, dstL cute.Layout, src cu.DevicePtr, srcL
 		return PathNone, err
 	}
 	if p.Path == PathGeneric {
-		dl, _ := ToC(dstL)
-		sl, _ := ToC(srcL)
+		dl, _ := toC(dstL)
+		sl, _ := toC(srcL)
 		return p.Path, c.generic(dst, &dl, src, &sl, int64(p.c.size), elemBytes)
 	}
 	return p.Path, c.Run(p, dst, src, opt)
@@ -233,26 +209,17 @@ func (c *Copier) stream() C.CUstream {
 	return *(*C.CUstream)(unsafe.Pointer(&c.Stream))
 }
 
+// generic launches the generic copy kernel as cutego_copy_generic_launch says.
 func (c *Copier) generic(dst cu.DevicePtr, dl *C.cute_layout_t, src cu.DevicePtr, sl *C.cute_layout_t, n int64, es int) error {
-	name := fmt.Sprintf("cutego_generic_copy_es%d", es)
-	bytewise := (uintptr(dst)|uintptr(src))%uintptr(es) != 0
-	if bytewise {
-		name = "cutego_generic_copy_bytes"
-	}
+	var l C.cutego_launch_t
+	C.cutego_copy_generic_launch(C.int64_t(n), C.int32_t(es), C.uintptr_t(dst), C.uintptr_t(src), C.int32_t(c.sms), &l)
+	name := C.GoString(&l.kernel[0])
 	f, err := c.fn(name)
 	if err != nil {
 		return err
 	}
-	blocks := (n + 255) / 256
-	if cap := int64(c.sms) * 16; blocks > cap {
-		blocks = cap
-	}
-	bw := C.int(0)
-	if bytewise {
-		bw = 1
-	}
-	return cuErr(name, C.cutego_shim_launch_generic(f, C.uint(blocks), 256, c.stream(), C.CUdeviceptr(dst), dl,
-		C.CUdeviceptr(src), sl, C.int64_t(n), C.int32_t(es), bw))
+	return cuErr(name, C.cutego_shim_launch_generic(f, C.uint(l.grid), C.uint(l.block), c.stream(), C.CUdeviceptr(dst), dl,
+		C.CUdeviceptr(src), sl, C.int64_t(n), C.int32_t(es), C.int(l.bytewise)))
 }
 
 // Run launches a plan made by PlanCopy for the same pointers.
@@ -265,17 +232,11 @@ func (c *Copier) Run(p *Plan, dst, src cu.DevicePtr, opt *Options) error {
 	case PathGeneric:
 		return fmt.Errorf("gpu: the generic path needs the layouts: use Copy")
 	}
-	g := &pc.grid
-	var name string
-	var smem, threads int
-	if p.Path == PathTMACopy {
-		name, threads = "cutego_tma_copy_kernel", 32
-		smem = 2048 + int(g.stages)*((int(g.stage_bytes)+1023)&^1023)
-	} else {
-		name, threads = fmt.Sprintf("cutego_tma_permute_es%d", es), 128
-		smem = 2048 + (int(g.stages)+2)*16384
-	}
-	if smem > c.smemOptin {
+	o := copyOptions(opt)
+	var l C.cutego_launch_t
+	lrc := C.cutego_copy_launch(pc, &o, C.int32_t(c.sms), C.int32_t(c.smemOptin), C.uintptr_t(dst), C.uintptr_t(src), &l)
+	name, smem := C.GoString(&l.kernel[0]), int(l.smem_bytes)
+	if lrc != 0 {
 		return fmt.Errorf("gpu: %s needs %d bytes of shared memory, the device has %d", name, smem, c.smemOptin)
 	}
 	f, err := c.fn(name)
@@ -288,18 +249,7 @@ func (c *Copier) Run(p *Plan, dst, src cu.DevicePtr, opt *Options) error {
 		}
 		c.smemSet[name] = smem
 	}
-	perSM := (c.smemOptin + 1024) / (smem + 1024)
-	if p.Path == PathTMAPermute && perSM > 2 {
-		perSM = 2
-	}
-	if opt != nil && opt.CTAsPerSM > 0 {
-		perSM = opt.CTAsPerSM
-	}
-	blocks := int64(c.sms * max(perSM, 1))
-	if blocks > int64(g.ntiles) {
-		blocks = int64(g.ntiles)
-	}
-	rc := C.cutego_shim_launch_tma(f, C.uint(blocks), C.uint(threads), C.uint(smem), c.stream(), pc, C.CUdeviceptr(dst), C.CUdeviceptr(src))
+	rc := C.cutego_shim_launch_tma(f, C.uint(l.grid), C.uint(l.block), C.uint(smem), c.stream(), pc, C.CUdeviceptr(dst), C.CUdeviceptr(src))
 	if rc == -1 {
 		return fmt.Errorf("gpu: encoding the tensor maps failed (%s)", p.Reason)
 	}

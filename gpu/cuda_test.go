@@ -70,11 +70,15 @@ func TestToC(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := ToC(l)
+	c, err := toC(l)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if c.leaves != 3 || c.ntokens != 7 || c.shape[2] != 4 || c.stride[1] != 2 {
-		t.Errorf("ToC: %+v", c)
+		t.Errorf("toC: %+v", c)
+	}
+	// A scaled-basis stride has no integer form: refused, as libcutego refuses it (1@1 is not 1).
+	if c, err := toC(cute.MustParseLayout("(2,2):(1@0,1@1)")); err == nil {
+		t.Errorf("toC of a scaled-basis layout = %+v", c)
 	}
 }

@@ -1,12 +1,14 @@
-// Package gpu launches cutego's Hopper copy kernels (kernels/, sm_90a) from Go.
+// Package gpu launches cutego's Hopper copy and GEMM kernels (kernels/, sm_90a) from Go.
 //
 // Built with the `cuda` build tag, it loads the compiled module (build/kernels/cutego_copy.cubin)
 // and launches it with gorgonia.org/cu handling the context, memory, module and functions,
 // and a small cgo shim of its own for what that package lacks: raising a kernel's dynamic
 // shared-memory limit (cuFuncSetAttribute), encoding tensor maps (cuTensorMapEncodeTiled),
 // and launching kernels whose parameters are a 128-byte CUtensorMap or a cute_layout_t
-// passed by value. The copy plan (which path, which tensor maps) is the C planner of
-// csrc/tma, compiled into this package, so Go and C take the same decisions.
+// passed by value. The plans (which path, which tensor maps) and the launches (kernel name,
+// grid, block, shared memory) are the C planners of csrc/tma and csrc/gemm, compiled into this
+// package, so Go and C take the same decisions; layouts reach them through internal/cabi, the
+// conversion libcutego uses too.
 //
 // Without the tag (CI, machines without a GPU) the package holds only QueryInfo, which reads
 // device information through github.com/NVIDIA/go-nvml and returns an error, not a crash,

@@ -49,6 +49,7 @@ type GemmOptions struct {
 	DirectEpilogue bool
 	NoPack         bool // never copy A or B into a workspace: the generic path instead
 	ClusterM       int  // 0 automatic, 1 no clusters, 2: 2x1 clusters sharing B by TMA multicast
+	SMs            int  // the device's multiprocessor count for the tile choice (Copier.Gemm: 0 is the device's)
 }
 
 // GemmPlan is the planner's decision for one GEMM.
@@ -80,17 +81,18 @@ func (c *Copier) LoadGemm(cubinPath string) error {
 
 // PlanGemm decides how D = alpha·A·B + beta·C will run (CuTe's convention: A (M,K[,L]),
 // B (N,K[,L]), C and D (M,N[,L]), layouts in elements), without launching. C is needed
-// only when beta != 0.
+// only when beta != 0. The tiles suit opt.SMs multiprocessors (0: occupancy not considered;
+// Copier.Gemm plans for its device).
 func PlanGemm(d GemmOperand, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, beta float32, opt *GemmOptions) (*GemmPlan, error) {
 	var ld, la, lb, lc C.cute_layout_t
 	var err error
-	if ld, err = ToC(d.Layout); err != nil {
+	if ld, err = toC(d.Layout); err != nil {
 		return nil, err
 	}
-	if la, err = ToC(a.Layout); err != nil {
+	if la, err = toC(a.Layout); err != nil {
 		return nil, err
 	}
-	if lb, err = ToC(b.Layout); err != nil {
+	if lb, err = toC(b.Layout); err != nil {
 		return nil, err
 	}
 	var plc *C.cute_layout_t
@@ -101,7 +103,7 @@ func PlanGemm(d GemmOperand, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, b
 		if cOp == nil {
 			return nil, fmt.Errorf("gpu: gemm: beta != 0 needs C")
 		}
-		if lc, err = ToC(cOp.Layout); err != nil {
+		if lc, err = toC(cOp.Layout); err != nil {
 			return nil, err
 		}
 		plc, caddr = &lc, C.uintptr_t(cOp.Ptr)
@@ -113,6 +115,7 @@ func PlanGemm(d GemmOperand, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, b
 		o.max_ctas = C.int32_t(opt.MaxCTAs)
 		o.group_m = C.int32_t(opt.GroupM)
 		o.cluster_m = C.int32_t(opt.ClusterM)
+		o.sms = C.int32_t(opt.SMs)
 		if opt.DirectEpilogue {
 			o.direct_epilogue = 1
 		}
@@ -139,6 +142,14 @@ func (c *Copier) Gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha
 	if c.gemmMod == (cu.Module{}) {
 		return nil, fmt.Errorf("gpu: gemm: no GEMM module loaded (LoadGemm)")
 	}
+	o := GemmOptions{}
+	if opt != nil {
+		o = *opt
+	}
+	if o.SMs == 0 {
+		o.SMs = c.sms
+	}
+	opt = &o
 	p, err := PlanGemm(d, a, b, cOp, ab, cd, beta, opt)
 	if err != nil {
 		return nil, err
@@ -155,18 +166,18 @@ func (c *Copier) Gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha
 	}
 	f := *(*C.CUfunction)(unsafe.Pointer(&fn))
 	if p.Path == GemmGeneric {
-		ld, _ := ToC(d.Layout)
-		la, _ := ToC(a.Layout)
-		lb, _ := ToC(b.Layout)
+		ld, _ := toC(d.Layout)
+		la, _ := toC(a.Layout)
+		lb, _ := toC(b.Layout)
 		var lc *C.cute_layout_t
 		var cptr C.CUdeviceptr
 		if beta != 0 {
-			x, _ := ToC(cOp.Layout)
+			x, _ := toC(cOp.Layout)
 			lc, cptr = &x, C.CUdeviceptr(cOp.Ptr)
 		}
-		tiles := ((int64(p.c.m) + 15) / 16) * ((int64(p.c.n) + 15) / 16) * int64(p.c.l)
-		grid := min(tiles, int64(c.sms)*8)
-		return p, cuErr(p.Kernel, C.cutego_shim_launch_gemm_generic(f, C.uint(grid), c.stream(), &p.c,
+		var l C.cutego_launch_t
+		C.cutego_gemm_launch(&p.c, C.int64_t(c.sms), C.int64_t(opt.MaxCTAs), &l)
+		return p, cuErr(p.Kernel, C.cutego_shim_launch_gemm_generic(f, C.uint(l.grid), C.uint(l.block), c.stream(), &p.c,
 			C.CUdeviceptr(d.Ptr), &ld, C.CUdeviceptr(a.Ptr), &la, C.CUdeviceptr(b.Ptr), &lb, cptr, lc,
 			C.float(alpha), C.float(beta)))
 	}
@@ -235,17 +246,9 @@ func (c *Copier) Gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha
 	if beta != 0 {
 		cptr = C.CUdeviceptr(cOp.Ptr)
 	}
-	groupM := 0
-	if opt != nil {
-		groupM = opt.GroupM
-	}
 	var args C.cutego_gemm_args_t
-	C.cutego_shim_gemm_args(&p.c, C.CUdeviceptr(d.Ptr), cptr, C.float(alpha), C.float(beta), C.int32_t(groupM), &args)
-	maxCTAs := 0
-	if opt != nil {
-		maxCTAs = opt.MaxCTAs
-	}
-	rc := C.cutego_shim_launch_gemm(f, C.int(c.sms), C.int(maxCTAs), C.uint(smem), c.stream(), &p.c, &args,
+	C.cutego_shim_gemm_args(&p.c, C.CUdeviceptr(d.Ptr), cptr, C.float(alpha), C.float(beta), C.int32_t(opt.GroupM), &args)
+	rc := C.cutego_shim_launch_gemm(f, C.int(c.sms), C.int(opt.MaxCTAs), c.stream(), &p.c, &args,
 		C.CUdeviceptr(a.Ptr), C.CUdeviceptr(b.Ptr), C.CUdeviceptr(d.Ptr))
 	if rc == -1 {
 		return nil, fmt.Errorf("gpu: gemm: encoding the tensor maps failed (%s)", p.Reason)

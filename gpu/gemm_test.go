@@ -26,4 +26,13 @@ func TestPlanGemmRefuses(t *testing.T) {
 	if err != nil || p.Path != GemmWgmma || p.Kernel != "cutego_gemm_128x128_kk_bf16_f32" {
 		t.Errorf("plan %+v, %v", p, err)
 	}
+	// A scaled-basis stride in an operand is refused before any planning.
+	basis := GemmOperand{Ptr: 0x1000, Layout: cute.MustParseLayout("(64,64):(1@0,1@1)")}
+	if _, err := PlanGemm(d, basis, a, nil, BF16, F32, 0, nil); err == nil {
+		t.Error("scaled-basis A accepted")
+	}
+	// The SM count is an input of the planner: on 132 SMs a 64x64 D gets 128x128 tiles.
+	if p, err := PlanGemm(d, a, a, nil, BF16, F32, 0, &GemmOptions{SMs: 132}); err != nil || p.Kernel != "cutego_gemm_128x128_kk_bf16_f32" {
+		t.Errorf("plan %+v, %v", p, err)
+	}
 }

@@ -42,7 +42,7 @@ int cutego_shim_launch_generic(CUfunction f, unsigned grid, unsigned block, CUst
   return (int)cuLaunchKernel(f, grid, 1, 1, block, 1, 1, 0, s, args, NULL);
 }
 
-int cutego_shim_launch_gemm(CUfunction f, int sms, int max_ctas, unsigned smem, CUstream s,
+int cutego_shim_launch_gemm(CUfunction f, int sms, int max_ctas, CUstream s,
                             const cutego_gemm_plan_t *plan, const cutego_gemm_args_t *args, CUdeviceptr a,
                             CUdeviceptr b, CUdeviceptr d) {
   CUtensorMap ma, mb, md;
@@ -54,33 +54,33 @@ int cutego_shim_launch_gemm(CUfunction f, int sms, int max_ctas, unsigned smem, 
   cutego_gemm_args_t g = *args;
   void *kargs[4] = {&ma, &mb, &md, &g};
   /* A persistent grid, in whole clusters (as kernels/cutego_gemm.cu launches it). */
+  cutego_launch_t l;
+  cutego_gemm_launch(plan, sms, max_ctas, &l);
   CUlaunchAttribute attr[1];
   memset(attr, 0, sizeof attr);
   attr[0].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
-  attr[0].value.clusterDim.x = (unsigned)plan->cluster_m;
+  attr[0].value.clusterDim.x = (unsigned)l.cluster;
   attr[0].value.clusterDim.y = attr[0].value.clusterDim.z = 1;
   CUlaunchConfig lc;
   memset(&lc, 0, sizeof lc);
-  lc.blockDimX = 384, lc.blockDimY = lc.blockDimZ = 1;
-  lc.gridDimY = lc.gridDimZ = 1;
-  lc.sharedMemBytes = smem;
+  lc.blockDimX = (unsigned)l.block, lc.blockDimY = lc.blockDimZ = 1;
+  lc.gridDimX = (unsigned)l.grid, lc.gridDimY = lc.gridDimZ = 1;
+  lc.sharedMemBytes = (unsigned)l.smem_bytes;
   lc.hStream = s;
   lc.attrs = attr;
-  lc.numAttrs = plan->cluster_m > 1 ? 1 : 0; /* no cluster launch at all without clusters */
-  int64_t resident = sms;
-  if (plan->cluster_m > 1) {
+  lc.numAttrs = l.cluster > 1 ? 1 : 0; /* no cluster launch at all without clusters */
+  if (l.cluster > 1) {
     int clusters = 0;
-    lc.gridDimX = (unsigned)(sms - sms % plan->cluster_m);
+    lc.gridDimX = (unsigned)(sms - sms % l.cluster);
     CUresult r = cuOccupancyMaxActiveClusters(&clusters, f, &lc);
     if (r != CUDA_SUCCESS) return (int)r;
     if (clusters < 1) return (int)CUDA_ERROR_INVALID_CLUSTER_SIZE;
-    resident = (int64_t)clusters * plan->cluster_m;
+    lc.gridDimX = (unsigned)cutego_gemm_grid(plan, (int64_t)clusters * l.cluster, max_ctas);
   }
-  lc.gridDimX = (unsigned)cutego_gemm_grid(plan, resident, max_ctas);
   return (int)cuLaunchKernelEx(&lc, f, kargs, NULL);
 }
 
-int cutego_shim_launch_gemm_generic(CUfunction f, unsigned grid, CUstream s, const cutego_gemm_plan_t *plan,
+int cutego_shim_launch_gemm_generic(CUfunction f, unsigned grid, unsigned block, CUstream s, const cutego_gemm_plan_t *plan,
                                     CUdeviceptr d, const cute_layout_t *ld, CUdeviceptr a, const cute_layout_t *la,
                                     CUdeviceptr b, const cute_layout_t *lb, CUdeviceptr c, const cute_layout_t *lc,
                                     float alpha, float beta) {
@@ -88,7 +88,7 @@ int cutego_shim_launch_gemm_generic(CUfunction f, unsigned grid, CUstream s, con
   int64_t m = plan->m, n = plan->n, k = plan->k, l = plan->l;
   int rc = plan->read_c;
   void *kargs[15] = {&d, &LD, &a, &LA, &b, &LB, &c, &LC, &m, &n, &k, &l, &alpha, &beta, &rc};
-  return (int)cuLaunchKernel(f, grid, 1, 1, 256, 1, 1, 0, s, kargs, NULL);
+  return (int)cuLaunchKernel(f, grid, 1, 1, block, 1, 1, 0, s, kargs, NULL);
 }
 
 void cutego_shim_gemm_args(const cutego_gemm_plan_t *plan, CUdeviceptr d, CUdeviceptr c, float alpha, float beta,

@@ -17,16 +17,16 @@ int cutego_shim_launch_generic(CUfunction f, unsigned grid, unsigned block, CUst
                                const cute_layout_t *dl, CUdeviceptr src, const cute_layout_t *sl, int64_t n,
                                int32_t es, int bytewise);
 /* GEMM: encodes the plan's tensor maps (A, B, and D when the plan stores D through TMA) and
- * launches a wgmma kernel with (A map, B map, D map, args) by value; -1 when a map cannot be
- * encoded. */
-int cutego_shim_launch_gemm(CUfunction f, int sms, int max_ctas, unsigned smem, CUstream s,
+ * launches a wgmma kernel with (A map, B map, D map, args) by value as cutego_gemm_launch says;
+ * -1 when a map cannot be encoded. */
+int cutego_shim_launch_gemm(CUfunction f, int sms, int max_ctas, CUstream s,
                             const cutego_gemm_plan_t *plan, const cutego_gemm_args_t *args, CUdeviceptr a,
                             CUdeviceptr b, CUdeviceptr d);
 /* cutego_gemm_args with device pointers as integers. */
 void cutego_shim_gemm_args(const cutego_gemm_plan_t *plan, CUdeviceptr d, CUdeviceptr c, float alpha, float beta,
                            int32_t group_m, cutego_gemm_args_t *args);
 /* Launches a generic GEMM kernel (d, ld, a, la, b, lb, c, lc, m, n, k, l, alpha, beta, read_c). */
-int cutego_shim_launch_gemm_generic(CUfunction f, unsigned grid, CUstream s, const cutego_gemm_plan_t *plan,
+int cutego_shim_launch_gemm_generic(CUfunction f, unsigned grid, unsigned block, CUstream s, const cutego_gemm_plan_t *plan,
                                     CUdeviceptr d, const cute_layout_t *ld, CUdeviceptr a, const cute_layout_t *la,
                                     CUdeviceptr b, const cute_layout_t *lb, CUdeviceptr c, const cute_layout_t *lc,
                                     float alpha, float beta);

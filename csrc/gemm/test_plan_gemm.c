@@ -33,6 +33,20 @@ static cute_layout_t L3(int64_t e0, int64_t e1, int64_t e2, int64_t s0, int64_t 
   return l;
 }
 
+/* ((e0,e1),e2):((s0,s1),s2): a hierarchical first mode */
+static cute_layout_t H(int64_t e0, int64_t e1, int64_t e2, int64_t s0, int64_t s1, int64_t s2) {
+  cute_layout_t l;
+  memset(&l, 0, sizeof l);
+  l.leaves = 3;
+  l.shape[0] = e0, l.shape[1] = e1, l.shape[2] = e2;
+  l.stride[0] = s0, l.stride[1] = s1, l.stride[2] = s2;
+  int8_t nest[] = {CUTE_NEST_OPEN, CUTE_NEST_OPEN, CUTE_NEST_LEAF, CUTE_NEST_LEAF, CUTE_NEST_CLOSE, CUTE_NEST_LEAF,
+                   CUTE_NEST_CLOSE};
+  memcpy(l.nest, nest, sizeof nest);
+  l.ntokens = sizeof nest;
+  return l;
+}
+
 /* The device: 132 SMs (an H100 or H200 SXM) unless the options say otherwise. */
 static int plan(cute_layout_t d, cute_layout_t a, cute_layout_t b, const cute_layout_t *c, int ab, int cd,
                 uintptr_t aaddr, const cutego_gemm_options_t *o, cutego_gemm_plan_t *p) {
@@ -180,14 +194,7 @@ int main(void) {
 
   /* A hierarchical mode (M = (2,32):(2048,64)) -> A packed (its copy evaluates the layout). */
   {
-    cute_layout_t a;
-    memset(&a, 0, sizeof a);
-    a.leaves = 3;
-    a.shape[0] = 2, a.stride[0] = 2048, a.shape[1] = 32, a.stride[1] = 64, a.shape[2] = 64, a.stride[2] = 1;
-    int8_t nest[] = {CUTE_NEST_OPEN, CUTE_NEST_OPEN, CUTE_NEST_LEAF, CUTE_NEST_LEAF, CUTE_NEST_CLOSE, CUTE_NEST_LEAF,
-                     CUTE_NEST_CLOSE};
-    memcpy(a.nest, nest, sizeof nest);
-    a.ntokens = sizeof nest;
+    cute_layout_t a = H(2, 32, 64, 2048, 64, 1);
     cute_layout_t d = L3(64, 64, 0, 64, 1, 0), b = L3(64, 64, 0, 64, 1, 0);
     rc = cutego_gemm_plan(&d, &a, &b, NULL, BF, BF, 0, 0x1000, 0x1000, 0x1000, 0, NULL, &p);
     CHECK(rc == 0 && (p.flags & CUTEGO_GEMM_F_PACK_A) && strstr(p.reason, "hierarchical"), "hier: %s", p.reason);
@@ -307,14 +314,7 @@ int main(void) {
   CHECK(rc == 0 && p.tiles == (1LL << 47) && p.config == CUTEGO_GEMM_CONFIG_128x256x64, "2^62 outputs: %s", p.reason);
   /* D = ((2,2),256):((0,1),2): a stride 0 inside a hierarchical mode. */
   {
-    cute_layout_t d;
-    memset(&d, 0, sizeof d);
-    d.leaves = 3;
-    d.shape[0] = 2, d.stride[0] = 0, d.shape[1] = 2, d.stride[1] = 1, d.shape[2] = 256, d.stride[2] = 2;
-    int8_t nest[] = {CUTE_NEST_OPEN, CUTE_NEST_OPEN, CUTE_NEST_LEAF, CUTE_NEST_LEAF, CUTE_NEST_CLOSE, CUTE_NEST_LEAF,
-                     CUTE_NEST_CLOSE};
-    memcpy(d.nest, nest, sizeof nest);
-    d.ntokens = sizeof nest;
+    cute_layout_t d = H(2, 2, 256, 0, 1, 2);
     cute_layout_t a = L3(4, 64, 0, 64, 1, 0), b = L3(256, 64, 0, 64, 1, 0);
     rc = cutego_gemm_plan(&d, &a, &b, NULL, BF, BF, 0, 0x1000, 0x1000, 0x1000, 0, NULL, &p);
     CHECK(rc == -1 && strstr(p.reason, "stride 0"), "nested stride-0 D: %s", p.reason);
