@@ -39,7 +39,7 @@ int cutego_tma_desc_check(const cutego_tma_desc_t *d, uintptr_t addr, char *why,
   if (d->strides[0] != d->elem_bytes) FAIL("dimension 0 is not contiguous");
   for (int i = 0; i < d->rank; ++i) {
     if (d->dims[i] < 1 || d->dims[i] >= CUTEGO_TMA_MAX_DIM) FAIL("dimension %d extent %lld not in 1..2^31-1", i, (long long)d->dims[i]);
-    if (d->box[i] < 1 || d->box[i] > CUTEGO_TMA_MAX_BOX) FAIL("box %d extent %d not in 1..256", i, (int)d->box[i]);
+    if (d->box[i] < 1 || d->box[i] > CUTEGO_TMA_MAX_BOX) FAIL("box %d extent %d not in 1..%d", i, (int)d->box[i], CUTEGO_TMA_MAX_BOX);
     if (d->elem_strides[i] < 1 || d->elem_strides[i] > CUTEGO_TMA_MAX_ELEM_STRIDE) FAIL("element stride %d of dimension %d not in 1..8", (int)d->elem_strides[i], i);
     if (i > 0) {
       if (d->strides[i] <= 0 || d->strides[i] % CUTEGO_TMA_STRIDE_ALIGN)

@@ -1,7 +1,9 @@
 /* CPU test of the copy planner (csrc/tma/plan.c): paths, tensor-map parameters, errors. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "cutego_tma.h"
+#include "../planner.h"
 
 static int fails = 0;
 #define CHECK(c, ...)                                                   \
@@ -26,7 +28,70 @@ static cute_layout_t L(int n, const long long *s, const long long *d) {
   return x;
 }
 
+/* Injectivity by brute force, independent of planner.h: every index of the domain, sorted. */
+static int brute_injective(const cute_layout_t *L) {
+  int64_t size = 1;
+  for (int k = 0; k < L->leaves; ++k) size *= L->shape[k];
+  int64_t *v = malloc((size_t)size * sizeof *v);
+  for (int64_t i = 0; i < size; ++i) {
+    int64_t q = i, x = 0;
+    for (int k = 0; k < L->leaves; ++k) {
+      x += (q % L->shape[k]) * L->stride[k];
+      q /= L->shape[k];
+    }
+    v[i] = x;
+  }
+  qsort(v, (size_t)size, sizeof *v, plan_cmp_i64);
+  int ok = 1;
+  for (int64_t i = 1; i < size; ++i) ok &= v[i] != v[i - 1];
+  free(v);
+  return ok;
+}
+
+static uint64_t rng = 88172645463325252ULL;
+static int64_t rnd(int64_t lo, int64_t hi) { /* xorshift64, uniform enough in [lo, hi] */
+  rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+  return lo + (int64_t)(rng % (uint64_t)(hi - lo + 1));
+}
+
+/* plan_injective against brute force: exact on small layouts (it checks them one by one), and
+ * on large ones never "injective" for a layout that is not (a proof, or refused). */
+static void injective_properties(void) {
+  char why[200];
+  for (int t = 0; t < 3000; ++t) {
+    cute_layout_t L;
+    memset(&L, 0, sizeof L);
+    L.leaves = (int32_t)rnd(1, 4);
+    for (int k = 0; k < L.leaves; ++k) L.shape[k] = rnd(1, 6), L.stride[k] = rnd(-12, 12);
+    int got = plan_injective(&L, why, sizeof why), want = brute_injective(&L);
+    CHECK(got == want, "small layout %d: plan_injective %d, brute force %d (%s)", t, got, want, why);
+  }
+  int proven = 0;
+  for (int t = 0; t < 40; ++t) {
+    cute_layout_t L;
+    memset(&L, 0, sizeof L);
+    L.leaves = (int32_t)rnd(3, 5);
+    int64_t reach = 0;
+    for (int k = 0; k < L.leaves; ++k) { /* strides near the reach of the previous leaves, either side */
+      L.shape[k] = rnd(4, 24);
+      L.stride[k] = (reach + rnd(-2, 2) > 0 ? reach + rnd(-2, 2) : 1) * (rnd(0, 1) ? 1 : -1);
+      reach += (L.shape[k] - 1) * (L.stride[k] < 0 ? -L.stride[k] : L.stride[k]);
+    }
+    for (int k = L.leaves - 1; k > 0; --k) { /* in any order */
+      int j = (int)rnd(0, k);
+      int64_t e = L.shape[k], d = L.stride[k];
+      L.shape[k] = L.shape[j], L.stride[k] = L.stride[j], L.shape[j] = e, L.stride[j] = d;
+    }
+    int got = plan_injective(&L, why, sizeof why);
+    proven += got == 1;
+    CHECK(got != 1 || brute_injective(&L), "large layout %d: called injective, brute force finds a repeat", t);
+    CHECK(got != 0 || !brute_injective(&L), "large layout %d: called not injective, brute force finds none: %s", t, why);
+  }
+  CHECK(proven > 0, "no large layout proven injective");
+}
+
 int main(void) {
+  injective_properties();
   cutego_copy_plan_t p;
   const uintptr_t A = 1 << 20;
   { /* contiguous fp32 1 GiB: split into (256, 2^20), box (256, 64) = 64 KiB, 2 stages */
