@@ -101,9 +101,11 @@ typedef struct cutego_launch_t {
 } cutego_launch_t;
 
 /* Plans the copy. dst_addr/src_addr are the base addresses (for the 16-byte alignment check).
- * Returns 0, or -1 with an explanation in plan->reason when the copy is invalid (size
- * mismatch, unsupported element size, a destination that writes one element twice through a
- * stride-0 mode, a forced path that cannot be taken). */
+ * Returns 0, or -1 with an explanation in plan->reason when the copy is invalid: a size
+ * mismatch, an unsupported element size, a layout whose size or byte offsets overflow int64,
+ * a destination that may write an element twice (a stride-0 leaf, two coordinates that meet,
+ * or strides from which injectivity cannot be proven: csrc/planner.h), a forced path that
+ * cannot be taken. Only the layouts' leaves are read (the nest is not). */
 int cutego_copy_plan(const cute_layout_t *dst, const cute_layout_t *src, size_t elem_bytes,
                      uintptr_t dst_addr, uintptr_t src_addr, const cutego_copy_options_t *opt,
                      cutego_copy_plan_t *plan);

@@ -425,6 +425,7 @@ static int check_maps(cutego_copy_plan_t *p, const cutego_copy_options_t *opt, u
 int cutego_copy_plan(const cute_layout_t *dst, const cute_layout_t *src, size_t elem_bytes,
                      uintptr_t dst_addr, uintptr_t src_addr, const cutego_copy_options_t *opt,
                      cutego_copy_plan_t *p) {
+  if (!p) return -1;
   memset(p, 0, sizeof *p);
   p->elem_bytes = (int)elem_bytes;
   copy_state st;
