@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "cutego_kernels.h"
+#include "../planner.h"
 
 static int fails = 0, checks = 0;
 #define CHECK(cond, ...)                      \
@@ -45,6 +46,92 @@ static cute_layout_t H(int64_t e0, int64_t e1, int64_t e2, int64_t s0, int64_t s
   memcpy(l.nest, nest, sizeof nest);
   l.ntokens = sizeof nest;
   return l;
+}
+
+/* ---- random plans: extreme extents and strides, flat and nested modes ---- */
+static uint64_t rng = 0x9E3779B97F4A7C15ULL;
+static uint64_t next(void) {
+  rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+  return rng;
+}
+static int64_t pick(const int64_t *v, int n) { return v[next() % (uint64_t)n]; }
+
+/* An operand of mode extents e[0..r): a mode splits into two leaves now and then; strides come
+ * from a pool that holds the edges of int64 and of the tensor-map limits, or make the layout
+ * compact in a random mode order (so that some plans are accepted). */
+static cute_layout_t random_operand(const int64_t *e, int r) {
+  static const int64_t str[] = {0, 1, 2, 3, 8, 64, 1001, 4096, -1, -64, 1LL << 40, 1LL << 61, 1LL << 62, INT64_MAX,
+                                INT64_MIN, -9223372036854771712LL};
+  cute_layout_t l;
+  memset(&l, 0, sizeof l);
+  int t = 0;
+  l.nest[t++] = CUTE_NEST_OPEN;
+  for (int m = 0; m < r; ++m) {
+    int split = e[m] % 2 == 0 && e[m] > 2 && next() % 3 == 0;
+    if (split) {
+      l.nest[t++] = CUTE_NEST_OPEN;
+      l.shape[l.leaves++] = 2;
+      l.shape[l.leaves++] = e[m] / 2;
+      l.nest[t++] = CUTE_NEST_LEAF;
+      l.nest[t++] = CUTE_NEST_LEAF;
+      l.nest[t++] = CUTE_NEST_CLOSE;
+    } else {
+      l.shape[l.leaves++] = e[m];
+      l.nest[t++] = CUTE_NEST_LEAF;
+    }
+  }
+  l.nest[t++] = CUTE_NEST_CLOSE;
+  l.ntokens = t;
+  const int compact = next() % 3 != 0, first = (int)(next() % (uint64_t)l.leaves);
+  int64_t run = 1;
+  for (int j = 0; j < l.leaves; ++j) { /* leaves first, first + 1, ... (cyclically) compact */
+    int k = (first + j) % l.leaves;
+    if (compact) {
+      l.stride[k] = run;
+      if (plan_mul(run, l.shape[k], &run)) run = 1;
+    }
+    if (!compact || next() % 8 == 0) l.stride[k] = pick(str, sizeof str / sizeof str[0]);
+  }
+  return l;
+}
+
+/* Random plans (run under UBSan and ASan by make test): every result is 0 or -1 with a reason,
+ * an accepted wgmma plan's tensor maps pass the hardware rules, and its grid is in range. */
+static void random_plans(void) {
+  static const int64_t ext[] = {1, 2, 3, 8, 16, 64, 100, 128, 256, 1000, 4096, 1LL << 20, (1LL << 31) - 1, 1LL << 31};
+  static const uintptr_t addr[] = {0x1000, 0x1002, 0x1010};
+  int wgmma = 0, generic = 0;
+  for (int t = 0; t < 20000; ++t) {
+    const int big = next() % 8 == 0, n = big ? 14 : 11;
+    const int64_t m = pick(ext, n), nn = pick(ext, n), k = pick(ext, n), l = pick(ext, big ? n : 6);
+    const int r = 2 + (int)(next() % 2);
+    const int64_t ed[] = {m, nn, l}, ea[] = {m, k, l}, eb[] = {nn, k, next() % 2 ? l : 1};
+    cute_layout_t d = random_operand(ed, r), a = random_operand(ea, r), b = random_operand(eb, r),
+                  c = random_operand(ed, r);
+    cutego_gemm_options_t o;
+    memset(&o, 0, sizeof o);
+    o.sms = (int32_t)(next() % 200);
+    o.no_pack = next() % 4 == 0;
+    const int read_c = next() % 2, cd = 1 + (int)(next() % 3);
+    const uintptr_t aa = addr[next() % 3], ba = addr[next() % 3];
+    cutego_gemm_plan_t p;
+    int rc = cutego_gemm_plan(&d, &a, &b, &c, CUTEGO_DTYPE_BF16, cd, read_c, 0x10000, aa, ba, 0x20000, &o, &p);
+    CHECK((rc == 0 || rc == -1) && p.reason[0], "random plan %d: rc %d", t, rc);
+    generic += rc == 0 && p.path == CUTEGO_GEMM_PATH_GENERIC;
+    wgmma += rc == 0 && p.path == CUTEGO_GEMM_PATH_WGMMA;
+    if (rc == 0 && p.path == CUTEGO_GEMM_PATH_WGMMA) {
+      char why[120] = "";
+      CHECK(cutego_tma_desc_check(&p.a_map, (p.flags & CUTEGO_GEMM_F_PACK_A) ? 0 : aa, why, sizeof why) == 0 &&
+                cutego_tma_desc_check(&p.b_map, (p.flags & CUTEGO_GEMM_F_PACK_B) ? 0 : ba, why, sizeof why) == 0,
+            "random plan %d: %s, a map: %s", t, p.reason, why);
+      cutego_launch_t ln;
+      cutego_gemm_launch(&p, o.sms, 0, &ln);
+      CHECK(ln.grid >= 1 && ln.grid <= p.tiles * p.cluster_m + p.cluster_m, "random plan %d: grid %lld", t,
+            (long long)ln.grid);
+    }
+  }
+  CHECK(wgmma > 100 && generic > 100, "random plans: %d wgmma, %d generic", wgmma, generic);
+  printf("random plans: 20000, %d wgmma, %d generic, the rest refused\n", wgmma, generic);
 }
 
 /* The device: 132 SMs (an H100 or H200 SXM) unless the options say otherwise. */
@@ -341,6 +428,7 @@ int main(void) {
     rc = plan(L3(64, 64, 0, 64, 1, 0), L3(64, 64, 0, 64, 1, 0), L3(64, 64, 0, 64, 1, 0), &c, BF, BF, 0x1000, NULL, &p);
     CHECK(rc == 0, "broadcast C: %s", p.reason);
   }
+  random_plans();
   printf("test_plan_gemm: %d checks, %d failures\n", checks, fails);
   return fails != 0;
 }
