@@ -49,6 +49,8 @@ static int brute_injective(const cute_layout_t *L) {
 }
 
 static uint64_t rng = 88172645463325252ULL;
+static cutego_copy_plan_t p_random;
+static const uintptr_t A = 1 << 20;
 static int64_t rnd(int64_t lo, int64_t hi) { /* xorshift64, uniform enough in [lo, hi] */
   rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
   return lo + (int64_t)(rng % (uint64_t)(hi - lo + 1));
@@ -90,10 +92,53 @@ static void injective_properties(void) {
   CHECK(proven > 0, "no large layout proven injective");
 }
 
+/* Random copies (run under UBSan and ASan by make test): the same random shape for src and dst,
+ * strides compact in a random order or from a pool of edge values; every result is 0 or -1 with
+ * a reason, and an accepted TMA plan's maps pass the hardware rules and launch in range. */
+static void random_copies(void) {
+  static const int64_t ext[] = {1, 2, 3, 5, 8, 16, 100, 128, 256, 1000, 4096, 1LL << 20, 1LL << 31, 1LL << 40};
+  static const int64_t str[] = {0, 1, 2, 3, 8, 64, 1001, -1, -64, 1LL << 40, 1LL << 61, 1LL << 62, INT64_MAX, INT64_MIN};
+  static const size_t es[] = {1, 2, 4, 8, 16};
+  int tma = 0;
+  for (int t = 0; t < 20000; ++t) {
+    cute_layout_t l[2];
+    memset(l, 0, sizeof l);
+    l[0].leaves = l[1].leaves = (int32_t)rnd(1, 4);
+    l[0].ntokens = l[1].ntokens = 1;
+    for (int k = 0; k < l[0].leaves; ++k) l[0].shape[k] = l[1].shape[k] = ext[rnd(0, rnd(0, 3) ? 10 : 13)];
+    for (int w = 0; w < 2; ++w) {
+      int64_t run = 1;
+      const int first = (int)rnd(0, l[w].leaves - 1), compact = rnd(0, 2) != 0;
+      for (int j = 0; j < l[w].leaves; ++j) {
+        int k = (first + j) % l[w].leaves;
+        l[w].stride[k] = compact && rnd(0, 7) ? run : str[rnd(0, 13)];
+        if (plan_mul(run, l[w].shape[k], &run)) run = 1;
+      }
+    }
+    const size_t e = es[rnd(0, 4)];
+    const uintptr_t sa = A + (uintptr_t)rnd(0, 1) * 8, da = A + (uintptr_t)rnd(0, 1) * 4;
+    int rc = cutego_copy_plan(&l[1], &l[0], e, da, sa, 0, &p_random);
+    CHECK((rc == 0 || rc == -1) && p_random.reason[0], "random copy %d: rc %d", t, rc);
+    if (rc == 0 && (p_random.path == CUTEGO_COPY_PATH_TMA_COPY || p_random.path == CUTEGO_COPY_PATH_TMA_PERMUTE)) {
+      char why[120] = "";
+      cutego_launch_t ln;
+      ++tma;
+      CHECK(cutego_tma_desc_check(&p_random.src, sa, why, sizeof why) == 0 &&
+                cutego_tma_desc_check(&p_random.dst, da, why, sizeof why) == 0,
+            "random copy %d: %s: %s", t, p_random.reason, why);
+      CHECK(cutego_copy_launch(&p_random, 0, 132, 232448, da, sa, &ln) == 0 && ln.grid >= 1 &&
+                ln.grid <= p_random.grid.ntiles,
+            "random copy %d: launch", t);
+    }
+  }
+  CHECK(tma > 100, "random copies: %d through TMA", tma);
+  printf("random copies: 20000, %d through TMA\n", tma);
+}
+
 int main(void) {
   injective_properties();
+  random_copies();
   cutego_copy_plan_t p;
-  const uintptr_t A = 1 << 20;
   { /* contiguous fp32 1 GiB: split into (256, 2^20), box (256, 64) = 64 KiB, 2 stages */
     long long s[] = {1LL << 28}, d[] = {1};
     cute_layout_t x = L(1, s, d);
