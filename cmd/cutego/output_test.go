@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"io"
 	"io/fs"
 	"net"
@@ -307,8 +308,8 @@ func TestOutputPermission(t *testing.T) {
 		cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: nobody, Gid: nobody}}
 		out, err := cmd.CombinedOutput()
 		var ee *exec.ExitError
-		if err != nil && !assert.ErrorAs(t, err, &ee) {
-			return -1, string(out)
+		if err != nil && !errors.As(err, &ee) {
+			t.Skipf("cannot run the test binary as nobody: %v", err)
 		}
 		return cmd.ProcessState.ExitCode(), string(out)
 	}
