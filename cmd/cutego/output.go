@@ -17,10 +17,11 @@ import (
 const outputRule = `-o FILE writes FILE instead of stdout. The output is made in full before FILE is
 touched, so a failed command leaves FILE as it was. A symbolic link is followed and
 its target written. A regular file is replaced by renaming a finished temporary file
-over it, keeping its mode and owner; one with several hard links, or whose owner
-cannot be kept, is written in place instead (its links stay). A FIFO or character
-device (/dev/null, /dev/stdout) is written as it is and stays what it was. A
-directory, socket or block device is refused, and so is a file you may not write.
+over it, keeping its mode and owner; where that cannot keep the file what it is
+(several hard links, an owner that cannot be given, a folder you may not write), it
+is written in place instead. A FIFO or character device (/dev/null, /dev/stdout) is
+written as it is and stays what it was. A directory, socket or block device is
+refused, and so is a file you may not write.
 `
 
 // maxSymlinks bounds a chain of symbolic links, as Linux's MAXSYMLINKS does.
@@ -67,8 +68,8 @@ func fileKind(m fs.FileMode) string {
 }
 
 // writeRegular writes the existing regular file at path (st is its Stat): replaced
-// through a temporary file when it has one link and its owner can be kept, else
-// written in place.
+// through a temporary file when it has one link, its owner can be kept and its folder
+// lets us create the temporary file, else written in place.
 func writeRegular(path string, st fs.FileInfo, data []byte) error {
 	target, err := filepath.EvalSymlinks(path)
 	if err == nil {
@@ -99,20 +100,20 @@ func writeRegular(path string, st fs.FileInfo, data []byte) error {
 	}
 	f.Close()
 	err = replaceFile(target, data, fst)
-	if errors.Is(err, errOwner) {
+	if errors.Is(err, errInPlace) {
 		return writeInPlace(target, fst, data)
 	}
 	return err
 }
 
-// errOwner is replaceFile's answer when the replaced file's owner cannot be given to
-// the new one.
-var errOwner = errors.New("cannot keep the owner")
+// errInPlace is replaceFile's answer when a file may be written but not replaced: its
+// owner cannot be given to a new file, or its folder does not let us create one.
+var errInPlace = errors.New("write the file in place")
 
 // replaceFile writes data to a new temporary file in target's folder and renames it over
 // target. old is the file it replaces (nil for none): the new file gets its permission
-// bits and owner (errOwner when that is not permitted); a new file gets 0666 less the
-// umask, as the shell's > gives.
+// bits and owner; a new file gets 0666 less the umask, as the shell's > gives. It answers
+// errInPlace where old cannot be replaced so (its owner not given, its folder not ours).
 func replaceFile(target string, data []byte, old fs.FileInfo) error {
 	perm := fs.FileMode(0o666)
 	if old != nil {
@@ -120,13 +121,16 @@ func replaceFile(target string, data []byte, old fs.FileInfo) error {
 	}
 	f, tmp, err := createTemp(filepath.Dir(target), filepath.Base(target), perm)
 	if err != nil {
+		if old != nil && errors.Is(err, fs.ErrPermission) {
+			return errInPlace
+		}
 		return err
 	}
 	_, err = f.Write(data)
 	if err == nil && old != nil {
 		if uid, gid, ok := owner(old); ok && (uid != os.Geteuid() || gid != os.Getegid()) {
 			if f.Chown(uid, gid) != nil {
-				err = errOwner
+				err = errInPlace
 			}
 		}
 		if err == nil {

@@ -279,7 +279,7 @@ func TestOutputRefused(t *testing.T) {
 // re-runs itself as nobody when it is root): a read-only file is refused and left as it
 // was, although its folder would allow replacing it; another user's file that we may
 // write is written in place and keeps its owner; another user's read-only file is
-// refused.
+// refused; our file in another user's folder is written in place.
 func TestOutputPermission(t *testing.T) {
 	if os.Geteuid() != 0 {
 		f := filepath.Join(t.TempDir(), "ro.tex")
@@ -341,5 +341,13 @@ func TestOutputPermission(t *testing.T) {
 	uid, _, _ := owner(st)
 	assert.Equal(t, 0, uid)
 	assert.Equal(t, fs.FileMode(0o666), st.Mode())
-	assert.ElementsMatch(t, []string{"cutego.test", "ro.tex", "roots-ro.tex", "roots-rw.tex"}, names(t, dir))
+	// A file of ours in a folder where we may not create files: written in place.
+	sub := filepath.Join(dir, "roots")
+	require.NoError(t, os.Mkdir(sub, 0o755))
+	ours := file("roots/ours.tex", 0o644, nobody)
+	code, out = asNobody("render", "--format", "tex", "-o", ours, "(4,2)")
+	assert.Equal(t, 0, code, out)
+	assert.Equal(t, want, readString(t, ours))
+	assert.ElementsMatch(t, []string{"ours.tex"}, names(t, sub))
+	assert.ElementsMatch(t, []string{"cutego.test", "ro.tex", "roots-ro.tex", "roots-rw.tex", "roots"}, names(t, dir))
 }
