@@ -12,7 +12,8 @@ import (
 )
 
 // The bodies shared by the exports of the algebra: convert the arguments, call package
-// cute, convert the result. Each export is `defer guard(fn, &st); return xxxOp(...)`.
+// cute, convert the result. Each export (ops_gen.go, written by ./bindgen from its table)
+// is `defer guard(fn, &st); return xxxOp(...)`.
 
 // Each body converts its arguments in an arena (convert.go) that it gives back after the
 // result is written: the xxxOp wrappers take and release it, the xxxIn bodies use it.
@@ -65,6 +66,34 @@ func binaryIn(ar *arena, fn string, a, b, out *C.cute_layout_t, f func(a, b cute
 		return fail(fn, err)
 	}
 	return result(fn, putLayout(fn, r, out))
+}
+
+// binaryQuery: *out = f(a, b), an integer.
+func binaryQuery(fn string, a, b *C.cute_layout_t, out *C.int64_t, f func(a, b cute.Layout) (int64, error)) C.cutego_status_t {
+	ar := newArena()
+	st := binaryQueryIn(ar, fn, a, b, out, f)
+	ar.release()
+	return st
+}
+
+func binaryQueryIn(ar *arena, fn string, a, b *C.cute_layout_t, out *C.int64_t, f func(a, b cute.Layout) (int64, error)) C.cutego_status_t {
+	x, err := toLayoutIn(ar, fn, "a", a)
+	if err != nil {
+		return fail(fn, err)
+	}
+	y, err := toLayoutIn(ar, fn, "b", b)
+	if err != nil {
+		return fail(fn, err)
+	}
+	if out == nil {
+		return fail(fn, errNull(fn, "out"))
+	}
+	v, err := f(x, y)
+	if err != nil {
+		return fail(fn, err)
+	}
+	*out = C.int64_t(v)
+	return C.CUTEGO_OK
 }
 
 // tilerOp: out = f(a, t) for the three forms of a tiler argument (cutego.h): exactly one

@@ -153,19 +153,6 @@ _SIGS = {
     "cute_layout_eval": ([_L, _i64, c_int64_p], ctypes.c_int),
     "cute_crd2idx": ([_L, _T, c_int64_p], ctypes.c_int),
     "cute_idx2crd": ([_L, _i64, _T], ctypes.c_int),
-    "cute_coalesce": ([_L, _L], ctypes.c_int),
-    "cute_coalesce_profile": ([_L, _T, _L], ctypes.c_int),
-    "cute_filter": ([_L, _L], ctypes.c_int),
-    "cute_filter_zeros": ([_L, _L], ctypes.c_int),
-    "cute_blocked_product": ([_L, _L, _L], ctypes.c_int),
-    "cute_raked_product": ([_L, _L, _L], ctypes.c_int),
-    "cute_complement": ([_L, _T, _L], ctypes.c_int),
-    "cute_right_inverse": ([_L, _L], ctypes.c_int),
-    "cute_left_inverse": ([_L, _L], ctypes.c_int),
-    "cute_max_common_vector": ([_L, _L, c_int64_p], ctypes.c_int),
-    "cute_max_common_layout": ([_L, _L, _L], ctypes.c_int),
-    "cute_nullspace": ([_L, _L], ctypes.c_int),
-    "cute_tile_to_shape": ([_L, _T, _T, _L], ctypes.c_int),
     "cute_make_swizzle": ([_i32, _i32, _i32, _S], ctypes.c_int),
     "cute_swizzle_apply": ([_S, _i64, c_int64_p], ctypes.c_int),
     "cute_swizzle_parse": ([_str, _S], ctypes.c_int),
@@ -185,8 +172,26 @@ _SIGS = {
     "cute_print_latex_tv": ([_L, _T, _buf, _sz, c_size_t_p], ctypes.c_int),
     "cute_print_svg_tv": ([_L, _T, _buf, _sz, c_size_t_p], ctypes.c_int),
 }
-for _op in ("composition", "logical_divide", "zipped_divide", "tiled_divide", "flat_divide",
-            "logical_product", "zipped_product", "tiled_product", "flat_product"):
+# BEGIN bindgen (capi/bindgen writes these lines from its table: go generate ./capi)
+_SIGS.update({
+    "cute_coalesce": ([_L, _L], ctypes.c_int),
+    "cute_coalesce_profile": ([_L, _T, _L], ctypes.c_int),
+    "cute_filter": ([_L, _L], ctypes.c_int),
+    "cute_filter_zeros": ([_L, _L], ctypes.c_int),
+    "cute_blocked_product": ([_L, _L, _L], ctypes.c_int),
+    "cute_raked_product": ([_L, _L, _L], ctypes.c_int),
+    "cute_complement": ([_L, _T, _L], ctypes.c_int),
+    "cute_right_inverse": ([_L, _L], ctypes.c_int),
+    "cute_left_inverse": ([_L, _L], ctypes.c_int),
+    "cute_max_common_vector": ([_L, _L, c_int64_p], ctypes.c_int),
+    "cute_max_common_layout": ([_L, _L, _L], ctypes.c_int),
+    "cute_nullspace": ([_L, _L], ctypes.c_int),
+    "cute_tile_to_shape": ([_L, _T, _T, _L], ctypes.c_int),
+})
+_TILER_OPS = ("composition", "logical_divide", "zipped_divide", "tiled_divide", "flat_divide",
+              "logical_product", "zipped_product", "tiled_product", "flat_product")
+# END bindgen
+for _op in _TILER_OPS:  # the three forms of a tiler argument (cutego.h's CUTEGO_TILER_FUNCS)
     _SIGS["cute_" + _op] = ([_L, _L, _L], ctypes.c_int)
     _SIGS["cute_" + _op + "_tiler"] = ([_L, _L, _i32, _L], ctypes.c_int)
     _SIGS["cute_" + _op + "_str"] = ([_L, _str, _L], ctypes.c_int)
