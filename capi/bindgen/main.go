@@ -4,7 +4,9 @@
 //   - include/cutego.h: the prototypes with their doc lines;
 //   - include/cutego.hpp: the C++ functions;
 //   - python/cutego/_ffi.py: the ctypes signatures;
-//   - python/cutego/_cext.c: the entries of the extension's fast-path table.
+//   - python/cutego/_cext.c: the entries of the extension's fast-path table;
+//   - python/cutego/__init__.py: the import of the Python functions (python/cutego/layout.py,
+//     written by hand: PyCuTe's names, arguments and docs) into the package.
 //
 // In the headers and the Python files it replaces the lines between the marks
 // "BEGIN bindgen" and "END bindgen". Run by `go generate ./capi` (or `make capi-gen`); with
@@ -311,6 +313,18 @@ func pyFFI() string {
 	return b.String()
 }
 
+func pyInit() string {
+	var names []string
+	seen := map[string]bool{}
+	for _, o := range ops {
+		if !seen[o.cpp()] {
+			seen[o.cpp()] = true
+			names = append(names, o.cpp())
+		}
+	}
+	return wrap(names, "from .layout import (", "                     ", ", ", 100) + ")"
+}
+
 func pyCext() string {
 	var b strings.Builder
 	for _, o := range ops {
@@ -373,6 +387,7 @@ func main() {
 		{"../include/cutego.hpp", cppHeader()},
 		{"../python/cutego/_ffi.py", pyFFI()},
 		{"../python/cutego/_cext.c", pyCext()},
+		{"../python/cutego/__init__.py", pyInit()},
 	} {
 		p := filepath.Join(*dir, f.path)
 		text, err := os.ReadFile(p)

@@ -75,7 +75,7 @@ static void raise_error(const char *op, const char *reason, const char *kind) {
 }
 
 /* raise_status: cutego.Error for a libcutego status, with the thread's message (its
- * "cute_xxx: " prefix and repeats of "op: " removed, as errors.raise_status does). */
+ * "cute_xxx: " prefix and repeats of "op: " removed, as errors.status_error does). */
 static PyObject *raise_status(const char *op, int st) {
   char buf[CUTEGO_LAST_ERROR_MAX];
   cutego_last_error(buf, sizeof buf);

@@ -19,6 +19,8 @@ import glob
 import os
 import threading
 
+from .errors import STATUS_NAMES, Error, status_error  # noqa: F401 -- STATUS_NAMES re-exported
+
 # cutego_types.h
 MAX_LEAVES = 16  # CUTE_LAYOUT_MAX_LEAVES
 MAX_TOKENS = 64  # CUTE_LAYOUT_MAX_TOKENS
@@ -68,10 +70,6 @@ LAYOUT_NEST_OFFSET = LayoutT.nest.offset
 TUPLE_NEST_OFFSET = IntTupleT.nest.offset
 
 # cutego_status_t
-STATUS_NAMES = {
-    0: "ok", 1: "invalid argument", 2: "not admissible", 3: "overflow", 4: "parse",
-    5: "capacity", 6: "null pointer", 7: "buffer too small", 8: "internal",
-}
 OK = 0
 BUFFER_TOO_SMALL = 7
 
@@ -204,7 +202,6 @@ class _Missing:
         self.name = name
 
     def __call__(self, *args):
-        from .errors import Error
         raise Error(self.name, "this libcutego (%s) does not export %s" % (LIBRARY_PATH, self.name),
                     "unsupported")
 
@@ -241,6 +238,11 @@ def last_error() -> str:
     return b.value.decode("utf-8", "replace")
 
 
+def raise_status(op: str, status: int):
+    """Raises the Error for a libcutego status code, with the library's message."""
+    raise status_error(op, status, last_error())
+
+
 def text_of(f, *args) -> str:
     """Calls a *_format / cute_print_* function with snprintf semantics, growing the buffer
     as needed; raises Error on failure."""
@@ -251,7 +253,6 @@ def text_of(f, *args) -> str:
         b = ctypes.create_string_buffer(n.value + 1)
         st = f(*args, b, n.value + 1, ctypes.byref(n))
     if st != OK:
-        from .errors import raise_status
         raise_status(getattr(f, "__name__", "format"), st)
     return b.raw[:n.value].decode("utf-8")
 
