@@ -215,7 +215,7 @@ func TestBasisRoundTrip(t *testing.T) {
 	assert.Equal(t, "7@1@0@2", E(7, 2, 0, 1).String())
 }
 
-// Issue 15 §8: the Go API on values a caller can build. A rank of 1<<31 died of an
+// The Go API on values a caller can build. A rank of 1<<31 died of an
 // out-of-memory error recover cannot catch; a shape nested 300 deep panicked; the zero
 // Tiler and `_` panicked with a raw index error; a negative shape was accepted.
 func TestAppendNRankLimit(t *testing.T) {

@@ -59,7 +59,7 @@ func TestArithSumLinear(t *testing.T) {
 	}
 }
 
-// BenchmarkArithSumModes: issue 15's scaled-basis inputs, (1,…):(1@0,…)(0) and the
+// BenchmarkArithSumModes: the scaled-basis inputs of many modes, (1,…):(1@0,…)(0) and the
 // cosize of make_identity_layout((2,…)), at 16k and 32k modes.
 func BenchmarkArithSumModes(b *testing.B) {
 	for _, n := range []int{16000, 32000} {
