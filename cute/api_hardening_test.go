@@ -3,6 +3,7 @@ package cute
 import (
 	"encoding/json"
 	"errors"
+	"math"
 	"strings"
 	"testing"
 
@@ -212,4 +213,90 @@ func TestBasisRoundTrip(t *testing.T) {
 		assert.True(t, v.Equal(b), "%v -> %v", b, v)
 	}
 	assert.Equal(t, "7@1@0@2", E(7, 2, 0, 1).String())
+}
+
+// The Go API on values a caller can build. A rank of 1<<31 died of an
+// out-of-memory error recover cannot catch; a shape nested 300 deep panicked; the zero
+// Tiler and `_` panicked with a raw index error; a negative shape was accepted.
+func TestAppendNRankLimit(t *testing.T) {
+	l := MustParseLayout("(4,2):(1,4)")
+	x := MustParseLayout("1:0")
+	for _, n := range []int{1 << 31, MaxAppendRank + 1} {
+		_, err := AppendN(l, n, x)
+		requireKind(t, err, ErrInvalid)
+		_, err = PrependN(l, n, x)
+		requireKind(t, err, ErrInvalid)
+		_, err = ComposedAppendN(CompositionSwizzle(Swizzle{B: 1, M: 0, S: 1}, l), n, x)
+		requireKind(t, err, ErrInvalid)
+	}
+	r, err := AppendN(l, 4, x) // CuTe's append<4>((4,2):(1,4)) pads with 1:0
+	require.NoError(t, err)
+	assert.Equal(t, "(4,2,1,1):(1,4,0,0)", r.String())
+	r, err = PrependN(l, 3, x)
+	require.NoError(t, err)
+	assert.Equal(t, "(1,4,2):(0,1,4)", r.String())
+	r, err = AppendN(l, MaxAppendRank, x)
+	require.NoError(t, err)
+	assert.Equal(t, MaxAppendRank, r.Rank())
+}
+
+func TestBasisLikeDeep(t *testing.T) {
+	deep := Int(2)
+	for i := 0; i < 300; i++ {
+		deep = Tuple(deep)
+	}
+	var err error
+	require.Nil(t, panicsWithError(func() { _, err = MakeBasisLike(deep) }))
+	requireKind(t, err, ErrInvalid)
+	require.Nil(t, panicsWithError(func() { _, err = MakeIdentityLayout(deep) }))
+	requireKind(t, err, ErrInvalid)
+	// The deepest shape whose leaf paths E still accepts.
+	ok := Int(2)
+	for i := 0; i < MaxParseDepth; i++ {
+		ok = Tuple(ok)
+	}
+	b, err := MakeBasisLike(ok)
+	require.NoError(t, err)
+	v, err := ParseIntTuple(b.String())
+	require.NoError(t, err)
+	assert.True(t, v.Equal(b))
+	_, err = MakeIdentityLayout(ok)
+	require.NoError(t, err)
+}
+
+func TestTilerElem(t *testing.T) {
+	var got Tiler
+	require.Nil(t, panicsWithError(func() { got = Tiler{}.Elem(0) }))
+	assert.True(t, got.layout.IsZero(), "the zero Tiler is its own mode 0")
+	require.Nil(t, panicsWithError(func() { got = Underscore().Elem(0) }))
+	assert.True(t, got.IsUnderscore())
+	lt := MustParseLayout("(4,(2,3)):(2,(1,8))").AsTiler()
+	assert.Equal(t, "(2,3):(1,8)", lt.Elem(1).String(), "mode 1 of a layout tiler")
+	tt := mustT("(2:1,_,(4,8))")
+	assert.Equal(t, "(4,8)", tt.Elem(2).String())
+	assert.True(t, tt.Elem(1).IsUnderscore())
+	for _, f := range []func(){
+		func() { Tiler{}.Elem(1) },
+		func() { Underscore().Elem(-1) },
+		func() { Underscore().Elem(1) },
+		func() { lt.Elem(2) },
+		func() { tt.Elem(3) },
+		func() { TupleTiler().Elem(0) },
+	} {
+		e := panicsWithError(f)
+		require.NotNil(t, e, "an index out of range panics with an *Error, as IntTuple.At does")
+		assert.Equal(t, ErrInvalid, e.Kind)
+	}
+}
+
+func TestIdx2CrdNegativeShape(t *testing.T) {
+	for _, s := range []IntTuple{Ints(-1, 5), Ints(5, -1), Int(-3), Tuple(Int(2), Ints(3, -2)), Tuple(E(2, 0), Int(3))} {
+		_, err := Idx2Crd(math.MinInt64, s)
+		requireKind(t, err, ErrInvalid)
+		_, err = Idx2Crd(7, s)
+		requireKind(t, err, ErrInvalid)
+	}
+	c, err := Idx2Crd(7, Ints(2, 5)) // 7 = 1 + 2·3
+	require.NoError(t, err)
+	assert.Equal(t, "(1,3)", c.String())
 }

@@ -193,9 +193,7 @@ func (a *arithSum) into(dst *IntTuple, t IntTuple) {
 			throw("", ErrInvalid, "the arithmetic tuple of %v would have %d elements: cutego builds at most %d here (cost must not grow with a basis mode)", brief(t), n, a.budget)
 		}
 		a.budget -= n - len(dst.elems)
-		e := make([]IntTuple, n)
-		copy(e, dst.elems)
-		dst.elems = e
+		dst.elems = grow(dst.elems, n)
 	}
 	if t.elems == nil {
 		a.into(&dst.elems[t.basis[0]], IntTuple{v: t.v, basis: nilIfEmpty(t.basis[1:])})
@@ -204,6 +202,24 @@ func (a *arithSum) into(dst *IntTuple, t IntTuple) {
 	for i := range t.elems {
 		a.into(&dst.elems[i], t.elems[i])
 	}
+}
+
+// grow extends e, owned by the sum, to length n with zeros (the integer 0). It grows the
+// capacity geometrically, as append does, so that a sum whose terms reach one more mode
+// each (1@0 + 1@1 + … + 1@n) copies O(n) elements in all, not O(n²). The spare capacity
+// is never written by anyone but the sum: no operation appends to a tuple's elements in
+// place.
+func grow(e []IntTuple, n int) []IntTuple {
+	if n <= cap(e) {
+		return e[:n]
+	}
+	c := 2 * cap(e)
+	if c < n {
+		c = n
+	}
+	g := make([]IntTuple, n, c)
+	copy(g, e)
+	return g
 }
 
 func nilIfEmpty(p []int) []int {

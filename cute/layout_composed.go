@@ -26,7 +26,8 @@ func ComposedTake(c ComposedLayout, begin, end int) (ComposedLayout, error) {
 // ComposedFlatten is CuTe's flatten(A o O o B) = A o O o flatten(B).
 func ComposedFlatten(c ComposedLayout) ComposedLayout { return c.with(FlattenLayout(c.Inner)) }
 
-// ComposedAppendN is CuTe's append<N>(A o O o B, X) = A o O o append<N>(B, X).
+// ComposedAppendN is CuTe's append<N>(A o O o B, X) = A o O o append<N>(B, X), with n
+// bounded as AppendN bounds it.
 func ComposedAppendN(c ComposedLayout, n int, x Layout) (ComposedLayout, error) {
 	l, err := AppendN(c.Inner, n, x)
 	return c.withErr(l, err)

@@ -1,6 +1,10 @@
 package cute
 
-import "testing"
+import (
+	"errors"
+	"strings"
+	"testing"
+)
 
 func TestComposedAlgebraTable(t *testing.T) {
 	sl := CompositionSwizzle(Swizzle{B: 3, M: 3, S: 3}, tLay(t, "(8,64):(64,1)"))
@@ -105,6 +109,9 @@ func TestComposedInversesCpp(t *testing.T) {
 	for _, c := range []struct{ op, in, want string }{
 		{"right", "Sw<2,3,5> o 0 o ((4,4),4,2):((96,1),4,48)", "Sw<2,5,5> o 0 o 16:4"},
 		{"right", "Sw<2,2,2> o 0 o 12:1", "Sw<2,2,2> o 0 o 12:1"},
+		// R(1) = 17 lies past f's 16 coordinates; f(17) = 1 under CuTe's evaluation past
+		// the domain (the last mode takes the rest), the rule left_inverse's check uses.
+		{"right", "Sw<3,0,-4> o 0 o 16:1", "Sw<3,0,-4> o 0 o 16:1"},
 		{"left", "Sw<2,2,4> o 0 o (16,16):(16,1)", "Sw<2,2,-4> o 0 o (16,16):(16,1)"},
 		{"left", "Sw<3,3,3> o 0 o (8,64):(64,1)", "Sw<3,0,-6> o 0 o (64,8):(8,1)"},
 	} {
@@ -145,11 +152,39 @@ func TestComposedInversesCpp(t *testing.T) {
 		}
 	}
 	// C++'s right_inverse Sw<2,5,-4> o 0 o 2:96 agrees with right_inverse(B) ∘ Sw at 0 and 1,
-	// but only past the domain of right_inverse(B) = 2:96: R(1) = 1632 is no coordinate of
-	// f (size 384), f(1632) = 17 (found by the CUTLASS cross-check's composed-layout family).
+	// but only past the domain of right_inverse(B) = 2:96: R(1) = 1632, and f(1632) = 17
+	// even with f evaluated past its 384 coordinates (found by the CUTLASS cross-check's
+	// composed-layout family).
 	f, _ := ParseComposedLayout("Sw<1,0,-4> o 0 o (((4,8),3,(2,2)),1,1):(((64,8),256,(1,3840)),4602,0)")
 	if g, err := ComposedRightInverse(f); err == nil {
 		t.Errorf("right_inverse(%v) = %v: want an error", f, g)
+	}
+}
+
+// TestComposedInverseOffset: the left inverse of Sw<1,3,1> o 4 o 8:1 is C++ CuTe's
+// 8:1 o -4 o Sw<1,3,1>, x ↦ 8:1(Sw(x) − 4) (checked here by brute force: R(f(i)) = i),
+// a layout composed after a swizzle, which ComposedLayout cannot hold: the error says so
+// and prints that answer.
+func TestComposedInverseOffset(t *testing.T) {
+	f, err := ParseComposedLayout("Sw<1,3,1> o 4 o 8:1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sw, inv := Swizzle{B: 1, M: 3, S: 1}, MustParseLayout("8:1")
+	for i := int64(0); i < f.Size(); i++ {
+		x, err := f.Apply(i)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r, err := inv.Apply(sw.Apply(x) - 4); err != nil || r != i {
+			t.Fatalf("8:1 o -4 o Sw<1,3,1> at f(%d) = %d: %d, %v", i, x, r, err)
+		}
+	}
+	_, err = ComposedLeftInverse(f)
+	var e *Error
+	if !errors.As(err, &e) || e.Kind != ErrNotAdmissible || !strings.Contains(e.Reason, "8:1 o -4 o Sw<1,3,1>") ||
+		!strings.Contains(e.Reason, "cannot hold") {
+		t.Errorf("left_inverse(%v): %v; want a refusal that prints 8:1 o -4 o Sw<1,3,1>", f, err)
 	}
 }
 

@@ -7,6 +7,15 @@ package cute
 // at offset 1 + 16 (thread 3 is (1,1)). Returns the result tensor's layout and the
 // offset of its origin. The flat coordinate is CuTe's get_flat_coord: per mode, the
 // column-major index of idx2crd(index, shape, stride) within that mode.
+//
+// Deviation: for a tile whose shape is an integer N, C++ wraps it into the by-mode tiler
+// (N), which divides L's first mode alone. When N does not divide that mode and L has
+// more modes, the division runs the first mode past its extent into the next mode's
+// elements (local_partition((8,4):(1,8), 5:1, 1) is C++'s (2,4):(5,8), whose element 5
+// is L's row 6 of the same column, but thread 3's is L(8 + 8j), the next column's row 0,
+// also thread 0's). cutego then divides L as a whole by N:1, the definition
+// k ↦ L(c + N·k) of outer_partition(L, N, c): (7):(5) at offset 1. Where N divides the first
+// mode the two are the same function and C++'s form is returned.
 func LocalPartition(l, tile Layout, index int64) (r Layout, offset IntTuple, err error) {
 	defer catch("local_partition", &err)
 	requirePlain("local_partition", tile.stride)
@@ -14,7 +23,12 @@ func LocalPartition(l, tile Layout, index int64) (r Layout, offset IntTuple, err
 	if err != nil {
 		return Layout{}, IntTuple{}, err
 	}
-	return OuterPartition(l, ShapeTiler(pe), flatCoord(tile, index))
+	tiler := ShapeTiler(pe)
+	if t := tile.shape; t.elems == nil && t.v > 0 && l.shape.elems != nil && len(l.shape.elems) > 1 &&
+		size(l.shape.elems[0])%t.v != 0 {
+		tiler = ShapeTiler(t)
+	}
+	return OuterPartition(l, tiler, flatCoord(tile, index))
 }
 
 // LocalPartitionProj is CuTe's local_partition(tensor, tile, index, proj):

@@ -1,6 +1,9 @@
 package cute
 
-import "testing"
+import (
+	"errors"
+	"testing"
+)
 
 func TestLocalTilePartitionTable(t *testing.T) {
 	// C++: the layout of the result tensor and its pointer offset (t.data() - base) for
@@ -102,6 +105,52 @@ func TestLocalTileRank1TupleCoordCpp(t *testing.T) {
 		got, _, err := LocalTile(MustParseLayout(c.l), tl, crd)
 		if err != nil || got.String() != c.want {
 			t.Errorf("local_tile(%s,%s,%s) = %v, %v; C++ CuTe: %s", c.l, c.tiler, c.coord, got, err, c.want)
+		}
+	}
+}
+
+// TestLocalPartitionDefinition: local_partition of L by a tile N:1 is thread c's share
+// k ↦ L(c + N·k) for k < ceil(size(L)/N), checked by brute force with L's function past
+// its domain (Apply). C++ wraps N into the by-mode tiler (N); where N does not divide L's
+// first mode C++ answers local_partition((8,4):(1,8), 5:1, 1) = (2,4):(5,8), which is
+// not that share (and thread 3's aliases thread 0's).
+func TestLocalPartitionDefinition(t *testing.T) {
+	l, off, err := LocalPartition(tLay(t, "(8,4):(1,8)"), tLay(t, "5:1"), 1)
+	// (7):(5), as C++'s slice of zipped_divide(L, 5) = (5,7):(1,5) at (1,_) prints it.
+	if err != nil || l.String() != "(7):(5)" || off.String() != "1" {
+		t.Errorf("local_partition((8,4):(1,8), 5:1, 1) = %v at %v, %v; want (7):(5) at 1", l, off, err)
+	}
+	// Where N divides the first mode, C++'s by-mode form (CUTLASS 4.2, the layout of
+	// local_partition(make_tensor(counting_iterator<int>(0), L), N:1, c)).
+	l, off, err = LocalPartition(tLay(t, "(10,4):(1,10)"), tLay(t, "5:1"), 3)
+	if err != nil || l.String() != "(2,4):(5,10)" || off.String() != "3" {
+		t.Errorf("local_partition((10,4):(1,10), 5:1, 3) = %v at %v, %v; want (2,4):(5,10) at 3", l, off, err)
+	}
+	for _, ls := range []string{"(8,4):(1,8)", "(10,4):(1,10)", "(8,4):(4,1)", "(6,(2,3)):(1,(6,12))",
+		"((2,3),5):((1,2),6)", "(7,3,2):(3,1,21)", "12:1", "(12):(2)", "(9,1):(1,0)", "(4,6):(1,4)"} {
+		L := tLay(t, ls)
+		for n := int64(1); n <= 13; n++ {
+			for c := int64(0); c < n; c++ {
+				r, off, err := LocalPartition(L, MustLayout(Int(n), Int(1)), c)
+				if err != nil {
+					var e *Error
+					if !errors.As(err, &e) || e.Kind == ErrInternal {
+						t.Fatalf("local_partition(%s, %d:1, %d): %v", ls, n, c, err)
+					}
+					continue // a refusal of the divide is not a wrong answer
+				}
+				want := (L.Size() + n - 1) / n
+				if r.Size() != want {
+					t.Fatalf("local_partition(%s, %d:1, %d) = %v: size %d, want %d", ls, n, c, r, r.Size(), want)
+				}
+				for k := int64(0); k < want; k++ {
+					got, err1 := r.Apply(k)
+					def, err2 := L.Apply(c + n*k)
+					if err1 != nil || err2 != nil || off.Value()+got != def {
+						t.Fatalf("local_partition(%s, %d:1, %d) = %v at %v: element %d is %d, L(%d) = %d", ls, n, c, r, off, k, off.Value()+got, c+n*k, def)
+					}
+				}
+			}
 		}
 	}
 }

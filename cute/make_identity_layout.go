@@ -4,12 +4,16 @@ package cute
 // the layout that maps each coordinate to itself as an arithmetic tuple (its "coordinate
 // tensor"): make_identity_layout((4,8)) = (4,8):(1@0,1@1), and evaluating it at index 9
 // (Call) gives (1,2). Composing, slicing or dividing it tracks which coordinates of the
-// original shape each element came from.
+// original shape each element came from. A shape nested deeper than MaxParseDepth is
+// refused (ErrInvalid), as MakeBasisLike refuses it.
 func MakeIdentityLayout(shape IntTuple) (l Layout, err error) {
 	if e := checkShape("make_identity_layout", shape); e != nil {
 		return Layout{}, e
 	}
-	return Layout{shape: shape, stride: MakeBasisLike(shape)}, nil
+	if e := checkBasisDepth("make_identity_layout", shape); e != nil {
+		return Layout{}, e
+	}
+	return Layout{shape: shape, stride: basisLike(shape, nil)}, nil
 }
 
 // AsArithmeticTuple is CuTe's as_arithmetic_tuple: a scaled basis v·E<i,...> becomes the

@@ -6,7 +6,8 @@ func Prepend(l, x Layout) Layout {
 	return Layout{shape: prependT(l.shape, x.shape), stride: prependT(l.stride, x.stride)}
 }
 
-// PrependN is CuTe's prepend<N>(L, X): L padded at the front with copies of X to rank n.
+// PrependN is CuTe's prepend<N>(L, X): L padded at the front with copies of X to rank n,
+// which must be at least rank(L) and at most MaxAppendRank (ErrInvalid otherwise).
 func PrependN(l Layout, n int, x Layout) (r Layout, err error) {
 	defer catch("prepend", &err)
 	return Layout{shape: appendNT("prepend", l.shape, n, x.shape, true), stride: appendNT("prepend", l.stride, n, x.stride, true)}, nil

@@ -6,7 +6,15 @@ package cute
 // target must be divisible by the block's; rank(A) ≤ rank(shape).
 func TileToShape(a Layout, shape IntTuple) (r Layout, err error) {
 	defer catch("tile_to_shape", &err)
-	return tileToShape(a, shape, IntTuple{}, false), nil
+	return tileToShape(a, shape, IntTuple{}, false, false), nil
+}
+
+// TileToShapeMajor is CuTe's tile_to_shape(A, shape, LayoutLeft{}) (rowMajor false, the
+// same as TileToShape) and tile_to_shape(A, shape, LayoutRight{}) (rowMajor true): the
+// repetitions laid out by make_ordered_layout(…, tag), column- or row-major.
+func TileToShapeMajor(a Layout, shape IntTuple, rowMajor bool) (r Layout, err error) {
+	defer catch("tile_to_shape", &err)
+	return tileToShape(a, shape, IntTuple{}, false, rowMajor), nil
 }
 
 // TileToShapeOrdered is CuTe's tile_to_shape(A, shape, order): as TileToShape with the
@@ -14,10 +22,10 @@ func TileToShape(a Layout, shape IntTuple) (r Layout, err error) {
 // mode is walked, e.g. (2,1,3) walks the second mode first).
 func TileToShapeOrdered(a Layout, shape, order IntTuple) (r Layout, err error) {
 	defer catch("tile_to_shape", &err)
-	return tileToShape(a, shape, order, true), nil
+	return tileToShape(a, shape, order, true, false), nil
 }
 
-func tileToShape(a Layout, trg, order IntTuple, ordered bool) Layout {
+func tileToShape(a Layout, trg, order IntTuple, ordered, rowMajor bool) Layout {
 	const op = "tile_to_shape"
 	checkLayoutArg(op, a)
 	if e := checkShape(op, trg); e != nil {
@@ -52,7 +60,7 @@ func tileToShape(a Layout, trg, order IntTuple, ordered bool) Layout {
 	if ordered {
 		pl = Layout{shape: ps, stride: algOrderedStrides(op, ps, order)}
 	} else {
-		pl = compactMajor(ps, false)
+		pl = compactMajor(ps, rowMajor)
 	}
 	pa2, c := rankProduct(op, pa, pl)
 	return zipLayouts(op, pa2, c)

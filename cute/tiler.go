@@ -68,8 +68,23 @@ func (t Tiler) Rank() int {
 	return 1
 }
 
-// Elem returns element i of a tuple tiler.
-func (t Tiler) Elem(i int) Tiler { return t.elems[i] }
+// Elem is CuTe's get<i> of a tiler, for i in [0, Rank()): element i of a tuple tiler,
+// mode i of a layout tiler (as a layout tiler; one whose shape is an integer is its own
+// mode 0), and `_` itself for `_`. The zero Tiler is the zero Layout as a tiler: Elem(0)
+// returns it. Like IntTuple.At, Elem panics with an *Error (Op "get") on an index out of
+// range: check Rank first.
+func (t Tiler) Elem(i int) Tiler {
+	if i < 0 || i >= t.Rank() {
+		panic(errorf("get", ErrInvalid, "index %d out of range for tiler %s of rank %d", i, brief(t), t.Rank()))
+	}
+	switch {
+	case t.kind == tilerTuple:
+		return t.elems[i]
+	case t.kind == tilerLayout && t.layout.shape.elems != nil:
+		return Tiler{kind: tilerLayout, layout: Layout{shape: t.layout.shape.At(i), stride: t.layout.stride.At(i)}}
+	}
+	return t
+}
 
 // Elems returns a copy of a tuple tiler's elements.
 func (t Tiler) Elems() []Tiler { return append([]Tiler{}, t.elems...) }

@@ -146,7 +146,7 @@ var zeroOps = []func(a zeroArgs){
 	},
 	func(a zeroArgs) { _, _ = LeftInverse(a.l); _, _ = RightInverse(a.l); _, _ = Nullspace(a.l) },
 	func(a zeroArgs) { _, _ = LogicalDivide(a.l, a.tl); _, _ = LogicalProduct(a.l, a.tl) },
-	func(a zeroArgs) { _ = MakeBasisLike(a.t); _, _ = MakeIdentityLayout(a.t) },
+	func(a zeroArgs) { _, _ = MakeBasisLike(a.t); _, _ = MakeIdentityLayout(a.t) },
 	func(a zeroArgs) { _ = MakeComposedLayout(a.sw, a.n, a.l); _, _ = NewComposedLayout(a.sw, a.n, a.l) },
 	func(a zeroArgs) {
 		_, _ = MakeLayout(a.t, a.u)

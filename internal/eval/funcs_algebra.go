@@ -63,6 +63,9 @@ func init() {
 	register("nullspace", 1, 1, func(c *ctx) cute.Value { return must(cute.Nullspace(c.layout(0))) })
 	register("tile_to_shape", 2, 3, func(c *ctx) cute.Value {
 		if c.n() == 3 {
+			if t, ok := c.args[2].(Tag); ok { // LayoutLeft{} / LayoutRight{}
+				return must(cute.TileToShapeMajor(c.layout(0), c.shape(1), t == tagRight))
+			}
 			return must(cute.TileToShapeOrdered(c.layout(0), c.shape(1), c.tuple(2)))
 		}
 		return must(cute.TileToShape(c.layout(0), c.shape(1)))

@@ -29,6 +29,17 @@ func init() {
 		}
 		return must(cute.PrefixProduct(c.tuple(0)))
 	})
+	// compact_col_major(shape[, current]) / compact_row_major(shape[, current]): the
+	// compact strides (CuTe's stride.hpp), the first or last leaf at stride current.
+	for name, rowMajor := range map[string]bool{"compact_col_major": false, "compact_row_major": true} {
+		register(name, 1, 2, func(c *ctx) cute.Value {
+			current := int64(1)
+			if c.n() == 2 {
+				current = c.int(1)
+			}
+			return must(cute.CompactMajor(c.shape(0), rowMajor, current))
+		})
+	}
 	for name, f := range map[string]func(a, b cute.IntTuple) (cute.IntTuple, error){
 		"shape_div":     cute.ShapeDiv,
 		"ceil_div":      cute.CeilDiv,

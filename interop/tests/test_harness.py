@@ -123,8 +123,11 @@ class TestPostconditions(unittest.TestCase):
 
     def test_inverses(self):
         A = self.P("Sw<1,0,-4> o 0 o (((4,8),3,(2,2)),1,1):(((64,8),256,(1,3840)),4602,0)")
-        # C++'s right inverse: R(1) = 1632, no coordinate of A (size 384)
+        # C++'s right inverse: R(1) = 1632, and A(1632) = 17 (A past its 384 coordinates)
         self.assertFalse(func.check_right_inverse(A, self.P("Sw<2,5,-4> o 0 o 2:96"))[0])
+        # R(1) = 17 past A's 16 coordinates, A(17) = 1: CuTe's evaluation past the domain
+        self.assertTrue(func.check_right_inverse(self.P("Sw<3,0,-4> o 0 o 16:1"),
+                                                 self.P("Sw<3,0,-4> o 0 o 16:1"))[0])
         self.assertTrue(func.check_right_inverse(self.P("(4,8):(8,1)"), self.P("(8,4):(4,1)"))[0])
         self.assertFalse(func.check_right_inverse(self.P("(4,8):(8,1)"), self.P("(8,4):(4,2)"))[0])
         # C++'s left_inverse(Sw<3,2,-4> o 0 o ((2,2,1)):((2,1,0))) maps f(2) = 1 to 34
