@@ -58,15 +58,10 @@ static inline int plan_round_up(int64_t a, int64_t b, int64_t *r) { return plan_
 /* ---- reasons ----------------------------------------------------------------------------- */
 
 /* Writes the formatted reason into buf (n bytes) and returns rc. */
-static inline int plan_vreason(char *buf, size_t n, int rc, const char *fmt, va_list ap) {
-  vsnprintf(buf, n, fmt, ap);
-  return rc;
-}
-
 static inline int plan_reason(char *buf, size_t n, int rc, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  plan_vreason(buf, n, rc, fmt, ap);
+  vsnprintf(buf, n, fmt, ap);
   va_end(ap);
   return rc;
 }
@@ -74,10 +69,13 @@ static inline int plan_reason(char *buf, size_t n, int rc, const char *fmt, ...)
 /* The generic path, chosen for the reason fmt: with a forced path other than generic that is
  * an error (-1, "forced path <name> impossible: <why>"); else *path = generic and the reason
  * reads "generic: <why>" (0). */
-static inline int plan_vgeneric(char *buf, size_t n, int32_t *path, int32_t generic, int32_t forced,
-                                const char *forced_name, const char *fmt, va_list ap) {
+static inline int plan_generic(char *buf, size_t n, int32_t *path, int32_t generic, int32_t forced,
+                               const char *forced_name, const char *fmt, ...) {
   char why[150];
+  va_list ap;
+  va_start(ap, fmt);
   vsnprintf(why, sizeof why, fmt, ap);
+  va_end(ap);
   if (forced && forced != generic) return plan_reason(buf, n, -1, "forced path %s impossible: %s", forced_name, why);
   *path = generic;
   return plan_reason(buf, n, 0, "generic: %s", why);

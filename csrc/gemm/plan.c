@@ -29,17 +29,10 @@ static int dtype_bytes(int t) {
   return 0;
 }
 
-static int generic(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt, const char *fmt, ...) {
-  const int32_t forced = opt ? opt->force_path : 0;
-  va_list ap;
-  va_start(ap, fmt);
-  int rc = plan_vgeneric(p->reason, sizeof p->reason, &p->path, CUTEGO_GEMM_PATH_GENERIC, forced,
-                         cutego_gemm_path_name(forced), fmt, ap);
-  va_end(ap);
-  static const char *const tn[] = {"", "f16", "bf16", "f32"};
-  if (rc == 0) snprintf(p->kernel, sizeof p->kernel, "cutego_gemm_generic_%s_%s", tn[p->ab_dtype], tn[p->cd_dtype]);
-  return rc;
-}
+/* The generic path for the reason given (plan_generic); cutego_gemm_plan names its kernel. */
+#define GENERIC(p, opt, ...)                                                                                 \
+  plan_generic((p)->reason, sizeof(p)->reason, &(p)->path, CUTEGO_GEMM_PATH_GENERIC, (opt) ? (opt)->force_path : 0, \
+               cutego_gemm_path_name((opt) ? (opt)->force_path : 0), __VA_ARGS__)
 
 /* Whether L's nest is one well-formed node whose leaf tokens number L's leaves (1..16). */
 static int nest_ok(const cute_layout_t *L) {
@@ -310,11 +303,11 @@ static int pack_output(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt, 
                        uintptr_t *d_addr, uintptr_t *c_addr) {
   if (fd && fc) return PLAN_NEXT;
   const char *who = fd ? "C" : "D";
-  if (opt && opt->no_pack) return generic(p, opt, "%s has a hierarchical mode (no single stride)", who);
+  if (opt && opt->no_pack) return GENERIC(p, opt, "%s has a hierarchical mode (no single stride)", who);
   const int ces = dtype_bytes(p->cd_dtype);
   int64_t np, plane, bytes;
   if (plan_round_up(p->n, 16 / ces, &np) || compact_bytes(p->m, np, p->l, ces, &plane, &bytes))
-    return generic(p, opt, "%s has a hierarchical mode, and a compact copy would exceed int64 bytes", who);
+    return GENERIC(p, opt, "%s has a hierarchical mode, and a compact copy would exceed int64 bytes", who);
   compact(&p->d_packed, p->m, p->n, p->l, np, 1, plane);
   cutego_gemm_operand_t *o = &p->d;
   o->stride[0] = np, o->stride[1] = 1, o->stride[2] = p->l > 1 ? plane : 0;
@@ -340,21 +333,21 @@ static int pack_inputs(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt, 
   int pack_b = operand_obstacle(&p->b, fb, b_addr, es, cb->b_box, cb->b_swizzle, why_b, sizeof why_b);
   if (!pack_a && !pack_b) return PLAN_NEXT;
   const char *who = pack_a ? "A" : "B", *why = pack_a ? why_a : why_b;
-  if (opt && opt->no_pack) return generic(p, opt, "%s: %s", who, why);
+  if (opt && opt->no_pack) return GENERIC(p, opt, "%s: %s", who, why);
   if ((pack_a && p->a.extent[2] > 1 && p->a.bcast_l) || (pack_b && p->b.extent[2] > 1 && p->b.bcast_l))
-    return generic(p, opt, "%s: %s (a broadcast batch is not packed)", who, why);
+    return GENERIC(p, opt, "%s: %s (a broadcast batch is not packed)", who, why);
   if (!(p->flags & CUTEGO_GEMM_F_PACK_D)) snprintf(p->packed_why, sizeof p->packed_why, "%s: %s", who, why);
   int64_t kp, off = *ws;
-  if (plan_round_up(p->k, 16 / es, &kp)) return generic(p, opt, "%s: %s, and K overflows", who, why);
+  if (plan_round_up(p->k, 16 / es, &kp)) return GENERIC(p, opt, "%s: %s, and K overflows", who, why);
   p->a_workspace_offset = off;
-  if (pack_a && pack(&p->a, &p->a_packed, kp, &off)) return generic(p, opt, "A: a compact copy would exceed int64 bytes");
+  if (pack_a && pack(&p->a, &p->a_packed, kp, &off)) return GENERIC(p, opt, "A: a compact copy would exceed int64 bytes");
   p->b_workspace_offset = off;
-  if (pack_b && pack(&p->b, &p->b_packed, kp, &off)) return generic(p, opt, "B: a compact copy would exceed int64 bytes");
+  if (pack_b && pack(&p->b, &p->b_packed, kp, &off)) return GENERIC(p, opt, "B: a compact copy would exceed int64 bytes");
   *ws = off;
   p->flags |= (pack_a ? CUTEGO_GEMM_F_PACK_A : 0) | (pack_b ? CUTEGO_GEMM_F_PACK_B : 0);
   if (operand_obstacle(&p->a, 1, pack_a ? 0 : a_addr, es, cb->a_box, cb->a_swizzle, why_a, sizeof why_a) ||
       operand_obstacle(&p->b, 1, pack_b ? 0 : b_addr, es, cb->b_box, cb->b_swizzle, why_b, sizeof why_b))
-    return generic(p, opt, "packed operands: %s", why_a[0] ? why_a : why_b);
+    return GENERIC(p, opt, "packed operands: %s", why_a[0] ? why_a : why_b);
   return PLAN_NEXT;
 }
 
@@ -418,6 +411,23 @@ static int name_kernel(cutego_gemm_plan_t *p) {
                 p->cluster_m > 1 ? ", 2x1 clusters sharing B" : "");
 }
 
+static int steps(const cute_layout_t *d, const cute_layout_t *a, const cute_layout_t *b, const cute_layout_t *c,
+                 uintptr_t d_addr, uintptr_t a_addr, uintptr_t b_addr, uintptr_t c_addr, const cutego_gemm_options_t *opt,
+                 cutego_gemm_plan_t *p) {
+  int rc, fa, fb, fc, fd;
+  int64_t ws = 0;
+  if ((rc = check_request(p, d, a, b, c, opt)) != PLAN_NEXT) return rc;
+  if ((rc = read_operands(p, d, a, b, c, &fa, &fb, &fc, &fd)) != PLAN_NEXT) return rc;
+  if ((rc = match_extents(p)) != PLAN_NEXT) return rc;
+  if (opt && opt->force_path == CUTEGO_GEMM_PATH_GENERIC) return GENERIC(p, opt, "forced");
+  if ((rc = choose_config(p, opt)) != PLAN_NEXT) return rc;
+  if ((rc = pack_output(p, opt, fd, fc, &ws, &d_addr, &c_addr)) != PLAN_NEXT) return rc;
+  if ((rc = pack_inputs(p, opt, fa, fb, a_addr, b_addr, &ws)) != PLAN_NEXT) return rc;
+  p->workspace_bytes = ws;
+  if ((rc = derive_maps(p, opt, d_addr, c_addr)) != PLAN_NEXT) return rc;
+  return name_kernel(p);
+}
+
 int cutego_gemm_plan(const cute_layout_t *d, const cute_layout_t *a, const cute_layout_t *b, const cute_layout_t *c,
                      int ab_dtype, int cd_dtype, int read_c, uintptr_t d_addr, uintptr_t a_addr, uintptr_t b_addr,
                      uintptr_t c_addr, const cutego_gemm_options_t *opt, cutego_gemm_plan_t *p) {
@@ -426,18 +436,11 @@ int cutego_gemm_plan(const cute_layout_t *d, const cute_layout_t *a, const cute_
   p->ab_dtype = ab_dtype;
   p->cd_dtype = cd_dtype;
   p->read_c = read_c != 0;
-  int rc, fa, fb, fc, fd;
-  int64_t ws = 0;
-  if ((rc = check_request(p, d, a, b, c, opt)) != PLAN_NEXT) return rc;
-  if ((rc = read_operands(p, d, a, b, c, &fa, &fb, &fc, &fd)) != PLAN_NEXT) return rc;
-  if ((rc = match_extents(p)) != PLAN_NEXT) return rc;
-  if (opt && opt->force_path == CUTEGO_GEMM_PATH_GENERIC) return generic(p, opt, "forced");
-  if ((rc = choose_config(p, opt)) != PLAN_NEXT) return rc;
-  if ((rc = pack_output(p, opt, fd, fc, &ws, &d_addr, &c_addr)) != PLAN_NEXT) return rc;
-  if ((rc = pack_inputs(p, opt, fa, fb, a_addr, b_addr, &ws)) != PLAN_NEXT) return rc;
-  p->workspace_bytes = ws;
-  if ((rc = derive_maps(p, opt, d_addr, c_addr)) != PLAN_NEXT) return rc;
-  return name_kernel(p);
+  int rc = steps(d, a, b, c, d_addr, a_addr, b_addr, c_addr, opt, p);
+  static const char *const tn[] = {"", "f16", "bf16", "f32"};
+  if (rc == 0 && p->path == CUTEGO_GEMM_PATH_GENERIC)
+    snprintf(p->kernel, sizeof p->kernel, "cutego_gemm_generic_%s_%s", tn[p->ab_dtype], tn[p->cd_dtype]);
+  return rc;
 }
 
 void cutego_gemm_args(const cutego_gemm_plan_t *p, void *d, const void *c, float alpha, float beta, int32_t group_m,

@@ -66,16 +66,10 @@ const char *cutego_copy_path_name(int path) {
   return "unknown";
 }
 
-static int generic(cutego_copy_plan_t *p, const cutego_copy_options_t *opt, const char *fmt, ...) {
-  const int32_t forced = opt ? opt->force_path : 0;
-  va_list ap;
-  va_start(ap, fmt);
-  int rc = plan_vgeneric(p->reason, sizeof p->reason, &p->path, CUTEGO_COPY_PATH_GENERIC, forced,
-                         cutego_copy_path_name(forced), fmt, ap);
-  va_end(ap);
-  p->has_tail = 0;
-  return rc;
-}
+/* The generic path for the reason given (plan_generic); cutego_copy_plan drops the tail. */
+#define GENERIC(p, opt, ...)                                                                                 \
+  plan_generic((p)->reason, sizeof(p)->reason, &(p)->path, CUTEGO_COPY_PATH_GENERIC, (opt) ? (opt)->force_path : 0, \
+               cutego_copy_path_name((opt) ? (opt)->force_path : 0), __VA_ARGS__)
 
 /* Common refinement of the two flattened layouts into joint modes; drops size-1 modes.
  * Returns the number of modes, or -1 if the shapes do not refine each other. The strides stay
@@ -208,9 +202,9 @@ static int joint_modes(cutego_copy_plan_t *p, const cute_layout_t *dst, const cu
                        const cutego_copy_options_t *opt, copy_state *st) {
   jmode *m = st->m;
   int r = refine(src, dst, m);
-  if (r < 0) return generic(p, opt, "src and dst shapes do not refine each other");
+  if (r < 0) return GENERIC(p, opt, "src and dst shapes do not refine each other");
   r = coalesce_joint(m, r);
-  if (opt && opt->force_path == CUTEGO_COPY_PATH_GENERIC) return generic(p, opt, "forced");
+  if (opt && opt->force_path == CUTEGO_COPY_PATH_GENERIC) return GENERIC(p, opt, "forced");
   if (r == 0) { /* a single element */
     m[0].n = 1;
     m[0].s = 1;
@@ -229,15 +223,15 @@ static int choose_order(cutego_copy_plan_t *p, const cutego_copy_options_t *opt,
   int a = -1, b = -1, r = st->r, n = 0;
   const int es = p->elem_bytes;
   for (int k = 0; k < r; ++k) {
-    if (m[k].s <= 0) return generic(p, opt, "src stride %lld of a joint mode is not positive", (long long)m[k].s);
-    if (m[k].d < 0) return generic(p, opt, "dst stride %lld of a joint mode is negative", (long long)m[k].d);
+    if (m[k].s <= 0) return GENERIC(p, opt, "src stride %lld of a joint mode is not positive", (long long)m[k].s);
+    if (m[k].d < 0) return GENERIC(p, opt, "dst stride %lld of a joint mode is negative", (long long)m[k].d);
     if (m[k].s == 1 && a < 0) a = k;
     if (m[k].d == 1 && b < 0) b = k;
   }
   if (r == 1 && m[0].n == 1) a = b = 0;
-  if (a < 0 || b < 0) return generic(p, opt, "no unit-stride mode in %s", a < 0 ? "src" : "dst");
+  if (a < 0 || b < 0) return GENERIC(p, opt, "no unit-stride mode in %s", a < 0 ? "src" : "dst");
   if (src_addr % 16 || dst_addr % 16)
-    return generic(p, opt, "%s address not 16-byte aligned", src_addr % 16 ? "src" : "dst");
+    return GENERIC(p, opt, "%s address not 16-byte aligned", src_addr % 16 ? "src" : "dst");
   if (a == b) {
     if (m[a].n > CUTEGO_TMA_MAX_BOX && r < CUTEGO_TMA_MAX_RANK) r = split_pow2(m, r, a, CUTEGO_TMA_MAX_BOX, 1, es);
     for (int k = 0; k < r; ++k)
@@ -255,7 +249,7 @@ static int choose_order(cutego_copy_plan_t *p, const cutego_copy_options_t *opt,
     for (int k = 0; k < r; ++k)
       if (k != a && k != b) st->ord[n++] = k;
   }
-  if (r > CUTEGO_TMA_MAX_RANK) return generic(p, opt, "%d joint modes after coalescing (TMA rank <= 5)", r);
+  if (r > CUTEGO_TMA_MAX_RANK) return GENERIC(p, opt, "%d joint modes after coalescing (TMA rank <= 5)", r);
   st->r = r;
   st->a = a;
   st->b = b;
@@ -274,7 +268,7 @@ static int split_tail(cutego_copy_plan_t *p, const cutego_copy_options_t *opt, c
   st->single_store = a != b && r <= 4 && bytes >= 128 && !(opt && opt->cache_hints & CUTEGO_COPY_BLOCK_STORES);
   if (st->single_store) q = 128 / es;
   nb2 = (nb / q) * q;
-  if (nb2 == 0) return generic(p, opt, "dst contiguous extent of %lld bytes is below 16", (long long)bytes);
+  if (nb2 == 0) return GENERIC(p, opt, "dst contiguous extent of %lld bytes is below 16", (long long)bytes);
   if (nb2 == nb) return PLAN_NEXT;
   cute_layout_t *ts = &p->tail_src, *td = &p->tail_dst;
   memset(ts, 0, sizeof *ts);
@@ -291,7 +285,7 @@ static int split_tail(cutego_copy_plan_t *p, const cutego_copy_options_t *opt, c
   ts->nest[r + 1] = td->nest[r + 1] = CUTE_NEST_CLOSE;
   /* nb2 < nb: within the layouts' reach */
   if (plan_mul(nb2, m[b].s, &p->tail_src_offset) || plan_mul(nb2, m[b].d, &p->tail_dst_offset))
-    return generic(p, opt, "the tail's offset overflows int64");
+    return GENERIC(p, opt, "the tail's offset overflows int64");
   p->has_tail = 1;
   m[b].n = nb2;
   return PLAN_NEXT;
@@ -302,12 +296,12 @@ static int check_strides(cutego_copy_plan_t *p, const cutego_copy_options_t *opt
   for (int k = 0; k < st->r; ++k) {
     const jmode *x = &st->m[k];
     int64_t sb, db;
-    if (x->n >= CUTEGO_TMA_MAX_DIM) return generic(p, opt, "extent %lld >= 2^31", (long long)x->n);
-    if (plan_mul(x->s, es, &sb) || plan_mul(x->d, es, &db)) return generic(p, opt, "a byte stride overflows int64");
+    if (x->n >= CUTEGO_TMA_MAX_DIM) return GENERIC(p, opt, "extent %lld >= 2^31", (long long)x->n);
+    if (plan_mul(x->s, es, &sb) || plan_mul(x->d, es, &db)) return GENERIC(p, opt, "a byte stride overflows int64");
     if (k != st->a && (sb % CUTEGO_TMA_STRIDE_ALIGN || sb >= CUTEGO_TMA_MAX_STRIDE))
-      return generic(p, opt, "src byte stride %lld not a multiple of 16 below 2^40", (long long)sb);
+      return GENERIC(p, opt, "src byte stride %lld not a multiple of 16 below 2^40", (long long)sb);
     if (k != st->b && (db % CUTEGO_TMA_STRIDE_ALIGN || db >= CUTEGO_TMA_MAX_STRIDE))
-      return generic(p, opt, "dst byte stride %lld not a multiple of 16 below 2^40", (long long)db);
+      return GENERIC(p, opt, "dst byte stride %lld not a multiple of 16 below 2^40", (long long)db);
   }
   return PLAN_NEXT;
 }
@@ -357,7 +351,7 @@ static int tile_permute(cutego_copy_plan_t *p, const cutego_copy_options_t *opt,
   dord[0] = st->b;
   dord[1] = st->a;
   for (int i = 2; i < r; ++i) dord[i] = st->ord[i];
-  if (desc_fill(&p->dst, st->m, dord, r, 1, es)) return generic(p, opt, "a dst byte stride overflows int64");
+  if (desc_fill(&p->dst, st->m, dord, r, 1, es)) return GENERIC(p, opt, "a dst byte stride overflows int64");
   const int V = 16 / (es > 16 ? 16 : es); /* elements per 16-byte vector: 16/es, 1 for 16 B */
   p->src.swizzle_bytes = 128;
   p->dst.swizzle_bytes = 128;
@@ -409,7 +403,7 @@ static int check_maps(cutego_copy_plan_t *p, const cutego_copy_options_t *opt, u
   char why[120];
   if (cutego_tma_desc_check(&p->src, src_addr, why, sizeof why) || cutego_tma_desc_check(&p->dst, dst_addr, why, sizeof why)) {
     p->path = 0;
-    return generic(p, opt, "%s", why);
+    return GENERIC(p, opt, "%s", why);
   }
   char dims[80] = "", box[60] = "";
   size_t o = 0, ob = 0;
@@ -422,12 +416,8 @@ static int check_maps(cutego_copy_plan_t *p, const cutego_copy_options_t *opt, u
                 box, (long long)g->ntiles, p->has_tail ? ", generic tail" : "");
 }
 
-int cutego_copy_plan(const cute_layout_t *dst, const cute_layout_t *src, size_t elem_bytes,
-                     uintptr_t dst_addr, uintptr_t src_addr, const cutego_copy_options_t *opt,
-                     cutego_copy_plan_t *p) {
-  if (!p) return -1;
-  memset(p, 0, sizeof *p);
-  p->elem_bytes = (int)elem_bytes;
+static int steps(const cute_layout_t *dst, const cute_layout_t *src, size_t elem_bytes, uintptr_t dst_addr,
+                 uintptr_t src_addr, const cutego_copy_options_t *opt, cutego_copy_plan_t *p) {
   copy_state st;
   int rc;
   if ((rc = check_layouts(p, dst, src, elem_bytes)) != PLAN_NEXT) return rc;
@@ -438,15 +428,26 @@ int cutego_copy_plan(const cute_layout_t *dst, const cute_layout_t *src, size_t 
   memset(&p->grid, 0, sizeof p->grid);
   p->grid.rank = st.r;
   p->grid.elem_bytes = p->elem_bytes;
-  if (desc_fill(&p->src, st.m, st.ord, st.r, 0, p->elem_bytes)) return generic(p, opt, "a src byte stride overflows int64");
+  if (desc_fill(&p->src, st.m, st.ord, st.r, 0, p->elem_bytes)) return GENERIC(p, opt, "a src byte stride overflows int64");
   if (st.a == st.b) {
     if (desc_fill(&p->dst, st.m, st.ord, st.r, 1, p->elem_bytes))
-      return generic(p, opt, "a dst byte stride overflows int64");
+      return GENERIC(p, opt, "a dst byte stride overflows int64");
     tile_copy(p, opt);
   } else if ((rc = tile_permute(p, opt, &st)) != PLAN_NEXT) {
     return rc;
   }
   return check_maps(p, opt, dst_addr, src_addr);
+}
+
+int cutego_copy_plan(const cute_layout_t *dst, const cute_layout_t *src, size_t elem_bytes,
+                     uintptr_t dst_addr, uintptr_t src_addr, const cutego_copy_options_t *opt,
+                     cutego_copy_plan_t *p) {
+  if (!p) return -1;
+  memset(p, 0, sizeof *p);
+  p->elem_bytes = (int)elem_bytes;
+  int rc = steps(dst, src, elem_bytes, dst_addr, src_addr, opt, p);
+  if (rc == 0 && p->path == CUTEGO_COPY_PATH_GENERIC) p->has_tail = 0;
+  return rc;
 }
 
 /* ---- launches ------------------------------------------------------------------------------ */
