@@ -36,6 +36,8 @@ func apply(f cute.Value, args []cute.Value) cute.Value {
 		return applyLayout(x, crd)
 	case Tensor:
 		return x.apply(crd)
+	case CoordTensor:
+		return x.apply(crd)
 	case cute.Swizzle:
 		if crd.HasUnderscore() || crd.IsTuple() {
 			failErr(fmt.Errorf("a swizzle applies to an integer, not %s", crd))

@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/assert"
 )
 
 // TestCppDocsMeasure pastes the C++ code blocks of CuTe's docs (CUTLASS v4.2.0,
@@ -275,4 +277,14 @@ func measureDoc(out *strings.Builder, doc, text string) {
 		fmt.Fprintf(out, " %s %d;", k, left[k])
 	}
 	fmt.Fprintf(out, "\n\n")
+}
+
+// TestEvalCppDocsCases: the tensor, partitioning and coordinate-tensor statements of
+// CuTe's docs (03_tensor.md, 0x_gemm_tutorial.md, 0y_predication.md) against C++ CuTe
+// (testdata/cpp/cppdocs.cpp → cppdocs.out): raw pointers the doc leaves unbound
+// (`ptr`, make_gmem_ptr(A)), Step projections, select on a coordinate,
+// make_tensor<float>, make_tensor_like and make_identity_tensor.
+func TestEvalCppDocsCases(t *testing.T) {
+	lines, _ := checkCppOut(t, "testdata/cpp/cppdocs.out")
+	assert.Equal(t, 54, lines)
 }

@@ -145,6 +145,7 @@ func (s *Session) run(text string) (r Result, ok bool) {
 		}
 	}()
 	p := newParser(text, s.vars, &s.reads)
+	p.cpp = &s.cpp
 	for p.tok.kind != tEOF {
 		if v, has := p.statement(); has {
 			r, ok = Result{Value: v}, true

@@ -11,7 +11,9 @@ import (
 //	expr      := term { ('+'|'-') term }
 //	term      := unary { ('*'|'/'|'%') unary }
 //	unary     := '-' unary | postfix
-//	postfix   := atom { '(' [ args ] ')' | '{' '}' }          application, C++'s T{}
+//	postfix   := atom { '(' [ args ] ')' | '{' '}'             application, C++'s T{}
+//	                  | '.' name [ '(' [ args ] ')' ]           a.f(args) = f(a, args)
+//	                  | '::' 'value' }                          decltype(n)::value
 //	atom      := base [ ':' signed-base ]                       a layout shape:stride
 //	           | swizzle 'o' signed-base 'o' atom               CuTe's A o O o B
 //	base      := integer { '@' integer } | '_' | '(' [ args ] ')'
@@ -23,13 +25,16 @@ type parser struct {
 	tok     token                 // the current token (lookahead)
 	prevEnd int                   // where the token before tok ends
 	vars    map[string]cute.Value // names bound by earlier statements (nil: none)
+	cpp     *cppState             // the session's C++ state (nil: none; cpp_stmt.go)
+	declPtr bool                  // declStart read a '*': the name is a pointer
+	ptrPos  int                   // where an unbound name is a pointer (cpp_stmt.go)
 }
 
 // evalError carries an error of a called function out of the parser.
 type evalError struct{ err error }
 
 func newParser(s string, vars map[string]cute.Value, reads *int) *parser {
-	p := &parser{sc: newScanner(s, reads), vars: vars}
+	p := &parser{sc: newScanner(s, reads), vars: vars, ptrPos: -1}
 	p.advance()
 	return p
 }
@@ -140,6 +145,10 @@ func (p *parser) postfix() cute.Value {
 			// C++'s value initialisation T{} (Int<8>{}, LayoutRight{}, _16{}).
 			p.advance()
 			p.expect("}")
+		case p.is("."):
+			v = p.member(v) // a.f(args) is f(a, args); threadIdx.x (cpp_stmt.go)
+		case p.is("::"):
+			v = p.staticMember(v) // decltype(n)::value
 		default:
 			return v
 		}
@@ -310,6 +319,9 @@ func (p *parser) name() cute.Value {
 	if v, ok := p.vars[name]; ok && !p.is("<") {
 		return v
 	}
+	if v, ok := p.cppName(t); ok {
+		return v // a failed definition, threadIdx, decltype(…) (cpp_stmt.go)
+	}
 	var targs []cute.Value
 	if p.is("<") {
 		targs = p.list("<", ">")
@@ -333,6 +345,7 @@ func (p *parser) name() cute.Value {
 		if _, ok := table[name]; !ok {
 			p.failHint(t.pos, suggest(name, p.vars), "unknown function %s", quote(name))
 		}
+		p.markPointerArg(name)
 		args := p.args()
 		return call(name, append(args, targs...))
 	}
@@ -343,6 +356,9 @@ func (p *parser) name() cute.Value {
 	}
 	if _, ok := table[name]; ok {
 		p.failAt(t.pos, "%s is a function: it needs its arguments in parentheses", name)
+	}
+	if v, ok := p.unboundPointer(t); ok {
+		return v
 	}
 	p.failHint(t.pos, suggest(name, p.vars), "unknown name %s", quote(name))
 	return nil
