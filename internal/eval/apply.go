@@ -25,6 +25,9 @@ func apply(f cute.Value, args []cute.Value) cute.Value {
 	if len(cs) > 1 {
 		crd = cute.CoordTuple(cs...)
 	}
+	if e, ok := f.(Elem); ok {
+		return castInt(e, args) // int(m): funcs_cpp.go
+	}
 	switch x := f.(type) {
 	case cute.IntTuple:
 		l, err := asLayout(x)

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/cutego/cutego/cute"
 )
@@ -189,6 +190,20 @@ func (p *parser) unboundPointer(t token) (cute.Value, bool) {
 	return pointer(), true
 }
 
+// pointerNamedLikeType is the pointer value of a name that is a C++ type needing
+// template arguments (C, as CuTe's C<N>) written without them as the whole first
+// argument of a pointerFns call: there it can only be a pointer (the gemm tutorial's
+// `make_gmem_ptr(C)`).
+func (p *parser) pointerNamedLikeType(t token, targs []cute.Value, ty func([]cute.Value) (cute.Value, error)) (cute.Value, bool) {
+	if targs != nil || t.pos != p.ptrPos {
+		return nil, false
+	}
+	if _, err := ty(nil); err == nil {
+		return nil, false
+	}
+	return p.unboundPointer(t)
+}
+
 // cppName reads the names that are not variables, types nor functions: a name whose
 // definition failed (an error saying where), threadIdx & co., and decltype(e) (e
 // itself: eval's values are what C++ reads from their static types).
@@ -201,6 +216,12 @@ func (p *parser) cppName(t token) (cute.Value, bool) {
 	}
 	if _, ok := dimDefault[t.text]; ok {
 		return p.cpp.dim(t.text), true
+	}
+	if base, ok := strings.CutSuffix(t.text, "_v"); ok && p.is("<") {
+		if _, ok := table[base]; ok {
+			// C++'s variable template cosize_v<L> is cosize(L{}).
+			return call(base, p.list("<", ">")), true
+		}
 	}
 	if t.text == "decltype" && p.is("(") {
 		args := p.args()
@@ -246,8 +267,9 @@ func (p *parser) staticMember(v cute.Value) cute.Value {
 	if !p.isName("value") {
 		p.fail("expected `::value`, found %s", p.describeTok())
 	}
-	if _, ok := asInt(v); !ok {
-		p.fail("::value of %s: only an integer has a value member", describe(v))
+	_, isInt := asInt(v)
+	if _, isBool := v.(Bool); !isInt && !isBool {
+		p.fail("::value of %s: only an integer or a boolean has a value member", describe(v))
 	}
 	p.advance()
 	return v
@@ -337,4 +359,19 @@ func panicReason(x any) string {
 		return e.Error()
 	}
 	return fmt.Sprint(x)
+}
+
+// compare is C++'s a == b (a != b) on eval's values: equal when they are the same kind
+// of value and print the same (CuTe's == on static integers, tuples and layouts
+// compares them mode by mode). Values of different kinds are an error.
+func compare(op token, a, b cute.Value) cute.Value {
+	if x, ok := asInt(a); ok {
+		if y, ok := asInt(b); ok {
+			return Bool((x == y) == (op.text == "=="))
+		}
+	}
+	if fmt.Sprintf("%T", a) != fmt.Sprintf("%T", b) {
+		failErr(fmt.Errorf("%s: cannot compare %s and %s", op.text, describe(a), describe(b)))
+	}
+	return Bool((a.String() == b.String()) == (op.text == "=="))
 }

@@ -82,6 +82,29 @@ var cppSessions = []struct {
 		{"Int<8>::value", "8"},
 		{"decltype(make_shape(2,3))::value", "error: parse: ::value of int tuple"},
 	}},
+	{"assertions, comparisons, casts (0x_gemm_tutorial.md, sgemm_1 sizes)", [][2]string{
+		{"auto m = 5120;", "5120"},
+		{"auto M = int(m);", "5120"},
+		{"auto prob_shape = make_shape(M, int(5120), int(4096));", "(5120,5120,4096)"},
+		{"CUTE_STATIC_ASSERT_V(rank(prob_shape) == Int<3>{});", "true"},
+		{"auto cta_tiler = make_shape(Int<128>{}, Int<128>{}, Int<8>{});", "(128,128,8)"},
+		{"auto tA = make_layout(make_shape(Int<32>{},Int<8>{}));", "(32,8):(1,32)"},
+		{"CUTE_STATIC_ASSERT_V(size<0>(cta_tiler) % size<0>(tA) == Int<0>{});", "true"},
+		{"CUTE_STATIC_ASSERT_V(size<2>(cta_tiler) % size<1>(tA) != Int<0>{});", "error: CUTE_STATIC_ASSERT_V: the condition is false"},
+		{"static_assert(is_static<decltype(tA)>::value);", "true"},
+		{"static_assert(0);", "error: static_assert: the condition is 0"},
+		{"make_shape(1,2) == make_shape(1,2)", "true"},
+		{"tA == make_shape(32,8)", "error: ==: cannot compare layout (32,8):(1,32) and int tuple (32,8)"},
+		{"cosize_v<Layout<_4,_2>>", "7"},
+		{"int(2147483648)", "error: int(2147483648): out of the range of int"},
+		{"int(0 - 2147483648)", "-2147483648"},
+		{"float(3)", "error: float(…): eval casts integers to integer types only"},
+	}},
+	{"a kernel's pointer named like a type (0x_gemm_tutorial.md, make_gmem_ptr(C))", [][2]string{
+		{"Tensor mC = make_tensor(make_gmem_ptr(C), make_shape(512,384), make_stride(Int<1>{},512));",
+			"gmem_counting_iter(0) o (512,384):(1,512)"},
+		{"make_layout(C)", "error: parse: C: takes one template argument, got 0"},
+	}},
 }
 
 // TestCppSessions: the sessions above, line by line.

@@ -1,6 +1,9 @@
 package eval
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/cutego/cutego/cute"
 )
 
@@ -108,6 +111,23 @@ func callCoord(name string, args []cute.Value) (cute.Value, bool) {
 }
 
 func init() {
+	// static_assert(cond) and CuTe's CUTE_STATIC_ASSERT_V(cond), CUTE_STATIC_ASSERT(cond):
+	// true, or an error when cond is false (or 0).
+	for _, name := range []string{"static_assert", "CUTE_STATIC_ASSERT_V", "CUTE_STATIC_ASSERT"} {
+		register(name, 1, 1, func(c *ctx) cute.Value {
+			switch x := c.args[0].(type) {
+			case Bool:
+				if !x {
+					c.fail("the condition is false")
+				}
+			default:
+				if c.int(0) == 0 {
+					c.fail("the condition is 0")
+				}
+			}
+			return Bool(true)
+		})
+	}
 	// make_gmem_ptr(p), make_smem_ptr(p): CuTe's memory tags; on a counting iterator (a
 	// pointer of eval) the tag shows in the print, gmem_counting_iter(0).
 	for _, space := range []string{"gmem", "smem"} {
@@ -168,4 +188,30 @@ func registerTensor(c *ctx) cute.Value {
 		c.fail("make_tensor<%s> needs a shape or layout", e.Name)
 	}
 	return makeTensor(c.name, pointer(), tensorLayout(rest, 0))
+}
+
+// castInt is C++'s functional cast of an integer to an integer type, int(m): m, which
+// must be in the type's range (eval does not wrap).
+func castInt(e Elem, args []cute.Value) cute.Value {
+	if !iterTypes[e.Name] && e.Name != "uint32_t" && e.Name != "uint64_t" && e.Name != "short" && e.Name != "char" {
+		failErr(fmt.Errorf("%s(…): eval casts integers to integer types only", e.Name))
+	}
+	if len(args) != 1 {
+		failErr(fmt.Errorf("%s(…): a cast takes one value, got %d", e.Name, len(args)))
+	}
+	v, ok := asInt(args[0])
+	if !ok {
+		failErr(fmt.Errorf("%s(…): expected an integer, got %s", e.Name, describe(args[0])))
+	}
+	min, max := elemRange(e)
+	if strings.HasPrefix(e.Name, "uint") {
+		min = 0
+		if e.Bits < 64 {
+			max = 1<<e.Bits - 1
+		}
+	}
+	if v < min || v > max {
+		failErr(fmt.Errorf("%s(%d): out of the range of %s", e.Name, v, e.Name))
+	}
+	return args[0]
 }

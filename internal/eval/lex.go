@@ -19,7 +19,7 @@ const (
 	tIdent         // a name: a letter, then letters, digits and '_'
 	tInt           // an integer: 42, or CuTe's static mark _42, _-3
 	tUnder         // `_` on its own (CuTe's Underscore)
-	tPunct         // one of ( ) , : < > { } ; = @ + - * / % & [ ] . and `::`, `...`
+	tPunct         // one of ( ) , : < > { } ; = @ + - * / % & [ ] . and `::`, `...`, `==`, `!=`
 )
 
 type token struct {
@@ -121,6 +121,9 @@ func (s *scanner) next() token {
 		}
 		s.sc.Reset(end)
 		return token{kind: tIdent, pos: st, text: src[st:end]}
+	case (c == '=' || c == '!') && next == '=':
+		s.sc.Reset(st + 2)
+		return token{kind: tPunct, pos: st, text: src[st : st+2]}
 	case c == '.' && strings.HasPrefix(src[st:], "..."):
 		s.sc.Reset(st + 3)
 		return token{kind: tPunct, pos: st, text: "..."}

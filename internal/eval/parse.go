@@ -8,7 +8,8 @@ import (
 // tokens, one token of lookahead, linear in the input):
 //
 //	statement := [ type-words name '=' ] expr                 `auto a = …`, `Layout a = …`
-//	expr      := term { ('+'|'-') term }
+//	expr      := sum [ ('=='|'!=') sum ]                        static_assert's conditions
+//	sum       := term { ('+'|'-') term }
 //	term      := unary { ('*'|'/'|'%') unary }
 //	unary     := '-' unary | postfix
 //	postfix   := atom { '(' [ args ] ')' | '{' '}'             application, C++'s T{}
@@ -102,6 +103,16 @@ func (p *parser) enter() {
 func (p *parser) leave() { p.sc.sc.Leave() }
 
 func (p *parser) expr() cute.Value {
+	v := p.sum()
+	if p.is("==") || p.is("!=") {
+		op := p.tok
+		p.advance()
+		return compare(op, v, p.sum()) // cpp_stmt.go
+	}
+	return v
+}
+
+func (p *parser) sum() cute.Value {
 	v := p.term()
 	for p.is("+") || p.is("-") {
 		op := p.tok
@@ -327,6 +338,9 @@ func (p *parser) name() cute.Value {
 		targs = p.list("<", ">")
 	}
 	if ty, ok := types[name]; ok {
+		if v, ok := p.pointerNamedLikeType(t, targs, ty); ok {
+			return v // make_gmem_ptr(C), the kernel's pointer C (cpp_stmt.go)
+		}
 		v, err := ty(targs)
 		if _, isCute := err.(*cute.Error); isCute {
 			failErr(err) // package cute refuses the value (Swizzle<1,4,0>)
