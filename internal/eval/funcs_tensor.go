@@ -292,7 +292,7 @@ func init() {
 		return makeTensor(c.name, CountingIter{Elem: Elem{Name: "int", Bits: 32}}, tensorLayout(c, 0))
 	})
 	register("print_tensor", 1, 1, func(c *ctx) cute.Value {
-		if _, ok := c.args[0].(Tensor); !ok {
+		if _, ok := c.args[0].(tensorLike); !ok {
 			c.bad(0, "expected a tensor, got %s", describe(c.args[0]))
 		}
 		return c.args[0]
