@@ -63,7 +63,7 @@ var commands = []command{
 	{"version", text("cutego version\n\nPrint the version.\n"), cmdVersion},
 }
 
-const evalUsage = `cutego eval [EXPR…]
+const evalUsage = `cutego eval [--max-nodes N] [--max-line BYTES] [EXPR…]
 
 Evaluate CuTe expressions (docs/EVAL.md): each argument, or else each line of stdin,
 and write one line for each: the result in CuTe's printed form, or "error: <message>".
@@ -71,6 +71,9 @@ Blank lines and comments give no line. C++ as CuTe's docs write it works too
 (` + "`auto a = make_layout(make_shape(_8{},_4{}), LayoutRight{});`" + `), with names
 known on later lines and a declaration continued over several lines.
 The exit status is 1 when any line failed (every line is still answered), 0 otherwise.
+A value may have at most --max-nodes integers and tuples (65536; names can refer to
+themselves, so a short text can describe a value too large to print), and a line at most
+--max-line bytes (1 MiB).
 `
 
 const printUsage = `cutego print <expr>
@@ -205,16 +208,22 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 // cmdEval is `cutego eval [EXPR…]`.
 func cmdEval(args []string, e env) error {
 	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
+	lim := eval.DefaultLimits
+	fs.IntVar(&lim.MaxNodes, "max-nodes", lim.MaxNodes, "nodes of one value")
+	fs.IntVar(&lim.MaxLine, "max-line", lim.MaxLine, "bytes of one line")
 	exprs, err := parseFlags(fs, args)
 	if err != nil {
 		return err
+	}
+	if lim.MaxNodes < 1 || lim.MaxLine < 1 {
+		return usageError{"--max-nodes and --max-line must be positive"}
 	}
 	in := e.stdin
 	if len(exprs) > 0 {
 		// Each argument is one input line (a newline inside one splits it, as on stdin).
 		in = strings.NewReader(strings.Join(exprs, "\n") + "\n")
 	}
-	failed, err := eval.Run(in, e.stdout)
+	failed, err := eval.RunLimits(in, e.stdout, lim)
 	if err != nil {
 		return err
 	}

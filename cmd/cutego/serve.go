@@ -17,6 +17,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/cutego/cutego/internal/explore"
@@ -150,11 +151,18 @@ func newServer() http.Handler { return newServerWith(defaultServeConfig()) }
 
 type server struct {
 	serveConfig
-	sem chan struct{}
+	sem   chan struct{} // a slot per computing request, given back at its answer or deadline
+	alive chan struct{} // a token per computation, given back when it really ends
 }
 
+// abandonedPerSlot bounds the computations still running past their deadline: at most
+// this many per --max-inflight slot (they stop at their next look at the context; this
+// bounds the memory of ones that are slow to look).
+const abandonedPerSlot = 4
+
 func newServerWith(c serveConfig) http.Handler {
-	s := &server{serveConfig: c, sem: make(chan struct{}, c.maxInFlight)}
+	s := &server{serveConfig: c, sem: make(chan struct{}, c.maxInFlight),
+		alive: make(chan struct{}, c.maxInFlight*(1+abandonedPerSlot))}
 	mux := http.NewServeMux()
 	pages, _ := fs.Sub(site, "site")
 	var files fs.FS = pages
@@ -278,25 +286,41 @@ func queryRequest(q url.Values) EvalRequest {
 }
 
 // work computes req within the request's deadline and the cap on concurrent work. It
-// writes the error and returns ok == false when the answer is not there in time; the
-// computation stops at its next look at the context (cell loops, lines), and its slot
-// is given back only then, so abandoned work still counts against the cap.
+// writes the error and returns ok == false when the answer is not there in time. The
+// request's slot is given back when its answer is written or at its deadline, whichever
+// comes first, so abandoned work never keeps later requests out; the abandoned
+// computation stops soon after, at its next look at the context (between lines, in the
+// cell loops), and what it can build before that is bounded by eval.ExplorerLimits.
 func (s *server) work(w http.ResponseWriter, r *http.Request, req EvalRequest) (resp EvalResponse, ok bool) {
 	// Only the deadline or a client that left cancels ctx while the computation runs
 	// (work's own cancel runs on return), so ctx.Err() != nil means the answer came late.
 	ctx, cancel := context.WithTimeout(r.Context(), s.timeout)
 	defer cancel()
-	select {
-	case s.sem <- struct{}{}:
-	case <-ctx.Done():
+	busy := func() {
 		if r.Context().Err() == nil {
 			httpError(w, http.StatusServiceUnavailable, fmt.Sprintf("busy: %d requests are computing; try again", cap(s.sem)))
 		}
+	}
+	select {
+	case s.alive <- struct{}{}:
+	case <-ctx.Done():
+		busy()
 		return resp, false
 	}
+	select {
+	case s.sem <- struct{}{}:
+	case <-ctx.Done():
+		<-s.alive
+		busy()
+		return resp, false
+	}
+	var once sync.Once
+	release := func() { once.Do(func() { <-s.sem }) }
+	defer release()
 	done := make(chan EvalResponse, 1)
 	go func() {
-		defer func() { <-s.sem }()
+		defer func() { <-s.alive }()
+		defer release()
 		defer func() {
 			if p := recover(); p != nil {
 				done <- EvalResponse{Lines: []string{}, Error: fmt.Sprintf("internal error: %v", p)}

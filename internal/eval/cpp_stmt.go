@@ -220,7 +220,7 @@ func (p *parser) cppName(t token) (cute.Value, bool) {
 	if base, ok := strings.CutSuffix(t.text, "_v"); ok && p.is("<") {
 		if _, ok := table[base]; ok {
 			// C++'s variable template cosize_v<L> is cosize(L{}).
-			return call(base, p.list("<", ">")), true
+			return p.call(base, p.list("<", ">")), true
 		}
 	}
 	if t.text == "decltype" && p.is("(") {
@@ -257,7 +257,7 @@ func (p *parser) member(v cute.Value) cute.Value {
 		p.failHint(t.pos, suggest(t.text, nil), "unknown member function %s", quote(t.text))
 	}
 	args := p.args()
-	return call(t.text, append([]cute.Value{v}, args...))
+	return p.call(t.text, append([]cute.Value{v}, args...))
 }
 
 // staticMember reads `::value` after a value: C++'s static member of an integral
@@ -318,12 +318,14 @@ func (p *parser) define(name string) cute.Value {
 	})
 }
 
-// defineWith binds name to what read returns; when read fails, name is left unbound
-// and remembered with the line and the reason, for the error of its next use.
+// defineWith binds name to what read returns. When read fails, a name that had a value
+// keeps it (as a failed assignment leaves a variable as it was); a new name stays
+// unbound and is remembered with the line and the reason, for the error of its next
+// use.
 func (p *parser) defineWith(name string, read func() cute.Value) cute.Value {
 	defer func() {
 		if x := recover(); x != nil {
-			if p.cpp != nil {
+			if _, had := p.vars[name]; !had && p.cpp != nil {
 				if p.cpp.failed == nil {
 					p.cpp.failed = map[string]failure{}
 				}
@@ -333,7 +335,6 @@ func (p *parser) defineWith(name string, read func() cute.Value) cute.Value {
 				}
 				p.cpp.failed[name] = failure{line: p.cpp.stmtLine, reason: reason}
 			}
-			delete(p.vars, name)
 			panic(x)
 		}
 	}()

@@ -84,13 +84,17 @@ func oneLine(s string) string {
 
 // Run reads lines from r and writes one line for each to w (none for blank lines,
 // comments and the continuation lines of a statement), with names carried from line to
-// line. It returns the number of error lines; it stops at the end of r or on an I/O
-// error.
-func Run(r io.Reader, w io.Writer) (failed int, err error) {
-	in := bufio.NewReader(r)
+// line, within DefaultLimits. It returns the number of error lines; it stops at the end
+// of r or on an I/O error.
+func Run(r io.Reader, w io.Writer) (failed int, err error) { return RunLimits(r, w, DefaultLimits) }
+
+// RunLimits is Run within lim: a line longer than lim.MaxLine is answered with an error
+// line (and the statement it continues is dropped) without being held in memory.
+func RunLimits(r io.Reader, w io.Writer, lim Limits) (failed int, err error) {
+	in := bufio.NewReaderSize(r, 64<<10)
 	out := bufio.NewWriterSize(w, 64<<10)
 	defer out.Flush()
-	s := NewSession()
+	s := NewSessionLimits(lim)
 	emit := func(res Result) error {
 		if res.Err != nil {
 			failed++
@@ -99,8 +103,13 @@ func Run(r io.Reader, w io.Writer) (failed int, err error) {
 		return out.WriteByte('\n')
 	}
 	for {
-		line, rerr := in.ReadString('\n')
-		if line != "" {
+		line, long, rerr := readLine(in, lim.MaxLine)
+		if long > 0 {
+			s.Drop()
+			if err := emit(Result{Err: fmt.Errorf("the line has more than %d bytes (%d), the limit of one line (cutego eval --max-line N raises it)", lim.MaxLine, long)}); err != nil {
+				return failed, err
+			}
+		} else if line != "" {
 			if res, ok := s.Line(line); ok {
 				if err := emit(res); err != nil {
 					return failed, err
@@ -144,7 +153,7 @@ func (s *Session) run(text string) (r Result, ok bool) {
 			}
 		}
 	}()
-	p := newParser(text, s.vars, &s.reads)
+	p := newParser(text, s.vars, &s.reads, s.lim.MaxNodes)
 	p.cpp = &s.cpp
 	for p.tok.kind != tEOF {
 		if v, has := p.statement(); has {
@@ -158,4 +167,31 @@ func (s *Session) run(text string) (r Result, ok bool) {
 		}
 	}
 	return r, ok
+}
+
+// readLine reads one line with its newline, as bufio.Reader.ReadString('\n') does, but
+// holds at most max bytes of it (max <= 0: no bound): a longer line is read to its end
+// and dropped, and long is its length.
+func readLine(in *bufio.Reader, max int) (line string, long int, err error) {
+	if max <= 0 {
+		line, err = in.ReadString('\n')
+		return line, 0, err
+	}
+	var b []byte
+	n := 0
+	for {
+		chunk, rerr := in.ReadSlice('\n')
+		n += len(chunk)
+		if n <= max {
+			b = append(b, chunk...)
+		} else {
+			b = nil
+		}
+		if rerr != bufio.ErrBufferFull {
+			if n > max {
+				return "", n, rerr
+			}
+			return string(b), 0, rerr
+		}
+	}
 }

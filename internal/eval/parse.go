@@ -29,13 +29,15 @@ type parser struct {
 	cpp     *cppState             // the session's C++ state (nil: none; cpp_stmt.go)
 	declPtr bool                  // declStart read a '*': the name is a pointer
 	ptrPos  int                   // where an unbound name is a pointer (cpp_stmt.go)
+	// maxNodes bounds every value built (Limits.MaxNodes; 0: no bound).
+	maxNodes int
 }
 
 // evalError carries an error of a called function out of the parser.
 type evalError struct{ err error }
 
-func newParser(s string, vars map[string]cute.Value, reads *int) *parser {
-	p := &parser{sc: newScanner(s, reads), vars: vars, ptrPos: -1}
+func newParser(s string, vars map[string]cute.Value, reads *int, maxNodes int) *parser {
+	p := &parser{sc: newScanner(s, reads), vars: vars, maxNodes: maxNodes, ptrPos: -1}
 	p.advance()
 	return p
 }
@@ -117,7 +119,7 @@ func (p *parser) sum() cute.Value {
 	for p.is("+") || p.is("-") {
 		op := p.tok
 		p.advance()
-		v = arith(op, v, p.term())
+		v = p.boundOf("the result of ", op.text, arith(op, v, p.term()))
 	}
 	return v
 }
@@ -127,7 +129,7 @@ func (p *parser) term() cute.Value {
 	for p.is("*") || p.is("/") || p.is("%") {
 		op := p.tok
 		p.advance()
-		v = arith(op, v, p.unary())
+		v = p.boundOf("the result of ", op.text, arith(op, v, p.unary()))
 	}
 	return v
 }
@@ -151,7 +153,7 @@ func (p *parser) postfix() cute.Value {
 	for {
 		switch {
 		case p.is("("):
-			v = apply(v, p.args())
+			v = p.bound("the value of the application", apply(v, p.args()))
 		case p.is("{"):
 			// C++'s value initialisation T{} (Int<8>{}, LayoutRight{}, _16{}).
 			p.advance()
@@ -177,7 +179,7 @@ func (p *parser) atom() cute.Value {
 		if !ok1 || !ok2 {
 			p.failAt(st, "a layout's shape and stride must be int tuples")
 		}
-		return must(cute.MakeLayout(sh, sd))
+		return p.bound("the layout", must(cute.MakeLayout(sh, sd)))
 	}
 	if it, ok := v.(CountingIter); ok && p.isName("o") {
 		return p.tensor(it) // CuTe's printed tensor counting_iter(n) o L (funcs_tensor.go)
@@ -252,7 +254,7 @@ func (p *parser) base() cute.Value {
 			if err != nil {
 				p.failAt(t.pos, "%v", err)
 			}
-			return v
+			return p.bound("the tuple", v)
 		}
 	case tEOF:
 		p.fail("unexpected end of expression")
@@ -288,8 +290,11 @@ func (p *parser) list(open, close string) []cute.Value {
 		p.advance()
 		return out
 	}
+	left := p.maxNodes // the arguments together are bounded as one value
 	for {
-		out = append(out, p.expr())
+		v := p.expr()
+		left = p.boundArg(v, left)
+		out = append(out, v)
 		switch {
 		case p.is(","):
 			p.advance()
@@ -347,13 +352,13 @@ func (p *parser) name() cute.Value {
 		} else if err != nil {
 			p.failAt(t.pos, "%s: %v", name, err)
 		}
-		return v
+		return p.boundOf("the type ", name, v)
 	}
 	if p.is("{") && braceInit[name] {
 		// C++'s list initialisation of a class template: counting_iterator<int>{} is
 		// its constructor with its default argument, counting_iterator<int>{5} with 5.
 		args := p.list("{", "}")
-		return call(name, append(args, targs...))
+		return p.call(name, append(args, targs...))
 	}
 	if p.is("(") {
 		if _, ok := table[name]; !ok {
@@ -361,7 +366,7 @@ func (p *parser) name() cute.Value {
 		}
 		p.markPointerArg(name)
 		args := p.args()
-		return call(name, append(args, targs...))
+		return p.call(name, append(args, targs...))
 	}
 	if targs != nil {
 		if _, ok := table[name]; ok {

@@ -19,6 +19,7 @@ type Session struct {
 	lines   int             // the lines in pending
 	reads   int             // tokens read (for the linear-time tests)
 	cpp     cppState        // CUDA's index variables, failed definitions (cpp_stmt.go)
+	lim     Limits
 }
 
 // Limits of a statement continued over several lines (it is read again as each line
@@ -28,8 +29,13 @@ const (
 	maxPendingBytes = 64 << 10
 )
 
-// NewSession returns a session with no names.
-func NewSession() *Session { return &Session{vars: map[string]cute.Value{}} }
+// NewSession returns a session with no names and DefaultLimits.
+func NewSession() *Session { return NewSessionLimits(DefaultLimits) }
+
+// NewSessionLimits returns a session with no names that builds values within lim.
+func NewSessionLimits(lim Limits) *Session {
+	return &Session{vars: map[string]cute.Value{}, lim: lim}
+}
 
 // Lookup returns the value bound to name.
 func (s *Session) Lookup(name string) (cute.Value, bool) {
@@ -224,7 +230,7 @@ func Declared(stmt string) (name, expr string, ok bool) {
 		}
 	}()
 	var reads int
-	p := newParser(stmt, nil, &reads)
+	p := newParser(stmt, nil, &reads, DefaultLimits.MaxNodes)
 	if name, ok = p.declStart(); !ok {
 		return "", "", false
 	}

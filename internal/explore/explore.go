@@ -84,11 +84,14 @@ type Limits struct {
 	// MaxLine bounds the bytes of one expression line; the deadline is looked at
 	// between lines, so this bounds the work done past it.
 	MaxLine int
+	// MaxNodes bounds every value a statement builds (eval.Limits.MaxNodes).
+	MaxNodes int
 }
 
 // DefaultLimits are the explorer's: 64×64 cells per picture, 32×32 per step, 16 KiB per
-// line.
-var DefaultLimits = Limits{MaxCells: 64 * 64, MaxStepCells: 32 * 32, MaxLine: 16 << 10}
+// line, eval.ExplorerLimits' nodes per value.
+var DefaultLimits = Limits{MaxCells: 64 * 64, MaxStepCells: 32 * 32, MaxLine: 16 << 10,
+	MaxNodes: eval.ExplorerLimits.MaxNodes}
 
 // Evaluate answers req. It evaluates req.Expr's lines as one session, as `cutego eval`
 // reads them: a name bound by `auto a = …;` on one line is known on the next, and a
@@ -98,7 +101,7 @@ var DefaultLimits = Limits{MaxCells: 64 * 64, MaxStepCells: 32 * 32, MaxLine: 16
 func Evaluate(ctx context.Context, req Request, lim Limits) Response {
 	start := time.Now()
 	resp := Response{Lines: []string{}}
-	s := eval.NewSession()
+	s := eval.NewSessionLimits(eval.Limits{MaxNodes: lim.MaxNodes})
 	var last cute.Value
 	var lastErr error
 	var stmt []string // the lines of the statement being read
