@@ -294,6 +294,14 @@ func (p *parser) using() (cute.Value, bool) {
 	p.advance()
 	p.expect("=")
 	return p.defineWith(name.text, func() cute.Value {
+		defer func() {
+			if x := recover(); x != nil {
+				if e, ok := x.(evalError); ok {
+					x = evalError{fmt.Errorf("using %s: the type cannot be bound: %w", name.text, e.err)}
+				}
+				panic(x)
+			}
+		}()
 		v := p.expr()
 		if !p.is(";") && p.tok.kind != tEOF {
 			p.fail("using %s: the type cannot be bound: unexpected %s after %s", name.text, p.describeTok(), describe(v))
@@ -375,4 +383,45 @@ func compare(op token, a, b cute.Value) cute.Value {
 		failErr(fmt.Errorf("%s: cannot compare %s and %s", op.text, describe(a), describe(b)))
 	}
 	return Bool((a.String() == b.String()) == (op.text == "=="))
+}
+
+// index is C++'s x[i]: the element of a pointer (a counting iterator: its count plus i)
+// or of a tensor (tensor[i] is tensor(i)).
+func index(v cute.Value, i []cute.Value) cute.Value {
+	if len(i) != 1 {
+		failErr(fmt.Errorf("[]: takes one index, got %d", len(i)))
+	}
+	if it, ok := v.(CountingIter); ok {
+		n, ok := asInt(i[0])
+		if !ok {
+			failErr(fmt.Errorf("[]: a pointer's index is an integer, got %s", describe(i[0])))
+		}
+		r, ok := addInt(it.N, n)
+		if !ok {
+			failErr(fmt.Errorf("[]: %s + %d overflows", it, n))
+		}
+		return cute.Int(r)
+	}
+	if e, ok := v.(Elem); ok {
+		failErr(fmt.Errorf("%s[…]: a C array type is not a value of eval", e.Name))
+	}
+	if _, ok := v.(tensorLike); !ok {
+		failErr(fmt.Errorf("[]: %s has no elements to index", describe(v)))
+	}
+	return apply(v, i)
+}
+
+// addressOf is C++'s &x[i]: the pointer i elements after pointer x, or the pointer to
+// element i of a tensor over a pointer.
+func addressOf(v cute.Value, i []cute.Value) cute.Value {
+	n, ok := index(v, i).(cute.IntTuple)
+	it, isIter := v.(CountingIter)
+	if t, isTensor := v.(Tensor); isTensor {
+		it, isIter = t.Iter, true
+	}
+	if !ok || !isIter || !n.IsLeaf() {
+		failErr(fmt.Errorf("&: takes the address of an element of a pointer or of a tensor over one, not of %s", describe(v)))
+	}
+	it.N = n.Value()
+	return it
 }

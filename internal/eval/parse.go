@@ -11,8 +11,9 @@ import (
 //	expr      := sum [ ('=='|'!=') sum ]                        static_assert's conditions
 //	sum       := term { ('+'|'-') term }
 //	term      := unary { ('*'|'/'|'%') unary }
-//	unary     := '-' unary | postfix
+//	unary     := '-' unary | '&' postfix | postfix                &x[i]: an address
 //	postfix   := atom { '(' [ args ] ')' | '{' '}'             application, C++'s T{}
+//	                  | '[' expr ']'                            x[i]: an element
 //	                  | '.' name [ '(' [ args ] ')' ]           a.f(args) = f(a, args)
 //	                  | '::' 'value' }                          decltype(n)::value
 //	atom      := base [ ':' signed-base ]                       a layout shape:stride
@@ -145,13 +146,29 @@ func (p *parser) unary() cute.Value {
 		defer p.leave()
 		return arith(op, cute.Int(0), p.unary())
 	}
+	if p.is("&") {
+		// C++'s &x[i]: the address of an element (cpp_stmt.go).
+		p.advance()
+		p.enter()
+		defer p.leave()
+		return p.postfixOf(p.atom(), true)
+	}
 	return p.postfix()
 }
 
-func (p *parser) postfix() cute.Value {
-	v := p.atom()
+func (p *parser) postfix() cute.Value { return p.postfixOf(p.atom(), false) }
+
+// postfixOf reads the postfix operations after v; with addr (after a unary '&') the
+// last of them must be an index x[i], and the result is that element's address.
+func (p *parser) postfixOf(v cute.Value, addr bool) cute.Value {
 	for {
 		switch {
+		case p.is("["):
+			i := p.list("[", "]")
+			if addr && !p.is("(") && !p.is("{") && !p.is(".") && !p.is("::") && !p.is("[") {
+				return addressOf(v, i)
+			}
+			v = index(v, i)
 		case p.is("("):
 			v = p.bound("the value of the application", apply(v, p.args()))
 		case p.is("{"):
@@ -163,6 +180,9 @@ func (p *parser) postfix() cute.Value {
 		case p.is("::"):
 			v = p.staticMember(v) // decltype(n)::value
 		default:
+			if addr {
+				p.fail("& takes the address of an element x[i], found %s", p.describeTok())
+			}
 			return v
 		}
 	}
