@@ -212,6 +212,9 @@ func (p *parser) cppName(t token) (cute.Value, bool) {
 		return nil, false
 	}
 	if f, ok := p.cpp.failed[t.text]; ok {
+		if f.line == 0 { // a session fed by Eval, without lines
+			failErr(fmt.Errorf("%s was not defined: its definition failed: %s", t.text, f.reason))
+		}
 		failErr(fmt.Errorf("%s was not defined: line %d failed: %s", t.text, f.line, f.reason))
 	}
 	if _, ok := dimDefault[t.text]; ok {

@@ -139,6 +139,17 @@ func TestCppSessions(t *testing.T) {
 	}
 }
 
+// TestCppEvalFailedName: Session.Eval has no line numbers; a failed definition is
+// still named on its next use.
+func TestCppEvalFailedName(t *testing.T) {
+	s := NewSession()
+	_, err := s.Eval("auto q = nosuch(1);")
+	require.Error(t, err)
+	_, err = s.Eval("q")
+	require.Error(t, err)
+	assert.Contains(t, err.Error(), `q was not defined: its definition failed: parse: unknown function "nosuch"`)
+}
+
 // FuzzCppStatements: any lines of C++ statements are answered with at most one line
 // each, never a panic nor an internal error, and a chain of failed definitions keeps
 // its messages bounded.
