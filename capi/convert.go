@@ -184,26 +184,9 @@ func goText(fn, arg string, s *C.char) (string, error) {
 	return C.GoStringN(s, C.int(n)), nil
 }
 
-// putText writes s into buf with snprintf semantics (see cutego.h).
+// putText writes s into buf with snprintf semantics (see cutego.h; cText).
 func putText(fn, s string, buf *C.char, n C.size_t, length *C.size_t) error {
-	if length != nil {
-		*length = C.size_t(len(s))
-	}
-	if n == 0 {
-		return nil
-	}
-	if buf == nil {
-		return errNull(fn, "buf (with n > 0)")
-	}
-	m := uint64(n)
-	if m > uint64(len(s))+1 {
-		m = uint64(len(s)) + 1
-	}
-	dst := unsafe.Slice((*byte)(unsafe.Pointer(buf)), m)
-	k := copy(dst[:m-1], s)
-	dst[k] = 0
-	if uint64(len(s)) >= uint64(n) {
-		return errf(C.CUTEGO_BUFFER_TOO_SMALL, "%s: the text needs %d bytes and a NUL, the buffer holds %d", fn, len(s), n)
-	}
-	return nil
+	w := newCText(buf, n)
+	w.WriteString(s)
+	return w.finish(fn, length)
 }

@@ -8,7 +8,6 @@ import "C"
 import (
 	"errors"
 	"io"
-	"strings"
 
 	"github.com/cutego/cutego/cute"
 	"github.com/cutego/cutego/cute/render"
@@ -19,15 +18,17 @@ import (
 // `cutego render` do, so the bytes are the same; the text goes out with the snprintf
 // semantics of every *_format function.
 
-// drawText runs draw into a string and writes it into buf. cells is the number of cells
-// the picture would have (for the status of a refusal: over render.MaxCells is
-// CUTEGO_CAPACITY).
+// drawText runs draw straight into buf with the snprintf semantics of *_format (cText):
+// the text is never held whole, and a size query (n == 0) only counts it. The draw
+// functions of package render compute every cell before they write the first byte, so a
+// refusal leaves buf and *length untouched. cells is the number of cells the picture
+// would have (for the status of a refusal: over render.MaxCells is CUTEGO_CAPACITY).
 func drawText(fn string, cells int64, draw func(io.Writer) error, buf *C.char, n C.size_t, length *C.size_t) error {
-	var b strings.Builder
-	if err := draw(&b); err != nil {
+	w := newCText(buf, n)
+	if err := draw(w); err != nil {
 		return pictureError(fn, cells, err)
 	}
-	return putText(fn, b.String(), buf, n, length)
+	return w.finish(fn, length)
 }
 
 // pictureError gives a refusal of package render its status: a cute error its own, a

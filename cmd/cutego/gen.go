@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/cutego/cutego/cute"
@@ -37,15 +36,15 @@ func cmdGen(args []string, w io.Writer) error {
 	if fs.NArg() != 0 {
 		return usageError{"unexpected arguments " + strings.Join(fs.Args(), " ")}
 	}
-	var b bytes.Buffer
-	if err := writeGemmHeader(&b, gemmConfigs); err != nil {
-		return err
-	}
 	if *out == "" {
+		var b bytes.Buffer
+		if err := writeGemmHeader(&b, gemmConfigs); err != nil {
+			return err
+		}
 		_, err := w.Write(b.Bytes())
 		return err
 	}
-	return os.WriteFile(*out, b.Bytes(), 0o644)
+	return writeOutput(*out, func(w io.Writer) error { return writeGemmHeader(w, gemmConfigs) })
 }
 
 // writeGemmHeader derives every configuration and writes the C++ header.

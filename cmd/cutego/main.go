@@ -88,14 +88,15 @@ const renderUsage = `cutego render [--format svg|tex|png] [--tv (M,N)] [--view d
 Draw the layout: SVG like CuTe's print_svg, TikZ like print_latex, or PNG; with --tv,
 the thread-value layout over an MxN tile (print_latex_tv); with --view bank, the
 shared-memory bank of each element (--elem bytes each, a warp reading along --access),
-conflicts highlighted; --scale sizes a PNG. With -o, the file is replaced only when the
-picture is complete.
-`
+conflicts highlighted; --scale sizes a PNG.
+
+` + outputRule
 
 const genUsage = `cutego gen gemm [-o file]
 
 Write the generated header of the GEMM kernels' layouts (kernels/generated/).
-`
+
+` + outputRule
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))

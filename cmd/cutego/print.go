@@ -1,12 +1,8 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
-	"io"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/cutego/cutego/cute"
@@ -86,31 +82,5 @@ func cmdRender(args []string, e env) error {
 	if *out == "" {
 		return draw(e.stdout)
 	}
-	return writeFile(*out, draw)
-}
-
-// writeFile writes what draw writes to a temporary file beside path and renames it over
-// path only when draw succeeded: an existing file is never truncated by a failed
-// picture.
-func writeFile(path string, draw func(io.Writer) error) error {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	err = errors.Join(draw(f), f.Close())
-	if err == nil {
-		mode := os.FileMode(0o644)
-		if st, serr := os.Stat(path); serr == nil {
-			mode = st.Mode().Perm()
-		}
-		err = os.Chmod(tmp, mode)
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-	}
-	return err
+	return writeOutput(*out, draw)
 }

@@ -704,6 +704,26 @@ static void test_last_error_utf8(void) {
     CHECK(m < k && strncmp(b, full, m) == 0 && utf8_ok(b), "buffer %zu: %s", k, b);
     CHECK(m + 3 >= k - 1 || m == n, "buffer %zu: only %zu bytes written", k, m); /* longest prefix */
   }
+  /* the CUTLASS #3177 refusal (make demo's error) writes "A" U+2218 "B", U+2218 being
+   * the 3 bytes e2 88 98: a buffer ending inside it gets the text up to "A" */
+  cute_layout_t la, lb, lr;
+  EXPECT_ST(cute_layout_parse("(3,4):(1,10)", &la), CUTEGO_OK);
+  EXPECT_ST(cute_layout_parse("4:2", &lb), CUTEGO_OK);
+  EXPECT_ST(cute_composition(&la, &lb, &lr), CUTEGO_NOT_ADMISSIBLE);
+  n = cutego_last_error(full, sizeof full);
+  const char *ring = strstr(full, "A\xe2\x88\x98" "B");
+  CHECK(ring != NULL, "the #3177 message has no A U+2218 B: %s", full);
+  if (ring != NULL) {
+    size_t at = (size_t)(ring - full) + 1; /* the offset of U+2218's first byte */
+    for (size_t k = at + 1; k <= at + 4; ++k) { /* room for at .. at+3 bytes */
+      char b[CUTEGO_LAST_ERROR_MAX];
+      memset(b, 'x', sizeof b);
+      CHECK(cutego_last_error(b, k) == n, "length with buffer %zu", k);
+      size_t want = k == at + 4 ? at + 3 : at;
+      CHECK(strlen(b) == want && strncmp(b, full, want) == 0 && utf8_ok(b),
+            "buffer %zu (U+2218 at %zu): %zu bytes: %s", k, at, strlen(b), b);
+    }
+  }
   /* a byte that is not UTF-8 is shown as U+FFFD */
   EXPECT_ST(cute_layout_parse("(4,\xff):(1,1)", &l), CUTEGO_PARSE);
   CHECK(utf8_ok(lasterr()), "last error is not UTF-8: %s", lasterr());

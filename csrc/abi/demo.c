@@ -4,7 +4,7 @@
 #include "cutego.h"
 
 static void show(const char *what, cutego_status_t st, const cute_layout_t *l) {
-  char buf[256];
+  char buf[CUTEGO_LAST_ERROR_MAX]; /* holds any message whole */
   if (st != CUTEGO_OK) {
     cutego_last_error(buf, sizeof buf);
     printf("%-44s -> %s: %s\n", what, cutego_status_string(st), buf);

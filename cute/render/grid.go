@@ -74,17 +74,30 @@ func NewGridContext(ctx context.Context, v cute.Value, maxCells int64) (*Grid, e
 	}
 	g := &Grid{Header: v.String(), M: M, N: N, idx: make([]int64, M*N), rows: m0.Shape(), cols: m1.Shape()}
 	g.Cosize = cosize(inner)
+	// L(m, n) = L0(m) + L1(n): each mode is evaluated once per row or column, and a cell
+	// is a sum (a sum that overflows is left to L's own evaluation, which refuses it).
+	rowIdx, err := modeValues(m0, M)
+	if err != nil {
+		return nil, err
+	}
+	colIdx, err := modeValues(m1, N)
+	if err != nil {
+		return nil, err
+	}
 	k := 0
 	for n := int64(0); n < N; n++ {
 		for m := int64(0); m < M; m++ {
 			if k++; k%ctxEvery == 0 && ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
-			r, err := inner.Call(cute.Ints(m, n))
-			if err != nil {
-				return nil, err
+			i, ok := add64(rowIdx[m], colIdx[n])
+			if !ok {
+				r, err := inner.Call(cute.Ints(m, n))
+				if err != nil {
+					return nil, err
+				}
+				i = r.Value()
 			}
-			i := r.Value()
 			if outer != nil {
 				if i, err = outer(i); err != nil {
 					return nil, err
@@ -94,6 +107,25 @@ func NewGridContext(ctx context.Context, v cute.Value, maxCells int64) (*Grid, e
 		}
 	}
 	return g, nil
+}
+
+// modeValues is the mode l (integer strides) evaluated at 0, 1, …, size-1.
+func modeValues(l cute.Layout, size int64) ([]int64, error) {
+	vs := make([]int64, size)
+	for i := range vs {
+		v, err := l.Apply(int64(i))
+		if err != nil {
+			return nil, err
+		}
+		vs[i] = v
+	}
+	return vs, nil
+}
+
+// add64 is a + b, and false when the sum overflows int64.
+func add64(a, b int64) (int64, bool) {
+	s := a + b
+	return s, (s > a) == (b > 0)
 }
 
 // TooLargeError says that a picture would have more cells than allowed. M or N is -1
@@ -192,14 +224,15 @@ type TV struct {
 	M, N       int64
 	Threads    int64
 	Values     int64
-	tid, vid   []int64 // row-major M×N; -1 where no (t,v) maps
+	tid, vid   []int32 // row-major M×N; -1 where no (t,v) maps (T, V <= MaxCells)
+	order      []int32 // the filled cells in the order they were first filled
 	Duplicates int     // (t,v) pairs that landed on an already filled cell
 }
 
 // At returns the thread and value owning cell (m, n), or ok == false for an empty cell.
 func (g *TV) At(m, n int64) (t, v int64, ok bool) {
 	k := m*g.N + n
-	return g.tid[k], g.vid[k], g.tid[k] >= 0
+	return int64(g.tid[k]), int64(g.vid[k]), g.tid[k] >= 0
 }
 
 // NewTV evaluates the TV layout tv ((thread, value) → position) over the tile of shape
@@ -242,9 +275,20 @@ func NewTVContext(ctx context.Context, tv cute.Layout, tile cute.IntTuple, maxCe
 		return nil, fmt.Errorf("print_latex_tv: %v has too many (thread, value) pairs (limit %d)", tv, maxCells)
 	}
 	g := &TV{Header: tv.String(), Tile: tile, M: M, N: N, Threads: T, Values: V,
-		tid: make([]int64, M*N), vid: make([]int64, M*N)}
+		tid: make([]int32, M*N), vid: make([]int32, M*N), order: make([]int32, 0, M*N)}
 	for i := range g.tid {
 		g.tid[i] = -1
+	}
+	// With integer strides TV(t, v) = TV0(t) + TV1(v), each mode evaluated once; scaled-basis
+	// strides (positions that are coordinates) are evaluated pair by pair.
+	var thr, val []int64
+	if !hasBasis(tv.Stride()) {
+		if thr, err = modeValues(t0, T); err != nil {
+			return nil, err
+		}
+		if val, err = modeValues(v0, V); err != nil {
+			return nil, err
+		}
 	}
 	k := 0
 	for t := int64(0); t < T; t++ {
@@ -252,36 +296,50 @@ func NewTVContext(ctx context.Context, tv cute.Layout, tile cute.IntTuple, maxCe
 			if k++; k%ctxEvery == 0 && ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
-			r, err := tv.Call(cute.Ints(t, v))
-			if err != nil {
-				return nil, err
+			var m, n int64
+			i, ok := int64(0), false
+			if thr != nil {
+				i, ok = add64(thr[t], val[v])
 			}
-			m, n, err := position(r, tile, M)
+			if ok {
+				m, n, err = indexPosition(i, M)
+			} else {
+				var r cute.IntTuple
+				if r, err = tv.Call(cute.Ints(t, v)); err != nil {
+					return nil, err
+				}
+				m, n, err = position(r, tile, M)
+			}
 			if err != nil {
 				return nil, fmt.Errorf("print_latex_tv: (T%d,V%d): %v", t, v, err)
 			}
 			if m < 0 || m >= M || n < 0 || n >= N {
 				return nil, fmt.Errorf("print_latex_tv: (T%d,V%d) maps to (%d,%d), outside the %dx%d tile", t, v, m, n, M, N)
 			}
-			k := m*N + n
-			if g.tid[k] >= 0 {
+			c := m*N + n
+			if g.tid[c] >= 0 {
 				g.Duplicates++
 				continue
 			}
-			g.tid[k], g.vid[k] = t, v
+			g.tid[c], g.vid[c] = int32(t), int32(v)
+			g.order = append(g.order, int32(c))
 		}
 	}
 	return g, nil
 }
 
+// indexPosition is the (m, n) cell of index i into a tile of M rows, taken column-major.
+func indexPosition(i, M int64) (m, n int64, err error) {
+	if i < 0 {
+		return 0, 0, fmt.Errorf("negative index %d", i)
+	}
+	return i % M, i / M, nil
+}
+
 // position turns a TV layout's value into an (m, n) cell of the tile.
 func position(r cute.IntTuple, tile cute.IntTuple, M int64) (m, n int64, err error) {
 	if r.IsLeaf() && !r.IsBasis() {
-		i := r.Value()
-		if i < 0 {
-			return 0, 0, fmt.Errorf("negative index %d", i)
-		}
-		return i % M, i / M, nil
+		return indexPosition(r.Value(), M)
 	}
 	// A coordinate: an arithmetic tuple (m, n), each maybe hierarchical.
 	if r.IsLeaf() { // a single scaled basis v@k

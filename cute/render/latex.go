@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"strconv"
 
 	"github.com/cutego/cutego/cute"
 )
@@ -46,14 +47,30 @@ func (g *Grid) Latex(w io.Writer) error {
 	b := bufio.NewWriter(w)
 	fmt.Fprintf(b, "%% Layout: %s\n", g.Header)
 	b.WriteString(latexHeader)
+	var s []byte
 	for m := int64(0); m < g.M; m++ {
 		for n := int64(0); n < g.N; n++ {
 			idx := g.At(m, n)
-			fmt.Fprintf(b, "\\node[fill=%s] at (%d,%d) {%d};\n", tikzBWx8[mod8(idx)], m, n, idx)
+			s = appendTikzNode(s[:0], tikzBWx8[mod8(idx)], m, n)
+			s = strconv.AppendInt(s, idx, 10)
+			s = append(s, "};\n"...)
+			b.Write(s)
 		}
 	}
 	latexGridLabels(b, g.M, g.N)
 	return b.Flush()
+}
+
+// appendTikzNode appends the start of the node of cell (m, n), up to its text:
+// `\node[fill=F] at (m,n) {`.
+func appendTikzNode(s []byte, fill string, m, n int64) []byte {
+	s = append(s, `\node[fill=`...)
+	s = append(s, fill...)
+	s = append(s, "] at ("...)
+	s = strconv.AppendInt(s, m, 10)
+	s = append(s, ',')
+	s = strconv.AppendInt(s, n, 10)
+	return append(s, ") {"...)
 }
 
 func latexGridLabels(b *bufio.Writer, M, N int64) {
@@ -83,25 +100,22 @@ func (g *TV) Latex(w io.Writer) error {
 	b := bufio.NewWriter(w)
 	fmt.Fprintf(b, "%% Layout TV: %s\n", g.Header)
 	b.WriteString(latexHeader)
+	var s []byte
 	for _, c := range g.visitOrder() {
-		m, n := c/g.N, c%g.N
+		m, n := int64(c)/g.N, int64(c)%g.N
 		t, v, _ := g.At(m, n)
-		fmt.Fprintf(b, "\\node[fill=%s] at (%d,%d) {\\shortstack{T%d \\\\ V%d}};\n", tikzTV[mod8(t)], m, n, t, v)
+		s = appendTikzNode(s[:0], tikzTV[mod8(t)], m, n)
+		s = append(s, `\shortstack{T`...)
+		s = strconv.AppendInt(s, t, 10)
+		s = append(s, ` \\ V`...)
+		s = strconv.AppendInt(s, v, 10)
+		s = append(s, "}};\n"...)
+		b.Write(s)
 	}
 	latexGridLabels(b, g.M, g.N)
 	return b.Flush()
 }
 
 // visitOrder lists the filled cells in the order CuTe first fills them: by thread, then
-// by value.
-func (g *TV) visitOrder() []int64 {
-	cells := make([]int64, 0, len(g.tid))
-	for k := range g.tid {
-		if g.tid[k] >= 0 {
-			cells = append(cells, int64(k))
-		}
-	}
-	key := func(k int64) int64 { return g.tid[k]*g.Values + g.vid[k] }
-	sortBy(cells, key)
-	return cells
-}
+// by value (the order NewTV fills them).
+func (g *TV) visitOrder() []int32 { return g.order }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"strconv"
 
 	"github.com/cutego/cutego/cute"
 )
@@ -45,21 +46,34 @@ func (g *Grid) PrintLayout(w io.Writer) error {
 		fmt.Fprintf(b, "  %*d ", width-2, n)
 	}
 	b.WriteString("\n")
-	rule := func() {
-		b.WriteString("    ")
-		for n := int64(0); n < g.N; n++ {
-			fmt.Fprintf(b, "%.*s", width+1, delim)
-		}
-		b.WriteString("+\n")
+	// The rule between rows: "+---" for each column (width+1 bytes of delim), then "+".
+	rule := []byte("    ")
+	for n := int64(0); n < g.N; n++ {
+		rule = append(rule, delim[:min(width+1, len(delim))]...)
 	}
+	rule = append(rule, "+\n"...)
+	var s []byte
 	for m := int64(0); m < g.M; m++ {
-		rule()
+		b.Write(rule)
 		fmt.Fprintf(b, "%2d  ", m)
 		for n := int64(0); n < g.N; n++ {
-			fmt.Fprintf(b, "| %*d ", width-2, g.At(m, n))
+			s = append(s[:0], "| "...)
+			s = appendPadded(s, g.At(m, n), width-2)
+			s = append(s, ' ')
+			b.Write(s)
 		}
 		b.WriteString("|\n")
 	}
-	rule()
+	b.Write(rule)
 	return b.Flush()
+}
+
+// appendPadded appends k right-aligned in width bytes, as fmt's %*d writes it.
+func appendPadded(s []byte, k int64, width int) []byte {
+	var d [20]byte
+	digits := strconv.AppendInt(d[:0], k, 10)
+	for i := len(digits); i < width; i++ {
+		s = append(s, ' ')
+	}
+	return append(s, digits...)
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image/color"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/cutego/cutego/cute"
@@ -27,9 +28,22 @@ func svgHeader(b *bufio.Writer, w, h int64) {
 		"preserveAspectRatio=\"xMidYMid meet\" xmlns=\"http://www.w3.org/2000/svg\">\n", w, h)
 }
 
-func svgRect(b *bufio.Writer, x, y int64, fill string, o SVGOptions, m, n int64) {
-	fmt.Fprintf(b, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"rgb(%s)\" stroke=\"black\"%s/>\n",
-		x, y, cellSize, cellSize, fill, o.cellAttrs(m, n))
+// appendSVGRect appends the rect of the cell (m, n) at (x, y), filled with the color
+// "r,g,b".
+func appendSVGRect(s []byte, x, y int64, fill string, o SVGOptions, m, n int64) []byte {
+	s = append(s, `<rect x="`...)
+	s = strconv.AppendInt(s, x, 10)
+	s = append(s, `" y="`...)
+	s = strconv.AppendInt(s, y, 10)
+	s = append(s, `" width="`...)
+	s = strconv.AppendInt(s, cellSize, 10)
+	s = append(s, `" height="`...)
+	s = strconv.AppendInt(s, cellSize, 10)
+	s = append(s, `" fill="rgb(`...)
+	s = append(s, fill...)
+	s = append(s, `)" stroke="black"`...)
+	s = o.appendCellAttrs(s, m, n)
+	return append(s, "/>\n"...)
 }
 
 // SVGOptions tunes an SVG picture.
@@ -39,21 +53,34 @@ type SVGOptions struct {
 	CellIDs bool
 }
 
-func (o SVGOptions) cellAttrs(m, n int64) string {
+func (o SVGOptions) cellAttrs(m, n int64) string { return string(o.appendCellAttrs(nil, m, n)) }
+
+func (o SVGOptions) appendCellAttrs(s []byte, m, n int64) []byte {
 	if !o.CellIDs {
-		return ""
+		return s
 	}
-	return fmt.Sprintf(` class="cell" data-m="%d" data-n="%d"`, m, n)
+	s = append(s, ` class="cell" data-m="`...)
+	s = strconv.AppendInt(s, m, 10)
+	s = append(s, `" data-n="`...)
+	s = strconv.AppendInt(s, n, 10)
+	return append(s, '"')
 }
 
-func svgText(b *bufio.Writer, x, y int64, size int, text string) {
-	svgTextOn(b, x, y, size, text, white)
-}
-
-// svgTextOn writes a label on a cell of color bg: black, or white where that reads better.
-func svgTextOn(b *bufio.Writer, x, y int64, size int, text string, bg color.RGBA) {
-	fmt.Fprintf(b, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\" alignment-baseline=\"central\" font-size=\"%d\"%s>%s</text>\n",
-		x, y, size, textFill(bg), text)
+// appendSVGText appends a text element centered at (x, y) showing prefix and the number
+// k; fill is the text's fill attribute (textFill).
+func appendSVGText(s []byte, x, y int64, size int, fill, prefix string, k int64) []byte {
+	s = append(s, `<text x="`...)
+	s = strconv.AppendInt(s, x, 10)
+	s = append(s, `" y="`...)
+	s = strconv.AppendInt(s, y, 10)
+	s = append(s, `" text-anchor="middle" alignment-baseline="central" font-size="`...)
+	s = strconv.AppendInt(s, int64(size), 10)
+	s = append(s, '"')
+	s = append(s, fill...)
+	s = append(s, '>')
+	s = append(s, prefix...)
+	s = strconv.AppendInt(s, k, 10)
+	return append(s, "</text>\n"...)
 }
 
 // textFill is the fill attribute of text on bg: none (black) or white.
@@ -64,6 +91,14 @@ func textFill(bg color.RGBA) string {
 	return ""
 }
 
+// svgBWx8Text is the fill attribute of text on each color of svgBWx8.
+var svgBWx8Text = func() (f [8]string) {
+	for i, c := range svgBWx8 {
+		f[i] = textFill(rgb(c))
+	}
+	return f
+}()
+
 func xmlEscape(s string) string {
 	var b strings.Builder
 	xml.EscapeText(&b, []byte(s))
@@ -72,20 +107,24 @@ func xmlEscape(s string) string {
 
 // svgLabels draws row labels left of the cells and column labels above them.
 func svgLabels(b *bufio.Writer, M, N int64) {
+	var s []byte
 	for m := int64(0); m < M; m++ {
-		svgText(b, cellSize/2, (m+1)*cellSize+cellSize/2, 12, fmt.Sprint(m))
+		s = appendSVGText(s[:0], cellSize/2, (m+1)*cellSize+cellSize/2, 12, "", "", m)
+		b.Write(s)
 	}
 	for n := int64(0); n < N; n++ {
-		svgText(b, (n+1)*cellSize+cellSize/2, cellSize/2, 12, fmt.Sprint(n))
+		s = appendSVGText(s[:0], (n+1)*cellSize+cellSize/2, cellSize/2, 12, "", "", n)
+		b.Write(s)
 	}
 }
 
-// indexFont shrinks the index text so that wide numbers stay inside a cell.
-func indexFont(s string) int {
+// indexFont shrinks the index text so that wide numbers stay inside a cell: the size
+// for the printed width of idx (its sign included).
+func indexFont(idx int64) int {
 	switch {
-	case len(s) <= 4:
+	case -999 <= idx && idx <= 9999:
 		return 8
-	case len(s) <= 6:
+	case -99999 <= idx && idx <= 999999:
 		return 6
 	}
 	return 4
@@ -110,13 +149,14 @@ func (g *Grid) WriteSVG(w io.Writer, o SVGOptions) error {
 	b := bufio.NewWriter(w)
 	fmt.Fprintf(b, "<!--  Layout: %s  -->\n", g.Header)
 	svgHeader(b, (g.N+1)*cellSize, (g.M+1)*cellSize)
+	var s []byte
 	for m := int64(0); m < g.M; m++ {
 		for n := int64(0); n < g.N; n++ {
 			idx := g.At(m, n)
 			x, y := (n+1)*cellSize, (m+1)*cellSize
-			svgRect(b, x, y, svgBWx8[mod8(idx)], o, m, n)
-			s := fmt.Sprint(idx)
-			svgTextOn(b, x+cellSize/2, y+cellSize/2, indexFont(s), s, rgb(svgBWx8[mod8(idx)]))
+			s = appendSVGRect(s[:0], x, y, svgBWx8[mod8(idx)], o, m, n)
+			s = appendSVGText(s, x+cellSize/2, y+cellSize/2, indexFont(idx), svgBWx8Text[mod8(idx)], "", idx)
+			b.Write(s)
 		}
 	}
 	svgLabels(b, g.M, g.N)
@@ -143,13 +183,15 @@ func (g *TV) WriteSVG(w io.Writer, o SVGOptions) error {
 	b := bufio.NewWriter(w)
 	fmt.Fprintf(b, "<!--  Tile: %s  -->\n<!--    TV: %s  -->\n", g.Tile, g.Header)
 	svgHeader(b, (g.N+1)*cellSize, (g.M+1)*cellSize)
+	var s []byte
 	for _, c := range g.visitOrder() {
-		m, n := c/g.N, c%g.N
+		m, n := int64(c)/g.N, int64(c)%g.N
 		t, v, _ := g.At(m, n)
 		x, y := (n+1)*cellSize, (m+1)*cellSize
-		svgRect(b, x, y, svgTV[mod8(t)], o, m, n)
-		svgText(b, x+cellSize/2, y+1*cellSize/4, 8, fmt.Sprintf("T%d", t))
-		svgText(b, x+cellSize/2, y+3*cellSize/4, 8, fmt.Sprintf("V%d", v))
+		s = appendSVGRect(s[:0], x, y, svgTV[mod8(t)], o, m, n)
+		s = appendSVGText(s, x+cellSize/2, y+1*cellSize/4, 8, "", "T", t)
+		s = appendSVGText(s, x+cellSize/2, y+3*cellSize/4, 8, "", "V", v)
+		b.Write(s)
 	}
 	svgLabels(b, g.M, g.N)
 	b.WriteString("</svg>\n")

@@ -285,7 +285,12 @@ def _text_arg(op: str, text) -> bytes:
     if isinstance(text, bytes):
         b = text
     elif isinstance(text, str):
-        b = text.encode("utf-8")
+        try:
+            b = text.encode("utf-8")
+        except UnicodeEncodeError as e:
+            # a lone surrogate ("\ud800") has no UTF-8 form: no text libcutego could read
+            raise Error(op, "the text is not valid Unicode: %s at position %d"
+                        % (e.reason, e.start), "parse") from None
     else:
         raise Error(op, "expected a str, got %s" % type(text).__name__)
     if b"\0" in b:

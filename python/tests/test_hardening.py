@@ -28,6 +28,11 @@ CASES = {
     # section 3: a NUL byte silently ended an expression
     "nul_byte": 'cutego.Layout.parse("4:1\\0garbage(((")',
     "nul_byte_tiler": 'cutego.logical_divide(cutego.Layout(8), "2:1\\0(((")',
+    # a lone surrogate has no UTF-8 form: UnicodeEncodeError escaped the binding
+    "lone_surrogate": 'cutego.Layout.parse("\\ud800")',
+    "lone_surrogate_swizzle": 'cutego.Swizzle.parse("Sw<3,4,3>\\udfff")',
+    "lone_surrogate_composed": 'cutego.ComposedLayout.parse("Sw<1,2,3> o 0 o \\ud800")',
+    "lone_surrogate_tiler": 'cutego.logical_divide(cutego.Layout(8), "2:1\\ud800")',
     "cosize_overflow": 'cutego.Layout((2, 2), (6917529027641081856, -6917529027641081856)).cosize()',
     # the binding's own edges
     "deep_python_tuple": 'cutego.Layout(__import__("functools").reduce(lambda t, _: (t,), range(100000), 4))',
@@ -106,6 +111,15 @@ class Hardening(unittest.TestCase):
         with self.assertRaises(cutego.Error):
             cutego.Swizzle(-5, 3, 2)
         self.assertEqual(cutego.Layout(6), cutego.coalesce(cutego.Layout((2, 3))))
+
+    def test_text_not_unicode(self):
+        # a str with a lone surrogate is refused as a parse error, not UnicodeEncodeError
+        for f in (cutego.Layout.parse, cutego.Swizzle.parse, cutego.ComposedLayout.parse,
+                  lambda t: cutego.composition(cutego.Layout(8), t)):
+            with self.assertRaises(cutego.Error) as cm:
+                f("(4,2):(1,\ud800)")
+            self.assertEqual("parse", cm.exception.kind)
+            self.assertIn("position 9", cm.exception.reason)
 
     def test_adversarial_text_is_fast(self):
         # issue 12: a 1 MB adversarial line finishes in well under a second
