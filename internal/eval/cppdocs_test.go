@@ -336,8 +336,10 @@ func measureDoc(out *strings.Builder, doc, text string) {
 // CuTe's docs (03_tensor.md, 0x_gemm_tutorial.md, 0y_predication.md) against C++ CuTe
 // (testdata/cpp/cppdocs.cpp → cppdocs.out): raw pointers the doc leaves unbound
 // (`ptr`, make_gmem_ptr(A)), Step projections, select on a coordinate,
-// make_tensor<float>, make_tensor_like and make_identity_tensor.
+// make_tensor<float>, make_tensor_like and make_identity_tensor, and print_tensor of
+// coordinate tensors.
 func TestEvalCppDocsCases(t *testing.T) {
-	lines, _ := checkCppOut(t, "testdata/cpp/cppdocs.out")
+	lines, blocks := checkCppOut(t, "testdata/cpp/cppdocs.out")
 	assert.Equal(t, 54, lines)
+	assert.Equal(t, 5, blocks)
 }

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/cutego/cutego/cute"
@@ -37,6 +38,19 @@ func (t CoordTensor) view(op string, l cute.Layout, off cute.IntTuple) cute.Valu
 		failErr(&cute.Error{Op: op, Kind: cute.ErrInvalid, Reason: err.Error()})
 	}
 	return CoordTensor{Base: b, Layout: l}
+}
+
+// PrintTensor is CuTe's print_tensor of a coordinate tensor: its print, a colon, and
+// its elements, each an arithmetic tuple printed after two spaces (CuTe's pretty_print),
+// laid out as Tensor.PrintTensor lays out integers; at most MaxPrintTensor elements.
+func (t CoordTensor) PrintTensor(w io.Writer) error {
+	return printTensorOf(w, t.String(), t.Layout, func(i int64) (cute.IntTuple, error) {
+		v, err := t.Layout.Call(cute.Int(i))
+		if err != nil {
+			return cute.IntTuple{}, err
+		}
+		return cute.ArithAdd(t.Base, v)
+	})
 }
 
 // apply is tensor(c): the arithmetic tuple Base + L(c), or with `_` in c the slice.

@@ -52,22 +52,30 @@ const MaxPrintTensor = 1 << 20
 // separated by dashes or '='; other ranks only the first line). It refuses a tensor of
 // more than MaxPrintTensor elements.
 func (t Tensor) PrintTensor(w io.Writer) error {
-	n := t.Layout.Size()
+	return printTensorOf(w, t.String(), t.Layout, func(i int64) (int64, error) {
+		v, err := t.Layout.Eval(i)
+		return t.Iter.N + v, err // in range: checked when the tensor was made
+	})
+}
+
+// printTensorOf is CuTe's print_tensor of a tensor that prints as header, of layout l,
+// whose element at index i is value(i): the values in colexicographic order over a
+// compact column-major layout of l's shape, laid out by cute.PrintTensorBody.
+func printTensorOf[T any](w io.Writer, header string, l cute.Layout, value func(i int64) (T, error)) error {
+	n := l.Size()
 	if n < 0 || n > MaxPrintTensor {
 		return &cute.Error{Op: "print_tensor", Kind: cute.ErrInvalid,
 			Reason: fmt.Sprintf("the tensor has %d elements; print_tensor prints at most %d", n, MaxPrintTensor)}
 	}
-	// The values in colexicographic order over a compact column-major layout of the same
-	// shape: cute.PrintTensorBody walks the coordinates, and reads each value there.
-	data := make([]int64, n)
+	data := make([]T, n)
 	for i := range data {
-		v, err := t.Layout.Eval(int64(i))
+		v, err := value(int64(i))
 		if err != nil {
 			return err
 		}
-		data[i] = t.Iter.N + v // in range: checked when the tensor was made
+		data[i] = v
 	}
-	compact, err := cute.MakeLayoutLeft(t.Layout.Shape())
+	compact, err := cute.MakeLayoutLeft(l.Shape())
 	if err != nil {
 		return err
 	}
@@ -76,7 +84,7 @@ func (t Tensor) PrintTensor(w io.Writer) error {
 		return err
 	}
 	var b strings.Builder
-	b.WriteString(t.String())
+	b.WriteString(header)
 	b.WriteString(":\n")
 	if err := cute.PrintTensorBody(&b, ct); err != nil {
 		return err

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"io"
 	"os"
 	"strings"
 	"testing"
@@ -41,7 +42,7 @@ func checkCppOut(t *testing.T, file string) (lines, blocks int) {
 			r, ok := s.Line(expr)
 			require.True(t, ok, expr)
 			require.NoError(t, r.Err, expr)
-			tv, ok := r.Value.(Tensor)
+			tv, ok := r.Value.(interface{ PrintTensor(io.Writer) error })
 			require.True(t, ok, "%s is %T", expr, r.Value)
 			var b strings.Builder
 			require.NoError(t, tv.PrintTensor(&b))

@@ -5,6 +5,7 @@
 // tensor.cpp (TestEvalCppDocsCases feeds each to one eval session):
 //   S(expr):      a line "expr<TAB>print(expr)".
 //   D(name, expr): declares name and prints "auto name = expr;<TAB>print(name)".
+//   P(expr):      a line "== expr", then print_tensor(expr) (several lines).
 // Raw pointers: C++ declares `ptr`, `A` as counting_iterator<int>(0) outside the printed
 // lines; eval, which does not see those declarations, takes an unbound pointer as a
 // counting iterator at 0 (docs/EVAL.md). A register tensor (make_tensor<float>) is
@@ -16,6 +17,7 @@
 #include <cstdio>
 using namespace cute;
 #define S(...) do { printf("%s\t", #__VA_ARGS__); print(__VA_ARGS__); printf("\n"); } while(0)
+#define P(...) do { printf("== %s\n", #__VA_ARGS__); print_tensor(__VA_ARGS__); } while(0)
 #define D(name, ...) auto name = __VA_ARGS__; do { printf("auto %s = %s;\t", #name, #__VA_ARGS__); print(name); printf("\n"); } while(0)
 int main(){
   auto ptr = counting_iterator<int>(0);
@@ -79,4 +81,9 @@ int main(){
   S(tCgC(1,2));
   S(local_partition(cta_cC, tC, 37, Step<_1,_1>{})(1,2));
   S(make_identity_tensor(make_shape(Int<4>{}, make_shape(Int<2>{}, Int<3>{}))));
+  P(make_identity_tensor(make_shape(Int<3>{}, Int<4>{})));
+  P(local_tile(make_identity_tensor(make_shape(12, 20)), make_shape(Int<4>{},Int<5>{}), make_coord(1,2)));
+  P(make_identity_tensor(make_shape(Int<3>{})));
+  P(local_partition(local_tile(make_identity_tensor(make_shape(16, 16)), make_shape(Int<8>{},Int<8>{},Int<4>{}), make_coord(1,0,_), Step<_1,_1, X>{}), make_layout(make_shape(Int<2>{},Int<2>{})), 3));
+  P(make_tensor(ptr, make_shape(Int<4>{}, Int<6>{})));
 }
