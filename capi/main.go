@@ -6,13 +6,14 @@
 // swizzle.go, …), each export a few lines over the helpers of status.go (status codes,
 // panic recovery, the per-thread error message) and convert.go (C structs ↔ cute values).
 // Adding a file with more //export functions needs nothing else: its preamble includes
-// "capi.h" and its exports are declared in a public header under include/. The three
-// forms of composition and of each divide and product (cute_X, cute_X_tiler, cute_X_str)
-// are generated from one list by ./gentiler into tiler_exports_gen.go, with their lines in
-// cutego.h and cutego.hpp.
+// "capi.h" and its exports are declared in a public header under include/. The exports of
+// the algebra (coalesce, composition and the divides and products, complement, the
+// inverses, ...) are written by ./bindgen from one table (bindgen/ops.go) into ops_gen.go,
+// with their prototypes in cutego.h, their C++ functions in cutego.hpp and their Python
+// entries (python/cutego/_ffi.py, _cext.c).
 package main
 
-//go:generate go run ./gentiler
+//go:generate go run ./bindgen
 
 /*
 #cgo CFLAGS: -I${SRCDIR}/../include -I${SRCDIR}

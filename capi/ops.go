@@ -12,7 +12,8 @@ import (
 )
 
 // The bodies shared by the exports of the algebra: convert the arguments, call package
-// cute, convert the result. Each export is `defer guard(fn, &st); return xxxOp(...)`.
+// cute, convert the result. Each export (ops_gen.go, written by ./bindgen from its table)
+// is `defer guard(fn, &st); return xxxOp(...)`.
 
 // Each body converts its arguments in an arena (convert.go) that it gives back after the
 // result is written: the xxxOp wrappers take and release it, the xxxIn bodies use it.
@@ -40,15 +41,28 @@ func unaryIn(ar *arena, fn string, l, out *C.cute_layout_t, f func(cute.Layout) 
 	return result(fn, putLayout(fn, r, out))
 }
 
-// binaryOp: out = f(a, b).
+// binaryOp: out = f(a, b), a layout; binaryQuery: *out = f(a, b), an integer.
 func binaryOp(fn string, a, b, out *C.cute_layout_t, f func(a, b cute.Layout) (cute.Layout, error)) C.cutego_status_t {
+	return binary(fn, a, b, out, f, putLayout)
+}
+
+func binaryQuery(fn string, a, b *C.cute_layout_t, out *C.int64_t, f func(a, b cute.Layout) (int64, error)) C.cutego_status_t {
+	return binary(fn, a, b, out, f, putInt64)
+}
+
+func putInt64(_ string, v int64, out *C.int64_t) error {
+	*out = C.int64_t(v)
+	return nil
+}
+
+func binary[R, O any](fn string, a, b *C.cute_layout_t, out *O, f func(a, b cute.Layout) (R, error), put func(string, R, *O) error) C.cutego_status_t {
 	ar := newArena()
-	st := binaryIn(ar, fn, a, b, out, f)
+	st := binaryIn(ar, fn, a, b, out, f, put)
 	ar.release()
 	return st
 }
 
-func binaryIn(ar *arena, fn string, a, b, out *C.cute_layout_t, f func(a, b cute.Layout) (cute.Layout, error)) C.cutego_status_t {
+func binaryIn[R, O any](ar *arena, fn string, a, b *C.cute_layout_t, out *O, f func(a, b cute.Layout) (R, error), put func(string, R, *O) error) C.cutego_status_t {
 	x, err := toLayoutIn(ar, fn, "a", a)
 	if err != nil {
 		return fail(fn, err)
@@ -64,7 +78,7 @@ func binaryIn(ar *arena, fn string, a, b, out *C.cute_layout_t, f func(a, b cute
 	if err != nil {
 		return fail(fn, err)
 	}
-	return result(fn, putLayout(fn, r, out))
+	return result(fn, put(fn, r, out))
 }
 
 // tilerOp: out = f(a, t) for the three forms of a tiler argument (cutego.h): exactly one

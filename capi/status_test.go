@@ -1,3 +1,5 @@
+//go:build cutego_testhooks
+
 package main
 
 import (

@@ -1,3 +1,8 @@
+//go:build cutego_testhooks
+
+// The test hooks are built only with the tag cutego_testhooks (make capi-go-test), never into
+// the shipped library; the Go tests that use them carry the same tag.
+
 package main
 
 /*

@@ -11,6 +11,13 @@
 #                              memory look uninitialised to it; ASan+LSan is the gate.
 #   make capi-cmake            the top-level CMakeLists.txt: build and ctest (also in capi-test)
 #   make capi-demo             (in `make demo`) a C program computing layouts through the ABI
+#   make capi-gen              rewrite what capi/bindgen writes from its table of operations
+#                              (capi/ops_gen.go and the marked blocks of cutego.h, cutego.hpp,
+#                              python/cutego/_ffi.py and _cext.c); `make test` fails when the
+#                              checked-in copy is stale (capi's TestGeneratedCurrent)
+#   make capi-go-test          (in `make test`) capi's Go tests that use the test hooks
+#                              (capi/testhooks.go, built only with -tags cutego_testhooks), and
+#                              a fuzz run of FuzzLayoutStruct under that tag
 # The version comes from include/cutego.h (CUTEGO_VERSION_MAJOR/MINOR/PATCH).
 CAPI_HDR := include/cutego.h
 CAPI_MAJOR := $(shell sed -n 's/^\#define CUTEGO_VERSION_MAJOR \([0-9]*\).*/\1/p' $(CAPI_HDR))
@@ -37,8 +44,8 @@ CAPI_HEADERS := include/cutego.h include/cutego.hpp include/cutego_types.h inclu
 PREFIX ?= /usr/local
 CAPI_DEST := $(DESTDIR)$(PREFIX)
 
-.PHONY: libcutego install capi-install capi-test capi-valgrind capi-demo capi-bench capi-consumer-test capi-cmake
-TEST_TARGETS += capi-test
+.PHONY: libcutego install capi-install capi-test capi-valgrind capi-demo capi-bench capi-consumer-test capi-cmake capi-gen capi-go-test
+TEST_TARGETS += capi-test capi-go-test
 DEMO_TARGETS += capi-demo
 
 libcutego: $(CAPI_SO) $(CAPI_A)
@@ -73,7 +80,17 @@ capi-install: libcutego
 	  cmake/cutegoConfigVersion.cmake.in > $(CAPI_DEST)/lib/cmake/cutego/cutegoConfigVersion.cmake
 	@echo "installed libcutego $(CAPI_VERSION) into $(CAPI_DEST)"
 
+# ---- generated bindings ---------------------------------------------------------------
+capi-gen:
+	cd capi && $(GO) run ./bindgen
+
 # ---- tests ----------------------------------------------------------------------------
+# The hooks of capi/testhooks.go are not in the shipped library: their tests need the tag.
+CAPI_TEST_TAGS := cutego_testhooks
+capi-go-test:
+	$(GO) test -count=1 -tags $(CAPI_TEST_TAGS) ./capi
+	$(GO) test -tags $(CAPI_TEST_TAGS) -run '^$$' -fuzz '^FuzzLayoutStruct$$' -fuzztime $(FUZZTIME) ./capi
+
 $(CAPI_T)/%: csrc/abi/%.c $(CAPI_SO) $(wildcard include/*.h)
 	@mkdir -p $(CAPI_T)
 	gcc $(CAPI_CFLAGS) $< -o $@ $(CAPI_LDLIB) -lpthread

@@ -168,15 +168,6 @@ CUTEGO_API cutego_status_t cute_idx2crd(CUTEGO_CONST cute_layout_t *l, int64_t i
 
 /* ---- algebra ------------------------------------------------------------------------ */
 
-CUTEGO_API cutego_status_t cute_coalesce(CUTEGO_CONST cute_layout_t *l, cute_layout_t *out);
-/* coalesce(L, profile): coalesce each mode of the profile separately. */
-CUTEGO_API cutego_status_t cute_coalesce_profile(CUTEGO_CONST cute_layout_t *l,
-                                                 CUTEGO_CONST cute_int_tuple_t *profile,
-                                                 cute_layout_t *out);
-CUTEGO_API cutego_status_t cute_filter(CUTEGO_CONST cute_layout_t *l, cute_layout_t *out);
-CUTEGO_API cutego_status_t cute_filter_zeros(CUTEGO_CONST cute_layout_t *l,
-                                             cute_layout_t *out);
-
 /* Functions taking a tiler come in three forms:
  *   cute_X(a, b, out)               the tiler is the layout b
  *   cute_X_tiler(a, tiles, n, out)  the by-mode tiler (tiles[0], ..., tiles[n-1]); a
@@ -192,44 +183,66 @@ CUTEGO_API cutego_status_t cute_filter_zeros(CUTEGO_CONST cute_layout_t *l,
   CUTEGO_API cutego_status_t name##_str(CUTEGO_CONST cute_layout_t *a, CUTEGO_CONST char *text, \
                                         cute_layout_t *out);
 
-/* composition(A, B) = A o B; the divides and products of CuTe. The list is generated, with
- * the exports, by capi/gentiler (go generate ./capi). */
-/* BEGIN gentiler */
+/* The functions of the algebra are written, with their exports, from one table by capi/bindgen
+ * (capi/bindgen/ops.go; go generate ./capi). */
+/* BEGIN bindgen */
+/* coalesce(L): the same function flattened, mergeable modes combined, size-1 modes dropped. */
+CUTEGO_API cutego_status_t cute_coalesce(CUTEGO_CONST cute_layout_t *l, cute_layout_t *out);
+/* coalesce(L, profile): coalesce each mode of the profile separately. */
+CUTEGO_API cutego_status_t cute_coalesce_profile(CUTEGO_CONST cute_layout_t *l,
+                                                 CUTEGO_CONST cute_int_tuple_t *profile,
+                                                 cute_layout_t *out);
+/* filter(L) = coalesce(filter_zeros(L)): no stride-0 or size-1 modes, the rest coalesced. */
+CUTEGO_API cutego_status_t cute_filter(CUTEGO_CONST cute_layout_t *l, cute_layout_t *out);
+/* filter_zeros(L): every mode of stride 0 gets shape 1; structure and strides are kept. */
+CUTEGO_API cutego_status_t cute_filter_zeros(CUTEGO_CONST cute_layout_t *l, cute_layout_t *out);
+/* composition(A, B) = A o B: the layout c -> A(B(c)). */
 CUTEGO_TILER_FUNCS(cute_composition)
+/* logical_divide(A, B) = A o (B, complement(B, shape(coalesce(A)))): (tile, rest). */
 CUTEGO_TILER_FUNCS(cute_logical_divide)
+/* zipped_divide(A, B): logical_divide as ((T0,T1,...),(R0,R1,...)). */
 CUTEGO_TILER_FUNCS(cute_zipped_divide)
+/* tiled_divide(A, B): zipped_divide with the rest mode unpacked, ((T0,T1,...),R0,R1,...). */
 CUTEGO_TILER_FUNCS(cute_tiled_divide)
+/* flat_divide(A, B): zipped_divide with both modes unpacked, (T0,T1,...,R0,R1,...). */
 CUTEGO_TILER_FUNCS(cute_flat_divide)
+/* logical_product(A, B) = (A, complement(A, size(A)*cosize(B)) o B): A repeated as B says. */
 CUTEGO_TILER_FUNCS(cute_logical_product)
+/* zipped_product(A, B): logical_product as ((A0,A1,...),(P0,P1,...)). */
 CUTEGO_TILER_FUNCS(cute_zipped_product)
+/* tiled_product(A, B): zipped_product with the second mode unpacked, ((A0,A1,...),P0,P1,...). */
 CUTEGO_TILER_FUNCS(cute_tiled_product)
+/* flat_product(A, B): zipped_product with both modes unpacked. */
 CUTEGO_TILER_FUNCS(cute_flat_product)
-/* END gentiler */
-
+/* blocked_product(A, B): mode i is (A_i, P1_i) of P = logical_product(A, B): blocks contiguous. */
 CUTEGO_API cutego_status_t cute_blocked_product(CUTEGO_CONST cute_layout_t *a,
-                                                CUTEGO_CONST cute_layout_t *b,
-                                                cute_layout_t *out);
+                                                CUTEGO_CONST cute_layout_t *b, cute_layout_t *out);
+/* raked_product(A, B): mode i is (P1_i, A_i): as blocked_product, the blocks interleaved. */
 CUTEGO_API cutego_status_t cute_raked_product(CUTEGO_CONST cute_layout_t *a,
                                               CUTEGO_CONST cute_layout_t *b, cute_layout_t *out);
 /* complement(L, cotarget); cotarget == NULL means complement(L) (cotarget cosize(L)). */
 CUTEGO_API cutego_status_t cute_complement(CUTEGO_CONST cute_layout_t *l,
                                            CUTEGO_CONST cute_int_tuple_t *cotarget,
                                            cute_layout_t *out);
-CUTEGO_API cutego_status_t cute_right_inverse(CUTEGO_CONST cute_layout_t *l,
-                                              cute_layout_t *out);
-CUTEGO_API cutego_status_t cute_left_inverse(CUTEGO_CONST cute_layout_t *l,
-                                             cute_layout_t *out);
+/* right_inverse(L): the layout R with L(R(i)) = i for i < size(R), as large as CuTe finds it. */
+CUTEGO_API cutego_status_t cute_right_inverse(CUTEGO_CONST cute_layout_t *l, cute_layout_t *out);
+/* left_inverse(L): a layout R with R(L(i)) = i for every i < size(L) when L is injective. */
+CUTEGO_API cutego_status_t cute_left_inverse(CUTEGO_CONST cute_layout_t *l, cute_layout_t *out);
+/* max_common_vector(A, B): how many elements A and B map alike and contiguously (at least 1). */
 CUTEGO_API cutego_status_t cute_max_common_vector(CUTEGO_CONST cute_layout_t *a,
                                                   CUTEGO_CONST cute_layout_t *b, int64_t *out);
+/* max_common_layout(A, B): the layout R of the most elements with A(R(i)) = B(R(i)) = i. */
 CUTEGO_API cutego_status_t cute_max_common_layout(CUTEGO_CONST cute_layout_t *a,
                                                   CUTEGO_CONST cute_layout_t *b,
                                                   cute_layout_t *out);
+/* nullspace(L): the flat stride-0 modes of L (1:0 if none): L(R(i)) = 0 for i < size(R). */
 CUTEGO_API cutego_status_t cute_nullspace(CUTEGO_CONST cute_layout_t *l, cute_layout_t *out);
-/* tile_to_shape(A, shape) / tile_to_shape(A, shape, order); order may be NULL. */
+/* tile_to_shape(A, shape[, order]): A repeated to cover shape (order may be NULL). */
 CUTEGO_API cutego_status_t cute_tile_to_shape(CUTEGO_CONST cute_layout_t *a,
                                               CUTEGO_CONST cute_int_tuple_t *shape,
                                               CUTEGO_CONST cute_int_tuple_t *order,
                                               cute_layout_t *out);
+/* END bindgen */
 
 /* ---- swizzles and composed layouts -------------------------------------------------- */
 

@@ -245,15 +245,22 @@ class Tiler {
 };
 
 namespace detail {
-typedef cutego_status_t (*unary_t)(const cute_layout_t *, cute_layout_t *);
+// layout_call(f, args...) / int64_call(f, args...): the result of f(args..., &r).
+template <class F, class... A>
+Layout layout_call(F f, A... a) {
+  cute_layout_t r;
+  check(f(a..., &r));
+  return Layout::from_c(r);
+}
+template <class F, class... A>
+int64_t int64_call(F f, A... a) {
+  int64_t r;
+  check(f(a..., &r));
+  return r;
+}
 typedef cutego_status_t (*binary_t)(const cute_layout_t *, const cute_layout_t *, cute_layout_t *);
 typedef cutego_status_t (*tiler_t)(const cute_layout_t *, const cute_layout_t *, int32_t, cute_layout_t *);
 typedef cutego_status_t (*text_t)(const cute_layout_t *, const char *, cute_layout_t *);
-inline Layout call(unary_t f, const Layout &a) {
-  cute_layout_t r;
-  check(f(&a.c(), &r));
-  return Layout::from_c(r);
-}
 inline Layout call(binary_t f, const Layout &a, const Layout &b) {
   cute_layout_t r;
   check(f(&a.c(), &b.c(), &r));
@@ -276,60 +283,72 @@ inline Layout call(text_t f, const Layout &a, const char *t) {
   inline Layout name(const Layout &a, const Tiler &t) { return detail::call(cute_##name##_tiler, a, t); } \
   inline Layout name(const Layout &a, const char *t) { return detail::call(cute_##name##_str, a, t); } \
   inline Layout name(const Layout &a, const std::string &t) { return name(a, t.c_str()); }
-// BEGIN gentiler (capi/gentiler writes this list: go generate ./capi)
+// BEGIN bindgen (capi/bindgen writes these functions from its table: go generate ./capi)
+// coalesce(L): the same function flattened, mergeable modes combined, size-1 modes dropped.
+inline Layout coalesce(const Layout &l) { return detail::layout_call(cute_coalesce, &l.c()); }
+// coalesce(L, profile): coalesce each mode of the profile separately.
+inline Layout coalesce(const Layout &l, const IntTuple &profile) {
+  return detail::layout_call(cute_coalesce_profile, &l.c(), &profile.c());
+}
+// filter(L) = coalesce(filter_zeros(L)): no stride-0 or size-1 modes, the rest coalesced.
+inline Layout filter(const Layout &l) { return detail::layout_call(cute_filter, &l.c()); }
+// filter_zeros(L): every mode of stride 0 gets shape 1; structure and strides are kept.
+inline Layout filter_zeros(const Layout &l) { return detail::layout_call(cute_filter_zeros, &l.c()); }
+// composition(A, B) = A o B: the layout c -> A(B(c)).
 CUTEGO_HPP_TILER_OP(composition)
+// logical_divide(A, B) = A o (B, complement(B, shape(coalesce(A)))): (tile, rest).
 CUTEGO_HPP_TILER_OP(logical_divide)
+// zipped_divide(A, B): logical_divide as ((T0,T1,...),(R0,R1,...)).
 CUTEGO_HPP_TILER_OP(zipped_divide)
+// tiled_divide(A, B): zipped_divide with the rest mode unpacked, ((T0,T1,...),R0,R1,...).
 CUTEGO_HPP_TILER_OP(tiled_divide)
+// flat_divide(A, B): zipped_divide with both modes unpacked, (T0,T1,...,R0,R1,...).
 CUTEGO_HPP_TILER_OP(flat_divide)
+// logical_product(A, B) = (A, complement(A, size(A)*cosize(B)) o B): A repeated as B says.
 CUTEGO_HPP_TILER_OP(logical_product)
+// zipped_product(A, B): logical_product as ((A0,A1,...),(P0,P1,...)).
 CUTEGO_HPP_TILER_OP(zipped_product)
+// tiled_product(A, B): zipped_product with the second mode unpacked, ((A0,A1,...),P0,P1,...).
 CUTEGO_HPP_TILER_OP(tiled_product)
+// flat_product(A, B): zipped_product with both modes unpacked.
 CUTEGO_HPP_TILER_OP(flat_product)
-// END gentiler
-#undef CUTEGO_HPP_TILER_OP
-
-inline Layout blocked_product(const Layout &a, const Layout &b) { return detail::call(cute_blocked_product, a, b); }
-inline Layout raked_product(const Layout &a, const Layout &b) { return detail::call(cute_raked_product, a, b); }
-inline Layout max_common_layout(const Layout &a, const Layout &b) {
-  return detail::call(cute_max_common_layout, a, b);
+// blocked_product(A, B): mode i is (A_i, P1_i) of P = logical_product(A, B): blocks contiguous.
+inline Layout blocked_product(const Layout &a, const Layout &b) {
+  return detail::layout_call(cute_blocked_product, &a.c(), &b.c());
 }
+// raked_product(A, B): mode i is (P1_i, A_i): as blocked_product, the blocks interleaved.
+inline Layout raked_product(const Layout &a, const Layout &b) {
+  return detail::layout_call(cute_raked_product, &a.c(), &b.c());
+}
+// complement(L, cotarget); cotarget == NULL means complement(L) (cotarget cosize(L)).
+inline Layout complement(const Layout &l) { return detail::layout_call(cute_complement, &l.c(), nullptr); }
+inline Layout complement(const Layout &l, const IntTuple &cotarget) {
+  return detail::layout_call(cute_complement, &l.c(), &cotarget.c());
+}
+// right_inverse(L): the layout R with L(R(i)) = i for i < size(R), as large as CuTe finds it.
+inline Layout right_inverse(const Layout &l) { return detail::layout_call(cute_right_inverse, &l.c()); }
+// left_inverse(L): a layout R with R(L(i)) = i for every i < size(L) when L is injective.
+inline Layout left_inverse(const Layout &l) { return detail::layout_call(cute_left_inverse, &l.c()); }
+// max_common_vector(A, B): how many elements A and B map alike and contiguously (at least 1).
 inline int64_t max_common_vector(const Layout &a, const Layout &b) {
-  int64_t v;
-  detail::check(cute_max_common_vector(&a.c(), &b.c(), &v));
-  return v;
+  return detail::int64_call(cute_max_common_vector, &a.c(), &b.c());
 }
-inline Layout coalesce(const Layout &a) { return detail::call(cute_coalesce, a); }
-inline Layout coalesce(const Layout &a, const IntTuple &profile) {
-  cute_layout_t r;
-  detail::check(cute_coalesce_profile(&a.c(), &profile.c(), &r));
-  return Layout::from_c(r);
+// max_common_layout(A, B): the layout R of the most elements with A(R(i)) = B(R(i)) = i.
+inline Layout max_common_layout(const Layout &a, const Layout &b) {
+  return detail::layout_call(cute_max_common_layout, &a.c(), &b.c());
 }
-inline Layout filter(const Layout &a) { return detail::call(cute_filter, a); }
-inline Layout filter_zeros(const Layout &a) { return detail::call(cute_filter_zeros, a); }
-inline Layout complement(const Layout &a) {
-  cute_layout_t r;
-  detail::check(cute_complement(&a.c(), nullptr, &r));
-  return Layout::from_c(r);
-}
-inline Layout complement(const Layout &a, const IntTuple &cotarget) {
-  cute_layout_t r;
-  detail::check(cute_complement(&a.c(), &cotarget.c(), &r));
-  return Layout::from_c(r);
-}
-inline Layout right_inverse(const Layout &a) { return detail::call(cute_right_inverse, a); }
-inline Layout left_inverse(const Layout &a) { return detail::call(cute_left_inverse, a); }
-inline Layout nullspace(const Layout &a) { return detail::call(cute_nullspace, a); }
+// nullspace(L): the flat stride-0 modes of L (1:0 if none): L(R(i)) = 0 for i < size(R).
+inline Layout nullspace(const Layout &l) { return detail::layout_call(cute_nullspace, &l.c()); }
+// tile_to_shape(A, shape[, order]): A repeated to cover shape (order may be NULL).
 inline Layout tile_to_shape(const Layout &a, const IntTuple &shape) {
-  cute_layout_t r;
-  detail::check(cute_tile_to_shape(&a.c(), &shape.c(), nullptr, &r));
-  return Layout::from_c(r);
+  return detail::layout_call(cute_tile_to_shape, &a.c(), &shape.c(), nullptr);
 }
 inline Layout tile_to_shape(const Layout &a, const IntTuple &shape, const IntTuple &order) {
-  cute_layout_t r;
-  detail::check(cute_tile_to_shape(&a.c(), &shape.c(), &order.c(), &r));
-  return Layout::from_c(r);
+  return detail::layout_call(cute_tile_to_shape, &a.c(), &shape.c(), &order.c());
 }
+// END bindgen
+#undef CUTEGO_HPP_TILER_OP
+
 inline int64_t size(const Layout &a) { return a.size(); }
 inline int64_t cosize(const Layout &a) { return a.cosize(); }
 inline int32_t rank(const Layout &a) { return a.rank(); }

@@ -13,35 +13,27 @@ Drop-in for PyCuTe::
     sys.modules["pycute"] = cutego
 """
 
+from . import _ffi
 from ._ffi import version as _lib_version, LIBRARY_PATH as _LIBRARY_PATH  # noqa: F401
 from .errors import Error
 from .typing import Integer, IntTuple
 from .int_tuple import (is_int, is_tuple, flatten, signum, product, inner_product, tuple_max,
                         elem_scale, shape_div, prefix_product, crd2crd, slice_, has_none)
 from .layout import (LayoutBase, Layout, is_layout, make_layout, make_layout_left,
-                     make_layout_right, size, cosize, rank, depth, crd2idx, idx2crd, coalesce,
-                     filter, filter_zeros, composition, complement, right_inverse,
-                     left_inverse, nullspace, max_common_vector, max_common_layout,
-                     tile_to_shape, logical_divide, zipped_divide, tiled_divide, flat_divide,
-                     logical_product, zipped_product, tiled_product, flat_product,
-                     blocked_product, raked_product, hier_unzip, slice_and_offset,
-                     print_layout, print_layout_text, print_latex, print_svg)
+                     make_layout_right, size, cosize, rank, depth, crd2idx, idx2crd, hier_unzip,
+                     slice_and_offset, print_layout, print_layout_text, print_latex, print_svg)
+# BEGIN bindgen (capi/bindgen writes these lines from its table: go generate ./capi)
+from .layout import (coalesce, filter, filter_zeros, composition, logical_divide, zipped_divide,
+                     tiled_divide, flat_divide, logical_product, zipped_product, tiled_product,
+                     flat_product, blocked_product, raked_product, complement, right_inverse,
+                     left_inverse, max_common_vector, max_common_layout, nullspace, tile_to_shape)
+# END bindgen
 from .swizzle import (Swizzle, ComposedLayout, shiftl, shiftr, make_swizzle,
                       make_composed_layout)
 
 __version__ = "%d.%d.%d" % (_lib_version() // 10000, _lib_version() // 100 % 100,
                             _lib_version() % 100)
 
-__all__ = [
-    "Error", "Integer", "IntTuple",
-    "is_int", "is_tuple", "flatten", "signum", "product", "inner_product", "tuple_max",
-    "elem_scale", "shape_div", "prefix_product", "crd2crd", "slice_", "has_none",
-    "LayoutBase", "Layout", "is_layout", "make_layout", "make_layout_left",
-    "make_layout_right", "size", "cosize", "rank", "depth", "crd2idx", "idx2crd", "coalesce",
-    "filter", "filter_zeros", "composition", "complement", "right_inverse", "left_inverse",
-    "nullspace", "max_common_vector", "max_common_layout", "tile_to_shape", "logical_divide",
-    "zipped_divide", "tiled_divide", "flat_divide", "logical_product", "zipped_product",
-    "tiled_product", "flat_product", "blocked_product", "raked_product", "hier_unzip",
-    "slice_and_offset", "print_layout", "print_layout_text", "print_latex", "print_svg",
-    "Swizzle", "ComposedLayout", "shiftl", "shiftr", "make_swizzle", "make_composed_layout",
-]
+# every public name imported above (not the submodules)
+__all__ = [_n for _n, _v in list(globals().items())
+           if not _n.startswith("_") and type(_v) is not type(_ffi)]

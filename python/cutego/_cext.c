@@ -75,7 +75,7 @@ static void raise_error(const char *op, const char *reason, const char *kind) {
 }
 
 /* raise_status: cutego.Error for a libcutego status, with the thread's message (its
- * "cute_xxx: " prefix and repeats of "op: " removed, as errors.raise_status does). */
+ * "cute_xxx: " prefix and repeats of "op: " removed, as errors.status_error does). */
 static PyObject *raise_status(const char *op, int st) {
   char buf[CUTEGO_LAST_ERROR_MAX];
   cutego_last_error(buf, sizeof buf);
@@ -812,15 +812,10 @@ static const struct {
   vectorcallfunc v;
   void *f, *ftiles, *fstr;
 } OPS[] = {
+    /* BEGIN bindgen (capi/bindgen writes these lines from its table: go generate ./capi) */
     {"coalesce", v_unary_profile, (void *)cute_coalesce, NULL, NULL},
     {"filter", v_unary_profile, (void *)cute_filter, NULL, NULL},
     {"filter_zeros", v_unary, (void *)cute_filter_zeros, NULL, NULL},
-    {"right_inverse", v_unary, (void *)cute_right_inverse, NULL, NULL},
-    {"left_inverse", v_unary, (void *)cute_left_inverse, NULL, NULL},
-    {"nullspace", v_unary, (void *)cute_nullspace, NULL, NULL},
-    {"blocked_product", v_binary, (void *)cute_blocked_product, NULL, NULL},
-    {"raked_product", v_binary, (void *)cute_raked_product, NULL, NULL},
-    {"complement", v_complement, NULL, NULL, NULL},
     TILER(composition),
     TILER(logical_divide),
     TILER(zipped_divide),
@@ -830,6 +825,13 @@ static const struct {
     TILER(zipped_product),
     TILER(tiled_product),
     TILER(flat_product),
+    {"blocked_product", v_binary, (void *)cute_blocked_product, NULL, NULL},
+    {"raked_product", v_binary, (void *)cute_raked_product, NULL, NULL},
+    {"complement", v_complement, (void *)cute_complement, NULL, NULL},
+    {"right_inverse", v_unary, (void *)cute_right_inverse, NULL, NULL},
+    {"left_inverse", v_unary, (void *)cute_left_inverse, NULL, NULL},
+    {"nullspace", v_unary, (void *)cute_nullspace, NULL, NULL},
+    /* END bindgen */
     {"size", v_size, NULL, NULL, NULL},
     {"cosize", v_cosize, NULL, NULL, NULL},
     {"crd2idx", v_crd2idx, NULL, NULL, NULL},

@@ -11,7 +11,8 @@ import operator
 import struct
 
 from . import _ffi
-from .errors import Error, raise_status
+from ._ffi import raise_status
+from .errors import Error
 
 LayoutT = _ffi.LayoutT
 IntTupleT = _ffi.IntTupleT

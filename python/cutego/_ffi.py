@@ -19,6 +19,8 @@ import glob
 import os
 import threading
 
+from .errors import STATUS_NAMES, Error, status_error  # noqa: F401 -- STATUS_NAMES re-exported
+
 # cutego_types.h
 MAX_LEAVES = 16  # CUTE_LAYOUT_MAX_LEAVES
 MAX_TOKENS = 64  # CUTE_LAYOUT_MAX_TOKENS
@@ -68,10 +70,6 @@ LAYOUT_NEST_OFFSET = LayoutT.nest.offset
 TUPLE_NEST_OFFSET = IntTupleT.nest.offset
 
 # cutego_status_t
-STATUS_NAMES = {
-    0: "ok", 1: "invalid argument", 2: "not admissible", 3: "overflow", 4: "parse",
-    5: "capacity", 6: "null pointer", 7: "buffer too small", 8: "internal",
-}
 OK = 0
 BUFFER_TOO_SMALL = 7
 
@@ -153,19 +151,6 @@ _SIGS = {
     "cute_layout_eval": ([_L, _i64, c_int64_p], ctypes.c_int),
     "cute_crd2idx": ([_L, _T, c_int64_p], ctypes.c_int),
     "cute_idx2crd": ([_L, _i64, _T], ctypes.c_int),
-    "cute_coalesce": ([_L, _L], ctypes.c_int),
-    "cute_coalesce_profile": ([_L, _T, _L], ctypes.c_int),
-    "cute_filter": ([_L, _L], ctypes.c_int),
-    "cute_filter_zeros": ([_L, _L], ctypes.c_int),
-    "cute_blocked_product": ([_L, _L, _L], ctypes.c_int),
-    "cute_raked_product": ([_L, _L, _L], ctypes.c_int),
-    "cute_complement": ([_L, _T, _L], ctypes.c_int),
-    "cute_right_inverse": ([_L, _L], ctypes.c_int),
-    "cute_left_inverse": ([_L, _L], ctypes.c_int),
-    "cute_max_common_vector": ([_L, _L, c_int64_p], ctypes.c_int),
-    "cute_max_common_layout": ([_L, _L, _L], ctypes.c_int),
-    "cute_nullspace": ([_L, _L], ctypes.c_int),
-    "cute_tile_to_shape": ([_L, _T, _T, _L], ctypes.c_int),
     "cute_make_swizzle": ([_i32, _i32, _i32, _S], ctypes.c_int),
     "cute_swizzle_apply": ([_S, _i64, c_int64_p], ctypes.c_int),
     "cute_swizzle_parse": ([_str, _S], ctypes.c_int),
@@ -185,8 +170,26 @@ _SIGS = {
     "cute_print_latex_tv": ([_L, _T, _buf, _sz, c_size_t_p], ctypes.c_int),
     "cute_print_svg_tv": ([_L, _T, _buf, _sz, c_size_t_p], ctypes.c_int),
 }
-for _op in ("composition", "logical_divide", "zipped_divide", "tiled_divide", "flat_divide",
-            "logical_product", "zipped_product", "tiled_product", "flat_product"):
+# BEGIN bindgen (capi/bindgen writes these lines from its table: go generate ./capi)
+_SIGS.update({
+    "cute_coalesce": ([_L, _L], ctypes.c_int),
+    "cute_coalesce_profile": ([_L, _T, _L], ctypes.c_int),
+    "cute_filter": ([_L, _L], ctypes.c_int),
+    "cute_filter_zeros": ([_L, _L], ctypes.c_int),
+    "cute_blocked_product": ([_L, _L, _L], ctypes.c_int),
+    "cute_raked_product": ([_L, _L, _L], ctypes.c_int),
+    "cute_complement": ([_L, _T, _L], ctypes.c_int),
+    "cute_right_inverse": ([_L, _L], ctypes.c_int),
+    "cute_left_inverse": ([_L, _L], ctypes.c_int),
+    "cute_max_common_vector": ([_L, _L, c_int64_p], ctypes.c_int),
+    "cute_max_common_layout": ([_L, _L, _L], ctypes.c_int),
+    "cute_nullspace": ([_L, _L], ctypes.c_int),
+    "cute_tile_to_shape": ([_L, _T, _T, _L], ctypes.c_int),
+})
+_TILER_OPS = ("composition", "logical_divide", "zipped_divide", "tiled_divide", "flat_divide",
+              "logical_product", "zipped_product", "tiled_product", "flat_product")
+# END bindgen
+for _op in _TILER_OPS:  # the three forms of a tiler argument (cutego.h's CUTEGO_TILER_FUNCS)
     _SIGS["cute_" + _op] = ([_L, _L, _L], ctypes.c_int)
     _SIGS["cute_" + _op + "_tiler"] = ([_L, _L, _i32, _L], ctypes.c_int)
     _SIGS["cute_" + _op + "_str"] = ([_L, _str, _L], ctypes.c_int)
@@ -199,7 +202,6 @@ class _Missing:
         self.name = name
 
     def __call__(self, *args):
-        from .errors import Error
         raise Error(self.name, "this libcutego (%s) does not export %s" % (LIBRARY_PATH, self.name),
                     "unsupported")
 
@@ -236,6 +238,11 @@ def last_error() -> str:
     return b.value.decode("utf-8", "replace")
 
 
+def raise_status(op: str, status: int):
+    """Raises the Error for a libcutego status code, with the library's message."""
+    raise status_error(op, status, last_error())
+
+
 def text_of(f, *args) -> str:
     """Calls a *_format / cute_print_* function with snprintf semantics, growing the buffer
     as needed; raises Error on failure."""
@@ -246,7 +253,6 @@ def text_of(f, *args) -> str:
         b = ctypes.create_string_buffer(n.value + 1)
         st = f(*args, b, n.value + 1, ctypes.byref(n))
     if st != OK:
-        from .errors import raise_status
         raise_status(getattr(f, "__name__", "format"), st)
     return b.raw[:n.value].decode("utf-8")
 

@@ -1,10 +1,18 @@
-"""cutego.Error: every refusal of the binding, a ValueError naming the operation and why."""
+"""cutego.Error: every refusal of the binding, a ValueError naming the operation and why.
+
+The lowest module of the package: it imports none of the others (cutego._ffi, which reads
+libcutego's messages, builds its errors with status_error).
+"""
 
 from __future__ import annotations
 
 import re
 
-from . import _ffi
+# cutego_status_t: the name of each status code (cutego.h)
+STATUS_NAMES = {
+    0: "ok", 1: "invalid argument", 2: "not admissible", 3: "overflow", 4: "parse",
+    5: "capacity", 6: "null pointer", 7: "buffer too small", 8: "internal",
+}
 
 _PREFIX = re.compile(r"^(cutego|cute)_[a-z0-9_]+: ")
 
@@ -26,12 +34,11 @@ class Error(ValueError):
         self.kind = kind
 
 
-def raise_status(op: str, status: int):
-    """Raises the Error for a libcutego status code, with the library's message."""
-    msg = _ffi.last_error()
+def status_error(op: str, status: int, msg: str) -> Error:
+    """The Error for a libcutego status code and the library's message."""
     # libcutego's messages name the operation first ("composition: ..."); keep the reason
     msg = _PREFIX.sub("", msg, count=1)
     while msg.startswith(op + ": "):
         msg = msg[len(op) + 2:]
-    raise Error(op, msg or _ffi.STATUS_NAMES.get(status, "status %d" % status),
-                _ffi.STATUS_NAMES.get(status, "status %d" % status))
+    kind = STATUS_NAMES.get(status, "status %d" % status)
+    return Error(op, msg or kind, kind)

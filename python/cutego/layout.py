@@ -18,8 +18,9 @@ from . import _ffi
 from ._codec import (LayoutT, IntTupleT, encode_layout, encode_layout_clean, encode_tuple,
                      decode_layout, decode_tuple, to_int, to_int64, LO, HI, MAX_LEAVES, MAX_TOKENS,
                      OPEN, CLOSE)
-from .errors import Error, raise_status
-from .int_tuple import has_none, slice_, is_tuple, is_int, product, _product
+from ._ffi import raise_status
+from ._tuples import has_none, slice_, is_tuple, is_int, product, _product, _idx2crd_py
+from .errors import Error
 from .typing import IntTuple
 
 fn = _ffi.fn
@@ -461,7 +462,6 @@ def idx2crd(idx: IntTuple, shape: Union[IntTuple, "Layout"], stride: Optional[In
         if not is_tuple(shape) or len(shape) != len(idx):
             raise Error("idx2crd", "index %r and shape %r are not congruent" % (idx, shape))
         return tuple(idx2crd(i, s) for i, s in zip(idx, shape))
-    from .int_tuple import _idx2crd_py
     return _idx2crd_py(idx, shape, stride)
 
 
@@ -677,8 +677,10 @@ def composition(layoutA, layoutB) -> LayoutBase:
         return layoutA
     if not isinstance(layoutA, Layout) and isinstance(layoutA, LayoutBase) or \
             type(layoutA).__name__ == "Swizzle":
-        from .swizzle import _compose_swizzled
-        return _compose_swizzled(layoutA, layoutB)
+        compose = getattr(layoutA, "_compose", None)  # Swizzle, ComposedLayout (cutego.swizzle)
+        if compose is None:
+            raise Error("composition", "not defined for a %s" % type(layoutA).__name__)
+        return compose(layoutB)
     return _tiler_op("composition", layoutA, layoutB)
 
 
@@ -787,9 +789,9 @@ def slice_and_offset(crd: tuple, layout: Layout):
 def _picture(op, name, layout) -> str:
     if not _ffi.HAVE_PICTURES:
         raise Error(op, "this libcutego (%s) has no %s" % (_ffi.LIBRARY_PATH, name), "unsupported")
-    from .swizzle import ComposedLayout
-    if isinstance(layout, ComposedLayout):
-        return _ffi.text_of(getattr(fn, name + "_composed"), layout._composed_c())
+    composed_c = getattr(layout, "_composed_c", None)  # a ComposedLayout (cutego.swizzle)
+    if composed_c is not None:
+        return _ffi.text_of(getattr(fn, name + "_composed"), composed_c())
     try:
         return _ffi.text_of(getattr(fn, name), _as_c(layout, op))
     except Error as e:

@@ -6,9 +6,11 @@ import ctypes
 
 from . import _ffi
 from ._codec import LayoutT, encode_tuple, to_int, to_int64
-from .errors import Error, raise_status
-from .layout import Layout, LayoutBase, composition, size, cosize, is_layout  # noqa: F401
-from .int_tuple import is_int
+from ._ffi import raise_status
+from ._tuples import has_none, is_int
+from .errors import Error
+from .layout import (Layout, LayoutBase, composition, size, cosize, is_layout,  # noqa: F401
+                     _text_arg, _wrap)
 
 fn = _ffi.fn
 
@@ -31,6 +33,12 @@ class Swizzle:
 
     __slots__ = ("_c", "bits", "base", "shift", "yyy_msk", "zzz_msk")
 
+    def _compose(self, b) -> "ComposedLayout":
+        """composition(Swizzle, L) = Sw o 0 o L (cutego.composition calls it)."""
+        if not isinstance(b, Layout):
+            b = Layout(b)  # an integer N is N:1, a shape its column-major layout
+        return make_composed_layout(self, 0, b)
+
     def __init__(self, bits: int, base: int, shift: int):
         op = "Swizzle"
         b, m, s = (to_int(bits, op, "bits"), to_int(base, op, "base"), to_int(shift, op, "shift"))
@@ -51,7 +59,6 @@ class Swizzle:
     @classmethod
     def parse(cls, text: str) -> "Swizzle":
         """A swizzle from CuTe's printed form ``Sw<3,4,3>``."""
-        from .layout import _text_arg
         c = _ffi.SwizzleT()
         st = fn.cute_swizzle_parse(_text_arg("parse", text), c)
         if st:
@@ -101,6 +108,10 @@ class ComposedLayout(LayoutBase):
 
     __slots__ = ("layoutB", "offset", "layoutA", "_cc")
 
+    def _compose(self, b) -> "ComposedLayout":
+        """composition(Sw o O o L, B) = Sw o O o (L o B) (cutego.composition calls it)."""
+        return make_composed_layout(self.layoutB, self.offset, composition(self.layoutA, b))
+
     def __init__(self, layoutB, offset, layoutA):
         self.layoutB = layoutB
         self.offset = offset
@@ -123,7 +134,6 @@ class ComposedLayout(LayoutBase):
     @classmethod
     def parse(cls, text: str) -> "ComposedLayout":
         """A composed layout from CuTe's printed form ``Sw<3,4,3> o 0 o (8,64):(64,1)``."""
-        from .layout import _text_arg, _wrap
         c = _ffi.ComposedT()
         st = fn.cute_composed_layout_parse(_text_arg("parse", text), c)
         if st:
@@ -147,7 +157,6 @@ class ComposedLayout(LayoutBase):
 
     def __call__(self, *args):
         if isinstance(self.layoutB, Swizzle) and isinstance(self.layoutA, Layout):
-            from .int_tuple import has_none
             crd = args[0] if len(args) == 1 else args
             if not has_none(crd):
                 c = self._composed_c()
@@ -205,13 +214,3 @@ def make_composed_layout(layoutB, offset, layoutA) -> ComposedLayout:
         r._composed_c()  # validate now
     return r
 
-
-def _compose_swizzled(a, b):
-    """composition(Swizzle, L) = Sw o 0 o L; composition(Sw o O o L, B) = Sw o O o (L o B)."""
-    if isinstance(a, Swizzle):
-        if not isinstance(b, Layout):
-            b = Layout(b)  # an integer N is N:1, a shape its column-major layout
-        return make_composed_layout(a, 0, b)
-    if isinstance(a, ComposedLayout):
-        return make_composed_layout(a.layoutB, a.offset, composition(a.layoutA, b))
-    raise Error("composition", "not defined for a %s" % type(a).__name__)
