@@ -166,8 +166,7 @@ func pointer() CountingIter { return CountingIter{Elem: Elem{Name: "int64_t", Bi
 
 // pointerFns are the functions whose first argument is a pointer: there an unbound
 // name is a pointer (make_tensor(ptr, shape), make_gmem_ptr(A)).
-var pointerFns = map[string]bool{"make_tensor": true, "make_gmem_ptr": true, "make_smem_ptr": true,
-	"make_rmem_ptr": true}
+var pointerFns = map[string]bool{"make_tensor": true, "make_gmem_ptr": true, "make_smem_ptr": true}
 
 // markPointerArg records where the first argument of a call to name starts when that
 // argument is a pointer; the parser stands on the call's '('.
