@@ -7,31 +7,25 @@
 #include "gemm_kernels.cuh"
 #include "launch.h"
 
-#include "gemm_instances.cuh"
+#include "gemm_fns.h"
+#include "gemm_generic_instances.cuh"
 
 using cutego_k::fail;
 
-namespace {
-typedef void (*wgmma_fn)(const CUtensorMap, const CUtensorMap, const CUtensorMap, const cutego_k::GemmArgs);
+CUTEGO_GEMM_FNS_MAJORS(128x256)
+CUTEGO_GEMM_FNS_MAJORS(128x128)
 
-// [A major][B major][in: 0 bf16, 1 f16][out: 0 bf16, 1 f16, 2 f32], per configuration.
+namespace {
+typedef cutego_gemm_wgmma_fn wgmma_fn;
+
+// [configuration][A major][B major] -> [in: 0 bf16, 1 f16][out: 0 bf16, 1 f16, 2 f32].
 wgmma_fn wgmma_kernel(int cfg, int am, int bm, int in_f16, int out) {
-#define PICK(CFG)                                                                                        \
-  {                                                                                                      \
-    static const wgmma_fn t[2][2][2][3] = {                                                              \
-        {{{cutego_gemm_##CFG##_kk_bf16_bf16, cutego_gemm_##CFG##_kk_bf16_f16, cutego_gemm_##CFG##_kk_bf16_f32}, \
-          {cutego_gemm_##CFG##_kk_f16_bf16, cutego_gemm_##CFG##_kk_f16_f16, cutego_gemm_##CFG##_kk_f16_f32}},   \
-         {{cutego_gemm_##CFG##_km_bf16_bf16, cutego_gemm_##CFG##_km_bf16_f16, cutego_gemm_##CFG##_km_bf16_f32}, \
-          {cutego_gemm_##CFG##_km_f16_bf16, cutego_gemm_##CFG##_km_f16_f16, cutego_gemm_##CFG##_km_f16_f32}}},  \
-        {{{cutego_gemm_##CFG##_mk_bf16_bf16, cutego_gemm_##CFG##_mk_bf16_f16, cutego_gemm_##CFG##_mk_bf16_f32}, \
-          {cutego_gemm_##CFG##_mk_f16_bf16, cutego_gemm_##CFG##_mk_f16_f16, cutego_gemm_##CFG##_mk_f16_f32}},   \
-         {{cutego_gemm_##CFG##_mm_bf16_bf16, cutego_gemm_##CFG##_mm_bf16_f16, cutego_gemm_##CFG##_mm_bf16_f32}, \
-          {cutego_gemm_##CFG##_mm_f16_bf16, cutego_gemm_##CFG##_mm_f16_f16, cutego_gemm_##CFG##_mm_f16_f32}}}}; \
-    return t[am][bm][in_f16][out];                                                                       \
-  }
-  if (cfg == CUTEGO_GEMM_CONFIG_128x256x64) PICK(128x256)
-  PICK(128x128)
-#undef PICK
+  typedef const wgmma_fn(*table)[3];
+  static const table t[2][2][2] = {
+      {{cutego_gemm_fns_128x256_kk, cutego_gemm_fns_128x256_km}, {cutego_gemm_fns_128x256_mk, cutego_gemm_fns_128x256_mm}},
+      {{cutego_gemm_fns_128x128_kk, cutego_gemm_fns_128x128_km}, {cutego_gemm_fns_128x128_mk, cutego_gemm_fns_128x128_mm}}};
+  static_assert(CUTEGO_GEMM_CONFIG_128x256x64 == 0 && CUTEGO_GEMM_CONFIG_128x128x64 == 1, "table order");
+  return t[cfg == CUTEGO_GEMM_CONFIG_128x256x64 ? 0 : 1][am][bm][in_f16][out];
 }
 
 int out_index(int cd) { return cd == CUTEGO_DTYPE_BF16 ? 0 : cd == CUTEGO_DTYPE_F16 ? 1 : 2; }

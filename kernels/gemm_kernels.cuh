@@ -422,19 +422,21 @@ __device__ __forceinline__ void gemm_generic_body(TO *d, const cute_layout_t &ld
           &tma_a, &tma_b, &tma_d, p);                                                                         \
   }
 
-#define CUTEGO_GEMM_WGMMA_MAJORS(CFG, CFGNAME, F16, INNAME, TO, OUTNAME)        \
-  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, K, K, k, k, F16, INNAME, TO, OUTNAME)  \
-  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, K, MN, k, m, F16, INNAME, TO, OUTNAME) \
-  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, MN, K, m, k, F16, INNAME, TO, OUTNAME) \
-  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, MN, MN, m, m, F16, INNAME, TO, OUTNAME)
+// One configuration and one pair of operand majors, every element type (a translation unit of
+// the C library each, gemm_<config>_<majors>.cu).
+#define CUTEGO_GEMM_WGMMA_INOUT(CFG, CFGNAME, AM, BM_, AMN, BMN)                          \
+  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, false, bf16, __nv_bfloat16, bf16) \
+  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, false, bf16, __half, f16)         \
+  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, false, bf16, float, f32)          \
+  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, true, f16, __nv_bfloat16, bf16)   \
+  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, true, f16, __half, f16)           \
+  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, true, f16, float, f32)
 
-#define CUTEGO_GEMM_WGMMA_TYPES(CFG, CFGNAME)                                 \
-  CUTEGO_GEMM_WGMMA_MAJORS(CFG, CFGNAME, false, bf16, __nv_bfloat16, bf16)    \
-  CUTEGO_GEMM_WGMMA_MAJORS(CFG, CFGNAME, false, bf16, float, f32)             \
-  CUTEGO_GEMM_WGMMA_MAJORS(CFG, CFGNAME, true, f16, __half, f16)              \
-  CUTEGO_GEMM_WGMMA_MAJORS(CFG, CFGNAME, true, f16, float, f32)               \
-  CUTEGO_GEMM_WGMMA_MAJORS(CFG, CFGNAME, false, bf16, __half, f16)            \
-  CUTEGO_GEMM_WGMMA_MAJORS(CFG, CFGNAME, true, f16, __nv_bfloat16, bf16)
+#define CUTEGO_GEMM_WGMMA_TYPES(CFG, CFGNAME)          \
+  CUTEGO_GEMM_WGMMA_INOUT(CFG, CFGNAME, K, K, k, k)    \
+  CUTEGO_GEMM_WGMMA_INOUT(CFG, CFGNAME, K, MN, k, m)   \
+  CUTEGO_GEMM_WGMMA_INOUT(CFG, CFGNAME, MN, K, m, k)   \
+  CUTEGO_GEMM_WGMMA_INOUT(CFG, CFGNAME, MN, MN, m, m)
 
 #define CUTEGO_GEMM_GENERIC_KERNEL(TI, INNAME, TO, OUTNAME)                                                        \
   extern "C" __global__ void __launch_bounds__(256) cutego_gemm_generic_##INNAME##_##OUTNAME(                      \
