@@ -119,6 +119,11 @@ typedef struct cutego_gemm_plan_t {
   char packed_why[120];
   char kernel[64];            /* the kernel's name (extern "C", for a module loader) */
   char reason[160];           /* why this path was taken (always set) */
+  /* Split K (set by cutego_gemm, not by cutego_gemm_plan): split_k > 1 slices of K each compute
+   * fp32 partial sums, batch s of an (M, N, split_k) workspace of split_workspace_bytes, with
+   * the wgmma kernel; a deterministic reduction then writes D = alpha * sum + beta * C. */
+  int32_t split_k;
+  int64_t split_workspace_bytes;
 } cutego_gemm_plan_t;
 
 enum {
@@ -144,6 +149,12 @@ typedef struct cutego_gemm_options_t {
   int32_t direct_epilogue; /* 1: write D with direct stores even where TMA stores are possible */
   int32_t no_pack;     /* 1: never pack A or B into a workspace (no allocation): generic path instead */
   int32_t cluster_m;   /* 0: automatic; 1: no clusters; 2: 2x1 clusters sharing B by TMA multicast */
+  int32_t split_k;     /* 0: automatic (cutego_gemm_split_k); 1: never split K; S > 1: split K in S
+                          slices (an error where that is impossible) */
+  void *workspace;     /* optional device memory for split-K partial sums (cutego_gemm uses it when
+                          it holds plan.split_workspace_bytes, else allocates on the stream); the
+                          caller orders its uses, as with cuBLASLt's workspace */
+  int64_t workspace_bytes;
 } cutego_gemm_options_t;
 
 /* The wgmma kernel's arguments (by value; extents and strides in elements), filled from a plan
@@ -188,6 +199,14 @@ void cutego_gemm_args(const cutego_gemm_plan_t *plan, void *d, const void *c, fl
                       int32_t group_m, cutego_gemm_args_t *args);
 
 const char *cutego_gemm_path_name(int path);
+
+/* How many slices to split K into (1: none) for a plan of the wgmma path on a device with `sms`
+ * multiprocessors. requested 0: a cost model of waves of 128x128 tiles, the k-tiles per slice,
+ * the bytes of the operands and of the fp32 partial sums (csrc/gemm/split_k.c); 1: 1; S > 1: S,
+ * or -1 with the reason in why where S slices are impossible. Only single-batch plans without
+ * clusters that read A and B in place split; K splits into at most 16 equal slices of whole
+ * 8-element (16-byte) steps. */
+int cutego_gemm_split_k(const cutego_gemm_plan_t *plan, int sms, int requested, char *why, size_t why_len);
 /* Writes the calling thread's last error message into buf with snprintf's rules (n == 0: a
  * size query, buf may be NULL) and returns its full length; "" when nothing failed yet. */
 size_t cutego_kernels_last_error(char *buf, size_t n);

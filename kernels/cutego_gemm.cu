@@ -9,6 +9,7 @@
 
 #include "gemm_fns.h"
 #include "gemm_generic_instances.cuh"
+#include "gemm_split_k.cuh"
 
 using cutego_k::fail;
 
@@ -58,6 +59,83 @@ cudaError_t launch_generic(const cutego_gemm_plan_t &p, void *d, const cute_layo
 #undef GEN
   return cudaGetLastError();
 }
+// A flat rank-3 layout (e0,e1,e2):(s0,s1,s2).
+cute_layout_t flat3(int64_t e0, int64_t e1, int64_t e2, int64_t s0, int64_t s1, int64_t s2) {
+  cute_layout_t L;
+  memset(&L, 0, sizeof L);
+  L.leaves = 3;
+  L.shape[0] = e0, L.shape[1] = e1, L.shape[2] = e2;
+  L.stride[0] = s0, L.stride[1] = s1, L.stride[2] = s2;
+  L.nest[0] = CUTE_NEST_OPEN, L.nest[1] = L.nest[2] = L.nest[3] = CUTE_NEST_LEAF, L.nest[4] = CUTE_NEST_CLOSE;
+  L.ntokens = 5;
+  return L;
+}
+
+// Split K into `splits` slices: the slices are the batches of A' (M, K/S, S) and B' (N, K/S, S)
+// (slice j starts j*K/S steps along K), the wgmma kernel writes their fp32 products into the
+// batches of a workspace W (M, N, S), and gemm_split_k_reduce sums them into D. Returns
+// CUTEGO_KERNELS_EINVAL, before anything is launched, where the slices' plan is not a wgmma plan
+// reading A' and B' in place (the caller may then go on without splitting).
+int gemm_split_k(cutego_gemm_plan_t &p, int splits, void *d, const void *a, const void *b, const void *c, float alpha,
+                 float beta, cutego_stream_t stream_, const cutego_gemm_options_t *opt, int sms) {
+  cudaStream_t stream = reinterpret_cast<cudaStream_t>(stream_);
+  const int64_t m = p.m, n = p.n, ks = p.k / splits, ldw = (p.n + 3) / 4 * 4;
+  const int64_t ws_bytes = m * ldw * splits * 4;
+  cute_layout_t la = flat3(m, ks, splits, p.a.stride[0], p.a.stride[1], p.a.stride[1] * ks);
+  cute_layout_t lb = flat3(n, ks, splits, p.b.stride[0], p.b.stride[1], p.b.stride[1] * ks);
+  cute_layout_t lw = flat3(m, n, splits, ldw, 1, m * ldw);
+  cutego_gemm_options_t o;
+  memset(&o, 0, sizeof o);
+  if (opt) o = *opt;
+  o.force_path = CUTEGO_GEMM_PATH_WGMMA;
+  o.no_pack = 1;
+  o.split_k = 1;
+  o.cluster_m = 1;
+  if (o.config <= 0) o.config = CUTEGO_GEMM_CONFIG_128x128x64 + 1;
+  cutego_gemm_plan_t ps;
+  if (cutego_gemm_plan(&lw, &la, &lb, nullptr, p.ab_dtype, CUTEGO_DTYPE_F32, 0, 0, reinterpret_cast<uintptr_t>(a),
+                       reinterpret_cast<uintptr_t>(b), 0, &o, &ps) != 0 ||
+      ps.path != CUTEGO_GEMM_PATH_WGMMA || (ps.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B)))
+    return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: split_k %d: the slices' plan: %s", splits, ps.reason);
+  void *ws = nullptr;
+  bool own = false;
+  if (opt && opt->workspace && opt->workspace_bytes >= ws_bytes && reinterpret_cast<uintptr_t>(opt->workspace) % 256 == 0) {
+    ws = opt->workspace;
+  } else {
+    cudaError_t e = cudaMallocAsync(&ws, static_cast<size_t>(ws_bytes), stream);
+    if (e != cudaSuccess)
+      return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: split-K workspace of %lld bytes: %s", (long long)ws_bytes,
+                  cudaGetErrorString(e));
+    own = true;
+  }
+  int rc = cutego_gemm(ws, &lw, a, &la, b, &lb, nullptr, nullptr, p.ab_dtype, CUTEGO_DTYPE_F32, 1.f, 0.f, stream_, &o,
+                       nullptr);
+  if (rc == CUTEGO_KERNELS_OK) {
+    const int64_t threads = m * ((n + 3) / 4), cap = static_cast<int64_t>(sms) * 8;
+    const int64_t blocks = (threads + 255) / 256 < cap ? (threads + 255) / 256 : cap;
+    const int rd = p.read_c;
+    const int64_t cs0 = rd ? p.c.stride[0] : 0, cs1 = rd ? p.c.stride[1] : 0;
+#define RED(TO)                                                                                                    \
+  cutego_k::gemm_split_k_reduce<TO><<<static_cast<unsigned>(blocks), 256, 0, stream>>>(                           \
+      static_cast<TO *>(d), p.d.stride[0], p.d.stride[1], static_cast<const TO *>(c), cs0, cs1,                    \
+      static_cast<const float *>(ws), m, n, ldw, splits, alpha, beta, rd)
+    if (p.cd_dtype == CUTEGO_DTYPE_BF16) RED(__nv_bfloat16);
+    else if (p.cd_dtype == CUTEGO_DTYPE_F16) RED(__half);
+    else RED(float);
+#undef RED
+    cudaError_t e = cudaGetLastError();
+    if (e != cudaSuccess) rc = fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: split-K reduction: %s", cudaGetErrorString(e));
+  }
+  if (own) cudaFreeAsync(ws, stream);
+  if (rc == CUTEGO_KERNELS_OK) {
+    p.split_k = splits;
+    p.split_workspace_bytes = ws_bytes;
+    p.config = ps.config;
+    p.tiles_m = ps.tiles_m, p.tiles_n = ps.tiles_n, p.tiles = ps.tiles;
+    snprintf(p.reason, sizeof p.reason, "wgmma, K split in %d slices of %lld: %s", splits, (long long)ks, ps.reason);
+  }
+  return rc;
+}
 }  // namespace
 
 extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, const cute_layout_t *la, const void *b,
@@ -79,6 +157,21 @@ extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, cons
   cutego_k::DevInfo di;
   if (cutego_k::dev_info(&di) != 0) return fail(CUTEGO_KERNELS_ENODEV, "cutego_gemm: no CUDA device");
   cudaError_t e;
+  // Split K (a cost model, or the split_k option): slices of K as batches, then a reduction.
+  {
+    char why[120];
+    const int req = opt ? opt->split_k : 0;
+    const int splits = cutego_gemm_split_k(&p, di.sms, req, why, sizeof why);
+    if (splits < 0) return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: %s", why);
+    if (splits > 1) {
+      char keep[512];
+      snprintf(keep, sizeof keep, "%s", cutego_k::last_error());
+      int rc = gemm_split_k(p, splits, d, a, b, c, alpha, beta, stream_, opt, di.sms);
+      if (plan_out) *plan_out = p;
+      if (rc != CUTEGO_KERNELS_EINVAL || req > 1) return rc;
+      cutego_k::fail(CUTEGO_KERNELS_OK, "%s", keep);  // the slices did not plan: no split
+    }
+  }
   if (p.path == CUTEGO_GEMM_PATH_GENERIC) {
     e = launch_generic(p, d, ld, a, la, b, lb, c, read_c ? lc : nullptr, alpha, beta, di.sms, stream);
     if (e != cudaSuccess) return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: generic launch: %s", cudaGetErrorString(e));

@@ -1,0 +1,82 @@
+/* test_split_k.c — cutego_gemm_split_k without a GPU (part of `make test`): which plans may split
+ * K, into how many slices, and the refusals of a requested split. The expected values follow from
+ * the rules (equal slices of whole 16-byte K steps, single batch, A and B read in place, at most
+ * 16 slices) and from counting tiles against SMs, not from the function's output. */
+#include <stdio.h>
+#include <string.h>
+#include "cutego_kernels.h"
+
+static int fails = 0, checks = 0;
+#define CHECK(cond, ...)                          \
+  do {                                            \
+    ++checks;                                     \
+    if (!(cond)) {                                \
+      ++fails;                                    \
+      printf("FAIL %s:%d: ", __FILE__, __LINE__); \
+      printf(__VA_ARGS__);                        \
+      printf("\n");                               \
+    }                                             \
+  } while (0)
+
+/* A row-major (M,K) x (N,K) plan, bf16 in and out: (M,K):(K,1), (N,K):(K,1), (M,N):(N,1). */
+static cutego_gemm_plan_t tn(int64_t m, int64_t n, int64_t k, int64_t l) {
+  cute_layout_t la, lb, ld;
+  memset(&la, 0, sizeof la);
+  la.leaves = 3;
+  la.shape[0] = m, la.shape[1] = k, la.shape[2] = l;
+  la.stride[0] = k, la.stride[1] = 1, la.stride[2] = m * k;
+  la.nest[0] = CUTE_NEST_OPEN, la.nest[1] = la.nest[2] = la.nest[3] = CUTE_NEST_LEAF, la.nest[4] = CUTE_NEST_CLOSE;
+  la.ntokens = 5;
+  lb = la, ld = la;
+  lb.shape[0] = n, lb.stride[2] = n * k;
+  ld.shape[1] = n, ld.stride[0] = n, ld.stride[2] = m * n;
+  cutego_gemm_plan_t p;
+  cutego_gemm_plan(&ld, &la, &lb, NULL, CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_BF16, 0, 0x10000, 0x20000, 0x30000, 0, NULL,
+                   &p);
+  return p;
+}
+
+int main(void) {
+  char why[120];
+  const int sms = 132;
+  /* Few tiles, long K: a decode step (M = 1..128 against 4096 columns: 32 tiles of 128x128 on 132
+   * SMs) splits, into equal slices of whole 16-byte steps, and at most 16 of them. */
+  const int64_t ms[] = {1, 8, 16, 32, 64};
+  for (int i = 0; i < 5; ++i) {
+    cutego_gemm_plan_t p = tn(ms[i], 4096, 4096, 1);
+    int s = cutego_gemm_split_k(&p, sms, 0, why, sizeof why);
+    CHECK(s > 1 && s <= 16 && 4096 % s == 0 && (4096 / s) % 8 == 0, "M=%lld: split %d", (long long)ms[i], s);
+  }
+  /* Enough tiles to fill the device: no split (4096^3 has 1024 tiles of 128x128). */
+  cutego_gemm_plan_t big = tn(4096, 4096, 4096, 1);
+  CHECK(cutego_gemm_split_k(&big, sms, 0, why, sizeof why) == 1, "4096^3 split");
+  cutego_gemm_plan_t wide = tn(1024, 14336, 4096, 1);
+  CHECK(cutego_gemm_split_k(&wide, sms, 0, why, sizeof why) == 1, "1024x14336x4096 split");
+  /* A short K does not split (slices would be under 256). */
+  cutego_gemm_plan_t shortk = tn(16, 4096, 256, 1);
+  CHECK(cutego_gemm_split_k(&shortk, sms, 0, why, sizeof why) == 1, "K=256 split");
+  /* A batched GEMM does not split; a requested split says why. */
+  cutego_gemm_plan_t batched = tn(16, 4096, 4096, 2);
+  CHECK(cutego_gemm_split_k(&batched, sms, 0, why, sizeof why) == 1, "batched split");
+  CHECK(cutego_gemm_split_k(&batched, sms, 4, why, sizeof why) == -1 && strstr(why, "batched"), "batched: %s", why);
+  /* Requested splits: honored where K divides into 16-byte steps, refused otherwise. */
+  cutego_gemm_plan_t p = tn(16, 4096, 4096, 1);
+  CHECK(cutego_gemm_split_k(&p, sms, 1, why, sizeof why) == 1, "split_k 1 is no split");
+  CHECK(cutego_gemm_split_k(&p, sms, 8, why, sizeof why) == 8, "split_k 8");
+  CHECK(cutego_gemm_split_k(&p, sms, 3, why, sizeof why) == -1 && why[0], "4096 / 3: %s", why);
+  CHECK(cutego_gemm_split_k(&p, sms, 1024, why, sizeof why) == -1 && why[0], "4096 / 1024 = 4 (not 8)");
+  CHECK(cutego_gemm_split_k(&p, sms, 32, why, sizeof why) == -1 && why[0], "32 slices: %s", why);
+  cutego_gemm_plan_t k1000 = tn(16, 4096, 1000, 1); /* 1000 = 8 * 125 */
+  CHECK(cutego_gemm_split_k(&k1000, sms, 5, why, sizeof why) == 5, "1000 / 5 = 200 = 8 * 25");
+  CHECK(cutego_gemm_split_k(&k1000, sms, 2, why, sizeof why) == -1, "1000 / 2 = 500: not a multiple of 8");
+  CHECK(cutego_gemm_split_k(&k1000, sms, 4, why, sizeof why) == -1, "1000 / 4 = 250: not a multiple of 8");
+  /* The device's SM count matters: with 8 SMs the 32 tiles already fill it. */
+  CHECK(cutego_gemm_split_k(&p, 8, 0, why, sizeof why) == 1, "8 SMs: no split");
+  /* The generic path never splits; asked to, it refuses. */
+  cutego_gemm_plan_t g = p;
+  g.path = CUTEGO_GEMM_PATH_GENERIC;
+  CHECK(cutego_gemm_split_k(&g, sms, 0, why, sizeof why) == 1, "generic");
+  CHECK(cutego_gemm_split_k(&g, sms, 2, why, sizeof why) == -1, "generic forced");
+  printf("test_split_k: %d checks, %d failures\n", checks, fails);
+  return fails != 0;
+}
