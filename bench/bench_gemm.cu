@@ -4,8 +4,9 @@
 // of the two cuBLAS figures. Every timed shape is first checked against an fp32 reference (cuBLAS
 // pedantic fp32) on the same inputs.
 //   bench_gemm out.csv [--quick|--sweep] [--dtype bf16|f16|both] [--layout TN|NN|NT|TT] [--reps N]
-//              [--cluster 0|1|2] [--ab-cluster] [--split-k S] [--max-m M] [--host]
+//              [--cluster 0|1|2] [--ab-cluster] [--split-k S] [--max-m M] [--set S] [--host]
 // --sweep: M in 1..16384 x the LLM (N,K) pairs, squares 256..16384, 12 sizes off the 64-grid.
+// Small problems are timed as batches of up to 20 back-to-back calls (time per call).
 // --ab-cluster also times ours without clusters (rung 8's A/B), interleaved in the same run.
 // --host: host time per call (plan + launch, no synchronization) of each, on small problems.
 // Layout names are BLAS's for row-major D: TN = A K-major and B K-major (the wgmma-native
@@ -43,6 +44,10 @@ static double median(std::vector<float> v) {
   std::sort(v.begin(), v.end());
   return v[v.size() / 2];
 }
+
+// Calls per timed repeat (back to back, as a model's layers run): small problems take several so
+// that the time per call is the device's, not one launch's latency (host time: --host).
+static int g_batch = 1;
 
 // cuBLASLt: D (row-major MxN) = A (MxK) * B^T, expressed column-major as D^T (NxM) = op(B) op(A).
 struct Lt {
@@ -93,12 +98,12 @@ struct Lt {
     std::vector<float> t;
     for (int r = 0; r < reps; ++r) {
       CK(cudaEventRecord(e0, st));
-      run();
+      for (int b = 0; b < g_batch; ++b) run();
       CK(cudaEventRecord(e1, st));
       CK(cudaEventSynchronize(e1));
       float ms;
       CK(cudaEventElapsedTime(&ms, e0, e1));
-      t.push_back(ms);
+      t.push_back(ms / g_batch);
     }
     cudaEventDestroy(e0), cudaEventDestroy(e1);
     return (float)median(t);
@@ -184,6 +189,7 @@ static void bench_one(FILE *csv, const Shape &s, int am, int bm, int dt, int rep
   // Big shapes take fewer repeats (a 16384x28672x8192 product runs ~10 ms).
   const double fl = 2.0 * M * N * K;
   reps = std::max(5, std::min(reps, (int)(4e13 / fl)));
+  g_batch = std::max(1, std::min(20, (int)(2e11 / fl)));
   float t_ours = Lt::time_it(ours, reps, nullptr);
   float t_cub1 = lt.time(a, b, d, M, N, K, am, bm, ct, reps, nullptr);
   float t_gex1 = time_gemmex(hb, a, b, d, M, N, K, am, bm, ct, reps, nullptr);
@@ -278,13 +284,13 @@ static void host_overhead(Lt &lt, cublasHandle_t hb, const cutego_gemm_options_t
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    fprintf(stderr, "usage: bench_gemm out.csv [--quick] [--dtype bf16|f16|both] [--layout TN|NN|NT|TT] [--reps N] [--group G] [--config C] [--direct-epilogue] [--only-m M] [--cluster C] [--ab-cluster] [--sweep] [--max-m M] [--split-k S] [--host]\n");
+    fprintf(stderr, "usage: bench_gemm out.csv [--quick] [--dtype bf16|f16|both] [--layout TN|NN|NT|TT] [--reps N] [--group G] [--config C] [--direct-epilogue] [--only-m M] [--cluster C] [--ab-cluster] [--sweep] [--max-m M] [--set llm|square|odd] [--split-k S] [--host]\n");
     return 2;
   }
   bool quick = false, sweep = false, host = false;
   int reps = 15;
   int64_t only_m = 0, max_m = 0;
-  const char *dts = "both", *lay = "TN";
+  const char *dts = "both", *lay = "TN", *only_set = nullptr;
   cutego_gemm_options_t opt;
   memset(&opt, 0, sizeof opt);
   for (int i = 2; i < argc; ++i) {
@@ -292,6 +298,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[i], "--sweep")) sweep = true;
     else if (!strcmp(argv[i], "--host")) host = true;
     else if (!strcmp(argv[i], "--max-m") && i + 1 < argc) max_m = atoll(argv[++i]);
+    else if (!strcmp(argv[i], "--set") && i + 1 < argc) only_set = argv[++i];
     else if (!strcmp(argv[i], "--split-k") && i + 1 < argc) opt.split_k = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--dtype") && i + 1 < argc) dts = argv[++i];
     else if (!strcmp(argv[i], "--layout") && i + 1 < argc) lay = argv[++i];
@@ -354,7 +361,7 @@ int main(int argc, char **argv) {
     if (strcmp(dts, "both") && strcmp(dts, dt == CUTEGO_DTYPE_BF16 ? "bf16" : "f16")) continue;
     std::vector<double> ratios;
     for (auto &s : shapes) {
-      if ((only_m && s.m != only_m) || (max_m && s.m > max_m)) continue;
+      if ((only_m && s.m != only_m) || (max_m && s.m > max_m) || (only_set && strcmp(only_set, s.set))) continue;
       if (dt == CUTEGO_DTYPE_BF16) bench_one<__nv_bfloat16>(csv, s, am, bm, dt, reps, lt, hb, ratios, &opt);
       else bench_one<__half>(csv, s, am, bm, dt, reps, lt, hb, ratios, &opt);
     }

@@ -141,6 +141,12 @@ enum {
   CUTEGO_GEMM_F_CLUSTER_2 = 64 /* kernel arguments only: launched in 2x1 clusters sharing B (plan.cluster_m) */
 };
 
+/* Rows of a K-major A's TMA box: a GEMM of fewer than bm rows (one tile row) loads only its rows,
+ * rounded up to 8 (one 128-byte swizzle atom), instead of a box that is mostly zero fill; the
+ * wgmma kernel expects that many bytes per stage. (The stage's other rows hold stale data: their
+ * products fall in rows past M, which no epilogue stores.) */
+#define CUTEGO_GEMM_A_BOX_ROWS(m, bm) ((m) >= (bm) ? (bm) : (((m) + 7) / 8) * 8)
+
 typedef struct cutego_gemm_options_t {
   int32_t force_path;  /* 0 automatic, else CUTEGO_GEMM_PATH_* */
   int32_t config;      /* -1 or 0: automatic; else CUTEGO_GEMM_CONFIG_* + 1 */

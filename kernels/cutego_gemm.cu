@@ -59,6 +59,44 @@ cudaError_t launch_generic(const cutego_gemm_plan_t &p, void *d, const cute_layo
 #undef GEN
   return cudaGetLastError();
 }
+// Whether L is a flat (MN, K) or (MN, K, L) layout with unit K stride: its row and batch strides.
+bool k_rows(const cute_layout_t *L, int64_t *s0, int64_t *s2) {
+  const int r = L->leaves;
+  if ((r != 2 && r != 3) || L->ntokens != r + 2 || L->nest[0] != CUTE_NEST_OPEN || L->nest[r + 1] != CUTE_NEST_CLOSE)
+    return false;
+  for (int i = 1; i <= r; ++i)
+    if (L->nest[i] != CUTE_NEST_LEAF) return false;
+  if (L->stride[1] != 1 && L->shape[1] != 1) return false;
+  *s0 = L->stride[0];
+  *s2 = r == 3 ? L->stride[2] : 0;
+  return true;
+}
+
+// dst (MN, kp, L) compact K-major <- src rows (row stride s0, batch stride s2, unit K stride), K
+// padded with zeros to kp: the packed layout the planner wrote (pack(): shape (MN, K, L), strides
+// (kp, 1, MN * kp)).
+__global__ void __launch_bounds__(256) gemm_pack_k_rows(uint16_t *dst, const uint16_t *src, int64_t mn, int64_t k,
+                                                        int64_t kp, int64_t l, int64_t s0, int64_t s2) {
+  const int64_t total = mn * kp * l;
+  for (int64_t i = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; i < total;
+       i += static_cast<int64_t>(gridDim.x) * blockDim.x) {
+    const int64_t c = i % kp, row = i / kp, r = row % mn, z = row / mn;
+    dst[i] = c < k ? src[z * s2 + r * s0 + c] : uint16_t(0);
+  }
+}
+
+int pack_k_rows(void *dst, const cute_layout_t &packed, const void *src, int64_t s0, int64_t s2, int sms,
+                cudaStream_t stream) {
+  const int64_t mn = packed.shape[0], k = packed.shape[1], l = packed.shape[2], kp = packed.stride[0];
+  const int64_t total = mn * kp * l, cap = static_cast<int64_t>(sms) * 16;
+  const int64_t blocks = (total + 255) / 256 < cap ? (total + 255) / 256 : cap;
+  gemm_pack_k_rows<<<static_cast<unsigned>(blocks), 256, 0, stream>>>(static_cast<uint16_t *>(dst),
+                                                                      static_cast<const uint16_t *>(src), mn, k, kp, l,
+                                                                      s0, l > 1 ? s2 : 0);
+  cudaError_t e = cudaGetLastError();
+  return e == cudaSuccess ? CUTEGO_KERNELS_OK : fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: packing rows: %s", cudaGetErrorString(e));
+}
+
 // A flat rank-3 layout (e0,e1,e2):(s0,s1,s2).
 cute_layout_t flat3(int64_t e0, int64_t e1, int64_t e2, int64_t s0, int64_t s1, int64_t s2) {
   cute_layout_t L;
@@ -132,7 +170,7 @@ int gemm_split_k(cutego_gemm_plan_t &p, int splits, void *d, const void *a, cons
     p.split_workspace_bytes = ws_bytes;
     p.config = ps.config;
     p.tiles_m = ps.tiles_m, p.tiles_n = ps.tiles_n, p.tiles = ps.tiles;
-    snprintf(p.reason, sizeof p.reason, "wgmma, K split in %d slices of %lld: %s", splits, (long long)ks, ps.reason);
+    snprintf(p.reason, sizeof p.reason, "wgmma, K split in %d slices of %lld: %.100s", splits, (long long)ks, ps.reason);
   }
   return rc;
 }
@@ -180,16 +218,34 @@ extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, cons
   if (di.major != 9) return fail(CUTEGO_KERNELS_ENODEV, "cutego_gemm: the wgmma path needs compute capability 9.0");
   // Operands no tensor map reads as they are: copy them into a zeroed K-major workspace first.
   void *ws = nullptr;
+  bool own_ws = false;
   void *d_user = d;
   const int ces = p.cd_dtype == CUTEGO_DTYPE_F32 ? 4 : 2;
   if (p.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B | CUTEGO_GEMM_F_PACK_D)) {
-    e = cudaMallocAsync(&ws, static_cast<size_t>(p.workspace_bytes), stream);
-    if (e != cudaSuccess) return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: workspace of %lld bytes: %s", (long long)p.workspace_bytes, cudaGetErrorString(e));
-    e = cudaMemsetAsync(ws, 0, static_cast<size_t>(p.workspace_bytes), stream);
+    // An operand with unit K stride (only its row stride or address is off the 16-byte grid)
+    // is copied row by row with its K padding zeroed (gemm_pack_k_rows); anything else goes
+    // through cutego_copy into a zeroed workspace. The caller's workspace serves when it is
+    // large enough (no allocation).
+    int64_t as0 = 0, as2 = 0, bs0 = 0, bs2 = 0;
+    const bool rows_a = (p.flags & CUTEGO_GEMM_F_PACK_A) && k_rows(la, &as0, &as2);
+    const bool rows_b = (p.flags & CUTEGO_GEMM_F_PACK_B) && k_rows(lb, &bs0, &bs2);
+    const bool zero = (p.flags & CUTEGO_GEMM_F_PACK_D) || ((p.flags & CUTEGO_GEMM_F_PACK_A) && !rows_a) ||
+                      ((p.flags & CUTEGO_GEMM_F_PACK_B) && !rows_b);
+    if (opt && opt->workspace && opt->workspace_bytes >= p.workspace_bytes &&
+        reinterpret_cast<uintptr_t>(opt->workspace) % 256 == 0) {
+      ws = opt->workspace;
+      e = cudaSuccess;
+    } else {
+      e = cudaMallocAsync(&ws, static_cast<size_t>(p.workspace_bytes), stream);
+      if (e != cudaSuccess) return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: workspace of %lld bytes: %s", (long long)p.workspace_bytes, cudaGetErrorString(e));
+      own_ws = true;
+    }
+    if (zero) e = cudaMemsetAsync(ws, 0, static_cast<size_t>(p.workspace_bytes), stream);
     int rc = e == cudaSuccess ? CUTEGO_KERNELS_OK : CUTEGO_KERNELS_ECUDA;
     if (rc == CUTEGO_KERNELS_OK && (p.flags & CUTEGO_GEMM_F_PACK_A)) {
       void *wa = static_cast<uint8_t *>(ws) + p.a_workspace_offset;
-      rc = cutego_copy_ex(wa, &p.a_packed, a, la, 2, stream_, nullptr, nullptr);
+      rc = rows_a ? pack_k_rows(wa, p.a_packed, a, as0, as2, di.sms, stream)
+                  : cutego_copy_ex(wa, &p.a_packed, a, la, 2, stream_, nullptr, nullptr);
       a = wa;
     }
     if (p.flags & CUTEGO_GEMM_F_PACK_D) {
@@ -200,13 +256,14 @@ extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, cons
     }
     if (rc == CUTEGO_KERNELS_OK && (p.flags & CUTEGO_GEMM_F_PACK_B)) {
       void *wb = static_cast<uint8_t *>(ws) + p.b_workspace_offset;
-      rc = cutego_copy_ex(wb, &p.b_packed, b, lb, 2, stream_, nullptr, nullptr);
+      rc = rows_b ? pack_k_rows(wb, p.b_packed, b, bs0, bs2, di.sms, stream)
+                  : cutego_copy_ex(wb, &p.b_packed, b, lb, 2, stream_, nullptr, nullptr);
       b = wb;
     }
     if (rc != CUTEGO_KERNELS_OK) {
       char why[200];
       snprintf(why, sizeof why, "%s", e != cudaSuccess ? cudaGetErrorString(e) : cutego_k::last_error());
-      cudaFreeAsync(ws, stream);
+      if (own_ws) cudaFreeAsync(ws, stream);
       return fail(rc, "cutego_gemm: packing an operand: %s", why);
     }
   }
@@ -216,7 +273,7 @@ extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, cons
     ~FreeWs() {
       if (p) cudaFreeAsync(p, s);
     }
-  } free_ws{ws, stream};
+  } free_ws{own_ws ? ws : nullptr, stream};
   cutego_encode_tiled_fn enc = cutego_k::encode_fn();
   if (!enc) return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: cuTensorMapEncodeTiled not available from the driver");
   alignas(64) CUtensorMap ma, mb, md;

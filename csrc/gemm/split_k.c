@@ -14,11 +14,11 @@
 #include <stdio.h>
 #include "cutego_kernels.h"
 
-static const double kKTileUs = 0.28;         /* one 128x128x64 k-tile on one SM */
+static const double kKTileUs = 0.35;         /* one 128x128x64 k-tile on one SM */
 static const double kTileOverhead = 3.0;     /* pipeline fill and epilogue, in k-tiles */
 static const double kDramBytesPerUs = 3.0e6; /* device memory, reads */
 static const double kSmBytesPerUs = 0.08e6;  /* what one CTA's TMA pipeline pulls */
-static const double kReduceUs = 2.5;         /* the reduction kernel's launch and tail */
+static const double kReduceUs = 2.0;         /* the reduction kernel's launch and tail */
 static const double kMinGain = 0.9;          /* a split must save 10% */
 enum { kMaxSplit = 16, kMinSliceK = 256, kTile = 128, kBk = 64 };
 

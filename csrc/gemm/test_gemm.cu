@@ -300,6 +300,17 @@ int main(int argc, char **argv) {
   cs.push_back({"split-K auto 16x4096x14336", 16, 4096, 14336, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1});
   cs.push_back({"split-K auto 64x4096x4096 f16", 64, 4096, 4096, 1, 0, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1});
   cs.push_back({"split-K off 16x4096x4096", 16, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 1});
+  // fewer rows than a tile: a K-major A box of M rounded up to 8 rows, an M-major A's loads past
+  // M skipped, a consumer warpgroup wholly past M idle; with clusters the partner CTA's tile
+  // lies wholly past M
+  cs.push_back({"small M=8 K-major no split", 8, 1000, 520, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 1});
+  cs.push_back({"small M=64 K-major f32 beta", 64, 1000, 520, 1, 0, 1, BF, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 1});
+  cs.push_back({"small M=100 K-major f16", 100, 1200, 520, 1, 0, 0, F16, F16, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 1});
+  cs.push_back({"small M=40 M-major", 40, 1000, 520, 1, 1, 0, BF, BF, 1.25f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 1});
+  cs.push_back({"small M=72 M-major direct", 72, 1000, 520, 1, 1, 1, F16, F32, 1.f, -1.f, 0, W, 0, 0, 0, 1, 0, 0, 0, 1});
+  cs.push_back({"small M=50 cluster", 50, 2048, 512, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 2, 1});
+  cs.push_back({"small M=24 batched", 24, 640, 320, 3, 0, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0});
+  cs.push_back({"small M=100 K=4100 (packed rows)", 100, 4096, 4100, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0});
   // the direct-store epilogue (the TMA-store one is the default where D allows it)
   cs.push_back({"direct epilogue KK bf16", 1000, 1200, 520, 1, 0, 0, BF, BF, 1.25f, 0.5f, 0, W, 0, 0, 0, 1});
   cs.push_back({"direct epilogue MN f32", 1000, 1200, 520, 1, 1, 1, F16, F32, 1.25f, 0.f, 0, W, 0, 0, 0, 1});
