@@ -207,11 +207,11 @@ void cutego_gemm_args(const cutego_gemm_plan_t *plan, void *d, const void *c, fl
 const char *cutego_gemm_path_name(int path);
 
 /* How many slices to split K into (1: none) for a plan of the wgmma path on a device with `sms`
- * multiprocessors. requested 0: a cost model of waves of 128x128 tiles, the k-tiles per slice,
- * the bytes of the operands and of the fp32 partial sums (csrc/gemm/split_k.c); 1: 1; S > 1: S,
- * or -1 with the reason in why where S slices are impossible. Only single-batch plans without
- * clusters that read A and B in place split; K splits into at most 16 equal slices of whole
- * 8-element (16-byte) steps. */
+ * multiprocessors. requested 0: the largest split that keeps all slices of all 128x128 tiles in
+ * one wave (tiles * S <= sms) with slices of at least 1024 (csrc/gemm/split_k.c says why); 1: 1;
+ * S > 1: S, or -1 with the reason in why where S slices are impossible. Only single-batch plans
+ * without clusters that read A and B in place split; K splits into at most 16 equal slices of
+ * whole 8-element (16-byte) steps. */
 int cutego_gemm_split_k(const cutego_gemm_plan_t *plan, int sms, int requested, char *why, size_t why_len);
 /* Writes the calling thread's last error message into buf with snprintf's rules (n == 0: a
  * size query, buf may be NULL) and returns its full length; "" when nothing failed yet. */

@@ -47,6 +47,19 @@ int main(void) {
     int s = cutego_gemm_split_k(&p, sms, 0, why, sizeof why);
     CHECK(s > 1 && s <= 16 && 4096 % s == 0 && (4096 / s) % 8 == 0, "M=%lld: split %d", (long long)ms[i], s);
   }
+  /* The split fills one wave: floor(132 / tiles), slices of at least 1024. */
+  cutego_gemm_plan_t q = tn(1, 4096, 4096, 1); /* 32 tiles: 4 slices of 1024 */
+  CHECK(cutego_gemm_split_k(&q, sms, 0, why, sizeof why) == 4, "1x4096x4096");
+  q = tn(256, 4096, 4096, 1); /* 64 tiles: 2 */
+  CHECK(cutego_gemm_split_k(&q, sms, 0, why, sizeof why) == 2, "256x4096x4096");
+  q = tn(16, 6144, 4096, 1); /* 48 tiles: 2 */
+  CHECK(cutego_gemm_split_k(&q, sms, 0, why, sizeof why) == 2, "16x6144x4096");
+  q = tn(16, 4096, 14336, 1); /* 32 tiles: 4 slices of 3584 */
+  CHECK(cutego_gemm_split_k(&q, sms, 0, why, sizeof why) == 4, "16x4096x14336");
+  q = tn(16, 11008, 4096, 1); /* 86 tiles: 172 CTAs would make two waves */
+  CHECK(cutego_gemm_split_k(&q, sms, 0, why, sizeof why) == 1, "16x11008x4096");
+  q = tn(16, 4096, 2048, 1); /* 32 tiles, but slices of 1024 at most 2 */
+  CHECK(cutego_gemm_split_k(&q, sms, 0, why, sizeof why) == 2, "16x4096x2048");
   /* Enough tiles to fill the device: no split (4096^3 has 1024 tiles of 128x128). */
   cutego_gemm_plan_t big = tn(4096, 4096, 4096, 1);
   CHECK(cutego_gemm_split_k(&big, sms, 0, why, sizeof why) == 1, "4096^3 split");
