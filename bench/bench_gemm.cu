@@ -4,7 +4,7 @@
 // of the two cuBLAS figures. Every timed shape is first checked against an fp32 reference (cuBLAS
 // pedantic fp32) on the same inputs.
 //   bench_gemm out.csv [--quick|--sweep] [--dtype bf16|f16|both] [--layout TN|NN|NT|TT] [--reps N]
-//              [--cluster 0|1|2] [--ab-cluster] [--split-k S] [--max-m M] [--set S] [--host]
+//              [--cluster 0|1|2] [--ab-cluster] [--split-k S] [--min-m M] [--max-m M] [--set S] [--host]
 // --sweep: M in 1..16384 x the LLM (N,K) pairs, squares 256..16384, 12 sizes off the 64-grid.
 // Small problems are timed as batches of up to 20 back-to-back calls (time per call).
 // --ab-cluster also times ours without clusters (rung 8's A/B), interleaved in the same run.
@@ -284,12 +284,12 @@ static void host_overhead(Lt &lt, cublasHandle_t hb, const cutego_gemm_options_t
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    fprintf(stderr, "usage: bench_gemm out.csv [--quick] [--dtype bf16|f16|both] [--layout TN|NN|NT|TT] [--reps N] [--group G] [--config C] [--direct-epilogue] [--only-m M] [--cluster C] [--ab-cluster] [--sweep] [--max-m M] [--set llm|square|odd] [--split-k S] [--host]\n");
+    fprintf(stderr, "usage: bench_gemm out.csv [--quick] [--dtype bf16|f16|both] [--layout TN|NN|NT|TT] [--reps N] [--group G] [--config C] [--direct-epilogue] [--only-m M] [--cluster C] [--ab-cluster] [--sweep] [--min-m M] [--max-m M] [--set llm|square|odd] [--split-k S] [--host]\n");
     return 2;
   }
   bool quick = false, sweep = false, host = false;
   int reps = 15;
-  int64_t only_m = 0, max_m = 0;
+  int64_t only_m = 0, max_m = 0, min_m = 0;
   const char *dts = "both", *lay = "TN", *only_set = nullptr;
   cutego_gemm_options_t opt;
   memset(&opt, 0, sizeof opt);
@@ -298,6 +298,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[i], "--sweep")) sweep = true;
     else if (!strcmp(argv[i], "--host")) host = true;
     else if (!strcmp(argv[i], "--max-m") && i + 1 < argc) max_m = atoll(argv[++i]);
+    else if (!strcmp(argv[i], "--min-m") && i + 1 < argc) min_m = atoll(argv[++i]);
     else if (!strcmp(argv[i], "--set") && i + 1 < argc) only_set = argv[++i];
     else if (!strcmp(argv[i], "--split-k") && i + 1 < argc) opt.split_k = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--dtype") && i + 1 < argc) dts = argv[++i];
@@ -361,7 +362,7 @@ int main(int argc, char **argv) {
     if (strcmp(dts, "both") && strcmp(dts, dt == CUTEGO_DTYPE_BF16 ? "bf16" : "f16")) continue;
     std::vector<double> ratios;
     for (auto &s : shapes) {
-      if ((only_m && s.m != only_m) || (max_m && s.m > max_m) || (only_set && strcmp(only_set, s.set))) continue;
+      if ((only_m && s.m != only_m) || (max_m && s.m > max_m) || s.m < min_m || (only_set && strcmp(only_set, s.set))) continue;
       if (dt == CUTEGO_DTYPE_BF16) bench_one<__nv_bfloat16>(csv, s, am, bm, dt, reps, lt, hb, ratios, &opt);
       else bench_one<__half>(csv, s, am, bm, dt, reps, lt, hb, ratios, &opt);
     }

@@ -35,7 +35,7 @@ lib() {
   local I="-I$root/include -I$root/csrc/tma -I$root/kernels"
   $NVCC $F $I -Xcompiler -fPIC -c $root/kernels/cutego_gemm.cu -o $out/cutego_gemm.o &
   $NVCC $F $I -Xcompiler -fPIC -c $root/kernels/cutego_copy.cu -o $out/cutego_copy.o &
-  for c in csrc/tma/plan.c csrc/tma/encode.c csrc/gemm/plan.c csrc/gemm/split_k.c; do
+  for c in csrc/tma/plan.c csrc/tma/encode.c csrc/gemm/plan.c csrc/gemm/waves.c; do
     if [ -f $root/$c ]; then gcc -std=c99 -O2 -fPIC -I$root/include -c $root/$c -o $out/$(echo $c | tr / _).o; fi
   done
   g++ -std=c++17 -O2 -fPIC -I$root/include -I$root/kernels -c $root/csrc/gemm/configs.cc -o $out/configs.o

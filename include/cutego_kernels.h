@@ -208,11 +208,16 @@ const char *cutego_gemm_path_name(int path);
 
 /* How many slices to split K into (1: none) for a plan of the wgmma path on a device with `sms`
  * multiprocessors. requested 0: the largest split that keeps all slices of all 128x128 tiles in
- * one wave (tiles * S <= sms) with slices of at least 1024 (csrc/gemm/split_k.c says why); 1: 1;
+ * one wave (tiles * S <= sms) with slices of at least 1024 (csrc/gemm/waves.c says why); 1: 1;
  * S > 1: S, or -1 with the reason in why where S slices are impossible. Only single-batch plans
  * without clusters that read A and B in place split; K splits into at most 16 equal slices of
  * whole 8-element (16-byte) steps. */
 int cutego_gemm_split_k(const cutego_gemm_plan_t *plan, int sms, int requested, char *why, size_t why_len);
+
+/* The tile configuration (CUTEGO_GEMM_CONFIG_*) cutego_gemm takes for an M x N x L output on a
+ * device with `sms` multiprocessors when none is asked for: the one whose waves of tiles take
+ * least, a 128x128 tile costing 0.577 of a 128x256 one (csrc/gemm/waves.c). */
+int cutego_gemm_pick_config(int64_t m, int64_t n, int64_t l, int sms);
 /* Writes the calling thread's last error message into buf with snprintf's rules (n == 0: a
  * size query, buf may be NULL) and returns its full length; "" when nothing failed yet. */
 size_t cutego_kernels_last_error(char *buf, size_t n);

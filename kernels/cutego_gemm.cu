@@ -195,7 +195,8 @@ extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, cons
   cutego_k::DevInfo di;
   if (cutego_k::dev_info(&di) != 0) return fail(CUTEGO_KERNELS_ENODEV, "cutego_gemm: no CUDA device");
   cudaError_t e;
-  // Split K (a cost model, or the split_k option): slices of K as batches, then a reduction.
+  // Split K (the wave rule of cutego_gemm_split_k, or the split_k option): slices of K as batches,
+  // then a reduction.
   {
     char why[120];
     const int req = opt ? opt->split_k : 0;
@@ -208,6 +209,24 @@ extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, cons
       if (plan_out) *plan_out = p;
       if (rc != CUTEGO_KERNELS_EINVAL || req > 1) return rc;
       cutego_k::fail(CUTEGO_KERNELS_OK, "%s", keep);  // the slices did not plan: no split
+    }
+  }
+  // The tile configuration by waves on this device (cutego_gemm_pick_config), unless asked for.
+  if (p.path == CUTEGO_GEMM_PATH_WGMMA && !(opt && opt->config > 0)) {
+    const int want = cutego_gemm_pick_config(p.m, p.n, p.l, di.sms);
+    if (want != p.config) {
+      cutego_gemm_options_t o;
+      memset(&o, 0, sizeof o);
+      if (opt) o = *opt;
+      o.config = want + 1;
+      cutego_gemm_plan_t q;
+      if (cutego_gemm_plan(ld, la, lb, lc, ab_dtype, cd_dtype, read_c, reinterpret_cast<uintptr_t>(d),
+                           reinterpret_cast<uintptr_t>(a), reinterpret_cast<uintptr_t>(b),
+                           reinterpret_cast<uintptr_t>(c), &o, &q) == 0 &&
+          q.path == CUTEGO_GEMM_PATH_WGMMA) {
+        p = q;
+        if (plan_out) *plan_out = p;
+      }
     }
   }
   if (p.path == CUTEGO_GEMM_PATH_GENERIC) {

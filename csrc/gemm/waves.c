@@ -1,5 +1,15 @@
-/* split_k.c — cutego_gemm_split_k: how many slices of K a plan's GEMM computes separately (fp32
- * partial sums in a workspace, then a deterministic reduction), from the device's SM count.
+/* waves.c — the C launcher's choices from the device's SM count (waves of CTAs), both measured
+ * on the H200 (bench/GEMM-NOTES.md):
+ *
+ * cutego_gemm_pick_config: 128x256 or 128x128 tiles. A tile of 128x128 costs 0.577 of one of
+ * 128x256 (4096^3: 8 waves of 128x128 took 1.153x the time of 4 waves of 128x256), and a
+ * partial wave costs a whole one, so the time is ceil(tiles / sms) * (1 or 0.577). Against the
+ * earlier rule (128x256 unless there are fewer than 132 of its tiles) this moves 1024 x 4096 x K
+ * to 128x256 (1.11-1.19x faster) and 512 x 11008, 1024 x 6144, 333 x 14336 to 128x128
+ * (1.07-1.14x faster).
+ *
+ * cutego_gemm_split_k: how many slices of K a plan's GEMM computes separately (fp32 partial sums
+ * in a workspace, then a deterministic reduction).
  *
  * A plan with fewer output tiles than SMs leaves most multiprocessors idle while each CTA walks
  * the whole K (M = 1..128 against N = 4096 has 32 tiles of 128x128 on 132 SMs). Splitting K into
@@ -14,6 +24,16 @@
 #include "cutego_kernels.h"
 
 enum { kMaxSplit = 16, kMinSliceK = 1024, kTile = 128 };
+
+static int64_t waves(int64_t tiles, int sms) { return (tiles + sms - 1) / sms; }
+
+int cutego_gemm_pick_config(int64_t m, int64_t n, int64_t l, int sms) {
+  if (m < 1 || n < 1 || l < 1 || sms < 1) return CUTEGO_GEMM_CONFIG_128x128x64;
+  const int64_t tm = (m + 127) / 128;
+  const double t256 = (double)waves(tm * ((n + 255) / 256) * l, sms);
+  const double t128 = 0.577 * (double)waves(tm * ((n + 127) / 128) * l, sms);
+  return n > 128 && t256 <= t128 ? CUTEGO_GEMM_CONFIG_128x256x64 : CUTEGO_GEMM_CONFIG_128x128x64;
+}
 
 /* Whether K splits into s slices that a batched tensor map reads: equal slices of whole 16-byte
  * steps (the slice is the batch stride, in bytes a multiple of 16). */

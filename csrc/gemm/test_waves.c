@@ -1,7 +1,8 @@
-/* test_split_k.c — cutego_gemm_split_k without a GPU (part of `make test`): which plans may split
- * K, into how many slices, and the refusals of a requested split. The expected values follow from
- * the rules (equal slices of whole 16-byte K steps, single batch, A and B read in place, at most
- * 16 slices) and from counting tiles against SMs, not from the function's output. */
+/* test_waves.c — cutego_gemm_split_k and cutego_gemm_pick_config without a GPU (part of `make
+ * test`): which plans may split K, into how many slices, the refusals of a requested split, and
+ * the tile choice. The expected values follow from the rules (equal slices of whole 16-byte K
+ * steps, single batch, A and B read in place, at most 16 slices) and from counting tiles and
+ * waves against SMs by hand, not from the functions' output. */
 #include <stdio.h>
 #include <string.h>
 #include "cutego_kernels.h"
@@ -90,6 +91,17 @@ int main(void) {
   g.path = CUTEGO_GEMM_PATH_GENERIC;
   CHECK(cutego_gemm_split_k(&g, sms, 0, why, sizeof why) == 1, "generic");
   CHECK(cutego_gemm_split_k(&g, sms, 2, why, sizeof why) == -1, "generic forced");
-  printf("test_split_k: %d checks, %d failures\n", checks, fails);
+  /* Tiles: 128x256 unless 0.577 x the 128x128 waves is less (counted by hand, 132 SMs). */
+  const int C256 = CUTEGO_GEMM_CONFIG_128x256x64, C128 = CUTEGO_GEMM_CONFIG_128x128x64;
+  CHECK(cutego_gemm_pick_config(4096, 4096, 1, sms) == C256, "4096^2: 4 waves vs 8 x 0.577");
+  CHECK(cutego_gemm_pick_config(1024, 4096, 1, sms) == C256, "1024x4096: 1 wave (128 tiles) vs 2 x 0.577");
+  CHECK(cutego_gemm_pick_config(512, 11008, 1, sms) == C128, "512x11008: 2 waves (172) vs 3 x 0.577 (344)");
+  CHECK(cutego_gemm_pick_config(1024, 6144, 1, sms) == C128, "1024x6144: 2 (192) vs 3 x 0.577 (384)");
+  CHECK(cutego_gemm_pick_config(512, 6144, 1, sms) == C256, "512x6144: 1 (96) vs 2 x 0.577 (192)");
+  CHECK(cutego_gemm_pick_config(16, 4096, 1, sms) == C128, "16x4096: 1 (16) vs 1 x 0.577 (32)");
+  CHECK(cutego_gemm_pick_config(4096, 100, 1, sms) == C128, "N <= 128: 128x128");
+  CHECK(cutego_gemm_pick_config(1024, 4096, 2, sms) == C256, "batched 2 x 1024x4096: 2 (256) vs 4 x 0.577 (512)");
+  CHECK(cutego_gemm_pick_config(512, 6144, 1, 64) == C128, "64 SMs, 512x6144: 2 (96) vs 3 x 0.577 = 1.73 (192)");
+  printf("test_waves: %d checks, %d failures\n", checks, fails);
   return fails != 0;
 }
