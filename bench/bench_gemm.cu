@@ -236,11 +236,10 @@ static void bench_one(FILE *csv, const Shape &s, int am, int bm, int dt, int rep
   cudaFree(f), cudaFree(a), cudaFree(b), cudaFree(d);
 }
 
-// Host time per call, no synchronization inside the timed loop (the launch queue does not fill
-// at 200 calls): plan + launch for ours, heuristic-free launch for cuBLAS (Lt with its algorithm
-// chosen beforehand, as a caller caches it; GemmEx as it is called).
+// Host time per call: the median of 200 calls, each timed on the host from an idle device (the
+// call returns once its kernels are queued): plan + launch for ours, the call for cublasGemmEx.
 static void host_overhead(Lt &lt, cublasHandle_t hb, const cutego_gemm_options_t *opt) {
-  for (int64_t m : {16, 128}) {
+  for (int64_t m : {16, 128, 1024}) {
     const int64_t n = 4096, k = 4096;
     __nv_bfloat16 *a, *b, *d;
     CK(cudaMalloc(&a, m * k * 2));
@@ -262,16 +261,16 @@ static void host_overhead(Lt &lt, cublasHandle_t hb, const cutego_gemm_options_t
                       CUDA_R_16BF, (int)k, &beta, d, CUDA_R_16BF, (int)n, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
     };
     auto host_us = [&](auto f) {
+      for (int i = 0; i < 20; ++i) f();
       std::vector<float> v;
-      for (int rep = 0; rep < 7; ++rep) {
-        for (int i = 0; i < 20; ++i) f();
+      for (int i = 0; i < 200; ++i) {
         CK(cudaDeviceSynchronize());
         auto t0 = std::chrono::steady_clock::now();
-        for (int i = 0; i < 200; ++i) f();
+        f();
         auto t1 = std::chrono::steady_clock::now();
-        CK(cudaDeviceSynchronize());
-        v.push_back((float)(std::chrono::duration<double, std::micro>(t1 - t0).count() / 200));
+        v.push_back((float)std::chrono::duration<double, std::micro>(t1 - t0).count());
       }
+      CK(cudaDeviceSynchronize());
       return median(v);
     };
     double ho = host_us(ours), hg = host_us(gex);

@@ -74,22 +74,23 @@ bool k_rows(const cute_layout_t *L, int64_t *s0, int64_t *s2) {
 
 // dst (MN, kp, L) compact K-major <- src rows (row stride s0, batch stride s2, unit K stride), K
 // padded with zeros to kp: the packed layout the planner wrote (pack(): shape (MN, K, L), strides
-// (kp, 1, MN * kp)).
+// (kp, 1, MN * kp)). One block per row at a time, its threads along the row (no division per
+// element).
 __global__ void __launch_bounds__(256) gemm_pack_k_rows(uint16_t *dst, const uint16_t *src, int64_t mn, int64_t k,
                                                         int64_t kp, int64_t l, int64_t s0, int64_t s2) {
-  const int64_t total = mn * kp * l;
-  for (int64_t i = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; i < total;
-       i += static_cast<int64_t>(gridDim.x) * blockDim.x) {
-    const int64_t c = i % kp, row = i / kp, r = row % mn, z = row / mn;
-    dst[i] = c < k ? src[z * s2 + r * s0 + c] : uint16_t(0);
+  for (int64_t row = blockIdx.x; row < mn * l; row += gridDim.x) {
+    const int64_t z = row / mn, r = row - z * mn;
+    const uint16_t *in = src + z * s2 + r * s0;
+    uint16_t *out = dst + row * kp;
+    for (int64_t c = threadIdx.x; c < kp; c += blockDim.x) out[c] = c < k ? in[c] : uint16_t(0);
   }
 }
 
 int pack_k_rows(void *dst, const cute_layout_t &packed, const void *src, int64_t s0, int64_t s2, int sms,
                 cudaStream_t stream) {
   const int64_t mn = packed.shape[0], k = packed.shape[1], l = packed.shape[2], kp = packed.stride[0];
-  const int64_t total = mn * kp * l, cap = static_cast<int64_t>(sms) * 16;
-  const int64_t blocks = (total + 255) / 256 < cap ? (total + 255) / 256 : cap;
+  const int64_t rows = mn * l, cap = static_cast<int64_t>(sms) * 16;
+  const int64_t blocks = rows < cap ? rows : cap;
   gemm_pack_k_rows<<<static_cast<unsigned>(blocks), 256, 0, stream>>>(static_cast<uint16_t *>(dst),
                                                                       static_cast<const uint16_t *>(src), mn, k, kp, l,
                                                                       s0, l > 1 ? s2 : 0);
