@@ -113,7 +113,7 @@ cute_layout_t flat3(int64_t e0, int64_t e1, int64_t e2, int64_t s0, int64_t s1, 
 // Split K into `splits` slices: the slices are the batches of A' (M, K/S, S) and B' (N, K/S, S)
 // (slice j starts j*K/S steps along K), the wgmma kernel writes their fp32 products into the
 // batches of a workspace W (M, N, S), and gemm_split_k_reduce sums them into D. Returns
-// CUTEGO_KERNELS_EINVAL, before anything is launched, where the slices' plan is not a wgmma plan
+// CUTEGO_KERNELS_EINVAL, before any kernel is launched, where the slices' plan is not a wgmma plan
 // reading A' and B' in place (the caller may then go on without splitting).
 int gemm_split_k(cutego_gemm_plan_t &p, int splits, void *d, const void *a, const void *b, const void *c, float alpha,
                  float beta, cutego_stream_t stream_, const cutego_gemm_options_t *opt, int sms) {
@@ -130,12 +130,11 @@ int gemm_split_k(cutego_gemm_plan_t &p, int splits, void *d, const void *a, cons
   o.no_pack = 1;
   o.split_k = 1;
   o.cluster_m = 1;
+  o.workspace = nullptr;  // (the partial sums' own)
+  o.workspace_bytes = 0;
   if (o.config <= 0) o.config = CUTEGO_GEMM_CONFIG_128x128x64 + 1;
-  cutego_gemm_plan_t ps;
-  if (cutego_gemm_plan(&lw, &la, &lb, nullptr, p.ab_dtype, CUTEGO_DTYPE_F32, 0, 0, reinterpret_cast<uintptr_t>(a),
-                       reinterpret_cast<uintptr_t>(b), 0, &o, &ps) != 0 ||
-      ps.path != CUTEGO_GEMM_PATH_WGMMA || (ps.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B)))
-    return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: split_k %d: the slices' plan: %s", splits, ps.reason);
+  cutego_gemm_plan_t ps;  // (forced wgmma without packing: any other plan fails as EINVAL before a launch)
+  memset(&ps, 0, sizeof ps);
   void *ws = nullptr;
   bool own = false;
   if (opt && opt->workspace && opt->workspace_bytes >= ws_bytes && reinterpret_cast<uintptr_t>(opt->workspace) % 256 == 0) {
@@ -148,7 +147,7 @@ int gemm_split_k(cutego_gemm_plan_t &p, int splits, void *d, const void *a, cons
     own = true;
   }
   int rc = cutego_gemm(ws, &lw, a, &la, b, &lb, nullptr, nullptr, p.ab_dtype, CUTEGO_DTYPE_F32, 1.f, 0.f, stream_, &o,
-                       nullptr);
+                       &ps);
   if (rc == CUTEGO_KERNELS_OK) {
     const int64_t threads = m * ((n + 3) / 4), cap = static_cast<int64_t>(sms) * 8;
     const int64_t blocks = (threads + 255) / 256 < cap ? (threads + 255) / 256 : cap;
