@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # gemm_device.sh — builds the GEMM library, its device test and its benchmark on the GPU machine
-# (its own nvcc and cuBLAS, many cores: the eight kernel translation units compile in parallel),
-# beside a "before" library, so that one run times both.
+# (its own nvcc and cuBLAS, many cores: the kernel translation units compile in parallel),
+# beside a "before" library built wholly from the "before" tree (kernels, launcher, planner), so
+# that one run times both.
 #   bench/gemm_device.sh     kernels, libraries, test_gemm, bench_gemm (new and base)
 # Layout (ignored paths):
-#   .devwork/kobj/  the kernel objects of an earlier run, reused when the kernel sources match
-#   .devwork/base/  the "before" launcher tree (kernels/, csrc/, include/ of the base commit,
+#   .devwork/base/  the "before" tree (kernels/, csrc/, include/ of the base commit,
 #                   e.g. git archive BASE kernels csrc include | tar x -C .devwork/base)
 # Outputs under .devwork/dev/: new/lib.a, base/lib.a, test_gemm, bench_new, bench_base.
 set -euo pipefail
@@ -15,20 +15,20 @@ CUBLAS_INC=${CUBLAS_INC:-$CUDA/include}
 CUBLAS_LIB=${CUBLAS_LIB:-$CUDA/targets/x86_64-linux/lib}
 F="-gencode=arch=compute_90a,code=sm_90a -std=c++17 -O3"
 D=.devwork/dev
-mkdir -p $D/new $D/base .devwork/kobj
+mkdir -p $D/new $D/base
 INST="128x256_kk 128x256_km 128x256_mk 128x256_mm 128x128_kk 128x128_km 128x128_mk 128x128_mm"
-# The kernel objects depend on these sources only.
-key=$(cat kernels/gemm_kernels.cuh kernels/gemm_fns.h kernels/gemm_smem.h kernels/sm90_ptx.cuh kernels/wgmma_ops.cuh \
-      kernels/generated/cutego_gemm_layouts.h include/*.h kernels/gemm_1*.cu | sha1sum | cut -c1-16)
-if [ "$(cat .devwork/kobj/key 2>/dev/null)" != "$key" ]; then
-  echo "building the kernel objects ($key)"
-  rm -f .devwork/kobj/*.o
+# The kernel objects of a source tree ($1) into $2, with the build's C7510 and spill gates.
+kobjs() {
+  local root=$1 dir=$2
+  mkdir -p $dir
   printf '%s\n' $INST | xargs -P 8 -I{} sh -c \
-    "$NVCC $F -Iinclude -Icsrc/tma -Ikernels -Xptxas -v -Xcompiler -fPIC -c kernels/gemm_{}.cu -o .devwork/kobj/gemm_{}.o 2> .devwork/kobj/gemm_{}.log || { cat .devwork/kobj/gemm_{}.log; exit 1; }"
-  if grep -l C7510 .devwork/kobj/*.log; then echo "C7510 (wgmma serialized)"; exit 1; fi
-  cat .devwork/kobj/*.log | awk '/Function properties for/ {f=$NF} /bytes spill/ && f ~ /^cutego_gemm_128x/ && !/ 0 bytes spill stores, 0 bytes spill loads/ {print f": "$0; bad=1} END {exit bad}'
-  echo "$key" > .devwork/kobj/key
-fi
+    "$NVCC $F -I$root/include -I$root/csrc/tma -I$root/kernels -Xptxas -v -Xcompiler -fPIC -c $root/kernels/gemm_{}.cu -o $dir/gemm_{}.o 2> $dir/gemm_{}.log || { cat $dir/gemm_{}.log; exit 1; }"
+  if grep -l C7510 $dir/*.log; then echo "C7510 (wgmma serialized)"; return 1; fi
+  cat $dir/*.log | awk '/Function properties for/ {f=$NF} /bytes spill/ && f ~ /^cutego_gemm_128x/ && !/ 0 bytes spill stores, 0 bytes spill loads/ {print f": "$0; bad=1} END {exit bad}'
+}
+kobjs . $D/new/kobj &
+kobjs .devwork/base $D/base/kobj &
+wait
 # A library from a source tree ($1: root with kernels/, csrc/, include/) and the kernel objects.
 lib() {
   local root=$1 out=$2
@@ -41,7 +41,7 @@ lib() {
   g++ -std=c++17 -O2 -fPIC -I$root/include -I$root/kernels -c $root/csrc/gemm/configs.cc -o $out/configs.o
   wait
   rm -f $out/lib.a
-  ar rcs $out/lib.a $out/*.o .devwork/kobj/gemm_*.o
+  ar rcs $out/lib.a $out/*.o $out/kobj/gemm_*.o
 }
 lib . $D/new &
 lib .devwork/base $D/base &
