@@ -369,23 +369,26 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
       tm = tm * cm + (cm > 1 ? static_cast<int>(cluster_ctarank()) : 0);
       // A warpgroup whose 64 rows lie wholly past M has nothing to compute or store: it only
       // releases the stages (a GEMM of at most 64 rows runs on one warpgroup's MMAs).
-      const bool idle = tm * BM + cw * 64 >= p.m;
+      if (tm * BM + cw * 64 >= p.m) {
+        for (int kt = 0; kt < p.k_tiles; ++kt, ++it) {
+          mbar_wait(&pipe.full[it % S], (it / S) & 1);
+          pipe.release(it % S, cm, lane);
+        }
+        continue;
+      }
       for (int kt = 0; kt < p.k_tiles; ++kt, ++it) {
         const int s = it % S;
         mbar_wait(&pipe.full[s], (it / S) & 1);
-        if (!idle) {
-          wgmma_fence();
-          mma_stage<Cfg, OA, OB, F16, BN>(acc, smem_u32(sa + s * OA::stage_bytes) + cw * OA::desc_mn64_step_bytes,
-                                         smem_u32(sb + s * OB::stage_bytes), kt == 0);
-          wgmma_commit();
-          // Keep this stage's MMAs in flight; the previous stage's are done: release it.
-          wgmma_wait<1>();
-        }
+        wgmma_fence();
+        mma_stage<Cfg, OA, OB, F16, BN>(acc, smem_u32(sa + s * OA::stage_bytes) + cw * OA::desc_mn64_step_bytes,
+                                       smem_u32(sb + s * OB::stage_bytes), kt == 0);
+        wgmma_commit();
+        // Keep this stage's MMAs in flight; the previous stage's are done: release it.
+        wgmma_wait<1>();
         if (kt > 0) pipe.release((it - 1) % S, cm, lane);
       }
       wgmma_wait<0>();
       if (p.k_tiles > 0) pipe.release((it - 1) % S, cm, lane);
-      if (idle) continue;
       if (p.flags & kFlagDTma)
         epilogue_tma<typename Cfg::Acc, BN, TO>(p, tma_d, acc, t, cw, staging, tm * BM + cw * 64, tn * BN, l);
       else
