@@ -66,7 +66,13 @@ const char *cutego_copy_path_name(int path);
  *                            An A or B that no tensor map reads as it is (a hierarchical mode, no
  *                            unit stride, a stride or address off the 16-byte grid) is first
  *                            copied into a compact K-major workspace (CUTEGO_GEMM_F_PACK_A/B;
- *                            cutego_gemm allocates it on the stream with cudaMallocAsync).
+ *                            options.workspace when it is large enough, else cutego_gemm
+ *                            allocates it on the stream with cudaMallocAsync).
+ *                            cutego_gemm (not the plan) may split K (cutego_gemm_split_k) and
+ *                            re-plan with the tile configuration cutego_gemm_pick_config gives.
+ *                            With options.workspace a call queues kernels only, so it can be
+ *                            captured in a CUDA graph; without, its allocations are captured
+ *                            as memory nodes.
  *                            A hierarchical C or D is computed in a compact workspace and copied
  *                            (CUTEGO_GEMM_F_PACK_D).
  *   CUTEGO_GEMM_PATH_GENERIC every layout evaluated per element (any strides, any alignment):
