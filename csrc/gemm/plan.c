@@ -293,6 +293,7 @@ int cutego_gemm_plan(const cute_layout_t *d, const cute_layout_t *a, const cute_
   if (opt && opt->cluster_m > 0) p->cluster_m = opt->cluster_m;
   const int *bbox = p->cluster_m > 1 ? cb->b_mc_box[p->b.major] : cb->b_box[p->b.major];
   operand_map(&p->a_map, &p->a, es, cb->a_box[p->a.major][0], cb->a_box[p->a.major][1], cb->a_swizzle[p->a.major]);
+  if (p->a.major == 0) p->a_map.box[1] = (int32_t)CUTEGO_GEMM_A_BOX_ROWS(p->m, cb->bm);
   operand_map(&p->b_map, &p->b, es, bbox[0], bbox[1], cb->b_swizzle[p->b.major]);
   if (p->d.stride[1] == 1 && p->d.stride[0] % 2 == 0 && p->d.stride[2] % 2 == 0 && d_addr % (2 * ces) == 0)
     p->flags |= CUTEGO_GEMM_F_D_PAIRS;
