@@ -1,13 +1,19 @@
-// bench_gemm.cu — cutego_gemm beside cuBLASLt on the same device, in one process: CUDA events,
-// random normal inputs, warm-up, median of repeats, TFLOP/s and the ratio. Every timed shape is
-// first checked against an fp32 reference (cuBLAS pedantic fp32) on the same inputs.
-//   bench_gemm out.csv [--quick] [--dtype bf16|f16|both] [--layout TN|NN|NT|TT] [--reps N]
-//              [--cluster 0|1|2] [--ab-cluster]
+// bench_gemm.cu — cutego_gemm beside cuBLASLt (its best heuristic, 64 MiB workspace) and
+// cublasGemmEx (default algorithm, 32 MiB workspace) on the same device, in one process: CUDA
+// events, random normal inputs, warm-up, median of repeats, TFLOP/s and the ratio to the better
+// of the two cuBLAS figures. Every timed shape is first checked against an fp32 reference (cuBLAS
+// pedantic fp32) on the same inputs.
+//   bench_gemm out.csv [--quick|--sweep] [--dtype bf16|f16|both] [--layout TN|NN|NT|TT] [--reps N]
+//              [--cluster 0|1|2] [--ab-cluster] [--split-k S] [--min-m M] [--max-m M] [--set S] [--host]
+// --sweep: M in 1..16384 x the LLM (N,K) pairs, squares 256..16384, 12 sizes off the 64-grid.
+// Small problems are timed as batches of up to 20 back-to-back calls (time per call).
 // --ab-cluster also times ours without clusters (rung 8's A/B), interleaved in the same run.
+// --host: host time per call (plan + launch, no synchronization) of each, on small problems.
 // Layout names are BLAS's for row-major D: TN = A K-major and B K-major (the wgmma-native
 // case), NN = A M-major... (A is (M,K), B is (N,K) as in CuTe).
 #include <cublasLt.h>
 #include <algorithm>
+#include <chrono>
 #include "../csrc/gemm/gemm_harness.h"
 
 // The kernels' last error message, for printing.
@@ -38,6 +44,10 @@ static double median(std::vector<float> v) {
   std::sort(v.begin(), v.end());
   return v[v.size() / 2];
 }
+
+// Calls per timed repeat (back to back, as a model's layers run): small problems take several so
+// that the time per call is the device's, not one launch's latency (host time: --host).
+static int g_batch = 1;
 
 // cuBLASLt: D (row-major MxN) = A (MxK) * B^T, expressed column-major as D^T (NxM) = op(B) op(A).
 struct Lt {
@@ -88,17 +98,30 @@ struct Lt {
     std::vector<float> t;
     for (int r = 0; r < reps; ++r) {
       CK(cudaEventRecord(e0, st));
-      run();
+      for (int b = 0; b < g_batch; ++b) run();
       CK(cudaEventRecord(e1, st));
       CK(cudaEventSynchronize(e1));
       float ms;
       CK(cudaEventElapsedTime(&ms, e0, e1));
-      t.push_back(ms);
+      t.push_back(ms / g_batch);
     }
     cudaEventDestroy(e0), cudaEventDestroy(e1);
     return (float)median(t);
   }
 };
+
+// cublasGemmEx, default algorithm: the same column-major D^T = op(B) op(A) as Lt.
+static float time_gemmex(cublasHandle_t hb, const void *a, const void *b, void *d, int64_t M, int64_t N, int64_t K,
+                         int am, int bm, cudaDataType t, int reps, cudaStream_t st) {
+  cublasOperation_t ta = bm == 0 ? CUBLAS_OP_T : CUBLAS_OP_N, tb = am == 0 ? CUBLAS_OP_N : CUBLAS_OP_T;
+  const int lda = (int)(bm == 0 ? K : N), ldb = (int)(am == 0 ? K : M);
+  float alpha = 1, beta = 0;
+  auto run = [&] {
+    CB(cublasGemmEx(hb, ta, tb, (int)N, (int)M, (int)K, &alpha, b, t, lda, a, t, ldb, &beta, d, t, (int)N,
+                    CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+  };
+  return Lt::time_it(run, reps, st);
+}
 
 template <typename T>
 static double check(const T *a, const T *b, const T *d, int64_t M, int64_t N, int64_t K, int am, int bm,
@@ -149,6 +172,7 @@ static void bench_one(FILE *csv, const Shape &s, int am, int bm, int dt, int rep
   cute_layout_t lb = layout3(N, K, 0, bm == 0 ? K : 1, bm == 0 ? 1 : N, 0);
   cute_layout_t ld = layout3(M, N, 0, N, 1, 0);
   cutego_gemm_plan_t plan;
+  memset(&plan, 0, sizeof plan);
   auto ours = [&] {
     int rc = cutego_gemm(d, &ld, a, &la, b, &lb, nullptr, nullptr, dt, dt, 1.f, 0.f, nullptr, opt, &plan);
     if (rc) {
@@ -162,10 +186,16 @@ static void bench_one(FILE *csv, const Shape &s, int am, int bm, int dt, int rep
   // ours, cuBLASLt, ours, cuBLASLt: each the median of reps; the better median of each is kept
   // (the card's clock moves between runs; interleaving gives both the same conditions).
   cudaDataType ct = dt == CUTEGO_DTYPE_BF16 ? CUDA_R_16BF : CUDA_R_16F;
+  // Big shapes take fewer repeats (a 16384x28672x8192 product runs ~10 ms).
+  const double fl = 2.0 * M * N * K;
+  reps = std::max(5, std::min(reps, (int)(4e13 / fl)));
+  g_batch = std::max(1, std::min(20, (int)(2e11 / fl)));
   float t_ours = Lt::time_it(ours, reps, nullptr);
   float t_cub1 = lt.time(a, b, d, M, N, K, am, bm, ct, reps, nullptr);
+  float t_gex1 = time_gemmex(hb, a, b, d, M, N, K, am, bm, ct, reps, nullptr);
   float t_ours2 = Lt::time_it(ours, reps, nullptr);
   float t_cub2 = lt.time(a, b, d, M, N, K, am, bm, ct, reps, nullptr);
+  float t_gex2 = time_gemmex(hb, a, b, d, M, N, K, am, bm, ct, reps, nullptr);
   float t_nc = 0;
   if (g_ab_cluster) {
     cutego_gemm_options_t nc = *opt;
@@ -180,21 +210,22 @@ static void bench_one(FILE *csv, const Shape &s, int am, int bm, int dt, int rep
     t_ours2 = std::min(t_ours2, t_o3);
   }
   float t_best = std::min(t_ours, t_ours2);
-  float t_cub = (t_cub1 > 0 && t_cub2 > 0) ? std::min(t_cub1, t_cub2) : std::max(t_cub1, t_cub2);
-  double fl = 2.0 * M * N * K;
+  float t_lt = (t_cub1 > 0 && t_cub2 > 0) ? std::min(t_cub1, t_cub2) : std::max(t_cub1, t_cub2);
+  float t_gex = std::min(t_gex1, t_gex2);
+  float t_cub = t_lt > 0 ? std::min(t_lt, t_gex) : t_gex;  // the better of the two cuBLAS figures
   double tf_ours = fl / (t_best * 1e9), tf_cub = t_cub > 0 ? fl / (t_cub * 1e9) : 0;
   double ratio = tf_cub > 0 ? tf_ours / tf_cub : 0;
   const char *lname[2][2] = {{"TN", "TT"}, {"NN", "NT"}};
-  printf("%-6s %-4s %s %6lld %6lld %6lld  ours %6.1f (%6.1f) cuBLASLt %6.1f (%6.1f) TFLOP/s  ratio %.3f  rel %.1e  %s\n",
+  printf("%-6s %-4s %s %6lld %6lld %6lld  ours %6.1f us %6.1f TF  Lt %6.1f us  GemmEx %6.1f us  ratio %.3f  rel %.1e  %s\n",
          s.set, dt == CUTEGO_DTYPE_BF16 ? "bf16" : "f16", lname[am][bm], (long long)M, (long long)N, (long long)K,
-         tf_ours, fl / (std::max(t_ours, t_ours2) * 1e9), tf_cub, fl / (std::max(t_cub1, t_cub2) * 1e9), ratio, rel,
-         plan.reason);
+         t_best * 1e3, tf_ours, t_lt * 1e3, t_gex * 1e3, ratio, rel, plan.reason);
   if (g_ab_cluster)
     printf("       without clusters %6.1f TFLOP/s: clusters %.3fx\n", fl / (t_nc * 1e9), t_nc / t_best);
-  fprintf(csv, "%s,%s,%s,%lld,%lld,%lld,%.4f,%.4f,%.4f,%.4f,%.2f,%.2f,%.4f,%.2e,%s,%s,%d,%.4f\n", s.set,
+  fprintf(csv, "%s,%s,%s,%lld,%lld,%lld,%.5f,%.5f,%.5f,%.5f,%.2f,%.2f,%.4f,%.2e,%s,%s,%d,%.4f,%.5f,%.5f,%d,%d\n", s.set,
           dt == CUTEGO_DTYPE_BF16 ? "bf16" : "f16", lname[am][bm], (long long)M, (long long)N, (long long)K, t_ours,
           t_ours2, t_cub1, t_cub2, tf_ours, tf_cub, ratio, rel, cutego_gemm_path_name(plan.path),
-          (plan.flags & CUTEGO_GEMM_F_D_TMA) ? "tma-store" : "direct", (int)plan.cluster_m, t_nc);
+          (plan.flags & CUTEGO_GEMM_F_D_TMA) ? "tma-store" : "direct", (int)plan.cluster_m, t_nc, t_gex1, t_gex2,
+          (int)plan.config, (int)plan.split_k);
   fflush(csv);
   fflush(stdout);
   if (rel > 1e-2) {
@@ -205,19 +236,70 @@ static void bench_one(FILE *csv, const Shape &s, int am, int bm, int dt, int rep
   cudaFree(f), cudaFree(a), cudaFree(b), cudaFree(d);
 }
 
+// Host time per call: the median of 200 calls, each timed on the host from an idle device (the
+// call returns once its kernels are queued): plan + launch for ours, the call for cublasGemmEx.
+static void host_overhead(Lt &lt, cublasHandle_t hb, const cutego_gemm_options_t *opt) {
+  for (int64_t m : {16, 128, 1024}) {
+    const int64_t n = 4096, k = 4096;
+    __nv_bfloat16 *a, *b, *d;
+    CK(cudaMalloc(&a, m * k * 2));
+    CK(cudaMalloc(&b, n * k * 2));
+    CK(cudaMalloc(&d, m * n * 2));
+    CK(cudaMemset(a, 0, m * k * 2));
+    CK(cudaMemset(b, 0, n * k * 2));
+    cute_layout_t la = layout3(m, k, 0, k, 1, 0), lb = layout3(n, k, 0, k, 1, 0), ld = layout3(m, n, 0, n, 1, 0);
+    auto ours = [&] {
+      if (cutego_gemm(d, &ld, a, &la, b, &lb, nullptr, nullptr, CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_BF16, 1.f, 0.f,
+                      nullptr, opt, nullptr)) {
+        fprintf(stderr, "cutego_gemm: %s\n", kerr());
+        exit(3);
+      }
+    };
+    float alpha = 1, beta = 0;
+    auto gex = [&] {
+      CB(cublasGemmEx(hb, CUBLAS_OP_T, CUBLAS_OP_N, (int)n, (int)m, (int)k, &alpha, b, CUDA_R_16BF, (int)k, a,
+                      CUDA_R_16BF, (int)k, &beta, d, CUDA_R_16BF, (int)n, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+    };
+    auto host_us = [&](auto f) {
+      for (int i = 0; i < 20; ++i) f();
+      std::vector<float> v;
+      for (int i = 0; i < 200; ++i) {
+        CK(cudaDeviceSynchronize());
+        auto t0 = std::chrono::steady_clock::now();
+        f();
+        auto t1 = std::chrono::steady_clock::now();
+        v.push_back((float)std::chrono::duration<double, std::micro>(t1 - t0).count());
+      }
+      CK(cudaDeviceSynchronize());
+      return median(v);
+    };
+    double ho = host_us(ours), hg = host_us(gex);
+    printf("host %lldx%lldx%lld: cutego_gemm %.2f us/call, cublasGemmEx %.2f us/call\n", (long long)m, (long long)n,
+           (long long)k, ho, hg);
+    cudaFree(a), cudaFree(b), cudaFree(d);
+  }
+  (void)lt;
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) {
-    fprintf(stderr, "usage: bench_gemm out.csv [--quick] [--dtype bf16|f16|both] [--layout TN|NN|NT|TT] [--reps N] [--group G] [--config C] [--direct-epilogue] [--only-m M] [--cluster C] [--ab-cluster]\n");
+    fprintf(stderr, "usage: bench_gemm out.csv [--quick] [--dtype bf16|f16|both] [--layout TN|NN|NT|TT] [--reps N] [--group G] [--config C] [--direct-epilogue] [--only-m M] [--cluster C] [--ab-cluster] [--sweep] [--min-m M] [--max-m M] [--set llm|square|odd] [--split-k S] [--host]\n");
     return 2;
   }
-  bool quick = false;
+  bool quick = false, sweep = false, host = false;
   int reps = 15;
-  int64_t only_m = 0;
-  const char *dts = "both", *lay = "TN";
+  int64_t only_m = 0, max_m = 0, min_m = 0;
+  const char *dts = "both", *lay = "TN", *only_set = nullptr;
   cutego_gemm_options_t opt;
   memset(&opt, 0, sizeof opt);
   for (int i = 2; i < argc; ++i) {
     if (!strcmp(argv[i], "--quick")) quick = true;
+    else if (!strcmp(argv[i], "--sweep")) sweep = true;
+    else if (!strcmp(argv[i], "--host")) host = true;
+    else if (!strcmp(argv[i], "--max-m") && i + 1 < argc) max_m = atoll(argv[++i]);
+    else if (!strcmp(argv[i], "--min-m") && i + 1 < argc) min_m = atoll(argv[++i]);
+    else if (!strcmp(argv[i], "--set") && i + 1 < argc) only_set = argv[++i];
+    else if (!strcmp(argv[i], "--split-k") && i + 1 < argc) opt.split_k = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--dtype") && i + 1 < argc) dts = argv[++i];
     else if (!strcmp(argv[i], "--layout") && i + 1 < argc) lay = argv[++i];
     else if (!strcmp(argv[i], "--reps") && i + 1 < argc) reps = atoi(argv[++i]);
@@ -231,7 +313,7 @@ int main(int argc, char **argv) {
   int am = (lay[0] == 'N'), bm = (lay[1] == 'T');  // BLAS names for row-major D
   FILE *csv = fopen(argv[1], "w");
   if (!csv) return 2;
-  fprintf(csv, "set,dtype,layout,m,n,k,ms_ours,ms_ours_again,ms_cublaslt,ms_cublaslt_again,tflops_ours,tflops_cublaslt,ratio,rel_err,path,epilogue,cluster_m,ms_ours_no_cluster\n");
+  fprintf(csv, "set,dtype,layout,m,n,k,ms_ours,ms_ours_again,ms_cublaslt,ms_cublaslt_again,tflops_ours,tflops_cublaslt,ratio,rel_err,path,epilogue,cluster_m,ms_ours_no_cluster,ms_gemmex,ms_gemmex_again,config,split_k\n");
   cudaDeviceProp prop;
   CK(cudaGetDeviceProperties(&prop, 0));
   int drv = 0, clk = 0, mclk = 0;
@@ -241,20 +323,45 @@ int main(int argc, char **argv) {
   printf("# %s, %d SMs, driver API %d, max SM clock %d MHz, memory clock %d MHz, reps %d (median)\n", prop.name,
          prop.multiProcessorCount, drv, clk / 1000, mclk / 1000, reps);
   std::vector<Shape> shapes;
-  for (int64_t s : {1024, 2048, 4096, 6144, 8192, 12288, 16384})
-    if (!quick || s == 4096 || s == 8192) shapes.push_back({s, s, s, "square"});
-  if (!quick)
-    for (int64_t m : {1024, 4096, 16384})
-      for (int64_t n : {4096, 11008, 14336})
-        for (int64_t k : {4096, 11008, 14336}) shapes.push_back({m, n, k, "llm"});
+  if (sweep) {
+    const int64_t nk[][2] = {{4096, 4096},  {14336, 4096}, {4096, 14336}, {11008, 4096},
+                             {4096, 11008}, {6144, 4096},  {28672, 8192}};
+    for (auto &p : nk)
+      for (int64_t m : {1, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384})
+        shapes.push_back({m, p[0], p[1], "llm"});
+    for (int64_t s = 256; s <= 16384; s *= 2) shapes.push_back({s, s, s, "square"});
+    // off the 64-grid: primes, near-multiples, an odd N (no TMA store), odd K (A and B packed)
+    const int64_t odd[][3] = {{1000, 1000, 1000}, {3000, 5000, 1000}, {4095, 4095, 4095}, {4097, 4097, 4097},
+                              {8191, 8191, 8191}, {2039, 2053, 2027}, {1531, 12289, 4096}, {6007, 1021, 3008},
+                              {4096, 4101, 4096}, {4096, 4096, 4100}, {333, 14336, 4096}, {100, 4096, 4100}};
+    for (auto &o : odd) shapes.push_back({o[0], o[1], o[2], "odd"});
+  } else {
+    for (int64_t s : {1024, 2048, 4096, 6144, 8192, 12288, 16384})
+      if (!quick || s == 4096 || s == 8192) shapes.push_back({s, s, s, "square"});
+    if (!quick)
+      for (int64_t m : {1024, 4096, 16384})
+        for (int64_t n : {4096, 11008, 14336})
+          for (int64_t k : {4096, 11008, 14336}) shapes.push_back({m, n, k, "llm"});
+  }
   Lt lt;
   cublasHandle_t hb;
   CB(cublasCreate(&hb));
+  void *gex_ws, *our_ws;
+  CK(cudaMalloc(&gex_ws, 32 << 20));
+  CB(cublasSetWorkspace(hb, gex_ws, 32 << 20));
+  // ours gets a workspace as cuBLASLt does (split-K partial sums): no allocation per call
+  CK(cudaMalloc(&our_ws, lt.wsz));
+  opt.workspace = our_ws;
+  opt.workspace_bytes = (int64_t)lt.wsz;
+  if (host) {
+    host_overhead(lt, hb, &opt);
+    return 0;
+  }
   for (int dt : {CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_F16}) {
     if (strcmp(dts, "both") && strcmp(dts, dt == CUTEGO_DTYPE_BF16 ? "bf16" : "f16")) continue;
     std::vector<double> ratios;
     for (auto &s : shapes) {
-      if (only_m && s.m != only_m) continue;
+      if ((only_m && s.m != only_m) || (max_m && s.m > max_m) || s.m < min_m || (only_set && strcmp(only_set, s.set))) continue;
       if (dt == CUTEGO_DTYPE_BF16) bench_one<__nv_bfloat16>(csv, s, am, bm, dt, reps, lt, hb, ratios, &opt);
       else bench_one<__half>(csv, s, am, bm, dt, reps, lt, hb, ratios, &opt);
     }

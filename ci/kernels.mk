@@ -34,47 +34,59 @@ $(KBUILD)/obj/cutego_copy.o: kernels/cutego_copy.cu $(KHDRS) | setup
 	@mkdir -p $(KBUILD)/obj
 	$(NVCC) $(KNVCC_FLAGS) -Xcompiler -fPIC -c kernels/cutego_copy.cu -o $@
 
-# The GEMM: -Xptxas -v's report is kept; a wgmma pipeline serialized across a function boundary
-# (ptxas C7510) or a spill in a wgmma kernel fails the build (GPU-NOTES). (The generic kernels
-# keep small coordinate arrays on the stack.)
-$(KBUILD)/obj/cutego_gemm.o: kernels/cutego_gemm.cu $(KHDRS) $(GEMM_HDRS) | setup
+# The GEMM: one translation unit per tile configuration and pair of operand majors
+# (kernels/gemm_<config>_<majors>.cu, six kernels each) so that `make -j` runs ptxas on them in
+# parallel, and the launcher (with the generic kernels). Each -Xptxas -v report is kept; a wgmma
+# pipeline serialized across a function boundary (ptxas C7510) or a spill in a wgmma kernel fails
+# the build (GPU-NOTES). (The generic kernels keep small coordinate arrays on the stack.)
+GEMM_INSTANCES := $(foreach c,128x256 128x128,$(foreach m,kk km mk mm,$(c)_$(m)))
+GEMM_OBJS := $(KBUILD)/obj/cutego_gemm.o $(GEMM_INSTANCES:%=$(KBUILD)/obj/gemm_%.o)
+$(KBUILD)/obj/cutego_gemm.o: kernels/cutego_gemm.cu kernels/gemm_fns.h kernels/gemm_generic_instances.cuh kernels/gemm_split_k.cuh $(KHDRS) $(GEMM_HDRS) | setup
 	@mkdir -p $(KBUILD)/obj
-	$(NVCC) $(KNVCC_FLAGS) -Xptxas -v -Xcompiler -fPIC -c kernels/cutego_gemm.cu -o $@ 2> $(KBUILD)/gemm_ptxas.log \
-	  || { cat $(KBUILD)/gemm_ptxas.log; exit 1; }
-	@if grep -q C7510 $(KBUILD)/gemm_ptxas.log; then grep C7510 $(KBUILD)/gemm_ptxas.log; rm -f $@; exit 1; fi
-	@awk '/Function properties for/ {f=$$NF} /bytes spill/ && f ~ /^cutego_gemm_128x/ && !/ 0 bytes spill stores, 0 bytes spill loads/ {print f": "$$0; bad=1} END {exit bad}' \
-	  $(KBUILD)/gemm_ptxas.log || { rm -f $@; exit 1; }
+	$(NVCC) $(KNVCC_FLAGS) -Xcompiler -fPIC -c kernels/cutego_gemm.cu -o $@
 
-$(KBUILD)/libcutego_kernels.a: $(KBUILD)/obj/cutego_copy.o $(KBUILD)/obj/cutego_gemm.o $(KHOST_SRC) csrc/gemm/plan.c csrc/gemm/configs.cc $(KHDRS) $(GEMM_HDRS)
+$(GEMM_INSTANCES:%=$(KBUILD)/obj/gemm_%.o): $(KBUILD)/obj/gemm_%.o: kernels/gemm_%.cu kernels/gemm_fns.h $(KHDRS) $(GEMM_HDRS) | setup
+	@mkdir -p $(KBUILD)/obj
+	$(NVCC) $(KNVCC_FLAGS) -Xptxas -v -Xcompiler -fPIC -c $< -o $@ 2> $(KBUILD)/gemm_$*_ptxas.log \
+	  || { cat $(KBUILD)/gemm_$*_ptxas.log; exit 1; }
+	@if grep -q C7510 $(KBUILD)/gemm_$*_ptxas.log; then grep C7510 $(KBUILD)/gemm_$*_ptxas.log; rm -f $@; exit 1; fi
+	@awk '/Function properties for/ {f=$$NF} /bytes spill/ && f ~ /^cutego_gemm_128x/ && !/ 0 bytes spill stores, 0 bytes spill loads/ {print f": "$$0; bad=1} END {exit bad}' \
+	  $(KBUILD)/gemm_$*_ptxas.log || { rm -f $@; exit 1; }
+
+$(KBUILD)/libcutego_kernels.a: $(KBUILD)/obj/cutego_copy.o $(GEMM_OBJS) $(KHOST_SRC) csrc/gemm/plan.c csrc/gemm/waves.c csrc/gemm/configs.cc $(KHDRS) $(GEMM_HDRS)
 	@mkdir -p $(KBUILD)/obj
 	gcc -std=c99 -O2 -fPIC -Wall -Iinclude -c csrc/tma/plan.c -o $(KBUILD)/obj/plan.o
 	gcc -std=c99 -O2 -fPIC -Wall -Iinclude -c csrc/tma/encode.c -o $(KBUILD)/obj/encode.o
 	gcc -std=c99 -O2 -fPIC -Wall -Wextra -Werror -Iinclude -c csrc/gemm/plan.c -o $(KBUILD)/obj/gemm_plan.o
+	gcc -std=c99 -O2 -fPIC -Wall -Wextra -Werror -Iinclude -c csrc/gemm/waves.c -o $(KBUILD)/obj/gemm_split_k.o
 	g++ -std=c++17 -O2 -fPIC -Wall -Wextra -Werror -Iinclude -Ikernels -c csrc/gemm/configs.cc -o $(KBUILD)/obj/gemm_configs.o
 	rm -f $@
-	ar rcs $@ $(KBUILD)/obj/cutego_copy.o $(KBUILD)/obj/cutego_gemm.o $(KBUILD)/obj/plan.o $(KBUILD)/obj/encode.o \
-	  $(KBUILD)/obj/gemm_plan.o $(KBUILD)/obj/gemm_configs.o
+	ar rcs $@ $(KBUILD)/obj/cutego_copy.o $(GEMM_OBJS) $(KBUILD)/obj/plan.o $(KBUILD)/obj/encode.o \
+	  $(KBUILD)/obj/gemm_plan.o $(KBUILD)/obj/gemm_split_k.o $(KBUILD)/obj/gemm_configs.o
 
 # The GEMM planner, no GPU.
 .PHONY: kernels-gemm-cpu-test kernels-gen-check
-kernels-gemm-cpu-test: csrc/gemm/test_plan_gemm.c csrc/gemm/plan.c csrc/gemm/configs.cc $(KHOST_SRC) $(KHDRS) $(GEMM_HDRS)
+kernels-gemm-cpu-test: csrc/gemm/test_plan_gemm.c csrc/gemm/test_waves.c csrc/gemm/plan.c csrc/gemm/waves.c csrc/gemm/configs.cc $(KHOST_SRC) $(KHDRS) $(GEMM_HDRS)
 	@mkdir -p $(KBUILD)/obj
 	gcc -std=c99 -Wall -Wextra -Werror -Iinclude -c csrc/gemm/plan.c -o $(KBUILD)/obj/gemm_plan_t.o
 	g++ -std=c++17 -Wall -Wextra -Werror -Iinclude -Ikernels -c csrc/gemm/configs.cc -o $(KBUILD)/obj/gemm_configs_t.o
-	gcc -std=c99 -Wall -Wextra -Werror -Iinclude csrc/gemm/test_plan_gemm.c $(KBUILD)/obj/gemm_plan_t.o \
+	gcc -std=c99 -Wall -Wextra -Werror -Iinclude csrc/gemm/test_plan_gemm.c csrc/gemm/waves.c $(KBUILD)/obj/gemm_plan_t.o \
 	  $(KBUILD)/obj/gemm_configs_t.o $(KHOST_SRC) -o $(KBUILD)/test_plan_gemm
 	$(KBUILD)/test_plan_gemm
+	gcc -std=c99 -Wall -Wextra -Werror -Iinclude csrc/gemm/test_waves.c csrc/gemm/waves.c $(KBUILD)/obj/gemm_plan_t.o \
+	  $(KBUILD)/obj/gemm_configs_t.o $(KHOST_SRC) -o $(KBUILD)/test_waves
+	$(KBUILD)/test_waves
 
 # Both planners' tests again under UndefinedBehaviorSanitizer and AddressSanitizer, stopping at
 # the first report: a signed overflow or an out-of-bounds read in a planner fails `make test`.
 KSAN := -fsanitize=undefined,address -fno-sanitize-recover=all -fno-omit-frame-pointer
 .PHONY: kernels-plan-sanitize
-kernels-plan-sanitize: csrc/tma/test_plan.c csrc/gemm/test_plan_gemm.c csrc/gemm/plan.c csrc/gemm/configs.cc $(KHOST_SRC) $(KHDRS) $(GEMM_HDRS)
+kernels-plan-sanitize: csrc/tma/test_plan.c csrc/gemm/test_plan_gemm.c csrc/gemm/plan.c csrc/gemm/waves.c csrc/gemm/configs.cc $(KHOST_SRC) $(KHDRS) $(GEMM_HDRS)
 	@mkdir -p $(KBUILD)/obj
 	gcc -std=c99 -Wall -Wextra -Werror $(KSAN) -Iinclude csrc/tma/test_plan.c $(KHOST_SRC) -o $(KBUILD)/test_plan_san
 	gcc -std=c99 -Wall -Wextra -Werror $(KSAN) -Iinclude -c csrc/gemm/plan.c -o $(KBUILD)/obj/gemm_plan_san.o
 	g++ -std=c++17 -Wall -Wextra -Werror $(KSAN) -Iinclude -Ikernels -c csrc/gemm/configs.cc -o $(KBUILD)/obj/gemm_configs_san.o
-	gcc -std=c99 -Wall -Wextra -Werror $(KSAN) -Iinclude csrc/gemm/test_plan_gemm.c $(KBUILD)/obj/gemm_plan_san.o \
+	gcc -std=c99 -Wall -Wextra -Werror $(KSAN) -Iinclude csrc/gemm/test_plan_gemm.c csrc/gemm/waves.c $(KBUILD)/obj/gemm_plan_san.o \
 	  $(KBUILD)/obj/gemm_configs_san.o $(KHOST_SRC) -o $(KBUILD)/test_plan_gemm_san
 	$(KBUILD)/test_plan_san
 	$(KBUILD)/test_plan_gemm_san

@@ -64,7 +64,13 @@ int cutego_copy_ex(void *dst, const cute_layout_t *dst_layout, const void *src,
  *                            An A or B that no tensor map reads as it is (a hierarchical mode, no
  *                            unit stride, a stride or address off the 16-byte grid) is first
  *                            copied into a compact K-major workspace (CUTEGO_GEMM_F_PACK_A/B;
- *                            cutego_gemm allocates it on the stream with cudaMallocAsync).
+ *                            options.workspace when it is large enough, else cutego_gemm
+ *                            allocates it on the stream with cudaMallocAsync).
+ *                            cutego_gemm (not the plan) may split K (cutego_gemm_split_k) and
+ *                            re-plan with the tile configuration cutego_gemm_pick_config gives.
+ *                            With options.workspace a call queues kernels only, so it can be
+ *                            captured in a CUDA graph; without, its allocations are captured
+ *                            as memory nodes.
  *                            A hierarchical C or D is computed in a compact workspace and copied
  *                            (CUTEGO_GEMM_F_PACK_D).
  *   CUTEGO_GEMM_PATH_GENERIC every layout evaluated per element (any strides, any alignment):
@@ -117,6 +123,11 @@ typedef struct cutego_gemm_plan_t {
   char packed_why[120];
   char kernel[64];            /* the kernel's name (extern "C", for a module loader) */
   char reason[160];           /* why this path was taken (always set) */
+  /* Split K (set by cutego_gemm, not by cutego_gemm_plan): split_k > 1 slices of K each compute
+   * fp32 partial sums, batch s of an (M, N, split_k) workspace of split_workspace_bytes, with
+   * the wgmma kernel; a deterministic reduction then writes D = alpha * sum + beta * C. */
+  int32_t split_k;
+  int64_t split_workspace_bytes;
 } cutego_gemm_plan_t;
 
 enum {
@@ -134,6 +145,12 @@ enum {
   CUTEGO_GEMM_F_CLUSTER_2 = 64 /* kernel arguments only: launched in 2x1 clusters sharing B (plan.cluster_m) */
 };
 
+/* Rows of a K-major A's TMA box: a GEMM of fewer than bm rows (one tile row) loads only its rows,
+ * rounded up to 8 (one 128-byte swizzle atom), instead of a box that is mostly zero fill; the
+ * wgmma kernel expects that many bytes per stage. (The stage's other rows hold stale data: their
+ * products fall in rows past M, which no epilogue stores.) */
+#define CUTEGO_GEMM_A_BOX_ROWS(m, bm) ((m) >= (bm) ? (bm) : (((m) + 7) / 8) * 8)
+
 typedef struct cutego_gemm_options_t {
   int32_t force_path;  /* 0 automatic, else CUTEGO_GEMM_PATH_* */
   int32_t config;      /* -1 or 0: automatic; else CUTEGO_GEMM_CONFIG_* + 1 */
@@ -142,6 +159,12 @@ typedef struct cutego_gemm_options_t {
   int32_t direct_epilogue; /* 1: write D with direct stores even where TMA stores are possible */
   int32_t no_pack;     /* 1: never pack A or B into a workspace (no allocation): generic path instead */
   int32_t cluster_m;   /* 0: automatic; 1: no clusters; 2: 2x1 clusters sharing B by TMA multicast */
+  int32_t split_k;     /* 0: automatic (cutego_gemm_split_k); 1: never split K; S > 1: split K in S
+                          slices (an error where that is impossible) */
+  void *workspace;     /* optional device memory for split-K partial sums (cutego_gemm uses it when
+                          it holds plan.split_workspace_bytes, else allocates on the stream); the
+                          caller orders its uses, as with cuBLASLt's workspace */
+  int64_t workspace_bytes;
   int32_t sms;         /* the device's multiprocessor count, for the tile choice (cutego_gemm fills it
                           from the device when 0; a plan made with 0 ignores occupancy) */
 } cutego_gemm_options_t;
@@ -198,6 +221,19 @@ void cutego_gemm_args(const cutego_gemm_plan_t *plan, void *d, const void *c, fl
                       int32_t group_m, cutego_gemm_args_t *args);
 
 const char *cutego_gemm_path_name(int path);
+
+/* How many slices to split K into (1: none) for a plan of the wgmma path on a device with `sms`
+ * multiprocessors. requested 0: the largest split that keeps all slices of all 128x128 tiles in
+ * one wave (tiles * S <= sms) with slices of at least 1024 (csrc/gemm/waves.c says why); 1: 1;
+ * S > 1: S, or -1 with the reason in why where S slices are impossible. Only single-batch plans
+ * without clusters that read A and B in place split; K splits into at most 16 equal slices of
+ * whole 8-element (16-byte) steps. */
+int cutego_gemm_split_k(const cutego_gemm_plan_t *plan, int sms, int requested, char *why, size_t why_len);
+
+/* The tile configuration (CUTEGO_GEMM_CONFIG_*) cutego_gemm takes for an M x N x L output on a
+ * device with `sms` multiprocessors when none is asked for: the one whose waves of tiles take
+ * least, a 128x128 tile costing 0.577 of a 128x256 one (csrc/gemm/waves.c). */
+int cutego_gemm_pick_config(int64_t m, int64_t n, int64_t l, int sms);
 /* Writes the calling thread's last error message into buf with snprintf's rules (n == 0: a
  * size query, buf may be NULL) and returns its full length; "" when nothing failed yet. */
 size_t cutego_kernels_last_error(char *buf, size_t n);

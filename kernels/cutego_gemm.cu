@@ -7,31 +7,26 @@
 #include "gemm_kernels.cuh"
 #include "launch.h"
 
-#include "gemm_instances.cuh"
+#include "gemm_fns.h"
+#include "gemm_generic_instances.cuh"
+#include "gemm_split_k.cuh"
 
 using cutego_k::fail;
 
-namespace {
-typedef void (*wgmma_fn)(const CUtensorMap, const CUtensorMap, const CUtensorMap, const cutego_k::GemmArgs);
+CUTEGO_GEMM_FNS_MAJORS(128x256)
+CUTEGO_GEMM_FNS_MAJORS(128x128)
 
-// [A major][B major][in: 0 bf16, 1 f16][out: 0 bf16, 1 f16, 2 f32], per configuration.
+namespace {
+typedef cutego_gemm_wgmma_fn wgmma_fn;
+
+// [configuration][A major][B major] -> [in: 0 bf16, 1 f16][out: 0 bf16, 1 f16, 2 f32].
 wgmma_fn wgmma_kernel(int cfg, int am, int bm, int in_f16, int out) {
-#define PICK(CFG)                                                                                        \
-  {                                                                                                      \
-    static const wgmma_fn t[2][2][2][3] = {                                                              \
-        {{{cutego_gemm_##CFG##_kk_bf16_bf16, cutego_gemm_##CFG##_kk_bf16_f16, cutego_gemm_##CFG##_kk_bf16_f32}, \
-          {cutego_gemm_##CFG##_kk_f16_bf16, cutego_gemm_##CFG##_kk_f16_f16, cutego_gemm_##CFG##_kk_f16_f32}},   \
-         {{cutego_gemm_##CFG##_km_bf16_bf16, cutego_gemm_##CFG##_km_bf16_f16, cutego_gemm_##CFG##_km_bf16_f32}, \
-          {cutego_gemm_##CFG##_km_f16_bf16, cutego_gemm_##CFG##_km_f16_f16, cutego_gemm_##CFG##_km_f16_f32}}},  \
-        {{{cutego_gemm_##CFG##_mk_bf16_bf16, cutego_gemm_##CFG##_mk_bf16_f16, cutego_gemm_##CFG##_mk_bf16_f32}, \
-          {cutego_gemm_##CFG##_mk_f16_bf16, cutego_gemm_##CFG##_mk_f16_f16, cutego_gemm_##CFG##_mk_f16_f32}},   \
-         {{cutego_gemm_##CFG##_mm_bf16_bf16, cutego_gemm_##CFG##_mm_bf16_f16, cutego_gemm_##CFG##_mm_bf16_f32}, \
-          {cutego_gemm_##CFG##_mm_f16_bf16, cutego_gemm_##CFG##_mm_f16_f16, cutego_gemm_##CFG##_mm_f16_f32}}}}; \
-    return t[am][bm][in_f16][out];                                                                       \
-  }
-  if (cfg == CUTEGO_GEMM_CONFIG_128x256x64) PICK(128x256)
-  PICK(128x128)
-#undef PICK
+  typedef const wgmma_fn(*table)[3];
+  static const table t[2][2][2] = {
+      {{cutego_gemm_fns_128x256_kk, cutego_gemm_fns_128x256_km}, {cutego_gemm_fns_128x256_mk, cutego_gemm_fns_128x256_mm}},
+      {{cutego_gemm_fns_128x128_kk, cutego_gemm_fns_128x128_km}, {cutego_gemm_fns_128x128_mk, cutego_gemm_fns_128x128_mm}}};
+  static_assert(CUTEGO_GEMM_CONFIG_128x256x64 == 0 && CUTEGO_GEMM_CONFIG_128x128x64 == 1, "table order");
+  return t[cfg == CUTEGO_GEMM_CONFIG_128x256x64 ? 0 : 1][am][bm][in_f16][out];
 }
 
 int out_index(int cd) { return cd == CUTEGO_DTYPE_BF16 ? 0 : cd == CUTEGO_DTYPE_F16 ? 1 : 2; }
@@ -66,6 +61,121 @@ cudaError_t launch_generic(const cutego_gemm_plan_t &p, void *d, const cute_layo
 #undef GEN
   return cudaGetLastError();
 }
+// Whether L is a flat (MN, K) or (MN, K, L) layout with unit K stride: its row and batch strides.
+bool k_rows(const cute_layout_t *L, int64_t *s0, int64_t *s2) {
+  const int r = L->leaves;
+  if ((r != 2 && r != 3) || L->ntokens != r + 2 || L->nest[0] != CUTE_NEST_OPEN || L->nest[r + 1] != CUTE_NEST_CLOSE)
+    return false;
+  for (int i = 1; i <= r; ++i)
+    if (L->nest[i] != CUTE_NEST_LEAF) return false;
+  if (L->stride[1] != 1 && L->shape[1] != 1) return false;
+  *s0 = L->stride[0];
+  *s2 = r == 3 ? L->stride[2] : 0;
+  return true;
+}
+
+// dst (MN, kp, L) compact K-major <- src rows (row stride s0, batch stride s2, unit K stride), K
+// padded with zeros to kp: the packed layout the planner wrote (pack(): shape (MN, K, L), strides
+// (kp, 1, MN * kp)). One block per row at a time, its threads along the row (no division per
+// element).
+__global__ void __launch_bounds__(256) gemm_pack_k_rows(uint16_t *dst, const uint16_t *src, int64_t mn, int64_t k,
+                                                        int64_t kp, int64_t l, int64_t s0, int64_t s2) {
+  for (int64_t row = blockIdx.x; row < mn * l; row += gridDim.x) {
+    const int64_t z = row / mn, r = row - z * mn;
+    const uint16_t *in = src + z * s2 + r * s0;
+    uint16_t *out = dst + row * kp;
+    for (int64_t c = threadIdx.x; c < kp; c += blockDim.x) out[c] = c < k ? in[c] : uint16_t(0);
+  }
+}
+
+int pack_k_rows(void *dst, const cute_layout_t &packed, const void *src, int64_t s0, int64_t s2, int sms,
+                cudaStream_t stream) {
+  const int64_t mn = packed.shape[0], k = packed.shape[1], l = packed.shape[2], kp = packed.stride[0];
+  const int64_t rows = mn * l, cap = static_cast<int64_t>(sms) * 16;
+  const int64_t blocks = rows < cap ? rows : cap;
+  gemm_pack_k_rows<<<static_cast<unsigned>(blocks), 256, 0, stream>>>(static_cast<uint16_t *>(dst),
+                                                                      static_cast<const uint16_t *>(src), mn, k, kp, l,
+                                                                      s0, l > 1 ? s2 : 0);
+  cudaError_t e = cudaGetLastError();
+  return e == cudaSuccess ? CUTEGO_KERNELS_OK : fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: packing rows: %s", cudaGetErrorString(e));
+}
+
+// A flat rank-3 layout (e0,e1,e2):(s0,s1,s2).
+cute_layout_t flat3(int64_t e0, int64_t e1, int64_t e2, int64_t s0, int64_t s1, int64_t s2) {
+  cute_layout_t L;
+  memset(&L, 0, sizeof L);
+  L.leaves = 3;
+  L.shape[0] = e0, L.shape[1] = e1, L.shape[2] = e2;
+  L.stride[0] = s0, L.stride[1] = s1, L.stride[2] = s2;
+  L.nest[0] = CUTE_NEST_OPEN, L.nest[1] = L.nest[2] = L.nest[3] = CUTE_NEST_LEAF, L.nest[4] = CUTE_NEST_CLOSE;
+  L.ntokens = 5;
+  return L;
+}
+
+// Split K into `splits` slices: the slices are the batches of A' (M, K/S, S) and B' (N, K/S, S)
+// (slice j starts j*K/S steps along K), the wgmma kernel writes their fp32 products into the
+// batches of a workspace W (M, N, S), and gemm_split_k_reduce sums them into D. Returns
+// CUTEGO_KERNELS_EINVAL, before any kernel is launched, where the slices' plan is not a wgmma plan
+// reading A' and B' in place (the caller may then go on without splitting).
+int gemm_split_k(cutego_gemm_plan_t &p, int splits, void *d, const void *a, const void *b, const void *c, float alpha,
+                 float beta, cutego_stream_t stream_, const cutego_gemm_options_t *opt, int sms) {
+  cudaStream_t stream = reinterpret_cast<cudaStream_t>(stream_);
+  const int64_t m = p.m, n = p.n, ks = p.k / splits, ldw = (p.n + 3) / 4 * 4;
+  const int64_t ws_bytes = m * ldw * splits * 4;
+  cute_layout_t la = flat3(m, ks, splits, p.a.stride[0], p.a.stride[1], p.a.stride[1] * ks);
+  cute_layout_t lb = flat3(n, ks, splits, p.b.stride[0], p.b.stride[1], p.b.stride[1] * ks);
+  cute_layout_t lw = flat3(m, n, splits, ldw, 1, m * ldw);
+  cutego_gemm_options_t o;
+  memset(&o, 0, sizeof o);
+  if (opt) o = *opt;
+  o.force_path = CUTEGO_GEMM_PATH_WGMMA;
+  o.no_pack = 1;
+  o.split_k = 1;
+  o.cluster_m = 1;
+  o.workspace = nullptr;  // (the partial sums' own)
+  o.workspace_bytes = 0;
+  if (o.config <= 0) o.config = CUTEGO_GEMM_CONFIG_128x128x64 + 1;
+  cutego_gemm_plan_t ps;  // (forced wgmma without packing: any other plan fails as EINVAL before a launch)
+  memset(&ps, 0, sizeof ps);
+  void *ws = nullptr;
+  bool own = false;
+  if (opt && opt->workspace && opt->workspace_bytes >= ws_bytes && reinterpret_cast<uintptr_t>(opt->workspace) % 256 == 0) {
+    ws = opt->workspace;
+  } else {
+    cudaError_t e = cudaMallocAsync(&ws, static_cast<size_t>(ws_bytes), stream);
+    if (e != cudaSuccess)
+      return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: split-K workspace of %lld bytes: %s", (long long)ws_bytes,
+                  cudaGetErrorString(e));
+    own = true;
+  }
+  int rc = cutego_gemm(ws, &lw, a, &la, b, &lb, nullptr, nullptr, p.ab_dtype, CUTEGO_DTYPE_F32, 1.f, 0.f, stream_, &o,
+                       &ps);
+  if (rc == CUTEGO_KERNELS_OK) {
+    const int64_t threads = m * ((n + 3) / 4), cap = static_cast<int64_t>(sms) * 8;
+    const int64_t blocks = (threads + 255) / 256 < cap ? (threads + 255) / 256 : cap;
+    const int rd = p.read_c;
+    const int64_t cs0 = rd ? p.c.stride[0] : 0, cs1 = rd ? p.c.stride[1] : 0;
+#define RED(TO)                                                                                                    \
+  cutego_k::gemm_split_k_reduce<TO><<<static_cast<unsigned>(blocks), 256, 0, stream>>>(                           \
+      static_cast<TO *>(d), p.d.stride[0], p.d.stride[1], static_cast<const TO *>(c), cs0, cs1,                    \
+      static_cast<const float *>(ws), m, n, ldw, splits, alpha, beta, rd)
+    if (p.cd_dtype == CUTEGO_DTYPE_BF16) RED(__nv_bfloat16);
+    else if (p.cd_dtype == CUTEGO_DTYPE_F16) RED(__half);
+    else RED(float);
+#undef RED
+    cudaError_t e = cudaGetLastError();
+    if (e != cudaSuccess) rc = fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: split-K reduction: %s", cudaGetErrorString(e));
+  }
+  if (own) cudaFreeAsync(ws, stream);
+  if (rc == CUTEGO_KERNELS_OK) {
+    p.split_k = splits;
+    p.split_workspace_bytes = ws_bytes;
+    p.config = ps.config;
+    p.tiles_m = ps.tiles_m, p.tiles_n = ps.tiles_n, p.tiles = ps.tiles;
+    snprintf(p.reason, sizeof p.reason, "wgmma, K split in %d slices of %lld: %.100s", splits, (long long)ks, ps.reason);
+  }
+  return rc;
+}
 }  // namespace
 
 extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, const cute_layout_t *la, const void *b,
@@ -93,6 +203,40 @@ extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, cons
   if (!d || !a || !b || (read_c && !c)) return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: null pointer");
   if (!have_dev) return fail(CUTEGO_KERNELS_ENODEV, "cutego_gemm: no CUDA device");
   cudaError_t e;
+  // Split K (the wave rule of cutego_gemm_split_k, or the split_k option): slices of K as batches,
+  // then a reduction.
+  {
+    char why[120];
+    const int req = opt ? opt->split_k : 0;
+    const int splits = cutego_gemm_split_k(&p, di.sms, req, why, sizeof why);
+    if (splits < 0) return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: %s", why);
+    if (splits > 1) {
+      char keep[512];
+      snprintf(keep, sizeof keep, "%s", cutego_k::last_error());
+      int rc = gemm_split_k(p, splits, d, a, b, c, alpha, beta, stream_, opt, di.sms);
+      if (plan_out) *plan_out = p;
+      if (rc != CUTEGO_KERNELS_EINVAL || req > 1) return rc;
+      cutego_k::fail(CUTEGO_KERNELS_OK, "%s", keep);  // the slices did not plan: no split
+    }
+  }
+  // The tile configuration by waves on this device (cutego_gemm_pick_config), unless asked for.
+  if (p.path == CUTEGO_GEMM_PATH_WGMMA && !(opt && opt->config > 0)) {
+    const int want = cutego_gemm_pick_config(p.m, p.n, p.l, di.sms);
+    if (want != p.config) {
+      cutego_gemm_options_t o;
+      memset(&o, 0, sizeof o);
+      if (opt) o = *opt;
+      o.config = want + 1;
+      cutego_gemm_plan_t q;
+      if (cutego_gemm_plan(ld, la, lb, lc, ab_dtype, cd_dtype, read_c, reinterpret_cast<uintptr_t>(d),
+                           reinterpret_cast<uintptr_t>(a), reinterpret_cast<uintptr_t>(b),
+                           reinterpret_cast<uintptr_t>(c), &o, &q) == 0 &&
+          q.path == CUTEGO_GEMM_PATH_WGMMA) {
+        p = q;
+        if (plan_out) *plan_out = p;
+      }
+    }
+  }
   if (p.path == CUTEGO_GEMM_PATH_GENERIC) {
     e = launch_generic(p, d, ld, a, la, b, lb, c, read_c ? lc : nullptr, alpha, beta, di.sms, o.max_ctas, stream);
     if (e != cudaSuccess) return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: generic launch: %s", cudaGetErrorString(e));
@@ -101,16 +245,34 @@ extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, cons
   if (di.major != 9) return fail(CUTEGO_KERNELS_ENODEV, "cutego_gemm: the wgmma path needs compute capability 9.0");
   // Operands no tensor map reads as they are: copy them into a zeroed K-major workspace first.
   void *ws = nullptr;
+  bool own_ws = false;
   void *d_user = d;
   const int ces = p.cd_dtype == CUTEGO_DTYPE_F32 ? 4 : 2;
   if (p.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B | CUTEGO_GEMM_F_PACK_D)) {
-    e = cudaMallocAsync(&ws, static_cast<size_t>(p.workspace_bytes), stream);
-    if (e != cudaSuccess) return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: workspace of %lld bytes: %s", (long long)p.workspace_bytes, cudaGetErrorString(e));
-    e = cudaMemsetAsync(ws, 0, static_cast<size_t>(p.workspace_bytes), stream);
+    // An operand with unit K stride (only its row stride or address is off the 16-byte grid)
+    // is copied row by row with its K padding zeroed (gemm_pack_k_rows); anything else goes
+    // through cutego_copy into a zeroed workspace. The caller's workspace serves when it is
+    // large enough (no allocation).
+    int64_t as0 = 0, as2 = 0, bs0 = 0, bs2 = 0;
+    const bool rows_a = (p.flags & CUTEGO_GEMM_F_PACK_A) && k_rows(la, &as0, &as2);
+    const bool rows_b = (p.flags & CUTEGO_GEMM_F_PACK_B) && k_rows(lb, &bs0, &bs2);
+    const bool zero = (p.flags & CUTEGO_GEMM_F_PACK_D) || ((p.flags & CUTEGO_GEMM_F_PACK_A) && !rows_a) ||
+                      ((p.flags & CUTEGO_GEMM_F_PACK_B) && !rows_b);
+    if (opt && opt->workspace && opt->workspace_bytes >= p.workspace_bytes &&
+        reinterpret_cast<uintptr_t>(opt->workspace) % 256 == 0) {
+      ws = opt->workspace;
+      e = cudaSuccess;
+    } else {
+      e = cudaMallocAsync(&ws, static_cast<size_t>(p.workspace_bytes), stream);
+      if (e != cudaSuccess) return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: workspace of %lld bytes: %s", (long long)p.workspace_bytes, cudaGetErrorString(e));
+      own_ws = true;
+    }
+    if (zero) e = cudaMemsetAsync(ws, 0, static_cast<size_t>(p.workspace_bytes), stream);
     int rc = e == cudaSuccess ? CUTEGO_KERNELS_OK : CUTEGO_KERNELS_ECUDA;
     if (rc == CUTEGO_KERNELS_OK && (p.flags & CUTEGO_GEMM_F_PACK_A)) {
       void *wa = static_cast<uint8_t *>(ws) + p.a_workspace_offset;
-      rc = cutego_copy_ex(wa, &p.a_packed, a, la, 2, stream_, nullptr, nullptr);
+      rc = rows_a ? pack_k_rows(wa, p.a_packed, a, as0, as2, di.sms, stream)
+                  : cutego_copy_ex(wa, &p.a_packed, a, la, 2, stream_, nullptr, nullptr);
       a = wa;
     }
     if (p.flags & CUTEGO_GEMM_F_PACK_D) {
@@ -121,13 +283,14 @@ extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, cons
     }
     if (rc == CUTEGO_KERNELS_OK && (p.flags & CUTEGO_GEMM_F_PACK_B)) {
       void *wb = static_cast<uint8_t *>(ws) + p.b_workspace_offset;
-      rc = cutego_copy_ex(wb, &p.b_packed, b, lb, 2, stream_, nullptr, nullptr);
+      rc = rows_b ? pack_k_rows(wb, p.b_packed, b, bs0, bs2, di.sms, stream)
+                  : cutego_copy_ex(wb, &p.b_packed, b, lb, 2, stream_, nullptr, nullptr);
       b = wb;
     }
     if (rc != CUTEGO_KERNELS_OK) {
       char why[200];
       snprintf(why, sizeof why, "%s", e != cudaSuccess ? cudaGetErrorString(e) : cutego_k::last_error());
-      cudaFreeAsync(ws, stream);
+      if (own_ws) cudaFreeAsync(ws, stream);
       return fail(rc, "cutego_gemm: packing an operand: %s", why);
     }
   }
@@ -137,7 +300,7 @@ extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, cons
     ~FreeWs() {
       if (p) cudaFreeAsync(p, s);
     }
-  } free_ws{ws, stream};
+  } free_ws{own_ws ? ws : nullptr, stream};
   cutego_encode_tiled_fn enc = cutego_k::encode_fn();
   if (!enc) return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: cuTensorMapEncodeTiled not available from the driver");
   alignas(64) CUtensorMap ma, mb, md;

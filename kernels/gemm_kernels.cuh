@@ -78,9 +78,10 @@ __device__ __forceinline__ void tile_coords(const GemmArgs &p, int64_t t, int &t
 // whole stage.
 template <class Op, int CM = 1>
 __device__ __forceinline__ void load_stage(const CUtensorMap *map, uint8_t *smem, uint64_t *bar, int mn0, int k0,
-                                           int l, int rank = 0) {
+                                           int l, int rank = 0, int loads = Op::tma_loads) {
 #pragma unroll
   for (int j = 0; j < Op::tma_loads; ++j) {
+    if (j >= loads) break;
     int32_t c[3];
     if (Op::major == 0) {
       c[0] = k0;
@@ -97,6 +98,31 @@ __device__ __forceinline__ void load_stage(const CUtensorMap *map, uint8_t *smem
     } else {
       tma_load(map, smem + j * Op::tma_load_smem_bytes, bar, 3, c);
     }
+  }
+}
+
+// A's loads and bytes per stage for tile row tm: a tile with fewer than BM rows of A left loads
+// only those. K-major: the planner's box has CUTEGO_GEMM_A_BOX_ROWS rows (fewer than BM only when
+// the whole GEMM has fewer rows); MN-major: loads of tma_load_mn rows that lie wholly past M are
+// skipped (at least one is issued). The TMA counts a box's zero fill as bytes, so a partial box
+// counts in full.
+template <class OA, int BM>
+__device__ __forceinline__ int a_stage_loads(const GemmArgs &p, int tm) {
+  if constexpr (OA::major == 0 || OA::tma_loads == 1) {
+    return OA::tma_loads;
+  } else {
+    const int left = p.m - tm * BM;
+    const int n = (left + OA::tma_load_mn - 1) / OA::tma_load_mn;
+    return n < 1 ? 1 : n > OA::tma_loads ? OA::tma_loads : n;
+  }
+}
+template <class OA, int BM>
+__device__ __forceinline__ int a_stage_bytes(const GemmArgs &p, int loads) {
+  if constexpr (OA::major == 0) {
+    static_assert(OA::tma_loads == 1 && OA::tma_box_outer == BM, "one box of BM rows");
+    return CUTEGO_GEMM_A_BOX_ROWS(p.m, BM) * (OA::stage_bytes / BM);
+  } else {
+    return OA::tma_loads == 1 ? OA::stage_bytes : loads * OA::tma_load_smem_bytes;
   }
 }
 
@@ -316,12 +342,15 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
         tile_coords(p, t, tm, tn, l);
         const int rank = cm > 1 ? static_cast<int>(cluster_ctarank()) : 0;
         tm = tm * cm + rank;  // past M in the last cluster row of an odd tiles_m: zeros, no stores
+        const int a_loads = a_stage_loads<OA, BM>(p, tm);
+        const int stage_tx = a_stage_bytes<OA, BM>(p, a_loads) + OB::stage_bytes;
 #pragma unroll(CM > 1 ? 1 : 4)
         for (int kt = 0; kt < p.k_tiles; ++kt, ++it) {
           const int s = it % S;
           mbar_wait(&pipe.empty[s], ((it / S) & 1) ^ 1);
-          mbar_expect_tx(&pipe.full[s], OA::stage_bytes + OB::stage_bytes);
-          load_stage<OA>(tma_a, sa + s * OA::stage_bytes, &pipe.full[s], tm * BM, kt * BK, p.a_bcast_l ? 0 : l);
+          mbar_expect_tx(&pipe.full[s], stage_tx);
+          load_stage<OA>(tma_a, sa + s * OA::stage_bytes, &pipe.full[s], tm * BM, kt * BK, p.a_bcast_l ? 0 : l, 0,
+                         a_loads);
           load_stage<OB, CM>(tma_b, sb + s * OB::stage_bytes, &pipe.full[s], tn * BN, kt * BK, p.b_bcast_l ? 0 : l,
                              rank);
         }
@@ -338,6 +367,15 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
       int tm, tn, l;
       tile_coords(p, tile, tm, tn, l);
       tm = tm * cm + (cm > 1 ? static_cast<int>(cluster_ctarank()) : 0);
+      // A warpgroup whose 64 rows lie wholly past M has nothing to compute or store: it only
+      // releases the stages (a GEMM of at most 64 rows runs on one warpgroup's MMAs).
+      if (tm * BM + cw * 64 >= p.m) {
+        for (int kt = 0; kt < p.k_tiles; ++kt, ++it) {
+          mbar_wait(&pipe.full[it % S], (it / S) & 1);
+          pipe.release(it % S, cm, lane);
+        }
+        continue;
+      }
       for (int kt = 0; kt < p.k_tiles; ++kt, ++it) {
         const int s = it % S;
         mbar_wait(&pipe.full[s], (it / S) & 1);
@@ -422,19 +460,21 @@ __device__ __forceinline__ void gemm_generic_body(TO *d, const cute_layout_t &ld
           &tma_a, &tma_b, &tma_d, p);                                                                         \
   }
 
-#define CUTEGO_GEMM_WGMMA_MAJORS(CFG, CFGNAME, F16, INNAME, TO, OUTNAME)        \
-  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, K, K, k, k, F16, INNAME, TO, OUTNAME)  \
-  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, K, MN, k, m, F16, INNAME, TO, OUTNAME) \
-  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, MN, K, m, k, F16, INNAME, TO, OUTNAME) \
-  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, MN, MN, m, m, F16, INNAME, TO, OUTNAME)
+// One configuration and one pair of operand majors, every element type (a translation unit of
+// the C library each, gemm_<config>_<majors>.cu).
+#define CUTEGO_GEMM_WGMMA_INOUT(CFG, CFGNAME, AM, BM_, AMN, BMN)                          \
+  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, false, bf16, __nv_bfloat16, bf16) \
+  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, false, bf16, __half, f16)         \
+  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, false, bf16, float, f32)          \
+  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, true, f16, __nv_bfloat16, bf16)   \
+  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, true, f16, __half, f16)           \
+  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, true, f16, float, f32)
 
-#define CUTEGO_GEMM_WGMMA_TYPES(CFG, CFGNAME)                                 \
-  CUTEGO_GEMM_WGMMA_MAJORS(CFG, CFGNAME, false, bf16, __nv_bfloat16, bf16)    \
-  CUTEGO_GEMM_WGMMA_MAJORS(CFG, CFGNAME, false, bf16, float, f32)             \
-  CUTEGO_GEMM_WGMMA_MAJORS(CFG, CFGNAME, true, f16, __half, f16)              \
-  CUTEGO_GEMM_WGMMA_MAJORS(CFG, CFGNAME, true, f16, float, f32)               \
-  CUTEGO_GEMM_WGMMA_MAJORS(CFG, CFGNAME, false, bf16, __half, f16)            \
-  CUTEGO_GEMM_WGMMA_MAJORS(CFG, CFGNAME, true, f16, __nv_bfloat16, bf16)
+#define CUTEGO_GEMM_WGMMA_TYPES(CFG, CFGNAME)          \
+  CUTEGO_GEMM_WGMMA_INOUT(CFG, CFGNAME, K, K, k, k)    \
+  CUTEGO_GEMM_WGMMA_INOUT(CFG, CFGNAME, K, MN, k, m)   \
+  CUTEGO_GEMM_WGMMA_INOUT(CFG, CFGNAME, MN, K, m, k)   \
+  CUTEGO_GEMM_WGMMA_INOUT(CFG, CFGNAME, MN, MN, m, m)
 
 #define CUTEGO_GEMM_GENERIC_KERNEL(TI, INNAME, TO, OUTNAME)                                                        \
   extern "C" __global__ void __launch_bounds__(256) cutego_gemm_generic_##INNAME##_##OUTNAME(                      \

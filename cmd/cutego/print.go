@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/cutego/cutego/cute"
@@ -50,8 +51,8 @@ func cmdPrint(args []string, e env) error {
 	if err != nil {
 		return err
 	}
-	if t, ok := v.(eval.Tensor); ok {
-		return t.PrintTensor(e.stdout)
+	if t, ok := v.(interface{ PrintTensor(io.Writer) error }); ok {
+		return t.PrintTensor(e.stdout) // a tensor (eval.Tensor, eval.CoordTensor)
 	}
 	return render.PrintLayout(e.stdout, v)
 }

@@ -7,8 +7,8 @@
  * as they are.
  *
  * cutego_gemm_plan runs named steps in order: check_request, read_operands (every byte offset
- * of every operand fits int64; D writes no element twice), match_extents, choose_config (the
- * tile table config_boxes.h, the device's SM count), pack_output and pack_inputs (operands no
+ * of every operand fits int64; D writes no element twice), match_extents, choose_config (by
+ * waves of tiles on the device's SMs, waves.c; the tiles from config_boxes.h), pack_output and pack_inputs (operands no
  * tensor map reads go through compact copies), derive_maps, name_kernel. Integers are int64
  * and every product that could overflow is checked (../planner.h). */
 #include <stdio.h>
@@ -261,39 +261,17 @@ static int match_extents(cutego_gemm_plan_t *p) {
   return PLAN_NEXT;
 }
 
-/* Output tiles of a configuration: ceil(M/bm) ceil(N/bn) L (INT64_MAX when that overflows). */
-static int64_t config_tiles(const cutego_gemm_plan_t *p, const config_boxes *cb) {
-  int64_t t;
-  if (plan_mul(plan_ceil_div(p->m, cb->bm), plan_ceil_div(p->n, cb->bn), &t) || plan_mul(t, p->l, &t)) return INT64_MAX;
-  return t;
-}
-
-/* The tile configuration: opt->config when given. Else the first row of the table (its order is
- * the preference) whose tiles are at most half empty along N and which has a tile for every SM
- * (opt->sms, the device's count; 0: not considered); when no row does, the one with the most
- * tiles (of those, the smallest tile). */
+/* The tile configuration: opt->config when given, else cutego_gemm_pick_config's choice by waves
+ * of tiles on opt->sms multiprocessors (csrc/gemm/waves.c; 0, an unknown device: as one SM,
+ * where every tile is a wave of its own). */
 static int choose_config(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt) {
   if (opt && opt->config > 0) {
     if (opt->config > cutego_gemm_nconfigs) return REASON(p, -1, "config %d unknown", (int)opt->config);
     p->config = opt->config - 1;
     return PLAN_NEXT;
   }
-  const int64_t sms = opt ? opt->sms : 0;
-  int best = 0;
-  int64_t best_tiles = -1;
-  for (int i = 0; i < cutego_gemm_nconfigs; ++i) {
-    const config_boxes *cb = &cutego_gemm_config_boxes[i], *bb = &cutego_gemm_config_boxes[best];
-    const int64_t t = config_tiles(p, cb);
-    if (2 * p->n > cb->bn && t >= sms) {
-      p->config = i;
-      return PLAN_NEXT;
-    }
-    if (t > best_tiles || (t == best_tiles && (int64_t)cb->bm * cb->bn < (int64_t)bb->bm * bb->bn)) {
-      best = i;
-      best_tiles = t;
-    }
-  }
-  p->config = best;
+  p->config = cutego_gemm_pick_config(p->m, p->n, p->l, opt && opt->sms > 0 ? opt->sms : 1);
+  if (p->config < 0 || p->config >= cutego_gemm_nconfigs) return REASON(p, -1, "no tile configuration");
   return PLAN_NEXT;
 }
 
@@ -372,6 +350,7 @@ static int derive_maps(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt, 
   if (operand_map(&p->a_map, &p->a, es, cb->a_box[p->a.major][0], cb->a_box[p->a.major][1], cb->a_swizzle[p->a.major]) ||
       operand_map(&p->b_map, &p->b, es, bbox[0], bbox[1], cb->b_swizzle[p->b.major]))
     return REASON(p, -1, "a tensor map's byte stride overflows int64");
+  if (p->a.major == 0) p->a_map.box[1] = (int32_t)CUTEGO_GEMM_A_BOX_ROWS(p->m, cb->bm);
   if (p->d.stride[1] == 1 && p->d.stride[0] % 2 == 0 && p->d.stride[2] % 2 == 0 && d_addr % (2 * ces) == 0)
     p->flags |= CUTEGO_GEMM_F_D_PAIRS;
   if (p->read_c && p->c.stride[1] == 1 && p->c.stride[0] % 2 == 0 && p->c.stride[2] % 2 == 0 &&

@@ -31,6 +31,7 @@ struct Case {
   int nopack;  // never pack A/B into a workspace (generic path where no tensor map reads them)
   int hier_d;  // D's M mode split hierarchically into (2, M/2) (D computed in a workspace, copied)
   int cluster; // 0 the planner's choice, 1 no clusters, 2 2x1 clusters sharing B (checked)
+  int split;   // 0 the cost model's choice, 1 none, S > 1 K in S slices (checked); -1 the model's, which must split
 };
 
 static int g_fail = 0, g_run = 0;
@@ -112,7 +113,9 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed) {
   opt.direct_epilogue = c.direct;
   opt.no_pack = c.nopack;
   opt.cluster_m = c.cluster;
+  opt.split_k = c.split > 0 ? c.split : 0;
   cutego_gemm_plan_t plan;
+  memset(&plan, 0, sizeof plan);
   int rc = cutego_gemm(d, &ld, a, &la, b, &lb, cc, &lc, c.ab, c.cd, c.alpha, c.beta, nullptr, &opt, &plan);
   CK(cudaDeviceSynchronize());
   if (rc != CUTEGO_KERNELS_OK) {
@@ -153,7 +156,8 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed) {
     CK(cudaMemcpy(&hbad, bad, 8, cudaMemcpyDeviceToHost));
     double rel = sqrt(hacc[0] / (hacc[1] > 0 ? hacc[1] : 1));
     bool ok = hbad == 0 && rel < tol_of(c.cd, K) && plan.path == c.expect &&
-              (c.cluster == 0 || c.expect != CUTEGO_GEMM_PATH_WGMMA || plan.cluster_m == c.cluster);
+              (c.cluster == 0 || c.expect != CUTEGO_GEMM_PATH_WGMMA || plan.cluster_m == c.cluster) &&
+              (c.split <= 0 ? (c.split == 0 || plan.split_k > 1) : c.split == 1 ? plan.split_k <= 1 : plan.split_k == c.split);
     printf("%s %-34s %6lldx%-6lldx%-6lld L%-3lld %-7s rel %.2e nonfinite %llu | %s\n", ok ? "ok  " : "FAIL", c.name,
            (long long)M, (long long)N, (long long)K, (long long)L, cutego_gemm_path_name(plan.path), rel, hbad,
            plan.reason);
@@ -204,6 +208,18 @@ static void bad_args() {
     bool ok = rc == CUTEGO_KERNELS_EINVAL;
     printf("%s bad-args %-20s rc=%d %s\n", ok ? "ok  " : "FAIL", x.what, rc, kerr());
     if (!ok) ++g_fail;
+  }
+  // A split of K into slices that are not whole 16-byte steps (32 / 3), or of a batched GEMM.
+  {
+    cutego_gemm_options_t o;
+    memset(&o, 0, sizeof o);
+    o.split_k = 3;
+    ++g_run;
+    int rc3 = cutego_gemm(p, &d, p, &a, p, &b, nullptr, nullptr, CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_BF16, 1, 0, nullptr,
+                          &o, nullptr);
+    bool ok3 = rc3 == CUTEGO_KERNELS_EINVAL;
+    printf("%s bad-args %-20s rc=%d %s\n", ok3 ? "ok  " : "FAIL", "split_k 3 of K=32", rc3, kerr());
+    if (!ok3) ++g_fail;
   }
   // A misaligned A pointer is packed first (a TMA map needs 16-byte alignment).
   cutego_gemm_plan_t plan;
@@ -265,6 +281,36 @@ int main(int argc, char **argv) {
   cs.push_back({"cluster, 3 tile rows direct", 300, 1000, 264, 2, 1, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 1, 0, 0, 2});
   cs.push_back({"cluster, batched B broadcast", 1024, 512, 256, 3, 0, 0, BF, F32, 1.f, 0.f, 0, W, 0, 1, 0, 0, 0, 0, 2});
   cs.push_back({"cluster, packed A", 1000, 1000, 1000, 1, 1, 0, BF, BF, 1.f, 0.f, 0, W, 3, 0, 0, 0, 0, 0, 2});
+  // split K: slices of K as batches into an fp32 workspace, then the reduction; every major
+  // order, every output type, beta, an N off the 4-column grid (direct epilogue, padded
+  // workspace rows), M = 1; the cost model's choice on decode shapes; and explicitly off
+  for (int am = 0; am < 2; ++am)
+    for (int bm = 0; bm < 2; ++bm)
+      for (int t = 0; t < 3; ++t) {
+        int ab = t == 1 ? F16 : BF, cd = t == 0 ? BF : t == 1 ? F16 : F32;
+        snprintf(names[ni], 48, "split-K 4 %c%c %s->%s", am ? 'M' : 'K', bm ? 'N' : 'K', ab == BF ? "bf16" : "f16",
+                 cd == BF ? "bf16" : cd == F16 ? "f16" : "f32");
+        cs.push_back({names[ni++], 200, 1000, 2048, 1, am, bm, ab, cd, 1.25f, t == 1 ? 0.5f : 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 4});
+      }
+  cs.push_back({"split-K 3 N=1002 beta", 96, 1002, 1536, 1, 0, 0, BF, BF, 1.f, -0.75f, 0, W, 0, 0, 0, 0, 0, 0, 0, 3});
+  cs.push_back({"split-K 16 M=1", 1, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 16});
+  cs.push_back({"split-K 2 direct epilogue", 136, 520, 4096, 1, 1, 0, F16, F32, 1.f, 1.f, 0, W, 0, 0, 0, 1, 0, 0, 0, 2});
+  cs.push_back({"split-K 5 K=1000", 64, 4096, 1000, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 5});
+  cs.push_back({"split-K auto 1x4096x4096", 1, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1});
+  cs.push_back({"split-K auto 16x4096x14336", 16, 4096, 14336, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1});
+  cs.push_back({"split-K auto 64x4096x4096 f16", 64, 4096, 4096, 1, 0, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1});
+  cs.push_back({"split-K off 16x4096x4096", 16, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 1});
+  // fewer rows than a tile: a K-major A box of M rounded up to 8 rows, an M-major A's loads past
+  // M skipped, a consumer warpgroup wholly past M idle; with clusters the partner CTA's tile
+  // lies wholly past M
+  cs.push_back({"small M=8 K-major no split", 8, 1000, 520, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 1});
+  cs.push_back({"small M=64 K-major f32 beta", 64, 1000, 520, 1, 0, 1, BF, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 1});
+  cs.push_back({"small M=100 K-major f16", 100, 1200, 520, 1, 0, 0, F16, F16, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 1});
+  cs.push_back({"small M=40 M-major", 40, 1000, 520, 1, 1, 0, BF, BF, 1.25f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 1});
+  cs.push_back({"small M=72 M-major direct", 72, 1000, 520, 1, 1, 1, F16, F32, 1.f, -1.f, 0, W, 0, 0, 0, 1, 0, 0, 0, 1});
+  cs.push_back({"small M=50 cluster", 50, 2048, 512, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 2, 1});
+  cs.push_back({"small M=24 batched", 24, 640, 320, 3, 0, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0});
+  cs.push_back({"small M=100 K=4100 (packed rows)", 100, 4096, 4100, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0});
   // the direct-store epilogue (the TMA-store one is the default where D allows it)
   cs.push_back({"direct epilogue KK bf16", 1000, 1200, 520, 1, 0, 0, BF, BF, 1.25f, 0.5f, 0, W, 0, 0, 0, 1});
   cs.push_back({"direct epilogue MN f32", 1000, 1200, 520, 1, 1, 1, F16, F32, 1.25f, 0.f, 0, W, 0, 0, 0, 1});

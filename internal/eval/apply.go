@@ -25,6 +25,9 @@ func apply(f cute.Value, args []cute.Value) cute.Value {
 	if len(cs) > 1 {
 		crd = cute.CoordTuple(cs...)
 	}
+	if e, ok := f.(Elem); ok {
+		return castInt(e, args) // int(m): funcs_cpp.go
+	}
 	switch x := f.(type) {
 	case cute.IntTuple:
 		l, err := asLayout(x)
@@ -35,6 +38,8 @@ func apply(f cute.Value, args []cute.Value) cute.Value {
 	case cute.Layout:
 		return applyLayout(x, crd)
 	case Tensor:
+		return x.apply(crd)
+	case CoordTensor:
 		return x.apply(crd)
 	case cute.Swizzle:
 		if crd.HasUnderscore() || crd.IsTuple() {

@@ -63,6 +63,8 @@ func nodesOf(v cute.Value) cute.Value {
 	switch x := v.(type) {
 	case Tensor:
 		return x.Layout
+	case CoordTensor:
+		return x.Layout
 	case Nested:
 		return x.Inner
 	}

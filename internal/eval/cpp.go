@@ -29,6 +29,15 @@ var types = map[string]func(targs []cute.Value) (cute.Value, error){
 	"false":       constType(Bool(false)),
 	"Underscore":  constType(cute.Underscore()),
 	"X":           constType(cute.Underscore()),
+	"is_static":   isStaticType,
+}
+
+// isStaticType is is_static<T>: true, every value of eval being static (docs/EVAL.md).
+func isStaticType(targs []cute.Value) (cute.Value, error) {
+	if len(targs) != 1 {
+		return nil, fmt.Errorf("takes one template argument, got %d", len(targs))
+	}
+	return Bool(true), nil
 }
 
 func init() {

@@ -154,6 +154,7 @@ func (s *Session) run(text string) (r Result, ok bool) {
 		}
 	}()
 	p := newParser(text, s.vars, &s.reads, s.lim.MaxNodes)
+	p.cpp = &s.cpp
 	for p.tok.kind != tEOF {
 		if v, has := p.statement(); has {
 			r, ok = Result{Value: v}, true

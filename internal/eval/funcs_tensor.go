@@ -22,9 +22,17 @@ import (
 type CountingIter struct {
 	N    int64
 	Elem Elem
+	// Space is "gmem" or "smem" for an iterator tagged by make_gmem_ptr or
+	// make_smem_ptr, printed `gmem_counting_iter(n)` as CuTe prints it; "" untagged.
+	Space string
 }
 
-func (it CountingIter) String() string { return fmt.Sprintf("counting_iter(%d)", it.N) }
+func (it CountingIter) String() string {
+	if it.Space != "" {
+		return fmt.Sprintf("%s_counting_iter(%d)", it.Space, it.N)
+	}
+	return fmt.Sprintf("counting_iter(%d)", it.N)
+}
 
 // Tensor is CuTe's Tensor<counting_iterator<T>, Layout>: element c is Iter.N + Layout(c).
 // It prints as CuTe's print(tensor) does, `counting_iter(9) o (4,2):(2,32)` (minus the
@@ -44,22 +52,30 @@ const MaxPrintTensor = 1 << 20
 // separated by dashes or '='; other ranks only the first line). It refuses a tensor of
 // more than MaxPrintTensor elements.
 func (t Tensor) PrintTensor(w io.Writer) error {
-	n := t.Layout.Size()
+	return printTensorOf(w, t.String(), t.Layout, func(i int64) (int64, error) {
+		v, err := t.Layout.Eval(i)
+		return t.Iter.N + v, err // in range: checked when the tensor was made
+	})
+}
+
+// printTensorOf is CuTe's print_tensor of a tensor that prints as header, of layout l,
+// whose element at index i is value(i): the values in colexicographic order over a
+// compact column-major layout of l's shape, laid out by cute.PrintTensorBody.
+func printTensorOf[T any](w io.Writer, header string, l cute.Layout, value func(i int64) (T, error)) error {
+	n := l.Size()
 	if n < 0 || n > MaxPrintTensor {
 		return &cute.Error{Op: "print_tensor", Kind: cute.ErrInvalid,
 			Reason: fmt.Sprintf("the tensor has %d elements; print_tensor prints at most %d", n, MaxPrintTensor)}
 	}
-	// The values in colexicographic order over a compact column-major layout of the same
-	// shape: cute.PrintTensorBody walks the coordinates, and reads each value there.
-	data := make([]int64, n)
+	data := make([]T, n)
 	for i := range data {
-		v, err := t.Layout.Eval(int64(i))
+		v, err := value(int64(i))
 		if err != nil {
 			return err
 		}
-		data[i] = t.Iter.N + v // in range: checked when the tensor was made
+		data[i] = v
 	}
-	compact, err := cute.MakeLayoutLeft(t.Layout.Shape())
+	compact, err := cute.MakeLayoutLeft(l.Shape())
 	if err != nil {
 		return err
 	}
@@ -68,7 +84,7 @@ func (t Tensor) PrintTensor(w io.Writer) error {
 		return err
 	}
 	var b strings.Builder
-	b.WriteString(t.String())
+	b.WriteString(header)
 	b.WriteString(":\n")
 	if err := cute.PrintTensorBody(&b, ct); err != nil {
 		return err
@@ -164,7 +180,16 @@ func (t Tensor) moved(op string, l cute.Layout, off int64) Tensor {
 	if !ok {
 		failErr(&cute.Error{Op: op, Kind: cute.ErrInvalid, Reason: fmt.Sprintf("%s moved by %d overflows", t.Iter, off)})
 	}
-	return makeTensor(op, CountingIter{N: n, Elem: t.Iter.Elem}, l)
+	it := t.Iter
+	it.N = n
+	return makeTensor(op, it, l)
+}
+
+// tensorLayout and view make Tensor a tensorLike.
+func (t Tensor) tensorLayout() cute.Layout { return t.Layout }
+
+func (t Tensor) view(op string, l cute.Layout, off cute.IntTuple) cute.Value {
+	return t.moved(op, l, offsetOf(op, off))
 }
 
 // apply is CuTe's tensor(c): the element n + L(c), or with `_` in c the slice, a tensor
@@ -185,22 +210,31 @@ func (t Tensor) apply(crd cute.Coord) cute.Value {
 	return cute.Int(r)
 }
 
+// tensorLike is a tensor of eval: a Tensor over a counting iterator or a CoordTensor
+// over an arithmetic tuple (funcs_coord_tensor.go). view is the tensor of layout l over
+// the same iterator moved by off, an offset l's parent layout gave.
+type tensorLike interface {
+	cute.Value
+	tensorLayout() cute.Layout
+	view(op string, l cute.Layout, off cute.IntTuple) cute.Value
+}
+
 // tensorFn is an operation of CuTe on a tensor.
 type tensorFn struct {
 	min, max int
-	f        func(c *ctx, t Tensor) cute.Value
+	f        func(c *ctx, t tensorLike) cute.Value
 }
 
 // tensorFns are the operations that C++ CuTe defines on tensors (tensor_impl.hpp),
 // chosen by call when the first argument is a tensor.
 var tensorFns = map[string]tensorFn{
-	"local_tile": {3, 3, func(c *ctx, t Tensor) cute.Value {
-		l, off, err := cute.LocalTile(t.Layout, c.tiler(1), c.coord(2))
-		return t.moved(c.name, must(l, err), offsetOf(c.name, off))
+	"local_tile": {3, 4, func(c *ctx, t tensorLike) cute.Value {
+		l, off := localTile(c, t.tensorLayout())
+		return t.view(c.name, l, off)
 	}},
-	"local_partition": {3, 3, func(c *ctx, t Tensor) cute.Value {
-		l, off, err := cute.LocalPartition(t.Layout, c.layout(1), c.int(2))
-		return t.moved(c.name, must(l, err), offsetOf(c.name, off))
+	"local_partition": {3, 4, func(c *ctx, t tensorLike) cute.Value {
+		l, off := localPartition(c, t.tensorLayout())
+		return t.view(c.name, l, off)
 	}},
 }
 
@@ -249,7 +283,13 @@ func init() {
 	register("counting_iter", 1, 1, func(c *ctx) cute.Value {
 		return CountingIter{N: c.int(0), Elem: Elem{Name: "int64_t", Bits: 64}}
 	})
-	register("make_tensor", 2, -1, func(c *ctx) cute.Value {
+	register("make_tensor", 1, -1, func(c *ctx) cute.Value {
+		if _, ok := c.args[c.n()-1].(Elem); ok {
+			return registerTensor(c) // make_tensor<float>(shape): funcs_cpp.go
+		}
+		if c.n() < 2 {
+			c.fail("takes an iterator and a layout (or make_tensor<T>(shape))")
+		}
 		it, ok := c.args[0].(CountingIter)
 		if !ok {
 			c.bad(0, "expected a counting_iterator (eval's tensors count: make_tensor(counting_iterator<int>(0), layout)), got %s", describe(c.args[0]))
@@ -260,7 +300,7 @@ func init() {
 		return makeTensor(c.name, CountingIter{Elem: Elem{Name: "int", Bits: 32}}, tensorLayout(c, 0))
 	})
 	register("print_tensor", 1, 1, func(c *ctx) cute.Value {
-		if _, ok := c.args[0].(Tensor); !ok {
+		if _, ok := c.args[0].(tensorLike); !ok {
 			c.bad(0, "expected a tensor, got %s", describe(c.args[0]))
 		}
 		return c.args[0]
@@ -284,7 +324,10 @@ func tensorLayout(c *ctx, i int) cute.Layout {
 // ok is false when name has none (the ordinary function runs, and refuses a tensor where
 // it expects a layout).
 func callTensor(name string, args []cute.Value) (cute.Value, bool) {
-	t, ok := args[0].(Tensor)
+	if v, ok := callCoord(name, args); ok {
+		return v, true
+	}
+	t, ok := args[0].(tensorLike)
 	if !ok {
 		return nil, false
 	}
@@ -294,7 +337,7 @@ func callTensor(name string, args []cute.Value) (cute.Value, bool) {
 		return f.f(c, t), true
 	}
 	if tensorViews[name] || tensorQueries[name] {
-		r := call(name, append([]cute.Value{t.Layout}, args[1:]...))
+		r := call(name, append([]cute.Value{t.tensorLayout()}, args[1:]...))
 		if tensorQueries[name] {
 			return r, true
 		}
@@ -302,7 +345,7 @@ func callTensor(name string, args []cute.Value) (cute.Value, bool) {
 		if !ok {
 			c.fail("the result %s is not a layout", describe(r))
 		}
-		return t.moved(name, l, 0), true
+		return t.view(name, l, cute.Int(0)), true
 	}
 	return nil, false
 }

@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"io"
 	"os"
 	"strings"
 	"testing"
@@ -16,10 +17,19 @@ import (
 // what C++'s print printed; each "== expr" block is print_tensor(expr) as C++ printed it,
 // header and values.
 func TestEvalCppTensor(t *testing.T) {
-	data, err := os.ReadFile("testdata/cpp/tensor.out")
+	lines, blocks := checkCppOut(t, "testdata/cpp/tensor.out")
+	assert.Equal(t, 26, lines)
+	assert.Equal(t, 16, blocks)
+}
+
+// checkCppOut feeds the lines of a C++ program's output (tensor.cpp's format) to one
+// session: each "input<TAB>output" line is one eval line that must print output, each
+// "== expr" block print_tensor(expr) as C++ printed it. It returns the lines and blocks
+// checked.
+func checkCppOut(t *testing.T, file string) (lines, blocks int) {
+	data, err := os.ReadFile(file)
 	require.NoError(t, err)
 	s := NewSession()
-	lines, blocks := 0, 0
 	text := strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
 	for i := 0; i < len(text); i++ {
 		if expr, ok := strings.CutPrefix(text[i], "== "); ok {
@@ -32,7 +42,7 @@ func TestEvalCppTensor(t *testing.T) {
 			r, ok := s.Line(expr)
 			require.True(t, ok, expr)
 			require.NoError(t, r.Err, expr)
-			tv, ok := r.Value.(Tensor)
+			tv, ok := r.Value.(interface{ PrintTensor(io.Writer) error })
 			require.True(t, ok, "%s is %T", expr, r.Value)
 			var b strings.Builder
 			require.NoError(t, tv.PrintTensor(&b))
@@ -47,8 +57,7 @@ func TestEvalCppTensor(t *testing.T) {
 		assert.Equal(t, stripStatic(want), r.String(), in)
 		lines++
 	}
-	assert.Equal(t, 26, lines)
-	assert.Equal(t, 16, blocks)
+	return lines, blocks
 }
 
 // TestIotaTensorBruteForce: the values of views of iota_tensor((M,N)) (column-major, so

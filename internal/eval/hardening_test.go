@@ -41,6 +41,18 @@ func adversarial() map[string]string {
 		"call under tuples": strings.Repeat("(", 200) + rep("1,", mb) + "size(1)" + strings.Repeat(")", 200),
 		"unclosed comment":  "1 /*" + rep("x", mb),
 		"NUL at the end":    rep("1+", mb) + "\x00",
+		// The C++ around CuTe calls (cpp_stmt.go).
+		"member calls":    "make_layout(4)" + rep(".size()", mb),
+		"index sets":      rep("threadIdx.x=1;", mb),
+		"pointer calls":   rep("make_tensor(p,", mb),
+		"decltypes":       rep("decltype(", mb),
+		"static members":  "Int<8>{}" + rep("::value", mb),
+		"comparisons":     "1" + rep("==1", mb),
+		"using aliases":   rep("using A=Layout<_4,_1>;", mb),
+		"shared arrays":   rep("__shared__ float s[1];", mb),
+		"pointer decls":   rep("float* p = ...;", mb),
+		"failed names":    "auto a = nosuch; auto b = a;" + rep("b", mb),
+		"variable templ.": rep("cosize_v<", mb),
 	}
 }
 

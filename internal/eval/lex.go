@@ -19,7 +19,7 @@ const (
 	tIdent         // a name: a letter, then letters, digits and '_'
 	tInt           // an integer: 42, or CuTe's static mark _42, _-3
 	tUnder         // `_` on its own (CuTe's Underscore)
-	tPunct         // one of ( ) , : < > { } ; = @ + - * / % & [ ] and `::`
+	tPunct         // one of ( ) , : < > { } ; = @ + - * / % & [ ] . and `::`, `...`, `==`, `!=`
 )
 
 type token struct {
@@ -112,12 +112,27 @@ func (s *scanner) next() token {
 	case isLetter(c):
 		id := s.sc.Ident()
 		return token{kind: tIdent, pos: st, text: id}
+	case c == '_' && (isLetter(next) || next == '_'):
+		// A C++ name that starts with '_' (__shared__); `_8` is an integer, `_` alone
+		// CuTe's underscore.
+		end := st + 1
+		for end < len(src) && isIdent(src[end]) {
+			end++
+		}
+		s.sc.Reset(end)
+		return token{kind: tIdent, pos: st, text: src[st:end]}
+	case (c == '=' || c == '!') && next == '=':
+		s.sc.Reset(st + 2)
+		return token{kind: tPunct, pos: st, text: src[st : st+2]}
+	case c == '.' && strings.HasPrefix(src[st:], "..."):
+		s.sc.Reset(st + 3)
+		return token{kind: tPunct, pos: st, text: "..."}
 	case c == ':' && next == ':':
 		s.sc.Reset(st + 2)
 		return token{kind: tPunct, pos: st, text: "::"}
 	}
 	switch c {
-	case '(', ')', ',', ':', '<', '>', '{', '}', ';', '=', '@', '+', '-', '*', '/', '%', '&', '[', ']':
+	case '(', ')', ',', ':', '<', '>', '{', '}', ';', '=', '@', '+', '-', '*', '/', '%', '&', '[', ']', '.':
 		s.sc.Next()
 		return token{kind: tPunct, pos: st, text: src[st : st+1]}
 	}

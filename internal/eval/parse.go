@@ -8,10 +8,14 @@ import (
 // tokens, one token of lookahead, linear in the input):
 //
 //	statement := [ type-words name '=' ] expr                 `auto a = …`, `Layout a = …`
-//	expr      := term { ('+'|'-') term }
+//	expr      := sum [ ('=='|'!=') sum ]                        static_assert's conditions
+//	sum       := term { ('+'|'-') term }
 //	term      := unary { ('*'|'/'|'%') unary }
-//	unary     := '-' unary | postfix
-//	postfix   := atom { '(' [ args ] ')' | '{' '}' }          application, C++'s T{}
+//	unary     := '-' unary | '&' postfix | postfix                &x[i]: an address
+//	postfix   := atom { '(' [ args ] ')' | '{' '}'             application, C++'s T{}
+//	                  | '[' expr ']'                            x[i]: an element
+//	                  | '.' name [ '(' [ args ] ')' ]           a.f(args) = f(a, args)
+//	                  | '::' 'value' }                          decltype(n)::value
 //	atom      := base [ ':' signed-base ]                       a layout shape:stride
 //	           | swizzle 'o' signed-base 'o' atom               CuTe's A o O o B
 //	base      := integer { '@' integer } | '_' | '(' [ args ] ')'
@@ -23,6 +27,9 @@ type parser struct {
 	tok     token                 // the current token (lookahead)
 	prevEnd int                   // where the token before tok ends
 	vars    map[string]cute.Value // names bound by earlier statements (nil: none)
+	cpp     *cppState             // the session's C++ state (nil: none; cpp_stmt.go)
+	declPtr bool                  // declStart read a '*': the name is a pointer
+	ptrPos  int                   // where an unbound name is a pointer (cpp_stmt.go)
 	// maxNodes bounds every value built (Limits.MaxNodes; 0: no bound).
 	maxNodes int
 }
@@ -31,7 +38,7 @@ type parser struct {
 type evalError struct{ err error }
 
 func newParser(s string, vars map[string]cute.Value, reads *int, maxNodes int) *parser {
-	p := &parser{sc: newScanner(s, reads), vars: vars, maxNodes: maxNodes}
+	p := &parser{sc: newScanner(s, reads), vars: vars, maxNodes: maxNodes, ptrPos: -1}
 	p.advance()
 	return p
 }
@@ -99,6 +106,16 @@ func (p *parser) enter() {
 func (p *parser) leave() { p.sc.sc.Leave() }
 
 func (p *parser) expr() cute.Value {
+	v := p.sum()
+	if p.is("==") || p.is("!=") {
+		op := p.tok
+		p.advance()
+		return compare(op, v, p.sum()) // cpp_stmt.go
+	}
+	return v
+}
+
+func (p *parser) sum() cute.Value {
 	v := p.term()
 	for p.is("+") || p.is("-") {
 		op := p.tok
@@ -129,20 +146,43 @@ func (p *parser) unary() cute.Value {
 		defer p.leave()
 		return arith(op, cute.Int(0), p.unary())
 	}
+	if p.is("&") {
+		// C++'s &x[i]: the address of an element (cpp_stmt.go).
+		p.advance()
+		p.enter()
+		defer p.leave()
+		return p.postfixOf(p.atom(), true)
+	}
 	return p.postfix()
 }
 
-func (p *parser) postfix() cute.Value {
-	v := p.atom()
+func (p *parser) postfix() cute.Value { return p.postfixOf(p.atom(), false) }
+
+// postfixOf reads the postfix operations after v; with addr (after a unary '&') the
+// last of them must be an index x[i], and the result is that element's address.
+func (p *parser) postfixOf(v cute.Value, addr bool) cute.Value {
 	for {
 		switch {
+		case p.is("["):
+			i := p.list("[", "]")
+			if addr && !p.is("(") && !p.is("{") && !p.is(".") && !p.is("::") && !p.is("[") {
+				return addressOf(v, i)
+			}
+			v = index(v, i)
 		case p.is("("):
 			v = p.bound("the value of the application", apply(v, p.args()))
 		case p.is("{"):
 			// C++'s value initialisation T{} (Int<8>{}, LayoutRight{}, _16{}).
 			p.advance()
 			p.expect("}")
+		case p.is("."):
+			v = p.member(v) // a.f(args) is f(a, args); threadIdx.x (cpp_stmt.go)
+		case p.is("::"):
+			v = p.staticMember(v) // decltype(n)::value
 		default:
+			if addr {
+				p.fail("& takes the address of an element x[i], found %s", p.describeTok())
+			}
 			return v
 		}
 	}
@@ -315,11 +355,17 @@ func (p *parser) name() cute.Value {
 	if v, ok := p.vars[name]; ok && !p.is("<") {
 		return v
 	}
+	if v, ok := p.cppName(t); ok {
+		return v // a failed definition, threadIdx, decltype(…) (cpp_stmt.go)
+	}
 	var targs []cute.Value
 	if p.is("<") {
 		targs = p.list("<", ">")
 	}
 	if ty, ok := types[name]; ok {
+		if v, ok := p.pointerNamedLikeType(t, targs, ty); ok {
+			return v // make_gmem_ptr(C), the kernel's pointer C (cpp_stmt.go)
+		}
 		v, err := ty(targs)
 		if _, isCute := err.(*cute.Error); isCute {
 			failErr(err) // package cute refuses the value (Swizzle<1,4,0>)
@@ -338,6 +384,7 @@ func (p *parser) name() cute.Value {
 		if _, ok := table[name]; !ok {
 			p.failHint(t.pos, suggest(name, p.vars), "unknown function %s", quote(name))
 		}
+		p.markPointerArg(name)
 		args := p.args()
 		return p.call(name, append(args, targs...))
 	}
@@ -348,6 +395,9 @@ func (p *parser) name() cute.Value {
 	}
 	if _, ok := table[name]; ok {
 		p.failAt(t.pos, "%s is a function: it needs its arguments in parentheses", name)
+	}
+	if v, ok := p.unboundPointer(t); ok {
+		return v
 	}
 	p.failHint(t.pos, suggest(name, p.vars), "unknown name %s", quote(name))
 	return nil

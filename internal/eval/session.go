@@ -18,6 +18,7 @@ type Session struct {
 	pending strings.Builder // a statement continued on the next lines
 	lines   int             // the lines in pending
 	reads   int             // tokens read (for the linear-time tests)
+	cpp     cppState        // CUDA's index variables, failed definitions (cpp_stmt.go)
 	lim     Limits
 }
 
@@ -58,6 +59,7 @@ func (s *Session) Eval(text string) (cute.Value, error) {
 // line, a comment, or a line of a statement that continues on the next line.
 func (s *Session) Line(line string) (r Result, ok bool) {
 	line = strings.TrimRight(line, "\r\n")
+	s.cpp.newLine(s.lines == 0)
 	if s.lines > 0 {
 		s.pending.WriteByte('\n')
 		s.pending.WriteString(line)
@@ -158,23 +160,21 @@ func (s *Session) open(text string) bool {
 	}
 }
 
-// statement reads one statement: a declaration binds its name; `{`, `}` and
-// `using …` produce no value (has is false).
+// statement reads one statement: a declaration binds its name (`using X = T;` too);
+// `{`, `}` and `using namespace …;` produce no value (has is false).
 func (p *parser) statement() (v cute.Value, has bool) {
 	switch {
 	case p.is("{"), p.is("}"):
 		p.advance()
 		return nil, false
 	case p.isName("using"):
-		for p.tok.kind != tEOF && !p.is(";") {
-			p.advance()
-		}
-		return nil, false
+		return p.using()
+	}
+	if v, ok := p.cppStatement(); ok {
+		return v, true
 	}
 	if name, ok := p.declStart(); ok {
-		v := p.expr()
-		p.vars[name] = v
-		return v, true
+		return p.define(name), true
 	}
 	return p.expr(), true
 }
@@ -187,6 +187,7 @@ func (p *parser) declStart() (name string, ok bool) {
 		return "", false
 	}
 	save, saveI, savePrev := p.tok, p.sc.sc.Pos(), p.prevEnd
+	p.declPtr = false
 	angle := 0
 	var last token
 	for {
@@ -201,6 +202,7 @@ func (p *parser) declStart() (name string, ok bool) {
 		case p.is(">") && angle > 0:
 			angle--
 		case p.is("::"), p.is("&"), p.is("*"):
+			p.declPtr = p.declPtr || p.is("*") && angle == 0
 		case angle > 0 && (p.is(",") || t.kind == tInt || t.kind == tUnder):
 		default:
 			p.tok, p.prevEnd = save, savePrev

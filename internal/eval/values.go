@@ -68,6 +68,10 @@ func describe(v cute.Value) string {
 		k = "element type"
 	case Tensor:
 		k = "tensor"
+	case CoordTensor:
+		k = "coordinate tensor"
+	case Dim3:
+		k = "index variable"
 	case CountingIter:
 		k = "iterator"
 	default:

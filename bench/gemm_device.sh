@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# gemm_device.sh — builds the GEMM library, its device test and its benchmark on the GPU machine
+# (its own nvcc and cuBLAS, many cores: the kernel translation units compile in parallel),
+# beside a "before" library built wholly from the "before" tree (kernels, launcher, planner), so
+# that one run times both.
+#   bench/gemm_device.sh     kernels, libraries, test_gemm, bench_gemm (new and base)
+# Layout (ignored paths):
+#   .devwork/base/  the "before" tree (kernels/, csrc/, include/ of the base commit,
+#                   e.g. git archive BASE kernels csrc include | tar x -C .devwork/base)
+# Outputs under .devwork/dev/: new/lib.a, base/lib.a, test_gemm, bench_new, bench_base.
+set -euo pipefail
+CUDA=${CUDA:-/usr/local/cuda-13.0}
+NVCC=${NVCC:-$CUDA/bin/nvcc}
+CUBLAS_INC=${CUBLAS_INC:-$CUDA/include}
+CUBLAS_LIB=${CUBLAS_LIB:-$CUDA/targets/x86_64-linux/lib}
+F="-gencode=arch=compute_90a,code=sm_90a -std=c++17 -O3"
+D=.devwork/dev
+mkdir -p $D/new $D/base
+INST="128x256_kk 128x256_km 128x256_mk 128x256_mm 128x128_kk 128x128_km 128x128_mk 128x128_mm"
+# The kernel objects of a source tree ($1) into $2, with the build's C7510 and spill gates.
+kobjs() {
+  local root=$1 dir=$2
+  mkdir -p $dir
+  printf '%s\n' $INST | xargs -P 8 -I{} sh -c \
+    "$NVCC $F -I$root/include -I$root/csrc/tma -I$root/kernels -Xptxas -v -Xcompiler -fPIC -c $root/kernels/gemm_{}.cu -o $dir/gemm_{}.o 2> $dir/gemm_{}.log || { cat $dir/gemm_{}.log; exit 1; }"
+  if grep -l C7510 $dir/*.log; then echo "C7510 (wgmma serialized)"; return 1; fi
+  cat $dir/*.log | awk '/Function properties for/ {f=$NF} /bytes spill/ && f ~ /^cutego_gemm_128x/ && !/ 0 bytes spill stores, 0 bytes spill loads/ {print f": "$0; bad=1} END {exit bad}'
+}
+kobjs . $D/new/kobj &
+kobjs .devwork/base $D/base/kobj &
+wait
+# A library from a source tree ($1: root with kernels/, csrc/, include/) and the kernel objects.
+lib() {
+  local root=$1 out=$2
+  local I="-I$root/include -I$root/csrc/tma -I$root/kernels"
+  $NVCC $F $I -Xcompiler -fPIC -c $root/kernels/cutego_gemm.cu -o $out/cutego_gemm.o &
+  $NVCC $F $I -Xcompiler -fPIC -c $root/kernels/cutego_copy.cu -o $out/cutego_copy.o &
+  for c in csrc/tma/plan.c csrc/tma/encode.c csrc/gemm/plan.c csrc/gemm/waves.c; do
+    if [ -f $root/$c ]; then gcc -std=c99 -O2 -fPIC -I$root/include -c $root/$c -o $out/$(echo $c | tr / _).o; fi
+  done
+  g++ -std=c++17 -O2 -fPIC -I$root/include -I$root/kernels -c $root/csrc/gemm/configs.cc -o $out/configs.o
+  wait
+  rm -f $out/lib.a
+  ar rcs $out/lib.a $out/*.o $out/kobj/gemm_*.o
+}
+lib . $D/new &
+lib .devwork/base $D/base &
+wait
+L="-L$CUBLAS_LIB -cudart static -lcublasLt -lcublas"
+B="$NVCC $F -Iinclude -Icsrc/tma -Ikernels -I$CUBLAS_INC"
+$B csrc/gemm/test_gemm.cu $D/new/lib.a $L -o $D/test_gemm &
+$B bench/bench_gemm.cu $D/new/lib.a $L -o $D/bench_new &
+$B bench/bench_gemm.cu $D/base/lib.a $L -o $D/bench_base &
+wait
+ls -la $D

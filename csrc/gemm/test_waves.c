@@ -1,0 +1,107 @@
+/* test_waves.c — cutego_gemm_split_k and cutego_gemm_pick_config without a GPU (part of `make
+ * test`): which plans may split K, into how many slices, the refusals of a requested split, and
+ * the tile choice. The expected values follow from the rules (equal slices of whole 16-byte K
+ * steps, single batch, A and B read in place, at most 16 slices) and from counting tiles and
+ * waves against SMs by hand, not from the functions' output. */
+#include <stdio.h>
+#include <string.h>
+#include "cutego_kernels.h"
+
+static int fails = 0, checks = 0;
+#define CHECK(cond, ...)                          \
+  do {                                            \
+    ++checks;                                     \
+    if (!(cond)) {                                \
+      ++fails;                                    \
+      printf("FAIL %s:%d: ", __FILE__, __LINE__); \
+      printf(__VA_ARGS__);                        \
+      printf("\n");                               \
+    }                                             \
+  } while (0)
+
+/* A row-major (M,K) x (N,K) plan, bf16 in and out: (M,K):(K,1), (N,K):(K,1), (M,N):(N,1). */
+static cutego_gemm_plan_t tn(int64_t m, int64_t n, int64_t k, int64_t l) {
+  cute_layout_t la, lb, ld;
+  memset(&la, 0, sizeof la);
+  la.leaves = 3;
+  la.shape[0] = m, la.shape[1] = k, la.shape[2] = l;
+  la.stride[0] = k, la.stride[1] = 1, la.stride[2] = m * k;
+  la.nest[0] = CUTE_NEST_OPEN, la.nest[1] = la.nest[2] = la.nest[3] = CUTE_NEST_LEAF, la.nest[4] = CUTE_NEST_CLOSE;
+  la.ntokens = 5;
+  lb = la, ld = la;
+  lb.shape[0] = n, lb.stride[2] = n * k;
+  ld.shape[1] = n, ld.stride[0] = n, ld.stride[2] = m * n;
+  cutego_gemm_plan_t p;
+  cutego_gemm_plan(&ld, &la, &lb, NULL, CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_BF16, 0, 0x10000, 0x20000, 0x30000, 0, NULL,
+                   &p);
+  return p;
+}
+
+int main(void) {
+  char why[120];
+  const int sms = 132;
+  /* Few tiles, long K: a decode step (M = 1..128 against 4096 columns: 32 tiles of 128x128 on 132
+   * SMs) splits, into equal slices of whole 16-byte steps, and at most 16 of them. */
+  const int64_t ms[] = {1, 8, 16, 32, 64};
+  for (int i = 0; i < 5; ++i) {
+    cutego_gemm_plan_t p = tn(ms[i], 4096, 4096, 1);
+    int s = cutego_gemm_split_k(&p, sms, 0, why, sizeof why);
+    CHECK(s > 1 && s <= 16 && 4096 % s == 0 && (4096 / s) % 8 == 0, "M=%lld: split %d", (long long)ms[i], s);
+  }
+  /* The split fills one wave: floor(132 / tiles), slices of at least 1024. */
+  cutego_gemm_plan_t q = tn(1, 4096, 4096, 1); /* 32 tiles: 4 slices of 1024 */
+  CHECK(cutego_gemm_split_k(&q, sms, 0, why, sizeof why) == 4, "1x4096x4096");
+  q = tn(256, 4096, 4096, 1); /* 64 tiles: 2 */
+  CHECK(cutego_gemm_split_k(&q, sms, 0, why, sizeof why) == 2, "256x4096x4096");
+  q = tn(16, 6144, 4096, 1); /* 48 tiles: 2 */
+  CHECK(cutego_gemm_split_k(&q, sms, 0, why, sizeof why) == 2, "16x6144x4096");
+  q = tn(16, 4096, 14336, 1); /* 32 tiles: 4 slices of 3584 */
+  CHECK(cutego_gemm_split_k(&q, sms, 0, why, sizeof why) == 4, "16x4096x14336");
+  q = tn(16, 11008, 4096, 1); /* 86 tiles: 172 CTAs would make two waves */
+  CHECK(cutego_gemm_split_k(&q, sms, 0, why, sizeof why) == 1, "16x11008x4096");
+  q = tn(16, 4096, 2048, 1); /* 32 tiles, but slices of 1024 at most 2 */
+  CHECK(cutego_gemm_split_k(&q, sms, 0, why, sizeof why) == 2, "16x4096x2048");
+  /* Enough tiles to fill the device: no split (4096^3 has 1024 tiles of 128x128). */
+  cutego_gemm_plan_t big = tn(4096, 4096, 4096, 1);
+  CHECK(cutego_gemm_split_k(&big, sms, 0, why, sizeof why) == 1, "4096^3 split");
+  cutego_gemm_plan_t wide = tn(1024, 14336, 4096, 1);
+  CHECK(cutego_gemm_split_k(&wide, sms, 0, why, sizeof why) == 1, "1024x14336x4096 split");
+  /* A short K does not split (slices would be under 256). */
+  cutego_gemm_plan_t shortk = tn(16, 4096, 256, 1);
+  CHECK(cutego_gemm_split_k(&shortk, sms, 0, why, sizeof why) == 1, "K=256 split");
+  /* A batched GEMM does not split; a requested split says why. */
+  cutego_gemm_plan_t batched = tn(16, 4096, 4096, 2);
+  CHECK(cutego_gemm_split_k(&batched, sms, 0, why, sizeof why) == 1, "batched split");
+  CHECK(cutego_gemm_split_k(&batched, sms, 4, why, sizeof why) == -1 && strstr(why, "batched"), "batched: %s", why);
+  /* Requested splits: honored where K divides into 16-byte steps, refused otherwise. */
+  cutego_gemm_plan_t p = tn(16, 4096, 4096, 1);
+  CHECK(cutego_gemm_split_k(&p, sms, 1, why, sizeof why) == 1, "split_k 1 is no split");
+  CHECK(cutego_gemm_split_k(&p, sms, 8, why, sizeof why) == 8, "split_k 8");
+  CHECK(cutego_gemm_split_k(&p, sms, 3, why, sizeof why) == -1 && why[0], "4096 / 3: %s", why);
+  CHECK(cutego_gemm_split_k(&p, sms, 1024, why, sizeof why) == -1 && why[0], "4096 / 1024 = 4 (not 8)");
+  CHECK(cutego_gemm_split_k(&p, sms, 32, why, sizeof why) == -1 && why[0], "32 slices: %s", why);
+  cutego_gemm_plan_t k1000 = tn(16, 4096, 1000, 1); /* 1000 = 8 * 125 */
+  CHECK(cutego_gemm_split_k(&k1000, sms, 5, why, sizeof why) == 5, "1000 / 5 = 200 = 8 * 25");
+  CHECK(cutego_gemm_split_k(&k1000, sms, 2, why, sizeof why) == -1, "1000 / 2 = 500: not a multiple of 8");
+  CHECK(cutego_gemm_split_k(&k1000, sms, 4, why, sizeof why) == -1, "1000 / 4 = 250: not a multiple of 8");
+  /* The device's SM count matters: with 8 SMs the 32 tiles already fill it. */
+  CHECK(cutego_gemm_split_k(&p, 8, 0, why, sizeof why) == 1, "8 SMs: no split");
+  /* The generic path never splits; asked to, it refuses. */
+  cutego_gemm_plan_t g = p;
+  g.path = CUTEGO_GEMM_PATH_GENERIC;
+  CHECK(cutego_gemm_split_k(&g, sms, 0, why, sizeof why) == 1, "generic");
+  CHECK(cutego_gemm_split_k(&g, sms, 2, why, sizeof why) == -1, "generic forced");
+  /* Tiles: 128x256 unless 0.577 x the 128x128 waves is less (counted by hand, 132 SMs). */
+  const int C256 = CUTEGO_GEMM_CONFIG_128x256x64, C128 = CUTEGO_GEMM_CONFIG_128x128x64;
+  CHECK(cutego_gemm_pick_config(4096, 4096, 1, sms) == C256, "4096^2: 4 waves vs 8 x 0.577");
+  CHECK(cutego_gemm_pick_config(1024, 4096, 1, sms) == C256, "1024x4096: 1 wave (128 tiles) vs 2 x 0.577");
+  CHECK(cutego_gemm_pick_config(512, 11008, 1, sms) == C128, "512x11008: 2 waves (172) vs 3 x 0.577 (344)");
+  CHECK(cutego_gemm_pick_config(1024, 6144, 1, sms) == C128, "1024x6144: 2 (192) vs 3 x 0.577 (384)");
+  CHECK(cutego_gemm_pick_config(512, 6144, 1, sms) == C256, "512x6144: 1 (96) vs 2 x 0.577 (192)");
+  CHECK(cutego_gemm_pick_config(16, 4096, 1, sms) == C128, "16x4096: 1 (16) vs 1 x 0.577 (32)");
+  CHECK(cutego_gemm_pick_config(4096, 100, 1, sms) == C128, "N <= 128: 128x128");
+  CHECK(cutego_gemm_pick_config(1024, 4096, 2, sms) == C256, "batched 2 x 1024x4096: 2 (256) vs 4 x 0.577 (512)");
+  CHECK(cutego_gemm_pick_config(512, 6144, 1, 64) == C128, "64 SMs, 512x6144: 2 (96) vs 3 x 0.577 = 1.73 (192)");
+  printf("test_waves: %d checks, %d failures\n", checks, fails);
+  return fails != 0;
+}

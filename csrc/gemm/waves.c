@@ -1,0 +1,69 @@
+/* waves.c — the C launcher's choices from the device's SM count (waves of CTAs), both measured
+ * on the H200 (bench/GEMM-NOTES.md):
+ *
+ * cutego_gemm_pick_config: 128x256 or 128x128 tiles. A tile of 128x128 costs 0.577 of one of
+ * 128x256 (4096^3: 8 waves of 128x128 took 1.153x the time of 4 waves of 128x256), and a
+ * partial wave costs a whole one, so the time is ceil(tiles / sms) * (1 or 0.577). Against the
+ * earlier rule (128x256 unless there are fewer than 132 of its tiles) this moves 1024 x 4096 x K
+ * to 128x256 (1.11-1.19x faster) and 512 x 11008, 1024 x 6144, 333 x 14336 to 128x128
+ * (1.07-1.14x faster).
+ *
+ * cutego_gemm_split_k: how many slices of K a plan's GEMM computes separately (fp32 partial sums
+ * in a workspace, then a deterministic reduction).
+ *
+ * A plan with fewer output tiles than SMs leaves most multiprocessors idle while each CTA walks
+ * the whole K (M = 1..128 against N = 4096 has 32 tiles of 128x128 on 132 SMs). Splitting K into
+ * S slices gives S times the CTAs, each with 1/S of the k-tiles, at the price of the partial sums
+ * (4 bytes per output and slice, written and read back) and a second kernel. Measured on the H200
+ * (bench/GEMM-NOTES.md, forced splits 1, 2, 4, 8 over M = 1..512 and the LLM shapes): the best
+ * split is the largest that keeps every slice's CTA in the first wave (tiles * S <= SMs) — a
+ * second wave of slices always lost — while each slice keeps at least 1024 of K (16 k-tiles of
+ * 64; shorter slices were not measured to win). So: S = the largest valid split with
+ * tiles * S <= sms and K / S >= kMinSliceK, taken when it is at least 2. */
+#include <stdio.h>
+#include "cutego_kernels.h"
+
+enum { kMaxSplit = 16, kMinSliceK = 1024, kTile = 128 };
+
+static int64_t waves(int64_t tiles, int sms) { return (tiles + sms - 1) / sms; }
+
+int cutego_gemm_pick_config(int64_t m, int64_t n, int64_t l, int sms) {
+  if (m < 1 || n < 1 || l < 1 || sms < 1) return CUTEGO_GEMM_CONFIG_128x128x64;
+  const int64_t tm = (m + 127) / 128;
+  const double t256 = (double)waves(tm * ((n + 255) / 256) * l, sms);
+  const double t128 = 0.577 * (double)waves(tm * ((n + 127) / 128) * l, sms);
+  return n > 128 && t256 <= t128 ? CUTEGO_GEMM_CONFIG_128x256x64 : CUTEGO_GEMM_CONFIG_128x128x64;
+}
+
+/* Whether K splits into s slices that a batched tensor map reads: equal slices of whole 16-byte
+ * steps (the slice is the batch stride, in bytes a multiple of 16). */
+static int splits_evenly(int64_t k, int s) { return s >= 1 && k % s == 0 && (k / s) % 8 == 0; }
+
+/* Why a plan cannot split K at all ("" when it can). */
+static const char *no_split(const cutego_gemm_plan_t *p) {
+  if (p->path != CUTEGO_GEMM_PATH_WGMMA) return "not the wgmma path";
+  if (p->l != 1) return "a batched GEMM";
+  if (p->cluster_m > 1) return "clusters";
+  if (p->flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B | CUTEGO_GEMM_F_PACK_D)) return "packed operands";
+  return "";
+}
+
+int cutego_gemm_split_k(const cutego_gemm_plan_t *p, int sms, int requested, char *why, size_t why_len) {
+  if (why && why_len) why[0] = 0;
+  if (!p || sms < 1) return 1;
+  const char *no = no_split(p);
+  if (requested > 1) {
+    if (requested > kMaxSplit || !splits_evenly(p->k, requested) || no[0]) {
+      if (why && why_len)
+        snprintf(why, why_len, "split_k %d: %s", requested,
+                 no[0] ? no : requested > kMaxSplit ? "more than 16 slices" : "K is not a multiple of 8 * split_k");
+      return -1;
+    }
+    return requested;
+  }
+  if (requested == 1 || no[0]) return 1;
+  const int64_t tiles = ((p->m + kTile - 1) / kTile) * ((p->n + kTile - 1) / kTile);
+  for (int s = kMaxSplit; s >= 2; --s)
+    if (tiles * s <= sms && p->k / s >= kMinSliceK && splits_evenly(p->k, s)) return s;
+  return 1;
+}

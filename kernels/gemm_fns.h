@@ -1,0 +1,30 @@
+// gemm_fns.h — the launch tables of the wgmma GEMM kernels, one per tile configuration and pair of
+// operand majors: cutego_gemm_fns_<config>_<A major><B major>[in][out] (in: 0 bf16, 1 f16; out:
+// 0 bf16, 1 f16, 2 f32). Each gemm_<config>_<majors>.cu defines its kernels and its table (one
+// translation unit each, so that the build runs ptxas on them in parallel); the C launcher
+// (cutego_gemm.cu) picks from them.
+#pragma once
+#include <cuda.h>
+#include "cutego_kernels.h"
+
+typedef void (*cutego_gemm_wgmma_fn)(const CUtensorMap, const CUtensorMap, const CUtensorMap,
+                                     const cutego_gemm_args_t);
+
+#define CUTEGO_GEMM_FNS_DECL(CFGNAME, AMN, BMN) \
+  extern "C" const cutego_gemm_wgmma_fn cutego_gemm_fns_##CFGNAME##_##AMN##BMN[2][3];
+
+#define CUTEGO_GEMM_FNS_MAJORS(CFGNAME)  \
+  CUTEGO_GEMM_FNS_DECL(CFGNAME, k, k)    \
+  CUTEGO_GEMM_FNS_DECL(CFGNAME, k, m)    \
+  CUTEGO_GEMM_FNS_DECL(CFGNAME, m, k)    \
+  CUTEGO_GEMM_FNS_DECL(CFGNAME, m, m)
+
+// The six kernels of one configuration and pair of majors, and their table.
+#define CUTEGO_GEMM_INSTANCE(CFG, CFGNAME, AM, BM_, AMN, BMN)                                              \
+  CUTEGO_GEMM_WGMMA_INOUT(CFG, CFGNAME, AM, BM_, AMN, BMN)                                                 \
+  CUTEGO_GEMM_FNS_DECL(CFGNAME, AMN, BMN)                                                                  \
+  const cutego_gemm_wgmma_fn cutego_gemm_fns_##CFGNAME##_##AMN##BMN[2][3] = {                              \
+      {cutego_gemm_##CFGNAME##_##AMN##BMN##_bf16_bf16, cutego_gemm_##CFGNAME##_##AMN##BMN##_bf16_f16,       \
+       cutego_gemm_##CFGNAME##_##AMN##BMN##_bf16_f32},                                                     \
+      {cutego_gemm_##CFGNAME##_##AMN##BMN##_f16_bf16, cutego_gemm_##CFGNAME##_##AMN##BMN##_f16_f16,         \
+       cutego_gemm_##CFGNAME##_##AMN##BMN##_f16_f32}};
