@@ -11,7 +11,7 @@
 //
 // Explained: logical_divide, zipped_divide, tiled_divide, flat_divide, logical_product,
 // zipped_product, tiled_product, flat_product, blocked_product, raked_product,
-// complement, composition (by modes), right_inverse, left_inverse.
+// coalesce, complement, composition (by modes), right_inverse, left_inverse.
 package explain
 
 import (
@@ -63,6 +63,7 @@ var Ops = map[string]string{
 	"blocked_product": "blocked_product(A, B) = zip(get<0>(P), get<1>(P)), P = logical_product(append<R>(A), append<R>(B)), R = max(rank(A), rank(B))",
 	"raked_product":   "raked_product(A, B) = zip(get<1>(P), get<0>(P)), P = logical_product(append<R>(A), append<R>(B)), R = max(rank(A), rank(B))",
 	"complement":      "complement(A, M): filter(A), then its modes by increasing stride, each new mode filling the gap below the next stride, and a last mode repeating up to M",
+	"coalesce":        "coalesce(A): flatten(A), then its modes folded from the right: a size-1 mode is skipped, s0:d0 merges into the front s1:d1 when s0·d0 == d1 (giving s0·s1:d0), else it is prepended; all size 1 gives 1:0",
 	"composition":     "composition(A, B) = A∘B, left-distributive over B's modes: A∘(B0, B1, …) = (A∘B0, A∘B1, …); by mode of A for a tuple tiler",
 	"right_inverse":   "right_inverse(A): coalesce(A), modes by increasing stride, taking each mode whose stride is the product of the taken ones (stride = prefix product of A's shape); then coalesce",
 	"left_inverse":    "left_inverse(A): coalesce(A), modes by increasing stride (zero strides skipped), shape stride/size(taken so far), stride the prefix product of A's shape; then coalesce",
@@ -230,6 +231,11 @@ func derive(b *builder, op string, args []cute.Value) cute.Value {
 		}
 		complement(b, a, &cot)
 		return must(cute.Complement(a, cot))
+	case "coalesce":
+		need(1)
+		a := layout(0)
+		coalesce(b, a)
+		return must(cute.Coalesce(a))
 	case "composition":
 		need(2)
 		a := layout(0)

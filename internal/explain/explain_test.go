@@ -246,7 +246,7 @@ func FuzzExplain(f *testing.F) {
 		f.Add(c.expr)
 	}
 	for _, s := range []string{"left_inverse(())", "right_inverse(1:0)", "complement((),4)", "blocked_product((),())",
-		"composition(4:0, (2,2):(0,1))", "logical_divide((1,1):(0,0), (1,1))", "left_inverse((4,4):(0,0))", "complement(4:0)"} {
+		"composition(4:0, (2,2):(0,1))", "logical_divide((1,1):(0,0), (1,1))", "left_inverse((4,4):(0,0))", "complement(4:0)", "coalesce((1,(1,1)):(0,(3,0)))", "coalesce((2,(3,4)):(12,(4,1)))"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
