@@ -64,7 +64,7 @@ var Ops = map[string]string{
 	"raked_product":   "raked_product(A, B) = zip(get<1>(P), get<0>(P)), P = logical_product(append<R>(A), append<R>(B)), R = max(rank(A), rank(B))",
 	"complement":      "complement(A, M): filter(A), then its modes by increasing stride, each new mode filling the gap below the next stride, and a last mode repeating up to M",
 	"coalesce":        "coalesce(A): flatten(A), then its modes folded from the right: a size-1 mode is skipped, s0:d0 merges into the front s1:d1 when s0·d0 == d1 (giving s0·s1:d0), else it is prepended; all size 1 gives 1:0",
-	"composition":     "composition(A, B) = A∘B, left-distributive over B's modes: A∘(B0, B1, …) = (A∘B0, A∘B1, …); by mode of A for a tuple tiler",
+	"composition":     "composition(A, B) = A∘B, left-distributive over B's modes: A∘(B0, B1, …) = (A∘B0, A∘B1, …); for B = s:d, coalesce(A) / d (every d-th element) then % s (the first s); by mode of A for a tuple tiler",
 	"right_inverse":   "right_inverse(A): coalesce(A), modes by increasing stride, taking each mode whose stride is the product of the taken ones (stride = prefix product of A's shape); then coalesce",
 	"left_inverse":    "left_inverse(A): coalesce(A), modes by increasing stride (zero strides skipped), shape stride/size(taken so far), stride the prefix product of A's shape; then coalesce",
 }
@@ -584,6 +584,7 @@ func compositionByModes(b *builder, a, l cute.Layout) {
 		ca := must(cute.Coalesce(a))
 		b.add("coalesce(A)", call("coalesce", a), "A's modes merged where contiguous", ca)
 		r := must(cute.Composition(a, l))
+		divisionSteps(b, ca, l, r)
 		b.add("composition(A, B)", call("composition", a, l),
 			fmt.Sprintf("B = %v picks every %v-th element of A, %v of them", l, l.Stride(), l.Shape()), r)
 		return
