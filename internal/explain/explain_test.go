@@ -55,7 +55,10 @@ func explainChecked(t *testing.T, expr, want string) *Explanation {
 // checkSteps: each step that names an expression gives its value when `cutego eval`
 // evaluates that expression (a second path through the dispatch table), and the last
 // step equals the direct eval of the whole call.
-func checkSteps(t *testing.T, x *Explanation) {
+func checkSteps(t *testing.T, x *Explanation) { t.Helper(); checkStepsIn(t, eval.NewSession(), x) }
+
+// checkStepsIn is checkSteps with the whole call evaluated in session s (its names).
+func checkStepsIn(t *testing.T, s *eval.Session, x *Explanation) {
 	t.Helper()
 	for _, s := range x.Steps {
 		if s.Expr == "" {
@@ -66,7 +69,7 @@ func checkSteps(t *testing.T, x *Explanation) {
 			assert.Equal(t, s.Text, v.String(), "%s: step %s: %s", x.Op, s.Name, s.Expr)
 		}
 	}
-	direct, err := eval.Eval(x.Op + "(" + strings.Join(x.Args, ",") + ")")
+	direct, err := s.Eval(x.Op + "(" + strings.Join(x.Args, ",") + ")")
 	require.NoError(t, err)
 	assert.Equal(t, direct.String(), x.ResultText)
 }
