@@ -8,21 +8,31 @@ import (
 
 	"github.com/cutego/cutego/cute"
 	"github.com/cutego/cutego/cute/render"
+	"github.com/cutego/cutego/internal/eval"
 	"github.com/cutego/cutego/internal/explain"
 )
 
-const explainUsage = `usage: cutego explain [--tables] <expr>
+const explainUsage = `usage: cutego explain [--tables] [<expr or C++ block>]
 
 Derives a CuTe operation step by step, each intermediate computed by package cute:
 logical_divide(A,B) = composition(A, make_layout(B, complement(B, shape(coalesce(A))))),
 and so on. The last step is checked against the direct call.
 
+The input is the arguments joined with spaces, or else stdin: lines as cutego eval reads
+them (C++ as CuTe's docs write it, names bound by "auto a = …;" known on later lines).
+Its last statement is explained: a call, "auto c = call(…);", or print(x) /
+print_layout(x), explained as x was declared.
+
 Explained: %s.
 With --tables, each layout of rank 1 or 2 is also printed as CuTe's print_layout table.
 `
 
-// cmdExplain is `cutego explain [--tables] <expr>`.
-func cmdExplain(args []string, w io.Writer) error {
+// maxExplainInput bounds the block `cutego explain` reads from stdin.
+const maxExplainInput = 1 << 20
+
+// cmdExplain is `cutego explain [--tables] [<expr or block>]`.
+func cmdExplain(args []string, e env) error {
+	w := e.stdout
 	fs := flag.NewFlagSet("explain", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	tables := fs.Bool("tables", false, "print each intermediate layout as a print_layout table")
@@ -42,10 +52,21 @@ func cmdExplain(args []string, w io.Writer) error {
 		fmt.Fprintf(w, explainUsage, strings.Join(explainNames(), ", "))
 		return nil
 	}
-	if len(words) == 0 {
+	block := strings.Join(words, " ")
+	if len(words) == 0 && e.stdin != nil {
+		in, err := io.ReadAll(io.LimitReader(e.stdin, maxExplainInput+1))
+		if err != nil {
+			return err
+		}
+		if len(in) > maxExplainInput {
+			return fmt.Errorf("explain: the input has more than %d bytes", maxExplainInput)
+		}
+		block = string(in)
+	}
+	if strings.TrimSpace(block) == "" {
 		return usageError{"missing the expression to explain, e.g. 'logical_divide((16,8):(1,16), 4:2)'"}
 	}
-	x, err := explain.Explain(strings.Join(words, " "))
+	x, err := explain.ExplainBlock(eval.NewSession(), block)
 	if err != nil {
 		return err
 	}

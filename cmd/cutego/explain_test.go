@@ -31,3 +31,32 @@ func TestExplainCommand(t *testing.T) {
 	assert.Equal(t, 2, code)
 	assert.False(t, strings.Contains(out, "panic"))
 }
+
+// TestExplainCommandBlock: a C++ block, as an argument or on stdin, explained by its last
+// statement; CuTe's worked example (02_layout_algebra.md): A = (6,2):(8,2), B =
+// (4,3):(3,1), (6,2):(8,2) / 3 = (2,2):(24,2), A o B = ((2,2),3):((24,2),8).
+func TestExplainCommandBlock(t *testing.T) {
+	block := `auto a = make_layout(make_shape(Int<6>{}, Int<2>{}), make_stride(Int<8>{}, Int<2>{}));
+auto b = make_layout(make_shape(Int<4>{}, Int<3>{}),
+                     make_stride(Int<3>{}, Int<1>{}));
+auto c = composition(a, b);
+print_layout(c);
+`
+	for _, in := range [][2]string{{"", block}, {block, ""}} {
+		args := []string{"explain"}
+		if in[1] != "" {
+			args = append(args, in[1])
+		}
+		code, out, errs := runCmd(t, in[0], args...)
+		require.Equal(t, 0, code, errs)
+		assert.Contains(t, out, "mode 0: A / 3")
+		assert.Contains(t, out, "= (2,2):(24,2)\n")
+		assert.Contains(t, out, "= ((2,2),3):((24,2),8)   (equals composition(a, b)")
+	}
+	code, _, errs := runCmd(t, "auto a = 4:1;\na = composition(a, 2:2);\nprint(a);\n", "explain")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errs, "not shown")
+	code, _, errs = runCmd(t, "auto a = nope();\n", "explain")
+	assert.Equal(t, 1, code)
+	assert.Contains(t, errs, "line 1")
+}

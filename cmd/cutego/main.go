@@ -57,7 +57,7 @@ var commands = []command{
 	{"print", text(printUsage), cmdPrint},
 	{"render", text(renderUsage), cmdRender},
 	{"explain", func() string { return fmt.Sprintf(explainUsage, strings.Join(explainNames(), ", ")) },
-		func(args []string, e env) error { return cmdExplain(args, e.stdout) }},
+		cmdExplain},
 	{"gen", text(genUsage), func(args []string, e env) error { return cmdGen(args, e.stdout) }},
 	{"serve", text(serveUsage), func(args []string, e env) error { return cmdServe(args, e.stderr) }},
 	{"version", text("cutego version\n\nPrint the version.\n"), cmdVersion},
