@@ -1,7 +1,6 @@
 package explain
 
 import (
-	"strings"
 	"testing"
 
 	"github.com/cutego/cutego/internal/eval"
@@ -71,14 +70,6 @@ func FuzzExplainBlock(f *testing.F) {
 			return
 		}
 		x, err := ExplainBlock(eval.NewSession(), s)
-		if err != nil {
-			if strings.Contains(err.Error(), "internal error") {
-				t.Fatalf("%q: %v", s, err)
-			}
-			return
-		}
-		if x.Steps[len(x.Steps)-1].Text != x.ResultText {
-			t.Fatalf("%q: last step %s, result %s", s, x.Steps[len(x.Steps)-1].Text, x.ResultText)
-		}
+		fuzzCheck(t, s, x, err)
 	})
 }
