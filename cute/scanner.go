@@ -3,7 +3,6 @@ package cute
 import (
 	"fmt"
 	"strconv"
-	"strings"
 )
 
 // MaxParseDepth is the deepest nesting the parsers of this package accept: a tuple may
@@ -94,16 +93,6 @@ func (s *Scanner) Next() byte {
 func (s *Scanner) Accept(c byte) bool {
 	if c != 0 && s.Peek() == c {
 		s.pos++
-		return true
-	}
-	return false
-}
-
-// AcceptPrefix consumes prefix if the input continues with it after spaces.
-func (s *Scanner) AcceptPrefix(prefix string) bool {
-	s.SkipSpace()
-	if prefix != "" && strings.HasPrefix(s.src[s.pos:], prefix) {
-		s.pos += len(prefix)
 		return true
 	}
 	return false

@@ -15,8 +15,6 @@ import (
 	"golang.org/x/image/font/gofont/goregular"
 	"golang.org/x/image/font/opentype"
 	"golang.org/x/image/math/fixed"
-
-	"github.com/cutego/cutego/cute"
 )
 
 // PNGOptions tunes a PNG picture.
@@ -54,34 +52,8 @@ func face(px float64) (font.Face, error) {
 	return opentype.NewFace(f, &opentype.FaceOptions{Size: px, DPI: 72, Hinting: font.HintingFull})
 }
 
-// PNG draws a layout as SVG does, as a PNG image at scale 1: a title line with the
-// layout, the cells labeled with their indices in the Go font, each label black or
-// white, whichever reads better on its cell's gray.
-func PNG(w io.Writer, v cute.Value) error {
-	g, err := NewGrid(v)
-	if err != nil {
-		return err
-	}
-	return g.PNG(w)
-}
-
-// PNG draws the grid at scale 1 (see PNG).
-func (g *Grid) PNG(w io.Writer) error { return g.WritePNG(w, PNGOptions{}) }
-
 // WritePNG draws the grid with the given options.
 func (g *Grid) WritePNG(w io.Writer, o PNGOptions) error { return g.picture().writePNG(w, o) }
-
-// PNGTV draws a thread-value layout as SVGTV does, as a PNG image.
-func PNGTV(w io.Writer, tv cute.Layout, tile cute.IntTuple) error {
-	g, err := NewTV(tv, tile)
-	if err != nil {
-		return err
-	}
-	return g.PNG(w)
-}
-
-// PNG draws the TV grid at scale 1 (see PNGTV).
-func (g *TV) PNG(w io.Writer) error { return g.WritePNG(w, PNGOptions{}) }
 
 // WritePNG draws the TV grid with the given options.
 func (g *TV) WritePNG(w io.Writer, o PNGOptions) error { return g.picture().writePNG(w, o) }

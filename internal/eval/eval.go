@@ -52,10 +52,6 @@ func Line(line string) (out string, skip bool) {
 	return r.String(), false
 }
 
-// Format is the output line for a result of Eval: the printed value or
-// `error: <message>`, on one line.
-func Format(v cute.Value, err error) string { return Result{Value: v, Err: err}.String() }
-
 // Result is the outcome of one statement.
 type Result struct {
 	Value cute.Value
