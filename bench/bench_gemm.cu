@@ -7,7 +7,7 @@
 //              [--cluster 0|1|2] [--ab-cluster] [--split-k S] [--min-m M] [--max-m M] [--set S] [--host]
 // --sweep: M in 1..16384 x the LLM (N,K) pairs, squares 256..16384, 12 sizes off the 64-grid.
 // Small problems are timed as batches of up to 20 back-to-back calls (time per call).
-// --ab-cluster also times ours without clusters (rung 8's A/B), interleaved in the same run.
+// --ab-cluster also times ours without clusters (clusters on and off, A/B), interleaved in the same run.
 // --host: host time per call (plan + launch, no synchronization) of each, on small problems.
 // Layout names are BLAS's for row-major D: TN = A K-major and B K-major (the wgmma-native
 // case), NN = A M-major... (A is (M,K), B is (N,K) as in CuTe).

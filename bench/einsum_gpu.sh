@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # einsum_gpu.sh — tensor contractions (einsum) folded by cute/einsum onto cutego's GEMM,
-# against torch.einsum on the same device in the same run (issue 10, "On the GPU").
+# against torch.einsum on the same device in the same run.
 #
 # Run on the device from a folder holding: goeinsum (make kernels-go), cutego_copy.cubin,
 # cutego_gemm.cubin, torch_einsum.py and this script. OUT (default ./out) receives:

@@ -11,7 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// Issue 12 §1: exported functions return errors, or panic with an *Error where they are
+// Exported functions return errors, or panic with an *Error where they are
 // documented to (like a slice index), never with a runtime error on user data.
 
 func requireKind(t *testing.T, err error, kind ErrorKind) {
@@ -88,7 +88,7 @@ func TestIdx2CrdZeroShape(t *testing.T) {
 	assert.Equal(t, "(1,2)", c.String())
 }
 
-// Issue 9 §5: the Go API as Go users expect it.
+// The Go API as Go users expect it: domains, errors, iteration, text.
 
 func TestEvalDomain(t *testing.T) {
 	l := MustParseLayout("(2,3):(3,1)")
@@ -195,8 +195,7 @@ func TestTextMarshaling(t *testing.T) {
 	assert.True(t, strings.HasPrefix(in.C.String(), "Sw<3,3,3>"))
 }
 
-// Issue 12 §3: E(1,-1) printed 1@-1, which Parse rejects. E now refuses what Parse
-// refuses, and what it returns prints as text that parses back to itself.
+// E refuses what Parse refuses (E(1,-1) would print 1@-1, which Parse rejects), and what it returns prints as text that parses back to itself.
 func TestBasisRoundTrip(t *testing.T) {
 	for _, f := range []func(){
 		func() { E(1, -1) },

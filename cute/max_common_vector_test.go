@@ -8,7 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// Issue 12 §4: C++ CuTe gives 1 here; cutego failed on its internal composition.
+// C++ CuTe gives 1 here; max_common_vector must not fail on its internal composition.
 func TestMaxCommonVectorNeverFailsRepro(t *testing.T) {
 	a := MustParseLayout("(4,1,6,3):(1,6,60,12)")
 	b := MustParseLayout("(3,8,3):(8,1,24)")

@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// Issue 12: no exported function panics on the zero values of this package's types (an
+// No exported function panics on the zero values of this package's types (an
 // uninitialized Layout, IntTuple, Tiler, Coord, ComposedLayout) or on other values a
 // caller can build without an error; the fuzz target mixes them with parsed ones.
 

@@ -21,8 +21,8 @@ func TestGenGemmHeaderIsCurrent(t *testing.T) {
 	assert.Equal(t, string(committed), out, "kernels/generated/cutego_gemm_layouts.h is stale: run `make gemm-gen`")
 }
 
-// TestGenGemmHeaderContract: every member the kernel is written against (issue 8's header
-// shape) is present once per operand struct, with an integer value (or a string for the
+// TestGenGemmHeaderContract: every member the kernel is written against (the header's
+// operand structs) is present once per operand struct, with an integer value (or a string for the
 // printed forms).
 func TestGenGemmHeaderContract(t *testing.T) {
 	_, out, _ := runCmd(t, "", "gen", "gemm")

@@ -20,7 +20,7 @@ func runCmd(t *testing.T, stdin string, args ...string) (code int, stdout, stder
 }
 
 // TestEvalCommand: one line out per line in, errors included; the exit status is 1
-// when a line failed (issue 9 §5).
+// when a line failed.
 func TestEvalCommand(t *testing.T) {
 	code, out, _ := runCmd(t, "size((4,5))\n# c\n\nnope(\n(4,5):(16,64)(3)\n", "eval")
 	assert.Equal(t, 1, code)
@@ -100,7 +100,7 @@ func TestPrintCommand(t *testing.T) {
 }
 
 // TestPrintCosizeOverflow: a layout whose cosize overflows int64 is refused, as eval's
-// cosize refuses it, not printed as a misaligned table (issue 12 §3).
+// cosize refuses it, not printed as a misaligned table.
 func TestPrintCosizeOverflow(t *testing.T) {
 	l := "(2,2):(6917529027641081856,-6917529027641081856)"
 	code, out, errs := runCmd(t, "", "print", l)
@@ -115,7 +115,7 @@ func TestPrintCosizeOverflow(t *testing.T) {
 }
 
 // TestRenderDeepTV: the --tv tile goes through the same depth-limited parser as the
-// expression (issue 12 §1: a deep `tv` killed the server).
+// expression: a deep `tv` is a parse error, not a stack overflow.
 func TestRenderDeepTV(t *testing.T) {
 	code, _, errs := runCmd(t, "", "render", "--tv", strings.Repeat("(", 1_000_000), "(8,2):(2,1)")
 	assert.Equal(t, 1, code)

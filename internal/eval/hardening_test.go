@@ -10,7 +10,7 @@ import (
 
 const mb = 1 << 20
 
-// adversarial: 1 MB lines built to make a parser slow (issue 12 §2): deep and long
+// adversarial: 1 MB lines built to make a parser slow: deep and long
 // nesting, long names, failing tuples, `@` paths, comments, long argument and template
 // lists, many statements.
 func adversarial() map[string]string {

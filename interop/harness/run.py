@@ -230,7 +230,7 @@ def classify(case, cx, cg):
             and isinstance(case.node, Call) and len(case.node.args) == 2 \
             and all(literal(_composed_literal(x)) for x in case.node.args):
         # Ruling 3 (KNOWN_DISAGREEMENTS.md): max_common_* never fail on valid layouts (1 and
-        # 1:0 are always correct, issue 12); where a static_assert inside C++'s composition
+        # 1:0 are always correct); where a static_assert inside C++'s composition
         # refuses them, cutego's answer must satisfy CuTe's post-condition.
         A, B = (_composed_literal(x) for x in case.node.args)
         try:
