@@ -1,6 +1,6 @@
 // gemm_kernels.cuh — cutego's Hopper GEMM (sm_90a): D = alpha * A * B + beta * C.
 //
-// The wgmma kernel, rung by rung (issue 8's ladder), each in its own named piece below:
+// The wgmma kernel, one optimization at a time, each in its own named piece below:
 //   1. TMA loads into 128-byte-swizzled shared memory ........ load_stage()
 //   2. a multi-stage mbarrier pipeline (full / empty) ......... Pipeline
 //   3. warp specialization: one producer warpgroup, two
@@ -35,7 +35,7 @@ namespace cutego_k {
 // cutego_gemm_args() for the C and the Go launcher alike.
 typedef cutego_gemm_args_t GemmArgs;
 // At 132 bytes (a cluster_m field) ptxas stopped specializing the epilogue on the arguments and
-// the kernel lost 2-5% (bench/GEMM-NOTES.md, rung 8): new arguments go into flags or replace one.
+// the kernel lost 2-5% (bench/GEMM-NOTES.md, the 2x1 cluster runs): new arguments go into flags or replace one.
 static_assert(sizeof(GemmArgs) == 128, "GemmArgs is 128 bytes");
 constexpr int kFlagDPairs = CUTEGO_GEMM_F_D_PAIRS, kFlagCPairs = CUTEGO_GEMM_F_C_PAIRS, kFlagDTma = CUTEGO_GEMM_F_D_TMA;
 
@@ -49,10 +49,10 @@ template <> __device__ __forceinline__ float from_f32<float>(float x) { return x
 template <> __device__ __forceinline__ __nv_bfloat16 from_f32<__nv_bfloat16>(float x) { return __float2bfloat16_rn(x); }
 template <> __device__ __forceinline__ __half from_f32<__half>(float x) { return __float2half_rn(x); }
 
-// ---- rung 5: persistent grid, L2-friendly tile order -----------------------------------------
+// ---- persistent grid, L2-friendly tile order -------------------------------------------------
 // Tile t -> (tm, tn, l). Within a batch, tiles go in groups of group_m rows of tiles; inside a
 // group, down the rows first. Concurrent CTAs then share A rows and B columns in L2.
-// With clusters of p.cluster_m CTAs along M (rung 8) the tiles counted here are the cluster's
+// With clusters of p.cluster_m CTAs along M the tiles counted here are the cluster's
 // (tiles_m, group_m and tiles in cluster rows, cutego_gemm_args); CTA r takes row tm·cluster_m + r.
 __device__ __forceinline__ void tile_coords(const GemmArgs &p, int64_t t, int &tm, int &tn, int &l) {
   const int64_t per_l = static_cast<int64_t>(p.tiles_m) * p.tiles_n;
@@ -67,11 +67,11 @@ __device__ __forceinline__ void tile_coords(const GemmArgs &p, int64_t t, int &t
   tn = rr / gs;
 }
 
-// ---- rung 1: TMA loads into 128-byte-swizzled shared memory ---------------------------------
+// ---- TMA loads into 128-byte-swizzled shared memory -----------------------------------------
 // One stage of one operand: the tile's MN rows x BK columns. Op (from the generated header)
 // says how many boxes cover it and where each lands. Tensor maps are 3-D: K-major
 // (k, mn, l), MN-major (mn, k, l).
-// ---- rung 8: 2-CTA clusters, B shared by TMA multicast --------------------------------------
+// ---- 2-CTA clusters, B shared by TMA multicast ----------------------------------------------
 // With CM > 1 the cluster's CTAs compute vertically adjacent tiles, which need the same B stage:
 // CTA `rank` loads slice `rank` of every load (the generated mc_* box, CuTe's multicast
 // truncation) into the same offset of every CTA's stage, and each CTA's full barrier counts the
@@ -126,7 +126,7 @@ __device__ __forceinline__ int a_stage_bytes(const GemmArgs &p, int loads) {
   }
 }
 
-// ---- rung 2: the multi-stage mbarrier pipeline -----------------------------------------------
+// ---- the multi-stage mbarrier pipeline -------------------------------------------------------
 // full[s]: the producer's TMA bytes for stage s have landed (1 arrival + transaction bytes).
 // empty[s]: every consumer warp has finished reading stage s (8 arrivals), in every CTA of the
 // cluster (8 x cluster_m): a producer writes its B slice into all of them. The k-iteration
@@ -154,7 +154,7 @@ struct Pipeline {
   }
 };
 
-// ---- rung 4: one stage of MMAs for one consumer warpgroup ------------------------------------
+// ---- one stage of MMAs for one consumer warpgroup --------------------------------------------
 // BK / MMA_K wgmma instructions m64nBNk16; the descriptors advance by the generated K step.
 template <class Cfg, class OA, class OB, bool F16, int N>
 __device__ __forceinline__ void mma_stage(float (&acc)[N / 2], uint32_t a_addr, uint32_t b_addr, bool first) {
@@ -179,7 +179,7 @@ __device__ __forceinline__ void mma_stage(float (&acc)[N / 2], uint32_t a_addr, 
   }
 }
 
-// ---- rung 6: the epilogue, from the accumulator's thread-value layout ------------------------
+// ---- the epilogue, from the accumulator's thread-value layout --------------------------------
 // Acc maps (thread t, value v) of one consumer warpgroup to row + tile_m * col of its 64 x BN
 // tile. Value pairs (v, v+1) are adjacent columns (the layout's first value mode has size 2 and
 // column stride 1): with a unit N stride they go out as one 2-element store.
@@ -249,7 +249,7 @@ __device__ __forceinline__ void epilogue(const GemmArgs &p, const float (&acc)[N
   }
 }
 
-// ---- rung 7: the epilogue through shared memory and TMA stores ------------------------------
+// ---- the epilogue through shared memory and TMA stores --------------------------------------
 // Each consumer warpgroup writes its 64 x BN tile in chunks of 64 rows x 128 bytes (64 columns
 // of 16-bit, 32 of fp32) into one of two staging buffers, in the 128-byte swizzle of the D
 // tensor map (16-byte unit c of row r at ((c ^ r % 8) * 16): the 8 rows a warp's store touches
@@ -305,10 +305,10 @@ __device__ __forceinline__ void epilogue_tma(const GemmArgs &p, const CUtensorMa
 }
 
 
-// ---- rung 3: warp specialization -------------------------------------------------------------
+// ---- warp specialization ---------------------------------------------------------------------
 // Warpgroup 0 produces (one thread issues TMA), warpgroups 1 and 2 consume (64 rows of the
 // 128-row tile each). setmaxnreg moves registers from the producer to the consumers.
-// CM: CTAs per cluster along M (rung 8), a template constant so that the kernel without
+// CM: CTAs per cluster along M, a template constant so that the kernel without
 // clusters compiles exactly as before them (a run-time cluster size cost it 5-15%).
 template <class Cfg, class OA, class OB, bool F16, typename TO, int CM>
 __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const CUtensorMap *tma_b,

@@ -1,5 +1,5 @@
 // test_gemm.cu — cutego_gemm on the H200 against an fp32 reference (cuBLAS, pedantic fp32
-// compute on the same bf16/fp16-rounded inputs), over the test matrix of issue 8: every major
+// compute on the same bf16/fp16-rounded inputs), over a test matrix of every major
 // order, dtype and epilogue; squares 64..16384; odd sizes; K up to 65536; batches (strided and
 // broadcast); hierarchical layouts and misaligned strides (generic path); bad arguments.
 // Fresh random normal inputs per case, output poisoned (NaN) before each run.
@@ -267,7 +267,7 @@ int main(int argc, char **argv) {
                    cd == BF ? "bf16" : cd == F16 ? "f16" : "f32", be ? "0.5" : "0");
           cs.push_back({names[ni++], 1000, 1200, 520, 1, am, bm, ab, cd, 1.25f, be ? 0.5f : 0.f, 0, W, 0, 0, 0});
         }
-  // rung 8: 2x1 clusters sharing B by TMA multicast (an option: they do not pay on the H200),
+  // 2x1 clusters sharing B by TMA multicast (an option: they do not pay on the H200),
   // on 128x256 tiles in every major order, on 128x128 tiles with an odd number of tile rows (one
   // CTA computes a tile of zeros past M), batched, packed; and explicitly off
   for (int am = 0; am < 2; ++am)
