@@ -1,4 +1,4 @@
-// Expected values for internal/eval tests: CuTe's C++ spellings (issue 9 §1). Each case's
+// Expected values for internal/eval tests: CuTe's C++ spellings. Each case's
 // eval input is its C++ text itself (the S macro prints the text, a tab, and what C++
 // CuTe prints for it), so the test reads the same characters C++ compiled.
 // Build from the repository root:
