@@ -1,13 +1,17 @@
-// Package gpu launches cutego's Hopper copy and GEMM kernels (kernels/, sm_90a) from Go.
+// Package gpu launches cutego's Hopper kernels (kernels/, sm_90a) from Go: copies between
+// two layouts (Copier.Copy, PlanCopy) and the GEMM D = alpha·A·B + beta·C (Copier.LoadGemm,
+// Copier.Gemm, PlanGemm). Copier is the handle on one device's context and loaded modules,
+// for both.
 //
-// Built with the `cuda` build tag, it loads the compiled module (build/kernels/cutego_copy.cubin)
-// and launches it with gorgonia.org/cu handling the context, memory, module and functions,
-// and a small cgo shim of its own for what that package lacks: raising a kernel's dynamic
-// shared-memory limit (cuFuncSetAttribute), encoding tensor maps (cuTensorMapEncodeTiled),
-// and launching kernels whose parameters are a 128-byte CUtensorMap or a cute_layout_t
-// passed by value. The plans (which path, which tensor maps) and the launches (kernel name,
-// grid, block, shared memory) are the C planners of csrc/tma and csrc/gemm, compiled into this
-// package, so Go and C take the same decisions; layouts reach them through internal/cabi, the
+// Built with the `cuda` build tag, it loads the compiled modules (build/kernels/cutego_copy.cubin
+// by Open, build/kernels/cutego_gemm.cubin by LoadGemm) and launches them with gorgonia.org/cu
+// handling the context, memory, modules and functions, and a small cgo shim of its own for
+// what that package lacks: raising a kernel's dynamic shared-memory limit
+// (cuFuncSetAttribute), encoding tensor maps (cuTensorMapEncodeTiled), and launching
+// kernels whose parameters are a 128-byte CUtensorMap or a cute_layout_t passed by value.
+// The plans (which path, which tensor maps) and the launches (kernel name, grid, block,
+// shared memory) are the C planners of csrc/tma and csrc/gemm, compiled into this package,
+// so Go and C take the same decisions; layouts reach them through internal/cabi, the
 // conversion libcutego uses too.
 //
 // Without the tag (CI, machines without a GPU) the package holds only QueryInfo, which reads
