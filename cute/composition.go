@@ -1,9 +1,6 @@
 package cute
 
-import (
-	"fmt"
-	"sync"
-)
+import "fmt"
 
 // Composition is CuTe's composition(A, B) = A∘B: the layout R with R(c) = A(B(c)) for
 // every c < size(B), its shape B's shape with each leaf refined (compatible with B).
@@ -132,97 +129,137 @@ func compositionTilerP(a Layout, t *Tiler) Layout {
 
 // compositionParts is composition(a, b), or composition(a, (b, c)) for a flat layout c
 // given as modes (logical_divide's rhs), without building the pair. ax, when not nil, is
-// the flattened a (it is coalesced here).
+// the flattened a (it is coalesced here). unchecked returns C++ CuTe's result where its walk
+// may go wrong instead of checking it (compositionCpp).
+//
+// The steps: gather B's leaves (and c's modes) into one flat rhs; compose A with each leaf
+// (compLeaf), over A itself for integer strides (composeIntegral) or over the sub-layout of
+// A each scaled basis names (composeScaledBasis); then build the result with B's shape.
 func compositionParts(a, b Layout, c *flatL, ax *flatL, unchecked bool) Layout {
 	w := compPool.Get().(*compWork)
 	defer compPool.Put(w)
-	bl, cnt, out := &w.bl, &w.cnt, &w.out
-	bl.n, out.n = 0, 0
-	bl.flattenInto("composition", &b)
-	bBasis := bl.hasBasis()
-	if c != nil {
-		if bBasis {
+	w.bl.n, w.out.n = 0, 0
+	if w.gatherRHS(&b, c) {
+		if c != nil {
 			return composition(a, layoutPair(b, c.toLayout()))
 		}
+		w.composeScaledBasis(a, b)
+		return w.build(b, nil)
+	}
+	if why := w.composeIntegral(a, b, c, ax); why != "" {
+		return w.replayChecked(a, b, c, why, unchecked)
+	}
+	return w.build(b, c)
+}
+
+// gatherRHS flattens B into w.bl and appends the modes of c (logical_divide's rhs, fused
+// into the composition instead of built as the pair (B, c)). It reports whether B has
+// scaled-basis strides; then c's modes are not appended.
+func (w *compWork) gatherRHS(b *Layout, c *flatL) (bBasis bool) {
+	bl := &w.bl
+	bl.flattenInto("composition", b)
+	if bl.hasBasis() {
+		return true
+	}
+	if c != nil {
 		for i := 0; i < c.n; i++ {
 			bl.push("composition", c.m[i].s, c.m[i].d, c.basis(i))
 		}
 	}
+	return false
+}
 
-	if !bBasis {
-		g := &w.g
-		g.use = [algMaxFlat]int64{}
-		g.suspect = ""
-		if ax != nil {
-			g.a.copyFrom(ax)
-			bwCoalesceInPlace("composition", &g.a, true)
-		} else {
-			coalesceFlat("composition", &a, &g.a, true)
-		}
-		for j := 0; j < bl.n; j++ {
-			cnt[j] = compLeaf(g, bl.m[j].s, bl.m[j].d, out)
-		}
-		if c != nil {
-			g.checkOverlapPair(a, b, c)
-		} else {
-			g.checkOverlap(a, b)
-		}
-		if g.suspect == "" && g.a.n > 1 && mixedSigns(bl) {
-			g.suspect = "B has strides of both signs, whose sums can borrow across the modes of A"
-		}
-		if g.suspect != "" {
-			var r Layout
-			rhs := b
-			if c == nil {
-				r = buildLike(b.shape, out, cnt)
-			} else {
-				rhs = layoutPair(b, c.toLayout())
-				r = buildLike(rhs.shape, out, cnt)
-			}
-			if !unchecked {
-				verifyComposition(a, rhs, r, g.suspect)
-			}
-			return r
-		}
+// composeIntegral composes the coalesced A with every leaf of the integer-strided rhs in
+// w.bl, as C++ CuTe's walk distributes A over B. It returns why that walk may not give A∘B
+// here ("" when it gives A∘B): a stride running past a mode it does not divide, modes of B
+// overlapping within a mode of A, or strides of both signs.
+func (w *compWork) composeIntegral(a, b Layout, c, ax *flatL) string {
+	g, bl := &w.g, &w.bl
+	g.use = [algMaxFlat]int64{}
+	g.suspect = ""
+	if ax != nil {
+		g.a.copyFrom(ax)
+		bwCoalesceInPlace("composition", &g.a, true)
 	} else {
-		var groups []*compGroup
-		for j := 0; j < bl.n; j++ {
-			m, mb := bl.m[j], bl.basis(j)
-			if mb == nil {
-				if m.d != 0 {
-					throw("composition", ErrInvalid, "B %v mixes integer and scaled-basis strides", b.String())
-				}
-				out.push(m.s, 0, nil)
-				cnt[j] = 1
-				continue
+		coalesceFlat("composition", &a, &g.a, true)
+	}
+	for j := 0; j < bl.n; j++ {
+		w.cnt[j] = compLeaf(g, bl.m[j].s, bl.m[j].d, &w.out)
+	}
+	if c != nil {
+		g.checkOverlapPair(a, b, c)
+	} else {
+		g.checkOverlap(a, b)
+	}
+	if g.suspect == "" && g.a.n > 1 && mixedSigns(bl) {
+		g.suspect = "B has strides of both signs, whose sums can borrow across the modes of A"
+	}
+	return g.suspect
+}
+
+// replayChecked builds the result C++ CuTe's walk gives where why says it may not be A∘B,
+// and keeps it only if it is A∘B by brute force (verifyComposition), unless unchecked.
+func (w *compWork) replayChecked(a, b Layout, c *flatL, why string, unchecked bool) Layout {
+	rhs := b
+	if c != nil {
+		rhs = layoutPair(b, c.toLayout())
+	}
+	r := buildLike(rhs.shape, &w.out, &w.cnt)
+	if !unchecked {
+		verifyComposition(a, rhs, r, why)
+	}
+	return r
+}
+
+// composeScaledBasis composes A with a rhs whose strides are scaled bases d·E<path>: each
+// leaf composes with the sub-layout of A at its path (basis_get), the leaves of one path
+// sharing one walk; a leaf of stride 0 stays 0. Integer strides besides bases, bases on
+// nested paths, and walks that may not give A∘B are errors (C++ CuTe has no check to
+// replay here).
+func (w *compWork) composeScaledBasis(a, b Layout) {
+	bl, out := &w.bl, &w.out
+	var groups []*compGroup
+	for j := 0; j < bl.n; j++ {
+		m, mb := bl.m[j], bl.basis(j)
+		if mb == nil {
+			if m.d != 0 {
+				throw("composition", ErrInvalid, "B %v mixes integer and scaled-basis strides", b.String())
 			}
-			var g *compGroup
-			for _, h := range groups {
-				if pathEqual(h.path, mb) {
-					g = h
-					break
-				}
-				if pathPrefix(h.path, mb) || pathPrefix(mb, h.path) {
-					throw("composition", ErrInvalid, "B %v has scaled-basis strides on nested paths", b.String())
-				}
-			}
-			if g == nil {
-				g = &compGroup{path: mb}
-				ab := basisGetLayout(a, mb)
-				coalesceFlat("composition", &ab, &g.a, true)
-				groups = append(groups, g)
-			}
-			cnt[j] = compLeaf(g, m.s, m.d, out)
+			out.push(m.s, 0, nil)
+			w.cnt[j] = 1
+			continue
 		}
-		for _, g := range groups {
-			g.checkOverlap(a, b)
-			if g.suspect != "" {
-				throw("composition", ErrNotAdmissible, "%s: A∘B is not a layout (C++ CuTe returns a wrong one)", g.suspect)
+		var g *compGroup
+		for _, h := range groups {
+			if pathEqual(h.path, mb) {
+				g = h
+				break
 			}
+			if pathPrefix(h.path, mb) || pathPrefix(mb, h.path) {
+				throw("composition", ErrInvalid, "B %v has scaled-basis strides on nested paths", b.String())
+			}
+		}
+		if g == nil {
+			g = &compGroup{path: mb}
+			ab := basisGetLayout(a, mb)
+			coalesceFlat("composition", &ab, &g.a, true)
+			groups = append(groups, g)
+		}
+		w.cnt[j] = compLeaf(g, m.s, m.d, out)
+	}
+	for _, g := range groups {
+		g.checkOverlap(a, b)
+		if g.suspect != "" {
+			throw("composition", ErrNotAdmissible, "%s: A∘B is not a layout (C++ CuTe returns a wrong one)", g.suspect)
 		}
 	}
+}
+
+// build makes the result from the emitted modes: B's shape with each leaf refined, and
+// when c is not nil the pair (B's shape, c's modes), c as a leaf or a flat tuple.
+func (w *compWork) build(b Layout, c *flatL) Layout {
 	if c == nil {
-		return buildLike(b.shape, out, cnt)
+		return buildLike(b.shape, &w.out, &w.cnt)
 	}
 	var pe [2]IntTuple
 	pe[0] = b.shape
@@ -231,7 +268,7 @@ func compositionParts(a, b Layout, c *flatL, ax *flatL, unchecked bool) Layout {
 	} else {
 		pe[1] = IntTuple{elems: flatProto[:c.n:c.n]}
 	}
-	return buildLike(IntTuple{elems: pe[:]}, out, cnt)
+	return buildLike(IntTuple{elems: pe[:]}, &w.out, &w.cnt)
 }
 
 func pathPrefix(p, q []int) bool { return len(p) < len(q) && pathEqual(p, q[:len(p)]) }
@@ -318,123 +355,4 @@ func verifyComposition(a, b, r Layout, why string) {
 				why, c, want, got)
 		}
 	}
-}
-
-// ---- Machinery: fixed-size scratch from a pool and one-allocation builders. These are
-// the speed tricks BenchmarkComposition and BenchmarkLogicalDivide show to pay (without
-// the pool, a composition allocates its 6 KB scratch: 2-3x slower, 2-5 allocations);
-// TestAlgebraAllocs pins their allocations.
-
-// compWork is the scratch space of one composition, reused through a pool so that its
-// few kilobytes are not cleared on every call.
-type compWork struct {
-	bl  flatL
-	cnt [algMaxFlat]int
-	out compOut
-	g   compGroup
-}
-
-var compPool = sync.Pool{New: func() any { return new(compWork) }}
-
-// compOut collects the modes emitted for the leaves of B.
-type compOut struct {
-	n int
-	m [2 * algMaxFlat]fmode
-	bases
-}
-
-func (o *compOut) push(s, d int64, path []int) {
-	if o.n == len(o.m) {
-		o.full()
-	}
-	o.m[o.n] = fmode{s: s, d: d}
-	o.setBasis(o.n, path)
-	o.n++
-}
-
-// full throws the error of a result over capacity.
-func (o *compOut) full() {
-	throw("composition", ErrInvalid, "result has more than %d modes", len(o.m))
-}
-
-// flatProto is a read-only row of leaves: IntTuple{elems: flatProto[:n]} has the
-// structure of a flat tuple of n leaves (buildLike only reads structures).
-var flatProto [algMaxFlat]IntTuple
-
-// buildLike builds a layout whose shape follows bs with leaf j replaced by the cnt[j]
-// modes taken in order from out (a leaf when cnt[j] == 1, a flat tuple otherwise), with
-// a single allocation for every tuple node.
-func buildLike(bs IntTuple, out *compOut, cnt *[algMaxFlat]int) Layout {
-	var b likeBuilder // set field by field: a composite literal is built aside and copied
-	b.out, b.cnt = out, cnt[:]
-	total := b.count(&bs)
-	if total > 0 {
-		b.back = make([]IntTuple, 2*total)
-	}
-	b.li = 0
-	var r Layout
-	b.node(&bs, &r.shape, &r.stride)
-	return r
-}
-
-// likeBuilder walks the shape of B (through pointers: an IntTuple is seven words).
-type likeBuilder struct {
-	back       []IntTuple
-	out        *compOut
-	cnt        []int
-	bp, li, oi int
-}
-
-// count is the number of tuple elements of the result.
-func (b *likeBuilder) count(bs *IntTuple) int {
-	if bs.elems == nil {
-		c := b.cnt[b.li]
-		b.li++
-		if c > 1 {
-			return c
-		}
-		return 0
-	}
-	total := len(bs.elems)
-	for i := range bs.elems {
-		total += b.count(&bs.elems[i])
-	}
-	return total
-}
-
-func (b *likeBuilder) take(k int) (sh, sd []IntTuple) {
-	if k == 0 {
-		return emptyElems, emptyElems
-	}
-	p := b.bp
-	b.bp += 2 * k
-	return b.back[p : p+k : p+k], b.back[p+k : p+2*k : p+2*k]
-}
-
-func (b *likeBuilder) node(bs, dsh, dsd *IntTuple) {
-	if bs.elems == nil {
-		c := b.cnt[b.li]
-		b.li++
-		if c == 1 {
-			m := &b.out.m[b.oi]
-			dsh.v = m.s // *dsh and *dsd are zero
-			dsd.v, dsd.basis = m.d, b.out.basis(b.oi)
-			b.oi++
-			return
-		}
-		sh, sd := b.take(c)
-		for i := 0; i < c; i++ {
-			m := &b.out.m[b.oi]
-			sh[i].v = m.s
-			sd[i].v, sd[i].basis = m.d, b.out.basis(b.oi)
-			b.oi++
-		}
-		dsh.elems, dsd.elems = sh, sd
-		return
-	}
-	sh, sd := b.take(len(bs.elems))
-	for i := range bs.elems {
-		b.node(&bs.elems[i], &sh[i], &sd[i])
-	}
-	dsh.elems, dsd.elems = sh, sd
 }
