@@ -10,7 +10,7 @@ import (
 )
 
 // TestAlgebraAllocs pins the allocations of the benchmarked operations (the speed
-// tricks of composition.go and algebra_util.go: pooled scratch, one-allocation
+// tricks of composition_scratch.go and work_layout.go: pooled scratch, one-allocation
 // builders). The bar is at most 4 allocations per operation; each case pins
 // today's count so that a change that loses a trick shows here, not only in a benchmark.
 func TestAlgebraAllocs(t *testing.T) {

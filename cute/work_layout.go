@@ -2,9 +2,11 @@ package cute
 
 import "math/bits"
 
-// Internal machinery shared by the layout-algebra operations (coalesce, composition,
-// complement, inverses, divides, products): flat work layouts kept in fixed-size arrays
-// on the stack, and builders that turn them into Layout values with one allocation.
+// The work layout of the layout-algebra operations (coalesce, composition, complement,
+// inverses, divides, products): flatL, a flat layout of at most algMaxFlat modes kept in a
+// fixed-size array on the stack, with its scaled-basis paths apart (bases); flattening
+// into it, coalescing it, and turning it back into a Layout with one allocation; and the
+// small helpers those operations share (checked products, ceil_div, mode access).
 
 // algMaxFlat is the largest number of flat modes the algebra works on at once; a layout
 // with more leaves is refused with ErrInvalid.
