@@ -3,10 +3,27 @@ package cute
 import "strings"
 
 // Value is anything Parse can return: IntTuple, Layout, Tiler (a tuple holding layouts
-// or `_`, or `_` itself), Swizzle or ComposedLayout.
+// or `_`, or `_` itself), Swizzle or ComposedLayout; and Coord and Tensor. The set is
+// sealed by an unexported method: any Stringer does not qualify. A package built on cute
+// that has values of its own (cutego eval's booleans, tags, tensors) makes them Values by
+// embedding ValueMarker.
 type Value interface {
 	String() string
+	cuteValue()
 }
+
+// ValueMarker, embedded in a struct type, makes it a Value (with a String method). It
+// holds nothing: a struct embedding it keeps its size, comparisons and literals.
+type ValueMarker struct{}
+
+func (ValueMarker) cuteValue()    {}
+func (IntTuple) cuteValue()       {}
+func (Layout) cuteValue()         {}
+func (Tiler) cuteValue()          {}
+func (Swizzle) cuteValue()        {}
+func (ComposedLayout) cuteValue() {}
+func (Coord) cuteValue()          {}
+func (Tensor[T]) cuteValue()      {}
 
 // Parse reads one value in CuTe's printed form, with or without the `_` marks of static
 // integers: an integer or int tuple `(2,(3,4))`; a layout `(4,5):(16,64)`; a tiler

@@ -116,6 +116,7 @@ func swizzleType(targs []cute.Value) (cute.Value, error) {
 // size): its width in bits, sizeof_bits_v<T> (testdata/cpp/elements.cpp checks the
 // table against CUTLASS).
 type Elem struct {
+	cute.ValueMarker
 	Name string
 	Bits int64
 }

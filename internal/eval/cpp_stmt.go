@@ -41,6 +41,7 @@ func (s *cppState) newLine(start bool) {
 // blockIdx are 0 and blockDim and gridDim 1 in every component until a statement sets a
 // component (`threadIdx.x = 3;`). It prints as `threadIdx(3,0,0)`.
 type Dim3 struct {
+	cute.ValueMarker
 	Name    string
 	X, Y, Z int64
 }
@@ -270,7 +271,7 @@ func (p *parser) staticMember(v cute.Value) cute.Value {
 		p.fail("expected `::value`, found %s", p.describeTok())
 	}
 	_, isInt := asInt(v)
-	if _, isBool := v.(Bool); !isInt && !isBool {
+	if _, isBool := v.(Boolean); !isInt && !isBool {
 		p.fail("::value of %s: only an integer or a boolean has a value member", describe(v))
 	}
 	p.advance()

@@ -18,6 +18,7 @@ import (
 // it). It prints as CuTe's print does, `ArithTuple(0,0) o (4,5):(1@0,1@1)` (minus the
 // `_` marks).
 type CoordTensor struct {
+	cute.ValueMarker
 	Base   cute.IntTuple
 	Layout cute.Layout
 }
@@ -130,8 +131,8 @@ func init() {
 	for _, name := range []string{"static_assert", "CUTE_STATIC_ASSERT_V", "CUTE_STATIC_ASSERT"} {
 		register(name, 1, 1, func(c *ctx) cute.Value {
 			switch x := c.args[0].(type) {
-			case Bool:
-				if !x {
+			case Boolean:
+				if !x.V {
 					c.fail("the condition is false")
 				}
 			default:

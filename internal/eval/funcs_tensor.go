@@ -20,6 +20,7 @@ import (
 // prints it. T is one of the signed integer types int, int32_t (32 bits), long, int64_t
 // (64 bits).
 type CountingIter struct {
+	cute.ValueMarker
 	N    int64
 	Elem Elem
 	// Space is "gmem" or "smem" for an iterator tagged by make_gmem_ptr or
@@ -38,6 +39,7 @@ func (it CountingIter) String() string {
 // It prints as CuTe's print(tensor) does, `counting_iter(9) o (4,2):(2,32)` (minus the
 // `_` marks); PrintTensor is CuTe's print_tensor.
 type Tensor struct {
+	cute.ValueMarker
 	Iter   CountingIter
 	Layout cute.Layout
 }

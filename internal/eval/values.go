@@ -6,32 +6,42 @@ import (
 	"github.com/cutego/cutego/cute"
 )
 
-// Bool is a boolean result (congruent, weakly_congruent, compatible). C++ CuTe prints
-// its true_type/false_type as `_1`/`_0`; the eval contract (docs/EVAL.md) prints
-// `true`/`false`.
-type Bool bool
+// Boolean is a boolean result (congruent, weakly_congruent, compatible), made by Bool.
+// C++ CuTe prints its true_type/false_type as `_1`/`_0`; the eval contract (docs/EVAL.md)
+// prints `true`/`false`.
+type Boolean struct {
+	cute.ValueMarker
+	V bool
+}
 
-func (b Bool) String() string {
-	if b {
+// Bool is the Boolean b.
+func Bool(b bool) Boolean { return Boolean{V: b} }
+
+func (b Boolean) String() string {
+	if b.V {
 		return "true"
 	}
 	return "false"
 }
 
 // Tag is one of CuTe's make_layout major tags: LayoutLeft or LayoutRight.
-type Tag string
+type Tag struct {
+	cute.ValueMarker
+	Name string
+}
 
-func (t Tag) String() string { return string(t) }
+func (t Tag) String() string { return t.Name }
 
-const (
-	tagLeft  Tag = "LayoutLeft"
-	tagRight Tag = "LayoutRight"
+var (
+	tagLeft  = Tag{Name: "LayoutLeft"}
+	tagRight = Tag{Name: "LayoutRight"}
 )
 
 // Nested is a composed layout whose inner function is itself a composed layout,
 // A o O o (A' o O' o B), which C++ CuTe builds for composition(Sw o 0 o L, Sw' o 0 o M)
 // and prints as `A o O o A' o O' o B`. eval can print and evaluate it.
 type Nested struct {
+	cute.ValueMarker
 	Outer  cute.Swizzle
 	Offset int64
 	Inner  cute.ComposedLayout
@@ -60,7 +70,7 @@ func describe(v cute.Value) string {
 		k = "swizzle"
 	case cute.ComposedLayout, Nested:
 		k = "composed layout"
-	case Bool:
+	case Boolean:
 		k = "boolean"
 	case Tag:
 		k = "tag"

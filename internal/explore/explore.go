@@ -181,7 +181,7 @@ func Kind(v cute.Value) string {
 		return "swizzle"
 	case cute.ComposedLayout:
 		return "composed layout"
-	case eval.Bool:
+	case eval.Boolean:
 		return "boolean"
 	case eval.Tensor:
 		return "tensor"
