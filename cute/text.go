@@ -14,16 +14,26 @@ func MustParseLayout(s string) Layout {
 	return l
 }
 
-// MarshalText is String as bytes; the zero Layout (no layout) is an error.
-func (l Layout) MarshalText() ([]byte, error) {
+// AppendText appends String to b (encoding.TextAppender). The zero Layout (no layout)
+// appends nothing: its text is "", as netip.Addr writes its zero value, so that a struct
+// with an unset layout round-trips through JSON.
+func (l Layout) AppendText(b []byte) ([]byte, error) {
 	if l.IsZero() {
-		return nil, errorf("layout", ErrInvalid, "the zero Layout has no text form")
+		return b, nil
 	}
-	return []byte(l.String()), nil
+	return append(b, l.String()...), nil
 }
 
-// UnmarshalText is ParseLayout into l.
+// MarshalText is String as bytes; the zero Layout is "" (see AppendText).
+func (l Layout) MarshalText() ([]byte, error) { return l.AppendText(nil) }
+
+// UnmarshalText is ParseLayout into l; "" is the zero Layout (what MarshalText writes
+// for it).
 func (l *Layout) UnmarshalText(b []byte) error {
+	if len(b) == 0 {
+		*l = Layout{}
+		return nil
+	}
 	v, err := ParseLayout(string(b))
 	if err != nil {
 		return err
@@ -32,8 +42,11 @@ func (l *Layout) UnmarshalText(b []byte) error {
 	return nil
 }
 
+// AppendText appends String to b (encoding.TextAppender).
+func (t IntTuple) AppendText(b []byte) ([]byte, error) { return append(b, t.String()...), nil }
+
 // MarshalText is String as bytes.
-func (t IntTuple) MarshalText() ([]byte, error) { return []byte(t.String()), nil }
+func (t IntTuple) MarshalText() ([]byte, error) { return t.AppendText(nil) }
 
 // UnmarshalText is ParseIntTuple into t.
 func (t *IntTuple) UnmarshalText(b []byte) error {
@@ -45,13 +58,17 @@ func (t *IntTuple) UnmarshalText(b []byte) error {
 	return nil
 }
 
-// MarshalText is String as bytes (`Sw<3,4,3>`); an invalid Swizzle is an error.
-func (s Swizzle) MarshalText() ([]byte, error) {
+// AppendText appends String to b (`Sw<3,4,3>`, encoding.TextAppender); an invalid
+// Swizzle is an error.
+func (s Swizzle) AppendText(b []byte) ([]byte, error) {
 	if err := s.check("swizzle"); err != nil {
-		return nil, err
+		return b, err
 	}
-	return []byte(s.String()), nil
+	return append(b, s.String()...), nil
 }
+
+// MarshalText is String as bytes (see AppendText).
+func (s Swizzle) MarshalText() ([]byte, error) { return s.AppendText(nil) }
 
 // UnmarshalText is ParseSwizzle into s.
 func (s *Swizzle) UnmarshalText(b []byte) error {
@@ -63,14 +80,17 @@ func (s *Swizzle) UnmarshalText(b []byte) error {
 	return nil
 }
 
-// MarshalText is String as bytes (`Sw<3,4,3> o 0 o (8,64):(64,1)`); an invalid one
-// (see Validate) is an error.
-func (c ComposedLayout) MarshalText() ([]byte, error) {
+// AppendText appends String to b (`Sw<3,4,3> o 0 o (8,64):(64,1)`,
+// encoding.TextAppender); an invalid one (see Validate) is an error.
+func (c ComposedLayout) AppendText(b []byte) ([]byte, error) {
 	if err := c.Validate(); err != nil {
-		return nil, err
+		return b, err
 	}
-	return []byte(c.String()), nil
+	return append(b, c.String()...), nil
 }
+
+// MarshalText is String as bytes (see AppendText).
+func (c ComposedLayout) MarshalText() ([]byte, error) { return c.AppendText(nil) }
 
 // UnmarshalText is ParseComposedLayout into c.
 func (c *ComposedLayout) UnmarshalText(b []byte) error {
