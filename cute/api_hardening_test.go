@@ -3,9 +3,11 @@ package cute
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -159,6 +161,34 @@ func TestLayoutAll(t *testing.T) {
 	}
 }
 
+// Offsets is All with its error: the layouts All yields nothing for are errors, reported
+// before any iteration; the others give All's sequence.
+func TestLayoutOffsets(t *testing.T) {
+	for s, kind := range map[string]ErrorKind{"(4,5):(1@0,1@1)": ErrInvalid, "(3,2):(4611686018427387904,1)": ErrOverflow, "": ErrInvalid} {
+		var l Layout
+		if s != "" {
+			l = MustParseLayout(s)
+		}
+		seq, err := l.Offsets()
+		requireKind(t, err, kind)
+		assert.Nil(t, seq, s)
+	}
+	l := MustParseLayout("(3,(2,3)):(3,(12,1))")
+	seq, err := l.Offsets()
+	require.NoError(t, err)
+	i := int64(0)
+	for c, o := range seq {
+		want, err := l.Eval(i)
+		require.NoError(t, err)
+		assert.Equal(t, want, o)
+		ip, err := InnerProduct(c, l.Stride())
+		require.NoError(t, err)
+		assert.Equal(t, ip.Value(), o)
+		i++
+	}
+	assert.Equal(t, l.Size(), i)
+}
+
 func TestTextMarshaling(t *testing.T) {
 	type cfg struct {
 		L  Layout
@@ -189,8 +219,17 @@ func TestTextMarshaling(t *testing.T) {
 	requireKind(t, err, ErrParse)
 	err = json.Unmarshal([]byte(`{"S":"Sw<3,4,2>"}`), &out)
 	require.Error(t, err)
-	_, err = Layout{}.MarshalText()
-	requireKind(t, err, ErrInvalid)
+	// The zero Layout is "" both ways (as netip.Addr), so an unset layout round-trips.
+	type unset struct{ L Layout }
+	zb, err := json.Marshal(unset{})
+	require.NoError(t, err)
+	assert.Equal(t, `{"L":""}`, string(zb))
+	zout := unset{L: MustParseLayout("4:1")}
+	require.NoError(t, json.Unmarshal(zb, &zout))
+	assert.True(t, zout.L.IsZero())
+	txt, err := MustParseLayout("(2,3):(3,1)").AppendText([]byte("L="))
+	require.NoError(t, err)
+	assert.Equal(t, "L=(2,3):(3,1)", string(txt))
 	assert.False(t, in.C.Equal(CompositionSwizzle(Swizzle{B: 3, M: 3, S: 3}, MustParseLayout("(8,64):(1,8)"))))
 	assert.True(t, strings.HasPrefix(in.C.String(), "Sw<3,3,3>"))
 }
@@ -298,4 +337,23 @@ func TestIdx2CrdNegativeShape(t *testing.T) {
 	c, err := Idx2Crd(7, Ints(2, 5)) // 7 = 1 + 2·3
 	require.NoError(t, err)
 	assert.Equal(t, "(1,3)", c.String())
+}
+
+// Value is sealed: cute's value types qualify, a Stringer does not, and a struct of
+// another package qualifies by embedding ValueMarker.
+func TestValueSealed(t *testing.T) {
+	for _, v := range []any{Int(1), MustParseLayout("4:1"), Tiler{}, Swizzle{}, ComposedLayout{}, Coord{}, Tensor[int]{}} {
+		if _, ok := v.(Value); !ok {
+			t.Errorf("%T is not a Value", v)
+		}
+	}
+	type marked struct {
+		ValueMarker
+		fmt.Stringer
+	}
+	for _, v := range []any{time.Second, ErrInvalid, marked{}} {
+		if _, ok := v.(Value); ok != (v == marked{}) {
+			t.Errorf("%T: Value is %v", v, ok)
+		}
+	}
 }

@@ -8,7 +8,11 @@
 //		return err // a *cute.Error naming the operation and the reason
 //	}
 //	fmt.Println(b)                                     // (2,(2,8)):(8,(16,1))
-//	for c, off := range a.All() {                      // every (coordinate, offset)
+//	offs, err := a.Offsets()                           // every (coordinate, offset)
+//	if err != nil {
+//		return err
+//	}
+//	for c, off := range offs {
 //		fmt.Println(c, off)
 //	}
 //	render.PrintLayout(os.Stdout, a)                   // CuTe's print_layout table

@@ -20,10 +20,15 @@ func ExampleMustParseLayout() {
 	// Output: (2,(2,8)):(8,(16,1))
 }
 
-// CuTe's 01_layout.md prints the layout (2,3):(3,1) as a table; All visits the same
+// CuTe's 01_layout.md prints the layout (2,3):(3,1) as a table; Offsets visits the same
 // pairs, coordinate by coordinate in column-major order.
-func ExampleLayout_All() {
-	for c, off := range cute.MustParseLayout("(2,3):(3,1)").All() {
+func ExampleLayout_Offsets() {
+	offs, err := cute.MustParseLayout("(2,3):(3,1)").Offsets()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for c, off := range offs {
 		fmt.Println(c, off)
 	}
 	// Output:

@@ -151,9 +151,9 @@ func arithPlusOne(t IntTuple) IntTuple {
 }
 
 // Eval evaluates the layout at the 1-D coordinate i (CuTe's L(i)) for integer strides
-// and i in the domain [0, Size()); an index outside it is refused (ErrInvalid). Call
-// evaluates CuTe's function past the domain too (the last mode takes the rest of the
-// index), as the algebra does.
+// and i in the domain [0, Size()); an index outside it is refused (ErrInvalid). Call is
+// the other evaluation: CuTe's function past the domain too (the last mode takes the
+// rest of the index), as the algebra does, at coordinates of any form.
 func (l Layout) Eval(i int64) (idx int64, err error) {
 	defer catch("layout", &err)
 	if l.stride.hasBasis() {
@@ -177,6 +177,10 @@ func (l Layout) Call(c IntTuple) (r IntTuple, err error) {
 // Apply is CuTe's L(i) for a 1-D integer coordinate i anywhere, past the domain too (the
 // last mode takes the rest of the index, as Call does), for integer strides: the function C++'s
 // layout(i) computes. Eval is the form that refuses an i outside [0, Size()).
+//
+// Deprecated: Layout has two evaluations, Eval (in the domain, checked) and Call (CuTe's
+// function anywhere, at a coordinate of any form). Apply(i) is Call(Int(i)) restricted
+// to integer strides: use Call(Int(i)) and its Value.
 func (l Layout) Apply(i int64) (idx int64, err error) {
 	defer catch("layout", &err)
 	if l.stride.hasBasis() {
