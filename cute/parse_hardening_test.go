@@ -154,7 +154,7 @@ func TestBasisModeCost(t *testing.T) {
 	assert.Equal(t, ErrInvalid, e.Kind)
 	assert.Contains(t, err.Error(), "arithmetic tuple")
 	assert.Less(t, n, uint64(1<<20), "bytes allocated")
-	// The input as written: every stride 1@1048576 (2.8 KB took 28 s, 354 MB).
+	// The reproducer as first written: every stride 1@1048576 (2.8 KB took 28 s, 354 MB).
 	same, err := ParseLayout("(" + strings.TrimSuffix(strings.Repeat("2,", 200), ",") + "):(" +
 		strings.TrimSuffix(strings.Repeat("1@1048576,", 200), ",") + ")")
 	require.NoError(t, err)
