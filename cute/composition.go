@@ -144,12 +144,12 @@ func compositionParts(a, b Layout, c *flatL, ax *flatL, unchecked bool) Layout {
 			return composition(a, layoutPair(b, c.toLayout()))
 		}
 		w.composeScaledBasis(a, b)
-		return w.build(b, nil)
+		return w.build(&b, nil)
 	}
-	if why := w.composeIntegral(a, b, c, ax); why != "" {
+	if why := w.composeIntegral(&a, &b, c, ax); why != "" {
 		return w.replayChecked(a, b, c, why, unchecked)
 	}
-	return w.build(b, c)
+	return w.build(&b, c)
 }
 
 // gatherRHS flattens B into w.bl and appends the modes of c (logical_divide's rhs, fused
@@ -173,7 +173,7 @@ func (w *compWork) gatherRHS(b *Layout, c *flatL) (bBasis bool) {
 // w.bl, as C++ CuTe's walk distributes A over B. It returns why that walk may not give A∘B
 // here ("" when it gives A∘B): a stride running past a mode it does not divide, modes of B
 // overlapping within a mode of A, or strides of both signs.
-func (w *compWork) composeIntegral(a, b Layout, c, ax *flatL) string {
+func (w *compWork) composeIntegral(a, b *Layout, c, ax *flatL) string {
 	g, bl := &w.g, &w.bl
 	g.use = [algMaxFlat]int64{}
 	g.suspect = ""
@@ -181,15 +181,15 @@ func (w *compWork) composeIntegral(a, b Layout, c, ax *flatL) string {
 		g.a.copyFrom(ax)
 		bwCoalesceInPlace("composition", &g.a, true)
 	} else {
-		coalesceFlat("composition", &a, &g.a, true)
+		coalesceFlat("composition", a, &g.a, true)
 	}
 	for j := 0; j < bl.n; j++ {
 		w.cnt[j] = compLeaf(g, bl.m[j].s, bl.m[j].d, &w.out)
 	}
 	if c != nil {
-		g.checkOverlapPair(a, b, c)
+		g.checkOverlapPair(*a, *b, c)
 	} else {
-		g.checkOverlap(a, b)
+		g.checkOverlap(*a, *b)
 	}
 	if g.suspect == "" && g.a.n > 1 && mixedSigns(bl) {
 		g.suspect = "B has strides of both signs, whose sums can borrow across the modes of A"
@@ -257,7 +257,7 @@ func (w *compWork) composeScaledBasis(a, b Layout) {
 
 // build makes the result from the emitted modes: B's shape with each leaf refined, and
 // when c is not nil the pair (B's shape, c's modes), c as a leaf or a flat tuple.
-func (w *compWork) build(b Layout, c *flatL) Layout {
+func (w *compWork) build(b *Layout, c *flatL) Layout {
 	if c == nil {
 		return buildLike(b.shape, &w.out, &w.cnt)
 	}
