@@ -62,7 +62,9 @@ func partitionCoord(f cute.Layout, v, i, j int64) cute.Coord {
 		cute.CoordTuple(cute.CoordUnderscore(), cute.CoordTuple(us...)))
 }
 
-func (t ThrMMA) partition(op string, l cute.Layout, which byte) (cute.Layout, cute.IntTuple, error) {
+// thrfrgOf is thrfrg_A/B/C (which) of l and the coordinate partition_A/B/C slices it with
+// for this thread.
+func (t ThrMMA) thrfrgOf(l cute.Layout, which byte) (cute.Layout, cute.Coord, error) {
 	var f cute.Layout
 	var err error
 	var i, j int64
@@ -78,9 +80,17 @@ func (t ThrMMA) partition(op string, l cute.Layout, which byte) (cute.Layout, cu
 		i, j = t.ThrVMNK[1], t.ThrVMNK[2]
 	}
 	if err != nil {
+		return cute.Layout{}, cute.Coord{}, err
+	}
+	return f, partitionCoord(f, t.ThrVMNK[0], i, j), nil
+}
+
+func (t ThrMMA) partition(op string, l cute.Layout, which byte) (cute.Layout, cute.IntTuple, error) {
+	f, c, err := t.thrfrgOf(l, which)
+	if err != nil {
 		return cute.Layout{}, cute.IntTuple{}, err
 	}
-	r, off, err := cute.SliceAndOffset(partitionCoord(f, t.ThrVMNK[0], i, j), f)
+	r, off, err := cute.SliceAndOffset(c, f)
 	if err != nil {
 		return cute.Layout{}, cute.IntTuple{}, wrap(op, t.name(), err)
 	}
@@ -171,20 +181,7 @@ func PartitionTensorC[T any](t ThrMMA, x cute.Tensor[T]) (cute.Tensor[T], error)
 
 func partitionTensor[T any](t ThrMMA, x cute.Tensor[T], which byte) (cute.Tensor[T], error) {
 	op := "partition_" + string(which)
-	var f cute.Layout
-	var err error
-	var i, j int64
-	switch which {
-	case 'A':
-		f, err = t.ThrfrgA(x.Layout())
-		i, j = t.ThrVMNK[1], t.ThrVMNK[3]
-	case 'B':
-		f, err = t.ThrfrgB(x.Layout())
-		i, j = t.ThrVMNK[2], t.ThrVMNK[3]
-	default:
-		f, err = t.ThrfrgC(x.Layout())
-		i, j = t.ThrVMNK[1], t.ThrVMNK[2]
-	}
+	f, c, err := t.thrfrgOf(x.Layout(), which)
 	if err != nil {
 		return cute.Tensor[T]{}, err
 	}
@@ -192,6 +189,6 @@ func partitionTensor[T any](t ThrMMA, x cute.Tensor[T], which byte) (cute.Tensor
 	if err != nil {
 		return cute.Tensor[T]{}, wrap(op, t.name(), err)
 	}
-	r, err := v.Slice(partitionCoord(f, t.ThrVMNK[0], i, j))
+	r, err := v.Slice(c)
 	return r, wrap(op, t.name(), err)
 }
