@@ -101,7 +101,7 @@ using namespace cute;
 # How many parts of each program are kept: the C++ printouts of testdata hold these parts
 # (compiling a part takes minutes; more parts, more cases).
 ATOMS_PARTS = 3
-TILED_PARTS = 5
+TILED_PARTS = 7
 
 def gen_atoms():
     mma, copy, types = table()
@@ -327,7 +327,7 @@ void copy_row(const char* op, const char* t) {
 }
 '''
 
-COPIES_CASES = [0, 7, 9]
+COPIES_CASES = [0, 7, 9, 11, 3]
 
 def gen_copies():
     mma, copy, types = table()
