@@ -1,9 +1,3 @@
-//go:build atomeval
-
-// Off by default (build tag atomeval) until docs/EVAL.md lists these functions and the
-// atom types (TestFunctionTableMatchesDocs checks the function and type tables against
-// it): go test -tags atomeval ./internal/eval/
-
 package eval
 
 import (
@@ -21,22 +15,45 @@ import (
 // is the object (get_slice(mma, 3) is mma.get_slice(3)).
 
 // MMAAtom is an MMA_Atom value; it prints as CuTe's print(MMA_Atom).
-type MMAAtom struct{ atom.MMAAtom }
+type MMAAtom struct {
+	atom.MMAAtom
+	cute.ValueMarker
+}
 
 // CopyOp is a copy operation named without its value type (SM75_U32x4_LDSM_N,
 // UniversalCopy<uint128_t>): what Copy_Atom<Op, T> takes.
-type CopyOp struct{ Name string }
+type CopyOp struct {
+	Name string
+	cute.ValueMarker
+}
 
 func (o CopyOp) String() string { return o.Name }
 
 // CopyAtom is a Copy_Atom value; it prints as CuTe's print(Copy_Atom).
-type CopyAtom struct{ atom.CopyAtom }
+type CopyAtom struct {
+	atom.CopyAtom
+	cute.ValueMarker
+}
 
 // TiledMMA, ThrMMA, TiledCopy and ThrCopy print as CuTe's print of them.
-type TiledMMA struct{ atom.TiledMMA }
-type ThrMMA struct{ atom.ThrMMA }
-type TiledCopy struct{ atom.TiledCopy }
-type ThrCopy struct{ atom.ThrCopy }
+type (
+	TiledMMA struct {
+		atom.TiledMMA
+		cute.ValueMarker
+	}
+	ThrMMA struct {
+		atom.ThrMMA
+		cute.ValueMarker
+	}
+	TiledCopy struct {
+		atom.TiledCopy
+		cute.ValueMarker
+	}
+	ThrCopy struct {
+		atom.ThrCopy
+		cute.ValueMarker
+	}
+)
 
 func (t ThrMMA) String() string {
 	return fmt.Sprintf("ThrMMA\n  Thr VMNK: (%d,%d,%d,%d)\n", t.ThrVMNK[0], t.ThrVMNK[1], t.ThrVMNK[2], t.ThrVMNK[3]) + t.TiledMMA.String()
@@ -45,6 +62,10 @@ func (t ThrMMA) String() string {
 func (t ThrCopy) String() string {
 	return fmt.Sprintf("ThrCopy\n  ThrIdx: %d\n", t.ThrIdx) + t.TiledCopy.String()
 }
+
+// atomTypes are the types named by a row of cute/atom's table (atoms.txt): docs/EVAL.md
+// names the table, not each of its hundreds of names.
+var atomTypes = map[string]bool{}
 
 func init() {
 	for _, name := range atom.MMAAtomNames() {
@@ -56,6 +77,7 @@ func init() {
 			continue
 		}
 		n := name
+		atomTypes[base] = true
 		types[base] = func(targs []cute.Value) (cute.Value, error) {
 			if len(targs) > 0 {
 				return nil, fmt.Errorf("takes no template arguments")
@@ -64,7 +86,7 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			return MMAAtom{a}, nil
+			return MMAAtom{MMAAtom: a}, nil
 		}
 	}
 	for _, pat := range atom.CopyAtomNames() {
@@ -76,12 +98,13 @@ func init() {
 			continue
 		}
 		b, tk := base, takes
+		atomTypes[b] = true
 		types[b] = func(targs []cute.Value) (cute.Value, error) {
 			if !tk {
 				if len(targs) > 0 {
 					return nil, fmt.Errorf("takes no template arguments")
 				}
-				return CopyOp{b}, nil
+				return CopyOp{Name: b}, nil
 			}
 			if len(targs) < 1 || len(targs) > 2 {
 				return nil, fmt.Errorf("takes one or two element types")
@@ -94,7 +117,7 @@ func init() {
 				}
 				names[i] = e.Name
 			}
-			return CopyOp{b + "<" + strings.Join(names, ",") + ">"}, nil
+			return CopyOp{Name: b + "<" + strings.Join(names, ",") + ">"}, nil
 		}
 	}
 	types["MMA_Atom"] = func(targs []cute.Value) (cute.Value, error) {
@@ -123,7 +146,7 @@ func init() {
 		if err != nil {
 			return nil, err
 		}
-		return CopyAtom{a}, nil
+		return CopyAtom{CopyAtom: a}, nil
 	}
 
 	register("make_tiled_mma", 1, 3, func(c *ctx) cute.Value {
@@ -136,7 +159,7 @@ func init() {
 		if c.n() > 2 {
 			p = c.tiler(2)
 		}
-		return TiledMMA{must(atom.MakeTiledMMA(a, l, p))}
+		return TiledMMA{TiledMMA: must(atom.MakeTiledMMA(a, l, p))}
 	})
 	register("make_tiled_copy", 2, 3, func(c *ctx) cute.Value {
 		a := c.copyAtom(0)
@@ -144,13 +167,13 @@ func init() {
 		if c.n() > 2 {
 			v = c.layout(2)
 		}
-		return TiledCopy{must(atom.MakeTiledCopy(a, c.layout(1), v))}
+		return TiledCopy{TiledCopy: must(atom.MakeTiledCopy(a, c.layout(1), v))}
 	})
 	for name, f := range map[string]func(atom.CopyAtom, atom.TiledMMA) (atom.TiledCopy, error){
 		"make_tiled_copy_A": atom.MakeTiledCopyA, "make_tiled_copy_B": atom.MakeTiledCopyB, "make_tiled_copy_C": atom.MakeTiledCopyC,
 	} {
 		f := f
-		register(name, 2, 2, func(c *ctx) cute.Value { return TiledCopy{must(f(c.copyAtom(0), c.tiledMMA(1)))} })
+		register(name, 2, 2, func(c *ctx) cute.Value { return TiledCopy{TiledCopy: must(f(c.copyAtom(0), c.tiledMMA(1)))} })
 	}
 	for name, f := range map[string]func(atom.TiledMMA) (cute.Layout, error){
 		"get_layoutA_TV": atom.TiledMMA.LayoutA_TV, "get_layoutB_TV": atom.TiledMMA.LayoutB_TV, "get_layoutC_TV": atom.TiledMMA.LayoutC_TV,
@@ -187,9 +210,9 @@ func init() {
 	slice := func(c *ctx) cute.Value {
 		switch x := c.args[0].(type) {
 		case TiledMMA:
-			return ThrMMA{must(x.Slice(c.int(1)))}
+			return ThrMMA{ThrMMA: must(x.Slice(c.int(1)))}
 		case TiledCopy:
-			return ThrCopy{must(x.Slice(c.int(1)))}
+			return ThrCopy{ThrCopy: must(x.Slice(c.int(1)))}
 		}
 		c.bad(0, "expected a TiledMMA or TiledCopy, got %s", describe(c.args[0]))
 		return nil

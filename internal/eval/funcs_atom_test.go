@@ -1,9 +1,3 @@
-//go:build atomeval
-
-// Off by default (build tag atomeval) until docs/EVAL.md lists these functions and the
-// atom types (TestFunctionTableMatchesDocs checks the function and type tables against
-// it): go test -tags atomeval ./internal/eval/
-
 package eval
 
 import (
