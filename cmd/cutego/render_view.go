@@ -7,6 +7,7 @@ import (
 
 	"github.com/cutego/cutego/cute"
 	"github.com/cutego/cutego/cute/render"
+	"github.com/cutego/cutego/internal/eval"
 )
 
 // renderView holds the `cutego render` flags that choose what is drawn and how: the
@@ -31,6 +32,9 @@ func addRenderFlags(fs *flag.FlagSet) *renderView {
 func (r *renderView) drawer(v cute.Value, tile, format string) (func(io.Writer) error, error) {
 	if format != "png" && r.scale != 1 {
 		return nil, usageError{"--scale applies to --format png"}
+	}
+	if d, ok, err := atomDrawer(v, tile, format); ok {
+		return d, err
 	}
 	opt := render.PNGOptions{Scale: r.scale}
 	switch r.view {
@@ -101,4 +105,25 @@ func (r *renderView) drawer(v cute.Value, tile, format string) (func(io.Writer) 
 		}, nil
 	}
 	return nil, nil
+}
+
+// atomDrawer draws a TiledMMA or a TiledCopy as CuTe's print_latex does (ok is false for
+// other values): the LaTeX is byte for byte C++'s (cute/render.LatexTiledMMA).
+func atomDrawer(v cute.Value, tile, format string) (d func(io.Writer) error, ok bool, err error) {
+	var draw func(io.Writer) error
+	switch x := v.(type) {
+	case eval.TiledMMA:
+		draw = func(w io.Writer) error { return render.LatexTiledMMA(w, x.TiledMMA) }
+	case eval.TiledCopy:
+		draw = func(w io.Writer) error { return render.LatexTiledCopy(w, x.TiledCopy) }
+	default:
+		return nil, false, nil
+	}
+	if tile != "" {
+		return nil, true, usageError{"--tv draws a layout; a TiledMMA or TiledCopy brings its own thread-value layouts"}
+	}
+	if format != "tex" && format != "latex" {
+		return nil, true, usageError{fmt.Sprintf("a TiledMMA or TiledCopy is drawn as CuTe's print_latex (--format tex), not %q", format)}
+	}
+	return draw, true, nil
 }

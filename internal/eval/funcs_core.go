@@ -115,6 +115,7 @@ func init() {
 	// (`cutego print` draws print_layout's table).
 	register("print", 1, 1, func(c *ctx) cute.Value { return c.args[0] })
 	register("print_layout", 1, 1, func(c *ctx) cute.Value { return c.args[0] })
+	register("print_latex", 1, 1, func(c *ctx) cute.Value { return c.args[0] })
 	register("make_swizzle", 3, 3, func(c *ctx) cute.Value {
 		b, m, s := c.int(0), c.int(1), c.int(2)
 		if b < -64 || b > 64 || m < -64 || m > 64 || s < -64 || s > 64 {

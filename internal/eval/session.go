@@ -128,7 +128,7 @@ func (s *Session) continues(t string) (ok bool) {
 			p.tok = p.sc.next()
 		}
 	}
-	if p.isName("print") || p.isName("print_layout") || p.isName("print_tensor") {
+	if p.isName("print") || p.isName("print_layout") || p.isName("print_latex") || p.isName("print_tensor") {
 		return true
 	}
 	_, ok = p.declStart()
