@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/cutego/cutego/cute"
+	"github.com/cutego/cutego/cute/atom"
 )
 
 // ptxAccumulator is the PTX ISA's register fragment of wgmma's F32 D matrix (m64nNk16):
@@ -73,4 +74,29 @@ func ExampleCLayout64xN() {
 	tv, _ := CLayout64xN(256)
 	fmt.Println(tv)
 	// Output: ((4,8,4),(2,2,32)):((128,1,16),(64,8,512))
+}
+
+// TestAccumulatorTVFromAtom: the CLayout of every SM90 GMMA atom with a 32-bit accumulator
+// in cute/atom's table (bf16 and fp16 inputs, every N) is the one the PTX ISA's fragment
+// gives (CLayout64xN), so the GEMM reads its accumulator layout from the atom.
+func TestAccumulatorTVFromAtom(t *testing.T) {
+	for n := int64(8); n <= 256; n += 8 {
+		want, err := CLayout64xN(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := AccumulatorTV(n)
+		if err != nil || !got.Equal(want) {
+			t.Errorf("N=%d: AccumulatorTV = %v, %v; the fragment gives %v", n, got, err, want)
+		}
+		for _, in := range []string{"F16F16", "BF16BF16"} {
+			a, err := atom.MakeMMAAtom(fmt.Sprintf("SM90_64x%dx16_F32%s_SS<GMMA::Major::K,GMMA::Major::K>", n, in))
+			if err != nil || !a.LayoutC_TV.Equal(want) {
+				t.Errorf("N=%d %s: the atom's CLayout is %v, %v; the fragment gives %v", n, in, a.LayoutC_TV, err, want)
+			}
+		}
+	}
+	if _, err := AccumulatorTV(12); err == nil {
+		t.Error("AccumulatorTV(12) accepted an N wgmma does not have")
+	}
 }

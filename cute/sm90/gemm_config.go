@@ -119,7 +119,7 @@ func DeriveGemm(c GemmConfig) (Gemm, error) {
 	if c.BK%g.MMAK != 0 {
 		return g, cfgErr("BK = %d is not a multiple of the wgmma K = %d", c.BK, g.MMAK)
 	}
-	tv, err := CLayout64xN(g.MMAN) // refuses an N wgmma does not have
+	tv, err := AccumulatorTV(g.MMAN)
 	if err != nil {
 		return g, err
 	}
