@@ -13,12 +13,17 @@ FUZZTIME ?= 3s
 TEST_TARGETS :=
 DEMO_TARGETS :=
 
-.PHONY: all setup build test demo go-test go-vet go-fuzz clean
+.PHONY: all setup setup-core setup-cuda build test demo go-test go-vet go-fuzz clean
 all: build
 
+# setup: the tools (setup-core) and the pinned CUTLASS + CUDA packages in .deps (setup-cuda).
+# `make demo` needs only the tools; `make test` and the kernels need both.
 setup: $(DEPS)/.setup-v1
+setup-cuda: setup
 $(DEPS)/.setup-v1: ci/setup.sh
-	./ci/setup.sh
+	./ci/setup.sh all
+setup-core:
+	@./ci/setup.sh core
 
 build:
 	$(GO) build ./...
@@ -39,7 +44,16 @@ go-fuzz:
 test: setup build go-vet go-test go-fuzz $(TEST_TARGETS)
 	@echo "make test: all green"
 
-demo: setup build $(DEMO_TARGETS)
+# The demo: the algebra, pictures and explorer; no nvcc, no CUDA packages. The sm_90a kernels
+# (kernels-demo, in DEMO_TARGETS for `make kernels-demo`) build on their own.
+DEMO_KERNELS := kernels-demo
+demo: setup-core build $(filter-out $(DEMO_KERNELS),$(DEMO_TARGETS))
+	@echo
+	@echo "make demo: done. The layout explorer: open $(BUILD)/site/index.html, or run"
+	@echo "  $(BUILD)/cutego serve --site $(BUILD)/site"
+	@echo "The Hopper (sm_90a) kernels are not part of the demo: 'make kernels-demo' installs"
+	@echo "CUDA 13 into .deps and compiles them (about 15 minutes on 2 cores, no GPU needed);"
+	@echo "'make test' builds and tests everything."
 
 clean:
 	rm -rf $(BUILD)

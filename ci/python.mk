@@ -10,14 +10,21 @@
 #                       fallback (CUTEGO_PURE=1)
 #   make python-bench   the binding (the built wheel, unpacked) against PyCuTe in one process
 #                       (python/bench/bench_pycute.py)
+#   make wheels         build/dist/all: a cpXY-cpXY wheel for every CPython >= 3.9 found here
+#                       (PATH, /usr/bin, pyenv's versions) and the py3-none wheel (ctypes only)
+#                       for any other Python (python/tools/wheels.py)
+#   make python-wheels-test   (in `make test`) make wheels, then each wheel installed into a
+#                       venv of its Python and python/tests/ run there (extension or ctypes)
+#   pip install .       pyproject.toml: python/tools/cutego_build.py, a PEP 517 backend that
+#                       runs `make libcutego` and build_wheel.py (tested by install-doc-test)
 PYTHON ?= python3
 PY_DIST := $(BUILD)/dist
 PY_VENV := $(BUILD)/py-venv
 PY_BENCH_SITE := $(BUILD)/py-bench
 PY_WHEEL_SRC := $(wildcard python/cutego/*.py python/cutego/*.c include/*.h) python/tools/build_wheel.py
 
-.PHONY: wheel python-test python-bench
-TEST_TARGETS += python-test
+.PHONY: wheel wheels python-test python-wheels-test python-bench
+TEST_TARGETS += python-test python-wheels-test
 
 wheel: $(PY_DIST)/.stamp
 $(PY_DIST)/.stamp: $(CAPI_SO) $(PY_WHEEL_SRC)
@@ -36,6 +43,12 @@ python-test: setup build wheel
 	  $(PY_VENV)/bin/python $(CURDIR)/python/tests/run.py
 	cd $(BUILD) && CUTEGO_REPO=$(CURDIR) CUTEGO_STRICT=1 CUTEGO_EXPECT_PATH=ctypes CUTEGO_PURE=1 \
 	  $(PY_VENV)/bin/python $(CURDIR)/python/tests/run.py
+
+wheels: $(CAPI_SO)
+	$(PYTHON) python/tools/wheels.py --lib $(CAPI_SO) --out $(PY_DIST)/all
+
+python-wheels-test: build $(CAPI_SO)
+	$(PYTHON) python/tools/wheels.py --lib $(CAPI_SO) --out $(PY_DIST)/all --test
 
 python-bench: setup wheel
 	rm -rf $(PY_BENCH_SITE) && mkdir -p $(PY_BENCH_SITE)

@@ -1,10 +1,17 @@
 #!/usr/bin/env bash
-# Checks (and on Debian/Ubuntu installs, when it may) the tools `make test` needs — gcc, g++,
-# make, cmake, pkg-config, binutils, python3 with pip, git, and Go as go.mod names it — then
-# installs the pinned third-party packages this project needs into .deps/ (git-ignored):
-# CUTLASS's headers (the cross-check) and CUDA 13.0's nvcc, cudart and headers (the kernels).
+# ci/setup.sh [all|core|cuda]
+#   core  checks (and on Debian/Ubuntu installs, when it may) the tools `make test` needs —
+#         gcc, g++, make, cmake, pkg-config, binutils, python3 with pip and its headers, git,
+#         and Go as go.mod names it. Nothing is downloaded when they are there (`make
+#         setup-core`, all that `make demo` needs).
+#   cuda  installs the pinned third-party packages into .deps/ (git-ignored): CUTLASS's
+#         headers (the cross-check) and CUDA 13.0's nvcc, cudart and headers (the kernels),
+#         about 1 GB from PyPI (`make setup-cuda`).
+#   all   both (the default; `make setup`, which `make test` runs).
 # Re-running is a no-op when everything is there.
 set -euo pipefail
+mode=${1:-all}
+case $mode in all|core|cuda) ;; *) echo "usage: ci/setup.sh [all|core|cuda]" >&2; exit 2;; esac
 top=$(cd "$(dirname "$0")/.." && pwd)
 deps="$top/.deps"
 py="$deps/py"
@@ -21,6 +28,7 @@ cuda_pkgs=(
   "nvidia-nvvm==13.0.88"
 )
 # ---- the tools `make test` runs ------------------------------------------------------------
+if [ "$mode" != cuda ]; then
 # command → Debian/Ubuntu package. Missing ones are installed with apt-get when this runs as
 # root (or with password-less sudo); otherwise the script names them and stops.
 declare -A tools=(
@@ -60,6 +68,8 @@ cm=$(cmake --version | sed -n 's/^cmake version \([0-9.]*\).*/\1/p')
 if [ "$(printf '%s\n%s\n' 3.16 "$cm" | sort -V | head -1)" != 3.16 ]; then
   echo "setup: cmake $cm is older than 3.16" >&2; exit 1
 fi
+fi
+[ "$mode" = core ] && exit 0
 
 # ---- the pinned third-party packages, into .deps -------------------------------------------
 if [ -f "$stamp" ]; then touch "$stamp" 2>/dev/null || true; exit 0; fi

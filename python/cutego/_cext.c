@@ -901,7 +901,12 @@ static PyType_Spec layout_spec = {
 
 static PyObject *m_layout_type(PyObject *mod, PyObject *unused) {
   (void)mod, (void)unused;
-  return PyType_FromSpecWithBases(&layout_spec, (PyObject *)&LayoutCoreType);
+  /* a tuple of bases: CPython 3.9 takes nothing else (3.10 also takes a single type) */
+  PyObject *bases = PyTuple_Pack(1, (PyObject *)&LayoutCoreType);
+  if (!bases) return NULL;
+  PyObject *t = PyType_FromSpecWithBases(&layout_spec, bases);
+  Py_DECREF(bases);
+  return t;
 }
 
 /* from_struct(LayoutT): the Layout holding a copy of a ctypes cute_layout_t */

@@ -84,7 +84,7 @@ def build_cext(lib, tmp, cc):
            "-fvisibility=hidden", "-I" + sysconfig.get_paths()["include"],
            "-I" + os.path.join(TOP, "include"), os.path.join(PKG, "_cext.c"), "-o", out,
            lib, "-Wl,-rpath,$ORIGIN", "-Wl,--as-needed"]
-    print("build_wheel: " + " ".join(cmd))
+    print("build_wheel: " + " ".join(cmd), file=sys.stderr)
     subprocess.run(cmd, check=True)
     return out
 
@@ -93,40 +93,34 @@ def record_hash(data):
     return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
 
 
-def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--lib", required=True, help="libcutego.so to bundle")
-    ap.add_argument("--out", required=True, help="output folder")
-    ap.add_argument("--version", default=None, help="default: include/cutego.h's")
-    ap.add_argument("--cext", choices=("yes", "no"), default="yes",
-                    help="compile and bundle cutego._cext (default yes; no: ctypes only)")
-    ap.add_argument("--cc", default=os.environ.get("CC", "gcc"), help="C compiler (gcc)")
-    a = ap.parse_args()
-
-    version = a.version or version_from_header()
+def build(lib, out, version=None, cext=True, cc="gcc"):
+    """Writes the wheel into out (replacing an older one of the same Python tag); returns
+    its path. cext: compile and bundle cutego._cext for the running CPython."""
+    version = version or version_from_header()
     tmp = tempfile.mkdtemp(prefix="cutego-wheel-")
     ext = None
     pytag = "py3-none"
-    if a.cext == "yes":
+    if cext:
         py = python_tag()
         if py is None:
             sys.exit("build_wheel: the extension needs CPython (use --cext no)")
-        ext = build_cext(a.lib, tmp, a.cc)
+        ext = build_cext(lib, tmp, cc)
         pytag = "%s-%s" % (py, py)
-    tag, why = platform_tag(a.lib, *([ext] if ext else []))
+    tag, why = platform_tag(lib, *([ext] if ext else []))
     name = "cutego-%s-%s-%s.whl" % (version, pytag, tag)
-    os.makedirs(a.out, exist_ok=True)
-    for old in os.listdir(a.out):
-        if old.startswith("cutego-") and old.endswith(".whl"):
-            os.remove(os.path.join(a.out, old))
-    path = os.path.join(a.out, name)
+    os.makedirs(out, exist_ok=True)
+    for old in os.listdir(out):
+        if old.startswith("cutego-") and old.endswith(".whl") and \
+                old.split("-")[2:4] == pytag.split("-"):
+            os.remove(os.path.join(out, old))
+    path = os.path.join(out, name)
     dist = "cutego-%s.dist-info" % version
 
     files = []
     for f in sorted(os.listdir(PKG)):
         if f.endswith(".py") or f == "py.typed":
             files.append(("cutego/" + f, open(os.path.join(PKG, f), "rb").read(), 0o644))
-    files.append(("cutego/libcutego.so.0", open(a.lib, "rb").read(), 0o755))
+    files.append(("cutego/libcutego.so.0", open(lib, "rb").read(), 0o755))
     if ext:
         files.append(("cutego/" + os.path.basename(ext), open(ext, "rb").read(), 0o755))
     shutil.rmtree(tmp, ignore_errors=True)
@@ -139,7 +133,7 @@ def main():
         "Version: %s\n"
         "Summary: CuTe's layout algebra (PyCuTe's API) computed by libcutego\n"
         "License: BSD-3-Clause\n"
-        "Requires-Python: >=3.8\n"
+        "Requires-Python: >=3.9\n"
         "Classifier: Programming Language :: Python :: 3\n"
         "Classifier: Operating System :: POSIX :: Linux\n"
         "Description-Content-Type: text/markdown\n"
@@ -162,7 +156,20 @@ def main():
             zi.external_attr = (0o100000 | mode) << 16
             zi.compress_type = zipfile.ZIP_DEFLATED
             z.writestr(zi, d)
-    print("build_wheel: %s (%s: %s)" % (path, tag, why))
+    print("build_wheel: %s (%s: %s)" % (path, tag, why), file=sys.stderr)
+    return path
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--lib", required=True, help="libcutego.so to bundle")
+    ap.add_argument("--out", required=True, help="output folder")
+    ap.add_argument("--version", default=None, help="default: include/cutego.h's")
+    ap.add_argument("--cext", choices=("yes", "no"), default="yes",
+                    help="compile and bundle cutego._cext (default yes; no: ctypes only)")
+    ap.add_argument("--cc", default=os.environ.get("CC", "gcc"), help="C compiler (gcc)")
+    a = ap.parse_args()
+    build(a.lib, a.out, a.version, a.cext == "yes", a.cc)
 
 
 if __name__ == "__main__":
