@@ -14,9 +14,10 @@
 // so Go and C take the same decisions; layouts reach them through internal/cabi, the
 // conversion libcutego uses too.
 //
-// Without the tag (CI, machines without a GPU) the package holds only QueryInfo, which reads
-// device information through github.com/NVIDIA/go-nvml and returns an error, not a crash,
-// where there is no driver.
+// Without the tag (CI, machines without a GPU) the package is empty, so that no cgo of a
+// dependency is compiled in the default build. With it, QueryInfo reads device information
+// through github.com/NVIDIA/go-nvml and returns an error, not a crash, where there is no
+// driver.
 //
 // Building with the tag needs CUDA 13's cuda.h and gorgonia.org/cu's compatibility header:
 //
