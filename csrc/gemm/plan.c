@@ -91,7 +91,7 @@ static int operand(cutego_gemm_plan_t *p, const char *name, const cute_layout_t 
   if (!nest_ok(L))
     return REASON(p, -1, "%s: malformed cute_layout_t (1..%d leaves, a nest of one node with a token per leaf)", name,
                   CUTE_LAYOUT_MAX_LEAVES);
-  char why[140];
+  char why[256];
   int64_t size, reach;
   if (plan_extent(L, es, &size, &reach, why, sizeof why) != 0) return REASON(p, -1, "%s: %s", name, why);
   int r = cute_dev_rank(L);

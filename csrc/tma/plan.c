@@ -183,7 +183,7 @@ static int check_layouts(cutego_copy_plan_t *p, const cute_layout_t *dst, const 
     return REASON(p, -1, "element size %zu not 1, 2, 4, 8 or 16 bytes", elem_bytes);
   const cute_layout_t *ls[2] = {src, dst};
   int64_t size[2], reach;
-  char why[150];
+  char why[256];
   for (int w = 0; w < 2; ++w)
     if (plan_extent(ls[w], es, &size[w], &reach, why, sizeof why) != 0)
       return REASON(p, -1, "%s layout: %s", w ? "dst" : "src", why);
@@ -418,7 +418,7 @@ static int check_maps(cutego_copy_plan_t *p, const cutego_copy_options_t *opt, u
 
 static int steps(const cute_layout_t *dst, const cute_layout_t *src, size_t elem_bytes, uintptr_t dst_addr,
                  uintptr_t src_addr, const cutego_copy_options_t *opt, cutego_copy_plan_t *p) {
-  copy_state st;
+  copy_state st = {0};
   int rc;
   if ((rc = check_layouts(p, dst, src, elem_bytes)) != PLAN_NEXT) return rc;
   if ((rc = joint_modes(p, dst, src, opt, &st)) != PLAN_NEXT) return rc;
