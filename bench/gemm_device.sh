@@ -7,7 +7,8 @@
 # Layout (ignored paths):
 #   .devwork/base/  the "before" tree (kernels/, csrc/, include/ of the base commit,
 #                   e.g. git archive BASE kernels csrc include | tar x -C .devwork/base)
-# Outputs under .devwork/dev/: new/lib.a, base/lib.a, test_gemm, bench_new, bench_base.
+# Outputs under .devwork/dev/: new/lib.a, base/lib.a, test_gemm, bench_new, bench_base, and
+# sass_diff.txt (each wgmma kernel's SASS, base against new, bench/sass_diff.py).
 set -euo pipefail
 CUDA=${CUDA:-/usr/local/cuda-13.0}
 NVCC=${NVCC:-$CUDA/bin/nvcc}
@@ -29,6 +30,13 @@ kobjs() {
 kobjs . $D/new/kobj &
 kobjs .devwork/base $D/base/kobj &
 wait
+# The SASS of every wgmma kernel, before against after, up to register renaming (bench/sass_diff.py).
+CUOBJDUMP=${CUOBJDUMP:-$CUDA/bin/cuobjdump}
+for u in $INST; do
+  $CUOBJDUMP -sass $D/base/kobj/gemm_$u.o > $D/base/kobj/gemm_$u.sass
+  $CUOBJDUMP -sass $D/new/kobj/gemm_$u.o > $D/new/kobj/gemm_$u.sass
+  python3 bench/sass_diff.py $D/base/kobj/gemm_$u.sass $D/new/kobj/gemm_$u.sass || true
+done > $D/sass_diff.txt
 # A library from a source tree ($1: root with kernels/, csrc/, include/) and the kernel objects.
 lib() {
   local root=$1 out=$2
