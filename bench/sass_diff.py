@@ -4,12 +4,14 @@
     sass_diff.py BEFORE.sass AFTER.sass [--prefix cutego_gemm_128x]   (cuobjdump -sass output)
 
 For each function (those whose name starts with the prefix) present in both dumps it prints the
-instruction counts and how many instructions differ, three ways:
+instruction counts and how many instructions differ, four ways:
   raw       the instruction text as dumped (addresses and encodings dropped);
-  renamed   registers (R, UR, P, UP, B) renamed in order of first use within the function, so a
-            build that only allocated registers differently counts 0;
+  renamed   registers (R, UR, P, UP, B) renamed in order of first use within the function (one
+            register more early on renumbers every later one: an upper bound);
+  masked    register numbers and branch/call targets masked: a build that only allocated
+            registers differently, or moved code, counts 0;
   opcodes   the opcode sequence alone.
-Exit status 1 when a function differs after renaming or is missing from one side.
+Exit status 1 when a function differs after masking or is missing from one side.
   sass_diff.py --selftest   checks the comparison on built-in examples.
 """
 import difflib
@@ -19,6 +21,7 @@ import sys
 FUNC = re.compile(r"^\s*Function : (\S+)")
 INSN = re.compile(r"^\s*/\*[0-9a-f]{4,}\*/\s+(.*?)\s*;")
 REG = re.compile(r"\b(UR|UP|R|P|B)(\d+)\b")
+TARGET = re.compile(r"^((?:@!?U?P\w* )?(?:BRA|CALL|BRX|JMP|BSSY|WARPSYNC)\S*(?: \S+,)*) 0x[0-9a-f]+")
 
 
 def parse(text):
@@ -50,6 +53,10 @@ def rename(insns):
     return out
 
 
+def mask(insns):
+    return [TARGET.sub(r"\1 <target>", REG.sub(r"\1", ins)) for ins in insns]
+
+
 def ndiff(a, b):
     changed = 0
     for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
@@ -65,15 +72,16 @@ def compare(before, after, prefix):
         if not name.startswith(prefix):
             continue
         if name not in fa or name not in fb:
-            rows.append((name, len(fa.get(name, [])), len(fb.get(name, [])), "missing", "", ""))
+            rows.append((name, len(fa.get(name, [])), len(fb.get(name, [])), "missing", "", "", ""))
             bad = True
             continue
         a, b = fa[name], fb[name]
         raw = ndiff(a, b)
         ren = ndiff(rename(a), rename(b))
+        msk = ndiff(mask(a), mask(b))
         ops = ndiff([x.split()[0] for x in a], [x.split()[0] for x in b])
-        bad |= ren != 0
-        rows.append((name, len(a), len(b), raw, ren, ops))
+        bad |= msk != 0
+        rows.append((name, len(a), len(b), raw, ren, msk, ops))
     return rows, bad
 
 
@@ -87,15 +95,18 @@ def selftest():
     d2 = d1.replace("R1", "R7").replace("R2", "R3")
     d3 = d1.replace("0x1, RZ", "0x2, RZ")
     rows, bad = compare(d1, d2, "k")
-    assert not bad and rows[0][3] == 2 and rows[0][4] == 0, rows
+    assert not bad and rows[0][3] == 2 and rows[0][4] == 0 and rows[0][5] == 0, rows
     rows, bad = compare(d1, d3, "k")
-    assert bad and rows[0][4] == 1 and rows[0][5] == 0, rows
+    assert bad and rows[0][4] == 1 and rows[0][5] == 1 and rows[0][6] == 0, rows
+    # code that only moved: branch targets differ
+    rows, bad = compare(d1, d1.replace("BRA 0x40", "BRA 0x80"), "k")
+    assert not bad and rows[0][3] == 1 and rows[0][5] == 0, rows
     rows, bad = compare(d1, d1.replace("k1", "k2"), "k")
     assert bad, rows
-    # two registers swapped consistently is a renaming; R1 used where R2 was is not
+    # R1 used where R2 was: not a renaming (renamed counts it), but masking cannot tell
     d4 = d1.replace("IADD3 R2, R1", "IADD3 R1, R1")
     rows, bad = compare(d1, d4, "k")
-    assert bad, rows
+    assert rows[0][4] == 1 and rows[0][5] == 0, rows
     print("sass_diff selftest: ok")
 
 
@@ -113,10 +124,10 @@ def main(argv):
         print(__doc__, file=sys.stderr)
         return 2
     rows, bad = compare(open(args[0]).read(), open(args[1]).read(), prefix)
-    print("%-44s %7s %7s %6s %8s %8s" % ("function", "before", "after", "raw", "renamed", "opcodes"))
+    print("%-44s %7s %7s %6s %8s %7s %8s" % ("function", "before", "after", "raw", "renamed", "masked", "opcodes"))
     for r in rows:
-        print("%-44s %7s %7s %6s %8s %8s" % r)
-    print("%d functions, %d differ after register renaming" % (len(rows), sum(1 for r in rows if r[4] != 0)))
+        print("%-44s %7s %7s %6s %8s %7s %8s" % r)
+    print("%d functions, %d differ after masking registers and branch targets" % (len(rows), sum(1 for r in rows if r[5] != 0)))
     return 1 if bad else 0
 
 

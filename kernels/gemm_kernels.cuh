@@ -88,9 +88,10 @@ struct PersistentTileScheduler {
     const int first_m = g * p.group_m;
     const int gs = min(p.group_m, p.tiles_m - first_m);
     const int rr = static_cast<int>(r - g * group_tiles);
-    w.cluster_rank = CM > 1 ? static_cast<int>(cluster_ctarank()) : 0;
-    w.m_idx = (first_m + rr % gs) * CM + w.cluster_rank;  // past M in the last cluster row of an odd tiles_m: zeros, no stores
+    const int tm = (first_m + rr % gs) * CM;
     w.n_idx = rr / gs;
+    w.cluster_rank = CM > 1 ? static_cast<int>(cluster_ctarank()) : 0;
+    w.m_idx = tm + w.cluster_rank;  // past M in the last cluster row of an odd tiles_m: zeros, no stores
     return w;
   }
 };
@@ -178,8 +179,9 @@ struct PipelineState {
 // arrival + transaction bytes). empty[s]: every consumer warp has finished reading stage s (8
 // arrivals), in every CTA of the cluster (8 x cluster_m): a producer writes its B slice into all
 // of them. Its producer_commit is the TMA's own complete_tx on full[s] (no call), as in CUTLASS.
-// Deviation: the transaction bytes are an argument of producer_acquire (a tile with fewer rows
-// than BM loads less of A), and consumers release per warp, not per thread.
+// Deviation: producer_acquire only waits and the producer always calls
+// producer_expect_transaction (a tile with fewer rows than BM loads fewer bytes of A), and
+// consumers release per warp, not per thread.
 template <int S>
 struct PipelineTmaAsync {
   uint64_t full[S], empty[S];
@@ -193,9 +195,12 @@ struct PipelineTmaAsync {
     fence_barrier_init();
   }
   // The producer waits until the consumers have released the stage (a fresh barrier's preceding
-  // phase counts as complete: the first S waits pass), then arms its full barrier for tx_bytes.
-  __device__ __forceinline__ void producer_acquire(PipelineState<S> st, uint32_t tx_bytes) {
+  // phase counts as complete: the first S waits pass).
+  __device__ __forceinline__ void producer_acquire(PipelineState<S> st) {
     mbar_wait(&empty[st.index()], st.phase() ^ 1);
+  }
+  // The producer arms the stage's full barrier for the bytes its TMA loads will bring.
+  __device__ __forceinline__ void producer_expect_transaction(PipelineState<S> st, uint32_t tx_bytes) {
     mbar_expect_tx(&full[st.index()], tx_bytes);
   }
   // The barrier the stage's TMA loads complete on.
@@ -272,18 +277,28 @@ __device__ __forceinline__ void store_pair<__half>(__half *p, float x, float y) 
 
 // ---- beta * C: the epilogue's source ---------------------------------------------------------
 // CUTLASS's epilogues read C, the "source", only where it is needed (beta != 0: p.read_c); both
-// epilogues here add beta * C through this one loader. It holds batch l of C.
+// epilogues here add beta * C through this one loader. It holds batch l's offset into C.
 template <typename TO>
 struct EpilogueSource {
-  const TO *c;
+  int64_t batch;  // elements from C's base to its batch l
   __device__ __forceinline__ EpilogueSource(const GemmArgs &p, int l)
-      : c(static_cast<const TO *>(p.c) + (p.read_c ? static_cast<int64_t>(l) * p.cs[2] : 0)) {}
+      : batch(p.read_c ? static_cast<int64_t>(l) * p.cs[2] : 0) {}
   __device__ __forceinline__ static bool is_source_needed(const GemmArgs &p) { return p.read_c; }
-  // x += beta * C(r, col) and, when two, y += beta * C(r, col + 1); pairs: the two are adjacent
-  // in memory (unit column stride, the flag the planner sets).
+  // Where C(r, col) is.
+  __device__ __forceinline__ const TO *at(const GemmArgs &p, int r, int col) const {
+    return static_cast<const TO *>(p.c) + (batch + r * p.cs[0] + col * p.cs[1]);
+  }
+  // x += beta * C(r, col) and, where col + 1 < n, y += beta * C(r, col + 1), each by its stride.
+  __device__ __forceinline__ void add(const GemmArgs &p, int r, int col, float &x, float &y) const {
+    const TO *cp = at(p, r, col);
+    x += p.beta * to_f32<TO>(cp[0]);
+    if (col + 1 < p.n) y += p.beta * to_f32<TO>(cp[p.cs[1]]);
+  }
+  // The same where the caller knows two (col + 1 < n); pairs: C's column stride is 1 (the flag
+  // the planner sets), so the two are read as adjacent elements.
   __device__ __forceinline__ void add(const GemmArgs &p, int r, int col, bool two, bool pairs, float &x,
                                       float &y) const {
-    const TO *cp = c + r * p.cs[0] + col * p.cs[1];
+    const TO *cp = at(p, r, col);
     if (two && pairs) {
       x += p.beta * to_f32<TO>(cp[0]);
       y += p.beta * to_f32<TO>(cp[1]);
@@ -358,7 +373,7 @@ __device__ __forceinline__ void epilogue_tma(const GemmArgs &p, const CUtensorMa
       float x = p.alpha * acc[v], y = p.alpha * acc[v + 1];
       if (src.is_source_needed(p)) {
         const int gr = row0 + r, gc = col0 + ch * CC + cl;
-        if (gr < p.m && gc < p.n) src.add(p, gr, gc, gc + 1 < p.n, false, x, y);
+        if (gr < p.m && gc < p.n) src.add(p, gr, gc, x, y);
       }
       const int byte = cl * static_cast<int>(sizeof(TO));
       store_pair<TO>(reinterpret_cast<TO *>(buf + r * kEpiRowBytes + ((((byte >> 4) ^ (r & 7)) << 4) | (byte & 15))), x, y);
@@ -386,7 +401,8 @@ __device__ __forceinline__ void producer_load_tile(const GemmArgs &p, PipelineTm
   const int stage_tx = a_stage_bytes<OA, BM>(p, a_loads) + OB::stage_bytes;
 #pragma unroll(CM > 1 ? 1 : 4)
   for (int kt = 0; kt < p.k_tiles; ++kt, ++write) {
-    pipe.producer_acquire(write, stage_tx);
+    pipe.producer_acquire(write);
+    pipe.producer_expect_transaction(write, stage_tx);
     const int s = write.index();
     load_stage<OA>(tma_a, sa + s * OA::stage_bytes, pipe.producer_get_barrier(write), w.m_idx * BM, kt * BK,
                    p.a_bcast_l ? 0 : w.l_idx, 0, a_loads);
