@@ -33,10 +33,13 @@ wait
 # The SASS of every wgmma kernel, before against after, up to register renaming (bench/sass_diff.py).
 CUOBJDUMP=${CUOBJDUMP:-$CUDA/bin/cuobjdump}
 for u in $INST; do
-  $CUOBJDUMP -sass $D/base/kobj/gemm_$u.o > $D/base/kobj/gemm_$u.sass
-  $CUOBJDUMP -sass $D/new/kobj/gemm_$u.o > $D/new/kobj/gemm_$u.sass
-  python3 bench/sass_diff.py $D/base/kobj/gemm_$u.sass $D/new/kobj/gemm_$u.sass || true
-done > $D/sass_diff.txt
+  ( $CUOBJDUMP -sass $D/base/kobj/gemm_$u.o > $D/base/kobj/gemm_$u.sass
+    $CUOBJDUMP -sass $D/new/kobj/gemm_$u.o > $D/new/kobj/gemm_$u.sass
+    python3 bench/sass_diff.py $D/base/kobj/gemm_$u.sass $D/new/kobj/gemm_$u.sass > $D/sass_diff_$u.txt || true ) &
+done
+wait
+cat $D/sass_diff_*.txt > $D/sass_diff.txt
+echo "kernels built, SASS compared: $SECONDS s"
 # A library from a source tree ($1: root with kernels/, csrc/, include/) and the kernel objects.
 lib() {
   local root=$1 out=$2

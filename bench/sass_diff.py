@@ -58,8 +58,19 @@ def mask(insns):
 
 
 def ndiff(a, b):
+    """Instructions replaced, inserted or deleted between a and b: the common prefix and suffix
+    are stripped first (builds that differ in a few places compare in linear time); what is left
+    is aligned by difflib (its junk heuristic on for long remainders, which can count a few more)."""
+    i = 0
+    while i < len(a) and i < len(b) and a[i] == b[i]:
+        i += 1
+    j = 0
+    while j < len(a) - i and j < len(b) - i and a[-1 - j] == b[-1 - j]:
+        j += 1
+    a, b = a[i : len(a) - j], b[i : len(b) - j]
     changed = 0
-    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+    junk = len(a) + len(b) > 4000
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=junk).get_opcodes():
         if tag != "equal":
             changed += max(i2 - i1, j2 - j1)
     return changed
