@@ -4,6 +4,8 @@
 # beside a "before" library built wholly from the "before" tree (kernels, launcher, planner), so
 # that one run times both.
 #   bench/gemm_device.sh     kernels, libraries, test_gemm, bench_gemm (new and base)
+#   VARIANT=dir bench/gemm_device.sh   also bench_variant: dir's host code with new's kernels
+# Then bench/gemm_ab.sh times two of them alternately.
 # Layout (ignored paths):
 #   .devwork/base/  the "before" tree (kernels/, csrc/, include/ of the base commit,
 #                   e.g. git archive BASE kernels csrc include | tar x -C .devwork/base)
@@ -57,10 +59,18 @@ lib() {
 lib . $D/new &
 lib .devwork/base $D/base &
 wait
+# VARIANT=dir: a third library whose host code (launcher, planners) comes from dir and whose
+# kernel objects are new's, with its benchmark $D/bench_variant: for a launcher-only change.
+if [ -n "${VARIANT:-}" ]; then
+  mkdir -p $D/variant && rm -rf $D/variant/kobj && ln -s ../new/kobj $D/variant/kobj
+  lib "$VARIANT" $D/variant
+fi
 L="-L$CUBLAS_LIB -cudart static -lcublasLt -lcublas"
 B="$NVCC $F -Iinclude -Icsrc/tma -Ikernels -I$CUBLAS_INC"
 $B csrc/gemm/test_gemm.cu $D/new/lib.a $L -o $D/test_gemm &
 $B bench/bench_gemm.cu $D/new/lib.a $L -o $D/bench_new &
 $B bench/bench_gemm.cu $D/base/lib.a $L -o $D/bench_base &
+if [ -n "${VARIANT:-}" ]; then $B bench/bench_gemm.cu $D/variant/lib.a $L -o $D/bench_variant & fi
 wait
+echo "built: $SECONDS s"
 ls -la $D
