@@ -227,7 +227,21 @@ func TestTiledCopyPicture(t *testing.T) {
 		}
 		return tc
 	}
+	// a tiler that permutes both modes (make_tiled_copy_impl, as make_cotiled_copy makes)
+	ua, err := atom.MakeCopyAtom("UniversalCopy<uint32_t>", "half_t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tiler, err := cute.ParseTiler("((2,8):(8,1),(2,4):(4,1))")
+	if err != nil {
+		t.Fatal(err)
+	}
+	permuted, err := atom.MakeTiledCopyImpl(ua, cute.MustParseLayout("((4,8),(2,2)):((32,1),(16,8))"), tiler)
+	if err != nil {
+		t.Fatal(err)
+	}
 	copies := []atom.TiledCopy{
+		permuted,
 		mk("UniversalCopy<uint32_t>", "half_t", atom.MakeTiledCopyB),
 		mk("DefaultCopy", "half_t", atom.MakeTiledCopyC),
 		mk("SM75_U32x4_LDSM_N", "half_t", atom.MakeTiledCopyA),
@@ -268,14 +282,21 @@ func TestTiledCopyPicture(t *testing.T) {
 		if len(strips) != 2 {
 			t.Fatalf("%d tiler strips", len(strips))
 		}
+		moved := 0
 		for m := int64(0); m < M; m++ {
 			for n := int64(0); n < N; n++ {
 				want := last.At(m, n)
+				if strips[0].At(0, m).Index != m || strips[1].At(0, n).Index != n {
+					moved++
+				}
 				got := pic.Panels[0].At(strips[0].At(0, m).Index, strips[1].At(0, n).Index)
 				if got.Thread != want.Thread || got.Value != want.Value {
 					t.Fatalf("%s: tiler domain (%d,%d) T%dV%d, tensor cell T%dV%d", copyName(tc), m, n, want.Thread, want.Value, got.Thread, got.Value)
 				}
 			}
+		}
+		if tc.TilerMN.String() == tiler.String() && moved == 0 {
+			t.Errorf("%s: the tiler %v moves no cell", copyName(tc), tiler)
 		}
 	}
 }
