@@ -145,6 +145,10 @@ def gen_atoms():
 # ---- gmma.cpp ------------------------------------------------------------------------------
 # Every SM90 GMMA atom of the table (each N, each GMMA::Major of A and B), in GMMA_PARTS
 # parts; atoms.cpp prints the one-atom TiledMMAs of the GMMA atoms of N = 8, 64, 256.
+# C++ CuTe instantiates all 1,440 on the pinned headers; 1,024 of them (N outside
+# {8,16,32,64,96,128,192,256}) only with CUTE_SM90_EXTENDED_MMA_SHAPES_ENABLED (PRELUDE):
+# without it mma_traits_sm90_gmma.hpp does not declare them ("'SM90_64x24x16_F16F16F16_SS'
+# was not declared in this scope").
 GMMA_PARTS = 4
 
 def gen_gmma():
