@@ -374,3 +374,43 @@ func TestTiledPictureRefusals(t *testing.T) {
 		t.Error("a 2048x1024 picture drawn")
 	}
 }
+
+// FuzzTiledPicture: TiledMMAs and TiledCopys of any atom layout, permutation, thread and
+// options are drawn or refused with an error, never a panic; a drawn picture's cells pass
+// the brute-force checks of TestTiledMMAPicture.
+func FuzzTiledPicture(f *testing.F) {
+	f.Add(uint8(2), uint8(2), uint8(1), uint8(0), int64(3), true, "(_,_,_)")
+	f.Add(uint8(1), uint8(4), uint8(1), uint8(1), int64(-1), false, "(16,(8,2,2):(1,16,8),8)")
+	f.Add(uint8(4), uint8(1), uint8(2), uint8(2), int64(127), true, "(64,8,_)")
+	f.Fuzz(func(t *testing.T, m, n, k, which uint8, thread int64, readers bool, perm string) {
+		names := []string{"SM80_16x8x8_F16F16F16F16_TN", "SM70_8x8x4_F32F16F16F32_NT", "SM80_8x8x4_F64F64F64F64_TN"}
+		a, err := atom.MakeMMAAtom(names[int(which)%len(names)])
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := [3]int64{int64(m%4) + 1, int64(n%4) + 1, int64(k%2) + 1}
+		al := cute.MustLayout(cute.Ints(s[0], s[1], s[2]), cute.Ints(1, s[0], s[0]*s[1]))
+		p, err := cute.ParseTiler(perm)
+		if err != nil {
+			return
+		}
+		tm, err := atom.MakeTiledMMA(a, al, p)
+		if err != nil {
+			return
+		}
+		o := TiledOptions{Readers: true, Thread: thread, HighlightThread: thread >= 0}
+		pic, err := NewTiledMMAPicture(tm, o)
+		if err != nil {
+			return
+		}
+		c, _ := tm.LayoutC_TV()
+		checkPanel(t, "C", pic.Panels[0], c, tm.TileSizeMNK(0), tm.TileSizeMNK(1), false)
+		ca, err := atom.MakeCopyAtom("UniversalCopy<uint32_t>", "half_t")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tc, err := atom.MakeTiledCopyC(ca, tm); err == nil {
+			_, _ = NewTiledCopyPicture(tc, TiledOptions{Readers: readers, Thread: thread, HighlightThread: thread >= 0, Tiler: true})
+		}
+	})
+}
