@@ -18,7 +18,7 @@ from .expr import parse, to_cxx, to_eval, Lay, Tup, Int, Call, Composed, Sw, App
 # cases of gen.Families in `make interop` (about 4% of its C++ compile time)
 FAMILY_CASES = 800
 # random cases of the atom family (harness/atoms.py), beside its cases of the atom table
-ATOM_CASES = 300
+ATOM_CASES = 100
 
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
