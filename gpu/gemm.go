@@ -26,6 +26,10 @@ const (
 	F16  DType = C.CUTEGO_DTYPE_F16
 	BF16 DType = C.CUTEGO_DTYPE_BF16
 	F32  DType = C.CUTEGO_DTYPE_F32
+	// E4M3 is FP8 e4m3 (A and B only): planned by PlanGemm, run by the C library's cutego_gemm
+	// (per-tensor scales in cutego_gemm_options_t); the Go module does not hold the FP8 kernels
+	// yet, so Copier.Gemm refuses it.
+	E4M3 DType = C.CUTEGO_DTYPE_E4M3
 )
 
 // GemmPath is the kernel path a GEMM took (CUTEGO_GEMM_PATH_*).
@@ -141,6 +145,9 @@ func PlanGemm(d GemmOperand, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, b
 func (c *Copier) Gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha, beta float32, opt *GemmOptions) (*GemmPlan, error) {
 	if c.gemmMod == (cu.Module{}) {
 		return nil, fmt.Errorf("gpu: gemm: no GEMM module loaded (LoadGemm)")
+	}
+	if ab == E4M3 {
+		return nil, fmt.Errorf("gpu: gemm: FP8 A and B run through the C library (cutego_gemm); the Go module has no FP8 kernels")
 	}
 	o := GemmOptions{}
 	if opt != nil {

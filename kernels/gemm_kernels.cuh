@@ -21,6 +21,7 @@
 #include <cuda.h>
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
+#include <cuda_fp8.h>
 #include <stdint.h>
 #include "cutego_device.h"
 #include "cutego_kernels.h"
@@ -155,9 +156,17 @@ struct Pipeline {
 };
 
 // ---- one stage of MMAs for one consumer warpgroup --------------------------------------------
-// BK / MMA_K wgmma instructions m64nBNk16; the descriptors advance by the generated K step.
-template <class Cfg, class OA, class OB, bool F16, int N>
+// BK / MMA_K wgmma instructions m64nBNk16 (16-bit TI) or m64nBNk32 (FP8 TI, both operands
+// K-major); the descriptors advance by the generated K step.
+template <class X, class Y> struct same_type { static constexpr bool value = false; };
+template <class X> struct same_type<X, X> { static constexpr bool value = true; };
+template <class TI> constexpr bool is_fp8 = same_type<TI, __nv_fp8_e4m3>::value;
+
+template <class Cfg, class OA, class OB, class TI, int N>
 __device__ __forceinline__ void mma_stage(float (&acc)[N / 2], uint32_t a_addr, uint32_t b_addr, bool first) {
+  constexpr bool F16 = same_type<TI, __half>::value;
+  static_assert(Cfg::ELEM_BYTES == sizeof(TI), "the configuration's element size is TI's");
+  static_assert(!is_fp8<TI> || (OA::wgmma_trans == 0 && OB::wgmma_trans == 0), "FP8 wgmma reads K-major operands");
 #pragma unroll
   for (int kk = 0; kk < Cfg::BK / Cfg::MMA_K; ++kk) {
     const uint64_t da = gmma_desc(a_addr + kk * OA::desc_k_step_bytes, OA::desc_lbo_bytes, OA::desc_sbo_bytes,
@@ -165,7 +174,12 @@ __device__ __forceinline__ void mma_stage(float (&acc)[N / 2], uint32_t a_addr, 
     const uint64_t db = gmma_desc(b_addr + kk * OB::desc_k_step_bytes, OB::desc_lbo_bytes, OB::desc_sbo_bytes,
                                   OB::desc_layout_type);
     const int scale_d = (first && kk == 0) ? 0 : 1;
-    if constexpr (N == 256) {
+    if constexpr (is_fp8<TI>) {
+      if constexpr (N == 256)
+        wgmma_m64n256k32_e4m3_e4m3(acc, da, db, scale_d);
+      else
+        wgmma_m64n128k32_e4m3_e4m3(acc, da, db, scale_d);
+    } else if constexpr (N == 256) {
       if constexpr (F16)
         wgmma_m64n256k16_f16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
       else
@@ -310,7 +324,7 @@ __device__ __forceinline__ void epilogue_tma(const GemmArgs &p, const CUtensorMa
 // 128-row tile each). setmaxnreg moves registers from the producer to the consumers.
 // CM: CTAs per cluster along M, a template constant so that the kernel without
 // clusters compiles exactly as before them (a run-time cluster size cost it 5-15%).
-template <class Cfg, class OA, class OB, bool F16, typename TO, int CM>
+template <class Cfg, class OA, class OB, class TI, typename TO, int CM>
 __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const CUtensorMap *tma_b,
                                                 const CUtensorMap *tma_d, const GemmArgs &p) {
   constexpr int S = Cfg::STAGES, BM = Cfg::BM, BN = Cfg::BN, BK = Cfg::BK;
@@ -380,7 +394,7 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
         const int s = it % S;
         mbar_wait(&pipe.full[s], (it / S) & 1);
         wgmma_fence();
-        mma_stage<Cfg, OA, OB, F16, BN>(acc, smem_u32(sa + s * OA::stage_bytes) + cw * OA::desc_mn64_step_bytes,
+        mma_stage<Cfg, OA, OB, TI, BN>(acc, smem_u32(sa + s * OA::stage_bytes) + cw * OA::desc_mn64_step_bytes,
                                        smem_u32(sb + s * OB::stage_bytes), kt == 0);
         wgmma_commit();
         // Keep this stage's MMAs in flight; the previous stage's are done: release it.
@@ -446,35 +460,56 @@ __device__ __forceinline__ void gemm_generic_body(TO *d, const cute_layout_t &ld
 }  // namespace cutego_k
 
 // ---- kernel entry points (extern "C" names for the Go launcher's cuModuleGetFunction) --------
-// cutego_gemm_<config>_<A major><B major>_<in>_<out>, majors k/m; in bf16/f16; out bf16/f16/f32.
-#define CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, F16, INNAME, TO, OUTNAME)                     \
+// cutego_gemm_<config>_<A major><B major>_<in>_<out>, majors k/m; in bf16/f16/e4m3; out bf16/f16/f32.
+#define CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, TI, INNAME, TO, OUTNAME)                      \
   extern "C" __global__ void __launch_bounds__(384, 1)                                                        \
       cutego_gemm_##CFGNAME##_##AMN##BMN##_##INNAME##_##OUTNAME(                                              \
           const __grid_constant__ CUtensorMap tma_a, const __grid_constant__ CUtensorMap tma_b,               \
           const __grid_constant__ CUtensorMap tma_d, const cutego_k::GemmArgs p) {                            \
     if (p.flags & CUTEGO_GEMM_F_CLUSTER_2)                                                                    \
-      cutego_k::gemm_wgmma_body<cutego_gen::CFG, cutego_gen::CFG::A_##AM, cutego_gen::CFG::B_##BM_, F16, TO, 2>( \
+      cutego_k::gemm_wgmma_body<cutego_gen::CFG, cutego_gen::CFG::A_##AM, cutego_gen::CFG::B_##BM_, TI, TO, 2>( \
           &tma_a, &tma_b, &tma_d, p);                                                                         \
     else                                                                                                      \
-      cutego_k::gemm_wgmma_body<cutego_gen::CFG, cutego_gen::CFG::A_##AM, cutego_gen::CFG::B_##BM_, F16, TO, 1>( \
+      cutego_k::gemm_wgmma_body<cutego_gen::CFG, cutego_gen::CFG::A_##AM, cutego_gen::CFG::B_##BM_, TI, TO, 1>( \
           &tma_a, &tma_b, &tma_d, p);                                                                         \
   }
 
 // One configuration and one pair of operand majors, every element type (a translation unit of
 // the C library each, gemm_<config>_<majors>.cu).
 #define CUTEGO_GEMM_WGMMA_INOUT(CFG, CFGNAME, AM, BM_, AMN, BMN)                          \
-  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, false, bf16, __nv_bfloat16, bf16) \
-  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, false, bf16, __half, f16)         \
-  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, false, bf16, float, f32)          \
-  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, true, f16, __nv_bfloat16, bf16)   \
-  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, true, f16, __half, f16)           \
-  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, true, f16, float, f32)
+  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, __nv_bfloat16, bf16, __nv_bfloat16, bf16) \
+  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, __nv_bfloat16, bf16, __half, f16)         \
+  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, __nv_bfloat16, bf16, float, f32)          \
+  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, __half, f16, __nv_bfloat16, bf16)         \
+  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, __half, f16, __half, f16)                 \
+  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, __half, f16, float, f32)
 
 #define CUTEGO_GEMM_WGMMA_TYPES(CFG, CFGNAME)          \
   CUTEGO_GEMM_WGMMA_INOUT(CFG, CFGNAME, K, K, k, k)    \
   CUTEGO_GEMM_WGMMA_INOUT(CFG, CFGNAME, K, MN, k, m)   \
   CUTEGO_GEMM_WGMMA_INOUT(CFG, CFGNAME, MN, K, m, k)   \
   CUTEGO_GEMM_WGMMA_INOUT(CFG, CFGNAME, MN, MN, m, m)
+
+// FP8 A and B (K-major both: the launcher transposes others first), the same mainloop with TI
+// an FP8 type, no clusters; a fifth argument, the per-tensor scales, folded into alpha (read once
+// per CTA from device memory when the kernel runs).
+// cutego_gemm_<config>_kk_<in>_<out>, in e4m3.
+#define CUTEGO_GEMM_WGMMA_FP8_KERNEL(CFG, CFGNAME, TI, INNAME, TO, OUTNAME)                                    \
+  extern "C" __global__ void __launch_bounds__(384, 1) cutego_gemm_##CFGNAME##_kk_##INNAME##_##OUTNAME(        \
+      const __grid_constant__ CUtensorMap tma_a, const __grid_constant__ CUtensorMap tma_b,                   \
+      const __grid_constant__ CUtensorMap tma_d, const cutego_k::GemmArgs p, const cutego_gemm_scales_t s) {  \
+    cutego_k::GemmArgs q = p;                                                                                 \
+    q.alpha = p.alpha * (s.a ? *s.a : 1.f) * (s.b ? *s.b : 1.f);                                              \
+    cutego_k::gemm_wgmma_body<cutego_gen::CFG, cutego_gen::CFG::A_K, cutego_gen::CFG::B_K, TI, TO, 1>(        \
+        &tma_a, &tma_b, &tma_d, q);                                                                           \
+  }
+
+// One FP8 configuration, every output type (a translation unit of the C library each,
+// gemm_<config>_kk_e4m3.cu).
+#define CUTEGO_GEMM_WGMMA_FP8_OUT(CFG, CFGNAME, TI, INNAME)                          \
+  CUTEGO_GEMM_WGMMA_FP8_KERNEL(CFG, CFGNAME, TI, INNAME, __nv_bfloat16, bf16)        \
+  CUTEGO_GEMM_WGMMA_FP8_KERNEL(CFG, CFGNAME, TI, INNAME, __half, f16)                \
+  CUTEGO_GEMM_WGMMA_FP8_KERNEL(CFG, CFGNAME, TI, INNAME, float, f32)
 
 #define CUTEGO_GEMM_GENERIC_KERNEL(TI, INNAME, TO, OUTNAME)                                                        \
   extern "C" __global__ void __launch_bounds__(256) cutego_gemm_generic_##INNAME##_##OUTNAME(                      \
