@@ -6,7 +6,9 @@
 // the H200's dense FP8 peak (1979 TFLOP/s at its 1980 MHz boost clock, NVIDIA's datasheet), and
 // the ratio to cuBLASLt. Every timed shape is first checked, ours and cuBLASLt's result alike,
 // against an fp32 reference (cuBLAS pedantic fp32) on the same e4m3 inputs.
-//   bench_gemm_fp8 out.csv [--quick] [--reps N] [--accuracy] [--lt-promoted]
+//   bench_gemm_fp8 out.csv [--quick] [--reps N] [--accuracy] [--lt-promoted] [--promoted]
+// --promoted: ours with promoted accumulation (CUTEGO_GEMM_FP8_ACCUM_PROMOTED, 128x128 tiles)
+// against cuBLASLt without fast accumulation (its promoted mode).
 // --accuracy: the relative error of ours and of cuBLASLt (fast accumulation and not) against
 // fp32 at K = 4096, 16384, 65536 (1024 x 1024 outputs, fp32 D), then exits.
 // --lt-promoted: also times cuBLASLt without fast accumulation (informational).
@@ -173,12 +175,13 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: bench_gemm_fp8 out.csv [--quick] [--reps N] [--accuracy] [--lt-promoted]\n");
     return 2;
   }
-  bool quick = false, accuracy = false, lt_promoted = false;
+  bool quick = false, accuracy = false, lt_promoted = false, promoted = false;
   int reps = 15;
   for (int i = 2; i < argc; ++i) {
     if (!strcmp(argv[i], "--quick")) quick = true;
     else if (!strcmp(argv[i], "--accuracy")) accuracy = true;
     else if (!strcmp(argv[i], "--lt-promoted")) lt_promoted = true;
+    else if (!strcmp(argv[i], "--promoted")) promoted = true;
     else if (!strcmp(argv[i], "--reps") && i + 1 < argc) reps = atoi(argv[++i]);
   }
   FILE *csv = fopen(argv[1], "w");
@@ -206,22 +209,29 @@ int main(int argc, char **argv) {
   CK(cudaMalloc(&our_ws, lt.wsz));
   opt.workspace = our_ws;
   opt.workspace_bytes = (int64_t)lt.wsz;
+  if (promoted) opt.fp8_accumulation = CUTEGO_GEMM_FP8_ACCUM_PROMOTED;
 
   if (accuracy) {
-    fprintf(csv, "k,rel_ours_fast,rel_cublaslt_fast,rel_cublaslt_promoted\n");
+    fprintf(csv, "k,rel_ours_fast,rel_ours_promoted,rel_cublaslt_fast,rel_cublaslt_promoted\n");
     for (int64_t K : {4096, 16384, 65536}) {
       const int64_t M = 1024, N = 1024;
       Operands o(M, N, K);
       float *d;
       CK(cudaMalloc(&d, M * N * 4));
       cute_layout_t la = layout3(M, K, 0, K, 1, 0), lb = layout3(N, K, 0, K, 1, 0), ld = layout3(M, N, 0, N, 1, 0);
-      if (cutego_gemm(d, &ld, o.a, &la, o.b, &lb, nullptr, nullptr, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_F32, 1.f, 0.f,
-                      nullptr, &opt, nullptr)) {
-        fprintf(stderr, "cutego_gemm: %s\n", kerr());
-        return 3;
+      double r_ours[2];
+      for (int pr = 0; pr < 2; ++pr) {
+        cutego_gemm_options_t oo = opt;
+        oo.fp8_accumulation = pr ? CUTEGO_GEMM_FP8_ACCUM_PROMOTED : CUTEGO_GEMM_FP8_ACCUM_FAST;
+        if (cutego_gemm(d, &ld, o.a, &la, o.b, &lb, nullptr, nullptr, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_F32, 1.f, 0.f,
+                        nullptr, &oo, nullptr)) {
+          fprintf(stderr, "cutego_gemm: %s\n", kerr());
+          return 3;
+        }
+        CK(cudaDeviceSynchronize());
+        r_ours[pr] = rel_err<float>(o.a, o.b, d, M, N, K, 1.f, hb);
       }
-      CK(cudaDeviceSynchronize());
-      double r_ours = rel_err<float>(o.a, o.b, d, M, N, K, 1.f, hb), r_lt[2] = {-1, -1};
+      double r_lt[2] = {-1, -1};
       for (int fast = 1; fast >= 0; --fast) {
         LtFp8::Plan p = lt.plan(M, N, K, CUDA_R_32F, scales, scales + 64, fast);
         if (lt.probe(p, o.a, o.b, d)) {
@@ -230,9 +240,9 @@ int main(int argc, char **argv) {
         }
         LtFp8::done(p);
       }
-      printf("accuracy K=%-6lld fp32 D: ours (fast) %.2e  cuBLASLt fast %.2e  cuBLASLt promoted %.2e\n", (long long)K,
-             r_ours, r_lt[0], r_lt[1]);
-      fprintf(csv, "%lld,%.3e,%.3e,%.3e\n", (long long)K, r_ours, r_lt[0], r_lt[1]);
+      printf("accuracy K=%-6lld fp32 D: ours fast %.2e  ours promoted %.2e  cuBLASLt fast %.2e  cuBLASLt promoted "
+             "%.2e\n", (long long)K, r_ours[0], r_ours[1], r_lt[0], r_lt[1]);
+      fprintf(csv, "%lld,%.3e,%.3e,%.3e,%.3e\n", (long long)K, r_ours[0], r_ours[1], r_lt[0], r_lt[1]);
       cudaFree(d);
     }
     fclose(csv);
@@ -273,7 +283,7 @@ int main(int argc, char **argv) {
     ours();
     CK(cudaDeviceSynchronize());
     const double rel = rel_err<__nv_bfloat16>(o.a, o.b, d, M, N, K, 1.f, hb);
-    LtFp8::Plan p = lt.plan(M, N, K, CUDA_R_16BF, scales, scales + 64, true);
+    LtFp8::Plan p = lt.plan(M, N, K, CUDA_R_16BF, scales, scales + 64, !promoted);
     double rel_lt = -1;
     CK(cudaMemset(d, 0xFF, M * N * 2));
     if (lt.probe(p, o.a, o.b, d)) {
@@ -314,7 +324,8 @@ int main(int argc, char **argv) {
   }
   double lg = 0;
   for (double x : ratios) lg += log(x);
-  printf("== e4m3 -> bf16 TN: geometric mean ratio over %zu shapes: %.3f; 8192^3: %.3f\n", ratios.size(),
+  printf("== e4m3 -> bf16 TN%s: geometric mean ratio over %zu shapes: %.3f; 8192^3: %.3f\n",
+         promoted ? ", promoted accumulation (cuBLASLt without fast accumulation)" : "", ratios.size(),
          ratios.empty() ? 0 : exp(lg / ratios.size()), r8192);
   fclose(csv);
   return 0;

@@ -39,7 +39,7 @@ $(KBUILD)/obj/cutego_copy.o: kernels/cutego_copy.cu $(KHDRS) | setup
 # parallel, and the launcher (with the generic kernels). Each -Xptxas -v report is kept; a wgmma
 # pipeline serialized across a function boundary (ptxas C7510) or a spill in a wgmma kernel fails
 # the build (GPU-NOTES). (The generic kernels keep small coordinate arrays on the stack.)
-GEMM_INSTANCES := $(foreach c,128x256 128x128,$(foreach m,kk km mk mm,$(c)_$(m)) $(c)_kk_e4m3)
+GEMM_INSTANCES := $(foreach c,128x256 128x128,$(foreach m,kk km mk mm,$(c)_$(m)) $(foreach t,e4m3 e5m2 e4m3e5m2 e5m2e4m3,$(c)_kk_$(t)))
 GEMM_OBJS := $(KBUILD)/obj/cutego_gemm.o $(GEMM_INSTANCES:%=$(KBUILD)/obj/gemm_%.o)
 $(KBUILD)/obj/cutego_gemm.o: kernels/cutego_gemm.cu kernels/gemm_fns.h kernels/gemm_generic_instances.cuh kernels/gemm_split_k.cuh $(KHDRS) $(GEMM_HDRS) | setup
 	@mkdir -p $(KBUILD)/obj

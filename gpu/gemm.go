@@ -26,10 +26,11 @@ const (
 	F16  DType = C.CUTEGO_DTYPE_F16
 	BF16 DType = C.CUTEGO_DTYPE_BF16
 	F32  DType = C.CUTEGO_DTYPE_F32
-	// E4M3 is FP8 e4m3 (A and B only): planned by PlanGemm, run by the C library's cutego_gemm
-	// (per-tensor scales in cutego_gemm_options_t); the Go module does not hold the FP8 kernels
-	// yet, so Copier.Gemm refuses it.
+	// E4M3 and E5M2 are the FP8 types (A and B only): planned by PlanGemm, run by the C
+	// library's cutego_gemm (per-tensor scales in cutego_gemm_options_t); the Go module does not
+	// hold the FP8 kernels yet, so Copier.Gemm refuses them.
 	E4M3 DType = C.CUTEGO_DTYPE_E4M3
+	E5M2 DType = C.CUTEGO_DTYPE_E5M2
 )
 
 // GemmPath is the kernel path a GEMM took (CUTEGO_GEMM_PATH_*).
@@ -51,9 +52,10 @@ type GemmOptions struct {
 	MaxCTAs        int
 	GroupM         int
 	DirectEpilogue bool
-	NoPack         bool // never copy A or B into a workspace: the generic path instead
-	ClusterM       int  // 0 automatic, 1 no clusters, 2: 2x1 clusters sharing B by TMA multicast
-	SMs            int  // the device's multiprocessor count for the tile choice (Copier.Gemm: 0 is the device's)
+	NoPack         bool  // never copy A or B into a workspace: the generic path instead
+	ClusterM       int   // 0 automatic, 1 no clusters, 2: 2x1 clusters sharing B by TMA multicast
+	SMs            int   // the device's multiprocessor count for the tile choice (Copier.Gemm: 0 is the device's)
+	BType          DType // FP8 pairs: B's type when it differs from A's (0: the same)
 }
 
 // GemmPlan is the planner's decision for one GEMM.
@@ -120,6 +122,7 @@ func PlanGemm(d GemmOperand, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, b
 		o.group_m = C.int32_t(opt.GroupM)
 		o.cluster_m = C.int32_t(opt.ClusterM)
 		o.sms = C.int32_t(opt.SMs)
+		o.b_dtype = C.int32_t(opt.BType)
 		if opt.DirectEpilogue {
 			o.direct_epilogue = 1
 		}
@@ -146,7 +149,7 @@ func (c *Copier) Gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha
 	if c.gemmMod == (cu.Module{}) {
 		return nil, fmt.Errorf("gpu: gemm: no GEMM module loaded (LoadGemm)")
 	}
-	if ab == E4M3 {
+	if ab == E4M3 || ab == E5M2 {
 		return nil, fmt.Errorf("gpu: gemm: FP8 A and B run through the C library (cutego_gemm); the Go module has no FP8 kernels")
 	}
 	o := GemmOptions{}

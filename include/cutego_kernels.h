@@ -55,8 +55,10 @@ int cutego_copy_ex(void *dst, const cute_layout_t *dst_layout, const void *src,
  * bf16 or fp16 (the same type), C and D bf16, fp16 or fp32 (the same type); accumulation is
  * fp32. beta == 0 does not read C (c may be NULL then).
  *
- * FP8: A and B e4m3 (CUTEGO_DTYPE_E4M3; ab_dtype names both), C and D bf16, fp16 or fp32,
- * fp32 accumulation in the tensor cores (CUTLASS's and cuBLASLt's "fast accumulation"):
+ * FP8: A and B e4m3 or e5m2 (ab_dtype is A's type and B's, unless options.b_dtype names B's:
+ * every pair of e4m3 and e5m2), C and D bf16, fp16 or fp32, fp32 accumulation in the tensor
+ * cores (CUTLASS's and cuBLASLt's "fast accumulation"), or with options.fp8_accumulation
+ * PROMOTED partial sums moved into fp32 registers every k-tile (below):
  *   D = alpha * scale_a * scale_b * sum_k A(m,k,l) * B(n,k,l) + beta * C
  * with the per-tensor scales read on the device from options.scale_a / scale_b (fp32 device
  * pointers, as cuBLASLt's CUBLASLT_MATMUL_DESC_A/B_SCALE_POINTER; NULL: 1). Hopper's FP8 wgmma
@@ -95,7 +97,7 @@ enum {
   CUTEGO_DTYPE_BF16 = 2,
   CUTEGO_DTYPE_F32 = 3,
   CUTEGO_DTYPE_E4M3 = 4, /* FP8 e4m3 (__nv_fp8_e4m3, CUDA_R_8F_E4M3): A and B only */
-  CUTEGO_DTYPE_E5M2 = 5  /* FP8 e5m2 (__nv_fp8_e5m2): reserved; not yet accepted */
+  CUTEGO_DTYPE_E5M2 = 5  /* FP8 e5m2 (__nv_fp8_e5m2, CUDA_R_8F_E5M2): A and B only */
 };
 enum {
   CUTEGO_GEMM_PATH_NONE = 0,    /* empty output: nothing to do */
@@ -141,6 +143,8 @@ typedef struct cutego_gemm_plan_t {
    * the wgmma kernel; a deterministic reduction then writes D = alpha * sum + beta * C. */
   int32_t split_k;
   int64_t split_workspace_bytes;
+  int32_t b_dtype;            /* B's type: ab_dtype, or options.b_dtype for an FP8 pair */
+  int32_t promoted;           /* FP8 with CUTEGO_GEMM_FP8_ACCUM_PROMOTED (the kernel's name ends _promoted) */
 } cutego_gemm_plan_t;
 
 enum {
@@ -187,7 +191,16 @@ typedef struct cutego_gemm_options_t {
    * + beta * C. Set for bf16/fp16 operands: an error. */
   const float *scale_a;
   const float *scale_b;
+  int32_t b_dtype;     /* FP8 only: B's type when it differs from A's (ab_dtype); 0: ab_dtype */
+  int32_t fp8_accumulation; /* FP8 only: CUTEGO_GEMM_FP8_ACCUM_FAST (0) or _PROMOTED */
 } cutego_gemm_options_t;
+
+/* FP8 accumulation. FAST: the tensor cores accumulate the whole K (they keep about 14 bits of
+ * each partial sum: the error against fp32 grows as sqrt(K), 5e-3 at K = 65536). PROMOTED: each
+ * k-tile's partial sums (128 of K, four m64nNk32 MMAs) are added into fp32 registers (CUTLASS's
+ * and DeepGEMM's promotion), on 128x128 tiles (the accumulator and the partial sums take 64
+ * registers each); asking for the 128x256 configuration with it is an error. */
+enum { CUTEGO_GEMM_FP8_ACCUM_FAST = 0, CUTEGO_GEMM_FP8_ACCUM_PROMOTED = 1 };
 
 /* The FP8 wgmma kernels' scale argument (after cutego_gemm_args_t, which stays 128 bytes). */
 typedef struct cutego_gemm_scales_t {

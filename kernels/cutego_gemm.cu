@@ -15,8 +15,17 @@ using cutego_k::fail;
 
 CUTEGO_GEMM_FNS_MAJORS(128x256)
 CUTEGO_GEMM_FNS_MAJORS(128x128)
-CUTEGO_GEMM_FP8_FNS_DECL(128x256, e4m3)
-CUTEGO_GEMM_FP8_FNS_DECL(128x128, e4m3)
+#define CUTEGO_GEMM_FP8_FNS_PAIRS(CFGNAME)       \
+  CUTEGO_GEMM_FP8_FNS_DECL(CFGNAME, e4m3)        \
+  CUTEGO_GEMM_FP8_FNS_DECL(CFGNAME, e4m3e5m2)    \
+  CUTEGO_GEMM_FP8_FNS_DECL(CFGNAME, e5m2e4m3)    \
+  CUTEGO_GEMM_FP8_FNS_DECL(CFGNAME, e5m2)
+CUTEGO_GEMM_FP8_FNS_PAIRS(128x256)
+CUTEGO_GEMM_FP8_FNS_PAIRS(128x128)
+CUTEGO_GEMM_FP8P_FNS_DECL(128x128, e4m3)
+CUTEGO_GEMM_FP8P_FNS_DECL(128x128, e4m3e5m2)
+CUTEGO_GEMM_FP8P_FNS_DECL(128x128, e5m2e4m3)
+CUTEGO_GEMM_FP8P_FNS_DECL(128x128, e5m2)
 
 namespace {
 typedef cutego_gemm_wgmma_fn wgmma_fn;
@@ -33,11 +42,25 @@ wgmma_fn wgmma_kernel(int cfg, int am, int bm, int in_f16, int out) {
 
 int out_index(int cd) { return cd == CUTEGO_DTYPE_BF16 ? 0 : cd == CUTEGO_DTYPE_F16 ? 1 : 2; }
 
-// The FP8 kernel of a configuration (A and B e4m3, K-major) and output type.
-const void *fp8_kernel(int cfg, int out) {
+// The FP8 kernel of a configuration, pair of types (A's, B's: e4m3 or e5m2; K-major), output
+// type and accumulation (promoted: 128x128 only, the planner's rule).
+const void *fp8_kernel(int cfg, int ta, int tb, int out, bool promoted) {
+  if (promoted) {
+    static const cutego_gemm_wgmma_fp8_fn *const tp[2][2] = {
+        {cutego_gemm_fp8p_fns_128x128_kk_e4m3, cutego_gemm_fp8p_fns_128x128_kk_e4m3e5m2},
+        {cutego_gemm_fp8p_fns_128x128_kk_e5m2e4m3, cutego_gemm_fp8p_fns_128x128_kk_e5m2}};
+    return reinterpret_cast<const void *>(tp[ta == CUTEGO_DTYPE_E5M2][tb == CUTEGO_DTYPE_E5M2][out]);
+  }
   static_assert(CUTEGO_GEMM_CONFIG_128x256x64 == 0 && CUTEGO_GEMM_CONFIG_128x128x64 == 1, "table order");
-  return reinterpret_cast<const void *>(cfg == CUTEGO_GEMM_CONFIG_128x256x64 ? cutego_gemm_fp8_fns_128x256_kk_e4m3[out]
-                                                                            : cutego_gemm_fp8_fns_128x128_kk_e4m3[out]);
+  typedef const cutego_gemm_wgmma_fp8_fn *table;
+  // [configuration][A e5m2][B e5m2]
+  static const table t[2][2][2] = {
+      {{cutego_gemm_fp8_fns_128x256_kk_e4m3, cutego_gemm_fp8_fns_128x256_kk_e4m3e5m2},
+       {cutego_gemm_fp8_fns_128x256_kk_e5m2e4m3, cutego_gemm_fp8_fns_128x256_kk_e5m2}},
+      {{cutego_gemm_fp8_fns_128x128_kk_e4m3, cutego_gemm_fp8_fns_128x128_kk_e4m3e5m2},
+       {cutego_gemm_fp8_fns_128x128_kk_e5m2e4m3, cutego_gemm_fp8_fns_128x128_kk_e5m2}}};
+  return reinterpret_cast<const void *>(t[cfg == CUTEGO_GEMM_CONFIG_128x256x64 ? 0 : 1][ta == CUTEGO_DTYPE_E5M2]
+                                         [tb == CUTEGO_DTYPE_E5M2][out]);
 }
 
 bool is_fp8(int t) { return t == CUTEGO_DTYPE_E4M3 || t == CUTEGO_DTYPE_E5M2; }
@@ -235,7 +258,7 @@ extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, cons
     }
   }
   // The tile configuration by waves on this device (cutego_gemm_pick_config), unless asked for.
-  if (p.path == CUTEGO_GEMM_PATH_WGMMA && !(opt && opt->config > 0)) {
+  if (p.path == CUTEGO_GEMM_PATH_WGMMA && !(opt && opt->config > 0) && !p.promoted) {
     const int want = cutego_gemm_pick_config(p.m, p.n, p.l, di.sms);
     if (want != p.config) {
       cutego_gemm_options_t o;
@@ -329,7 +352,7 @@ extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, cons
   cutego_k::GemmArgs g;
   cutego_gemm_args(&p, d, c, alpha, beta, o.group_m, &g);
   const int am = p.a.major, bm = p.b.major;
-  const void *fn = is_fp8(p.ab_dtype) ? fp8_kernel(p.config, out_index(p.cd_dtype))
+  const void *fn = is_fp8(p.ab_dtype) ? fp8_kernel(p.config, p.ab_dtype, p.b_dtype, out_index(p.cd_dtype), p.promoted)
                                       : reinterpret_cast<const void *>(wgmma_kernel(
                                             p.config, am, bm, p.ab_dtype == CUTEGO_DTYPE_F16, out_index(p.cd_dtype)));
   cutego_gemm_scales_t scales = {opt ? opt->scale_a : nullptr, opt ? opt->scale_b : nullptr};

@@ -32,13 +32,22 @@ typedef void (*cutego_gemm_wgmma_fp8_fn)(const CUtensorMap, const CUtensorMap, c
       {cutego_gemm_##CFGNAME##_##AMN##BMN##_f16_bf16, cutego_gemm_##CFGNAME##_##AMN##BMN##_f16_f16,         \
        cutego_gemm_##CFGNAME##_##AMN##BMN##_f16_f32}};
 
-// The FP8 kernels of one configuration (A and B K-major, e4m3) and their table
-// cutego_gemm_fp8_fns_<config>_kk_e4m3[out] (out: 0 bf16, 1 f16, 2 f32).
+// The FP8 kernels of one configuration and pair of types (A and B K-major) and their table
+// cutego_gemm_fp8_fns_<config>_kk_<in>[out] (out: 0 bf16, 1 f16, 2 f32).
 #define CUTEGO_GEMM_FP8_FNS_DECL(CFGNAME, INNAME) \
   extern "C" const cutego_gemm_wgmma_fp8_fn cutego_gemm_fp8_fns_##CFGNAME##_kk_##INNAME[3];
+// The promoted-accumulation kernels (128x128 only): cutego_gemm_fp8p_fns_<config>_kk_<in>[out].
+#define CUTEGO_GEMM_FP8P_FNS_DECL(CFGNAME, INNAME) \
+  extern "C" const cutego_gemm_wgmma_fp8_fn cutego_gemm_fp8p_fns_##CFGNAME##_kk_##INNAME[3];
 #define CUTEGO_GEMM_FP8_INSTANCE(CFG, CFGNAME, TI, INNAME)                                                   \
   CUTEGO_GEMM_WGMMA_FP8_OUT(CFG, CFGNAME, TI, INNAME)                                                        \
   CUTEGO_GEMM_FP8_FNS_DECL(CFGNAME, INNAME)                                                                  \
   const cutego_gemm_wgmma_fp8_fn cutego_gemm_fp8_fns_##CFGNAME##_kk_##INNAME[3] = {                          \
       cutego_gemm_##CFGNAME##_kk_##INNAME##_bf16, cutego_gemm_##CFGNAME##_kk_##INNAME##_f16,                 \
       cutego_gemm_##CFGNAME##_kk_##INNAME##_f32};
+#define CUTEGO_GEMM_FP8_PROMOTED_INSTANCE(CFG, CFGNAME, TI, INNAME)                                          \
+  CUTEGO_GEMM_WGMMA_FP8_PROMOTED_OUT(CFG, CFGNAME, TI, INNAME)                                               \
+  CUTEGO_GEMM_FP8P_FNS_DECL(CFGNAME, INNAME)                                                                 \
+  const cutego_gemm_wgmma_fp8_fn cutego_gemm_fp8p_fns_##CFGNAME##_kk_##INNAME[3] = {                         \
+      cutego_gemm_##CFGNAME##_kk_##INNAME##_bf16_promoted, cutego_gemm_##CFGNAME##_kk_##INNAME##_f16_promoted, \
+      cutego_gemm_##CFGNAME##_kk_##INNAME##_f32_promoted};

@@ -157,10 +157,50 @@ struct Pipeline {
 
 // ---- one stage of MMAs for one consumer warpgroup --------------------------------------------
 // BK / MMA_K wgmma instructions m64nBNk16 (16-bit TI) or m64nBNk32 (FP8 TI, both operands
-// K-major); the descriptors advance by the generated K step.
+// K-major); the descriptors advance by the generated K step. TI names A's and B's element type:
+// one type, or Fp8Pair<TA, TB> for FP8 operands of two types.
 template <class X, class Y> struct same_type { static constexpr bool value = false; };
 template <class X> struct same_type<X, X> { static constexpr bool value = true; };
-template <class TI> constexpr bool is_fp8 = same_type<TI, __nv_fp8_e4m3>::value;
+template <class TA, class TB> struct Fp8Pair {
+  uint8_t bits;  // one byte, as each element
+};
+template <class T> struct operand_types {
+  typedef T a;
+  typedef T b;
+};
+template <class TA, class TB> struct operand_types<Fp8Pair<TA, TB>> {
+  typedef TA a;
+  typedef TB b;
+};
+template <class TI> constexpr bool is_fp8 = sizeof(typename operand_types<TI>::a) == 1;
+// Promoted<TI>: FP8 operands TI whose partial sums are promoted into fp32 registers every k-tile
+// (consumer_mma_tile); the same element types as TI.
+template <class TI> struct Promoted {
+  uint8_t bits;
+};
+template <class TI> struct operand_types<Promoted<TI>> : operand_types<TI> {};
+template <class TI> constexpr bool is_promoted = false;
+template <class TI> constexpr bool is_promoted<Promoted<TI>> = true;
+
+// One FP8 wgmma m64nNk32 for A of type TA and B of type TB (each e4m3 or e5m2).
+template <class TA, class TB, int N>
+__device__ __forceinline__ void wgmma_fp8(float (&acc)[N / 2], uint64_t da, uint64_t db, int scale_d) {
+  constexpr bool a4 = same_type<TA, __nv_fp8_e4m3>::value, b4 = same_type<TB, __nv_fp8_e4m3>::value;
+  static_assert(a4 || same_type<TA, __nv_fp8_e5m2>::value, "A: e4m3 or e5m2");
+  static_assert(b4 || same_type<TB, __nv_fp8_e5m2>::value, "B: e4m3 or e5m2");
+  if constexpr (N == 256) {
+    if constexpr (a4 && b4) wgmma_m64n256k32_e4m3_e4m3(acc, da, db, scale_d);
+    else if constexpr (a4) wgmma_m64n256k32_e4m3_e5m2(acc, da, db, scale_d);
+    else if constexpr (b4) wgmma_m64n256k32_e5m2_e4m3(acc, da, db, scale_d);
+    else wgmma_m64n256k32_e5m2_e5m2(acc, da, db, scale_d);
+  } else {
+    static_assert(N == 128, "m64n128 or m64n256");
+    if constexpr (a4 && b4) wgmma_m64n128k32_e4m3_e4m3(acc, da, db, scale_d);
+    else if constexpr (a4) wgmma_m64n128k32_e4m3_e5m2(acc, da, db, scale_d);
+    else if constexpr (b4) wgmma_m64n128k32_e5m2_e4m3(acc, da, db, scale_d);
+    else wgmma_m64n128k32_e5m2_e5m2(acc, da, db, scale_d);
+  }
+}
 
 template <class Cfg, class OA, class OB, class TI, int N>
 __device__ __forceinline__ void mma_stage(float (&acc)[N / 2], uint32_t a_addr, uint32_t b_addr, bool first) {
@@ -175,10 +215,7 @@ __device__ __forceinline__ void mma_stage(float (&acc)[N / 2], uint32_t a_addr, 
                                   OB::desc_layout_type);
     const int scale_d = (first && kk == 0) ? 0 : 1;
     if constexpr (is_fp8<TI>) {
-      if constexpr (N == 256)
-        wgmma_m64n256k32_e4m3_e4m3(acc, da, db, scale_d);
-      else
-        wgmma_m64n128k32_e4m3_e4m3(acc, da, db, scale_d);
+      wgmma_fp8<typename operand_types<TI>::a, typename operand_types<TI>::b, N>(acc, da, db, scale_d);
     } else if constexpr (N == 256) {
       if constexpr (F16)
         wgmma_m64n256k16_f16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
@@ -319,6 +356,34 @@ __device__ __forceinline__ void epilogue_tma(const GemmArgs &p, const CUtensorMa
 }
 
 
+// ---- promoted FP8 accumulation ---------------------------------------------------------------
+// The tensor cores keep about 14 bits of an FP8 partial sum. Each k-tile's MMAs (128 of K) start
+// a fresh partial sum (scale_d = 0) in `part`; once they are done, the partial sum is added into
+// the fp32 accumulator (CUTLASS's GmmaFP8Accumulation, DeepGEMM's promotion), and the stage is
+// released. The wait for each k-tile's MMAs idles this warpgroup's tensor-core issue while it
+// adds; the other consumer warpgroup's MMAs fill the gap.
+template <class Cfg, class OA, class OB, class TI>
+__device__ __forceinline__ void promoted_mma_tile(const GemmArgs &p, Pipeline<Cfg::STAGES> &pipe, int &it, int cm,
+                                                  int cw, int lane, float (&acc)[Cfg::BN / 2], uint8_t *sa,
+                                                  uint8_t *sb) {
+  constexpr int S = Cfg::STAGES, N = Cfg::BN / 2;
+  float part[N];
+#pragma unroll
+  for (int i = 0; i < N; ++i) acc[i] = 0.f;
+  for (int kt = 0; kt < p.k_tiles; ++kt, ++it) {
+    const int s = it % S;
+    mbar_wait(&pipe.full[s], (it / S) & 1);
+    wgmma_fence();
+    mma_stage<Cfg, OA, OB, TI, Cfg::BN>(part, smem_u32(sa + s * OA::stage_bytes) + cw * OA::desc_mn64_step_bytes,
+                                        smem_u32(sb + s * OB::stage_bytes), true);
+    wgmma_commit();
+    wgmma_wait<0>();
+    pipe.release(s, cm, lane);
+#pragma unroll
+    for (int i = 0; i < N; ++i) acc[i] += part[i];
+  }
+}
+
 // ---- warp specialization ---------------------------------------------------------------------
 // Warpgroup 0 produces (one thread issues TMA), warpgroups 1 and 2 consume (64 rows of the
 // 128-row tile each). setmaxnreg moves registers from the producer to the consumers.
@@ -390,6 +455,9 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
         }
         continue;
       }
+      if constexpr (is_promoted<TI>) {
+        promoted_mma_tile<Cfg, OA, OB, TI>(p, pipe, it, cm, cw, lane, acc, sa, sb);
+      } else {
       for (int kt = 0; kt < p.k_tiles; ++kt, ++it) {
         const int s = it % S;
         mbar_wait(&pipe.full[s], (it / S) & 1);
@@ -403,6 +471,7 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
       }
       wgmma_wait<0>();
       if (p.k_tiles > 0) pipe.release((it - 1) % S, cm, lane);
+      }
       if (p.flags & kFlagDTma)
         epilogue_tma<typename Cfg::Acc, BN, TO>(p, tma_d, acc, t, cw, staging, tm * BM + cw * 64, tn * BN, l);
       else
@@ -493,9 +562,9 @@ __device__ __forceinline__ void gemm_generic_body(TO *d, const cute_layout_t &ld
 // FP8 A and B (K-major both: the launcher transposes others first), the same mainloop with TI
 // an FP8 type, no clusters; a fifth argument, the per-tensor scales, folded into alpha (read once
 // per CTA from device memory when the kernel runs).
-// cutego_gemm_<config>_kk_<in>_<out>, in e4m3.
-#define CUTEGO_GEMM_WGMMA_FP8_KERNEL(CFG, CFGNAME, TI, INNAME, TO, OUTNAME)                                    \
-  extern "C" __global__ void __launch_bounds__(384, 1) cutego_gemm_##CFGNAME##_kk_##INNAME##_##OUTNAME(        \
+// cutego_gemm_<config>_kk_<in>_<out>, in e4m3, e5m2, e4m3e5m2 or e5m2e4m3 (A's type first).
+#define CUTEGO_GEMM_WGMMA_FP8_KERNEL(CFG, CFGNAME, TI, INNAME, TO, OUTNAME, SUFFIX)                            \
+  extern "C" __global__ void __launch_bounds__(384, 1) cutego_gemm_##CFGNAME##_kk_##INNAME##_##OUTNAME##SUFFIX( \
       const __grid_constant__ CUtensorMap tma_a, const __grid_constant__ CUtensorMap tma_b,                   \
       const __grid_constant__ CUtensorMap tma_d, const cutego_k::GemmArgs p, const cutego_gemm_scales_t s) {  \
     cutego_k::GemmArgs q = p;                                                                                 \
@@ -505,11 +574,17 @@ __device__ __forceinline__ void gemm_generic_body(TO *d, const cute_layout_t &ld
   }
 
 // One FP8 configuration, every output type (a translation unit of the C library each,
-// gemm_<config>_kk_e4m3.cu).
+// gemm_<config>_kk_<in>.cu).
 #define CUTEGO_GEMM_WGMMA_FP8_OUT(CFG, CFGNAME, TI, INNAME)                          \
-  CUTEGO_GEMM_WGMMA_FP8_KERNEL(CFG, CFGNAME, TI, INNAME, __nv_bfloat16, bf16)        \
-  CUTEGO_GEMM_WGMMA_FP8_KERNEL(CFG, CFGNAME, TI, INNAME, __half, f16)                \
-  CUTEGO_GEMM_WGMMA_FP8_KERNEL(CFG, CFGNAME, TI, INNAME, float, f32)
+  CUTEGO_GEMM_WGMMA_FP8_KERNEL(CFG, CFGNAME, TI, INNAME, __nv_bfloat16, bf16, )      \
+  CUTEGO_GEMM_WGMMA_FP8_KERNEL(CFG, CFGNAME, TI, INNAME, __half, f16, )              \
+  CUTEGO_GEMM_WGMMA_FP8_KERNEL(CFG, CFGNAME, TI, INNAME, float, f32, )
+
+// The same with promoted accumulation: cutego_gemm_<config>_kk_<in>_<out>_promoted.
+#define CUTEGO_GEMM_WGMMA_FP8_PROMOTED_OUT(CFG, CFGNAME, TI, INNAME)                                             \
+  CUTEGO_GEMM_WGMMA_FP8_KERNEL(CFG, CFGNAME, cutego_k::Promoted<TI>, INNAME, __nv_bfloat16, bf16, _promoted) \
+  CUTEGO_GEMM_WGMMA_FP8_KERNEL(CFG, CFGNAME, cutego_k::Promoted<TI>, INNAME, __half, f16, _promoted)         \
+  CUTEGO_GEMM_WGMMA_FP8_KERNEL(CFG, CFGNAME, cutego_k::Promoted<TI>, INNAME, float, f32, _promoted)
 
 #define CUTEGO_GEMM_GENERIC_KERNEL(TI, INNAME, TO, OUTNAME)                                                        \
   extern "C" __global__ void __launch_bounds__(256) cutego_gemm_generic_##INNAME##_##OUTNAME(                      \

@@ -226,9 +226,15 @@ static int check_request(cutego_gemm_plan_t *p, const cute_layout_t *d, const cu
                          const cute_layout_t *c, const cutego_gemm_options_t *opt) {
   if (!d || !a || !b) return REASON(p, -1, "null layout (a, b and d are required)");
   if (p->read_c && !c) return REASON(p, -1, "beta != 0 needs C's layout");
-  if (p->ab_dtype != CUTEGO_DTYPE_BF16 && p->ab_dtype != CUTEGO_DTYPE_F16 && p->ab_dtype != CUTEGO_DTYPE_E4M3)
-    return REASON(p, -1, "A/B data type %d unsupported: bf16 (%d), fp16 (%d) or FP8 e4m3 (%d)", p->ab_dtype,
-                  CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_F16, CUTEGO_DTYPE_E4M3);
+  if (p->ab_dtype != CUTEGO_DTYPE_BF16 && p->ab_dtype != CUTEGO_DTYPE_F16 && !is_fp8(p->ab_dtype))
+    return REASON(p, -1, "A/B data type %d unsupported: bf16 (%d), fp16 (%d), FP8 e4m3 (%d) or e5m2 (%d)", p->ab_dtype,
+                  CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_F16, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_E5M2);
+  if (opt && (opt->fp8_accumulation < 0 || opt->fp8_accumulation > CUTEGO_GEMM_FP8_ACCUM_PROMOTED ||
+              (opt->fp8_accumulation && !is_fp8(p->ab_dtype))))
+    return REASON(p, -1, "fp8_accumulation %d: FAST (0) or PROMOTED (1), for FP8 A and B only", (int)opt->fp8_accumulation);
+  if (opt && opt->b_dtype && (!is_fp8(p->ab_dtype) || !is_fp8(opt->b_dtype)))
+    return REASON(p, -1, "b_dtype %d: B's own type is for FP8 pairs only (A e4m3 or e5m2, B e4m3 (%d) or e5m2 (%d))",
+                  (int)opt->b_dtype, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_E5M2);
   if (opt && (opt->scale_a || opt->scale_b) && !is_fp8(p->ab_dtype))
     return REASON(p, -1, "scale_a/scale_b apply to FP8 A and B only (A/B data type %d)", p->ab_dtype);
   if (dtype_bytes(p->cd_dtype) < 2)
@@ -284,6 +290,12 @@ static int choose_config(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt
   if (opt && opt->config > 0) {
     if (opt->config > cutego_gemm_nconfigs) return REASON(p, -1, "config %d unknown", (int)opt->config);
     p->config = opt->config - 1;
+    if (p->promoted && p->config != CUTEGO_GEMM_CONFIG_128x128x64)
+      return REASON(p, -1, "config %d: promoted FP8 accumulation runs on 128x128 tiles only", (int)opt->config);
+    return PLAN_NEXT;
+  }
+  if (p->promoted) { /* the accumulator and the partial sums: 64 registers each on 128x128 tiles */
+    p->config = CUTEGO_GEMM_CONFIG_128x128x64;
     return PLAN_NEXT;
   }
   p->config = cutego_gemm_pick_config(p->m, p->n, p->l, opt && opt->sms > 0 ? opt->sms : 1);
@@ -394,8 +406,11 @@ static int name_kernel(cutego_gemm_plan_t *p) {
   const config_boxes *cb = boxes_of(p);
   static const char *const in_name[] = {"", "f16", "bf16", "", "e4m3", "e5m2"},
                            *const out_name[] = {"", "f16", "bf16", "f32"};
-  snprintf(p->kernel, sizeof p->kernel, "cutego_gemm_%s_%c%c_%s_%s", cb->name, p->a.major ? 'm' : 'k',
-           p->b.major ? 'm' : 'k', in_name[p->ab_dtype], out_name[p->cd_dtype]);
+  /* an FP8 pair of two types: both names, A's first (cutego_gemm_<config>_kk_e4m3e5m2_<out>) */
+  const char *b_name = p->b_dtype != p->ab_dtype ? in_name[p->b_dtype] : "";
+  snprintf(p->kernel, sizeof p->kernel, "cutego_gemm_%s_%c%c_%s%s_%s%s", cb->name, p->a.major ? 'm' : 'k',
+           p->b.major ? 'm' : 'k', in_name[p->ab_dtype], b_name, out_name[p->cd_dtype],
+           p->promoted ? "_promoted" : "");
   p->path = CUTEGO_GEMM_PATH_WGMMA;
   if (p->flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B | CUTEGO_GEMM_F_PACK_D))
     return REASON(p, 0, "wgmma through compact copies of%s%s%s (%s): %dx%d tiles, %lld tiles%s",
@@ -430,6 +445,8 @@ int cutego_gemm_plan(const cute_layout_t *d, const cute_layout_t *a, const cute_
   if (!p) return -1;
   memset(p, 0, sizeof *p);
   p->ab_dtype = ab_dtype;
+  p->b_dtype = opt && opt->b_dtype ? opt->b_dtype : ab_dtype;
+  p->promoted = opt && opt->fp8_accumulation == CUTEGO_GEMM_FP8_ACCUM_PROMOTED;
   p->cd_dtype = cd_dtype;
   p->read_c = read_c != 0;
   int rc = steps(d, a, b, c, d_addr, a_addr, b_addr, c_addr, opt, p);

@@ -1,10 +1,10 @@
-// test_gemm_fp8.cu — cutego_gemm with FP8 (e4m3) A and B on the H200 against an fp32 reference
-// (cuBLAS, pedantic fp32 compute, on the same e4m3-rounded inputs): every output type, per-tensor
-// scales (device pointers) with alpha and beta, K-major operands read in place and M/N-major
-// ones transposed into the workspace first, K off the 16-byte grid, batches (strided and B
-// broadcast), split K, fewer rows than a tile, both tile configurations, the direct epilogue, K
-// up to 65536 (the error of the tensor cores' FP8 accumulation is printed), and bad arguments.
-// Fresh random normal inputs per case, output poisoned (NaN) before each run.
+// test_gemm_fp8.cu — cutego_gemm with FP8 A and B on the H200 against an fp32 reference (cuBLAS,
+// pedantic fp32 compute, on the same FP8-rounded inputs): e4m3, e5m2 and the mixed pairs, every
+// output type, per-tensor scales (device pointers) with alpha and beta, K-major operands read in
+// place and M/N-major ones transposed into the workspace first, K off the 16-byte grid, batches
+// (strided and B broadcast), split K, fewer rows than a tile, both tile configurations, the
+// direct epilogue, fast and promoted accumulation with K up to 65536 (the error against fp32 is
+// printed), and bad arguments. Fresh random normal inputs per case, output poisoned (NaN) first.
 //   test_gemm_fp8 [--quick] [--filter SUBSTR[,SUBSTR...]]
 #include <cuda_fp8.h>
 #include "gemm_harness.h"
@@ -29,6 +29,8 @@ struct Case {
   int config;      // 0 automatic, else CUTEGO_GEMM_CONFIG_* + 1
   int split;       // 0 automatic, 1 none, S > 1 forced (checked); -1 automatic, which must split
   int direct;      // direct-store epilogue
+  int ta, tb;      // A's and B's type: 0 or CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_E5M2
+  int promoted;    // CUTEGO_GEMM_FP8_ACCUM_PROMOTED (checked in the plan)
 };
 
 static int g_fail = 0, g_run = 0;
@@ -36,16 +38,18 @@ static int g_fail = 0, g_run = 0;
 // The error bound of a case: the output's rounding (bf16 2^-8 relative, fp16 2^-11), and the
 // tensor cores' FP8 accumulation, which keeps about 14 bits of each partial sum (DeepSeek-V3's
 // report, section 3.3.2): a relative error of about 2^-14 per addition of a k32 block's products,
-// growing as the square root of the additions (random signs), with a factor 4 of margin.
-static double tol_of(int cd, int64_t k) {
+// growing as the square root of the additions (random signs), with a factor 4 of margin. With
+// promotion a partial sum spans one k-tile (128 of K) and the k-tiles add in fp32: the bound no
+// longer grows with K.
+static double tol_of(int cd, int64_t k, bool promoted) {
   const double out = cd == CUTEGO_DTYPE_F32 ? 1e-6 : cd == CUTEGO_DTYPE_F16 ? 2e-3 : 8e-3;
-  return out + 4.0 * ldexp(1.0, -14) * sqrt((double)(k + 31) / 32);
+  const int64_t run = promoted && k > 128 ? 128 : k;
+  return out + 4.0 * ldexp(1.0, -14) * sqrt((double)(run + 31) / 32);
 }
 
-template <typename TO>
+template <typename TA, typename TB, typename TO>
 static void run_case(const Case &c, cublasHandle_t h, uint64_t seed, float *sdev) {
   ++g_run;
-  typedef __nv_fp8_e4m3 TI;
   const int64_t M = c.m, N = c.n, K = c.k, L = c.l;
   int64_t lda = c.am == 0 ? K + c.pad : M + c.pad;
   int64_t a_s0 = c.am == 0 ? lda : 1, a_s1 = c.am == 0 ? 1 : lda, a_s2 = c.am == 0 ? M * lda : lda * K;
@@ -55,7 +59,8 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed, float *sdev
   int64_t d_s0 = N, d_s1 = 1, d_s2 = M * N;
   int64_t na = a_s2 * L, nb = b_s2 * b_l, nd = M * N * L;
   float *fa, *fb, *fc, *ra, *rb, *rref;
-  TI *a, *b;
+  TA *a;
+  TB *b;
   TO *d, *cc;
   CK(cudaMalloc(&fa, na * 4));
   CK(cudaMalloc(&fb, nb * 4));
@@ -67,15 +72,15 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed, float *sdev
   fill_normal<<<blocks_for(na), 256>>>(fa, na, seed);
   fill_normal<<<blocks_for(nb), 256>>>(fb, nb, seed * 7 + 1);
   fill_normal<<<blocks_for(nd), 256>>>(fc, nd, seed * 13 + 5);
-  convert<TI><<<blocks_for(na), 256>>>(a, fa, na);
-  convert<TI><<<blocks_for(nb), 256>>>(b, fb, nb);
+  convert<TA><<<blocks_for(na), 256>>>(a, fa, na);
+  convert<TB><<<blocks_for(nb), 256>>>(b, fb, nb);
   convert<TO><<<blocks_for(nd), 256>>>(cc, fc, nd);
   CK(cudaMemset(d, 0xFF, nd * sizeof(TO)));  // NaN poison
   CK(cudaMalloc(&ra, M * K * L * 4));
   CK(cudaMalloc(&rb, N * K * L * 4));
   CK(cudaMalloc(&rref, M * N * L * 4));
-  gather3<TI><<<blocks_for(M * K * L), 256>>>(ra, a, M, K, L, a_s0, a_s1, a_s2);
-  gather3<TI><<<blocks_for(N * K * L), 256>>>(rb, b, N, K, L, b_s0, b_s1, c.bcast_b ? 0 : b_s2);
+  gather3<TA><<<blocks_for(M * K * L), 256>>>(ra, a, M, K, L, a_s0, a_s1, a_s2);
+  gather3<TB><<<blocks_for(N * K * L), 256>>>(rb, b, N, K, L, b_s0, b_s1, c.bcast_b ? 0 : b_s2);
   gather3<TO><<<blocks_for(nd), 256>>>(rref, cc, M, N, L, d_s0, d_s1, d_s2);
   // ref = alpha * sa * sb * Ar * Br^T + beta * Cr
   float al = c.alpha * (c.sa != 0 ? c.sa : 1.f) * (c.sb != 0 ? c.sb : 1.f), be = c.beta;
@@ -93,9 +98,12 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed, float *sdev
   opt.direct_epilogue = c.direct;
   opt.scale_a = c.sa != 0 ? sdev : nullptr;
   opt.scale_b = c.sb != 0 ? sdev + 1 : nullptr;
+  const int ta = c.ta ? c.ta : CUTEGO_DTYPE_E4M3, tb = c.tb ? c.tb : ta;
+  opt.b_dtype = tb != ta ? tb : 0;
+  opt.fp8_accumulation = c.promoted;
   cutego_gemm_plan_t plan;
   memset(&plan, 0, sizeof plan);
-  int rc = cutego_gemm(d, &lc, a, &la, b, &lb, cc, &lc, CUTEGO_DTYPE_E4M3, c.cd, c.alpha, c.beta, nullptr, &opt, &plan);
+  int rc = cutego_gemm(d, &lc, a, &la, b, &lb, cc, &lc, ta, c.cd, c.alpha, c.beta, nullptr, &opt, &plan);
   CK(cudaDeviceSynchronize());
   if (rc != CUTEGO_KERNELS_OK) {
     printf("FAIL %-36s rc=%d %s\n", c.name, rc, kerr());
@@ -115,10 +123,11 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed, float *sdev
     double rel = sqrt(hacc[0] / (hacc[1] > 0 ? hacc[1] : 1));
     const bool split_ok = c.split <= 0 ? (c.split == 0 || plan.split_k > 1)
                                        : c.split == 1 ? plan.split_k <= 1 : plan.split_k == c.split;
-    bool ok = hbad == 0 && rel < tol_of(c.cd, K) && plan.path == CUTEGO_GEMM_PATH_WGMMA && split_ok &&
+    const double tol = tol_of(c.cd, K, c.promoted != 0);
+    bool ok = hbad == 0 && rel < tol && plan.path == CUTEGO_GEMM_PATH_WGMMA && split_ok && plan.promoted == c.promoted &&
               (c.am == 0 || (plan.flags & CUTEGO_GEMM_F_PACK_A)) && (c.bm == 0 || (plan.flags & CUTEGO_GEMM_F_PACK_B));
     printf("%s %-36s %6lldx%-6lldx%-6lld L%-2lld rel %.2e (bound %.1e) nonfinite %llu | %s\n", ok ? "ok  " : "FAIL",
-           c.name, (long long)M, (long long)N, (long long)K, (long long)L, rel, tol_of(c.cd, K), hbad, plan.reason);
+           c.name, (long long)M, (long long)N, (long long)K, (long long)L, rel, tol, hbad, plan.reason);
     if (!ok) ++g_fail;
     CK(cudaFree(acc));
     CK(cudaFree(bad));
@@ -127,10 +136,19 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed, float *sdev
   cudaFree(ra), cudaFree(rb), cudaFree(rref);
 }
 
+template <typename TA, typename TB>
+static void run_out(const Case &c, cublasHandle_t h, uint64_t seed, float *sdev) {
+  if (c.cd == CUTEGO_DTYPE_BF16) run_case<TA, TB, __nv_bfloat16>(c, h, seed, sdev);
+  else if (c.cd == CUTEGO_DTYPE_F16) run_case<TA, TB, __half>(c, h, seed, sdev);
+  else run_case<TA, TB, float>(c, h, seed, sdev);
+}
+
 static void run(const Case &c, cublasHandle_t h, uint64_t seed, float *sdev) {
-  if (c.cd == CUTEGO_DTYPE_BF16) run_case<__nv_bfloat16>(c, h, seed, sdev);
-  else if (c.cd == CUTEGO_DTYPE_F16) run_case<__half>(c, h, seed, sdev);
-  else run_case<float>(c, h, seed, sdev);
+  const bool a5 = c.ta == CUTEGO_DTYPE_E5M2, b5 = (c.tb ? c.tb : c.ta) == CUTEGO_DTYPE_E5M2;
+  if (!a5 && !b5) run_out<__nv_fp8_e4m3, __nv_fp8_e4m3>(c, h, seed, sdev);
+  else if (!a5) run_out<__nv_fp8_e4m3, __nv_fp8_e5m2>(c, h, seed, sdev);
+  else if (!b5) run_out<__nv_fp8_e5m2, __nv_fp8_e4m3>(c, h, seed, sdev);
+  else run_out<__nv_fp8_e5m2, __nv_fp8_e5m2>(c, h, seed, sdev);
 }
 
 // Bad arguments: EINVAL and a message naming the problem, nothing launched.
@@ -142,12 +160,16 @@ static void bad_args() {
   struct Bad {
     const char *what, *says;
     cute_layout_t *a;
-    int ab, cd, no_pack, cluster, scale;
+    int ab, cd, no_pack, cluster, scale;  // scale 1: scale_a set; 2: b_dtype e5m2; 3: promoted on
+                                          // 128x256 tiles; 4: promoted
   } r[] = {
       {"M-major A, no_pack", "FP8", &am, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16, 1, 0, 0},
       {"2x1 clusters", "cluster_m", &a, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16, 0, 2, 0},
       {"e4m3 output", "C/D data type", &a, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_E4M3, 0, 0, 0},
-      {"e5m2 (not yet)", "unsupported", &a, CUTEGO_DTYPE_E5M2, CUTEGO_DTYPE_BF16, 0, 0, 0},
+      {"fp32 A and B", "unsupported", &a, CUTEGO_DTYPE_F32, CUTEGO_DTYPE_BF16, 0, 0, 0},
+      {"b_dtype with bf16 A", "b_dtype", &a, CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_BF16, 0, 0, 2},
+      {"promoted on 128x256", "128x128", &a, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16, 0, 0, 3},
+      {"promoted bf16", "fp8_accumulation", &a, CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_BF16, 0, 0, 4},
       {"scale_a with bf16", "scale_a", &a, CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_BF16, 0, 0, 1},
   };
   for (auto &x : r) {
@@ -156,7 +178,10 @@ static void bad_args() {
     memset(&o, 0, sizeof o);
     o.no_pack = x.no_pack;
     o.cluster_m = x.cluster;
-    o.scale_a = x.scale ? static_cast<const float *>(p) : nullptr;
+    o.scale_a = x.scale == 1 ? static_cast<const float *>(p) : nullptr;
+    o.b_dtype = x.scale == 2 ? CUTEGO_DTYPE_E5M2 : 0;
+    o.fp8_accumulation = x.scale >= 3 ? CUTEGO_GEMM_FP8_ACCUM_PROMOTED : 0;
+    o.config = x.scale == 3 ? CUTEGO_GEMM_CONFIG_128x256x64 + 1 : 0;
     int rc = cutego_gemm(p, &d, p, x.a, p, &a, nullptr, nullptr, x.ab, x.cd, 1, 0, nullptr, &o, nullptr);
     bool ok = rc == CUTEGO_KERNELS_EINVAL && strstr(kerr(), x.says) != nullptr;
     printf("%s bad-args %-22s rc=%d %s\n", ok ? "ok  " : "FAIL", x.what, rc, kerr());
@@ -189,7 +214,7 @@ int main(int argc, char **argv) {
   const int BF = CUTEGO_DTYPE_BF16, F16 = CUTEGO_DTYPE_F16, F32 = CUTEGO_DTYPE_F32;
   const int C256 = CUTEGO_GEMM_CONFIG_128x256x64 + 1, C128 = CUTEGO_GEMM_CONFIG_128x128x64 + 1;
   std::vector<Case> cs;
-  static char names[256][48];
+  static char names[256][48];  // (fewer than 100 named cases)
   int ni = 0;
   // every major order x output type x beta, scales and alpha
   for (int am = 0; am < 2; ++am)
@@ -200,6 +225,22 @@ int main(int argc, char **argv) {
                    cd == BF ? "bf16" : cd == F16 ? "f16" : "f32", be ? "0.5" : "0");
           cs.push_back({names[ni++], 1000, 1200, 512, 1, am, bm, cd, 1.25f, be ? 0.5f : 0.f, 0.5f, 4.f, 0, 0, 0, 1, 0});
         }
+  // e5m2 and the pairs (B's type in options.b_dtype), both tiles, every output, beta, a
+  // transposed operand, split K
+  {
+    const int E4 = CUTEGO_DTYPE_E4M3, E5 = CUTEGO_DTYPE_E5M2;
+    const int pairs[3][2] = {{E5, E5}, {E4, E5}, {E5, E4}};
+    for (auto &pr : pairs)
+      for (int cd : {BF, F16, F32}) {
+        const char *tn[2] = {"e4m3", "e5m2"};
+        snprintf(names[ni], 48, "%sx%s->%s", tn[pr[0] == E5], tn[pr[1] == E5],
+                 cd == BF ? "bf16" : cd == F16 ? "f16" : "f32");
+        cs.push_back({names[ni++], 1000, 1200, 512, 1, 0, cd == F16, cd, 1.25f, cd == F32 ? 0.5f : 0.f, 0.5f, 4.f, 0,
+                      0, cd == BF ? C256 : C128, 1, 0, pr[0], pr[1]});
+      }
+    cs.push_back({"e5m2 split-K 4", 200, 1000, 2048, 1, 0, 0, BF, 1.f, 0.5f, 1.f, 1.f, 0, 0, 0, 4, 0, E5, E5});
+    cs.push_back({"e4m3xe5m2 square 4096", 4096, 4096, 4096, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 0, 0, E4, E5});
+  }
   // scales: none, one, both; negative alpha and beta
   cs.push_back({"no scales", 512, 768, 256, 1, 0, 0, BF, 1.f, 0.f, 0, 0, 0, 0, 0, 0, 0});
   cs.push_back({"scale_b only, alpha -2", 512, 768, 256, 1, 0, 0, F32, -2.f, 0.f, 0, 0.125f, 0, 0, 0, 0, 0});
@@ -239,12 +280,25 @@ int main(int argc, char **argv) {
     cs.push_back({"LLM 4096x14336x4096", 4096, 14336, 4096, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 0, 0});
     cs.push_back({"odd 4095x5001x1000 NN", 4095, 5001, 1000, 1, 1, 1, F32, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 1, 0});
   }
-  // long K: the error of the tensor cores' FP8 accumulation (fast mode) against fp32
-  for (int64_t k : {4096, 16384, 65536}) {
-    if (quick && k > 16384) continue;
-    snprintf(names[ni], 48, "accuracy K=%lld f32", (long long)k);
-    cs.push_back({names[ni++], 1024, 1024, k, 1, 0, 0, F32, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 1, 0});
-  }
+  // long K: the error of the tensor cores' FP8 accumulation against fp32, fast and promoted
+  const int P = CUTEGO_GEMM_FP8_ACCUM_PROMOTED;
+  for (int64_t k : {4096, 16384, 65536})
+    for (int pr : {0, P}) {
+      if (quick && k > 16384) continue;
+      snprintf(names[ni], 48, "accuracy K=%lld f32%s", (long long)k, pr ? " promoted" : "");
+      cs.push_back({names[ni++], 1024, 1024, k, 1, 0, 0, F32, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 1, 0, 0, 0, pr});
+    }
+  // promoted accumulation: outputs, beta and scales, a transposed operand, a pair, batches, split
+  // K, small M, odd sizes
+  cs.push_back({"promoted bf16 beta scales", 1000, 1200, 4096, 1, 0, 0, BF, 1.25f, 0.5f, 0.5f, 4.f, 0, 0, 0, 1, 0, 0, 0, P});
+  cs.push_back({"promoted f16 MN-major", 1000, 1200, 2048, 1, 1, 1, F16, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 1, 0, 0, 0, P});
+  cs.push_back({"promoted e5m2xe4m3 f32", 640, 1152, 8192, 1, 0, 0, F32, 1.f, -1.f, 1.f, 1.f, 0, 0, 0, 1, 0,
+                CUTEGO_DTYPE_E5M2, CUTEGO_DTYPE_E4M3, P});
+  cs.push_back({"promoted batched L=3", 512, 768, 1024, 3, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 1, 0, 0, 0, P});
+  cs.push_back({"promoted split-K 4", 200, 1000, 8192, 1, 0, 0, F32, 1.f, 0.5f, 1.f, 1.f, 0, 0, 0, 4, 0, 0, 0, P});
+  cs.push_back({"promoted small M=8 K=1000", 8, 1000, 1000, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 1, 0, 0, 0, P});
+  if (!quick)
+    cs.push_back({"promoted square 8192", 8192, 8192, 8192, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 0, 0, 0, 0, P});
   uint64_t seed = 777;
   for (auto &c : cs) {
     if (filter && !matches(filter, c.name)) continue;

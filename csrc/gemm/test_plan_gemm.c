@@ -211,9 +211,51 @@ static void fp8_plans(void) {
   rc = plan(L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), NULL, E4, BF, 0x1000,
             &o, &p);
   CHECK(rc == -1 && strstr(p.reason, "cluster_m"), "fp8 cluster: %s", p.reason);
-  rc = plan(L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), NULL,
-            CUTEGO_DTYPE_E5M2, BF, 0x1000, NULL, &p);
-  CHECK(rc == -1 && strstr(p.reason, "unsupported"), "e5m2: %s", p.reason);
+  /* e5m2, and the pairs: B's type from options.b_dtype, both names in the kernel's */
+  const int E5 = CUTEGO_DTYPE_E5M2;
+  rc = plan(L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), NULL, E5, BF, 0x1000,
+            NULL, &p);
+  CHECK(rc == 0 && strstr(p.kernel, "_kk_e5m2_bf16") && p.b_dtype == E5, "e5m2: %s %s", p.reason, p.kernel);
+  memset(&o, 0, sizeof o);
+  o.b_dtype = E5;
+  rc = plan(L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), NULL, E4, F32, 0x1000,
+            &o, &p);
+  CHECK(rc == 0 && strstr(p.kernel, "_kk_e4m3e5m2_f32") && p.b_dtype == E5, "e4m3 x e5m2: %s", p.kernel);
+  o.b_dtype = E4;
+  rc = plan(L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), NULL, E5, BF, 0x1000,
+            &o, &p);
+  CHECK(rc == 0 && strstr(p.kernel, "_kk_e5m2e4m3_bf16"), "e5m2 x e4m3: %s", p.kernel);
+  rc = plan(L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), NULL, E4, BF, 0x1000,
+            &o, &p);
+  CHECK(rc == 0 && strstr(p.kernel, "_kk_e4m3_bf16"), "e4m3 x e4m3 named: %s", p.kernel);
+  rc = plan(L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), NULL, BF, BF, 0x1000,
+            &o, &p);
+  CHECK(rc == -1 && strstr(p.reason, "b_dtype"), "b_dtype with bf16 A: %s", p.reason);
+  o.b_dtype = BF;
+  rc = plan(L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), NULL, E4, BF, 0x1000,
+            &o, &p);
+  CHECK(rc == -1 && strstr(p.reason, "b_dtype"), "b_dtype bf16 with FP8 A: %s", p.reason);
+  /* Promoted accumulation: 128x128 tiles (a 4096^2 output would take 128x256 ones), the name
+   * says so; 128x256 asked for, or promotion of bf16, is an error. */
+  memset(&o, 0, sizeof o);
+  o.fp8_accumulation = CUTEGO_GEMM_FP8_ACCUM_PROMOTED;
+  rc = plan(L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL, E4, BF,
+            0x1000, &o, &p);
+  CHECK(rc == 0 && p.promoted && p.config == CUTEGO_GEMM_CONFIG_128x128x64 &&
+            !strcmp(p.kernel, "cutego_gemm_128x128_kk_e4m3_bf16_promoted"),
+        "promoted: %s %s", p.kernel, p.reason);
+  o.config = CUTEGO_GEMM_CONFIG_128x256x64 + 1;
+  rc = plan(L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL, E4, BF,
+            0x1000, &o, &p);
+  CHECK(rc == -1 && strstr(p.reason, "128x128"), "promoted 128x256: %s", p.reason);
+  o.config = 0;
+  rc = plan(L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), NULL, BF, BF, 0x1000,
+            &o, &p);
+  CHECK(rc == -1 && strstr(p.reason, "fp8_accumulation"), "promoted bf16: %s", p.reason);
+  o.fp8_accumulation = 2;
+  rc = plan(L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), NULL, E4, BF, 0x1000,
+            &o, &p);
+  CHECK(rc == -1 && strstr(p.reason, "fp8_accumulation"), "fp8_accumulation 2: %s", p.reason);
   rc = plan(L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), NULL, E4, E4, 0x1000,
             NULL, &p);
   CHECK(rc == -1 && strstr(p.reason, "C/D data type"), "fp8 output: %s", p.reason);
