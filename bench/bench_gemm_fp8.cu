@@ -6,9 +6,9 @@
 // the H200's dense FP8 peak (1979 TFLOP/s at its 1980 MHz boost clock, NVIDIA's datasheet), and
 // the ratio to cuBLASLt. Every timed shape is first checked, ours and cuBLASLt's result alike,
 // against an fp32 reference (cuBLAS pedantic fp32) on the same e4m3 inputs.
-//   bench_gemm_fp8 out.csv [--quick] [--reps N] [--accuracy] [--lt-promoted] [--promoted]
-// --promoted: ours with promoted accumulation (CUTEGO_GEMM_FP8_ACCUM_PROMOTED, 128x128 tiles)
-// against cuBLASLt without fast accumulation (its promoted mode).
+//   bench_gemm_fp8 out.csv [--quick] [--reps N] [--accuracy] [--lt-promoted] [--promoted [--interval N]]
+// --promoted: ours with promoted accumulation (CUTEGO_GEMM_FP8_ACCUM_PROMOTED, 128x128 tiles,
+// every N k-tiles, default 1) against cuBLASLt without fast accumulation (its promoted mode).
 // --accuracy: the relative error of ours and of cuBLASLt (fast accumulation and not) against
 // fp32 at K = 4096, 16384, 65536 (1024 x 1024 outputs, fp32 D), then exits.
 // --lt-promoted: also times cuBLASLt without fast accumulation (informational).
@@ -30,37 +30,11 @@ using namespace gh;
 
 static const double kPeakFp8 = 1979.0;  // TFLOP/s, dense FP8, H200 SXM
 
-static const char *kerr() {
-  static thread_local char buf[512];
-  cutego_kernels_last_error(buf, sizeof buf);
-  return buf;
-}
-
-static double median(std::vector<float> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
-
-static int g_batch = 1;
+static int g_batch = 1;  // runs per timed repeat (small problems: several back to back)
 
 template <class F>
 static float time_it(F run, int reps) {
-  for (int i = 0; i < 3; ++i) run();
-  cudaEvent_t e0, e1;
-  CK(cudaEventCreate(&e0));
-  CK(cudaEventCreate(&e1));
-  std::vector<float> t;
-  for (int r = 0; r < reps; ++r) {
-    CK(cudaEventRecord(e0, nullptr));
-    for (int b = 0; b < g_batch; ++b) run();
-    CK(cudaEventRecord(e1, nullptr));
-    CK(cudaEventSynchronize(e1));
-    float ms;
-    CK(cudaEventElapsedTime(&ms, e0, e1));
-    t.push_back(ms / g_batch);
-  }
-  cudaEventDestroy(e0), cudaEventDestroy(e1);
-  return (float)median(t);
+  return time_median(run, reps, g_batch);
 }
 
 // cuBLASLt FP8: D (row-major M x N) = A (M x K, K-major) B (N x K, K-major)^T, i.e. column-major
@@ -138,19 +112,10 @@ static double rel_err(const __nv_fp8_e4m3 *a, const __nv_fp8_e4m3 *b, const TO *
   float zero = 0;
   CB(cublasGemmEx(hb, CUBLAS_OP_N, CUBLAS_OP_T, (int)M, (int)N, (int)K, &alpha, ra, CUDA_R_32F, (int)M, rb,
                   CUDA_R_32F, (int)N, &zero, rr, CUDA_R_32F, (int)M, CUBLAS_COMPUTE_32F_PEDANTIC, CUBLAS_GEMM_DEFAULT));
-  double *acc;
-  unsigned long long *bad;
-  CK(cudaMalloc(&acc, 16));
-  CK(cudaMalloc(&bad, 8));
-  CK(cudaMemset(acc, 0, 16));
-  CK(cudaMemset(bad, 0, 8));
-  compare<TO><<<blocks_for(M * N), 256>>>(d, N, 1, 0, rr, M, N, 1, acc, bad);
-  double h[2];
   unsigned long long hbad;
-  CK(cudaMemcpy(h, acc, 16, cudaMemcpyDeviceToHost));
-  CK(cudaMemcpy(&hbad, bad, 8, cudaMemcpyDeviceToHost));
-  cudaFree(ra), cudaFree(rb), cudaFree(rr), cudaFree(acc), cudaFree(bad);
-  return hbad ? 1e9 : sqrt(h[0] / h[1]);
+  const double rel = rel_error<TO>(d, N, 1, 0, rr, M, N, 1, &hbad);
+  cudaFree(ra), cudaFree(rb), cudaFree(rr);
+  return hbad ? 1e9 : rel;
 }
 
 struct Operands {
@@ -176,12 +141,14 @@ int main(int argc, char **argv) {
     return 2;
   }
   bool quick = false, accuracy = false, lt_promoted = false, promoted = false;
+  int interval = 0;
   int reps = 15;
   for (int i = 2; i < argc; ++i) {
     if (!strcmp(argv[i], "--quick")) quick = true;
     else if (!strcmp(argv[i], "--accuracy")) accuracy = true;
     else if (!strcmp(argv[i], "--lt-promoted")) lt_promoted = true;
     else if (!strcmp(argv[i], "--promoted")) promoted = true;
+    else if (!strcmp(argv[i], "--interval") && i + 1 < argc) interval = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--reps") && i + 1 < argc) reps = atoi(argv[++i]);
   }
   FILE *csv = fopen(argv[1], "w");
@@ -209,23 +176,27 @@ int main(int argc, char **argv) {
   CK(cudaMalloc(&our_ws, lt.wsz));
   opt.workspace = our_ws;
   opt.workspace_bytes = (int64_t)lt.wsz;
-  if (promoted) opt.fp8_accumulation = CUTEGO_GEMM_FP8_ACCUM_PROMOTED;
+  if (promoted) {
+    opt.fp8_accumulation = CUTEGO_GEMM_FP8_ACCUM_PROMOTED;
+    opt.fp8_promotion_interval = interval;
+  }
 
   if (accuracy) {
-    fprintf(csv, "k,rel_ours_fast,rel_ours_promoted,rel_cublaslt_fast,rel_cublaslt_promoted\n");
+    fprintf(csv, "k,rel_ours_fast,rel_ours_promoted,rel_ours_promoted_every_4,rel_cublaslt_fast,rel_cublaslt_promoted\n");
     for (int64_t K : {4096, 16384, 65536}) {
       const int64_t M = 1024, N = 1024;
       Operands o(M, N, K);
       float *d;
       CK(cudaMalloc(&d, M * N * 4));
       cute_layout_t la = layout3(M, K, 0, K, 1, 0), lb = layout3(N, K, 0, K, 1, 0), ld = layout3(M, N, 0, N, 1, 0);
-      double r_ours[2];
-      for (int pr = 0; pr < 2; ++pr) {
+      double r_ours[3];
+      for (int pr = 0; pr < 3; ++pr) {  // fast, promoted every k-tile, every 4
         cutego_gemm_options_t oo = opt;
         oo.fp8_accumulation = pr ? CUTEGO_GEMM_FP8_ACCUM_PROMOTED : CUTEGO_GEMM_FP8_ACCUM_FAST;
+        oo.fp8_promotion_interval = pr == 2 ? 4 : 0;
         if (cutego_gemm(d, &ld, o.a, &la, o.b, &lb, nullptr, nullptr, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_F32, 1.f, 0.f,
                         nullptr, &oo, nullptr)) {
-          fprintf(stderr, "cutego_gemm: %s\n", kerr());
+          fprintf(stderr, "cutego_gemm: %s\n", last_kernel_error());
           return 3;
         }
         CK(cudaDeviceSynchronize());
@@ -240,9 +211,9 @@ int main(int argc, char **argv) {
         }
         LtFp8::done(p);
       }
-      printf("accuracy K=%-6lld fp32 D: ours fast %.2e  ours promoted %.2e  cuBLASLt fast %.2e  cuBLASLt promoted "
-             "%.2e\n", (long long)K, r_ours[0], r_ours[1], r_lt[0], r_lt[1]);
-      fprintf(csv, "%lld,%.3e,%.3e,%.3e,%.3e\n", (long long)K, r_ours[0], r_ours[1], r_lt[0], r_lt[1]);
+      printf("accuracy K=%-6lld fp32 D: ours fast %.2e  promoted %.2e  promoted every 4 %.2e  cuBLASLt fast %.2e  "
+             "cuBLASLt promoted %.2e\n", (long long)K, r_ours[0], r_ours[1], r_ours[2], r_lt[0], r_lt[1]);
+      fprintf(csv, "%lld,%.3e,%.3e,%.3e,%.3e,%.3e\n", (long long)K, r_ours[0], r_ours[1], r_ours[2], r_lt[0], r_lt[1]);
       cudaFree(d);
     }
     fclose(csv);
@@ -276,7 +247,7 @@ int main(int argc, char **argv) {
     auto ours = [&] {
       if (cutego_gemm(d, &ld, o.a, &la, o.b, &lb, nullptr, nullptr, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16, 1.f, 0.f,
                       nullptr, &opt, &plan)) {
-        fprintf(stderr, "cutego_gemm: %s\n", kerr());
+        fprintf(stderr, "cutego_gemm: %s\n", last_kernel_error());
         exit(3);
       }
     };

@@ -56,6 +56,10 @@ type GemmOptions struct {
 	ClusterM       int   // 0 automatic, 1 no clusters, 2: 2x1 clusters sharing B by TMA multicast
 	SMs            int   // the device's multiprocessor count for the tile choice (Copier.Gemm: 0 is the device's)
 	BType          DType // FP8 pairs: B's type when it differs from A's (0: the same)
+	// FP8 only: promoted accumulation (partial sums added into fp32 registers every
+	// PromotionInterval k-tiles of 128, 0: 1) instead of the tensor cores' own.
+	Promoted          bool
+	PromotionInterval int
 }
 
 // GemmPlan is the planner's decision for one GEMM.
@@ -123,6 +127,10 @@ func PlanGemm(d GemmOperand, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, b
 		o.cluster_m = C.int32_t(opt.ClusterM)
 		o.sms = C.int32_t(opt.SMs)
 		o.b_dtype = C.int32_t(opt.BType)
+		if opt.Promoted {
+			o.fp8_accumulation = C.CUTEGO_GEMM_FP8_ACCUM_PROMOTED
+		}
+		o.fp8_promotion_interval = C.int32_t(opt.PromotionInterval)
 		if opt.DirectEpilogue {
 			o.direct_epilogue = 1
 		}

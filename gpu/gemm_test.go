@@ -38,6 +38,12 @@ func TestPlanGemmRefuses(t *testing.T) {
 	if p, err := PlanGemm(d, a, a, nil, E4M3, BF16, 0, &GemmOptions{BType: E5M2}); err != nil || p.Kernel != "cutego_gemm_128x128_kk_e4m3e5m2_bf16" {
 		t.Errorf("e4m3 x e5m2 plan %+v, %v", p, err)
 	}
+	if p, err := PlanGemm(d, a, a, nil, E4M3, F32, 0, &GemmOptions{Promoted: true, PromotionInterval: 2}); err != nil || p.Kernel != "cutego_gemm_128x128_kk_e4m3_f32_promoted" {
+		t.Errorf("promoted plan %+v, %v", p, err)
+	}
+	if _, err := PlanGemm(d, a, a, nil, BF16, F32, 0, &GemmOptions{Promoted: true}); err == nil {
+		t.Error("promoted bf16 accepted")
+	}
 	// A scaled-basis stride in an operand is refused before any planning.
 	basis := GemmOperand{Ptr: 0x1000, Layout: cute.MustParseLayout("(64,64):(1@0,1@1)")}
 	if _, err := PlanGemm(d, basis, a, nil, BF16, F32, 0, nil); err == nil {

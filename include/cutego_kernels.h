@@ -144,7 +144,8 @@ typedef struct cutego_gemm_plan_t {
   int32_t split_k;
   int64_t split_workspace_bytes;
   int32_t b_dtype;            /* B's type: ab_dtype, or options.b_dtype for an FP8 pair */
-  int32_t promoted;           /* FP8 with CUTEGO_GEMM_FP8_ACCUM_PROMOTED (the kernel's name ends _promoted) */
+  int32_t promoted;           /* FP8 with CUTEGO_GEMM_FP8_ACCUM_PROMOTED: the promotion interval in
+                                 k-tiles (1..16; the kernel's name ends _promoted); 0: fast */
 } cutego_gemm_plan_t;
 
 enum {
@@ -161,7 +162,11 @@ enum {
   CUTEGO_GEMM_F_PACK_A = 8,  /* A is packed into the workspace first (no tensor map reads it as it is) */
   CUTEGO_GEMM_F_PACK_B = 16, /* likewise B */
   CUTEGO_GEMM_F_PACK_D = 32, /* C or D has a hierarchical mode: computed in a compact workspace, then copied */
-  CUTEGO_GEMM_F_CLUSTER_2 = 64 /* kernel arguments only: launched in 2x1 clusters sharing B (plan.cluster_m) */
+  CUTEGO_GEMM_F_CLUSTER_2 = 64, /* kernel arguments only: launched in 2x1 clusters sharing B (plan.cluster_m) */
+  /* kernel arguments only, promoted FP8 accumulation: the promotion interval in k-tiles minus 1
+   * (plan.promoted - 1), bits 8-11 */
+  CUTEGO_GEMM_F_PROMOTE_SHIFT = 8,
+  CUTEGO_GEMM_F_PROMOTE_INTERVAL = 15 << 8
 };
 
 /* Rows of a K-major A's TMA box: a GEMM of fewer than bm rows (one tile row) loads only its rows,
@@ -193,13 +198,15 @@ typedef struct cutego_gemm_options_t {
   const float *scale_b;
   int32_t b_dtype;     /* FP8 only: B's type when it differs from A's (ab_dtype); 0: ab_dtype */
   int32_t fp8_accumulation; /* FP8 only: CUTEGO_GEMM_FP8_ACCUM_FAST (0) or _PROMOTED */
+  int32_t fp8_promotion_interval; /* PROMOTED only: k-tiles (of 128 K) per promotion, 1..16; 0: 1 */
 } cutego_gemm_options_t;
 
 /* FP8 accumulation. FAST: the tensor cores accumulate the whole K (they keep about 14 bits of
- * each partial sum: the error against fp32 grows as sqrt(K), 5e-3 at K = 65536). PROMOTED: each
- * k-tile's partial sums (128 of K, four m64nNk32 MMAs) are added into fp32 registers (CUTLASS's
- * and DeepGEMM's promotion), on 128x128 tiles (the accumulator and the partial sums take 64
- * registers each); asking for the 128x256 configuration with it is an error. */
+ * each partial sum: the error against fp32 grows as sqrt(K), 5e-3 at K = 65536). PROMOTED: the
+ * partial sums of every fp8_promotion_interval k-tiles (128 of K each, four m64nNk32 MMAs; 1 by
+ * default, as CUTLASS's and DeepGEMM's promotion) are added into fp32 registers, on 128x128
+ * tiles (the accumulator and the partial sums take 64 registers each); asking for the 128x256
+ * configuration with it is an error. */
 enum { CUTEGO_GEMM_FP8_ACCUM_FAST = 0, CUTEGO_GEMM_FP8_ACCUM_PROMOTED = 1 };
 
 /* The FP8 wgmma kernels' scale argument (after cutego_gemm_args_t, which stays 128 bytes). */

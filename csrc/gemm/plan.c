@@ -232,6 +232,10 @@ static int check_request(cutego_gemm_plan_t *p, const cute_layout_t *d, const cu
   if (opt && (opt->fp8_accumulation < 0 || opt->fp8_accumulation > CUTEGO_GEMM_FP8_ACCUM_PROMOTED ||
               (opt->fp8_accumulation && !is_fp8(p->ab_dtype))))
     return REASON(p, -1, "fp8_accumulation %d: FAST (0) or PROMOTED (1), for FP8 A and B only", (int)opt->fp8_accumulation);
+  if (opt && (opt->fp8_promotion_interval < 0 || opt->fp8_promotion_interval > 16 ||
+              (opt->fp8_promotion_interval && opt->fp8_accumulation != CUTEGO_GEMM_FP8_ACCUM_PROMOTED)))
+    return REASON(p, -1, "fp8_promotion_interval %d: 1..16 k-tiles (0: 1), with PROMOTED accumulation only",
+                  (int)opt->fp8_promotion_interval);
   if (opt && opt->b_dtype && (!is_fp8(p->ab_dtype) || !is_fp8(opt->b_dtype)))
     return REASON(p, -1, "b_dtype %d: B's own type is for FP8 pairs only (A e4m3 or e5m2, B e4m3 (%d) or e5m2 (%d))",
                   (int)opt->b_dtype, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_E5M2);
@@ -446,7 +450,8 @@ int cutego_gemm_plan(const cute_layout_t *d, const cute_layout_t *a, const cute_
   memset(p, 0, sizeof *p);
   p->ab_dtype = ab_dtype;
   p->b_dtype = opt && opt->b_dtype ? opt->b_dtype : ab_dtype;
-  p->promoted = opt && opt->fp8_accumulation == CUTEGO_GEMM_FP8_ACCUM_PROMOTED;
+  p->promoted = !opt || opt->fp8_accumulation != CUTEGO_GEMM_FP8_ACCUM_PROMOTED ? 0
+                : opt->fp8_promotion_interval > 0 ? opt->fp8_promotion_interval : 1;
   p->cd_dtype = cd_dtype;
   p->read_c = read_c != 0;
   int rc = steps(d, a, b, c, d_addr, a_addr, b_addr, c_addr, opt, p);
@@ -489,6 +494,7 @@ void cutego_gemm_args(const cutego_gemm_plan_t *p, void *d, const void *c, float
   if (p->read_c && p->c.extent[2] == 1) g->cs[2] = 0;
   g->read_c = p->read_c;
   g->flags = p->flags | (cm == 2 ? CUTEGO_GEMM_F_CLUSTER_2 : 0);
+  if (p->promoted > 0 && p->promoted <= 16) g->flags |= (p->promoted - 1) << CUTEGO_GEMM_F_PROMOTE_SHIFT;
 }
 
 int64_t cutego_gemm_grid(const cutego_gemm_plan_t *p, int64_t resident, int64_t max_ctas) {

@@ -11,12 +11,6 @@
 
 using namespace gh;
 
-static const char *kerr() {
-  static thread_local char buf[512];
-  cutego_kernels_last_error(buf, sizeof buf);
-  return buf;
-}
-
 struct Case {
   const char *name;
   int64_t m, n, k, l;
@@ -30,7 +24,7 @@ struct Case {
   int split;       // 0 automatic, 1 none, S > 1 forced (checked); -1 automatic, which must split
   int direct;      // direct-store epilogue
   int ta, tb;      // A's and B's type: 0 or CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_E5M2
-  int promoted;    // CUTEGO_GEMM_FP8_ACCUM_PROMOTED (checked in the plan)
+  int promoted;    // 0 fast; n > 0: promoted accumulation every n k-tiles (checked in the plan)
 };
 
 static int g_fail = 0, g_run = 0;
@@ -39,11 +33,11 @@ static int g_fail = 0, g_run = 0;
 // tensor cores' FP8 accumulation, which keeps about 14 bits of each partial sum (DeepSeek-V3's
 // report, section 3.3.2): a relative error of about 2^-14 per addition of a k32 block's products,
 // growing as the square root of the additions (random signs), with a factor 4 of margin. With
-// promotion a partial sum spans one k-tile (128 of K) and the k-tiles add in fp32: the bound no
-// longer grows with K.
-static double tol_of(int cd, int64_t k, bool promoted) {
+// promotion every n k-tiles a partial sum spans 128 n of K and the partial sums add in fp32: the
+// bound no longer grows with K.
+static double tol_of(int cd, int64_t k, int promoted) {
   const double out = cd == CUTEGO_DTYPE_F32 ? 1e-6 : cd == CUTEGO_DTYPE_F16 ? 2e-3 : 8e-3;
-  const int64_t run = promoted && k > 128 ? 128 : k;
+  const int64_t run = promoted > 0 && k > 128 * promoted ? 128 * promoted : k;
   return out + 4.0 * ldexp(1.0, -14) * sqrt((double)(run + 31) / 32);
 }
 
@@ -100,37 +94,26 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed, float *sdev
   opt.scale_b = c.sb != 0 ? sdev + 1 : nullptr;
   const int ta = c.ta ? c.ta : CUTEGO_DTYPE_E4M3, tb = c.tb ? c.tb : ta;
   opt.b_dtype = tb != ta ? tb : 0;
-  opt.fp8_accumulation = c.promoted;
+  opt.fp8_accumulation = c.promoted ? CUTEGO_GEMM_FP8_ACCUM_PROMOTED : CUTEGO_GEMM_FP8_ACCUM_FAST;
+  opt.fp8_promotion_interval = c.promoted > 1 ? c.promoted : 0;
   cutego_gemm_plan_t plan;
   memset(&plan, 0, sizeof plan);
   int rc = cutego_gemm(d, &lc, a, &la, b, &lb, cc, &lc, ta, c.cd, c.alpha, c.beta, nullptr, &opt, &plan);
   CK(cudaDeviceSynchronize());
   if (rc != CUTEGO_KERNELS_OK) {
-    printf("FAIL %-36s rc=%d %s\n", c.name, rc, kerr());
+    printf("FAIL %-36s rc=%d %s\n", c.name, rc, last_kernel_error());
     ++g_fail;
   } else {
-    double *acc;
-    unsigned long long *bad;
-    CK(cudaMalloc(&acc, 16));
-    CK(cudaMalloc(&bad, 8));
-    CK(cudaMemset(acc, 0, 16));
-    CK(cudaMemset(bad, 0, 8));
-    compare<TO><<<blocks_for(nd), 256>>>(d, d_s0, d_s1, d_s2, rref, M, N, L, acc, bad);
-    double hacc[2];
     unsigned long long hbad;
-    CK(cudaMemcpy(hacc, acc, 16, cudaMemcpyDeviceToHost));
-    CK(cudaMemcpy(&hbad, bad, 8, cudaMemcpyDeviceToHost));
-    double rel = sqrt(hacc[0] / (hacc[1] > 0 ? hacc[1] : 1));
+    const double rel = rel_error<TO>(d, d_s0, d_s1, d_s2, rref, M, N, L, &hbad);
     const bool split_ok = c.split <= 0 ? (c.split == 0 || plan.split_k > 1)
                                        : c.split == 1 ? plan.split_k <= 1 : plan.split_k == c.split;
-    const double tol = tol_of(c.cd, K, c.promoted != 0);
+    const double tol = tol_of(c.cd, K, c.promoted);
     bool ok = hbad == 0 && rel < tol && plan.path == CUTEGO_GEMM_PATH_WGMMA && split_ok && plan.promoted == c.promoted &&
               (c.am == 0 || (plan.flags & CUTEGO_GEMM_F_PACK_A)) && (c.bm == 0 || (plan.flags & CUTEGO_GEMM_F_PACK_B));
     printf("%s %-36s %6lldx%-6lldx%-6lld L%-2lld rel %.2e (bound %.1e) nonfinite %llu | %s\n", ok ? "ok  " : "FAIL",
            c.name, (long long)M, (long long)N, (long long)K, (long long)L, rel, tol, hbad, plan.reason);
     if (!ok) ++g_fail;
-    CK(cudaFree(acc));
-    CK(cudaFree(bad));
   }
   cudaFree(fa), cudaFree(fb), cudaFree(fc), cudaFree(a), cudaFree(b), cudaFree(d), cudaFree(cc);
   cudaFree(ra), cudaFree(rb), cudaFree(rref);
@@ -183,21 +166,13 @@ static void bad_args() {
     o.fp8_accumulation = x.scale >= 3 ? CUTEGO_GEMM_FP8_ACCUM_PROMOTED : 0;
     o.config = x.scale == 3 ? CUTEGO_GEMM_CONFIG_128x256x64 + 1 : 0;
     int rc = cutego_gemm(p, &d, p, x.a, p, &a, nullptr, nullptr, x.ab, x.cd, 1, 0, nullptr, &o, nullptr);
-    bool ok = rc == CUTEGO_KERNELS_EINVAL && strstr(kerr(), x.says) != nullptr;
-    printf("%s bad-args %-22s rc=%d %s\n", ok ? "ok  " : "FAIL", x.what, rc, kerr());
+    bool ok = rc == CUTEGO_KERNELS_EINVAL && strstr(last_kernel_error(), x.says) != nullptr;
+    printf("%s bad-args %-22s rc=%d %s\n", ok ? "ok  " : "FAIL", x.what, rc, last_kernel_error());
     if (!ok) ++g_fail;
   }
   CK(cudaDeviceSynchronize());
   CK(cudaGetLastError());
   cudaFree(p);
-}
-
-static bool matches(const char *filter, const char *name) {
-  char buf[256];
-  snprintf(buf, sizeof buf, "%s", filter);
-  for (char *t = strtok(buf, ","); t; t = strtok(nullptr, ","))
-    if (strstr(name, t)) return true;
-  return false;
 }
 
 int main(int argc, char **argv) {
@@ -299,9 +274,14 @@ int main(int argc, char **argv) {
   cs.push_back({"promoted small M=8 K=1000", 8, 1000, 1000, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 1, 0, 0, 0, P});
   if (!quick)
     cs.push_back({"promoted square 8192", 8192, 8192, 8192, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 0, 0, 0, 0, P});
+  // longer promotion intervals: every 2, 3, 4 k-tiles (a last run cut short by K, split K)
+  cs.push_back({"promoted/4 K=65536 f32", 1024, 1024, 65536, 1, 0, 0, F32, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 1, 0, 0, 0, 4});
+  cs.push_back({"promoted/2 K=4100 bf16 beta", 1000, 1200, 4100, 1, 0, 0, BF, 1.f, 0.5f, 1.f, 1.f, 0, 0, 0, 1, 0, 0, 0, 2});
+  cs.push_back({"promoted/3 K=1000 f32", 640, 1152, 1000, 1, 0, 0, F32, 1.f, 0.f, 0.5f, 2.f, 0, 0, 0, 1, 0, 0, 0, 3});
+  cs.push_back({"promoted/3 split-K 2 f32", 200, 1000, 8192, 1, 0, 0, F32, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 2, 0, 0, 0, 3});
   uint64_t seed = 777;
   for (auto &c : cs) {
-    if (filter && !matches(filter, c.name)) continue;
+    if (filter && !name_matches(filter, c.name)) continue;
     run(c, h, seed += 1000003, sdev);
   }
   if (!filter) bad_args();

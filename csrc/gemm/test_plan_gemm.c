@@ -249,6 +249,32 @@ static void fp8_plans(void) {
             0x1000, &o, &p);
   CHECK(rc == -1 && strstr(p.reason, "128x128"), "promoted 128x256: %s", p.reason);
   o.config = 0;
+  {
+    /* the promotion interval travels in the kernel's flags: (interval - 1) << 8 */
+    cutego_gemm_args_t g;
+    rc = plan(L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL, E4, BF,
+              0x1000, &o, &p);
+    cutego_gemm_args(&p, (void *)0x10000, NULL, 1.f, 0.f, 0, &g);
+    CHECK(rc == 0 && p.promoted == 1 && (g.flags & CUTEGO_GEMM_F_PROMOTE_INTERVAL) == 0, "interval 1 flags %x", g.flags);
+    o.fp8_promotion_interval = 4;
+    rc = plan(L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL, E4, BF,
+              0x1000, &o, &p);
+    cutego_gemm_args(&p, (void *)0x10000, NULL, 1.f, 0.f, 0, &g);
+    CHECK(rc == 0 && p.promoted == 4 && (g.flags & CUTEGO_GEMM_F_PROMOTE_INTERVAL) == 3 << 8 &&
+              (g.flags & ~CUTEGO_GEMM_F_PROMOTE_INTERVAL) == p.flags,
+          "interval 4 flags %x", g.flags);
+    o.fp8_promotion_interval = 17;
+    rc = plan(L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), NULL, E4, BF, 0x1000,
+              &o, &p);
+    CHECK(rc == -1 && strstr(p.reason, "fp8_promotion_interval"), "interval 17: %s", p.reason);
+    o.fp8_promotion_interval = 2;
+    o.fp8_accumulation = 0;
+    rc = plan(L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), NULL, E4, BF, 0x1000,
+              &o, &p);
+    CHECK(rc == -1 && strstr(p.reason, "fp8_promotion_interval"), "interval without promotion: %s", p.reason);
+    o.fp8_promotion_interval = 0;
+    o.fp8_accumulation = CUTEGO_GEMM_FP8_ACCUM_PROMOTED;
+  }
   rc = plan(L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), NULL, BF, BF, 0x1000,
             &o, &p);
   CHECK(rc == -1 && strstr(p.reason, "fp8_accumulation"), "promoted bf16: %s", p.reason);
