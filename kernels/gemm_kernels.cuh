@@ -16,6 +16,8 @@
 //   - beta * C, read alike by both epilogues ................. EpilogueSource
 //   - 2-CTA clusters along M sharing B by TMA multicast ...... load_stage<Op, 2>(),
 //     PipelineTmaAsync::consumer_release(), the cluster rank in PersistentTileScheduler
+//   - FP8 A and B: the same pieces with an 8-bit element type
+//     (m64nNk32, K-major operands), and promoted accumulation . wgmma_fp8(), promoted_mma_tile()
 // Every layout constant (stage bytes, TMA boxes, wgmma descriptor offsets, the accumulator's
 // thread-value layout) comes from kernels/generated/cutego_gemm_layouts.h, which `cutego gen
 // gemm` computes with cutego's algebra; none is typed in here.
@@ -25,6 +27,7 @@
 #include <cuda.h>
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
+#include <cuda_fp8.h>
 #include <stdint.h>
 #include "cutego_device.h"
 #include "cutego_kernels.h"
@@ -218,9 +221,57 @@ struct PipelineTmaAsync {
 };
 
 // ---- one stage of MMAs for one consumer warpgroup --------------------------------------------
-// BK / MMA_K wgmma instructions m64nBNk16; the descriptors advance by the generated K step.
-template <class Cfg, class OA, class OB, bool F16, int N>
+// BK / MMA_K wgmma instructions m64nBNk16 (16-bit TI) or m64nBNk32 (FP8 TI, both operands
+// K-major); the descriptors advance by the generated K step. TI names A's and B's element type:
+// one type, or Fp8Pair<TA, TB> for FP8 operands of two types.
+template <class X, class Y> struct same_type { static constexpr bool value = false; };
+template <class X> struct same_type<X, X> { static constexpr bool value = true; };
+template <class TA, class TB> struct Fp8Pair {
+  uint8_t bits;  // one byte, as each element
+};
+template <class T> struct operand_types {
+  typedef T a;
+  typedef T b;
+};
+template <class TA, class TB> struct operand_types<Fp8Pair<TA, TB>> {
+  typedef TA a;
+  typedef TB b;
+};
+template <class TI> constexpr bool is_fp8 = sizeof(typename operand_types<TI>::a) == 1;
+// Promoted<TI>: FP8 operands TI whose partial sums are promoted into fp32 registers every k-tile
+// (consumer_mma_tile); the same element types as TI.
+template <class TI> struct Promoted {
+  uint8_t bits;
+};
+template <class TI> struct operand_types<Promoted<TI>> : operand_types<TI> {};
+template <class TI> constexpr bool is_promoted = false;
+template <class TI> constexpr bool is_promoted<Promoted<TI>> = true;
+
+// One FP8 wgmma m64nNk32 for A of type TA and B of type TB (each e4m3 or e5m2).
+template <class TA, class TB, int N>
+__device__ __forceinline__ void wgmma_fp8(float (&acc)[N / 2], uint64_t da, uint64_t db, int scale_d) {
+  constexpr bool a4 = same_type<TA, __nv_fp8_e4m3>::value, b4 = same_type<TB, __nv_fp8_e4m3>::value;
+  static_assert(a4 || same_type<TA, __nv_fp8_e5m2>::value, "A: e4m3 or e5m2");
+  static_assert(b4 || same_type<TB, __nv_fp8_e5m2>::value, "B: e4m3 or e5m2");
+  if constexpr (N == 256) {
+    if constexpr (a4 && b4) wgmma_m64n256k32_e4m3_e4m3(acc, da, db, scale_d);
+    else if constexpr (a4) wgmma_m64n256k32_e4m3_e5m2(acc, da, db, scale_d);
+    else if constexpr (b4) wgmma_m64n256k32_e5m2_e4m3(acc, da, db, scale_d);
+    else wgmma_m64n256k32_e5m2_e5m2(acc, da, db, scale_d);
+  } else {
+    static_assert(N == 128, "m64n128 or m64n256");
+    if constexpr (a4 && b4) wgmma_m64n128k32_e4m3_e4m3(acc, da, db, scale_d);
+    else if constexpr (a4) wgmma_m64n128k32_e4m3_e5m2(acc, da, db, scale_d);
+    else if constexpr (b4) wgmma_m64n128k32_e5m2_e4m3(acc, da, db, scale_d);
+    else wgmma_m64n128k32_e5m2_e5m2(acc, da, db, scale_d);
+  }
+}
+
+template <class Cfg, class OA, class OB, class TI, int N>
 __device__ __forceinline__ void mma_stage(float (&acc)[N / 2], uint32_t a_addr, uint32_t b_addr, bool first) {
+  constexpr bool F16 = same_type<TI, __half>::value;
+  static_assert(Cfg::ELEM_BYTES == sizeof(TI), "the configuration's element size is TI's");
+  static_assert(!is_fp8<TI> || (OA::wgmma_trans == 0 && OB::wgmma_trans == 0), "FP8 wgmma reads K-major operands");
 #pragma unroll
   for (int kk = 0; kk < Cfg::BK / Cfg::MMA_K; ++kk) {
     const uint64_t da = gmma_desc(a_addr + kk * OA::desc_k_step_bytes, OA::desc_lbo_bytes, OA::desc_sbo_bytes,
@@ -228,7 +279,9 @@ __device__ __forceinline__ void mma_stage(float (&acc)[N / 2], uint32_t a_addr, 
     const uint64_t db = gmma_desc(b_addr + kk * OB::desc_k_step_bytes, OB::desc_lbo_bytes, OB::desc_sbo_bytes,
                                   OB::desc_layout_type);
     const int scale_d = (first && kk == 0) ? 0 : 1;
-    if constexpr (N == 256) {
+    if constexpr (is_fp8<TI>) {
+      wgmma_fp8<typename operand_types<TI>::a, typename operand_types<TI>::b, N>(acc, da, db, scale_d);
+    } else if constexpr (N == 256) {
       if constexpr (F16)
         wgmma_m64n256k16_f16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
       else
@@ -411,12 +464,54 @@ __device__ __forceinline__ void producer_load_tile(const GemmArgs &p, PipelineTm
   }
 }
 
+// ---- promoted FP8 accumulation ---------------------------------------------------------------
+// The tensor cores keep about 14 bits of an FP8 partial sum. A run of `interval` k-tiles (128 x
+// interval of K; CUTEGO_GEMM_F_PROMOTE_INTERVAL in the flags, 1 unless asked) accumulates in the
+// tensor cores into `part`, its first MMA starting afresh (scale_d = 0); once the run's MMAs are
+// done, `part` is added into the fp32 accumulator (CUTLASS's GmmaFP8Accumulation, DeepGEMM's
+// promotion). Within a run the stages are released one group behind, as in the fast path; at a
+// promotion the warpgroup waits for all its MMAs (the other consumer warpgroup keeps the tensor
+// cores busy), which is why the adds cannot overlap this warpgroup's next MMAs: reading `part`
+// while a wgmma is in flight makes ptxas serialize every wgmma of the kernel (C7514).
+__device__ __forceinline__ int promotion_interval(int flags) {
+  return ((flags & CUTEGO_GEMM_F_PROMOTE_INTERVAL) >> CUTEGO_GEMM_F_PROMOTE_SHIFT) + 1;
+}
+
+template <class Cfg, class OA, class OB, class TI, int CM>
+__device__ __forceinline__ void promoted_mma_tile(const GemmArgs &p, PipelineTmaAsync<Cfg::STAGES> &pipe,
+                                                  PipelineState<Cfg::STAGES> &read, int cw, int lane,
+                                                  float (&acc)[Cfg::BN / 2], uint8_t *sa, uint8_t *sb) {
+  constexpr int N = Cfg::BN / 2;
+  const int interval = promotion_interval(p.flags);
+  float part[N];
+#pragma unroll
+  for (int i = 0; i < N; ++i) acc[i] = 0.f;
+  for (int kt = 0; kt < p.k_tiles; ++kt, ++read) {
+    const int s = read.index(), run = kt % interval;
+    pipe.consumer_wait(read);
+    wgmma_fence();
+    mma_stage<Cfg, OA, OB, TI, Cfg::BN>(part, smem_u32(sa + s * OA::stage_bytes) + cw * OA::desc_mn64_step_bytes,
+                                        smem_u32(sb + s * OB::stage_bytes), run == 0);
+    wgmma_commit();
+    if (run == interval - 1 || kt + 1 == p.k_tiles) {
+      wgmma_wait<0>();
+      if (run > 0) pipe.consumer_release(read.previous(), CM, lane);
+      pipe.consumer_release(read, CM, lane);
+#pragma unroll
+      for (int i = 0; i < N; ++i) acc[i] += part[i];
+    } else {
+      wgmma_wait<1>();
+      if (run > 0) pipe.consumer_release(read.previous(), CM, lane);
+    }
+  }
+}
+
 // ---- a consumer warpgroup's main loop on one tile --------------------------------------------
 // For each k-tile: wait for the stage, issue its MMAs, and release the stage before (its MMAs
 // are done once one group is left in flight); then the last stage. Returns false, having only
 // released the stages, when the warpgroup's 64 rows lie wholly past M (a GEMM of at most 64 rows
 // runs on one warpgroup's MMAs): nothing to compute or store.
-template <class Cfg, class OA, class OB, bool F16, int CM>
+template <class Cfg, class OA, class OB, class TI, int CM>
 __device__ __forceinline__ bool consumer_mma_tile(const GemmArgs &p, PipelineTmaAsync<Cfg::STAGES> &pipe,
                                                   PipelineState<Cfg::STAGES> &read, const WorkTileInfo &w, int cw,
                                                   int lane, float (&acc)[Cfg::BN / 2], uint8_t *sa, uint8_t *sb) {
@@ -427,19 +522,23 @@ __device__ __forceinline__ bool consumer_mma_tile(const GemmArgs &p, PipelineTma
     }
     return false;
   }
-  for (int kt = 0; kt < p.k_tiles; ++kt, ++read) {
-    const int s = read.index();
-    pipe.consumer_wait(read);
-    wgmma_fence();
-    mma_stage<Cfg, OA, OB, F16, Cfg::BN>(acc, smem_u32(sa + s * OA::stage_bytes) + cw * OA::desc_mn64_step_bytes,
-                                         smem_u32(sb + s * OB::stage_bytes), kt == 0);
-    wgmma_commit();
-    // Keep this stage's MMAs in flight; the previous stage's are done: release it.
-    wgmma_wait<1>();
-    if (kt > 0) pipe.consumer_release(read.previous(), CM, lane);
+  if constexpr (is_promoted<TI>) {
+    promoted_mma_tile<Cfg, OA, OB, TI, CM>(p, pipe, read, cw, lane, acc, sa, sb);
+  } else {
+    for (int kt = 0; kt < p.k_tiles; ++kt, ++read) {
+      const int s = read.index();
+      pipe.consumer_wait(read);
+      wgmma_fence();
+      mma_stage<Cfg, OA, OB, TI, Cfg::BN>(acc, smem_u32(sa + s * OA::stage_bytes) + cw * OA::desc_mn64_step_bytes,
+                                          smem_u32(sb + s * OB::stage_bytes), kt == 0);
+      wgmma_commit();
+      // Keep this stage's MMAs in flight; the previous stage's are done: release it.
+      wgmma_wait<1>();
+      if (kt > 0) pipe.consumer_release(read.previous(), CM, lane);
+    }
+    wgmma_wait<0>();
+    if (p.k_tiles > 0) pipe.consumer_release(read.previous(), CM, lane);
   }
-  wgmma_wait<0>();
-  if (p.k_tiles > 0) pipe.consumer_release(read.previous(), CM, lane);
   return true;
 }
 
@@ -449,7 +548,7 @@ __device__ __forceinline__ bool consumer_mma_tile(const GemmArgs &p, PipelineTma
 // walk the tile scheduler's tiles and count the same k-iterations through the pipeline.
 // CM: CTAs per cluster along M, a template constant so that the kernel without
 // clusters compiles exactly as before them (a run-time cluster size cost it 5-15%).
-template <class Cfg, class OA, class OB, bool F16, typename TO, int CM>
+template <class Cfg, class OA, class OB, class TI, typename TO, int CM>
 __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const CUtensorMap *tma_b,
                                                 const CUtensorMap *tma_d, const GemmArgs &p) {
   constexpr int S = Cfg::STAGES, BM = Cfg::BM, BN = Cfg::BN;
@@ -486,7 +585,7 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
     PipelineState<S> read{0};
     for (PersistentTileScheduler<CM> sched(p); sched.is_valid(); sched.advance_to_next_work()) {
       const WorkTileInfo w = sched.get_current_work();
-      if (!consumer_mma_tile<Cfg, OA, OB, F16, CM>(p, pipe, read, w, cw, lane, acc, sa, sb)) continue;
+      if (!consumer_mma_tile<Cfg, OA, OB, TI, CM>(p, pipe, read, w, cw, lane, acc, sa, sb)) continue;
       const int row0 = w.m_idx * BM + cw * 64, col0 = w.n_idx * BN;
       if (p.flags & kFlagDTma)
         epilogue_tma<typename Cfg::Acc, BN, TO>(p, tma_d, acc, t, cw, staging, row0, col0, w.l_idx);
@@ -538,35 +637,62 @@ __device__ __forceinline__ void gemm_generic_body(TO *d, const cute_layout_t &ld
 }  // namespace cutego_k
 
 // ---- kernel entry points (extern "C" names for the Go launcher's cuModuleGetFunction) --------
-// cutego_gemm_<config>_<A major><B major>_<in>_<out>, majors k/m; in bf16/f16; out bf16/f16/f32.
-#define CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, F16, INNAME, TO, OUTNAME)                     \
+// cutego_gemm_<config>_<A major><B major>_<in>_<out>, majors k/m; in bf16/f16/e4m3; out bf16/f16/f32.
+#define CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, TI, INNAME, TO, OUTNAME)                      \
   extern "C" __global__ void __launch_bounds__(384, 1)                                                        \
       cutego_gemm_##CFGNAME##_##AMN##BMN##_##INNAME##_##OUTNAME(                                              \
           const __grid_constant__ CUtensorMap tma_a, const __grid_constant__ CUtensorMap tma_b,               \
           const __grid_constant__ CUtensorMap tma_d, const cutego_k::GemmArgs p) {                            \
     if (p.flags & CUTEGO_GEMM_F_CLUSTER_2)                                                                    \
-      cutego_k::gemm_wgmma_body<cutego_gen::CFG, cutego_gen::CFG::A_##AM, cutego_gen::CFG::B_##BM_, F16, TO, 2>( \
+      cutego_k::gemm_wgmma_body<cutego_gen::CFG, cutego_gen::CFG::A_##AM, cutego_gen::CFG::B_##BM_, TI, TO, 2>( \
           &tma_a, &tma_b, &tma_d, p);                                                                         \
     else                                                                                                      \
-      cutego_k::gemm_wgmma_body<cutego_gen::CFG, cutego_gen::CFG::A_##AM, cutego_gen::CFG::B_##BM_, F16, TO, 1>( \
+      cutego_k::gemm_wgmma_body<cutego_gen::CFG, cutego_gen::CFG::A_##AM, cutego_gen::CFG::B_##BM_, TI, TO, 1>( \
           &tma_a, &tma_b, &tma_d, p);                                                                         \
   }
 
 // One configuration and one pair of operand majors, every element type (a translation unit of
 // the C library each, gemm_<config>_<majors>.cu).
 #define CUTEGO_GEMM_WGMMA_INOUT(CFG, CFGNAME, AM, BM_, AMN, BMN)                          \
-  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, false, bf16, __nv_bfloat16, bf16) \
-  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, false, bf16, __half, f16)         \
-  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, false, bf16, float, f32)          \
-  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, true, f16, __nv_bfloat16, bf16)   \
-  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, true, f16, __half, f16)           \
-  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, true, f16, float, f32)
+  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, __nv_bfloat16, bf16, __nv_bfloat16, bf16) \
+  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, __nv_bfloat16, bf16, __half, f16)         \
+  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, __nv_bfloat16, bf16, float, f32)          \
+  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, __half, f16, __nv_bfloat16, bf16)         \
+  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, __half, f16, __half, f16)                 \
+  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, __half, f16, float, f32)
 
 #define CUTEGO_GEMM_WGMMA_TYPES(CFG, CFGNAME)          \
   CUTEGO_GEMM_WGMMA_INOUT(CFG, CFGNAME, K, K, k, k)    \
   CUTEGO_GEMM_WGMMA_INOUT(CFG, CFGNAME, K, MN, k, m)   \
   CUTEGO_GEMM_WGMMA_INOUT(CFG, CFGNAME, MN, K, m, k)   \
   CUTEGO_GEMM_WGMMA_INOUT(CFG, CFGNAME, MN, MN, m, m)
+
+// FP8 A and B (K-major both: the launcher transposes others first), the same mainloop with TI
+// an FP8 type, no clusters; a fifth argument, the per-tensor scales, folded into alpha (read once
+// per CTA from device memory when the kernel runs).
+// cutego_gemm_<config>_kk_<in>_<out>, in e4m3, e5m2, e4m3e5m2 or e5m2e4m3 (A's type first).
+#define CUTEGO_GEMM_WGMMA_FP8_KERNEL(CFG, CFGNAME, TI, INNAME, TO, OUTNAME, SUFFIX)                            \
+  extern "C" __global__ void __launch_bounds__(384, 1) cutego_gemm_##CFGNAME##_kk_##INNAME##_##OUTNAME##SUFFIX( \
+      const __grid_constant__ CUtensorMap tma_a, const __grid_constant__ CUtensorMap tma_b,                   \
+      const __grid_constant__ CUtensorMap tma_d, const cutego_k::GemmArgs p, const cutego_gemm_scales_t s) {  \
+    cutego_k::GemmArgs q = p;                                                                                 \
+    q.alpha = p.alpha * (s.a ? *s.a : 1.f) * (s.b ? *s.b : 1.f);                                              \
+    cutego_k::gemm_wgmma_body<cutego_gen::CFG, cutego_gen::CFG::A_K, cutego_gen::CFG::B_K, TI, TO, 1>(        \
+        &tma_a, &tma_b, &tma_d, q);                                                                           \
+  }
+
+// One FP8 configuration, every output type (a translation unit of the C library each,
+// gemm_<config>_kk_<in>.cu).
+#define CUTEGO_GEMM_WGMMA_FP8_OUT(CFG, CFGNAME, TI, INNAME)                          \
+  CUTEGO_GEMM_WGMMA_FP8_KERNEL(CFG, CFGNAME, TI, INNAME, __nv_bfloat16, bf16, )      \
+  CUTEGO_GEMM_WGMMA_FP8_KERNEL(CFG, CFGNAME, TI, INNAME, __half, f16, )              \
+  CUTEGO_GEMM_WGMMA_FP8_KERNEL(CFG, CFGNAME, TI, INNAME, float, f32, )
+
+// The same with promoted accumulation: cutego_gemm_<config>_kk_<in>_<out>_promoted.
+#define CUTEGO_GEMM_WGMMA_FP8_PROMOTED_OUT(CFG, CFGNAME, TI, INNAME)                                             \
+  CUTEGO_GEMM_WGMMA_FP8_KERNEL(CFG, CFGNAME, cutego_k::Promoted<TI>, INNAME, __nv_bfloat16, bf16, _promoted) \
+  CUTEGO_GEMM_WGMMA_FP8_KERNEL(CFG, CFGNAME, cutego_k::Promoted<TI>, INNAME, __half, f16, _promoted)         \
+  CUTEGO_GEMM_WGMMA_FP8_KERNEL(CFG, CFGNAME, cutego_k::Promoted<TI>, INNAME, float, f32, _promoted)
 
 #define CUTEGO_GEMM_GENERIC_KERNEL(TI, INNAME, TO, OUTNAME)                                                        \
   extern "C" __global__ void __launch_bounds__(256) cutego_gemm_generic_##INNAME##_##OUTNAME(                      \
