@@ -3,8 +3,8 @@
 //
 //   - BLAS in place: where the folded layouts of package einsum give each operand, for one
 //     mode of each of m̂, n̂ and k̂, a unit stride and a leading dimension that BLAS accepts,
-//     the GEMM on those modes runs in gonum's BLAS (float32: Sgemm, float64: Dgemm) on the
-//     operands' own data, and the remaining modes of every class loop around it. Within
+//     the GEMM on those modes runs in BLAS (float32: sgemm, float64: dgemm) on the operands'
+//     own data, and the remaining modes of every class loop around it. Within
 //     each class, indices whose strides chain in every operand that holds them are merged
 //     first (a joint coalesce), so "abc,bcd->ad" with compact operands is one GEMM of
 //     (a)×(bc)×(d). Modes given to BLAS need positive strides; indices whose modes do not
@@ -17,7 +17,10 @@
 //   - the paper's reference loops (cute.Gemm on the folded views): small contractions, and
 //     element types other than float32 and float64.
 //
-// The result is the same on every path, up to the order of floating-point additions.
+// BLAS is a CBLAS opened at run time where one is installed (OpenBLAS, BLIS, MKL, ...; the
+// CUTEGO_BLAS environment variable names another library, or "gonum"), else gonum's pure-Go
+// BLAS; BLAS() and Path.Library say which. The result is the same on every path, up to the
+// order of floating-point additions.
 package cpu
 
 import (
@@ -38,7 +41,8 @@ var minBLASWork int64 = 512
 
 // Path says how a contraction runs.
 type Path struct {
-	BLAS       bool   // gonum BLAS; false: the reference loops of cute.Gemm
+	BLAS       bool   // BLAS (Library says which); false: the reference loops of cute.Gemm
+	Library    string // the BLAS: BLAS()'s "cblas: FILE (CONFIG)" or "gonum: WHY"
 	M, N, K    int64  // extents of one BLAS call
 	Calls      int64  // BLAS calls (the product of the extents of the looped modes)
 	Transposed bool   // C is column-major: BLAS computes Cᵀ = B·Aᵀ
@@ -75,11 +79,68 @@ func Contract[T cute.Number](spec string, a, b, c cute.Tensor[T]) (Path, error) 
 
 type gemmFunc[T float32 | float64] func(tA, tB blas.Transpose, m, n, k int, a []T, lda int, b []T, ldb int, c []T, ldc int)
 
+// noCBLAS turns the CBLAS off: gonum runs every call (tests only).
+var noCBLAS bool
+
+func useCBLAS() bool { return !noCBLAS && haveCBLAS() }
+
+// BLAS says which BLAS runs the GEMMs of the BLAS paths: "cblas: FILE (CONFIG)" for a CBLAS
+// opened at run time (the first of OpenBLAS, BLIS, MKL, libcblas and libblas.so.3 found, or
+// the library CUTEGO_BLAS names; CUTEGO_BLAS=gonum for none), or "gonum: WHY" for gonum's
+// pure-Go BLAS.
+func BLAS() string {
+	lib, why := cblasLibrary()
+	switch {
+	case noCBLAS:
+		return "gonum: the CBLAS is turned off"
+	case lib != "":
+		return "cblas: " + lib
+	}
+	return "gonum: " + why
+}
+
+// cblasArgs reports whether a row-major gemm of these arguments reads and writes only within
+// the slices and fits CBLAS's 32-bit integers (the checks gonum makes; where they fail gonum
+// runs the call and reports it).
+func cblasArgs(tA, tB blas.Transpose, m, n, k, lenA, lda, lenB, ldb, lenC, ldc int) bool {
+	const maxI = 1<<31 - 1
+	if m <= 0 || n <= 0 || k <= 0 || m > maxI || n > maxI || k > maxI || lda > maxI || ldb > maxI || ldc > maxI {
+		return false
+	}
+	fits := func(t blas.Transpose, rows, cols, l, ld int) bool {
+		if t != blas.NoTrans {
+			rows, cols = cols, rows
+		}
+		if ld < cols {
+			return false
+		}
+		hi, ok := mulAdd(rows-1, ld, cols)
+		return ok && l >= hi
+	}
+	return fits(tA, m, k, lenA, lda) && fits(tB, k, n, lenB, ldb) && fits(blas.NoTrans, m, n, lenC, ldc)
+}
+
+// mulAdd is a*b+c for non-negative a, b, c, and whether it did not overflow.
+func mulAdd(a, b, c int) (int, bool) {
+	if a != 0 && b > (int(^uint(0)>>1)-c)/a {
+		return 0, false
+	}
+	return a*b + c, true
+}
+
+// sgemm and dgemm are C = op(A)·op(B) + C in the CBLAS when one is open (and the arguments
+// stay inside the slices), else in gonum.
 func sgemm(tA, tB blas.Transpose, m, n, k int, a []float32, lda int, b []float32, ldb int, c []float32, ldc int) {
+	if useCBLAS() && cblasSgemm(tA, tB, m, n, k, a, lda, b, ldb, c, ldc) {
+		return
+	}
 	gonum.Implementation{}.Sgemm(tA, tB, m, n, k, 1, a, lda, b, ldb, 1, c, ldc)
 }
 
 func dgemm(tA, tB blas.Transpose, m, n, k int, a []float64, lda int, b []float64, ldb int, c []float64, ldc int) {
+	if useCBLAS() && cblasDgemm(tA, tB, m, n, k, a, lda, b, ldb, c, ldc) {
+		return
+	}
 	gonum.Implementation{}.Dgemm(tA, tB, m, n, k, 1, a, lda, b, ldb, 1, c, ldc)
 }
 
@@ -170,7 +231,7 @@ func choose(p einsum.Plan) (blasPlan, Path) {
 	costZero := math.Inf(1)
 	if path.BLAS {
 		costZero = total/efficiency(path.M, path.N, path.K) + callCost*float64(path.Calls)
-		if bp.tX == blas.Trans && bp.tY == blas.Trans {
+		if bp.tX == blas.Trans && bp.tY == blas.Trans && !useCBLAS() {
 			costZero *= transTransCost
 		}
 	}
@@ -198,9 +259,11 @@ func choose(p einsum.Plan) (blasPlan, Path) {
 		}
 		return blasPlan{}, Path{Reason: path.Reason}
 	case costZero <= costPack:
+		path.Library = BLAS()
 		return bp, path
 	}
 	ppath.Packed = true
+	ppath.Library = BLAS()
 	return pbp, ppath
 }
 
