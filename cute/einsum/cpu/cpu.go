@@ -160,7 +160,7 @@ func contractBLAS[T float32 | float64](spec string, a, b, c cute.Tensor[T], gemm
 		return path, runBLAS(bp, a.Data(), b.Data(), c.Data(), a.Offset(), b.Offset(), c.Offset(), gemm)
 	}
 	// packed: A, B into compact copies, C computed compact then added into the zeroed C
-	// (Axpby walks C in order, so a C with repeated elements sums, as the loops do)
+	// (in order, so a C with repeated elements sums, as the loops do)
 	pa, err := pack(fa, true)
 	if err != nil {
 		return Path{}, err
@@ -176,10 +176,10 @@ func contractBLAS[T float32 | float64](spec string, a, b, c cute.Tensor[T], gemm
 	if err := runBLAS(bp, pa.Data(), pb.Data(), pc.Data(), 0, 0, 0, gemm); err != nil {
 		return Path{}, err
 	}
-	if err := cute.Fill(fc, 0); err != nil {
+	if err := walk(fc, nil, zero); err != nil {
 		return Path{}, err
 	}
-	return path, cute.Axpby(1, pc, 1, fc)
+	return path, walk(fc, pc.Data(), scatter)
 }
 
 // pack is a compact column-major copy of a folded operand (a zeroed one when fill is
@@ -193,7 +193,63 @@ func pack[T float32 | float64](t cute.Tensor[T], fill bool) (cute.Tensor[T], err
 	if err != nil || !fill {
 		return p, err
 	}
-	return p, cute.Copy(t, p)
+	return p, walk(t, p.Data(), gather)
+}
+
+// The three walks over a strided tensor against a compact buffer, element i of the tensor
+// (colexicographic order) with element i of the buffer.
+const (
+	gather  = iota // buf[i] = t(i)
+	zero           // t(i) = 0
+	scatter        // t(i) += buf[i], in order of i (a t with repeated elements sums)
+)
+
+// walk runs one of the walks: an odometer over t's leaf modes, the first innermost (a
+// strided loop). It does what cute.Copy, cute.Fill and cute.Axpby do through the layout, at
+// the speed of a loop nest.
+func walk[T float32 | float64](t cute.Tensor[T], buf []T, kind int) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &cute.Error{Op: "einsum", Kind: cute.ErrInternal, Reason: fmt.Sprint("strided walk: ", r)}
+		}
+	}()
+	_, shape, stride, err := t.Layout().AppendNest(nil, nil, nil)
+	if err != nil {
+		return err
+	}
+	if len(shape) == 0 {
+		shape, stride = []int64{1}, []int64{0}
+	}
+	data, base := t.Data(), t.Offset()
+	n0, s0 := shape[0], stride[0]
+	cnt := make([]int64, len(shape))
+	for i := int64(0); i < t.Size(); i += n0 {
+		p := base
+		switch kind {
+		case gather:
+			for j := int64(0); j < n0; j, p = j+1, p+s0 {
+				buf[i+j] = data[p]
+			}
+		case zero:
+			for j := int64(0); j < n0; j, p = j+1, p+s0 {
+				data[p] = 0
+			}
+		default:
+			for j := int64(0); j < n0; j, p = j+1, p+s0 {
+				data[p] += buf[i+j]
+			}
+		}
+		for d := 1; d < len(shape); d++ {
+			cnt[d]++
+			base += stride[d]
+			if cnt[d] < shape[d] {
+				break
+			}
+			base -= shape[d] * stride[d]
+			cnt[d] = 0
+		}
+	}
+	return nil
 }
 
 // packable: packed copies take memory of the order of the operands' own (an operand

@@ -161,3 +161,17 @@ func TestContractPathReasons(t *testing.T) {
 		t.Errorf("int: %+v %v %v", p, err, y.Data())
 	}
 }
+
+// TestPackedRepeatedC: on packed copies, a C whose elements repeat (a stride-0 mode) gets
+// the sum over its coordinates, as the reference loops give.
+func TestPackedRepeatedC(t *testing.T) {
+	defer func(w int64) { minBLASWork, force = w, forceNone }(minBLASWork)
+	minBLASWork, force = 1, forcePacked
+	r := rand.New(rand.NewPCG(3, 4))
+	ext := map[byte]int64{'i': 4, 'j': 3, 'k': 5}
+	a, b := compact("ik", "ik", ext, r), compact("kj", "kj", ext, r)
+	c := &naive.Operand{Idx: "ij", Sub: [][]int64{{4}, {3}}, Stride: [][]int64{{1}, {0}}, Data: make([]float64, 4)}
+	if p := check(t, "ik", "kj", "ij", a, b, c, ext); !p.Packed {
+		t.Fatalf("not packed: %v", p)
+	}
+}
