@@ -175,3 +175,70 @@ func TestPackedRepeatedC(t *testing.T) {
 		t.Fatalf("not packed: %v", p)
 	}
 }
+
+// TestWalk: the strided walks against the layout's own evaluation, on layouts of up to four
+// modes of extents up to 40 (several 16×16 tiles and partial ones) in any storage order,
+// with negative and zero strides.
+func TestWalk(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for iter := 0; iter < 300; iter++ {
+		rank := 1 + r.IntN(4)
+		ext := make([]int64, rank)
+		for j := range ext {
+			ext[j] = 1 + r.Int64N(40)
+		}
+		str := make([]int64, rank)
+		cur, off := int64(1), int64(0)
+		for _, j := range r.Perm(rank) {
+			str[j] = cur
+			cur *= ext[j]
+		}
+		if cur > 1<<14 {
+			continue
+		}
+		for j := range str {
+			switch r.IntN(6) {
+			case 0:
+				str[j] = -str[j]
+				off += (ext[j] - 1) * -str[j]
+			case 1:
+				str[j] = 0
+			}
+		}
+		l := cute.MustLayout(cute.Ints(ext...), cute.Ints(str...))
+		data := make([]float64, cur)
+		for i := range data {
+			data[i] = float64(r.IntN(100))
+		}
+		tn := cute.MustTensor(data, off, l)
+		n := l.Size()
+		buf := make([]float64, n)
+		if err := walk(tn, buf, gather); err != nil {
+			t.Fatal(err)
+		}
+		want := append([]float64(nil), data...)
+		for i := int64(0); i < n; i++ {
+			p, _ := l.Eval(i)
+			if buf[i] != data[off+p] {
+				t.Fatalf("gather %v: element %d = %v, want %v", l, i, buf[i], data[off+p])
+			}
+			want[off+p] += buf[i]
+		}
+		if err := walk(tn, buf, scatter); err != nil {
+			t.Fatal(err)
+		}
+		for i := range want {
+			if data[i] != want[i] {
+				t.Fatalf("scatter %v: data[%d] = %v, want %v", l, i, data[i], want[i])
+			}
+		}
+		if err := walk(tn, nil, zero); err != nil {
+			t.Fatal(err)
+		}
+		for i := int64(0); i < n; i++ {
+			if p, _ := l.Eval(i); data[off+p] != 0 {
+				t.Fatalf("zero %v: element %d", l, i)
+			}
+		}
+	}
+}
