@@ -161,123 +161,182 @@ func contractBLAS[T float32 | float64](spec string, a, b, c cute.Tensor[T], gemm
 	}
 	// packed: A, B into compact copies, C computed compact then added into the zeroed C
 	// (in order, so a C with repeated elements sums, as the loops do)
-	pa, err := pack(fa, true)
+	q, err := packedPlan(plan) // the layouts choose planned the BLAS calls for
 	if err != nil {
 		return Path{}, err
 	}
-	pb, err := pack(fb, true)
+	pa, err := pack(fa, q.A, true)
 	if err != nil {
 		return Path{}, err
 	}
-	pc, err := pack(fc, false)
+	pb, err := pack(fb, q.B, true)
+	if err != nil {
+		return Path{}, err
+	}
+	pc, err := pack(fc, q.C, false)
 	if err != nil {
 		return Path{}, err
 	}
 	if err := runBLAS(bp, pa.Data(), pb.Data(), pc.Data(), 0, 0, 0, gemm); err != nil {
 		return Path{}, err
 	}
-	if err := walk(fc, nil, zero); err != nil {
+	if err := walk(fc, nil, q.C, zero); err != nil {
 		return Path{}, err
 	}
-	return path, walk(fc, pc.Data(), scatter)
+	return path, walk(fc, pc.Data(), q.C, scatter)
 }
 
-// pack is a compact column-major copy of a folded operand (a zeroed one when fill is
-// false): same shape, so element i of the copy is element i of t.
-func pack[T float32 | float64](t cute.Tensor[T], fill bool) (cute.Tensor[T], error) {
-	l, err := cute.MakeLayoutLeft(t.Shape())
-	if err != nil {
-		return cute.Tensor[T]{}, err
-	}
+// pack is a compact copy of a folded operand in the layout l (packedLayout's; a zeroed one
+// when fill is false).
+func pack[T float32 | float64](t cute.Tensor[T], l cute.Layout, fill bool) (cute.Tensor[T], error) {
 	p, err := cute.MakeTensor(make([]T, t.Size()), l)
 	if err != nil || !fill {
 		return p, err
 	}
-	return p, walk(t, p.Data(), gather)
+	return p, walk(t, p.Data(), l, gather)
 }
 
-// The three walks over a strided tensor against a compact buffer, element i of the tensor
-// (colexicographic order) with element i of the buffer.
+// packedLayout is the compact layout of a folded operand's shape (m̂, k̂, l̂ for A) that its
+// copy takes: column-major (the first multi-mode fastest), or, with a CBLAS (which takes
+// either storage order at one speed; gonum's Aᵀ·Bᵀ is slow), the second multi-mode fastest
+// when it holds the operand's smallest stride, so that the copy reads the operand in order.
+func packedLayout(l cute.Layout) (cute.Layout, error) {
+	if !useCBLAS() || l.Rank() != 3 {
+		return cute.MakeLayoutLeft(l.Shape())
+	}
+	best, mode := int64(-1), 0
+	for i := 0; i < 3; i++ {
+		m, err := l.Mode(i)
+		if err != nil {
+			return cute.Layout{}, err
+		}
+		_, sh, st, err := m.AppendNest(nil, nil, nil)
+		if err != nil {
+			return cute.Layout{}, err
+		}
+		for j := range sh {
+			if a := abs(st[j]); sh[j] > 1 && a != 0 && (best < 0 || a < best) {
+				best, mode = a, i
+			}
+		}
+	}
+	if mode != 1 {
+		return cute.MakeLayoutLeft(l.Shape())
+	}
+	m0, _ := l.Mode(0)
+	m1, _ := l.Mode(1)
+	m2, _ := l.Mode(2)
+	c, err := cute.MakeLayoutLeft(cute.Tuple(m1.Shape(), m0.Shape(), m2.Shape()))
+	if err != nil {
+		return cute.Layout{}, err
+	}
+	q0, _ := c.Mode(0)
+	q1, _ := c.Mode(1)
+	q2, _ := c.Mode(2)
+	return cute.MakeLayoutModes(q1, q0, q2)
+}
+
+// The three walks over a strided tensor against a buffer of the same shape, element i of
+// the tensor with element i of the buffer (colexicographic order).
 const (
-	gather  = iota // buf[i] = t(i)
+	gather  = iota // buf(i) = t(i)
 	zero           // t(i) = 0
-	scatter        // t(i) += buf[i], in order of i (a t with repeated elements sums)
+	scatter        // t(i) += buf(i) (a t with repeated elements sums)
 )
 
-// walk runs one of the walks: a loop nest over t's leaf modes (coalesced first). Element i
-// of the buffer is compact: leaf j steps it by the product of the extents before j. Where the
-// first leaf is not t's unit stride, the two leaves with unit stride on either side (the
-// buffer's first, t's unit one) are walked in 16×16 tiles, so that both sides stay in cache
-// (a transposing copy). It does what cute.Copy, cute.Fill and cute.Axpby do through the
-// layout, at the speed of a loop nest.
-func walk[T float32 | float64](t cute.Tensor[T], buf []T, kind int) (err error) {
+// walk runs one of the walks over t and a buffer of layout bl (t's shape; ignored by zero):
+// a loop nest over the leaf modes, adjacent ones merged where they chain in both. The leaf
+// with the buffer's unit stride is the inner loop; where t's unit stride is on another leaf,
+// the two are walked in 16×16 tiles, so that both sides stay in cache (a transposing copy).
+// It does what cute.Copy, cute.Fill and cute.Axpby do through the layouts, at the speed of
+// a loop nest.
+func walk[T float32 | float64](t cute.Tensor[T], buf []T, bl cute.Layout, kind int) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = &cute.Error{Op: "einsum", Kind: cute.ErrInternal, Reason: fmt.Sprint("strided walk: ", r)}
 		}
 	}()
-	l, err := cute.Coalesce(t.Layout())
+	_, sh, st, err := t.Layout().AppendNest(nil, nil, nil)
 	if err != nil {
 		return err
 	}
-	_, shape, stride, err := l.AppendNest(nil, nil, nil)
+	_, bsh, bst, err := bl.AppendNest(nil, nil, nil)
 	if err != nil {
 		return err
+	}
+	if len(bsh) != len(sh) {
+		return &cute.Error{Op: "einsum", Kind: cute.ErrInternal, Reason: fmt.Sprintf("strided walk: %v and %v", t.Layout(), bl)}
+	}
+	// merge: drop extents of 1, join a leaf into the one before where both strides chain
+	var shape, stride, dst []int64
+	for j := range sh {
+		if sh[j] != bsh[j] {
+			return &cute.Error{Op: "einsum", Kind: cute.ErrInternal, Reason: fmt.Sprintf("strided walk: %v and %v", t.Layout(), bl)}
+		}
+		if sh[j] == 1 {
+			continue
+		}
+		if k := len(shape) - 1; k >= 0 && st[j] == shape[k]*stride[k] && bst[j] == shape[k]*dst[k] {
+			shape[k] *= sh[j]
+			continue
+		}
+		shape, stride, dst = append(shape, sh[j]), append(stride, st[j]), append(dst, bst[j])
 	}
 	if len(shape) == 0 {
-		shape, stride = []int64{1}, []int64{0}
+		shape, stride, dst = []int64{1}, []int64{0}, []int64{0}
 	}
-	dst := make([]int64, len(shape)) // the buffer's strides
-	for j, d := 0, int64(1); j < len(shape); j++ {
-		dst[j], d = d, d*shape[j]
+	a, u := 0, -1 // the inner loop (the buffer's unit stride) and the tile's other leaf (t's)
+	for j := range shape {
+		if abs(dst[j]) == 1 {
+			a = j
+		}
 	}
-	u := 0 // the tile's second leaf: t's unit stride, when not the first leaf
-	for j := 1; j < len(shape); j++ {
-		if abs(stride[j]) == 1 && abs(stride[0]) != 1 {
+	for j := range shape {
+		if abs(stride[j]) == 1 && j != a && abs(stride[a]) != 1 {
 			u = j
 		}
 	}
 	const tile = 16
 	data := t.Data()
 	var rest []int // the leaves of the outer loops
-	for j := 1; j < len(shape); j++ {
-		if j != u {
+	for j := range shape {
+		if j != a && j != u {
 			rest = append(rest, j)
 		}
 	}
 	nu, su, du := int64(1), int64(0), int64(0)
-	if u != 0 {
+	if u >= 0 {
 		nu, su, du = shape[u], stride[u], dst[u]
 	}
-	n0, s0 := shape[0], stride[0]
+	na, sa, da := shape[a], stride[a], dst[a]
 	cnt := make([]int64, len(shape))
 	bs, bd := t.Offset(), int64(0)
 	for {
 		for x0 := int64(0); x0 < nu; x0 += tile {
 			x1 := min(x0+tile, nu)
-			for y0 := int64(0); y0 < n0; y0 += tile {
-				y1 := min(y0+tile, n0)
-				if u == 0 {
-					y1 = n0
+			for y0 := int64(0); y0 < na; y0 += tile {
+				y1 := min(y0+tile, na)
+				if u < 0 {
+					y1 = na
 				}
 				for x := x0; x < x1; x++ {
-					p, i := bs+x*su+y0*s0, bd+x*du+y0
+					p, i := bs+x*su+y0*sa, bd+x*du+y0*da
 					switch kind {
 					case gather:
-						for y := y0; y < y1; y, p, i = y+1, p+s0, i+1 {
+						for y := y0; y < y1; y, p, i = y+1, p+sa, i+da {
 							buf[i] = data[p]
 						}
 					case zero:
-						for y := y0; y < y1; y, p = y+1, p+s0 {
+						for y := y0; y < y1; y, p = y+1, p+sa {
 							data[p] = 0
 						}
 					default:
-						for y := y0; y < y1; y, p, i = y+1, p+s0, i+1 {
+						for y := y0; y < y1; y, p, i = y+1, p+sa, i+da {
 							data[p] += buf[i]
 						}
 					}
 				}
-				if u == 0 {
+				if u < 0 {
 					break
 				}
 			}
@@ -311,12 +370,12 @@ func packable(p einsum.Plan) bool {
 	return true
 }
 
-// packedPlan is the plan of the same contraction over compact column-major copies.
+// packedPlan is the plan of the same contraction over compact copies (packedLayout).
 func packedPlan(p einsum.Plan) (einsum.Plan, error) {
 	q := p
 	var err error
 	for _, x := range []*cute.Layout{&q.A, &q.B, &q.C} {
-		if *x, err = cute.MakeLayoutLeft(x.Shape()); err != nil {
+		if *x, err = packedLayout(*x); err != nil {
 			return einsum.Plan{}, err
 		}
 	}

@@ -176,9 +176,9 @@ func TestPackedRepeatedC(t *testing.T) {
 	}
 }
 
-// TestWalk: the strided walks against the layout's own evaluation, on layouts of up to four
+// TestWalk: the strided walks against the layouts' own evaluation, on layouts of up to four
 // modes of extents up to 40 (several 16×16 tiles and partial ones) in any storage order,
-// with negative and zero strides.
+// with negative and zero strides, and buffers compact in any order of the modes.
 func TestWalk(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
 	for iter := 0; iter < 300; iter++ {
@@ -212,19 +212,28 @@ func TestWalk(t *testing.T) {
 		}
 		tn := cute.MustTensor(data, off, l)
 		n := l.Size()
+		// the buffer: compact in a random order of the modes
+		bstr := make([]int64, rank)
+		bcur := int64(1)
+		for _, j := range r.Perm(rank) {
+			bstr[j] = bcur
+			bcur *= ext[j]
+		}
+		bl := cute.MustLayout(cute.Ints(ext...), cute.Ints(bstr...))
 		buf := make([]float64, n)
-		if err := walk(tn, buf, gather); err != nil {
+		if err := walk(tn, buf, bl, gather); err != nil {
 			t.Fatal(err)
 		}
 		want := append([]float64(nil), data...)
 		for i := int64(0); i < n; i++ {
 			p, _ := l.Eval(i)
-			if buf[i] != data[off+p] {
-				t.Fatalf("gather %v: element %d = %v, want %v", l, i, buf[i], data[off+p])
+			q, _ := bl.Eval(i)
+			if buf[q] != data[off+p] {
+				t.Fatalf("gather %v into %v: element %d = %v, want %v", l, bl, i, buf[q], data[off+p])
 			}
-			want[off+p] += buf[i]
+			want[off+p] += buf[q]
 		}
-		if err := walk(tn, buf, scatter); err != nil {
+		if err := walk(tn, buf, bl, scatter); err != nil {
 			t.Fatal(err)
 		}
 		for i := range want {
@@ -232,7 +241,7 @@ func TestWalk(t *testing.T) {
 				t.Fatalf("scatter %v: data[%d] = %v, want %v", l, i, data[i], want[i])
 			}
 		}
-		if err := walk(tn, nil, zero); err != nil {
+		if err := walk(tn, nil, bl, zero); err != nil {
 			t.Fatal(err)
 		}
 		for i := int64(0); i < n; i++ {
