@@ -84,12 +84,17 @@ class DLManagedTensor(ctypes.Structure):
                 ("deleter", DL_DELETER)]
 
 
-_capsule_get = ctypes.pythonapi.PyCapsule_GetPointer
-_capsule_get.restype = ctypes.c_void_p
-_capsule_get.argtypes = [ctypes.py_object, ctypes.c_char_p]
-_capsule_valid = ctypes.pythonapi.PyCapsule_IsValid
-_capsule_valid.restype = ctypes.c_int
-_capsule_valid.argtypes = [ctypes.py_object, ctypes.c_char_p]
+# PyCapsule_* of CPython's C API (PyPy's ctypes has no pythonapi: DLPack capsules are not
+# read there, the CUDA array interface is)
+if hasattr(ctypes, "pythonapi"):
+    _capsule_get = ctypes.pythonapi.PyCapsule_GetPointer
+    _capsule_get.restype = ctypes.c_void_p
+    _capsule_get.argtypes = [ctypes.py_object, ctypes.c_char_p]
+    _capsule_valid = ctypes.pythonapi.PyCapsule_IsValid
+    _capsule_valid.restype = ctypes.c_int
+    _capsule_valid.argtypes = [ctypes.py_object, ctypes.c_char_p]
+else:
+    _capsule_get = _capsule_valid = None
 
 # __cuda_array_interface__ typestr (numpy's array-protocol strings) -> dtype name
 _CAI_TYPES = {"f2": "float16", "f4": "float32", "f8": "float64", "i1": "int8", "i2": "int16",
@@ -164,6 +169,9 @@ def _dlpack_stream_arg(stream: int):
 
 def from_dlpack_capsule(capsule, owner, op: str, what: str) -> CudaArray:
     """Reads an unconsumed "dltensor" capsule (DLManagedTensor) in place."""
+    if _capsule_valid is None:
+        raise NotCudaArrayError(op, "%s: DLPack capsules need CPython's C API (ctypes.pythonapi); "
+                                "this Python reads the CUDA array interface only" % what)
     if not _capsule_valid(capsule, b"dltensor"):
         raise NotCudaArrayError(op, "%s: __dlpack__ returned no \"dltensor\" capsule" % what)
     p = _capsule_get(capsule, b"dltensor")
@@ -296,7 +304,8 @@ def read(obj, op: str, what: str, stream: Optional[int] = None) -> CudaArray:
     if _torch_tensor(obj):
         return _from_torch(obj, op, what)
     dl_err = None
-    if hasattr(obj, "__dlpack__") and hasattr(obj, "__dlpack_device__"):
+    if hasattr(obj, "__dlpack__") and hasattr(obj, "__dlpack_device__") and \
+            (_capsule_valid is not None or not hasattr(obj, "__cuda_array_interface__")):
         try:
             dev = obj.__dlpack_device__()
             dev_type = int(dev[0])
