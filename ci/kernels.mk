@@ -98,7 +98,17 @@ kernels-gen-check:
 	python3 kernels/tools/gen_wgmma.py $(KBUILD)/wgmma_ops.cuh
 	diff -u kernels/wgmma_ops.cuh $(KBUILD)/wgmma_ops.cuh
 
-kernels-compile: $(KBUILD)/cutego_copy.cubin $(KBUILD)/libcutego_kernels.a
+kernels-compile: $(KBUILD)/cutego_copy.cubin $(KBUILD)/libcutego_kernels.a $(KBUILD)/libcutego_kernels.so
+
+# The launchers as a shared library, for Python (python/cutego/gpu.py loads it at the first
+# call): the archive's objects linked to the CUDA runtime's shared library, libcudart.so.13,
+# which the package loads first from PyTorch's or nvidia-cuda-runtime's copy (so that both
+# share one runtime). On the device: make kernels-so NVCC=... CUDA_ROOT=... KLIBDIR=...
+.PHONY: kernels-so
+kernels-so: $(KBUILD)/libcutego_kernels.so
+$(KBUILD)/libcutego_kernels.so: $(KBUILD)/libcutego_kernels.a
+	g++ -shared -o $@ -Wl,-soname,libcutego_kernels.so -Wl,--whole-archive $< -Wl,--no-whole-archive \
+	  -L$(KLIBDIR) -l:libcudart.so.13 -Wl,--no-undefined
 
 # Device binaries (run on the H200): C example, test, benchmark; cudart linked statically.
 KLINK := -L$(KLIBDIR) -cudart static

@@ -15,6 +15,12 @@
 #                       for any other Python (python/tools/wheels.py)
 #   make python-wheels-test   (in `make test`) make wheels, then each wheel installed into a
 #                       venv of its Python and python/tests/ run there (extension or ctypes)
+#   make wheel-gpu      build/dist/gpu/: the wheel with libcutego_kernels.so (make kernels-so,
+#                       sm_90a) bundled, for cutego.gemm/copy/einsum; it loads the CUDA 13
+#                       runtime that PyTorch or nvidia-cuda-runtime installs
+#   make python-kernels-test  (in `make test`) python/tests/kernels_check.py: cutego.gpu with the
+#                       real libcutego_kernels.so and CUDA runtime, no GPU (the planner answers
+#                       through the ctypes mirrors; launches raise NoDeviceError)
 #   pip install .       pyproject.toml: python/tools/cutego_build.py, a PEP 517 backend that
 #                       runs `make libcutego` and build_wheel.py (tested by install-doc-test)
 PYTHON ?= python3
@@ -23,13 +29,20 @@ PY_VENV := $(BUILD)/py-venv
 PY_BENCH_SITE := $(BUILD)/py-bench
 PY_WHEEL_SRC := $(wildcard python/cutego/*.py python/cutego/*.c include/*.h) python/tools/build_wheel.py
 
-.PHONY: wheel wheels python-test python-wheels-test python-bench
-TEST_TARGETS += python-test python-wheels-test
+.PHONY: wheel wheel-gpu wheels python-test python-wheels-test python-bench python-kernels-test
+TEST_TARGETS += python-test python-wheels-test python-kernels-test
 
 wheel: $(PY_DIST)/.stamp
 $(PY_DIST)/.stamp: $(CAPI_SO) $(PY_WHEEL_SRC)
 	$(PYTHON) python/tools/build_wheel.py --lib $(CAPI_SO) --out $(PY_DIST)
 	@touch $@
+
+wheel-gpu: $(CAPI_SO) $(PY_WHEEL_SRC) $(BUILD)/kernels/libcutego_kernels.so
+	$(PYTHON) python/tools/build_wheel.py --lib $(CAPI_SO) --out $(PY_DIST)/gpu --kernels $(BUILD)/kernels/libcutego_kernels.so
+
+python-kernels-test: $(CAPI_SO) $(BUILD)/kernels/libcutego_kernels.so
+	CUTEGO_REPO=$(CURDIR) CUTEGO_LIBRARY=$(CAPI_SO) CUTEGO_KERNELS_LIBRARY=$(BUILD)/kernels/libcutego_kernels.so \
+	  CUTEGO_CUDART=$(CUDA_ROOT)/lib/libcudart.so.13 PYTHONPATH=$(CURDIR)/python $(PYTHON) python/tests/kernels_check.py
 
 python-test: setup build wheel
 	rm -rf $(PY_VENV)

@@ -18,21 +18,28 @@ if ! PYTHONPATH=$pyd $py -c 'import numpy' 2>/dev/null; then
 fi
 out=$root/build/einsum-bench
 mkdir -p "$out"
-export OPENBLAS_NUM_THREADS=1 MKL_NUM_THREADS=1 OMP_NUM_THREADS=1
+# THREADS (default 1): the threads of both sides (OpenBLAS/MKL/OpenMP threads, GOMAXPROCS)
+threads=${THREADS:-1}
+export OPENBLAS_NUM_THREADS=$threads MKL_NUM_THREADS=$threads OMP_NUM_THREADS=$threads
 # Interleaved rounds: each case runs in Go and then in numpy, case after case, three times,
 # so that both sides see the same load; the best of the three is kept.
 go test -c -o "$out/cpu.test" ./cute/einsum/cpu
+# which BLAS cutego's BLAS path runs (cpu.BLAS(), logged by TestCBLAS: a CBLAS opened at run
+# time, or gonum)
+blas=$(cd cute/einsum/cpu && "$out/cpu.test" -test.run '^TestCBLAS$' -test.v 2>&1 |
+  sed -n 's/.*cblas_test.go:[0-9]*: \(\(cblas\|gonum\): .*\)/\1/p' | head -1)
+echo "cutego's BLAS: ${blas:-unknown}"
 cases=$(awk '!/^#/ && NF {print $1}' cute/einsum/cpu/testdata/bench_cases.txt)
 : >"$out/go.txt"; : >"$out/numpy.txt"
 for round in 1 2 3; do
   for c in $cases; do
     (cd cute/einsum/cpu && "$out/cpu.test" -test.run '^$' -test.bench "BenchmarkContract/^$c\$" \
-      -test.benchtime "${BENCHTIME:-1s}" -test.cpu 1) | grep '^Benchmark' | tee -a "$out/go.txt"
+      -test.benchtime "${BENCHTIME:-1s}" -test.cpu "$threads") | grep '^Benchmark' | tee -a "$out/go.txt"
     PYTHONPATH=$pyd $py bench/einsum/numpy_einsum.py "$c" | tee -a "$out/numpy.txt"
   done
 done
-PYTHONPATH=$pyd $py - "$out/go.txt" "$out/numpy.txt" <<'PY' | tee "$root/build/einsum-bench.md"
-import re, sys
+PYTHONPATH=$pyd BLAS="${blas:-unknown}" THREADS=$threads $py - "$out/go.txt" "$out/numpy.txt" <<'PY' | tee "$root/build/einsum-bench.md"
+import os, re, sys
 import numpy
 go, npy = {}, {}   # (case, variant, type) -> (wall ns, cpu ns), each the best of the rounds
 def keep(d, k, wall, cpu):
@@ -50,7 +57,7 @@ for (n, _, _) in go:
     if n not in names:
         names.append(n)
 for which, i in (("CPU time", 1), ("wall time", 0)):
-    print("numpy %s, one thread each; %s per contraction in ms (best of 3 interleaved rounds); ratio = numpy / cutego (above 1: cutego faster)" % (numpy.__version__, which))
+    print("cutego's BLAS: %s. numpy %s, %s thread(s) each; %s per contraction in ms (best of 3 interleaved rounds); ratio = numpy / cutego (above 1: cutego faster)" % (os.environ["BLAS"], numpy.__version__, os.environ["THREADS"], which))
     print()
     print("| contraction | type | cutego BLAS | cutego reference | numpy einsum | numpy einsum(optimize) | einsum / BLAS | einsum(opt) / BLAS | einsum / reference |")
     print("|---|---|---|---|---|---|---|---|---|")

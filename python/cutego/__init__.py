@@ -30,6 +30,7 @@ from .layout import (coalesce, filter, filter_zeros, composition, logical_divide
 # END bindgen
 from .swizzle import (Swizzle, ComposedLayout, shiftl, shiftr, make_swizzle,
                       make_composed_layout)
+from .gpu import gemm, copy, einsum  # CUDA arrays of any framework (cutego/gpu.py)
 
 __version__ = "%d.%d.%d" % (_lib_version() // 10000, _lib_version() // 100 % 100,
                             _lib_version() % 100)

@@ -46,7 +46,12 @@ def version_from_header():
     return ".".join(parts)
 
 
-def platform_tag(*libs):
+# what the kernels library (--kernels) may need besides: the CUDA 13 runtime (PyTorch's or the
+# nvidia-cuda-runtime package's copy, loaded by cutego/_kernels.py first) and the C++ runtime
+KERNELS_NEEDED = {"libcudart.so.13", "libstdc++.so.6", "libgcc_s.so.1"}
+
+
+def platform_tag(*libs, allowed=frozenset()):
     arch = platform.machine()
     try:
         dyn = needed = ""
@@ -60,7 +65,7 @@ def platform_tag(*libs):
         return "linux_" + arch, "objdump unavailable"
     libs = set(re.findall(r"NEEDED\s+(\S+)", needed))
     vers = [tuple(int(x) for x in v.split(".")) for v in re.findall(r"GLIBC_(\d+\.\d+)", dyn)]
-    extra = libs - ALLOWED_NEEDED
+    extra = libs - ALLOWED_NEEDED - allowed
     if extra or not vers:
         return "linux_" + arch, "needs %s" % sorted(extra)
     major, minor = max(vers)
@@ -93,9 +98,11 @@ def record_hash(data):
     return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
 
 
-def build(lib, out, version=None, cext=True, cc="gcc"):
+def build(lib, out, version=None, cext=True, cc="gcc", kernels=None):
     """Writes the wheel into out (replacing an older one of the same Python tag); returns
-    its path. cext: compile and bundle cutego._cext for the running CPython."""
+    its path. cext: compile and bundle cutego._cext for the running CPython. kernels: a
+    libcutego_kernels.so to bundle as cutego/libcutego_kernels.so (cutego.gemm/copy/einsum
+    load it at their first call)."""
     version = version or version_from_header()
     tmp = tempfile.mkdtemp(prefix="cutego-wheel-")
     ext = None
@@ -106,7 +113,8 @@ def build(lib, out, version=None, cext=True, cc="gcc"):
             sys.exit("build_wheel: the extension needs CPython (use --cext no)")
         ext = build_cext(lib, tmp, cc)
         pytag = "%s-%s" % (py, py)
-    tag, why = platform_tag(lib, *([ext] if ext else []))
+    tag, why = platform_tag(lib, *([ext] if ext else []), *([kernels] if kernels else []),
+                            allowed=KERNELS_NEEDED if kernels else frozenset())
     name = "cutego-%s-%s-%s.whl" % (version, pytag, tag)
     os.makedirs(out, exist_ok=True)
     for old in os.listdir(out):
@@ -121,6 +129,8 @@ def build(lib, out, version=None, cext=True, cc="gcc"):
         if f.endswith(".py") or f == "py.typed":
             files.append(("cutego/" + f, open(os.path.join(PKG, f), "rb").read(), 0o644))
     files.append(("cutego/libcutego.so.0", open(lib, "rb").read(), 0o755))
+    if kernels:
+        files.append(("cutego/libcutego_kernels.so", open(kernels, "rb").read(), 0o755))
     if ext:
         files.append(("cutego/" + os.path.basename(ext), open(ext, "rb").read(), 0o755))
     shutil.rmtree(tmp, ignore_errors=True)
@@ -168,8 +178,10 @@ def main():
     ap.add_argument("--cext", choices=("yes", "no"), default="yes",
                     help="compile and bundle cutego._cext (default yes; no: ctypes only)")
     ap.add_argument("--cc", default=os.environ.get("CC", "gcc"), help="C compiler (gcc)")
+    ap.add_argument("--kernels", default=None,
+                    help="libcutego_kernels.so to bundle (make kernels-so; default: none)")
     a = ap.parse_args()
-    build(a.lib, a.out, a.version, a.cext == "yes", a.cc)
+    build(a.lib, a.out, a.version, a.cext == "yes", a.cc, a.kernels)
 
 
 if __name__ == "__main__":

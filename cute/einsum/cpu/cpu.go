@@ -3,8 +3,8 @@
 //
 //   - BLAS in place: where the folded layouts of package einsum give each operand, for one
 //     mode of each of m̂, n̂ and k̂, a unit stride and a leading dimension that BLAS accepts,
-//     the GEMM on those modes runs in gonum's BLAS (float32: Sgemm, float64: Dgemm) on the
-//     operands' own data, and the remaining modes of every class loop around it. Within
+//     the GEMM on those modes runs in BLAS (float32: sgemm, float64: dgemm) on the operands'
+//     own data, and the remaining modes of every class loop around it. Within
 //     each class, indices whose strides chain in every operand that holds them are merged
 //     first (a joint coalesce), so "abc,bcd->ad" with compact operands is one GEMM of
 //     (a)×(bc)×(d). Modes given to BLAS need positive strides; indices whose modes do not
@@ -17,7 +17,10 @@
 //   - the paper's reference loops (cute.Gemm on the folded views): small contractions, and
 //     element types other than float32 and float64.
 //
-// The result is the same on every path, up to the order of floating-point additions.
+// BLAS is a CBLAS opened at run time where one is installed (OpenBLAS, BLIS, MKL, ...; the
+// CUTEGO_BLAS environment variable names another library, or "gonum"), else gonum's pure-Go
+// BLAS; BLAS() and Path.Library say which. The result is the same on every path, up to the
+// order of floating-point additions.
 package cpu
 
 import (
@@ -38,7 +41,8 @@ var minBLASWork int64 = 512
 
 // Path says how a contraction runs.
 type Path struct {
-	BLAS       bool   // gonum BLAS; false: the reference loops of cute.Gemm
+	BLAS       bool   // BLAS (Library says which); false: the reference loops of cute.Gemm
+	Library    string // the BLAS: BLAS()'s "cblas: FILE (CONFIG)" or "gonum: WHY"
 	M, N, K    int64  // extents of one BLAS call
 	Calls      int64  // BLAS calls (the product of the extents of the looped modes)
 	Transposed bool   // C is column-major: BLAS computes Cᵀ = B·Aᵀ
@@ -75,11 +79,68 @@ func Contract[T cute.Number](spec string, a, b, c cute.Tensor[T]) (Path, error) 
 
 type gemmFunc[T float32 | float64] func(tA, tB blas.Transpose, m, n, k int, a []T, lda int, b []T, ldb int, c []T, ldc int)
 
+// noCBLAS turns the CBLAS off: gonum runs every call (tests only).
+var noCBLAS bool
+
+func useCBLAS() bool { return !noCBLAS && haveCBLAS() }
+
+// BLAS says which BLAS runs the GEMMs of the BLAS paths: "cblas: FILE (CONFIG)" for a CBLAS
+// opened at run time (the first of OpenBLAS, BLIS, MKL, libcblas and libblas.so.3 found, or
+// the library CUTEGO_BLAS names; CUTEGO_BLAS=gonum for none), or "gonum: WHY" for gonum's
+// pure-Go BLAS.
+func BLAS() string {
+	lib, why := cblasLibrary()
+	switch {
+	case noCBLAS:
+		return "gonum: the CBLAS is turned off"
+	case lib != "":
+		return "cblas: " + lib
+	}
+	return "gonum: " + why
+}
+
+// cblasArgs reports whether a row-major gemm of these arguments reads and writes only within
+// the slices and fits CBLAS's 32-bit integers (the checks gonum makes; where they fail gonum
+// runs the call and reports it).
+func cblasArgs(tA, tB blas.Transpose, m, n, k, lenA, lda, lenB, ldb, lenC, ldc int) bool {
+	const maxI = 1<<31 - 1
+	if m <= 0 || n <= 0 || k <= 0 || m > maxI || n > maxI || k > maxI || lda > maxI || ldb > maxI || ldc > maxI {
+		return false
+	}
+	fits := func(t blas.Transpose, rows, cols, l, ld int) bool {
+		if t != blas.NoTrans {
+			rows, cols = cols, rows
+		}
+		if ld < cols {
+			return false
+		}
+		hi, ok := mulAdd(rows-1, ld, cols)
+		return ok && l >= hi
+	}
+	return fits(tA, m, k, lenA, lda) && fits(tB, k, n, lenB, ldb) && fits(blas.NoTrans, m, n, lenC, ldc)
+}
+
+// mulAdd is a*b+c for non-negative a, b, c, and whether it did not overflow.
+func mulAdd(a, b, c int) (int, bool) {
+	if a != 0 && b > (int(^uint(0)>>1)-c)/a {
+		return 0, false
+	}
+	return a*b + c, true
+}
+
+// sgemm and dgemm are C = op(A)·op(B) + C in the CBLAS when one is open (and the arguments
+// stay inside the slices), else in gonum.
 func sgemm(tA, tB blas.Transpose, m, n, k int, a []float32, lda int, b []float32, ldb int, c []float32, ldc int) {
+	if useCBLAS() && cblasSgemm(tA, tB, m, n, k, a, lda, b, ldb, c, ldc) {
+		return
+	}
 	gonum.Implementation{}.Sgemm(tA, tB, m, n, k, 1, a, lda, b, ldb, 1, c, ldc)
 }
 
 func dgemm(tA, tB blas.Transpose, m, n, k int, a []float64, lda int, b []float64, ldb int, c []float64, ldc int) {
+	if useCBLAS() && cblasDgemm(tA, tB, m, n, k, a, lda, b, ldb, c, ldc) {
+		return
+	}
 	gonum.Implementation{}.Dgemm(tA, tB, m, n, k, 1, a, lda, b, ldb, 1, c, ldc)
 }
 
@@ -99,40 +160,202 @@ func contractBLAS[T float32 | float64](spec string, a, b, c cute.Tensor[T], gemm
 		return path, runBLAS(bp, a.Data(), b.Data(), c.Data(), a.Offset(), b.Offset(), c.Offset(), gemm)
 	}
 	// packed: A, B into compact copies, C computed compact then added into the zeroed C
-	// (Axpby walks C in order, so a C with repeated elements sums, as the loops do)
-	pa, err := pack(fa, true)
+	// (in order, so a C with repeated elements sums, as the loops do)
+	q, err := packedPlan(plan) // the layouts choose planned the BLAS calls for
 	if err != nil {
 		return Path{}, err
 	}
-	pb, err := pack(fb, true)
+	pa, err := pack(fa, q.A, true)
 	if err != nil {
 		return Path{}, err
 	}
-	pc, err := pack(fc, false)
+	pb, err := pack(fb, q.B, true)
+	if err != nil {
+		return Path{}, err
+	}
+	pc, err := pack(fc, q.C, false)
 	if err != nil {
 		return Path{}, err
 	}
 	if err := runBLAS(bp, pa.Data(), pb.Data(), pc.Data(), 0, 0, 0, gemm); err != nil {
 		return Path{}, err
 	}
-	if err := cute.Fill(fc, 0); err != nil {
+	if err := walk(fc, nil, q.C, zero); err != nil {
 		return Path{}, err
 	}
-	return path, cute.Axpby(1, pc, 1, fc)
+	return path, walk(fc, pc.Data(), q.C, scatter)
 }
 
-// pack is a compact column-major copy of a folded operand (a zeroed one when fill is
-// false): same shape, so element i of the copy is element i of t.
-func pack[T float32 | float64](t cute.Tensor[T], fill bool) (cute.Tensor[T], error) {
-	l, err := cute.MakeLayoutLeft(t.Shape())
-	if err != nil {
-		return cute.Tensor[T]{}, err
-	}
+// pack is a compact copy of a folded operand in the layout l (packedLayout's; a zeroed one
+// when fill is false).
+func pack[T float32 | float64](t cute.Tensor[T], l cute.Layout, fill bool) (cute.Tensor[T], error) {
 	p, err := cute.MakeTensor(make([]T, t.Size()), l)
 	if err != nil || !fill {
 		return p, err
 	}
-	return p, cute.Copy(t, p)
+	return p, walk(t, p.Data(), l, gather)
+}
+
+// packedLayout is the compact layout of a folded operand's shape (m̂, k̂, l̂ for A) that its
+// copy takes: column-major (the first multi-mode fastest), or, with a CBLAS (which takes
+// either storage order at one speed; gonum's Aᵀ·Bᵀ is slow), the second multi-mode fastest
+// when it holds the operand's smallest stride, so that the copy reads the operand in order.
+func packedLayout(l cute.Layout) (cute.Layout, error) {
+	if !useCBLAS() || l.Rank() != 3 {
+		return cute.MakeLayoutLeft(l.Shape())
+	}
+	best, mode := int64(-1), 0
+	for i := 0; i < 3; i++ {
+		m, err := l.Mode(i)
+		if err != nil {
+			return cute.Layout{}, err
+		}
+		_, sh, st, err := m.AppendNest(nil, nil, nil)
+		if err != nil {
+			return cute.Layout{}, err
+		}
+		for j := range sh {
+			if a := abs(st[j]); sh[j] > 1 && a != 0 && (best < 0 || a < best) {
+				best, mode = a, i
+			}
+		}
+	}
+	if mode != 1 {
+		return cute.MakeLayoutLeft(l.Shape())
+	}
+	m0, _ := l.Mode(0)
+	m1, _ := l.Mode(1)
+	m2, _ := l.Mode(2)
+	c, err := cute.MakeLayoutLeft(cute.Tuple(m1.Shape(), m0.Shape(), m2.Shape()))
+	if err != nil {
+		return cute.Layout{}, err
+	}
+	q0, _ := c.Mode(0)
+	q1, _ := c.Mode(1)
+	q2, _ := c.Mode(2)
+	return cute.MakeLayoutModes(q1, q0, q2)
+}
+
+// The three walks over a strided tensor against a buffer of the same shape, element i of
+// the tensor with element i of the buffer (colexicographic order).
+const (
+	gather  = iota // buf(i) = t(i)
+	zero           // t(i) = 0
+	scatter        // t(i) += buf(i) (a t with repeated elements sums)
+)
+
+// walk runs one of the walks over t and a buffer of layout bl (t's shape; ignored by zero):
+// a loop nest over the leaf modes, adjacent ones merged where they chain in both. The leaf
+// with the buffer's unit stride is the inner loop; where t's unit stride is on another leaf,
+// the two are walked in 16×16 tiles, so that both sides stay in cache (a transposing copy).
+// It does what cute.Copy, cute.Fill and cute.Axpby do through the layouts, at the speed of
+// a loop nest.
+func walk[T float32 | float64](t cute.Tensor[T], buf []T, bl cute.Layout, kind int) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = &cute.Error{Op: "einsum", Kind: cute.ErrInternal, Reason: fmt.Sprint("strided walk: ", r)}
+		}
+	}()
+	_, sh, st, err := t.Layout().AppendNest(nil, nil, nil)
+	if err != nil {
+		return err
+	}
+	_, bsh, bst, err := bl.AppendNest(nil, nil, nil)
+	if err != nil {
+		return err
+	}
+	if len(bsh) != len(sh) {
+		return &cute.Error{Op: "einsum", Kind: cute.ErrInternal, Reason: fmt.Sprintf("strided walk: %v and %v", t.Layout(), bl)}
+	}
+	// merge: drop extents of 1, join a leaf into the one before where both strides chain
+	var shape, stride, dst []int64
+	for j := range sh {
+		if sh[j] != bsh[j] {
+			return &cute.Error{Op: "einsum", Kind: cute.ErrInternal, Reason: fmt.Sprintf("strided walk: %v and %v", t.Layout(), bl)}
+		}
+		if sh[j] == 1 {
+			continue
+		}
+		if k := len(shape) - 1; k >= 0 && st[j] == shape[k]*stride[k] && bst[j] == shape[k]*dst[k] {
+			shape[k] *= sh[j]
+			continue
+		}
+		shape, stride, dst = append(shape, sh[j]), append(stride, st[j]), append(dst, bst[j])
+	}
+	if len(shape) == 0 {
+		shape, stride, dst = []int64{1}, []int64{0}, []int64{0}
+	}
+	a, u := 0, -1 // the inner loop (the buffer's unit stride) and the tile's other leaf (t's)
+	for j := range shape {
+		if abs(dst[j]) == 1 {
+			a = j
+		}
+	}
+	for j := range shape {
+		if abs(stride[j]) == 1 && j != a && abs(stride[a]) != 1 {
+			u = j
+		}
+	}
+	const tile = 16
+	data := t.Data()
+	var rest []int // the leaves of the outer loops
+	for j := range shape {
+		if j != a && j != u {
+			rest = append(rest, j)
+		}
+	}
+	nu, su, du := int64(1), int64(0), int64(0)
+	if u >= 0 {
+		nu, su, du = shape[u], stride[u], dst[u]
+	}
+	na, sa, da := shape[a], stride[a], dst[a]
+	cnt := make([]int64, len(shape))
+	bs, bd := t.Offset(), int64(0)
+	for {
+		for x0 := int64(0); x0 < nu; x0 += tile {
+			x1 := min(x0+tile, nu)
+			for y0 := int64(0); y0 < na; y0 += tile {
+				y1 := min(y0+tile, na)
+				if u < 0 {
+					y1 = na
+				}
+				for x := x0; x < x1; x++ {
+					p, i := bs+x*su+y0*sa, bd+x*du+y0*da
+					switch kind {
+					case gather:
+						for y := y0; y < y1; y, p, i = y+1, p+sa, i+da {
+							buf[i] = data[p]
+						}
+					case zero:
+						for y := y0; y < y1; y, p = y+1, p+sa {
+							data[p] = 0
+						}
+					default:
+						for y := y0; y < y1; y, p, i = y+1, p+sa, i+da {
+							data[p] += buf[i]
+						}
+					}
+				}
+				if u < 0 {
+					break
+				}
+			}
+		}
+		k := 0
+		for ; k < len(rest); k++ {
+			j := rest[k]
+			cnt[j]++
+			bs, bd = bs+stride[j], bd+dst[j]
+			if cnt[j] < shape[j] {
+				break
+			}
+			bs, bd = bs-shape[j]*stride[j], bd-shape[j]*dst[j]
+			cnt[j] = 0
+		}
+		if k == len(rest) {
+			return nil
+		}
+	}
 }
 
 // packable: packed copies take memory of the order of the operands' own (an operand
@@ -147,12 +370,12 @@ func packable(p einsum.Plan) bool {
 	return true
 }
 
-// packedPlan is the plan of the same contraction over compact column-major copies.
+// packedPlan is the plan of the same contraction over compact copies (packedLayout).
 func packedPlan(p einsum.Plan) (einsum.Plan, error) {
 	q := p
 	var err error
 	for _, x := range []*cute.Layout{&q.A, &q.B, &q.C} {
-		if *x, err = cute.MakeLayoutLeft(x.Shape()); err != nil {
+		if *x, err = packedLayout(*x); err != nil {
 			return einsum.Plan{}, err
 		}
 	}
@@ -170,7 +393,7 @@ func choose(p einsum.Plan) (blasPlan, Path) {
 	costZero := math.Inf(1)
 	if path.BLAS {
 		costZero = total/efficiency(path.M, path.N, path.K) + callCost*float64(path.Calls)
-		if bp.tX == blas.Trans && bp.tY == blas.Trans {
+		if bp.tX == blas.Trans && bp.tY == blas.Trans && !useCBLAS() {
 			costZero *= transTransCost
 		}
 	}
@@ -198,9 +421,11 @@ func choose(p einsum.Plan) (blasPlan, Path) {
 		}
 		return blasPlan{}, Path{Reason: path.Reason}
 	case costZero <= costPack:
+		path.Library = BLAS()
 		return bp, path
 	}
 	ppath.Packed = true
+	ppath.Library = BLAS()
 	return pbp, ppath
 }
 

@@ -108,6 +108,8 @@ func compact(idx string, order string, ext map[byte]int64, r *rand.Rand) *naive.
 }
 
 func TestContractBLASShapes(t *testing.T) {
+	defer func() { noCBLAS = false }()
+	noCBLAS = true // gonum's cost model (with a CBLAS, Aᵀ·Bᵀ runs in place: TestCBLAS)
 	r := rand.New(rand.NewPCG(7, 8))
 	ext := map[byte]int64{'i': 24, 'j': 20, 'k': 16, 'b': 3, 'h': 2, 'q': 12, 'd': 10, 'a': 8, 'c': 4, 'e': 5}
 	for _, c := range []struct {
@@ -157,5 +159,95 @@ func TestContractPathReasons(t *testing.T) {
 	y := cute.MustTensor(make([]int, 4), 0, l("(2,2):(1,2)"))
 	if p, err := Contract("ik,jk->ij", x, x, y); err != nil || p.BLAS || y.Data()[0] != 10 {
 		t.Errorf("int: %+v %v %v", p, err, y.Data())
+	}
+}
+
+// TestPackedRepeatedC: on packed copies, a C whose elements repeat (a stride-0 mode) gets
+// the sum over its coordinates, as the reference loops give.
+func TestPackedRepeatedC(t *testing.T) {
+	defer func(w int64) { minBLASWork, force = w, forceNone }(minBLASWork)
+	minBLASWork, force = 1, forcePacked
+	r := rand.New(rand.NewPCG(3, 4))
+	ext := map[byte]int64{'i': 4, 'j': 3, 'k': 5}
+	a, b := compact("ik", "ik", ext, r), compact("kj", "kj", ext, r)
+	c := &naive.Operand{Idx: "ij", Sub: [][]int64{{4}, {3}}, Stride: [][]int64{{1}, {0}}, Data: make([]float64, 4)}
+	if p := check(t, "ik", "kj", "ij", a, b, c, ext); !p.Packed {
+		t.Fatalf("not packed: %v", p)
+	}
+}
+
+// TestWalk: the strided walks against the layouts' own evaluation, on layouts of up to four
+// modes of extents up to 40 (several 16×16 tiles and partial ones) in any storage order,
+// with negative and zero strides, and buffers compact in any order of the modes.
+func TestWalk(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for iter := 0; iter < 300; iter++ {
+		rank := 1 + r.IntN(4)
+		ext := make([]int64, rank)
+		for j := range ext {
+			ext[j] = 1 + r.Int64N(40)
+		}
+		str := make([]int64, rank)
+		cur, off := int64(1), int64(0)
+		for _, j := range r.Perm(rank) {
+			str[j] = cur
+			cur *= ext[j]
+		}
+		if cur > 1<<14 {
+			continue
+		}
+		for j := range str {
+			switch r.IntN(6) {
+			case 0:
+				str[j] = -str[j]
+				off += (ext[j] - 1) * -str[j]
+			case 1:
+				str[j] = 0
+			}
+		}
+		l := cute.MustLayout(cute.Ints(ext...), cute.Ints(str...))
+		data := make([]float64, cur)
+		for i := range data {
+			data[i] = float64(r.IntN(100))
+		}
+		tn := cute.MustTensor(data, off, l)
+		n := l.Size()
+		// the buffer: compact in a random order of the modes
+		bstr := make([]int64, rank)
+		bcur := int64(1)
+		for _, j := range r.Perm(rank) {
+			bstr[j] = bcur
+			bcur *= ext[j]
+		}
+		bl := cute.MustLayout(cute.Ints(ext...), cute.Ints(bstr...))
+		buf := make([]float64, n)
+		if err := walk(tn, buf, bl, gather); err != nil {
+			t.Fatal(err)
+		}
+		want := append([]float64(nil), data...)
+		for i := int64(0); i < n; i++ {
+			p, _ := l.Eval(i)
+			q, _ := bl.Eval(i)
+			if buf[q] != data[off+p] {
+				t.Fatalf("gather %v into %v: element %d = %v, want %v", l, bl, i, buf[q], data[off+p])
+			}
+			want[off+p] += buf[q]
+		}
+		if err := walk(tn, buf, bl, scatter); err != nil {
+			t.Fatal(err)
+		}
+		for i := range want {
+			if data[i] != want[i] {
+				t.Fatalf("scatter %v: data[%d] = %v, want %v", l, i, data[i], want[i])
+			}
+		}
+		if err := walk(tn, nil, bl, zero); err != nil {
+			t.Fatal(err)
+		}
+		for i := int64(0); i < n; i++ {
+			if p, _ := l.Eval(i); data[off+p] != 0 {
+				t.Fatalf("zero %v: element %d", l, i)
+			}
+		}
 	}
 }
