@@ -73,7 +73,8 @@ class GemmPlan(ctypes.Structure):
                 ("a_packed", LayoutT), ("b_packed", LayoutT), ("d_packed", LayoutT),
                 ("packed_why", ctypes.c_char * 120), ("kernel", ctypes.c_char * 64),
                 ("reason", ctypes.c_char * 160), ("split_k", ctypes.c_int32),
-                ("split_workspace_bytes", ctypes.c_int64)]
+                ("split_workspace_bytes", ctypes.c_int64), ("b_dtype", ctypes.c_int32),
+                ("promoted", ctypes.c_int32)]
 
 
 class GemmOptions(ctypes.Structure):
@@ -81,7 +82,9 @@ class GemmOptions(ctypes.Structure):
     _fields_ = [("force_path", ctypes.c_int32), ("config", ctypes.c_int32), ("max_ctas", ctypes.c_int32),
                 ("group_m", ctypes.c_int32), ("direct_epilogue", ctypes.c_int32), ("no_pack", ctypes.c_int32),
                 ("cluster_m", ctypes.c_int32), ("split_k", ctypes.c_int32),
-                ("workspace", ctypes.c_void_p), ("workspace_bytes", ctypes.c_int64), ("sms", ctypes.c_int32)]
+                ("workspace", ctypes.c_void_p), ("workspace_bytes", ctypes.c_int64), ("sms", ctypes.c_int32),
+                ("scale_a", ctypes.c_void_p), ("scale_b", ctypes.c_void_p), ("b_dtype", ctypes.c_int32),
+                ("fp8_accumulation", ctypes.c_int32), ("fp8_promotion_interval", ctypes.c_int32)]
 
 
 _L = ctypes.POINTER(LayoutT)

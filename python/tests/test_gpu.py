@@ -394,8 +394,11 @@ class TestStructs(unittest.TestCase):
         self.assertIsNotNone(cc, "a C compiler is needed to check the struct mirrors")
         fields = [("cutego_gemm_plan_t", K.GemmPlan, ["path", "m", "a", "a_map", "d_map", "tiles", "flags", "cluster_m",
                                                       "workspace_bytes", "a_packed", "d_packed", "packed_why", "kernel",
-                                                      "reason", "split_k", "split_workspace_bytes"]),
-                  ("cutego_gemm_options_t", K.GemmOptions, ["split_k", "workspace", "workspace_bytes", "sms"]),
+                                                      "reason", "split_k", "split_workspace_bytes", "b_dtype",
+                                                      "promoted"]),
+                  ("cutego_gemm_options_t", K.GemmOptions, ["split_k", "workspace", "workspace_bytes", "sms",
+                                                            "scale_a", "scale_b", "b_dtype", "fp8_accumulation",
+                                                            "fp8_promotion_interval"]),
                   ("cutego_tma_desc_t", K.TmaDesc, ["box", "l2_promotion"]),
                   ("cutego_einsum_plan_t", gpu._Fold, ["c", "m", "l", "m_indices", "l_indices"])]
         src = ['#include <stdio.h>', '#include <stddef.h>', '#include "cutego_kernels.h"', '#include "cutego_einsum.h"',
