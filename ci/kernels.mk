@@ -15,8 +15,9 @@ DEMO_TARGETS += kernels-demo
 
 kernels-test: kernels-cpu-test kernels-compile kernels-gemm-cpu-test kernels-plan-sanitize kernels-gen-check
 
-kernels-cpu-test: $(KHDRS) csrc/tma/test_device_eval.c csrc/tma/test_plan.c $(KHOST_SRC)
+kernels-cpu-test: $(KHDRS) csrc/tma/test_device_eval.c csrc/tma/test_plan.c $(KHOST_SRC) bench/sass_diff.py
 	@mkdir -p $(KBUILD)
+	python3 bench/sass_diff.py --selftest
 	gcc -std=c99 -Wall -Wextra -Werror -pedantic -Iinclude csrc/tma/test_device_eval.c -o $(KBUILD)/test_device_eval_c
 	g++ -x c++ -std=c++17 -Wall -Wextra -Werror -Iinclude csrc/tma/test_device_eval.c -o $(KBUILD)/test_device_eval_cpp
 	gcc -std=c99 -Wall -Wextra -Werror -Iinclude csrc/tma/test_plan.c $(KHOST_SRC) -o $(KBUILD)/test_plan
