@@ -9,7 +9,8 @@
 #   make capi-valgrind         the ABI test under valgrind, Go frames suppressed. Not a gate:
 #                              memcheck cannot follow Go's stacks, so values Go writes into C
 #                              memory look uninitialised to it; ASan+LSan is the gate.
-#   make capi-cmake            the top-level CMakeLists.txt: build and ctest (also in capi-test)
+#   make capi-cmake            the top-level CMakeLists.txt: build and ctest (also in capi-test),
+#                              the kernels taken from kernels-compile's library, not compiled again
 #   make capi-demo             (in `make demo`) a C program computing layouts through the ABI
 #   make capi-gen              rewrite what capi/bindgen writes from its table of operations
 #                              (capi/ops_gen.go and the marked blocks of cutego.h, cutego.hpp,
@@ -103,7 +104,8 @@ $(CAPI_T)/%-asan: csrc/abi/%.c $(CAPI_SO) $(wildcard include/*.h)
 CAPI_ASAN := ASAN_OPTIONS=detect_leaks=1:handle_segv=0:handle_sigbus=0:handle_sigfpe=0:allow_user_segv_handler=1:abort_on_error=0:exitcode=23 \
   LSAN_OPTIONS=suppressions=$(CURDIR)/csrc/abi/lsan.supp:print_suppressions=0 UBSAN_OPTIONS=halt_on_error=1
 
-capi-test: $(CAPI_SO) $(CAPI_A) $(CAPI_T)/abi_test-asan $(CAPI_T)/thread_test-asan $(CAPI_T)/print_test-asan $(CAPI_T)/bench
+capi-test: $(CAPI_SO) $(CAPI_A) $(CAPI_T)/abi_test-asan $(CAPI_T)/thread_test-asan $(CAPI_T)/print_test-asan $(CAPI_T)/bench \
+           capi-consumer-test capi-cmake
 	@echo "== capi: header/symbol agreement"
 	csrc/abi/check_symbols.sh $(CAPI_SO) $(CAPI_GEN)/libcutego_cgo.h include
 	@echo "== capi: soname and version"
@@ -139,18 +141,21 @@ capi-test: $(CAPI_SO) $(CAPI_A) $(CAPI_T)/abi_test-asan $(CAPI_T)/thread_test-as
 	$(CAPI_ASAN) $(CAPI_T)/tma_check_test
 	@echo "== capi: benchmark"
 	$(CAPI_T)/bench 200000
-	$(MAKE) --no-print-directory capi-consumer-test
-	$(MAKE) --no-print-directory capi-cmake
-	@echo "capi-test: all green"
+	@echo "capi-test: all green (with capi-consumer-test and capi-cmake)"
 
-# The top-level CMakeLists.txt: builds libcutego with go and the C/C++ tests, runs them.
-capi-cmake:
-	cmake -S . -B $(BUILD)/cmake -DCMAKE_BUILD_TYPE=RelWithDebInfo >$(BUILD)/cmake.log 2>&1 || { cat $(BUILD)/cmake.log; exit 1; }
+# The top-level CMakeLists.txt: builds libcutego with go and the C/C++ tests, runs them. The
+# kernels are the library kernels-compile built (-DCUTEGO_KERNELS_LIBRARY): CMake checks that
+# it holds every kernel translation unit and does not compile them a second time.
+capi-cmake: $(KBUILD)/libcutego_kernels.a
+	@mkdir -p $(BUILD)
+	cmake -S . -B $(BUILD)/cmake -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCUTEGO_KERNELS_LIBRARY=$(KBUILD)/libcutego_kernels.a \
+	  >$(BUILD)/cmake.log 2>&1 || { cat $(BUILD)/cmake.log; exit 1; }
+	grep -F 'cutego: kernels from $(KBUILD)/libcutego_kernels.a' $(BUILD)/cmake.log
 	cmake --build $(BUILD)/cmake -j 2 >>$(BUILD)/cmake.log 2>&1 || { tail -50 $(BUILD)/cmake.log; exit 1; }
 	cd $(BUILD)/cmake && ctest --output-on-failure
 
 # A C and a C++ consumer built only from an installed copy, via pkg-config and via CMake.
-capi-consumer-test: libcutego
+capi-consumer-test: libcutego build
 	csrc/abi/consumer_test.sh "$(MAKE)" "$(BUILD)/cutego"
 
 capi-valgrind: $(CAPI_T)/abi_test

@@ -9,5 +9,7 @@
 .PHONY: install-doc-test
 TEST_TARGETS += install-doc-test
 
-install-doc-test: setup-core
+# libcutego is built here first: the doc's `make install` and `pip install` then find it
+# current instead of building it beside a parallel `make test`.
+install-doc-test: setup-core $(CAPI_SO) $(CAPI_A)
 	$(PYTHON) ci/install_doc_test.py

@@ -2,7 +2,6 @@
 # `make test` compiles every kernel for sm_90a (so a kernel that does not build fails CI) and
 # runs the CPU tests (device evaluator header as C and C++, copy planner). Nothing here needs
 # a GPU; the device test and benchmark binaries are built by `make kernels-device`.
-KBUILD := $(BUILD)/kernels
 KNVCC_FLAGS := -gencode=arch=compute_90a,code=sm_90a -std=c++17 -O3 -Iinclude -Icsrc/tma -Ikernels
 KHOST_SRC := csrc/tma/plan.c csrc/tma/encode.c
 KHDRS := include/cutego_types.h include/cutego_device.h include/cutego_tma.h include/cutego_kernels.h csrc/planner.h \
@@ -36,11 +35,11 @@ $(KBUILD)/obj/cutego_copy.o: kernels/cutego_copy.cu $(KHDRS) | setup
 	$(NVCC) $(KNVCC_FLAGS) -Xcompiler -fPIC -c kernels/cutego_copy.cu -o $@
 
 # The GEMM: one translation unit per tile configuration and pair of operand majors
-# (kernels/gemm_<config>_<majors>.cu, six kernels each) so that `make -j` runs ptxas on them in
-# parallel, and the launcher (with the generic kernels). Each -Xptxas -v report is kept; a wgmma
+# (kernels/gemm_<config>_<majors>.cu, six kernels each, and kernels/gemm_<config>_kk_<fp8 types>.cu;
+# kernels/CMakeLists.txt globs the same files) so that `make -j` runs ptxas on them in parallel, and the launcher (with the generic kernels). Each -Xptxas -v report is kept; a wgmma
 # pipeline serialized across a function boundary (ptxas C7510) or a spill in a wgmma kernel fails
 # the build (GPU-NOTES). (The generic kernels keep small coordinate arrays on the stack.)
-GEMM_INSTANCES := $(foreach c,128x256 128x128,$(foreach m,kk km mk mm,$(c)_$(m)) $(foreach t,e4m3 e5m2 e4m3e5m2 e5m2e4m3,$(c)_kk_$(t)))
+GEMM_INSTANCES := $(sort $(patsubst kernels/gemm_%.cu,%,$(wildcard kernels/gemm_[0-9]*x[0-9]*_[km][km].cu kernels/gemm_[0-9]*x[0-9]*_kk_e*.cu)))
 GEMM_OBJS := $(KBUILD)/obj/cutego_gemm.o $(GEMM_INSTANCES:%=$(KBUILD)/obj/gemm_%.o)
 $(KBUILD)/obj/cutego_gemm.o: kernels/cutego_gemm.cu kernels/gemm_fns.h kernels/gemm_generic_instances.cuh kernels/gemm_split_k.cuh $(KHDRS) $(GEMM_HDRS) | setup
 	@mkdir -p $(KBUILD)/obj

@@ -1,8 +1,8 @@
 # The layout explorer in the browser. Included by the top Makefile (-include ci/*.mk).
 #   make web-site   the static site in build/site: the page (cmd/cutego/site), Go's
 #                   wasm_exec.js, and package cute + the eval language compiled to
-#                   WebAssembly (cutego.wasm, and cutego-wasm.js holding it as base64
-#                   for pages opened from disk, where fetch is not allowed)
+#                   WebAssembly (cutego.wasm, and cutego-wasm.js holding it gzipped as
+#                   base64 for pages opened from disk, where fetch is not allowed)
 #   make demo       includes web-site; open build/site/index.html, or run
 #                   build/cutego serve --site build/site
 #   make web-test   drives the page in a real headless Chromium (ci/setup-web.sh
@@ -20,8 +20,9 @@ $(SITE)/cutego.wasm: $(WEB_GO) go.mod go.sum
 	@mkdir -p $(SITE)
 	GOOS=js GOARCH=wasm nice $(GO) build -trimpath -ldflags='-s -w' -o $@ ./cmd/wasm
 
-$(SITE)/cutego-wasm.js: $(SITE)/cutego.wasm
-	@{ printf '// cutego.wasm as base64, for the page opened from disk (make web-site)\nvar CUTEGO_WASM_B64 = "'; base64 -w0 $<; printf '";\n'; } > $@
+$(SITE)/cutego-wasm.js: $(SITE)/cutego.wasm ci/web.mk
+	@{ printf '// cutego.wasm gzip-compressed as base64, for the page opened from disk (make web-site)\nvar CUTEGO_WASM_SIZE = %d;\nvar CUTEGO_WASM_GZ_B64 = "' $$(stat -c %s $<); \
+	   gzip -9 -n -c $< | base64 -w0; printf '";\n'; } > $@.tmp && mv $@.tmp $@
 
 web-site: $(SITE)/cutego.wasm $(SITE)/cutego-wasm.js
 	@test -n "$(WASM_EXEC)" || { echo "wasm_exec.js not found under $(GOROOT_WASM)/lib/wasm or misc/wasm"; exit 1; }

@@ -183,6 +183,8 @@ func TestBrowserStaticSite(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "done", st, innerText(t, ctx, "#error"))
 	assert.Contains(t, innerText(t, ctx, "#engine"), "WebAssembly")
+	checkEngineStart(t, ctx, "cutego-wasm.js")
+	checkPageLayout(t, ctx)
 
 	for _, expr := range []string{
 		"(4,5):(16,64)",
@@ -267,7 +269,85 @@ func TestBrowserStaticSite(t *testing.T) {
 	assert.Equal(t, "3. complement(B, shape(coalesce(A))) = (2,3):(1,8)", steps[2])
 	assert.Equal(t, "5. composition(A, make_layout(B, complement(…))) = ((2,2),(2,3)):((4,1),(2,8))", steps[4])
 	assert.Equal(t, 3, pics) // coalesce(A) and its shape (4,2,3) have rank 3: no picture
+	assert.GreaterOrEqual(t, js[float64](t, ctx, minTextHeightJS("#steps .step .pic")), 11.0,
+		"the step pictures' text is too small to read")
 	screenshot(t, ctx, "browser-explain.png")
+}
+
+// engineEvent is one entry of the page's cutegoEngineLog: a stage of the engine's start as
+// #engine showed it, and whether an evaluation was waiting for it then.
+type engineEvent struct {
+	Ms      float64
+	Msg     string
+	Waiting bool
+}
+
+// checkEngineStart: the page said what it was waiting for while the engine started. It
+// evaluates at once when it opens, so that first evaluation waits and #meta showed each
+// stage — loading the named file, unpacking (from disk), compiling, starting — then ready.
+func checkEngineStart(t *testing.T, ctx context.Context, file string) {
+	t.Helper()
+	log := js[[]engineEvent](t, ctx, `cutegoEngineLog`)
+	require.NotEmpty(t, log)
+	var stages []string
+	for _, e := range log {
+		stages = append(stages, e.Msg)
+	}
+	t.Logf("engine start (ms since navigation): %v", log)
+	assert.Contains(t, log[0].Msg, file, "the first stage names the file it loads")
+	assert.Equal(t, "ready", log[len(log)-1].Msg)
+	waited := false
+	for _, e := range log[:len(log)-1] {
+		waited = waited || (e.Waiting && strings.Contains(e.Msg, file))
+	}
+	assert.True(t, waited, "no evaluation was shown waiting for %s: %v", file, stages)
+	for _, want := range []string{"compiling", "starting"} {
+		assert.True(t, strings.Contains(strings.Join(stages, "\n"), want), "no %q stage: %v", want, stages)
+	}
+	if file == "cutego-wasm.js" {
+		assert.True(t, strings.Contains(strings.Join(stages, "\n"), "unpacking"), "no unpacking stage: %v", stages)
+	}
+	assert.NotContains(t, innerText(t, ctx, "#meta"), "waiting", "the answer replaced the waiting note")
+}
+
+// minTextHeightJS is the smallest height (CSS pixels, as drawn) of the text in a picture.
+func minTextHeightJS(sel string) string {
+	return `Math.min(...[...document.querySelectorAll('` + sel + ` svg text')].map(t => t.getBoundingClientRect().height))`
+}
+
+// pageWidthJS: how wide the page is drawn (its scroll width) and the window's width.
+const pageWidthJS = `[document.scrollingElement.scrollWidth, window.innerWidth]`
+
+// checkPageLayout: the input grows with its lines (and shrinks back); a wide table and a
+// wide picture scroll inside their own panels while the page keeps the window's width; the
+// picture's text keeps a readable size instead of shrinking to the page.
+func checkPageLayout(t *testing.T, ctx context.Context) {
+	t.Helper()
+	box := `(() => { const e = document.getElementById('expr'); return [e.clientHeight, e.scrollHeight]; })()`
+	typeAndRun(t, ctx, "(4,4)")
+	small := js[[]float64](t, ctx, box)
+	var lines []string
+	for i := 1; i <= 12; i++ {
+		lines = append(lines, fmt.Sprintf("auto l%d = make_layout(make_shape(%d,2));", i, i))
+	}
+	require.Equal(t, "done", typeAndRun(t, ctx, strings.Join(lines, "\n")), innerText(t, ctx, "#error"))
+	tall := js[[]float64](t, ctx, box)
+	assert.GreaterOrEqual(t, tall[0], tall[1], "12 lines: the input shows %v of %v pixels", tall[0], tall[1])
+	assert.Greater(t, tall[0], 2*small[0], "the input did not grow with 12 lines")
+	typeAndRun(t, ctx, "(4,4)")
+	assert.Equal(t, small, js[[]float64](t, ctx, box), "the input did not shrink back")
+
+	// (4,128):(128,1): its print_layout table is about 6,000 pixels wide, its picture 5,000.
+	require.Equal(t, "done", typeAndRun(t, ctx, "(4,128):(128,1)"))
+	w := js[[]float64](t, ctx, pageWidthJS)
+	assert.LessOrEqual(t, w[0], w[1], "the page is wider than the window")
+	for _, panel := range []string{"table", "svg"} {
+		p := js[[]float64](t, ctx, `(() => { const e = document.getElementById('`+panel+`'); const r = e.getBoundingClientRect(); return [e.scrollWidth, e.clientWidth, r.right]; })()`)
+		assert.Greater(t, p[0], p[1], "#%s does not scroll: its content is not wider than its panel", panel)
+		assert.LessOrEqual(t, p[2], w[1], "#%s runs past the window", panel)
+	}
+	assert.GreaterOrEqual(t, js[float64](t, ctx, minTextHeightJS("#svg")), 12.0, "the picture's text is too small to read")
+	screenshot(t, ctx, "browser-wide.png")
 }
 
 // sessionBlock is a block of CuTe C++ typed into the page: line 2 uses the name bound on
@@ -305,6 +385,7 @@ func TestBrowserServe(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "done", st)
 	assert.Contains(t, innerText(t, ctx, "#engine"), "WebAssembly")
+	checkEngineStart(t, ctx, "cutego.wasm")
 	checkCellsAgainstEval(t, ctx, "(4,5):(16,64)")
 
 	apiOnly := httptest.NewServer(newServer())

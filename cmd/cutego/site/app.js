@@ -6,13 +6,25 @@ const $ = id => document.getElementById(id);
 
 // The engine: {name, evaluate(request) -> Promise<response>}.
 // Over http(s) the page fetches cutego.wasm; opened from disk (file:, where fetch is
-// not allowed) it loads the same bytes from cutego-wasm.js as base64.
+// not allowed) it loads the same bytes from cutego-wasm.js, gzip-compressed and as base64.
+// Each stage of the start is shown in #engine (and kept in cutegoEngineLog with its time),
+// so that a page still starting says what it is waiting for.
+const cutegoEngineLog = [];
+let waiting = false; // an evaluation waits for the engine
+function engineStatus(msg) {
+  cutegoEngineLog.push({ ms: Math.round(performance.now()), msg, waiting });
+  $('engine').textContent = msg;
+  if (waiting) $('meta').textContent = 'waiting for the engine: ' + msg;
+}
+
 async function wasmBytes() {
   if (location.protocol !== 'file:') {
+    engineStatus('loading the WebAssembly build (cutego.wasm)…');
     const r = await fetch('cutego.wasm');
     if (!r.ok) throw new Error('cutego.wasm: HTTP ' + r.status);
     return await r.arrayBuffer();
   }
+  engineStatus('loading the WebAssembly build from disk (cutego-wasm.js)…');
   await new Promise((ok, fail) => {
     const s = document.createElement('script');
     s.src = 'cutego-wasm.js';
@@ -20,9 +32,15 @@ async function wasmBytes() {
     s.onerror = () => fail(new Error('cutego-wasm.js is missing'));
     document.head.appendChild(s);
   });
-  const bin = atob(CUTEGO_WASM_B64);
-  const bytes = new Uint8Array(bin.length);
-  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  engineStatus('unpacking the WebAssembly build (' + (CUTEGO_WASM_SIZE / 1048576).toFixed(1) + ' MB)…');
+  const bin = atob(CUTEGO_WASM_GZ_B64);
+  const gz = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) gz[i] = bin.charCodeAt(i);
+  if (typeof DecompressionStream !== 'function') {
+    throw new Error('this browser has no DecompressionStream to unpack cutego-wasm.js; run cutego serve --site and open its address');
+  }
+  const bytes = await new Response(new Blob([gz]).stream().pipeThrough(new DecompressionStream('gzip'))).arrayBuffer();
+  if (bytes.byteLength !== CUTEGO_WASM_SIZE) throw new Error('cutego-wasm.js unpacks to ' + bytes.byteLength + ' bytes, not ' + CUTEGO_WASM_SIZE);
   return bytes;
 }
 
@@ -30,10 +48,14 @@ const engine = (async () => {
   if (typeof Go === 'function') { // wasm_exec.js is there: the site has the WebAssembly build
     try {
       const go = new Go();
-      const { instance } = await WebAssembly.instantiate(await wasmBytes(), go.importObject);
+      const bytes = await wasmBytes();
+      engineStatus('compiling the WebAssembly build…');
+      const { instance } = await WebAssembly.instantiate(bytes, go.importObject);
+      engineStatus('starting the WebAssembly build…');
       go.run(instance); // registers cutegoEvaluate, then waits for calls
       for (let i = 0; i < 100 && typeof cutegoEvaluate !== 'function'; i++) await new Promise(r => setTimeout(r, 10));
       if (typeof cutegoEvaluate !== 'function') throw new Error('cutegoEvaluate did not appear');
+      engineStatus('ready');
       return {
         name: 'in your browser (WebAssembly)',
         evaluate: async req => JSON.parse(cutegoEvaluate(JSON.stringify(req))),
@@ -42,6 +64,7 @@ const engine = (async () => {
       showError('The WebAssembly build could not start (' + e.message + '); asking the server instead.');
     }
   }
+  engineStatus('no WebAssembly build: asking cutego serve');
   return {
     name: 'by cutego serve (api/eval)',
     evaluate: async req => {
@@ -63,6 +86,9 @@ const engine = (async () => {
     },
   };
 })();
+let engineNow = null; // the engine once it has started
+document.body.dataset.engine = 'starting';
+engine.then(e => { engineNow = e; document.body.dataset.engine = 'ready'; });
 
 function showError(msg) {
   const e = $('error');
@@ -113,7 +139,12 @@ async function run() {
   saveURL(req);
   let j;
   try {
-    const e = await engine;
+    let e = engineNow;
+    if (!e) { // still starting: the page says what it waits for, and answers once started
+      waiting = true;
+      engineStatus($('engine').textContent);
+      try { e = await engine; } finally { waiting = false; }
+    }
     $('engine').textContent = 'evaluated ' + e.name;
     j = await e.evaluate(req);
   } catch (err) {
@@ -150,7 +181,8 @@ function draw(j) {
   drawSteps(j.explain);
 }
 
-// fit gives a picture a width of zoom pixels per unit of its viewBox, within the page.
+// fit gives a picture a width of zoom pixels per unit of its viewBox, whatever its width:
+// its text keeps a readable size, and a picture wider than the page scrolls in its panel.
 function fit(container, zoom) {
   const s = container.querySelector('svg');
   if (!s || !s.viewBox || !s.viewBox.baseVal) return;
@@ -198,10 +230,20 @@ $('svg').addEventListener('mouseover', ev => {
   $('hover').textContent = cells.info[m * cells.n + n] || '';
 });
 
+// growInput makes the input as tall as its lines (CSS caps it at 75% of the window).
+function growInput() {
+  const t = $('expr');
+  t.style.height = 'auto';
+  t.style.height = (t.scrollHeight + t.offsetHeight - t.clientHeight) + 'px';
+}
+
 $('go').onclick = run;
+$('expr').addEventListener('input', growInput);
+window.addEventListener('resize', growInput);
 $('view').onchange = () => { viewClass(); run(); };
 for (const id of ['elem', 'access', 'explain']) $(id).onchange = run;
 $('tv').addEventListener('keydown', e => { if (e.key === 'Enter') run(); });
 $('expr').addEventListener('keydown', e => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) { e.preventDefault(); run(); } });
 loadURL();
+growInput();
 run();
