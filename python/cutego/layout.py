@@ -789,6 +789,8 @@ def slice_and_offset(crd: tuple, layout: Layout):
 def _picture(op, name, layout) -> str:
     if not _ffi.HAVE_PICTURES:
         raise Error(op, "this libcutego (%s) has no %s" % (_ffi.LIBRARY_PATH, name), "unsupported")
+    if name == "cute_print_latex" and hasattr(layout, "_print_latex"):  # a TiledMma, TiledCopy
+        return layout._print_latex()
     composed_c = getattr(layout, "_composed_c", None)  # a ComposedLayout (cutego.swizzle)
     if composed_c is not None:
         return _ffi.text_of(getattr(fn, name + "_composed"), composed_c())
@@ -811,7 +813,8 @@ def print_layout(layout, file=None) -> None:
 
 
 def print_latex(layout) -> str:
-    """CuTe's print_latex: a standalone TikZ document of the layout's table."""
+    """CuTe's print_latex: a standalone TikZ document of the layout's table; of a TiledMma
+    or TiledCopy (cutego.atom), C++ CuTe's picture of its thread-value layouts."""
     return _picture("print_latex", "cute_print_latex", layout)
 
 
