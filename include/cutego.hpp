@@ -17,6 +17,10 @@
 //                                         int64_t>>; static leaves (cute::Int<N>) are checked.
 //   cutego::to_cute(l, profile)         → the same with the profile given as a value
 //   cutego::from_cute(cute_layout)      → cutego::Layout (static or dynamic integers)
+//   cutego::to_cute(l, cute_layout)     → l as a cute::Layout of cute_layout's very type
+//   cutego::from_cute(tiled_mma)        → cutego::TiledMMALayouts: a C++ TiledMMA's TV layouts,
+//                                         ThrLayoutVMNK, tile and size (cutego::layouts(m) of
+//                                         a cutego::TiledMMA is the same struct)
 #ifndef CUTEGO_HPP
 #define CUTEGO_HPP
 
@@ -814,6 +818,41 @@ Layout from_cute(const cute::Layout<S, D> &l) {
   std::memset(&out, 0, sizeof out);
   detail::emit(l.shape(), l.stride(), out);
   return Layout::from_c(out);
+}
+
+// to_cute(l, like): l as a cute::Layout of the very type of like (e.g. the layout C++ CuTe's
+// own TiledMMA gives, mma.get_layoutC_TV()): the profile is like's, and every static leaf of
+// like must be l's (a cutego::error otherwise).
+template <class S, class D>
+cute::Layout<S, D> to_cute(const Layout &l, const cute::Layout<S, D> &) {
+  return to_cute<S, D>(l);
+}
+
+// TiledMMALayouts: what a TiledMMA's thread-value layouts are, from C++ CuTe (from_cute) or
+// from libcutego (cutego::TiledMMA's members of the same names).
+struct TiledMMALayouts {
+  Layout thr_layout_vmnk, layoutA_TV, layoutB_TV, layoutC_TV;
+  IntTuple tile_shape;  // (tile_M, tile_N, tile_K)
+  int64_t size;         // threads
+};
+
+// from_cute(tiled_mma): a C++ cute::TiledMMA's thread-value layouts (get_layoutA/B/C_TV), its
+// ThrLayoutVMNK, tile shape and size, as cutego values. Any type with TiledMMA's members is
+// taken (include <cute/atom/mma_atom.hpp> to have one).
+template <class M, class = decltype(std::declval<const M &>().get_layoutC_TV()),
+          class = decltype(std::declval<const M &>().get_thr_layout_vmnk())>
+TiledMMALayouts from_cute(const M &m) {
+  return TiledMMALayouts{from_cute(m.get_thr_layout_vmnk()), from_cute(m.get_layoutA_TV()),
+                         from_cute(m.get_layoutB_TV()), from_cute(m.get_layoutC_TV()),
+                         IntTuple{int64_t(m.template tile_size_mnk<0>()), int64_t(m.template tile_size_mnk<1>()),
+                                  int64_t(m.template tile_size_mnk<2>())},
+                         int64_t(cute::size(m.get_thr_layout_vmnk()))};
+}
+
+// The same of a cutego::TiledMMA (made by cutego::make_tiled_mma), to compare with the above.
+inline TiledMMALayouts layouts(const TiledMMA &m) {
+  return TiledMMALayouts{m.thr_layout_vmnk(), m.get_layoutA_TV(), m.get_layoutB_TV(), m.get_layoutC_TV(),
+                         m.tile_shape(), m.size()};
 }
 
 }  // namespace cutego
