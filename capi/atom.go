@@ -137,8 +137,21 @@ func putLayouts(fn string, ls []cute.Layout, outs []*C.cute_layout_t) error {
 	return nil
 }
 
+// naming returns err (of an ABI check, such as a result over the structs' capacity) with
+// the atom it is about named.
+func naming(name string, err error) error {
+	if ce, ok := err.(*capiError); ok {
+		return &capiError{status: ce.status, msg: ce.msg + " (" + name + ")"}
+	}
+	return err
+}
+
 // putTiledMMA fills *out: the defining fields and what is derived from them.
 func putTiledMMA(fn string, tm atom.TiledMMA, out *C.cute_tiled_mma_t) error {
+	return naming(tm.Atom.Name, fillTiledMMA(fn, tm, out))
+}
+
+func fillTiledMMA(fn string, tm atom.TiledMMA, out *C.cute_tiled_mma_t) error {
 	var v C.cute_tiled_mma_t
 	if err := fillMMAAtom(fn, tm.Atom, &v.atom); err != nil {
 		return err
@@ -181,9 +194,14 @@ func putTiledMMA(fn string, tm atom.TiledMMA, out *C.cute_tiled_mma_t) error {
 type partition struct {
 	layout cute.Layout
 	offset cute.IntTuple
+	atom   string // the atom's name, for the messages
 }
 
 func putPartition(fn string, p partition, out *C.cute_layout_t, offset *C.int64_t) error {
+	return naming(p.atom, fillPartition(fn, p, out, offset))
+}
+
+func fillPartition(fn string, p partition, out *C.cute_layout_t, offset *C.int64_t) error {
 	if !p.offset.IsLeaf() {
 		return errf(C.CUTEGO_INTERNAL, "%s: the partition's offset %v is not an integer", fn, p.offset)
 	}
@@ -205,7 +223,7 @@ func thrMMAPartition(which byte) func(atom.TiledMMA, int64, cute.Layout) (partit
 		}
 		f := map[byte]func(cute.Layout) (cute.Layout, cute.IntTuple, error){'A': t.PartitionA, 'B': t.PartitionB, 'C': t.PartitionC}[which]
 		r, off, err := f(l)
-		return partition{r, off}, err
+		return partition{r, off, tm.Atom.Name}, err
 	}
 }
 
@@ -291,6 +309,10 @@ func fillCopyAtom(fn string, a atom.CopyAtom, v *C.cute_copy_atom_t) error {
 
 // putTiledCopy fills *out: the defining fields and what is derived from them.
 func putTiledCopy(fn string, tc atom.TiledCopy, out *C.cute_tiled_copy_t) error {
+	return naming("Copy_Atom<"+tc.Atom.Op+","+tc.Atom.ValType+">", fillTiledCopy(fn, tc, out))
+}
+
+func fillTiledCopy(fn string, tc atom.TiledCopy, out *C.cute_tiled_copy_t) error {
 	var v C.cute_tiled_copy_t
 	if err := fillCopyAtom(fn, tc.Atom, &v.atom); err != nil {
 		return err
@@ -330,7 +352,7 @@ func thrCopyPartition(dst bool) func(atom.TiledCopy, int64, cute.Layout) (partit
 			f = t.PartitionD
 		}
 		r, off, err := f(l)
-		return partition{r, off}, err
+		return partition{r, off, "Copy_Atom<" + tc.Atom.Op + "," + tc.Atom.ValType + ">"}, err
 	}
 }
 
