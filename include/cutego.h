@@ -453,7 +453,8 @@ CUTEGO_API cutego_status_t cutego_tma_check(CUTEGO_CONST cutego_tma_desc_t *d);
  * The _composed forms draw a swizzle composed layout (its values swizzle(offset + L(c)));
  * the _tv forms draw a thread-value layout (thread, value) -> position over the tile of
  * shape (M,N) (a rank-2 int tuple), each cell labeled with the first (thread, value) that
- * maps to it (CuTe's print_latex_tv). */
+ * maps to it (CuTe's print_latex_tv). print_latex of a TiledMMA or TiledCopy is with the
+ * atoms above: cute_print_latex_tiled_mma, cute_print_latex_tiled_copy. */
 CUTEGO_API cutego_status_t cute_print_layout(CUTEGO_CONST cute_layout_t *l, char *buf, size_t n,
                                              size_t *len);
 CUTEGO_API cutego_status_t cute_print_latex(CUTEGO_CONST cute_layout_t *l, char *buf, size_t n,
