@@ -195,6 +195,18 @@ class Refusals(unittest.TestCase):
         self.refused("invalid argument", cutego.make_tiled_copy_A, "SM75_U32x4_LDSM_N", m)
         self.refused("invalid argument", cutego.make_tiled_copy_A, ldsm, "not a TiledMma")
 
+    def test_large_values_cost_nothing(self):
+        # a tile of 2^32 x 2^32: its reference layout overflows int64, refused at once
+        atom = "SM80_16x8x16_F32F16F16F32_TN"
+        self.assertIn("overflow", self.refused("overflow", cutego.make_tiled_mma, atom, None,
+                                               "(4294967296,4294967296,16)"))
+        # a 2^20 x 2^20 tile is made (layouts only), its picture refused, not drawn
+        m = cutego.make_tiled_mma(atom, None, "(1048576,1048576,16)")
+        self.assertEqual(m.tile_shape_mnk, (1 << 20, 1 << 20, 16))
+        self.assertIn("too large", self.refused("invalid argument", cutego.print_latex, m))
+        self.refused("capacity", cutego.make_tiled_mma, "S" * 100000)
+        self.refused("invalid argument", cutego.make_tiled_mma, "S" * 200)
+
 
 if __name__ == "__main__":
     unittest.main()
