@@ -5,9 +5,11 @@
 // pedantic fp32) on the same inputs.
 //   bench_gemm out.csv [--quick|--sweep] [--dtype bf16|f16|both] [--layout TN|NN|NT|TT] [--reps N]
 //              [--cluster 0|1|2] [--ab-cluster] [--split-k S] [--min-m M] [--max-m M] [--set S] [--host]
+//              [--shape M,N,K]...
 // --sweep: M in 1..16384 x the LLM (N,K) pairs, squares 256..16384, 12 sizes off the 64-grid.
 // Small problems are timed as batches of up to 20 back-to-back calls (time per call).
 // --ab-cluster also times ours without clusters (clusters on and off, A/B), interleaved in the same run.
+// --shape M,N,K (repeatable): these shapes only (set "shape"), e.g. for a before/after run.
 // --host: host time per call (plan + launch, no synchronization) of each, on small problems.
 // Layout names are BLAS's for row-major D: TN = A K-major and B K-major (the wgmma-native
 // case), NN = A M-major... (A is (M,K), B is (N,K) as in CuTe).
@@ -283,7 +285,7 @@ static void host_overhead(Lt &lt, cublasHandle_t hb, const cutego_gemm_options_t
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    fprintf(stderr, "usage: bench_gemm out.csv [--quick] [--dtype bf16|f16|both] [--layout TN|NN|NT|TT] [--reps N] [--group G] [--config C] [--direct-epilogue] [--only-m M] [--cluster C] [--ab-cluster] [--sweep] [--min-m M] [--max-m M] [--set llm|square|odd] [--split-k S] [--host]\n");
+    fprintf(stderr, "usage: bench_gemm out.csv [--quick] [--dtype bf16|f16|both] [--layout TN|NN|NT|TT] [--reps N] [--group G] [--config C] [--direct-epilogue] [--only-m M] [--cluster C] [--ab-cluster] [--sweep] [--min-m M] [--max-m M] [--set llm|square|odd] [--split-k S] [--host] [--shape M,N,K]...\n");
     return 2;
   }
   bool quick = false, sweep = false, host = false;
@@ -292,8 +294,16 @@ int main(int argc, char **argv) {
   const char *dts = "both", *lay = "TN", *only_set = nullptr;
   cutego_gemm_options_t opt;
   memset(&opt, 0, sizeof opt);
+  std::vector<Shape> given;
   for (int i = 2; i < argc; ++i) {
-    if (!strcmp(argv[i], "--quick")) quick = true;
+    long long gm, gn, gk;
+    if (!strcmp(argv[i], "--shape") && i + 1 < argc) {
+      if (sscanf(argv[++i], "%lld,%lld,%lld", &gm, &gn, &gk) != 3 || gm < 1 || gn < 1 || gk < 1) {
+        fprintf(stderr, "bench_gemm: --shape wants M,N,K (positive), got %s\n", argv[i]);
+        return 2;
+      }
+      given.push_back({gm, gn, gk, "shape"});
+    } else if (!strcmp(argv[i], "--quick")) quick = true;
     else if (!strcmp(argv[i], "--sweep")) sweep = true;
     else if (!strcmp(argv[i], "--host")) host = true;
     else if (!strcmp(argv[i], "--max-m") && i + 1 < argc) max_m = atoll(argv[++i]);
@@ -322,8 +332,10 @@ int main(int argc, char **argv) {
   cudaDeviceGetAttribute(&mclk, cudaDevAttrMemoryClockRate, 0);
   printf("# %s, %d SMs, driver API %d, max SM clock %d MHz, memory clock %d MHz, reps %d (median)\n", prop.name,
          prop.multiProcessorCount, drv, clk / 1000, mclk / 1000, reps);
-  std::vector<Shape> shapes;
-  if (sweep) {
+  std::vector<Shape> shapes = given;
+  if (!given.empty()) {
+    // the shapes asked for, alone
+  } else if (sweep) {
     const int64_t nk[][2] = {{4096, 4096},  {14336, 4096}, {4096, 14336}, {11008, 4096},
                              {4096, 11008}, {6144, 4096},  {28672, 8192}};
     for (auto &p : nk)

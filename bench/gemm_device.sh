@@ -4,10 +4,13 @@
 # beside a "before" library built wholly from the "before" tree (kernels, launcher, planner), so
 # that one run times both.
 #   bench/gemm_device.sh     kernels, libraries, test_gemm, bench_gemm (new and base)
+#   VARIANT=dir bench/gemm_device.sh   also bench_variant: dir's host code with new's kernels
+# Then bench/gemm_ab.sh times two of them alternately.
 # Layout (ignored paths):
 #   .devwork/base/  the "before" tree (kernels/, csrc/, include/ of the base commit,
 #                   e.g. git archive BASE kernels csrc include | tar x -C .devwork/base)
-# Outputs under .devwork/dev/: new/lib.a, base/lib.a, test_gemm, bench_new, bench_base.
+# Outputs under .devwork/dev/: new/lib.a, base/lib.a, test_gemm, bench_new, bench_base, and
+# sass_diff.txt (each wgmma kernel's SASS, base against new, bench/sass_diff.py).
 set -euo pipefail
 CUDA=${CUDA:-/usr/local/cuda-13.0}
 NVCC=${NVCC:-$CUDA/bin/nvcc}
@@ -16,12 +19,12 @@ CUBLAS_LIB=${CUBLAS_LIB:-$CUDA/targets/x86_64-linux/lib}
 F="-gencode=arch=compute_90a,code=sm_90a -std=c++17 -O3"
 D=.devwork/dev
 mkdir -p $D/new $D/base
-INST="128x256_kk 128x256_km 128x256_mk 128x256_mm 128x128_kk 128x128_km 128x128_mk 128x128_mm"
+INST="128x256_kk 128x256_km 128x256_mk 128x256_mm 128x128_kk 128x128_km 128x128_mk 128x128_mm $(for c in 128x256 128x128; do for t in e4m3 e5m2 e4m3e5m2 e5m2e4m3; do printf ' %s_kk_%s' $c $t; done; done)"
 # The kernel objects of a source tree ($1) into $2, with the build's C7510 and spill gates.
 kobjs() {
   local root=$1 dir=$2
   mkdir -p $dir
-  printf '%s\n' $INST | xargs -P 8 -I{} sh -c \
+  for i in $INST; do if [ -f $root/kernels/gemm_$i.cu ]; then echo $i; fi; done | xargs -P 10 -I{} sh -c \
     "$NVCC $F -I$root/include -I$root/csrc/tma -I$root/kernels -Xptxas -v -Xcompiler -fPIC -c $root/kernels/gemm_{}.cu -o $dir/gemm_{}.o 2> $dir/gemm_{}.log || { cat $dir/gemm_{}.log; exit 1; }"
   if grep -l C7510 $dir/*.log; then echo "C7510 (wgmma serialized)"; return 1; fi
   cat $dir/*.log | awk '/Function properties for/ {f=$NF} /bytes spill/ && f ~ /^cutego_gemm_128x/ && !/ 0 bytes spill stores, 0 bytes spill loads/ {print f": "$0; bad=1} END {exit bad}'
@@ -29,6 +32,17 @@ kobjs() {
 kobjs . $D/new/kobj &
 kobjs .devwork/base $D/base/kobj &
 wait
+# The SASS of every wgmma kernel, before against after, up to register renaming (bench/sass_diff.py).
+CUOBJDUMP=${CUOBJDUMP:-$CUDA/bin/cuobjdump}
+for u in $INST; do
+  [ -f $D/base/kobj/gemm_$u.o ] || continue  # a unit the base tree does not have
+  ( $CUOBJDUMP -sass $D/base/kobj/gemm_$u.o > $D/base/kobj/gemm_$u.sass
+    $CUOBJDUMP -sass $D/new/kobj/gemm_$u.o > $D/new/kobj/gemm_$u.sass
+    python3 bench/sass_diff.py $D/base/kobj/gemm_$u.sass $D/new/kobj/gemm_$u.sass > $D/sass_diff_$u.txt || true ) &
+done
+wait
+cat $D/sass_diff_*.txt > $D/sass_diff.txt
+echo "kernels built, SASS compared: $SECONDS s"
 # A library from a source tree ($1: root with kernels/, csrc/, include/) and the kernel objects.
 lib() {
   local root=$1 out=$2
@@ -46,10 +60,18 @@ lib() {
 lib . $D/new &
 lib .devwork/base $D/base &
 wait
+# VARIANT=dir: a third library whose host code (launcher, planners) comes from dir and whose
+# kernel objects are new's, with its benchmark $D/bench_variant: for a launcher-only change.
+if [ -n "${VARIANT:-}" ]; then
+  mkdir -p $D/variant && rm -rf $D/variant/kobj && ln -s ../new/kobj $D/variant/kobj
+  lib "$VARIANT" $D/variant
+fi
 L="-L$CUBLAS_LIB -cudart static -lcublasLt -lcublas"
 B="$NVCC $F -Iinclude -Icsrc/tma -Ikernels -I$CUBLAS_INC"
 $B csrc/gemm/test_gemm.cu $D/new/lib.a $L -o $D/test_gemm &
 $B bench/bench_gemm.cu $D/new/lib.a $L -o $D/bench_new &
 $B bench/bench_gemm.cu $D/base/lib.a $L -o $D/bench_base &
+if [ -n "${VARIANT:-}" ]; then $B bench/bench_gemm.cu $D/variant/lib.a $L -o $D/bench_variant & fi
 wait
+echo "built: $SECONDS s"
 ls -la $D

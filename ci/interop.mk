@@ -1,12 +1,15 @@
 # Cross-check of cutego against CUTLASS's C++ CuTe (and PyCuTe): interop/README.md.
-# INTEROP_CASES random cases plus ~550 curated ones (>= 20,000 in all), and
-# INTEROP_FAMILY_CASES of the operation families of interop/harness/gen.py (Families).
+# INTEROP_CASES random cases plus ~550 curated ones (>= 20,000 in all),
+# INTEROP_FAMILY_CASES of the operation families of interop/harness/gen.py (Families), and
+# the atom family (interop/harness/atoms.py): one case per MMA atom of the table that eval
+# spells, plus INTEROP_ATOM_CASES random TiledMMA / TiledCopy cases (0: no atom family).
 # INTEROP_ENABLED=0 keeps `make test` from running it (the lead's switch while the algebra
 # is incomplete); `make interop` always runs it.
 INTEROP_ENABLED ?= 1
 INTEROP_SEED ?= 1
 INTEROP_CASES ?= 19500
 INTEROP_FAMILY_CASES ?= 800
+INTEROP_ATOM_CASES ?= 100
 INTEROP_LONG_CASES ?= 100000
 INTEROP_JOBS ?= 2
 INTEROP_FLAGS ?=
@@ -18,11 +21,13 @@ endif
 
 interop: setup build interop-selftest
 	python3 interop/run.py --seed $(INTEROP_SEED) --cases $(INTEROP_CASES) --jobs $(INTEROP_JOBS) \
-	  --family-cases $(INTEROP_FAMILY_CASES) --cutego $(BUILD)/cutego --out $(BUILD)/interop $(INTEROP_FLAGS)
+	  --family-cases $(INTEROP_FAMILY_CASES) --atom-cases $(INTEROP_ATOM_CASES) \
+	  --cutego $(BUILD)/cutego --out $(BUILD)/interop $(INTEROP_FLAGS)
 
 interop-long: setup build interop-selftest
 	python3 interop/run.py --seed $(INTEROP_SEED) --cases $(INTEROP_LONG_CASES) --jobs $(INTEROP_JOBS) \
-	  --family-cases $(INTEROP_FAMILY_CASES) --cutego $(BUILD)/cutego --out $(BUILD)/interop-long $(INTEROP_FLAGS)
+	  --family-cases $(INTEROP_FAMILY_CASES) --atom-cases $(INTEROP_ATOM_CASES) \
+	  --cutego $(BUILD)/cutego --out $(BUILD)/interop-long $(INTEROP_FLAGS)
 
 interop-selftest:
 	python3 -m unittest discover -s interop/tests -t interop -q

@@ -16,8 +16,9 @@ DEMO_TARGETS += kernels-demo
 
 kernels-test: kernels-cpu-test kernels-compile kernels-gemm-cpu-test kernels-plan-sanitize kernels-gen-check
 
-kernels-cpu-test: $(KHDRS) csrc/tma/test_device_eval.c csrc/tma/test_plan.c $(KHOST_SRC)
+kernels-cpu-test: $(KHDRS) csrc/tma/test_device_eval.c csrc/tma/test_plan.c $(KHOST_SRC) bench/sass_diff.py
 	@mkdir -p $(KBUILD)
+	python3 bench/sass_diff.py --selftest
 	gcc -std=c99 -Wall -Wextra -Werror -pedantic -Iinclude csrc/tma/test_device_eval.c -o $(KBUILD)/test_device_eval_c
 	g++ -x c++ -std=c++17 -Wall -Wextra -Werror -Iinclude csrc/tma/test_device_eval.c -o $(KBUILD)/test_device_eval_cpp
 	gcc -std=c99 -Wall -Wextra -Werror -Iinclude csrc/tma/test_plan.c $(KHOST_SRC) -o $(KBUILD)/test_plan
@@ -39,7 +40,7 @@ $(KBUILD)/obj/cutego_copy.o: kernels/cutego_copy.cu $(KHDRS) | setup
 # parallel, and the launcher (with the generic kernels). Each -Xptxas -v report is kept; a wgmma
 # pipeline serialized across a function boundary (ptxas C7510) or a spill in a wgmma kernel fails
 # the build (GPU-NOTES). (The generic kernels keep small coordinate arrays on the stack.)
-GEMM_INSTANCES := $(foreach c,128x256 128x128,$(foreach m,kk km mk mm,$(c)_$(m)))
+GEMM_INSTANCES := $(foreach c,128x256 128x128,$(foreach m,kk km mk mm,$(c)_$(m)) $(foreach t,e4m3 e5m2 e4m3e5m2 e5m2e4m3,$(c)_kk_$(t)))
 GEMM_OBJS := $(KBUILD)/obj/cutego_gemm.o $(GEMM_INSTANCES:%=$(KBUILD)/obj/gemm_%.o)
 $(KBUILD)/obj/cutego_gemm.o: kernels/cutego_gemm.cu kernels/gemm_fns.h kernels/gemm_generic_instances.cuh kernels/gemm_split_k.cuh $(KHDRS) $(GEMM_HDRS) | setup
 	@mkdir -p $(KBUILD)/obj
@@ -121,12 +122,16 @@ $(KBUILD)/test_gemm: csrc/gemm/test_gemm.cu csrc/gemm/gemm_harness.h $(KBUILD)/l
 	$(NVCC) $(KNVCC_FLAGS) -I$(CUBLAS_ROOT)/include csrc/gemm/test_gemm.cu $(KBUILD)/libcutego_kernels.a $(GEMM_DEV_LINK) -o $@
 $(KBUILD)/bench_gemm: bench/bench_gemm.cu csrc/gemm/gemm_harness.h $(KBUILD)/libcutego_kernels.a $(DEPS)/cublas/.stamp
 	$(NVCC) $(KNVCC_FLAGS) -I$(CUBLAS_ROOT)/include bench/bench_gemm.cu $(KBUILD)/libcutego_kernels.a $(GEMM_DEV_LINK) -o $@
+$(KBUILD)/test_gemm_fp8: csrc/gemm/test_gemm_fp8.cu csrc/gemm/gemm_harness.h $(KBUILD)/libcutego_kernels.a $(DEPS)/cublas/.stamp
+	$(NVCC) $(KNVCC_FLAGS) -I$(CUBLAS_ROOT)/include csrc/gemm/test_gemm_fp8.cu $(KBUILD)/libcutego_kernels.a $(GEMM_DEV_LINK) -o $@
+$(KBUILD)/bench_gemm_fp8: bench/bench_gemm_fp8.cu csrc/gemm/gemm_harness.h $(KBUILD)/libcutego_kernels.a $(DEPS)/cublas/.stamp
+	$(NVCC) $(KNVCC_FLAGS) -I$(CUBLAS_ROOT)/include bench/bench_gemm_fp8.cu $(KBUILD)/libcutego_kernels.a $(GEMM_DEV_LINK) -o $@
 $(KBUILD)/example_gemm: csrc/gemm/example_gemm.c $(KBUILD)/libcutego_kernels.a
 	gcc -std=c99 -O2 -Wall -Iinclude -I$(CUDA_ROOT)/include -c csrc/gemm/example_gemm.c -o $(KBUILD)/obj/example_gemm.o
 	$(NVCC) -gencode=arch=compute_90a,code=sm_90a $(KBUILD)/obj/example_gemm.o $(KBUILD)/libcutego_kernels.a $(KLINK) -o $@
 
 kernels-device: $(KBUILD)/example_copy $(KBUILD)/test_copy $(KBUILD)/bench_copy $(KBUILD)/cutego_copy.cubin \
-                $(KBUILD)/test_gemm $(KBUILD)/bench_gemm $(KBUILD)/example_gemm
+                $(KBUILD)/test_gemm $(KBUILD)/bench_gemm $(KBUILD)/example_gemm $(KBUILD)/test_gemm_fp8 $(KBUILD)/bench_gemm_fp8
 
 kernels-demo: kernels-cpu-test kernels-compile
 	@echo "kernels: sm_90a cubin and launcher library in $(KBUILD); device binaries: make kernels-device"

@@ -26,6 +26,11 @@ const (
 	F16  DType = C.CUTEGO_DTYPE_F16
 	BF16 DType = C.CUTEGO_DTYPE_BF16
 	F32  DType = C.CUTEGO_DTYPE_F32
+	// E4M3 and E5M2 are the FP8 types (A and B only): planned by PlanGemm, run by the C
+	// library's cutego_gemm (per-tensor scales in cutego_gemm_options_t); the Go module does not
+	// hold the FP8 kernels yet, so Copier.Gemm refuses them.
+	E4M3 DType = C.CUTEGO_DTYPE_E4M3
+	E5M2 DType = C.CUTEGO_DTYPE_E5M2
 )
 
 // GemmPath is the kernel path a GEMM took (CUTEGO_GEMM_PATH_*).
@@ -47,9 +52,14 @@ type GemmOptions struct {
 	MaxCTAs        int
 	GroupM         int
 	DirectEpilogue bool
-	NoPack         bool // never copy A or B into a workspace: the generic path instead
-	ClusterM       int  // 0 automatic, 1 no clusters, 2: 2x1 clusters sharing B by TMA multicast
-	SMs            int  // the device's multiprocessor count for the tile choice (Copier.Gemm: 0 is the device's)
+	NoPack         bool  // never copy A or B into a workspace: the generic path instead
+	ClusterM       int   // 0 automatic, 1 no clusters, 2: 2x1 clusters sharing B by TMA multicast
+	SMs            int   // the device's multiprocessor count for the tile choice (Copier.Gemm: 0 is the device's)
+	BType          DType // FP8 pairs: B's type when it differs from A's (0: the same)
+	// FP8 only: promoted accumulation (partial sums added into fp32 registers every
+	// PromotionInterval k-tiles of 128, 0: 1) instead of the tensor cores' own.
+	Promoted          bool
+	PromotionInterval int
 }
 
 // GemmPlan is the planner's decision for one GEMM.
@@ -116,6 +126,11 @@ func PlanGemm(d GemmOperand, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, b
 		o.group_m = C.int32_t(opt.GroupM)
 		o.cluster_m = C.int32_t(opt.ClusterM)
 		o.sms = C.int32_t(opt.SMs)
+		o.b_dtype = C.int32_t(opt.BType)
+		if opt.Promoted {
+			o.fp8_accumulation = C.CUTEGO_GEMM_FP8_ACCUM_PROMOTED
+		}
+		o.fp8_promotion_interval = C.int32_t(opt.PromotionInterval)
 		if opt.DirectEpilogue {
 			o.direct_epilogue = 1
 		}
@@ -141,6 +156,9 @@ func PlanGemm(d GemmOperand, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, b
 func (c *Copier) Gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha, beta float32, opt *GemmOptions) (*GemmPlan, error) {
 	if c.gemmMod == (cu.Module{}) {
 		return nil, fmt.Errorf("gpu: gemm: no GEMM module loaded (LoadGemm)")
+	}
+	if ab == E4M3 || ab == E5M2 {
+		return nil, fmt.Errorf("gpu: gemm: FP8 A and B run through the C library (cutego_gemm); the Go module has no FP8 kernels")
 	}
 	o := GemmOptions{}
 	if opt != nil {

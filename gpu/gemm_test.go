@@ -26,6 +26,24 @@ func TestPlanGemmRefuses(t *testing.T) {
 	if err != nil || p.Path != GemmWgmma || p.Kernel != "cutego_gemm_128x128_kk_bf16_f32" {
 		t.Errorf("plan %+v, %v", p, err)
 	}
+	// FP8: K-major operands are read in place by the k32 kernels; an M-major A is transposed
+	// into the workspace first (FP8 wgmma reads K-major only).
+	if p, err := PlanGemm(d, a, a, nil, E4M3, BF16, 0, nil); err != nil || p.Kernel != "cutego_gemm_128x128_kk_e4m3_bf16" || p.Packed {
+		t.Errorf("fp8 plan %+v, %v", p, err)
+	}
+	am := GemmOperand{Ptr: 0x1000, Layout: cute.MustLayout(cute.Ints(64, 32), cute.Ints(1, 64))}
+	if p, err := PlanGemm(d, am, a, nil, E4M3, F32, 0, nil); err != nil || !p.Packed || p.Kernel != "cutego_gemm_128x128_kk_e4m3_f32" {
+		t.Errorf("fp8 M-major A plan %+v, %v", p, err)
+	}
+	if p, err := PlanGemm(d, a, a, nil, E4M3, BF16, 0, &GemmOptions{BType: E5M2}); err != nil || p.Kernel != "cutego_gemm_128x128_kk_e4m3e5m2_bf16" {
+		t.Errorf("e4m3 x e5m2 plan %+v, %v", p, err)
+	}
+	if p, err := PlanGemm(d, a, a, nil, E4M3, F32, 0, &GemmOptions{Promoted: true, PromotionInterval: 2}); err != nil || p.Kernel != "cutego_gemm_128x128_kk_e4m3_f32_promoted" {
+		t.Errorf("promoted plan %+v, %v", p, err)
+	}
+	if _, err := PlanGemm(d, a, a, nil, BF16, F32, 0, &GemmOptions{Promoted: true}); err == nil {
+		t.Error("promoted bf16 accepted")
+	}
 	// A scaled-basis stride in an operand is refused before any planning.
 	basis := GemmOperand{Ptr: 0x1000, Layout: cute.MustParseLayout("(64,64):(1@0,1@1)")}
 	if _, err := PlanGemm(d, basis, a, nil, BF16, F32, 0, nil); err == nil {

@@ -55,6 +55,19 @@ int cutego_copy_ex(void *dst, const cute_layout_t *dst_layout, const void *src,
  * bf16 or fp16 (the same type), C and D bf16, fp16 or fp32 (the same type); accumulation is
  * fp32. beta == 0 does not read C (c may be NULL then).
  *
+ * FP8: A and B e4m3 or e5m2 (ab_dtype is A's type and B's, unless options.b_dtype names B's:
+ * every pair of e4m3 and e5m2), C and D bf16, fp16 or fp32, fp32 accumulation in the tensor
+ * cores (CUTLASS's and cuBLASLt's "fast accumulation"), or with options.fp8_accumulation
+ * PROMOTED partial sums moved into fp32 registers every k-tile (below):
+ *   D = alpha * scale_a * scale_b * sum_k A(m,k,l) * B(n,k,l) + beta * C
+ * with the per-tensor scales read on the device from options.scale_a / scale_b (fp32 device
+ * pointers, as cuBLASLt's CUBLASLT_MATMUL_DESC_A/B_SCALE_POINTER; NULL: 1). Hopper's FP8 wgmma
+ * (m64nNk32) reads both operands K-major from shared memory: an A or B that is not K-major
+ * (or that no tensor map reads) is transposed by cutego_copy into a compact K-major workspace
+ * first, and the plan says so (CUTEGO_GEMM_F_PACK_A/B, packed_why). FP8 runs on the wgmma path
+ * only: where the bf16/fp16 GEMM would take the generic path (no_pack, force_path generic, a
+ * broadcast batch to pack), an FP8 plan is an error. No 2x1 clusters.
+ *
  * Paths (the plan says which and why, in plan->reason):
  *   CUTEGO_GEMM_PATH_WGMMA   Hopper wgmma, TMA loads into 128-byte-swizzled shared memory, a
  *                            warp-specialized multi-stage pipeline, persistent tiles. Needs A
@@ -82,7 +95,9 @@ int cutego_copy_ex(void *dst, const cute_layout_t *dst_layout, const void *src,
 enum {
   CUTEGO_DTYPE_F16 = 1,
   CUTEGO_DTYPE_BF16 = 2,
-  CUTEGO_DTYPE_F32 = 3
+  CUTEGO_DTYPE_F32 = 3,
+  CUTEGO_DTYPE_E4M3 = 4, /* FP8 e4m3 (__nv_fp8_e4m3, CUDA_R_8F_E4M3): A and B only */
+  CUTEGO_DTYPE_E5M2 = 5  /* FP8 e5m2 (__nv_fp8_e5m2, CUDA_R_8F_E5M2): A and B only */
 };
 enum {
   CUTEGO_GEMM_PATH_NONE = 0,    /* empty output: nothing to do */
@@ -128,11 +143,16 @@ typedef struct cutego_gemm_plan_t {
    * the wgmma kernel; a deterministic reduction then writes D = alpha * sum + beta * C. */
   int32_t split_k;
   int64_t split_workspace_bytes;
+  int32_t b_dtype;            /* B's type: ab_dtype, or options.b_dtype for an FP8 pair */
+  int32_t promoted;           /* FP8 with CUTEGO_GEMM_FP8_ACCUM_PROMOTED: the promotion interval in
+                                 k-tiles (1..16; the kernel's name ends _promoted); 0: fast */
 } cutego_gemm_plan_t;
 
 enum {
-  CUTEGO_GEMM_CONFIG_128x256x64 = 0, /* 2 consumer warpgroups x m64n256k16, 4 stages */
-  CUTEGO_GEMM_CONFIG_128x128x64 = 1  /* 2 consumer warpgroups x m64n128k16, 6 stages */
+  CUTEGO_GEMM_CONFIG_128x256x64 = 0, /* 2 consumer warpgroups x m64n256k16, 4 stages (FP8:
+                                        128x256x128, m64n256k32) */
+  CUTEGO_GEMM_CONFIG_128x128x64 = 1  /* 2 consumer warpgroups x m64n128k16, 6 stages (FP8:
+                                        128x128x128, m64n128k32) */
 };
 enum {
   CUTEGO_GEMM_F_D_PAIRS = 1, /* D: N has unit stride and pairs of columns are aligned: 2-wide stores */
@@ -142,7 +162,11 @@ enum {
   CUTEGO_GEMM_F_PACK_A = 8,  /* A is packed into the workspace first (no tensor map reads it as it is) */
   CUTEGO_GEMM_F_PACK_B = 16, /* likewise B */
   CUTEGO_GEMM_F_PACK_D = 32, /* C or D has a hierarchical mode: computed in a compact workspace, then copied */
-  CUTEGO_GEMM_F_CLUSTER_2 = 64 /* kernel arguments only: launched in 2x1 clusters sharing B (plan.cluster_m) */
+  CUTEGO_GEMM_F_CLUSTER_2 = 64, /* kernel arguments only: launched in 2x1 clusters sharing B (plan.cluster_m) */
+  /* kernel arguments only, promoted FP8 accumulation: the promotion interval in k-tiles minus 1
+   * (plan.promoted - 1), bits 8-11 */
+  CUTEGO_GEMM_F_PROMOTE_SHIFT = 8,
+  CUTEGO_GEMM_F_PROMOTE_INTERVAL = 15 << 8
 };
 
 /* Rows of a K-major A's TMA box: a GEMM of fewer than bm rows (one tile row) loads only its rows,
@@ -167,7 +191,28 @@ typedef struct cutego_gemm_options_t {
   int64_t workspace_bytes;
   int32_t sms;         /* the device's multiprocessor count, for the tile choice (cutego_gemm fills it
                           from the device when 0; a plan made with 0 ignores occupancy) */
+  /* FP8 A and B only: per-tensor scales, one fp32 each in device memory (NULL: 1), read by the
+   * kernel when it runs (so a CUDA graph may update them); D = alpha * scale_a * scale_b * A·B
+   * + beta * C. Set for bf16/fp16 operands: an error. */
+  const float *scale_a;
+  const float *scale_b;
+  int32_t b_dtype;     /* FP8 only: B's type when it differs from A's (ab_dtype); 0: ab_dtype */
+  int32_t fp8_accumulation; /* FP8 only: CUTEGO_GEMM_FP8_ACCUM_FAST (0) or _PROMOTED */
+  int32_t fp8_promotion_interval; /* PROMOTED only: k-tiles (of 128 K) per promotion, 1..16; 0: 1 */
 } cutego_gemm_options_t;
+
+/* FP8 accumulation. FAST: the tensor cores accumulate the whole K (they keep about 14 bits of
+ * each partial sum: the error against fp32 grows as sqrt(K), 5e-3 at K = 65536). PROMOTED: the
+ * partial sums of every fp8_promotion_interval k-tiles (128 of K each, four m64nNk32 MMAs; 1 by
+ * default, as CUTLASS's and DeepGEMM's promotion) are added into fp32 registers, on 128x128
+ * tiles (the accumulator and the partial sums take 64 registers each); asking for the 128x256
+ * configuration with it is an error. */
+enum { CUTEGO_GEMM_FP8_ACCUM_FAST = 0, CUTEGO_GEMM_FP8_ACCUM_PROMOTED = 1 };
+
+/* The FP8 wgmma kernels' scale argument (after cutego_gemm_args_t, which stays 128 bytes). */
+typedef struct cutego_gemm_scales_t {
+  const float *a, *b; /* NULL: 1 */
+} cutego_gemm_scales_t;
 
 /* The wgmma kernel's arguments (by value; extents and strides in elements), filled from a plan
  * by cutego_gemm_args. */
@@ -227,7 +272,7 @@ const char *cutego_gemm_path_name(int path);
  * one wave (tiles * S <= sms) with slices of at least 1024 (csrc/gemm/waves.c says why); 1: 1;
  * S > 1: S, or -1 with the reason in why where S slices are impossible. Only single-batch plans
  * without clusters that read A and B in place split; K splits into at most 16 equal slices of
- * whole 8-element (16-byte) steps. */
+ * whole 16-byte steps (8 elements of 16 bits, 16 of FP8). */
 int cutego_gemm_split_k(const cutego_gemm_plan_t *plan, int sms, int requested, char *why, size_t why_len);
 
 /* The tile configuration (CUTEGO_GEMM_CONFIG_*) cutego_gemm takes for an M x N x L output on a

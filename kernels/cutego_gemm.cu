@@ -15,6 +15,17 @@ using cutego_k::fail;
 
 CUTEGO_GEMM_FNS_MAJORS(128x256)
 CUTEGO_GEMM_FNS_MAJORS(128x128)
+#define CUTEGO_GEMM_FP8_FNS_PAIRS(CFGNAME)       \
+  CUTEGO_GEMM_FP8_FNS_DECL(CFGNAME, e4m3)        \
+  CUTEGO_GEMM_FP8_FNS_DECL(CFGNAME, e4m3e5m2)    \
+  CUTEGO_GEMM_FP8_FNS_DECL(CFGNAME, e5m2e4m3)    \
+  CUTEGO_GEMM_FP8_FNS_DECL(CFGNAME, e5m2)
+CUTEGO_GEMM_FP8_FNS_PAIRS(128x256)
+CUTEGO_GEMM_FP8_FNS_PAIRS(128x128)
+CUTEGO_GEMM_FP8P_FNS_DECL(128x128, e4m3)
+CUTEGO_GEMM_FP8P_FNS_DECL(128x128, e4m3e5m2)
+CUTEGO_GEMM_FP8P_FNS_DECL(128x128, e5m2e4m3)
+CUTEGO_GEMM_FP8P_FNS_DECL(128x128, e5m2)
 
 namespace {
 typedef cutego_gemm_wgmma_fn wgmma_fn;
@@ -30,6 +41,29 @@ wgmma_fn wgmma_kernel(int cfg, int am, int bm, int in_f16, int out) {
 }
 
 int out_index(int cd) { return cd == CUTEGO_DTYPE_BF16 ? 0 : cd == CUTEGO_DTYPE_F16 ? 1 : 2; }
+
+// The FP8 kernel of a configuration, pair of types (A's, B's: e4m3 or e5m2; K-major), output
+// type and accumulation (promoted: 128x128 only, the planner's rule).
+const void *fp8_kernel(int cfg, int ta, int tb, int out, bool promoted) {
+  if (promoted) {
+    static const cutego_gemm_wgmma_fp8_fn *const tp[2][2] = {
+        {cutego_gemm_fp8p_fns_128x128_kk_e4m3, cutego_gemm_fp8p_fns_128x128_kk_e4m3e5m2},
+        {cutego_gemm_fp8p_fns_128x128_kk_e5m2e4m3, cutego_gemm_fp8p_fns_128x128_kk_e5m2}};
+    return reinterpret_cast<const void *>(tp[ta == CUTEGO_DTYPE_E5M2][tb == CUTEGO_DTYPE_E5M2][out]);
+  }
+  static_assert(CUTEGO_GEMM_CONFIG_128x256x64 == 0 && CUTEGO_GEMM_CONFIG_128x128x64 == 1, "table order");
+  typedef const cutego_gemm_wgmma_fp8_fn *table;
+  // [configuration][A e5m2][B e5m2]
+  static const table t[2][2][2] = {
+      {{cutego_gemm_fp8_fns_128x256_kk_e4m3, cutego_gemm_fp8_fns_128x256_kk_e4m3e5m2},
+       {cutego_gemm_fp8_fns_128x256_kk_e5m2e4m3, cutego_gemm_fp8_fns_128x256_kk_e5m2}},
+      {{cutego_gemm_fp8_fns_128x128_kk_e4m3, cutego_gemm_fp8_fns_128x128_kk_e4m3e5m2},
+       {cutego_gemm_fp8_fns_128x128_kk_e5m2e4m3, cutego_gemm_fp8_fns_128x128_kk_e5m2}}};
+  return reinterpret_cast<const void *>(t[cfg == CUTEGO_GEMM_CONFIG_128x256x64 ? 0 : 1][ta == CUTEGO_DTYPE_E5M2]
+                                         [tb == CUTEGO_DTYPE_E5M2][out]);
+}
+
+bool is_fp8(int t) { return t == CUTEGO_DTYPE_E4M3 || t == CUTEGO_DTYPE_E5M2; }
 
 cudaError_t launch_generic(const cutego_gemm_plan_t &p, void *d, const cute_layout_t *ld, const void *a,
                            const cute_layout_t *la, const void *b, const cute_layout_t *lb, const void *c,
@@ -77,25 +111,29 @@ bool k_rows(const cute_layout_t *L, int64_t *s0, int64_t *s2) {
 // dst (MN, kp, L) compact K-major <- src rows (row stride s0, batch stride s2, unit K stride), K
 // padded with zeros to kp: the packed layout the planner wrote (pack(): shape (MN, K, L), strides
 // (kp, 1, MN * kp)). One block per row at a time, its threads along the row (no division per
-// element).
-__global__ void __launch_bounds__(256) gemm_pack_k_rows(uint16_t *dst, const uint16_t *src, int64_t mn, int64_t k,
+// element). E: an unsigned integer of the element's size.
+template <typename E>
+__global__ void __launch_bounds__(256) gemm_pack_k_rows(E *dst, const E *src, int64_t mn, int64_t k,
                                                         int64_t kp, int64_t l, int64_t s0, int64_t s2) {
   for (int64_t row = blockIdx.x; row < mn * l; row += gridDim.x) {
     const int64_t z = row / mn, r = row - z * mn;
-    const uint16_t *in = src + z * s2 + r * s0;
-    uint16_t *out = dst + row * kp;
-    for (int64_t c = threadIdx.x; c < kp; c += blockDim.x) out[c] = c < k ? in[c] : uint16_t(0);
+    const E *in = src + z * s2 + r * s0;
+    E *out = dst + row * kp;
+    for (int64_t c = threadIdx.x; c < kp; c += blockDim.x) out[c] = c < k ? in[c] : E(0);
   }
 }
 
-int pack_k_rows(void *dst, const cute_layout_t &packed, const void *src, int64_t s0, int64_t s2, int sms,
+int pack_k_rows(void *dst, const cute_layout_t &packed, const void *src, int64_t s0, int64_t s2, int es, int sms,
                 cudaStream_t stream) {
   const int64_t mn = packed.shape[0], k = packed.shape[1], l = packed.shape[2], kp = packed.stride[0];
   const int64_t rows = mn * l, cap = static_cast<int64_t>(sms) * 16;
   const int64_t blocks = rows < cap ? rows : cap;
-  gemm_pack_k_rows<<<static_cast<unsigned>(blocks), 256, 0, stream>>>(static_cast<uint16_t *>(dst),
-                                                                      static_cast<const uint16_t *>(src), mn, k, kp, l,
-                                                                      s0, l > 1 ? s2 : 0);
+  if (es == 1)
+    gemm_pack_k_rows<uint8_t><<<static_cast<unsigned>(blocks), 256, 0, stream>>>(
+        static_cast<uint8_t *>(dst), static_cast<const uint8_t *>(src), mn, k, kp, l, s0, l > 1 ? s2 : 0);
+  else
+    gemm_pack_k_rows<uint16_t><<<static_cast<unsigned>(blocks), 256, 0, stream>>>(
+        static_cast<uint16_t *>(dst), static_cast<const uint16_t *>(src), mn, k, kp, l, s0, l > 1 ? s2 : 0);
   cudaError_t e = cudaGetLastError();
   return e == cudaSuccess ? CUTEGO_KERNELS_OK : fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: packing rows: %s", cudaGetErrorString(e));
 }
@@ -220,7 +258,7 @@ extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, cons
     }
   }
   // The tile configuration by waves on this device (cutego_gemm_pick_config), unless asked for.
-  if (p.path == CUTEGO_GEMM_PATH_WGMMA && !(opt && opt->config > 0)) {
+  if (p.path == CUTEGO_GEMM_PATH_WGMMA && !(opt && opt->config > 0) && !p.promoted) {
     const int want = cutego_gemm_pick_config(p.m, p.n, p.l, di.sms);
     if (want != p.config) {
       cutego_gemm_options_t o;
@@ -247,7 +285,7 @@ extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, cons
   void *ws = nullptr;
   bool own_ws = false;
   void *d_user = d;
-  const int ces = p.cd_dtype == CUTEGO_DTYPE_F32 ? 4 : 2;
+  const int ces = p.cd_dtype == CUTEGO_DTYPE_F32 ? 4 : 2, es = is_fp8(p.ab_dtype) ? 1 : 2;
   if (p.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B | CUTEGO_GEMM_F_PACK_D)) {
     // An operand with unit K stride (only its row stride or address is off the 16-byte grid)
     // is copied row by row with its K padding zeroed (gemm_pack_k_rows); anything else goes
@@ -271,8 +309,8 @@ extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, cons
     int rc = e == cudaSuccess ? CUTEGO_KERNELS_OK : CUTEGO_KERNELS_ECUDA;
     if (rc == CUTEGO_KERNELS_OK && (p.flags & CUTEGO_GEMM_F_PACK_A)) {
       void *wa = static_cast<uint8_t *>(ws) + p.a_workspace_offset;
-      rc = rows_a ? pack_k_rows(wa, p.a_packed, a, as0, as2, di.sms, stream)
-                  : cutego_copy_ex(wa, &p.a_packed, a, la, 2, stream_, nullptr, nullptr);
+      rc = rows_a ? pack_k_rows(wa, p.a_packed, a, as0, as2, es, di.sms, stream)
+                  : cutego_copy_ex(wa, &p.a_packed, a, la, es, stream_, nullptr, nullptr);
       a = wa;
     }
     if (p.flags & CUTEGO_GEMM_F_PACK_D) {
@@ -283,8 +321,8 @@ extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, cons
     }
     if (rc == CUTEGO_KERNELS_OK && (p.flags & CUTEGO_GEMM_F_PACK_B)) {
       void *wb = static_cast<uint8_t *>(ws) + p.b_workspace_offset;
-      rc = rows_b ? pack_k_rows(wb, p.b_packed, b, bs0, bs2, di.sms, stream)
-                  : cutego_copy_ex(wb, &p.b_packed, b, lb, 2, stream_, nullptr, nullptr);
+      rc = rows_b ? pack_k_rows(wb, p.b_packed, b, bs0, bs2, es, di.sms, stream)
+                  : cutego_copy_ex(wb, &p.b_packed, b, lb, es, stream_, nullptr, nullptr);
       b = wb;
     }
     if (rc != CUTEGO_KERNELS_OK) {
@@ -314,12 +352,15 @@ extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, cons
   cutego_k::GemmArgs g;
   cutego_gemm_args(&p, d, c, alpha, beta, o.group_m, &g);
   const int am = p.a.major, bm = p.b.major;
-  wgmma_fn fn = wgmma_kernel(p.config, am, bm, p.ab_dtype == CUTEGO_DTYPE_F16, out_index(p.cd_dtype));
+  const void *fn = is_fp8(p.ab_dtype) ? fp8_kernel(p.config, p.ab_dtype, p.b_dtype, out_index(p.cd_dtype), p.promoted)
+                                      : reinterpret_cast<const void *>(wgmma_kernel(
+                                            p.config, am, bm, p.ab_dtype == CUTEGO_DTYPE_F16, out_index(p.cd_dtype)));
+  cutego_gemm_scales_t scales = {opt ? opt->scale_a : nullptr, opt ? opt->scale_b : nullptr};
   cutego_launch_t launch;
   cutego_gemm_launch(&p, di.sms, o.max_ctas, &launch);
   const int smem = launch.smem_bytes;
   if (smem > di.smem_optin) return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: the pipeline needs %d bytes of shared memory", smem);
-  if (cutego_k::set_smem(reinterpret_cast<const void *>(fn), smem) != 0)
+  if (cutego_k::set_smem(fn, smem) != 0)
     return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: cudaFuncSetAttribute failed");
   // A persistent grid: the CTAs that fit at once (one per SM; with clusters, what the
   // occupancy API says fits of them), cutego_gemm_grid rounding to whole clusters.
@@ -337,15 +378,15 @@ extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, cons
   if (launch.cluster > 1) {
     int clusters = 0;
     cfg.gridDim = dim3(static_cast<unsigned>(di.sms - di.sms % launch.cluster));
-    e = cudaOccupancyMaxActiveClusters(&clusters, reinterpret_cast<const void *>(fn), &cfg);
+    e = cudaOccupancyMaxActiveClusters(&clusters, fn, &cfg);
     if (e != cudaSuccess || clusters < 1)
       return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: no %dx1 cluster of this kernel fits: %s", (int)p.cluster_m,
                   e != cudaSuccess ? cudaGetErrorString(e) : "occupancy 0");
     cfg.gridDim = dim3(static_cast<unsigned>(cutego_gemm_grid(&p, static_cast<int64_t>(clusters) * launch.cluster,
                                                               o.max_ctas)));
   }
-  void *args[] = {&ma, &mb, &md, &g};
-  e = cudaLaunchKernelExC(&cfg, reinterpret_cast<const void *>(fn), args);
+  void *args[] = {&ma, &mb, &md, &g, &scales};  // (the 16-bit kernels take the first four)
+  e = cudaLaunchKernelExC(&cfg, fn, args);
   if (e != cudaSuccess) return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: launch: %s", cudaGetErrorString(e));
   if ((p.flags & CUTEGO_GEMM_F_PACK_D) &&
       cutego_copy_ex(d_user, ld, d, &p.d_packed, ces, stream_, nullptr, nullptr) != CUTEGO_KERNELS_OK) {

@@ -1,6 +1,6 @@
 // gemm_fns.h — the launch tables of the wgmma GEMM kernels, one per tile configuration and pair of
 // operand majors: cutego_gemm_fns_<config>_<A major><B major>[in][out] (in: 0 bf16, 1 f16; out:
-// 0 bf16, 1 f16, 2 f32). Each gemm_<config>_<majors>.cu defines its kernels and its table (one
+// 0 bf16, 1 f16, 2 f32), and per FP8 configuration cutego_gemm_fp8_fns_<config>_kk_<in>[out]. Each gemm_<config>_<majors>.cu defines its kernels and its table (one
 // translation unit each, so that the build runs ptxas on them in parallel); the C launcher
 // (cutego_gemm.cu) picks from them.
 #pragma once
@@ -9,6 +9,9 @@
 
 typedef void (*cutego_gemm_wgmma_fn)(const CUtensorMap, const CUtensorMap, const CUtensorMap,
                                      const cutego_gemm_args_t);
+/* The FP8 kernels take the per-tensor scales as a fifth argument. */
+typedef void (*cutego_gemm_wgmma_fp8_fn)(const CUtensorMap, const CUtensorMap, const CUtensorMap,
+                                         const cutego_gemm_args_t, const cutego_gemm_scales_t);
 
 #define CUTEGO_GEMM_FNS_DECL(CFGNAME, AMN, BMN) \
   extern "C" const cutego_gemm_wgmma_fn cutego_gemm_fns_##CFGNAME##_##AMN##BMN[2][3];
@@ -28,3 +31,23 @@ typedef void (*cutego_gemm_wgmma_fn)(const CUtensorMap, const CUtensorMap, const
        cutego_gemm_##CFGNAME##_##AMN##BMN##_bf16_f32},                                                     \
       {cutego_gemm_##CFGNAME##_##AMN##BMN##_f16_bf16, cutego_gemm_##CFGNAME##_##AMN##BMN##_f16_f16,         \
        cutego_gemm_##CFGNAME##_##AMN##BMN##_f16_f32}};
+
+// The FP8 kernels of one configuration and pair of types (A and B K-major) and their table
+// cutego_gemm_fp8_fns_<config>_kk_<in>[out] (out: 0 bf16, 1 f16, 2 f32).
+#define CUTEGO_GEMM_FP8_FNS_DECL(CFGNAME, INNAME) \
+  extern "C" const cutego_gemm_wgmma_fp8_fn cutego_gemm_fp8_fns_##CFGNAME##_kk_##INNAME[3];
+// The promoted-accumulation kernels (128x128 only): cutego_gemm_fp8p_fns_<config>_kk_<in>[out].
+#define CUTEGO_GEMM_FP8P_FNS_DECL(CFGNAME, INNAME) \
+  extern "C" const cutego_gemm_wgmma_fp8_fn cutego_gemm_fp8p_fns_##CFGNAME##_kk_##INNAME[3];
+#define CUTEGO_GEMM_FP8_INSTANCE(CFG, CFGNAME, TI, INNAME)                                                   \
+  CUTEGO_GEMM_WGMMA_FP8_OUT(CFG, CFGNAME, TI, INNAME)                                                        \
+  CUTEGO_GEMM_FP8_FNS_DECL(CFGNAME, INNAME)                                                                  \
+  const cutego_gemm_wgmma_fp8_fn cutego_gemm_fp8_fns_##CFGNAME##_kk_##INNAME[3] = {                          \
+      cutego_gemm_##CFGNAME##_kk_##INNAME##_bf16, cutego_gemm_##CFGNAME##_kk_##INNAME##_f16,                 \
+      cutego_gemm_##CFGNAME##_kk_##INNAME##_f32};
+#define CUTEGO_GEMM_FP8_PROMOTED_INSTANCE(CFG, CFGNAME, TI, INNAME)                                          \
+  CUTEGO_GEMM_WGMMA_FP8_PROMOTED_OUT(CFG, CFGNAME, TI, INNAME)                                               \
+  CUTEGO_GEMM_FP8P_FNS_DECL(CFGNAME, INNAME)                                                                 \
+  const cutego_gemm_wgmma_fp8_fn cutego_gemm_fp8p_fns_##CFGNAME##_kk_##INNAME[3] = {                         \
+      cutego_gemm_##CFGNAME##_kk_##INNAME##_bf16_promoted, cutego_gemm_##CFGNAME##_kk_##INNAME##_f16_promoted, \
+      cutego_gemm_##CFGNAME##_kk_##INNAME##_f32_promoted};

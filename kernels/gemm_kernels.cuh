@@ -1,17 +1,23 @@
 // gemm_kernels.cuh — cutego's Hopper GEMM (sm_90a): D = alpha * A * B + beta * C.
 //
-// The wgmma kernel, one optimization at a time, each in its own named piece below:
-//   1. TMA loads into 128-byte-swizzled shared memory ........ load_stage()
-//   2. a multi-stage mbarrier pipeline (full / empty) ......... Pipeline
-//   3. warp specialization: one producer warpgroup, two
-//      consumer warpgroups, setmaxnreg ....................... cutego_gemm_wgmma() roles
-//   4. 128x256 tiles (m64n256k16 per consumer) ............... mma_stage()
-//   5. a persistent grid with an L2-friendly tile order ...... tile_coords()
-//   6. the epilogue from the accumulator's TV layout ......... epilogue()
-//   7. an epilogue through swizzled shared memory and TMA
-//      stores that drain while the next tile computes ........ epilogue_tma()
-//   8. 2-CTA clusters along M sharing B by TMA multicast ..... load_stage<Op, 2>(),
-//      Pipeline::release(), cluster tiles in tile_coords()
+// The wgmma kernel reads as a composition of named pieces, in CUTLASS's vocabulary:
+//   - TMA loads into 128-byte-swizzled shared memory ......... load_stage()
+//   - the multi-stage mbarrier pipeline (full / empty) and the
+//     position of each role in it ............................ PipelineTmaAsync, PipelineState
+//   - the persistent grid in an L2-friendly tile order, walked
+//     alike by producer and consumers ........................ PersistentTileScheduler
+//   - warp specialization: one producer warpgroup, two
+//     consumer warpgroups, setmaxnreg ........................ gemm_wgmma_body() roles:
+//     producer_load_tile(), consumer_mma_tile()
+//   - 128x256 tiles (m64n256k16 per consumer) ................ mma_stage()
+//   - the epilogue from the accumulator's TV layout .......... epilogue()
+//   - an epilogue through swizzled shared memory and TMA
+//     stores that drain while the next tile computes ......... epilogue_tma()
+//   - beta * C, read alike by both epilogues ................. EpilogueSource
+//   - 2-CTA clusters along M sharing B by TMA multicast ...... load_stage<Op, 2>(),
+//     PipelineTmaAsync::consumer_release(), the cluster rank in PersistentTileScheduler
+//   - FP8 A and B: the same pieces with an 8-bit element type
+//     (m64nNk32, K-major operands), and promoted accumulation . wgmma_fp8(), promoted_mma_tile()
 // Every layout constant (stage bytes, TMA boxes, wgmma descriptor offsets, the accumulator's
 // thread-value layout) comes from kernels/generated/cutego_gemm_layouts.h, which `cutego gen
 // gemm` computes with cutego's algebra; none is typed in here.
@@ -21,6 +27,7 @@
 #include <cuda.h>
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
+#include <cuda_fp8.h>
 #include <stdint.h>
 #include "cutego_device.h"
 #include "cutego_kernels.h"
@@ -49,23 +56,48 @@ template <> __device__ __forceinline__ float from_f32<float>(float x) { return x
 template <> __device__ __forceinline__ __nv_bfloat16 from_f32<__nv_bfloat16>(float x) { return __float2bfloat16_rn(x); }
 template <> __device__ __forceinline__ __half from_f32<__half>(float x) { return __float2half_rn(x); }
 
-// ---- persistent grid, L2-friendly tile order -------------------------------------------------
+// ---- the tile scheduler: a persistent grid, L2-friendly tile order ---------------------------
+// CUTLASS's PersistentTileSchedulerSm90: each CTA (each cluster, with clusters) starts at its own
+// tile and strides by the grid; producer and consumers each hold one and walk the same tiles in
+// the same order, so the k-iterations they count stay in lockstep.
 // Tile t -> (tm, tn, l). Within a batch, tiles go in groups of group_m rows of tiles; inside a
 // group, down the rows first. Concurrent CTAs then share A rows and B columns in L2.
-// With clusters of p.cluster_m CTAs along M the tiles counted here are the cluster's
-// (tiles_m, group_m and tiles in cluster rows, cutego_gemm_args); CTA r takes row tm·cluster_m + r.
-__device__ __forceinline__ void tile_coords(const GemmArgs &p, int64_t t, int &tm, int &tn, int &l) {
-  const int64_t per_l = static_cast<int64_t>(p.tiles_m) * p.tiles_n;
-  l = static_cast<int>(t / per_l);
-  const int64_t r = t - l * per_l;
-  const int64_t group_tiles = static_cast<int64_t>(p.group_m) * p.tiles_n;
-  const int g = static_cast<int>(r / group_tiles);
-  const int first_m = g * p.group_m;
-  const int gs = min(p.group_m, p.tiles_m - first_m);
-  const int rr = static_cast<int>(r - g * group_tiles);
-  tm = first_m + rr % gs;
-  tn = rr / gs;
-}
+// With clusters of CM CTAs along M the tiles counted are the cluster's (tiles_m, group_m and
+// tiles in cluster rows, cutego_gemm_args); CTA r takes row tm·CM + r. A split-K GEMM
+// (cutego_gemm's split_k) runs its K slices as batches: l is then the slice.
+// Deviation: the linear tile index is int64 and the grid's stride is read at each step (CUTLASS
+// keeps a divmod-precomputed raster); the rank in the cluster is read where a tile starts (kept
+// live across the loop, it spilled).
+struct WorkTileInfo {
+  int m_idx, n_idx, l_idx;  // tile row (of CTA tiles), tile column, batch
+  int cluster_rank;         // this CTA's rank in its cluster (0 without clusters)
+};
+
+template <int CM>
+struct PersistentTileScheduler {
+  const GemmArgs &p;
+  int64_t linear;  // the current tile, in the order above
+  __device__ __forceinline__ explicit PersistentTileScheduler(const GemmArgs &args)
+      : p(args), linear(blockIdx.x / CM) {}
+  __device__ __forceinline__ bool is_valid() const { return linear < p.tiles; }
+  __device__ __forceinline__ void advance_to_next_work() { linear += gridDim.x / CM; }
+  __device__ __forceinline__ WorkTileInfo get_current_work() const {
+    const int64_t per_l = static_cast<int64_t>(p.tiles_m) * p.tiles_n;
+    WorkTileInfo w;
+    w.l_idx = static_cast<int>(linear / per_l);
+    const int64_t r = linear - w.l_idx * per_l;
+    const int64_t group_tiles = static_cast<int64_t>(p.group_m) * p.tiles_n;
+    const int g = static_cast<int>(r / group_tiles);
+    const int first_m = g * p.group_m;
+    const int gs = min(p.group_m, p.tiles_m - first_m);
+    const int rr = static_cast<int>(r - g * group_tiles);
+    const int tm = (first_m + rr % gs) * CM;
+    w.n_idx = rr / gs;
+    w.cluster_rank = CM > 1 ? static_cast<int>(cluster_ctarank()) : 0;
+    w.m_idx = tm + w.cluster_rank;  // past M in the last cluster row of an odd tiles_m: zeros, no stores
+    return w;
+  }
+};
 
 // ---- TMA loads into 128-byte-swizzled shared memory -----------------------------------------
 // One stage of one operand: the tile's MN rows x BK columns. Op (from the generated header)
@@ -127,12 +159,34 @@ __device__ __forceinline__ int a_stage_bytes(const GemmArgs &p, int loads) {
 }
 
 // ---- the multi-stage mbarrier pipeline -------------------------------------------------------
-// full[s]: the producer's TMA bytes for stage s have landed (1 arrival + transaction bytes).
-// empty[s]: every consumer warp has finished reading stage s (8 arrivals), in every CTA of the
-// cluster (8 x cluster_m): a producer writes its B slice into all of them. The k-iteration
-// counter runs on across tiles, so stage and phase are (it % S, (it / S) & 1).
+// CUTLASS's PipelineState<Stages>: where a role is in the ring of S stages, the stage index and
+// the parity of the barrier phase it waits for. Deviation: the state is the running count of
+// k-iterations (it runs on across tiles) and index and phase are derived from it, count % S and
+// (count / S) & 1, where CUTLASS keeps the two and flips the phase when the index wraps; the
+// producer's start state (CUTLASS's make_producer_start_state, phase 1) is the same count, its
+// inverted phase applied in producer_acquire.
 template <int S>
-struct Pipeline {
+struct PipelineState {
+  int count;
+  __device__ __forceinline__ int index() const { return count % S; }
+  __device__ __forceinline__ int phase() const { return (count / S) & 1; }
+  __device__ __forceinline__ PipelineState &operator++() {
+    ++count;
+    return *this;
+  }
+  // The state one k-iteration back: the stage a consumer releases while it computes the next.
+  __device__ __forceinline__ PipelineState previous() const { return PipelineState{count - 1}; }
+};
+
+// CUTLASS's PipelineTmaAsync: full[s]: the producer's TMA bytes for stage s have landed (1
+// arrival + transaction bytes). empty[s]: every consumer warp has finished reading stage s (8
+// arrivals), in every CTA of the cluster (8 x cluster_m): a producer writes its B slice into all
+// of them. Its producer_commit is the TMA's own complete_tx on full[s] (no call), as in CUTLASS.
+// Deviation: producer_acquire only waits and the producer always calls
+// producer_expect_transaction (a tile with fewer rows than BM loads fewer bytes of A), and
+// consumers release per warp, not per thread.
+template <int S>
+struct PipelineTmaAsync {
   uint64_t full[S], empty[S];
   static constexpr int kConsumerWarps = 8;
   __device__ __forceinline__ void init(int cluster_m) {
@@ -143,21 +197,81 @@ struct Pipeline {
     }
     fence_barrier_init();
   }
-  // A consumer warp is done reading stage s: tell the producers of every CTA of the cluster
+  // The producer waits until the consumers have released the stage (a fresh barrier's preceding
+  // phase counts as complete: the first S waits pass).
+  __device__ __forceinline__ void producer_acquire(PipelineState<S> st) {
+    mbar_wait(&empty[st.index()], st.phase() ^ 1);
+  }
+  // The producer arms the stage's full barrier for the bytes its TMA loads will bring.
+  __device__ __forceinline__ void producer_expect_transaction(PipelineState<S> st, uint32_t tx_bytes) {
+    mbar_expect_tx(&full[st.index()], tx_bytes);
+  }
+  // The barrier the stage's TMA loads complete on.
+  __device__ __forceinline__ uint64_t *producer_get_barrier(PipelineState<S> st) { return &full[st.index()]; }
+  __device__ __forceinline__ void consumer_wait(PipelineState<S> st) { mbar_wait(&full[st.index()], st.phase()); }
+  // A consumer warp is done reading the stage: tell the producers of every CTA of the cluster
   // (lane r signals CTA r, all at once).
-  __device__ __forceinline__ void release(int s, int cluster_m, int lane) {
+  __device__ __forceinline__ void consumer_release(PipelineState<S> st, int cluster_m, int lane) {
     if (cluster_m == 1) {
-      if (lane == 0) mbar_arrive(&empty[s]);
+      if (lane == 0) mbar_arrive(&empty[st.index()]);
     } else if (lane < cluster_m) {
-      mbar_arrive_cluster(&empty[s], lane);
+      mbar_arrive_cluster(&empty[st.index()], lane);
     }
   }
 };
 
 // ---- one stage of MMAs for one consumer warpgroup --------------------------------------------
-// BK / MMA_K wgmma instructions m64nBNk16; the descriptors advance by the generated K step.
-template <class Cfg, class OA, class OB, bool F16, int N>
+// BK / MMA_K wgmma instructions m64nBNk16 (16-bit TI) or m64nBNk32 (FP8 TI, both operands
+// K-major); the descriptors advance by the generated K step. TI names A's and B's element type:
+// one type, or Fp8Pair<TA, TB> for FP8 operands of two types.
+template <class X, class Y> struct same_type { static constexpr bool value = false; };
+template <class X> struct same_type<X, X> { static constexpr bool value = true; };
+template <class TA, class TB> struct Fp8Pair {
+  uint8_t bits;  // one byte, as each element
+};
+template <class T> struct operand_types {
+  typedef T a;
+  typedef T b;
+};
+template <class TA, class TB> struct operand_types<Fp8Pair<TA, TB>> {
+  typedef TA a;
+  typedef TB b;
+};
+template <class TI> constexpr bool is_fp8 = sizeof(typename operand_types<TI>::a) == 1;
+// Promoted<TI>: FP8 operands TI whose partial sums are promoted into fp32 registers every k-tile
+// (consumer_mma_tile); the same element types as TI.
+template <class TI> struct Promoted {
+  uint8_t bits;
+};
+template <class TI> struct operand_types<Promoted<TI>> : operand_types<TI> {};
+template <class TI> constexpr bool is_promoted = false;
+template <class TI> constexpr bool is_promoted<Promoted<TI>> = true;
+
+// One FP8 wgmma m64nNk32 for A of type TA and B of type TB (each e4m3 or e5m2).
+template <class TA, class TB, int N>
+__device__ __forceinline__ void wgmma_fp8(float (&acc)[N / 2], uint64_t da, uint64_t db, int scale_d) {
+  constexpr bool a4 = same_type<TA, __nv_fp8_e4m3>::value, b4 = same_type<TB, __nv_fp8_e4m3>::value;
+  static_assert(a4 || same_type<TA, __nv_fp8_e5m2>::value, "A: e4m3 or e5m2");
+  static_assert(b4 || same_type<TB, __nv_fp8_e5m2>::value, "B: e4m3 or e5m2");
+  if constexpr (N == 256) {
+    if constexpr (a4 && b4) wgmma_m64n256k32_e4m3_e4m3(acc, da, db, scale_d);
+    else if constexpr (a4) wgmma_m64n256k32_e4m3_e5m2(acc, da, db, scale_d);
+    else if constexpr (b4) wgmma_m64n256k32_e5m2_e4m3(acc, da, db, scale_d);
+    else wgmma_m64n256k32_e5m2_e5m2(acc, da, db, scale_d);
+  } else {
+    static_assert(N == 128, "m64n128 or m64n256");
+    if constexpr (a4 && b4) wgmma_m64n128k32_e4m3_e4m3(acc, da, db, scale_d);
+    else if constexpr (a4) wgmma_m64n128k32_e4m3_e5m2(acc, da, db, scale_d);
+    else if constexpr (b4) wgmma_m64n128k32_e5m2_e4m3(acc, da, db, scale_d);
+    else wgmma_m64n128k32_e5m2_e5m2(acc, da, db, scale_d);
+  }
+}
+
+template <class Cfg, class OA, class OB, class TI, int N>
 __device__ __forceinline__ void mma_stage(float (&acc)[N / 2], uint32_t a_addr, uint32_t b_addr, bool first) {
+  constexpr bool F16 = same_type<TI, __half>::value;
+  static_assert(Cfg::ELEM_BYTES == sizeof(TI), "the configuration's element size is TI's");
+  static_assert(!is_fp8<TI> || (OA::wgmma_trans == 0 && OB::wgmma_trans == 0), "FP8 wgmma reads K-major operands");
 #pragma unroll
   for (int kk = 0; kk < Cfg::BK / Cfg::MMA_K; ++kk) {
     const uint64_t da = gmma_desc(a_addr + kk * OA::desc_k_step_bytes, OA::desc_lbo_bytes, OA::desc_sbo_bytes,
@@ -165,7 +279,9 @@ __device__ __forceinline__ void mma_stage(float (&acc)[N / 2], uint32_t a_addr, 
     const uint64_t db = gmma_desc(b_addr + kk * OB::desc_k_step_bytes, OB::desc_lbo_bytes, OB::desc_sbo_bytes,
                                   OB::desc_layout_type);
     const int scale_d = (first && kk == 0) ? 0 : 1;
-    if constexpr (N == 256) {
+    if constexpr (is_fp8<TI>) {
+      wgmma_fp8<typename operand_types<TI>::a, typename operand_types<TI>::b, N>(acc, da, db, scale_d);
+    } else if constexpr (N == 256) {
       if constexpr (F16)
         wgmma_m64n256k16_f16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
       else
@@ -212,6 +328,40 @@ __device__ __forceinline__ void store_pair<__half>(__half *p, float x, float y) 
   *reinterpret_cast<__half2 *>(p) = __floats2half2_rn(x, y);
 }
 
+// ---- beta * C: the epilogue's source ---------------------------------------------------------
+// CUTLASS's epilogues read C, the "source", only where it is needed (beta != 0: p.read_c); both
+// epilogues here add beta * C through this one loader. It holds batch l's offset into C.
+template <typename TO>
+struct EpilogueSource {
+  int64_t batch;  // elements from C's base to its batch l
+  __device__ __forceinline__ EpilogueSource(const GemmArgs &p, int l)
+      : batch(p.read_c ? static_cast<int64_t>(l) * p.cs[2] : 0) {}
+  __device__ __forceinline__ static bool is_source_needed(const GemmArgs &p) { return p.read_c; }
+  // Where C(r, col) is.
+  __device__ __forceinline__ const TO *at(const GemmArgs &p, int r, int col) const {
+    return static_cast<const TO *>(p.c) + (batch + r * p.cs[0] + col * p.cs[1]);
+  }
+  // x += beta * C(r, col) and, where col + 1 < n, y += beta * C(r, col + 1), each by its stride.
+  __device__ __forceinline__ void add(const GemmArgs &p, int r, int col, float &x, float &y) const {
+    const TO *cp = at(p, r, col);
+    x += p.beta * to_f32<TO>(cp[0]);
+    if (col + 1 < p.n) y += p.beta * to_f32<TO>(cp[p.cs[1]]);
+  }
+  // The same where the caller knows two (col + 1 < n); pairs: C's column stride is 1 (the flag
+  // the planner sets), so the two are read as adjacent elements.
+  __device__ __forceinline__ void add(const GemmArgs &p, int r, int col, bool two, bool pairs, float &x,
+                                      float &y) const {
+    const TO *cp = at(p, r, col);
+    if (two && pairs) {
+      x += p.beta * to_f32<TO>(cp[0]);
+      y += p.beta * to_f32<TO>(cp[1]);
+    } else {
+      x += p.beta * to_f32<TO>(cp[0]);
+      if (two) y += p.beta * to_f32<TO>(cp[p.cs[1]]);
+    }
+  }
+};
+
 template <class Acc, int N, typename TO>
 __device__ __forceinline__ void epilogue(const GemmArgs &p, const float (&acc)[N / 2], int t, int row0, int col0,
                                          int l) {
@@ -219,7 +369,7 @@ __device__ __forceinline__ void epilogue(const GemmArgs &p, const float (&acc)[N
   static_assert(Acc::t_shape[0] * Acc::t_shape[1] * Acc::t_shape[2] == 128, "one warpgroup");
   static_assert(Acc::v_shape[0] * Acc::v_shape[1] * Acc::v_shape[2] == N / 2, "N/2 values per thread");
   TO *d = static_cast<TO *>(p.d) + static_cast<int64_t>(l) * p.ds[2];
-  const TO *c = static_cast<const TO *>(p.c) + (p.read_c ? static_cast<int64_t>(l) * p.cs[2] : 0);
+  const EpilogueSource<TO> src(p, l);
   const int tof = acc_t_offset<Acc>(t);
   const bool dpairs = p.flags & kFlagDPairs, cpairs = p.flags & kFlagCPairs;
 #pragma unroll
@@ -229,16 +379,7 @@ __device__ __forceinline__ void epilogue(const GemmArgs &p, const float (&acc)[N
     if (r >= p.m || col >= p.n) continue;
     const bool two = col + 1 < p.n;
     float x = p.alpha * acc[v], y = p.alpha * acc[v + 1];
-    if (p.read_c) {
-      const TO *cp = c + r * p.cs[0] + col * p.cs[1];
-      if (two && cpairs) {
-        x += p.beta * to_f32<TO>(cp[0]);
-        y += p.beta * to_f32<TO>(cp[1]);
-      } else {
-        x += p.beta * to_f32<TO>(cp[0]);
-        if (two) y += p.beta * to_f32<TO>(cp[p.cs[1]]);
-      }
-    }
+    if (src.is_source_needed(p)) src.add(p, r, col, two, cpairs, x, y);
     TO *dp = d + r * p.ds[0] + col * p.ds[1];
     if (two && dpairs) {
       store_pair<TO>(dp, x, y);
@@ -267,7 +408,7 @@ __device__ __forceinline__ void epilogue_tma(const GemmArgs &p, const CUtensorMa
   constexpr int kMaxTCol = ((Acc::t_shape[0] - 1) * Acc::t_stride[0] + (Acc::t_shape[1] - 1) * Acc::t_stride[1] +
                             (Acc::t_shape[2] - 1) * Acc::t_stride[2]) / Acc::tile_m;
   static_assert(kMaxTCol < 8 && CC % 8 == 0, "thread columns within an 8-column block");
-  const TO *c = static_cast<const TO *>(p.c) + (p.read_c ? static_cast<int64_t>(l) * p.cs[2] : 0);
+  const EpilogueSource<TO> src(p, l);
   const int tof = acc_t_offset<Acc>(t);
   const int tr = tof % Acc::tile_m, tc = tof / Acc::tile_m;
   uint8_t *mine = staging + cw * 2 * kEpiChunkBytes;
@@ -283,13 +424,9 @@ __device__ __forceinline__ void epilogue_tma(const GemmArgs &p, const CUtensorMa
       if (vc / CC != ch) continue;
       const int r = tr + vo % Acc::tile_m, cl = tc + vc - ch * CC;
       float x = p.alpha * acc[v], y = p.alpha * acc[v + 1];
-      if (p.read_c) {
+      if (src.is_source_needed(p)) {
         const int gr = row0 + r, gc = col0 + ch * CC + cl;
-        if (gr < p.m && gc < p.n) {
-          const TO *cp = c + gr * p.cs[0] + gc * p.cs[1];
-          x += p.beta * to_f32<TO>(cp[0]);
-          if (gc + 1 < p.n) y += p.beta * to_f32<TO>(cp[p.cs[1]]);
-        }
+        if (gr < p.m && gc < p.n) src.add(p, gr, gc, x, y);
       }
       const int byte = cl * static_cast<int>(sizeof(TO));
       store_pair<TO>(reinterpret_cast<TO *>(buf + r * kEpiRowBytes + ((((byte >> 4) ^ (r & 7)) << 4) | (byte & 15))), x, y);
@@ -305,15 +442,116 @@ __device__ __forceinline__ void epilogue_tma(const GemmArgs &p, const CUtensorMa
 }
 
 
+// ---- the producer's work on one tile ---------------------------------------------------------
+// One thread issues, for each k-tile, A's and B's TMA loads into the stage it acquires.
+template <class Cfg, class OA, class OB, int CM>
+__device__ __forceinline__ void producer_load_tile(const GemmArgs &p, PipelineTmaAsync<Cfg::STAGES> &pipe,
+                                                   PipelineState<Cfg::STAGES> &write, const WorkTileInfo &w,
+                                                   const CUtensorMap *tma_a, const CUtensorMap *tma_b, uint8_t *sa,
+                                                   uint8_t *sb) {
+  constexpr int BM = Cfg::BM, BN = Cfg::BN, BK = Cfg::BK;
+  const int a_loads = a_stage_loads<OA, BM>(p, w.m_idx);
+  const int stage_tx = a_stage_bytes<OA, BM>(p, a_loads) + OB::stage_bytes;
+#pragma unroll(CM > 1 ? 1 : 4)
+  for (int kt = 0; kt < p.k_tiles; ++kt, ++write) {
+    pipe.producer_acquire(write);
+    pipe.producer_expect_transaction(write, stage_tx);
+    const int s = write.index();
+    load_stage<OA>(tma_a, sa + s * OA::stage_bytes, pipe.producer_get_barrier(write), w.m_idx * BM, kt * BK,
+                   p.a_bcast_l ? 0 : w.l_idx, 0, a_loads);
+    load_stage<OB, CM>(tma_b, sb + s * OB::stage_bytes, pipe.producer_get_barrier(write), w.n_idx * BN, kt * BK,
+                       p.b_bcast_l ? 0 : w.l_idx, w.cluster_rank);
+  }
+}
+
+// ---- promoted FP8 accumulation ---------------------------------------------------------------
+// The tensor cores keep about 14 bits of an FP8 partial sum. A run of `interval` k-tiles (128 x
+// interval of K; CUTEGO_GEMM_F_PROMOTE_INTERVAL in the flags, 1 unless asked) accumulates in the
+// tensor cores into `part`, its first MMA starting afresh (scale_d = 0); once the run's MMAs are
+// done, `part` is added into the fp32 accumulator (CUTLASS's GmmaFP8Accumulation, DeepGEMM's
+// promotion). Within a run the stages are released one group behind, as in the fast path; at a
+// promotion the warpgroup waits for all its MMAs (the other consumer warpgroup keeps the tensor
+// cores busy), which is why the adds cannot overlap this warpgroup's next MMAs: reading `part`
+// while a wgmma is in flight makes ptxas serialize every wgmma of the kernel (C7514).
+__device__ __forceinline__ int promotion_interval(int flags) {
+  return ((flags & CUTEGO_GEMM_F_PROMOTE_INTERVAL) >> CUTEGO_GEMM_F_PROMOTE_SHIFT) + 1;
+}
+
+template <class Cfg, class OA, class OB, class TI, int CM>
+__device__ __forceinline__ void promoted_mma_tile(const GemmArgs &p, PipelineTmaAsync<Cfg::STAGES> &pipe,
+                                                  PipelineState<Cfg::STAGES> &read, int cw, int lane,
+                                                  float (&acc)[Cfg::BN / 2], uint8_t *sa, uint8_t *sb) {
+  constexpr int N = Cfg::BN / 2;
+  const int interval = promotion_interval(p.flags);
+  float part[N];
+#pragma unroll
+  for (int i = 0; i < N; ++i) acc[i] = 0.f;
+  for (int kt = 0; kt < p.k_tiles; ++kt, ++read) {
+    const int s = read.index(), run = kt % interval;
+    pipe.consumer_wait(read);
+    wgmma_fence();
+    mma_stage<Cfg, OA, OB, TI, Cfg::BN>(part, smem_u32(sa + s * OA::stage_bytes) + cw * OA::desc_mn64_step_bytes,
+                                        smem_u32(sb + s * OB::stage_bytes), run == 0);
+    wgmma_commit();
+    if (run == interval - 1 || kt + 1 == p.k_tiles) {
+      wgmma_wait<0>();
+      if (run > 0) pipe.consumer_release(read.previous(), CM, lane);
+      pipe.consumer_release(read, CM, lane);
+#pragma unroll
+      for (int i = 0; i < N; ++i) acc[i] += part[i];
+    } else {
+      wgmma_wait<1>();
+      if (run > 0) pipe.consumer_release(read.previous(), CM, lane);
+    }
+  }
+}
+
+// ---- a consumer warpgroup's main loop on one tile --------------------------------------------
+// For each k-tile: wait for the stage, issue its MMAs, and release the stage before (its MMAs
+// are done once one group is left in flight); then the last stage. Returns false, having only
+// released the stages, when the warpgroup's 64 rows lie wholly past M (a GEMM of at most 64 rows
+// runs on one warpgroup's MMAs): nothing to compute or store.
+template <class Cfg, class OA, class OB, class TI, int CM>
+__device__ __forceinline__ bool consumer_mma_tile(const GemmArgs &p, PipelineTmaAsync<Cfg::STAGES> &pipe,
+                                                  PipelineState<Cfg::STAGES> &read, const WorkTileInfo &w, int cw,
+                                                  int lane, float (&acc)[Cfg::BN / 2], uint8_t *sa, uint8_t *sb) {
+  if (w.m_idx * Cfg::BM + cw * 64 >= p.m) {
+    for (int kt = 0; kt < p.k_tiles; ++kt, ++read) {
+      pipe.consumer_wait(read);
+      pipe.consumer_release(read, CM, lane);
+    }
+    return false;
+  }
+  if constexpr (is_promoted<TI>) {
+    promoted_mma_tile<Cfg, OA, OB, TI, CM>(p, pipe, read, cw, lane, acc, sa, sb);
+  } else {
+    for (int kt = 0; kt < p.k_tiles; ++kt, ++read) {
+      const int s = read.index();
+      pipe.consumer_wait(read);
+      wgmma_fence();
+      mma_stage<Cfg, OA, OB, TI, Cfg::BN>(acc, smem_u32(sa + s * OA::stage_bytes) + cw * OA::desc_mn64_step_bytes,
+                                          smem_u32(sb + s * OB::stage_bytes), kt == 0);
+      wgmma_commit();
+      // Keep this stage's MMAs in flight; the previous stage's are done: release it.
+      wgmma_wait<1>();
+      if (kt > 0) pipe.consumer_release(read.previous(), CM, lane);
+    }
+    wgmma_wait<0>();
+    if (p.k_tiles > 0) pipe.consumer_release(read.previous(), CM, lane);
+  }
+  return true;
+}
+
 // ---- warp specialization ---------------------------------------------------------------------
 // Warpgroup 0 produces (one thread issues TMA), warpgroups 1 and 2 consume (64 rows of the
-// 128-row tile each). setmaxnreg moves registers from the producer to the consumers.
+// 128-row tile each). setmaxnreg moves registers from the producer to the consumers. Both roles
+// walk the tile scheduler's tiles and count the same k-iterations through the pipeline.
 // CM: CTAs per cluster along M, a template constant so that the kernel without
 // clusters compiles exactly as before them (a run-time cluster size cost it 5-15%).
-template <class Cfg, class OA, class OB, bool F16, typename TO, int CM>
+template <class Cfg, class OA, class OB, class TI, typename TO, int CM>
 __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const CUtensorMap *tma_b,
                                                 const CUtensorMap *tma_d, const GemmArgs &p) {
-  constexpr int S = Cfg::STAGES, BM = Cfg::BM, BN = Cfg::BN, BK = Cfg::BK;
+  constexpr int S = Cfg::STAGES, BM = Cfg::BM, BN = Cfg::BN;
   static_assert(OA::rows == BM && OB::rows == BN, "operand layouts do not match the tile");
   static_assert(BM == 128, "two consumer warpgroups of 64 rows each");
   extern __shared__ uint8_t smem_raw[];
@@ -321,13 +559,11 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
   uint8_t *sa = base;
   uint8_t *sb = base + S * OA::stage_bytes;
   uint8_t *staging = sb + S * OB::stage_bytes;  // 1024-aligned: stages are multiples of 1024 bytes
-  Pipeline<S> &pipe = *reinterpret_cast<Pipeline<S> *>(staging + kEpiBuffers * kEpiChunkBytes);
-  static_assert(sizeof(Pipeline<S>) == S * 2 * 8, "gemm_smem_bytes counts two mbarriers per stage");
+  PipelineTmaAsync<S> &pipe = *reinterpret_cast<PipelineTmaAsync<S> *>(staging + kEpiBuffers * kEpiChunkBytes);
+  static_assert(sizeof(PipelineTmaAsync<S>) == S * 2 * 8, "gemm_smem_bytes counts two mbarriers per stage");
   const int wg = threadIdx.x / 128;
-  constexpr int cm = CM;
-  // (the CTA's rank in the cluster is read where it is used: kept live, it spills)
-  if (threadIdx.x == 0) pipe.init(cm);
-  if (cm > 1)
+  if (threadIdx.x == 0) pipe.init(CM);
+  if (CM > 1)
     cluster_sync();  // every CTA's barriers exist before any multicast or remote arrival
   else
     __syncthreads();
@@ -336,25 +572,9 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
     // Producer.
     setmaxnreg_dec<40>();
     if (threadIdx.x == 0) {
-      int it = 0;
-      for (int64_t t = blockIdx.x / cm; t < p.tiles; t += gridDim.x / cm) {
-        int tm, tn, l;
-        tile_coords(p, t, tm, tn, l);
-        const int rank = cm > 1 ? static_cast<int>(cluster_ctarank()) : 0;
-        tm = tm * cm + rank;  // past M in the last cluster row of an odd tiles_m: zeros, no stores
-        const int a_loads = a_stage_loads<OA, BM>(p, tm);
-        const int stage_tx = a_stage_bytes<OA, BM>(p, a_loads) + OB::stage_bytes;
-#pragma unroll(CM > 1 ? 1 : 4)
-        for (int kt = 0; kt < p.k_tiles; ++kt, ++it) {
-          const int s = it % S;
-          mbar_wait(&pipe.empty[s], ((it / S) & 1) ^ 1);
-          mbar_expect_tx(&pipe.full[s], stage_tx);
-          load_stage<OA>(tma_a, sa + s * OA::stage_bytes, &pipe.full[s], tm * BM, kt * BK, p.a_bcast_l ? 0 : l, 0,
-                         a_loads);
-          load_stage<OB, CM>(tma_b, sb + s * OB::stage_bytes, &pipe.full[s], tn * BN, kt * BK, p.b_bcast_l ? 0 : l,
-                             rank);
-        }
-      }
+      PipelineState<S> write{0};
+      for (PersistentTileScheduler<CM> sched(p); sched.is_valid(); sched.advance_to_next_work())
+        producer_load_tile<Cfg, OA, OB, CM>(p, pipe, write, sched.get_current_work(), tma_a, tma_b, sa, sb);
     }
   } else {
     // Consumers.
@@ -362,42 +582,20 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
     const int cw = wg - 1, t = threadIdx.x - 128 * wg;
     const int lane = threadIdx.x % 32;
     float acc[BN / 2];
-    int it = 0;
-    for (int64_t tile = blockIdx.x / cm; tile < p.tiles; tile += gridDim.x / cm) {
-      int tm, tn, l;
-      tile_coords(p, tile, tm, tn, l);
-      tm = tm * cm + (cm > 1 ? static_cast<int>(cluster_ctarank()) : 0);
-      // A warpgroup whose 64 rows lie wholly past M has nothing to compute or store: it only
-      // releases the stages (a GEMM of at most 64 rows runs on one warpgroup's MMAs).
-      if (tm * BM + cw * 64 >= p.m) {
-        for (int kt = 0; kt < p.k_tiles; ++kt, ++it) {
-          mbar_wait(&pipe.full[it % S], (it / S) & 1);
-          pipe.release(it % S, cm, lane);
-        }
-        continue;
-      }
-      for (int kt = 0; kt < p.k_tiles; ++kt, ++it) {
-        const int s = it % S;
-        mbar_wait(&pipe.full[s], (it / S) & 1);
-        wgmma_fence();
-        mma_stage<Cfg, OA, OB, F16, BN>(acc, smem_u32(sa + s * OA::stage_bytes) + cw * OA::desc_mn64_step_bytes,
-                                       smem_u32(sb + s * OB::stage_bytes), kt == 0);
-        wgmma_commit();
-        // Keep this stage's MMAs in flight; the previous stage's are done: release it.
-        wgmma_wait<1>();
-        if (kt > 0) pipe.release((it - 1) % S, cm, lane);
-      }
-      wgmma_wait<0>();
-      if (p.k_tiles > 0) pipe.release((it - 1) % S, cm, lane);
+    PipelineState<S> read{0};
+    for (PersistentTileScheduler<CM> sched(p); sched.is_valid(); sched.advance_to_next_work()) {
+      const WorkTileInfo w = sched.get_current_work();
+      if (!consumer_mma_tile<Cfg, OA, OB, TI, CM>(p, pipe, read, w, cw, lane, acc, sa, sb)) continue;
+      const int row0 = w.m_idx * BM + cw * 64, col0 = w.n_idx * BN;
       if (p.flags & kFlagDTma)
-        epilogue_tma<typename Cfg::Acc, BN, TO>(p, tma_d, acc, t, cw, staging, tm * BM + cw * 64, tn * BN, l);
+        epilogue_tma<typename Cfg::Acc, BN, TO>(p, tma_d, acc, t, cw, staging, row0, col0, w.l_idx);
       else
-        epilogue<typename Cfg::Acc, BN, TO>(p, acc, t, tm * BM + cw * 64, tn * BN, l);
+        epilogue<typename Cfg::Acc, BN, TO>(p, acc, t, row0, col0, w.l_idx);
     }
     if (t == 0) bulk_wait_all();  // the staging buffers stay valid until the stores have read them
   }
   // No CTA leaves while another may still arrive on its barriers or write its stages.
-  if (cm > 1) cluster_sync();
+  if (CM > 1) cluster_sync();
 }
 
 // ---- the generic path ------------------------------------------------------------------------
@@ -411,7 +609,6 @@ __device__ __forceinline__ void gemm_generic_body(TO *d, const cute_layout_t &ld
   __shared__ float As[16][17], Bs[16][17];
   const int tx = threadIdx.x % 16, ty = threadIdx.x / 16;
   const int64_t tiles_m = (m + 15) / 16, tiles_n = (n + 15) / 16;
-  const int ra = cute_dev_rank(&la), rb = cute_dev_rank(&lb), rc = cute_dev_rank(&lc), rd = cute_dev_rank(&ld);
   for (int64_t tile = blockIdx.x; tile < tiles_m * tiles_n * l; tile += gridDim.x) {
     const int64_t bl = tile / (tiles_m * tiles_n), r = tile % (tiles_m * tiles_n);
     const int64_t m0 = (r % tiles_m) * 16, n0 = (r / tiles_m) * 16;
@@ -419,14 +616,10 @@ __device__ __forceinline__ void gemm_generic_body(TO *d, const cute_layout_t &ld
     float sum = 0.f;
     for (int64_t k0 = 0; k0 < k; k0 += 16) {
       // thread (tx, ty) loads A(m0 + tx, k0 + ty) and B(n0 + tx, k0 + ty)
-      {
-        int64_t ca[3] = {m0 + tx, k0 + ty, bl};
-        As[ty][tx] = (m0 + tx < m && k0 + ty < k) ? to_f32<TI>(a[cute_dev_crd2idx_modes(&la, ca)]) : 0.f;
-        int64_t cb[3] = {n0 + tx, k0 + ty, bl};
-        Bs[ty][tx] = (n0 + tx < n && k0 + ty < k) ? to_f32<TI>(b[cute_dev_crd2idx_modes(&lb, cb)]) : 0.f;
-        (void)ra;
-        (void)rb;
-      }
+      int64_t ca[3] = {m0 + tx, k0 + ty, bl};
+      As[ty][tx] = (m0 + tx < m && k0 + ty < k) ? to_f32<TI>(a[cute_dev_crd2idx_modes(&la, ca)]) : 0.f;
+      int64_t cb[3] = {n0 + tx, k0 + ty, bl};
+      Bs[ty][tx] = (n0 + tx < n && k0 + ty < k) ? to_f32<TI>(b[cute_dev_crd2idx_modes(&lb, cb)]) : 0.f;
       __syncthreads();
 #pragma unroll
       for (int kk = 0; kk < 16; ++kk) sum += As[kk][tx] * Bs[kk][ty];
@@ -438,43 +631,68 @@ __device__ __forceinline__ void gemm_generic_body(TO *d, const cute_layout_t &ld
       if (read_c) out += beta * to_f32<TO>(c[cute_dev_crd2idx_modes(&lc, cd)]);
       d[cute_dev_crd2idx_modes(&ld, cd)] = from_f32<TO>(out);
     }
-    (void)rc;
-    (void)rd;
   }
 }
 
 }  // namespace cutego_k
 
 // ---- kernel entry points (extern "C" names for the Go launcher's cuModuleGetFunction) --------
-// cutego_gemm_<config>_<A major><B major>_<in>_<out>, majors k/m; in bf16/f16; out bf16/f16/f32.
-#define CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, F16, INNAME, TO, OUTNAME)                     \
+// cutego_gemm_<config>_<A major><B major>_<in>_<out>, majors k/m; in bf16/f16/e4m3; out bf16/f16/f32.
+#define CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, TI, INNAME, TO, OUTNAME)                      \
   extern "C" __global__ void __launch_bounds__(384, 1)                                                        \
       cutego_gemm_##CFGNAME##_##AMN##BMN##_##INNAME##_##OUTNAME(                                              \
           const __grid_constant__ CUtensorMap tma_a, const __grid_constant__ CUtensorMap tma_b,               \
           const __grid_constant__ CUtensorMap tma_d, const cutego_k::GemmArgs p) {                            \
     if (p.flags & CUTEGO_GEMM_F_CLUSTER_2)                                                                    \
-      cutego_k::gemm_wgmma_body<cutego_gen::CFG, cutego_gen::CFG::A_##AM, cutego_gen::CFG::B_##BM_, F16, TO, 2>( \
+      cutego_k::gemm_wgmma_body<cutego_gen::CFG, cutego_gen::CFG::A_##AM, cutego_gen::CFG::B_##BM_, TI, TO, 2>( \
           &tma_a, &tma_b, &tma_d, p);                                                                         \
     else                                                                                                      \
-      cutego_k::gemm_wgmma_body<cutego_gen::CFG, cutego_gen::CFG::A_##AM, cutego_gen::CFG::B_##BM_, F16, TO, 1>( \
+      cutego_k::gemm_wgmma_body<cutego_gen::CFG, cutego_gen::CFG::A_##AM, cutego_gen::CFG::B_##BM_, TI, TO, 1>( \
           &tma_a, &tma_b, &tma_d, p);                                                                         \
   }
 
 // One configuration and one pair of operand majors, every element type (a translation unit of
 // the C library each, gemm_<config>_<majors>.cu).
 #define CUTEGO_GEMM_WGMMA_INOUT(CFG, CFGNAME, AM, BM_, AMN, BMN)                          \
-  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, false, bf16, __nv_bfloat16, bf16) \
-  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, false, bf16, __half, f16)         \
-  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, false, bf16, float, f32)          \
-  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, true, f16, __nv_bfloat16, bf16)   \
-  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, true, f16, __half, f16)           \
-  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, true, f16, float, f32)
+  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, __nv_bfloat16, bf16, __nv_bfloat16, bf16) \
+  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, __nv_bfloat16, bf16, __half, f16)         \
+  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, __nv_bfloat16, bf16, float, f32)          \
+  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, __half, f16, __nv_bfloat16, bf16)         \
+  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, __half, f16, __half, f16)                 \
+  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, __half, f16, float, f32)
 
 #define CUTEGO_GEMM_WGMMA_TYPES(CFG, CFGNAME)          \
   CUTEGO_GEMM_WGMMA_INOUT(CFG, CFGNAME, K, K, k, k)    \
   CUTEGO_GEMM_WGMMA_INOUT(CFG, CFGNAME, K, MN, k, m)   \
   CUTEGO_GEMM_WGMMA_INOUT(CFG, CFGNAME, MN, K, m, k)   \
   CUTEGO_GEMM_WGMMA_INOUT(CFG, CFGNAME, MN, MN, m, m)
+
+// FP8 A and B (K-major both: the launcher transposes others first), the same mainloop with TI
+// an FP8 type, no clusters; a fifth argument, the per-tensor scales, folded into alpha (read once
+// per CTA from device memory when the kernel runs).
+// cutego_gemm_<config>_kk_<in>_<out>, in e4m3, e5m2, e4m3e5m2 or e5m2e4m3 (A's type first).
+#define CUTEGO_GEMM_WGMMA_FP8_KERNEL(CFG, CFGNAME, TI, INNAME, TO, OUTNAME, SUFFIX)                            \
+  extern "C" __global__ void __launch_bounds__(384, 1) cutego_gemm_##CFGNAME##_kk_##INNAME##_##OUTNAME##SUFFIX( \
+      const __grid_constant__ CUtensorMap tma_a, const __grid_constant__ CUtensorMap tma_b,                   \
+      const __grid_constant__ CUtensorMap tma_d, const cutego_k::GemmArgs p, const cutego_gemm_scales_t s) {  \
+    cutego_k::GemmArgs q = p;                                                                                 \
+    q.alpha = p.alpha * (s.a ? *s.a : 1.f) * (s.b ? *s.b : 1.f);                                              \
+    cutego_k::gemm_wgmma_body<cutego_gen::CFG, cutego_gen::CFG::A_K, cutego_gen::CFG::B_K, TI, TO, 1>(        \
+        &tma_a, &tma_b, &tma_d, q);                                                                           \
+  }
+
+// One FP8 configuration, every output type (a translation unit of the C library each,
+// gemm_<config>_kk_<in>.cu).
+#define CUTEGO_GEMM_WGMMA_FP8_OUT(CFG, CFGNAME, TI, INNAME)                          \
+  CUTEGO_GEMM_WGMMA_FP8_KERNEL(CFG, CFGNAME, TI, INNAME, __nv_bfloat16, bf16, )      \
+  CUTEGO_GEMM_WGMMA_FP8_KERNEL(CFG, CFGNAME, TI, INNAME, __half, f16, )              \
+  CUTEGO_GEMM_WGMMA_FP8_KERNEL(CFG, CFGNAME, TI, INNAME, float, f32, )
+
+// The same with promoted accumulation: cutego_gemm_<config>_kk_<in>_<out>_promoted.
+#define CUTEGO_GEMM_WGMMA_FP8_PROMOTED_OUT(CFG, CFGNAME, TI, INNAME)                                             \
+  CUTEGO_GEMM_WGMMA_FP8_KERNEL(CFG, CFGNAME, cutego_k::Promoted<TI>, INNAME, __nv_bfloat16, bf16, _promoted) \
+  CUTEGO_GEMM_WGMMA_FP8_KERNEL(CFG, CFGNAME, cutego_k::Promoted<TI>, INNAME, __half, f16, _promoted)         \
+  CUTEGO_GEMM_WGMMA_FP8_KERNEL(CFG, CFGNAME, cutego_k::Promoted<TI>, INNAME, float, f32, _promoted)
 
 #define CUTEGO_GEMM_GENERIC_KERNEL(TI, INNAME, TO, OUTNAME)                                                        \
   extern "C" __global__ void __launch_bounds__(256) cutego_gemm_generic_##INNAME##_##OUTNAME(                      \

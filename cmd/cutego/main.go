@@ -2,7 +2,7 @@
 //
 //	cutego eval [EXPR…]               evaluate expressions (or stdin), one result line each
 //	cutego print <expr>               CuTe's print_layout table (print_tensor for a tensor)
-//	cutego render [--format svg|tex|png] [--tv (M,N)] [--view data|bank] [-o file] <expr>
+//	cutego render [--format svg|tex|png] [--tv (M,N)] [--view data|bank] [--readers] [--thread t] [--tiler] [-o file] <expr>
 //	cutego gen gemm [-o file]         the generated header of the GEMM kernels' layouts
 //	cutego explain [--tables] <expr>  an operation derived step by step
 //	cutego serve [--addr 127.0.0.1:8080] a layout explorer in the browser
@@ -83,12 +83,16 @@ tensor over iota data as CuTe's print_tensor: its values, e.g. the elements thre
 owns, 'local_partition(iota_tensor((8,8)), (2,4), 3)'.
 `
 
-const renderUsage = `cutego render [--format svg|tex|png] [--tv (M,N)] [--view data|bank] [--elem bytes] [--access m|n] [--scale s] [-o file] <expr>
+const renderUsage = `cutego render [--format svg|tex|png] [--tv (M,N)] [--view data|bank] [--elem bytes] [--access m|n] [--scale s] [--readers] [--thread t] [--tiler] [-o file] <expr>
 
 Draw the layout: SVG like CuTe's print_svg, TikZ like print_latex, or PNG; with --tv,
 the thread-value layout over an MxN tile (print_latex_tv); with --view bank, the
 shared-memory bank of each element (--elem bytes each, a warp reading along --access),
-conflicts highlighted; --scale sizes a PNG.
+conflicts highlighted; --scale sizes a PNG. A TiledMMA or TiledCopy is drawn as
+print_latex draws it (--format tex: C++'s output byte for byte; svg and png: the same
+picture), and in svg or png beyond it: --readers lists every thread that holds each
+element, --thread t frames thread t's elements (its partition_A/B/C or partition_S/D of
+a tile), --tiler draws a TiledCopy's Tiler_MN and its TV layout before the tiler.
 
 ` + outputRule
 

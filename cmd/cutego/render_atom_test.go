@@ -36,7 +36,21 @@ func TestRenderTiledLatex(t *testing.T) {
 			t.Errorf("render %s: exit %d %s; output differs from C++'s print_latex (%d vs %d bytes)", e, code, errOut, len(out), len(want))
 		}
 	}
-	if code, _, errOut := runCmd(t, "", "render", exprs[0]); code != 2 || !strings.Contains(errOut, "--format tex") {
+	if code, out, errOut := runCmd(t, "", "render", "--readers", "--thread", "3", exprs[0]); code != 0 || !strings.Contains(out, "<svg") || !strings.Contains(out, "framed: thread 3") {
 		t.Errorf("render of a TiledMMA as svg: exit %d, %q", code, errOut)
+	}
+	for _, bad := range [][]string{
+		{"--format", "tex", "--readers", exprs[0]}, // print_latex is CuTe's picture only
+		{"--tiler", exprs[0]},                      // a TiledMMA has no Tiler_MN
+		{"--thread", "2", "(4,8)"},                 // a layout has no threads
+		{"--tv", "(8,8)", exprs[0]},
+		{"--view", "bank", exprs[0]},
+	} {
+		if code, _, errOut := runCmd(t, "", append([]string{"render"}, bad...)...); code != 2 {
+			t.Errorf("render %v: exit %d, %q", bad, code, errOut)
+		}
+	}
+	if code, _, errOut := runCmd(t, "", "render", "--thread", "999", exprs[0]); code != 1 || !strings.Contains(errOut, "thread 999") {
+		t.Errorf("render --thread 999: exit %d, %q", code, errOut)
 	}
 }

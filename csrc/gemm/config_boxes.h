@@ -18,6 +18,8 @@ typedef struct config_boxes {
 extern "C" {
 #endif
 extern const config_boxes cutego_gemm_config_boxes[];
+/* The FP8 (8-bit A and B) configurations, in the same order (K-major operands only). */
+extern const config_boxes cutego_gemm_fp8_config_boxes[];
 extern const int cutego_gemm_nconfigs;
 #ifdef __cplusplus
 }

@@ -25,9 +25,31 @@ constexpr config_boxes boxes(const char *name) {
           C::MULTICAST,
           {{C::B_K::mc_tma_box_inner, C::B_K::mc_tma_box_outer}, {C::B_MN::mc_tma_box_inner, C::B_MN::mc_tma_box_outer}}};
 }
+// An 8-bit (FP8) configuration: K-major operands only (the MN-major entries stay 0), no
+// clusters (multicast 1).
+template <class C>
+constexpr config_boxes boxes_k(const char *name) {
+  return {C::BM,
+          C::BN,
+          {{C::A_K::tma_box_inner, C::A_K::tma_box_outer}, {0, 0}},
+          {{C::B_K::tma_box_inner, C::B_K::tma_box_outer}, {0, 0}},
+          {C::A_K::tma_swizzle_bytes, 0},
+          {C::B_K::tma_swizzle_bytes, 0},
+          cutego_k::kEpiRowBytes,
+          {{cutego_k::gemm_smem_bytes<C, typename C::A_K, typename C::B_K>(), 0}, {0, 0}},
+          name,
+          C::BK,
+          C::MULTICAST,
+          {{0, 0}, {0, 0}}};
+}
 }  // namespace
 
 extern "C" {
+const config_boxes cutego_gemm_fp8_config_boxes[] = {
+    boxes_k<cutego_gen::Gemm_128x256x128_S4_E8>("128x256"),  // CUTEGO_GEMM_CONFIG_128x256x64
+    boxes_k<cutego_gen::Gemm_128x128x128_S6_E8>("128x128"),  // CUTEGO_GEMM_CONFIG_128x128x64
+};
+static_assert(sizeof cutego_gemm_fp8_config_boxes == 2 * sizeof(config_boxes), "one FP8 configuration per 16-bit one");
 const config_boxes cutego_gemm_config_boxes[] = {
     boxes<cutego_gen::Gemm_128x256x64_S4>("128x256"),  // CUTEGO_GEMM_CONFIG_128x256x64
     boxes<cutego_gen::Gemm_128x128x64_S6>("128x128"),  // CUTEGO_GEMM_CONFIG_128x128x64

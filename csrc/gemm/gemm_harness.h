@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <algorithm>
 #include <vector>
 #include "cutego_kernels.h"
 
@@ -106,6 +107,65 @@ __global__ void compare(const T *d, int64_t s0, int64_t s1, int64_t s2, const fl
 inline unsigned blocks_for(int64_t n) {
   int64_t b = (n + 255) / 256;
   return (unsigned)(b > 4096 ? 4096 : (b < 1 ? 1 : b));
+}
+
+// The RMS error of D (m, n, l; strides s0, s1, s2, elements of T) against ref (column-major
+// m x n x l, fp32) over the RMS of ref; *nonfinite counts D's NaN/Inf (poisoned, unwritten).
+template <typename T>
+double rel_error(const T *d, int64_t s0, int64_t s1, int64_t s2, const float *ref, int64_t m, int64_t n, int64_t l,
+                 unsigned long long *nonfinite) {
+  double *acc;
+  unsigned long long *bad;
+  CK(cudaMalloc(&acc, 16));
+  CK(cudaMalloc(&bad, 8));
+  CK(cudaMemset(acc, 0, 16));
+  CK(cudaMemset(bad, 0, 8));
+  compare<T><<<blocks_for(m * n * l), 256>>>(d, s0, s1, s2, ref, m, n, l, acc, bad);
+  double h[2];
+  CK(cudaMemcpy(h, acc, 16, cudaMemcpyDeviceToHost));
+  CK(cudaMemcpy(nonfinite, bad, 8, cudaMemcpyDeviceToHost));
+  cudaFree(acc), cudaFree(bad);
+  return sqrt(h[0] / (h[1] > 0 ? h[1] : 1));
+}
+
+// The calling thread's last cutego kernels error (for printing).
+inline const char *last_kernel_error() {
+  static thread_local char buf[512];
+  cutego_kernels_last_error(buf, sizeof buf);
+  return buf;
+}
+
+// Whether name holds one of the comma-separated substrings of filter.
+inline bool name_matches(const char *filter, const char *name) {
+  char buf[256];
+  snprintf(buf, sizeof buf, "%s", filter);
+  char *save = nullptr;
+  for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(nullptr, ",", &save))
+    if (strstr(name, t)) return true;
+  return false;
+}
+
+// The median of reps timings (CUDA events on the default stream) of `batch` back-to-back runs,
+// per run, after 3 warm-up runs, in milliseconds.
+template <class F>
+float time_median(F run, int reps, int batch) {
+  for (int i = 0; i < 3; ++i) run();
+  cudaEvent_t e0, e1;
+  CK(cudaEventCreate(&e0));
+  CK(cudaEventCreate(&e1));
+  std::vector<float> t;
+  for (int r = 0; r < reps; ++r) {
+    CK(cudaEventRecord(e0, nullptr));
+    for (int b = 0; b < batch; ++b) run();
+    CK(cudaEventRecord(e1, nullptr));
+    CK(cudaEventSynchronize(e1));
+    float ms;
+    CK(cudaEventElapsedTime(&ms, e0, e1));
+    t.push_back(ms / batch);
+  }
+  cudaEventDestroy(e0), cudaEventDestroy(e1);
+  std::sort(t.begin(), t.end());
+  return t[t.size() / 2];
 }
 
 }  // namespace gh

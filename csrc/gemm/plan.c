@@ -22,11 +22,21 @@
 
 static int dtype_bytes(int t) {
   switch (t) {
+    case CUTEGO_DTYPE_E4M3:
+    case CUTEGO_DTYPE_E5M2: return 1;
     case CUTEGO_DTYPE_F16:
     case CUTEGO_DTYPE_BF16: return 2;
     case CUTEGO_DTYPE_F32: return 4;
   }
   return 0;
+}
+
+static int is_fp8(int t) { return t == CUTEGO_DTYPE_E4M3 || t == CUTEGO_DTYPE_E5M2; }
+
+/* The tile configuration p->config of the plan's A/B type: the FP8 configurations (8-bit
+ * elements, BK = 128, K-major operands only) or the 16-bit ones, in the same order. */
+static const config_boxes *boxes_of(const cutego_gemm_plan_t *p) {
+  return is_fp8(p->ab_dtype) ? &cutego_gemm_fp8_config_boxes[p->config] : &cutego_gemm_config_boxes[p->config];
 }
 
 /* The generic path for the reason given (plan_generic); cutego_gemm_plan names its kernel. */
@@ -160,6 +170,10 @@ static int operand_obstacle(const cutego_gemm_operand_t *o, int flat, uintptr_t 
     snprintf(why, whylen, "no unit-stride mode");
     return 1;
   }
+  if (es == 1 && o->major != 0) {
+    snprintf(why, whylen, "MN-major, and FP8 wgmma reads K-major operands only (transposed)");
+    return 1;
+  }
   cutego_tma_desc_t m;
   if (operand_map(&m, o, es, box[o->major][0], box[o->major][1], swizzle[o->major]) != 0) {
     snprintf(why, whylen, "tensor map: a byte stride overflows int64");
@@ -193,12 +207,12 @@ static int compact_bytes(int64_t mn, int64_t row, int64_t l, int64_t es, int64_t
              : 0;
 }
 
-/* Replaces o by its compact K-major copy (MN, K padded to kp, L) at workspace offset *off, and
+/* Replaces o by its compact K-major copy (MN, K padded to kp, L) of es-byte elements at workspace offset *off, and
  * writes the copy's destination layout (extents MN, K, L; strides kp, 1, MN * kp) to dst. -1
  * when the workspace would exceed int64 bytes. */
-static int pack(cutego_gemm_operand_t *o, cute_layout_t *dst, int64_t kp, int64_t *off) {
+static int pack(cutego_gemm_operand_t *o, cute_layout_t *dst, int64_t kp, int es, int64_t *off) {
   int64_t mn = o->extent[0], k = o->extent[1], l = o->extent[2], plane, bytes;
-  if (compact_bytes(mn, kp, l, 2, &plane, &bytes) || plan_add(*off, bytes, off)) return -1;
+  if (compact_bytes(mn, kp, l, es, &plane, &bytes) || plan_add(*off, bytes, off)) return -1;
   compact(dst, mn, k, l, kp, 1, plane);
   o->stride[0] = kp, o->stride[1] = 1, o->stride[2] = l > 1 ? plane : 0;
   o->major = 0;
@@ -212,10 +226,22 @@ static int check_request(cutego_gemm_plan_t *p, const cute_layout_t *d, const cu
                          const cute_layout_t *c, const cutego_gemm_options_t *opt) {
   if (!d || !a || !b) return REASON(p, -1, "null layout (a, b and d are required)");
   if (p->read_c && !c) return REASON(p, -1, "beta != 0 needs C's layout");
-  if (p->ab_dtype != CUTEGO_DTYPE_BF16 && p->ab_dtype != CUTEGO_DTYPE_F16)
-    return REASON(p, -1, "A/B data type %d unsupported: bf16 (%d) or fp16 (%d)", p->ab_dtype, CUTEGO_DTYPE_BF16,
-                  CUTEGO_DTYPE_F16);
-  if (dtype_bytes(p->cd_dtype) == 0)
+  if (p->ab_dtype != CUTEGO_DTYPE_BF16 && p->ab_dtype != CUTEGO_DTYPE_F16 && !is_fp8(p->ab_dtype))
+    return REASON(p, -1, "A/B data type %d unsupported: bf16 (%d), fp16 (%d), FP8 e4m3 (%d) or e5m2 (%d)", p->ab_dtype,
+                  CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_F16, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_E5M2);
+  if (opt && (opt->fp8_accumulation < 0 || opt->fp8_accumulation > CUTEGO_GEMM_FP8_ACCUM_PROMOTED ||
+              (opt->fp8_accumulation && !is_fp8(p->ab_dtype))))
+    return REASON(p, -1, "fp8_accumulation %d: FAST (0) or PROMOTED (1), for FP8 A and B only", (int)opt->fp8_accumulation);
+  if (opt && (opt->fp8_promotion_interval < 0 || opt->fp8_promotion_interval > 16 ||
+              (opt->fp8_promotion_interval && opt->fp8_accumulation != CUTEGO_GEMM_FP8_ACCUM_PROMOTED)))
+    return REASON(p, -1, "fp8_promotion_interval %d: 1..16 k-tiles (0: 1), with PROMOTED accumulation only",
+                  (int)opt->fp8_promotion_interval);
+  if (opt && opt->b_dtype && (!is_fp8(p->ab_dtype) || !is_fp8(opt->b_dtype)))
+    return REASON(p, -1, "b_dtype %d: B's own type is for FP8 pairs only (A e4m3 or e5m2, B e4m3 (%d) or e5m2 (%d))",
+                  (int)opt->b_dtype, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_E5M2);
+  if (opt && (opt->scale_a || opt->scale_b) && !is_fp8(p->ab_dtype))
+    return REASON(p, -1, "scale_a/scale_b apply to FP8 A and B only (A/B data type %d)", p->ab_dtype);
+  if (dtype_bytes(p->cd_dtype) < 2)
     return REASON(p, -1, "C/D data type %d unsupported: bf16 (%d), fp16 (%d) or fp32 (%d)", p->cd_dtype,
                   CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_F16, CUTEGO_DTYPE_F32);
   if (opt && opt->force_path && opt->force_path != CUTEGO_GEMM_PATH_WGMMA && opt->force_path != CUTEGO_GEMM_PATH_GENERIC)
@@ -226,7 +252,7 @@ static int check_request(cutego_gemm_plan_t *p, const cute_layout_t *d, const cu
 
 static int read_operands(cutego_gemm_plan_t *p, const cute_layout_t *d, const cute_layout_t *a,
                          const cute_layout_t *b, const cute_layout_t *c, int *fa, int *fb, int *fc, int *fd) {
-  const int es = 2, ces = dtype_bytes(p->cd_dtype);
+  const int es = dtype_bytes(p->ab_dtype), ces = dtype_bytes(p->cd_dtype);
   int rc;
   if ((rc = operand(p, "A", a, es, 0, &p->a, fa)) != PLAN_NEXT || (rc = operand(p, "B", b, es, 0, &p->b, fb)) != PLAN_NEXT ||
       (rc = operand(p, "D", d, ces, 1, &p->d, fd)) != PLAN_NEXT)
@@ -268,6 +294,12 @@ static int choose_config(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt
   if (opt && opt->config > 0) {
     if (opt->config > cutego_gemm_nconfigs) return REASON(p, -1, "config %d unknown", (int)opt->config);
     p->config = opt->config - 1;
+    if (p->promoted && p->config != CUTEGO_GEMM_CONFIG_128x128x64)
+      return REASON(p, -1, "config %d: promoted FP8 accumulation runs on 128x128 tiles only", (int)opt->config);
+    return PLAN_NEXT;
+  }
+  if (p->promoted) { /* the accumulator and the partial sums: 64 registers each on 128x128 tiles */
+    p->config = CUTEGO_GEMM_CONFIG_128x128x64;
     return PLAN_NEXT;
   }
   p->config = cutego_gemm_pick_config(p->m, p->n, p->l, opt && opt->sms > 0 ? opt->sms : 1);
@@ -304,8 +336,8 @@ static int pack_output(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt, 
  * launcher's workspace, K padded to 16 bytes with zeros), which every tensor map can read. */
 static int pack_inputs(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt, int fa, int fb, uintptr_t a_addr,
                        uintptr_t b_addr, int64_t *ws) {
-  const int es = 2;
-  const config_boxes *cb = &cutego_gemm_config_boxes[p->config];
+  const int es = dtype_bytes(p->ab_dtype);
+  const config_boxes *cb = boxes_of(p);
   char why_a[100], why_b[100];
   int pack_a = operand_obstacle(&p->a, fa, a_addr, es, cb->a_box, cb->a_swizzle, why_a, sizeof why_a);
   int pack_b = operand_obstacle(&p->b, fb, b_addr, es, cb->b_box, cb->b_swizzle, why_b, sizeof why_b);
@@ -318,9 +350,9 @@ static int pack_inputs(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt, 
   int64_t kp, off = *ws;
   if (plan_round_up(p->k, 16 / es, &kp)) return GENERIC(p, opt, "%s: %s, and K overflows", who, why);
   p->a_workspace_offset = off;
-  if (pack_a && pack(&p->a, &p->a_packed, kp, &off)) return GENERIC(p, opt, "A: a compact copy would exceed int64 bytes");
+  if (pack_a && pack(&p->a, &p->a_packed, kp, es, &off)) return GENERIC(p, opt, "A: a compact copy would exceed int64 bytes");
   p->b_workspace_offset = off;
-  if (pack_b && pack(&p->b, &p->b_packed, kp, &off)) return GENERIC(p, opt, "B: a compact copy would exceed int64 bytes");
+  if (pack_b && pack(&p->b, &p->b_packed, kp, es, &off)) return GENERIC(p, opt, "B: a compact copy would exceed int64 bytes");
   *ws = off;
   p->flags |= (pack_a ? CUTEGO_GEMM_F_PACK_A : 0) | (pack_b ? CUTEGO_GEMM_F_PACK_B : 0);
   if (operand_obstacle(&p->a, 1, pack_a ? 0 : a_addr, es, cb->a_box, cb->a_swizzle, why_a, sizeof why_a) ||
@@ -332,8 +364,8 @@ static int pack_inputs(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt, 
 /* The tiles, the cluster shape, the tensor maps of A, B (and D when TMA stores it), and the
  * epilogue's store widths. */
 static int derive_maps(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt, uintptr_t d_addr, uintptr_t c_addr) {
-  const int es = 2, ces = dtype_bytes(p->cd_dtype);
-  const config_boxes *cb = &cutego_gemm_config_boxes[p->config];
+  const int es = dtype_bytes(p->ab_dtype), ces = dtype_bytes(p->cd_dtype);
+  const config_boxes *cb = boxes_of(p);
   p->tiles_m = plan_ceil_div(p->m, cb->bm);
   p->tiles_n = plan_ceil_div(p->n, cb->bn);
   if (plan_mul(p->tiles_m, p->tiles_n, &p->tiles) || plan_mul(p->tiles, p->l, &p->tiles))
@@ -375,10 +407,14 @@ static int derive_maps(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt, 
 }
 
 static int name_kernel(cutego_gemm_plan_t *p) {
-  const config_boxes *cb = &cutego_gemm_config_boxes[p->config];
-  static const char *const in_name[] = {"", "f16", "bf16"}, *const out_name[] = {"", "f16", "bf16", "f32"};
-  snprintf(p->kernel, sizeof p->kernel, "cutego_gemm_%s_%c%c_%s_%s", cb->name, p->a.major ? 'm' : 'k',
-           p->b.major ? 'm' : 'k', in_name[p->ab_dtype], out_name[p->cd_dtype]);
+  const config_boxes *cb = boxes_of(p);
+  static const char *const in_name[] = {"", "f16", "bf16", "", "e4m3", "e5m2"},
+                           *const out_name[] = {"", "f16", "bf16", "f32"};
+  /* an FP8 pair of two types: both names, A's first (cutego_gemm_<config>_kk_e4m3e5m2_<out>) */
+  const char *b_name = p->b_dtype != p->ab_dtype ? in_name[p->b_dtype] : "";
+  snprintf(p->kernel, sizeof p->kernel, "cutego_gemm_%s_%c%c_%s%s_%s%s", cb->name, p->a.major ? 'm' : 'k',
+           p->b.major ? 'm' : 'k', in_name[p->ab_dtype], b_name, out_name[p->cd_dtype],
+           p->promoted ? "_promoted" : "");
   p->path = CUTEGO_GEMM_PATH_WGMMA;
   if (p->flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B | CUTEGO_GEMM_F_PACK_D))
     return REASON(p, 0, "wgmma through compact copies of%s%s%s (%s): %dx%d tiles, %lld tiles%s",
@@ -413,9 +449,18 @@ int cutego_gemm_plan(const cute_layout_t *d, const cute_layout_t *a, const cute_
   if (!p) return -1;
   memset(p, 0, sizeof *p);
   p->ab_dtype = ab_dtype;
+  p->b_dtype = opt && opt->b_dtype ? opt->b_dtype : ab_dtype;
+  p->promoted = !opt || opt->fp8_accumulation != CUTEGO_GEMM_FP8_ACCUM_PROMOTED ? 0
+                : opt->fp8_promotion_interval > 0 ? opt->fp8_promotion_interval : 1;
   p->cd_dtype = cd_dtype;
   p->read_c = read_c != 0;
   int rc = steps(d, a, b, c, d_addr, a_addr, b_addr, c_addr, opt, p);
+  if (rc == 0 && p->path == CUTEGO_GEMM_PATH_GENERIC && is_fp8(p->ab_dtype)) {
+    char why[sizeof p->reason];
+    snprintf(why, sizeof why, "%s", p->reason);
+    p->path = CUTEGO_GEMM_PATH_NONE;
+    return REASON(p, -1, "FP8 runs on the wgmma path only, and this GEMM would take the generic one (%.100s)", why);
+  }
   static const char *const tn[] = {"", "f16", "bf16", "f32"};
   if (rc == 0 && p->path == CUTEGO_GEMM_PATH_GENERIC)
     snprintf(p->kernel, sizeof p->kernel, "cutego_gemm_generic_%s_%s", tn[p->ab_dtype], tn[p->cd_dtype]);
@@ -434,7 +479,7 @@ void cutego_gemm_args(const cutego_gemm_plan_t *p, void *d, const void *c, float
   g->tiles_m = (int32_t)plan_ceil_div(p->tiles_m, cm);
   g->tiles_n = (int32_t)p->tiles_n;
   g->tiles = (int64_t)g->tiles_m * p->tiles_n * p->l;
-  g->k_tiles = p->path == CUTEGO_GEMM_PATH_WGMMA ? (int32_t)plan_ceil_div(p->k, cutego_gemm_config_boxes[p->config].bk) : 0;
+  g->k_tiles = p->path == CUTEGO_GEMM_PATH_WGMMA ? (int32_t)plan_ceil_div(p->k, boxes_of(p)->bk) : 0;
   g->group_m = (int32_t)plan_ceil_div(group_m > 0 ? group_m : 8, cm);
   g->a_bcast_l = p->a.bcast_l;
   g->b_bcast_l = p->b.bcast_l;
@@ -449,6 +494,7 @@ void cutego_gemm_args(const cutego_gemm_plan_t *p, void *d, const void *c, float
   if (p->read_c && p->c.extent[2] == 1) g->cs[2] = 0;
   g->read_c = p->read_c;
   g->flags = p->flags | (cm == 2 ? CUTEGO_GEMM_F_CLUSTER_2 : 0);
+  if (p->promoted > 0 && p->promoted <= 16) g->flags |= (p->promoted - 1) << CUTEGO_GEMM_F_PROMOTE_SHIFT;
 }
 
 int64_t cutego_gemm_grid(const cutego_gemm_plan_t *p, int64_t resident, int64_t max_ctas) {

@@ -144,6 +144,157 @@ static int plan(cute_layout_t d, cute_layout_t a, cute_layout_t b, const cute_la
   return cutego_gemm_plan(&d, &a, &b, c, ab, cd, c != NULL, 0x10000, aaddr, 0x20000, 0x30000, &opt, p);
 }
 
+/* FP8 (e4m3) A and B. Expected values from the hardware rules: FP8 wgmma (m64nNk32) reads both
+ * operands K-major (PTX: no transpose for 8-bit types), a 128-byte swizzle row holds 128 one-byte
+ * elements, a tensor map's strides are multiples of 16 bytes; a stage of R rows x 128 bytes. */
+static void fp8_plans(void) {
+  const int E4 = CUTEGO_DTYPE_E4M3, BF = CUTEGO_DTYPE_BF16, F32 = CUTEGO_DTYPE_F32;
+  cutego_gemm_plan_t p;
+  cutego_gemm_options_t o;
+  int rc;
+  /* K-major A and B: read in place, boxes of 128 one-byte K elements, K tiles of 128. */
+  rc = plan(L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL, E4, BF,
+            0x1000, NULL, &p);
+  CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_WGMMA && !(p.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B)),
+        "fp8 TN: %s", p.reason);
+  CHECK(strstr(p.kernel, "_kk_e4m3_bf16") != NULL, "fp8 kernel name %s", p.kernel);
+  CHECK(p.a_map.elem_bytes == 1 && p.a_map.box[0] == 128 && p.a_map.strides[1] == 4096 && p.a_map.swizzle_bytes == 128,
+        "fp8 A map: elem %d box %d stride %lld", (int)p.a_map.elem_bytes, (int)p.a_map.box[0],
+        (long long)p.a_map.strides[1]);
+  CHECK(p.b_map.elem_bytes == 1 && p.b_map.box[0] == 128, "fp8 B map box %d", (int)p.b_map.box[0]);
+  {
+    cutego_gemm_args_t g;
+    cutego_gemm_args(&p, (void *)0x10000, NULL, 1.f, 0.f, 0, &g);
+    CHECK(g.k_tiles == 32, "fp8 k_tiles %d (4096 / 128)", g.k_tiles);
+  }
+  /* A 128x256 stage: A 128 x 128 B, B 256 x 128 B; 4 stages, the epilogue's 4 x 8 KiB, 1 KiB
+   * alignment, two 8-byte barriers per stage. The 128x128 configuration: 6 stages of 2 x 16 KiB. */
+  memset(&o, 0, sizeof o);
+  o.config = CUTEGO_GEMM_CONFIG_128x256x64 + 1;
+  rc = plan(L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 512, 0, 512, 1, 0), L3(4096, 512, 0, 512, 1, 0), NULL, E4, BF,
+            0x1000, &o, &p);
+  CHECK(rc == 0 && p.smem_bytes == 1024 + 4 * (16384 + 32768) + 4 * 8192 + 4 * 16, "fp8 128x256 smem %d", p.smem_bytes);
+  o.config = CUTEGO_GEMM_CONFIG_128x128x64 + 1;
+  rc = plan(L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 512, 0, 512, 1, 0), L3(4096, 512, 0, 512, 1, 0), NULL, E4, F32,
+            0x1000, &o, &p);
+  CHECK(rc == 0 && p.smem_bytes == 1024 + 6 * (16384 + 16384) + 4 * 8192 + 6 * 16 && strstr(p.kernel, "128x128_kk_e4m3_f32"),
+        "fp8 128x128 smem %d %s", p.smem_bytes, p.kernel);
+  /* M-major A, N-major B: both transposed into K-major workspaces (K padded to 16 bytes), the
+   * plan says why. */
+  rc = plan(L3(1000, 1000, 0, 1000, 1, 0), L3(1000, 520, 0, 1, 1008, 0), L3(1000, 520, 0, 1, 1008, 0), NULL, E4, BF,
+            0x1000, NULL, &p);
+  CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_WGMMA && (p.flags & CUTEGO_GEMM_F_PACK_A) && (p.flags & CUTEGO_GEMM_F_PACK_B) &&
+            p.a.major == 0 && p.b.major == 0 && strstr(p.reason, "K-major"),
+        "fp8 NN packed: %s", p.reason);
+  CHECK(p.a_packed.stride[0] == 528 && p.a_packed.stride[1] == 1 && p.b_packed.stride[0] == 528 &&
+            p.workspace_bytes >= 2 * 1000 * 528,
+        "fp8 packed layouts %lld %lld ws %lld", (long long)p.a_packed.stride[0], (long long)p.b_packed.stride[0],
+        (long long)p.workspace_bytes);
+  /* K-major with a row of 1000 bytes (not a multiple of 16): packed with K padded to 1008. */
+  rc = plan(L3(512, 512, 0, 512, 1, 0), L3(512, 1000, 0, 1000, 1, 0), L3(512, 1000, 0, 1008, 1, 0), NULL, E4, BF,
+            0x1000, NULL, &p);
+  CHECK(rc == 0 && (p.flags & CUTEGO_GEMM_F_PACK_A) && !(p.flags & CUTEGO_GEMM_F_PACK_B) && p.a_packed.stride[0] == 1008,
+        "fp8 K=1000: %s", p.reason);
+  /* Refusals: FP8 has no generic path, no clusters, e5m2 not yet, scales only for FP8. */
+  memset(&o, 0, sizeof o);
+  o.no_pack = 1;
+  rc = plan(L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 1, 512, 0), L3(512, 512, 0, 512, 1, 0), NULL, E4, BF, 0x1000,
+            &o, &p);
+  CHECK(rc == -1 && strstr(p.reason, "FP8") && strstr(p.reason, "generic"), "fp8 no_pack M-major: %s", p.reason);
+  memset(&o, 0, sizeof o);
+  o.force_path = CUTEGO_GEMM_PATH_GENERIC;
+  rc = plan(L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), NULL, E4, BF, 0x1000,
+            &o, &p);
+  CHECK(rc == -1 && strstr(p.reason, "FP8"), "fp8 forced generic: %s", p.reason);
+  memset(&o, 0, sizeof o);
+  o.cluster_m = 2;
+  rc = plan(L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), NULL, E4, BF, 0x1000,
+            &o, &p);
+  CHECK(rc == -1 && strstr(p.reason, "cluster_m"), "fp8 cluster: %s", p.reason);
+  /* e5m2, and the pairs: B's type from options.b_dtype, both names in the kernel's */
+  const int E5 = CUTEGO_DTYPE_E5M2;
+  rc = plan(L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), NULL, E5, BF, 0x1000,
+            NULL, &p);
+  CHECK(rc == 0 && strstr(p.kernel, "_kk_e5m2_bf16") && p.b_dtype == E5, "e5m2: %s %s", p.reason, p.kernel);
+  memset(&o, 0, sizeof o);
+  o.b_dtype = E5;
+  rc = plan(L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), NULL, E4, F32, 0x1000,
+            &o, &p);
+  CHECK(rc == 0 && strstr(p.kernel, "_kk_e4m3e5m2_f32") && p.b_dtype == E5, "e4m3 x e5m2: %s", p.kernel);
+  o.b_dtype = E4;
+  rc = plan(L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), NULL, E5, BF, 0x1000,
+            &o, &p);
+  CHECK(rc == 0 && strstr(p.kernel, "_kk_e5m2e4m3_bf16"), "e5m2 x e4m3: %s", p.kernel);
+  rc = plan(L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), NULL, E4, BF, 0x1000,
+            &o, &p);
+  CHECK(rc == 0 && strstr(p.kernel, "_kk_e4m3_bf16"), "e4m3 x e4m3 named: %s", p.kernel);
+  rc = plan(L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), NULL, BF, BF, 0x1000,
+            &o, &p);
+  CHECK(rc == -1 && strstr(p.reason, "b_dtype"), "b_dtype with bf16 A: %s", p.reason);
+  o.b_dtype = BF;
+  rc = plan(L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), NULL, E4, BF, 0x1000,
+            &o, &p);
+  CHECK(rc == -1 && strstr(p.reason, "b_dtype"), "b_dtype bf16 with FP8 A: %s", p.reason);
+  /* Promoted accumulation: 128x128 tiles (a 4096^2 output would take 128x256 ones), the name
+   * says so; 128x256 asked for, or promotion of bf16, is an error. */
+  memset(&o, 0, sizeof o);
+  o.fp8_accumulation = CUTEGO_GEMM_FP8_ACCUM_PROMOTED;
+  rc = plan(L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL, E4, BF,
+            0x1000, &o, &p);
+  CHECK(rc == 0 && p.promoted && p.config == CUTEGO_GEMM_CONFIG_128x128x64 &&
+            !strcmp(p.kernel, "cutego_gemm_128x128_kk_e4m3_bf16_promoted"),
+        "promoted: %s %s", p.kernel, p.reason);
+  o.config = CUTEGO_GEMM_CONFIG_128x256x64 + 1;
+  rc = plan(L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL, E4, BF,
+            0x1000, &o, &p);
+  CHECK(rc == -1 && strstr(p.reason, "128x128"), "promoted 128x256: %s", p.reason);
+  o.config = 0;
+  {
+    /* the promotion interval travels in the kernel's flags: (interval - 1) << 8 */
+    cutego_gemm_args_t g;
+    rc = plan(L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL, E4, BF,
+              0x1000, &o, &p);
+    cutego_gemm_args(&p, (void *)0x10000, NULL, 1.f, 0.f, 0, &g);
+    CHECK(rc == 0 && p.promoted == 1 && (g.flags & CUTEGO_GEMM_F_PROMOTE_INTERVAL) == 0, "interval 1 flags %x", g.flags);
+    o.fp8_promotion_interval = 4;
+    rc = plan(L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL, E4, BF,
+              0x1000, &o, &p);
+    cutego_gemm_args(&p, (void *)0x10000, NULL, 1.f, 0.f, 0, &g);
+    CHECK(rc == 0 && p.promoted == 4 && (g.flags & CUTEGO_GEMM_F_PROMOTE_INTERVAL) == 3 << 8 &&
+              (g.flags & ~CUTEGO_GEMM_F_PROMOTE_INTERVAL) == p.flags,
+          "interval 4 flags %x", g.flags);
+    o.fp8_promotion_interval = 17;
+    rc = plan(L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), NULL, E4, BF, 0x1000,
+              &o, &p);
+    CHECK(rc == -1 && strstr(p.reason, "fp8_promotion_interval"), "interval 17: %s", p.reason);
+    o.fp8_promotion_interval = 2;
+    o.fp8_accumulation = 0;
+    rc = plan(L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), NULL, E4, BF, 0x1000,
+              &o, &p);
+    CHECK(rc == -1 && strstr(p.reason, "fp8_promotion_interval"), "interval without promotion: %s", p.reason);
+    o.fp8_promotion_interval = 0;
+    o.fp8_accumulation = CUTEGO_GEMM_FP8_ACCUM_PROMOTED;
+  }
+  rc = plan(L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), NULL, BF, BF, 0x1000,
+            &o, &p);
+  CHECK(rc == -1 && strstr(p.reason, "fp8_accumulation"), "promoted bf16: %s", p.reason);
+  o.fp8_accumulation = 2;
+  rc = plan(L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), NULL, E4, BF, 0x1000,
+            &o, &p);
+  CHECK(rc == -1 && strstr(p.reason, "fp8_accumulation"), "fp8_accumulation 2: %s", p.reason);
+  rc = plan(L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), NULL, E4, E4, 0x1000,
+            NULL, &p);
+  CHECK(rc == -1 && strstr(p.reason, "C/D data type"), "fp8 output: %s", p.reason);
+  memset(&o, 0, sizeof o);
+  o.scale_a = (const float *)0x1000;
+  rc = plan(L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), NULL, BF, BF, 0x1000,
+            &o, &p);
+  CHECK(rc == -1 && strstr(p.reason, "scale_a"), "bf16 with scale_a: %s", p.reason);
+  rc = plan(L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), NULL, E4, BF, 0x1000,
+            &o, &p);
+  CHECK(rc == 0, "fp8 with scale_a: %s", p.reason);
+}
+
 int main(void) {
   const int BF = CUTEGO_DTYPE_BF16, F16 = CUTEGO_DTYPE_F16, F32 = CUTEGO_DTYPE_F32;
   cutego_gemm_plan_t p;
@@ -425,6 +576,7 @@ int main(void) {
     rc = plan(L3(64, 64, 0, 64, 1, 0), L3(64, 64, 0, 64, 1, 0), L3(64, 64, 0, 64, 1, 0), &c, BF, BF, 0x1000, NULL, &p);
     CHECK(rc == 0, "broadcast C: %s", p.reason);
   }
+  fp8_plans();
   random_plans();
   printf("test_plan_gemm: %d checks, %d failures\n", checks, fails);
   return fails != 0;

@@ -84,6 +84,12 @@ int main(void) {
   CHECK(cutego_gemm_split_k(&k1000, sms, 5, why, sizeof why) == 5, "1000 / 5 = 200 = 8 * 25");
   CHECK(cutego_gemm_split_k(&k1000, sms, 2, why, sizeof why) == -1, "1000 / 2 = 500: not a multiple of 8");
   CHECK(cutego_gemm_split_k(&k1000, sms, 4, why, sizeof why) == -1, "1000 / 4 = 250: not a multiple of 8");
+  /* FP8 slices are whole 16-byte steps too: 16 one-byte elements. */
+  cutego_gemm_plan_t f1000 = k1000;
+  f1000.ab_dtype = CUTEGO_DTYPE_E4M3;
+  CHECK(cutego_gemm_split_k(&f1000, sms, 5, why, sizeof why) == -1, "fp8 1000 / 5 = 200: not a multiple of 16");
+  f1000.k = 2000;
+  CHECK(cutego_gemm_split_k(&f1000, sms, 5, why, sizeof why) == 5, "fp8 2000 / 5 = 400 = 16 * 25");
   /* The device's SM count matters: with 8 SMs the 32 tiles already fill it. */
   CHECK(cutego_gemm_split_k(&p, 8, 0, why, sizeof why) == 1, "8 SMs: no split");
   /* The generic path never splits; asked to, it refuses. */

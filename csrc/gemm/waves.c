@@ -37,7 +37,10 @@ int cutego_gemm_pick_config(int64_t m, int64_t n, int64_t l, int sms) {
 
 /* Whether K splits into s slices that a batched tensor map reads: equal slices of whole 16-byte
  * steps (the slice is the batch stride, in bytes a multiple of 16). */
-static int splits_evenly(int64_t k, int s) { return s >= 1 && k % s == 0 && (k / s) % 8 == 0; }
+static int splits_evenly(const cutego_gemm_plan_t *p, int s) {
+  const int step = p->ab_dtype == CUTEGO_DTYPE_E4M3 || p->ab_dtype == CUTEGO_DTYPE_E5M2 ? 16 : 8;
+  return s >= 1 && p->k % s == 0 && (p->k / s) % step == 0;
+}
 
 /* Why a plan cannot split K at all ("" when it can). */
 static const char *no_split(const cutego_gemm_plan_t *p) {
@@ -53,10 +56,10 @@ int cutego_gemm_split_k(const cutego_gemm_plan_t *p, int sms, int requested, cha
   if (!p || sms < 1) return 1;
   const char *no = no_split(p);
   if (requested > 1) {
-    if (requested > kMaxSplit || !splits_evenly(p->k, requested) || no[0]) {
+    if (requested > kMaxSplit || !splits_evenly(p, requested) || no[0]) {
       if (why && why_len)
         snprintf(why, why_len, "split_k %d: %s", requested,
-                 no[0] ? no : requested > kMaxSplit ? "more than 16 slices" : "K is not a multiple of 8 * split_k");
+                 no[0] ? no : requested > kMaxSplit ? "more than 16 slices" : "K is not a multiple of split_k whole 16-byte steps");
       return -1;
     }
     return requested;
@@ -64,6 +67,6 @@ int cutego_gemm_split_k(const cutego_gemm_plan_t *p, int sms, int requested, cha
   if (requested == 1 || no[0]) return 1;
   const int64_t tiles = ((p->m + kTile - 1) / kTile) * ((p->n + kTile - 1) / kTile);
   for (int s = kMaxSplit; s >= 2; --s)
-    if (tiles * s <= sms && p->k / s >= kMinSliceK && splits_evenly(p->k, s)) return s;
+    if (tiles * s <= sms && p->k / s >= kMinSliceK && splits_evenly(p, s)) return s;
   return 1;
 }

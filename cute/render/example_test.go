@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/cutego/cutego/cute"
+	"github.com/cutego/cutego/cute/atom"
 	"github.com/cutego/cutego/cute/render"
 )
 
@@ -68,4 +69,25 @@ func ExampleNewBanks() {
 	// Output:
 	// (32,32):(32,1): cell (5,3) in bank 3, 32-way; worst 32-way
 	// (32,32):(33,1): cell (5,3) in bank 8, 1-way; worst 1-way
+}
+
+// A TiledMMA's picture beyond CuTe's: two SM80 16x8x16 atoms along N share A, so each
+// element of A is read by two threads (T0 and its twin T32 of the second atom); the first
+// row of C holds the accumulator pairs of threads 0 to 3 (PTX's mma.m16n8k16 fragment:
+// row groupID, columns 2*threadID_in_group + {0,1}), then the second atom's, 32 to 35.
+func ExampleNewTiledMMAPicture() {
+	a, _ := atom.MakeMMAAtom("SM80_16x8x16_F32F16F16F32_TN")
+	tm, _ := atom.MakeTiledMMA(a, cute.MustParseLayout("(1,2,1):(0,1,0)"), cute.Tiler{})
+	pic, _ := render.NewTiledMMAPicture(tm, render.TiledOptions{Readers: true})
+	c, A := pic.Panels[0], pic.Panels[1]
+	var row []string
+	for n := int64(0); n < c.N; n++ {
+		x := c.At(0, n)
+		row = append(row, fmt.Sprintf("T%dV%d", x.Thread, x.Value))
+	}
+	fmt.Println(strings.Join(row, " "))
+	fmt.Println("A(0,0) is read by", A.At(0, 0).Readers)
+	// Output:
+	// T0V0 T0V1 T1V0 T1V1 T2V0 T2V1 T3V0 T3V1 T32V0 T32V1 T33V0 T33V1 T34V0 T34V1 T35V0 T35V1
+	// A(0,0) is read by [0 32]
 }

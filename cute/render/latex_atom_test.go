@@ -27,12 +27,19 @@ func tiledMMAOf(t *testing.T, name, lay, perm string) atom.TiledMMA {
 	return m
 }
 
-// TestLatexTiledCpp compares LatexTiledMMA and LatexTiledCopy byte for byte with C++
-// CuTe's print_latex(tiled_mma) and print_latex(tiled_copy)
-// (../atom/testdata/print_latex.golden, printed by print_latex.cpp there): every line,
-// the commented TV layouts with their `_` marks included. The copies made from a TiledMMA
-// name it by its case in ../atom/testdata/tiled.out.
-func TestLatexTiledCpp(t *testing.T) {
+// latexCase is a case of ../atom/testdata/print_latex.golden: its header, C++'s
+// print_latex output, and the TiledMMA or TiledCopy it draws.
+type latexCase struct {
+	head []string
+	want string
+	mma  *atom.TiledMMA
+	copy *atom.TiledCopy
+}
+
+// latexCases reads ../atom/testdata/print_latex.golden (printed by print_latex.cpp there).
+// The copies made from a TiledMMA name it by its case in ../atom/testdata/tiled.out.
+func latexCases(t *testing.T) []latexCase {
+	t.Helper()
 	data, err := os.ReadFile("../atom/testdata/print_latex.golden")
 	if err != nil {
 		t.Fatal(err)
@@ -47,19 +54,16 @@ func TestLatexTiledCpp(t *testing.T) {
 			mmas[f[1]] = tiledMMAOf(t, f[2], f[3], f[4])
 		}
 	}
-	var nmma, ncopy int
+	var out []latexCase
 	for _, c := range strings.Split(string(data), "== ")[1:] {
 		nl := strings.IndexByte(c, '\n')
-		head, want := strings.Split(c[:nl], "\t"), c[nl+1:]
-		var got bytes.Buffer
+		lc := latexCase{head: strings.Split(c[:nl], "\t"), want: c[nl+1:]}
+		head := lc.head
 		switch head[0] {
 		case "mma":
-			nmma++
-			if err := LatexTiledMMA(&got, tiledMMAOf(t, head[1], head[2], head[3])); err != nil {
-				t.Fatal(err)
-			}
+			m := tiledMMAOf(t, head[1], head[2], head[3])
+			lc.mma = &m
 		case "copy":
-			ncopy++
 			a, err := atom.MakeCopyAtom(head[2], head[3])
 			if err != nil {
 				t.Fatal(err)
@@ -78,19 +82,41 @@ func TestLatexTiledCpp(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := LatexTiledCopy(&got, tc); err != nil {
+			lc.copy = &tc
+		}
+		out = append(out, lc)
+	}
+	return out
+}
+
+// TestLatexTiledCpp compares LatexTiledMMA and LatexTiledCopy byte for byte with C++
+// CuTe's print_latex(tiled_mma) and print_latex(tiled_copy)
+// (../atom/testdata/print_latex.golden, printed by print_latex.cpp there): every line,
+// the commented TV layouts with their `_` marks included.
+func TestLatexTiledCpp(t *testing.T) {
+	var nmma, ncopy int
+	for _, c := range latexCases(t) {
+		var got bytes.Buffer
+		if c.mma != nil {
+			nmma++
+			if err := LatexTiledMMA(&got, *c.mma); err != nil {
+				t.Fatal(err)
+			}
+		} else {
+			ncopy++
+			if err := LatexTiledCopy(&got, *c.copy); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if got.String() != want {
-			g, w := strings.Split(got.String(), "\n"), strings.Split(want, "\n")
+		if got.String() != c.want {
+			g, w := strings.Split(got.String(), "\n"), strings.Split(c.want, "\n")
 			for i := range w {
 				if i >= len(g) || g[i] != w[i] {
 					gl := "(missing)"
 					if i < len(g) {
 						gl = g[i]
 					}
-					t.Errorf("%v: line %d differs:\n got %s\nwant %s", head, i+1, gl, w[i])
+					t.Errorf("%v: line %d differs:\n got %s\nwant %s", c.head, i+1, gl, w[i])
 					break
 				}
 			}

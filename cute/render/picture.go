@@ -83,6 +83,8 @@ func contrast(a, b color.RGBA) float64 {
 var (
 	black = color.RGBA{0, 0, 0, 255}
 	white = color.RGBA{255, 255, 255, 255}
+	// redFrame frames a marked cell (a bank conflict, a highlighted thread's element)
+	redFrame = color.RGBA{220, 0, 0, 255}
 )
 
 // textColor is black or white, whichever contrasts more with the background.

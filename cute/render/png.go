@@ -167,7 +167,7 @@ func (gm *pngGeometry) drawCell(img *image.RGBA, m, n int64, c pcell) {
 	fill(img, in, c.fill)
 	if c.marked {
 		k := max(2, int(math.Round(3*gm.s)))
-		fill(img, in, color.RGBA{220, 0, 0, 255})
+		fill(img, in, redFrame)
 		fill(img, in.Inset(k), c.fill)
 	}
 	if c.empty {

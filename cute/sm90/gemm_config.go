@@ -18,11 +18,21 @@ type GemmConfig struct {
 	// Multicast: the CTAs of a cluster that share each stage of an operand through TMA
 	// multicast (the kernel's 2x1 clusters share B); 0 or 1: no multicast fields.
 	Multicast int64
+	// KMajorOnly derives only the K-major operands (A_K, B_K): wgmma reads 8-bit (FP8) A and
+	// B from shared memory K-major only (PTX has no transpose for them, and CUTLASS's
+	// ss_op_selector refuses MN-major FP8), so a kernel of such a configuration takes its
+	// operands K-major and the launcher transposes the others first.
+	KMajorOnly bool
 }
 
-// Name is the configuration's name in the generated header: Gemm_<BM>x<BN>x<BK>_S<Stages>.
+// Name is the configuration's name in the generated header: Gemm_<BM>x<BN>x<BK>_S<Stages>,
+// with the suffix _E8 for 8-bit elements.
 func (c GemmConfig) Name() string {
-	return fmt.Sprintf("Gemm_%dx%dx%d_S%d", c.BM, c.BN, c.BK, c.Stages)
+	n := fmt.Sprintf("Gemm_%dx%dx%d_S%d", c.BM, c.BN, c.BK, c.Stages)
+	if c.ElemBits == 8 {
+		n += "_E8"
+	}
+	return n
 }
 
 // Operand is everything the kernel needs about one operand (A or B) in one major order.
@@ -78,7 +88,7 @@ type Gemm struct {
 	Config GemmConfig
 	// MMAM x MMAN x MMAK: the wgmma instruction every consumer warpgroup issues.
 	MMAM, MMAN, MMAK int64
-	Operands         []Operand // A_K, A_MN, B_K, B_MN
+	Operands         []Operand // A_K, A_MN, B_K, B_MN (A_K, B_K with KMajorOnly)
 	Acc              Accumulator
 }
 
@@ -127,7 +137,11 @@ func DeriveGemm(c GemmConfig) (Gemm, error) {
 		name       string
 		rows, mmaR int64
 	}{{"A", c.BM, g.MMAM}, {"B", c.BN, g.MMAN}} {
-		for _, mj := range []Major{MajorK, MajorMN} {
+		majors := []Major{MajorK, MajorMN}
+		if c.KMajorOnly {
+			majors = majors[:1]
+		}
+		for _, mj := range majors {
 			o, err := deriveOperand(c, op.name+"_"+mj.String(), mj, op.rows, op.mmaR, g.MMAK)
 			if err != nil {
 				return g, err

@@ -2,6 +2,7 @@ package sm90
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/cutego/cutego/cute"
@@ -198,4 +199,40 @@ func FuzzDeriveGemm(f *testing.F) {
 		checkTMAFills(t, g)
 		checkWgmmaReads(t, g)
 	})
+}
+
+// KMajorOnly (the FP8 configurations) derives exactly the K-major operands of the full
+// derivation, and for 8-bit elements a 128-element (128-byte) K-major row is one SW128 row:
+// FP8 wgmma k32 advances 32 bytes per K block (PTX's K-major descriptor, 32 one-byte elements).
+func TestGemmKMajorOnly(t *testing.T) {
+	for _, c := range []GemmConfig{
+		{BM: 128, BN: 256, BK: 128, Stages: 4, ElemBits: 8, ConsumerWarpgroups: 2},
+		{BM: 128, BN: 128, BK: 128, Stages: 6, ElemBits: 8, ConsumerWarpgroups: 2},
+	} {
+		full, err := DeriveGemm(c)
+		if err != nil {
+			t.Fatalf("%s: %v", c.Name(), err)
+		}
+		k := c
+		k.KMajorOnly = true
+		only, err := DeriveGemm(k)
+		if err != nil {
+			t.Fatalf("%s K-major only: %v", c.Name(), err)
+		}
+		if len(only.Operands) != 2 || only.Operands[0].Name != "A_K" || only.Operands[1].Name != "B_K" {
+			t.Fatalf("%s K-major only: operands %d", c.Name(), len(only.Operands))
+		}
+		for _, o := range only.Operands {
+			f, ok := full.Operand(o.Name)
+			if !ok || f.Stages.String() != o.Stages.String() || f.Desc != o.Desc || f.TMA != o.TMA || f.KStepBytes != o.KStepBytes {
+				t.Errorf("%s %s: K-major only differs from the full derivation", c.Name(), o.Name)
+			}
+			if only.MMAK != 32 || o.KStepBytes != 32 || o.TMA.Box[0] != 128 || o.StageBytes != o.Rows*128 {
+				t.Errorf("%s %s: k%d, K step %d bytes, box %v, stage %d bytes", c.Name(), o.Name, only.MMAK, o.KStepBytes, o.TMA.Box, o.StageBytes)
+			}
+		}
+		if got := k.Name(); got != fmt.Sprintf("Gemm_128x%dx128_S%d_E8", c.BN, c.Stages) {
+			t.Errorf("name %s", got)
+		}
+	}
 }

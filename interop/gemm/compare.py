@@ -100,7 +100,7 @@ def compare(hdr, cxx):
             check(cfg, "-", "present in the CUTLASS program", "yes", "no")
             continue
         top = h[""]
-        m = re.fullmatch(r"Gemm_(\d+)x(\d+)x(\d+)_S(\d+)", cfg)
+        m = re.fullmatch(r"Gemm_(\d+)x(\d+)x(\d+)_S(\d+)(?:_E8)?", cfg)
         check(cfg, "-", "BM,BN,BK,STAGES", [top.get(k) for k in ("BM", "BN", "BK", "STAGES")],
               [int(v) for v in m.groups()] if m else None, "the configuration's name")
         x = c.get("-", {})
@@ -145,7 +145,9 @@ def compare(hdr, cxx):
             check(cfg, op, "tma_load_mn", o["tma_load_mn"], int(x["tma_box_mn"]) if many else 0, "box's MN extent")
             check(cfg, op, "tma_load_smem_bytes", o["tma_load_smem_bytes"], int(x["tma_next_box_smem_bytes"]) if many else 0,
                   "stage layout at (box MN extent, 0, 0)")
-            mc = [int(b) for b in x["tma_mc_box"].split()]
+            if top.get("MULTICAST", 1) == 1 and "tma_mc_box" not in x and "mc_tma_box_inner" not in o:
+                continue  # no clusters in this configuration (MULTICAST is checked above)
+            mc = [int(b) for b in x.get("tma_mc_box", "0").split()]
             check(cfg, op, "mc_tma_box_inner", o.get("mc_tma_box_inner"), mc[0], "make_tma_copy(SM90_TMA_LOAD_MULTICAST)")
             check(cfg, op, "mc_tma_box_outer", o.get("mc_tma_box_outer"), mc[1] if len(mc) > 1 else 1)
             check(cfg, op, "mc_slice_bytes", o.get("mc_slice_bytes"), mc[0] * (mc[1] if len(mc) > 1 else 1) * top["ELEM_BYTES"],

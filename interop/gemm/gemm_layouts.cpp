@@ -28,8 +28,7 @@ extern cuuint64_t gemmgen_tma_dims[5], gemmgen_tma_strides[5];
 }
 
 using namespace cute;
-using T = cutlass::bfloat16_t;
-constexpr int kMulticast = 2;  // the kernel's 2x1 clusters
+constexpr int kMulticast = 2;  // the kernel's 2x1 clusters of the 16-bit configurations
 
 template <class X>
 static void line(const char *cfg, const char *op, const char *key, X const &x) {
@@ -41,10 +40,14 @@ static void num(const char *cfg, const char *op, const char *key, long long v) {
   printf("GEN %s %s %s %lld\n", cfg, op, key, v);
 }
 
+template <class T>
 alignas(1024) static T smem[2][1 << 17];  // never read or written: pointers for the tensors
+template <class T>
 alignas(128) static T gmem[1 << 10];      // never read: the TMA map's global address
 
-template <int BM, int BN, int BK, int STAGES, bool IsA, GMMA::Major Major>
+// T: the element type of A and B (bf16, or e4m3 for the 8-bit configurations); MC: the
+// cluster size that shares a stage (1: no multicast lines).
+template <class T, int MC, int BM, int BN, int BK, int STAGES, bool IsA, GMMA::Major Major>
 static void operand(const char *cfg) {
   constexpr int Rows = IsA ? BM : BN;
   const char *op = IsA ? (Major == GMMA::Major::K ? "A_K" : "A_MN") : (Major == GMMA::Major::K ? "B_K" : "B_MN");
@@ -69,7 +72,7 @@ static void operand(const char *cfg) {
   using MajorB = conditional_t<IsA, std::integral_constant<GMMA::Major, GMMA::Major::K>, std::integral_constant<GMMA::Major, Major>>;
   auto mma_op = GMMA::ss_op_selector<T, T, float, Shape<Int<64>, Int<BN>, Int<BK>>, MajorA::value, MajorB::value>();
   auto tiled = make_tiled_mma(mma_op, Layout<Shape<Int<BM / 64>, _1, _1>>{});
-  Tensor s = make_tensor(make_smem_ptr(&smem[IsA][0]), Smem{});
+  Tensor s = make_tensor(make_smem_ptr(&smem<T>[IsA][0]), Smem{});
   auto thr0 = tiled.get_thread_slice(0);
   auto thr1 = tiled.get_thread_slice(128);
   auto part = [&](auto const &thr) {
@@ -106,9 +109,9 @@ static void operand(const char *cfg) {
   auto g = [&] {
     constexpr int M = Rows * 8, K = BK * 8;
     if constexpr (Major == GMMA::Major::K)
-      return make_tensor(make_gmem_ptr(gmem), make_layout(make_shape(M, K), make_stride(K, _1{})));
+      return make_tensor(make_gmem_ptr(gmem<T>), make_layout(make_shape(M, K), make_stride(K, _1{})));
     else
-      return make_tensor(make_gmem_ptr(gmem), make_layout(make_shape(M, K), make_stride(_1{}, M)));
+      return make_tensor(make_gmem_ptr(gmem<T>), make_layout(make_shape(M, K), make_stride(_1{}, M)));
   }();
   gemmgen_tma_calls = 0;
   auto tma = make_tma_copy(SM90_TMA_LOAD{}, g, Smem{}(_, _, 0), make_shape(Int<Rows>{}, Int<BK>{}), _1{});
@@ -130,6 +133,7 @@ static void operand(const char *cfg) {
   // CUtensorMapSwizzle: NONE, 32B, 64B, 128B = 0..3
   num(cfg, op, "tma_swizzle_bytes", gemmgen_tma_swizzle == 0 ? 0 : 16 << gemmgen_tma_swizzle);
 
+  if constexpr (MC == 1) return;
   // The same stage loaded by a cluster of kMulticast CTAs that share it (SM90_TMA_LOAD_MULTICAST,
   // as the collective calls it with size<0 or 1>(ClusterShape)): each CTA's box.
   gemmgen_tma_calls = 0;
@@ -142,19 +146,34 @@ static void operand(const char *cfg) {
   printf("\n");
 }
 
+// A 16-bit configuration: both majors of A and B, 2x1 clusters sharing B.
 template <int BM, int BN, int BK, int STAGES>
 static void config() {
+  using T = cutlass::bfloat16_t;
   char cfg[64];
   snprintf(cfg, sizeof cfg, "Gemm_%dx%dx%d_S%d", BM, BN, BK, STAGES);
   num(cfg, "-", "multicast", kMulticast);
-  operand<BM, BN, BK, STAGES, true, GMMA::Major::K>(cfg);
-  operand<BM, BN, BK, STAGES, true, GMMA::Major::MN>(cfg);
-  operand<BM, BN, BK, STAGES, false, GMMA::Major::K>(cfg);
-  operand<BM, BN, BK, STAGES, false, GMMA::Major::MN>(cfg);
+  operand<T, kMulticast, BM, BN, BK, STAGES, true, GMMA::Major::K>(cfg);
+  operand<T, kMulticast, BM, BN, BK, STAGES, true, GMMA::Major::MN>(cfg);
+  operand<T, kMulticast, BM, BN, BK, STAGES, false, GMMA::Major::K>(cfg);
+  operand<T, kMulticast, BM, BN, BK, STAGES, false, GMMA::Major::MN>(cfg);
+}
+
+// An 8-bit (FP8) configuration: ss_op_selector takes FP8 A and B K-major only, no clusters.
+template <int BM, int BN, int BK, int STAGES>
+static void config_fp8() {
+  using T = cutlass::float_e4m3_t;
+  char cfg[64];
+  snprintf(cfg, sizeof cfg, "Gemm_%dx%dx%d_S%d_E8", BM, BN, BK, STAGES);
+  num(cfg, "-", "multicast", 1);
+  operand<T, 1, BM, BN, BK, STAGES, true, GMMA::Major::K>(cfg);
+  operand<T, 1, BM, BN, BK, STAGES, false, GMMA::Major::K>(cfg);
 }
 
 int main() {
   config<128, 256, 64, 4>();
   config<128, 128, 64, 6>();
+  config_fp8<128, 256, 128, 4>();
+  config_fp8<128, 128, 128, 6>();
   return 0;
 }

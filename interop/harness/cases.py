@@ -12,7 +12,7 @@ expression), `#! group: mma` compiles them with the MMA-traits headers."""
 import glob
 import os
 
-from .expr import parse, to_eval, to_cxx, Call, Apply, Sw, Composed, Raw, TENSOR_FUNCS
+from .expr import parse, to_eval, to_cxx, Call, Apply, Sw, Composed, Raw, TypeVal, TENSOR_FUNCS
 
 
 class Case:
@@ -30,8 +30,11 @@ class Case:
 
 
 def group_of(node):
-    """The prelude a derived C++ side needs: "tensor" for the functions C++ CuTe has on
-    tensors only (expr.TENSOR_FUNCS), else "core"."""
+    """The prelude a derived C++ side needs: "atom" for CuTe's atoms (a type value anywhere),
+    "tensor" for the functions C++ CuTe has on tensors only (expr.TENSOR_FUNCS), else
+    "core"."""
+    if _has_type(node):
+        return "atom"
     if isinstance(node, Call):
         if node.name in TENSOR_FUNCS:
             return "tensor"
@@ -39,6 +42,14 @@ def group_of(node):
     if isinstance(node, Apply):
         return "tensor" if "tensor" in (group_of(node.fn), group_of(node.arg)) else "core"
     return "core"
+
+
+def _has_type(node):
+    if isinstance(node, TypeVal):
+        return True
+    if isinstance(node, Call):
+        return any(_has_type(a) for a in node.args)
+    return isinstance(node, Apply) and (_has_type(node.fn) or _has_type(node.arg))
 
 
 def op_of(node):

@@ -44,6 +44,16 @@ PRELUDES = {
 #include <cute/atom/mma_traits_sm80.hpp>
 #include <cute/atom/mma_traits_sm90_gmma.hpp>
 """,
+    # CuTe's atoms, TiledMMA and TiledCopy (the GMMA atoms of every N included)
+    "atom": """#pragma once
+#define CUTE_SM90_EXTENDED_MMA_SHAPES_ENABLED
+#include <cstdio>
+#include <cstdint>
+#include <type_traits>
+#include <cute/tensor.hpp>
+#include <cute/atom/mma_atom.hpp>
+#include <cute/atom/copy_atom.hpp>
+""",
 }
 
 PRINTERS = """

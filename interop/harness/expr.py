@@ -86,6 +86,19 @@ class Apply:
         self.arg = arg
 
 
+class TypeVal:
+    """A value of a C++ type, written `Name{}` or `Name<...>{}` in eval and in C++: CuTe's
+    atoms (`SM80_16x8x16_F32F16F16F32_TN{}`, `Copy_Atom<SM75_U32x4_LDSM_N,half_t>{}`). The
+    C++ spelling may differ from eval's (`SM90_64x8x8_F32TF32TF32_SS_TN<>{}` is
+    `SM90_64x8x8_F32TF32TF32_SS_TN{}` in eval)."""
+
+    __slots__ = ("eval", "cxx")
+
+    def __init__(self, eval_text, cxx_text=None):
+        self.eval = eval_text
+        self.cxx = cxx_text if cxx_text is not None else eval_text
+
+
 class Raw:
     """Verbatim C++ (only in curated kernel cases, which give their C++ side explicitly)."""
 
@@ -188,6 +201,23 @@ class _Parser:
             self.take("p", close)
             return items
 
+    def targs(self):
+        """The template arguments of a type value `Name<...>{}` (types and integers), as
+        text, and its `{}`."""
+        text, depth = "", 0
+        while self.is_p("<") or depth:
+            k, v = self.take()
+            if k == "eof":
+                raise ParseError("unclosed template arguments")
+            if k == "p" and v in "<>":
+                depth += 1 if v == "<" else -1
+            elif not (k in ("id", "int") or k == "p" and v == ","):
+                raise ParseError("unexpected %s in template arguments" % ((k, v),))
+            text += str(v)
+        self.take("p", "{")
+        self.take("p", "}")
+        return text
+
     def atom(self):
         tok = self.peek()
         if tok[0] == "int":
@@ -214,6 +244,8 @@ class _Parser:
             return Sw(b, m, s)
         if tok[0] == "id":
             self.take()
+            if self.is_p("<") or self.is_p("{"):
+                return TypeVal(tok[1] + self.targs() + "{}")
             if self.is_p("("):
                 self.take()
                 return Call(tok[1], self.elems(")"))
@@ -255,6 +287,8 @@ def to_eval(n):
         return "%s o %s o %s" % (to_eval(n.a), to_eval(n.o), to_eval(n.b))
     if isinstance(n, Tag):
         return n.name
+    if isinstance(n, TypeVal):
+        return n.eval
     if isinstance(n, Call):
         return n.name + "(" + ",".join(to_eval(x) for x in n.args) + ")"
     if isinstance(n, Apply):
@@ -289,6 +323,12 @@ MODE_PATH_ARGS = ("size", "shape", "stride", "rank", "depth", "cosize")
 # eval functions C++ CuTe has only on tensors: the layout of the tensor over a counting
 # iterator (docs/EVAL.md), compiled with cute/tensor.hpp (cases.group_of)
 TENSOR_FUNCS = ("local_tile", "local_partition")
+# eval functions that are member functions in C++ (`get_slice(mma, 3)` is
+# `mma.get_slice(3)`, docs/EVAL.md)
+MEMBER_FUNCS = ("get_layoutA_TV", "get_layoutB_TV", "get_layoutC_TV", "get_layoutS_TV",
+                "get_layoutD_TV", "thrfrg_A", "thrfrg_B", "thrfrg_C", "tidfrg_S", "tidfrg_D",
+                "get_slice", "partition_A", "partition_B", "partition_C", "partition_S",
+                "partition_D", "retile_S", "retile_D")
 # eval names that map to a differently named C++ function
 CXX_NAME = {"make_swizzle": None}
 
@@ -313,6 +353,8 @@ def to_cxx(n):
         return "make_composed_layout(%s,%s,%s)" % (to_cxx(n.a), to_cxx(n.o), to_cxx(n.b))
     if isinstance(n, Tag):
         return n.name + "{}"
+    if isinstance(n, TypeVal):
+        return n.cxx
     if isinstance(n, Raw):
         return n.text
     if isinstance(n, Apply):
@@ -334,6 +376,11 @@ def to_cxx(n):
                 raise ValueError("the mode path of %s must be integers" % name)
             return "%s<%s>(%s)" % (name, ",".join(str(x.v) for x in n.args[1:]),
                                    to_cxx(n.args[0]))
+        if name in MEMBER_FUNCS and n.args:
+            return "(%s).%s(%s)" % (to_cxx(n.args[0]), name,
+                                    ",".join(to_cxx(x) for x in n.args[1:]))
+        if name == "iota_tensor" and len(n.args) == 1:
+            return "make_tensor(counting_iterator<int>(0), %s)" % to_cxx(n.args[0])
         if name == "with_shape" and len(n.args) == 2:
             return "(%s).with_shape(%s)" % (to_cxx(n.args[0]), to_cxx(n.args[1]))
         if name in TENSOR_FUNCS and len(n.args) == 3:

@@ -10,13 +10,15 @@ import sys
 import time
 from collections import OrderedDict
 
-from . import gen, func, pyref
+from . import gen, func, pyref, atoms
 from .cases import Case, load_curated, group_of
 from .cxx import CxxRunner
 from .expr import parse, to_cxx, to_eval, Lay, Tup, Int, Call, Composed, Sw, Apply, Basis, Under
 
 # cases of gen.Families in `make interop` (about 4% of its C++ compile time)
 FAMILY_CASES = 800
+# random cases of the atom family (harness/atoms.py), beside its cases of the atom table
+ATOM_CASES = 100
 
 TOP = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 
@@ -148,9 +150,10 @@ def run_cutego(exe, lines, timeout=600):
 
 
 def _nonpositive_shape(text):
-    """The shape part of a printed layout (after any `Sw<..> o O o ` prefix) if it holds a
-    non-positive integer, else None."""
-    t = text
+    """The shape part of a printed layout (after any `Sw<..> o O o ` prefix, and the
+    iterator of a printed tensor, `counting_iter(n) o `) if it holds a non-positive integer,
+    else None."""
+    t = re.sub(r"^\s*(?:gmem_|smem_)?counting_iter\(-?\d+\)\s+o\s+", "", text)
     while True:
         m = re.match(r"\s*Sw<[^>]*>\s+o\s+[^o]*?\s+o\s+", t)
         if not m:
@@ -410,6 +413,9 @@ def main(argv=None):
     ap.add_argument("--family-cases", type=int, default=FAMILY_CASES,
                     help="random cases of gen.Families (composed layouts, mode and tuple "
                          "access, partitions, negative strides, by-mode products, identity)")
+    ap.add_argument("--atom-cases", type=int, default=ATOM_CASES,
+                    help="random cases of the atom family (TiledMMA, TiledCopy), beside one "
+                         "case per MMA atom of the table (0: none of them)")
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--batch", type=int, default=100, help="cases per C++ translation unit")
     ap.add_argument("--cutego", default=os.path.join(TOP, "build", "cutego"))
@@ -433,13 +439,18 @@ def main(argv=None):
         cases.append(Case(op, nd, "random:%d:%d" % (a.seed, i)))
     for i, (op, nd) in enumerate(gen.generate_families(a.seed, a.family_cases)):
         cases.append(Case(op, nd, "family:%d:%d" % (a.seed, i), group=group_of(nd)))
+    if a.atom_cases > 0:
+        for i, (op, nd) in enumerate(atoms.generate_atoms(a.seed, a.atom_cases)):
+            cases.append(Case(op, nd, "atom:%d:%d" % (a.seed, i), group=group_of(nd)))
     if a.only:
         keep = set(a.only.split(","))
         cases = [c for c in cases if c.op in keep]
-    log("interop: %d cases (%d curated, %d random, %d of the families, seed %d), %d operations"
-        % (len(cases), sum(1 for c in cases if not c.src.startswith(("random", "family"))),
+    log("interop: %d cases (%d curated, %d random, %d of the families, %d of the atoms, seed %d),"
+        " %d operations"
+        % (len(cases), sum(1 for c in cases if not c.src.startswith(("random", "family", "atom"))),
            sum(1 for c in cases if c.src.startswith("random")),
-           sum(1 for c in cases if c.src.startswith("family")), a.seed,
+           sum(1 for c in cases if c.src.startswith("family")),
+           sum(1 for c in cases if c.src.startswith("atom")), a.seed,
            len({c.op for c in cases})))
 
     # 1. cutego

@@ -224,6 +224,11 @@ class TestClassify(unittest.TestCase):
         # definition), so cutego must refuse it, and returning it is a disagreement.
         self.assertEqual(classify(n, ("ok", "(_-1,_4):(_0,_1)"), "error: negative")[0], "cxx-unsound")
         self.assertEqual(classify(n, ("ok", "(_-1,_4):(_0,_1)"), "(-1,4):(0,1)")[0], "disagree")
+        # a tensor's iterator is not part of its layout's shape
+        p = self.case("partition_C(get_slice(make_tiled_mma(SM80_16x8x8_F16F16F16F16_TN{}),0),iota_tensor((16,8):(1,16)))")
+        t = "counting_iter(0) o ((_2,_2),_1,_1):((_16,_8),_0,_0)"
+        self.assertEqual(classify(p, ("ok", t), strip_marks(t))[0], "agree")
+        self.assertEqual(classify(p, ("ok", "counting_iter(0) o (_0,_2):(_1,_1)"), "error: x")[0], "cxx-unsound")
 
     def test_max_common_ruling(self):
         # Ruling 3: where a static_assert inside C++'s composition refuses max_common_* on
@@ -308,6 +313,38 @@ class TestClassify(unittest.TestCase):
             _inner(expr.parse("Sw<3,4,4> o 0 o (4,2,2):(1,4,8)"), outer)
 
 
+class TestAtoms(unittest.TestCase):
+    def test_atom_spellings(self):
+        from harness.cases import group_of
+        M = "make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{},(2,2,1):(1,2,0),(32,_,16))"
+        n = expr.parse("partition_C(get_slice(%s,3),iota_tensor((32,32):(32,1)))" % M)
+        self.assertEqual(expr.to_eval(n), "partition_C(get_slice(%s,3),iota_tensor((32,32):(32,1)))" % M)
+        c = expr.to_cxx(n)
+        self.assertTrue(c.startswith("((make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{},make_layout("), c)
+        self.assertIn(").get_slice(Int<3>{})).partition_C(make_tensor(counting_iterator<int>(0), ", c)
+        self.assertEqual(group_of(n), "atom")
+        t = expr.parse("get_layoutS_TV(make_tiled_copy(Copy_Atom<UniversalCopy<uint128_t>,half_t>{},(32,8):(8,1),(1,8):(0,1)))")
+        self.assertIn("make_tiled_copy(Copy_Atom<UniversalCopy<uint128_t>,half_t>{},", expr.to_cxx(t))
+        self.assertTrue(expr.to_cxx(t).endswith(".get_layoutS_TV()"))
+        for bad in ("Copy_Atom<UniversalCopy<uint128_t>,half_t{}", "SM80_16x8x16_F32F16F16F32_TN<", "X<(4)>{}"):
+            with self.assertRaises(expr.ParseError):
+                expr.parse(bad)
+
+    def test_atom_family(self):
+        from harness import atoms
+        a = atoms.generate_atoms(2, 120)
+        self.assertEqual([expr.to_eval(n) for _, n in a], [expr.to_eval(n) for _, n in atoms.generate_atoms(2, 120)])
+        ops = {op for op, _ in a}
+        for op in ("atom_table", "tiled_mma_tv", "tiled_mma_thrfrg", "tiled_mma_partition",
+                   "tiled_mma_partition_shape", "tiled_copy_tv", "tiled_copy_partition"):
+            self.assertIn(op, ops)
+        for _, n in a:  # eval text parses back; GMMA's C++ name keeps its template brackets
+            s = expr.to_eval(n)
+            self.assertEqual(expr.to_eval(expr.parse(s)), s)
+        self.assertTrue(any("SM90_64x8x8_F32TF32TF32_SS_TN<>{}" in expr.to_cxx(n) for _, n in a))
+        self.assertGreaterEqual(sum(1 for op, _ in a if op == "atom_table"), 150)
+
+
 class TestGen(unittest.TestCase):
     def test_deterministic(self):
         a = [expr.to_eval(n) for _, n in gen.generate(7, 300)]
@@ -353,7 +390,8 @@ class TestEndToEnd(unittest.TestCase):
                 f.write("#!/bin/sh\nread a; echo '8:1'; read b; echo 21; read c; echo 'error: no'\n")
             os.chmod(fake, os.stat(fake).st_mode | stat.S_IEXEC)
             r = subprocess.run([sys.executable, os.path.join(TOP, "interop", "run.py"),
-                                "--cases", "0", "--family-cases", "0", "--curated", cases,
+                                "--cases", "0", "--family-cases", "0", "--atom-cases", "0",
+                                "--curated", cases,
                                 "--cutego", fake,
                                 "--out", os.path.join(d, "out"), "--no-cache"],
                                capture_output=True, text=True)

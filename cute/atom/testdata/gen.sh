@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # gen.sh — regenerates the C++ programs (gen.py) and, compiled against CUTLASS's CuTe
 # (host only, from the pinned .deps, or $CUTLASS_INC and $CUDA_INC), their printouts: the expected values
-# of the Go tests of package atom (atoms.out, tiled.out, copies.out, print_latex.golden). Each program
+# of the Go tests of package atom (atoms.out, gmma.out, tiled.out, copies.out, print_latex.golden). Each program
 # is compiled in parts (-DPART=k, $JOBS at a time) whose printouts are concatenated in order.
-# Usage: gen.sh [atoms] [tiled] [copies] [print_latex]
+# Usage: gen.sh [atoms] [gmma] [tiled] [copies] [print_latex]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
@@ -13,7 +13,7 @@ jobs=${JOBS:-2}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 python3 "$here/gen.py"
-for p in ${@:-atoms tiled copies print_latex}; do
+for p in ${@:-atoms gmma tiled copies print_latex}; do
   n=$(sed -n 's|^// parts: \([0-9]*\)$|\1|p' "$here/$p.cpp")
   seq 0 $((n - 1)) | xargs -P "$jobs" -I{} sh -c \
     "g++ -std=c++17 -w -O0 -g0 -DPART={} -I'$inc' -I'$cuda' -I'$cuda/cccl' '$here/$p.cpp' -o '$tmp/$p.{}' && '$tmp/$p.{}' >'$tmp/$p.{}.out'"

@@ -1,0 +1,41 @@
+"""Before/after from bench_gemm CSVs of alternated runs in one device call: per shape the best time
+of ours in the "before" runs and in the "after" runs, their quotient (above 1: after is faster),
+and each run's ratio to cuBLAS (the better of cuBLASLt and cublasGemmEx, same process).
+    python3 bench/ab_table.py before_1.csv [before_2.csv ...] -- after_1.csv [after_2.csv ...]"""
+import csv
+import sys
+
+
+def load(paths):
+    runs = {}
+    for p in paths:
+        for r in csv.DictReader(open(p)):
+            key = (r["dtype"], r["layout"], int(r["m"]), int(r["n"]), int(r["k"]))
+            runs.setdefault(key, []).append((min(float(r["ms_ours"]), float(r["ms_ours_again"])), float(r["ratio"])))
+    return runs
+
+
+def main(argv):
+    if "--" not in argv or argv.index("--") in (0, len(argv) - 1):
+        print(__doc__, file=sys.stderr)
+        return 2
+    i = argv.index("--")
+    before, after = load(argv[:i]), load(argv[i + 1 :])
+    print("| dtype | layout | M | N | K | before µs | after µs | before/after | to cuBLAS, before runs | to cuBLAS, after runs |")
+    print("|---|---|---:|---:|---:|---:|---:|---:|---|---|")
+    missing = 0
+    for key in sorted(set(before) | set(after)):
+        if key not in before or key not in after:
+            missing += 1
+            print("| %s | %s | %d | %d | %d | missing on one side |" % key)
+            continue
+        tb = min(t for t, _ in before[key])
+        ta = min(t for t, _ in after[key])
+        print("| %s | %s | %d | %d | %d | %.1f | %.1f | %.3f | %s | %s |" % (
+            key + (tb * 1e3, ta * 1e3, tb / ta, " ".join("%.3f" % r for _, r in before[key]),
+                   " ".join("%.3f" % r for _, r in after[key]))))
+    return 1 if missing else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

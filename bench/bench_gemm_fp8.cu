@@ -1,0 +1,303 @@
+// bench_gemm_fp8.cu — cutego_gemm with FP8 e4m3 A and B (K-major, per-tensor scales, bf16 D)
+// beside cuBLASLt's FP8 matmul (its best heuristic, 64 MiB workspace, the same scales, fast
+// accumulation as ours: CUBLASLT_MATMUL_DESC_FAST_ACCUM) on the same device, in one process,
+// interleaved: ours, cuBLASLt, ours, cuBLASLt, the better median of each kept. CUDA events,
+// random normal inputs rounded to e4m3, warm-up, median of repeats; TFLOP/s, the fraction of
+// the H200's dense FP8 peak (1979 TFLOP/s at its 1980 MHz boost clock, NVIDIA's datasheet), and
+// the ratio to cuBLASLt. Every timed shape is first checked, ours and cuBLASLt's result alike,
+// against an fp32 reference (cuBLAS pedantic fp32) on the same e4m3 inputs.
+//   bench_gemm_fp8 out.csv [--quick] [--reps N] [--accuracy] [--lt-promoted] [--promoted [--interval N]]
+// --promoted: ours with promoted accumulation (CUTEGO_GEMM_FP8_ACCUM_PROMOTED, 128x128 tiles,
+// every N k-tiles, default 1) against cuBLASLt without fast accumulation (its promoted mode).
+// --accuracy: the relative error of ours and of cuBLASLt (fast accumulation and not) against
+// fp32 at K = 4096, 16384, 65536 (1024 x 1024 outputs, fp32 D), then exits.
+// --lt-promoted: also times cuBLASLt without fast accumulation (informational).
+#include <cublasLt.h>
+#include <cuda_fp8.h>
+#include <algorithm>
+#include "../csrc/gemm/gemm_harness.h"
+
+using namespace gh;
+
+#define CL(x)                                                                               \
+  do {                                                                                      \
+    cublasStatus_t s_ = (x);                                                                \
+    if (s_ != CUBLAS_STATUS_SUCCESS) {                                                      \
+      fprintf(stderr, "%s:%d: %s: cublasLt status %d\n", __FILE__, __LINE__, #x, (int)s_); \
+      exit(2);                                                                              \
+    }                                                                                       \
+  } while (0)
+
+static const double kPeakFp8 = 1979.0;  // TFLOP/s, dense FP8, H200 SXM
+
+static int g_batch = 1;  // runs per timed repeat (small problems: several back to back)
+
+template <class F>
+static float time_it(F run, int reps) {
+  return time_median(run, reps, g_batch);
+}
+
+// cuBLASLt FP8: D (row-major M x N) = A (M x K, K-major) B (N x K, K-major)^T, i.e. column-major
+// D^T (N x M) = B^T... as op(X) = T on B stored K x N and op(Y) = N on A stored K x M: the "TN"
+// form cuBLASLt's FP8 kernels require. Scales: A's scale pointer is B's, and B's is A's.
+struct LtFp8 {
+  cublasLtHandle_t h;
+  void *ws;
+  size_t wsz = 64 << 20;
+  LtFp8() {
+    CL(cublasLtCreate(&h));
+    CK(cudaMalloc(&ws, wsz));
+  }
+  struct Plan {
+    cublasLtMatmulDesc_t op = nullptr;
+    cublasLtMatrixLayout_t la = nullptr, lb = nullptr, ld = nullptr;
+    cublasLtMatmulHeuristicResult_t res[8];
+    int n = 0, pick = -1;  // heuristic results, the first that runs
+    bool ok = false;
+  };
+  Plan plan(int64_t M, int64_t N, int64_t K, cudaDataType dt, const float *sa, const float *sb, bool fast) {
+    Plan p;
+    CL(cublasLtMatmulDescCreate(&p.op, CUBLAS_COMPUTE_32F, CUDA_R_32F));
+    cublasOperation_t ta = CUBLAS_OP_T, tb = CUBLAS_OP_N;
+    CL(cublasLtMatmulDescSetAttribute(p.op, CUBLASLT_MATMUL_DESC_TRANSA, &ta, sizeof ta));
+    CL(cublasLtMatmulDescSetAttribute(p.op, CUBLASLT_MATMUL_DESC_TRANSB, &tb, sizeof tb));
+    CL(cublasLtMatmulDescSetAttribute(p.op, CUBLASLT_MATMUL_DESC_A_SCALE_POINTER, &sb, sizeof sb));
+    CL(cublasLtMatmulDescSetAttribute(p.op, CUBLASLT_MATMUL_DESC_B_SCALE_POINTER, &sa, sizeof sa));
+    int8_t f = fast ? 1 : 0;
+    CL(cublasLtMatmulDescSetAttribute(p.op, CUBLASLT_MATMUL_DESC_FAST_ACCUM, &f, sizeof f));
+    CL(cublasLtMatrixLayoutCreate(&p.la, CUDA_R_8F_E4M3, K, N, K));
+    CL(cublasLtMatrixLayoutCreate(&p.lb, CUDA_R_8F_E4M3, K, M, K));
+    CL(cublasLtMatrixLayoutCreate(&p.ld, dt, N, M, N));
+    cublasLtMatmulPreference_t pref;
+    CL(cublasLtMatmulPreferenceCreate(&pref));
+    CL(cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &wsz, sizeof wsz));
+    cublasStatus_t st = cublasLtMatmulAlgoGetHeuristic(h, p.op, p.la, p.lb, p.ld, p.ld, pref, 8, p.res, &p.n);
+    cublasLtMatmulPreferenceDestroy(pref);
+    if (st != CUBLAS_STATUS_SUCCESS) p.n = 0;
+    return p;
+  }
+  // The best heuristic that runs (in the heuristic's order); false when none does.
+  bool probe(Plan &p, const void *a, const void *b, void *d) {
+    float alpha = 1, beta = 0;
+    for (int i = 0; i < p.n && p.pick < 0; ++i) {
+      cublasStatus_t st = cublasLtMatmul(h, p.op, &alpha, b, p.la, a, p.lb, &beta, d, p.ld, d, p.ld, &p.res[i].algo,
+                                         ws, wsz, nullptr);
+      if (st == CUBLAS_STATUS_SUCCESS) p.pick = i;
+      else fprintf(stderr, "cuBLASLt FP8 heuristic %d of %d: status %d\n", i, p.n, (int)st);
+    }
+    p.ok = p.pick >= 0;
+    return p.ok;
+  }
+  void run(Plan &p, const void *a, const void *b, void *d) {
+    float alpha = 1, beta = 0;
+    CL(cublasLtMatmul(h, p.op, &alpha, b, p.la, a, p.lb, &beta, d, p.ld, d, p.ld, &p.res[p.pick].algo, ws, wsz,
+                      nullptr));
+  }
+  static void done(Plan &p) {
+    cublasLtMatrixLayoutDestroy(p.la), cublasLtMatrixLayoutDestroy(p.lb), cublasLtMatrixLayoutDestroy(p.ld);
+    cublasLtMatmulDescDestroy(p.op);
+  }
+};
+
+// The relative error (RMS over RMS) of D (row-major M x N of TO) against alpha * A B^T in fp32.
+template <typename TO>
+static double rel_err(const __nv_fp8_e4m3 *a, const __nv_fp8_e4m3 *b, const TO *d, int64_t M, int64_t N, int64_t K,
+                      float alpha, cublasHandle_t hb) {
+  float *ra, *rb, *rr;
+  CK(cudaMalloc(&ra, M * K * 4));
+  CK(cudaMalloc(&rb, N * K * 4));
+  CK(cudaMalloc(&rr, M * N * 4));
+  gather3<__nv_fp8_e4m3><<<blocks_for(M * K), 256>>>(ra, a, M, K, 1, K, 1, 0);
+  gather3<__nv_fp8_e4m3><<<blocks_for(N * K), 256>>>(rb, b, N, K, 1, K, 1, 0);
+  float zero = 0;
+  CB(cublasGemmEx(hb, CUBLAS_OP_N, CUBLAS_OP_T, (int)M, (int)N, (int)K, &alpha, ra, CUDA_R_32F, (int)M, rb,
+                  CUDA_R_32F, (int)N, &zero, rr, CUDA_R_32F, (int)M, CUBLAS_COMPUTE_32F_PEDANTIC, CUBLAS_GEMM_DEFAULT));
+  unsigned long long hbad;
+  const double rel = rel_error<TO>(d, N, 1, 0, rr, M, N, 1, &hbad);
+  cudaFree(ra), cudaFree(rb), cudaFree(rr);
+  return hbad ? 1e9 : rel;
+}
+
+struct Operands {
+  __nv_fp8_e4m3 *a, *b;
+  Operands(int64_t M, int64_t N, int64_t K) {
+    float *f;
+    CK(cudaMalloc(&f, std::max(M, N) * K * 4));
+    CK(cudaMalloc(&a, M * K));
+    CK(cudaMalloc(&b, N * K));
+    fill_normal<<<blocks_for(M * K), 256>>>(f, M * K, 17 + M);
+    convert<__nv_fp8_e4m3><<<blocks_for(M * K), 256>>>(a, f, M * K);
+    fill_normal<<<blocks_for(N * K), 256>>>(f, N * K, 29 + N);
+    convert<__nv_fp8_e4m3><<<blocks_for(N * K), 256>>>(b, f, N * K);
+    CK(cudaDeviceSynchronize());
+    cudaFree(f);
+  }
+  ~Operands() { cudaFree(a), cudaFree(b); }
+};
+
+int main(int argc, char **argv) {
+  if (argc < 2) {
+    fprintf(stderr, "usage: bench_gemm_fp8 out.csv [--quick] [--reps N] [--accuracy] [--lt-promoted]\n");
+    return 2;
+  }
+  bool quick = false, accuracy = false, lt_promoted = false, promoted = false;
+  int interval = 0;
+  int reps = 15;
+  for (int i = 2; i < argc; ++i) {
+    if (!strcmp(argv[i], "--quick")) quick = true;
+    else if (!strcmp(argv[i], "--accuracy")) accuracy = true;
+    else if (!strcmp(argv[i], "--lt-promoted")) lt_promoted = true;
+    else if (!strcmp(argv[i], "--promoted")) promoted = true;
+    else if (!strcmp(argv[i], "--interval") && i + 1 < argc) interval = atoi(argv[++i]);
+    else if (!strcmp(argv[i], "--reps") && i + 1 < argc) reps = atoi(argv[++i]);
+  }
+  FILE *csv = fopen(argv[1], "w");
+  if (!csv) return 2;
+  cudaDeviceProp prop;
+  CK(cudaGetDeviceProperties(&prop, 0));
+  int clk = 0;
+  cudaDeviceGetAttribute(&clk, cudaDevAttrClockRate, 0);
+  printf("# %s, %d SMs, max SM clock %d MHz, reps %d (median); FP8 peak %.0f TFLOP/s\n", prop.name,
+         prop.multiProcessorCount, clk / 1000, reps, kPeakFp8);
+  LtFp8 lt;
+  cublasHandle_t hb;
+  CB(cublasCreate(&hb));
+  float *scales;  // scale_a = 0.5 at scales[0], scale_b = 2 at scales[64] (256 bytes apart): the
+                  // product is 1, both libraries read them
+  CK(cudaMalloc(&scales, 512));
+  const float sa = 0.5f, sb = 2.f;
+  CK(cudaMemcpy(scales, &sa, 4, cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(scales + 64, &sb, 4, cudaMemcpyHostToDevice));
+  cutego_gemm_options_t opt;
+  memset(&opt, 0, sizeof opt);
+  opt.scale_a = scales;
+  opt.scale_b = scales + 64;
+  void *our_ws;
+  CK(cudaMalloc(&our_ws, lt.wsz));
+  opt.workspace = our_ws;
+  opt.workspace_bytes = (int64_t)lt.wsz;
+  if (promoted) {
+    opt.fp8_accumulation = CUTEGO_GEMM_FP8_ACCUM_PROMOTED;
+    opt.fp8_promotion_interval = interval;
+  }
+
+  if (accuracy) {
+    fprintf(csv, "k,rel_ours_fast,rel_ours_promoted,rel_ours_promoted_every_4,rel_cublaslt_fast,rel_cublaslt_promoted\n");
+    for (int64_t K : {4096, 16384, 65536}) {
+      const int64_t M = 1024, N = 1024;
+      Operands o(M, N, K);
+      float *d;
+      CK(cudaMalloc(&d, M * N * 4));
+      cute_layout_t la = layout3(M, K, 0, K, 1, 0), lb = layout3(N, K, 0, K, 1, 0), ld = layout3(M, N, 0, N, 1, 0);
+      double r_ours[3];
+      for (int pr = 0; pr < 3; ++pr) {  // fast, promoted every k-tile, every 4
+        cutego_gemm_options_t oo = opt;
+        oo.fp8_accumulation = pr ? CUTEGO_GEMM_FP8_ACCUM_PROMOTED : CUTEGO_GEMM_FP8_ACCUM_FAST;
+        oo.fp8_promotion_interval = pr == 2 ? 4 : 0;
+        if (cutego_gemm(d, &ld, o.a, &la, o.b, &lb, nullptr, nullptr, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_F32, 1.f, 0.f,
+                        nullptr, &oo, nullptr)) {
+          fprintf(stderr, "cutego_gemm: %s\n", last_kernel_error());
+          return 3;
+        }
+        CK(cudaDeviceSynchronize());
+        r_ours[pr] = rel_err<float>(o.a, o.b, d, M, N, K, 1.f, hb);
+      }
+      double r_lt[2] = {-1, -1};
+      for (int fast = 1; fast >= 0; --fast) {
+        LtFp8::Plan p = lt.plan(M, N, K, CUDA_R_32F, scales, scales + 64, fast);
+        if (lt.probe(p, o.a, o.b, d)) {
+          CK(cudaDeviceSynchronize());
+          r_lt[1 - fast] = rel_err<float>(o.a, o.b, d, M, N, K, 1.f, hb);
+        }
+        LtFp8::done(p);
+      }
+      printf("accuracy K=%-6lld fp32 D: ours fast %.2e  promoted %.2e  promoted every 4 %.2e  cuBLASLt fast %.2e  "
+             "cuBLASLt promoted %.2e\n", (long long)K, r_ours[0], r_ours[1], r_ours[2], r_lt[0], r_lt[1]);
+      fprintf(csv, "%lld,%.3e,%.3e,%.3e,%.3e,%.3e\n", (long long)K, r_ours[0], r_ours[1], r_ours[2], r_lt[0], r_lt[1]);
+      cudaFree(d);
+    }
+    fclose(csv);
+    return 0;
+  }
+
+  struct Shape {
+    int64_t m, n, k;
+    const char *set;
+  };
+  std::vector<Shape> shapes;
+  for (int64_t s : {1024, 2048, 4096, 6144, 8192, 12288, 16384})
+    if (!quick || s == 4096 || s == 8192) shapes.push_back({s, s, s, "square"});
+  if (!quick)
+    for (int64_t m : {1024, 4096, 16384})
+      for (int64_t n : {4096, 11008, 14336})
+        for (int64_t k : {4096, 11008, 14336}) shapes.push_back({m, n, k, "llm"});
+  fprintf(csv, "set,m,n,k,ms_ours,ms_ours_again,ms_cublaslt,ms_cublaslt_again,ms_cublaslt_promoted,tflops_ours,"
+               "tflops_cublaslt,peak_fraction_ours,peak_fraction_cublaslt,ratio,rel_ours,rel_cublaslt,config,split_k\n");
+  std::vector<double> ratios;
+  double r8192 = 0;
+  for (auto &s : shapes) {
+    const int64_t M = s.m, N = s.n, K = s.k;
+    Operands o(M, N, K);
+    __nv_bfloat16 *d;
+    CK(cudaMalloc(&d, M * N * 2));
+    CK(cudaMemset(d, 0xFF, M * N * 2));
+    cute_layout_t la = layout3(M, K, 0, K, 1, 0), lb = layout3(N, K, 0, K, 1, 0), ld = layout3(M, N, 0, N, 1, 0);
+    cutego_gemm_plan_t plan;
+    memset(&plan, 0, sizeof plan);
+    auto ours = [&] {
+      if (cutego_gemm(d, &ld, o.a, &la, o.b, &lb, nullptr, nullptr, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16, 1.f, 0.f,
+                      nullptr, &opt, &plan)) {
+        fprintf(stderr, "cutego_gemm: %s\n", last_kernel_error());
+        exit(3);
+      }
+    };
+    ours();
+    CK(cudaDeviceSynchronize());
+    const double rel = rel_err<__nv_bfloat16>(o.a, o.b, d, M, N, K, 1.f, hb);
+    LtFp8::Plan p = lt.plan(M, N, K, CUDA_R_16BF, scales, scales + 64, !promoted);
+    double rel_lt = -1;
+    CK(cudaMemset(d, 0xFF, M * N * 2));
+    if (lt.probe(p, o.a, o.b, d)) {
+      CK(cudaDeviceSynchronize());
+      rel_lt = rel_err<__nv_bfloat16>(o.a, o.b, d, M, N, K, 1.f, hb);
+    }
+    auto theirs = [&] { lt.run(p, o.a, o.b, d); };
+    const double fl = 2.0 * M * N * K;
+    const int r = std::max(5, std::min(reps, (int)(4e13 / fl)));
+    g_batch = std::max(1, std::min(20, (int)(2e11 / fl)));
+    float t1 = time_it(ours, r), l1 = p.ok ? time_it(theirs, r) : 0;
+    float t2 = time_it(ours, r), l2 = p.ok ? time_it(theirs, r) : 0;
+    float lp = 0;
+    if (lt_promoted) {
+      LtFp8::Plan q = lt.plan(M, N, K, CUDA_R_16BF, scales, scales + 64, false);
+      if (lt.probe(q, o.a, o.b, d)) lp = time_it([&] { lt.run(q, o.a, o.b, d); }, r);
+      LtFp8::done(q);
+    }
+    LtFp8::done(p);
+    const float t = std::min(t1, t2), l = std::min(l1, l2);
+    const double tf = fl / (t * 1e9), tl = l > 0 ? fl / (l * 1e9) : 0, ratio = tl > 0 ? tf / tl : 0;
+    printf("%-6s %6lld %6lld %6lld  ours %8.1f us %7.1f TF (%.2f of peak)  cuBLASLt %8.1f us %7.1f TF (%.2f)  ratio "
+           "%.3f  rel %.1e / %.1e  %s\n",
+           s.set, (long long)M, (long long)N, (long long)K, t * 1e3, tf, tf / kPeakFp8, l * 1e3, tl, tl / kPeakFp8, ratio,
+           rel, rel_lt, plan.reason);
+    fprintf(csv, "%s,%lld,%lld,%lld,%.5f,%.5f,%.5f,%.5f,%.5f,%.1f,%.1f,%.4f,%.4f,%.4f,%.2e,%.2e,%d,%d\n", s.set,
+            (long long)M, (long long)N, (long long)K, t1, t2, l1, l2, lp, tf, tl, tf / kPeakFp8, tl / kPeakFp8, ratio,
+            rel, rel_lt, (int)plan.config, (int)plan.split_k);
+    fflush(csv);
+    fflush(stdout);
+    if (rel > 2e-2) {
+      printf("WRONG RESULT (rel %.2e)\n", rel);
+      return 4;
+    }
+    if (ratio > 0) ratios.push_back(ratio);
+    if (M == 8192 && N == 8192 && K == 8192) r8192 = ratio;
+    cudaFree(d);
+  }
+  double lg = 0;
+  for (double x : ratios) lg += log(x);
+  printf("== e4m3 -> bf16 TN%s: geometric mean ratio over %zu shapes: %.3f; 8192^3: %.3f\n",
+         promoted ? ", promoted accumulation (cuBLASLt without fast accumulation)" : "", ratios.size(),
+         ratios.empty() ? 0 : exp(lg / ratios.size()), r8192);
+  fclose(csv);
+  return 0;
+}

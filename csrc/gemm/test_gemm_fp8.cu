@@ -1,0 +1,292 @@
+// test_gemm_fp8.cu — cutego_gemm with FP8 A and B on the H200 against an fp32 reference (cuBLAS,
+// pedantic fp32 compute, on the same FP8-rounded inputs): e4m3, e5m2 and the mixed pairs, every
+// output type, per-tensor scales (device pointers) with alpha and beta, K-major operands read in
+// place and M/N-major ones transposed into the workspace first, K off the 16-byte grid, batches
+// (strided and B broadcast), split K, fewer rows than a tile, both tile configurations, the
+// direct epilogue, fast and promoted accumulation with K up to 65536 (the error against fp32 is
+// printed), and bad arguments. Fresh random normal inputs per case, output poisoned (NaN) first.
+//   test_gemm_fp8 [--quick] [--filter SUBSTR[,SUBSTR...]]
+#include <cuda_fp8.h>
+#include "gemm_harness.h"
+
+using namespace gh;
+
+struct Case {
+  const char *name;
+  int64_t m, n, k, l;
+  int am, bm;      // 0 K-major, 1 MN-major (transposed into the workspace)
+  int cd;          // CUTEGO_DTYPE_* of C and D
+  float alpha, beta;
+  float sa, sb;    // per-tensor scales (0: no pointer, i.e. 1)
+  int pad;         // extra elements on the non-unit stride
+  int bcast_b;     // B broadcast over the batch
+  int config;      // 0 automatic, else CUTEGO_GEMM_CONFIG_* + 1
+  int split;       // 0 automatic, 1 none, S > 1 forced (checked); -1 automatic, which must split
+  int direct;      // direct-store epilogue
+  int ta, tb;      // A's and B's type: 0 or CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_E5M2
+  int promoted;    // 0 fast; n > 0: promoted accumulation every n k-tiles (checked in the plan)
+};
+
+static int g_fail = 0, g_run = 0;
+
+// The error bound of a case: the output's rounding (bf16 2^-8 relative, fp16 2^-11), and the
+// tensor cores' FP8 accumulation, which keeps about 14 bits of each partial sum (DeepSeek-V3's
+// report, section 3.3.2): a relative error of about 2^-14 per addition of a k32 block's products,
+// growing as the square root of the additions (random signs), with a factor 4 of margin. With
+// promotion every n k-tiles a partial sum spans 128 n of K and the partial sums add in fp32: the
+// bound no longer grows with K.
+static double tol_of(int cd, int64_t k, int promoted) {
+  const double out = cd == CUTEGO_DTYPE_F32 ? 1e-6 : cd == CUTEGO_DTYPE_F16 ? 2e-3 : 8e-3;
+  const int64_t run = promoted > 0 && k > 128 * promoted ? 128 * promoted : k;
+  return out + 4.0 * ldexp(1.0, -14) * sqrt((double)(run + 31) / 32);
+}
+
+template <typename TA, typename TB, typename TO>
+static void run_case(const Case &c, cublasHandle_t h, uint64_t seed, float *sdev) {
+  ++g_run;
+  const int64_t M = c.m, N = c.n, K = c.k, L = c.l;
+  int64_t lda = c.am == 0 ? K + c.pad : M + c.pad;
+  int64_t a_s0 = c.am == 0 ? lda : 1, a_s1 = c.am == 0 ? 1 : lda, a_s2 = c.am == 0 ? M * lda : lda * K;
+  int64_t ldb = c.bm == 0 ? K + c.pad : N + c.pad;
+  int64_t b_s0 = c.bm == 0 ? ldb : 1, b_s1 = c.bm == 0 ? 1 : ldb, b_s2 = c.bm == 0 ? N * ldb : ldb * K;
+  int64_t b_l = c.bcast_b ? 1 : L;
+  int64_t d_s0 = N, d_s1 = 1, d_s2 = M * N;
+  int64_t na = a_s2 * L, nb = b_s2 * b_l, nd = M * N * L;
+  float *fa, *fb, *fc, *ra, *rb, *rref;
+  TA *a;
+  TB *b;
+  TO *d, *cc;
+  CK(cudaMalloc(&fa, na * 4));
+  CK(cudaMalloc(&fb, nb * 4));
+  CK(cudaMalloc(&fc, nd * 4));
+  CK(cudaMalloc(&a, na));
+  CK(cudaMalloc(&b, nb));
+  CK(cudaMalloc(&d, nd * sizeof(TO)));
+  CK(cudaMalloc(&cc, nd * sizeof(TO)));
+  fill_normal<<<blocks_for(na), 256>>>(fa, na, seed);
+  fill_normal<<<blocks_for(nb), 256>>>(fb, nb, seed * 7 + 1);
+  fill_normal<<<blocks_for(nd), 256>>>(fc, nd, seed * 13 + 5);
+  convert<TA><<<blocks_for(na), 256>>>(a, fa, na);
+  convert<TB><<<blocks_for(nb), 256>>>(b, fb, nb);
+  convert<TO><<<blocks_for(nd), 256>>>(cc, fc, nd);
+  CK(cudaMemset(d, 0xFF, nd * sizeof(TO)));  // NaN poison
+  CK(cudaMalloc(&ra, M * K * L * 4));
+  CK(cudaMalloc(&rb, N * K * L * 4));
+  CK(cudaMalloc(&rref, M * N * L * 4));
+  gather3<TA><<<blocks_for(M * K * L), 256>>>(ra, a, M, K, L, a_s0, a_s1, a_s2);
+  gather3<TB><<<blocks_for(N * K * L), 256>>>(rb, b, N, K, L, b_s0, b_s1, c.bcast_b ? 0 : b_s2);
+  gather3<TO><<<blocks_for(nd), 256>>>(rref, cc, M, N, L, d_s0, d_s1, d_s2);
+  // ref = alpha * sa * sb * Ar * Br^T + beta * Cr
+  float al = c.alpha * (c.sa != 0 ? c.sa : 1.f) * (c.sb != 0 ? c.sb : 1.f), be = c.beta;
+  CB(cublasGemmStridedBatchedEx(h, CUBLAS_OP_N, CUBLAS_OP_T, (int)M, (int)N, (int)K, &al, ra, CUDA_R_32F, (int)M,
+                                M * K, rb, CUDA_R_32F, (int)N, N * K, &be, rref, CUDA_R_32F, (int)M, M * N, (int)L,
+                                CUBLAS_COMPUTE_32F_PEDANTIC, CUBLAS_GEMM_DEFAULT));
+  cute_layout_t la = layout3(M, K, L, a_s0, a_s1, a_s2), lb = layout3(N, K, L, b_s0, b_s1, c.bcast_b ? 0 : b_s2);
+  cute_layout_t lc = layout3(M, N, L, d_s0, d_s1, d_s2);
+  float hs[2] = {c.sa, c.sb};
+  CK(cudaMemcpy(sdev, hs, 8, cudaMemcpyHostToDevice));
+  cutego_gemm_options_t opt;
+  memset(&opt, 0, sizeof opt);
+  opt.config = c.config;
+  opt.split_k = c.split > 0 ? c.split : 0;
+  opt.direct_epilogue = c.direct;
+  opt.scale_a = c.sa != 0 ? sdev : nullptr;
+  opt.scale_b = c.sb != 0 ? sdev + 1 : nullptr;
+  const int ta = c.ta ? c.ta : CUTEGO_DTYPE_E4M3, tb = c.tb ? c.tb : ta;
+  opt.b_dtype = tb != ta ? tb : 0;
+  opt.fp8_accumulation = c.promoted ? CUTEGO_GEMM_FP8_ACCUM_PROMOTED : CUTEGO_GEMM_FP8_ACCUM_FAST;
+  opt.fp8_promotion_interval = c.promoted > 1 ? c.promoted : 0;
+  cutego_gemm_plan_t plan;
+  memset(&plan, 0, sizeof plan);
+  int rc = cutego_gemm(d, &lc, a, &la, b, &lb, cc, &lc, ta, c.cd, c.alpha, c.beta, nullptr, &opt, &plan);
+  CK(cudaDeviceSynchronize());
+  if (rc != CUTEGO_KERNELS_OK) {
+    printf("FAIL %-36s rc=%d %s\n", c.name, rc, last_kernel_error());
+    ++g_fail;
+  } else {
+    unsigned long long hbad;
+    const double rel = rel_error<TO>(d, d_s0, d_s1, d_s2, rref, M, N, L, &hbad);
+    const bool split_ok = c.split <= 0 ? (c.split == 0 || plan.split_k > 1)
+                                       : c.split == 1 ? plan.split_k <= 1 : plan.split_k == c.split;
+    const double tol = tol_of(c.cd, K, c.promoted);
+    bool ok = hbad == 0 && rel < tol && plan.path == CUTEGO_GEMM_PATH_WGMMA && split_ok && plan.promoted == c.promoted &&
+              (c.am == 0 || (plan.flags & CUTEGO_GEMM_F_PACK_A)) && (c.bm == 0 || (plan.flags & CUTEGO_GEMM_F_PACK_B));
+    printf("%s %-36s %6lldx%-6lldx%-6lld L%-2lld rel %.2e (bound %.1e) nonfinite %llu | %s\n", ok ? "ok  " : "FAIL",
+           c.name, (long long)M, (long long)N, (long long)K, (long long)L, rel, tol, hbad, plan.reason);
+    if (!ok) ++g_fail;
+  }
+  cudaFree(fa), cudaFree(fb), cudaFree(fc), cudaFree(a), cudaFree(b), cudaFree(d), cudaFree(cc);
+  cudaFree(ra), cudaFree(rb), cudaFree(rref);
+}
+
+template <typename TA, typename TB>
+static void run_out(const Case &c, cublasHandle_t h, uint64_t seed, float *sdev) {
+  if (c.cd == CUTEGO_DTYPE_BF16) run_case<TA, TB, __nv_bfloat16>(c, h, seed, sdev);
+  else if (c.cd == CUTEGO_DTYPE_F16) run_case<TA, TB, __half>(c, h, seed, sdev);
+  else run_case<TA, TB, float>(c, h, seed, sdev);
+}
+
+static void run(const Case &c, cublasHandle_t h, uint64_t seed, float *sdev) {
+  const bool a5 = c.ta == CUTEGO_DTYPE_E5M2, b5 = (c.tb ? c.tb : c.ta) == CUTEGO_DTYPE_E5M2;
+  if (!a5 && !b5) run_out<__nv_fp8_e4m3, __nv_fp8_e4m3>(c, h, seed, sdev);
+  else if (!a5) run_out<__nv_fp8_e4m3, __nv_fp8_e5m2>(c, h, seed, sdev);
+  else if (!b5) run_out<__nv_fp8_e5m2, __nv_fp8_e4m3>(c, h, seed, sdev);
+  else run_out<__nv_fp8_e5m2, __nv_fp8_e5m2>(c, h, seed, sdev);
+}
+
+// Bad arguments: EINVAL and a message naming the problem, nothing launched.
+static void bad_args() {
+  cute_layout_t a = layout3(256, 256, 0, 256, 1, 0), am = layout3(256, 256, 0, 1, 256, 0);
+  cute_layout_t d = layout3(256, 256, 0, 256, 1, 0);
+  void *p;
+  CK(cudaMalloc(&p, 1 << 20));
+  struct Bad {
+    const char *what, *says;
+    cute_layout_t *a;
+    int ab, cd, no_pack, cluster, scale;  // scale 1: scale_a set; 2: b_dtype e5m2; 3: promoted on
+                                          // 128x256 tiles; 4: promoted
+  } r[] = {
+      {"M-major A, no_pack", "FP8", &am, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16, 1, 0, 0},
+      {"2x1 clusters", "cluster_m", &a, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16, 0, 2, 0},
+      {"e4m3 output", "C/D data type", &a, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_E4M3, 0, 0, 0},
+      {"fp32 A and B", "unsupported", &a, CUTEGO_DTYPE_F32, CUTEGO_DTYPE_BF16, 0, 0, 0},
+      {"b_dtype with bf16 A", "b_dtype", &a, CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_BF16, 0, 0, 2},
+      {"promoted on 128x256", "128x128", &a, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16, 0, 0, 3},
+      {"promoted bf16", "fp8_accumulation", &a, CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_BF16, 0, 0, 4},
+      {"scale_a with bf16", "scale_a", &a, CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_BF16, 0, 0, 1},
+  };
+  for (auto &x : r) {
+    ++g_run;
+    cutego_gemm_options_t o;
+    memset(&o, 0, sizeof o);
+    o.no_pack = x.no_pack;
+    o.cluster_m = x.cluster;
+    o.scale_a = x.scale == 1 ? static_cast<const float *>(p) : nullptr;
+    o.b_dtype = x.scale == 2 ? CUTEGO_DTYPE_E5M2 : 0;
+    o.fp8_accumulation = x.scale >= 3 ? CUTEGO_GEMM_FP8_ACCUM_PROMOTED : 0;
+    o.config = x.scale == 3 ? CUTEGO_GEMM_CONFIG_128x256x64 + 1 : 0;
+    int rc = cutego_gemm(p, &d, p, x.a, p, &a, nullptr, nullptr, x.ab, x.cd, 1, 0, nullptr, &o, nullptr);
+    bool ok = rc == CUTEGO_KERNELS_EINVAL && strstr(last_kernel_error(), x.says) != nullptr;
+    printf("%s bad-args %-22s rc=%d %s\n", ok ? "ok  " : "FAIL", x.what, rc, last_kernel_error());
+    if (!ok) ++g_fail;
+  }
+  CK(cudaDeviceSynchronize());
+  CK(cudaGetLastError());
+  cudaFree(p);
+}
+
+int main(int argc, char **argv) {
+  bool quick = false;
+  const char *filter = nullptr;
+  for (int i = 1; i < argc; ++i) {
+    if (!strcmp(argv[i], "--quick")) quick = true;
+    if (!strcmp(argv[i], "--filter") && i + 1 < argc) filter = argv[++i];
+  }
+  cublasHandle_t h;
+  CB(cublasCreate(&h));
+  float *sdev;
+  CK(cudaMalloc(&sdev, 8));
+  const int BF = CUTEGO_DTYPE_BF16, F16 = CUTEGO_DTYPE_F16, F32 = CUTEGO_DTYPE_F32;
+  const int C256 = CUTEGO_GEMM_CONFIG_128x256x64 + 1, C128 = CUTEGO_GEMM_CONFIG_128x128x64 + 1;
+  std::vector<Case> cs;
+  static char names[256][48];  // (fewer than 100 named cases)
+  int ni = 0;
+  // every major order x output type x beta, scales and alpha
+  for (int am = 0; am < 2; ++am)
+    for (int bm = 0; bm < 2; ++bm)
+      for (int cd : {BF, F16, F32})
+        for (int be = 0; be < 2; ++be) {
+          snprintf(names[ni], 48, "%c%c e4m3->%s beta=%s", am ? 'M' : 'K', bm ? 'N' : 'K',
+                   cd == BF ? "bf16" : cd == F16 ? "f16" : "f32", be ? "0.5" : "0");
+          cs.push_back({names[ni++], 1000, 1200, 512, 1, am, bm, cd, 1.25f, be ? 0.5f : 0.f, 0.5f, 4.f, 0, 0, 0, 1, 0});
+        }
+  // e5m2 and the pairs (B's type in options.b_dtype), both tiles, every output, beta, a
+  // transposed operand, split K
+  {
+    const int E4 = CUTEGO_DTYPE_E4M3, E5 = CUTEGO_DTYPE_E5M2;
+    const int pairs[3][2] = {{E5, E5}, {E4, E5}, {E5, E4}};
+    for (auto &pr : pairs)
+      for (int cd : {BF, F16, F32}) {
+        const char *tn[2] = {"e4m3", "e5m2"};
+        snprintf(names[ni], 48, "%sx%s->%s", tn[pr[0] == E5], tn[pr[1] == E5],
+                 cd == BF ? "bf16" : cd == F16 ? "f16" : "f32");
+        cs.push_back({names[ni++], 1000, 1200, 512, 1, 0, cd == F16, cd, 1.25f, cd == F32 ? 0.5f : 0.f, 0.5f, 4.f, 0,
+                      0, cd == BF ? C256 : C128, 1, 0, pr[0], pr[1]});
+      }
+    cs.push_back({"e5m2 split-K 4", 200, 1000, 2048, 1, 0, 0, BF, 1.f, 0.5f, 1.f, 1.f, 0, 0, 0, 4, 0, E5, E5});
+    cs.push_back({"e4m3xe5m2 square 4096", 4096, 4096, 4096, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 0, 0, E4, E5});
+  }
+  // scales: none, one, both; negative alpha and beta
+  cs.push_back({"no scales", 512, 768, 256, 1, 0, 0, BF, 1.f, 0.f, 0, 0, 0, 0, 0, 0, 0});
+  cs.push_back({"scale_b only, alpha -2", 512, 768, 256, 1, 0, 0, F32, -2.f, 0.f, 0, 0.125f, 0, 0, 0, 0, 0});
+  cs.push_back({"scale_a only, beta -1", 512, 768, 256, 1, 0, 0, F16, 1.f, -1.f, 3.f, 0, 0, 0, 0, 0, 0});
+  // both tile configurations; the direct-store epilogue; N off the 16-byte grid (no TMA store)
+  cs.push_back({"128x256 tiles", 2048, 2048, 1024, 1, 0, 0, BF, 1.f, 0.5f, 0.25f, 2.f, 0, 0, C256, 1, 0});
+  cs.push_back({"128x128 tiles", 2048, 2048, 1024, 1, 0, 0, BF, 1.f, 0.5f, 0.25f, 2.f, 0, 0, C128, 1, 0});
+  cs.push_back({"direct epilogue", 1000, 1200, 512, 1, 0, 0, BF, 1.f, 0.5f, 0.5f, 2.f, 0, 0, 0, 1, 1});
+  cs.push_back({"N=1001 f32", 999, 1001, 640, 1, 0, 0, F32, 1.f, 0.25f, 1.f, 1.f, 0, 0, 0, 1, 0});
+  // K off the 16-byte grid: rows packed with K padded; padded leading dimensions
+  cs.push_back({"K=1000 (packed rows)", 768, 512, 1000, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 1, 0});
+  cs.push_back({"K=4100 M=100 (packed rows)", 100, 4096, 4100, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 1, 0});
+  cs.push_back({"K=8", 1024, 1024, 8, 1, 0, 0, F32, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 1, 0});
+  cs.push_back({"K=40 MN-major", 300, 260, 40, 1, 1, 1, F32, 1.f, 0.5f, 1.f, 1.f, 0, 0, 0, 1, 0});
+  cs.push_back({"lda padded by 16", 1000, 1000, 1024, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 16, 0, 0, 1, 0});
+  cs.push_back({"lda 336 for K=333", 777, 555, 333, 1, 0, 0, BF, 1.f, 0.5f, 1.f, 1.f, 3, 0, 0, 1, 0});
+  cs.push_back({"M-major lda padded by 5", 777, 555, 333, 1, 1, 0, F32, 1.f, 0.f, 1.f, 1.f, 5, 0, 0, 1, 0});
+  // batches
+  cs.push_back({"batched L=4", 1024, 768, 512, 4, 0, 0, BF, 1.f, 0.f, 0.5f, 0.5f, 0, 0, 0, 1, 0});
+  cs.push_back({"batched L=3 NT beta", 640, 1152, 320, 3, 1, 0, F32, 2.f, -1.f, 1.f, 1.f, 0, 0, 0, 1, 0});
+  cs.push_back({"batched L=5 B broadcast", 512, 512, 256, 5, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 1, 0, 1, 0});
+  // fewer rows than a tile
+  cs.push_back({"small M=8", 8, 1000, 512, 1, 0, 0, BF, 1.f, 0.f, 1.f, 2.f, 0, 0, 0, 1, 0});
+  cs.push_back({"small M=100 f16 beta", 100, 1200, 512, 1, 0, 0, F16, 1.f, 0.5f, 1.f, 1.f, 0, 0, 0, 1, 0});
+  cs.push_back({"1x4096x4096", 1, 4096, 4096, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 1, 0});
+  // split K (the scales reach the slices; the reduction applies alpha and beta)
+  cs.push_back({"split-K 4", 200, 1000, 2048, 1, 0, 0, BF, 1.25f, 0.5f, 0.5f, 2.f, 0, 0, 0, 4, 0});
+  cs.push_back({"split-K 3 f32", 96, 1002, 1536, 1, 0, 0, F32, 1.f, -0.75f, 1.f, 0.25f, 0, 0, 0, 3, 0});
+  cs.push_back({"split-K auto 16x4096x14336", 16, 4096, 14336, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, -1, 0});
+  // squares and LLM shapes
+  for (int64_t s : {256, 1024, 4096, 8192}) {
+    if (quick && s > 4096) continue;
+    snprintf(names[ni], 48, "square %lld", (long long)s);
+    cs.push_back({names[ni++], s, s, s, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 0, 0});
+  }
+  if (!quick) {
+    cs.push_back({"LLM 4096x14336x4096", 4096, 14336, 4096, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 0, 0});
+    cs.push_back({"odd 4095x5001x1000 NN", 4095, 5001, 1000, 1, 1, 1, F32, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 1, 0});
+  }
+  // long K: the error of the tensor cores' FP8 accumulation against fp32, fast and promoted
+  const int P = CUTEGO_GEMM_FP8_ACCUM_PROMOTED;
+  for (int64_t k : {4096, 16384, 65536})
+    for (int pr : {0, P}) {
+      if (quick && k > 16384) continue;
+      snprintf(names[ni], 48, "accuracy K=%lld f32%s", (long long)k, pr ? " promoted" : "");
+      cs.push_back({names[ni++], 1024, 1024, k, 1, 0, 0, F32, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 1, 0, 0, 0, pr});
+    }
+  // promoted accumulation: outputs, beta and scales, a transposed operand, a pair, batches, split
+  // K, small M, odd sizes
+  cs.push_back({"promoted bf16 beta scales", 1000, 1200, 4096, 1, 0, 0, BF, 1.25f, 0.5f, 0.5f, 4.f, 0, 0, 0, 1, 0, 0, 0, P});
+  cs.push_back({"promoted f16 MN-major", 1000, 1200, 2048, 1, 1, 1, F16, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 1, 0, 0, 0, P});
+  cs.push_back({"promoted e5m2xe4m3 f32", 640, 1152, 8192, 1, 0, 0, F32, 1.f, -1.f, 1.f, 1.f, 0, 0, 0, 1, 0,
+                CUTEGO_DTYPE_E5M2, CUTEGO_DTYPE_E4M3, P});
+  cs.push_back({"promoted batched L=3", 512, 768, 1024, 3, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 1, 0, 0, 0, P});
+  cs.push_back({"promoted split-K 4", 200, 1000, 8192, 1, 0, 0, F32, 1.f, 0.5f, 1.f, 1.f, 0, 0, 0, 4, 0, 0, 0, P});
+  cs.push_back({"promoted small M=8 K=1000", 8, 1000, 1000, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 1, 0, 0, 0, P});
+  if (!quick)
+    cs.push_back({"promoted square 8192", 8192, 8192, 8192, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 0, 0, 0, 0, P});
+  // longer promotion intervals: every 2, 3, 4 k-tiles (a last run cut short by K, split K)
+  cs.push_back({"promoted/4 K=65536 f32", 1024, 1024, 65536, 1, 0, 0, F32, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 1, 0, 0, 0, 4});
+  cs.push_back({"promoted/2 K=4100 bf16 beta", 1000, 1200, 4100, 1, 0, 0, BF, 1.f, 0.5f, 1.f, 1.f, 0, 0, 0, 1, 0, 0, 0, 2});
+  cs.push_back({"promoted/3 K=1000 f32", 640, 1152, 1000, 1, 0, 0, F32, 1.f, 0.f, 0.5f, 2.f, 0, 0, 0, 1, 0, 0, 0, 3});
+  cs.push_back({"promoted/3 split-K 2 f32", 200, 1000, 8192, 1, 0, 0, F32, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 2, 0, 0, 0, 3});
+  uint64_t seed = 777;
+  for (auto &c : cs) {
+    if (filter && !name_matches(filter, c.name)) continue;
+    run(c, h, seed += 1000003, sdev);
+  }
+  if (!filter) bad_args();
+  printf("test_gemm_fp8: %d checks, %d failures\n", g_run, g_fail);
+  cudaFree(sdev);
+  cublasDestroy(h);
+  return g_fail ? 1 : 0;
+}

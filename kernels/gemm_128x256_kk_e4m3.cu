@@ -1,0 +1,6 @@
+// gemm_128x256_kk_e4m3.cu — the 128x256 FP8 wgmma kernels (A and B e4m3, K-major) for every output type,
+// and their launch table (gemm_fns.h).
+#include "gemm_kernels.cuh"
+#include "gemm_fns.h"
+
+CUTEGO_GEMM_FP8_INSTANCE(Gemm_128x256x128_S4_E8, 128x256, __nv_fp8_e4m3, e4m3)
