@@ -360,3 +360,21 @@ func tiledCopyRetile(tc atom.TiledCopy, l cute.Layout) (cute.Layout, error) { re
 
 func latexTiledMMA(w io.Writer, tm atom.TiledMMA) error   { return render.LatexTiledMMA(w, tm) }
 func latexTiledCopy(w io.Writer, tc atom.TiledCopy) error { return render.LatexTiledCopy(w, tc) }
+
+// svgTiledMMA and svgTiledCopy draw package render's TiledPicture (every cell computed
+// before the first byte is written) as SVG.
+func svgTiledMMA(w io.Writer, tm atom.TiledMMA) error {
+	p, err := render.NewTiledMMAPicture(tm, render.TiledOptions{})
+	if err != nil {
+		return err
+	}
+	return p.WriteSVG(w)
+}
+
+func svgTiledCopy(w io.Writer, tc atom.TiledCopy) error {
+	p, err := render.NewTiledCopyPicture(tc, render.TiledOptions{})
+	if err != nil {
+		return err
+	}
+	return p.WriteSVG(w)
+}

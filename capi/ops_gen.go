@@ -741,3 +741,33 @@ func cute_print_latex_tiled_copy(copy *C.cute_tiled_copy_t, buf *C.char, n C.siz
 	}
 	return result(fn, w.finish(fn, length))
 }
+
+//export cute_print_svg_tiled_mma
+func cute_print_svg_tiled_mma(mma *C.cute_tiled_mma_t, buf *C.char, n C.size_t, length *C.size_t) (st C.cutego_status_t) {
+	const fn = "cute_print_svg_tiled_mma"
+	defer guard(fn, &st)
+	a0, err := toTiledMMA(fn, "mma", mma)
+	if err != nil {
+		return fail(fn, err)
+	}
+	w := newCText(buf, n)
+	if err := svgTiledMMA(w, a0); err != nil {
+		return fail(fn, err)
+	}
+	return result(fn, w.finish(fn, length))
+}
+
+//export cute_print_svg_tiled_copy
+func cute_print_svg_tiled_copy(copy *C.cute_tiled_copy_t, buf *C.char, n C.size_t, length *C.size_t) (st C.cutego_status_t) {
+	const fn = "cute_print_svg_tiled_copy"
+	defer guard(fn, &st)
+	a0, err := toTiledCopy(fn, "copy", copy)
+	if err != nil {
+		return fail(fn, err)
+	}
+	w := newCText(buf, n)
+	if err := svgTiledCopy(w, a0); err != nil {
+		return fail(fn, err)
+	}
+	return result(fn, w.finish(fn, length))
+}

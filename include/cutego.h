@@ -391,6 +391,14 @@ CUTEGO_API cutego_status_t cute_print_latex_tiled_mma(CUTEGO_CONST cute_tiled_mm
  * for byte. */
 CUTEGO_API cutego_status_t cute_print_latex_tiled_copy(CUTEGO_CONST cute_tiled_copy_t *copy,
                                                        char *buf, size_t n, size_t *len);
+/* The picture of print_latex(tiled_mma) as SVG (`cutego render`'s): C, A on its left, B above,
+ * cells colored by thread. */
+CUTEGO_API cutego_status_t cute_print_svg_tiled_mma(CUTEGO_CONST cute_tiled_mma_t *mma, char *buf,
+                                                    size_t n, size_t *len);
+/* The picture of print_latex(tiled_copy) as SVG: the source and destination TV layouts side by
+ * side. */
+CUTEGO_API cutego_status_t cute_print_svg_tiled_copy(CUTEGO_CONST cute_tiled_copy_t *copy,
+                                                     char *buf, size_t n, size_t *len);
 /* END bindgen */
 
 /* ---- swizzles and composed layouts -------------------------------------------------- */

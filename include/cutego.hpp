@@ -547,6 +547,14 @@ inline std::string print_latex_tiled_mma(const TiledMMA &mma) {
 inline std::string print_latex_tiled_copy(const TiledCopy &copy) {
   return detail::text_call(cute_print_latex_tiled_copy, &copy.c());
 }
+// The picture of print_latex(tiled_mma) as SVG (`cutego render`'s): C, A on its left, B above, cells colored by thread.
+inline std::string print_svg_tiled_mma(const TiledMMA &mma) {
+  return detail::text_call(cute_print_svg_tiled_mma, &mma.c());
+}
+// The picture of print_latex(tiled_copy) as SVG: the source and destination TV layouts side by side.
+inline std::string print_svg_tiled_copy(const TiledCopy &copy) {
+  return detail::text_call(cute_print_svg_tiled_copy, &copy.c());
+}
 // END bindgen
 #undef CUTEGO_HPP_TILER_OP
 
@@ -682,6 +690,8 @@ inline std::ostream &print_svg(std::ostream &os, const Layout &tv, const IntTupl
 }
 inline std::ostream &print_latex(std::ostream &os, const TiledMMA &mma) { return os << print_latex_tiled_mma(mma); }
 inline std::ostream &print_latex(std::ostream &os, const TiledCopy &copy) { return os << print_latex_tiled_copy(copy); }
+inline std::ostream &print_svg(std::ostream &os, const TiledMMA &mma) { return os << print_svg_tiled_mma(mma); }
+inline std::ostream &print_svg(std::ostream &os, const TiledCopy &copy) { return os << print_svg_tiled_copy(copy); }
 
 inline int version() { return cutego_version(); }
 

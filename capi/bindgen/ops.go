@@ -96,4 +96,8 @@ var ops = []op{
 		Doc: "print_latex(tiled_mma): C++ CuTe's TikZ picture of C, A and B byte for byte (snprintf semantics of *_format)."},
 	{Name: "print_latex_tiled_copy", Args: args(tiledCopy("copy")), Result: textOut, Go: "latexTiledCopy",
 		Doc: "print_latex(tiled_copy): C++ CuTe's TikZ picture of the source and destination TV layouts byte for byte."},
+	{Name: "print_svg_tiled_mma", Args: args(tiledMMA("mma")), Result: textOut, Go: "svgTiledMMA",
+		Doc: "The picture of print_latex(tiled_mma) as SVG (`cutego render`'s): C, A on its left, B above, cells colored by thread."},
+	{Name: "print_svg_tiled_copy", Args: args(tiledCopy("copy")), Result: textOut, Go: "svgTiledCopy",
+		Doc: "The picture of print_latex(tiled_copy) as SVG: the source and destination TV layouts side by side."},
 }

@@ -933,6 +933,16 @@ static void test_atoms(void) {
       "% LayoutC: ArithTuple(_0,_0) o ((_4,_8,_2,_2),((_2,_2),(_1,_1))):((_2@1,_1@0,_16@0,_8@1),((_1@1,_8@0),(_0,_0)))\n";
   CHECK(strncmp(buf, head_mma, strlen(head_mma)) == 0, "print_latex(tiled_mma): %.200s", buf);
   EXPECT_ST(cute_print_latex_tiled_mma(NULL, buf, sizeof buf, &len), CUTEGO_NULL_POINTER);
+  /* the SVG picture: its head names the TV layouts (tiled.out case 4's C_TV) */
+  EXPECT_ST(cute_print_svg_tiled_mma(&m, NULL, 0, &full), CUTEGO_OK);
+  char *svg = (char *)malloc(full + 1);
+  EXPECT_ST(cute_print_svg_tiled_mma(&m, svg, full + 1, &len), CUTEGO_OK);
+  CHECK(len == full && strstr(svg, "LayoutC_TV ((4,8,2,2),((2,2),(1,1))):((64,1,16,256),((32,8),(0,0)))") != NULL &&
+            strstr(svg, "<svg") != NULL && strstr(svg, "</svg>") != NULL,
+        "print_svg(tiled_mma): %.200s", svg);
+  free(svg);
+  EXPECT_ST(cute_print_svg_tiled_copy(&tca, NULL, 0, &full), CUTEGO_OK);
+  CHECK(full > 1000, "print_svg(tiled_copy) size %zu", full);
 }
 
 int main(void) {

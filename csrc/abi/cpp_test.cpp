@@ -134,6 +134,9 @@ int main() {
     std::ostringstream tex;
     cutego::print_latex(tex, m);
     CHECK(tex.str().rfind("% LayoutC: ArithTuple(_0,_0) o ((_4,_8,_2,_2),((_2,_2),(_1,_1)))", 0) == 0);
+    std::ostringstream svg;
+    cutego::print_svg(svg, m);
+    CHECK(svg.str().find("LayoutC_TV ((4,8,2,2),((2,2),(1,1))):((64,1,16,256),((32,8),(0,0)))") != std::string::npos);
     CHECK_THROWS(cutego::make_tiled_mma("SM80_16x8x16_F32F16F16F32_TX"), CUTEGO_INVALID_ARGUMENT);
     CHECK_THROWS(cutego::make_tiled_mma("SM80_16x8x16_F32F16F16F32_TN", Layout("1:0"), "(24,_,_)"), CUTEGO_NOT_ADMISSIBLE);
     CHECK_THROWS(m.get_slice(128).partition_C(Layout("(64,48):(48,1)")), CUTEGO_INVALID_ARGUMENT);

@@ -264,6 +264,8 @@ _SIGS.update({
     "cute_tiled_copy_retile": ([_TC, _L, _L], ctypes.c_int),
     "cute_print_latex_tiled_mma": ([_TM, _buf, _sz, c_size_t_p], ctypes.c_int),
     "cute_print_latex_tiled_copy": ([_TC, _buf, _sz, c_size_t_p], ctypes.c_int),
+    "cute_print_svg_tiled_mma": ([_TM, _buf, _sz, c_size_t_p], ctypes.c_int),
+    "cute_print_svg_tiled_copy": ([_TC, _buf, _sz, c_size_t_p], ctypes.c_int),
 })
 _TILER_OPS = ("composition", "logical_divide", "zipped_divide", "tiled_divide", "flat_divide",
               "logical_product", "zipped_product", "tiled_product", "flat_product")

@@ -6,6 +6,7 @@ cute/atom), named as the CuTe DSL (``cutlass.cute``) names them where it has a n
     mma.tv_layout_C_tiled                       # get_layoutC_TV()
     mma.get_slice(3).partition_C(cutego.Layout((32, 32), (32, 1)))
     cutego.print_latex(mma)                     # C++ CuTe's print_latex, byte for byte
+    cutego.print_svg(mma)                       # the same picture as SVG (also _repr_svg_)
 
 An operation is named as CuTe spells it ("SM90_64x128x16_F32BF16BF16_SS<GMMA::Major::K,
 GMMA::Major::K>", "SM75_U32x4_LDSM_N", "UniversalCopy<uint128_t>"), a value type as CuTe's C++
@@ -177,8 +178,21 @@ class TiledMma:
     def partition_shape_C(self, shape_mn):
         return self._partition_shape("C", shape_mn)
 
-    def _print_latex(self) -> str:
-        return _ffi.text_of(fn.cute_print_latex_tiled_mma, self._c)
+    def _picture(self, op: str, name: str) -> str:
+        """print_latex or print_svg (name: cute_print_latex, cute_print_svg) of it."""
+        if name not in ("cute_print_latex", "cute_print_svg"):
+            raise Error(op, "a %s has no %s picture" % (type(self).__name__, op))
+        try:
+            return _ffi.text_of(getattr(fn, name + "_tiled_mma"), self._c)
+        except Error as e:
+            raise Error(op, e.reason, e.kind) from None
+
+    def _repr_svg_(self):
+        """The SVG picture (cutego.print_svg), for Jupyter; None when it is too large."""
+        try:
+            return self._picture("print_svg", "cute_print_svg")
+        except Error:
+            return None
 
     def __repr__(self):
         return "TiledMma(%r, %s, %s)" % (self.op, self.atom_layout_mnk, self.permutation_mnk)
@@ -291,8 +305,21 @@ class TiledCopy:
             raise_status("retile", st)
         return _wrap(out)
 
-    def _print_latex(self) -> str:
-        return _ffi.text_of(fn.cute_print_latex_tiled_copy, self._c)
+    def _picture(self, op: str, name: str) -> str:
+        """print_latex or print_svg (name: cute_print_latex, cute_print_svg) of it."""
+        if name not in ("cute_print_latex", "cute_print_svg"):
+            raise Error(op, "a %s has no %s picture" % (type(self).__name__, op))
+        try:
+            return _ffi.text_of(getattr(fn, name + "_tiled_copy"), self._c)
+        except Error as e:
+            raise Error(op, e.reason, e.kind) from None
+
+    def _repr_svg_(self):
+        """The SVG picture (cutego.print_svg), for Jupyter; None when it is too large."""
+        try:
+            return self._picture("print_svg", "cute_print_svg")
+        except Error:
+            return None
 
     def __repr__(self):
         return "TiledCopy(%r, %r, %s, %s)" % (self.atom.op, self.atom.value_type,

@@ -789,8 +789,8 @@ def slice_and_offset(crd: tuple, layout: Layout):
 def _picture(op, name, layout) -> str:
     if not _ffi.HAVE_PICTURES:
         raise Error(op, "this libcutego (%s) has no %s" % (_ffi.LIBRARY_PATH, name), "unsupported")
-    if name == "cute_print_latex" and hasattr(layout, "_print_latex"):  # a TiledMma, TiledCopy
-        return layout._print_latex()
+    if hasattr(layout, "_picture"):  # a TiledMma, TiledCopy (cutego.atom)
+        return layout._picture(op, name)
     composed_c = getattr(layout, "_composed_c", None)  # a ComposedLayout (cutego.swizzle)
     if composed_c is not None:
         return _ffi.text_of(getattr(fn, name + "_composed"), composed_c())
@@ -819,7 +819,8 @@ def print_latex(layout) -> str:
 
 
 def print_svg(layout) -> str:
-    """CuTe's print_svg: an SVG picture of the layout's table."""
+    """CuTe's print_svg: an SVG picture of the layout's table; of a TiledMma or TiledCopy,
+    the picture of its print_latex as SVG."""
     return _picture("print_svg", "cute_print_svg", layout)
 
 

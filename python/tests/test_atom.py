@@ -144,6 +144,29 @@ class PrintLatexAgainstCpp(unittest.TestCase):
                 self.assertEqual(cutego.print_latex(obj), want)
 
 
+class PrintSVG(unittest.TestCase):
+    def test_svg(self):
+        # the SVG's head names C++'s TV layouts (tiled.out case 4), and it is `cutego
+        # render`'s picture of the same TiledMMA, byte for byte
+        import subprocess
+        from common import CUTEGO_EXE
+        m = cutego.make_tiled_mma("SM80_16x8x16_F32F16F16F32_TN", Layout((2, 2, 1), (1, 2, 0)))
+        svg = m._repr_svg_()
+        self.assertEqual(svg, cutego.print_svg(m))
+        self.assertIn("LayoutC_TV ((4,8,2,2),((2,2),(1,1))):((64,1,16,256),((32,8),(0,0)))", svg)
+        self.assertIn("<svg", svg)
+        self.assertTrue(svg.rstrip().endswith("</svg>"))
+        if os.path.exists(CUTEGO_EXE):
+            out = subprocess.run([CUTEGO_EXE, "render", "make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, "
+                                  "Layout<Shape<_2,_2,_1>,Stride<_1,_2,_0>>{})"],
+                                 capture_output=True, text=True, check=True).stdout
+            self.assertEqual(svg, out)
+        c = cutego.make_tiled_copy_A(cutego.make_copy_atom("SM75_U32x4_LDSM_N", "half_t"), m)
+        self.assertIn("<svg", c._repr_svg_())
+        big = cutego.make_tiled_mma("SM80_16x8x16_F32F16F16F32_TN", None, "(1048576,1048576,16)")
+        self.assertIsNone(big._repr_svg_())
+
+
 class Names(unittest.TestCase):
     def test_dsl_names(self):
         m = cutego.make_tiled_mma(cutego.make_mma_atom("SM80_16x8x8_F32TF32TF32F32_TN"), (2, 4, 1))
