@@ -304,3 +304,470 @@ func cute_tile_to_shape(a *C.cute_layout_t, shape, order *C.cute_int_tuple_t, ou
 		return cute.TileToShapeOrdered(l, s, t)
 	})
 }
+
+//export cute_make_mma_atom
+func cute_make_mma_atom(name *C.char, out *C.cute_mma_atom_t) (st C.cutego_status_t) {
+	const fn = "cute_make_mma_atom"
+	defer guard(fn, &st)
+	a0, err := goText(fn, "name", name)
+	if err != nil {
+		return fail(fn, err)
+	}
+	if out == nil {
+		return fail(fn, errNull(fn, "out"))
+	}
+	r, err := makeMMAAtom(a0)
+	if err != nil {
+		return fail(fn, err)
+	}
+	return result(fn, putMMAAtom(fn, r, out))
+}
+
+//export cute_make_tiled_mma
+func cute_make_tiled_mma(atom_name *C.char, atom_layout *C.cute_layout_t, permutation *C.char, out *C.cute_tiled_mma_t) (st C.cutego_status_t) {
+	const fn = "cute_make_tiled_mma"
+	defer guard(fn, &st)
+	a0, err := goText(fn, "atom_name", atom_name)
+	if err != nil {
+		return fail(fn, err)
+	}
+	a1, err := optLayout(fn, "atom_layout", atom_layout)
+	if err != nil {
+		return fail(fn, err)
+	}
+	a2, err := optText(fn, "permutation", permutation)
+	if err != nil {
+		return fail(fn, err)
+	}
+	if out == nil {
+		return fail(fn, errNull(fn, "out"))
+	}
+	r, err := makeTiledMMA(a0, a1, a2)
+	if err != nil {
+		return fail(fn, err)
+	}
+	return result(fn, putTiledMMA(fn, r, out))
+}
+
+//export cute_thr_mma_partition_A
+func cute_thr_mma_partition_A(mma *C.cute_tiled_mma_t, thr_idx C.int64_t, a, out *C.cute_layout_t, offset *C.int64_t) (st C.cutego_status_t) {
+	const fn = "cute_thr_mma_partition_A"
+	defer guard(fn, &st)
+	a0, err := toTiledMMA(fn, "mma", mma)
+	if err != nil {
+		return fail(fn, err)
+	}
+	a1 := int64(thr_idx)
+	a2, err := toLayout(fn, "a", a)
+	if err != nil {
+		return fail(fn, err)
+	}
+	if out == nil {
+		return fail(fn, errNull(fn, "out"))
+	}
+	r, err := thrMMAPartition('A')(a0, a1, a2)
+	if err != nil {
+		return fail(fn, err)
+	}
+	return result(fn, putPartition(fn, r, out, offset))
+}
+
+//export cute_thr_mma_partition_B
+func cute_thr_mma_partition_B(mma *C.cute_tiled_mma_t, thr_idx C.int64_t, b, out *C.cute_layout_t, offset *C.int64_t) (st C.cutego_status_t) {
+	const fn = "cute_thr_mma_partition_B"
+	defer guard(fn, &st)
+	a0, err := toTiledMMA(fn, "mma", mma)
+	if err != nil {
+		return fail(fn, err)
+	}
+	a1 := int64(thr_idx)
+	a2, err := toLayout(fn, "b", b)
+	if err != nil {
+		return fail(fn, err)
+	}
+	if out == nil {
+		return fail(fn, errNull(fn, "out"))
+	}
+	r, err := thrMMAPartition('B')(a0, a1, a2)
+	if err != nil {
+		return fail(fn, err)
+	}
+	return result(fn, putPartition(fn, r, out, offset))
+}
+
+//export cute_thr_mma_partition_C
+func cute_thr_mma_partition_C(mma *C.cute_tiled_mma_t, thr_idx C.int64_t, c, out *C.cute_layout_t, offset *C.int64_t) (st C.cutego_status_t) {
+	const fn = "cute_thr_mma_partition_C"
+	defer guard(fn, &st)
+	a0, err := toTiledMMA(fn, "mma", mma)
+	if err != nil {
+		return fail(fn, err)
+	}
+	a1 := int64(thr_idx)
+	a2, err := toLayout(fn, "c", c)
+	if err != nil {
+		return fail(fn, err)
+	}
+	if out == nil {
+		return fail(fn, errNull(fn, "out"))
+	}
+	r, err := thrMMAPartition('C')(a0, a1, a2)
+	if err != nil {
+		return fail(fn, err)
+	}
+	return result(fn, putPartition(fn, r, out, offset))
+}
+
+//export cute_partition_shape_A
+func cute_partition_shape_A(mma *C.cute_tiled_mma_t, shape, out *C.cute_int_tuple_t) (st C.cutego_status_t) {
+	const fn = "cute_partition_shape_A"
+	defer guard(fn, &st)
+	a0, err := toTiledMMA(fn, "mma", mma)
+	if err != nil {
+		return fail(fn, err)
+	}
+	a1, err := toIntTuple(fn, "shape", shape)
+	if err != nil {
+		return fail(fn, err)
+	}
+	if out == nil {
+		return fail(fn, errNull(fn, "out"))
+	}
+	r, err := partitionShape('A')(a0, a1)
+	if err != nil {
+		return fail(fn, err)
+	}
+	return result(fn, putIntTuple(fn, r, out))
+}
+
+//export cute_partition_shape_B
+func cute_partition_shape_B(mma *C.cute_tiled_mma_t, shape, out *C.cute_int_tuple_t) (st C.cutego_status_t) {
+	const fn = "cute_partition_shape_B"
+	defer guard(fn, &st)
+	a0, err := toTiledMMA(fn, "mma", mma)
+	if err != nil {
+		return fail(fn, err)
+	}
+	a1, err := toIntTuple(fn, "shape", shape)
+	if err != nil {
+		return fail(fn, err)
+	}
+	if out == nil {
+		return fail(fn, errNull(fn, "out"))
+	}
+	r, err := partitionShape('B')(a0, a1)
+	if err != nil {
+		return fail(fn, err)
+	}
+	return result(fn, putIntTuple(fn, r, out))
+}
+
+//export cute_partition_shape_C
+func cute_partition_shape_C(mma *C.cute_tiled_mma_t, shape, out *C.cute_int_tuple_t) (st C.cutego_status_t) {
+	const fn = "cute_partition_shape_C"
+	defer guard(fn, &st)
+	a0, err := toTiledMMA(fn, "mma", mma)
+	if err != nil {
+		return fail(fn, err)
+	}
+	a1, err := toIntTuple(fn, "shape", shape)
+	if err != nil {
+		return fail(fn, err)
+	}
+	if out == nil {
+		return fail(fn, errNull(fn, "out"))
+	}
+	r, err := partitionShape('C')(a0, a1)
+	if err != nil {
+		return fail(fn, err)
+	}
+	return result(fn, putIntTuple(fn, r, out))
+}
+
+//export cute_make_copy_atom
+func cute_make_copy_atom(op, val_type *C.char, out *C.cute_copy_atom_t) (st C.cutego_status_t) {
+	const fn = "cute_make_copy_atom"
+	defer guard(fn, &st)
+	a0, err := goText(fn, "op", op)
+	if err != nil {
+		return fail(fn, err)
+	}
+	a1, err := goText(fn, "val_type", val_type)
+	if err != nil {
+		return fail(fn, err)
+	}
+	if out == nil {
+		return fail(fn, errNull(fn, "out"))
+	}
+	r, err := makeCopyAtom(a0, a1)
+	if err != nil {
+		return fail(fn, err)
+	}
+	return result(fn, putCopyAtom(fn, r, out))
+}
+
+//export cute_make_tiled_copy
+func cute_make_tiled_copy(op, val_type *C.char, thr_layout, val_layout *C.cute_layout_t, out *C.cute_tiled_copy_t) (st C.cutego_status_t) {
+	const fn = "cute_make_tiled_copy"
+	defer guard(fn, &st)
+	a0, err := goText(fn, "op", op)
+	if err != nil {
+		return fail(fn, err)
+	}
+	a1, err := goText(fn, "val_type", val_type)
+	if err != nil {
+		return fail(fn, err)
+	}
+	a2, err := toLayout(fn, "thr_layout", thr_layout)
+	if err != nil {
+		return fail(fn, err)
+	}
+	a3, err := optLayout(fn, "val_layout", val_layout)
+	if err != nil {
+		return fail(fn, err)
+	}
+	if out == nil {
+		return fail(fn, errNull(fn, "out"))
+	}
+	r, err := makeTiledCopy(a0, a1, a2, a3)
+	if err != nil {
+		return fail(fn, err)
+	}
+	return result(fn, putTiledCopy(fn, r, out))
+}
+
+//export cute_make_tiled_copy_impl
+func cute_make_tiled_copy_impl(op, val_type *C.char, layout_tv *C.cute_layout_t, tiler_mn *C.cute_int_tuple_t, out *C.cute_tiled_copy_t) (st C.cutego_status_t) {
+	const fn = "cute_make_tiled_copy_impl"
+	defer guard(fn, &st)
+	a0, err := goText(fn, "op", op)
+	if err != nil {
+		return fail(fn, err)
+	}
+	a1, err := goText(fn, "val_type", val_type)
+	if err != nil {
+		return fail(fn, err)
+	}
+	a2, err := toLayout(fn, "layout_tv", layout_tv)
+	if err != nil {
+		return fail(fn, err)
+	}
+	a3, err := toIntTuple(fn, "tiler_mn", tiler_mn)
+	if err != nil {
+		return fail(fn, err)
+	}
+	if out == nil {
+		return fail(fn, errNull(fn, "out"))
+	}
+	r, err := makeTiledCopyImpl(a0, a1, a2, a3)
+	if err != nil {
+		return fail(fn, err)
+	}
+	return result(fn, putTiledCopy(fn, r, out))
+}
+
+//export cute_make_tiled_copy_A
+func cute_make_tiled_copy_A(op, val_type *C.char, mma *C.cute_tiled_mma_t, out *C.cute_tiled_copy_t) (st C.cutego_status_t) {
+	const fn = "cute_make_tiled_copy_A"
+	defer guard(fn, &st)
+	a0, err := goText(fn, "op", op)
+	if err != nil {
+		return fail(fn, err)
+	}
+	a1, err := goText(fn, "val_type", val_type)
+	if err != nil {
+		return fail(fn, err)
+	}
+	a2, err := toTiledMMA(fn, "mma", mma)
+	if err != nil {
+		return fail(fn, err)
+	}
+	if out == nil {
+		return fail(fn, errNull(fn, "out"))
+	}
+	r, err := makeTiledCopyFor('A')(a0, a1, a2)
+	if err != nil {
+		return fail(fn, err)
+	}
+	return result(fn, putTiledCopy(fn, r, out))
+}
+
+//export cute_make_tiled_copy_B
+func cute_make_tiled_copy_B(op, val_type *C.char, mma *C.cute_tiled_mma_t, out *C.cute_tiled_copy_t) (st C.cutego_status_t) {
+	const fn = "cute_make_tiled_copy_B"
+	defer guard(fn, &st)
+	a0, err := goText(fn, "op", op)
+	if err != nil {
+		return fail(fn, err)
+	}
+	a1, err := goText(fn, "val_type", val_type)
+	if err != nil {
+		return fail(fn, err)
+	}
+	a2, err := toTiledMMA(fn, "mma", mma)
+	if err != nil {
+		return fail(fn, err)
+	}
+	if out == nil {
+		return fail(fn, errNull(fn, "out"))
+	}
+	r, err := makeTiledCopyFor('B')(a0, a1, a2)
+	if err != nil {
+		return fail(fn, err)
+	}
+	return result(fn, putTiledCopy(fn, r, out))
+}
+
+//export cute_make_tiled_copy_C
+func cute_make_tiled_copy_C(op, val_type *C.char, mma *C.cute_tiled_mma_t, out *C.cute_tiled_copy_t) (st C.cutego_status_t) {
+	const fn = "cute_make_tiled_copy_C"
+	defer guard(fn, &st)
+	a0, err := goText(fn, "op", op)
+	if err != nil {
+		return fail(fn, err)
+	}
+	a1, err := goText(fn, "val_type", val_type)
+	if err != nil {
+		return fail(fn, err)
+	}
+	a2, err := toTiledMMA(fn, "mma", mma)
+	if err != nil {
+		return fail(fn, err)
+	}
+	if out == nil {
+		return fail(fn, errNull(fn, "out"))
+	}
+	r, err := makeTiledCopyFor('C')(a0, a1, a2)
+	if err != nil {
+		return fail(fn, err)
+	}
+	return result(fn, putTiledCopy(fn, r, out))
+}
+
+//export cute_thr_copy_partition_S
+func cute_thr_copy_partition_S(copy *C.cute_tiled_copy_t, thr_idx C.int64_t, s, out *C.cute_layout_t, offset *C.int64_t) (st C.cutego_status_t) {
+	const fn = "cute_thr_copy_partition_S"
+	defer guard(fn, &st)
+	a0, err := toTiledCopy(fn, "copy", copy)
+	if err != nil {
+		return fail(fn, err)
+	}
+	a1 := int64(thr_idx)
+	a2, err := toLayout(fn, "s", s)
+	if err != nil {
+		return fail(fn, err)
+	}
+	if out == nil {
+		return fail(fn, errNull(fn, "out"))
+	}
+	r, err := thrCopyPartition(false)(a0, a1, a2)
+	if err != nil {
+		return fail(fn, err)
+	}
+	return result(fn, putPartition(fn, r, out, offset))
+}
+
+//export cute_thr_copy_partition_D
+func cute_thr_copy_partition_D(copy *C.cute_tiled_copy_t, thr_idx C.int64_t, d, out *C.cute_layout_t, offset *C.int64_t) (st C.cutego_status_t) {
+	const fn = "cute_thr_copy_partition_D"
+	defer guard(fn, &st)
+	a0, err := toTiledCopy(fn, "copy", copy)
+	if err != nil {
+		return fail(fn, err)
+	}
+	a1 := int64(thr_idx)
+	a2, err := toLayout(fn, "d", d)
+	if err != nil {
+		return fail(fn, err)
+	}
+	if out == nil {
+		return fail(fn, errNull(fn, "out"))
+	}
+	r, err := thrCopyPartition(true)(a0, a1, a2)
+	if err != nil {
+		return fail(fn, err)
+	}
+	return result(fn, putPartition(fn, r, out, offset))
+}
+
+//export cute_tiled_copy_retile
+func cute_tiled_copy_retile(copy *C.cute_tiled_copy_t, frg, out *C.cute_layout_t) (st C.cutego_status_t) {
+	const fn = "cute_tiled_copy_retile"
+	defer guard(fn, &st)
+	a0, err := toTiledCopy(fn, "copy", copy)
+	if err != nil {
+		return fail(fn, err)
+	}
+	a1, err := toLayout(fn, "frg", frg)
+	if err != nil {
+		return fail(fn, err)
+	}
+	if out == nil {
+		return fail(fn, errNull(fn, "out"))
+	}
+	r, err := tiledCopyRetile(a0, a1)
+	if err != nil {
+		return fail(fn, err)
+	}
+	return result(fn, putLayout(fn, r, out))
+}
+
+//export cute_print_latex_tiled_mma
+func cute_print_latex_tiled_mma(mma *C.cute_tiled_mma_t, buf *C.char, n C.size_t, length *C.size_t) (st C.cutego_status_t) {
+	const fn = "cute_print_latex_tiled_mma"
+	defer guard(fn, &st)
+	a0, err := toTiledMMA(fn, "mma", mma)
+	if err != nil {
+		return fail(fn, err)
+	}
+	w := newCText(buf, n)
+	if err := latexTiledMMA(w, a0); err != nil {
+		return fail(fn, err)
+	}
+	return result(fn, w.finish(fn, length))
+}
+
+//export cute_print_latex_tiled_copy
+func cute_print_latex_tiled_copy(copy *C.cute_tiled_copy_t, buf *C.char, n C.size_t, length *C.size_t) (st C.cutego_status_t) {
+	const fn = "cute_print_latex_tiled_copy"
+	defer guard(fn, &st)
+	a0, err := toTiledCopy(fn, "copy", copy)
+	if err != nil {
+		return fail(fn, err)
+	}
+	w := newCText(buf, n)
+	if err := latexTiledCopy(w, a0); err != nil {
+		return fail(fn, err)
+	}
+	return result(fn, w.finish(fn, length))
+}
+
+//export cute_print_svg_tiled_mma
+func cute_print_svg_tiled_mma(mma *C.cute_tiled_mma_t, buf *C.char, n C.size_t, length *C.size_t) (st C.cutego_status_t) {
+	const fn = "cute_print_svg_tiled_mma"
+	defer guard(fn, &st)
+	a0, err := toTiledMMA(fn, "mma", mma)
+	if err != nil {
+		return fail(fn, err)
+	}
+	w := newCText(buf, n)
+	if err := svgTiledMMA(w, a0); err != nil {
+		return fail(fn, err)
+	}
+	return result(fn, w.finish(fn, length))
+}
+
+//export cute_print_svg_tiled_copy
+func cute_print_svg_tiled_copy(copy *C.cute_tiled_copy_t, buf *C.char, n C.size_t, length *C.size_t) (st C.cutego_status_t) {
+	const fn = "cute_print_svg_tiled_copy"
+	defer guard(fn, &st)
+	a0, err := toTiledCopy(fn, "copy", copy)
+	if err != nil {
+		return fail(fn, err)
+	}
+	w := newCText(buf, n)
+	if err := svgTiledCopy(w, a0); err != nil {
+		return fail(fn, err)
+	}
+	return result(fn, w.finish(fn, length))
+}

@@ -87,6 +87,61 @@ typedef struct cute_int_tuple_t {
   int8_t nest[CUTE_LAYOUT_MAX_TOKENS];
 } cute_int_tuple_t;
 
+/* ---- atom values ---------------------------------------------------------------------
+ * CuTe's MMA and copy atoms and the TiledMMA / TiledCopy built from them, as values (the
+ * functions are in "atoms" below). An atom is named as CuTe spells it
+ * ("SM80_16x8x16_F32F16F16F32_TN", "SM90_64x128x16_F32BF16BF16_SS<GMMA::Major::K,
+ * GMMA::Major::K>", "SM75_U32x4_LDSM_N", "UniversalCopy<uint128_t>"), NUL-terminated in a char
+ * array of CUTE_ATOM_NAME_MAX bytes.
+ *
+ * A cute_tiled_mma_t or cute_tiled_copy_t is defined by the fields marked "defines": the
+ * functions taking one rebuild it from those (and refuse them as make_ would) and ignore the
+ * rest, which the make_ functions fill in for the caller to read. */
+#define CUTE_ATOM_NAME_MAX 128
+
+/* MMA_Atom<Op>: the instruction's Shape_MNK, ThrID and (thread, value) -> element layouts of
+ * A (M,K), B (N,K) and C (M,N), column-major in the atom's tiles (the traits' ALayout,
+ * BLayout, CLayout). */
+typedef struct cute_mma_atom_t {
+  char name[CUTE_ATOM_NAME_MAX]; /* CuTe's name of the operation */
+  cute_int_tuple_t shape_mnk;
+  cute_layout_t thr_id;
+  cute_layout_t layoutA_TV, layoutB_TV, layoutC_TV;
+} cute_mma_atom_t;
+
+/* TiledMMA<MMA_Atom, AtomLayoutMNK, PermutationMNK>. */
+typedef struct cute_tiled_mma_t {
+  cute_mma_atom_t atom;             /* defines: atom.name (the rest is filled in) */
+  cute_layout_t atom_layout_mnk;    /* defines: AtomLayoutMNK, rank 3 (padded with 1:0) */
+  cute_layout_t permutation_mnk[3]; /* defines: PermutationMNK by mode; all zero is `_` */
+  cute_layout_t thr_layout_vmnk;    /* tiled_product(ThrID, AtomLayoutMNK) */
+  int64_t tile_shape_mnk[3];        /* tile_size<0..2>(tiled_mma) */
+  int64_t size;                     /* size(tiled_mma): threads */
+  cute_layout_t layoutA_TV;         /* get_layoutA_TV(): (thr, val) -> (tile_M, tile_K) index */
+  cute_layout_t layoutB_TV;         /* get_layoutB_TV(): (thr, val) -> (tile_N, tile_K) index */
+  cute_layout_t layoutC_TV;         /* get_layoutC_TV(): (thr, val) -> (tile_M, tile_N) index */
+} cute_tiled_mma_t;
+
+/* Copy_Atom<Op, ValType>: ThrID and the (thread, value) -> element layouts of the source,
+ * the destination and the reference, recast from bits to ValType. */
+typedef struct cute_copy_atom_t {
+  char op[CUTE_ATOM_NAME_MAX];       /* the operation */
+  char val_type[CUTE_ATOM_NAME_MAX]; /* the value type */
+  int64_t val_bits;                  /* sizeof_bits of the value type */
+  cute_layout_t thr_id;
+  cute_layout_t val_layout_src, val_layout_dst, val_layout_ref;
+} cute_copy_atom_t;
+
+/* TiledCopy<Copy_Atom, LayoutCopy_TV, ShapeTiler_MN>. */
+typedef struct cute_tiled_copy_t {
+  cute_copy_atom_t atom;     /* defines: atom.op and atom.val_type */
+  cute_layout_t layout_tv;   /* defines: TiledLayout_TV, (thr, val) -> index in the tile */
+  cute_int_tuple_t tiler_mn; /* defines: Tiler_MN, the tile's shape */
+  int64_t size;              /* size(tiled_copy): threads */
+  cute_layout_t layoutS_TV;  /* get_layoutS_TV() */
+  cute_layout_t layoutD_TV;  /* get_layoutD_TV() */
+} cute_tiled_copy_t;
+
 /* ---- library ------------------------------------------------------------------------ */
 
 /* The library's version, MAJOR*10000 + MINOR*100 + PATCH (compare with CUTEGO_VERSION). */
@@ -242,6 +297,108 @@ CUTEGO_API cutego_status_t cute_tile_to_shape(CUTEGO_CONST cute_layout_t *a,
                                               CUTEGO_CONST cute_int_tuple_t *shape,
                                               CUTEGO_CONST cute_int_tuple_t *order,
                                               cute_layout_t *out);
+
+/* ---- atoms -------------------------------------------------------------------------- */
+
+/* MMA_Atom<Op>{} for the operation named as CuTe spells it (SM80_16x8x16_F32F16F16F32_TN,
+ * SM90_64x128x16_F32BF16BF16_SS<GMMA::Major::K,GMMA::Major::K>). */
+CUTEGO_API cutego_status_t cute_make_mma_atom(CUTEGO_CONST char *name, cute_mma_atom_t *out);
+/* make_tiled_mma(atom, atom_layout, permutation): atom_layout NULL is 1:0 (one atom),
+ * permutation NULL is (_,_,_), else text such as "(32,(8,2,2):(1,16,8),_)". */
+CUTEGO_API cutego_status_t cute_make_tiled_mma(CUTEGO_CONST char *atom_name,
+                                               CUTEGO_CONST cute_layout_t *atom_layout,
+                                               CUTEGO_CONST char *permutation,
+                                               cute_tiled_mma_t *out);
+/* mma.get_slice(thr_idx).partition_A(A): the thread's (FrgV,RestM,RestK) layout of the (M,K)
+ * layout A, and (offset may be NULL) the index of its first element. */
+CUTEGO_API cutego_status_t cute_thr_mma_partition_A(CUTEGO_CONST cute_tiled_mma_t *mma,
+                                                    int64_t thr_idx, CUTEGO_CONST cute_layout_t *a,
+                                                    cute_layout_t *out, int64_t *offset);
+/* mma.get_slice(thr_idx).partition_B(B) of the (N,K) layout B, as partition_A. */
+CUTEGO_API cutego_status_t cute_thr_mma_partition_B(CUTEGO_CONST cute_tiled_mma_t *mma,
+                                                    int64_t thr_idx, CUTEGO_CONST cute_layout_t *b,
+                                                    cute_layout_t *out, int64_t *offset);
+/* mma.get_slice(thr_idx).partition_C(C) of the (M,N) layout C, as partition_A. */
+CUTEGO_API cutego_status_t cute_thr_mma_partition_C(CUTEGO_CONST cute_tiled_mma_t *mma,
+                                                    int64_t thr_idx, CUTEGO_CONST cute_layout_t *c,
+                                                    cute_layout_t *out, int64_t *offset);
+/* partition_shape_A(mma, shape_MK): the shape of partition_fragment_A. */
+CUTEGO_API cutego_status_t cute_partition_shape_A(CUTEGO_CONST cute_tiled_mma_t *mma,
+                                                  CUTEGO_CONST cute_int_tuple_t *shape,
+                                                  cute_int_tuple_t *out);
+/* partition_shape_B(mma, shape_NK): the shape of partition_fragment_B. */
+CUTEGO_API cutego_status_t cute_partition_shape_B(CUTEGO_CONST cute_tiled_mma_t *mma,
+                                                  CUTEGO_CONST cute_int_tuple_t *shape,
+                                                  cute_int_tuple_t *out);
+/* partition_shape_C(mma, shape_MN): the shape of partition_fragment_C. */
+CUTEGO_API cutego_status_t cute_partition_shape_C(CUTEGO_CONST cute_tiled_mma_t *mma,
+                                                  CUTEGO_CONST cute_int_tuple_t *shape,
+                                                  cute_int_tuple_t *out);
+/* Copy_Atom<Op, ValType>{}: op as CuTe spells it (SM75_U32x4_LDSM_N, UniversalCopy<uint128_t>),
+ * val_type an element type (half_t, float). */
+CUTEGO_API cutego_status_t cute_make_copy_atom(CUTEGO_CONST char *op, CUTEGO_CONST char *val_type,
+                                               cute_copy_atom_t *out);
+/* make_tiled_copy(Copy_Atom<op,val_type>, thr_layout, val_layout): val_layout NULL is 1:0 (one
+ * value per thread). */
+CUTEGO_API cutego_status_t cute_make_tiled_copy(CUTEGO_CONST char *op, CUTEGO_CONST char *val_type,
+                                                CUTEGO_CONST cute_layout_t *thr_layout,
+                                                CUTEGO_CONST cute_layout_t *val_layout,
+                                                cute_tiled_copy_t *out);
+/* make_tiled_copy_impl(Copy_Atom<op,val_type>, layout_tv, tiler_mn): the TiledCopy of a (thread,
+ * value) -> tile index layout over the tile of shape tiler_mn. */
+CUTEGO_API cutego_status_t cute_make_tiled_copy_impl(CUTEGO_CONST char *op,
+                                                     CUTEGO_CONST char *val_type,
+                                                     CUTEGO_CONST cute_layout_t *layout_tv,
+                                                     CUTEGO_CONST cute_int_tuple_t *tiler_mn,
+                                                     cute_tiled_copy_t *out);
+/* make_tiled_copy_A(Copy_Atom<op,val_type>, mma): the copy of mma's get_layoutA_TV over its
+ * (tile_M, tile_K). */
+CUTEGO_API cutego_status_t cute_make_tiled_copy_A(CUTEGO_CONST char *op,
+                                                  CUTEGO_CONST char *val_type,
+                                                  CUTEGO_CONST cute_tiled_mma_t *mma,
+                                                  cute_tiled_copy_t *out);
+/* make_tiled_copy_B(Copy_Atom<op,val_type>, mma): the copy of mma's get_layoutB_TV over its
+ * (tile_N, tile_K). */
+CUTEGO_API cutego_status_t cute_make_tiled_copy_B(CUTEGO_CONST char *op,
+                                                  CUTEGO_CONST char *val_type,
+                                                  CUTEGO_CONST cute_tiled_mma_t *mma,
+                                                  cute_tiled_copy_t *out);
+/* make_tiled_copy_C(Copy_Atom<op,val_type>, mma): the copy of mma's get_layoutC_TV over its
+ * (tile_M, tile_N). */
+CUTEGO_API cutego_status_t cute_make_tiled_copy_C(CUTEGO_CONST char *op,
+                                                  CUTEGO_CONST char *val_type,
+                                                  CUTEGO_CONST cute_tiled_mma_t *mma,
+                                                  cute_tiled_copy_t *out);
+/* copy.get_slice(thr_idx).partition_S(S): the thread's ((FrgV,FrgX),RestM,RestN) layout of S,
+ * and (offset may be NULL) the index of its first element. */
+CUTEGO_API cutego_status_t cute_thr_copy_partition_S(CUTEGO_CONST cute_tiled_copy_t *copy,
+                                                     int64_t thr_idx, CUTEGO_CONST cute_layout_t *s,
+                                                     cute_layout_t *out, int64_t *offset);
+/* copy.get_slice(thr_idx).partition_D(D), as partition_S. */
+CUTEGO_API cutego_status_t cute_thr_copy_partition_D(CUTEGO_CONST cute_tiled_copy_t *copy,
+                                                     int64_t thr_idx, CUTEGO_CONST cute_layout_t *d,
+                                                     cute_layout_t *out, int64_t *offset);
+/* copy.retile_S(frg) (retile_D is the same): a thread's (V,RestM,RestN) fragment as
+ * ((AtomVal,RestVal),RestM,RestN). */
+CUTEGO_API cutego_status_t cute_tiled_copy_retile(CUTEGO_CONST cute_tiled_copy_t *copy,
+                                                  CUTEGO_CONST cute_layout_t *frg,
+                                                  cute_layout_t *out);
+/* print_latex(tiled_mma): C++ CuTe's TikZ picture of C, A and B byte for byte (snprintf
+ * semantics of *_format). */
+CUTEGO_API cutego_status_t cute_print_latex_tiled_mma(CUTEGO_CONST cute_tiled_mma_t *mma, char *buf,
+                                                      size_t n, size_t *len);
+/* print_latex(tiled_copy): C++ CuTe's TikZ picture of the source and destination TV layouts byte
+ * for byte. */
+CUTEGO_API cutego_status_t cute_print_latex_tiled_copy(CUTEGO_CONST cute_tiled_copy_t *copy,
+                                                       char *buf, size_t n, size_t *len);
+/* The picture of print_latex(tiled_mma) as SVG (`cutego render`'s): C, A on its left, B above,
+ * cells colored by thread. */
+CUTEGO_API cutego_status_t cute_print_svg_tiled_mma(CUTEGO_CONST cute_tiled_mma_t *mma, char *buf,
+                                                    size_t n, size_t *len);
+/* The picture of print_latex(tiled_copy) as SVG: the source and destination TV layouts side by
+ * side. */
+CUTEGO_API cutego_status_t cute_print_svg_tiled_copy(CUTEGO_CONST cute_tiled_copy_t *copy,
+                                                     char *buf, size_t n, size_t *len);
 /* END bindgen */
 
 /* ---- swizzles and composed layouts -------------------------------------------------- */
@@ -304,7 +461,8 @@ CUTEGO_API cutego_status_t cutego_tma_check(CUTEGO_CONST cutego_tma_desc_t *d);
  * The _composed forms draw a swizzle composed layout (its values swizzle(offset + L(c)));
  * the _tv forms draw a thread-value layout (thread, value) -> position over the tile of
  * shape (M,N) (a rank-2 int tuple), each cell labeled with the first (thread, value) that
- * maps to it (CuTe's print_latex_tv). */
+ * maps to it (CuTe's print_latex_tv). print_latex of a TiledMMA or TiledCopy is with the
+ * atoms above: cute_print_latex_tiled_mma, cute_print_latex_tiled_copy. */
 CUTEGO_API cutego_status_t cute_print_layout(CUTEGO_CONST cute_layout_t *l, char *buf, size_t n,
                                              size_t *len);
 CUTEGO_API cutego_status_t cute_print_latex(CUTEGO_CONST cute_layout_t *l, char *buf, size_t n,

@@ -17,6 +17,10 @@
 //                                         int64_t>>; static leaves (cute::Int<N>) are checked.
 //   cutego::to_cute(l, profile)         → the same with the profile given as a value
 //   cutego::from_cute(cute_layout)      → cutego::Layout (static or dynamic integers)
+//   cutego::to_cute(l, cute_layout)     → l as a cute::Layout of cute_layout's very type
+//   cutego::from_cute(tiled_mma)        → cutego::TiledMMALayouts: a C++ TiledMMA's TV layouts,
+//                                         ThrLayoutVMNK, tile and size (cutego::layouts(m) of
+//                                         a cutego::TiledMMA is the same struct)
 #ifndef CUTEGO_HPP
 #define CUTEGO_HPP
 
@@ -283,6 +287,118 @@ inline Layout call(text_t f, const Layout &a, const char *t) {
   inline Layout name(const Layout &a, const Tiler &t) { return detail::call(cute_##name##_tiler, a, t); } \
   inline Layout name(const Layout &a, const char *t) { return detail::call(cute_##name##_str, a, t); } \
   inline Layout name(const Layout &a, const std::string &t) { return name(a, t.c_str()); }
+// ---- atoms (cutego.h: cute_mma_atom_t, cute_tiled_mma_t, cute_copy_atom_t, cute_tiled_copy_t)
+// Values over the C structs; the functions making and using them are below (make_tiled_mma,
+// make_tiled_copy, ...), their members read the struct's fields.
+//   cutego::TiledMMA mma = cutego::make_tiled_mma("SM80_16x8x16_F32F16F16F32_TN",
+//                                                 cutego::Layout("(2,2,1):(1,2,0)"));
+//   mma.get_layoutC_TV();  mma.get_slice(3).partition_C(cutego::Layout("(32,32):(32,1)"));
+class MMAAtom {
+ public:
+  explicit MMAAtom(const cute_mma_atom_t &a) : a_(a) {}
+  std::string name() const { return a_.name; }
+  IntTuple shape_mnk() const { return IntTuple(a_.shape_mnk); }
+  Layout thr_id() const { return Layout(a_.thr_id); }
+  Layout layoutA_TV() const { return Layout(a_.layoutA_TV); }
+  Layout layoutB_TV() const { return Layout(a_.layoutB_TV); }
+  Layout layoutC_TV() const { return Layout(a_.layoutC_TV); }
+  const cute_mma_atom_t &c() const { return a_; }
+
+ private:
+  cute_mma_atom_t a_;
+};
+
+class ThrMMA;
+class TiledMMA {
+ public:
+  explicit TiledMMA(const cute_tiled_mma_t &m) : m_(m) {}
+  MMAAtom atom() const { return MMAAtom(m_.atom); }
+  Layout atom_layout_mnk() const { return Layout(m_.atom_layout_mnk); }
+  Layout thr_layout_vmnk() const { return Layout(m_.thr_layout_vmnk); }
+  // permutation_mnk(i): the permutation of mode i; false when it is `_`.
+  bool permutation_mnk(int i, Layout &out) const {
+    if (m_.permutation_mnk[i].ntokens == 0) return false;
+    out = Layout(m_.permutation_mnk[i]);
+    return true;
+  }
+  int64_t tile_size(int i) const { return m_.tile_shape_mnk[i]; }
+  IntTuple tile_shape() const { return IntTuple{m_.tile_shape_mnk[0], m_.tile_shape_mnk[1], m_.tile_shape_mnk[2]}; }
+  int64_t size() const { return m_.size; }
+  Layout get_layoutA_TV() const { return Layout(m_.layoutA_TV); }
+  Layout get_layoutB_TV() const { return Layout(m_.layoutB_TV); }
+  Layout get_layoutC_TV() const { return Layout(m_.layoutC_TV); }
+  inline ThrMMA get_slice(int64_t thr_idx) const;
+  const cute_tiled_mma_t &c() const { return m_; }
+
+ private:
+  cute_tiled_mma_t m_;
+};
+
+class CopyAtom {
+ public:
+  explicit CopyAtom(const cute_copy_atom_t &a) : a_(a) {}
+  std::string op() const { return a_.op; }
+  std::string val_type() const { return a_.val_type; }
+  int64_t val_bits() const { return a_.val_bits; }
+  Layout thr_id() const { return Layout(a_.thr_id); }
+  Layout val_layout_src() const { return Layout(a_.val_layout_src); }
+  Layout val_layout_dst() const { return Layout(a_.val_layout_dst); }
+  Layout val_layout_ref() const { return Layout(a_.val_layout_ref); }
+  const cute_copy_atom_t &c() const { return a_; }
+
+ private:
+  cute_copy_atom_t a_;
+};
+
+class ThrCopy;
+class TiledCopy {
+ public:
+  explicit TiledCopy(const cute_tiled_copy_t &t) : t_(t) {}
+  CopyAtom atom() const { return CopyAtom(t_.atom); }
+  Layout layout_tv() const { return Layout(t_.layout_tv); }
+  IntTuple tiler_mn() const { return IntTuple(t_.tiler_mn); }
+  int64_t size() const { return t_.size; }
+  Layout get_layoutS_TV() const { return Layout(t_.layoutS_TV); }
+  Layout get_layoutD_TV() const { return Layout(t_.layoutD_TV); }
+  inline ThrCopy get_slice(int64_t thr_idx) const;
+  const cute_tiled_copy_t &c() const { return t_; }
+
+ private:
+  cute_tiled_copy_t t_;
+};
+
+// Partition: a thread's partition of a layout, and the index of its first element.
+struct Partition {
+  Layout layout;
+  int64_t offset;
+};
+
+namespace detail {
+// value_call<R, C>(f, args...): R of the C struct f(args..., &r) writes.
+template <class R, class C, class F, class... A>
+R value_call(F f, A... a) {
+  C r;
+  check(f(a..., &r));
+  return R(r);
+}
+template <class F, class... A>
+Partition partition_call(F f, A... a) {
+  cute_layout_t r;
+  int64_t off = 0;
+  check(f(a..., &r, &off));
+  return Partition{Layout::from_c(r), off};
+}
+template <class F, class... A>
+std::string text_call(F f, A... a) {
+  size_t len = 0;
+  check(f(a..., nullptr, 0, &len));
+  std::string s(len + 1, '\0');
+  check(f(a..., &s[0], s.size(), &len));
+  s.resize(len);
+  return s;
+}
+}  // namespace detail
+
 // BEGIN bindgen (capi/bindgen writes these functions from its table: go generate ./capi)
 // coalesce(L): the same function flattened, mergeable modes combined, size-1 modes dropped.
 inline Layout coalesce(const Layout &l) { return detail::layout_call(cute_coalesce, &l.c()); }
@@ -346,8 +462,129 @@ inline Layout tile_to_shape(const Layout &a, const IntTuple &shape) {
 inline Layout tile_to_shape(const Layout &a, const IntTuple &shape, const IntTuple &order) {
   return detail::layout_call(cute_tile_to_shape, &a.c(), &shape.c(), &order.c());
 }
+// MMA_Atom<Op>{} for the operation named as CuTe spells it (SM80_16x8x16_F32F16F16F32_TN, SM90_64x128x16_F32BF16BF16_SS<GMMA::Major::K,GMMA::Major::K>).
+inline MMAAtom make_mma_atom(const std::string &name) {
+  return detail::value_call<MMAAtom, cute_mma_atom_t>(cute_make_mma_atom, name.c_str());
+}
+// make_tiled_mma(atom, atom_layout, permutation): atom_layout NULL is 1:0 (one atom), permutation NULL is (_,_,_), else text such as "(32,(8,2,2):(1,16,8),_)".
+inline TiledMMA make_tiled_mma(const std::string &atom_name) {
+  return detail::value_call<TiledMMA, cute_tiled_mma_t>(cute_make_tiled_mma, atom_name.c_str(), nullptr, nullptr);
+}
+inline TiledMMA make_tiled_mma(const std::string &atom_name, const Layout &atom_layout) {
+  return detail::value_call<TiledMMA, cute_tiled_mma_t>(cute_make_tiled_mma, atom_name.c_str(), &atom_layout.c(), nullptr);
+}
+inline TiledMMA make_tiled_mma(const std::string &atom_name, const Layout &atom_layout, const std::string &permutation) {
+  return detail::value_call<TiledMMA, cute_tiled_mma_t>(cute_make_tiled_mma, atom_name.c_str(), &atom_layout.c(), permutation.c_str());
+}
+// mma.get_slice(thr_idx).partition_A(A): the thread's (FrgV,RestM,RestK) layout of the (M,K) layout A, and (offset may be NULL) the index of its first element.
+inline Partition thr_mma_partition_A(const TiledMMA &mma, int64_t thr_idx, const Layout &a) {
+  return detail::partition_call(cute_thr_mma_partition_A, &mma.c(), thr_idx, &a.c());
+}
+// mma.get_slice(thr_idx).partition_B(B) of the (N,K) layout B, as partition_A.
+inline Partition thr_mma_partition_B(const TiledMMA &mma, int64_t thr_idx, const Layout &b) {
+  return detail::partition_call(cute_thr_mma_partition_B, &mma.c(), thr_idx, &b.c());
+}
+// mma.get_slice(thr_idx).partition_C(C) of the (M,N) layout C, as partition_A.
+inline Partition thr_mma_partition_C(const TiledMMA &mma, int64_t thr_idx, const Layout &c) {
+  return detail::partition_call(cute_thr_mma_partition_C, &mma.c(), thr_idx, &c.c());
+}
+// partition_shape_A(mma, shape_MK): the shape of partition_fragment_A.
+inline IntTuple partition_shape_A(const TiledMMA &mma, const IntTuple &shape) {
+  return detail::value_call<IntTuple, cute_int_tuple_t>(cute_partition_shape_A, &mma.c(), &shape.c());
+}
+// partition_shape_B(mma, shape_NK): the shape of partition_fragment_B.
+inline IntTuple partition_shape_B(const TiledMMA &mma, const IntTuple &shape) {
+  return detail::value_call<IntTuple, cute_int_tuple_t>(cute_partition_shape_B, &mma.c(), &shape.c());
+}
+// partition_shape_C(mma, shape_MN): the shape of partition_fragment_C.
+inline IntTuple partition_shape_C(const TiledMMA &mma, const IntTuple &shape) {
+  return detail::value_call<IntTuple, cute_int_tuple_t>(cute_partition_shape_C, &mma.c(), &shape.c());
+}
+// Copy_Atom<Op, ValType>{}: op as CuTe spells it (SM75_U32x4_LDSM_N, UniversalCopy<uint128_t>), val_type an element type (half_t, float).
+inline CopyAtom make_copy_atom(const std::string &op, const std::string &val_type) {
+  return detail::value_call<CopyAtom, cute_copy_atom_t>(cute_make_copy_atom, op.c_str(), val_type.c_str());
+}
+// make_tiled_copy(Copy_Atom<op,val_type>, thr_layout, val_layout): val_layout NULL is 1:0 (one value per thread).
+inline TiledCopy make_tiled_copy(const std::string &op, const std::string &val_type, const Layout &thr_layout) {
+  return detail::value_call<TiledCopy, cute_tiled_copy_t>(cute_make_tiled_copy, op.c_str(), val_type.c_str(), &thr_layout.c(), nullptr);
+}
+inline TiledCopy make_tiled_copy(const std::string &op, const std::string &val_type, const Layout &thr_layout, const Layout &val_layout) {
+  return detail::value_call<TiledCopy, cute_tiled_copy_t>(cute_make_tiled_copy, op.c_str(), val_type.c_str(), &thr_layout.c(), &val_layout.c());
+}
+// make_tiled_copy_impl(Copy_Atom<op,val_type>, layout_tv, tiler_mn): the TiledCopy of a (thread, value) -> tile index layout over the tile of shape tiler_mn.
+inline TiledCopy make_tiled_copy_impl(const std::string &op, const std::string &val_type, const Layout &layout_tv, const IntTuple &tiler_mn) {
+  return detail::value_call<TiledCopy, cute_tiled_copy_t>(cute_make_tiled_copy_impl, op.c_str(), val_type.c_str(), &layout_tv.c(), &tiler_mn.c());
+}
+// make_tiled_copy_A(Copy_Atom<op,val_type>, mma): the copy of mma's get_layoutA_TV over its (tile_M, tile_K).
+inline TiledCopy make_tiled_copy_A(const std::string &op, const std::string &val_type, const TiledMMA &mma) {
+  return detail::value_call<TiledCopy, cute_tiled_copy_t>(cute_make_tiled_copy_A, op.c_str(), val_type.c_str(), &mma.c());
+}
+// make_tiled_copy_B(Copy_Atom<op,val_type>, mma): the copy of mma's get_layoutB_TV over its (tile_N, tile_K).
+inline TiledCopy make_tiled_copy_B(const std::string &op, const std::string &val_type, const TiledMMA &mma) {
+  return detail::value_call<TiledCopy, cute_tiled_copy_t>(cute_make_tiled_copy_B, op.c_str(), val_type.c_str(), &mma.c());
+}
+// make_tiled_copy_C(Copy_Atom<op,val_type>, mma): the copy of mma's get_layoutC_TV over its (tile_M, tile_N).
+inline TiledCopy make_tiled_copy_C(const std::string &op, const std::string &val_type, const TiledMMA &mma) {
+  return detail::value_call<TiledCopy, cute_tiled_copy_t>(cute_make_tiled_copy_C, op.c_str(), val_type.c_str(), &mma.c());
+}
+// copy.get_slice(thr_idx).partition_S(S): the thread's ((FrgV,FrgX),RestM,RestN) layout of S, and (offset may be NULL) the index of its first element.
+inline Partition thr_copy_partition_S(const TiledCopy &copy, int64_t thr_idx, const Layout &s) {
+  return detail::partition_call(cute_thr_copy_partition_S, &copy.c(), thr_idx, &s.c());
+}
+// copy.get_slice(thr_idx).partition_D(D), as partition_S.
+inline Partition thr_copy_partition_D(const TiledCopy &copy, int64_t thr_idx, const Layout &d) {
+  return detail::partition_call(cute_thr_copy_partition_D, &copy.c(), thr_idx, &d.c());
+}
+// copy.retile_S(frg) (retile_D is the same): a thread's (V,RestM,RestN) fragment as ((AtomVal,RestVal),RestM,RestN).
+inline Layout tiled_copy_retile(const TiledCopy &copy, const Layout &frg) {
+  return detail::layout_call(cute_tiled_copy_retile, &copy.c(), &frg.c());
+}
+// print_latex(tiled_mma): C++ CuTe's TikZ picture of C, A and B byte for byte (snprintf semantics of *_format).
+inline std::string print_latex_tiled_mma(const TiledMMA &mma) {
+  return detail::text_call(cute_print_latex_tiled_mma, &mma.c());
+}
+// print_latex(tiled_copy): C++ CuTe's TikZ picture of the source and destination TV layouts byte for byte.
+inline std::string print_latex_tiled_copy(const TiledCopy &copy) {
+  return detail::text_call(cute_print_latex_tiled_copy, &copy.c());
+}
+// The picture of print_latex(tiled_mma) as SVG (`cutego render`'s): C, A on its left, B above, cells colored by thread.
+inline std::string print_svg_tiled_mma(const TiledMMA &mma) {
+  return detail::text_call(cute_print_svg_tiled_mma, &mma.c());
+}
+// The picture of print_latex(tiled_copy) as SVG: the source and destination TV layouts side by side.
+inline std::string print_svg_tiled_copy(const TiledCopy &copy) {
+  return detail::text_call(cute_print_svg_tiled_copy, &copy.c());
+}
 // END bindgen
 #undef CUTEGO_HPP_TILER_OP
+
+// ThrMMA / ThrCopy: a TiledMMA / TiledCopy seen from one thread (get_slice).
+class ThrMMA {
+ public:
+  ThrMMA(const TiledMMA &mma, int64_t thr_idx) : mma_(mma), thr_(thr_idx) {}
+  Partition partition_A(const Layout &a) const { return thr_mma_partition_A(mma_, thr_, a); }
+  Partition partition_B(const Layout &b) const { return thr_mma_partition_B(mma_, thr_, b); }
+  Partition partition_C(const Layout &c) const { return thr_mma_partition_C(mma_, thr_, c); }
+
+ private:
+  TiledMMA mma_;
+  int64_t thr_;
+};
+inline ThrMMA TiledMMA::get_slice(int64_t thr_idx) const { return ThrMMA(*this, thr_idx); }
+
+class ThrCopy {
+ public:
+  ThrCopy(const TiledCopy &copy, int64_t thr_idx) : copy_(copy), thr_(thr_idx) {}
+  Partition partition_S(const Layout &s) const { return thr_copy_partition_S(copy_, thr_, s); }
+  Partition partition_D(const Layout &d) const { return thr_copy_partition_D(copy_, thr_, d); }
+  Layout retile_S(const Layout &frg) const { return tiled_copy_retile(copy_, frg); }
+  Layout retile_D(const Layout &frg) const { return tiled_copy_retile(copy_, frg); }
+
+ private:
+  TiledCopy copy_;
+  int64_t thr_;
+};
+inline ThrCopy TiledCopy::get_slice(int64_t thr_idx) const { return ThrCopy(*this, thr_idx); }
 
 inline int64_t size(const Layout &a) { return a.size(); }
 inline int64_t cosize(const Layout &a) { return a.cosize(); }
@@ -451,6 +688,10 @@ inline std::ostream &print_latex(std::ostream &os, const Layout &tv, const IntTu
 inline std::ostream &print_svg(std::ostream &os, const Layout &tv, const IntTuple &tile) {
   return detail::picture_tv(os, tv, tile, cute_print_svg_tv);
 }
+inline std::ostream &print_latex(std::ostream &os, const TiledMMA &mma) { return os << print_latex_tiled_mma(mma); }
+inline std::ostream &print_latex(std::ostream &os, const TiledCopy &copy) { return os << print_latex_tiled_copy(copy); }
+inline std::ostream &print_svg(std::ostream &os, const TiledMMA &mma) { return os << print_svg_tiled_mma(mma); }
+inline std::ostream &print_svg(std::ostream &os, const TiledCopy &copy) { return os << print_svg_tiled_copy(copy); }
 
 inline int version() { return cutego_version(); }
 
@@ -587,6 +828,41 @@ Layout from_cute(const cute::Layout<S, D> &l) {
   std::memset(&out, 0, sizeof out);
   detail::emit(l.shape(), l.stride(), out);
   return Layout::from_c(out);
+}
+
+// to_cute(l, like): l as a cute::Layout of the very type of like (e.g. the layout C++ CuTe's
+// own TiledMMA gives, mma.get_layoutC_TV()): the profile is like's, and every static leaf of
+// like must be l's (a cutego::error otherwise).
+template <class S, class D>
+cute::Layout<S, D> to_cute(const Layout &l, const cute::Layout<S, D> &) {
+  return to_cute<S, D>(l);
+}
+
+// TiledMMALayouts: what a TiledMMA's thread-value layouts are, from C++ CuTe (from_cute) or
+// from libcutego (cutego::TiledMMA's members of the same names).
+struct TiledMMALayouts {
+  Layout thr_layout_vmnk, layoutA_TV, layoutB_TV, layoutC_TV;
+  IntTuple tile_shape;  // (tile_M, tile_N, tile_K)
+  int64_t size;         // threads
+};
+
+// from_cute(tiled_mma): a C++ cute::TiledMMA's thread-value layouts (get_layoutA/B/C_TV), its
+// ThrLayoutVMNK, tile shape and size, as cutego values. Any type with TiledMMA's members is
+// taken (include <cute/atom/mma_atom.hpp> to have one).
+template <class M, class = decltype(std::declval<const M &>().get_layoutC_TV()),
+          class = decltype(std::declval<const M &>().get_thr_layout_vmnk())>
+TiledMMALayouts from_cute(const M &m) {
+  return TiledMMALayouts{from_cute(m.get_thr_layout_vmnk()), from_cute(m.get_layoutA_TV()),
+                         from_cute(m.get_layoutB_TV()), from_cute(m.get_layoutC_TV()),
+                         IntTuple{int64_t(m.template tile_size_mnk<0>()), int64_t(m.template tile_size_mnk<1>()),
+                                  int64_t(m.template tile_size_mnk<2>())},
+                         int64_t(cute::size(m.get_thr_layout_vmnk()))};
+}
+
+// The same of a cutego::TiledMMA (made by cutego::make_tiled_mma), to compare with the above.
+inline TiledMMALayouts layouts(const TiledMMA &m) {
+  return TiledMMALayouts{m.thr_layout_vmnk(), m.get_layoutA_TV(), m.get_layoutB_TV(), m.get_layoutC_TV(),
+                         m.tile_shape(), m.size()};
 }
 
 }  // namespace cutego

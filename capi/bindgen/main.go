@@ -33,7 +33,20 @@ const (
 	kTuple                // cute_int_tuple_t (cute.IntTuple)
 	kOptTuple             // cute_int_tuple_t that may be NULL
 	kTiler                // a tiler: three C functions (a layout, a by-mode array, text)
-	kInt64                // int64_t
+	kInt64                // int64_t: an argument by value, a result through a pointer
+
+	// The kinds of the atoms' rows, whose exports are written by goGeneric: each argument
+	// converted by its function of capi/atom.go, the row's Go function called, the result
+	// written by its put function.
+	kString    // const char *: a name as CuTe spells it
+	kOptString // const char * that may be NULL (text in CuTe's notation)
+	kOptLayout // cute_layout_t that may be NULL
+	kMMAAtom   // cute_mma_atom_t (atom.MMAAtom): a result
+	kTiledMMA  // cute_tiled_mma_t (atom.TiledMMA)
+	kCopyAtom  // cute_copy_atom_t (atom.CopyAtom): a result
+	kTiledCopy // cute_tiled_copy_t (atom.TiledCopy)
+	kPartition // a result: the partition's layout (out) and its offset (offset, may be NULL)
+	kText      // a result: text with snprintf semantics (buf, n, len), drawn into a writer
 )
 
 type arg struct {
@@ -51,6 +64,8 @@ type op struct {
 	GoLayout string // a tiler: the cute function of the layout form, when it is not Go
 	Doc      string // one line: cutego.h's comment
 	Py       string // the _cext.c fast path (a vectorcall of the Function type), if any
+	PyName   string // an atoms row: its function in python/cutego/atom.py, if any
+	Section  string // a heading cutego.h gives before the row
 }
 
 func args(a ...arg) []arg           { return a }
@@ -58,9 +73,26 @@ func layout(name string) arg        { return arg{kind: kLayout, name: name} }
 func tuple(name string) arg         { return arg{kind: kTuple, name: name} }
 func tiler(name string) arg         { return arg{kind: kTiler, name: name} }
 func optTuple(name, alt string) arg { return arg{kind: kOptTuple, name: name, alt: alt} }
-func (o op) cname() string          { return "cute_" + o.Name }
-func (o op) isTiler() bool          { return len(o.Args) == 2 && o.Args[1].kind == kTiler }
-func (o op) cpp() string            { return or(o.CppName, o.Name) }
+func str(name string) arg           { return arg{kind: kString, name: name} }
+func optStr(name string) arg        { return arg{kind: kOptString, name: name} }
+func optLayout(name string) arg     { return arg{kind: kOptLayout, name: name} }
+func int64Arg(name string) arg      { return arg{kind: kInt64, name: name} }
+func tiledMMA(name string) arg      { return arg{kind: kTiledMMA, name: name} }
+func tiledCopy(name string) arg     { return arg{kind: kTiledCopy, name: name} }
+func (k kind) optional() bool       { return k == kOptTuple || k == kOptString || k == kOptLayout }
+
+// generic: a row of the atoms, written by the generic templates (goGeneric and the like).
+func (o op) generic() bool {
+	for _, a := range o.Args {
+		if a.kind >= kString || a.kind == kInt64 {
+			return true
+		}
+	}
+	return o.Result >= kString || o.Result == kTuple
+}
+func (o op) cname() string { return "cute_" + o.Name }
+func (o op) isTiler() bool { return len(o.Args) == 2 && o.Args[1].kind == kTiler }
+func (o op) cpp() string   { return or(o.CppName, o.Name) }
 func or(a, b string) string {
 	if a != "" {
 		return a
@@ -69,8 +101,15 @@ func or(a, b string) string {
 }
 
 const (
-	layoutOut = kLayout
-	int64Out  = kInt64
+	layoutOut    = kLayout
+	int64Out     = kInt64
+	tupleOut     = kTuple
+	mmaAtomOut   = kMMAAtom
+	tiledMMAOut  = kTiledMMA
+	copyAtomOut  = kCopyAtom
+	tiledCopyOut = kTiledCopy
+	partitionOut = kPartition
+	textOut      = kText
 )
 
 // sig is the shape of a row's arguments and result, e.g. "LT?>L"; each shape has one
@@ -78,11 +117,13 @@ const (
 func (o op) sig() string {
 	var b strings.Builder
 	for _, a := range o.Args {
-		b.WriteString([]string{"L", "T", "T?", "B", "I"}[a.kind])
+		b.WriteString(sigLetters[a.kind])
 	}
-	b.WriteString(">" + []string{"L", "T", "T?", "B", "I"}[o.Result])
+	b.WriteString(">" + sigLetters[o.Result])
 	return b.String()
 }
+
+var sigLetters = []string{"L", "T", "T?", "B", "I", "S", "S?", "L?", "MA", "M", "CA", "C", "P", "X"}
 
 // ---- Go ---------------------------------------------------------------------------------
 
@@ -145,6 +186,55 @@ func goBody(o op) (string, error) {
 	return "", fmt.Errorf("%s: no export template for the signature %s (add one to goBody)", o.cname(), o.sig())
 }
 
+// The Go side of the generic kinds: an argument's cgo type and the call converting it
+// (a function of capi/atom.go taking fn, the argument's name and the C value).
+var (
+	genericCgo = map[kind]string{kLayout: "*C.cute_layout_t", kOptLayout: "*C.cute_layout_t",
+		kTuple: "*C.cute_int_tuple_t", kString: "*C.char", kOptString: "*C.char", kInt64: "C.int64_t",
+		kTiledMMA: "*C.cute_tiled_mma_t", kTiledCopy: "*C.cute_tiled_copy_t"}
+	genericConv = map[kind]string{kLayout: "toLayout", kOptLayout: "optLayout", kTuple: "toIntTuple",
+		kString: "goText", kOptString: "optText", kTiledMMA: "toTiledMMA", kTiledCopy: "toTiledCopy"}
+	genericOut = map[kind]struct{ params, types, put string }{
+		kLayout:    {"out", "*C.cute_layout_t", "putLayout(fn, r, out)"},
+		kTuple:     {"out", "*C.cute_int_tuple_t", "putIntTuple(fn, r, out)"},
+		kMMAAtom:   {"out", "*C.cute_mma_atom_t", "putMMAAtom(fn, r, out)"},
+		kTiledMMA:  {"out", "*C.cute_tiled_mma_t", "putTiledMMA(fn, r, out)"},
+		kCopyAtom:  {"out", "*C.cute_copy_atom_t", "putCopyAtom(fn, r, out)"},
+		kTiledCopy: {"out", "*C.cute_tiled_copy_t", "putTiledCopy(fn, r, out)"},
+		kPartition: {"out offset", "*C.cute_layout_t *C.int64_t", "putPartition(fn, r, out, offset)"},
+		kText:      {"buf n length", "*C.char C.size_t *C.size_t", ""},
+	}
+)
+
+// goGeneric is the export of an atoms row: each argument converted (a failure names it),
+// a NULL out refused, the row's Go function called, the result put.
+func goGeneric(o op) (names, types []string, body string) {
+	var b strings.Builder
+	var call []string
+	for i, a := range o.Args {
+		names = append(names, a.name)
+		types = append(types, genericCgo[a.kind])
+		v := fmt.Sprintf("a%d", i)
+		call = append(call, v)
+		if a.kind == kInt64 {
+			fmt.Fprintf(&b, "%s := int64(%s)\n", v, a.name)
+			continue
+		}
+		fmt.Fprintf(&b, "%s, err := %s(fn, %q, %s)\nif err != nil {\nreturn fail(fn, err)\n}\n", v, genericConv[a.kind], a.name, a.name)
+	}
+	out := genericOut[o.Result]
+	names = append(names, strings.Fields(out.params)...)
+	types = append(types, strings.Fields(out.types)...)
+	if o.Result == kText {
+		fmt.Fprintf(&b, "w := newCText(buf, n)\nif err := %s(%s); err != nil {\nreturn fail(fn, err)\n}\nreturn result(fn, w.finish(fn, length))",
+			o.Go, strings.Join(append([]string{"w"}, call...), ", "))
+		return names, types, b.String()
+	}
+	fmt.Fprintf(&b, "if out == nil {\nreturn fail(fn, errNull(fn, \"out\"))\n}\n")
+	fmt.Fprintf(&b, "r, err := %s(%s)\nif err != nil {\nreturn fail(fn, err)\n}\nreturn result(fn, %s)", o.Go, strings.Join(call, ", "), out.put)
+	return names, types, b.String()
+}
+
 func goFile() ([]byte, error) {
 	var b bytes.Buffer
 	b.WriteString(`// Code generated by capi/bindgen from its table (capi/bindgen/ops.go); DO NOT EDIT.
@@ -176,6 +266,11 @@ import "github.com/cutego/cutego/cute"
 				fmt.Sprintf("return tilerOp(fn, %s, tilerArg{text: text, kind: 's'}, out, %s)", a, o.Go))
 			continue
 		}
+		if o.generic() {
+			names, types, body := goGeneric(o)
+			goExport(&b, o.cname(), goParams(names, types), body)
+			continue
+		}
 		var names, types []string
 		for _, a := range o.Args {
 			names = append(names, a.name)
@@ -199,8 +294,13 @@ import "github.com/cutego/cutego/cute"
 // ---- cutego.h ---------------------------------------------------------------------------
 
 var cType = map[kind]string{kLayout: "CUTEGO_CONST cute_layout_t *", kTuple: "CUTEGO_CONST cute_int_tuple_t *",
-	kOptTuple: "CUTEGO_CONST cute_int_tuple_t *"}
-var cOut = map[kind]string{kLayout: "cute_layout_t *", kInt64: "int64_t *"}
+	kOptTuple: "CUTEGO_CONST cute_int_tuple_t *", kString: "CUTEGO_CONST char *", kOptString: "CUTEGO_CONST char *",
+	kOptLayout: "CUTEGO_CONST cute_layout_t *", kInt64: "int64_t ", kTiledMMA: "CUTEGO_CONST cute_tiled_mma_t *",
+	kTiledCopy: "CUTEGO_CONST cute_tiled_copy_t *"}
+var cOut = map[kind][]string{kLayout: {"cute_layout_t *out"}, kInt64: {"int64_t *out"},
+	kTuple: {"cute_int_tuple_t *out"}, kMMAAtom: {"cute_mma_atom_t *out"}, kTiledMMA: {"cute_tiled_mma_t *out"},
+	kCopyAtom: {"cute_copy_atom_t *out"}, kTiledCopy: {"cute_tiled_copy_t *out"},
+	kPartition: {"cute_layout_t *out", "int64_t *offset"}, kText: {"char *buf", "size_t n", "size_t *len"}}
 
 // wrap packs words into lines of at most width columns, the first starting with first and
 // the others with indent.
@@ -228,6 +328,9 @@ func cComment(doc string) string {
 func cHeader() string {
 	var b strings.Builder
 	for _, o := range ops {
+		if o.Section != "" {
+			fmt.Fprintf(&b, "\n/* ---- %s %s */\n\n", o.Section, strings.Repeat("-", 79-len(o.Section)))
+		}
 		b.WriteString(cComment(o.Doc) + "\n")
 		if o.isTiler() {
 			fmt.Fprintf(&b, "CUTEGO_TILER_FUNCS(%s)\n", o.cname())
@@ -237,7 +340,8 @@ func cHeader() string {
 		for _, a := range o.Args {
 			params = append(params, cType[a.kind]+a.name)
 		}
-		params = append(params, cOut[o.Result]+"out);")
+		params = append(params, cOut[o.Result]...)
+		params[len(params)-1] += ");"
 		first := "CUTEGO_API cutego_status_t " + o.cname() + "("
 		b.WriteString(wrap(params, first, strings.Repeat(" ", len(first)), ", ", 100) + "\n")
 	}
@@ -245,6 +349,23 @@ func cHeader() string {
 }
 
 // ---- cutego.hpp -------------------------------------------------------------------------
+
+// cppParam: a C++ parameter's type and how it is passed to the C function (%s its name).
+var cppParam = map[kind]struct{ typ, pass string }{
+	kLayout: {"const Layout &", "&%s.c()"}, kOptLayout: {"const Layout &", "&%s.c()"},
+	kTuple: {"const IntTuple &", "&%s.c()"}, kOptTuple: {"const IntTuple &", "&%s.c()"},
+	kString: {"const std::string &", "%s.c_str()"}, kOptString: {"const std::string &", "%s.c_str()"},
+	kInt64: {"int64_t ", "%s"}, kTiledMMA: {"const TiledMMA &", "&%s.c()"}, kTiledCopy: {"const TiledCopy &", "&%s.c()"},
+}
+
+// cppResult: a C++ function's result type and the detail:: helper that calls the C function.
+var cppResult = map[kind]struct{ typ, call string }{
+	kLayout: {"Layout", "layout_call"}, kInt64: {"int64_t", "int64_call"},
+	kTuple: {"IntTuple", "value_call<IntTuple, cute_int_tuple_t>"}, kMMAAtom: {"MMAAtom", "value_call<MMAAtom, cute_mma_atom_t>"},
+	kTiledMMA: {"TiledMMA", "value_call<TiledMMA, cute_tiled_mma_t>"}, kCopyAtom: {"CopyAtom", "value_call<CopyAtom, cute_copy_atom_t>"},
+	kTiledCopy: {"TiledCopy", "value_call<TiledCopy, cute_tiled_copy_t>"}, kPartition: {"Partition", "partition_call"},
+	kText: {"std::string", "text_call"},
+}
 
 func cppHeader() string {
 	var b strings.Builder
@@ -254,30 +375,29 @@ func cppHeader() string {
 			fmt.Fprintf(&b, "CUTEGO_HPP_TILER_OP(%s)\n", o.Name)
 			continue
 		}
-		ret, call := "Layout", "layout_call"
-		if o.Result == kInt64 {
-			ret, call = "int64_t", "int64_call"
+		r := cppResult[o.Result]
+		// the optional arguments at the end give overloads: without them (NULL), and with
+		// each in turn
+		first := len(o.Args)
+		for first > 0 && o.Args[first-1].kind.optional() {
+			first--
 		}
-		// an optional last argument gives two overloads: without it (NULL) and with it
-		forms := [][]arg{o.Args}
-		if last := o.Args[len(o.Args)-1]; last.kind == kOptTuple {
-			forms = [][]arg{o.Args[:len(o.Args)-1], o.Args}
+		var forms [][]arg
+		for n := first; n <= len(o.Args); n++ {
+			forms = append(forms, o.Args[:n])
 		}
 		for _, form := range forms {
 			var params, cargs []string
 			for _, a := range form {
-				t := "const Layout &"
-				if a.kind != kLayout {
-					t = "const IntTuple &"
-				}
-				params = append(params, t+a.name)
-				cargs = append(cargs, "&"+a.name+".c()")
+				t := cppParam[a.kind]
+				params = append(params, t.typ+a.name)
+				cargs = append(cargs, fmt.Sprintf(t.pass, a.name))
 			}
-			if len(form) < len(o.Args) {
+			for range o.Args[len(form):] {
 				cargs = append(cargs, "nullptr")
 			}
-			sig := fmt.Sprintf("inline %s %s(%s)", ret, o.cpp(), strings.Join(params, ", "))
-			body := fmt.Sprintf("return detail::%s(%s, %s);", call, o.cname(), strings.Join(cargs, ", "))
+			sig := fmt.Sprintf("inline %s %s(%s)", r.typ, o.cpp(), strings.Join(params, ", "))
+			body := fmt.Sprintf("return detail::%s(%s, %s);", r.call, o.cname(), strings.Join(cargs, ", "))
 			if len(sig)+len(body)+6 <= 120 {
 				fmt.Fprintf(&b, "%s { %s }\n", sig, body)
 			} else {
@@ -290,7 +410,10 @@ func cppHeader() string {
 
 // ---- Python -----------------------------------------------------------------------------
 
-var pyType = map[kind]string{kLayout: "_L", kTuple: "_T", kOptTuple: "_T", kInt64: "c_int64_p"}
+var pyType = map[kind]string{kLayout: "_L", kTuple: "_T", kOptTuple: "_T", kInt64: "c_int64_p",
+	kString: "_str", kOptString: "_str", kOptLayout: "_L", kTiledMMA: "_TM", kTiledCopy: "_TC"}
+var pyOut = map[kind]string{kLayout: "_L", kTuple: "_T", kInt64: "c_int64_p", kMMAAtom: "_MA",
+	kTiledMMA: "_TM", kCopyAtom: "_CA", kTiledCopy: "_TC", kPartition: "_L, c_int64_p", kText: "_buf, _sz, c_size_t_p"}
 
 func pyFFI() string {
 	var b strings.Builder
@@ -303,9 +426,13 @@ func pyFFI() string {
 		}
 		var params []string
 		for _, a := range o.Args {
-			params = append(params, pyType[a.kind])
+			t := pyType[a.kind]
+			if a.kind == kInt64 {
+				t = "_i64" // by value
+			}
+			params = append(params, t)
 		}
-		params = append(params, pyType[o.Result])
+		params = append(params, pyOut[o.Result])
 		fmt.Fprintf(&b, "    %q: ([%s], ctypes.c_int),\n", o.cname(), strings.Join(params, ", "))
 	}
 	b.WriteString("})\n")
@@ -314,15 +441,22 @@ func pyFFI() string {
 }
 
 func pyInit() string {
-	var names []string
+	var names, atoms []string
 	seen := map[string]bool{}
 	for _, o := range ops {
+		if o.generic() {
+			if o.PyName != "" {
+				atoms = append(atoms, o.PyName)
+			}
+			continue
+		}
 		if !seen[o.cpp()] {
 			seen[o.cpp()] = true
 			names = append(names, o.cpp())
 		}
 	}
-	return wrap(names, "from .layout import (", "                     ", ", ", 100) + ")"
+	return wrap(names, "from .layout import (", "                     ", ", ", 100) + ")\n" +
+		wrap(atoms, "from .atom import (", "                   ", ", ", 100) + ")"
 }
 
 func pyCext() string {

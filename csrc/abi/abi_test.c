@@ -784,6 +784,167 @@ static void test_pictures(void) {
   EXPECT_ST(cute_print_svg_tv(&tv, NULL, buf, sizeof buf, &len), CUTEGO_NULL_POINTER);
 }
 
+/* ---- atoms ------------------------------------------------------------------------------ */
+/* Expected values: C++ CuTe's printout kept in cute/atom/testdata (tiled.out: TiledMMAs,
+ * copies.out: copy atoms and TiledCopys, print_latex.golden: pictures; the programs that
+ * printed them are beside them), `_` marks removed. */
+static void expect_partition(const char *what, cutego_status_t st, const cute_layout_t *out, int64_t off,
+                             const char *want, int64_t want_off) {
+  CHECK(st == CUTEGO_OK, "%s returned %s: %s", what, cutego_status_string(st), lasterr());
+  if (st != CUTEGO_OK) return;
+  CHECK(strcmp(F(out), want) == 0 && off == want_off, "%s = %s at %" PRId64 ", want %s at %" PRId64, what,
+        F(out), off, want, want_off);
+}
+
+/* EXPECT_PART(what, call writing r and off, layout, offset) */
+#define EXPECT_PART(what, call, want, want_off)          \
+  do {                                                   \
+    cutego_status_t pst_ = (call);                       \
+    expect_partition(what, pst_, &r, off, want, want_off); \
+  } while (0)
+
+static void test_atoms(void) {
+  static cute_tiled_mma_t m, m6, bad;
+  cute_layout_t al = L("(2,2,1):(1,2,0)"), r;
+  int64_t off = -1;
+  /* tiled.out case 4: SM80_16x8x16_F32F16F16F32_TN, (2,2,1):(1,2,0), (_,_,_) */
+  EXPECT_ST(cute_make_tiled_mma("SM80_16x8x16_F32F16F16F32_TN", &al, NULL, &m), CUTEGO_OK);
+  CHECK(strcmp(m.atom.name, "SM80_16x8x16_F32F16F16F32_TN") == 0, "name %s", m.atom.name);
+  CHECK(strcmp(F(&m.thr_layout_vmnk), "(32,2,2,1):(1,32,64,0)") == 0, "vmnk %s", F(&m.thr_layout_vmnk));
+  CHECK(m.tile_shape_mnk[0] == 32 && m.tile_shape_mnk[1] == 16 && m.tile_shape_mnk[2] == 16 && m.size == 128,
+        "tile (%" PRId64 ",%" PRId64 ",%" PRId64 "), size %" PRId64, m.tile_shape_mnk[0], m.tile_shape_mnk[1],
+        m.tile_shape_mnk[2], m.size);
+  CHECK(strcmp(F(&m.layoutA_TV), "((4,8,2,2),((2,2,2),(1,1))):((64,1,16,0),((32,8,256),(0,0)))") == 0, "A_TV %s",
+        F(&m.layoutA_TV));
+  CHECK(strcmp(F(&m.layoutB_TV), "((4,8,2,2),((2,2),(1,1))):((32,1,0,8),((16,128),(0,0)))") == 0, "B_TV %s",
+        F(&m.layoutB_TV));
+  CHECK(strcmp(F(&m.layoutC_TV), "((4,8,2,2),((2,2),(1,1))):((64,1,16,256),((32,8),(0,0)))") == 0, "C_TV %s",
+        F(&m.layoutC_TV));
+  CHECK(m.permutation_mnk[0].ntokens == 0 && m.permutation_mnk[2].ntokens == 0, "permutation `_` is zero");
+  cute_layout_t gc = L("(64,48):(48,1)"), ga = L("(64,32):(32,1)"), gb = L("(32,32):(32,1)");
+  EXPECT_PART("partition_C(67)", cute_thr_mma_partition_C(&m, 67, &gc, &r, &off),
+                   "((2,2),2,3):((1,384),1536,16)", 14);
+  EXPECT_PART("partition_A(127)", cute_thr_mma_partition_A(&m, 127, &ga, &r, &off),
+                   "((2,2,2),2,2):((1,256,8),1024,16)", 742);
+  EXPECT_PART("partition_B(67)", cute_thr_mma_partition_B(&m, 67, &gb, &r, &off),
+                   "((2,2),2,2):((1,8),512,16)", 262);
+  EXPECT_ST(cute_thr_mma_partition_C(&m, 1, &gc, &r, NULL), CUTEGO_OK); /* offset may be NULL */
+  cute_int_tuple_t shp = T("(64,48)"), fr;
+  EXPECT_ST(cute_partition_shape_C(&m, &shp, &fr), CUTEGO_OK);
+  CHECK(strcmp(FT(&fr), "((2,2),2,3)") == 0, "partition_shape_C = %s", FT(&fr));
+  /* the derived fields are outputs only: a struct whose derived fields are garbage works */
+  cute_tiled_mma_t junk = m;
+  memset(&junk.layoutC_TV, 0x7F, sizeof junk.layoutC_TV);
+  junk.size = -5;
+  EXPECT_PART("partition_C(67) of junk", cute_thr_mma_partition_C(&junk, 67, &gc, &r, &off),
+                   "((2,2),2,3):((1,384),1536,16)", 14);
+
+  /* tiled.out case 6: a permutation in CuTe's text */
+  cute_layout_t al6 = L("(2,2,1):(2,1,0)");
+  EXPECT_ST(cute_make_tiled_mma("SM80_16x8x16_F32F16F16F32_TN", &al6, "(32,(8,2,2):(1,16,8),16)", &m6), CUTEGO_OK);
+  CHECK(strcmp(F(&m6.layoutC_TV), "(((4,8),2,2),((2,2),(1,2))):(((64,1),512,16),((32,8),(0,256)))") == 0,
+        "case 6 C_TV %s", F(&m6.layoutC_TV));
+  CHECK(strcmp(F(&m6.permutation_mnk[1]), "(8,2,2):(1,16,8)") == 0, "case 6 permutation N %s",
+        F(&m6.permutation_mnk[1]));
+  cute_layout_t g6 = L("(64,96):(96,1)");
+  EXPECT_PART("case 6 partition_C(67)", cute_thr_mma_partition_C(&m6, 67, &g6, &r, &off),
+                   "((2,2),2,(2,3)):((1,768),3072,(8,32))", 1542);
+
+  /* refusals: typed, naming the atom and the reason */
+  EXPECT_ST(cute_make_tiled_mma("SM80_16x8x16_F32F16F16F32_TX", NULL, NULL, &bad), CUTEGO_INVALID_ARGUMENT);
+  CHECK(strstr(lasterr(), "SM80_16x8x16_F32F16F16F32_TX") != NULL, "message: %s", lasterr());
+  cute_layout_t r4 = L("(2,2,1,2):(1,2,0,4)");
+  EXPECT_ST(cute_make_tiled_mma("SM80_16x8x16_F32F16F16F32_TN", &r4, NULL, &bad), CUTEGO_INVALID_ARGUMENT);
+  CHECK(strstr(lasterr(), "SM80_16x8x16_F32F16F16F32_TN") != NULL && strstr(lasterr(), "rank") != NULL, "message: %s",
+        lasterr());
+  EXPECT_ST(cute_make_tiled_mma("SM80_16x8x16_F32F16F16F32_TN", NULL, "(24,_,_)", &bad), CUTEGO_NOT_ADMISSIBLE);
+  CHECK(strstr(lasterr(), "SM80_16x8x16_F32F16F16F32_TN") != NULL, "message: %s", lasterr());
+  EXPECT_ST(cute_make_tiled_mma("SM80_16x8x16_F32F16F16F32_TN", NULL, "(24,", &bad), CUTEGO_PARSE);
+  EXPECT_ST(cute_make_tiled_mma("SM90_64x64x16_F16F16F16_RS<GMMA::Major::MN,GMMA::Major::K>", NULL, NULL, &bad),
+            CUTEGO_INVALID_ARGUMENT);
+  CHECK(strstr(lasterr(), "K major") != NULL, "message: %s", lasterr());
+  EXPECT_ST(cute_make_tiled_mma(NULL, NULL, NULL, &bad), CUTEGO_NULL_POINTER);
+  EXPECT_ST(cute_make_tiled_mma("SM80_16x8x16_F32F16F16F32_TN", NULL, NULL, NULL), CUTEGO_NULL_POINTER);
+  EXPECT_ST(cute_thr_mma_partition_C(&m, 128, &gc, &r, &off), CUTEGO_INVALID_ARGUMENT);
+  CHECK(strstr(lasterr(), "thread index 128") != NULL, "message: %s", lasterr());
+  EXPECT_ST(cute_thr_mma_partition_C(&m, -1, &gc, &r, &off), CUTEGO_INVALID_ARGUMENT);
+  EXPECT_ST(cute_thr_mma_partition_C(NULL, 0, &gc, &r, &off), CUTEGO_NULL_POINTER);
+  cute_layout_t one = L("8:1");
+  EXPECT_ST(cute_thr_mma_partition_C(&m, 0, &one, &r, &off), CUTEGO_INVALID_ARGUMENT);
+  bad = m;
+  memset(bad.atom.name, 'S', sizeof bad.atom.name); /* no NUL */
+  EXPECT_ST(cute_thr_mma_partition_C(&bad, 0, &gc, &r, &off), CUTEGO_INVALID_ARGUMENT);
+  bad = m;
+  bad.atom_layout_mnk.ntokens = 9999;
+  EXPECT_ST(cute_thr_mma_partition_C(&bad, 0, &gc, &r, &off), CUTEGO_CAPACITY);
+
+  /* copy atoms: copies.out */
+  static cute_copy_atom_t ca;
+  EXPECT_ST(cute_make_copy_atom("SM75_U32x4_LDSM_N", "half_t", &ca), CUTEGO_OK);
+  CHECK(strcmp(F(&ca.val_layout_src), "(32,8):(8,1)") == 0 && strcmp(F(&ca.val_layout_dst), "(32,(2,4)):(2,(1,64))") == 0 &&
+            ca.val_bits == 16 && strcmp(F(&ca.thr_id), "32:1") == 0,
+        "LDSM atom: %s %s", F(&ca.val_layout_src), F(&ca.val_layout_dst));
+  EXPECT_ST(cute_make_copy_atom("SM80_CP_ASYNC_CACHEGLOBAL<uint32_t>", "float", &ca), CUTEGO_NOT_ADMISSIBLE);
+  CHECK(strstr(lasterr(), "SM80_CP_ASYNC_CACHEGLOBAL") != NULL, "message: %s", lasterr());
+  EXPECT_ST(cute_make_copy_atom("SM75_U32x4_LDSM_N", "halve_t", &ca), CUTEGO_INVALID_ARGUMENT);
+
+  /* TiledCopy: copies.out cases 0 (make_tiled_copy) and 7 (make_tiled_copy_A of case 4) */
+  static cute_tiled_copy_t tc, tca;
+  cute_layout_t thr = L("(32,8):(8,1)"), val = L("(1,8):(0,1)");
+  EXPECT_ST(cute_make_tiled_copy("UniversalCopy<uint128_t>", "half_t", &thr, &val, &tc), CUTEGO_OK);
+  CHECK(strcmp(F(&tc.layout_tv), "((8,32),8):((256,1),32)") == 0 && strcmp(FT(&tc.tiler_mn), "(32,64)") == 0 &&
+            strcmp(F(&tc.layoutS_TV), "((8,32),(8,1)):((256,1),(32,0))") == 0 && tc.size == 256,
+        "case 0: %s %s %s", F(&tc.layout_tv), FT(&tc.tiler_mn), F(&tc.layoutS_TV));
+  cute_layout_t g0 = L("(64,256):(256,1)");
+  EXPECT_PART("copy case 0 partition_S(1)", cute_thr_copy_partition_S(&tc, 1, &g0, &r, &off),
+                   "((8,1),2,4):((1,0),8192,64)", 8);
+  EXPECT_ST(cute_make_tiled_copy_A("SM75_U32x4_LDSM_N", "half_t", &m, &tca), CUTEGO_OK);
+  CHECK(strcmp(FT(&tca.tiler_mn), "(32,16)") == 0 &&
+            strcmp(F(&tca.layoutS_TV), "((16,2,2,2),(8,1)):((1,256,16,0),(32,0))") == 0 &&
+            strcmp(F(&tca.layoutD_TV), "((4,8,2,2),((2,2,2),1)):((64,1,16,0),((32,8,256),0))") == 0,
+        "case 7: %s %s", F(&tca.layoutS_TV), F(&tca.layoutD_TV));
+  cute_layout_t g7 = L("(64,64):(64,1)"), frg = L("((2,2,2),1,1):((1,2,4),0,0)");
+  EXPECT_PART("copy case 7 partition_S(127)", cute_thr_copy_partition_S(&tca, 127, &g7, &r, &off),
+                   "((8,1),2,4):((1,0),2048,16)", 1992);
+  EXPECT_PART("copy case 7 partition_D(127)", cute_thr_copy_partition_D(&tca, 127, &g7, &r, &off),
+                   "(((2,2,2),1),2,4):(((1,512,8),0),2048,16)", 1478);
+  EXPECT_LAYOUT(cute_tiled_copy_retile(&tca, &frg, &r), r, "((8,1),1,1):((1,0),0,0)");
+  /* make_tiled_copy_impl of case 0's own TV layout and tile is case 0 */
+  static cute_tiled_copy_t tci;
+  EXPECT_ST(cute_make_tiled_copy_impl("UniversalCopy<uint128_t>", "half_t", &tc.layout_tv, &tc.tiler_mn, &tci), CUTEGO_OK);
+  CHECK(strcmp(F(&tci.layoutD_TV), "((8,32),(8,1)):((256,1),(32,0))") == 0, "impl: %s", F(&tci.layoutD_TV));
+  EXPECT_ST(cute_thr_copy_partition_S(&tc, 256, &g0, &r, &off), CUTEGO_INVALID_ARGUMENT);
+  cute_layout_t thr3 = L("(3,8):(8,1)");
+  EXPECT_ST(cute_make_tiled_copy("SM75_U32x4_LDSM_N", "half_t", &thr3, NULL, &tci), CUTEGO_NOT_ADMISSIBLE);
+  CHECK(strstr(lasterr(), "SM75_U32x4_LDSM_N") != NULL, "message: %s", lasterr());
+
+  /* print_latex: print_latex.golden's first lines (C++ CuTe's print_latex) */
+  char buf[256];
+  size_t len = 0, full = 0;
+  EXPECT_ST(cute_print_latex_tiled_copy(&tc, NULL, 0, &full), CUTEGO_OK);
+  EXPECT_ST(cute_print_latex_tiled_copy(&tc, buf, sizeof buf, &len), CUTEGO_BUFFER_TOO_SMALL);
+  static const char head_copy[] =
+      "% Layout S TV: ArithTuple(_0,_0) o ((_8,_32),(_8,_1)):((_8@1,_1@0),(_1@1,_0))\n"
+      "% Layout D TV: ArithTuple(_0,_0) o ((_8,_32),(_8,_1)):((_8@1,_1@0),(_1@1,_0))\n"
+      "\\documentclass";
+  CHECK(len == full && full > 1000 && strncmp(buf, head_copy, strlen(head_copy)) == 0, "print_latex(tiled_copy): %.200s", buf);
+  EXPECT_ST(cute_print_latex_tiled_mma(&m, buf, sizeof buf, &len), CUTEGO_BUFFER_TOO_SMALL);
+  static const char head_mma[] =
+      "% LayoutC: ArithTuple(_0,_0) o ((_4,_8,_2,_2),((_2,_2),(_1,_1))):((_2@1,_1@0,_16@0,_8@1),((_1@1,_8@0),(_0,_0)))\n";
+  CHECK(strncmp(buf, head_mma, strlen(head_mma)) == 0, "print_latex(tiled_mma): %.200s", buf);
+  EXPECT_ST(cute_print_latex_tiled_mma(NULL, buf, sizeof buf, &len), CUTEGO_NULL_POINTER);
+  /* the SVG picture: its head names the TV layouts (tiled.out case 4's C_TV) */
+  EXPECT_ST(cute_print_svg_tiled_mma(&m, NULL, 0, &full), CUTEGO_OK);
+  char *svg = (char *)malloc(full + 1);
+  EXPECT_ST(cute_print_svg_tiled_mma(&m, svg, full + 1, &len), CUTEGO_OK);
+  CHECK(len == full && strstr(svg, "LayoutC_TV ((4,8,2,2),((2,2),(1,1))):((64,1,16,256),((32,8),(0,0)))") != NULL &&
+            strstr(svg, "<svg") != NULL && strstr(svg, "</svg>") != NULL,
+        "print_svg(tiled_mma): %.200s", svg);
+  free(svg);
+  EXPECT_ST(cute_print_svg_tiled_copy(&tca, NULL, 0, &full), CUTEGO_OK);
+  CHECK(full > 1000, "print_svg(tiled_copy) size %zu", full);
+}
+
 int main(void) {
   test_library();
   test_int_tuple();
@@ -792,6 +953,7 @@ int main(void) {
   test_swizzle();
   test_last_error_utf8();
   test_pictures();
+  test_atoms();
   test_random(3000);
   printf("abi_test: %d checks, %d failures\n", checks, fails);
   return fails ? 1 : 0;

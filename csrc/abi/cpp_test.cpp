@@ -114,6 +114,34 @@ int main() {
   } catch (const cutego::error &e) {
     CHECK(std::string(e.what()).find("cute_composition") != std::string::npos);
   }
+  // atoms: C++ CuTe's printout in cute/atom/testdata (tiled.out case 4, copies.out case 7)
+  {
+    cutego::TiledMMA m = cutego::make_tiled_mma("SM80_16x8x16_F32F16F16F32_TN", Layout("(2,2,1):(1,2,0)"));
+    CHECK_EQ(m.size(), int64_t(128));
+    CHECK_EQ(m.tile_shape(), (IntTuple{32, 16, 16}));
+    CHECK_EQ(m.thr_layout_vmnk(), Layout("(32,2,2,1):(1,32,64,0)"));
+    CHECK_EQ(m.get_layoutC_TV(), Layout("((4,8,2,2),((2,2),(1,1))):((64,1,16,256),((32,8),(0,0)))"));
+    cutego::Partition p = m.get_slice(67).partition_C(Layout("(64,48):(48,1)"));
+    CHECK_EQ(p.layout, Layout("((2,2),2,3):((1,384),1536,16)"));
+    CHECK_EQ(p.offset, int64_t(14));
+    CHECK_EQ(cutego::partition_shape_C(m, IntTuple{64, 48}), (IntTuple{{2, 2}, 2, 3}));
+    cutego::TiledCopy c = cutego::make_tiled_copy_A("SM75_U32x4_LDSM_N", "half_t", m);
+    CHECK_EQ(c.get_layoutS_TV(), Layout("((16,2,2,2),(8,1)):((1,256,16,0),(32,0))"));
+    cutego::Partition s = c.get_slice(127).partition_S(Layout("(64,64):(64,1)"));
+    CHECK_EQ(s.layout, Layout("((8,1),2,4):((1,0),2048,16)"));
+    CHECK_EQ(s.offset, int64_t(1992));
+    CHECK_EQ(c.get_slice(0).retile_D(Layout("((2,2,2),1,1):((1,2,4),0,0)")), Layout("((8,1),1,1):((1,0),0,0)"));
+    std::ostringstream tex;
+    cutego::print_latex(tex, m);
+    CHECK(tex.str().rfind("% LayoutC: ArithTuple(_0,_0) o ((_4,_8,_2,_2),((_2,_2),(_1,_1)))", 0) == 0);
+    std::ostringstream svg;
+    cutego::print_svg(svg, m);
+    CHECK(svg.str().find("LayoutC_TV ((4,8,2,2),((2,2),(1,1))):((64,1,16,256),((32,8),(0,0)))") != std::string::npos);
+    CHECK_THROWS(cutego::make_tiled_mma("SM80_16x8x16_F32F16F16F32_TX"), CUTEGO_INVALID_ARGUMENT);
+    CHECK_THROWS(cutego::make_tiled_mma("SM80_16x8x16_F32F16F16F32_TN", Layout("1:0"), "(24,_,_)"), CUTEGO_NOT_ADMISSIBLE);
+    CHECK_THROWS(m.get_slice(128).partition_C(Layout("(64,48):(48,1)")), CUTEGO_INVALID_ARGUMENT);
+    CHECK_THROWS(cutego::make_copy_atom("SM80_CP_ASYNC_CACHEGLOBAL<uint32_t>", "float"), CUTEGO_NOT_ADMISSIBLE);
+  }
   std::cout << "cpp_test: " << (fails ? "FAILED" : "ok") << "\n";
   return fails ? 1 : 0;
 }

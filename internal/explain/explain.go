@@ -11,7 +11,8 @@
 //
 // Explained: logical_divide, zipped_divide, tiled_divide, flat_divide, logical_product,
 // zipped_product, tiled_product, flat_product, blocked_product, raked_product,
-// coalesce, complement, composition (by modes), right_inverse, left_inverse.
+// coalesce, complement, composition (by modes), right_inverse, left_inverse, and CuTe's
+// atoms: make_tiled_mma and a ThrMMA's partition_A, partition_B, partition_C.
 package explain
 
 import (
@@ -67,6 +68,10 @@ var Ops = map[string]string{
 	"composition":     "composition(A, B) = A∘B, left-distributive over B's modes: A∘(B0, B1, …) = (A∘B0, A∘B1, …); for B = s:d, coalesce(A) / d (every d-th element) then % s (the first s); by mode of A for a tuple tiler",
 	"right_inverse":   "right_inverse(A): coalesce(A), modes by increasing stride, taking each mode whose stride is the product of the taken ones (stride = prefix product of A's shape); then coalesce",
 	"left_inverse":    "left_inverse(A): coalesce(A), modes by increasing stride (zero strides skipped), shape stride/size(taken so far), stride the prefix product of A's shape; then coalesce",
+	"make_tiled_mma":  "make_tiled_mma(atom, atom_layout, permutation): ThrLayoutVMNK = tiled_product(ThrID, AtomLayoutMNK); each operand's get_layoutX_TV() = thrfrg_X(make_layout(tile)) composed with thridx_2_thrid; thrfrg_X = zipped_divide(zipped_divide(logical_divide(X, permutation), AtomShape) ∘ (LayoutX_TV, _), (_, (ThrI,ThrJ)))",
+	"partition_A":     "thr_mma.partition_A(A) = thrfrg_A(A) sliced at the thread's ((ThrV,(ThrM,ThrK)),(_,(_,_,…))); thrfrg_A as in make_tiled_mma",
+	"partition_B":     "thr_mma.partition_B(B) = thrfrg_B(B) sliced at the thread's ((ThrV,(ThrN,ThrK)),(_,(_,_,…)))",
+	"partition_C":     "thr_mma.partition_C(C) = thrfrg_C(C) sliced at the thread's ((ThrV,(ThrM,ThrN)),(_,(_,_,…)))",
 }
 
 // Explain derives the expression expr, a call of one of Ops whose arguments are any
@@ -256,6 +261,35 @@ func derive(b *builder, op string, args []cute.Value) cute.Value {
 		a := layout(0)
 		inverse(b, a, false)
 		return must(cute.LeftInverse(a))
+	case "make_tiled_mma":
+		if len(args) < 1 || len(args) > 3 {
+			check(fmt.Errorf("explain: make_tiled_mma takes 1 to 3 arguments, got %d", len(args)))
+		}
+		a, ok := args[0].(eval.MMAAtom)
+		if !ok {
+			check(fmt.Errorf("explain: make_tiled_mma: argument 1 is not an MMA atom (SM80_16x8x16_F32F16F16F32_TN{})"))
+		}
+		var l cute.Layout
+		var t cute.Tiler
+		if len(args) > 1 {
+			l = layout(1)
+		}
+		if len(args) > 2 {
+			t = tiler(2)
+		}
+		return eval.TiledMMA{TiledMMA: makeTiledMMA(b, a.MMAAtom, l, t)}
+	case "partition_A", "partition_B", "partition_C":
+		need(2)
+		t, ok := args[0].(eval.ThrMMA)
+		if !ok {
+			check(fmt.Errorf("explain: %s: argument 1 is not a ThrMMA (tiled_mma.get_slice(t))", op))
+		}
+		o := operands[op[len(op)-1:]]
+		l := layout(1)
+		partition(b, t.ThrMMA, o, l)
+		direct, _ := must2(map[string]func(cute.Layout) (cute.Layout, cute.IntTuple, error){
+			"A": t.PartitionA, "B": t.PartitionB, "C": t.PartitionC}[o.name](l))
+		return direct
 	}
 	check(fmt.Errorf("explain: %s is not explained", op))
 	return nil

@@ -27,9 +27,12 @@ from .layout import (coalesce, filter, filter_zeros, composition, logical_divide
                      tiled_divide, flat_divide, logical_product, zipped_product, tiled_product,
                      flat_product, blocked_product, raked_product, complement, right_inverse,
                      left_inverse, max_common_vector, max_common_layout, nullspace, tile_to_shape)
+from .atom import (make_mma_atom, make_tiled_mma, make_copy_atom, make_tiled_copy_tv,
+                   make_tiled_copy, make_tiled_copy_A, make_tiled_copy_B, make_tiled_copy_C)
 # END bindgen
 from .swizzle import (Swizzle, ComposedLayout, shiftl, shiftr, make_swizzle,
                       make_composed_layout)
+from .atom import MmaAtom, TiledMma, ThrMma, CopyAtom, TiledCopy, ThrCopy
 from .gpu import gemm, copy, einsum  # CUDA arrays of any framework (cutego/gpu.py)
 
 __version__ = "%d.%d.%d" % (_lib_version() // 10000, _lib_version() // 100 % 100,

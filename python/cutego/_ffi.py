@@ -65,6 +65,62 @@ class ComposedT(ctypes.Structure):
     _fields_ = [("swizzle", SwizzleT), ("offset", ctypes.c_int64), ("layout", LayoutT)]
 
 
+# cutego.h: the atom values
+ATOM_NAME_MAX = 128  # CUTE_ATOM_NAME_MAX
+
+
+class MMAAtomT(ctypes.Structure):
+    """cute_mma_atom_t: MMA_Atom<Op>."""
+    _fields_ = [
+        ("name", ctypes.c_char * ATOM_NAME_MAX),
+        ("shape_mnk", IntTupleT),
+        ("thr_id", LayoutT),
+        ("layoutA_TV", LayoutT),
+        ("layoutB_TV", LayoutT),
+        ("layoutC_TV", LayoutT),
+    ]
+
+
+class TiledMMAT(ctypes.Structure):
+    """cute_tiled_mma_t: TiledMMA<MMA_Atom, AtomLayoutMNK, PermutationMNK>."""
+    _fields_ = [
+        ("atom", MMAAtomT),
+        ("atom_layout_mnk", LayoutT),
+        ("permutation_mnk", LayoutT * 3),
+        ("thr_layout_vmnk", LayoutT),
+        ("tile_shape_mnk", ctypes.c_int64 * 3),
+        ("size", ctypes.c_int64),
+        ("layoutA_TV", LayoutT),
+        ("layoutB_TV", LayoutT),
+        ("layoutC_TV", LayoutT),
+    ]
+
+
+class CopyAtomT(ctypes.Structure):
+    """cute_copy_atom_t: Copy_Atom<Op, ValType>."""
+    _fields_ = [
+        ("op", ctypes.c_char * ATOM_NAME_MAX),
+        ("val_type", ctypes.c_char * ATOM_NAME_MAX),
+        ("val_bits", ctypes.c_int64),
+        ("thr_id", LayoutT),
+        ("val_layout_src", LayoutT),
+        ("val_layout_dst", LayoutT),
+        ("val_layout_ref", LayoutT),
+    ]
+
+
+class TiledCopyT(ctypes.Structure):
+    """cute_tiled_copy_t: TiledCopy<Copy_Atom, LayoutCopy_TV, ShapeTiler_MN>."""
+    _fields_ = [
+        ("atom", CopyAtomT),
+        ("layout_tv", LayoutT),
+        ("tiler_mn", IntTupleT),
+        ("size", ctypes.c_int64),
+        ("layoutS_TV", LayoutT),
+        ("layoutD_TV", LayoutT),
+    ]
+
+
 # offsets of the nest bytes, for reading them without a per-element loop
 LAYOUT_NEST_OFFSET = LayoutT.nest.offset
 TUPLE_NEST_OFFSET = IntTupleT.nest.offset
@@ -124,6 +180,10 @@ _L = ctypes.POINTER(LayoutT)
 _T = ctypes.POINTER(IntTupleT)
 _S = ctypes.POINTER(SwizzleT)
 _C = ctypes.POINTER(ComposedT)
+_MA = ctypes.POINTER(MMAAtomT)
+_TM = ctypes.POINTER(TiledMMAT)
+_CA = ctypes.POINTER(CopyAtomT)
+_TC = ctypes.POINTER(TiledCopyT)
 _i32 = ctypes.c_int32
 _i64 = ctypes.c_int64
 _sz = ctypes.c_size_t
@@ -185,6 +245,27 @@ _SIGS.update({
     "cute_max_common_layout": ([_L, _L, _L], ctypes.c_int),
     "cute_nullspace": ([_L, _L], ctypes.c_int),
     "cute_tile_to_shape": ([_L, _T, _T, _L], ctypes.c_int),
+    "cute_make_mma_atom": ([_str, _MA], ctypes.c_int),
+    "cute_make_tiled_mma": ([_str, _L, _str, _TM], ctypes.c_int),
+    "cute_thr_mma_partition_A": ([_TM, _i64, _L, _L, c_int64_p], ctypes.c_int),
+    "cute_thr_mma_partition_B": ([_TM, _i64, _L, _L, c_int64_p], ctypes.c_int),
+    "cute_thr_mma_partition_C": ([_TM, _i64, _L, _L, c_int64_p], ctypes.c_int),
+    "cute_partition_shape_A": ([_TM, _T, _T], ctypes.c_int),
+    "cute_partition_shape_B": ([_TM, _T, _T], ctypes.c_int),
+    "cute_partition_shape_C": ([_TM, _T, _T], ctypes.c_int),
+    "cute_make_copy_atom": ([_str, _str, _CA], ctypes.c_int),
+    "cute_make_tiled_copy": ([_str, _str, _L, _L, _TC], ctypes.c_int),
+    "cute_make_tiled_copy_impl": ([_str, _str, _L, _T, _TC], ctypes.c_int),
+    "cute_make_tiled_copy_A": ([_str, _str, _TM, _TC], ctypes.c_int),
+    "cute_make_tiled_copy_B": ([_str, _str, _TM, _TC], ctypes.c_int),
+    "cute_make_tiled_copy_C": ([_str, _str, _TM, _TC], ctypes.c_int),
+    "cute_thr_copy_partition_S": ([_TC, _i64, _L, _L, c_int64_p], ctypes.c_int),
+    "cute_thr_copy_partition_D": ([_TC, _i64, _L, _L, c_int64_p], ctypes.c_int),
+    "cute_tiled_copy_retile": ([_TC, _L, _L], ctypes.c_int),
+    "cute_print_latex_tiled_mma": ([_TM, _buf, _sz, c_size_t_p], ctypes.c_int),
+    "cute_print_latex_tiled_copy": ([_TC, _buf, _sz, c_size_t_p], ctypes.c_int),
+    "cute_print_svg_tiled_mma": ([_TM, _buf, _sz, c_size_t_p], ctypes.c_int),
+    "cute_print_svg_tiled_copy": ([_TC, _buf, _sz, c_size_t_p], ctypes.c_int),
 })
 _TILER_OPS = ("composition", "logical_divide", "zipped_divide", "tiled_divide", "flat_divide",
               "logical_product", "zipped_product", "tiled_product", "flat_product")

@@ -789,6 +789,8 @@ def slice_and_offset(crd: tuple, layout: Layout):
 def _picture(op, name, layout) -> str:
     if not _ffi.HAVE_PICTURES:
         raise Error(op, "this libcutego (%s) has no %s" % (_ffi.LIBRARY_PATH, name), "unsupported")
+    if hasattr(layout, "_picture"):  # a TiledMma, TiledCopy (cutego.atom)
+        return layout._picture(op, name)
     composed_c = getattr(layout, "_composed_c", None)  # a ComposedLayout (cutego.swizzle)
     if composed_c is not None:
         return _ffi.text_of(getattr(fn, name + "_composed"), composed_c())
@@ -811,12 +813,14 @@ def print_layout(layout, file=None) -> None:
 
 
 def print_latex(layout) -> str:
-    """CuTe's print_latex: a standalone TikZ document of the layout's table."""
+    """CuTe's print_latex: a standalone TikZ document of the layout's table; of a TiledMma
+    or TiledCopy (cutego.atom), C++ CuTe's picture of its thread-value layouts."""
     return _picture("print_latex", "cute_print_latex", layout)
 
 
 def print_svg(layout) -> str:
-    """CuTe's print_svg: an SVG picture of the layout's table."""
+    """CuTe's print_svg: an SVG picture of the layout's table; of a TiledMma or TiledCopy,
+    the picture of its print_latex as SVG."""
     return _picture("print_svg", "cute_print_svg", layout)
 
 

@@ -11,7 +11,7 @@ import unittest
 
 # bottom to top: a module may import only modules before it
 LAYERS = ["typing", "errors", "_cext", "_ffi", "_codec", "_tuples", "layout", "int_tuple",
-          "swizzle", "cuda_array", "_kernels", "gpu", "__init__"]
+          "swizzle", "atom", "cuda_array", "_kernels", "gpu", "__init__"]
 
 # run in a fresh interpreter: the package as a bare module (its __init__ not run), then one
 # module imported first
