@@ -588,6 +588,11 @@ def main(argv=None):
                     % (c.eval, ctext, "error: " if ps == "error" else "", pt))
     with open(os.path.join(a.out, "table.txt"), "w") as f:
         f.write(report + "\n")
+    last = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "LAST_TABLE.txt")
+    if os.path.exists(last) and open(last).read().split() != report.split():
+        print("\nnote: this table differs from interop/LAST_TABLE.txt, where the README's figures come "
+              "from; after a full `make interop`: cp %s interop/LAST_TABLE.txt && ci/readme_counts.py --write"
+              % os.path.join(a.out, "table.txt"))
 
     if unsound:
         print("\n%d cases where C++ CuTe is unsound (see %s):" %
