@@ -282,6 +282,10 @@ func queryRequest(q url.Values) EvalRequest {
 	req := EvalRequest{Expr: q.Get("expr"), TV: q.Get("tv"), View: q.Get("view"), Access: q.Get("access")}
 	req.Elem, _ = strconv.ParseInt(q.Get("elem"), 10, 64)
 	req.Explain = q.Get("explain") == "1" || q.Get("explain") == "true"
+	req.Readers = q.Get("readers") == "1" || q.Get("readers") == "true"
+	if t, err := strconv.ParseInt(q.Get("thread"), 10, 64); err == nil {
+		req.Thread = &t
+	}
 	return req
 }
 

@@ -130,6 +130,19 @@ func TestServeSVGOfShape(t *testing.T) {
 	assert.Equal(t, 16, strings.Count(want, "<rect "))
 }
 
+// TestServeSVGOfTiledMMA: GET /api/svg draws a TiledMMA as `cutego render` does, with
+// --thread and --readers as the query's thread and readers: a picture's shareable address.
+func TestServeSVGOfTiledMMA(t *testing.T) {
+	expr := "make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{}, Layout<Shape<_2,_2,_1>>{})"
+	w := do(newServer(), "GET", "/api/svg?thread=5&readers=1&expr="+url.QueryEscape(expr), "", "", nil)
+	require.Equal(t, 200, w.Code, w.Body.String())
+	code, want, _ := runCmd(t, "", "render", "--thread", "5", "--readers", expr)
+	require.Equal(t, 0, code)
+	assert.Equal(t, want, w.Body.String())
+	w = do(newServer(), "GET", "/api/svg?expr="+url.QueryEscape(expr), "", "", nil)
+	assert.NotEqual(t, want, w.Body.String())
+}
+
 // TestServeStatic: the page, its script and style are served; --site serves its folder
 // first (the WebAssembly build of make demo), the embedded page after it.
 func TestServeStatic(t *testing.T) {

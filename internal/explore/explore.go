@@ -33,6 +33,10 @@ type Request struct {
 	Table   *bool  `json:"table,omitempty"`   // include the print_layout table (default true)
 	Explain bool   `json:"explain,omitempty"` // derive the last expression step by step
 	Plain   bool   `json:"plain,omitempty"`   // SVG as `cutego render` draws it, without the cell marks
+	// A TiledMMA's or TiledCopy's picture: every thread holding each element (Readers), one
+	// thread's partition framed (Thread).
+	Readers bool   `json:"readers,omitempty"`
+	Thread  *int64 `json:"thread,omitempty"`
 }
 
 // Response is the answer. Lines holds one output line per input line (as `cutego eval`
@@ -185,6 +189,10 @@ func Kind(v cute.Value) string {
 		return "boolean"
 	case eval.Tensor:
 		return "tensor"
+	case eval.TiledMMA:
+		return "TiledMMA"
+	case eval.TiledCopy:
+		return "TiledCopy"
 	}
 	return "value"
 }
@@ -207,8 +215,12 @@ func drawable(v cute.Value) bool {
 }
 
 func describe(ctx context.Context, resp *Response, v cute.Value, req Request, lim Limits) {
-	if t, ok := v.(eval.Tensor); ok {
-		describeTensor(resp, t, req, lim)
+	switch x := v.(type) {
+	case eval.Tensor:
+		describeTensor(resp, x, req, lim)
+		return
+	case eval.TiledMMA, eval.TiledCopy:
+		describeTiled(resp, x, req, lim)
 		return
 	}
 	if !drawable(v) {

@@ -100,6 +100,9 @@ function request() {
   const req = { expr: $('expr').value, view: $('view').value };
   if (req.view === 'tv') req.tv = $('tv').value.trim();
   if (req.view === 'bank') { req.elem = parseInt($('elem').value, 10); req.access = $('access').value; }
+  if ($('readers').checked) req.readers = true;
+  const th = $('thread').value.trim();
+  if (/^\d+$/.test(th)) req.thread = parseInt(th, 10);
   if ($('explain').checked) req.explain = true;
   return req;
 }
@@ -111,6 +114,8 @@ function saveURL(req) {
   if (req.view !== 'data') p.set('view', req.view);
   if (req.tv) p.set('tv', req.tv);
   if (req.view === 'bank') { p.set('elem', String(req.elem)); if (req.access !== 'm') p.set('access', req.access); }
+  if (req.readers) p.set('readers', '1');
+  if (req.thread !== undefined) p.set('thread', String(req.thread));
   if (req.explain) p.set('explain', '1');
   history.replaceState(null, '', '?' + p.toString());
 }
@@ -122,6 +127,8 @@ function loadURL() {
   if (p.has('tv')) { $('tv').value = p.get('tv'); if (!p.has('view')) $('view').value = 'tv'; }
   if (p.has('elem')) $('elem').value = p.get('elem');
   if (p.has('access')) $('access').value = p.get('access');
+  $('readers').checked = p.get('readers') === '1';
+  if (p.has('thread')) $('thread').value = p.get('thread');
   $('explain').checked = p.get('explain') === '1';
   viewClass();
 }
