@@ -71,6 +71,17 @@ fi
 fi
 [ "$mode" = core ] && exit 0
 
+# OpenBLAS, optional: the CPU einsum's GEMMs run on a CBLAS found at run time
+# (cute/einsum/cpu); with one, `make test` checks that path against gonum (TestCBLAS), without
+# one that test skips and the einsum runs on gonum. Installed when apt-get may; never fatal.
+if [ "$mode" = all ] && ! ldconfig -p 2>/dev/null | grep -q 'libopenblas\.so\.0'; then
+  if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" -eq 0 ]; then
+    echo "setup: installing libopenblas0-pthread (optional) with apt-get"
+    { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q libopenblas0-pthread; } >/dev/null 2>&1 \
+      || echo "setup: OpenBLAS not installed (optional: the CPU einsum runs on gonum)"
+  fi
+fi
+
 # ---- the pinned third-party packages, into .deps -------------------------------------------
 if [ -f "$stamp" ]; then touch "$stamp" 2>/dev/null || true; exit 0; fi
 mkdir -p "$py"
