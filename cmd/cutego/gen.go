@@ -58,7 +58,9 @@ func writeGemmHeader(w io.Writer, cfgs []sm90.GemmConfig) error {
 	p("// Every number below is derived by cutego (cute/sm90) from the tile configuration\n")
 	p("// (BM, BN, BK, STAGES, element bits): GMMA atoms by ss_smem_selector, stage layouts by\n")
 	p("// tile_to_shape, TMA boxes by cute/tma.Derive, wgmma descriptors by make_gmma_desc,\n")
-	p("// the accumulator by the SM90 CLayout_64xN. Checked against CUTLASS by `make gemm-gen-check`.\n")
+	p("// the wgmma shape and the accumulator by the kernel's TiledMMA (make_tiled_mma over the SM90\n")
+	p("// GMMA atom of cute/atom's table, each consumer warpgroup's slice checked against the atom's\n")
+	p("// CLayout). Checked against CUTLASS by `make gemm-gen-check`.\n")
 	p("#pragma once\n")
 	p("namespace cutego_gen {\n")
 	for _, c := range cfgs {

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/cutego/cutego/cute"
-	"github.com/cutego/cutego/cute/atom"
 )
 
 // CLayout64xN is the CLayout of CuTe's SM90 GMMA MMA atoms with a 32-bit accumulator
@@ -39,20 +38,4 @@ func CLayout64xN(n int64) (cute.Layout, error) {
 		return cute.Layout{}, err
 	}
 	return cute.Composition(tile, frag)
-}
-
-// AccumulatorTV is the accumulator's thread-value layout of the GEMM's wgmma: the CLayout
-// of the MMA atom it issues, SM90_64xNx16_F32BF16BF16_SS, as cute/atom's table holds it
-// (the fp16 atom's is the same: a 32-bit accumulator's layout does not depend on the
-// input type). It refuses an N wgmma does not have, as CLayout64xN does, and CLayout64xN,
-// built from the PTX ISA's fragment instead, is the test of the table's row.
-func AccumulatorTV(n int64) (cute.Layout, error) {
-	if _, err := CLayout64xN(n); err != nil {
-		return cute.Layout{}, err
-	}
-	a, err := atom.MakeMMAAtom(fmt.Sprintf("SM90_64x%dx16_F32BF16BF16_SS<GMMA::Major::K,GMMA::Major::K>", n))
-	if err != nil {
-		return cute.Layout{}, err
-	}
-	return a.LayoutC_TV, nil
 }

@@ -77,26 +77,28 @@ func ExampleCLayout64xN() {
 }
 
 // TestAccumulatorTVFromAtom: the CLayout of every SM90 GMMA atom with a 32-bit accumulator
-// in cute/atom's table (bf16 and fp16 inputs, every N) is the one the PTX ISA's fragment
-// gives (CLayout64xN), so the GEMM reads its accumulator layout from the atom.
+// that the GEMM issues, in cute/atom's table (bf16, fp16 and e4m3 inputs, every N), is the
+// one the PTX ISA's fragment gives (CLayout64xN), so the GEMM reads its accumulator layout
+// from the atom (GemmTiledMMA).
 func TestAccumulatorTVFromAtom(t *testing.T) {
 	for n := int64(8); n <= 256; n += 8 {
 		want, err := CLayout64xN(n)
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, err := AccumulatorTV(n)
-		if err != nil || !got.Equal(want) {
-			t.Errorf("N=%d: AccumulatorTV = %v, %v; the fragment gives %v", n, got, err, want)
-		}
-		for _, in := range []string{"F16F16", "BF16BF16"} {
-			a, err := atom.MakeMMAAtom(fmt.Sprintf("SM90_64x%dx16_F32%s_SS<GMMA::Major::K,GMMA::Major::K>", n, in))
+		for _, name := range []string{
+			fmt.Sprintf("SM90_64x%dx16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>", n),
+			fmt.Sprintf("SM90_64x%dx16_F32BF16BF16_SS<GMMA::Major::MN,GMMA::Major::K>", n),
+			fmt.Sprintf("SM90_64x%dx32_F32E4M3E4M3_SS_TN", n),
+			fmt.Sprintf("SM90_64x%dx32_F32E5M2E4M3_SS_TN", n),
+		} {
+			a, err := atom.MakeMMAAtom(name)
 			if err != nil || !a.LayoutC_TV.Equal(want) {
-				t.Errorf("N=%d %s: the atom's CLayout is %v, %v; the fragment gives %v", n, in, a.LayoutC_TV, err, want)
+				t.Errorf("%s: the atom's CLayout is %v, %v; the fragment gives %v", name, a.LayoutC_TV, err, want)
 			}
 		}
 	}
-	if _, err := AccumulatorTV(12); err == nil {
-		t.Error("AccumulatorTV(12) accepted an N wgmma does not have")
+	if _, err := CLayout64xN(12); err == nil {
+		t.Error("CLayout64xN(12) accepted an N wgmma does not have")
 	}
 }

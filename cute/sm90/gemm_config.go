@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/cutego/cutego/cute"
+	"github.com/cutego/cutego/cute/atom"
 	"github.com/cutego/cutego/cute/tma"
 )
 
@@ -125,14 +126,26 @@ func DeriveGemm(c GemmConfig) (Gemm, error) {
 	if c.Stages < 1 {
 		return g, cfgErr("%d stages", c.Stages)
 	}
-	g.MMAM, g.MMAN, g.MMAK = wgmmaM, c.BN, wgmmaKBits/c.ElemBits
-	if c.BK%g.MMAK != 0 {
-		return g, cfgErr("BK = %d is not a multiple of the wgmma K = %d", c.BK, g.MMAK)
-	}
-	tv, err := AccumulatorTV(g.MMAN)
+	// The instruction and the accumulator come from the kernel's TiledMMA over the GMMA atom
+	// of cute/atom's table (GemmTiledMMA): the atom's Shape_MNK is the wgmma's, its CLayout a
+	// consumer warpgroup's accumulator, and make_tiled_mma's tile must be the CTA's.
+	tm, err := GemmTiledMMA(c)
 	if err != nil {
 		return g, err
 	}
+	shape := tm.Atom.ShapeMNK
+	g.MMAM, g.MMAN, g.MMAK = shape.At(0).Value(), shape.At(1).Value(), shape.At(2).Value()
+	if tm.TileSizeMNK(0) != c.BM || tm.TileSizeMNK(1) != c.BN || g.MMAK != wgmmaKBits/c.ElemBits {
+		return g, cfgErr("%s: make_tiled_mma(%s, (%d,1,1)) tiles %v, not (%d,%d,%d)",
+			c.Name(), tm.Atom.Name, c.ConsumerWarpgroups, tm.TileShape(), c.BM, c.BN, wgmmaKBits/c.ElemBits)
+	}
+	if c.BK%g.MMAK != 0 {
+		return g, cfgErr("BK = %d is not a multiple of the wgmma K = %d", c.BK, g.MMAK)
+	}
+	if err := checkConsumerSlices(c, tm); err != nil {
+		return g, err
+	}
+	tv := tm.Atom.LayoutC_TV
 	for _, op := range []struct {
 		name       string
 		rows, mmaR int64
@@ -142,6 +155,14 @@ func DeriveGemm(c GemmConfig) (Gemm, error) {
 			majors = majors[:1]
 		}
 		for _, mj := range majors {
+			// An operand's major order needs an SS atom of the table that reads it so.
+			ma, mb := mj, MajorK
+			if op.name == "B" {
+				ma, mb = MajorK, mj
+			}
+			if _, err := atom.MakeMMAAtom(GemmAtomName(c, ma, mb)); err != nil {
+				return g, fmt.Errorf("%s %s_%s: %w", c.Name(), op.name, mj, err)
+			}
 			o, err := deriveOperand(c, op.name+"_"+mj.String(), mj, op.rows, op.mmaR, g.MMAK)
 			if err != nil {
 				return g, err

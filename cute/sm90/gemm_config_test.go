@@ -3,6 +3,7 @@ package sm90
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/cutego/cutego/cute"
@@ -13,8 +14,9 @@ var kernelConfigs = []GemmConfig{
 	{BM: 128, BN: 128, BK: 64, Stages: 6, ElemBits: 16, ConsumerWarpgroups: 2},
 	{BM: 128, BN: 192, BK: 64, Stages: 4, ElemBits: 16, ConsumerWarpgroups: 2},
 	{BM: 64, BN: 256, BK: 32, Stages: 3, ElemBits: 16, ConsumerWarpgroups: 1},
-	{BM: 128, BN: 128, BK: 128, Stages: 3, ElemBits: 8, ConsumerWarpgroups: 2},
-	{BM: 128, BN: 256, BK: 128, Stages: 2, ElemBits: 8, ConsumerWarpgroups: 2}, // B_MN: 2 of 4 64-row blocks equally spaced
+	// 8-bit: K-major only, as CuTe's GMMA atoms read FP8 (TestGemmKMajorOnly)
+	{BM: 128, BN: 128, BK: 128, Stages: 3, ElemBits: 8, ConsumerWarpgroups: 2, KMajorOnly: true},
+	{BM: 128, BN: 256, BK: 128, Stages: 2, ElemBits: 8, ConsumerWarpgroups: 2, KMajorOnly: true},
 }
 
 // tmaSwizzle is the copy engine's smem swizzle on a byte address: the 16-byte chunk index
@@ -190,7 +192,7 @@ func FuzzDeriveGemm(f *testing.F) {
 		c := GemmConfig{BM: 64 * int64(wg%3), BN: 8 * int64(bn8%40), BK: 16 * int64(bk16%9),
 			Stages: int64(stages % 3), ElemBits: 16, ConsumerWarpgroups: int64(wg % 3)}
 		if fp8 {
-			c.ElemBits, c.BK = 8, 2*c.BK
+			c.ElemBits, c.BK, c.KMajorOnly = 8, 2*c.BK, true
 		}
 		g, err := DeriveGemm(c)
 		if err != nil {
@@ -204,14 +206,32 @@ func FuzzDeriveGemm(f *testing.F) {
 // KMajorOnly (the FP8 configurations) derives exactly the K-major operands of the full
 // derivation, and for 8-bit elements a 128-element (128-byte) K-major row is one SW128 row:
 // FP8 wgmma k32 advances 32 bytes per K block (PTX's K-major descriptor, 32 one-byte elements).
+// The full derivation of an 8-bit configuration is refused: CuTe has no SS GMMA atom that
+// reads FP8 MN-major (only SM90_64xNx32_F32E4M3E4M3_SS_TN); its K-major operands are
+// derived as for the full derivation with the check of the atom's majors left out.
 func TestGemmKMajorOnly(t *testing.T) {
 	for _, c := range []GemmConfig{
 		{BM: 128, BN: 256, BK: 128, Stages: 4, ElemBits: 8, ConsumerWarpgroups: 2},
 		{BM: 128, BN: 128, BK: 128, Stages: 6, ElemBits: 8, ConsumerWarpgroups: 2},
 	} {
-		full, err := DeriveGemm(c)
-		if err != nil {
-			t.Fatalf("%s: %v", c.Name(), err)
+		if _, err := DeriveGemm(c); err == nil || !strings.Contains(err.Error(), "A_MN") ||
+			!strings.Contains(err.Error(), "F32E4M3E4M3_SS<GMMA::Major::MN,GMMA::Major::K> is not an MMA atom") {
+			t.Fatalf("%s with MN-major operands: %v, want the atom refused", c.Name(), err)
+		}
+		full := Gemm{Config: c}
+		for _, o := range []struct {
+			name string
+			rows int64
+		}{{"A_K", c.BM}, {"B_K", c.BN}} {
+			mma := int64(64)
+			if o.name == "B_K" {
+				mma = c.BN
+			}
+			op, err := deriveOperand(c, o.name, MajorK, o.rows, mma, 32)
+			if err != nil {
+				t.Fatalf("%s %s: %v", c.Name(), o.name, err)
+			}
+			full.Operands = append(full.Operands, op)
 		}
 		k := c
 		k.KMajorOnly = true

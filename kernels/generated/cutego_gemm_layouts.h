@@ -2,7 +2,9 @@
 // Every number below is derived by cutego (cute/sm90) from the tile configuration
 // (BM, BN, BK, STAGES, element bits): GMMA atoms by ss_smem_selector, stage layouts by
 // tile_to_shape, TMA boxes by cute/tma.Derive, wgmma descriptors by make_gmma_desc,
-// the accumulator by the SM90 CLayout_64xN. Checked against CUTLASS by `make gemm-gen-check`.
+// the wgmma shape and the accumulator by the kernel's TiledMMA (make_tiled_mma over the SM90
+// GMMA atom of cute/atom's table, each consumer warpgroup's slice checked against the atom's
+// CLayout). Checked against CUTLASS by `make gemm-gen-check`.
 #pragma once
 namespace cutego_gen {
 struct Gemm_128x256x64_S4 {
