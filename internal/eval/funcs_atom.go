@@ -63,6 +63,39 @@ func (t ThrCopy) String() string {
 	return fmt.Sprintf("ThrCopy\n  ThrIdx: %d\n", t.ThrIdx) + t.TiledCopy.String()
 }
 
+// GMMAMajor is CuTe's GMMA::Major::K or GMMA::Major::MN, the template arguments of the SM90
+// GMMA atoms (SM90_64x128x16_F32BF16BF16_SS<GMMA::Major::K,GMMA::Major::MN>); it is only read
+// qualified by Major (the parser's name).
+type GMMAMajor struct {
+	Major string // "K" or "MN"
+	cute.ValueMarker
+}
+
+func (m GMMAMajor) String() string { return "GMMA::Major::" + m.Major }
+
+// gmmaAtomType is the type of the GMMA atoms named base<GMMA::Major::…,…> in the table: its
+// template arguments must be GMMA majors; the table says which pairs exist.
+func gmmaAtomType(base string) func([]cute.Value) (cute.Value, error) {
+	return func(targs []cute.Value) (cute.Value, error) {
+		if len(targs) == 0 {
+			return nil, fmt.Errorf("takes GMMA::Major template arguments (%s<GMMA::Major::K,GMMA::Major::K>)", base)
+		}
+		ms := make([]string, len(targs))
+		for i, a := range targs {
+			m, ok := a.(GMMAMajor)
+			if !ok {
+				return nil, fmt.Errorf("template argument %d is %v, not a GMMA::Major", i+1, a)
+			}
+			ms[i] = m.String()
+		}
+		a, err := atom.MakeMMAAtom(base + "<" + strings.Join(ms, ",") + ">")
+		if err != nil {
+			return nil, err
+		}
+		return MMAAtom{MMAAtom: a}, nil
+	}
+}
+
 // atomTypes are the types named by a row of cute/atom's table (atoms.txt): docs/EVAL.md
 // names the table, not each of its hundreds of names.
 var atomTypes = map[string]bool{}
@@ -70,8 +103,15 @@ var atomTypes = map[string]bool{}
 func init() {
 	for _, name := range atom.MMAAtomNames() {
 		base := strings.TrimSuffix(name, "<>")
-		if strings.Contains(base, "<") {
-			continue // GMMA atoms with majors: template arguments eval does not spell
+		if i := strings.IndexByte(base, '<'); i >= 0 {
+			// GMMA atoms with majors: one type for every pair of the row
+			if b := base[:i]; !atomTypes[b] {
+				if _, dup := types[b]; !dup {
+					atomTypes[b] = true
+					types[b] = gmmaAtomType(b)
+				}
+			}
+			continue
 		}
 		if _, dup := types[base]; dup {
 			continue

@@ -342,16 +342,24 @@ var braceInit = map[string]bool{"counting_iterator": true}
 func (p *parser) name() cute.Value {
 	t := p.tok
 	p.advance()
+	qual := ""
 	for p.is("::") {
-		// cute::make_layout, cute::Int<8>: a namespace prefix is dropped.
+		// cute::make_layout, cute::Int<8>: a namespace prefix is dropped, but for
+		// GMMA::Major::K (the qualifier Major says it is a GMMA major).
 		p.advance()
 		if p.tok.kind != tIdent {
 			p.fail("expected a name after '::', found %s", p.describeTok())
 		}
-		t = p.tok
+		qual, t = t.text, p.tok
 		p.advance()
 	}
 	name := t.text
+	if qual == "Major" {
+		if name != "K" && name != "MN" {
+			p.failAt(t.pos, "GMMA::Major::%s: the GMMA majors are K and MN", name)
+		}
+		return GMMAMajor{Major: name}
+	}
 	if v, ok := p.vars[name]; ok && !p.is("<") {
 		return v
 	}

@@ -3,8 +3,8 @@
 The atoms are cutego's one table (cute/atom/atoms.txt), read through the parser of the
 program that prints their C++ expected values (cute/atom/testdata/gen.py). Cases:
 
-- every MMA atom of the table that eval can spell (the GMMA atoms with GMMA::Major template
-  arguments excepted; cute/atom's Go test compares those with C++), one case each: a TV
+- every MMA atom of the table but the GMMA atoms with GMMA::Major template arguments
+  (cute/atom's Go test and internal/eval's TestEvalAtomsCpp compare those with C++), one case each: a TV
   layout (A, B, C in turn) of its one-atom TiledMMA; GMMA atoms of one row of layouts
   differ only in their types, so only the first of each row is compiled;
 - random TiledMMAs: an atom, a random atom layout (column-major, row-major or permuted
