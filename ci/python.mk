@@ -29,8 +29,8 @@ PY_VENV := $(BUILD)/py-venv
 PY_BENCH_SITE := $(BUILD)/py-bench
 PY_WHEEL_SRC := $(wildcard python/cutego/*.py python/cutego/*.c include/*.h) python/tools/build_wheel.py
 
-.PHONY: wheel wheel-gpu wheels python-test python-wheels-test python-bench python-kernels-test
-TEST_TARGETS += python-test python-wheels-test python-kernels-test
+.PHONY: wheel wheel-gpu wheels python-test python-wheels-test python-bench python-kernels-test python-wheel-gpu-test
+TEST_TARGETS += python-test python-wheels-test python-kernels-test python-wheel-gpu-test
 
 wheel: $(PY_DIST)/.stamp
 $(PY_DIST)/.stamp: $(CAPI_SO) $(PY_WHEEL_SRC)
@@ -38,7 +38,18 @@ $(PY_DIST)/.stamp: $(CAPI_SO) $(PY_WHEEL_SRC)
 	@touch $@
 
 wheel-gpu: $(CAPI_SO) $(PY_WHEEL_SRC) $(BUILD)/kernels/libcutego_kernels.so
+	rm -rf $(PY_DIST)/gpu
 	$(PYTHON) python/tools/build_wheel.py --lib $(CAPI_SO) --out $(PY_DIST)/gpu --kernels $(BUILD)/kernels/libcutego_kernels.so
+
+# The GPU wheel unpacked, checked as python-kernels-test checks the source tree, with no
+# library named in the environment but the CUDA runtime: the package must find libcutego and
+# libcutego_kernels.so inside itself.
+python-wheel-gpu-test: wheel-gpu
+	rm -rf $(BUILD)/py-wheel-gpu && mkdir -p $(BUILD)/py-wheel-gpu
+	$(PYTHON) -m zipfile -e $(PY_DIST)/gpu/cutego-*.whl $(BUILD)/py-wheel-gpu
+	cd $(BUILD) && env -u CUTEGO_LIBRARY -u CUTEGO_KERNELS_LIBRARY CUTEGO_CUDART=$(CUDA_ROOT)/lib/libcudart.so.13 \
+	  CUTEGO_EXPECT_KERNELS_IN=$(BUILD)/py-wheel-gpu/cutego PYTHONPATH=$(BUILD)/py-wheel-gpu \
+	  $(PYTHON) $(CURDIR)/python/tests/kernels_check.py
 
 python-kernels-test: $(CAPI_SO) $(BUILD)/kernels/libcutego_kernels.so
 	CUTEGO_REPO=$(CURDIR) CUTEGO_LIBRARY=$(CAPI_SO) CUTEGO_KERNELS_LIBRARY=$(BUILD)/kernels/libcutego_kernels.so \

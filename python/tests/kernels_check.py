@@ -2,7 +2,8 @@
 python-kernels-test`, in `make test`): the CUDA runtime and the library load, the planner
 (cutego_gemm_plan, pure host code) answers through the ctypes mirrors, the einsum folding is
 chosen by it, and every launch says NoDeviceError. Environment: CUTEGO_LIBRARY,
-CUTEGO_KERNELS_LIBRARY, CUTEGO_CUDART (set by the make target). Prints one line per check and
+CUTEGO_KERNELS_LIBRARY, CUTEGO_CUDART (set by the make target); CUTEGO_EXPECT_KERNELS_IN, a
+folder the kernels library must be loaded from (python-wheel-gpu-test: the wheel's own). Prints one line per check and
 exits 1 on a failure."""
 
 import ctypes
@@ -42,6 +43,10 @@ def main():
     ok("the CUDA runtime and the kernels library load", lib.error is None, lib.error or lib.path)
     if lib.error:
         return 1
+    want = os.environ.get("CUTEGO_EXPECT_KERNELS_IN")
+    if want:  # a wheel's own copy, found beside the package
+        ok("the kernels library is the one in " + want,
+           os.path.dirname(os.path.realpath(lib.path)) == os.path.realpath(want), lib.path)
     ok("no device here: available() is False", not gpu.available())
     # the planner through the mirrors: a K-major bf16 GEMM takes the wgmma path
     p = K.GemmPlan()
