@@ -81,9 +81,32 @@ class MmaAtom:
         return "MmaAtom(%r)" % self.op
 
 
-class TiledMma:
+class _Pictured:
+    """The pictures of a TiledMma or TiledCopy: print_latex and print_svg through the C ABI's
+    cute_print_latex<_PICTURE> and cute_print_svg<_PICTURE>."""
+    _PICTURE = ""
+
+    def _picture(self, op: str, name: str) -> str:
+        """print_latex or print_svg (name: cute_print_latex, cute_print_svg) of it."""
+        if name not in ("cute_print_latex", "cute_print_svg"):
+            raise Error(op, "a %s has no %s picture" % (type(self).__name__, op))
+        try:
+            return _ffi.text_of(getattr(fn, name + self._PICTURE), self._c)
+        except Error as e:
+            raise Error(op, e.reason, e.kind) from None
+
+    def _repr_svg_(self):
+        """The SVG picture (cutego.print_svg), for Jupyter; None when it is too large."""
+        try:
+            return self._picture("print_svg", "cute_print_svg")
+        except Error:
+            return None
+
+
+class TiledMma(_Pictured):
     """CuTe's TiledMMA: an MMA atom tiled over threads (atom_layout_mnk) and values
     (permutation_mnk)."""
+    _PICTURE = "_tiled_mma"
 
     def __init__(self, c: TiledMMAT):
         self._c = c
@@ -178,22 +201,6 @@ class TiledMma:
     def partition_shape_C(self, shape_mn):
         return self._partition_shape("C", shape_mn)
 
-    def _picture(self, op: str, name: str) -> str:
-        """print_latex or print_svg (name: cute_print_latex, cute_print_svg) of it."""
-        if name not in ("cute_print_latex", "cute_print_svg"):
-            raise Error(op, "a %s has no %s picture" % (type(self).__name__, op))
-        try:
-            return _ffi.text_of(getattr(fn, name + "_tiled_mma"), self._c)
-        except Error as e:
-            raise Error(op, e.reason, e.kind) from None
-
-    def _repr_svg_(self):
-        """The SVG picture (cutego.print_svg), for Jupyter; None when it is too large."""
-        try:
-            return self._picture("print_svg", "cute_print_svg")
-        except Error:
-            return None
-
     def __repr__(self):
         return "TiledMma(%r, %s, %s)" % (self.op, self.atom_layout_mnk, self.permutation_mnk)
 
@@ -262,9 +269,10 @@ class CopyAtom:
         return "CopyAtom(%r, %r)" % (self.op, self.value_type)
 
 
-class TiledCopy:
+class TiledCopy(_Pictured):
     """CuTe's TiledCopy: a copy atom over threads and values (layout_tv_tiled) and a tile
     (tiler_mn)."""
+    _PICTURE = "_tiled_copy"
 
     def __init__(self, c: TiledCopyT):
         self._c = c
@@ -304,22 +312,6 @@ class TiledCopy:
         if st:
             raise_status("retile", st)
         return _wrap(out)
-
-    def _picture(self, op: str, name: str) -> str:
-        """print_latex or print_svg (name: cute_print_latex, cute_print_svg) of it."""
-        if name not in ("cute_print_latex", "cute_print_svg"):
-            raise Error(op, "a %s has no %s picture" % (type(self).__name__, op))
-        try:
-            return _ffi.text_of(getattr(fn, name + "_tiled_copy"), self._c)
-        except Error as e:
-            raise Error(op, e.reason, e.kind) from None
-
-    def _repr_svg_(self):
-        """The SVG picture (cutego.print_svg), for Jupyter; None when it is too large."""
-        try:
-            return self._picture("print_svg", "cute_print_svg")
-        except Error:
-            return None
 
     def __repr__(self):
         return "TiledCopy(%r, %r, %s, %s)" % (self.atom.op, self.atom.value_type,
