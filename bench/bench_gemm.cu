@@ -18,24 +18,10 @@
 #include <chrono>
 #include "../csrc/gemm/gemm_harness.h"
 
-// The kernels' last error message, for printing.
-static const char *kerr() {
-  static thread_local char buf[512];
-  cutego_kernels_last_error(buf, sizeof buf);
-  return buf;
-}
 
 
 using namespace gh;
 
-#define CL(x)                                                                                   \
-  do {                                                                                          \
-    cublasStatus_t s_ = (x);                                                                    \
-    if (s_ != CUBLAS_STATUS_SUCCESS) {                                                          \
-      fprintf(stderr, "%s:%d: %s: cublasLt status %d\n", __FILE__, __LINE__, #x, (int)s_);     \
-      exit(2);                                                                                  \
-    }                                                                                           \
-  } while (0)
 
 struct Shape {
   int64_t m, n, k;
@@ -178,7 +164,7 @@ static void bench_one(FILE *csv, const Shape &s, int am, int bm, int dt, int rep
   auto ours = [&] {
     int rc = cutego_gemm(d, &ld, a, &la, b, &lb, nullptr, nullptr, dt, dt, 1.f, 0.f, nullptr, opt, &plan);
     if (rc) {
-      fprintf(stderr, "cutego_gemm: %s\n", kerr());
+      fprintf(stderr, "cutego_gemm: %s\n", last_kernel_error());
       exit(3);
     }
   };
@@ -253,7 +239,7 @@ static void host_overhead(Lt &lt, cublasHandle_t hb, const cutego_gemm_options_t
     auto ours = [&] {
       if (cutego_gemm(d, &ld, a, &la, b, &lb, nullptr, nullptr, CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_BF16, 1.f, 0.f,
                       nullptr, opt, nullptr)) {
-        fprintf(stderr, "cutego_gemm: %s\n", kerr());
+        fprintf(stderr, "cutego_gemm: %s\n", last_kernel_error());
         exit(3);
       }
     };

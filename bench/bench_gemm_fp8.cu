@@ -19,14 +19,6 @@
 
 using namespace gh;
 
-#define CL(x)                                                                               \
-  do {                                                                                      \
-    cublasStatus_t s_ = (x);                                                                \
-    if (s_ != CUBLAS_STATUS_SUCCESS) {                                                      \
-      fprintf(stderr, "%s:%d: %s: cublasLt status %d\n", __FILE__, __LINE__, #x, (int)s_); \
-      exit(2);                                                                              \
-    }                                                                                       \
-  } while (0)
 
 static const double kPeakFp8 = 1979.0;  // TFLOP/s, dense FP8, H200 SXM
 

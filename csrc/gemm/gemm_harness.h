@@ -31,6 +31,14 @@
       exit(2);                                                                                  \
     }                                                                                           \
   } while (0)
+#define CL(x)                                                                                   \
+  do {                                                                                          \
+    cublasStatus_t s_ = (x);                                                                    \
+    if (s_ != CUBLAS_STATUS_SUCCESS) {                                                          \
+      fprintf(stderr, "%s:%d: %s: cublasLt status %d\n", __FILE__, __LINE__, #x, (int)s_);     \
+      exit(2);                                                                                  \
+    }                                                                                           \
+  } while (0)
 
 namespace gh {
 

@@ -6,12 +6,6 @@
 //   test_gemm [--quick] [--filter SUBSTR]
 #include "gemm_harness.h"
 
-// The kernels' last error message, for printing.
-static const char *kerr() {
-  static thread_local char buf[512];
-  cutego_kernels_last_error(buf, sizeof buf);
-  return buf;
-}
 
 
 using namespace gh;
@@ -119,7 +113,7 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed) {
   int rc = cutego_gemm(d, &ld, a, &la, b, &lb, cc, &lc, c.ab, c.cd, c.alpha, c.beta, nullptr, &opt, &plan);
   CK(cudaDeviceSynchronize());
   if (rc != CUTEGO_KERNELS_OK) {
-    printf("FAIL %-34s rc=%d %s\n", c.name, rc, kerr());
+    printf("FAIL %-34s rc=%d %s\n", c.name, rc, last_kernel_error());
     ++g_fail;
   } else {
     double *acc;
@@ -206,7 +200,7 @@ static void bad_args() {
     int rc = cutego_gemm(x.dp, x.d, p, x.a, p, x.b, nullptr, nullptr, x.ab, CUTEGO_DTYPE_BF16, 1, x.beta, nullptr,
                          nullptr, nullptr);
     bool ok = rc == CUTEGO_KERNELS_EINVAL;
-    printf("%s bad-args %-20s rc=%d %s\n", ok ? "ok  " : "FAIL", x.what, rc, kerr());
+    printf("%s bad-args %-20s rc=%d %s\n", ok ? "ok  " : "FAIL", x.what, rc, last_kernel_error());
     if (!ok) ++g_fail;
   }
   // A split of K into slices that are not whole 16-byte steps (32 / 3), or of a batched GEMM.
@@ -218,7 +212,7 @@ static void bad_args() {
     int rc3 = cutego_gemm(p, &d, p, &a, p, &b, nullptr, nullptr, CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_BF16, 1, 0, nullptr,
                           &o, nullptr);
     bool ok3 = rc3 == CUTEGO_KERNELS_EINVAL;
-    printf("%s bad-args %-20s rc=%d %s\n", ok3 ? "ok  " : "FAIL", "split_k 3 of K=32", rc3, kerr());
+    printf("%s bad-args %-20s rc=%d %s\n", ok3 ? "ok  " : "FAIL", "split_k 3 of K=32", rc3, last_kernel_error());
     if (!ok3) ++g_fail;
   }
   // A misaligned A pointer is packed first (a TMA map needs 16-byte alignment).
