@@ -15,6 +15,7 @@ using cutego_k::fail;
 
 CUTEGO_GEMM_FNS_MAJORS(128x256)
 CUTEGO_GEMM_FNS_MAJORS(128x128)
+CUTEGO_GEMM_FNS_MAJORS(128x64)
 #define CUTEGO_GEMM_FP8_FNS_PAIRS(CFGNAME)       \
   CUTEGO_GEMM_FP8_FNS_DECL(CFGNAME, e4m3)        \
   CUTEGO_GEMM_FP8_FNS_DECL(CFGNAME, e4m3e5m2)    \
@@ -33,11 +34,14 @@ typedef cutego_gemm_wgmma_fn wgmma_fn;
 // [configuration][A major][B major] -> [in: 0 bf16, 1 f16][out: 0 bf16, 1 f16, 2 f32].
 wgmma_fn wgmma_kernel(int cfg, int am, int bm, int in_f16, int out) {
   typedef const wgmma_fn(*table)[3];
-  static const table t[2][2][2] = {
+  static const table t[3][2][2] = {
       {{cutego_gemm_fns_128x256_kk, cutego_gemm_fns_128x256_km}, {cutego_gemm_fns_128x256_mk, cutego_gemm_fns_128x256_mm}},
-      {{cutego_gemm_fns_128x128_kk, cutego_gemm_fns_128x128_km}, {cutego_gemm_fns_128x128_mk, cutego_gemm_fns_128x128_mm}}};
-  static_assert(CUTEGO_GEMM_CONFIG_128x256x64 == 0 && CUTEGO_GEMM_CONFIG_128x128x64 == 1, "table order");
-  return t[cfg == CUTEGO_GEMM_CONFIG_128x256x64 ? 0 : 1][am][bm][in_f16][out];
+      {{cutego_gemm_fns_128x128_kk, cutego_gemm_fns_128x128_km}, {cutego_gemm_fns_128x128_mk, cutego_gemm_fns_128x128_mm}},
+      {{cutego_gemm_fns_128x64_kk, cutego_gemm_fns_128x64_km}, {cutego_gemm_fns_128x64_mk, cutego_gemm_fns_128x64_mm}}};
+  static_assert(CUTEGO_GEMM_CONFIG_128x256x64 == 0 && CUTEGO_GEMM_CONFIG_128x128x64 == 1 &&
+                    CUTEGO_GEMM_CONFIG_128x64x64 == 2,
+                "table order");
+  return t[cfg][am][bm][in_f16][out];
 }
 
 int out_index(int cd) { return cd == CUTEGO_DTYPE_BF16 ? 0 : cd == CUTEGO_DTYPE_F16 ? 1 : 2; }
@@ -172,7 +176,8 @@ int gemm_split_k(cutego_gemm_plan_t &p, int splits, void *d, const void *a, cons
   o.cluster_m = 1;
   o.workspace = nullptr;  // (the partial sums' own)
   o.workspace_bytes = 0;
-  if (o.config <= 0) o.config = CUTEGO_GEMM_CONFIG_128x128x64 + 1;
+  // the slices on 128x128 tiles, or on the 128x64 ones of a narrow plan (cutego_gemm_narrow)
+  if (o.config <= 0) o.config = (p.config == CUTEGO_GEMM_CONFIG_128x64x64 ? p.config : CUTEGO_GEMM_CONFIG_128x128x64) + 1;
   cutego_gemm_plan_t ps;  // (forced wgmma without packing: any other plan fails as EINVAL before a launch)
   memset(&ps, 0, sizeof ps);
   void *ws = nullptr;
@@ -253,11 +258,28 @@ extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, cons
   if (!d || !a || !b || (read_c && !c)) return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: null pointer");
   if (!have_dev) return fail(CUTEGO_KERNELS_ENODEV, "cutego_gemm: no CUDA device");
   cudaError_t e;
+  // Narrow tiles (cutego_gemm_narrow): 128x64 where 128x128 tiles would split K in more slices,
+  // unless a configuration or a split is asked for.
+  const int req = opt ? opt->split_k : 0;
+  bool narrow = false;
+  if (p.path == CUTEGO_GEMM_PATH_WGMMA && !(opt && opt->config > 0) && req == 0 && cutego_gemm_narrow(&p, di.sms)) {
+    cutego_gemm_options_t on = o;
+    on.config = CUTEGO_GEMM_CONFIG_128x64x64 + 1;
+    cutego_gemm_plan_t q;
+    if (cutego_gemm_plan(ld, la, lb, lc, ab_dtype, cd_dtype, read_c, reinterpret_cast<uintptr_t>(d),
+                         reinterpret_cast<uintptr_t>(a), reinterpret_cast<uintptr_t>(b), reinterpret_cast<uintptr_t>(c),
+                         &on, &q) == 0 &&
+        q.path == CUTEGO_GEMM_PATH_WGMMA &&
+        !(q.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B | CUTEGO_GEMM_F_PACK_D))) {
+      p = q;
+      narrow = true;
+      if (plan_out) *plan_out = p;
+    }
+  }
   // Split K (the wave rule of cutego_gemm_split_k, or the split_k option): slices of K as batches,
   // then a reduction.
   {
     char why[120];
-    const int req = opt ? opt->split_k : 0;
     const int splits = cutego_gemm_split_k(&p, di.sms, req, why, sizeof why);
     if (splits < 0) return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: %s", why);
     if (splits > 1) {
@@ -270,7 +292,7 @@ extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, cons
     }
   }
   // The tile configuration by waves on this device (cutego_gemm_pick_config), unless asked for.
-  if (p.path == CUTEGO_GEMM_PATH_WGMMA && !(opt && opt->config > 0) && !p.promoted) {
+  if (p.path == CUTEGO_GEMM_PATH_WGMMA && !(opt && opt->config > 0) && !p.promoted && !narrow) {
     const int want = cutego_gemm_pick_config(p.m, p.n, p.l, di.sms);
     if (want != p.config) {
       cutego_gemm_options_t o;
