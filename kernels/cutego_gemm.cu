@@ -31,6 +31,50 @@ CUTEGO_GEMM_FP8P_FNS_DECL(128x128, e5m2)
 namespace {
 typedef cutego_gemm_wgmma_fn wgmma_fn;
 
+// cutego_gemm_plan, remembered: it is a pure function of its arguments' bytes (the layouts,
+// types, addresses and options), so a call whose bytes equal one of the last kPlanMemo calls
+// on this thread takes that call's plan (a split-K call plans up to three times: ~2 us each,
+// as long as the GEMM itself at M <= 64). Only plans that succeeded are kept.
+struct PlanCall {
+  cute_layout_t d, a, b, c;
+  cutego_gemm_options_t o;
+  uintptr_t addr[4];
+  int32_t ab, cd, read_c, has_c, has_o;
+};
+constexpr int kPlanMemo = 16;
+struct PlanMemo {
+  PlanCall call[kPlanMemo];
+  cutego_gemm_plan_t plan[kPlanMemo];
+  int used = 0, next = 0;
+};
+
+int plan_memo(const cute_layout_t *ld, const cute_layout_t *la, const cute_layout_t *lb, const cute_layout_t *lc,
+              int ab, int cd, int read_c, uintptr_t d, uintptr_t a, uintptr_t b, uintptr_t c,
+              const cutego_gemm_options_t *opt, cutego_gemm_plan_t *p) {
+  if (!ld || !la || !lb) return cutego_gemm_plan(ld, la, lb, lc, ab, cd, read_c, d, a, b, c, opt, p);
+  thread_local PlanMemo memo;
+  PlanCall k;
+  memset(&k, 0, sizeof k);
+  k.d = *ld, k.a = *la, k.b = *lb;
+  if (lc) k.c = *lc;
+  if (opt) k.o = *opt;
+  k.addr[0] = d, k.addr[1] = a, k.addr[2] = b, k.addr[3] = c;
+  k.ab = ab, k.cd = cd, k.read_c = read_c, k.has_c = lc != nullptr, k.has_o = opt != nullptr;
+  for (int i = 0; i < memo.used; ++i)
+    if (memcmp(&memo.call[i], &k, sizeof k) == 0) {
+      *p = memo.plan[i];
+      return 0;
+    }
+  const int rc = cutego_gemm_plan(ld, la, lb, lc, ab, cd, read_c, d, a, b, c, opt, p);
+  if (rc == 0) {
+    memo.call[memo.next] = k;
+    memo.plan[memo.next] = *p;
+    memo.next = (memo.next + 1) % kPlanMemo;
+    if (memo.used < kPlanMemo) ++memo.used;
+  }
+  return rc;
+}
+
 // [configuration][A major][B major] -> [in: 0 bf16, 1 f16][out: 0 bf16, 1 f16, 2 f32].
 wgmma_fn wgmma_kernel(int cfg, int am, int bm, int in_f16, int out) {
   typedef const wgmma_fn(*table)[3];
@@ -247,7 +291,7 @@ extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, cons
   cutego_gemm_options_t o = {};
   if (opt) o = *opt;
   if (o.sms == 0 && have_dev) o.sms = di.sms;
-  if (cutego_gemm_plan(ld, la, lb, lc, ab_dtype, cd_dtype, read_c, reinterpret_cast<uintptr_t>(d),
+  if (plan_memo(ld, la, lb, lc, ab_dtype, cd_dtype, read_c, reinterpret_cast<uintptr_t>(d),
                        reinterpret_cast<uintptr_t>(a), reinterpret_cast<uintptr_t>(b), reinterpret_cast<uintptr_t>(c),
                        &o, &p) != 0) {
     if (plan_out) *plan_out = p;
@@ -266,7 +310,7 @@ extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, cons
     cutego_gemm_options_t on = o;
     on.config = CUTEGO_GEMM_CONFIG_128x64x64 + 1;
     cutego_gemm_plan_t q;
-    if (cutego_gemm_plan(ld, la, lb, lc, ab_dtype, cd_dtype, read_c, reinterpret_cast<uintptr_t>(d),
+    if (plan_memo(ld, la, lb, lc, ab_dtype, cd_dtype, read_c, reinterpret_cast<uintptr_t>(d),
                          reinterpret_cast<uintptr_t>(a), reinterpret_cast<uintptr_t>(b), reinterpret_cast<uintptr_t>(c),
                          &on, &q) == 0 &&
         q.path == CUTEGO_GEMM_PATH_WGMMA &&
@@ -300,7 +344,7 @@ extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, cons
       if (opt) o = *opt;
       o.config = want + 1;
       cutego_gemm_plan_t q;
-      if (cutego_gemm_plan(ld, la, lb, lc, ab_dtype, cd_dtype, read_c, reinterpret_cast<uintptr_t>(d),
+      if (plan_memo(ld, la, lb, lc, ab_dtype, cd_dtype, read_c, reinterpret_cast<uintptr_t>(d),
                            reinterpret_cast<uintptr_t>(a), reinterpret_cast<uintptr_t>(b),
                            reinterpret_cast<uintptr_t>(c), &o, &q) == 0 &&
           q.path == CUTEGO_GEMM_PATH_WGMMA) {

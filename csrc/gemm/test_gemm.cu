@@ -226,6 +226,36 @@ static void bad_args() {
   bool ok = rc == 0 && plan.path == CUTEGO_GEMM_PATH_WGMMA && (plan.flags & CUTEGO_GEMM_F_PACK_A);
   printf("%s bad-args misaligned A -> %s: %s\n", ok ? "ok  " : "FAIL", cutego_gemm_path_name(plan.path), plan.reason);
   if (!ok) ++g_fail;
+  // cutego_gemm remembers its plans by the bytes of its arguments: the same call twice gives
+  // the same plan; the same layouts with A 2 bytes off the grid (A packed), with beta (C read),
+  // or with other options plan anew, and the first call's plan comes back after them.
+  {
+    uint8_t *q = static_cast<uint8_t *>(p);
+    cutego_gemm_options_t o;
+    memset(&o, 0, sizeof o);
+    cutego_gemm_plan_t p1, p2, p3, p4, p5, p6;
+    int rc1 = cutego_gemm(q + 16384, &d, q, &a, q + 8192, &b, nullptr, nullptr, CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_BF16, 1, 0,
+                          nullptr, nullptr, &p1);
+    int rc2 = cutego_gemm(q + 16384, &d, q, &a, q + 8192, &b, nullptr, nullptr, CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_BF16, 1, 0,
+                          nullptr, nullptr, &p2);
+    int rc3 = cutego_gemm(q + 16384, &d, q + 2, &a, q + 8192, &b, nullptr, nullptr, CUTEGO_DTYPE_BF16,
+                          CUTEGO_DTYPE_BF16, 1, 0, nullptr, nullptr, &p3);
+    int rc4 = cutego_gemm(q + 16384, &d, q, &a, q + 8192, &b, q + 16384, &d, CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_BF16, 1,
+                          0.5f, nullptr, nullptr, &p4);
+    o.config = CUTEGO_GEMM_CONFIG_128x256x64 + 1;
+    int rc5 = cutego_gemm(q + 16384, &d, q, &a, q + 8192, &b, nullptr, nullptr, CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_BF16, 1, 0,
+                          nullptr, &o, &p5);
+    int rc6 = cutego_gemm(q + 16384, &d, q, &a, q + 8192, &b, nullptr, nullptr, CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_BF16, 1, 0,
+                          nullptr, nullptr, &p6);
+    ++g_run;
+    bool okm = rc1 == 0 && rc2 == 0 && rc3 == 0 && rc4 == 0 && rc5 == 0 && rc6 == 0 && memcmp(&p1, &p2, sizeof p1) == 0 &&
+               !(p1.flags & CUTEGO_GEMM_F_PACK_A) && (p3.flags & CUTEGO_GEMM_F_PACK_A) && p4.read_c && !p1.read_c &&
+               p1.config == CUTEGO_GEMM_CONFIG_128x128x64 && p5.config == CUTEGO_GEMM_CONFIG_128x256x64 &&
+               memcmp(&p1, &p6, sizeof p1) == 0;
+    printf("%s plan memo: same call, A off the grid, beta, options, same call again (flags %d %d %d, configs %d %d)\n",
+           okm ? "ok  " : "FAIL", (int)p1.flags, (int)p3.flags, (int)p4.flags, (int)p1.config, (int)p5.config);
+    if (!okm) ++g_fail;
+  }
   CK(cudaDeviceSynchronize());
   CK(cudaGetLastError());
   cudaFree(p);
