@@ -30,8 +30,8 @@
 #include "cutego_kernels.h"
 
 enum { kMaxSplit = 16, kMinSliceK = 1024, kTile = 128 };
-/* cutego_gemm_narrow's cost model (tile_time), fitted on the H200 (bench/GEMM-NOTES.md, the
- * 128x64 rung): a 128x64 tile's main loop costs, per K element, 0.5 of a 128x128 tile's where
+/* cutego_gemm_narrow's cost model (tile_time), fitted on the H200 (bench/GEMM-NOTES.md, "Small M,
+ * second pass"): a 128x64 tile's main loop costs, per K element, 0.5 of a 128x128 tile's where
  * the GEMM has one tile row (M <= 128: B's bytes bound it, and they halve) and 0.62 where
  * there are more (the MMAs bound it: 256x4096x14336 took 60.9 us for K = 14336 unsplit on
  * 128x64 tiles, and ~49 us for K = 7168 on 128x128 ones, 54.1 us with the reduction: 4.25 and
