@@ -7,17 +7,7 @@
 #include "cutego_kernels.h"
 #include "../planner.h"
 
-static int fails = 0, checks = 0;
-#define CHECK(cond, ...)                      \
-  do {                                        \
-    ++checks;                                 \
-    if (!(cond)) {                            \
-      ++fails;                                \
-      printf("FAIL %s:%d: ", __FILE__, __LINE__); \
-      printf(__VA_ARGS__);                    \
-      printf("\n");                           \
-    }                                         \
-  } while (0)
+#include "../check.h"
 
 /* (e0,e1[,e2]):(s0,s1[,s2]) */
 static cute_layout_t L3(int64_t e0, int64_t e1, int64_t e2, int64_t s0, int64_t s1, int64_t s2) {

@@ -7,17 +7,7 @@
 #include <string.h>
 #include "cutego_kernels.h"
 
-static int fails = 0, checks = 0;
-#define CHECK(cond, ...)                          \
-  do {                                            \
-    ++checks;                                     \
-    if (!(cond)) {                                \
-      ++fails;                                    \
-      printf("FAIL %s:%d: ", __FILE__, __LINE__); \
-      printf(__VA_ARGS__);                        \
-      printf("\n");                               \
-    }                                             \
-  } while (0)
+#include "../check.h"
 
 /* A row-major (M,K) x (N,K) plan, bf16 in and out: (M,K):(K,1), (N,K):(K,1), (M,N):(N,1). */
 static cutego_gemm_plan_t tn(int64_t m, int64_t n, int64_t k, int64_t l) {
