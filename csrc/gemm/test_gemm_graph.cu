@@ -14,7 +14,6 @@
 
 namespace {
 
-
 enum Elem { BF16, E4M3, F32 };
 size_t elem_bytes(Elem e) { return e == BF16 ? 2 : e == E4M3 ? 1 : 4; }
 int dtype(Elem e) { return e == BF16 ? CUTEGO_DTYPE_BF16 : e == E4M3 ? CUTEGO_DTYPE_E4M3 : CUTEGO_DTYPE_F32; }
