@@ -237,7 +237,8 @@ typedef struct cutego_gemm_scales_t {
  * block (four m64n128k32 MMAs); its partial sum is scaled by SA(m,kb,l) * SB(nb,kb,l) and added
  * into fp32 registers (the promoted mode's step, every k-tile), on 128x128 tiles. In opt:
  * scale_a/scale_b (per tensor) must be NULL, fp8_accumulation 0 or BLOCK_SCALED,
- * fp8_promotion_interval 0 or 1, config automatic or 128x128, split_k 0 or 1 (no split).
+ * fp8_promotion_interval 0 or 1, config automatic or 128x128; split_k as cutego_gemm's, in
+ * slices of whole K blocks (the scales' slices go with them).
  * The plan has CUTEGO_GEMM_F_BLOCK_SCALED and its kernel takes a cutego_gemm_block_scales_t,
  * filled by cutego_gemm_block_scales (which checks the scale layouts against the plan). */
 typedef struct cutego_gemm_block_scales_t {
@@ -320,7 +321,7 @@ const char *cutego_gemm_path_name(int path);
  * one wave (tiles * S <= sms) with slices of at least 1024 (csrc/gemm/waves.c says why); 1: 1;
  * S > 1: S, or -1 with the reason in why where S slices are impossible. Only single-batch plans
  * without clusters that read A and B in place split; K splits into at most 16 equal slices of
- * whole 16-byte steps (8 elements of 16 bits, 16 of FP8). */
+ * whole 16-byte steps (8 elements of 16 bits, 16 of FP8; block-scaled, whole K blocks of 128). */
 int cutego_gemm_split_k(const cutego_gemm_plan_t *plan, int sms, int requested, char *why, size_t why_len);
 
 /* The tile configuration (CUTEGO_GEMM_CONFIG_*) cutego_gemm takes for an M x N x L output on a
