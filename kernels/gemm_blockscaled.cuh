@@ -8,7 +8,7 @@
 // for k-tile kt: a tile's 128 columns are one block of B and its 128 of K one block of A and B.
 // Each thread's accumulator values lie in two rows (the accumulator's thread-value layout: the
 // rows of a thread's values differ by 0 or 8, checked below), so a k-tile's scales are three
-// loads per thread, issued after the k-tile's MMAs and used once they are done.
+// loads per thread, fetched one k-tile ahead and used once the k-tile's MMAs are done.
 #pragma once
 #include "gemm_kernels.cuh"
 #include "gemm_fns.h"
@@ -40,22 +40,32 @@ struct Promotion<Cfg, BlockScaled<TI>> {
   static_assert(acc_rows_are_two<Acc>(kRowStep), "a thread's accumulator rows are r and r + 8");
   static_assert(Cfg::BK == CUTEGO_GEMM_SCALE_BLOCK && Cfg::BN == CUTEGO_GEMM_SCALE_BLOCK,
                 "one k-tile is one K block of the scales and one tile one N block of B's");
-  const float *a0, *a1, *b;  // SA at (row, 0, l) and (row + 8, 0, l) (NULL: past M), SB at (tile column, 0, l)
+  const float *a0, *a1, *b;  // SA at (row, 0, l) and (row + 8, 0, l) (row past M: row 0's), SB at (tile column, 0, l)
   int64_t as1, bs1;          // the K block strides
-  float s0, s1, sb;          // the k-tile's scales, loaded by load()
+  float s0, s1, sb;          // the k-tile's scales
+  float n0, n1, nb;          // the next k-tile's, loaded a k-tile ahead (their latency hides behind its MMAs)
   __device__ __forceinline__ Promotion(const GemmArgs &p, const cutego_gemm_block_scales_t *bs, const WorkTileInfo &w,
                                        int cw, int t)
       : as1(bs->as[1]), bs1(bs->bs[1]), s0(0.f), s1(0.f), sb(0.f) {
     const int r = w.m_idx * Cfg::BM + cw * 64 + acc_t_offset<Acc>(t) % Acc::tile_m;
     const float *ab = bs->a + static_cast<int64_t>(w.l_idx) * bs->as[2];
-    a0 = r < p.m ? ab + static_cast<int64_t>(r) * bs->as[0] : nullptr;
-    a1 = r + kRowStep < p.m ? ab + static_cast<int64_t>(r + kRowStep) * bs->as[0] : nullptr;
+    // (the consumer's first row is below M: a row past M reads that row's scales, and its
+    // products, of rows no epilogue stores, are thrown away)
+    const int r0 = w.m_idx * Cfg::BM + cw * 64;
+    a0 = ab + static_cast<int64_t>(r < p.m ? r : r0) * bs->as[0];
+    a1 = ab + static_cast<int64_t>(r + kRowStep < p.m ? r + kRowStep : r0) * bs->as[0];
     b = bs->b + static_cast<int64_t>(w.n_idx) * bs->bs[0] + static_cast<int64_t>(w.l_idx) * bs->bs[2];
+    if (p.k_tiles > 0) fetch(0);
   }
-  __device__ __forceinline__ void load(int kt) {
-    sb = __ldg(b + kt * bs1);
-    s0 = a0 ? __ldg(a0 + kt * as1) : 0.f;
-    s1 = a1 ? __ldg(a1 + kt * as1) : 0.f;
+  __device__ __forceinline__ void fetch(int kt) {
+    nb = __ldg(b + kt * bs1);
+    n0 = __ldg(a0 + kt * as1);
+    n1 = __ldg(a1 + kt * as1);
+  }
+  // The k-tile kt's scales become current; the next k-tile's are fetched.
+  __device__ __forceinline__ void load(int kt, int k_tiles) {
+    s0 = n0, s1 = n1, sb = nb;
+    if (kt + 1 < k_tiles) fetch(kt + 1);
   }
   template <int N>
   __device__ __forceinline__ void apply(float (&acc)[N], const float (&part)[N]) const {

@@ -480,13 +480,13 @@ __device__ __forceinline__ int promotion_interval(int flags) {
 }
 
 // The promotion step of the operand tag TI: acc += part. A block-scaled TI
-// (gemm_blockscaled.cuh) has its own, which scales each k-tile's partial sum; load(kt) is called
-// once the run starting at k-tile kt is issued, apply() once its MMAs are done.
+// (gemm_blockscaled.cuh) has its own, which scales each k-tile's partial sum; load(kt, k_tiles)
+// is called once the run starting at k-tile kt is issued, apply() once its MMAs are done.
 template <class Cfg, class TI>
 struct Promotion {
   __device__ __forceinline__ Promotion(const GemmArgs &, const cutego_gemm_block_scales_t *, const WorkTileInfo &,
                                        int, int) {}
-  __device__ __forceinline__ void load(int) {}
+  __device__ __forceinline__ void load(int, int) {}
   template <int N>
   __device__ __forceinline__ void apply(float (&acc)[N], const float (&part)[N]) const {
 #pragma unroll
@@ -514,7 +514,7 @@ __device__ __forceinline__ void promoted_mma_tile(const GemmArgs &p, PipelineTma
     mma_stage<Cfg, OA, OB, TI, Cfg::BN>(part, smem_u32(sa + s * OA::stage_bytes) + a_off,
                                         smem_u32(sb + s * OB::stage_bytes), true);
     wgmma_commit();
-    promotion.load(kt);
+    promotion.load(kt, p.k_tiles);
     for (++kt, ++read; kt < run_end; ++kt, ++read) {
       s = read.index();
       pipe.consumer_wait(read);
