@@ -330,32 +330,31 @@ static void block_scaled_plans(void) {
   sa = H(100, 3, 3, 1, 100, 304);
   rc = cutego_gemm_block_scales(&p, fa, &sa, fb, &sb, &s, why, sizeof why);
   CHECK(rc == 0 && s.as[0] == 1 && s.as[1] == 304, "coalescing M mode: %d %s", rc, why);
-  sa = H(100, 3, 3, 1, 200, 304);
-  rc = cutego_gemm_block_scales(&p, fa, &sa, fb, &sb, &s, why, sizeof why);
-  CHECK(rc == -1 && strstr(why, "scale_a") && strstr(why, "stride"), "non-coalescing M mode: %s", why);
-  /* wrong shapes, each named */
-  sa = L3(300, 2, 0, 1, 300, 0);
-  rc = cutego_gemm_block_scales(&p, fa, &sa, fb, &sb, &s, why, sizeof why);
-  CHECK(rc == -1 && strstr(why, "scale_a") && strstr(why, "300x3x3"), "SA 300x2: %s", why);
-  sa = L3(299, 3, 0, 1, 300, 0);
-  rc = cutego_gemm_block_scales(&p, fa, &sa, fb, &sb, &s, why, sizeof why);
-  CHECK(rc == -1 && strstr(why, "scale_a"), "SA 299x3: %s", why);
-  sa = L3(300, 3, 2, 1, 300, 900);
-  rc = cutego_gemm_block_scales(&p, fa, &sa, fb, &sb, &s, why, sizeof why);
-  CHECK(rc == -1 && strstr(why, "scale_a"), "SA batch 2 of 3: %s", why);
+  /* refusals, each naming its operand: a mode that does not coalesce, wrong shapes, a null
+   * pointer, misalignment, byte offsets past int64 */
+  {
+    const cute_layout_t sa_ok = L3(300, 3, 0, 1, 300, 0), sb_ok = L3(2, 3, 0, 1, 2, 0);
+    struct {
+      const char *what, *says, *also;
+      cute_layout_t sa, sb;
+      const float *a, *b;
+    } bad[] = {
+        {"non-coalescing M mode", "scale_a", "stride", H(100, 3, 3, 1, 200, 304), sb_ok, fa, fb},
+        {"SA 300x2", "scale_a", "300x3x3", L3(300, 2, 0, 1, 300, 0), sb_ok, fa, fb},
+        {"SA 299x3", "scale_a", "299x3", L3(299, 3, 0, 1, 300, 0), sb_ok, fa, fb},
+        {"SA batch 2 of 3", "scale_a", "300x3x2", L3(300, 3, 2, 1, 300, 900), sb_ok, fa, fb},
+        {"SB per column", "scale_b", "2x3x3", sa_ok, L3(200, 3, 0, 1, 200, 0), fa, fb},
+        {"SB null", "scale_b", "null", sa_ok, sb_ok, fa, NULL},
+        {"SA misaligned", "scale_a", "aligned", sa_ok, sb_ok, (const float *)0x40002, fb},
+        {"SA overflow", "scale_a", "", L3(300, 3, 0, 1, (int64_t)1 << 62, 0), sb_ok, fa, fb},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+      rc = cutego_gemm_block_scales(&p, bad[i].a, &bad[i].sa, bad[i].b, &bad[i].sb, &s, why, sizeof why);
+      CHECK(rc == -1 && strstr(why, bad[i].says) && strstr(why, bad[i].also), "%s: %s", bad[i].what, why);
+    }
+  }
   sa = L3(300, 3, 0, 1, 300, 0);
-  sb = L3(200, 3, 0, 1, 200, 0);
-  rc = cutego_gemm_block_scales(&p, fa, &sa, fb, &sb, &s, why, sizeof why);
-  CHECK(rc == -1 && strstr(why, "scale_b") && strstr(why, "2x3x3"), "SB per column: %s", why);
   sb = L3(2, 3, 0, 1, 2, 0);
-  rc = cutego_gemm_block_scales(&p, fa, &sa, NULL, &sb, &s, why, sizeof why);
-  CHECK(rc == -1 && strstr(why, "scale_b"), "SB null: %s", why);
-  rc = cutego_gemm_block_scales(&p, (const float *)0x40002, &sa, fb, &sb, &s, why, sizeof why);
-  CHECK(rc == -1 && strstr(why, "scale_a") && strstr(why, "aligned"), "SA misaligned: %s", why);
-  /* the scales' byte offsets must fit int64 */
-  sa = L3(300, 3, 0, 1, (int64_t)1 << 62, 0);
-  rc = cutego_gemm_block_scales(&p, fa, &sa, fb, &sb, &s, why, sizeof why);
-  CHECK(rc == -1 && strstr(why, "scale_a"), "SA overflow: %s", why);
   /* other pairs name their kernel; the per-tensor plan is not block-scaled */
   o.b_dtype = E5;
   rc = cutego_gemm_plan(&d, &a, &b, NULL, E4, BF, 0, 0x10000, 0x1000, 0x20000, 0, &o, &p);
