@@ -248,7 +248,7 @@ typedef struct cutego_gemm_block_scales_t {
 } cutego_gemm_block_scales_t;
 #define CUTEGO_GEMM_SCALE_BLOCK 128 /* K elements per scale of A and B; N elements per scale of B */
 
-/* The block-scaled kernel's scale argument for a plan with block_scaled (addresses are not
+/* The block-scaled kernel's scale argument for a plan with CUTEGO_GEMM_F_BLOCK_SCALED (addresses are not
  * dereferenced). Returns 0, or -1 with the reason in why (naming scale_a or scale_b). */
 int cutego_gemm_block_scales(const cutego_gemm_plan_t *plan, const float *scale_a,
                              const cute_layout_t *scale_a_layout, const float *scale_b,
