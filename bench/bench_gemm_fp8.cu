@@ -12,6 +12,11 @@
 // --accuracy: the relative error of ours and of cuBLASLt (fast accumulation and not) against
 // fp32 at K = 4096, 16384, 65536 (1024 x 1024 outputs, fp32 D), then exits.
 // --lt-promoted: also times cuBLASLt without fast accumulation (informational).
+// --blockscaled: DeepGEMM's shape table (M 64, 128, 4096 x its six (N, K)), block-scaled FP8
+// (cutego_gemm_blockscaled: SA (M, K/128) M-major as DeepGEMM's, SB (N/128, K/128) K-major)
+// beside ours per tensor (fast, and promoted every k-tile), cuBLASLt per tensor (fast
+// accumulation: the upper reference) and our bf16 (cutego_gemm, the same shapes), interleaved;
+// the block-scaled result is checked against fp32 on the same inputs and scales first.
 #include <cublasLt.h>
 #include <cuda_fp8.h>
 #include <algorithm>
@@ -127,12 +132,140 @@ struct Operands {
   ~Operands() { cudaFree(a), cudaFree(b); }
 };
 
+// Block-scaled FP8 on DeepGEMM's shapes (bf16 D), beside ours per tensor (fast; promoted every
+// k-tile), cuBLASLt per tensor (fast) and our bf16 GEMM. opt holds the per-tensor scales and the
+// workspace.
+static int bench_blockscaled(FILE *csv, const cutego_gemm_options_t &opt, LtFp8 &lt, cublasHandle_t hb, int reps) {
+  const int64_t nk[6][2] = {{2112, 7168}, {24576, 1536}, {32768, 512}, {7168, 16384}, {4096, 7168}, {7168, 2048}};
+  fprintf(csv, "m,n,k,ms_block,ms_fast,ms_promoted,ms_cublaslt,ms_bf16,tflops_block,tflops_fast,tflops_promoted,"
+               "tflops_cublaslt,tflops_bf16,block_over_fast,block_over_cublaslt,rel_block,plan_block\n");
+  std::vector<double> over_fast, over_lt;
+  double worst = 1e9;
+  for (int64_t M : {64, 128, 4096})
+    for (auto &p : nk) {
+      const int64_t N = p[0], K = p[1], KB = (K + 127) / 128, NB = (N + 127) / 128, MP = (M + 3) / 4 * 4;
+      Operands o(M, N, K);
+      __nv_bfloat16 *d, *a16, *b16;
+      float *sca, *scb, *f;
+      CK(cudaMalloc(&d, M * N * 2));
+      CK(cudaMalloc(&a16, M * K * 2));
+      CK(cudaMalloc(&b16, N * K * 2));
+      CK(cudaMalloc(&f, std::max(M, N) * K * 4));
+      to_float<__nv_fp8_e4m3><<<blocks_for(M * K), 256>>>(f, o.a, M * K);
+      convert<__nv_bfloat16><<<blocks_for(M * K), 256>>>(a16, f, M * K);
+      to_float<__nv_fp8_e4m3><<<blocks_for(N * K), 256>>>(f, o.b, N * K);
+      convert<__nv_bfloat16><<<blocks_for(N * K), 256>>>(b16, f, N * K);
+      CK(cudaFree(f));
+      CK(cudaMalloc(&sca, MP * KB * 4));
+      CK(cudaMalloc(&scb, NB * KB * 4));
+      fill_scales<<<blocks_for(MP * KB), 256>>>(sca, MP * KB, 101 + M);
+      fill_scales<<<blocks_for(NB * KB), 256>>>(scb, NB * KB, 103 + N);
+      cute_layout_t la = layout3(M, K, 0, K, 1, 0), lb = layout3(N, K, 0, K, 1, 0), ld = layout3(M, N, 0, N, 1, 0);
+      cute_layout_t lsa = layout3(M, KB, 0, 1, MP, 0), lsb = layout3(NB, KB, 0, KB, 1, 0);
+      cutego_gemm_options_t ob = opt, op = opt, o16 = opt;
+      ob.scale_a = ob.scale_b = nullptr;
+      op.fp8_accumulation = CUTEGO_GEMM_FP8_ACCUM_PROMOTED;
+      o16.scale_a = o16.scale_b = nullptr;
+      cutego_gemm_plan_t plan;
+      auto check = [](int rc, const char *what) {
+        if (rc) {
+          fprintf(stderr, "%s: %s\n", what, last_kernel_error());
+          exit(3);
+        }
+      };
+      auto block = [&] {
+        check(cutego_gemm_blockscaled(d, &ld, o.a, &la, o.b, &lb, nullptr, nullptr, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16,
+                                      sca, &lsa, scb, &lsb, 1.f, 0.f, nullptr, &ob, &plan),
+              "cutego_gemm_blockscaled");
+      };
+      auto fast = [&] {
+        check(cutego_gemm(d, &ld, o.a, &la, o.b, &lb, nullptr, nullptr, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16, 1.f, 0.f,
+                          nullptr, &opt, nullptr), "cutego_gemm fast");
+      };
+      auto promoted = [&] {
+        check(cutego_gemm(d, &ld, o.a, &la, o.b, &lb, nullptr, nullptr, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16, 1.f, 0.f,
+                          nullptr, &op, nullptr), "cutego_gemm promoted");
+      };
+      auto bf16 = [&] {
+        check(cutego_gemm(d, &ld, a16, &la, b16, &lb, nullptr, nullptr, CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_BF16, 1.f, 0.f,
+                          nullptr, &o16, nullptr), "cutego_gemm bf16");
+      };
+      // the block-scaled result against fp32 on the same inputs, each scaled by its block's scale
+      CK(cudaMemset(d, 0xFF, M * N * 2));
+      block();
+      CK(cudaDeviceSynchronize());
+      double rel;
+      {
+        float *ra, *rb, *rr;
+        CK(cudaMalloc(&ra, M * K * 4));
+        CK(cudaMalloc(&rb, N * K * 4));
+        CK(cudaMalloc(&rr, M * N * 4));
+        gather3<__nv_fp8_e4m3><<<blocks_for(M * K), 256>>>(ra, o.a, M, K, 1, K, 1, 0);
+        gather3<__nv_fp8_e4m3><<<blocks_for(N * K), 256>>>(rb, o.b, N, K, 1, K, 1, 0);
+        apply_block_scales<<<blocks_for(M * K), 256>>>(ra, M, K, 1, 1, sca, 1, MP, 0);
+        apply_block_scales<<<blocks_for(N * K), 256>>>(rb, N, K, 1, 128, scb, KB, 1, 0);
+        float one = 1, zero = 0;
+        CB(cublasGemmEx(hb, CUBLAS_OP_N, CUBLAS_OP_T, (int)M, (int)N, (int)K, &one, ra, CUDA_R_32F, (int)M, rb,
+                        CUDA_R_32F, (int)N, &zero, rr, CUDA_R_32F, (int)M, CUBLAS_COMPUTE_32F_PEDANTIC,
+                        CUBLAS_GEMM_DEFAULT));
+        unsigned long long bad;
+        rel = rel_error<__nv_bfloat16>(d, N, 1, 0, rr, M, N, 1, &bad);
+        if (bad) rel = 1e9;
+        cudaFree(ra), cudaFree(rb), cudaFree(rr);
+      }
+      LtFp8::Plan lp = lt.plan(M, N, K, CUDA_R_16BF, opt.scale_a, opt.scale_b, true);
+      const bool lt_ok = lt.probe(lp, o.a, o.b, d);
+      auto theirs = [&] { lt.run(lp, o.a, o.b, d); };
+      const double fl = 2.0 * M * N * K;
+      const int r = std::max(5, std::min(reps, (int)(4e13 / fl)));
+      g_batch = std::max(1, std::min(20, (int)(2e11 / fl)));
+      float tb = 1e30f, tf = 1e30f, tp = 1e30f, tl = 1e30f, t16 = 1e30f;
+      for (int round = 0; round < 2; ++round) {
+        tb = std::min(tb, time_it(block, r));
+        tf = std::min(tf, time_it(fast, r));
+        tp = std::min(tp, time_it(promoted, r));
+        if (lt_ok) tl = std::min(tl, time_it(theirs, r));
+        t16 = std::min(t16, time_it(bf16, r));
+      }
+      LtFp8::done(lp);
+      auto tfl = [&](float ms) { return ms < 1e29f ? fl / (ms * 1e9) : 0.0; };
+      const double of = tf / tb, ol = lt_ok ? tl / tb : 0;
+      printf("%5lld %6lld %6lld  block %7.1f TF  fast %7.1f  promoted %7.1f  cuBLASLt %7.1f  bf16 %7.1f  "
+             "block/fast %.3f  block/cuBLASLt %.3f  rel %.1e  %s\n",
+             (long long)M, (long long)N, (long long)K, tfl(tb), tfl(tf), tfl(tp), tfl(tl), tfl(t16), of, ol, rel,
+             plan.reason);
+      fprintf(csv, "%lld,%lld,%lld,%.5f,%.5f,%.5f,%.5f,%.5f,%.1f,%.1f,%.1f,%.1f,%.1f,%.4f,%.4f,%.2e,\"%s\"\n",
+              (long long)M, (long long)N, (long long)K, tb, tf, tp, lt_ok ? tl : 0.f, t16, tfl(tb), tfl(tf), tfl(tp),
+              tfl(tl), tfl(t16), of, ol, rel, plan.reason);
+      fflush(csv);
+      fflush(stdout);
+      cudaFree(d), cudaFree(a16), cudaFree(b16), cudaFree(sca), cudaFree(scb);
+      if (rel > 2e-2) {
+        printf("WRONG RESULT (rel %.2e)\n", rel);
+        return 4;
+      }
+      over_fast.push_back(of);
+      if (ol > 0) over_lt.push_back(ol);
+      worst = std::min(worst, of);
+    }
+  auto gm = [](const std::vector<double> &v) {
+    double lg = 0;
+    for (double x : v) lg += log(x);
+    return v.empty() ? 0 : exp(lg / v.size());
+  };
+  printf("== block-scaled e4m3 -> bf16 over %zu shapes: geomean %.3f of ours per tensor (fast), worst %.3f; %.3f of "
+         "cuBLASLt per tensor (fast)\n", over_fast.size(), gm(over_fast), worst, gm(over_lt));
+  fclose(csv);
+  return 0;
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) {
-    fprintf(stderr, "usage: bench_gemm_fp8 out.csv [--quick] [--reps N] [--accuracy] [--lt-promoted]\n");
+    fprintf(stderr, "usage: bench_gemm_fp8 out.csv [--quick] [--reps N] [--accuracy] [--lt-promoted] [--promoted "
+                    "[--interval N]] [--blockscaled]\n");
     return 2;
   }
-  bool quick = false, accuracy = false, lt_promoted = false, promoted = false;
+  bool quick = false, accuracy = false, lt_promoted = false, promoted = false, blockscaled = false;
   int interval = 0;
   int reps = 15;
   for (int i = 2; i < argc; ++i) {
@@ -140,6 +273,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[i], "--accuracy")) accuracy = true;
     else if (!strcmp(argv[i], "--lt-promoted")) lt_promoted = true;
     else if (!strcmp(argv[i], "--promoted")) promoted = true;
+    else if (!strcmp(argv[i], "--blockscaled")) blockscaled = true;
     else if (!strcmp(argv[i], "--interval") && i + 1 < argc) interval = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--reps") && i + 1 < argc) reps = atoi(argv[++i]);
   }
@@ -211,6 +345,8 @@ int main(int argc, char **argv) {
     fclose(csv);
     return 0;
   }
+
+  if (blockscaled) return bench_blockscaled(csv, opt, lt, hb, reps);
 
   struct Shape {
     int64_t m, n, k;

@@ -145,7 +145,8 @@ typedef struct cutego_gemm_plan_t {
   int64_t split_workspace_bytes;
   int32_t b_dtype;            /* B's type: ab_dtype, or options.b_dtype for an FP8 pair */
   int32_t promoted;           /* FP8 with CUTEGO_GEMM_FP8_ACCUM_PROMOTED: the promotion interval in
-                                 k-tiles (1..16; the kernel's name ends _promoted); 0: fast */
+                                 k-tiles (1..16; the kernel's name ends _promoted); 0: fast;
+                                 1 with CUTEGO_GEMM_FP8_ACCUM_BLOCK_SCALED (CUTEGO_GEMM_F_BLOCK_SCALED) */
 } cutego_gemm_plan_t;
 
 enum {
@@ -165,6 +166,9 @@ enum {
   CUTEGO_GEMM_F_PACK_B = 16, /* likewise B */
   CUTEGO_GEMM_F_PACK_D = 32, /* C or D has a hierarchical mode: computed in a compact workspace, then copied */
   CUTEGO_GEMM_F_CLUSTER_2 = 64, /* kernel arguments only: launched in 2x1 clusters sharing B (plan.cluster_m) */
+  CUTEGO_GEMM_F_BLOCK_SCALED = 128, /* FP8 block-scaled (CUTEGO_GEMM_FP8_ACCUM_BLOCK_SCALED): the kernel's
+                                       name ends _blockscaled and its fifth argument is a
+                                       cutego_gemm_block_scales_t, not a cutego_gemm_scales_t */
   /* kernel arguments only, promoted FP8 accumulation: the promotion interval in k-tiles minus 1
    * (plan.promoted - 1), bits 8-11 */
   CUTEGO_GEMM_F_PROMOTE_SHIFT = 8,
@@ -199,7 +203,8 @@ typedef struct cutego_gemm_options_t {
   const float *scale_a;
   const float *scale_b;
   int32_t b_dtype;     /* FP8 only: B's type when it differs from A's (ab_dtype); 0: ab_dtype */
-  int32_t fp8_accumulation; /* FP8 only: CUTEGO_GEMM_FP8_ACCUM_FAST (0) or _PROMOTED */
+  int32_t fp8_accumulation; /* FP8 only: CUTEGO_GEMM_FP8_ACCUM_FAST (0), _PROMOTED or _BLOCK_SCALED
+                               (cutego_gemm_blockscaled sets it; cutego_gemm refuses it) */
   int32_t fp8_promotion_interval; /* PROMOTED only: k-tiles (of 128 K) per promotion, 1..16; 0: 1 */
 } cutego_gemm_options_t;
 
@@ -209,12 +214,56 @@ typedef struct cutego_gemm_options_t {
  * default, as CUTLASS's and DeepGEMM's promotion) are added into fp32 registers, on 128x128
  * tiles (the accumulator and the partial sums take 64 registers each); asking for the 128x256
  * configuration with it is an error. */
-enum { CUTEGO_GEMM_FP8_ACCUM_FAST = 0, CUTEGO_GEMM_FP8_ACCUM_PROMOTED = 1 };
+enum { CUTEGO_GEMM_FP8_ACCUM_FAST = 0, CUTEGO_GEMM_FP8_ACCUM_PROMOTED = 1, CUTEGO_GEMM_FP8_ACCUM_BLOCK_SCALED = 2 };
 
 /* The FP8 wgmma kernels' scale argument (after cutego_gemm_args_t, which stays 128 bytes). */
 typedef struct cutego_gemm_scales_t {
   const float *a, *b; /* NULL: 1 */
 } cutego_gemm_scales_t;
+
+/* ---- Block-scaled FP8 (DeepSeek-V3's scaling: 1x128 blocks of A, 128x128 blocks of B) ------
+ *
+ *   cutego_gemm_blockscaled(d, d_layout, a, a_layout, b, b_layout, c, c_layout, ab_dtype, cd_dtype,
+ *                           scale_a, scale_a_layout, scale_b, scale_b_layout, alpha, beta, stream,
+ *                           opt, plan)
+ *
+ * computes, with kb = k / 128 the K block and nb = n / 128 the N block,
+ *   D(m,n,l) = alpha * sum_kb SA(m,kb,l) * SB(nb,kb,l) * sum_{k in kb} A(m,k,l) * B(n,k,l) + beta * C(m,n,l)
+ * SA (scale_a: fp32, device memory) is an (M, ceil(K/128)) or (M, ceil(K/128), L) layout, SB
+ * (scale_b) a (ceil(N/128), ceil(K/128)) or (ceil(N/128), ceil(K/128), L) layout, in elements.
+ * Any strides: DeepGEMM's "MN-major" SA is stride (1, M'), M' >= M; a batch mode of stride 0 (or
+ * a rank-2 layout) is shared by every batch. Each mode must coalesce to one stride (a
+ * hierarchical mode that does not is an error). A shape that does not match is an error naming
+ * the operand (scale_a or scale_b). A, B, C and D as cutego_gemm's FP8 (every e4m3/e5m2 pair, a
+ * transposing copy for an operand that is not K-major). The tensor cores accumulate each K
+ * block (four m64n128k32 MMAs); its partial sum is scaled by SA(m,kb,l) * SB(nb,kb,l) and added
+ * into fp32 registers (the promoted mode's step, every k-tile), on 128x128 tiles. In opt:
+ * scale_a/scale_b (per tensor) must be NULL, fp8_accumulation 0 or BLOCK_SCALED,
+ * fp8_promotion_interval 0 or 1, config automatic or 128x128; split_k as cutego_gemm's, in
+ * slices of whole K blocks (the scales' slices go with them).
+ * The plan has CUTEGO_GEMM_F_BLOCK_SCALED and its kernel takes a cutego_gemm_block_scales_t,
+ * filled by cutego_gemm_block_scales (which checks the scale layouts against the plan). */
+typedef struct cutego_gemm_block_scales_t {
+  const float *a;   /* SA(m, kb, l) = a[m * as[0] + kb * as[1] + l * as[2]] */
+  const float *b;   /* SB(nb, kb, l) = b[nb * bs[0] + kb * bs[1] + l * bs[2]] */
+  int64_t as[3], bs[3];
+} cutego_gemm_block_scales_t;
+#define CUTEGO_GEMM_SCALE_BLOCK 128 /* K elements per scale of A and B; N elements per scale of B */
+
+/* The block-scaled kernel's scale argument for a plan with CUTEGO_GEMM_F_BLOCK_SCALED (addresses are not
+ * dereferenced). Returns 0, or -1 with the reason in why (naming scale_a or scale_b). */
+int cutego_gemm_block_scales(const cutego_gemm_plan_t *plan, const float *scale_a,
+                             const cute_layout_t *scale_a_layout, const float *scale_b,
+                             const cute_layout_t *scale_b_layout, cutego_gemm_block_scales_t *out, char *why,
+                             size_t why_len);
+
+/* Plans and launches a block-scaled FP8 GEMM (above); returns as cutego_gemm. */
+int cutego_gemm_blockscaled(void *d, const cute_layout_t *d_layout, const void *a, const cute_layout_t *a_layout,
+                            const void *b, const cute_layout_t *b_layout, const void *c,
+                            const cute_layout_t *c_layout, int ab_dtype, int cd_dtype, const float *scale_a,
+                            const cute_layout_t *scale_a_layout, const float *scale_b,
+                            const cute_layout_t *scale_b_layout, float alpha, float beta, cutego_stream_t stream,
+                            const cutego_gemm_options_t *opt, cutego_gemm_plan_t *plan);
 
 /* The wgmma kernel's arguments (by value; extents and strides in elements), filled from a plan
  * by cutego_gemm_args. */
@@ -274,7 +323,7 @@ const char *cutego_gemm_path_name(int path);
  * (128x64 tiles for a plan of CUTEGO_GEMM_CONFIG_128x64x64) in one wave (tiles * S <= sms) with slices of at least 1024 (csrc/gemm/waves.c says why); 1: 1;
  * S > 1: S, or -1 with the reason in why where S slices are impossible. Only single-batch plans
  * without clusters that read A and B in place split; K splits into at most 16 equal slices of
- * whole 16-byte steps (8 elements of 16 bits, 16 of FP8). */
+ * whole 16-byte steps (8 elements of 16 bits, 16 of FP8; block-scaled, whole K blocks of 128). */
 int cutego_gemm_split_k(const cutego_gemm_plan_t *plan, int sms, int requested, char *why, size_t why_len);
 
 /* 1 where cutego_gemm takes 128x64 tiles (CUTEGO_GEMM_CONFIG_128x64x64) for a plan when no

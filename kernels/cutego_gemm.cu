@@ -27,6 +27,10 @@ CUTEGO_GEMM_FP8P_FNS_DECL(128x128, e4m3)
 CUTEGO_GEMM_FP8P_FNS_DECL(128x128, e4m3e5m2)
 CUTEGO_GEMM_FP8P_FNS_DECL(128x128, e5m2e4m3)
 CUTEGO_GEMM_FP8P_FNS_DECL(128x128, e5m2)
+CUTEGO_GEMM_FP8B_FNS_DECL(128x128, e4m3)
+CUTEGO_GEMM_FP8B_FNS_DECL(128x128, e4m3e5m2)
+CUTEGO_GEMM_FP8B_FNS_DECL(128x128, e5m2e4m3)
+CUTEGO_GEMM_FP8B_FNS_DECL(128x128, e5m2)
 
 namespace {
 typedef cutego_gemm_wgmma_fn wgmma_fn;
@@ -113,6 +117,14 @@ const void *fp8_kernel(int cfg, int ta, int tb, int out, bool promoted) {
 
 bool is_fp8(int t) { return t == CUTEGO_DTYPE_E4M3 || t == CUTEGO_DTYPE_E5M2; }
 
+// The block-scaled FP8 kernel (128x128) of a pair of types and an output type.
+const void *fp8_blockscaled_kernel(int ta, int tb, int out) {
+  static const cutego_gemm_wgmma_fp8b_fn *const t[2][2] = {
+      {cutego_gemm_fp8b_fns_128x128_kk_e4m3, cutego_gemm_fp8b_fns_128x128_kk_e4m3e5m2},
+      {cutego_gemm_fp8b_fns_128x128_kk_e5m2e4m3, cutego_gemm_fp8b_fns_128x128_kk_e5m2}};
+  return reinterpret_cast<const void *>(t[ta == CUTEGO_DTYPE_E5M2][tb == CUTEGO_DTYPE_E5M2][out]);
+}
+
 cudaError_t launch_generic(const cutego_gemm_plan_t &p, void *d, const cute_layout_t *ld, const void *a,
                            const cute_layout_t *la, const void *b, const cute_layout_t *lb, const void *c,
                            const cute_layout_t *lc, float alpha, float beta, int sms, int64_t max_ctas,
@@ -198,13 +210,26 @@ cute_layout_t flat3(int64_t e0, int64_t e1, int64_t e2, int64_t s0, int64_t s1, 
   return L;
 }
 
+// cutego_gemm_blockscaled's scale tensors (null for cutego_gemm).
+struct BlockScalesIn {
+  const float *a, *b;
+  const cute_layout_t *la, *lb;
+};
+int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_t *la, const void *b,
+             const cute_layout_t *lb, const void *c, const cute_layout_t *lc, int ab_dtype, int cd_dtype, float alpha,
+             float beta, cutego_stream_t stream_, const cutego_gemm_options_t *opt, cutego_gemm_plan_t *plan_out,
+             const BlockScalesIn *bsi);
+
 // Split K into `splits` slices: the slices are the batches of A' (M, K/S, S) and B' (N, K/S, S)
 // (slice j starts j*K/S steps along K), the wgmma kernel writes their fp32 products into the
 // batches of a workspace W (M, N, S), and gemm_split_k_reduce sums them into D. Returns
 // CUTEGO_KERNELS_EINVAL, before any kernel is launched, where the slices' plan is not a wgmma plan
-// reading A' and B' in place (the caller may then go on without splitting).
+// reading A' and B' in place (the caller may then go on without splitting). Block-scaled (bs):
+// the slices are whole K blocks (cutego_gemm_split_k), and the scales' slices are the batches of
+// SA' (M, KB/S, S) and SB' (NB, KB/S, S).
 int gemm_split_k(cutego_gemm_plan_t &p, int splits, void *d, const void *a, const void *b, const void *c, float alpha,
-                 float beta, cutego_stream_t stream_, const cutego_gemm_options_t *opt, int sms) {
+                 float beta, cutego_stream_t stream_, const cutego_gemm_options_t *opt, int sms,
+                 const cutego_gemm_block_scales_t *bs) {
   cudaStream_t stream = reinterpret_cast<cudaStream_t>(stream_);
   const int64_t m = p.m, n = p.n, ks = p.k / splits, ldw = (p.n + 3) / 4 * 4;
   const int64_t ws_bytes = m * ldw * splits * 4;
@@ -235,8 +260,19 @@ int gemm_split_k(cutego_gemm_plan_t &p, int splits, void *d, const void *a, cons
                   cudaGetErrorString(e));
     own = true;
   }
-  int rc = cutego_gemm(ws, &lw, a, &la, b, &lb, nullptr, nullptr, p.ab_dtype, CUTEGO_DTYPE_F32, 1.f, 0.f, stream_, &o,
-                       &ps);
+  int rc;
+  if (bs) {
+    const int64_t kbs = (p.k + CUTEGO_GEMM_SCALE_BLOCK - 1) / CUTEGO_GEMM_SCALE_BLOCK / splits;
+    const cute_layout_t lsa = flat3(m, kbs, splits, bs->as[0], bs->as[1], bs->as[1] * kbs);
+    const cute_layout_t lsb = flat3((n + CUTEGO_GEMM_SCALE_BLOCK - 1) / CUTEGO_GEMM_SCALE_BLOCK, kbs, splits, bs->bs[0],
+                                    bs->bs[1], bs->bs[1] * kbs);
+    const BlockScalesIn slices = {bs->a, bs->b, &lsa, &lsb};
+    rc = gemm_run(ws, &lw, a, &la, b, &lb, nullptr, nullptr, p.ab_dtype, CUTEGO_DTYPE_F32, 1.f, 0.f, stream_, &o, &ps,
+                  &slices);
+  } else {
+    rc = cutego_gemm(ws, &lw, a, &la, b, &lb, nullptr, nullptr, p.ab_dtype, CUTEGO_DTYPE_F32, 1.f, 0.f, stream_, &o,
+                     &ps);
+  }
   if (rc == CUTEGO_KERNELS_OK) {
     const int64_t threads = m * ((n + 3) / 4), cap = static_cast<int64_t>(sms) * 8;
     const int64_t blocks = (threads + 255) / 256 < cap ? (threads + 255) / 256 : cap;
@@ -275,12 +311,12 @@ int gemm_split_k(cutego_gemm_plan_t &p, int splits, void *d, const void *a, cons
   }
   return rc;
 }
-}  // namespace
 
-extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, const cute_layout_t *la, const void *b,
-                           const cute_layout_t *lb, const void *c, const cute_layout_t *lc, int ab_dtype,
-                           int cd_dtype, float alpha, float beta, cutego_stream_t stream_,
-                           const cutego_gemm_options_t *opt, cutego_gemm_plan_t *plan_out) {
+// cutego_gemm, and cutego_gemm_blockscaled with bsi (opt's fp8_accumulation BLOCK_SCALED then).
+int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_t *la, const void *b,
+             const cute_layout_t *lb, const void *c, const cute_layout_t *lc, int ab_dtype, int cd_dtype, float alpha,
+             float beta, cutego_stream_t stream_, const cutego_gemm_options_t *opt, cutego_gemm_plan_t *plan_out,
+             const BlockScalesIn *bsi) {
   cudaStream_t stream = reinterpret_cast<cudaStream_t>(stream_);
   cutego_gemm_plan_t p;
   const int read_c = beta != 0.0f;
@@ -298,6 +334,12 @@ extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, cons
     return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: %s", p.reason);
   }
   if (plan_out) *plan_out = p;
+  cutego_gemm_block_scales_t block_scales = {};
+  if (bsi && p.path != CUTEGO_GEMM_PATH_NONE) {
+    char why[sizeof p.reason];
+    if (cutego_gemm_block_scales(&p, bsi->a, bsi->la, bsi->b, bsi->lb, &block_scales, why, sizeof why) != 0)
+      return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm_blockscaled: %s", why);
+  }
   if (p.path == CUTEGO_GEMM_PATH_NONE) return CUTEGO_KERNELS_OK;
   if (!d || !a || !b || (read_c && !c)) return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: null pointer");
   if (!have_dev) return fail(CUTEGO_KERNELS_ENODEV, "cutego_gemm: no CUDA device");
@@ -329,7 +371,7 @@ extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, cons
     if (splits > 1) {
       char keep[512];
       snprintf(keep, sizeof keep, "%s", cutego_k::last_error());
-      int rc = gemm_split_k(p, splits, d, a, b, c, alpha, beta, stream_, opt, di.sms);
+      int rc = gemm_split_k(p, splits, d, a, b, c, alpha, beta, stream_, opt, di.sms, bsi ? &block_scales : nullptr);
       if (plan_out) *plan_out = p;
       if (rc != CUTEGO_KERNELS_EINVAL || req > 1) return rc;
       cutego_k::fail(CUTEGO_KERNELS_OK, "%s", keep);  // the slices did not plan: no split
@@ -430,7 +472,8 @@ extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, cons
   cutego_k::GemmArgs g;
   cutego_gemm_args(&p, d, c, alpha, beta, o.group_m, &g);
   const int am = p.a.major, bm = p.b.major;
-  const void *fn = is_fp8(p.ab_dtype) ? fp8_kernel(p.config, p.ab_dtype, p.b_dtype, out_index(p.cd_dtype), p.promoted)
+  const void *fn = bsi ? fp8_blockscaled_kernel(p.ab_dtype, p.b_dtype, out_index(p.cd_dtype))
+                  : is_fp8(p.ab_dtype) ? fp8_kernel(p.config, p.ab_dtype, p.b_dtype, out_index(p.cd_dtype), p.promoted)
                                       : reinterpret_cast<const void *>(wgmma_kernel(
                                             p.config, am, bm, p.ab_dtype == CUTEGO_DTYPE_F16, out_index(p.cd_dtype)));
   cutego_gemm_scales_t scales = {opt ? opt->scale_a : nullptr, opt ? opt->scale_b : nullptr};
@@ -463,7 +506,8 @@ extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, cons
     cfg.gridDim = dim3(static_cast<unsigned>(cutego_gemm_grid(&p, static_cast<int64_t>(clusters) * launch.cluster,
                                                               o.max_ctas)));
   }
-  void *args[] = {&ma, &mb, &md, &g, &scales};  // (the 16-bit kernels take the first four)
+  void *args[] = {&ma, &mb, &md, &g, bsi ? static_cast<void *>(&block_scales) : static_cast<void *>(&scales)};
+  // (the 16-bit kernels take the first four)
   e = cudaLaunchKernelExC(&cfg, fn, args);
   if (e != cudaSuccess) return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: launch: %s", cudaGetErrorString(e));
   if ((p.flags & CUTEGO_GEMM_F_PACK_D) &&
@@ -473,4 +517,35 @@ extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, cons
     return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: copying D out of the workspace: %s", why);
   }
   return CUTEGO_KERNELS_OK;
+}
+}  // namespace
+
+extern "C" int cutego_gemm(void *d, const cute_layout_t *ld, const void *a, const cute_layout_t *la, const void *b,
+                           const cute_layout_t *lb, const void *c, const cute_layout_t *lc, int ab_dtype,
+                           int cd_dtype, float alpha, float beta, cutego_stream_t stream,
+                           const cutego_gemm_options_t *opt, cutego_gemm_plan_t *plan_out) {
+  if (opt && opt->fp8_accumulation == CUTEGO_GEMM_FP8_ACCUM_BLOCK_SCALED)
+    return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: fp8_accumulation BLOCK_SCALED needs the block scales: "
+                "cutego_gemm_blockscaled");
+  return gemm_run(d, ld, a, la, b, lb, c, lc, ab_dtype, cd_dtype, alpha, beta, stream, opt, plan_out, nullptr);
+}
+
+extern "C" int cutego_gemm_blockscaled(void *d, const cute_layout_t *ld, const void *a, const cute_layout_t *la,
+                                       const void *b, const cute_layout_t *lb, const void *c,
+                                       const cute_layout_t *lc, int ab_dtype, int cd_dtype, const float *scale_a,
+                                       const cute_layout_t *scale_a_layout, const float *scale_b,
+                                       const cute_layout_t *scale_b_layout, float alpha, float beta,
+                                       cutego_stream_t stream, const cutego_gemm_options_t *opt,
+                                       cutego_gemm_plan_t *plan_out) {
+  cutego_gemm_options_t o = {};
+  if (opt) o = *opt;
+  if (o.fp8_accumulation != CUTEGO_GEMM_FP8_ACCUM_FAST && o.fp8_accumulation != CUTEGO_GEMM_FP8_ACCUM_BLOCK_SCALED)
+    return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm_blockscaled: fp8_accumulation %d: 0 or BLOCK_SCALED (%d)",
+                (int)o.fp8_accumulation, (int)CUTEGO_GEMM_FP8_ACCUM_BLOCK_SCALED);
+  if (!is_fp8(ab_dtype))
+    return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm_blockscaled: A/B data type %d: FP8 e4m3 (%d) or e5m2 (%d) only",
+                ab_dtype, (int)CUTEGO_DTYPE_E4M3, (int)CUTEGO_DTYPE_E5M2);
+  o.fp8_accumulation = CUTEGO_GEMM_FP8_ACCUM_BLOCK_SCALED;
+  const BlockScalesIn bsi = {scale_a, scale_b, scale_a_layout, scale_b_layout};
+  return gemm_run(d, ld, a, la, b, lb, c, lc, ab_dtype, cd_dtype, alpha, beta, stream, &o, plan_out, &bsi);
 }

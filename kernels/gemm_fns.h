@@ -51,3 +51,10 @@ typedef void (*cutego_gemm_wgmma_fp8_fn)(const CUtensorMap, const CUtensorMap, c
   const cutego_gemm_wgmma_fp8_fn cutego_gemm_fp8p_fns_##CFGNAME##_kk_##INNAME[3] = {                         \
       cutego_gemm_##CFGNAME##_kk_##INNAME##_bf16_promoted, cutego_gemm_##CFGNAME##_kk_##INNAME##_f16_promoted, \
       cutego_gemm_##CFGNAME##_kk_##INNAME##_f32_promoted};
+
+/* The block-scaled FP8 kernels (128x128 only, gemm_blockscaled.cuh) take the block scales as their
+ * fifth argument: cutego_gemm_fp8b_fns_<config>_kk_<in>[out] (out: 0 bf16, 1 f16, 2 f32). */
+typedef void (*cutego_gemm_wgmma_fp8b_fn)(const CUtensorMap, const CUtensorMap, const CUtensorMap,
+                                          const cutego_gemm_args_t, const cutego_gemm_block_scales_t);
+#define CUTEGO_GEMM_FP8B_FNS_DECL(CFGNAME, INNAME) \
+  extern "C" const cutego_gemm_wgmma_fp8b_fn cutego_gemm_fp8b_fns_##CFGNAME##_kk_##INNAME[3];

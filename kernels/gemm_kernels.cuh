@@ -19,6 +19,7 @@
 //     PipelineTmaAsync::consumer_release(), the cluster rank in PersistentTileScheduler
 //   - FP8 A and B: the same pieces with an 8-bit element type
 //     (m64nNk32, K-major operands), and promoted accumulation . wgmma_fp8(), promoted_mma_tile()
+//   - its promotion step, per tensor or block-scaled ........... Promotion (gemm_blockscaled.cuh)
 // Every layout constant (stage bytes, TMA boxes, wgmma descriptor offsets, the accumulator's
 // thread-value layout) comes from kernels/generated/cutego_gemm_layouts.h, which `cutego gen
 // gemm` computes with cutego's algebra; none is typed in here.
@@ -474,42 +475,66 @@ __device__ __forceinline__ void producer_load_tile(const GemmArgs &p, PipelineTm
 // ---- promoted FP8 accumulation ---------------------------------------------------------------
 // The tensor cores keep about 14 bits of an FP8 partial sum. A run of `interval` k-tiles (128 x
 // interval of K; CUTEGO_GEMM_F_PROMOTE_INTERVAL in the flags, 1 unless asked) accumulates in the
-// tensor cores into `part`, its first MMA starting afresh (scale_d = 0); once the run's MMAs are
-// done, `part` is added into the fp32 accumulator (CUTLASS's GmmaFP8Accumulation, DeepGEMM's
-// promotion). Within a run the stages are released one group behind, as in the fast path; at a
-// promotion the warpgroup waits for all its MMAs (the other consumer warpgroup keeps the tensor
-// cores busy), which is why the adds cannot overlap this warpgroup's next MMAs: reading `part`
-// while a wgmma is in flight makes ptxas serialize every wgmma of the kernel (C7514).
+// tensor cores into `part`, the run's first k-tile starting afresh (scale_d = 0, a compile-time
+// constant); once the run's MMAs are done, the promotion step adds `part` into the fp32
+// accumulator (CUTLASS's GmmaFP8Accumulation, DeepGEMM's promotion). Within a run the stages are
+// released one group behind, as in the fast path; at a promotion the warpgroup waits for all its
+// MMAs (the other consumer warpgroup keeps the tensor cores busy), which is why the adds cannot
+// overlap this warpgroup's next MMAs: reading `part` while a wgmma is in flight makes ptxas
+// serialize every wgmma of the kernel (C7514).
 __device__ __forceinline__ int promotion_interval(int flags) {
   return ((flags & CUTEGO_GEMM_F_PROMOTE_INTERVAL) >> CUTEGO_GEMM_F_PROMOTE_SHIFT) + 1;
 }
 
+// The promotion step of the operand tag TI: acc += part. A block-scaled TI
+// (gemm_blockscaled.cuh) has its own, which scales each k-tile's partial sum; load(kt, k_tiles)
+// is called once the run starting at k-tile kt is issued, apply() once its MMAs are done.
+template <class Cfg, class TI>
+struct Promotion {
+  __device__ __forceinline__ Promotion(const GemmArgs &, const cutego_gemm_block_scales_t *, const WorkTileInfo &,
+                                       int, int) {}
+  __device__ __forceinline__ void load(int, int) {}
+  template <int N>
+  __device__ __forceinline__ void apply(float (&acc)[N], const float (&part)[N]) const {
+#pragma unroll
+    for (int i = 0; i < N; ++i) acc[i] += part[i];
+  }
+};
+
 template <class Cfg, class OA, class OB, class TI, int CM>
 __device__ __forceinline__ void promoted_mma_tile(const GemmArgs &p, PipelineTmaAsync<Cfg::STAGES> &pipe,
-                                                  PipelineState<Cfg::STAGES> &read, int cw, int lane,
-                                                  float (&acc)[Cfg::BN / 2], uint8_t *sa, uint8_t *sb) {
+                                                  PipelineState<Cfg::STAGES> &read, const WorkTileInfo &w, int cw,
+                                                  int lane, float (&acc)[Cfg::BN / 2], uint8_t *sa, uint8_t *sb,
+                                                  const cutego_gemm_block_scales_t *bs) {
   constexpr int N = Cfg::BN / 2;
   const int interval = promotion_interval(p.flags);
+  Promotion<Cfg, TI> promotion(p, bs, w, cw, threadIdx.x % 128);
+  const uint32_t a_off = cw * OA::desc_mn64_step_bytes;
   float part[N];
 #pragma unroll
   for (int i = 0; i < N; ++i) acc[i] = 0.f;
-  for (int kt = 0; kt < p.k_tiles; ++kt, ++read) {
-    const int s = read.index(), run = kt % interval;
+  for (int kt = 0; kt < p.k_tiles;) {
+    const int run_end = min(kt + interval, p.k_tiles);
+    int s = read.index();
     pipe.consumer_wait(read);
     wgmma_fence();
-    mma_stage<Cfg, OA, OB, TI, Cfg::BN>(part, smem_u32(sa + s * OA::stage_bytes) + cw * OA::desc_mn64_step_bytes,
-                                        smem_u32(sb + s * OB::stage_bytes), run == 0);
+    mma_stage<Cfg, OA, OB, TI, Cfg::BN>(part, smem_u32(sa + s * OA::stage_bytes) + a_off,
+                                        smem_u32(sb + s * OB::stage_bytes), true);
     wgmma_commit();
-    if (run == interval - 1 || kt + 1 == p.k_tiles) {
-      wgmma_wait<0>();
-      if (run > 0) pipe.consumer_release(read.previous(), CM, lane);
-      pipe.consumer_release(read, CM, lane);
-#pragma unroll
-      for (int i = 0; i < N; ++i) acc[i] += part[i];
-    } else {
+    promotion.load(kt, p.k_tiles);
+    for (++kt, ++read; kt < run_end; ++kt, ++read) {
+      s = read.index();
+      pipe.consumer_wait(read);
+      wgmma_fence();
+      mma_stage<Cfg, OA, OB, TI, Cfg::BN>(part, smem_u32(sa + s * OA::stage_bytes) + a_off,
+                                          smem_u32(sb + s * OB::stage_bytes), false);
+      wgmma_commit();
       wgmma_wait<1>();
-      if (run > 0) pipe.consumer_release(read.previous(), CM, lane);
+      pipe.consumer_release(read.previous(), CM, lane);
     }
+    wgmma_wait<0>();
+    pipe.consumer_release(read.previous(), CM, lane);
+    promotion.apply(acc, part);
   }
 }
 
@@ -521,7 +546,8 @@ __device__ __forceinline__ void promoted_mma_tile(const GemmArgs &p, PipelineTma
 template <class Cfg, class OA, class OB, class TI, int CM>
 __device__ __forceinline__ bool consumer_mma_tile(const GemmArgs &p, PipelineTmaAsync<Cfg::STAGES> &pipe,
                                                   PipelineState<Cfg::STAGES> &read, const WorkTileInfo &w, int cw,
-                                                  int lane, float (&acc)[Cfg::BN / 2], uint8_t *sa, uint8_t *sb) {
+                                                  int lane, float (&acc)[Cfg::BN / 2], uint8_t *sa, uint8_t *sb,
+                                                  const cutego_gemm_block_scales_t *bs) {
   if (w.m_idx * Cfg::BM + cw * 64 >= p.m) {
     for (int kt = 0; kt < p.k_tiles; ++kt, ++read) {
       pipe.consumer_wait(read);
@@ -530,7 +556,7 @@ __device__ __forceinline__ bool consumer_mma_tile(const GemmArgs &p, PipelineTma
     return false;
   }
   if constexpr (is_promoted<TI>) {
-    promoted_mma_tile<Cfg, OA, OB, TI, CM>(p, pipe, read, cw, lane, acc, sa, sb);
+    promoted_mma_tile<Cfg, OA, OB, TI, CM>(p, pipe, read, w, cw, lane, acc, sa, sb, bs);
   } else {
     for (int kt = 0; kt < p.k_tiles; ++kt, ++read) {
       const int s = read.index();
@@ -557,7 +583,8 @@ __device__ __forceinline__ bool consumer_mma_tile(const GemmArgs &p, PipelineTma
 // clusters compiles exactly as before them (a run-time cluster size cost it 5-15%).
 template <class Cfg, class OA, class OB, class TI, typename TO, int CM>
 __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const CUtensorMap *tma_b,
-                                                const CUtensorMap *tma_d, const GemmArgs &p) {
+                                                const CUtensorMap *tma_d, const GemmArgs &p,
+                                                const cutego_gemm_block_scales_t *bs = nullptr) {
   constexpr int S = Cfg::STAGES, BM = Cfg::BM, BN = Cfg::BN;
   static_assert(OA::rows == BM && OB::rows == BN, "operand layouts do not match the tile");
   static_assert(BM == 128, "two consumer warpgroups of 64 rows each");
@@ -592,7 +619,7 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
     PipelineState<S> read{0};
     for (PersistentTileScheduler<CM> sched(p); sched.is_valid(); sched.advance_to_next_work()) {
       const WorkTileInfo w = sched.get_current_work();
-      if (!consumer_mma_tile<Cfg, OA, OB, TI, CM>(p, pipe, read, w, cw, lane, acc, sa, sb)) continue;
+      if (!consumer_mma_tile<Cfg, OA, OB, TI, CM>(p, pipe, read, w, cw, lane, acc, sa, sb, bs)) continue;
       const int row0 = w.m_idx * BM + cw * 64, col0 = w.n_idx * BN;
       if (p.flags & kFlagDTma)
         epilogue_tma<typename Cfg::Acc, BN, TO>(p, tma_d, acc, t, cw, staging, row0, col0, w.l_idx);

@@ -89,6 +89,25 @@ __global__ void gather3(float *dst, const T *src, int64_t e0, int64_t e1, int64_
     dst[i] = (float)src[a * s0 + b * s1 + c * s2];
   }
 }
+// Block scales: positive, from 1/4 to 4 (a scale changes the magnitude of its block's products).
+__global__ void fill_scales(float *x, int64_t n, uint64_t seed) {
+  for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < n; i += (int64_t)gridDim.x * blockDim.x) {
+    uint64_t z = (uint64_t)i * 0x9E3779B97F4A7C15ull + seed;
+    z = (z ^ (z >> 29)) * 0xBF58476D1CE4E5B9ull;
+    z ^= z >> 32;
+    x[i] = exp2f(-2.f + 4.f * (float)(z & 0xFFFF) / 65536.f);
+  }
+}
+// r (canonical column-major e0 x K x L, fp32) *= S(i / bs0, k / 128, l), S at strides s0, s1, s2:
+// SA with bs0 = 1, SB with bs0 = 128.
+__global__ void apply_block_scales(float *r, int64_t e0, int64_t k, int64_t l, int64_t bs0, const float *sc,
+                                   int64_t s0, int64_t s1, int64_t s2) {
+  const int64_t n = e0 * k * l;
+  for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < n; i += (int64_t)gridDim.x * blockDim.x) {
+    const int64_t a = i % e0, kk = (i / e0) % k, b = i / (e0 * k);
+    r[i] *= sc[(a / bs0) * s0 + (kk / 128) * s1 + b * s2];
+  }
+}
 // sum of squares of (x - r) and of r, NaN/Inf count, poison (unwritten) count.
 template <typename T>
 __global__ void compare(const T *d, int64_t s0, int64_t s1, int64_t s2, const float *ref, int64_t m, int64_t n,

@@ -229,13 +229,18 @@ static int check_request(cutego_gemm_plan_t *p, const cute_layout_t *d, const cu
   if (p->ab_dtype != CUTEGO_DTYPE_BF16 && p->ab_dtype != CUTEGO_DTYPE_F16 && !is_fp8(p->ab_dtype))
     return REASON(p, -1, "A/B data type %d unsupported: bf16 (%d), fp16 (%d), FP8 e4m3 (%d) or e5m2 (%d)", p->ab_dtype,
                   CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_F16, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_E5M2);
-  if (opt && (opt->fp8_accumulation < 0 || opt->fp8_accumulation > CUTEGO_GEMM_FP8_ACCUM_PROMOTED ||
+  if (opt && (opt->fp8_accumulation < 0 || opt->fp8_accumulation > CUTEGO_GEMM_FP8_ACCUM_BLOCK_SCALED ||
               (opt->fp8_accumulation && !is_fp8(p->ab_dtype))))
-    return REASON(p, -1, "fp8_accumulation %d: FAST (0) or PROMOTED (1), for FP8 A and B only", (int)opt->fp8_accumulation);
+    return REASON(p, -1, "fp8_accumulation %d: FAST (0), PROMOTED (1) or BLOCK_SCALED (2), for FP8 A and B only",
+                  (int)opt->fp8_accumulation);
+  const int block_scaled = opt && opt->fp8_accumulation == CUTEGO_GEMM_FP8_ACCUM_BLOCK_SCALED;
   if (opt && (opt->fp8_promotion_interval < 0 || opt->fp8_promotion_interval > 16 ||
-              (opt->fp8_promotion_interval && opt->fp8_accumulation != CUTEGO_GEMM_FP8_ACCUM_PROMOTED)))
-    return REASON(p, -1, "fp8_promotion_interval %d: 1..16 k-tiles (0: 1), with PROMOTED accumulation only",
-                  (int)opt->fp8_promotion_interval);
+              (opt->fp8_promotion_interval && opt->fp8_accumulation != CUTEGO_GEMM_FP8_ACCUM_PROMOTED &&
+               !(block_scaled && opt->fp8_promotion_interval == 1))))
+    return REASON(p, -1, "fp8_promotion_interval %d: 1..16 k-tiles (0: 1), with PROMOTED accumulation only "
+                  "(BLOCK_SCALED: 0 or 1)", (int)opt->fp8_promotion_interval);
+  if (block_scaled && (opt->scale_a || opt->scale_b))
+    return REASON(p, -1, "scale_a/scale_b (per tensor) with BLOCK_SCALED accumulation: the block scales replace them");
   if (opt && opt->b_dtype && (!is_fp8(p->ab_dtype) || !is_fp8(opt->b_dtype)))
     return REASON(p, -1, "b_dtype %d: B's own type is for FP8 pairs only (A e4m3 or e5m2, B e4m3 (%d) or e5m2 (%d))",
                   (int)opt->b_dtype, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_E5M2);
@@ -417,7 +422,7 @@ static int name_kernel(cutego_gemm_plan_t *p) {
   const char *b_name = p->b_dtype != p->ab_dtype ? in_name[p->b_dtype] : "";
   snprintf(p->kernel, sizeof p->kernel, "cutego_gemm_%s_%c%c_%s%s_%s%s", cb->name, p->a.major ? 'm' : 'k',
            p->b.major ? 'm' : 'k', in_name[p->ab_dtype], b_name, out_name[p->cd_dtype],
-           p->promoted ? "_promoted" : "");
+           (p->flags & CUTEGO_GEMM_F_BLOCK_SCALED) ? "_blockscaled" : p->promoted ? "_promoted" : "");
   p->path = CUTEGO_GEMM_PATH_WGMMA;
   if (p->flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B | CUTEGO_GEMM_F_PACK_D))
     return REASON(p, 0, "wgmma through compact copies of%s%s%s (%s): %dx%d tiles, %lld tiles%s",
@@ -453,8 +458,10 @@ int cutego_gemm_plan(const cute_layout_t *d, const cute_layout_t *a, const cute_
   memset(p, 0, sizeof *p);
   p->ab_dtype = ab_dtype;
   p->b_dtype = opt && opt->b_dtype ? opt->b_dtype : ab_dtype;
-  p->promoted = !opt || opt->fp8_accumulation != CUTEGO_GEMM_FP8_ACCUM_PROMOTED ? 0
+  p->promoted = !opt || opt->fp8_accumulation == CUTEGO_GEMM_FP8_ACCUM_FAST ? 0
                 : opt->fp8_promotion_interval > 0 ? opt->fp8_promotion_interval : 1;
+  /* block scaling: the promoted kernel's step every k-tile, with the scales (cutego_gemm_block_scales) */
+  if (opt && opt->fp8_accumulation == CUTEGO_GEMM_FP8_ACCUM_BLOCK_SCALED) p->flags = CUTEGO_GEMM_F_BLOCK_SCALED;
   p->cd_dtype = cd_dtype;
   p->read_c = read_c != 0;
   int rc = steps(d, a, b, c, d_addr, a_addr, b_addr, c_addr, opt, p);
@@ -537,4 +544,46 @@ const char *cutego_gemm_path_name(int path) {
     case CUTEGO_GEMM_PATH_GENERIC: return "generic";
   }
   return "unknown";
+}
+
+/* One scale tensor of a block-scaled plan: extents (e0, e1, L or 1), each mode one stride. */
+static int block_scale_operand(const char *name, const float *ptr, const cute_layout_t *L, int64_t e0,
+                               const char *e0_name, int64_t e1, int64_t l, int64_t st[3], char *why, size_t why_len) {
+  cutego_gemm_plan_t scratch;
+  cutego_gemm_operand_t o;
+  int flat;
+  if (!ptr || !L) return plan_reason(why, why_len, -1, "%s: a null %s", name, ptr ? "layout" : "pointer");
+  if ((uintptr_t)ptr % sizeof(float)) return plan_reason(why, why_len, -1, "%s: pointer not aligned to 4 bytes", name);
+  scratch.reason[0] = 0;
+  if (operand(&scratch, name, L, (int)sizeof(float), 0, &o, &flat) != PLAN_NEXT)
+    return plan_reason(why, why_len, -1, "%s", scratch.reason);
+  if (!flat)
+    return plan_reason(why, why_len, -1, "%s: a mode that does not coalesce to one stride (the kernel reads each mode "
+                       "by one stride)", name);
+  if (o.extent[0] != e0 || o.extent[1] != e1 || (o.extent[2] != l && o.extent[2] != 1))
+    return plan_reason(why, why_len, -1, "%s is %lldx%lldx%lld; expected %s x ceil(K/128) (x L) = %lldx%lldx%lld (or x 1)",
+                       name, (long long)o.extent[0], (long long)o.extent[1], (long long)o.extent[2], e0_name,
+                       (long long)e0, (long long)e1, (long long)l);
+  st[0] = o.stride[0];
+  st[1] = o.stride[1];
+  st[2] = o.extent[2] == 1 ? 0 : o.stride[2];
+  return 0;
+}
+
+int cutego_gemm_block_scales(const cutego_gemm_plan_t *p, const float *scale_a, const cute_layout_t *scale_a_layout,
+                             const float *scale_b, const cute_layout_t *scale_b_layout, cutego_gemm_block_scales_t *out,
+                             char *why, size_t why_len) {
+  if (!p || !out) return plan_reason(why, why_len, -1, "cutego_gemm_block_scales: null plan or output");
+  memset(out, 0, sizeof *out);
+  if (p->path != CUTEGO_GEMM_PATH_WGMMA || !(p->flags & CUTEGO_GEMM_F_BLOCK_SCALED))
+    return plan_reason(why, why_len, -1, "cutego_gemm_block_scales: not a block-scaled wgmma plan "
+                       "(fp8_accumulation BLOCK_SCALED)");
+  const int64_t kb = plan_ceil_div(p->k, CUTEGO_GEMM_SCALE_BLOCK), nb = plan_ceil_div(p->n, CUTEGO_GEMM_SCALE_BLOCK);
+  if (block_scale_operand("scale_a", scale_a, scale_a_layout, p->m, "M", kb, p->l, out->as, why, why_len) ||
+      block_scale_operand("scale_b", scale_b, scale_b_layout, nb, "ceil(N/128)", kb, p->l, out->bs, why, why_len))
+    return -1;
+  out->a = scale_a;
+  out->b = scale_b;
+  if (why && why_len) why[0] = 0;
+  return 0;
 }

@@ -4,7 +4,9 @@
 // place and M/N-major ones transposed into the workspace first, K off the 16-byte grid, batches
 // (strided and B broadcast), split K, fewer rows than a tile, both tile configurations, the
 // direct epilogue, fast and promoted accumulation with K up to 65536 (the error against fp32 is
-// printed), and bad arguments. Fresh random normal inputs per case, output poisoned (NaN) first.
+// printed), block-scaled FP8 (cutego_gemm_blockscaled: the reference scales the fp32 copies of A
+// and B by their blocks' scales first; K-major, MN-major and batch-shared scale layouts), and
+// bad arguments. Fresh random normal inputs per case, output poisoned (NaN) first.
 //   test_gemm_fp8 [--quick] [--filter SUBSTR[,SUBSTR...]]
 #include <cuda_fp8.h>
 #include "gemm_harness.h"
@@ -25,6 +27,9 @@ struct Case {
   int direct;      // direct-store epilogue
   int ta, tb;      // A's and B's type: 0 or CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_E5M2
   int promoted;    // 0 fast; n > 0: promoted accumulation every n k-tiles (checked in the plan)
+  int block;       // block-scaled (cutego_gemm_blockscaled; promoted 1, sa = sb = 0): scales SA (M, kb, L),
+                   // SB (nb, kb, L) 1 K-major (kb contiguous), 2 MN-major (M, nb contiguous; M padded to
+                   // 4 as DeepGEMM's TMA-aligned scales), 3 K-major shared by every batch (rank 2)
 };
 
 static int g_fail = 0, g_run = 0;
@@ -77,6 +82,28 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed, float *sdev
   gather3<TB><<<blocks_for(N * K * L), 256>>>(rb, b, N, K, L, b_s0, b_s1, c.bcast_b ? 0 : b_s2);
   gather3<TO><<<blocks_for(nd), 256>>>(rref, cc, M, N, L, d_s0, d_s1, d_s2);
   // ref = alpha * sa * sb * Ar * Br^T + beta * Cr
+  // block scales: SA (M, KB, L), SB (NB, KB, L) in the case's layout; the reference's A and B scaled
+  const int64_t KB = (K + 127) / 128, NB = (N + 127) / 128, MP = (M + 3) / 4 * 4;
+  const int64_t SL = c.block == 3 ? 1 : L;
+  float *sca = nullptr, *scb = nullptr;
+  cute_layout_t lsa = {}, lsb = {};
+  if (c.block) {
+    const int64_t na_s = MP * KB * SL, nb_s = NB * KB * SL;
+    CK(cudaMalloc(&sca, na_s * 4));
+    CK(cudaMalloc(&scb, nb_s * 4));
+    fill_scales<<<blocks_for(na_s), 256>>>(sca, na_s, seed * 17 + 3);
+    fill_scales<<<blocks_for(nb_s), 256>>>(scb, nb_s, seed * 19 + 11);
+    int64_t as[3] = {KB, 1, M * KB}, bs[3] = {KB, 1, NB * KB};
+    if (c.block == 2) {
+      as[0] = 1, as[1] = MP, as[2] = MP * KB;
+      bs[0] = 1, bs[1] = NB, bs[2] = NB * KB;
+    }
+    if (c.block == 3) as[2] = bs[2] = 0;
+    lsa = layout3(M, KB, c.block == 3 ? 0 : L, as[0], as[1], as[2]);
+    lsb = layout3(NB, KB, c.block == 3 ? 0 : L, bs[0], bs[1], bs[2]);
+    apply_block_scales<<<blocks_for(M * K * L), 256>>>(ra, M, K, L, 1, sca, as[0], as[1], as[2]);
+    apply_block_scales<<<blocks_for(N * K * L), 256>>>(rb, N, K, L, 128, scb, bs[0], bs[1], bs[2]);
+  }
   float al = c.alpha * (c.sa != 0 ? c.sa : 1.f) * (c.sb != 0 ? c.sb : 1.f), be = c.beta;
   CB(cublasGemmStridedBatchedEx(h, CUBLAS_OP_N, CUBLAS_OP_T, (int)M, (int)N, (int)K, &al, ra, CUDA_R_32F, (int)M,
                                 M * K, rb, CUDA_R_32F, (int)N, N * K, &be, rref, CUDA_R_32F, (int)M, M * N, (int)L,
@@ -98,7 +125,10 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed, float *sdev
   opt.fp8_promotion_interval = c.promoted > 1 ? c.promoted : 0;
   cutego_gemm_plan_t plan;
   memset(&plan, 0, sizeof plan);
-  int rc = cutego_gemm(d, &lc, a, &la, b, &lb, cc, &lc, ta, c.cd, c.alpha, c.beta, nullptr, &opt, &plan);
+  if (c.block) opt.fp8_accumulation = 0;  // (cutego_gemm_blockscaled sets its own)
+  int rc = c.block ? cutego_gemm_blockscaled(d, &lc, a, &la, b, &lb, cc, &lc, ta, c.cd, sca, &lsa, scb, &lsb, c.alpha,
+                                             c.beta, nullptr, &opt, &plan)
+                   : cutego_gemm(d, &lc, a, &la, b, &lb, cc, &lc, ta, c.cd, c.alpha, c.beta, nullptr, &opt, &plan);
   CK(cudaDeviceSynchronize());
   if (rc != CUTEGO_KERNELS_OK) {
     printf("FAIL %-36s rc=%d %s\n", c.name, rc, last_kernel_error());
@@ -110,6 +140,7 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed, float *sdev
                                        : c.split == 1 ? plan.split_k <= 1 : plan.split_k == c.split;
     const double tol = tol_of(c.cd, K, c.promoted);
     bool ok = hbad == 0 && rel < tol && plan.path == CUTEGO_GEMM_PATH_WGMMA && split_ok && plan.promoted == c.promoted &&
+              !(plan.flags & CUTEGO_GEMM_F_BLOCK_SCALED) == !c.block &&
               (c.am == 0 || (plan.flags & CUTEGO_GEMM_F_PACK_A)) && (c.bm == 0 || (plan.flags & CUTEGO_GEMM_F_PACK_B));
     printf("%s %-36s %6lldx%-6lldx%-6lld L%-2lld rel %.2e (bound %.1e) nonfinite %llu | %s\n", ok ? "ok  " : "FAIL",
            c.name, (long long)M, (long long)N, (long long)K, (long long)L, rel, tol, hbad, plan.reason);
@@ -117,6 +148,7 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed, float *sdev
   }
   cudaFree(fa), cudaFree(fb), cudaFree(fc), cudaFree(a), cudaFree(b), cudaFree(d), cudaFree(cc);
   cudaFree(ra), cudaFree(rb), cudaFree(rref);
+  if (c.block) cudaFree(sca), cudaFree(scb);
 }
 
 template <typename TA, typename TB>
@@ -168,6 +200,52 @@ static void bad_args() {
     int rc = cutego_gemm(p, &d, p, x.a, p, &a, nullptr, nullptr, x.ab, x.cd, 1, 0, nullptr, &o, nullptr);
     bool ok = rc == CUTEGO_KERNELS_EINVAL && strstr(last_kernel_error(), x.says) != nullptr;
     printf("%s bad-args %-22s rc=%d %s\n", ok ? "ok  " : "FAIL", x.what, rc, last_kernel_error());
+    if (!ok) ++g_fail;
+  }
+  CK(cudaDeviceSynchronize());
+  CK(cudaGetLastError());
+  cudaFree(p);
+}
+
+// Block-scaled bad arguments: a scale tensor of the wrong shape or layout is an error naming the
+// operand; cutego_gemm refuses BLOCK_SCALED (it has no scale tensors); nothing launched.
+static void bad_block_args() {
+  cute_layout_t a = layout3(256, 300, 0, 304, 1, 0), b = layout3(200, 300, 0, 304, 1, 0);
+  cute_layout_t d = layout3(256, 200, 0, 200, 1, 0);
+  cute_layout_t sa = layout3(256, 3, 0, 3, 1, 0), sb = layout3(2, 3, 0, 3, 1, 0);
+  cute_layout_t sa_short = layout3(256, 2, 0, 2, 1, 0), sb_per_col = layout3(200, 3, 0, 3, 1, 0);
+  cute_layout_t sa_batch = layout3(256, 3, 2, 3, 1, 768);
+  void *p;
+  CK(cudaMalloc(&p, 1 << 20));
+  const float *f = static_cast<const float *>(p);
+  struct Bad {
+    const char *what, *says;
+    const cute_layout_t *sa, *sb;
+    int ab, use_gemm, per_tensor;
+  } r[] = {
+      {"SA with 2 K blocks of 3", "scale_a", &sa_short, &sb, CUTEGO_DTYPE_E4M3, 0, 0},
+      {"SB per column", "scale_b", &sa, &sb_per_col, CUTEGO_DTYPE_E4M3, 0, 0},
+      {"SA with a batch of 2", "scale_a", &sa_batch, &sb, CUTEGO_DTYPE_E4M3, 0, 0},
+      {"SB null layout", "scale_b", &sa, nullptr, CUTEGO_DTYPE_E4M3, 0, 0},
+      {"bf16 A and B", "FP8", &sa, &sb, CUTEGO_DTYPE_BF16, 0, 0},
+      {"per-tensor scale too", "scale_a", &sa, &sb, CUTEGO_DTYPE_E4M3, 0, 1},
+      {"cutego_gemm BLOCK_SCALED", "cutego_gemm_blockscaled", &sa, &sb, CUTEGO_DTYPE_E4M3, 1, 0},
+  };
+  for (auto &x : r) {
+    ++g_run;
+    cutego_gemm_options_t o;
+    memset(&o, 0, sizeof o);
+    o.scale_a = x.per_tensor ? f : nullptr;
+    int rc;
+    if (x.use_gemm) {
+      o.fp8_accumulation = CUTEGO_GEMM_FP8_ACCUM_BLOCK_SCALED;
+      rc = cutego_gemm(p, &d, p, &a, p, &b, nullptr, nullptr, x.ab, CUTEGO_DTYPE_BF16, 1, 0, nullptr, &o, nullptr);
+    } else {
+      rc = cutego_gemm_blockscaled(p, &d, p, &a, p, &b, nullptr, nullptr, x.ab, CUTEGO_DTYPE_BF16, f, x.sa, f + 4096,
+                                   x.sb, 1, 0, nullptr, &o, nullptr);
+    }
+    bool ok = rc == CUTEGO_KERNELS_EINVAL && strstr(last_kernel_error(), x.says) != nullptr;
+    printf("%s bad-args %-26s rc=%d %s\n", ok ? "ok  " : "FAIL", x.what, rc, last_kernel_error());
     if (!ok) ++g_fail;
   }
   CK(cudaDeviceSynchronize());
@@ -279,12 +357,39 @@ int main(int argc, char **argv) {
   cs.push_back({"promoted/2 K=4100 bf16 beta", 1000, 1200, 4100, 1, 0, 0, BF, 1.f, 0.5f, 1.f, 1.f, 0, 0, 0, 1, 0, 0, 0, 2});
   cs.push_back({"promoted/3 K=1000 f32", 640, 1152, 1000, 1, 0, 0, F32, 1.f, 0.f, 0.5f, 2.f, 0, 0, 0, 1, 0, 0, 0, 3});
   cs.push_back({"promoted/3 split-K 2 f32", 200, 1000, 8192, 1, 0, 0, F32, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 2, 0, 0, 0, 3});
+  // block-scaled FP8: every output, beta, scale majors, batch (scales per batch and shared), odd
+  // sizes (M, N, K not multiples of 128: partial scale blocks), a transposed operand, the pairs,
+  // small M, long K, a large square
+  {
+    const int E4 = CUTEGO_DTYPE_E4M3, E5 = CUTEGO_DTYPE_E5M2;
+    cs.push_back({"block bf16", 1000, 1200, 1024, 1, 0, 0, BF, 1.f, 0.f, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 1});
+    cs.push_back({"block f16 beta MN-major scales", 1000, 1200, 1024, 1, 0, 0, F16, 1.25f, 0.5f, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 2});
+    cs.push_back({"block f32 beta odd 999x1001x1000", 999, 1001, 1000, 1, 0, 0, F32, 1.f, -0.75f, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 1});
+    cs.push_back({"block odd MN-major scales K=333", 777, 555, 333, 1, 0, 0, F32, 1.f, 0.f, 0, 0, 3, 0, 0, 1, 0, 0, 0, 1, 2});
+    cs.push_back({"block batched L=3 beta", 640, 1152, 640, 3, 0, 0, BF, 2.f, -1.f, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 1});
+    cs.push_back({"block batched L=3 MN-major scales", 640, 1152, 640, 3, 0, 0, F32, 1.f, 0.f, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 2});
+    cs.push_back({"block batched L=4 shared scales", 512, 384, 512, 4, 0, 0, F32, 1.f, 0.5f, 0, 0, 0, 1, 0, 1, 0, 0, 0, 1, 3});
+    cs.push_back({"block MN-major A and B", 1000, 1200, 512, 1, 1, 1, F32, 1.f, 0.f, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 1});
+    cs.push_back({"block e4m3xe5m2", 1000, 1200, 1024, 1, 0, 0, F32, 1.f, 0.f, 0, 0, 0, 0, 0, 1, 0, E4, E5, 1, 1});
+    cs.push_back({"block e5m2xe4m3", 1000, 1200, 1024, 1, 0, 0, BF, 1.f, 0.f, 0, 0, 0, 0, 0, 1, 0, E5, E4, 1, 2});
+    cs.push_back({"block e5m2", 1000, 1200, 1024, 1, 0, 0, F16, 1.f, 0.f, 0, 0, 0, 0, 0, 1, 0, E5, E5, 1, 1});
+    cs.push_back({"block small M=8", 8, 1000, 1024, 1, 0, 0, BF, 1.f, 0.f, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 1});
+    cs.push_back({"block small M=100 MN-major scales", 100, 2112, 7168, 1, 0, 0, F32, 1.f, 0.f, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 2});
+    cs.push_back({"block direct epilogue", 1000, 1200, 512, 1, 0, 0, BF, 1.f, 0.5f, 0, 0, 0, 0, 0, 1, 1, 0, 0, 1, 1});
+    cs.push_back({"block split-K 4 beta", 200, 1000, 2048, 1, 0, 0, BF, 1.25f, 0.5f, 0, 0, 0, 0, 0, 4, 0, 0, 0, 1, 1});
+    cs.push_back({"block split-K 2 MN-major scales f32", 96, 1002, 1536, 1, 0, 0, F32, 1.f, -0.75f, 0, 0, 0, 0, 0, 2, 0, 0, 0, 1, 2});
+    cs.push_back({"block split-K auto 64x4096x7168", 64, 4096, 7168, 1, 0, 0, BF, 1.f, 0.f, 0, 0, 0, 0, 0, -1, 0, 0, 0, 1, 2});
+    cs.push_back({"block K=65536 f32", 1024, 1024, 65536, 1, 0, 0, F32, 1.f, 0.f, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 1});
+    if (!quick)
+      cs.push_back({"block square 4096", 4096, 4096, 4096, 1, 0, 0, BF, 1.f, 0.f, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2});
+  }
   uint64_t seed = 777;
   for (auto &c : cs) {
     if (filter && !name_matches(filter, c.name)) continue;
     run(c, h, seed += 1000003, sdev);
   }
   if (!filter) bad_args();
+  if (!filter || name_matches(filter, "block")) bad_block_args();
   printf("test_gemm_fp8: %d checks, %d failures\n", g_run, g_fail);
   cudaFree(sdev);
   cublasDestroy(h);

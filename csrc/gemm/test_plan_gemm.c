@@ -281,10 +281,10 @@ static void fp8_plans(void) {
   rc = plan(L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), NULL, BF, BF, 0x1000,
             &o, &p);
   CHECK(rc == -1 && strstr(p.reason, "fp8_accumulation"), "promoted bf16: %s", p.reason);
-  o.fp8_accumulation = 2;
+  o.fp8_accumulation = 3;
   rc = plan(L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), NULL, E4, BF, 0x1000,
             &o, &p);
-  CHECK(rc == -1 && strstr(p.reason, "fp8_accumulation"), "fp8_accumulation 2: %s", p.reason);
+  CHECK(rc == -1 && strstr(p.reason, "fp8_accumulation"), "fp8_accumulation 3: %s", p.reason);
   rc = plan(L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), NULL, E4, E4, 0x1000,
             NULL, &p);
   CHECK(rc == -1 && strstr(p.reason, "C/D data type"), "fp8 output: %s", p.reason);
@@ -296,6 +296,111 @@ static void fp8_plans(void) {
   rc = plan(L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), NULL, E4, BF, 0x1000,
             &o, &p);
   CHECK(rc == 0, "fp8 with scale_a: %s", p.reason);
+}
+
+/* Block-scaled FP8: the plan (128x128 tiles, the _blockscaled kernel, CUTEGO_GEMM_F_BLOCK_SCALED)
+ * and cutego_gemm_block_scales' reading of the scale layouts: SA is M x ceil(K/128) (x L), SB
+ * ceil(N/128) x ceil(K/128) (x L), any strides (DeepGEMM's M-major SA), a wrong shape an error
+ * naming the operand. */
+static void block_scaled_plans(void) {
+  const int E4 = CUTEGO_DTYPE_E4M3, E5 = CUTEGO_DTYPE_E5M2, BF = CUTEGO_DTYPE_BF16;
+  cutego_gemm_options_t o;
+  cutego_gemm_plan_t p;
+  cutego_gemm_block_scales_t s;
+  char why[200];
+  const float *fa = (const float *)0x40000, *fb = (const float *)0x50000;
+  memset(&o, 0, sizeof o);
+  o.fp8_accumulation = CUTEGO_GEMM_FP8_ACCUM_BLOCK_SCALED;
+  /* M 300, N 200, K 300 (rows of 304), L 3: SA 300 x 3 (x 3), SB 2 x 3 (x 3) */
+  cute_layout_t d = L3(300, 200, 3, 200, 1, 60000), a = L3(300, 300, 3, 304, 1, 300 * 304),
+                b = L3(200, 300, 3, 304, 1, 200 * 304);
+  int rc = cutego_gemm_plan(&d, &a, &b, NULL, E4, BF, 0, 0x10000, 0x1000, 0x20000, 0, &o, &p);
+  CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_128x128x64 && p.promoted == 1 && (p.flags & CUTEGO_GEMM_F_BLOCK_SCALED) &&
+            !strcmp(p.kernel, "cutego_gemm_128x128_kk_e4m3_bf16_blockscaled"),
+        "block-scaled plan: %d %s %s", rc, p.kernel, p.reason);
+  cute_layout_t sa = L3(300, 3, 3, 3, 1, 900), sb = L3(2, 3, 3, 3, 1, 6);
+  rc = cutego_gemm_block_scales(&p, fa, &sa, fb, &sb, &s, why, sizeof why);
+  CHECK(rc == 0 && s.a == fa && s.b == fb && s.as[0] == 3 && s.as[1] == 1 && s.as[2] == 900 && s.bs[0] == 3 &&
+            s.bs[1] == 1 && s.bs[2] == 6,
+        "K-major scales: %d %s", rc, why);
+  /* DeepGEMM's MN-major SA: (M, kb):(1, M') with M' = 304 (aligned), broadcast over L */
+  sa = L3(300, 3, 0, 1, 304, 0);
+  sb = L3(2, 3, 0, 1, 2, 0);
+  rc = cutego_gemm_block_scales(&p, fa, &sa, fb, &sb, &s, why, sizeof why);
+  CHECK(rc == 0 && s.as[0] == 1 && s.as[1] == 304 && s.as[2] == 0 && s.bs[0] == 1 && s.bs[1] == 2 && s.bs[2] == 0,
+        "MN-major scales: %d %s", rc, why);
+  /* a hierarchical M mode that coalesces, (100,3):(1,100), and one that does not, (100,3):(1,200) */
+  sa = H(100, 3, 3, 1, 100, 304);
+  rc = cutego_gemm_block_scales(&p, fa, &sa, fb, &sb, &s, why, sizeof why);
+  CHECK(rc == 0 && s.as[0] == 1 && s.as[1] == 304, "coalescing M mode: %d %s", rc, why);
+  /* refusals, each naming its operand: a mode that does not coalesce, wrong shapes, a null
+   * pointer, misalignment, byte offsets past int64 */
+  {
+    const cute_layout_t sa_ok = L3(300, 3, 0, 1, 300, 0), sb_ok = L3(2, 3, 0, 1, 2, 0);
+    struct {
+      const char *what, *says, *also;
+      cute_layout_t sa, sb;
+      const float *a, *b;
+    } bad[] = {
+        {"non-coalescing M mode", "scale_a", "stride", H(100, 3, 3, 1, 200, 304), sb_ok, fa, fb},
+        {"SA 300x2", "scale_a", "300x3x3", L3(300, 2, 0, 1, 300, 0), sb_ok, fa, fb},
+        {"SA 299x3", "scale_a", "299x3", L3(299, 3, 0, 1, 300, 0), sb_ok, fa, fb},
+        {"SA batch 2 of 3", "scale_a", "300x3x2", L3(300, 3, 2, 1, 300, 900), sb_ok, fa, fb},
+        {"SB per column", "scale_b", "2x3x3", sa_ok, L3(200, 3, 0, 1, 200, 0), fa, fb},
+        {"SB null", "scale_b", "null", sa_ok, sb_ok, fa, NULL},
+        {"SA misaligned", "scale_a", "aligned", sa_ok, sb_ok, (const float *)0x40002, fb},
+        {"SA overflow", "scale_a", "", L3(300, 3, 0, 1, (int64_t)1 << 62, 0), sb_ok, fa, fb},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+      rc = cutego_gemm_block_scales(&p, bad[i].a, &bad[i].sa, bad[i].b, &bad[i].sb, &s, why, sizeof why);
+      CHECK(rc == -1 && strstr(why, bad[i].says) && strstr(why, bad[i].also), "%s: %s", bad[i].what, why);
+    }
+  }
+  sa = L3(300, 3, 0, 1, 300, 0);
+  sb = L3(2, 3, 0, 1, 2, 0);
+  /* other pairs name their kernel; the per-tensor plan is not block-scaled */
+  o.b_dtype = E5;
+  rc = cutego_gemm_plan(&d, &a, &b, NULL, E4, BF, 0, 0x10000, 0x1000, 0x20000, 0, &o, &p);
+  CHECK(rc == 0 && !strcmp(p.kernel, "cutego_gemm_128x128_kk_e4m3e5m2_bf16_blockscaled"), "pair: %s", p.kernel);
+  o.b_dtype = 0;
+  o.fp8_accumulation = 0;
+  rc = cutego_gemm_plan(&d, &a, &b, NULL, E4, BF, 0, 0x10000, 0x1000, 0x20000, 0, &o, &p);
+  sa = L3(300, 3, 0, 1, 300, 0);
+  CHECK(rc == 0 && cutego_gemm_block_scales(&p, fa, &sa, fb, &sb, &s, why, sizeof why) == -1 &&
+            strstr(why, "block-scaled"),
+        "per-tensor plan: %s", why);
+  /* refusals: per-tensor scales, 128x256, an interval, bf16 */
+  o.fp8_accumulation = CUTEGO_GEMM_FP8_ACCUM_BLOCK_SCALED;
+  o.scale_a = fa;
+  rc = cutego_gemm_plan(&d, &a, &b, NULL, E4, BF, 0, 0x10000, 0x1000, 0x20000, 0, &o, &p);
+  CHECK(rc == -1 && strstr(p.reason, "scale_a"), "block-scaled with scale_a: %s", p.reason);
+  o.scale_a = NULL;
+  /* split K: slices of whole K blocks of 128 (K = 1024: 2, 4 or 8 slices; 16 would be 64 each) */
+  {
+    cute_layout_t d1 = L3(64, 4096, 0, 4096, 1, 0), a1 = L3(64, 1024, 0, 1024, 1, 0), b1 = L3(4096, 1024, 0, 1024, 1, 0);
+    rc = cutego_gemm_plan(&d1, &a1, &b1, NULL, E4, BF, 0, 0x10000, 0x1000, 0x20000, 0, &o, &p);
+    CHECK(rc == 0 && cutego_gemm_split_k(&p, 132, 8, why, sizeof why) == 8 &&
+              cutego_gemm_split_k(&p, 132, 16, why, sizeof why) == -1 && strstr(why, "K blocks"),
+          "block-scaled split: %s %s", p.reason, why);
+    /* automatic: 32 tiles, slices of at least 1024 of K: none at K = 1024; 4 at K = 4096 */
+    CHECK(cutego_gemm_split_k(&p, 132, 0, why, sizeof why) == 1, "block-scaled auto split at K=1024");
+    a1 = L3(64, 4096, 0, 4096, 1, 0), b1 = L3(4096, 4096, 0, 4096, 1, 0);
+    rc = cutego_gemm_plan(&d1, &a1, &b1, NULL, E4, BF, 0, 0x10000, 0x1000, 0x20000, 0, &o, &p);
+    CHECK(rc == 0 && cutego_gemm_split_k(&p, 132, 0, why, sizeof why) == 4, "block-scaled auto split at K=4096");
+  }
+  o.config = CUTEGO_GEMM_CONFIG_128x256x64 + 1;
+  rc = cutego_gemm_plan(&d, &a, &b, NULL, E4, BF, 0, 0x10000, 0x1000, 0x20000, 0, &o, &p);
+  CHECK(rc == -1 && strstr(p.reason, "128x128"), "block-scaled 128x256: %s", p.reason);
+  o.config = 0;
+  o.fp8_promotion_interval = 2;
+  rc = cutego_gemm_plan(&d, &a, &b, NULL, E4, BF, 0, 0x10000, 0x1000, 0x20000, 0, &o, &p);
+  CHECK(rc == -1 && strstr(p.reason, "fp8_promotion_interval"), "block-scaled interval 2: %s", p.reason);
+  o.fp8_promotion_interval = 1;
+  rc = cutego_gemm_plan(&d, &a, &b, NULL, E4, BF, 0, 0x10000, 0x1000, 0x20000, 0, &o, &p);
+  CHECK(rc == 0, "block-scaled interval 1: %s", p.reason);
+  o.fp8_promotion_interval = 0;
+  rc = cutego_gemm_plan(&d, &a, &b, NULL, BF, BF, 0, 0x10000, 0x1000, 0x20000, 0, &o, &p);
+  CHECK(rc == -1 && strstr(p.reason, "fp8_accumulation"), "block-scaled bf16: %s", p.reason);
 }
 
 int main(void) {
@@ -580,6 +685,7 @@ int main(void) {
     CHECK(rc == 0, "broadcast C: %s", p.reason);
   }
   fp8_plans();
+  block_scaled_plans();
   random_plans();
   printf("test_plan_gemm: %d checks, %d failures\n", checks, fails);
   return fails != 0;

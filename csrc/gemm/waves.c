@@ -50,9 +50,11 @@ int cutego_gemm_pick_config(int64_t m, int64_t n, int64_t l, int sms) {
 }
 
 /* Whether K splits into s slices that a batched tensor map reads: equal slices of whole 16-byte
- * steps (the slice is the batch stride, in bytes a multiple of 16). */
+ * steps (the slice is the batch stride, in bytes a multiple of 16); block-scaled, of whole K
+ * blocks of the scales. */
 static int splits_evenly(const cutego_gemm_plan_t *p, int s) {
-  const int step = p->ab_dtype == CUTEGO_DTYPE_E4M3 || p->ab_dtype == CUTEGO_DTYPE_E5M2 ? 16 : 8;
+  const int step = (p->flags & CUTEGO_GEMM_F_BLOCK_SCALED) ? CUTEGO_GEMM_SCALE_BLOCK
+                   : p->ab_dtype == CUTEGO_DTYPE_E4M3 || p->ab_dtype == CUTEGO_DTYPE_E5M2 ? 16 : 8;
   return s >= 1 && p->k % s == 0 && (p->k / s) % step == 0;
 }
 
@@ -82,7 +84,7 @@ int cutego_gemm_split_k(const cutego_gemm_plan_t *p, int sms, int requested, cha
     if (requested > kMaxSplit || !splits_evenly(p, requested) || no[0]) {
       if (why && why_len)
         snprintf(why, why_len, "split_k %d: %s", requested,
-                 no[0] ? no : requested > kMaxSplit ? "more than 16 slices" : "K is not a multiple of split_k whole 16-byte steps");
+                 no[0] ? no : requested > kMaxSplit ? "more than 16 slices" : (p->flags & CUTEGO_GEMM_F_BLOCK_SCALED) ? "K is not a multiple of split_k whole K blocks of 128" : "K is not a multiple of split_k whole 16-byte steps");
       return -1;
     }
     return requested;

@@ -1,0 +1,103 @@
+// gemm_blockscaled.cuh — block-scaled FP8 GEMM (DeepSeek-V3's scaling, DeepGEMM's and CUTLASS's
+// blockwise-scaled SM90 GEMM): A with one fp32 scale per row per 128 of K, B with one per
+// 128 x 128 block, applied in the promotion step.
+//
+// The kernel is the promoted FP8 kernel (gemm_kernels.cuh: promoted_mma_tile, interval 1) on
+// 128x128x128 tiles with BlockScaled<TI> operands, whose promotion step is
+//   acc += SA(row, kt, l) * SB(tile column, kt, l) * part
+// for k-tile kt: a tile's 128 columns are one block of B and its 128 of K one block of A and B.
+// Each thread's accumulator values lie in two rows (the accumulator's thread-value layout: the
+// rows of a thread's values differ by 0 or 8, checked below), so a k-tile's scales are three
+// loads per thread, fetched one k-tile ahead and used once the k-tile's MMAs are done.
+#pragma once
+#include "gemm_kernels.cuh"
+#include "gemm_fns.h"
+
+namespace cutego_k {
+
+// BlockScaled<TI>: FP8 operands TI, promoted every k-tile with the block scales.
+template <class TI> struct BlockScaled {
+  uint8_t bits;
+};
+template <class TI> struct operand_types<BlockScaled<TI>> : operand_types<TI> {};
+template <class TI> constexpr bool is_promoted<BlockScaled<TI>> = true;
+
+// The rows of a thread's accumulator values, relative to its first: 0 or kRowStep.
+template <class Acc>
+constexpr bool acc_rows_are_two(int step) {
+  for (int v = 0; v < Acc::v_shape[0] * Acc::v_shape[1] * Acc::v_shape[2]; ++v) {
+    const int o = (v % Acc::v_shape[0]) * Acc::v_stride[0] + ((v / Acc::v_shape[0]) % Acc::v_shape[1]) * Acc::v_stride[1] +
+                  ((v / (Acc::v_shape[0] * Acc::v_shape[1])) % Acc::v_shape[2]) * Acc::v_stride[2];
+    if (o % Acc::tile_m != 0 && o % Acc::tile_m != step) return false;
+  }
+  return true;
+}
+
+template <class Cfg, class TI>
+struct Promotion<Cfg, BlockScaled<TI>> {
+  typedef typename Cfg::Acc Acc;
+  static constexpr int kRowStep = 8;
+  static_assert(acc_rows_are_two<Acc>(kRowStep), "a thread's accumulator rows are r and r + 8");
+  static_assert(Cfg::BK == CUTEGO_GEMM_SCALE_BLOCK && Cfg::BN == CUTEGO_GEMM_SCALE_BLOCK,
+                "one k-tile is one K block of the scales and one tile one N block of B's");
+  const float *a0, *a1, *b;  // SA at (row, 0, l) and (row + 8, 0, l) (row past M: row 0's), SB at (tile column, 0, l)
+  int64_t as1, bs1;          // the K block strides
+  float s0, s1, sb;          // the k-tile's scales
+  float n0, n1, nb;          // the next k-tile's, loaded a k-tile ahead (their latency hides behind its MMAs)
+  __device__ __forceinline__ Promotion(const GemmArgs &p, const cutego_gemm_block_scales_t *bs, const WorkTileInfo &w,
+                                       int cw, int t)
+      : as1(bs->as[1]), bs1(bs->bs[1]), s0(0.f), s1(0.f), sb(0.f) {
+    const int r = w.m_idx * Cfg::BM + cw * 64 + acc_t_offset<Acc>(t) % Acc::tile_m;
+    const float *ab = bs->a + static_cast<int64_t>(w.l_idx) * bs->as[2];
+    // (the consumer's first row is below M: a row past M reads that row's scales, and its
+    // products, of rows no epilogue stores, are thrown away)
+    const int r0 = w.m_idx * Cfg::BM + cw * 64;
+    a0 = ab + static_cast<int64_t>(r < p.m ? r : r0) * bs->as[0];
+    a1 = ab + static_cast<int64_t>(r + kRowStep < p.m ? r + kRowStep : r0) * bs->as[0];
+    b = bs->b + static_cast<int64_t>(w.n_idx) * bs->bs[0] + static_cast<int64_t>(w.l_idx) * bs->bs[2];
+    if (p.k_tiles > 0) fetch(0);
+  }
+  __device__ __forceinline__ void fetch(int kt) {
+    nb = __ldg(b + kt * bs1);
+    n0 = __ldg(a0 + kt * as1);
+    n1 = __ldg(a1 + kt * as1);
+  }
+  // The k-tile kt's scales become current; the next k-tile's are fetched.
+  __device__ __forceinline__ void load(int kt, int k_tiles) {
+    s0 = n0, s1 = n1, sb = nb;
+    if (kt + 1 < k_tiles) fetch(kt + 1);
+  }
+  template <int N>
+  __device__ __forceinline__ void apply(float (&acc)[N], const float (&part)[N]) const {
+    const float f0 = s0 * sb, f1 = s1 * sb;
+#pragma unroll
+    for (int v = 0; v < N; ++v) {
+      const int o = acc_v_offset<Acc>(v) % Acc::tile_m;  // compile-time after unrolling
+      acc[v] = fmaf(o == 0 ? f0 : f1, part[v], acc[v]);
+    }
+  }
+};
+
+}  // namespace cutego_k
+
+// cutego_gemm_<config>_kk_<in>_<out>_blockscaled: the FP8 kernel with the block scales as its
+// fifth argument (cutego_gemm_block_scales_t), no clusters.
+#define CUTEGO_GEMM_WGMMA_FP8_BLOCKSCALED_KERNEL(CFG, CFGNAME, TI, INNAME, TO, OUTNAME)                            \
+  extern "C" __global__ void __launch_bounds__(384, 1) cutego_gemm_##CFGNAME##_kk_##INNAME##_##OUTNAME##_blockscaled( \
+      const __grid_constant__ CUtensorMap tma_a, const __grid_constant__ CUtensorMap tma_b,                       \
+      const __grid_constant__ CUtensorMap tma_d, const cutego_k::GemmArgs p,                                      \
+      const __grid_constant__ cutego_gemm_block_scales_t s) {                                                     \
+    cutego_k::gemm_wgmma_body<cutego_gen::CFG, cutego_gen::CFG::A_K, cutego_gen::CFG::B_K,                       \
+                              cutego_k::BlockScaled<TI>, TO, 1>(&tma_a, &tma_b, &tma_d, p, &s);                    \
+  }
+
+// The block-scaled kernels of one pair of types, every output type, and their table
+// cutego_gemm_fp8b_fns_<config>_kk_<in>[out] (gemm_fns.h).
+#define CUTEGO_GEMM_FP8_BLOCKSCALED_INSTANCE(CFG, CFGNAME, TI, INNAME)                                          \
+  CUTEGO_GEMM_WGMMA_FP8_BLOCKSCALED_KERNEL(CFG, CFGNAME, TI, INNAME, __nv_bfloat16, bf16)                       \
+  CUTEGO_GEMM_WGMMA_FP8_BLOCKSCALED_KERNEL(CFG, CFGNAME, TI, INNAME, __half, f16)                               \
+  CUTEGO_GEMM_WGMMA_FP8_BLOCKSCALED_KERNEL(CFG, CFGNAME, TI, INNAME, float, f32)                                \
+  CUTEGO_GEMM_FP8B_FNS_DECL(CFGNAME, INNAME)                                                                    \
+  const cutego_gemm_wgmma_fp8b_fn cutego_gemm_fp8b_fns_##CFGNAME##_kk_##INNAME[3] = {                           \
+      cutego_gemm_##CFGNAME##_kk_##INNAME##_bf16_blockscaled, cutego_gemm_##CFGNAME##_kk_##INNAME##_f16_blockscaled, \
+      cutego_gemm_##CFGNAME##_kk_##INNAME##_f32_blockscaled};
