@@ -331,12 +331,15 @@ func walk[T float32 | float64](t cute.Tensor[T], buf []T, bl cute.Layout, kind i
 	}
 	const tile = 16
 	data := t.Data()
-	var rest []int // the leaves of the outer loops
+	var rest []int // the leaves of the outer loops, the innermost first
 	for j := range shape {
 		if j != a && j != u {
 			rest = append(rest, j)
 		}
 	}
+	// t's smallest strides innermost: the tiles (or rows) follow t through memory, the
+	// buffer's side being compact blocks whatever the order
+	sort.SliceStable(rest, func(x, y int) bool { return abs(stride[rest[x]]) < abs(stride[rest[y]]) })
 	nu, su, du := int64(1), int64(0), int64(0)
 	if u >= 0 {
 		nu, su, du = shape[u], stride[u], dst[u]
@@ -354,6 +357,10 @@ func walk[T float32 | float64](t cute.Tensor[T], buf []T, bl cute.Layout, kind i
 				}
 				for x := x0; x < x1; x++ {
 					p, i := bs+x*su+y0*sa, bd+x*du+y0*da
+					if da == 1 {
+						row(kind, data, buf, p, sa, i, y1-y0)
+						continue
+					}
 					switch kind {
 					case gather:
 						for y := y0; y < y1; y, p, i = y+1, p+sa, i+da {
@@ -387,6 +394,41 @@ func walk[T float32 | float64](t cute.Tensor[T], buf []T, bl cute.Layout, kind i
 		}
 		if k == len(rest) {
 			return nil
+		}
+	}
+}
+
+// row is the innermost loop of a walk where the buffer's elements are adjacent: n
+// elements of data from p by sa against buf[i:i+n] (buf is not read by zero).
+func row[T float32 | float64](kind int, data, buf []T, p, sa, i, n int64) {
+	if kind == zero {
+		if sa == 1 {
+			clear(data[p : p+n])
+			return
+		}
+		for k := int64(0); k < n; k, p = k+1, p+sa {
+			data[p] = 0
+		}
+		return
+	}
+	b := buf[i : i+n]
+	switch {
+	case kind == gather && sa == 1:
+		copy(b, data[p:p+n])
+	case kind == gather:
+		for k := range b {
+			b[k] = data[p]
+			p += sa
+		}
+	case sa == 1:
+		d := data[p : p+n]
+		for k, v := range b {
+			d[k] += v
+		}
+	default:
+		for _, v := range b {
+			data[p] += v
+			p += sa
 		}
 	}
 }
