@@ -158,7 +158,7 @@ func contractBLAS[T float32 | float64](spec string, a, b, c cute.Tensor[T], gemm
 	case !path.BLAS:
 		return path, einsum.Contract(spec, a, b, c)
 	case !path.Packed:
-		if err := cute.Fill(fc, 0); err != nil {
+		if err := walk(fc, nil, fc.Layout(), zero); err != nil { // C = 0 (cute.Fill's loop nest)
 			return Path{}, err
 		}
 		return path, runBLAS(bp, a.Data(), b.Data(), c.Data(), a.Offset(), b.Offset(), c.Offset(), gemm)
