@@ -22,7 +22,8 @@ from .cuda_array import GpuError
 
 # status codes (cutego_kernels.h)
 OK, EINVAL, ECUDA, ENODEV = 0, 1, 9, 10
-DTYPE_F16, DTYPE_BF16, DTYPE_F32 = 1, 2, 3
+DTYPE_F16, DTYPE_BF16, DTYPE_F32, DTYPE_E4M3, DTYPE_E5M2 = 1, 2, 3, 4, 5
+GEMM_FP8_ACCUM_FAST, GEMM_FP8_ACCUM_PROMOTED = 0, 1
 GEMM_PATH_NONE, GEMM_PATH_WGMMA, GEMM_PATH_GENERIC = 0, 1, 2
 GEMM_F_PACK_A, GEMM_F_PACK_B, GEMM_F_PACK_D = 8, 16, 32
 COPY_PATHS = {0: "none", 1: "tma-copy", 2: "tma-permute", 3: "generic"}

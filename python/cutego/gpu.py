@@ -27,7 +27,7 @@ from __future__ import annotations
 import ctypes
 import sys
 import threading
-from typing import Optional
+from typing import Any, NamedTuple, Optional
 
 from . import _kernels as K
 from ._codec import encode_layout
@@ -39,7 +39,11 @@ from .errors import Error
 __all__ = ["gemm", "copy", "einsum", "last_plan", "available", "GpuError", "NoDeviceError",
            "DTypeError", "StrideError", "NotCudaArrayError", "CudaError"]
 
-_AB_TYPES = {"float16": K.DTYPE_F16, "bfloat16": K.DTYPE_BF16}
+_AB16 = {"float16": K.DTYPE_F16, "bfloat16": K.DTYPE_BF16}  # einsum's
+_FP8 = {"float8_e4m3fn": K.DTYPE_E4M3, "float8_e5m2": K.DTYPE_E5M2}
+_FP8_CODES = frozenset(_FP8.values())
+_AB_TYPES = dict(_AB16, **_FP8)  # gemm's
+_ACCUM = {"fast": K.GEMM_FP8_ACCUM_FAST, "promoted": K.GEMM_FP8_ACCUM_PROMOTED}
 _CD_TYPES = {"float16": K.DTYPE_F16, "bfloat16": K.DTYPE_BF16, "float32": K.DTYPE_F32}
 _last = threading.local()
 
@@ -286,52 +290,221 @@ def _cached(key, make):
     return v
 
 
-def gemm(d, a, b, alpha: float = 1.0, beta: float = 0.0, c=None, stream=None):
+def _torch_type():
+    """torch.Tensor when PyTorch is imported (None otherwise: nothing is imported here)."""
+    torch = sys.modules.get("torch")
+    return getattr(torch, "Tensor", None) if torch is not None else None
+
+
+def _tkey(t):
+    """What a torch.Tensor's reading depends on besides its address (the key of _fast)."""
+    return (t.shape, t.stride(), t.dtype, t.get_device(), t.requires_grad, t.is_neg())
+
+
+def _current_stream(dev):
+    """PyTorch's current stream on device dev (a cudaStream_t value)."""
+    torch = sys.modules["torch"]
+    raw = getattr(torch._C, "_cuda_getCurrentRawStream", None)
+    if raw is not None and dev >= 0:
+        return raw(dev)
+    return torch.cuda.current_stream(dev if dev >= 0 else None).cuda_stream
+
+
+class _GemmCall(NamedTuple):
+    """A checked gemm geometry of torch.Tensors (everything but the addresses): the layouts
+    and types for cutego_gemm, and each operand's byte span around its address, for the
+    overlap checks."""
+    kl: Any
+    dev: int
+    ld: Any
+    la: Any
+    lb: Any
+    lc: Any
+    ab: int
+    cd: int
+    b_dtype: int
+    accumulation: int
+    interval: int
+    spans: tuple  # ((lo, hi) bytes of d, a, b, c) from each pointer; c's None without c
+    c_is_d: bool  # c's layout is d's (c may then be d itself)
+
+
+# geometry key -> _GemmCall (bounded: cleared when full)
+_fast = {}
+
+
+def _fp8_options(op, ab, bt, accumulation, interval, scales):
+    """cutego_gemm_options_t for an FP8 GEMM (None where every option is the default)."""
+    sa, sb = scales
+    if ab not in _FP8_CODES and (sa is not None or sb is not None):
+        raise DTypeError(op, "%s applies to FP8 a and b only (a is %s)"
+                         % ("scale_a" if sa is not None else "scale_b", _name_of(ab)))
+    if bt == ab and accumulation == K.GEMM_FP8_ACCUM_FAST and not interval and sa is None and sb is None:
+        return None
+    o = K.GemmOptions()
+    o.b_dtype = bt if bt != ab else 0
+    o.fp8_accumulation, o.fp8_promotion_interval = accumulation, interval
+    o.scale_a, o.scale_b = sa, sb
+    return ctypes.byref(o)
+
+
+def _name_of(code):
+    for n, c in _AB_TYPES.items():
+        if c == code:
+            return n
+    return str(code)
+
+
+def _scale(op, name, x, dev, stream):
+    """The device address of a per-tensor scale: one float32 on d's device."""
+    if x is None:
+        return None
+    s = read(x, op, name, stream)
+    if s.dtype != "float32" or s.size != 1:
+        raise DTypeError(op, "%s must hold one float32 (a per-tensor scale), not %s of shape %s"
+                         % (name, s.dtype, s.shape))
+    if dev >= 0 and s.device >= 0 and s.device != dev:
+        raise GpuError(op, "%s is on device %d, the operands on device %d" % (name, s.device, dev), "device")
+    return s
+
+
+def _accumulation(op, accumulation, interval):
+    if not isinstance(accumulation, str) or accumulation not in _ACCUM:
+        raise GpuError(op, "accumulation must be \"fast\" or \"promoted\", not %r" % (accumulation,))
+    if type(interval) is not int or interval < 0:
+        raise GpuError(op, "promotion_interval must be an int >= 0 (k-tiles of 128 per promotion, 0: 1), not %r"
+                       % (interval,))
+    return _ACCUM[accumulation]
+
+
+def _overlap_refusal(op, name):
+    if name == "c":
+        return StrideError(op, "c overlaps d without being d")
+    return StrideError(op, "d overlaps %s (the kernels read %s while writing d)" % (name, name))
+
+
+def gemm(d, a, b, alpha: float = 1.0, beta: float = 0.0, c=None, stream=None, scale_a=None, scale_b=None,
+         accumulation: str = "fast", promotion_interval: int = 0):
     """d = alpha * a @ b + beta * c (c defaults to d), on cutego_gemm; returns d.
 
     As torch.matmul: a is (..., M, K), b (..., K, N), d and c (..., M, N); the batch
-    dimensions of a, b and c broadcast to d's. a and b are bfloat16 or float16 (the same),
-    c and d bfloat16, float16 or float32 (the same); accumulation is float32."""
-    op = "gemm"
+    dimensions of a, b and c broadcast to d's. a and b are bfloat16 or float16 (the same), or
+    FP8: float8_e4m3fn or float8_e5m2 (any pair); c and d bfloat16, float16 or float32 (the
+    same); accumulation is float32.
+
+    FP8 only: scale_a and scale_b, per-tensor scales (one float32 each, on the device, read
+    when the kernel runs, as torch._scaled_mm's): d = alpha * scale_a * scale_b * a @ b + beta
+    * c; accumulation "fast" (the tensor cores' own) or "promoted" (partial sums added into
+    float32 registers every promotion_interval k-tiles of 128; 0: 1). Hopper's FP8 MMA reads a
+    and b K-major: an a that is not row-major (a b that is not column-major, b.t() of a
+    row-major (N, K)) is transposed into a workspace first (last_plan() says so)."""
     alpha, beta = float(alpha), float(beta)
     if c is None and beta != 0.0:
         c = d
+    T = _torch_type()
+    key = None
+    if T is not None and stream is None and type(d) is T and type(a) is T and type(b) is T and \
+            (c is None or type(c) is T) and (scale_a is None or type(scale_a) is T) and \
+            (scale_b is None or type(scale_b) is T) and type(accumulation) is str and type(promotion_interval) is int:
+        # torch.Tensors on their current stream: a geometry seen before skips the reading
+        key = (_tkey(d), _tkey(a), _tkey(b), None if c is None else _tkey(c),
+               None if scale_a is None else _tkey(scale_a), None if scale_b is None else _tkey(scale_b),
+               accumulation, promotion_interval)
+        e = _fast.get(key)
+        if e is not None:
+            return _gemm_fast(e, d, a, b, c, scale_a, scale_b, alpha, beta)
+    return _gemm(d, a, b, alpha, beta, c, stream, scale_a, scale_b, accumulation, promotion_interval, key)
+
+
+def _gemm_fast(e, d, a, b, c, scale_a, scale_b, alpha, beta):
+    """gemm on a checked geometry (_GemmCall): only the addresses are new."""
+    op = "gemm"
+    dp, ap, bp = d.data_ptr(), a.data_ptr(), b.data_ptr()
+    sp = e.spans
+    d0, d1 = dp + sp[0][0], dp + sp[0][1]
+    if ap + sp[1][0] < d1 and d0 < ap + sp[1][1]:
+        raise _overlap_refusal(op, "a")
+    if bp + sp[2][0] < d1 and d0 < bp + sp[2][1]:
+        raise _overlap_refusal(op, "b")
+    cp = None
+    if c is not None:
+        cp = c.data_ptr()
+        if cp + sp[3][0] < d1 and d0 < cp + sp[3][1] and not (cp == dp and e.c_is_d):
+            raise _overlap_refusal(op, "c")
+    opt = None
+    if e.ab in _FP8_CODES:
+        opt = _fp8_options(op, e.ab, e.b_dtype, e.accumulation, e.interval,
+                           (None if scale_a is None else scale_a.data_ptr(),
+                            None if scale_b is None else scale_b.data_ptr()))
+    stream = _current_stream(e.dev)
+    plan = K.GemmPlan()
+    with K.on_device(op, e.dev):
+        st = e.kl.cutego_gemm(dp, e.ld, ap, e.la, bp, e.lb, cp, e.lc, e.ab, e.cd, alpha, beta, stream, opt,
+                              ctypes.byref(plan))
+    if st != K.OK:
+        K.raise_status(op, st)
+    _last.plan = (op, plan, "", {})
+    return d
+
+
+def _gemm(d, a, b, alpha, beta, c, stream, scale_a, scale_b, accumulation, promotion_interval, key):
+    op = "gemm"
+    acc = _accumulation(op, accumulation, promotion_interval)
     stream, dev, arrs = _read_all(op, stream, ("d", d), [("a", a), ("b", b), ("c", c if beta != 0.0 else None)])
     D, dl = arrs["d"]
     A, al = arrs["a"]
     B, bl = arrs["b"]
     C, cl = arrs.get("c", (None, None))
-    if A.dtype not in _AB_TYPES or A.dtype != B.dtype:
-        raise DTypeError(op, "a and b must both be bfloat16 or both float16, not %s and %s" % (A.dtype, B.dtype))
+    for name, x in (("a", A), ("b", B)):
+        if x.dtype not in _AB_TYPES:
+            raise DTypeError(op, "%s is %s: a and b must be bfloat16 or float16 (the same), or FP8 "
+                             "(float8_e4m3fn, float8_e5m2)" % (name, x.dtype))
+    ab, bt = _AB_TYPES[A.dtype], _AB_TYPES[B.dtype]
+    if (ab in _FP8_CODES) != (bt in _FP8_CODES) or (ab not in _FP8_CODES and ab != bt):
+        raise DTypeError(op, "a and b must both be bfloat16 or both float16, or both FP8, not %s and %s"
+                         % (A.dtype, B.dtype))
     if D.dtype not in _CD_TYPES or (C is not None and C.dtype != D.dtype):
         raise DTypeError(op, "c and d must be one type of bfloat16, float16, float32, not %s"
                          % (D.dtype if C is None else "%s and %s" % (C.dtype, D.dtype)))
+    SA, SB = _scale(op, "scale_a", scale_a, dev, stream), _scale(op, "scale_b", scale_b, dev, stream)
+    opt = _fp8_options(op, ab, bt, acc, promotion_interval,
+                       (None if SA is None else SA.ptr, None if SB is None else SB.ptr))
     for name, x in (("a", A), ("b", B)):
         if _overlap(x, D):
-            raise StrideError(op, "d overlaps %s (the kernels read %s while writing d)" % (name, name))
+            raise _overlap_refusal(op, name)
     given = [x for x in (al, bl, dl, cl) if x is not None]
     if given:
         if al is None or bl is None or dl is None or (C is not None and cl is None):
             raise GpuError(op, "give every operand as (array, layout), or none")
         lays = {name: _given(op, name, x, lay) for name, x, lay in
                 (("a", A, al), ("b", B, bl), ("c", C, cl), ("d", D, dl)) if x is not None}
+        key = None
     else:
-        key = (op, D.shape, D.strides, A.shape, A.strides, B.shape, B.strides,
-               None if C is None else (C.shape, C.strides))
-        lays = _cached(key, lambda: _gemm_layouts(op, A, B, C, D))
+        gkey = (op, D.shape, D.strides, A.shape, A.strides, B.shape, B.strides,
+                None if C is None else (C.shape, C.strides))
+        lays = _cached(gkey, lambda: _gemm_layouts(op, A, B, C, D))
         if lays is None:
             _record(op, None, "empty output")
             return d
-    if C is not None and _overlap(C, D) and not (C.ptr == D.ptr and bytes(lays["c"]) == bytes(lays["d"])):
-        raise StrideError(op, "c overlaps d without being d")
+    c_is_d = C is not None and bytes(lays["c"]) == bytes(lays["d"])
+    if C is not None and _overlap(C, D) and not (C.ptr == D.ptr and c_is_d):
+        raise _overlap_refusal(op, "c")
     kl = K.kernels(op)
+    if key is not None and all(x.protocol == "torch" for x, _ in arrs.values()):
+        def span(x):
+            lo, hi = x.span()
+            return lo * x.itemsize, (hi + 1) * x.itemsize
+        if len(_fast) >= _CACHE_MAX:
+            _fast.clear()
+        _fast[key] = _GemmCall(kl, dev, lays["d"], lays["a"], lays["b"], lays.get("c"), ab, _CD_TYPES[D.dtype], bt,
+                               acc, promotion_interval,
+                               (span(D), span(A), span(B), None if C is None else span(C)), c_is_d)
     plan = K.GemmPlan()
     with K.on_device(op, dev):
         _sync_inputs(op, stream, arrs)
         st = kl.cutego_gemm(D.ptr, lays["d"], A.ptr, lays["a"], B.ptr, lays["b"],
                             C.ptr if C is not None else None, lays.get("c"),
-                            _AB_TYPES[A.dtype], _CD_TYPES[D.dtype], alpha, beta, stream, None,
-                            ctypes.byref(plan))
+                            ab, _CD_TYPES[D.dtype], alpha, beta, stream, opt, ctypes.byref(plan))
     if st != K.OK:
         K.raise_status(op, st)
     _record(op, plan)
@@ -471,7 +644,7 @@ def _einsum_fold(op, kl, spec, idx, A, B, D):
             continue
         plan = K.GemmPlan()
         if kl.cutego_gemm_plan(ctypes.byref(f.c), ctypes.byref(f.a), ctypes.byref(f.b), None,
-                               _AB_TYPES[A.dtype], _CD_TYPES[D.dtype], 0, D.ptr, A.ptr, B.ptr, 0,
+                               _AB16[A.dtype], _CD_TYPES[D.dtype], 0, D.ptr, A.ptr, B.ptr, 0,
                                None, ctypes.byref(plan)) != 0:
             first_err = first_err or GpuError(op, plan.reason.decode("utf-8", "replace"), "invalid argument")
             continue
@@ -522,7 +695,7 @@ def einsum(spec: str, a, b, out=None, stream=None):
     D, _ = arrs["out"]
     A, _ = arrs["a"]
     B, _ = arrs["b"]
-    if A.dtype not in _AB_TYPES or A.dtype != B.dtype:
+    if A.dtype not in _AB16 or A.dtype != B.dtype:
         raise DTypeError(op, "a and b must both be bfloat16 or both float16, not %s and %s" % (A.dtype, B.dtype))
     if D.dtype not in _CD_TYPES:
         raise DTypeError(op, "out must be bfloat16, float16 or float32, not %s" % D.dtype)
@@ -542,7 +715,7 @@ def einsum(spec: str, a, b, out=None, stream=None):
     with K.on_device(op, dev):
         _sync_inputs(op, stream, arrs)
         st = kl.cutego_gemm(D.ptr, ctypes.byref(f.c), A.ptr, ctypes.byref(f.a), B.ptr, ctypes.byref(f.b),
-                            None, None, _AB_TYPES[A.dtype], _CD_TYPES[D.dtype], 1.0, 0.0, stream, None,
+                            None, None, _AB16[A.dtype], _CD_TYPES[D.dtype], 1.0, 0.0, stream, None,
                             ctypes.byref(plan))
     if st != K.OK:
         K.raise_status(op, st)

@@ -62,6 +62,19 @@ def main():
     rc = lib.kernels.cutego_gemm_plan(dup, mk, nk, None, K.DTYPE_BF16, K.DTYPE_BF16, 0, 1 << 30, 1 << 31,
                                       1 << 32, 0, None, ctypes.byref(p))
     ok("cutego_gemm_plan refuses a non-injective D", rc != 0 and "inject" in p.reason.decode(), p.reason.decode())
+    # FP8 through the mirrors (cutego_gemm_options_t): e4m3 A, e5m2 B (options.b_dtype), promoted
+    # accumulation every 2 k-tiles: the kernel the planner names for it (cutego_kernels.h)
+    o = K.GemmOptions()
+    o.b_dtype, o.fp8_accumulation, o.fp8_promotion_interval = K.DTYPE_E5M2, K.GEMM_FP8_ACCUM_PROMOTED, 2
+    rc = lib.kernels.cutego_gemm_plan(mn, mk, nk, None, K.DTYPE_E4M3, K.DTYPE_BF16, 0, 1 << 30, 1 << 31,
+                                      1 << 32, 0, ctypes.byref(o), ctypes.byref(p))
+    ok("cutego_gemm_plan of e4m3 x e5m2, promoted", rc == 0 and p.kernel == b"cutego_gemm_128x128_kk_e4m3e5m2_bf16_promoted"
+       and p.promoted == 2 and p.b_dtype == K.DTYPE_E5M2, p.kernel.decode() + ": " + p.reason.decode())
+    o = K.GemmOptions()
+    o.scale_a = 1 << 33
+    rc = lib.kernels.cutego_gemm_plan(mn, mk, nk, None, K.DTYPE_BF16, K.DTYPE_BF16, 0, 1 << 30, 1 << 31,
+                                      1 << 32, 0, ctypes.byref(o), ctypes.byref(p))
+    ok("cutego_gemm_plan refuses scale_a with bf16 operands", rc != 0 and "scale_a" in p.reason.decode(), p.reason.decode())
     # einsum's choice: the batch (b,h) of row-major operands coalesces only with the index
     # strings reversed (CuTe's colexicographic order: h before b); a single batch as written
     _, orient = plan("bhqd,bhkd->bhqk", [(2, 3, 64, 64), (2, 3, 128, 64), (2, 3, 64, 128)])
