@@ -2,8 +2,9 @@
 # python_gpu_device.sh — on the GPU machine: builds libcutego_kernels.so with its nvcc (make
 # kernels-so, the kernel translation units in parallel), then runs bench/torch_gpu.py
 # (cutego.gemm / copy / einsum on PyTorch tensors, verified against and timed beside torch in
-# one process) with the package from python/ and a libcutego.so built elsewhere (the machine
-# has no Go): build/lib/libcutego.so.* must be there. Writes $OUT (default ./out).
+# one process) and bench/torch_fp8.py (FP8 operands verified; the host time of one call) with the
+# package from python/ and a libcutego.so built elsewhere (the machine has no Go):
+# build/lib/libcutego.so.* must be there. Writes $OUT (default ./out).
 set -u
 cd "$(dirname "$0")/.."
 OUT=${OUT:-$PWD/out}
@@ -21,5 +22,8 @@ export CUTEGO_KERNELS_LIBRARY=$PWD/build/kernels/libcutego_kernels.so
 export PYTHONPATH=$PWD/python${PYTHONPATH:+:$PYTHONPATH} PYTHONUNBUFFERED=1
 python3 bench/torch_gpu.py "$OUT" 2>&1 | tee "$OUT/torch_gpu.log"
 rc=${PIPESTATUS[0]}
+# FP8 on PyTorch tensors (verified) and the host time of one call beside torch.matmul's
+python3 bench/torch_fp8.py "$OUT" gpu 2>&1 | tee "$OUT/torch_fp8.log"
+[ "${PIPESTATUS[0]}" = 0 ] || rc=1
 echo "### done in $(( $(date +%s) - t0 )) s, exit $rc"
 exit $rc

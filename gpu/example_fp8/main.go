@@ -6,7 +6,7 @@
 // transposes it into a workspace first, as the plan says), fp32 output; compared with a
 // float64 product of the same quantized values.
 //
-//	example_fp8 build/kernels/cutego_copy.cubin build/kernels/cutego_gemm.cubin build/kernels/cutego_gemm_fp8.cubin
+//	example_fp8 build/kernels/cutego_copy.cubin build/kernels/cutego_gemm_fp8.cubin [more GEMM modules]
 package main
 
 import (
@@ -22,11 +22,11 @@ import (
 )
 
 func main() {
-	if len(os.Args) != 4 {
-		fmt.Fprintln(os.Stderr, "usage: example_fp8 cutego_copy.cubin cutego_gemm.cubin cutego_gemm_fp8.cubin")
+	if len(os.Args) < 3 {
+		fmt.Fprintln(os.Stderr, "usage: example_fp8 cutego_copy.cubin cutego_gemm_fp8.cubin [more GEMM modules]")
 		os.Exit(2)
 	}
-	if err := run(os.Args[1], os.Args[2], os.Args[3]); err != nil {
+	if err := run(os.Args[1], os.Args[2:]...); err != nil {
 		fmt.Fprintln(os.Stderr, "example_fp8:", err)
 		os.Exit(1)
 	}
@@ -47,14 +47,14 @@ func quantize(x []float32) ([]uint8, float32) {
 	return q, scale
 }
 
-func run(copyCubin, gemmCubin, fp8Cubin string) error {
+func run(copyCubin string, gemmCubins ...string) error {
 	const M, N, K = 300, 520, 512
 	c, err := gpu.Open(0, copyCubin)
 	if err != nil {
 		return err
 	}
 	defer c.Close()
-	if err := c.LoadGemm(gemmCubin, fp8Cubin); err != nil {
+	if err := c.LoadGemm(gemmCubins...); err != nil {
 		return err
 	}
 	rng := rand.New(rand.NewSource(1))
@@ -118,12 +118,16 @@ func run(copyCubin, gemmCubin, fp8Cubin string) error {
 	if err := cu.MemcpyDtoH(unsafe.Pointer(&d[0]), dd, 4*M*N); err != nil {
 		return err
 	}
+	var value [256]float64 // every e4m3 code's value
+	for i := range value {
+		value[i] = float64(gpu.FromE4M3(uint8(i)))
+	}
 	var e2, r2, q2 float64
 	for m := 0; m < M; m++ {
 		for n := 0; n < N; n++ {
 			s, x := 0.0, 0.0
 			for k := 0; k < K; k++ {
-				s += float64(gpu.FromE4M3(qa[m+k*M])) * float64(gpu.FromE4M3(qb[n*K+k]))
+				s += value[qa[m+k*M]] * value[qb[n*K+k]]
 				x += float64(fa[m+k*M]) * float64(fb[n*K+k])
 			}
 			r := float64(sa) * float64(sb) * s
