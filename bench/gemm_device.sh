@@ -5,6 +5,8 @@
 # that one run times both.
 #   bench/gemm_device.sh     kernels, libraries, test_gemm, bench_gemm (new and base)
 #   VARIANT=dir bench/gemm_device.sh   also bench_variant: dir's host code with new's kernels
+#   VARIANTS="name:dir ..."   likewise bench_<name> and test_gemm_<name> for each
+#   SASS=0                    skips the SASS comparison
 # Then bench/gemm_ab.sh times two of them alternately.
 # Layout (ignored paths):
 #   .devwork/base/  the "before" tree (kernels/, csrc/, include/ of the base commit,
@@ -34,14 +36,15 @@ kobjs .devwork/base $D/base/kobj &
 wait
 # The SASS of every wgmma kernel, before against after, up to register renaming (bench/sass_diff.py).
 CUOBJDUMP=${CUOBJDUMP:-$CUDA/bin/cuobjdump}
-for u in $INST; do
+[ "${SASS:-1}" = 0 ] && INST_SASS="" || INST_SASS=$INST
+for u in $INST_SASS; do
   [ -f $D/base/kobj/gemm_$u.o ] || continue  # a unit the base tree does not have
   ( $CUOBJDUMP -sass $D/base/kobj/gemm_$u.o > $D/base/kobj/gemm_$u.sass
     $CUOBJDUMP -sass $D/new/kobj/gemm_$u.o > $D/new/kobj/gemm_$u.sass
     python3 bench/sass_diff.py $D/base/kobj/gemm_$u.sass $D/new/kobj/gemm_$u.sass > $D/sass_diff_$u.txt || true ) &
 done
 wait
-cat $D/sass_diff_*.txt > $D/sass_diff.txt
+cat $D/sass_diff_*.txt > $D/sass_diff.txt 2>/dev/null || true
 echo "kernels built, SASS compared: $SECONDS s"
 # A library from a source tree ($1: root with kernels/, csrc/, include/) and the kernel objects.
 lib() {
@@ -66,12 +69,23 @@ if [ -n "${VARIANT:-}" ]; then
   mkdir -p $D/variant && rm -rf $D/variant/kobj && ln -s ../new/kobj $D/variant/kobj
   lib "$VARIANT" $D/variant
 fi
+for v in ${VARIANTS:-}; do
+  name=${v%%:*} dir=${v#*:}
+  mkdir -p $D/$name && rm -rf $D/$name/kobj && ln -s ../new/kobj $D/$name/kobj
+  lib "$dir" $D/$name &
+done
+wait
 L="-L$CUBLAS_LIB -cudart static -lcublasLt -lcublas"
 B="$NVCC $F -Iinclude -Icsrc/tma -Ikernels -I$CUBLAS_INC"
 $B csrc/gemm/test_gemm.cu $D/new/lib.a $L -o $D/test_gemm &
 $B bench/bench_gemm.cu $D/new/lib.a $L -o $D/bench_new &
 $B bench/bench_gemm.cu $D/base/lib.a $L -o $D/bench_base &
 if [ -n "${VARIANT:-}" ]; then $B bench/bench_gemm.cu $D/variant/lib.a $L -o $D/bench_variant & fi
+for v in ${VARIANTS:-}; do
+  name=${v%%:*}
+  $B bench/bench_gemm.cu $D/$name/lib.a $L -o $D/bench_$name &
+  $B csrc/gemm/test_gemm.cu $D/$name/lib.a $L -o $D/test_gemm_$name &
+done
 wait
 echo "built: $SECONDS s"
 ls -la $D

@@ -193,15 +193,27 @@ int gemm_split_k(cutego_gemm_plan_t &p, int splits, void *d, const void *a, cons
     const int64_t blocks = (threads + 255) / 256 < cap ? (threads + 255) / 256 : cap;
     const int rd = p.read_c;
     const int64_t cs0 = rd ? p.c.stride[0] : 0, cs1 = rd ? p.c.stride[1] : 0;
-#define RED(TO)                                                                                                    \
-  cutego_k::gemm_split_k_reduce<TO><<<static_cast<unsigned>(blocks), 256, 0, stream>>>(                           \
-      static_cast<TO *>(d), p.d.stride[0], p.d.stride[1], static_cast<const TO *>(c), cs0, cs1,                    \
-      static_cast<const float *>(ws), m, n, ldw, splits, alpha, beta, rd)
-    if (p.cd_dtype == CUTEGO_DTYPE_BF16) RED(__nv_bfloat16);
-    else if (p.cd_dtype == CUTEGO_DTYPE_F16) RED(__half);
-    else RED(float);
+    // A programmatic dependent launch: the reduction's launch overlaps the GEMM's tail, and its
+    // threads wait for the GEMM's partial sums (gemm_split_k_reduce).
+    cudaLaunchAttribute attr[1];
+    attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    attr[0].val.programmaticStreamSerializationAllowed = 1;
+    cudaLaunchConfig_t cfg = {};
+    cfg.gridDim = dim3(static_cast<unsigned>(blocks));
+    cfg.blockDim = dim3(256);
+    cfg.stream = stream;
+    cfg.attrs = attr;
+    cfg.numAttrs = 1;
+    const float *w = static_cast<const float *>(ws);
+    cudaError_t e;
+#define RED(TO)                                                                                                   \
+  cudaLaunchKernelEx(&cfg, cutego_k::gemm_split_k_reduce<TO>, static_cast<TO *>(d), p.d.stride[0], p.d.stride[1], \
+                     static_cast<const TO *>(c), cs0, cs1, w, m, n, ldw, splits, alpha, beta, rd)
+    if (p.cd_dtype == CUTEGO_DTYPE_BF16) e = RED(__nv_bfloat16);
+    else if (p.cd_dtype == CUTEGO_DTYPE_F16) e = RED(__half);
+    else e = RED(float);
 #undef RED
-    cudaError_t e = cudaGetLastError();
+    if (e == cudaSuccess) e = cudaGetLastError();
     if (e != cudaSuccess) rc = fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: split-K reduction: %s", cudaGetErrorString(e));
   }
   if (own) cudaFreeAsync(ws, stream);
