@@ -22,12 +22,12 @@ import math
 import pstats
 import statistics
 import sys
-import time
 
 import torch
 
 import cutego
 from cutego import gpu
+from torch_gpu import host_overhead, rel  # bench/torch_gpu.py: the same measure and error
 
 torch.backends.cuda.matmul.allow_tf32 = False
 dev = torch.device("cuda")
@@ -52,13 +52,6 @@ def quantize(x, dtype):
     amax = x.abs().max().float()
     scale = (amax / torch.finfo(dtype).max).reshape(1)
     return (x / scale).to(dtype), scale
-
-
-def rel(out, ref):
-    out, ref = out.double(), ref.double()
-    if not torch.isfinite(out).all():
-        return math.inf
-    return ((out - ref).norm() / ref.norm().clamp_min(1e-30)).item()
 
 
 def verify():
@@ -124,16 +117,6 @@ def verify():
             failures.append("refusal " + what)
 
 
-def host_loop(f, n=200):
-    torch.cuda.synchronize()
-    t = time.perf_counter()
-    for _ in range(n):
-        f()
-    dt = (time.perf_counter() - t) / n
-    torch.cuda.synchronize()
-    return dt * 1e6
-
-
 def host_time(fp8):
     a = torch.randn(64, 64, device=dev).to(torch.bfloat16)
     b = torch.randn(64, 64, device=dev).to(torch.bfloat16)
@@ -155,11 +138,11 @@ def host_time(fp8):
         fns["cutego.gemm e4m3, scales"] = lambda: cutego.gemm(d, a8, b8, scale_a=one, scale_b=one)
         fns["torch._scaled_mm e4m3"] = lambda: torch._scaled_mm(a8, b8, scale_a=one0, scale_b=one0, out_dtype=torch.bfloat16)
     for f in fns.values():
-        host_loop(f, 50)
+        host_overhead(f, 50)
     res = {k: [] for k in fns}
     for _ in range(9):
         for k, f in fns.items():
-            res[k].append(host_loop(f))
+            res[k].append(host_overhead(f))
     for k, v in res.items():
         say("host %-28s %7.2f us per call (median of 9 rounds of 200; min %.2f, max %.2f)"
             % (k, statistics.median(v), min(v), max(v)))
