@@ -163,7 +163,10 @@ def host_time(fp8):
 def main():
     out, label = sys.argv[1], sys.argv[2]
     fp8 = "scale_a" in inspect.signature(cutego.gemm).parameters
-    say("torch %s, cutego from %s, FP8 %s, %s" % (torch.__version__, cutego.__file__, fp8, torch.cuda.get_device_name()))
+    from cutego import _ffi
+    say("torch %s, cutego from %s, FP8 %s, %s; extension %s; gemm's C path %s"
+        % (torch.__version__, cutego.__file__, fp8, torch.cuda.get_device_name(), _ffi.CEXT_STATUS,
+           "on" if getattr(gpu, "_cgemm", [None])[0] is not None else "off"))
     if fp8:
         verify()
     host_time(fp8)

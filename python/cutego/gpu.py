@@ -25,6 +25,7 @@ subclasses: NoDeviceError, DTypeError, StrideError, NotCudaArrayError, CudaError
 from __future__ import annotations
 
 import ctypes
+import os
 import sys
 import threading
 from typing import Any, NamedTuple, Optional
@@ -327,10 +328,38 @@ class _GemmCall(NamedTuple):
     interval: int
     spans: tuple  # ((lo, hi) bytes of d, a, b, c) from each pointer; c's None without c
     c_is_d: bool  # c's layout is d's (c may then be d itself)
+    cargs: tuple  # the same as ints for _cext.gemm_fast (its comment lists them)
 
 
 # geometry key -> _GemmCall (bounded: cleared when full)
 _fast = {}
+
+
+def _cgemm_init():
+    """[gemm_fast's setup, gemm_fast, the torch module it serves]: the C path of a known
+    geometry (cutego/_cext.c), where the extension is used."""
+    from . import _ffi
+    m = _ffi.cext
+    if m is None or not hasattr(m, "gemm_fast"):
+        return [None, None, None]
+    return [m.gemm_setup, m.gemm_fast, None]
+
+
+_cgemm = _cgemm_init()
+
+
+def _cgemm_setup(torch):
+    """Points _cext.gemm_fast at this torch module, the kernels library and the CUDA runtime
+    (where they are missing: off, gpu.py's own path serves)."""
+    _cgemm[2] = torch
+    raw = getattr(getattr(torch, "_C", None), "_cuda_getCurrentRawStream", None)
+    lib = K.load()
+    if raw is None or lib.error is not None or os.environ.get("CUTEGO_GEMM_NO_C") == "1":
+        _cgemm[0], _cgemm[1] = None, None
+        return
+    addr = lambda f: ctypes.cast(f, ctypes.c_void_p).value  # noqa: E731
+    _cgemm[0](torch.Tensor, _fast, raw, addr(lib.cudart.cudaGetDevice), addr(lib.kernels.cutego_gemm),
+              K.GemmPlan, _last)
 
 
 def _fp8_options(op, ab, bt, accumulation, interval, scales):
@@ -398,6 +427,17 @@ def gemm(d, a, b, alpha: float = 1.0, beta: float = 0.0, c=None, stream=None, sc
     float32 registers every promotion_interval k-tiles of 128; 0: 1). Hopper's FP8 MMA reads a
     and b K-major: an a that is not row-major (a b that is not column-major, b.t() of a
     row-major (N, K)) is transposed into a workspace first (last_plan() says so)."""
+    if stream is None and scale_a is None and scale_b is None and _cgemm[0] is not None and \
+            type(accumulation) is str and accumulation == "fast" and promotion_interval == 0:
+        torch = sys.modules.get("torch")
+        if torch is not None:
+            if torch is not _cgemm[2]:
+                _cgemm_setup(torch)
+            r = _cgemm[1](d, a, b, c, alpha, beta)
+            if r is None:
+                return d
+            if r is not NotImplemented:
+                K.raise_status("gemm", r)
     alpha, beta = float(alpha), float(beta)
     if c is None and beta != 0.0:
         c = d
@@ -496,9 +536,12 @@ def _gemm(d, a, b, alpha, beta, c, stream, scale_a, scale_b, accumulation, promo
             return lo * x.itemsize, (hi + 1) * x.itemsize
         if len(_fast) >= _CACHE_MAX:
             _fast.clear()
+        spans = (span(D), span(A), span(B), None if C is None else span(C))
+        addr = [ctypes.addressof(lays[n]) if n in lays else 0 for n in ("d", "a", "b", "c")]
+        cargs = tuple(addr) + (ab, _CD_TYPES[D.dtype], dev) + spans[0] + spans[1] + spans[2] + \
+            (spans[3] or (0, 0)) + (int(c_is_d), int(ab in _FP8_CODES or bt != ab))
         _fast[key] = _GemmCall(kl, dev, lays["d"], lays["a"], lays["b"], lays.get("c"), ab, _CD_TYPES[D.dtype], bt,
-                               acc, promotion_interval,
-                               (span(D), span(A), span(B), None if C is None else span(C)), c_is_d)
+                               acc, promotion_interval, spans, c_is_d, cargs)
     plan = K.GemmPlan()
     with K.on_device(op, dev):
         _sync_inputs(op, stream, arrs)

@@ -96,8 +96,11 @@ class WithTorch(unittest.TestCase):
         self.torch = sys.modules["torch"] = make_torch()
         gpu._cache.clear()
         gpu._fast.clear()
+        self._saved_c = list(gpu._cgemm)
+        gpu._cgemm[:] = [None, None, None]  # the C path off (TestTorchCPath turns it on with stand-ins)
 
     def tearDown(self):
+        gpu._cgemm[:] = self._saved_c
         K.kernels, K.on_device = self._saved[:2]
         if self._saved[2] is None:
             del sys.modules["torch"]
@@ -248,6 +251,98 @@ class TestTorchFastPath(WithTorch):
         with self.assertRaises(ca.NotCudaArrayError):
             cutego.gemm(d, T((64, 48), "bfloat16", 1 << 30, requires_grad=True), b)
         self.assertEqual(gpu.last_plan()["op"], "gemm")
+
+
+_GETDEV = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.POINTER(ctypes.c_int))
+_V = ctypes.c_void_p
+_GEMM = ctypes.CFUNCTYPE(ctypes.c_int, _V, _V, _V, _V, _V, _V, _V, _V, ctypes.c_int, ctypes.c_int, ctypes.c_float,
+                         ctypes.c_float, _V, _V, _V)
+_C_PATH = gpu._cgemm[0] is not None  # the extension is used (not under CUTEGO_PURE=1)
+
+
+@unittest.skipUnless(_C_PATH, "the C extension is not used here")
+class TestTorchCPath(WithTorch):
+    """_cext.gemm_fast, the C path of a known geometry: the launcher (a stand-in called through
+    its address) receives what the Python path hands the recording stand-in of the library."""
+
+    def setUp(self):
+        super().setUp()
+        self.c_calls, self.device, self.status = [], 0, 0
+
+        def getdev(p):
+            p[0] = self.device
+            return 0
+
+        def launch(*args):
+            self.c_calls.append(args)
+            return self.status
+        self.cb = (_GETDEV(getdev), _GEMM(launch))  # kept alive while set up
+        addr = lambda f: ctypes.cast(f, ctypes.c_void_p).value  # noqa: E731
+        self._saved_c[0](self.torch.Tensor, gpu._fast, self.torch._C._cuda_getCurrentRawStream,
+                         addr(self.cb[0]), addr(self.cb[1]), K.GemmPlan, gpu._last)
+        gpu._cgemm[:] = [self._saved_c[0], self._saved_c[1], self.torch]
+
+    def lay(self, x):
+        if isinstance(x, K.LayoutT):
+            return bytes(x)
+        if x is None:
+            return None
+        return bytes((ctypes.c_char * ctypes.sizeof(K.LayoutT)).from_address(x))
+
+    def test_same_arguments(self):
+        T = self.t
+        cases = [
+            lambda: cutego.gemm(T((64, 32), "bfloat16", 1 << 38), T((64, 48), "bfloat16", 1 << 30),
+                                T((48, 32), "bfloat16", 1 << 34)),
+            lambda: cutego.gemm(T((2, 64, 32), "float32", 1 << 38), T((2, 64, 48), "float16", 1 << 30),
+                                T((48, 32), "float16", 1 << 34), alpha=2, beta=0.5),
+            lambda: cutego.gemm(T((64, 32), "bfloat16", 1 << 38), T((64, 48), "bfloat16", 1 << 30),
+                                T((48, 32), "bfloat16", 1 << 34), beta=1, c=T((32,), "bfloat16", 1 << 42)),
+        ]
+        for i, f in enumerate(cases):
+            with self.subTest(case=i):
+                f()  # a new geometry: the Python path (the recording library)
+                py = self.fake.calls[-1]
+                n = len(self.fake.calls)
+                f()  # known: the C path
+                self.assertEqual(len(self.fake.calls), n)
+                cc = self.c_calls[-1]
+                # cutego_gemm(d, ld, a, la, b, lb, c, lc, ab, cd, alpha, beta, stream, opt, plan)
+                self.assertEqual([cc[0], cc[2], cc[4], cc[6]], [py[1], py[3], py[5], py[7]])
+                self.assertEqual([self.lay(cc[j]) for j in (1, 3, 5, 7)], [self.lay(py[j]) for j in (2, 4, 6, 8)])
+                self.assertEqual(cc[8:13], (py[9], py[10], py[11], py[12], 0x5000))
+                self.assertIsNone(cc[13])
+                self.assertEqual(gpu.last_plan()["op"], "gemm")
+
+    def test_falls_back(self):
+        T = self.t
+        a, b, d = T((64, 48), "bfloat16", 1 << 30), T((48, 32), "bfloat16", 1 << 34), T((64, 32), "bfloat16", 1 << 38)
+        cutego.gemm(d, a, b)
+        cutego.gemm(d, a, b)
+        self.assertEqual(len(self.c_calls), 1)
+        # an overlap, another current device, FP8 and a launcher failure go back to gpu.py
+        with self.assertRaises(ca.StrideError) as e:
+            cutego.gemm(d, T((64, 48), "bfloat16", (1 << 38) + 64), b)
+        self.assertIn("d overlaps a", str(e.exception))
+        self.device = 1
+        n = len(self.fake.calls)
+        cutego.gemm(d, a, b)
+        self.assertEqual((len(self.c_calls), len(self.fake.calls)), (1, n + 1))
+        self.device = 0
+        a8 = T((64, 48), "float8_e4m3fn", 1 << 30)
+        b8 = self.torch.Tensor((48, 32), self.torch.float8_e4m3fn, 1 << 34, strides=(1, 48))
+        cutego.gemm(d, a8, b8)
+        cutego.gemm(d, a8, b8)
+        self.assertEqual((len(self.c_calls), len(self.fake.calls)), (1, n + 3))
+        self.status = K.EINVAL
+        saved = K.raise_status
+        K.raise_status = lambda op, st: (_ for _ in ()).throw(gpu.GpuError(op, "status %d" % st))
+        try:
+            with self.assertRaises(gpu.GpuError) as e:
+                cutego.gemm(d, a, b)
+        finally:
+            K.raise_status = saved
+        self.assertIn("status 1", str(e.exception))
 
 
 if __name__ == "__main__":
