@@ -17,6 +17,9 @@ cupy Stream, or an object with ``__cuda_stream__``), else on the current stream 
 framework that made the output (PyTorch, CuPy), else on the stream the CUDA array interface
 names, else the legacy default stream. Calls are asynchronous, as the framework's own.
 
+A torch.Tensor call whose geometry (shapes, strides, dtypes, device) was seen before reads
+only the addresses, in C where the extension is used (CUTEGO_GEMM_NO_C=1: in Python).
+
 Importing needs no GPU and no framework; the kernels library (libcutego_kernels.so) and the
 CUDA runtime are loaded at the first call (cutego/_kernels.py). Refusals are cutego.Error
 subclasses: NoDeviceError, DTypeError, StrideError, NotCudaArrayError, CudaError.
@@ -340,7 +343,7 @@ def _cgemm_init():
     geometry (cutego/_cext.c), where the extension is used."""
     from . import _ffi
     m = _ffi.cext
-    if m is None or not hasattr(m, "gemm_fast"):
+    if m is None or not hasattr(m, "gemm_fast") or os.environ.get("CUTEGO_GEMM_NO_C") == "1":
         return [None, None, None]
     return [m.gemm_setup, m.gemm_fast, None]
 
@@ -354,7 +357,7 @@ def _cgemm_setup(torch):
     _cgemm[2] = torch
     raw = getattr(getattr(torch, "_C", None), "_cuda_getCurrentRawStream", None)
     lib = K.load()
-    if raw is None or lib.error is not None or os.environ.get("CUTEGO_GEMM_NO_C") == "1":
+    if raw is None or lib.error is not None:
         _cgemm[0], _cgemm[1] = None, None
         return
     addr = lambda f: ctypes.cast(f, ctypes.c_void_p).value  # noqa: E731
