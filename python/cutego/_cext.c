@@ -1043,7 +1043,7 @@ static PyObject *m_gemm_fast(PyObject *mod, PyObject *const *args, Py_ssize_t n)
   PyTypeObject *T = (PyTypeObject *)GemmTensorType;
   if (Py_TYPE(d) != T || Py_TYPE(a) != T || Py_TYPE(b) != T || (c != Py_None && Py_TYPE(c) != T))
     Py_RETURN_NOTIMPLEMENTED;
-  PyObject *k[4] = {NULL, NULL, NULL, NULL}, *key = NULL, *ret = NULL;
+  PyObject *k[4] = {NULL, NULL, NULL, NULL}, *key = NULL, *e = NULL, *ret = NULL;
   if ((k[0] = tensor_key(d)) == NULL || (k[1] = tensor_key(a)) == NULL || (k[2] = tensor_key(b)) == NULL) goto done;
   if (c != Py_None && (k[3] = tensor_key(c)) == NULL) goto done;
   {
@@ -1053,11 +1053,12 @@ static PyObject *m_gemm_fast(PyObject *mod, PyObject *const *args, Py_ssize_t n)
     Py_DECREF(zero);
   }
   if (key == NULL) goto done;
-  PyObject *e = PyDict_GetItemWithError(GemmFast, key); /* borrowed */
+  e = PyDict_GetItemWithError(GemmFast, key);
   if (e == NULL) {
     if (!PyErr_Occurred()) ret = (Py_INCREF(Py_NotImplemented), Py_NotImplemented);
     goto done;
   }
+  Py_INCREF(e); /* it holds the layouts the launcher reads (another thread may clear gpu._fast) */
   long long v[NCARGS];
   {
     PyObject *ca = PyObject_GetAttr(e, s_cargs);
@@ -1137,6 +1138,7 @@ static PyObject *m_gemm_fast(PyObject *mod, PyObject *const *args, Py_ssize_t n)
 done:
   for (int i = 0; i < 4; ++i) Py_XDECREF(k[i]);
   Py_XDECREF(key);
+  Py_XDECREF(e);
   return ret;
 }
 
