@@ -28,6 +28,7 @@
 
 #include "cutego.h"
 #include "cutego_device.h"
+#include "cutego_kernels.h"
 
 #define MAXL CUTE_LAYOUT_MAX_LEAVES
 #define MAXT CUTE_LAYOUT_MAX_TOKENS
@@ -948,17 +949,18 @@ static PyObject *m_release_gil(PyObject *mod, PyObject *args) {
 
 /* ---- cutego.gemm on torch.Tensors (cutego/gpu.py's path for a geometry seen before) -----
  *
- * gemm_fast(d, a, b, c, alpha, beta) does in C what gpu.py's gemm does for torch.Tensors on
- * their current stream without FP8 options: the tensors' keys (shape, stride(), dtype,
+ * gemm_fast(d, a, b, c, alpha, beta, scale_a, scale_b, accumulation, promotion_interval) does in
+ * C what gpu.py's gemm does for torch.Tensors on their current stream: the tensors' keys (shape, stride(), dtype,
  * get_device(), requires_grad, is_neg()), the lookup of the checked geometry in gpu._fast, the
  * addresses, the overlap checks on the cached byte spans, the current stream, and the launcher
- * call through its address. Anything else — an unknown geometry, FP8, an overlap (to be refused
+ * call through its address (with FP8's options). Anything else — an unknown geometry, an overlap (to be refused
  * with gpu.py's message), another current device — returns NotImplemented and gpu.py does it.
  * On success it records the plan for last_plan() and returns None; a launcher failure returns
  * the status (an int) for gpu.py to raise. Set up by gemm_setup for one torch module. */
 typedef int (*cuda_get_device_fn)(int *);
 typedef int (*cutego_gemm_fn)(void *, const void *, const void *, const void *, const void *, const void *,
-                              const void *, const void *, int, int, float, float, void *, const void *, void *);
+                              const void *, const void *, int, int, float, float, void *,
+                              const cutego_gemm_options_t *, void *);
 static PyObject *GemmTensorType, *GemmFast, *GemmRawStream, *GemmPlanType, *GemmLast, *GemmOp;
 static cuda_get_device_fn gemm_get_device;
 static cutego_gemm_fn gemm_launch;
@@ -1024,34 +1026,36 @@ static int data_ptr(PyObject *t, unsigned long long *p) {
 }
 
 /* the cargs of an entry: (ld, la, lb, lc, ab, cd, dev, d_lo, d_hi, a_lo, a_hi, b_lo, b_hi, c_lo,
- * c_hi, c_is_d, fp8), addresses and byte offsets as ints */
-#define NCARGS 17
+ * c_hi, c_is_d, fp8, b_dtype option, fp8_accumulation, fp8_promotion_interval), addresses and
+ * byte offsets as ints */
+#define NCARGS 20
 
 static PyObject *m_gemm_fast(PyObject *mod, PyObject *const *args, Py_ssize_t n) {
   (void)mod;
-  if (n != 6) {
-    PyErr_SetString(PyExc_TypeError, "gemm_fast(d, a, b, c, alpha, beta)");
+  if (n != 10) {
+    PyErr_SetString(PyExc_TypeError, "gemm_fast(d, a, b, c, alpha, beta, scale_a, scale_b, accumulation, interval)");
     return NULL;
   }
   if (GemmFast == NULL) Py_RETURN_NOTIMPLEMENTED;
-  PyObject *d = args[0], *a = args[1], *b = args[2], *c = args[3];
+  PyObject *d = args[0], *a = args[1], *b = args[2], *c = args[3], *sa = args[6], *sb = args[7];
   double alpha = PyFloat_AsDouble(args[4]);
   if (alpha == -1.0 && PyErr_Occurred()) return NULL;
   double beta = PyFloat_AsDouble(args[5]);
   if (beta == -1.0 && PyErr_Occurred()) return NULL;
   if (c == Py_None && beta != 0.0) c = d;
   PyTypeObject *T = (PyTypeObject *)GemmTensorType;
-  if (Py_TYPE(d) != T || Py_TYPE(a) != T || Py_TYPE(b) != T || (c != Py_None && Py_TYPE(c) != T))
+  if (Py_TYPE(d) != T || Py_TYPE(a) != T || Py_TYPE(b) != T || (c != Py_None && Py_TYPE(c) != T) ||
+      (sa != Py_None && Py_TYPE(sa) != T) || (sb != Py_None && Py_TYPE(sb) != T) || !PyUnicode_CheckExact(args[8]) ||
+      !PyLong_CheckExact(args[9]))
     Py_RETURN_NOTIMPLEMENTED;
-  PyObject *k[4] = {NULL, NULL, NULL, NULL}, *key = NULL, *e = NULL, *ret = NULL;
+  PyObject *k[6] = {NULL, NULL, NULL, NULL, NULL, NULL}, *key = NULL, *e = NULL, *ret = NULL;
   if ((k[0] = tensor_key(d)) == NULL || (k[1] = tensor_key(a)) == NULL || (k[2] = tensor_key(b)) == NULL) goto done;
   if (c != Py_None && (k[3] = tensor_key(c)) == NULL) goto done;
-  {
-    PyObject *zero = PyLong_FromLong(0);
-    if (zero == NULL) goto done;
-    key = PyTuple_Pack(8, k[0], k[1], k[2], k[3] ? k[3] : Py_None, Py_None, Py_None, s_fast, zero);
-    Py_DECREF(zero);
-  }
+  if (sa != Py_None && (k[4] = tensor_key(sa)) == NULL) goto done;
+  if (sb != Py_None && (k[5] = tensor_key(sb)) == NULL) goto done;
+  /* gpu.py's key: (d, a, b, c, scale_a, scale_b, accumulation, promotion_interval) */
+  key = PyTuple_Pack(8, k[0], k[1], k[2], k[3] ? k[3] : Py_None, k[4] ? k[4] : Py_None, k[5] ? k[5] : Py_None,
+                     args[8], args[9]);
   if (key == NULL) goto done;
   e = PyDict_GetItemWithError(GemmFast, key);
   if (e == NULL) {
@@ -1072,13 +1076,22 @@ static PyObject *m_gemm_fast(PyObject *mod, PyObject *const *args, Py_ssize_t n)
     Py_DECREF(ca);
     if (PyErr_Occurred()) goto done;
   }
-  if (v[16]) { /* FP8: its options are gpu.py's */
-    ret = (Py_INCREF(Py_NotImplemented), Py_NotImplemented);
-    goto done;
-  }
-  unsigned long long dp, ap, bp, cp = 0;
+  unsigned long long dp, ap, bp, cp = 0, sap = 0, sbp = 0;
   if (data_ptr(d, &dp) < 0 || data_ptr(a, &ap) < 0 || data_ptr(b, &bp) < 0) goto done;
   if (c != Py_None && data_ptr(c, &cp) < 0) goto done;
+  if ((sa != Py_None && data_ptr(sa, &sap) < 0) || (sb != Py_None && data_ptr(sb, &sbp) < 0)) goto done;
+  /* FP8's options, as gpu.py's _fp8_options makes them (none where all are the defaults) */
+  cutego_gemm_options_t opt;
+  const cutego_gemm_options_t *popt = NULL;
+  if (v[16] && (v[17] || v[18] || v[19] || sap || sbp)) {
+    memset(&opt, 0, sizeof opt);
+    opt.b_dtype = (int32_t)v[17];
+    opt.fp8_accumulation = (int32_t)v[18];
+    opt.fp8_promotion_interval = (int32_t)v[19];
+    opt.scale_a = (const float *)(uintptr_t)sap;
+    opt.scale_b = (const float *)(uintptr_t)sbp;
+    popt = &opt;
+  }
   {
     /* the overlap checks of gpu.py's _gemm_fast, on byte addresses (wrapping as Python's ints do not) */
     const long long d0 = (long long)dp + v[7], d1 = (long long)dp + v[8];
@@ -1116,7 +1129,7 @@ static PyObject *m_gemm_fast(PyObject *mod, PyObject *const *args, Py_ssize_t n)
     st = gemm_launch((void *)(uintptr_t)dp, (const void *)(uintptr_t)v[0], (const void *)(uintptr_t)ap,
                      (const void *)(uintptr_t)v[1], (const void *)(uintptr_t)bp, (const void *)(uintptr_t)v[2],
                      c != Py_None ? (const void *)(uintptr_t)cp : NULL, v[3] ? (const void *)(uintptr_t)v[3] : NULL,
-                     (int)v[4], (int)v[5], (float)alpha, (float)beta, (void *)(uintptr_t)stream, NULL, view.buf);
+                     (int)v[4], (int)v[5], (float)alpha, (float)beta, (void *)(uintptr_t)stream, popt, view.buf);
     Py_END_ALLOW_THREADS
     PyBuffer_Release(&view);
     if (st != 0) {
@@ -1136,7 +1149,7 @@ static PyObject *m_gemm_fast(PyObject *mod, PyObject *const *args, Py_ssize_t n)
     ret = (Py_INCREF(Py_None), Py_None);
   }
 done:
-  for (int i = 0; i < 4; ++i) Py_XDECREF(k[i]);
+  for (int i = 0; i < 6; ++i) Py_XDECREF(k[i]);
   Py_XDECREF(key);
   Py_XDECREF(e);
   return ret;
@@ -1150,7 +1163,8 @@ static PyMethodDef methods[] = {
     {"library_path", m_library_path, METH_NOARGS, "The libcutego file this module uses."},
     {"gemm_setup", m_gemm_setup, METH_VARARGS, "gemm_setup(...): the torch module gemm_fast serves (gpu.py)."},
     {"gemm_fast", (PyCFunction)(void (*)(void))m_gemm_fast, METH_FASTCALL,
-     "gemm_fast(d, a, b, c, alpha, beta): gpu.gemm on torch.Tensors of a known geometry."},
+     "gemm_fast(d, a, b, c, alpha, beta, scale_a, scale_b, accumulation, interval): gpu.gemm on torch.Tensors "
+     "of a known geometry."},
     {"release_gil", m_release_gil, METH_VARARGS,
      "release_gil([on]): whether libcutego's algebra runs with the GIL released (and set it)."},
     {NULL, NULL, 0, NULL},

@@ -430,13 +430,12 @@ def gemm(d, a, b, alpha: float = 1.0, beta: float = 0.0, c=None, stream=None, sc
     float32 registers every promotion_interval k-tiles of 128; 0: 1). Hopper's FP8 MMA reads a
     and b K-major: an a that is not row-major (a b that is not column-major, b.t() of a
     row-major (N, K)) is transposed into a workspace first (last_plan() says so)."""
-    if stream is None and scale_a is None and scale_b is None and _cgemm[0] is not None and \
-            type(accumulation) is str and accumulation == "fast" and promotion_interval == 0:
+    if stream is None and _cgemm[0] is not None:
         torch = sys.modules.get("torch")
         if torch is not None:
             if torch is not _cgemm[2]:
                 _cgemm_setup(torch)
-            r = _cgemm[1](d, a, b, c, alpha, beta)
+            r = _cgemm[1](d, a, b, c, alpha, beta, scale_a, scale_b, accumulation, promotion_interval)
             if r is None:
                 return d
             if r is not NotImplemented:
@@ -542,7 +541,7 @@ def _gemm(d, a, b, alpha, beta, c, stream, scale_a, scale_b, accumulation, promo
         spans = (span(D), span(A), span(B), None if C is None else span(C))
         addr = [ctypes.addressof(lays[n]) if n in lays else 0 for n in ("d", "a", "b", "c")]
         cargs = tuple(addr) + (ab, _CD_TYPES[D.dtype], dev) + spans[0] + spans[1] + spans[2] + \
-            (spans[3] or (0, 0)) + (int(c_is_d), int(ab in _FP8_CODES or bt != ab))
+            (spans[3] or (0, 0)) + (int(c_is_d), int(ab in _FP8_CODES), bt if bt != ab else 0, acc, promotion_interval)
         _fast[key] = _GemmCall(kl, dev, lays["d"], lays["a"], lays["b"], lays.get("c"), ab, _CD_TYPES[D.dtype], bt,
                                acc, promotion_interval, spans, c_is_d, cargs)
     plan = K.GemmPlan()

@@ -219,6 +219,12 @@ class TestTorchFastPath(WithTorch):
                                 scale_a=T((1,), "float32", 1 << 40), accumulation="promoted"),
             lambda: cutego.gemm(T((64, 32), "bfloat16", 1 << 38), T((64, 48), "bfloat16", 1 << 30),
                                 T((48, 32), "bfloat16", 1 << 34), beta=1, c=T((32,), "bfloat16", 1 << 42)),
+            lambda: cutego.gemm(T((64, 32), "float32", 1 << 38), T((64, 48), "float8_e4m3fn", 1 << 30),
+                                self.torch.Tensor((48, 32), self.torch.float8_e5m2, 1 << 34, strides=(1, 48)),
+                                scale_a=T((1,), "float32", 1 << 40), scale_b=T((), "float32", 1 << 41),
+                                accumulation="promoted", promotion_interval=3),
+            lambda: cutego.gemm(T((64, 32), "float16", 1 << 38), T((64, 48), "float8_e5m2", 1 << 30),
+                                self.torch.Tensor((48, 32), self.torch.float8_e5m2, 1 << 34, strides=(1, 48))),
         ]
         for i, f in enumerate(cases):
             with self.subTest(case=i):
@@ -263,7 +269,8 @@ _C_PATH = gpu._cgemm[0] is not None  # the extension is used (not under CUTEGO_P
 @unittest.skipUnless(_C_PATH, "the C extension is not used here")
 class TestTorchCPath(WithTorch):
     """_cext.gemm_fast, the C path of a known geometry: the launcher (a stand-in called through
-    its address) receives what the Python path hands the recording stand-in of the library."""
+    its address) receives what the Python path hands the recording stand-in of the library,
+    FP8's options included."""
 
     def setUp(self):
         super().setUp()
@@ -273,8 +280,10 @@ class TestTorchCPath(WithTorch):
             p[0] = self.device
             return 0
 
-        def launch(*args):
-            self.c_calls.append(args)
+        def launch(*args):  # the options are read while the call lasts (they live on its stack)
+            o = args[13]
+            self.c_calls.append(args[:13] + (bytes((ctypes.c_char * ctypes.sizeof(K.GemmOptions)).from_address(o))
+                                             if o else None,) + args[14:])
             return self.status
         self.cb = (_GETDEV(getdev), _GEMM(launch))  # kept alive while set up
         addr = lambda f: ctypes.cast(f, ctypes.c_void_p).value  # noqa: E731
@@ -298,6 +307,12 @@ class TestTorchCPath(WithTorch):
                                 T((48, 32), "float16", 1 << 34), alpha=2, beta=0.5),
             lambda: cutego.gemm(T((64, 32), "bfloat16", 1 << 38), T((64, 48), "bfloat16", 1 << 30),
                                 T((48, 32), "bfloat16", 1 << 34), beta=1, c=T((32,), "bfloat16", 1 << 42)),
+            lambda: cutego.gemm(T((64, 32), "float32", 1 << 38), T((64, 48), "float8_e4m3fn", 1 << 30),
+                                self.torch.Tensor((48, 32), self.torch.float8_e5m2, 1 << 34, strides=(1, 48)),
+                                scale_a=T((1,), "float32", 1 << 40), scale_b=T((), "float32", 1 << 41),
+                                accumulation="promoted", promotion_interval=3),
+            lambda: cutego.gemm(T((64, 32), "float16", 1 << 38), T((64, 48), "float8_e5m2", 1 << 30),
+                                self.torch.Tensor((48, 32), self.torch.float8_e5m2, 1 << 34, strides=(1, 48))),
         ]
         for i, f in enumerate(cases):
             with self.subTest(case=i):
@@ -311,7 +326,8 @@ class TestTorchCPath(WithTorch):
                 self.assertEqual([cc[0], cc[2], cc[4], cc[6]], [py[1], py[3], py[5], py[7]])
                 self.assertEqual([self.lay(cc[j]) for j in (1, 3, 5, 7)], [self.lay(py[j]) for j in (2, 4, 6, 8)])
                 self.assertEqual(cc[8:13], (py[9], py[10], py[11], py[12], 0x5000))
-                self.assertIsNone(cc[13])
+                po = py[14]
+                self.assertEqual(cc[13], None if po is None else bytes(ctypes.cast(po, ctypes.POINTER(K.GemmOptions)).contents))
                 self.assertEqual(gpu.last_plan()["op"], "gemm")
 
     def test_falls_back(self):
@@ -320,7 +336,7 @@ class TestTorchCPath(WithTorch):
         cutego.gemm(d, a, b)
         cutego.gemm(d, a, b)
         self.assertEqual(len(self.c_calls), 1)
-        # an overlap, another current device, FP8 and a launcher failure go back to gpu.py
+        # an overlap and another current device go back to gpu.py; a launcher failure is raised
         with self.assertRaises(ca.StrideError) as e:
             cutego.gemm(d, T((64, 48), "bfloat16", (1 << 38) + 64), b)
         self.assertIn("d overlaps a", str(e.exception))
@@ -329,11 +345,11 @@ class TestTorchCPath(WithTorch):
         cutego.gemm(d, a, b)
         self.assertEqual((len(self.c_calls), len(self.fake.calls)), (1, n + 1))
         self.device = 0
-        a8 = T((64, 48), "float8_e4m3fn", 1 << 30)
-        b8 = self.torch.Tensor((48, 32), self.torch.float8_e4m3fn, 1 << 34, strides=(1, 48))
-        cutego.gemm(d, a8, b8)
-        cutego.gemm(d, a8, b8)
-        self.assertEqual((len(self.c_calls), len(self.fake.calls)), (1, n + 3))
+        # a stream given, and an accumulation that is not a str: gpu.py's
+        cutego.gemm(d, a, b, stream=0x5000)
+        with self.assertRaises(gpu.GpuError):
+            cutego.gemm(d, a, b, accumulation=["fast"])
+        self.assertEqual((len(self.c_calls), len(self.fake.calls)), (1, n + 2))
         self.status = K.EINVAL
         saved = K.raise_status
         K.raise_status = lambda op, st: (_ for _ in ()).throw(gpu.GpuError(op, "status %d" % st))
