@@ -25,5 +25,19 @@ rc=${PIPESTATUS[0]}
 # FP8 on PyTorch tensors (verified) and the host time of one call beside torch.matmul's
 python3 bench/torch_fp8.py "$OUT" gpu 2>&1 | tee "$OUT/torch_fp8.log"
 [ "${PIPESTATUS[0]}" = 0 ] || rc=1
+# The same with the package as a wheel installs it: the C extension (cutego/_cext.c, gemm's C
+# path) built here beside a copy of libcutego, where this Python has its headers.
+INC=$(python3 -c "import sysconfig; print(sysconfig.get_paths()['include'])")
+if [ -f "$INC/Python.h" ]; then
+  X=$PWD/build/py-ext/cutego
+  rm -rf "$X" && mkdir -p "$X" && cp python/cutego/*.py python/cutego/py.typed "$X"/ && cp "$CUTEGO_LIBRARY" "$X/libcutego.so.0"
+  gcc -O2 -fPIC -shared -std=gnu11 -I"$INC" -Iinclude python/cutego/_cext.c -o \
+    "$X/_cext$(python3 -c 'import sysconfig; print(sysconfig.get_config_var("EXT_SUFFIX"))')" "$X/libcutego.so.0" \
+    -Wl,-rpath,'$ORIGIN' || rc=1
+  env -u CUTEGO_LIBRARY PYTHONPATH=$PWD/build/py-ext python3 bench/torch_fp8.py "$OUT" cext 2>&1 | tee "$OUT/torch_fp8_cext.log"
+  [ "${PIPESTATUS[0]}" = 0 ] || rc=1
+else
+  echo "### no Python.h for $(python3 --version): the extension's path (gemm in C) not run"
+fi
 echo "### done in $(( $(date +%s) - t0 )) s, exit $rc"
 exit $rc
