@@ -40,7 +40,7 @@ from .cuda_array import CudaArray, DTypeError, GpuError, NotCudaArrayError, Stri
 from ._kernels import CudaError, NoDeviceError
 from .errors import Error
 
-__all__ = ["gemm", "copy", "einsum", "last_plan", "available", "GpuError", "NoDeviceError",
+__all__ = ["gemm", "gemm_blockscaled", "copy", "einsum", "last_plan", "available", "GpuError", "NoDeviceError",
            "DTypeError", "StrideError", "NotCudaArrayError", "CudaError"]
 
 _AB16 = {"float16": K.DTYPE_F16, "bfloat16": K.DTYPE_BF16}  # einsum's
@@ -246,13 +246,20 @@ def _record(op, plan, reason="", **extra):
 
 # ---- gemm --------------------------------------------------------------------------------
 
-def _gemm_layouts(op, A, B, C, D):
+def _gemm_layouts(op, A, B, C, D, scales=None):
     """CuTe's operands of d = a @ b (+ c) from the arrays' shapes and strides: A (M,K,L),
     B (N,K,L), C and D (M,N,L), L the batch dimensions, the last first (so that a row-major
-    batch coalesces), broadcast ones at stride 0. None: an empty output."""
+    batch coalesces), broadcast ones at stride 0. None: an empty output. scales (block-scaled
+    GEMM): (SA, SB), a's scales (..., M, KB) and b's (..., KB, NB), read as a and b are: SA
+    (M,KB,L), SB (NB,KB,L) (their extents are cutego_gemm_blockscaled's to check)."""
     if len(D.shape) < 2:
         raise StrideError(op, "d must have at least 2 dimensions (..., M, N), not shape %s" % (D.shape,))
-    for name, x in (("a", A), ("b", B)):
+    ops = [("a", A, -2, -1), ("b", B, -1, -2), ("c", C, -2, -1), ("d", D, -2, -1)]
+    if scales is not None:
+        ops += [("scale_a", scales[0], -2, -1), ("scale_b", scales[1], -1, -2)]
+    for name, x, _, _ in ops:
+        if name in ("c", "d") or x is None:
+            continue
         if len(x.shape) < 2:
             raise StrideError(op, "%s must have at least 2 dimensions, not shape %s" % (name, x.shape))
     batch, (m, n), k = D.shape[:-2], D.shape[-2:], A.shape[-1]
@@ -263,7 +270,7 @@ def _gemm_layouts(op, A, B, C, D):
     if k == 0:
         raise StrideError(op, "K = 0 (a is %s): an empty sum; cutego's GEMM needs K >= 1" % (A.shape,))
     lays = {}
-    for name, x, rows, cols in (("a", A, -2, -1), ("b", B, -1, -2), ("c", C, -2, -1), ("d", D, -2, -1)):
+    for name, x, rows, cols in ops:
         if x is None:
             continue
         if name == "c":
@@ -550,6 +557,81 @@ def _gemm(d, a, b, alpha, beta, c, stream, scale_a, scale_b, accumulation, promo
         st = kl.cutego_gemm(D.ptr, lays["d"], A.ptr, lays["a"], B.ptr, lays["b"],
                             C.ptr if C is not None else None, lays.get("c"),
                             ab, _CD_TYPES[D.dtype], alpha, beta, stream, opt, ctypes.byref(plan))
+    if st != K.OK:
+        K.raise_status(op, st)
+    _record(op, plan)
+    return d
+
+
+def gemm_blockscaled(d, a, b, scale_a, scale_b, alpha: float = 1.0, beta: float = 0.0, c=None, stream=None):
+    """d = alpha * a @ b + beta * c with DeepSeek-V3's block scaling, on cutego_gemm_blockscaled;
+    returns d.
+
+    a (..., M, K) and b (..., K, N) are FP8 (float8_e4m3fn or float8_e5m2, any pair), c and d
+    bfloat16, float16 or float32, as gemm's. scale_a (..., M, ceil(K/128)) holds one float32
+    per row of a and 128 of K; scale_b (..., ceil(K/128), ceil(N/128)), in b's orientation, one
+    per 128x128 block of b; any strides (a transposed view: DeepGEMM's MN-major scales), batch
+    dimensions broadcast to d's:
+        d[m, n] = alpha * sum_kb scale_a[m, kb] * scale_b[kb, n // 128] * sum_{k in kb} a[m, k] * b[k, n]
+                  + beta * c[m, n]
+    The tensor cores accumulate each block of 128 of K; the scaled partial sums add in float32.
+    Scales of the wrong shape are refused naming scale_a or scale_b."""
+    op = "gemm_blockscaled"
+    alpha, beta = float(alpha), float(beta)
+    if c is None and beta != 0.0:
+        c = d
+    stream, dev, arrs = _read_all(op, stream, ("d", d), [("a", a), ("b", b), ("c", c if beta != 0.0 else None),
+                                                         ("scale_a", scale_a), ("scale_b", scale_b)])
+    D, dl = arrs["d"]
+    A, al = arrs["a"]
+    B, bl = arrs["b"]
+    C, cl = arrs.get("c", (None, None))
+    SA, sal = arrs["scale_a"]
+    SB, sbl = arrs["scale_b"]
+    for name, x in (("a", A), ("b", B)):
+        if x.dtype not in _FP8:
+            raise DTypeError(op, "%s is %s: a and b must be FP8 (float8_e4m3fn, float8_e5m2)" % (name, x.dtype))
+    for name, x in (("scale_a", SA), ("scale_b", SB)):
+        if x.dtype != "float32":
+            raise DTypeError(op, "%s is %s: the block scales are float32" % (name, x.dtype))
+    if D.dtype not in _CD_TYPES or (C is not None and C.dtype != D.dtype):
+        raise DTypeError(op, "c and d must be one type of bfloat16, float16, float32, not %s"
+                         % (D.dtype if C is None else "%s and %s" % (C.dtype, D.dtype)))
+    for name, x in (("a", A), ("b", B), ("scale_a", SA), ("scale_b", SB)):
+        if _overlap(x, D):
+            raise _overlap_refusal(op, name)
+    given = [x for x in (al, bl, dl, cl, sal, sbl) if x is not None]
+    if given:
+        if None in (al, bl, dl, sal, sbl) or (C is not None and cl is None):
+            raise GpuError(op, "give every operand as (array, layout), or none")
+        lays = {name: _given(op, name, x, lay) for name, x, lay in
+                (("a", A, al), ("b", B, bl), ("c", C, cl), ("d", D, dl), ("scale_a", SA, sal), ("scale_b", SB, sbl))
+                if x is not None}
+    else:
+        key = (op, D.shape, D.strides, A.shape, A.strides, B.shape, B.strides,
+               None if C is None else (C.shape, C.strides), SA.shape, SA.strides, SB.shape, SB.strides)
+        lays = _cached(key, lambda: _gemm_layouts(op, A, B, C, D, (SA, SB)))
+        if lays is None:
+            _record(op, None, "empty output")
+            return d
+    if C is not None and _overlap(C, D) and not (C.ptr == D.ptr and bytes(lays["c"]) == bytes(lays["d"])):
+        raise _overlap_refusal(op, "c")
+    kl = K.kernels(op)
+    f = getattr(kl, "cutego_gemm_blockscaled", None)
+    if f is None or getattr(f, "argtypes", None) is None:
+        raise GpuError(op, "this libcutego_kernels (%s) has no cutego_gemm_blockscaled" % K._lib.path, "unsupported")
+    ab, bt = _FP8[A.dtype], _FP8[B.dtype]
+    opt = None
+    if bt != ab:
+        o = K.GemmOptions()
+        o.b_dtype = bt
+        opt = ctypes.byref(o)
+    plan = K.GemmPlan()
+    with K.on_device(op, dev):
+        _sync_inputs(op, stream, arrs)
+        st = f(D.ptr, lays["d"], A.ptr, lays["a"], B.ptr, lays["b"], C.ptr if C is not None else None, lays.get("c"),
+               ab, _CD_TYPES[D.dtype], SA.ptr, lays["scale_a"], SB.ptr, lays["scale_b"], alpha, beta, stream, opt,
+               ctypes.byref(plan))
     if st != K.OK:
         K.raise_status(op, st)
     _record(op, plan)

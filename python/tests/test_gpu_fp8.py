@@ -6,6 +6,7 @@ are checked against the rules of include/cutego_kernels.h (dtype codes, options)
 repeated geometry (read once, then only the addresses) against a first reading."""
 
 import ctypes
+import itertools
 import sys
 import unittest
 
@@ -257,6 +258,95 @@ class TestTorchFastPath(WithTorch):
         with self.assertRaises(ca.NotCudaArrayError):
             cutego.gemm(d, T((64, 48), "bfloat16", 1 << 30, requires_grad=True), b)
         self.assertEqual(gpu.last_plan()["op"], "gemm")
+
+
+class _BlockScaledKernels(FakeKernels):
+    def cutego_gemm_blockscaled(self, *args):
+        self.calls.append(("blockscaled",) + args)
+        return 0
+
+
+_BlockScaledKernels.cutego_gemm_blockscaled.argtypes = ()  # as the loader sets it
+
+
+class TestGemmBlockscaled(WithTorch):
+    """cutego.gemm_blockscaled: the scale tensors' layouts (CuTe's SA (M,KB,L), SB (NB,KB,L))
+    address the tensors as torch indexes them, by brute force; the refusals name the operand."""
+
+    def setUp(self):
+        super().setUp()
+        self.fake = _BlockScaledKernels()
+
+    def offsets(self, x, bidx, batch):
+        """scale[..., i, j]'s offset for the batch index bidx of d's batch (x broadcast to it)."""
+        pad = len(batch) - (len(x.shape) - 2)
+        st = x.stride()
+        return lambda i, j: sum(0 if x.shape[t] == 1 else bidx[t + pad] * st[t] for t in range(len(x.shape) - 2)) + \
+            i * st[-2] + j * st[-1]
+
+    def check(self, batch, m, n, k, sa_t=False, sb_batch=True):
+        T = self.t
+        kb, nb = -(-k // 128), -(-n // 128)
+        a, b = T(batch + (m, k), "float8_e4m3fn", 1 << 30), T(batch + (k, n), "float8_e5m2", 1 << 34)
+        d = T(batch + (m, n), "bfloat16", 1 << 38)
+        if sa_t:  # DeepGEMM's MN-major scales: a transposed view
+            sa = self.torch.Tensor(batch + (m, kb), self.torch.float32, 1 << 40,
+                                   strides=tuple(s * m * kb for s in range(len(batch), 0, -1))[:len(batch)] + (1, m))
+        else:
+            sa = T(batch + (m, kb), "float32", 1 << 40)
+        sb = T((batch if sb_batch else ()) + (kb, nb), "float32", 1 << 42)
+        cutego.gemm_blockscaled(d, a, b, sa, sb)
+        call = self.fake.calls[-1]
+        self.assertEqual(call[0], "blockscaled")
+        self.assertEqual((call[9], call[10]), (K.DTYPE_E4M3, K.DTYPE_BF16))
+        self.assertEqual(ctypes.cast(call[18], ctypes.POINTER(K.GemmOptions)).contents.b_dtype, K.DTYPE_E5M2)
+        self.assertEqual(call[17], 0x5000)  # the current stream
+        self.assertEqual((call[11], call[13]), (1 << 40, 1 << 42))
+        lsa, lsb = layout_of(call[12]), layout_of(call[14])
+        for li, bidx in enumerate(itertools.product(*[range(e) for e in batch])):
+            l1, mul = 0, 1  # the L mode: the batch dimensions, the last first
+            for i, e in zip(reversed(bidx), reversed(batch)):
+                l1 += i * mul
+                mul *= e
+            fa, fb = self.offsets(sa, bidx, batch), self.offsets(sb, bidx, batch)
+            for mi in range(m):
+                for ki in range(kb):
+                    self.assertEqual(lsa((mi, ki, l1)), fa(mi, ki))
+            for ni in range(nb):
+                for ki in range(kb):
+                    self.assertEqual(lsb((ni, ki, l1)), fb(ki, ni))
+
+    def test_scale_layouts(self):
+        self.check((), 8, 256, 384)
+        self.check((), 5, 130, 200, sa_t=True)
+        self.check((3,), 4, 256, 256, sb_batch=False)  # one scale_b for every batch: stride 0
+        self.check((2, 3), 3, 129, 300, sa_t=True)
+
+    def test_refusals_name_the_operand(self):
+        T = self.t
+        a, b = T((8, 256), "float8_e4m3fn", 1 << 30), T((256, 128), "float8_e4m3fn", 1 << 34)
+        d = T((8, 128), "float32", 1 << 38)
+        sa, sb = T((8, 2), "float32", 1 << 40), T((2, 1), "float32", 1 << 42)
+        cases = [
+            (ca.DTypeError, "scale_a", lambda: cutego.gemm_blockscaled(d, a, b, T((8, 2), "float16", 1 << 40), sb)),
+            (ca.DTypeError, "scale_b", lambda: cutego.gemm_blockscaled(d, a, b, sa, T((2, 1), "bfloat16", 1 << 42))),
+            (ca.DTypeError, "a is bfloat16", lambda: cutego.gemm_blockscaled(d, T((8, 256), "bfloat16", 1 << 30), b, sa, sb)),
+            (ca.StrideError, "scale_b", lambda: cutego.gemm_blockscaled(d, a, b, sa, T((4, 2, 1), "float32", 1 << 42))),
+            (ca.StrideError, "scale_a", lambda: cutego.gemm_blockscaled(d, a, b, T((8,), "float32", 1 << 40), sb)),
+            (ca.StrideError, "d overlaps scale_a", lambda: cutego.gemm_blockscaled(d, a, b, T((8, 2), "float32", 1 << 38), sb)),
+            (ca.NotCudaArrayError, "scale_b", lambda: cutego.gemm_blockscaled(d, a, b, sa, T((2, 1), "float32", 1, device=-1))),
+        ]
+        for typ, word, f in cases:
+            with self.subTest(word=word), self.assertRaises(typ) as e:
+                f()
+            self.assertIn(word, str(e.exception))
+            self.assertEqual(e.exception.op, "gemm_blockscaled")
+        self.assertEqual(self.fake.calls, [])
+        # a library without the entry point says so
+        self.fake = FakeKernels()
+        with self.assertRaises(gpu.GpuError) as e:
+            cutego.gemm_blockscaled(d, a, b, sa, sb)
+        self.assertIn("no cutego_gemm_blockscaled", str(e.exception))
 
 
 _GETDEV = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.POINTER(ctypes.c_int))
