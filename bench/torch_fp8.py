@@ -117,6 +117,43 @@ def verify():
             failures.append("refusal " + what)
 
 
+def verify_blockscaled():
+    """cutego.gemm_blockscaled (where the library has it) against a float64 product of the
+    dequantized blocks: a quantized per 1x128 block, b per 128x128 block (amax -> 448)."""
+    if getattr(gpu.K.kernels("gemm_blockscaled"), "cutego_gemm_blockscaled", None) is None:
+        say("verify block-scaled: this libcutego_kernels has no cutego_gemm_blockscaled (not checked)")
+        return
+    e4, mx = torch.float8_e4m3fn, torch.finfo(torch.float8_e4m3fn).max
+    torch.manual_seed(6)
+    for m, n, k, sa_mn, to in ((256, 384, 1024, False, torch.bfloat16), (300, 200, 520, True, torch.float32)):
+        kb, nb = -(-k // 128), -(-n // 128)
+        xa = torch.randn(m, k, device=dev) * torch.rand(m, 1, device=dev) * 10
+        xb = torch.randn(k, n, device=dev)
+        pa = torch.nn.functional.pad(xa, (0, kb * 128 - k))
+        sa = (pa.view(m, kb, 128).abs().amax(-1) / mx).clamp_min(1e-12)            # (M, KB)
+        pb = torch.nn.functional.pad(xb, (0, nb * 128 - n, 0, kb * 128 - k))
+        sb = (pb.view(kb, 128, nb, 128).abs().amax((1, 3)) / mx).clamp_min(1e-12)  # (KB, NB)
+        sa_full = sa.repeat_interleave(128, 1)[:, :k]
+        sb_full = sb.repeat_interleave(128, 0).repeat_interleave(128, 1)[:k, :n]
+        a = (xa / sa_full).to(e4)
+        b = (xb / sb_full).to(e4).t().contiguous().t()  # K-major B
+        ref = (a.double() * sa_full.double()) @ (b.double() * sb_full.double())
+        if sa_mn:
+            sa = sa.t().contiguous().t()  # DeepGEMM's MN-major scales
+        d = torch.full((m, n), float("nan"), device=dev, dtype=to)
+        try:
+            cutego.gemm_blockscaled(d, a, b, sa, sb)
+            torch.cuda.synchronize()
+            r, tol = rel(d, ref), tol_of(to, k, 1)
+            ok, detail = r <= tol, "rel %.2e (bound %.2e); %s" % (r, tol, gpu.last_plan().get("reason"))
+        except gpu.GpuError as e:
+            ok, detail = False, str(e)
+        say("verify block-scaled %dx%dx%d -> %s%s %s %s" % (m, n, k, str(to)[6:], ", MN-major scale_a" if sa_mn else "",
+                                                          "ok" if ok else "FAILED", detail))
+        if not ok:
+            failures.append("block-scaled %dx%dx%d" % (m, n, k))
+
+
 def host_time(fp8):
     a = torch.randn(64, 64, device=dev).to(torch.bfloat16)
     b = torch.randn(64, 64, device=dev).to(torch.bfloat16)
@@ -169,6 +206,8 @@ def main():
            "on" if getattr(gpu, "_cgemm", [None])[0] is not None else "off"))
     if fp8:
         verify()
+    if hasattr(cutego, "gemm_blockscaled"):
+        verify_blockscaled()
     host_time(fp8)
     say("failures: %d %s" % (len(failures), failures))
     with open("%s/torch_fp8_%s.txt" % (out, label), "w") as f:
