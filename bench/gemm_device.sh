@@ -11,7 +11,7 @@
 # Layout (ignored paths):
 #   .devwork/base/  the "before" tree (kernels/, csrc/, include/ of the base commit,
 #                   e.g. git archive BASE kernels csrc include | tar x -C .devwork/base)
-# Outputs under .devwork/dev/: new/lib.a, base/lib.a, test_gemm, bench_new, bench_base, and
+# Outputs under .devwork/dev/: new/lib.a, base/lib.a, test_gemm, test_gemm_graph, bench_new, bench_base, and
 # sass_diff.txt (each wgmma kernel's SASS, base against new, bench/sass_diff.py).
 set -euo pipefail
 CUDA=${CUDA:-/usr/local/cuda-13.0}
@@ -21,7 +21,7 @@ CUBLAS_LIB=${CUBLAS_LIB:-$CUDA/targets/x86_64-linux/lib}
 F="-gencode=arch=compute_90a,code=sm_90a -std=c++17 -O3"
 D=.devwork/dev
 mkdir -p $D/new $D/base
-INST="128x256_kk 128x256_km 128x256_mk 128x256_mm 128x128_kk 128x128_km 128x128_mk 128x128_mm $(for c in 128x256 128x128; do for t in e4m3 e5m2 e4m3e5m2 e5m2e4m3; do printf ' %s_kk_%s' $c $t; done; done)"
+INST="128x256_kk 128x256_km 128x256_mk 128x256_mm 128x128_kk 128x128_km 128x128_mk 128x128_mm 128x64_kk 128x64_km 128x64_mk 128x64_mm $(for c in 128x256 128x128; do for t in e4m3 e5m2 e4m3e5m2 e5m2e4m3; do printf ' %s_kk_%s' $c $t; done; done)"
 # The kernel objects of a source tree ($1) into $2, with the build's C7510 and spill gates.
 kobjs() {
   local root=$1 dir=$2
@@ -78,6 +78,7 @@ wait
 L="-L$CUBLAS_LIB -cudart static -lcublasLt -lcublas"
 B="$NVCC $F -Iinclude -Icsrc/tma -Ikernels -I$CUBLAS_INC"
 $B csrc/gemm/test_gemm.cu $D/new/lib.a $L -o $D/test_gemm &
+if [ -f csrc/gemm/test_gemm_graph.cu ]; then $B csrc/gemm/test_gemm_graph.cu $D/new/lib.a $L -o $D/test_gemm_graph & fi
 $B bench/bench_gemm.cu $D/new/lib.a $L -o $D/bench_new &
 $B bench/bench_gemm.cu $D/base/lib.a $L -o $D/bench_base &
 if [ -n "${VARIANT:-}" ]; then $B bench/bench_gemm.cu $D/variant/lib.a $L -o $D/bench_variant & fi

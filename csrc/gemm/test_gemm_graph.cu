@@ -9,20 +9,10 @@
 // replays: the kernel reads the scale when it runs, so D doubles.
 //   build/kernels/test_gemm_graph        (an H200; exit status 1 on any failure)
 #include <cuda_fp8.h>
+#include "../check.h"
 #include "gemm_harness.h"
 
 namespace {
-
-int failures = 0;
-#define EXPECT(cond, ...)                                     \
-  do {                                                        \
-    if (!(cond)) {                                            \
-      ++failures;                                             \
-      printf("  FAIL %s:%d: ", __FILE__, __LINE__);           \
-      printf(__VA_ARGS__);                                    \
-      printf("\n");                                           \
-    }                                                         \
-  } while (0)
 
 enum Elem { BF16, E4M3, F32 };
 size_t elem_bytes(Elem e) { return e == BF16 ? 2 : e == E4M3 ? 1 : 4; }
@@ -121,26 +111,26 @@ void run_case(const Case &c, cudaStream_t s, void *ws) {
   CK(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
   int rc = gemm(&plan);
   cudaError_t ce = cudaStreamEndCapture(s, &graph);
-  EXPECT(rc == CUTEGO_KERNELS_OK, "cutego_gemm inside capture: rc %d: %s", rc, gh::last_kernel_error());
-  EXPECT(ce == cudaSuccess, "cudaStreamEndCapture: %s", cudaGetErrorString(ce));
+  CHECK(rc == CUTEGO_KERNELS_OK, "cutego_gemm inside capture: rc %d: %s", rc, gh::last_kernel_error());
+  CHECK(ce == cudaSuccess, "cudaStreamEndCapture: %s", cudaGetErrorString(ce));
   if (rc != CUTEGO_KERNELS_OK || ce != cudaSuccess) {
     cudaGetLastError();
     return;
   }
-  EXPECT((plan.flags & c.want_flags) == c.want_flags, "plan flags %#x lack %#x (%s)", plan.flags, c.want_flags,
+  CHECK((plan.flags & c.want_flags) == c.want_flags, "plan flags %#x lack %#x (%s)", plan.flags, c.want_flags,
          plan.reason);
-  EXPECT(!c.want_split || plan.split_k > 1, "plan.split_k %d: the case does not split K", plan.split_k);
+  CHECK(!c.want_split || plan.split_k > 1, "plan.split_k %d: the case does not split K", plan.split_k);
   Nodes nodes = count_nodes(graph);
   bool allocates = (plan.split_k > 1 || (plan.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B | CUTEGO_GEMM_F_PACK_D)));
   printf("  plan: %s, split_k %d, flags %#x; graph: %zu nodes, %zu kernels, %zu alloc, %zu free\n",
          cutego_gemm_path_name(plan.path), plan.split_k, plan.flags, nodes.all, nodes.kernels, nodes.allocs,
          nodes.frees);
-  EXPECT(nodes.kernels >= 1, "no kernel node captured");
+  CHECK(nodes.kernels >= 1, "no kernel node captured");
   if (c.workspace)
-    EXPECT(nodes.allocs == 0 && nodes.frees == 0, "with options.workspace the graph allocates (%zu, %zu)", nodes.allocs,
+    CHECK(nodes.allocs == 0 && nodes.frees == 0, "with options.workspace the graph allocates (%zu, %zu)", nodes.allocs,
            nodes.frees);
   else if (allocates)
-    EXPECT(nodes.allocs >= 1 && nodes.allocs == nodes.frees, "allocations not captured as paired memory nodes (%zu, %zu)",
+    CHECK(nodes.allocs >= 1 && nodes.allocs == nodes.frees, "allocations not captured as paired memory nodes (%zu, %zu)",
            nodes.allocs, nodes.frees);
   cudaGraphExec_t exec;
   CK(cudaGraphInstantiate(&exec, graph, 0));
@@ -149,7 +139,7 @@ void run_case(const Case &c, cudaStream_t s, void *ws) {
   std::vector<uint8_t> eager(d_bytes), got(d_bytes);
   poison();
   rc = gemm(nullptr);
-  EXPECT(rc == CUTEGO_KERNELS_OK, "eager cutego_gemm: %s", gh::last_kernel_error());
+  CHECK(rc == CUTEGO_KERNELS_OK, "eager cutego_gemm: %s", gh::last_kernel_error());
   CK(cudaMemcpyAsync(eager.data(), dd, d_bytes, cudaMemcpyDeviceToHost, s));
   CK(cudaStreamSynchronize(s));
   for (int r = 0; r < 3; ++r) {
@@ -157,7 +147,7 @@ void run_case(const Case &c, cudaStream_t s, void *ws) {
     CK(cudaGraphLaunch(exec, s));
     CK(cudaMemcpyAsync(got.data(), dd, d_bytes, cudaMemcpyDeviceToHost, s));
     CK(cudaStreamSynchronize(s));
-    EXPECT(memcmp(eager.data(), got.data(), d_bytes) == 0, "replay %d differs from the eager call", r);
+    CHECK(memcmp(eager.data(), got.data(), d_bytes) == 0, "replay %d differs from the eager call", r);
   }
 
   // A sample of D against the host product of the same inputs.
@@ -173,7 +163,7 @@ void run_case(const Case &c, cudaStream_t s, void *ws) {
   }
   double rel = sqrt(e2 / (r2 > 0 ? r2 : 1));
   printf("  replays bitwise equal to the eager call; sampled relative error %.2e (tolerance %.0e)\n", rel, c.tol);
-  EXPECT(rel <= c.tol, "relative error %.3e above %.0e", rel, c.tol);
+  CHECK(rel <= c.tol, "relative error %.3e above %.0e", rel, c.tol);
 
   // FP8: scale_a is read when the graph runs.
   if (c.ab == E4M3 && c.cd == F32) {
@@ -184,7 +174,7 @@ void run_case(const Case &c, cudaStream_t s, void *ws) {
     CK(cudaStreamSynchronize(s));
     size_t bad = 0;
     for (size_t i = 0; i < d_elems; ++i) bad += load(F32, got.data(), i) != 2.f * load(F32, eager.data(), i);
-    EXPECT(bad == 0, "scale_a = 2 in the replay: %zu of %zu elements are not twice the eager result", bad, d_elems);
+    CHECK(bad == 0, "scale_a = 2 in the replay: %zu of %zu elements are not twice the eager result", bad, d_elems);
     if (!bad) printf("  scale_a rewritten between replays: D doubled exactly\n");
   }
   cudaGraphExecDestroy(exec);
@@ -208,7 +198,7 @@ void copy_case(cudaStream_t s) {
   CK(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
   int rc = cutego_copy(dst, ldst, src, ls, 2, s, &path);
   cudaError_t ce = cudaStreamEndCapture(s, &graph);
-  EXPECT(rc == CUTEGO_KERNELS_OK && ce == cudaSuccess, "cutego_copy in capture: rc %d (%s), %s", rc,
+  CHECK(rc == CUTEGO_KERNELS_OK && ce == cudaSuccess, "cutego_copy in capture: rc %d (%s), %s", rc,
          gh::last_kernel_error(), cudaGetErrorString(ce));
   if (rc != CUTEGO_KERNELS_OK || ce != cudaSuccess) return;
   cudaGraphExec_t exec;
@@ -222,7 +212,7 @@ void copy_case(cudaStream_t s) {
     for (int64_t i = 0; i < R; ++i)
       for (int64_t j = 0; j < C; ++j)
         bad += memcmp(&got[i + j * R], &h[i * C + j], 2) != 0;
-    EXPECT(bad == 0, "replay %d: %zu elements not transposed", r, bad);
+    CHECK(bad == 0, "replay %d: %zu elements not transposed", r, bad);
   }
   printf("  path %d, %zu graph nodes; replays equal the host transpose\n", path, count_nodes(graph).all);
   cudaGraphExecDestroy(exec);
@@ -254,6 +244,6 @@ int main() {
   copy_case(s);
   cudaFree(ws);
   cudaStreamDestroy(s);
-  printf("%s: %d failures\n", failures ? "FAIL" : "PASS", failures);
-  return failures ? 1 : 0;
+  printf("test_gemm_graph: %d checks, %d failures\n", checks, fails);
+  return fails != 0;
 }
