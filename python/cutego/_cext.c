@@ -1042,7 +1042,8 @@ static PyObject *m_gemm_fast(PyObject *mod, PyObject *const *args, Py_ssize_t n)
   if (alpha == -1.0 && PyErr_Occurred()) return NULL;
   double beta = PyFloat_AsDouble(args[5]);
   if (beta == -1.0 && PyErr_Occurred()) return NULL;
-  if (c == Py_None && beta != 0.0) c = d;
+  if (beta == 0.0) c = Py_None; /* not read */
+  else if (c == Py_None) c = d;
   PyTypeObject *T = (PyTypeObject *)GemmTensorType;
   if (Py_TYPE(d) != T || Py_TYPE(a) != T || Py_TYPE(b) != T || (c != Py_None && Py_TYPE(c) != T) ||
       (sa != Py_None && Py_TYPE(sa) != T) || (sb != Py_None && Py_TYPE(sb) != T) || !PyUnicode_CheckExact(args[8]) ||

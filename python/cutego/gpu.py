@@ -448,7 +448,9 @@ def gemm(d, a, b, alpha: float = 1.0, beta: float = 0.0, c=None, stream=None, sc
             if r is not NotImplemented:
                 K.raise_status("gemm", r)
     alpha, beta = float(alpha), float(beta)
-    if c is None and beta != 0.0:
+    if beta == 0.0:
+        c = None  # not read
+    elif c is None:
         c = d
     T = _torch_type()
     key = None

@@ -247,6 +247,9 @@ class TestTorchFastPath(WithTorch):
         self.assertIn("d overlaps a", str(e.exception))
         with self.assertRaises(ca.StrideError):
             cutego.gemm(d, a, T((48, 32), "bfloat16", (1 << 38) - 100))
+        cutego.gemm(d, a, b, c=T((64, 32), "bfloat16", 1 << 42))  # beta 0: c is not read
+        cutego.gemm(d, a, b, c=T((64, 32), "bfloat16", 1 << 42))
+        self.assertEqual(self.fake.calls[-1][7:9], (None, None))
         cutego.gemm(d, a, b, beta=1.0)  # c is d: in place
         cutego.gemm(d, a, b, beta=1.0, c=T((64, 32), "bfloat16", 1 << 38))  # another tensor at d's address
         with self.assertRaises(ca.StrideError) as e:
@@ -426,6 +429,8 @@ class TestTorchCPath(WithTorch):
         cutego.gemm(d, a, b)
         cutego.gemm(d, a, b)
         self.assertEqual(len(self.c_calls), 1)
+        cutego.gemm(d, a, b, c=T((64, 32), "bfloat16", 1 << 42))  # beta 0: c is not read
+        self.assertEqual((len(self.c_calls), self.c_calls[-1][6:8]), (2, (None, None)))
         # an overlap and another current device go back to gpu.py; a launcher failure is raised
         with self.assertRaises(ca.StrideError) as e:
             cutego.gemm(d, T((64, 48), "bfloat16", (1 << 38) + 64), b)
@@ -433,13 +438,13 @@ class TestTorchCPath(WithTorch):
         self.device = 1
         n = len(self.fake.calls)
         cutego.gemm(d, a, b)
-        self.assertEqual((len(self.c_calls), len(self.fake.calls)), (1, n + 1))
+        self.assertEqual((len(self.c_calls), len(self.fake.calls)), (2, n + 1))
         self.device = 0
         # a stream given, and an accumulation that is not a str: gpu.py's
         cutego.gemm(d, a, b, stream=0x5000)
         with self.assertRaises(gpu.GpuError):
             cutego.gemm(d, a, b, accumulation=["fast"])
-        self.assertEqual((len(self.c_calls), len(self.fake.calls)), (1, n + 2))
+        self.assertEqual((len(self.c_calls), len(self.fake.calls)), (2, n + 2))
         self.status = K.EINVAL
         saved = K.raise_status
         K.raise_status = lambda op, st: (_ for _ in ()).throw(gpu.GpuError(op, "status %d" % st))
