@@ -112,7 +112,7 @@ func (c *Copier) LoadGemm(cubinPaths ...string) error {
 	return nil
 }
 
-// gemmFunction is the kernel name of the loaded GEMM modules (the first that has it).
+// gemmFunction is the kernel called name in the loaded GEMM modules (the first that has it).
 func (c *Copier) gemmFunction(name string, fp8 bool) (cu.Function, error) {
 	for _, m := range c.gemmMods {
 		if fn, err := m.Function(name); err == nil {
