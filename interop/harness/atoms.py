@@ -4,11 +4,11 @@ The atoms are cutego's one table (cute/atom/atoms.txt), read through the parser 
 program that prints their C++ expected values (cute/atom/testdata/gen.py). Cases:
 
 - the MMA atoms of the table, one case each: a TV layout (A, B, C in turn) of its one-atom
-  TiledMMA. Every atom that is not a GMMA atom; GMMA atoms of one row of layouts differ only
-  in their types and majors, so one atom per row, and a sample of the rows (the GMMA_ROWS
-  rows the table's non-GMMA::Major GMMA atoms fill, drawn by the seed from every row, those
-  naming GMMA::Major::K / MN in the template arguments included; cute/atom's Go test
-  compares all 1,440 GMMA rows of the table with C++);
+  TiledMMA. Every atom but the GMMA atoms; of those (the GMMA atoms of one row of layouts
+  differ only in their types and majors) one atom of each of GMMA_ROWS rows, rows and atoms
+  drawn by the seed among all of them, those whose template arguments name
+  GMMA::Major::K / MN included (cute/atom's Go test compares every GMMA atom of the table
+  with C++);
 - random TiledMMAs: an atom, a random atom layout (column-major, row-major or permuted
   order, modes of size 1 with stride 0 as kernels write them) and a random permutation tile
   (`_`, an integer, or a layout that permutes the mode); each gives its three TV layouts,
@@ -48,6 +48,7 @@ def _spelling(name, mma_cpp):
 
 
 def _gmma(name):
+    """A GMMA (wgmma) atom of the table."""
     return name.startswith("SM90_64x")
 
 
