@@ -140,6 +140,35 @@ static double check(const T *a, const T *b, const T *d, int64_t M, int64_t N, in
 
 static bool g_ab_cluster = false;
 
+// The device-to-device copy rate (bytes read + written per second), measured once: a 512 MiB
+// cudaMemcpyAsync, median of 7. A GEMM that reads B from device memory takes at least B's bytes
+// at that rate: the bound recorded per shape (ms_b_bound). (B of up to ~40 MB stays in the L2
+// between the timed calls, which can beat it.)
+static double g_copy_bps = 0;
+static void measure_copy_rate() {
+  const size_t bytes = (size_t)512 << 20;
+  void *x, *y;
+  CK(cudaMalloc(&x, bytes));
+  CK(cudaMalloc(&y, bytes));
+  CK(cudaMemset(x, 1, bytes));
+  cudaEvent_t e0, e1;
+  CK(cudaEventCreate(&e0));
+  CK(cudaEventCreate(&e1));
+  std::vector<float> t;
+  for (int r = 0; r < 8; ++r) {
+    CK(cudaEventRecord(e0));
+    CK(cudaMemcpyAsync(y, x, bytes, cudaMemcpyDeviceToDevice));
+    CK(cudaEventRecord(e1));
+    CK(cudaEventSynchronize(e1));
+    float ms;
+    CK(cudaEventElapsedTime(&ms, e0, e1));
+    if (r > 0) t.push_back(ms);
+  }
+  g_copy_bps = 2.0 * bytes / (median(t) * 1e-3);
+  cudaEventDestroy(e0), cudaEventDestroy(e1);
+  cudaFree(x), cudaFree(y);
+}
+
 template <typename T>
 static void bench_one(FILE *csv, const Shape &s, int am, int bm, int dt, int reps, Lt &lt, cublasHandle_t hb,
                       std::vector<double> &ratios, const cutego_gemm_options_t *opt) {
@@ -204,16 +233,17 @@ static void bench_one(FILE *csv, const Shape &s, int am, int bm, int dt, int rep
   double tf_ours = fl / (t_best * 1e9), tf_cub = t_cub > 0 ? fl / (t_cub * 1e9) : 0;
   double ratio = tf_cub > 0 ? tf_ours / tf_cub : 0;
   const char *lname[2][2] = {{"TN", "TT"}, {"NN", "NT"}};
-  printf("%-6s %-4s %s %6lld %6lld %6lld  ours %6.1f us %6.1f TF  Lt %6.1f us  GemmEx %6.1f us  ratio %.3f  rel %.1e  %s\n",
+  const double ms_b_bound = g_copy_bps > 0 ? (double)N * K * sizeof(T) / g_copy_bps * 1e3 : 0;
+  printf("%-6s %-4s %s %6lld %6lld %6lld  ours %6.1f us %6.1f TF  Lt %6.1f us  GemmEx %6.1f us  ratio %.3f  B-bound %.1f us  rel %.1e  %s\n",
          s.set, dt == CUTEGO_DTYPE_BF16 ? "bf16" : "f16", lname[am][bm], (long long)M, (long long)N, (long long)K,
-         t_best * 1e3, tf_ours, t_lt * 1e3, t_gex * 1e3, ratio, rel, plan.reason);
+         t_best * 1e3, tf_ours, t_lt * 1e3, t_gex * 1e3, ratio, ms_b_bound * 1e3, rel, plan.reason);
   if (g_ab_cluster)
     printf("       without clusters %6.1f TFLOP/s: clusters %.3fx\n", fl / (t_nc * 1e9), t_nc / t_best);
-  fprintf(csv, "%s,%s,%s,%lld,%lld,%lld,%.5f,%.5f,%.5f,%.5f,%.2f,%.2f,%.4f,%.2e,%s,%s,%d,%.4f,%.5f,%.5f,%d,%d\n", s.set,
+  fprintf(csv, "%s,%s,%s,%lld,%lld,%lld,%.5f,%.5f,%.5f,%.5f,%.2f,%.2f,%.4f,%.2e,%s,%s,%d,%.4f,%.5f,%.5f,%d,%d,%.5f\n", s.set,
           dt == CUTEGO_DTYPE_BF16 ? "bf16" : "f16", lname[am][bm], (long long)M, (long long)N, (long long)K, t_ours,
           t_ours2, t_cub1, t_cub2, tf_ours, tf_cub, ratio, rel, cutego_gemm_path_name(plan.path),
           (plan.flags & CUTEGO_GEMM_F_D_TMA) ? "tma-store" : "direct", (int)plan.cluster_m, t_nc, t_gex1, t_gex2,
-          (int)plan.config, (int)plan.split_k);
+          (int)plan.config, (int)plan.split_k, ms_b_bound);
   fflush(csv);
   fflush(stdout);
   if (rel > 1e-2) {
@@ -309,7 +339,7 @@ int main(int argc, char **argv) {
   int am = (lay[0] == 'N'), bm = (lay[1] == 'T');  // BLAS names for row-major D
   FILE *csv = fopen(argv[1], "w");
   if (!csv) return 2;
-  fprintf(csv, "set,dtype,layout,m,n,k,ms_ours,ms_ours_again,ms_cublaslt,ms_cublaslt_again,tflops_ours,tflops_cublaslt,ratio,rel_err,path,epilogue,cluster_m,ms_ours_no_cluster,ms_gemmex,ms_gemmex_again,config,split_k\n");
+  fprintf(csv, "set,dtype,layout,m,n,k,ms_ours,ms_ours_again,ms_cublaslt,ms_cublaslt_again,tflops_ours,tflops_cublaslt,ratio,rel_err,path,epilogue,cluster_m,ms_ours_no_cluster,ms_gemmex,ms_gemmex_again,config,split_k,ms_b_bound\n");
   cudaDeviceProp prop;
   CK(cudaGetDeviceProperties(&prop, 0));
   int drv = 0, clk = 0, mclk = 0;
@@ -341,6 +371,8 @@ int main(int argc, char **argv) {
         for (int64_t n : {4096, 11008, 14336})
           for (int64_t k : {4096, 11008, 14336}) shapes.push_back({m, n, k, "llm"});
   }
+  measure_copy_rate();
+  printf("# device-to-device copy %.0f GB/s (read + write)\n", g_copy_bps / 1e9);
   Lt lt;
   cublasHandle_t hb;
   CB(cublasCreate(&hb));

@@ -13,9 +13,10 @@
 #                              the kernels taken from kernels-compile's library, not compiled again
 #   make capi-demo             (in `make demo`) a C program computing layouts through the ABI
 #   make capi-gen              rewrite what capi/bindgen writes from its table of operations
-#                              (capi/ops_gen.go and the marked blocks of cutego.h, cutego.hpp,
-#                              python/cutego/_ffi.py and _cext.c); `make test` fails when the
-#                              checked-in copy is stale (capi's TestGeneratedCurrent)
+#                              (capi/ops_gen.go, internal/eval/ops_gen.go and the marked blocks
+#                              of cutego.h, cutego.hpp, python/cutego/_ffi.py and _cext.c);
+#                              `make test` fails when the checked-in copy is stale (capi's
+#                              TestGeneratedCurrent)
 #   make capi-go-test          (in `make test`) capi's Go tests that use the test hooks
 #                              (capi/testhooks.go, built only with -tags cutego_testhooks), and
 #                              a fuzz run of FuzzLayoutStruct under that tag

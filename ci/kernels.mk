@@ -136,12 +136,15 @@ $(KBUILD)/test_gemm_fp8: csrc/gemm/test_gemm_fp8.cu csrc/gemm/gemm_harness.h $(K
 	$(NVCC) $(KNVCC_FLAGS) -I$(CUBLAS_ROOT)/include csrc/gemm/test_gemm_fp8.cu $(KBUILD)/libcutego_kernels.a $(GEMM_DEV_LINK) -o $@
 $(KBUILD)/bench_gemm_fp8: bench/bench_gemm_fp8.cu csrc/gemm/gemm_harness.h $(KBUILD)/libcutego_kernels.a $(DEPS)/cublas/.stamp
 	$(NVCC) $(KNVCC_FLAGS) -I$(CUBLAS_ROOT)/include bench/bench_gemm_fp8.cu $(KBUILD)/libcutego_kernels.a $(GEMM_DEV_LINK) -o $@
+$(KBUILD)/test_gemm_graph: csrc/gemm/test_gemm_graph.cu csrc/gemm/gemm_harness.h $(KBUILD)/libcutego_kernels.a $(DEPS)/cublas/.stamp
+	$(NVCC) $(KNVCC_FLAGS) -I$(CUBLAS_ROOT)/include csrc/gemm/test_gemm_graph.cu $(KBUILD)/libcutego_kernels.a $(GEMM_DEV_LINK) -o $@
 $(KBUILD)/example_gemm: csrc/gemm/example_gemm.c $(KBUILD)/libcutego_kernels.a
 	gcc -std=c99 -O2 -Wall -Iinclude -I$(CUDA_ROOT)/include -c csrc/gemm/example_gemm.c -o $(KBUILD)/obj/example_gemm.o
 	$(NVCC) -gencode=arch=compute_90a,code=sm_90a $(KBUILD)/obj/example_gemm.o $(KBUILD)/libcutego_kernels.a $(KLINK) -o $@
 
 kernels-device: $(KBUILD)/example_copy $(KBUILD)/test_copy $(KBUILD)/bench_copy $(KBUILD)/cutego_copy.cubin \
-                $(KBUILD)/test_gemm $(KBUILD)/bench_gemm $(KBUILD)/example_gemm $(KBUILD)/test_gemm_fp8 $(KBUILD)/bench_gemm_fp8
+                $(KBUILD)/test_gemm $(KBUILD)/bench_gemm $(KBUILD)/example_gemm $(KBUILD)/test_gemm_fp8 $(KBUILD)/bench_gemm_fp8 \
+                $(KBUILD)/test_gemm_graph
 
 kernels-demo: kernels-cpu-test kernels-compile
 	@echo "kernels: sm_90a cubin and launcher library in $(KBUILD); device binaries: make kernels-device"

@@ -152,8 +152,10 @@ typedef struct cutego_gemm_plan_t {
 enum {
   CUTEGO_GEMM_CONFIG_128x256x64 = 0, /* 2 consumer warpgroups x m64n256k16, 4 stages (FP8:
                                         128x256x128, m64n256k32) */
-  CUTEGO_GEMM_CONFIG_128x128x64 = 1  /* 2 consumer warpgroups x m64n128k16, 6 stages (FP8:
+  CUTEGO_GEMM_CONFIG_128x128x64 = 1, /* 2 consumer warpgroups x m64n128k16, 6 stages (FP8:
                                         128x128x128, m64n128k32) */
+  CUTEGO_GEMM_CONFIG_128x64x64 = 2   /* 2 consumer warpgroups x m64n64k16, 8 stages (16-bit only;
+                                        the C launcher's narrow tile for few output tiles) */
 };
 enum {
   CUTEGO_GEMM_F_D_PAIRS = 1, /* D: N has unit stride and pairs of columns are aligned: 2-wide stores */
@@ -317,12 +319,17 @@ void cutego_gemm_args(const cutego_gemm_plan_t *plan, void *d, const void *c, fl
 const char *cutego_gemm_path_name(int path);
 
 /* How many slices to split K into (1: none) for a plan of the wgmma path on a device with `sms`
- * multiprocessors. requested 0: the largest split that keeps all slices of all 128x128 tiles in
- * one wave (tiles * S <= sms) with slices of at least 1024 (csrc/gemm/waves.c says why); 1: 1;
+ * multiprocessors. requested 0: the largest split that keeps all slices of all 128x128 tiles
+ * (128x64 tiles for a plan of CUTEGO_GEMM_CONFIG_128x64x64) in one wave (tiles * S <= sms) with slices of at least 1024 (csrc/gemm/waves.c says why); 1: 1;
  * S > 1: S, or -1 with the reason in why where S slices are impossible. Only single-batch plans
  * without clusters that read A and B in place split; K splits into at most 16 equal slices of
  * whole 16-byte steps (8 elements of 16 bits, 16 of FP8; block-scaled, whole K blocks of 128). */
 int cutego_gemm_split_k(const cutego_gemm_plan_t *plan, int sms, int requested, char *why, size_t why_len);
+
+/* 1 where cutego_gemm takes 128x64 tiles (CUTEGO_GEMM_CONFIG_128x64x64) for a plan when no
+ * configuration or split is asked for: a 16-bit plan that may split K, whose 128x128 tiles would
+ * be split in more slices than 128x64 ones (csrc/gemm/waves.c); else 0. */
+int cutego_gemm_narrow(const cutego_gemm_plan_t *plan, int sms);
 
 /* The tile configuration (CUTEGO_GEMM_CONFIG_*) cutego_gemm takes for an M x N x L output on a
  * device with `sms` multiprocessors when none is asked for: the one whose waves of tiles take

@@ -15,6 +15,7 @@ using cutego_k::fail;
 
 CUTEGO_GEMM_FNS_MAJORS(128x256)
 CUTEGO_GEMM_FNS_MAJORS(128x128)
+CUTEGO_GEMM_FNS_MAJORS(128x64)
 #define CUTEGO_GEMM_FP8_FNS_PAIRS(CFGNAME)       \
   CUTEGO_GEMM_FP8_FNS_DECL(CFGNAME, e4m3)        \
   CUTEGO_GEMM_FP8_FNS_DECL(CFGNAME, e4m3e5m2)    \
@@ -34,14 +35,61 @@ CUTEGO_GEMM_FP8B_FNS_DECL(128x128, e5m2)
 namespace {
 typedef cutego_gemm_wgmma_fn wgmma_fn;
 
+// cutego_gemm_plan, remembered: it is a pure function of its arguments' bytes (the layouts,
+// types, addresses and options), so a call whose bytes equal one of the last kPlanMemo calls
+// on this thread takes that call's plan (a split-K call plans up to three times: ~2 us each,
+// as long as the GEMM itself at M <= 64). Only plans that succeeded are kept.
+struct PlanCall {
+  cute_layout_t d, a, b, c;
+  cutego_gemm_options_t o;
+  uintptr_t addr[4];
+  int32_t ab, cd, read_c, has_c, has_o;
+};
+constexpr int kPlanMemo = 16;
+struct PlanMemo {
+  PlanCall call[kPlanMemo];
+  cutego_gemm_plan_t plan[kPlanMemo];
+  int used = 0, next = 0;
+};
+
+int plan_memo(const cute_layout_t *ld, const cute_layout_t *la, const cute_layout_t *lb, const cute_layout_t *lc,
+              int ab, int cd, int read_c, uintptr_t d, uintptr_t a, uintptr_t b, uintptr_t c,
+              const cutego_gemm_options_t *opt, cutego_gemm_plan_t *p) {
+  if (!ld || !la || !lb) return cutego_gemm_plan(ld, la, lb, lc, ab, cd, read_c, d, a, b, c, opt, p);
+  thread_local PlanMemo memo;
+  PlanCall k;
+  memset(&k, 0, sizeof k);
+  k.d = *ld, k.a = *la, k.b = *lb;
+  if (lc) k.c = *lc;
+  if (opt) k.o = *opt;
+  k.addr[0] = d, k.addr[1] = a, k.addr[2] = b, k.addr[3] = c;
+  k.ab = ab, k.cd = cd, k.read_c = read_c, k.has_c = lc != nullptr, k.has_o = opt != nullptr;
+  for (int i = 0; i < memo.used; ++i)
+    if (memcmp(&memo.call[i], &k, sizeof k) == 0) {
+      *p = memo.plan[i];
+      return 0;
+    }
+  const int rc = cutego_gemm_plan(ld, la, lb, lc, ab, cd, read_c, d, a, b, c, opt, p);
+  if (rc == 0) {
+    memo.call[memo.next] = k;
+    memo.plan[memo.next] = *p;
+    memo.next = (memo.next + 1) % kPlanMemo;
+    if (memo.used < kPlanMemo) ++memo.used;
+  }
+  return rc;
+}
+
 // [configuration][A major][B major] -> [in: 0 bf16, 1 f16][out: 0 bf16, 1 f16, 2 f32].
 wgmma_fn wgmma_kernel(int cfg, int am, int bm, int in_f16, int out) {
   typedef const wgmma_fn(*table)[3];
-  static const table t[2][2][2] = {
+  static const table t[3][2][2] = {
       {{cutego_gemm_fns_128x256_kk, cutego_gemm_fns_128x256_km}, {cutego_gemm_fns_128x256_mk, cutego_gemm_fns_128x256_mm}},
-      {{cutego_gemm_fns_128x128_kk, cutego_gemm_fns_128x128_km}, {cutego_gemm_fns_128x128_mk, cutego_gemm_fns_128x128_mm}}};
-  static_assert(CUTEGO_GEMM_CONFIG_128x256x64 == 0 && CUTEGO_GEMM_CONFIG_128x128x64 == 1, "table order");
-  return t[cfg == CUTEGO_GEMM_CONFIG_128x256x64 ? 0 : 1][am][bm][in_f16][out];
+      {{cutego_gemm_fns_128x128_kk, cutego_gemm_fns_128x128_km}, {cutego_gemm_fns_128x128_mk, cutego_gemm_fns_128x128_mm}},
+      {{cutego_gemm_fns_128x64_kk, cutego_gemm_fns_128x64_km}, {cutego_gemm_fns_128x64_mk, cutego_gemm_fns_128x64_mm}}};
+  static_assert(CUTEGO_GEMM_CONFIG_128x256x64 == 0 && CUTEGO_GEMM_CONFIG_128x128x64 == 1 &&
+                    CUTEGO_GEMM_CONFIG_128x64x64 == 2,
+                "table order");
+  return t[cfg][am][bm][in_f16][out];
 }
 
 int out_index(int cd) { return cd == CUTEGO_DTYPE_BF16 ? 0 : cd == CUTEGO_DTYPE_F16 ? 1 : 2; }
@@ -197,7 +245,8 @@ int gemm_split_k(cutego_gemm_plan_t &p, int splits, void *d, const void *a, cons
   o.cluster_m = 1;
   o.workspace = nullptr;  // (the partial sums' own)
   o.workspace_bytes = 0;
-  if (o.config <= 0) o.config = CUTEGO_GEMM_CONFIG_128x128x64 + 1;
+  // the slices on 128x128 tiles, or on the 128x64 ones of a narrow plan (cutego_gemm_narrow)
+  if (o.config <= 0) o.config = (p.config == CUTEGO_GEMM_CONFIG_128x64x64 ? p.config : CUTEGO_GEMM_CONFIG_128x128x64) + 1;
   cutego_gemm_plan_t ps;  // (forced wgmma without packing: any other plan fails as EINVAL before a launch)
   memset(&ps, 0, sizeof ps);
   void *ws = nullptr;
@@ -229,15 +278,27 @@ int gemm_split_k(cutego_gemm_plan_t &p, int splits, void *d, const void *a, cons
     const int64_t blocks = (threads + 255) / 256 < cap ? (threads + 255) / 256 : cap;
     const int rd = p.read_c;
     const int64_t cs0 = rd ? p.c.stride[0] : 0, cs1 = rd ? p.c.stride[1] : 0;
-#define RED(TO)                                                                                                    \
-  cutego_k::gemm_split_k_reduce<TO><<<static_cast<unsigned>(blocks), 256, 0, stream>>>(                           \
-      static_cast<TO *>(d), p.d.stride[0], p.d.stride[1], static_cast<const TO *>(c), cs0, cs1,                    \
-      static_cast<const float *>(ws), m, n, ldw, splits, alpha, beta, rd)
-    if (p.cd_dtype == CUTEGO_DTYPE_BF16) RED(__nv_bfloat16);
-    else if (p.cd_dtype == CUTEGO_DTYPE_F16) RED(__half);
-    else RED(float);
+    // A programmatic dependent launch: the reduction's launch overlaps the GEMM's tail, and its
+    // threads wait for the GEMM's partial sums (gemm_split_k_reduce).
+    cudaLaunchAttribute attr[1];
+    attr[0].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    attr[0].val.programmaticStreamSerializationAllowed = 1;
+    cudaLaunchConfig_t cfg = {};
+    cfg.gridDim = dim3(static_cast<unsigned>(blocks));
+    cfg.blockDim = dim3(256);
+    cfg.stream = stream;
+    cfg.attrs = attr;
+    cfg.numAttrs = 1;
+    const float *w = static_cast<const float *>(ws);
+    cudaError_t e;
+#define RED(TO)                                                                                                   \
+  cudaLaunchKernelEx(&cfg, cutego_k::gemm_split_k_reduce<TO>, static_cast<TO *>(d), p.d.stride[0], p.d.stride[1], \
+                     static_cast<const TO *>(c), cs0, cs1, w, m, n, ldw, splits, alpha, beta, rd)
+    if (p.cd_dtype == CUTEGO_DTYPE_BF16) e = RED(__nv_bfloat16);
+    else if (p.cd_dtype == CUTEGO_DTYPE_F16) e = RED(__half);
+    else e = RED(float);
 #undef RED
-    cudaError_t e = cudaGetLastError();
+    if (e == cudaSuccess) e = cudaGetLastError();
     if (e != cudaSuccess) rc = fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: split-K reduction: %s", cudaGetErrorString(e));
   }
   if (own) cudaFreeAsync(ws, stream);
@@ -266,7 +327,7 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
   cutego_gemm_options_t o = {};
   if (opt) o = *opt;
   if (o.sms == 0 && have_dev) o.sms = di.sms;
-  if (cutego_gemm_plan(ld, la, lb, lc, ab_dtype, cd_dtype, read_c, reinterpret_cast<uintptr_t>(d),
+  if (plan_memo(ld, la, lb, lc, ab_dtype, cd_dtype, read_c, reinterpret_cast<uintptr_t>(d),
                        reinterpret_cast<uintptr_t>(a), reinterpret_cast<uintptr_t>(b), reinterpret_cast<uintptr_t>(c),
                        &o, &p) != 0) {
     if (plan_out) *plan_out = p;
@@ -283,11 +344,28 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
   if (!d || !a || !b || (read_c && !c)) return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: null pointer");
   if (!have_dev) return fail(CUTEGO_KERNELS_ENODEV, "cutego_gemm: no CUDA device");
   cudaError_t e;
+  // Narrow tiles (cutego_gemm_narrow): 128x64 where 128x128 tiles would split K in more slices,
+  // unless a configuration or a split is asked for.
+  const int req = opt ? opt->split_k : 0;
+  bool narrow = false;
+  if (p.path == CUTEGO_GEMM_PATH_WGMMA && !(opt && opt->config > 0) && req == 0 && cutego_gemm_narrow(&p, di.sms)) {
+    cutego_gemm_options_t on = o;
+    on.config = CUTEGO_GEMM_CONFIG_128x64x64 + 1;
+    cutego_gemm_plan_t q;
+    if (plan_memo(ld, la, lb, lc, ab_dtype, cd_dtype, read_c, reinterpret_cast<uintptr_t>(d),
+                         reinterpret_cast<uintptr_t>(a), reinterpret_cast<uintptr_t>(b), reinterpret_cast<uintptr_t>(c),
+                         &on, &q) == 0 &&
+        q.path == CUTEGO_GEMM_PATH_WGMMA &&
+        !(q.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B | CUTEGO_GEMM_F_PACK_D))) {
+      p = q;
+      narrow = true;
+      if (plan_out) *plan_out = p;
+    }
+  }
   // Split K (the wave rule of cutego_gemm_split_k, or the split_k option): slices of K as batches,
   // then a reduction.
   {
     char why[120];
-    const int req = opt ? opt->split_k : 0;
     const int splits = cutego_gemm_split_k(&p, di.sms, req, why, sizeof why);
     if (splits < 0) return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: %s", why);
     if (splits > 1) {
@@ -300,7 +378,7 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
     }
   }
   // The tile configuration by waves on this device (cutego_gemm_pick_config), unless asked for.
-  if (p.path == CUTEGO_GEMM_PATH_WGMMA && !(opt && opt->config > 0) && !p.promoted) {
+  if (p.path == CUTEGO_GEMM_PATH_WGMMA && !(opt && opt->config > 0) && !p.promoted && !narrow) {
     const int want = cutego_gemm_pick_config(p.m, p.n, p.l, di.sms);
     if (want != p.config) {
       cutego_gemm_options_t o;
@@ -308,7 +386,7 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
       if (opt) o = *opt;
       o.config = want + 1;
       cutego_gemm_plan_t q;
-      if (cutego_gemm_plan(ld, la, lb, lc, ab_dtype, cd_dtype, read_c, reinterpret_cast<uintptr_t>(d),
+      if (plan_memo(ld, la, lb, lc, ab_dtype, cd_dtype, read_c, reinterpret_cast<uintptr_t>(d),
                            reinterpret_cast<uintptr_t>(a), reinterpret_cast<uintptr_t>(b),
                            reinterpret_cast<uintptr_t>(c), &o, &q) == 0 &&
           q.path == CUTEGO_GEMM_PATH_WGMMA) {

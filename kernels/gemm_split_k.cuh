@@ -2,6 +2,8 @@
 // has written S fp32 partial sums W(m, n, s) (row stride ldw, a multiple of 4; slice stride
 // m_rows * ldw); this kernel writes D(m, n) = alpha * sum_s W(m, n, s) + beta * C(m, n), summing
 // the slices in order (deterministic). One thread per 4 adjacent columns (16-byte loads).
+// It is launched as a programmatic dependent of the GEMM (its launch overlaps the GEMM's last
+// CTAs) and waits for the GEMM's partial sums before reading them.
 #pragma once
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
@@ -14,6 +16,7 @@ __global__ void __launch_bounds__(256) gemm_split_k_reduce(TO *d, int64_t ds0, i
                                                            int64_t cs1, const float *w, int64_t m, int64_t n,
                                                            int64_t ldw, int splits, float alpha, float beta,
                                                            int read_c) {
+  grid_dependency_wait();
   const int64_t n4 = (n + 3) / 4, total = m * n4, slice = m * ldw;
   for (int64_t i = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; i < total;
        i += static_cast<int64_t>(gridDim.x) * blockDim.x) {

@@ -228,6 +228,11 @@ __device__ __forceinline__ void wgmma_wait() {
   asm volatile("wgmma.wait_group.sync.aligned %0;" ::"n"(N) : "memory");
 }
 
+// Programmatic dependent launch: a kernel launched with programmatic stream serialization may
+// start while the kernel before it on the stream is still running; this waits until that kernel
+// has completed and its memory operations are visible (a no-op when launched without it).
+__device__ __forceinline__ void grid_dependency_wait() { asm volatile("griddepcontrol.wait;" ::: "memory"); }
+
 // A wgmma shared-memory matrix descriptor (PTX ISA "Matrix Descriptor Format"): start address,
 // leading and stride byte offsets (each >> 4, 14 bits), base offset 0 (stages are 1024-byte
 // aligned), layout type in bits 62-63 (1 = 128-byte swizzle, 2 = 64, 3 = 32). The byte

@@ -5,6 +5,7 @@
 //   - include/cutego.hpp: the C++ functions;
 //   - python/cutego/_ffi.py: the ctypes signatures;
 //   - python/cutego/_cext.c: the entries of the extension's fast-path table;
+//   - internal/eval/ops_gen.go: eval's registrations of the rows (bindgen/eval.go);
 //   - python/cutego/__init__.py: the import of the Python functions (python/cutego/layout.py,
 //     written by hand: PyCuTe's names, arguments and docs) into the package.
 //
@@ -66,6 +67,18 @@ type op struct {
 	Py       string // the _cext.c fast path (a vectorcall of the Function type), if any
 	PyName   string // an atoms row: its function in python/cutego/atom.py, if any
 	Section  string // a heading cutego.h gives before the row
+
+	// eval (internal/eval/ops_gen.go) registers every row but the atoms' under its C++
+	// name; rows of one name are one registration, told apart by the number of arguments.
+	// A composed layout A o O o B as the first argument calls Composed (ComposedAlt without
+	// the optional argument): the row's arguments with A o O o B first.
+	Composed      string
+	ComposedAlt   string
+	ComposedBoth  string // both arguments composed
+	Swap          bool   // f(L, A o O o B) is CuTe's f(A o O o B, L): Composed with the two swapped
+	EvalFirst     string // an eval func(*ctx) (cute.Value, bool) tried first: arguments only eval has (swizzles, tags)
+	ComposedFirst string // the same for the composed form: func(*ctx, cute.ComposedLayout) (cute.Value, bool)
+	TensorView    bool   // on a tensor: the tensor of its iterator and the row's result on its layout
 }
 
 func args(a ...arg) []arg           { return a }
@@ -516,6 +529,11 @@ func main() {
 		fail(err)
 	}
 	write(filepath.Join(*dir, "ops_gen.go"), src)
+	evalSrc, err := evalFile()
+	if err != nil {
+		fail(err)
+	}
+	write(filepath.Join(*dir, "../internal/eval/ops_gen.go"), evalSrc)
 	for _, f := range []struct{ path, body string }{
 		{"../include/cutego.h", cHeader()},
 		{"../include/cutego.hpp", cppHeader()},

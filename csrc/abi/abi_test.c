@@ -10,18 +10,8 @@
 
 #include "cutego.h"
 
-static int fails = 0, checks = 0;
 
-#define CHECK(cond, ...)                                   \
-  do {                                                     \
-    ++checks;                                              \
-    if (!(cond)) {                                         \
-      ++fails;                                             \
-      fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
-      fprintf(stderr, __VA_ARGS__);                        \
-      fprintf(stderr, "\n");                               \
-    }                                                      \
-  } while (0)
+#include "../check.h"
 
 static const char *lasterr(void) {
   static char buf[1024];

@@ -12,16 +12,7 @@
 
 #include <cute/atom/mma_atom.hpp>
 
-static int fails = 0;
-#define CHECK(cond, ...)                                          \
-  do {                                                            \
-    if (!(cond)) {                                                \
-      ++fails;                                                    \
-      std::fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);   \
-      std::fprintf(stderr, __VA_ARGS__);                          \
-      std::fprintf(stderr, "\n");                                 \
-    }                                                             \
-  } while (0)
+#include "../check.h"
 
 using namespace cute;
 using P2 = Shape<int64_t, Shape<int64_t, int64_t>>;  // profile (_,(_,_))

@@ -49,11 +49,15 @@ const config_boxes cutego_gemm_fp8_config_boxes[] = {
     boxes_k<cutego_gen::Gemm_128x256x128_S4_E8>("128x256"),  // CUTEGO_GEMM_CONFIG_128x256x64
     boxes_k<cutego_gen::Gemm_128x128x128_S6_E8>("128x128"),  // CUTEGO_GEMM_CONFIG_128x128x64
 };
-static_assert(sizeof cutego_gemm_fp8_config_boxes == 2 * sizeof(config_boxes), "one FP8 configuration per 16-bit one");
+static_assert(sizeof cutego_gemm_fp8_config_boxes == 2 * sizeof(config_boxes),
+              "FP8 has the first two 16-bit configurations (no 128x64)");
 const config_boxes cutego_gemm_config_boxes[] = {
     boxes<cutego_gen::Gemm_128x256x64_S4>("128x256"),  // CUTEGO_GEMM_CONFIG_128x256x64
     boxes<cutego_gen::Gemm_128x128x64_S6>("128x128"),  // CUTEGO_GEMM_CONFIG_128x128x64
+    boxes<cutego_gen::Gemm_128x64x64_S8>("128x64"),    // CUTEGO_GEMM_CONFIG_128x64x64
 };
 const int cutego_gemm_nconfigs = sizeof cutego_gemm_config_boxes / sizeof cutego_gemm_config_boxes[0];
 }
-static_assert(CUTEGO_GEMM_CONFIG_128x256x64 == 0 && CUTEGO_GEMM_CONFIG_128x128x64 == 1, "table order");
+static_assert(CUTEGO_GEMM_CONFIG_128x256x64 == 0 && CUTEGO_GEMM_CONFIG_128x128x64 == 1 &&
+                  CUTEGO_GEMM_CONFIG_128x64x64 == 2,
+              "table order");

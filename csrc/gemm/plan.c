@@ -299,6 +299,9 @@ static int choose_config(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt
   if (opt && opt->config > 0) {
     if (opt->config > cutego_gemm_nconfigs) return REASON(p, -1, "config %d unknown", (int)opt->config);
     p->config = opt->config - 1;
+    if (is_fp8(p->ab_dtype) && p->config == CUTEGO_GEMM_CONFIG_128x64x64)
+      return REASON(p, -1, "config %d: 128x64 tiles are for 16-bit A and B only (FP8: 128x256 or 128x128)",
+                    (int)opt->config);
     if (p->promoted && p->config != CUTEGO_GEMM_CONFIG_128x128x64)
       return REASON(p, -1, "config %d: promoted FP8 accumulation runs on 128x128 tiles only", (int)opt->config);
     return PLAN_NEXT;

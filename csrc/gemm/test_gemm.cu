@@ -26,6 +26,7 @@ struct Case {
   int hier_d;  // D's M mode split hierarchically into (2, M/2) (D computed in a workspace, copied)
   int cluster; // 0 the planner's choice, 1 no clusters, 2 2x1 clusters sharing B (checked)
   int split;   // 0 the cost model's choice, 1 none, S > 1 K in S slices (checked); -1 the model's, which must split
+  int config;  // 0 the planner's choice; C > 0 configuration C - 1 asked for; -C the planner must take C - 1 (checked)
 };
 
 static int g_fail = 0, g_run = 0;
@@ -108,6 +109,7 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed) {
   opt.no_pack = c.nopack;
   opt.cluster_m = c.cluster;
   opt.split_k = c.split > 0 ? c.split : 0;
+  opt.config = c.config > 0 ? c.config : 0;
   cutego_gemm_plan_t plan;
   memset(&plan, 0, sizeof plan);
   int rc = cutego_gemm(d, &ld, a, &la, b, &lb, cc, &lc, c.ab, c.cd, c.alpha, c.beta, nullptr, &opt, &plan);
@@ -151,7 +153,8 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed) {
     double rel = sqrt(hacc[0] / (hacc[1] > 0 ? hacc[1] : 1));
     bool ok = hbad == 0 && rel < tol_of(c.cd, K) && plan.path == c.expect &&
               (c.cluster == 0 || c.expect != CUTEGO_GEMM_PATH_WGMMA || plan.cluster_m == c.cluster) &&
-              (c.split <= 0 ? (c.split == 0 || plan.split_k > 1) : c.split == 1 ? plan.split_k <= 1 : plan.split_k == c.split);
+              (c.split <= 0 ? (c.split == 0 || plan.split_k > 1) : c.split == 1 ? plan.split_k <= 1 : plan.split_k == c.split) &&
+              (c.config == 0 || plan.config == (c.config > 0 ? c.config : -c.config) - 1);
     printf("%s %-34s %6lldx%-6lldx%-6lld L%-3lld %-7s rel %.2e nonfinite %llu | %s\n", ok ? "ok  " : "FAIL", c.name,
            (long long)M, (long long)N, (long long)K, (long long)L, cutego_gemm_path_name(plan.path), rel, hbad,
            plan.reason);
@@ -223,6 +226,36 @@ static void bad_args() {
   bool ok = rc == 0 && plan.path == CUTEGO_GEMM_PATH_WGMMA && (plan.flags & CUTEGO_GEMM_F_PACK_A);
   printf("%s bad-args misaligned A -> %s: %s\n", ok ? "ok  " : "FAIL", cutego_gemm_path_name(plan.path), plan.reason);
   if (!ok) ++g_fail;
+  // cutego_gemm remembers its plans by the bytes of its arguments: the same call twice gives
+  // the same plan; the same layouts with A 2 bytes off the grid (A packed), with beta (C read),
+  // or with other options plan anew, and the first call's plan comes back after them.
+  {
+    uint8_t *q = static_cast<uint8_t *>(p);
+    cutego_gemm_options_t o;
+    memset(&o, 0, sizeof o);
+    cutego_gemm_plan_t p1, p2, p3, p4, p5, p6;
+    int rc1 = cutego_gemm(q + 16384, &d, q, &a, q + 8192, &b, nullptr, nullptr, CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_BF16, 1, 0,
+                          nullptr, nullptr, &p1);
+    int rc2 = cutego_gemm(q + 16384, &d, q, &a, q + 8192, &b, nullptr, nullptr, CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_BF16, 1, 0,
+                          nullptr, nullptr, &p2);
+    int rc3 = cutego_gemm(q + 16384, &d, q + 2, &a, q + 8192, &b, nullptr, nullptr, CUTEGO_DTYPE_BF16,
+                          CUTEGO_DTYPE_BF16, 1, 0, nullptr, nullptr, &p3);
+    int rc4 = cutego_gemm(q + 16384, &d, q, &a, q + 8192, &b, q + 16384, &d, CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_BF16, 1,
+                          0.5f, nullptr, nullptr, &p4);
+    o.config = CUTEGO_GEMM_CONFIG_128x256x64 + 1;
+    int rc5 = cutego_gemm(q + 16384, &d, q, &a, q + 8192, &b, nullptr, nullptr, CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_BF16, 1, 0,
+                          nullptr, &o, &p5);
+    int rc6 = cutego_gemm(q + 16384, &d, q, &a, q + 8192, &b, nullptr, nullptr, CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_BF16, 1, 0,
+                          nullptr, nullptr, &p6);
+    ++g_run;
+    bool okm = rc1 == 0 && rc2 == 0 && rc3 == 0 && rc4 == 0 && rc5 == 0 && rc6 == 0 && memcmp(&p1, &p2, sizeof p1) == 0 &&
+               !(p1.flags & CUTEGO_GEMM_F_PACK_A) && (p3.flags & CUTEGO_GEMM_F_PACK_A) && p4.read_c && !p1.read_c &&
+               p1.config == CUTEGO_GEMM_CONFIG_128x128x64 && p5.config == CUTEGO_GEMM_CONFIG_128x256x64 &&
+               memcmp(&p1, &p6, sizeof p1) == 0;
+    printf("%s plan memo: same call, A off the grid, beta, options, same call again (flags %d %d %d, configs %d %d)\n",
+           okm ? "ok  " : "FAIL", (int)p1.flags, (int)p3.flags, (int)p4.flags, (int)p1.config, (int)p5.config);
+    if (!okm) ++g_fail;
+  }
   CK(cudaDeviceSynchronize());
   CK(cudaGetLastError());
   cudaFree(p);
@@ -294,6 +327,34 @@ int main(int argc, char **argv) {
   cs.push_back({"split-K auto 16x4096x14336", 16, 4096, 14336, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1});
   cs.push_back({"split-K auto 64x4096x4096 f16", 64, 4096, 4096, 1, 0, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1});
   cs.push_back({"split-K off 16x4096x4096", 16, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 1});
+  // 128x64 tiles (CUTEGO_GEMM_CONFIG_128x64x64, the narrow tile): every major order and output
+  // type, beta, N off the tile grid, 2x1 clusters (B's multicast slices of 32 rows), batches and
+  // broadcast, packed A, the direct epilogue, split K on 128x64 slices, M below a tile; and the
+  // launcher's own choice of them (cutego_gemm_narrow) where 128x128 tiles would split K more
+  const int C64 = CUTEGO_GEMM_CONFIG_128x64x64 + 1;
+  for (int am = 0; am < 2; ++am)
+    for (int bm = 0; bm < 2; ++bm)
+      for (int t = 0; t < 3; ++t) {
+        int ab = t == 1 ? F16 : BF, cd = t == 0 ? BF : t == 1 ? F16 : F32;
+        snprintf(names[ni], 48, "128x64 %c%c %s->%s", am ? 'M' : 'K', bm ? 'N' : 'K', ab == BF ? "bf16" : "f16",
+                 cd == BF ? "bf16" : cd == F16 ? "f16" : "f32");
+        cs.push_back({names[ni++], 1000, 1000 + 8 * t, 520, 1, am, bm, ab, cd, 1.25f, t == 1 ? 0.5f : 0.f, 0, W, 0, 0, 0,
+                      0, 0, 0, 0, 1, C64});
+      }
+  for (int am = 0; am < 2; ++am)
+    for (int bm = 0; bm < 2; ++bm) {
+      snprintf(names[ni], 48, "128x64 cluster %c%c", am ? 'M' : 'K', bm ? 'N' : 'K');
+      cs.push_back({names[ni++], 640, 1000, 1024, 1, am, bm, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 2, 1, C64});
+    }
+  cs.push_back({"128x64 batched B broadcast", 384, 520, 256, 3, 0, 1, F16, F32, 1.f, -1.f, 0, W, 0, 1, 0, 0, 0, 0, 0, 0, C64});
+  cs.push_back({"128x64 packed A", 300, 260, 99, 2, 1, 0, BF, BF, 1.f, 0.f, 0, W, 1, 0, 0, 0, 0, 0, 0, 0, C64});
+  cs.push_back({"128x64 direct epilogue", 1000, 1200, 520, 1, 1, 1, F16, F16, 1.25f, 0.5f, 0, W, 0, 0, 0, 1, 0, 0, 0, 1, C64});
+  cs.push_back({"128x64 small M=40", 40, 1000, 520, 1, 1, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 1, C64});
+  cs.push_back({"128x64 split-K 3 beta", 96, 1002, 1536, 1, 0, 0, BF, BF, 1.f, -0.75f, 0, W, 0, 0, 0, 0, 0, 0, 0, 3, C64});
+  cs.push_back({"narrow auto 16x4096x4096", 16, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1, -C64});
+  cs.push_back({"narrow auto 256x4096x4096 f16", 256, 4096, 4096, 1, 0, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C64});
+  cs.push_back({"narrow off 256x4096x14336", 256, 4096, 14336, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1, -(CUTEGO_GEMM_CONFIG_128x128x64 + 1)});
+  cs.push_back({"narrow auto 100x6144x4096 KN", 100, 6144, 4096, 1, 0, 1, BF, F32, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C64});
   // fewer rows than a tile: a K-major A box of M rounded up to 8 rows, an M-major A's loads past
   // M skipped, a consumer warpgroup wholly past M idle; with clusters the partner CTA's tile
   // lies wholly past M

@@ -7,17 +7,7 @@
 #include "cutego_kernels.h"
 #include "../planner.h"
 
-static int fails = 0, checks = 0;
-#define CHECK(cond, ...)                      \
-  do {                                        \
-    ++checks;                                 \
-    if (!(cond)) {                            \
-      ++fails;                                \
-      printf("FAIL %s:%d: ", __FILE__, __LINE__); \
-      printf(__VA_ARGS__);                    \
-      printf("\n");                           \
-    }                                         \
-  } while (0)
+#include "../check.h"
 
 /* (e0,e1[,e2]):(s0,s1[,s2]) */
 static cute_layout_t L3(int64_t e0, int64_t e1, int64_t e2, int64_t s0, int64_t s1, int64_t s2) {
@@ -179,6 +169,19 @@ static void fp8_plans(void) {
             0x1000, &o, &p);
   CHECK(rc == 0 && p.smem_bytes == 1024 + 6 * (16384 + 16384) + 4 * 8192 + 6 * 16 && strstr(p.kernel, "128x128_kk_e4m3_f32"),
         "fp8 128x128 smem %d %s", p.smem_bytes, p.kernel);
+  /* 128x64 tiles are 16-bit only: asked for with FP8, an error that says so. For bf16: 8
+   * stages of A 128 x 128 B and B 64 x 128 B, the epilogue's 4 x 8 KiB, 1 KiB alignment, two
+   * 8-byte barriers per stage; the kernel's name says 128x64. */
+  o.config = CUTEGO_GEMM_CONFIG_128x64x64 + 1;
+  rc = plan(L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 512, 0, 512, 1, 0), L3(4096, 512, 0, 512, 1, 0), NULL, E4, BF,
+            0x1000, &o, &p);
+  CHECK(rc == -1 && strstr(p.reason, "16-bit"), "fp8 128x64: %s", p.reason);
+  rc = plan(L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 512, 0, 512, 1, 0), L3(4096, 512, 0, 512, 1, 0), NULL, BF, BF,
+            0x1000, &o, &p);
+  CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_128x64x64 && p.tiles_n == 64 &&
+            p.smem_bytes == 1024 + 8 * (16384 + 8192) + 4 * 8192 + 8 * 16 && strstr(p.kernel, "cutego_gemm_128x64_kk_bf16_bf16"),
+        "bf16 128x64: rc %d tiles_n %lld smem %d %s", rc, (long long)p.tiles_n, p.smem_bytes, p.kernel);
+  memset(&o, 0, sizeof o);
   /* M-major A, N-major B: both transposed into K-major workspaces (K padded to 16 bytes), the
    * plan says why. */
   rc = plan(L3(1000, 1000, 0, 1000, 1, 0), L3(1000, 520, 0, 1, 1008, 0), L3(1000, 520, 0, 1, 1008, 0), NULL, E4, BF,

@@ -7,17 +7,7 @@
 #include <string.h>
 #include "cutego_kernels.h"
 
-static int fails = 0, checks = 0;
-#define CHECK(cond, ...)                          \
-  do {                                            \
-    ++checks;                                     \
-    if (!(cond)) {                                \
-      ++fails;                                    \
-      printf("FAIL %s:%d: ", __FILE__, __LINE__); \
-      printf(__VA_ARGS__);                        \
-      printf("\n");                               \
-    }                                             \
-  } while (0)
+#include "../check.h"
 
 /* A row-major (M,K) x (N,K) plan, bf16 in and out: (M,K):(K,1), (N,K):(K,1), (M,N):(N,1). */
 static cutego_gemm_plan_t tn(int64_t m, int64_t n, int64_t k, int64_t l) {
@@ -108,6 +98,34 @@ int main(void) {
   CHECK(cutego_gemm_pick_config(4096, 100, 1, sms) == C128, "N <= 128: 128x128");
   CHECK(cutego_gemm_pick_config(1024, 4096, 2, sms) == C256, "batched 2 x 1024x4096: 2 (256) vs 4 x 0.577 (512)");
   CHECK(cutego_gemm_pick_config(512, 6144, 1, 64) == C128, "64 SMs, 512x6144: 2 (96) vs 3 x 0.577 = 1.73 (192)");
+  /* Narrow tiles: 128x64 where 128x128 tiles would split K in more slices than 128x64 ones
+   * (tiles counted by hand, 132 SMs, slices of at least 1024). */
+  q = tn(16, 4096, 4096, 1); /* 32 tiles of 128x128: 4 slices; 64 of 128x64: 2 */
+  CHECK(cutego_gemm_narrow(&q, sms) == 1, "16x4096x4096 narrow");
+  q.config = CUTEGO_GEMM_CONFIG_128x64x64;
+  CHECK(cutego_gemm_split_k(&q, sms, 0, why, sizeof why) == 2, "16x4096x4096 on 128x64 tiles: 64 x 2 CTAs");
+  q = tn(256, 4096, 4096, 1); /* 64: 2 slices; 128: none */
+  CHECK(cutego_gemm_narrow(&q, sms) == 1, "256x4096x4096 narrow");
+  q.config = CUTEGO_GEMM_CONFIG_128x64x64;
+  CHECK(cutego_gemm_split_k(&q, sms, 0, why, sizeof why) == 1, "256x4096x4096 on 128x64 tiles: 128 CTAs");
+  q = tn(16, 6144, 4096, 1); /* 48: 2; 96: none */
+  CHECK(cutego_gemm_narrow(&q, sms) == 1, "16x6144x4096 narrow");
+  /* The cost model (units of one K element of a 128x128 main loop; 128x64: 0.5 per K with one
+   * tile row, 0.62 with more; a reduction 760 + 64 per slice): 256 x 4096 x 14336 keeps two
+   * slices of 128x128 (7168 + 888 = 8056) over 128x64 unsplit (0.62 x 14336 = 8888); 256 x 4096
+   * x 4096 takes 128x64 (0.62 x 4096 = 2540 < 2048 + 888). */
+  q = tn(256, 4096, 14336, 1);
+  CHECK(cutego_gemm_narrow(&q, sms) == 0, "256x4096x14336: 128x128 in 2 slices");
+  q = tn(16, 14336, 4096, 1); /* 112: none; 224: none */
+  CHECK(cutego_gemm_narrow(&q, sms) == 0, "16x14336x4096: no split either way");
+  q = tn(16, 4096, 2048, 1); /* 32: 2 (slices of 1024); 64: 2 */
+  CHECK(cutego_gemm_narrow(&q, sms) == 0, "16x4096x2048: the same split either way");
+  CHECK(cutego_gemm_narrow(&big, sms) == 0, "4096^3: no split");
+  CHECK(cutego_gemm_narrow(&batched, sms) == 0, "batched: no split");
+  q = tn(16, 4096, 4096, 1);
+  q.ab_dtype = CUTEGO_DTYPE_E4M3;
+  CHECK(cutego_gemm_narrow(&q, sms) == 0, "FP8: no 128x64 tiles");
+  CHECK(cutego_gemm_narrow(&g, sms) == 0, "generic path");
   printf("test_waves: %d checks, %d failures\n", checks, fails);
   return fails != 0;
 }

@@ -19,11 +19,25 @@
  * split is the largest that keeps every slice's CTA in the first wave (tiles * S <= SMs) — a
  * second wave of slices always lost — while each slice keeps at least 1024 of K (16 k-tiles of
  * 64; shorter slices were not measured to win). So: S = the largest valid split with
- * tiles * S <= sms and K / S >= kMinSliceK, taken when it is at least 2. */
+ * tiles * S <= sms and K / S >= kMinSliceK, taken when it is at least 2.
+ *
+ * cutego_gemm_narrow: 128x64 tiles instead, where 128x128 tiles would split K and 128x64 ones,
+ * twice as many, split it less (M <= 256 against N = 4096-6144: 32 tiles of 128x128 in 4
+ * slices become 64 in 2, 48 or 64 in 2 become 96 or 128 unsplit) and the cost model below
+ * says the saved reduction outweighs the narrow tile's dearer main loop (it does not for
+ * 256 x 4096 x 14336: two slices of 128x128 stay). The slices then run on 128x64 tiles too. */
 #include <stdio.h>
 #include "cutego_kernels.h"
 
 enum { kMaxSplit = 16, kMinSliceK = 1024, kTile = 128 };
+/* cutego_gemm_narrow's cost model (tile_time), fitted on the H200 (bench/GEMM-NOTES.md, "Small M,
+ * second pass"): a 128x64 tile's main loop costs, per K element, 0.5 of a 128x128 tile's where
+ * the GEMM has one tile row (M <= 128: B's bytes bound it, and they halve) and 0.62 where
+ * there are more (the MMAs bound it: 256x4096x14336 took 60.9 us for K = 14336 unsplit on
+ * 128x64 tiles, and ~49 us for K = 7168 on 128x128 ones, 54.1 us with the reduction: 4.25 and
+ * 6.85 ns per K element); a split's reduction (the second kernel, partial sums written and
+ * read) costs what 760 + 64 per slice K elements of 128x128 main loop do (~5 us). */
+static const double kNarrowPerKOneRow = 0.5, kNarrowPerK = 0.62, kReduce = 760, kReducePerSlice = 64;
 
 static int64_t waves(int64_t tiles, int sms) { return (tiles + sms - 1) / sms; }
 
@@ -42,6 +56,15 @@ static int splits_evenly(const cutego_gemm_plan_t *p, int s) {
   const int step = (p->flags & CUTEGO_GEMM_F_BLOCK_SCALED) ? CUTEGO_GEMM_SCALE_BLOCK
                    : p->ab_dtype == CUTEGO_DTYPE_E4M3 || p->ab_dtype == CUTEGO_DTYPE_E5M2 ? 16 : 8;
   return s >= 1 && p->k % s == 0 && (p->k / s) % step == 0;
+}
+
+/* The automatic split of a plan whose output tiles are 128 x bn: the largest S with every slice
+ * of every tile in one wave and slices of at least kMinSliceK (1: none). */
+static int auto_split(const cutego_gemm_plan_t *p, int sms, int64_t bn) {
+  const int64_t tiles = ((p->m + kTile - 1) / kTile) * ((p->n + bn - 1) / bn);
+  for (int s = kMaxSplit; s >= 2; --s)
+    if (tiles * s <= sms && p->k / s >= kMinSliceK && splits_evenly(p, s)) return s;
+  return 1;
 }
 
 /* Why a plan cannot split K at all ("" when it can). */
@@ -67,8 +90,21 @@ int cutego_gemm_split_k(const cutego_gemm_plan_t *p, int sms, int requested, cha
     return requested;
   }
   if (requested == 1 || no[0]) return 1;
-  const int64_t tiles = ((p->m + kTile - 1) / kTile) * ((p->n + kTile - 1) / kTile);
-  for (int s = kMaxSplit; s >= 2; --s)
-    if (tiles * s <= sms && p->k / s >= kMinSliceK && splits_evenly(p, s)) return s;
-  return 1;
+  return auto_split(p, sms, p->config == CUTEGO_GEMM_CONFIG_128x64x64 ? 64 : kTile);
+}
+
+/* The time of a plan's GEMM on 128 x bn tiles in s slices of K, in units of one K element of a
+ * 128x128 tile's main loop: waves of CTAs x K / s x the tile's cost per K element, plus the
+ * partial sums' reduction where s > 1. */
+static double tile_time(const cutego_gemm_plan_t *p, int sms, int64_t bn, int s) {
+  const int64_t ctas = ((p->m + kTile - 1) / kTile) * ((p->n + bn - 1) / bn) * s;
+  const double per_k = bn == kTile ? 1.0 : p->m <= kTile ? kNarrowPerKOneRow : kNarrowPerK;
+  return (double)waves(ctas, sms) * (double)(p->k / s) * per_k + (s > 1 ? kReduce + kReducePerSlice * s : 0.0);
+}
+
+int cutego_gemm_narrow(const cutego_gemm_plan_t *p, int sms) {
+  if (!p || sms < 1 || no_split(p)[0] || p->ab_dtype == CUTEGO_DTYPE_E4M3 || p->ab_dtype == CUTEGO_DTYPE_E5M2)
+    return 0;
+  const int s64 = auto_split(p, sms, 64), s128 = auto_split(p, sms, kTile);
+  return s64 < s128 && tile_time(p, sms, 64, s64) < tile_time(p, sms, kTile, s128);
 }

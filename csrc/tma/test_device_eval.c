@@ -3,16 +3,7 @@
 #include <string.h>
 #include "cutego_device.h"
 
-static int fails = 0;
-#define CHECK(cond, ...)                                   \
-  do {                                                     \
-    if (!(cond)) {                                         \
-      ++fails;                                             \
-      fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__); \
-      fprintf(stderr, __VA_ARGS__);                        \
-      fprintf(stderr, "\n");                               \
-    }                                                      \
-  } while (0)
+#include "../check.h"
 
 static cute_layout_t mk(int n, const long long *shape, const long long *stride, const char *nest) {
   cute_layout_t L;

@@ -5,16 +5,7 @@
 #include "cutego_tma.h"
 #include "../planner.h"
 
-static int fails = 0;
-#define CHECK(c, ...)                                                   \
-  do {                                                                  \
-    if (!(c)) {                                                         \
-      ++fails;                                                          \
-      fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);              \
-      fprintf(stderr, __VA_ARGS__);                                     \
-      fprintf(stderr, "\n");                                            \
-    }                                                                   \
-  } while (0)
+#include "../check.h"
 
 static cute_layout_t L(int n, const long long *s, const long long *d) {
   cute_layout_t x;

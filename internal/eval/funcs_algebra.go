@@ -1,97 +1,79 @@
 package eval
 
 import (
+	"fmt"
+
 	"github.com/cutego/cutego/cute"
 )
 
-// The layout algebra: coalesce … tile_to_shape (cute/*.go of the algebra).
+// The layout algebra: coalesce … tile_to_shape are registered from libcutego's table
+// (ops_gen.go, written by capi/bindgen); here are the forms only eval has: swizzles and
+// tags as arguments, and CuTe's member function L.with_shape.
 
 func init() {
-	register("coalesce", 1, 2, func(c *ctx) cute.Value {
-		if c.n() == 2 {
-			return must(cute.CoalesceProfile(c.layout(0), c.tuple(1)))
-		}
-		return must(cute.Coalesce(c.layout(0)))
-	})
-	register("filter", 1, 1, func(c *ctx) cute.Value { return must(cute.Filter(c.layout(0))) })
-	register("filter_zeros", 1, 1, func(c *ctx) cute.Value { return must(cute.FilterZeros(c.layout(0))) })
-	register("composition", 2, 2, composition)
 	// with_shape(L, shape) is CuTe's L.with_shape(shape) = composition(L, make_layout(shape)).
 	register("with_shape", 2, 2, func(c *ctx) cute.Value {
 		return must(cute.WithShape(c.layout(0), c.shape(1)))
 	})
-	register("complement", 1, 2, func(c *ctx) cute.Value {
-		if c.n() == 2 {
-			return must(cute.Complement(c.layout(0), c.shape(1)))
-		}
-		return must(cute.ComplementDefault(c.layout(0)))
-	})
-	register("right_inverse", 1, 1, func(c *ctx) cute.Value { return must(cute.RightInverse(c.layout(0))) })
-	register("left_inverse", 1, 1, func(c *ctx) cute.Value { return must(cute.LeftInverse(c.layout(0))) })
-	for name, f := range map[string]func(cute.Layout, cute.Tiler) (cute.Layout, error){
-		"logical_divide":  cute.LogicalDivide,
-		"zipped_divide":   cute.ZippedDivide,
-		"tiled_divide":    cute.TiledDivide,
-		"flat_divide":     cute.FlatDivide,
-		"logical_product": cute.LogicalProduct,
-		"zipped_product":  cute.ZippedProduct,
-		"tiled_product":   cute.TiledProduct,
-		"flat_product":    cute.FlatProduct,
-	} {
-		register(name, 2, 2, func(c *ctx) cute.Value { return must(f(c.layout(0), c.tiler(1))) })
-	}
-	register("blocked_product", 2, 2, func(c *ctx) cute.Value {
-		return must(cute.BlockedProduct(c.layout(0), c.layout(1)))
-	})
-	register("raked_product", 2, 2, func(c *ctx) cute.Value {
-		return must(cute.RakedProduct(c.layout(0), c.layout(1)))
-	})
-	register("max_common_vector", 2, 2, func(c *ctx) cute.Value {
-		// CuTe's swizzle_layout.hpp overloads: a composed layout on either side (both
-		// for the vector); the first argument's composed case is in funcs_composed.go.
-		if b, ok := c.args[1].(cute.ComposedLayout); ok {
-			return i64(must(cute.ComposedMaxCommonVector(b, c.layout(0))))
-		}
-		return i64(must(cute.MaxCommonVector(c.layout(0), c.layout(1))))
-	})
-	register("max_common_layout", 2, 2, func(c *ctx) cute.Value {
-		if b, ok := c.args[1].(cute.ComposedLayout); ok {
-			return must(cute.ComposedMaxCommonLayout(b, c.layout(0)))
-		}
-		return must(cute.MaxCommonLayout(c.layout(0), c.layout(1)))
-	})
-	register("nullspace", 1, 1, func(c *ctx) cute.Value { return must(cute.Nullspace(c.layout(0))) })
-	register("tile_to_shape", 2, 3, func(c *ctx) cute.Value {
-		if c.n() == 3 {
-			if t, ok := c.args[2].(Tag); ok { // LayoutLeft{} / LayoutRight{}
-				return must(cute.TileToShapeMajor(c.layout(0), c.shape(1), t == tagRight))
-			}
-			return must(cute.TileToShapeOrdered(c.layout(0), c.shape(1), c.tuple(2)))
-		}
-		return must(cute.TileToShape(c.layout(0), c.shape(1)))
-	})
 }
 
-// composition(A, B): B a layout → layout composition; B a tuple (tiler) or a shape
-// (by-mode tiler of N:1) → by-mode composition; an integer N is the layout N:1.
-func composition(c *ctx) cute.Value {
+// compositionSwizzle is composition with a swizzle on either side, or a composed layout
+// as B: composition(Sw, L) = Sw o 0 o L (L itself for the identity swizzle),
+// composition(A, Sw) and composition(A, Sw o O o B).
+func compositionSwizzle(c *ctx) (cute.Value, bool) {
 	if sw, ok := c.args[0].(cute.Swizzle); ok {
-		// composition(Swizzle, Layout): Sw o 0 o L (L itself for the identity swizzle).
 		cl := cute.CompositionSwizzle(sw, c.layout(1))
-		return composed(cl.Outer, cl.Offset, cl.Inner)
+		return composed(cl.Outer, cl.Offset, cl.Inner), true
 	}
-	a := c.layout(0)
 	switch b := c.args[1].(type) {
 	case cute.Swizzle:
-		return wrap(cute.CompositionLayoutSwizzle(a, b))
+		return value(cute.CompositionLayoutSwizzle(c.layout(0), b)), true
 	case cute.ComposedLayout:
-		return wrap(cute.CompositionLayoutComposed(a, b))
-	case cute.Layout:
-		return must(cute.Composition(a, b))
-	case cute.IntTuple:
-		if b.IsLeaf() {
-			return must(cute.Composition(a, c.layout(1)))
-		}
+		return value(cute.CompositionLayoutComposed(c.layout(0), b)), true
 	}
-	return must(cute.CompositionTiler(a, c.tiler(1)))
+	return nil, false
+}
+
+// tileToShapeTag is tile_to_shape(A, shape, LayoutLeft{} or LayoutRight{}): the order
+// given as a tag.
+func tileToShapeTag(c *ctx) (cute.Value, bool) {
+	if c.n() != 3 {
+		return nil, false
+	}
+	t, ok := c.args[2].(Tag)
+	if !ok {
+		return nil, false
+	}
+	return must(cute.TileToShapeMajor(c.layout(0), c.shape(1), t == tagRight)), true
+}
+
+// value is the result of a cute function as eval returns it: a composed layout as CuTe
+// prints it (composed() drops the identity swizzle with offset 0, as CuTe's
+// composition(Sw<0,M,S>, _0, L) returns L), an int64 as an integer; an error aborts.
+func value[T any](v T, err error) cute.Value {
+	if err != nil {
+		failErr(err)
+	}
+	switch x := any(v).(type) {
+	case cute.ComposedLayout:
+		return composed(x.Outer, x.Offset, x.Inner)
+	case int64:
+		return cute.Int(x)
+	case cute.Value:
+		return x
+	}
+	failErr(fmt.Errorf("internal error: a result of type %T", v)) // ops_gen.go calls only cute functions returning values
+	return nil
+}
+
+// isLayout reports whether argument i is a layout or an integer N (the layout N:1): a
+// tiler that is one layout.
+func (c *ctx) isLayout(i int) bool {
+	switch x := c.args[i].(type) {
+	case cute.Layout:
+		return true
+	case cute.IntTuple:
+		return x.IsLeaf()
+	}
+	return false
 }

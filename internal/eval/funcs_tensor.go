@@ -246,9 +246,7 @@ var tensorFns = map[string]tensorFn{
 // (CuTe's shape(tensor) is shape(tensor.layout()), …). Both take the arguments of the
 // layout form.
 var (
-	tensorViews = map[string]bool{"composition": true, "logical_divide": true, "zipped_divide": true,
-		"tiled_divide": true, "flat_divide": true, "flatten": true, "coalesce": true,
-		"filter_zeros": true, "filter": true, "take": true}
+	tensorViews   = map[string]bool{"flatten": true, "take": true} // and the table's (ops_gen.go)
 	tensorQueries = map[string]bool{"layout": true, "shape": true, "stride": true, "size": true,
 		"rank": true, "depth": true}
 )

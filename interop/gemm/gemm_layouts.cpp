@@ -173,6 +173,7 @@ static void config_fp8() {
 int main() {
   config<128, 256, 64, 4>();
   config<128, 128, 64, 6>();
+  config<128, 64, 64, 8>();
   config_fp8<128, 256, 128, 4>();
   config_fp8<128, 128, 128, 6>();
   return 0;

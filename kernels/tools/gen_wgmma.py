@@ -6,7 +6,8 @@ as separate asm operands; the text is regular and long. `make kernels-gen-check`
 checks that the committed file is what this script writes."""
 import sys
 
-SHAPES = [128, 256]
+SHAPES = [64, 128, 256]  # 16-bit: the 128x64, 128x128 and 128x256 configurations
+FP8_SHAPES = [128, 256]
 TYPES = [("bf16", "bf16"), ("f16", "f16")]
 # FP8 (k32): A and B types, each e4m3 or e5m2. PTX has no transpose immediates for 8-bit
 # types: both operands are K-major in shared memory.
@@ -52,7 +53,7 @@ def main():
             out.append(wrapper(n, name, ptx))
     out.append("// FP8: D(64xN) (+)= A(64x32, K-major) * B(32xN, K-major), A and B e4m3 or e5m2.")
     out.append("")
-    for n in SHAPES:
+    for n in FP8_SHAPES:
         for ta, tb in FP8_TYPES:
             out.append(wrapper_fp8(n, ta, tb))
     out.append("}  // namespace cutego_k")

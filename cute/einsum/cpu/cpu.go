@@ -27,6 +27,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"sync"
 
 	"github.com/cutego/cutego/cute"
 	"github.com/cutego/cutego/cute/einsum"
@@ -165,15 +166,19 @@ func contractBLAS[T float32 | float64](spec string, a, b, c cute.Tensor[T], gemm
 	if err != nil {
 		return Path{}, err
 	}
-	pa, err := pack(fa, q.A, true)
+	na, nb := int(fa.Size()), int(fb.Size())
+	buf := getScratch[T](na + nb + int(fc.Size()))
+	defer putScratch(buf)
+	s := *buf
+	pa, err := pack(fa, s[:na:na], q.A, true)
 	if err != nil {
 		return Path{}, err
 	}
-	pb, err := pack(fb, q.B, true)
+	pb, err := pack(fb, s[na:na+nb:na+nb], q.B, true)
 	if err != nil {
 		return Path{}, err
 	}
-	pc, err := pack(fc, q.C, false)
+	pc, err := pack(fc, s[na+nb:], q.C, false)
 	if err != nil {
 		return Path{}, err
 	}
@@ -186,15 +191,43 @@ func contractBLAS[T float32 | float64](spec string, a, b, c cute.Tensor[T], gemm
 	return path, walk(fc, pc.Data(), q.C, scatter)
 }
 
-// pack is a compact copy of a folded operand in the layout l (packedLayout's; a zeroed one
-// when fill is false).
-func pack[T float32 | float64](t cute.Tensor[T], l cute.Layout, fill bool) (cute.Tensor[T], error) {
-	p, err := cute.MakeTensor(make([]T, t.Size()), l)
+// pack is a compact copy of a folded operand in the layout l (packedLayout's) on buf (of
+// the operand's size); a zeroed one when fill is false.
+func pack[T float32 | float64](t cute.Tensor[T], buf []T, l cute.Layout, fill bool) (cute.Tensor[T], error) {
+	if !fill {
+		clear(buf)
+	}
+	p, err := cute.MakeTensor(buf, l)
 	if err != nil || !fill {
 		return p, err
 	}
 	return p, walk(t, p.Data(), l, gather)
 }
+
+// scratch32 and scratch64 keep the packed copies' buffers from one contraction to the next:
+// allocating the operands' size afresh on every call costs more than the copies themselves
+// (the memory cleared, and the garbage collector's work it brings on). A buffer is one slab
+// for A, B and C, taken by getScratch and given back by putScratch when the call ends.
+var scratch32, scratch64 sync.Pool
+
+func scratchPool[T float32 | float64]() *sync.Pool {
+	if _, ok := any(T(0)).(float32); ok {
+		return &scratch32
+	}
+	return &scratch64
+}
+
+// getScratch is a buffer of n elements (their values unspecified).
+func getScratch[T float32 | float64](n int) *[]T {
+	if b, ok := scratchPool[T]().Get().(*[]T); ok && cap(*b) >= n {
+		*b = (*b)[:n]
+		return b
+	}
+	b := make([]T, n)
+	return &b
+}
+
+func putScratch[T float32 | float64](b *[]T) { scratchPool[T]().Put(b) }
 
 // packedLayout is the compact layout of a folded operand's shape (m̂, k̂, l̂ for A) that its
 // copy takes: column-major (the first multi-mode fastest), or, with a CBLAS (which takes

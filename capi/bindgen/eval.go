@@ -1,0 +1,208 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"go/format"
+	"strings"
+)
+
+// ---- eval -------------------------------------------------------------------------------
+
+// evalArg is how eval reads an argument of a kind (the accessors of internal/eval/call.go,
+// which refuse a value of another kind naming the argument); composed is the form of a
+// row's composed overload, where an integer tiler N is the layout N:1.
+var evalArg = map[kind]struct{ plain, composed string }{
+	kLayout:   {"c.layout(%d)", "c.layout(%d)"},
+	kTuple:    {"c.tuple(%d)", "c.tuple(%d)"},
+	kOptTuple: {"c.tuple(%d)", "c.tuple(%d)"},
+	kTiler:    {"c.tiler(%d)", "c.tilerArg(%d)"},
+	kInt64:    {"c.int(%d)", "c.int(%d)"},
+}
+
+// evalGroup is the rows eval registers under one name, in the table's order.
+type evalGroup struct {
+	name string
+	rows []op
+}
+
+func evalGroups() []evalGroup {
+	var gs []evalGroup
+	at := map[string]int{}
+	for _, o := range ops {
+		if o.generic() {
+			continue // the atoms: internal/eval/funcs_atom.go
+		}
+		i, ok := at[o.cpp()]
+		if !ok {
+			i = len(gs)
+			at[o.cpp()] = i
+			gs = append(gs, evalGroup{name: o.cpp()})
+		}
+		gs[i].rows = append(gs[i].rows, o)
+	}
+	return gs
+}
+
+// evalForm is one arity of a registration: the cute function and its arguments.
+type evalForm struct {
+	n    int
+	code string
+}
+
+// evalForms are a row's calls by arity: all its arguments, and without the optional last
+// one (the row's alt or GoLayout function). composed: the overload for A o O o B first.
+func evalForms(o op, composed bool) ([]evalForm, error) {
+	call := func(f string, n int) (string, error) {
+		if f == "" {
+			return "", fmt.Errorf("%s: no function for %d arguments", o.Name, n)
+		}
+		var as []string
+		for i, a := range o.Args[:n] {
+			acc, ok := evalArg[a.kind]
+			if !ok {
+				return "", fmt.Errorf("%s: eval reads no argument of kind %d", o.Name, a.kind)
+			}
+			switch {
+			case composed && i == 0:
+				as = append(as, "cl")
+			case composed:
+				as = append(as, fmt.Sprintf(acc.composed, i))
+			default:
+				as = append(as, fmt.Sprintf(acc.plain, i))
+			}
+		}
+		return fmt.Sprintf("return value(%s(%s))", f, strings.Join(as, ", ")), nil
+	}
+	full, short := o.Go, ""
+	last := o.Args[len(o.Args)-1]
+	if last.kind.optional() {
+		short = or(last.alt, o.GoLayout)
+	}
+	if composed {
+		if o.Args[0].kind != kLayout {
+			return nil, fmt.Errorf("%s: a composed overload takes a layout first", o.Name)
+		}
+		full, short = o.Composed, o.ComposedAlt
+	}
+	code, err := call(full, len(o.Args))
+	if err != nil {
+		return nil, err
+	}
+	if !composed && o.isTiler() && o.GoLayout != "" {
+		// a layout or an integer N (the layout N:1) as the tiler: the layout form
+		code = fmt.Sprintf("if c.isLayout(1) {\nreturn value(%s(c.layout(0), c.layout(1)))\n}\n%s", o.GoLayout, code)
+	}
+	forms := []evalForm{{len(o.Args), code}}
+	for _, a := range o.Args[:len(o.Args)-1] {
+		if a.kind.optional() {
+			return nil, fmt.Errorf("%s: only the last argument may be optional in eval", o.Name)
+		}
+	}
+	if last.kind.optional() {
+		code, err := call(short, len(o.Args)-1)
+		if err != nil {
+			return nil, err
+		}
+		forms = append(forms, evalForm{len(o.Args) - 1, code})
+	}
+	return forms, nil
+}
+
+// evalBody is the body of a registration: the hooks, then the forms by arity, most
+// arguments first, the fewest last without a test.
+func evalBody(g evalGroup, composed bool) (body string, min, max int, err error) {
+	var b strings.Builder
+	var forms []evalForm
+	seen := map[int]string{}
+	for _, o := range g.rows {
+		switch {
+		case !composed && o.EvalFirst != "":
+			fmt.Fprintf(&b, "if v, ok := %s(c); ok {\nreturn v\n}\n", o.EvalFirst)
+		case composed && o.ComposedFirst != "":
+			fmt.Fprintf(&b, "if v, ok := %s(c, cl); ok {\nreturn v\n}\n", o.ComposedFirst)
+		}
+		const composedB = "if b, ok := c.args[1].(cute.ComposedLayout); ok {\nreturn value(%s(%s))\n}\n"
+		switch {
+		case len(o.Args) != 2:
+		case !composed && o.Swap:
+			fmt.Fprintf(&b, composedB, o.Composed, "b, c.layout(0)")
+		case composed && o.ComposedBoth != "":
+			fmt.Fprintf(&b, composedB, o.ComposedBoth, "cl, b")
+		}
+		fs, err := evalForms(o, composed)
+		if err != nil {
+			return "", 0, 0, err
+		}
+		for _, f := range fs {
+			if prev, dup := seen[f.n]; dup {
+				return "", 0, 0, fmt.Errorf("%s: rows %s and %s both take %d arguments", g.name, prev, o.Name, f.n)
+			}
+			seen[f.n] = o.Name
+			forms = append(forms, f)
+		}
+	}
+	// most arguments first
+	for i := 1; i < len(forms); i++ {
+		for j := i; j > 0 && forms[j].n > forms[j-1].n; j-- {
+			forms[j], forms[j-1] = forms[j-1], forms[j]
+		}
+	}
+	for i, f := range forms {
+		if i == len(forms)-1 {
+			b.WriteString(f.code)
+			continue
+		}
+		fmt.Fprintf(&b, "if c.n() == %d {\n%s\n}\n", f.n, f.code)
+	}
+	return b.String(), forms[len(forms)-1].n, forms[0].n, nil
+}
+
+// evalFile is internal/eval/ops_gen.go: a register (and, for rows with a composed
+// overload, a regComposed) call for every name of the table but the atoms'.
+func evalFile() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteString(`// Code generated by capi/bindgen from its table (capi/bindgen/ops.go); DO NOT EDIT.
+
+package eval
+
+import "github.com/cutego/cutego/cute"
+
+// The operations of libcutego's table as eval calls them: one registration a C++ name, its
+// forms told apart by the number of arguments, the composed overloads (a composed layout
+// first) in composedFns.
+func init() {
+`)
+	var views []string
+	for _, g := range evalGroups() {
+		body, min, max, err := evalBody(g, false)
+		if err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(&b, "register(%q, %d, %d, func(c *ctx) cute.Value {\n%s\n})\n", g.name, min, max, body)
+		hasComposed, view := false, false
+		for _, o := range g.rows {
+			hasComposed = hasComposed || o.Composed != ""
+			view = view || o.TensorView
+		}
+		if hasComposed {
+			body, min, max, err := evalBody(g, true)
+			if err != nil {
+				return nil, err
+			}
+			fmt.Fprintf(&b, "regComposed(%q, %d, %d, func(c *ctx, cl cute.ComposedLayout) cute.Value {\n%s\n})\n", g.name, min, max, body)
+		}
+		if view {
+			views = append(views, g.name)
+		}
+	}
+	for _, v := range views {
+		fmt.Fprintf(&b, "tensorViews[%q] = true\n", v)
+	}
+	b.WriteString("}\n")
+	src, err := format.Source(b.Bytes())
+	if err != nil {
+		return nil, fmt.Errorf("the eval template: %v\n%s", err, b.Bytes())
+	}
+	return src, nil
+}
