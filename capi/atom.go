@@ -6,6 +6,7 @@ package main
 import "C"
 
 import (
+	"fmt"
 	"io"
 	"unsafe"
 
@@ -364,17 +365,55 @@ func latexTiledCopy(w io.Writer, tc atom.TiledCopy) error { return render.LatexT
 // svgTiledMMA and svgTiledCopy draw package render's TiledPicture (every cell computed
 // before the first byte is written) as SVG.
 func svgTiledMMA(w io.Writer, tm atom.TiledMMA) error {
-	p, err := render.NewTiledMMAPicture(tm, render.TiledOptions{})
+	return svgTiledMMAOptions(w, tm, 0, -1)
+}
+
+func svgTiledCopy(w io.Writer, tc atom.TiledCopy) error {
+	return svgTiledCopyOptions(w, tc, 0, -1, 0)
+}
+
+// svgTiledMMAOptions and svgTiledCopyOptions are the pictures with `cutego render`'s
+// --readers (readers 1), --thread t (thread t; -1 frames none) and, of a TiledCopy,
+// --tiler (tiler 1). Any other value of a flag is refused.
+func svgTiledMMAOptions(w io.Writer, tm atom.TiledMMA, readers, thread int64) error {
+	const fn = "cute_print_svg_tiled_mma_options"
+	o, err := tiledOptions(fn, readers, thread, 0)
+	if err != nil {
+		return err
+	}
+	p, err := render.NewTiledMMAPicture(tm, o)
 	if err != nil {
 		return err
 	}
 	return p.WriteSVG(w)
 }
 
-func svgTiledCopy(w io.Writer, tc atom.TiledCopy) error {
-	p, err := render.NewTiledCopyPicture(tc, render.TiledOptions{})
+func svgTiledCopyOptions(w io.Writer, tc atom.TiledCopy, readers, thread, tiler int64) error {
+	const fn = "cute_print_svg_tiled_copy_options"
+	o, err := tiledOptions(fn, readers, thread, tiler)
+	if err != nil {
+		return err
+	}
+	p, err := render.NewTiledCopyPicture(tc, o)
 	if err != nil {
 		return err
 	}
 	return p.WriteSVG(w)
+}
+
+// tiledOptions is render.TiledOptions of the C arguments: readers and tiler 0 or 1, thread
+// -1 (none framed) or a thread index (render refuses one outside the threads).
+func tiledOptions(fn string, readers, thread, tiler int64) (render.TiledOptions, error) {
+	for _, f := range []struct {
+		name string
+		v    int64
+	}{{"readers", readers}, {"tiler", tiler}} {
+		if f.v != 0 && f.v != 1 {
+			return render.TiledOptions{}, &cute.Error{Op: fn, Kind: cute.ErrInvalid, Reason: fmt.Sprintf("%s is %d, not 0 or 1", f.name, f.v)}
+		}
+	}
+	if thread < -1 {
+		return render.TiledOptions{}, &cute.Error{Op: fn, Kind: cute.ErrInvalid, Reason: fmt.Sprintf("thread %d: -1 (no thread framed) or a thread index", thread)}
+	}
+	return render.TiledOptions{Readers: readers == 1, Thread: thread, HighlightThread: thread >= 0, Tiler: tiler == 1}, nil
 }

@@ -771,3 +771,38 @@ func cute_print_svg_tiled_copy(copy *C.cute_tiled_copy_t, buf *C.char, n C.size_
 	}
 	return result(fn, w.finish(fn, length))
 }
+
+//export cute_print_svg_tiled_mma_options
+func cute_print_svg_tiled_mma_options(mma *C.cute_tiled_mma_t, readers, thread C.int64_t, buf *C.char, n C.size_t, length *C.size_t) (st C.cutego_status_t) {
+	const fn = "cute_print_svg_tiled_mma_options"
+	defer guard(fn, &st)
+	a0, err := toTiledMMA(fn, "mma", mma)
+	if err != nil {
+		return fail(fn, err)
+	}
+	a1 := int64(readers)
+	a2 := int64(thread)
+	w := newCText(buf, n)
+	if err := svgTiledMMAOptions(w, a0, a1, a2); err != nil {
+		return fail(fn, err)
+	}
+	return result(fn, w.finish(fn, length))
+}
+
+//export cute_print_svg_tiled_copy_options
+func cute_print_svg_tiled_copy_options(copy *C.cute_tiled_copy_t, readers, thread, tiler C.int64_t, buf *C.char, n C.size_t, length *C.size_t) (st C.cutego_status_t) {
+	const fn = "cute_print_svg_tiled_copy_options"
+	defer guard(fn, &st)
+	a0, err := toTiledCopy(fn, "copy", copy)
+	if err != nil {
+		return fail(fn, err)
+	}
+	a1 := int64(readers)
+	a2 := int64(thread)
+	a3 := int64(tiler)
+	w := newCText(buf, n)
+	if err := svgTiledCopyOptions(w, a0, a1, a2, a3); err != nil {
+		return fail(fn, err)
+	}
+	return result(fn, w.finish(fn, length))
+}

@@ -142,9 +142,13 @@ $(KBUILD)/example_gemm: csrc/gemm/example_gemm.c $(KBUILD)/libcutego_kernels.a
 	gcc -std=c99 -O2 -Wall -Iinclude -I$(CUDA_ROOT)/include -c csrc/gemm/example_gemm.c -o $(KBUILD)/obj/example_gemm.o
 	$(NVCC) -gencode=arch=compute_90a,code=sm_90a $(KBUILD)/obj/example_gemm.o $(KBUILD)/libcutego_kernels.a $(KLINK) -o $@
 
+$(KBUILD)/example_gemm_fp8: csrc/gemm/example_gemm_fp8.c $(KBUILD)/libcutego_kernels.a
+	gcc -std=c99 -O2 -Wall -Iinclude -I$(CUDA_ROOT)/include -c csrc/gemm/example_gemm_fp8.c -o $(KBUILD)/obj/example_gemm_fp8.o
+	$(NVCC) -gencode=arch=compute_90a,code=sm_90a $(KBUILD)/obj/example_gemm_fp8.o $(KBUILD)/libcutego_kernels.a $(KLINK) -o $@
+
 kernels-device: $(KBUILD)/example_copy $(KBUILD)/test_copy $(KBUILD)/bench_copy $(KBUILD)/cutego_copy.cubin \
-                $(KBUILD)/test_gemm $(KBUILD)/bench_gemm $(KBUILD)/example_gemm $(KBUILD)/test_gemm_fp8 $(KBUILD)/bench_gemm_fp8 \
-                $(KBUILD)/test_gemm_graph
+                $(KBUILD)/test_gemm $(KBUILD)/bench_gemm $(KBUILD)/example_gemm $(KBUILD)/example_gemm_fp8 \
+                $(KBUILD)/test_gemm_fp8 $(KBUILD)/bench_gemm_fp8 $(KBUILD)/test_gemm_graph
 
 kernels-demo: kernels-cpu-test kernels-compile
 	@echo "kernels: sm_90a cubin and launcher library in $(KBUILD); device binaries: make kernels-device"
@@ -163,16 +167,35 @@ $(KBUILD)/cudastub/libcuda.so: ci/cuda_stub.sh gpu/cucompat/cuda.h | setup
 	./ci/cuda_stub.sh $(CUDA_ROOT)/include/cuda.h $(KBUILD)/cudastub
 
 kernels-go-vet: $(KBUILD)/cudastub/libcuda.so
-	$(KGO_ENV) $(GO) vet -tags cuda ./gpu ./bench/gocopy ./bench/gogemm ./bench/goeinsum
+	$(KGO_ENV) $(GO) vet -tags cuda ./gpu ./gpu/example_fp8 ./bench/gocopy ./bench/gogemm ./bench/goeinsum
 	$(KGO_ENV) $(GO) test -tags cuda -c -o $(KBUILD)/gpu.test ./gpu
+
+# Package gpu's tests that need no GPU (the planners' answers and refusals through Go, the
+# options' mapping) run here against a no-driver libcuda.so.1: cuInit succeeds (gorgonia.org/cu's
+# init calls it), every other entry point answers CUDA_ERROR_NO_DEVICE (100); the device tests
+# skip (no CUTEGO_CUBIN).
+.PHONY: kernels-go-plan-test
+TEST_TARGETS += kernels-go-plan-test
+kernels-go-plan-test: kernels-go-vet
+	@mkdir -p $(KBUILD)/nodriver
+	sed -E 's/^void (cu[A-Za-z0-9_]+)\(void\) \{\}$$/int \1(void) { return 100; }/; s/^int cuInit\(void\) \{ return 100; \}$$/int cuInit(void) { return 0; }/' \
+	  $(KBUILD)/cudastub/cuda_stub.c > $(KBUILD)/nodriver/cuda_nodriver.c
+	gcc -shared -fPIC -Wl,-soname,libcuda.so.1 -o $(KBUILD)/nodriver/libcuda.so.1 $(KBUILD)/nodriver/cuda_nodriver.c
+	cd gpu && env -u CUTEGO_CUBIN -u CUTEGO_GEMM_CUBINS LD_LIBRARY_PATH=$(KBUILD)/nodriver $(KBUILD)/gpu.test
 
 # The GEMM kernels as a module for gpu.Gemm (device builds only: a second sm_90a build of them).
 $(KBUILD)/cutego_gemm.cubin: kernels/gemm_module.cu kernels/gemm_instances.cuh $(KHDRS) $(GEMM_HDRS) | setup
 	@mkdir -p $(KBUILD)
 	$(NVCC) $(KNVCC_FLAGS) -cubin kernels/gemm_module.cu -o $@
 
-kernels-go: $(KBUILD)/cudastub/libcuda.so $(KBUILD)/cutego_copy.cubin $(KBUILD)/cutego_gemm.cubin
+# The FP8 kernels as a second module for gpu.Gemm (LoadGemm loads both).
+$(KBUILD)/cutego_gemm_fp8.cubin: gpu/gemm_fp8_module.cu $(KHDRS) $(GEMM_HDRS) | setup
+	@mkdir -p $(KBUILD)
+	$(NVCC) $(KNVCC_FLAGS) -cubin gpu/gemm_fp8_module.cu -o $@
+
+kernels-go: $(KBUILD)/cudastub/libcuda.so $(KBUILD)/cutego_copy.cubin $(KBUILD)/cutego_gemm.cubin $(KBUILD)/cutego_gemm_fp8.cubin
 	$(KGO_ENV) $(GO) build -tags cuda -o $(KBUILD)/gocopy ./bench/gocopy
 	$(KGO_ENV) $(GO) build -tags cuda -o $(KBUILD)/gogemm ./bench/gogemm
+	$(KGO_ENV) $(GO) build -tags cuda -o $(KBUILD)/example_fp8 ./gpu/example_fp8
 	$(KGO_ENV) $(GO) build -tags cuda -o $(KBUILD)/goeinsum ./bench/goeinsum
 	$(KGO_ENV) $(GO) test -c -tags cuda -o $(KBUILD)/gpu.test ./gpu

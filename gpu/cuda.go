@@ -41,7 +41,7 @@ type Copier struct {
 	dev       cu.Device
 	ctx       cu.CUContext
 	mod       cu.Module
-	gemmMod   cu.Module    // LoadGemm
+	gemmMods  []cu.Module  // LoadGemm (the 16-bit module, and the FP8 one when given)
 	ws        cu.DevicePtr // GEMM workspace (packed operands), grown on demand
 	wsBytes   int64
 	fns       map[string]cu.Function
@@ -92,8 +92,8 @@ func (c *Copier) Close() {
 	if c.mod != (cu.Module{}) {
 		_ = c.mod.Unload()
 	}
-	if c.gemmMod != (cu.Module{}) {
-		_ = c.gemmMod.Unload()
+	for _, m := range c.gemmMods {
+		_ = m.Unload()
 	}
 	if c.ws != 0 {
 		_ = cu.MemFree(c.ws)

@@ -14,8 +14,12 @@
 // so Go and C take the same decisions; layouts reach them through internal/cabi, the
 // conversion libcutego uses too.
 //
-// Without the tag (CI, machines without a GPU) the package is empty, so that no cgo of a
-// dependency is compiled in the default build. With it, QueryInfo reads device information
+// FP8 A and B (E4M3, E5M2) run from a second module, build/kernels/cutego_gemm_fp8.cubin
+// (LoadGemm takes both), with per-tensor scales and the accumulation mode in GemmOptions;
+// ToE4M3/FromE4M3 and ToE5M2/FromE5M2 convert on the host.
+//
+// Without the tag (CI, machines without a GPU) the package holds only those conversions (pure
+// Go), so that no cgo of a dependency is compiled in the default build. With it, QueryInfo reads device information
 // through github.com/NVIDIA/go-nvml and returns an error, not a crash, where there is no
 // driver.
 //

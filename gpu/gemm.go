@@ -26,9 +26,8 @@ const (
 	F16  DType = C.CUTEGO_DTYPE_F16
 	BF16 DType = C.CUTEGO_DTYPE_BF16
 	F32  DType = C.CUTEGO_DTYPE_F32
-	// E4M3 and E5M2 are the FP8 types (A and B only): planned by PlanGemm, run by the C
-	// library's cutego_gemm (per-tensor scales in cutego_gemm_options_t); the Go module does not
-	// hold the FP8 kernels yet, so Copier.Gemm refuses them.
+	// E4M3 and E5M2 are the FP8 types (A and B only; GemmOptions.BType names B's where it
+	// differs from A's): fp32 accumulation, per-tensor scales GemmOptions.ScaleA/ScaleB.
 	E4M3 DType = C.CUTEGO_DTYPE_E4M3
 	E5M2 DType = C.CUTEGO_DTYPE_E5M2
 )
@@ -45,6 +44,17 @@ const (
 
 func (p GemmPath) String() string { return C.GoString(C.cutego_gemm_path_name(C.int(p))) }
 
+// elemBytes is the size of one element of t (1 for FP8, 4 for F32, else 2).
+func (t DType) elemBytes() int {
+	switch t {
+	case E4M3, E5M2:
+		return 1
+	case F32:
+		return 4
+	}
+	return 2
+}
+
 // GemmOptions force a path or tune the wgmma kernel (zero values: automatic).
 type GemmOptions struct {
 	ForcePath      GemmPath
@@ -60,6 +70,10 @@ type GemmOptions struct {
 	// PromotionInterval k-tiles of 128, 0: 1) instead of the tensor cores' own.
 	Promoted          bool
 	PromotionInterval int
+	// FP8 only: per-tensor scales, each one fp32 in device memory (0: 1), read by the kernel
+	// when it runs: D = alpha·ScaleA·ScaleB·A·B + beta·C (cutego_gemm_options_t's scale_a and
+	// scale_b; the planner refuses them for bf16/fp16 operands).
+	ScaleA, ScaleB cu.DevicePtr
 }
 
 // GemmPlan is the planner's decision for one GEMM.
@@ -77,16 +91,38 @@ type GemmOperand struct {
 	Layout cute.Layout
 }
 
-// LoadGemm loads the GEMM module (build/kernels/cutego_gemm.cubin, `make kernels-go`).
-func (c *Copier) LoadGemm(cubinPath string) error {
-	image, err := os.ReadFile(cubinPath)
-	if err != nil {
-		return fmt.Errorf("gpu: %w", err)
+// LoadGemm loads the GEMM modules (`make kernels-go`): build/kernels/cutego_gemm.cubin (the
+// bf16/fp16 kernels) and, for FP8 A and B, build/kernels/cutego_gemm_fp8.cubin. A kernel is
+// looked up in each module in turn.
+func (c *Copier) LoadGemm(cubinPaths ...string) error {
+	if len(cubinPaths) == 0 {
+		return fmt.Errorf("gpu: LoadGemm: no module named")
 	}
-	if c.gemmMod, err = cu.LoadData(string(image)); err != nil {
-		return fmt.Errorf("gpu: loading %s: %w", cubinPath, err)
+	for _, path := range cubinPaths {
+		image, err := os.ReadFile(path)
+		if err != nil {
+			return fmt.Errorf("gpu: %w", err)
+		}
+		m, err := cu.LoadData(string(image))
+		if err != nil {
+			return fmt.Errorf("gpu: loading %s: %w", path, err)
+		}
+		c.gemmMods = append(c.gemmMods, m)
 	}
 	return nil
+}
+
+// gemmFunction is the kernel called name in the loaded GEMM modules (the first that has it).
+func (c *Copier) gemmFunction(name string, fp8 bool) (cu.Function, error) {
+	for _, m := range c.gemmMods {
+		if fn, err := m.Function(name); err == nil {
+			return fn, nil
+		}
+	}
+	if fp8 {
+		return cu.Function{}, fmt.Errorf("gpu: gemm kernel %s is in none of the loaded modules (FP8: LoadGemm with build/kernels/cutego_gemm_fp8.cubin too)", name)
+	}
+	return cu.Function{}, fmt.Errorf("gpu: gemm kernel %s is in none of the loaded modules", name)
 }
 
 // PlanGemm decides how D = alpha·A·B + beta·C will run (CuTe's convention: A (M,K[,L]),
@@ -131,6 +167,7 @@ func PlanGemm(d GemmOperand, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, b
 			o.fp8_accumulation = C.CUTEGO_GEMM_FP8_ACCUM_PROMOTED
 		}
 		o.fp8_promotion_interval = C.int32_t(opt.PromotionInterval)
+		C.cutego_shim_gemm_scales(&o, C.CUdeviceptr(opt.ScaleA), C.CUdeviceptr(opt.ScaleB))
 		if opt.DirectEpilogue {
 			o.direct_epilogue = 1
 		}
@@ -152,13 +189,12 @@ func PlanGemm(d GemmOperand, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, b
 }
 
 // Gemm computes D = alpha·A·B + beta·C on c.Stream (asynchronous) and returns the plan it ran.
-// A and B are bf16 or fp16 (ab), C and D bf16, fp16 or fp32 (cd); cOp may be nil when beta is 0.
+// A and B are bf16 or fp16 (ab), or FP8 (E4M3/E5M2; opt.BType for a B of the other FP8 type,
+// opt.ScaleA/ScaleB, opt.Promoted), C and D bf16, fp16 or fp32 (cd); cOp may be nil when beta
+// is 0. The rules are the C planner's (PlanGemm); no split K (cutego_gemm's own).
 func (c *Copier) Gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha, beta float32, opt *GemmOptions) (*GemmPlan, error) {
-	if c.gemmMod == (cu.Module{}) {
+	if len(c.gemmMods) == 0 {
 		return nil, fmt.Errorf("gpu: gemm: no GEMM module loaded (LoadGemm)")
-	}
-	if ab == E4M3 || ab == E5M2 {
-		return nil, fmt.Errorf("gpu: gemm: FP8 A and B run through the C library (cutego_gemm); the Go module has no FP8 kernels")
 	}
 	o := GemmOptions{}
 	if opt != nil {
@@ -178,9 +214,9 @@ func (c *Copier) Gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha
 	if d.Ptr == 0 || a.Ptr == 0 || b.Ptr == 0 || (beta != 0 && cOp.Ptr == 0) {
 		return nil, fmt.Errorf("gpu: gemm: null pointer")
 	}
-	fn, err := c.gemmMod.Function(p.Kernel)
+	fn, err := c.gemmFunction(p.Kernel, ab.elemBytes() == 1)
 	if err != nil {
-		return nil, fmt.Errorf("gpu: gemm kernel %s: %w", p.Kernel, err)
+		return nil, err
 	}
 	f := *(*C.CUfunction)(unsafe.Pointer(&fn))
 	if p.Path == GemmGeneric {
@@ -203,10 +239,7 @@ func (c *Copier) Gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha
 	// (cutego_gemm_plan_t's a/b_packed); a hierarchical C/D goes through a compact d_packed. The
 	// workspace is the Copier's, kept between calls (freed by Close).
 	dUser := d
-	es := 2
-	if cd == F32 {
-		es = 4
-	}
+	es, abes := cd.elemBytes(), ab.elemBytes()
 	var ws cu.DevicePtr
 	if p.c.flags&(C.CUTEGO_GEMM_F_PACK_A|C.CUTEGO_GEMM_F_PACK_B|C.CUTEGO_GEMM_F_PACK_D) != 0 {
 		if ws, err = c.workspace(int64(p.c.workspace_bytes)); err != nil {
@@ -226,12 +259,12 @@ func (c *Copier) Gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha
 			return GemmOperand{Ptr: at, Layout: pl}, nil
 		}
 		if p.c.flags&C.CUTEGO_GEMM_F_PACK_A != 0 {
-			if a, err = pack(a, &p.c.a_packed, ws+cu.DevicePtr(p.c.a_workspace_offset), 2); err != nil {
+			if a, err = pack(a, &p.c.a_packed, ws+cu.DevicePtr(p.c.a_workspace_offset), abes); err != nil {
 				return nil, err
 			}
 		}
 		if p.c.flags&C.CUTEGO_GEMM_F_PACK_B != 0 {
-			if b, err = pack(b, &p.c.b_packed, ws+cu.DevicePtr(p.c.b_workspace_offset), 2); err != nil {
+			if b, err = pack(b, &p.c.b_packed, ws+cu.DevicePtr(p.c.b_workspace_offset), abes); err != nil {
 				return nil, err
 			}
 		}
@@ -267,7 +300,7 @@ func (c *Copier) Gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha
 	var args C.cutego_gemm_args_t
 	C.cutego_shim_gemm_args(&p.c, C.CUdeviceptr(d.Ptr), cptr, C.float(alpha), C.float(beta), C.int32_t(opt.GroupM), &args)
 	rc := C.cutego_shim_launch_gemm(f, C.int(c.sms), C.int(opt.MaxCTAs), c.stream(), &p.c, &args,
-		C.CUdeviceptr(a.Ptr), C.CUdeviceptr(b.Ptr), C.CUdeviceptr(d.Ptr))
+		C.CUdeviceptr(a.Ptr), C.CUdeviceptr(b.Ptr), C.CUdeviceptr(d.Ptr), C.CUdeviceptr(opt.ScaleA), C.CUdeviceptr(opt.ScaleB))
 	if rc == -1 {
 		return nil, fmt.Errorf("gpu: gemm: encoding the tensor maps failed (%s)", p.Reason)
 	}

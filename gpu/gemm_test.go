@@ -3,6 +3,7 @@
 package gpu
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/cutego/cutego/cute"
@@ -52,5 +53,53 @@ func TestPlanGemmRefuses(t *testing.T) {
 	// The SM count is an input of the planner: on 132 SMs a 64x64 D gets 128x128 tiles.
 	if p, err := PlanGemm(d, a, a, nil, BF16, F32, 0, &GemmOptions{SMs: 132}); err != nil || p.Kernel != "cutego_gemm_128x128_kk_bf16_f32" {
 		t.Errorf("plan %+v, %v", p, err)
+	}
+}
+
+// FP8 options go to the C planner, whose refusals reach the Go caller as errors naming the
+// option (the expected wording is cutego_kernels.h's rule for each option).
+func TestPlanGemmFP8Refuses(t *testing.T) {
+	a := GemmOperand{Ptr: 0x1000, Layout: cute.MustLayout(cute.Ints(64, 32), cute.Ints(32, 1))}
+	d := GemmOperand{Ptr: 0x1000, Layout: cute.MustLayout(cute.Ints(64, 64), cute.Ints(64, 1))}
+	cases := []struct {
+		name   string
+		ab, cd DType
+		opt    GemmOptions
+		want   string
+	}{
+		{"scale on bf16", BF16, BF16, GemmOptions{ScaleA: 0x2000}, "scale_a/scale_b apply to FP8"},
+		{"scale_b on fp16", F16, F32, GemmOptions{ScaleB: 0x2000}, "scale_a/scale_b apply to FP8"},
+		{"B type on bf16", BF16, BF16, GemmOptions{BType: E4M3}, "b_dtype"},
+		{"B type bf16 with FP8 A", E4M3, BF16, GemmOptions{BType: BF16}, "b_dtype"},
+		{"FP8 output", E4M3, E4M3, GemmOptions{}, "C/D data type"},
+		{"promoted 128x256", E4M3, BF16, GemmOptions{Promoted: true, Config: 1}, "128x128 tiles only"},
+		{"interval without promotion", E5M2, BF16, GemmOptions{PromotionInterval: 2}, "fp8_promotion_interval"},
+		{"interval 17", E5M2, BF16, GemmOptions{Promoted: true, PromotionInterval: 17}, "fp8_promotion_interval"},
+		{"FP8 on the generic path", E4M3, BF16, GemmOptions{ForcePath: GemmGeneric}, "wgmma path only"},
+		{"FP8 without packing", E4M3, BF16, GemmOptions{NoPack: true}, "wgmma path only"},
+	}
+	for _, tc := range cases {
+		op := a
+		if tc.name == "FP8 without packing" {
+			// an M-major A must be transposed for the FP8 wgmma; without packing there is no way
+			op = GemmOperand{Ptr: 0x1000, Layout: cute.MustLayout(cute.Ints(64, 32), cute.Ints(1, 64))}
+		}
+		o := tc.opt
+		_, err := PlanGemm(d, op, a, nil, tc.ab, tc.cd, 0, &o)
+		if err == nil {
+			t.Errorf("%s: accepted", tc.name)
+			continue
+		}
+		if !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), "gpu: gemm: ") {
+			t.Errorf("%s: %v, want it to name %q", tc.name, err, tc.want)
+		}
+	}
+	// The same options with FP8 operands plan, and the plan carries them.
+	p, err := PlanGemm(d, a, a, nil, E5M2, F16, 0, &GemmOptions{ScaleA: 0x2000, ScaleB: 0x3000, BType: E4M3})
+	if err != nil || p.Kernel != "cutego_gemm_128x128_kk_e5m2e4m3_f16" {
+		t.Fatalf("scaled e5m2 x e4m3 plan %+v, %v", p, err)
+	}
+	if E4M3.elemBytes() != 1 || E5M2.elemBytes() != 1 || BF16.elemBytes() != 2 || F32.elemBytes() != 4 {
+		t.Error("element sizes")
 	}
 }

@@ -44,7 +44,7 @@ int cutego_shim_launch_generic(CUfunction f, unsigned grid, unsigned block, CUst
 
 int cutego_shim_launch_gemm(CUfunction f, int sms, int max_ctas, CUstream s,
                             const cutego_gemm_plan_t *plan, const cutego_gemm_args_t *args, CUdeviceptr a,
-                            CUdeviceptr b, CUdeviceptr d) {
+                            CUdeviceptr b, CUdeviceptr d, CUdeviceptr scale_a, CUdeviceptr scale_b) {
   CUtensorMap ma, mb, md;
   memset(&md, 0, sizeof md);
   if (cutego_tma_encode(&ma, &plan->a_map, (void *)(uintptr_t)a, encode_tiled) != 0) return -1;
@@ -52,7 +52,8 @@ int cutego_shim_launch_gemm(CUfunction f, int sms, int max_ctas, CUstream s,
   if ((plan->flags & CUTEGO_GEMM_F_D_TMA) && cutego_tma_encode(&md, &plan->d_map, (void *)(uintptr_t)d, encode_tiled) != 0)
     return -1;
   cutego_gemm_args_t g = *args;
-  void *kargs[4] = {&ma, &mb, &md, &g};
+  cutego_gemm_scales_t sc = {(const float *)(uintptr_t)scale_a, (const float *)(uintptr_t)scale_b};
+  void *kargs[5] = {&ma, &mb, &md, &g, &sc}; /* (the 16-bit kernels take the first four) */
   /* A persistent grid, in whole clusters (as kernels/cutego_gemm.cu launches it). */
   cutego_launch_t l;
   cutego_gemm_launch(plan, sms, max_ctas, &l);
@@ -94,4 +95,9 @@ int cutego_shim_launch_gemm_generic(CUfunction f, unsigned grid, unsigned block,
 void cutego_shim_gemm_args(const cutego_gemm_plan_t *plan, CUdeviceptr d, CUdeviceptr c, float alpha, float beta,
                            int32_t group_m, cutego_gemm_args_t *args) {
   cutego_gemm_args(plan, (void *)(uintptr_t)d, (const void *)(uintptr_t)c, alpha, beta, group_m, args);
+}
+
+void cutego_shim_gemm_scales(cutego_gemm_options_t *o, CUdeviceptr scale_a, CUdeviceptr scale_b) {
+  o->scale_a = (const float *)(uintptr_t)scale_a;
+  o->scale_b = (const float *)(uintptr_t)scale_b;
 }

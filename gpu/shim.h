@@ -17,11 +17,14 @@ int cutego_shim_launch_generic(CUfunction f, unsigned grid, unsigned block, CUst
                                const cute_layout_t *dl, CUdeviceptr src, const cute_layout_t *sl, int64_t n,
                                int32_t es, int bytewise);
 /* GEMM: encodes the plan's tensor maps (A, B, and D when the plan stores D through TMA) and
- * launches a wgmma kernel with (A map, B map, D map, args) by value as cutego_gemm_launch says;
- * -1 when a map cannot be encoded. */
+ * launches a wgmma kernel with (A map, B map, D map, args, scales) by value as
+ * cutego_gemm_launch says (the 16-bit kernels take the first four; the FP8 ones the scales,
+ * device pointers, 0: 1); -1 when a map cannot be encoded. */
 int cutego_shim_launch_gemm(CUfunction f, int sms, int max_ctas, CUstream s,
                             const cutego_gemm_plan_t *plan, const cutego_gemm_args_t *args, CUdeviceptr a,
-                            CUdeviceptr b, CUdeviceptr d);
+                            CUdeviceptr b, CUdeviceptr d, CUdeviceptr scale_a, CUdeviceptr scale_b);
+/* Sets the per-tensor scale pointers of GEMM options from device addresses (0: NULL). */
+void cutego_shim_gemm_scales(cutego_gemm_options_t *o, CUdeviceptr scale_a, CUdeviceptr scale_b);
 /* cutego_gemm_args with device pointers as integers. */
 void cutego_shim_gemm_args(const cutego_gemm_plan_t *plan, CUdeviceptr d, CUdeviceptr c, float alpha, float beta,
                            int32_t group_m, cutego_gemm_args_t *args);

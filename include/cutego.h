@@ -399,6 +399,19 @@ CUTEGO_API cutego_status_t cute_print_svg_tiled_mma(CUTEGO_CONST cute_tiled_mma_
  * side. */
 CUTEGO_API cutego_status_t cute_print_svg_tiled_copy(CUTEGO_CONST cute_tiled_copy_t *copy,
                                                      char *buf, size_t n, size_t *len);
+/* cute_print_svg_tiled_mma with `cutego render`'s options: readers 1 lists every thread holding
+ * each element (--readers), thread t >= 0 frames thread t's partition_A/B/C of tile-sized
+ * tensors (--thread t; -1 frames none); other values are CUTEGO_INVALID_ARGUMENT. */
+CUTEGO_API cutego_status_t cute_print_svg_tiled_mma_options(CUTEGO_CONST cute_tiled_mma_t *mma,
+                                                            int64_t readers, int64_t thread,
+                                                            char *buf, size_t n, size_t *len);
+/* cute_print_svg_tiled_copy with `cutego render`'s options: readers and thread as
+ * cute_print_svg_tiled_mma_options (the frame: partition_S / partition_D), tiler 1 draws
+ * Tiler_MN and the TV layout over the tiler's domain (--tiler). */
+CUTEGO_API cutego_status_t cute_print_svg_tiled_copy_options(CUTEGO_CONST cute_tiled_copy_t *copy,
+                                                             int64_t readers, int64_t thread,
+                                                             int64_t tiler, char *buf, size_t n,
+                                                             size_t *len);
 /* END bindgen */
 
 /* ---- swizzles and composed layouts -------------------------------------------------- */

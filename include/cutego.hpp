@@ -555,6 +555,14 @@ inline std::string print_svg_tiled_mma(const TiledMMA &mma) {
 inline std::string print_svg_tiled_copy(const TiledCopy &copy) {
   return detail::text_call(cute_print_svg_tiled_copy, &copy.c());
 }
+// cute_print_svg_tiled_mma with `cutego render`'s options: readers 1 lists every thread holding each element (--readers), thread t >= 0 frames thread t's partition_A/B/C of tile-sized tensors (--thread t; -1 frames none); other values are CUTEGO_INVALID_ARGUMENT.
+inline std::string print_svg_tiled_mma(const TiledMMA &mma, int64_t readers, int64_t thread) {
+  return detail::text_call(cute_print_svg_tiled_mma_options, &mma.c(), readers, thread);
+}
+// cute_print_svg_tiled_copy with `cutego render`'s options: readers and thread as cute_print_svg_tiled_mma_options (the frame: partition_S / partition_D), tiler 1 draws Tiler_MN and the TV layout over the tiler's domain (--tiler).
+inline std::string print_svg_tiled_copy(const TiledCopy &copy, int64_t readers, int64_t thread, int64_t tiler) {
+  return detail::text_call(cute_print_svg_tiled_copy_options, &copy.c(), readers, thread, tiler);
+}
 // END bindgen
 #undef CUTEGO_HPP_TILER_OP
 

@@ -107,4 +107,8 @@ var ops = []op{
 		Doc: "The picture of print_latex(tiled_mma) as SVG (`cutego render`'s): C, A on its left, B above, cells colored by thread."},
 	{Name: "print_svg_tiled_copy", Args: args(tiledCopy("copy")), Result: textOut, Go: "svgTiledCopy",
 		Doc: "The picture of print_latex(tiled_copy) as SVG: the source and destination TV layouts side by side."},
+	{Name: "print_svg_tiled_mma_options", CppName: "print_svg_tiled_mma", Args: args(tiledMMA("mma"), int64Arg("readers"), int64Arg("thread")), Result: textOut, Go: "svgTiledMMAOptions",
+		Doc: "cute_print_svg_tiled_mma with `cutego render`'s options: readers 1 lists every thread holding each element (--readers), thread t >= 0 frames thread t's partition_A/B/C of tile-sized tensors (--thread t; -1 frames none); other values are CUTEGO_INVALID_ARGUMENT."},
+	{Name: "print_svg_tiled_copy_options", CppName: "print_svg_tiled_copy", Args: args(tiledCopy("copy"), int64Arg("readers"), int64Arg("thread"), int64Arg("tiler")), Result: textOut, Go: "svgTiledCopyOptions",
+		Doc: "cute_print_svg_tiled_copy with `cutego render`'s options: readers and thread as cute_print_svg_tiled_mma_options (the frame: partition_S / partition_D), tiler 1 draws Tiler_MN and the TV layout over the tiler's domain (--tiler)."},
 }

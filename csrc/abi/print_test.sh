@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # print_test.sh CUTEGO PRINT_TEST_C PRINT_TEST_CPP — the picture functions of the C ABI
-# (cute_print_layout / _latex / _svg, their _composed and _tv forms) and of cutego.hpp are
-# byte-identical to `cutego print` and `cutego render --format tex|svg [--tv]`, which this
-# script runs on the same layouts.
+# (cute_print_layout / _latex / _svg, their _composed and _tv forms, and the TiledMMA /
+# TiledCopy pictures with their options) and of cutego.hpp are byte-identical to `cutego
+# print` and `cutego render --format tex|svg [--tv] [--readers] [--thread t] [--tiler]`,
+# which this script runs on the same layouts.
 set -euo pipefail
 cli=$1 c=$2 cpp=$3
 tmp=$(mktemp -d)
@@ -47,6 +48,32 @@ for x in "${tv[@]}"; do
     "$cli" render --format $fmt --tv "$tile" "$l" >"$tmp/ref"
     "$c" tv $f "$l" "$tile" >"$tmp/c";   same "cute_print_${f}_tv $l $tile" "$tmp/ref" "$tmp/c"
     "$cpp" tv $f "$l" "$tile" >"$tmp/cc"; same "cutego::print_$f $l $tile" "$tmp/ref" "$tmp/cc"
+  done
+done
+# TiledMMA: atom|atom layout|permutation, each with the options readers,thread
+mmas=("SM80_16x8x16_F32F16F16F32_TN|(2,2,1):(1,2,0)|(32,_,16)" "SM80_16x8x8_F16F16F16F16_TN|(1,2):(0,1)|(_,(4,4):(4,1),_)")
+mma_opts=("0 -1" "1 -1" "0 5" "1 63")
+for x in "${mmas[@]}"; do
+  IFS='|' read -r atom al perm <<<"$x"
+  for o in "${mma_opts[@]}"; do
+    read -r rd th <<<"$o"
+    flags=(); [ "$rd" = 1 ] && flags+=(--readers); [ "$th" -ge 0 ] && flags+=(--thread "$th")
+    "$cli" render --format svg "${flags[@]}" "make_tiled_mma(${atom}{},$al,$perm)" >"$tmp/ref"
+    "$c" mma svg "$atom" "$al" "$perm" "$rd" "$th" >"$tmp/c";   same "cute_print_svg_tiled_mma_options $x $o" "$tmp/ref" "$tmp/c"
+    "$cpp" mma svg "$atom" "$al" "$perm" "$rd" "$th" >"$tmp/cc"; same "cutego::print_svg_tiled_mma $x $o" "$tmp/ref" "$tmp/cc"
+  done
+done
+# TiledCopy: op|value type|thread layout|value layout, each with readers,thread,tiler
+copies=("UniversalCopy<uint128_t>|half_t|(32,8):(8,1)|(1,8):(0,1)" "UniversalCopy<uint64_t>|float|(4,8):(1,4)|(2,2):(2,1)")
+copy_opts=("0 -1 0" "1 -1 0" "0 3 0" "0 -1 1" "1 7 1")
+for x in "${copies[@]}"; do
+  IFS='|' read -r op vt thr val <<<"$x"
+  for o in "${copy_opts[@]}"; do
+    read -r rd th tl <<<"$o"
+    flags=(); [ "$rd" = 1 ] && flags+=(--readers); [ "$th" -ge 0 ] && flags+=(--thread "$th"); [ "$tl" = 1 ] && flags+=(--tiler)
+    "$cli" render --format svg "${flags[@]}" "make_tiled_copy(Copy_Atom<$op,$vt>{},$thr,$val)" >"$tmp/ref"
+    "$c" copy svg "$op" "$vt" "$thr" "$val" "$rd" "$th" "$tl" >"$tmp/c";   same "cute_print_svg_tiled_copy_options $x $o" "$tmp/ref" "$tmp/c"
+    "$cpp" copy svg "$op" "$vt" "$thr" "$val" "$rd" "$th" "$tl" >"$tmp/cc"; same "cutego::print_svg_tiled_copy $x $o" "$tmp/ref" "$tmp/cc"
   done
 done
 [ $fail -eq 0 ] || { echo "print_test: FAILED"; exit 1; }

@@ -33,7 +33,7 @@ from .atom import (make_mma_atom, make_tiled_mma, make_copy_atom, make_tiled_cop
 from .swizzle import (Swizzle, ComposedLayout, shiftl, shiftr, make_swizzle,
                       make_composed_layout)
 from .atom import MmaAtom, TiledMma, ThrMma, CopyAtom, TiledCopy, ThrCopy
-from .gpu import gemm, copy, einsum  # CUDA arrays of any framework (cutego/gpu.py)
+from .gpu import gemm, gemm_blockscaled, copy, einsum  # CUDA arrays of any framework (cutego/gpu.py)
 
 __version__ = "%d.%d.%d" % (_lib_version() // 10000, _lib_version() // 100 % 100,
                             _lib_version() % 100)

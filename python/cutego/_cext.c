@@ -28,6 +28,7 @@
 
 #include "cutego.h"
 #include "cutego_device.h"
+#include "cutego_kernels.h"
 
 #define MAXL CUTE_LAYOUT_MAX_LEAVES
 #define MAXT CUTE_LAYOUT_MAX_TOKENS
@@ -946,12 +947,225 @@ static PyObject *m_release_gil(PyObject *mod, PyObject *args) {
   return PyBool_FromLong(was);
 }
 
+/* ---- cutego.gemm on torch.Tensors (cutego/gpu.py's path for a geometry seen before) -----
+ *
+ * gemm_fast(d, a, b, c, alpha, beta, scale_a, scale_b, accumulation, promotion_interval) does in
+ * C what gpu.py's gemm does for torch.Tensors on their current stream: the tensors' keys (shape, stride(), dtype,
+ * get_device(), requires_grad, is_neg()), the lookup of the checked geometry in gpu._fast, the
+ * addresses, the overlap checks on the cached byte spans, the current stream, and the launcher
+ * call through its address (with FP8's options). Anything else — an unknown geometry, an overlap (to be refused
+ * with gpu.py's message), another current device — returns NotImplemented and gpu.py does it.
+ * On success it records the plan for last_plan() and returns None; a launcher failure returns
+ * the status (an int) for gpu.py to raise. Set up by gemm_setup for one torch module. */
+typedef int (*cuda_get_device_fn)(int *);
+typedef int (*cutego_gemm_fn)(void *, const void *, const void *, const void *, const void *, const void *,
+                              const void *, const void *, int, int, float, float, void *,
+                              const cutego_gemm_options_t *, void *);
+static PyObject *GemmTensorType, *GemmFast, *GemmRawStream, *GemmPlanType, *GemmLast, *GemmOp;
+static cuda_get_device_fn gemm_get_device;
+static cutego_gemm_fn gemm_launch;
+static PyObject *s_shape, *s_stride, *s_dtype, *s_get_device, *s_requires_grad, *s_is_neg, *s_data_ptr, *s_cargs,
+    *s_plan, *s_fast;
+
+/* gemm_setup(torch.Tensor, gpu._fast, torch._C._cuda_getCurrentRawStream, address of
+ * cudaGetDevice, address of cutego_gemm, GemmPlan, gpu._last) */
+static PyObject *m_gemm_setup(PyObject *mod, PyObject *args) {
+  (void)mod;
+  PyObject *t, *fast, *raw, *pt, *last;
+  unsigned long long gd, gm;
+  if (!PyArg_ParseTuple(args, "OO!OKKOO:gemm_setup", &t, &PyDict_Type, &fast, &raw, &gd, &gm, &pt, &last)) return NULL;
+  if (!PyType_Check(t) || !PyType_Check(pt) || !PyCallable_Check(raw) || gd == 0 || gm == 0) {
+    PyErr_SetString(PyExc_TypeError, "gemm_setup: bad arguments");
+    return NULL;
+  }
+#define INTERN(v, s) \
+  if (v == NULL && (v = PyUnicode_InternFromString(s)) == NULL) return NULL;
+  INTERN(s_shape, "shape")
+  INTERN(s_stride, "stride")
+  INTERN(s_dtype, "dtype")
+  INTERN(s_get_device, "get_device")
+  INTERN(s_requires_grad, "requires_grad")
+  INTERN(s_is_neg, "is_neg")
+  INTERN(s_data_ptr, "data_ptr")
+  INTERN(s_cargs, "cargs")
+  INTERN(s_plan, "plan")
+  INTERN(s_fast, "fast")
+  INTERN(GemmOp, "gemm")
+#undef INTERN
+  Py_INCREF(t), Py_INCREF(fast), Py_INCREF(raw), Py_INCREF(pt), Py_INCREF(last);
+  Py_XSETREF(GemmTensorType, t);
+  Py_XSETREF(GemmFast, fast);
+  Py_XSETREF(GemmRawStream, raw);
+  Py_XSETREF(GemmPlanType, pt);
+  Py_XSETREF(GemmLast, last);
+  gemm_get_device = (cuda_get_device_fn)(uintptr_t)gd;
+  gemm_launch = (cutego_gemm_fn)(uintptr_t)gm;
+  Py_RETURN_NONE;
+}
+
+/* (shape, stride(), dtype, get_device(), requires_grad, is_neg()): gpu.py's _tkey */
+static PyObject *tensor_key(PyObject *t) {
+  PyObject *v[6] = {NULL, NULL, NULL, NULL, NULL, NULL};
+  v[0] = PyObject_GetAttr(t, s_shape);
+  if (v[0]) v[1] = PyObject_CallMethodNoArgs(t, s_stride);
+  if (v[1]) v[2] = PyObject_GetAttr(t, s_dtype);
+  if (v[2]) v[3] = PyObject_CallMethodNoArgs(t, s_get_device);
+  if (v[3]) v[4] = PyObject_GetAttr(t, s_requires_grad);
+  if (v[4]) v[5] = PyObject_CallMethodNoArgs(t, s_is_neg);
+  PyObject *k = v[5] ? PyTuple_Pack(6, v[0], v[1], v[2], v[3], v[4], v[5]) : NULL;
+  for (int i = 0; i < 6; ++i) Py_XDECREF(v[i]);
+  return k;
+}
+
+static int data_ptr(PyObject *t, unsigned long long *p) {
+  PyObject *r = PyObject_CallMethodNoArgs(t, s_data_ptr);
+  if (r == NULL) return -1;
+  *p = PyLong_AsUnsignedLongLong(r);
+  Py_DECREF(r);
+  return (*p == (unsigned long long)-1 && PyErr_Occurred()) ? -1 : 0;
+}
+
+/* the cargs of an entry: (ld, la, lb, lc, ab, cd, dev, d_lo, d_hi, a_lo, a_hi, b_lo, b_hi, c_lo,
+ * c_hi, c_is_d, fp8, b_dtype option, fp8_accumulation, fp8_promotion_interval), addresses and
+ * byte offsets as ints */
+#define NCARGS 20
+
+static PyObject *m_gemm_fast(PyObject *mod, PyObject *const *args, Py_ssize_t n) {
+  (void)mod;
+  if (n != 10) {
+    PyErr_SetString(PyExc_TypeError, "gemm_fast(d, a, b, c, alpha, beta, scale_a, scale_b, accumulation, interval)");
+    return NULL;
+  }
+  if (GemmFast == NULL) Py_RETURN_NOTIMPLEMENTED;
+  PyObject *d = args[0], *a = args[1], *b = args[2], *c = args[3], *sa = args[6], *sb = args[7];
+  double alpha = PyFloat_AsDouble(args[4]);
+  if (alpha == -1.0 && PyErr_Occurred()) return NULL;
+  double beta = PyFloat_AsDouble(args[5]);
+  if (beta == -1.0 && PyErr_Occurred()) return NULL;
+  if (beta == 0.0) c = Py_None; /* not read */
+  else if (c == Py_None) c = d;
+  PyTypeObject *T = (PyTypeObject *)GemmTensorType;
+  if (Py_TYPE(d) != T || Py_TYPE(a) != T || Py_TYPE(b) != T || (c != Py_None && Py_TYPE(c) != T) ||
+      (sa != Py_None && Py_TYPE(sa) != T) || (sb != Py_None && Py_TYPE(sb) != T) || !PyUnicode_CheckExact(args[8]) ||
+      !PyLong_CheckExact(args[9]))
+    Py_RETURN_NOTIMPLEMENTED;
+  PyObject *k[6] = {NULL, NULL, NULL, NULL, NULL, NULL}, *key = NULL, *e = NULL, *ret = NULL;
+  if ((k[0] = tensor_key(d)) == NULL || (k[1] = tensor_key(a)) == NULL || (k[2] = tensor_key(b)) == NULL) goto done;
+  if (c != Py_None && (k[3] = tensor_key(c)) == NULL) goto done;
+  if (sa != Py_None && (k[4] = tensor_key(sa)) == NULL) goto done;
+  if (sb != Py_None && (k[5] = tensor_key(sb)) == NULL) goto done;
+  /* gpu.py's key: (d, a, b, c, scale_a, scale_b, accumulation, promotion_interval) */
+  key = PyTuple_Pack(8, k[0], k[1], k[2], k[3] ? k[3] : Py_None, k[4] ? k[4] : Py_None, k[5] ? k[5] : Py_None,
+                     args[8], args[9]);
+  if (key == NULL) goto done;
+  e = PyDict_GetItemWithError(GemmFast, key);
+  if (e == NULL) {
+    if (!PyErr_Occurred()) ret = (Py_INCREF(Py_NotImplemented), Py_NotImplemented);
+    goto done;
+  }
+  Py_INCREF(e); /* it holds the layouts the launcher reads (another thread may clear gpu._fast) */
+  long long v[NCARGS];
+  {
+    PyObject *ca = PyObject_GetAttr(e, s_cargs);
+    if (ca == NULL) goto done;
+    if (!PyTuple_Check(ca) || PyTuple_GET_SIZE(ca) != NCARGS) {
+      Py_DECREF(ca);
+      PyErr_SetString(PyExc_TypeError, "gemm_fast: malformed cargs");
+      goto done;
+    }
+    for (int i = 0; i < NCARGS; ++i) v[i] = PyLong_AsLongLong(PyTuple_GET_ITEM(ca, i));
+    Py_DECREF(ca);
+    if (PyErr_Occurred()) goto done;
+  }
+  unsigned long long dp, ap, bp, cp = 0, sap = 0, sbp = 0;
+  if (data_ptr(d, &dp) < 0 || data_ptr(a, &ap) < 0 || data_ptr(b, &bp) < 0) goto done;
+  if (c != Py_None && data_ptr(c, &cp) < 0) goto done;
+  if ((sa != Py_None && data_ptr(sa, &sap) < 0) || (sb != Py_None && data_ptr(sb, &sbp) < 0)) goto done;
+  /* FP8's options, as gpu.py's _fp8_options makes them (none where all are the defaults) */
+  cutego_gemm_options_t opt;
+  const cutego_gemm_options_t *popt = NULL;
+  if (v[16] && (v[17] || v[18] || v[19] || sap || sbp)) {
+    memset(&opt, 0, sizeof opt);
+    opt.b_dtype = (int32_t)v[17];
+    opt.fp8_accumulation = (int32_t)v[18];
+    opt.fp8_promotion_interval = (int32_t)v[19];
+    opt.scale_a = (const float *)(uintptr_t)sap;
+    opt.scale_b = (const float *)(uintptr_t)sbp;
+    popt = &opt;
+  }
+  {
+    /* the overlap checks of gpu.py's _gemm_fast, on byte addresses (wrapping as Python's ints do not) */
+    const long long d0 = (long long)dp + v[7], d1 = (long long)dp + v[8];
+    int bad = ((long long)ap + v[9] < d1 && d0 < (long long)ap + v[10]) ||
+              ((long long)bp + v[11] < d1 && d0 < (long long)bp + v[12]) ||
+              (c != Py_None && (long long)cp + v[13] < d1 && d0 < (long long)cp + v[14] && !(cp == dp && v[15]));
+    if (bad || dp > (1ull << 62) || ap > (1ull << 62) || bp > (1ull << 62) || cp > (1ull << 62)) {
+      ret = (Py_INCREF(Py_NotImplemented), Py_NotImplemented); /* gpu.py refuses it with its message */
+      goto done;
+    }
+  }
+  int cur = -1;
+  if (gemm_get_device(&cur) != 0 || cur != (int)v[6]) { /* no device, or another current one: gpu.py's */
+    ret = (Py_INCREF(Py_NotImplemented), Py_NotImplemented);
+    goto done;
+  }
+  {
+    PyObject *dev = PyLong_FromLongLong(v[6]);
+    if (dev == NULL) goto done;
+    PyObject *s = PyObject_CallOneArg(GemmRawStream, dev);
+    Py_DECREF(dev);
+    if (s == NULL) goto done;
+    unsigned long long stream = PyLong_AsUnsignedLongLong(s);
+    Py_DECREF(s);
+    if (stream == (unsigned long long)-1 && PyErr_Occurred()) goto done;
+    PyObject *plan = PyObject_CallNoArgs(GemmPlanType);
+    if (plan == NULL) goto done;
+    Py_buffer view;
+    if (PyObject_GetBuffer(plan, &view, PyBUF_WRITABLE) < 0) {
+      Py_DECREF(plan);
+      goto done;
+    }
+    int st;
+    Py_BEGIN_ALLOW_THREADS
+    st = gemm_launch((void *)(uintptr_t)dp, (const void *)(uintptr_t)v[0], (const void *)(uintptr_t)ap,
+                     (const void *)(uintptr_t)v[1], (const void *)(uintptr_t)bp, (const void *)(uintptr_t)v[2],
+                     c != Py_None ? (const void *)(uintptr_t)cp : NULL, v[3] ? (const void *)(uintptr_t)v[3] : NULL,
+                     (int)v[4], (int)v[5], (float)alpha, (float)beta, (void *)(uintptr_t)stream, popt, view.buf);
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&view);
+    if (st != 0) {
+      Py_DECREF(plan);
+      ret = PyLong_FromLong(st);
+      goto done;
+    }
+    PyObject *extra = PyDict_New();
+    PyObject *rec = extra ? PyTuple_Pack(4, GemmOp, plan, Py_None, extra) : NULL;
+    Py_XDECREF(extra);
+    Py_DECREF(plan);
+    if (rec == NULL || PyObject_SetAttr(GemmLast, s_plan, rec) < 0) {
+      Py_XDECREF(rec);
+      goto done;
+    }
+    Py_DECREF(rec);
+    ret = (Py_INCREF(Py_None), Py_None);
+  }
+done:
+  for (int i = 0; i < 6; ++i) Py_XDECREF(k[i]);
+  Py_XDECREF(key);
+  Py_XDECREF(e);
+  return ret;
+}
+
 static PyMethodDef methods[] = {
     {"function", m_function, METH_VARARGS, "function(name, fallback): the fast path of op name."},
     {"setup", m_setup, METH_VARARGS, "setup(Layout, Error, encode_layout_clean, from_bytes)."},
     {"layout_type", m_layout_type, METH_NOARGS, "A new cutego.Layout type (see layout.py)."},
     {"from_struct", m_from_struct, METH_O, "The Layout of a ctypes cute_layout_t (copied)."},
     {"library_path", m_library_path, METH_NOARGS, "The libcutego file this module uses."},
+    {"gemm_setup", m_gemm_setup, METH_VARARGS, "gemm_setup(...): the torch module gemm_fast serves (gpu.py)."},
+    {"gemm_fast", (PyCFunction)(void (*)(void))m_gemm_fast, METH_FASTCALL,
+     "gemm_fast(d, a, b, c, alpha, beta, scale_a, scale_b, accumulation, interval): gpu.gemm on torch.Tensors "
+     "of a known geometry."},
     {"release_gil", m_release_gil, METH_VARARGS,
      "release_gil([on]): whether libcutego's algebra runs with the GIL released (and set it)."},
     {NULL, NULL, 0, NULL},

@@ -266,6 +266,8 @@ _SIGS.update({
     "cute_print_latex_tiled_copy": ([_TC, _buf, _sz, c_size_t_p], ctypes.c_int),
     "cute_print_svg_tiled_mma": ([_TM, _buf, _sz, c_size_t_p], ctypes.c_int),
     "cute_print_svg_tiled_copy": ([_TC, _buf, _sz, c_size_t_p], ctypes.c_int),
+    "cute_print_svg_tiled_mma_options": ([_TM, _i64, _i64, _buf, _sz, c_size_t_p], ctypes.c_int),
+    "cute_print_svg_tiled_copy_options": ([_TC, _i64, _i64, _i64, _buf, _sz, c_size_t_p], ctypes.c_int),
 })
 _TILER_OPS = ("composition", "logical_divide", "zipped_divide", "tiled_divide", "flat_divide",
               "logical_product", "zipped_product", "tiled_product", "flat_product")

@@ -22,7 +22,8 @@ from .cuda_array import GpuError
 
 # status codes (cutego_kernels.h)
 OK, EINVAL, ECUDA, ENODEV = 0, 1, 9, 10
-DTYPE_F16, DTYPE_BF16, DTYPE_F32 = 1, 2, 3
+DTYPE_F16, DTYPE_BF16, DTYPE_F32, DTYPE_E4M3, DTYPE_E5M2 = 1, 2, 3, 4, 5
+GEMM_FP8_ACCUM_FAST, GEMM_FP8_ACCUM_PROMOTED, GEMM_FP8_ACCUM_BLOCK_SCALED = 0, 1, 2
 GEMM_PATH_NONE, GEMM_PATH_WGMMA, GEMM_PATH_GENERIC = 0, 1, 2
 GEMM_F_PACK_A, GEMM_F_PACK_B, GEMM_F_PACK_D = 8, 16, 32
 COPY_PATHS = {0: "none", 1: "tma-copy", 2: "tma-permute", 3: "generic"}
@@ -98,6 +99,12 @@ _SIGS = {
     "cutego_copy": ([_vp, LayoutT, _vp, LayoutT, ctypes.c_size_t, _vp, ctypes.POINTER(ctypes.c_int)],
                     ctypes.c_int),
     "cutego_kernels_last_error": ([ctypes.c_char_p, ctypes.c_size_t], ctypes.c_size_t),
+}
+# entry points of newer libraries: set where the loaded library has them
+_OPTIONAL_SIGS = {
+    "cutego_gemm_blockscaled": ([_vp, _L, _vp, _L, _vp, _L, _vp, _L, ctypes.c_int, ctypes.c_int, _vp, _L, _vp, _L,
+                                 ctypes.c_float, ctypes.c_float, _vp, ctypes.POINTER(GemmOptions),
+                                 ctypes.POINTER(GemmPlan)], ctypes.c_int),
 }
 _CUDART_SIGS = {
     "cudaGetDeviceCount": [ctypes.POINTER(ctypes.c_int)],
@@ -189,6 +196,11 @@ def load():
                 f = getattr(k, name)
                 f.argtypes = args
                 f.restype = res
+            for name, (args, res) in _OPTIONAL_SIGS.items():
+                f = getattr(k, name, None)
+                if f is not None:
+                    f.argtypes = args
+                    f.restype = res
             _lib.path = p
             _lib.kernels = k
             return _lib
@@ -218,7 +230,7 @@ def last_error() -> str:
 def raise_status(op: str, status: int):
     """Raises the error of a launcher's status code with the library's message."""
     msg = last_error()
-    for p in ("cutego_gemm: ", "cutego_copy: "):
+    for p in ("cutego_gemm_blockscaled: ", "cutego_gemm: ", "cutego_copy: "):
         if msg.startswith(p):
             msg = msg[len(p):]
     if status == ENODEV:

@@ -7,6 +7,7 @@ cute/atom), named as the CuTe DSL (``cutlass.cute``) names them where it has a n
     mma.get_slice(3).partition_C(cutego.Layout((32, 32), (32, 1)))
     cutego.print_latex(mma)                     # C++ CuTe's print_latex, byte for byte
     cutego.print_svg(mma)                       # the same picture as SVG (also _repr_svg_)
+    mma.print_svg(readers=True, thread=3)       # `cutego render --readers --thread 3`'s picture
 
 An operation is named as CuTe spells it ("SM90_64x128x16_F32BF16BF16_SS<GMMA::Major::K,
 GMMA::Major::K>", "SM75_U32x4_LDSM_N", "UniversalCopy<uint128_t>"), a value type as CuTe's C++
@@ -101,6 +102,38 @@ class _Pictured:
             return self._picture("print_svg", "cute_print_svg")
         except Error:
             return None
+
+    def print_svg(self, readers: bool = False, thread=None, tiler: bool = False) -> "Svg":
+        """The SVG picture with `cutego render`'s options: ``readers`` lists every thread
+        holding each element (CuTe's picture shows the first), ``thread`` frames that
+        thread's elements (its partition_A/B/C, or partition_S/D, of tile-sized tensors),
+        ``tiler`` (a TiledCopy's) draws Tiler_MN and the TV layout over the tiler's domain.
+        The text is an ``Svg``: Jupyter draws it."""
+        op = "print_svg"
+        if type(readers) is not bool or type(tiler) is not bool:
+            raise Error(op, "readers and tiler are True or False")
+        if thread is None:
+            t = -1
+        else:
+            t = to_int64(thread, op, "thread")
+            if t < 0:
+                raise Error(op, "thread %d: None (no thread framed) or a thread index" % t)
+        args = [int(readers), t]
+        if self._PICTURE == "_tiled_copy":
+            args.append(int(tiler))
+        elif tiler:
+            raise Error(op, "tiler draws a TiledCopy's Tiler_MN (a TiledMMA's permutation is in its TV layouts)")
+        try:
+            return Svg(_ffi.text_of(getattr(fn, "cute_print_svg" + self._PICTURE + "_options"), self._c, *args))
+        except Error as e:
+            raise Error(op, e.reason, e.kind) from None
+
+
+class Svg(str):
+    """An SVG picture's text; Jupyter draws it (_repr_svg_)."""
+
+    def _repr_svg_(self):
+        return str(self)
 
 
 class TiledMma(_Pictured):

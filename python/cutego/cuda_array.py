@@ -60,6 +60,11 @@ _DL_DEVICE_NAMES = {1: "CPU", 2: "CUDA", 3: "CUDA host (pinned)", 4: "OpenCL", 7
 _DL_INT, _DL_UINT, _DL_FLOAT, _DL_BFLOAT, _DL_COMPLEX, _DL_BOOL = 0, 1, 2, 4, 5, 6
 _DL_CODE_NAMES = {_DL_INT: "int", _DL_UINT: "uint", _DL_FLOAT: "float", _DL_BFLOAT: "bfloat",
                   _DL_COMPLEX: "complex", _DL_BOOL: "bool"}
+# DLPack 1.1's 8-bit floats (one byte each), named as PyTorch and ml_dtypes name them.
+# float8_e4m3fn (code 10) is the e4m3 of NVIDIA's FP8 (no infinities, CUDA's __nv_fp8_e4m3);
+# float8_e4m3 (code 8) is the IEEE-like variant with infinities, a different format.
+_DL_FP8_NAMES = {7: "float8_e3m4", 8: "float8_e4m3", 9: "float8_e4m3b11fnuz", 10: "float8_e4m3fn",
+                 11: "float8_e4m3fnuz", 12: "float8_e5m2", 13: "float8_e5m2fnuz", 14: "float8_e8m0fnu"}
 
 
 class DLDevice(ctypes.Structure):
@@ -188,6 +193,8 @@ def from_dlpack_capsule(capsule, owner, op: str, what: str) -> CudaArray:
         raise DTypeError(op, "%s: DLPack dtype (code %d, %d bits, %d lanes) is not a scalar of whole bytes"
                          % (what, code, bits, lanes))
     name = {(_DL_BFLOAT, 16): "bfloat16", (_DL_BOOL, 8): "bool"}.get((code, bits))
+    if name is None and code in _DL_FP8_NAMES and bits == 8:
+        name = _DL_FP8_NAMES[code]
     if name is None:
         if code not in _DL_CODE_NAMES:
             raise DTypeError(op, "%s: DLPack type code %d is not known" % (what, code))

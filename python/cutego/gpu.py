@@ -17,6 +17,9 @@ cupy Stream, or an object with ``__cuda_stream__``), else on the current stream 
 framework that made the output (PyTorch, CuPy), else on the stream the CUDA array interface
 names, else the legacy default stream. Calls are asynchronous, as the framework's own.
 
+A torch.Tensor call whose geometry (shapes, strides, dtypes, device) was seen before reads
+only the addresses, in C where the extension is used (CUTEGO_GEMM_NO_C=1: in Python).
+
 Importing needs no GPU and no framework; the kernels library (libcutego_kernels.so) and the
 CUDA runtime are loaded at the first call (cutego/_kernels.py). Refusals are cutego.Error
 subclasses: NoDeviceError, DTypeError, StrideError, NotCudaArrayError, CudaError.
@@ -25,9 +28,10 @@ subclasses: NoDeviceError, DTypeError, StrideError, NotCudaArrayError, CudaError
 from __future__ import annotations
 
 import ctypes
+import os
 import sys
 import threading
-from typing import Optional
+from typing import Any, NamedTuple, Optional
 
 from . import _kernels as K
 from ._codec import encode_layout
@@ -36,10 +40,14 @@ from .cuda_array import CudaArray, DTypeError, GpuError, NotCudaArrayError, Stri
 from ._kernels import CudaError, NoDeviceError
 from .errors import Error
 
-__all__ = ["gemm", "copy", "einsum", "last_plan", "available", "GpuError", "NoDeviceError",
+__all__ = ["gemm", "gemm_blockscaled", "copy", "einsum", "last_plan", "available", "GpuError", "NoDeviceError",
            "DTypeError", "StrideError", "NotCudaArrayError", "CudaError"]
 
-_AB_TYPES = {"float16": K.DTYPE_F16, "bfloat16": K.DTYPE_BF16}
+_AB16 = {"float16": K.DTYPE_F16, "bfloat16": K.DTYPE_BF16}  # einsum's
+_FP8 = {"float8_e4m3fn": K.DTYPE_E4M3, "float8_e5m2": K.DTYPE_E5M2}
+_FP8_CODES = frozenset(_FP8.values())
+_AB_TYPES = dict(_AB16, **_FP8)  # gemm's
+_ACCUM = {"fast": K.GEMM_FP8_ACCUM_FAST, "promoted": K.GEMM_FP8_ACCUM_PROMOTED}
 _CD_TYPES = {"float16": K.DTYPE_F16, "bfloat16": K.DTYPE_BF16, "float32": K.DTYPE_F32}
 _last = threading.local()
 
@@ -238,13 +246,20 @@ def _record(op, plan, reason="", **extra):
 
 # ---- gemm --------------------------------------------------------------------------------
 
-def _gemm_layouts(op, A, B, C, D):
+def _gemm_layouts(op, A, B, C, D, scales=None):
     """CuTe's operands of d = a @ b (+ c) from the arrays' shapes and strides: A (M,K,L),
     B (N,K,L), C and D (M,N,L), L the batch dimensions, the last first (so that a row-major
-    batch coalesces), broadcast ones at stride 0. None: an empty output."""
+    batch coalesces), broadcast ones at stride 0. None: an empty output. scales (block-scaled
+    GEMM): (SA, SB), a's scales (..., M, KB) and b's (..., KB, NB), read as a and b are: SA
+    (M,KB,L), SB (NB,KB,L) (their extents are cutego_gemm_blockscaled's to check)."""
     if len(D.shape) < 2:
         raise StrideError(op, "d must have at least 2 dimensions (..., M, N), not shape %s" % (D.shape,))
-    for name, x in (("a", A), ("b", B)):
+    ops = [("a", A, -2, -1), ("b", B, -1, -2), ("c", C, -2, -1), ("d", D, -2, -1)]
+    if scales is not None:
+        ops += [("scale_a", scales[0], -2, -1), ("scale_b", scales[1], -1, -2)]
+    for name, x, _, _ in ops:
+        if name in ("c", "d") or x is None:
+            continue
         if len(x.shape) < 2:
             raise StrideError(op, "%s must have at least 2 dimensions, not shape %s" % (name, x.shape))
     batch, (m, n), k = D.shape[:-2], D.shape[-2:], A.shape[-1]
@@ -255,7 +270,7 @@ def _gemm_layouts(op, A, B, C, D):
     if k == 0:
         raise StrideError(op, "K = 0 (a is %s): an empty sum; cutego's GEMM needs K >= 1" % (A.shape,))
     lays = {}
-    for name, x, rows, cols in (("a", A, -2, -1), ("b", B, -1, -2), ("c", C, -2, -1), ("d", D, -2, -1)):
+    for name, x, rows, cols in ops:
         if x is None:
             continue
         if name == "c":
@@ -286,52 +301,339 @@ def _cached(key, make):
     return v
 
 
-def gemm(d, a, b, alpha: float = 1.0, beta: float = 0.0, c=None, stream=None):
+def _torch_type():
+    """torch.Tensor when PyTorch is imported (None otherwise: nothing is imported here)."""
+    torch = sys.modules.get("torch")
+    return getattr(torch, "Tensor", None) if torch is not None else None
+
+
+def _tkey(t):
+    """What a torch.Tensor's reading depends on besides its address (the key of _fast)."""
+    return (t.shape, t.stride(), t.dtype, t.get_device(), t.requires_grad, t.is_neg())
+
+
+def _current_stream(dev):
+    """PyTorch's current stream on device dev (a cudaStream_t value)."""
+    torch = sys.modules["torch"]
+    raw = getattr(torch._C, "_cuda_getCurrentRawStream", None)
+    if raw is not None and dev >= 0:
+        return raw(dev)
+    return torch.cuda.current_stream(dev if dev >= 0 else None).cuda_stream
+
+
+class _GemmCall(NamedTuple):
+    """A checked gemm geometry of torch.Tensors (everything but the addresses): the layouts
+    and types for cutego_gemm, and each operand's byte span around its address, for the
+    overlap checks."""
+    kl: Any
+    dev: int
+    ld: Any
+    la: Any
+    lb: Any
+    lc: Any
+    ab: int
+    cd: int
+    b_dtype: int
+    accumulation: int
+    interval: int
+    spans: tuple  # ((lo, hi) bytes of d, a, b, c) from each pointer; c's None without c
+    c_is_d: bool  # c's layout is d's (c may then be d itself)
+    cargs: tuple  # the same as ints for _cext.gemm_fast (its comment lists them)
+
+
+# geometry key -> _GemmCall (bounded: cleared when full)
+_fast = {}
+
+
+def _cgemm_init():
+    """[gemm_fast's setup, gemm_fast, the torch module it serves]: the C path of a known
+    geometry (cutego/_cext.c), where the extension is used."""
+    from . import _ffi
+    m = _ffi.cext
+    if m is None or not hasattr(m, "gemm_fast") or os.environ.get("CUTEGO_GEMM_NO_C") == "1":
+        return [None, None, None]
+    return [m.gemm_setup, m.gemm_fast, None]
+
+
+_cgemm = _cgemm_init()
+
+
+def _cgemm_setup(torch):
+    """Points _cext.gemm_fast at this torch module, the kernels library and the CUDA runtime
+    (where they are missing: off, gpu.py's own path serves)."""
+    _cgemm[2] = torch
+    raw = getattr(getattr(torch, "_C", None), "_cuda_getCurrentRawStream", None)
+    lib = K.load()
+    if raw is None or lib.error is not None:
+        _cgemm[0], _cgemm[1] = None, None
+        return
+    addr = lambda f: ctypes.cast(f, ctypes.c_void_p).value  # noqa: E731
+    _cgemm[0](torch.Tensor, _fast, raw, addr(lib.cudart.cudaGetDevice), addr(lib.kernels.cutego_gemm),
+              K.GemmPlan, _last)
+
+
+def _fp8_options(op, ab, bt, accumulation, interval, scales):
+    """cutego_gemm_options_t for an FP8 GEMM (None where every option is the default)."""
+    sa, sb = scales
+    if ab not in _FP8_CODES and (sa is not None or sb is not None):
+        raise DTypeError(op, "%s applies to FP8 a and b only (a is %s)"
+                         % ("scale_a" if sa is not None else "scale_b", _name_of(ab)))
+    if bt == ab and accumulation == K.GEMM_FP8_ACCUM_FAST and not interval and sa is None and sb is None:
+        return None
+    o = K.GemmOptions()
+    o.b_dtype = bt if bt != ab else 0
+    o.fp8_accumulation, o.fp8_promotion_interval = accumulation, interval
+    o.scale_a, o.scale_b = sa, sb
+    return ctypes.byref(o)
+
+
+def _name_of(code):
+    for n, c in _AB_TYPES.items():
+        if c == code:
+            return n
+    return str(code)
+
+
+def _scale(op, name, x, dev, stream):
+    """The device address of a per-tensor scale: one float32 on d's device."""
+    if x is None:
+        return None
+    s = read(x, op, name, stream)
+    if s.dtype != "float32" or s.size != 1:
+        raise DTypeError(op, "%s must hold one float32 (a per-tensor scale), not %s of shape %s"
+                         % (name, s.dtype, s.shape))
+    if dev >= 0 and s.device >= 0 and s.device != dev:
+        raise GpuError(op, "%s is on device %d, the operands on device %d" % (name, s.device, dev), "device")
+    return s
+
+
+def _accumulation(op, accumulation, interval):
+    if not isinstance(accumulation, str) or accumulation not in _ACCUM:
+        raise GpuError(op, "accumulation must be \"fast\" or \"promoted\", not %r" % (accumulation,))
+    if type(interval) is not int or interval < 0:
+        raise GpuError(op, "promotion_interval must be an int >= 0 (k-tiles of 128 per promotion, 0: 1), not %r"
+                       % (interval,))
+    return _ACCUM[accumulation]
+
+
+def _overlap_refusal(op, name):
+    if name == "c":
+        return StrideError(op, "c overlaps d without being d")
+    return StrideError(op, "d overlaps %s (the kernels read %s while writing d)" % (name, name))
+
+
+def gemm(d, a, b, alpha: float = 1.0, beta: float = 0.0, c=None, stream=None, scale_a=None, scale_b=None,
+         accumulation: str = "fast", promotion_interval: int = 0):
     """d = alpha * a @ b + beta * c (c defaults to d), on cutego_gemm; returns d.
 
     As torch.matmul: a is (..., M, K), b (..., K, N), d and c (..., M, N); the batch
-    dimensions of a, b and c broadcast to d's. a and b are bfloat16 or float16 (the same),
-    c and d bfloat16, float16 or float32 (the same); accumulation is float32."""
-    op = "gemm"
+    dimensions of a, b and c broadcast to d's. a and b are bfloat16 or float16 (the same), or
+    FP8: float8_e4m3fn or float8_e5m2 (any pair); c and d bfloat16, float16 or float32 (the
+    same); accumulation is float32.
+
+    FP8 only: scale_a and scale_b, per-tensor scales (one float32 each, on the device, read
+    when the kernel runs, as torch._scaled_mm's): d = alpha * scale_a * scale_b * a @ b + beta
+    * c; accumulation "fast" (the tensor cores' own) or "promoted" (partial sums added into
+    float32 registers every promotion_interval k-tiles of 128; 0: 1). Hopper's FP8 MMA reads a
+    and b K-major: an a that is not row-major (a b that is not column-major, b.t() of a
+    row-major (N, K)) is transposed into a workspace first (last_plan() says so)."""
+    if stream is None and _cgemm[0] is not None:
+        torch = sys.modules.get("torch")
+        if torch is not None:
+            if torch is not _cgemm[2]:
+                _cgemm_setup(torch)
+            r = _cgemm[1](d, a, b, c, alpha, beta, scale_a, scale_b, accumulation, promotion_interval)
+            if r is None:
+                return d
+            if r is not NotImplemented:
+                K.raise_status("gemm", r)
     alpha, beta = float(alpha), float(beta)
-    if c is None and beta != 0.0:
+    if beta == 0.0:
+        c = None  # not read
+    elif c is None:
         c = d
+    T = _torch_type()
+    key = None
+    if T is not None and stream is None and type(d) is T and type(a) is T and type(b) is T and \
+            (c is None or type(c) is T) and (scale_a is None or type(scale_a) is T) and \
+            (scale_b is None or type(scale_b) is T) and type(accumulation) is str and type(promotion_interval) is int:
+        # torch.Tensors on their current stream: a geometry seen before skips the reading
+        key = (_tkey(d), _tkey(a), _tkey(b), None if c is None else _tkey(c),
+               None if scale_a is None else _tkey(scale_a), None if scale_b is None else _tkey(scale_b),
+               accumulation, promotion_interval)
+        e = _fast.get(key)
+        if e is not None:
+            return _gemm_fast(e, d, a, b, c, scale_a, scale_b, alpha, beta)
+    return _gemm(d, a, b, alpha, beta, c, stream, scale_a, scale_b, accumulation, promotion_interval, key)
+
+
+def _gemm_fast(e, d, a, b, c, scale_a, scale_b, alpha, beta):
+    """gemm on a checked geometry (_GemmCall): only the addresses are new."""
+    op = "gemm"
+    dp, ap, bp = d.data_ptr(), a.data_ptr(), b.data_ptr()
+    sp = e.spans
+    d0, d1 = dp + sp[0][0], dp + sp[0][1]
+    if ap + sp[1][0] < d1 and d0 < ap + sp[1][1]:
+        raise _overlap_refusal(op, "a")
+    if bp + sp[2][0] < d1 and d0 < bp + sp[2][1]:
+        raise _overlap_refusal(op, "b")
+    cp = None
+    if c is not None:
+        cp = c.data_ptr()
+        if cp + sp[3][0] < d1 and d0 < cp + sp[3][1] and not (cp == dp and e.c_is_d):
+            raise _overlap_refusal(op, "c")
+    opt = None
+    if e.ab in _FP8_CODES:
+        opt = _fp8_options(op, e.ab, e.b_dtype, e.accumulation, e.interval,
+                           (None if scale_a is None else scale_a.data_ptr(),
+                            None if scale_b is None else scale_b.data_ptr()))
+    stream = _current_stream(e.dev)
+    plan = K.GemmPlan()
+    with K.on_device(op, e.dev):
+        st = e.kl.cutego_gemm(dp, e.ld, ap, e.la, bp, e.lb, cp, e.lc, e.ab, e.cd, alpha, beta, stream, opt,
+                              ctypes.byref(plan))
+    if st != K.OK:
+        K.raise_status(op, st)
+    _last.plan = (op, plan, "", {})
+    return d
+
+
+def _gemm(d, a, b, alpha, beta, c, stream, scale_a, scale_b, accumulation, promotion_interval, key):
+    op = "gemm"
+    acc = _accumulation(op, accumulation, promotion_interval)
     stream, dev, arrs = _read_all(op, stream, ("d", d), [("a", a), ("b", b), ("c", c if beta != 0.0 else None)])
     D, dl = arrs["d"]
     A, al = arrs["a"]
     B, bl = arrs["b"]
     C, cl = arrs.get("c", (None, None))
-    if A.dtype not in _AB_TYPES or A.dtype != B.dtype:
-        raise DTypeError(op, "a and b must both be bfloat16 or both float16, not %s and %s" % (A.dtype, B.dtype))
+    for name, x in (("a", A), ("b", B)):
+        if x.dtype not in _AB_TYPES:
+            raise DTypeError(op, "%s is %s: a and b must be bfloat16 or float16 (the same), or FP8 "
+                             "(float8_e4m3fn, float8_e5m2)" % (name, x.dtype))
+    ab, bt = _AB_TYPES[A.dtype], _AB_TYPES[B.dtype]
+    if (ab in _FP8_CODES) != (bt in _FP8_CODES) or (ab not in _FP8_CODES and ab != bt):
+        raise DTypeError(op, "a and b must both be bfloat16 or both float16, or both FP8, not %s and %s"
+                         % (A.dtype, B.dtype))
     if D.dtype not in _CD_TYPES or (C is not None and C.dtype != D.dtype):
         raise DTypeError(op, "c and d must be one type of bfloat16, float16, float32, not %s"
                          % (D.dtype if C is None else "%s and %s" % (C.dtype, D.dtype)))
+    SA, SB = _scale(op, "scale_a", scale_a, dev, stream), _scale(op, "scale_b", scale_b, dev, stream)
+    opt = _fp8_options(op, ab, bt, acc, promotion_interval,
+                       (None if SA is None else SA.ptr, None if SB is None else SB.ptr))
     for name, x in (("a", A), ("b", B)):
         if _overlap(x, D):
-            raise StrideError(op, "d overlaps %s (the kernels read %s while writing d)" % (name, name))
+            raise _overlap_refusal(op, name)
     given = [x for x in (al, bl, dl, cl) if x is not None]
     if given:
         if al is None or bl is None or dl is None or (C is not None and cl is None):
             raise GpuError(op, "give every operand as (array, layout), or none")
         lays = {name: _given(op, name, x, lay) for name, x, lay in
                 (("a", A, al), ("b", B, bl), ("c", C, cl), ("d", D, dl)) if x is not None}
+        key = None
     else:
-        key = (op, D.shape, D.strides, A.shape, A.strides, B.shape, B.strides,
-               None if C is None else (C.shape, C.strides))
-        lays = _cached(key, lambda: _gemm_layouts(op, A, B, C, D))
+        gkey = (op, D.shape, D.strides, A.shape, A.strides, B.shape, B.strides,
+                None if C is None else (C.shape, C.strides))
+        lays = _cached(gkey, lambda: _gemm_layouts(op, A, B, C, D))
         if lays is None:
             _record(op, None, "empty output")
             return d
-    if C is not None and _overlap(C, D) and not (C.ptr == D.ptr and bytes(lays["c"]) == bytes(lays["d"])):
-        raise StrideError(op, "c overlaps d without being d")
+    c_is_d = C is not None and bytes(lays["c"]) == bytes(lays["d"])
+    if C is not None and _overlap(C, D) and not (C.ptr == D.ptr and c_is_d):
+        raise _overlap_refusal(op, "c")
     kl = K.kernels(op)
+    if key is not None and all(x.protocol == "torch" for x, _ in arrs.values()):
+        def span(x):
+            lo, hi = x.span()
+            return lo * x.itemsize, (hi + 1) * x.itemsize
+        if len(_fast) >= _CACHE_MAX:
+            _fast.clear()
+        spans = (span(D), span(A), span(B), None if C is None else span(C))
+        addr = [ctypes.addressof(lays[n]) if n in lays else 0 for n in ("d", "a", "b", "c")]
+        cargs = tuple(addr) + (ab, _CD_TYPES[D.dtype], dev) + spans[0] + spans[1] + spans[2] + \
+            (spans[3] or (0, 0)) + (int(c_is_d), int(ab in _FP8_CODES), bt if bt != ab else 0, acc, promotion_interval)
+        _fast[key] = _GemmCall(kl, dev, lays["d"], lays["a"], lays["b"], lays.get("c"), ab, _CD_TYPES[D.dtype], bt,
+                               acc, promotion_interval, spans, c_is_d, cargs)
     plan = K.GemmPlan()
     with K.on_device(op, dev):
         _sync_inputs(op, stream, arrs)
         st = kl.cutego_gemm(D.ptr, lays["d"], A.ptr, lays["a"], B.ptr, lays["b"],
                             C.ptr if C is not None else None, lays.get("c"),
-                            _AB_TYPES[A.dtype], _CD_TYPES[D.dtype], alpha, beta, stream, None,
-                            ctypes.byref(plan))
+                            ab, _CD_TYPES[D.dtype], alpha, beta, stream, opt, ctypes.byref(plan))
+    if st != K.OK:
+        K.raise_status(op, st)
+    _record(op, plan)
+    return d
+
+
+def gemm_blockscaled(d, a, b, scale_a, scale_b, alpha: float = 1.0, beta: float = 0.0, c=None, stream=None):
+    """d = alpha * a @ b + beta * c with DeepSeek-V3's block scaling, on cutego_gemm_blockscaled;
+    returns d.
+
+    a (..., M, K) and b (..., K, N) are FP8 (float8_e4m3fn or float8_e5m2, any pair), c and d
+    bfloat16, float16 or float32, as gemm's. scale_a (..., M, ceil(K/128)) holds one float32
+    per row of a and 128 of K; scale_b (..., ceil(K/128), ceil(N/128)), in b's orientation, one
+    per 128x128 block of b; any strides (a transposed view: DeepGEMM's MN-major scales), batch
+    dimensions broadcast to d's:
+        d[m, n] = alpha * sum_kb scale_a[m, kb] * scale_b[kb, n // 128] * sum_{k in kb} a[m, k] * b[k, n]
+                  + beta * c[m, n]
+    The tensor cores accumulate each block of 128 of K; the scaled partial sums add in float32.
+    Scales of the wrong shape are refused naming scale_a or scale_b."""
+    op = "gemm_blockscaled"
+    alpha, beta = float(alpha), float(beta)
+    if c is None and beta != 0.0:
+        c = d
+    stream, dev, arrs = _read_all(op, stream, ("d", d), [("a", a), ("b", b), ("c", c if beta != 0.0 else None),
+                                                         ("scale_a", scale_a), ("scale_b", scale_b)])
+    D, dl = arrs["d"]
+    A, al = arrs["a"]
+    B, bl = arrs["b"]
+    C, cl = arrs.get("c", (None, None))
+    SA, sal = arrs["scale_a"]
+    SB, sbl = arrs["scale_b"]
+    for name, x in (("a", A), ("b", B)):
+        if x.dtype not in _FP8:
+            raise DTypeError(op, "%s is %s: a and b must be FP8 (float8_e4m3fn, float8_e5m2)" % (name, x.dtype))
+    for name, x in (("scale_a", SA), ("scale_b", SB)):
+        if x.dtype != "float32":
+            raise DTypeError(op, "%s is %s: the block scales are float32" % (name, x.dtype))
+    if D.dtype not in _CD_TYPES or (C is not None and C.dtype != D.dtype):
+        raise DTypeError(op, "c and d must be one type of bfloat16, float16, float32, not %s"
+                         % (D.dtype if C is None else "%s and %s" % (C.dtype, D.dtype)))
+    for name, x in (("a", A), ("b", B), ("scale_a", SA), ("scale_b", SB)):
+        if _overlap(x, D):
+            raise _overlap_refusal(op, name)
+    given = [x for x in (al, bl, dl, cl, sal, sbl) if x is not None]
+    if given:
+        if None in (al, bl, dl, sal, sbl) or (C is not None and cl is None):
+            raise GpuError(op, "give every operand as (array, layout), or none")
+        lays = {name: _given(op, name, x, lay) for name, x, lay in
+                (("a", A, al), ("b", B, bl), ("c", C, cl), ("d", D, dl), ("scale_a", SA, sal), ("scale_b", SB, sbl))
+                if x is not None}
+    else:
+        key = (op, D.shape, D.strides, A.shape, A.strides, B.shape, B.strides,
+               None if C is None else (C.shape, C.strides), SA.shape, SA.strides, SB.shape, SB.strides)
+        lays = _cached(key, lambda: _gemm_layouts(op, A, B, C, D, (SA, SB)))
+        if lays is None:
+            _record(op, None, "empty output")
+            return d
+    if C is not None and _overlap(C, D) and not (C.ptr == D.ptr and bytes(lays["c"]) == bytes(lays["d"])):
+        raise _overlap_refusal(op, "c")
+    kl = K.kernels(op)
+    f = getattr(kl, "cutego_gemm_blockscaled", None)
+    if f is None or getattr(f, "argtypes", None) is None:
+        raise GpuError(op, "this libcutego_kernels (%s) has no cutego_gemm_blockscaled" % K._lib.path, "unsupported")
+    ab, bt = _FP8[A.dtype], _FP8[B.dtype]
+    opt = None
+    if bt != ab:
+        o = K.GemmOptions()
+        o.b_dtype = bt
+        opt = ctypes.byref(o)
+    plan = K.GemmPlan()
+    with K.on_device(op, dev):
+        _sync_inputs(op, stream, arrs)
+        st = f(D.ptr, lays["d"], A.ptr, lays["a"], B.ptr, lays["b"], C.ptr if C is not None else None, lays.get("c"),
+               ab, _CD_TYPES[D.dtype], SA.ptr, lays["scale_a"], SB.ptr, lays["scale_b"], alpha, beta, stream, opt,
+               ctypes.byref(plan))
     if st != K.OK:
         K.raise_status(op, st)
     _record(op, plan)
@@ -471,7 +773,7 @@ def _einsum_fold(op, kl, spec, idx, A, B, D):
             continue
         plan = K.GemmPlan()
         if kl.cutego_gemm_plan(ctypes.byref(f.c), ctypes.byref(f.a), ctypes.byref(f.b), None,
-                               _AB_TYPES[A.dtype], _CD_TYPES[D.dtype], 0, D.ptr, A.ptr, B.ptr, 0,
+                               _AB16[A.dtype], _CD_TYPES[D.dtype], 0, D.ptr, A.ptr, B.ptr, 0,
                                None, ctypes.byref(plan)) != 0:
             first_err = first_err or GpuError(op, plan.reason.decode("utf-8", "replace"), "invalid argument")
             continue
@@ -522,7 +824,7 @@ def einsum(spec: str, a, b, out=None, stream=None):
     D, _ = arrs["out"]
     A, _ = arrs["a"]
     B, _ = arrs["b"]
-    if A.dtype not in _AB_TYPES or A.dtype != B.dtype:
+    if A.dtype not in _AB16 or A.dtype != B.dtype:
         raise DTypeError(op, "a and b must both be bfloat16 or both float16, not %s and %s" % (A.dtype, B.dtype))
     if D.dtype not in _CD_TYPES:
         raise DTypeError(op, "out must be bfloat16, float16 or float32, not %s" % D.dtype)
@@ -542,7 +844,7 @@ def einsum(spec: str, a, b, out=None, stream=None):
     with K.on_device(op, dev):
         _sync_inputs(op, stream, arrs)
         st = kl.cutego_gemm(D.ptr, ctypes.byref(f.c), A.ptr, ctypes.byref(f.a), B.ptr, ctypes.byref(f.b),
-                            None, None, _AB_TYPES[A.dtype], _CD_TYPES[D.dtype], 1.0, 0.0, stream, None,
+                            None, None, _AB16[A.dtype], _CD_TYPES[D.dtype], 1.0, 0.0, stream, None,
                             ctypes.byref(plan))
     if st != K.OK:
         K.raise_status(op, st)

@@ -818,9 +818,14 @@ def print_latex(layout) -> str:
     return _picture("print_latex", "cute_print_latex", layout)
 
 
-def print_svg(layout) -> str:
+def print_svg(layout, **options) -> str:
     """CuTe's print_svg: an SVG picture of the layout's table; of a TiledMma or TiledCopy,
-    the picture of its print_latex as SVG."""
+    the picture of its print_latex as SVG, with the options of its print_svg method
+    (readers=, thread=, tiler=: `cutego render --readers --thread --tiler`)."""
+    if options:
+        if not hasattr(layout, "_picture"):
+            raise Error("print_svg", "readers, thread and tiler draw a TiledMma or TiledCopy")
+        return layout.print_svg(**options)
     return _picture("print_svg", "cute_print_svg", layout)
 
 

@@ -62,6 +62,33 @@ def main():
     rc = lib.kernels.cutego_gemm_plan(dup, mk, nk, None, K.DTYPE_BF16, K.DTYPE_BF16, 0, 1 << 30, 1 << 31,
                                       1 << 32, 0, None, ctypes.byref(p))
     ok("cutego_gemm_plan refuses a non-injective D", rc != 0 and "inject" in p.reason.decode(), p.reason.decode())
+    # FP8 through the mirrors (cutego_gemm_options_t): e4m3 A, e5m2 B (options.b_dtype), promoted
+    # accumulation every 2 k-tiles: the kernel the planner names for it (cutego_kernels.h)
+    o = K.GemmOptions()
+    o.b_dtype, o.fp8_accumulation, o.fp8_promotion_interval = K.DTYPE_E5M2, K.GEMM_FP8_ACCUM_PROMOTED, 2
+    rc = lib.kernels.cutego_gemm_plan(mn, mk, nk, None, K.DTYPE_E4M3, K.DTYPE_BF16, 0, 1 << 30, 1 << 31,
+                                      1 << 32, 0, ctypes.byref(o), ctypes.byref(p))
+    ok("cutego_gemm_plan of e4m3 x e5m2, promoted", rc == 0 and p.kernel == b"cutego_gemm_128x128_kk_e4m3e5m2_bf16_promoted"
+       and p.promoted == 2 and p.b_dtype == K.DTYPE_E5M2, p.kernel.decode() + ": " + p.reason.decode())
+    o = K.GemmOptions()
+    o.scale_a = 1 << 33
+    rc = lib.kernels.cutego_gemm_plan(mn, mk, nk, None, K.DTYPE_BF16, K.DTYPE_BF16, 0, 1 << 30, 1 << 31,
+                                      1 << 32, 0, ctypes.byref(o), ctypes.byref(p))
+    ok("cutego_gemm_plan refuses scale_a with bf16 operands", rc != 0 and "scale_a" in p.reason.decode(), p.reason.decode())
+    # block-scaled FP8 (where the library has it): scales of the right shapes plan and then find
+    # no device; a scale_a of the wrong shape is refused naming it
+    bs = getattr(lib.kernels, "cutego_gemm_blockscaled", None)
+    if bs is None:
+        print("kernels_check: (this library has no cutego_gemm_blockscaled: not checked)")
+    else:
+        enc = cutego._codec.encode_layout
+        good_sa, bad_sa = enc((256, 1, 1), (1, 256, 0), "t"), enc((128, 1, 1), (1, 128, 0), "t")
+        sb = enc((2, 1, 1), (1, 2, 0), "t")
+        for name, sa, want in (("scales of the right shapes", good_sa, K.ENODEV), ("a scale_a of the wrong shape", bad_sa, K.EINVAL)):
+            rc = bs(1 << 30, mn, 1 << 31, mk, 1 << 32, nk, None, None, K.DTYPE_E4M3, K.DTYPE_BF16, 1 << 33, sa, 1 << 34, sb,
+                    1.0, 0.0, None, None, ctypes.byref(p))
+            msg = K.last_error()
+            ok("cutego_gemm_blockscaled, %s" % name, rc == want and (want != K.EINVAL or "scale_a" in msg), msg)
     # einsum's choice: the batch (b,h) of row-major operands coalesces only with the index
     # strings reversed (CuTe's colexicographic order: h before b); a single batch as written
     _, orient = plan("bhqd,bhkd->bhqk", [(2, 3, 64, 64), (2, 3, 128, 64), (2, 3, 64, 128)])

@@ -167,6 +167,80 @@ class PrintSVG(unittest.TestCase):
         self.assertIsNone(big._repr_svg_())
 
 
+class PrintSVGOptions(unittest.TestCase):
+    """print_svg's options (readers, thread, tiler) are `cutego render --readers --thread
+    --tiler`'s picture byte for byte, and the framed cells are the thread's partitions."""
+
+    def render(self, expr, *flags):
+        import subprocess
+        from common import CUTEGO_EXE
+        if not os.path.exists(CUTEGO_EXE):
+            self.skipTest("no cutego command at %s" % CUTEGO_EXE)
+        return subprocess.run([CUTEGO_EXE, "render", "--format", "svg", *flags, expr],
+                              capture_output=True, text=True, check=True).stdout
+
+    def test_same_as_render(self):
+        m = cutego.make_tiled_mma("SM80_16x8x16_F32F16F16F32_TN", Layout((2, 2, 1), (1, 2, 0)), "(32,_,16)")
+        me = "make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN{},(2,2,1):(1,2,0),(32,_,16))"
+        c = cutego.make_tiled_copy_tv(cutego.make_copy_atom("UniversalCopy<uint64_t>", "float"),
+                                      Layout((4, 8), (1, 4)), Layout((2, 2), (2, 1)))
+        ce = "make_tiled_copy(Copy_Atom<UniversalCopy<uint64_t>,float>{},(4,8):(1,4),(2,2):(2,1))"
+        for obj, e, opts in ((m, me, ({}, {"readers": True}, {"thread": 5}, {"readers": True, "thread": 127})),
+                             (c, ce, ({}, {"readers": True}, {"thread": 3}, {"tiler": True},
+                                      {"readers": True, "thread": 31, "tiler": True}))):
+            for o in opts:
+                with self.subTest(expr=e, options=o):
+                    flags = (["--readers"] if o.get("readers") else []) + \
+                        (["--thread", str(o["thread"])] if "thread" in o else []) + \
+                        (["--tiler"] if o.get("tiler") else [])
+                    svg = obj.print_svg(**o)
+                    self.assertIsInstance(svg, cutego.atom.Svg)
+                    self.assertEqual(svg._repr_svg_(), svg)
+                    self.assertEqual(cutego.print_svg(obj, **o), svg)
+                    self.assertEqual(svg, self.render(e, *flags))
+        self.assertEqual(m.print_svg(), cutego.print_svg(m))
+
+    def test_framed_cells_are_the_partitions(self):
+        # the red frames of thread t are the cells of its partition_A/B/C (partition_S/D) of
+        # tile-sized column-major tensors, evaluated element by element
+        def framed(svg):
+            return svg.count('stroke="rgb(220,0,0)"')
+
+        def cells(layout, offset):
+            return {offset + layout(i) for i in range(layout.size())}
+
+        m = cutego.make_tiled_mma("SM80_16x8x8_F16F16F16F16_TN", Layout((1, 2), (0, 1)), "(_,(4,4):(4,1),_)")
+        M, N, K = m.tile_shape_mnk
+        for t in (0, 5, 63):
+            s = m.get_slice(t)
+            want = sum(len(cells(*s.partition_with_offset(w, Layout(shp))))
+                       for w, shp in (("A", (M, K)), ("B", (N, K)), ("C", (M, N))))
+            self.assertEqual(framed(m.print_svg(thread=t)), want, t)
+            self.assertEqual(framed(m.print_svg(readers=True, thread=t)), want, t)
+        self.assertEqual(framed(m.print_svg()), 0)
+        c = cutego.make_tiled_copy_tv(cutego.make_copy_atom("UniversalCopy<uint128_t>", "half_t"),
+                                      Layout((32, 8), (8, 1)), Layout((1, 8), (0, 1)))
+        tile = (32, 64)
+        for t in (0, 9, 255):
+            s = c.get_slice(t)
+            want = len(cells(*s.partition_with_offset("S", Layout(tile)))) + \
+                len(cells(*s.partition_with_offset("D", Layout(tile))))
+            self.assertEqual(framed(c.print_svg(thread=t)), want, t)
+
+    def test_refusals(self):
+        m = cutego.make_tiled_mma("SM80_16x8x16_F32F16F16F32_TN", Layout((2, 2, 1), (1, 2, 0)))
+        for o in ({"thread": 128}, {"thread": -1}, {"thread": "3"}, {"readers": 1},
+                  {"tiler": True}, {"thread": 1 << 70}):
+            with self.subTest(options=o):
+                with self.assertRaises(cutego.Error) as cm:
+                    m.print_svg(**o)
+                self.assertEqual(cm.exception.op, "print_svg")
+                if o.get("thread") == 128:  # the library's refusal, naming the thread
+                    self.assertIn("thread 128", str(cm.exception))
+        with self.assertRaises(cutego.Error):
+            cutego.print_svg(Layout((4, 8)), thread=1)
+
+
 class Names(unittest.TestCase):
     def test_dsl_names(self):
         m = cutego.make_tiled_mma(cutego.make_mma_atom("SM80_16x8x8_F32TF32TF32F32_TN"), (2, 4, 1))

@@ -9,11 +9,13 @@
 //     first (a joint coalesce), so "abc,bcd->ad" with compact operands is one GEMM of
 //     (a)×(bc)×(d). Modes given to BLAS need positive strides; indices whose modes do not
 //     coalesce to one stride leave this path.
-//   - BLAS on packed copies: A and B are copied (cute.Copy through their folded views) into
-//     compact column-major layouts of the folded shapes, one GEMM per batch runs on them and
-//     the result is added into C (cute.Axpby). This takes any layouts (negative strides,
-//     hierarchical modes, unit strides on different indices) at the price of the copies;
-//     an operand broadcast over far more coordinates than it has elements is not copied.
+//   - BLAS on packed copies: A and B are copied (strided loop nests over their folded
+//     views) into compact layouts of the folded shapes, one GEMM per batch runs on them and
+//     the result is added into C. This takes any layouts (negative strides, hierarchical
+//     modes, unit strides on different indices) at the price of the copies; an operand
+//     already compact as its copy would be (C's row and column indices are laid out in C's
+//     order) is used in place, and an operand broadcast over far more coordinates than it
+//     has elements is not copied.
 //   - the paper's reference loops (cute.Gemm on the folded views): small contractions, and
 //     element types other than float32 and float64.
 //
@@ -48,6 +50,7 @@ type Path struct {
 	Calls      int64  // BLAS calls (the product of the extents of the looped modes)
 	Transposed bool   // C is column-major: BLAS computes Cᵀ = B·Aᵀ
 	Packed     bool   // the operands are first copied into compact folded layouts
+	Copies     string // Packed: the operands copied ("ABC"; one left out is used in place)
 	Reason     string // why the reference loops run
 }
 
@@ -57,7 +60,7 @@ func (p Path) String() string {
 	}
 	s := fmt.Sprintf("blas: %d call(s) of gemm %d×%d×%d", p.Calls, p.M, p.N, p.K)
 	if p.Packed {
-		s += " on packed copies"
+		s += " on packed copies of " + p.Copies
 	}
 	return s
 }
@@ -155,40 +158,54 @@ func contractBLAS[T float32 | float64](spec string, a, b, c cute.Tensor[T], gemm
 	case !path.BLAS:
 		return path, einsum.Contract(spec, a, b, c)
 	case !path.Packed:
-		if err := cute.Fill(fc, 0); err != nil {
+		if err := walk(fc, nil, fc.Layout(), zero); err != nil { // C = 0 (cute.Fill's loop nest)
 			return Path{}, err
 		}
 		return path, runBLAS(bp, a.Data(), b.Data(), c.Data(), a.Offset(), b.Offset(), c.Offset(), gemm)
 	}
 	// packed: A, B into compact copies, C computed compact then added into the zeroed C
-	// (in order, so a C with repeated elements sums, as the loops do)
-	q, err := packedPlan(plan) // the layouts choose planned the BLAS calls for
-	if err != nil {
-		return Path{}, err
+	// (in order, so a C with repeated elements sums, as the loops do); an operand already
+	// laid out as its copy would be is used in place
+	q, copied := bp.packed, bp.copied // the layouts choose planned the BLAS calls for
+	fs := [3]cute.Tensor[T]{fa, fb, fc}
+	ls := [3]cute.Layout{q.A, q.B, q.C}
+	n := 0
+	for o, f := range fs {
+		if copied[o] {
+			n += int(f.Size())
+		}
 	}
-	na, nb := int(fa.Size()), int(fb.Size())
-	buf := getScratch[T](na + nb + int(fc.Size()))
+	buf := getScratch[T](n)
 	defer putScratch(buf)
-	s := *buf
-	pa, err := pack(fa, s[:na:na], q.A, true)
-	if err != nil {
+	free := *buf
+	var data [3][]T
+	var off [3]int64
+	for o, f := range fs {
+		if !copied[o] {
+			data[o], off[o] = f.Data(), f.Offset()
+			continue
+		}
+		k := int(f.Size())
+		pt, err := pack(f, free[:k:k], ls[o], o < 2)
+		if err != nil {
+			return Path{}, err
+		}
+		free = free[k:]
+		data[o] = pt.Data()
+	}
+	if !copied[2] { // C compact: the GEMM adds into it in place
+		clear(data[2][off[2] : off[2]+fc.Size()])
+	}
+	if err := runBLAS(bp, data[0], data[1], data[2], off[0], off[1], off[2], gemm); err != nil {
 		return Path{}, err
 	}
-	pb, err := pack(fb, s[na:na+nb:na+nb], q.B, true)
-	if err != nil {
-		return Path{}, err
-	}
-	pc, err := pack(fc, s[na+nb:], q.C, false)
-	if err != nil {
-		return Path{}, err
-	}
-	if err := runBLAS(bp, pa.Data(), pb.Data(), pc.Data(), 0, 0, 0, gemm); err != nil {
-		return Path{}, err
+	if !copied[2] {
+		return path, nil
 	}
 	if err := walk(fc, nil, q.C, zero); err != nil {
 		return Path{}, err
 	}
-	return path, walk(fc, pc.Data(), q.C, scatter)
+	return path, walk(fc, data[2], q.C, scatter)
 }
 
 // pack is a compact copy of a folded operand in the layout l (packedLayout's) on buf (of
@@ -229,44 +246,78 @@ func getScratch[T float32 | float64](n int) *[]T {
 
 func putScratch[T float32 | float64](b *[]T) { scratchPool[T]().Put(b) }
 
-// packedLayout is the compact layout of a folded operand's shape (m̂, k̂, l̂ for A) that its
-// copy takes: column-major (the first multi-mode fastest), or, with a CBLAS (which takes
-// either storage order at one speed; gonum's Aᵀ·Bᵀ is slow), the second multi-mode fastest
-// when it holds the operand's smallest stride, so that the copy reads the operand in order.
-func packedLayout(l cute.Layout) (cute.Layout, error) {
-	if !useCBLAS() || l.Rank() != 3 {
-		return cute.MakeLayoutLeft(l.Shape())
+// packedLayout is the compact layout of a folded operand (multi-modes m̂, k̂, l̂ for A) that
+// its copy takes: the multi-modes column-major (the first fastest), or, with a CBLAS (which
+// takes either storage order at one speed; gonum's Aᵀ·Bᵀ is slow), the second first when it
+// holds the operand's smallest stride, so that the copy reads the operand in order. Within a
+// multi-mode the indices go in the order of letters[i] (their positions in the multi-mode,
+// fastest first), which the operands that share the class share, so that the copies agree.
+func packedLayout(l cute.Layout, letters [3][]int) (cute.Layout, error) {
+	modes := []int{0, 1, 2}
+	if useCBLAS() {
+		best, mode := int64(-1), 0
+		for i := 0; i < 3; i++ {
+			m, err := l.Mode(i)
+			if err != nil {
+				return cute.Layout{}, err
+			}
+			_, sh, st, err := m.AppendNest(nil, nil, nil)
+			if err != nil {
+				return cute.Layout{}, err
+			}
+			for j := range sh {
+				if a := abs(st[j]); sh[j] > 1 && a != 0 && (best < 0 || a < best) {
+					best, mode = a, i
+				}
+			}
+		}
+		if mode == 1 {
+			modes = []int{1, 0, 2}
+		}
 	}
-	best, mode := int64(-1), 0
-	for i := 0; i < 3; i++ {
+	// the pieces (an index of a multi-mode, or a multi-mode without indices) in the order
+	// of the copy, laid out compact, then put back in their places
+	var shapes []cute.IntTuple
+	var at [][2]int
+	for _, i := range modes {
 		m, err := l.Mode(i)
 		if err != nil {
 			return cute.Layout{}, err
 		}
-		_, sh, st, err := m.AppendNest(nil, nil, nil)
-		if err != nil {
-			return cute.Layout{}, err
+		if len(letters[i]) < 2 {
+			shapes, at = append(shapes, m.Shape()), append(at, [2]int{i, 0})
+			continue
 		}
-		for j := range sh {
-			if a := abs(st[j]); sh[j] > 1 && a != 0 && (best < 0 || a < best) {
-				best, mode = a, i
+		for _, j := range letters[i] {
+			sub, err := m.Mode(j)
+			if err != nil {
+				return cute.Layout{}, err
 			}
+			shapes, at = append(shapes, sub.Shape()), append(at, [2]int{i, j})
 		}
 	}
-	if mode != 1 {
-		return cute.MakeLayoutLeft(l.Shape())
-	}
-	m0, _ := l.Mode(0)
-	m1, _ := l.Mode(1)
-	m2, _ := l.Mode(2)
-	c, err := cute.MakeLayoutLeft(cute.Tuple(m1.Shape(), m0.Shape(), m2.Shape()))
+	c, err := cute.MakeLayoutLeft(cute.Tuple(shapes...))
 	if err != nil {
 		return cute.Layout{}, err
 	}
-	q0, _ := c.Mode(0)
-	q1, _ := c.Mode(1)
-	q2, _ := c.Mode(2)
-	return cute.MakeLayoutModes(q1, q0, q2)
+	var pieces [3][]cute.Layout
+	for i := range pieces {
+		pieces[i] = make([]cute.Layout, max(1, len(letters[i])))
+	}
+	for q, x := range at {
+		if pieces[x[0]][x[1]], err = c.Mode(q); err != nil {
+			return cute.Layout{}, err
+		}
+	}
+	var mm [3]cute.Layout
+	for i, ps := range pieces {
+		if len(ps) == 1 {
+			mm[i] = ps[0]
+		} else if mm[i], err = cute.MakeLayoutModes(ps...); err != nil {
+			return cute.Layout{}, err
+		}
+	}
+	return cute.MakeLayoutModes(mm[:]...)
 }
 
 // The three walks over a strided tensor against a buffer of the same shape, element i of
@@ -331,10 +382,22 @@ func walk[T float32 | float64](t cute.Tensor[T], buf []T, bl cute.Layout, kind i
 	}
 	const tile = 16
 	data := t.Data()
-	var rest []int // the leaves of the outer loops
+	var rest []int // the leaves of the outer loops, the innermost first
 	for j := range shape {
 		if j != a && j != u {
 			rest = append(rest, j)
+		}
+	}
+	// t's smallest strides innermost: the tiles (or rows) follow t through memory, the
+	// buffer's side being compact blocks whatever the order
+	sort.SliceStable(rest, func(x, y int) bool { return abs(stride[rest[x]]) < abs(stride[rest[y]]) })
+	tx, ty := int64(tile), int64(tile)
+	if u < 0 {
+		// no transposing pair: rows of the whole inner leaf, the next leaf in t's order
+		// walked whole around them (the outer loops step once per plane, not per row)
+		tx, ty = 1<<62, 1<<62
+		if len(rest) > 0 {
+			u, rest = rest[0], rest[1:]
 		}
 	}
 	nu, su, du := int64(1), int64(0), int64(0)
@@ -345,15 +408,16 @@ func walk[T float32 | float64](t cute.Tensor[T], buf []T, bl cute.Layout, kind i
 	cnt := make([]int64, len(shape))
 	bs, bd := t.Offset(), int64(0)
 	for {
-		for x0 := int64(0); x0 < nu; x0 += tile {
-			x1 := min(x0+tile, nu)
-			for y0 := int64(0); y0 < na; y0 += tile {
-				y1 := min(y0+tile, na)
-				if u < 0 {
-					y1 = na
-				}
+		for x0 := int64(0); x0 < nu; x0 += tx {
+			x1 := min(x0+tx, nu)
+			for y0 := int64(0); y0 < na; y0 += ty {
+				y1 := min(y0+ty, na)
 				for x := x0; x < x1; x++ {
 					p, i := bs+x*su+y0*sa, bd+x*du+y0*da
+					if da == 1 {
+						row(kind, data, buf, p, sa, i, y1-y0)
+						continue
+					}
 					switch kind {
 					case gather:
 						for y := y0; y < y1; y, p, i = y+1, p+sa, i+da {
@@ -368,9 +432,6 @@ func walk[T float32 | float64](t cute.Tensor[T], buf []T, bl cute.Layout, kind i
 							data[p] += buf[i]
 						}
 					}
-				}
-				if u < 0 {
-					break
 				}
 			}
 		}
@@ -391,6 +452,52 @@ func walk[T float32 | float64](t cute.Tensor[T], buf []T, bl cute.Layout, kind i
 	}
 }
 
+// row is the innermost loop of a walk where the buffer's elements are adjacent: n
+// elements of data from p by sa against buf[i:i+n] (buf is not read by zero).
+func row[T float32 | float64](kind int, data, buf []T, p, sa, i, n int64) {
+	if kind == zero {
+		if sa == 1 {
+			clear(data[p : p+n])
+			return
+		}
+		for k := int64(0); k < n; k, p = k+1, p+sa {
+			data[p] = 0
+		}
+		return
+	}
+	b := buf[i : i+n]
+	switch {
+	case kind == gather && sa == 1:
+		copy(b, data[p:p+n])
+	case kind == gather:
+		for k := range b {
+			b[k] = data[p]
+			p += sa
+		}
+	case sa == 1:
+		d := data[p : p+n]
+		for k, v := range b {
+			d[k] += v
+		}
+	default:
+		for _, v := range b {
+			data[p] += v
+			p += sa
+		}
+	}
+}
+
+// copiedNames names the operands copied, "ABC" for all three.
+func copiedNames(copied [3]bool) string {
+	var s []byte
+	for o, c := range copied {
+		if c {
+			s = append(s, "ABC"[o])
+		}
+	}
+	return string(s)
+}
+
 // packable: packed copies take memory of the order of the operands' own (an operand
 // broadcast over many more coordinates than it has elements is not copied out).
 func packable(p einsum.Plan) bool {
@@ -403,22 +510,126 @@ func packable(p einsum.Plan) bool {
 	return true
 }
 
-// packedPlan is the plan of the same contraction over compact copies (packedLayout).
-func packedPlan(p einsum.Plan) (einsum.Plan, error) {
-	q := p
-	var err error
-	for _, x := range []*cute.Layout{&q.A, &q.B, &q.C} {
-		if *x, err = packedLayout(*x); err != nil {
-			return einsum.Plan{}, err
+// packedPlan is the plan of the same contraction over compact copies (packedLayout), and
+// which of A, B and C take a copy: an operand already laid out as its copy would be is
+// used as it is. The indices of m̂ and n̂ go in the order of their strides in C (C's copy
+// costs three passes: zeroed, written, added back), those of k̂ and l̂ as they come.
+func packedPlan(p einsum.Plan) (einsum.Plan, [3]bool, error) {
+	var letters [3][3][]int // operand, multi-mode: the order of its indices
+	for _, c := range []struct {
+		n        int // the class's indices
+		inC      int // its multi-mode in C
+		op, mode int // the other operand holding it (A or B) and its multi-mode there
+	}{{len(p.Classes.M), 0, 0, 0}, {len(p.Classes.N), 1, 1, 0}} {
+		if c.n < 2 {
+			continue
 		}
+		order, err := strideOrder(p.C, c.inC, c.n)
+		if err != nil {
+			return einsum.Plan{}, [3]bool{}, err
+		}
+		letters[2][c.inC], letters[c.op][c.mode] = order, order
 	}
-	return q, nil
+	q := p
+	var copied [3]bool
+	for o, x := range []*cute.Layout{&q.A, &q.B, &q.C} {
+		orig := *x
+		var err error
+		if *x, err = packedLayout(orig, letters[o]); err != nil {
+			return einsum.Plan{}, [3]bool{}, err
+		}
+		copied[o] = !sameLeaves(orig, *x)
+	}
+	return q, copied, nil
 }
 
-// choose compares, in multiply-add equivalents, the reference loops (a few per
+// strideOrder is the order of the n indices of multi-mode i of l by increasing stride (the
+// smallest of an index's leaves of extent above 1).
+func strideOrder(l cute.Layout, i, n int) ([]int, error) {
+	m, err := l.Mode(i)
+	if err != nil {
+		return nil, err
+	}
+	order, key := make([]int, n), make([]int64, n)
+	for j := range order {
+		order[j] = j
+		sub, err := m.Mode(j)
+		if err != nil {
+			return nil, err
+		}
+		_, sh, st, err := sub.AppendNest(nil, nil, nil)
+		if err != nil {
+			return nil, err
+		}
+		key[j] = -1
+		for k := range sh {
+			if a := abs(st[k]); sh[k] > 1 && (key[j] < 0 || a < key[j]) {
+				key[j] = a
+			}
+		}
+	}
+	sort.SliceStable(order, func(x, y int) bool { return key[order[x]] < key[order[y]] })
+	return order, nil
+}
+
+// sameLeaves reports whether x and y (of one shape) have the same stride on every leaf of
+// extent above 1: the same elements in the same places.
+func sameLeaves(x, y cute.Layout) bool {
+	_, xs, xd, err := x.AppendNest(nil, nil, nil)
+	if err != nil {
+		return false
+	}
+	_, ys, yd, err := y.AppendNest(nil, nil, nil)
+	if err != nil || len(xs) != len(ys) {
+		return false
+	}
+	for i := range xs {
+		if xs[i] != ys[i] || xs[i] > 1 && xd[i] != yd[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// plans remembers choose's answers by the folded layouts and classes (and the settings
+// tests change), so that a contraction repeated on operands of the same layouts is planned
+// once; at most maxPlans are kept (then the memory starts afresh). A blasPlan is only read
+// after it is made.
+var plans struct {
+	sync.Mutex
+	m map[string]planned
+}
+
+type planned struct {
+	bp   blasPlan
+	path Path
+}
+
+const maxPlans = 256
+
+// choose is choosePlan's answer for p, remembered in plans.
+func choose(p einsum.Plan) (blasPlan, Path) {
+	key := fmt.Sprint(p.A, " ", p.B, " ", p.C, " ", p.Classes, useCBLAS(), force, minBLASWork)
+	plans.Lock()
+	r, ok := plans.m[key]
+	plans.Unlock()
+	if ok {
+		return r.bp, r.path
+	}
+	bp, path := choosePlan(p)
+	plans.Lock()
+	if plans.m == nil || len(plans.m) >= maxPlans {
+		plans.m = map[string]planned{}
+	}
+	plans.m[key] = planned{bp, path}
+	plans.Unlock()
+	return bp, path
+}
+
+// choosePlan compares, in multiply-add equivalents, the reference loops (a few per
 // multiply-add), BLAS on the operands as they are, and BLAS on packed copies (the copies
 // cost a few per element). BLAS's speed per call grows with each of its extents.
-func choose(p einsum.Plan) (blasPlan, Path) {
+func choosePlan(p einsum.Plan) (blasPlan, Path) {
 	m, n, k, l := p.Sizes()
 	total := float64(m) * float64(n) * float64(k) * float64(l)
 	costRef := refCost * total
@@ -433,10 +644,19 @@ func choose(p einsum.Plan) (blasPlan, Path) {
 	var pbp blasPlan
 	var ppath Path
 	costPack := math.Inf(1)
-	if q, err := packedPlan(p); err == nil && packable(p) {
-		if pbp, ppath = planBLAS(q); ppath.BLAS {
-			elems := float64(p.A.Size()) + float64(p.B.Size()) + 3*float64(p.C.Size())
-			costPack = total/efficiency(ppath.M, ppath.N, ppath.K) + callCost*float64(ppath.Calls) + copyCost*elems
+	if packable(p) {
+		if q, copied, err := packedPlan(p); err == nil {
+			if pbp, ppath = planBLAS(q); ppath.BLAS {
+				pbp.packed, pbp.copied = q, copied
+				elems := float64(p.C.Size()) // C set to zero
+				for o, l := range []cute.Layout{p.A, p.B, p.C} {
+					if copied[o] {
+						elems += float64(l.Size()) * []float64{1, 1, 2}[o] // C: the copy zeroed and added back
+					}
+				}
+				ppath.Copies = copiedNames(copied)
+				costPack = total/efficiency(ppath.M, ppath.N, ppath.K) + callCost*float64(ppath.Calls) + copyCost*elems
+			}
 		}
 	}
 	switch force {
@@ -513,6 +733,8 @@ type blasPlan struct {
 	P, Q             int64 // C block rows and columns as BLAS sees them
 	calls            int64
 	mExt, nExt, kExt int64
+	packed           einsum.Plan // on packed copies: their layouts (packedPlan's)
+	copied           [3]bool     // and which of A, B, C are copied
 }
 
 // classModes reads the modes of one class (the letters of multi-mode i of the folded

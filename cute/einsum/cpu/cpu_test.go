@@ -176,6 +176,39 @@ func TestPackedRepeatedC(t *testing.T) {
 	}
 }
 
+// TestPackedInPlace: on the packed path an operand that is already compact as its copy
+// would be is used in place (C's old values are overwritten, as on every path), and the
+// row and column indices take C's order, so that a compact C is written in place.
+func TestPackedInPlace(t *testing.T) {
+	defer func(w int64, off bool) { minBLASWork, force, noCBLAS = w, forceNone, off }(minBLASWork, noCBLAS)
+	minBLASWork, force = 1, forcePacked
+	r := rand.New(rand.NewPCG(9, 10))
+	// A reversed (negative strides) is copied; B and C are compact column-major as their
+	// copies are
+	ext := map[byte]int64{'i': 12, 'j': 10, 'k': 8}
+	a := &naive.Operand{Idx: "ik", Sub: [][]int64{{12}, {8}}, Stride: [][]int64{{-1}, {-12}}, Off: 95, Data: make([]float64, 96)}
+	for i := range a.Data {
+		a.Data[i] = float64(r.IntN(9) - 4)
+	}
+	if p := check(t, "ik", "jk", "ij", a, compact("jk", "jk", ext, r), compact("ij", "ij", ext, r), ext); !p.Packed || p.Copies != "A" {
+		t.Errorf("ik,jk->ij, A reversed: %+v", p)
+	}
+	// C row-major: its column indices (e, f) fastest, f before e; with a CBLAS (either
+	// storage order) C is written in place, with gonum (column-major copies) it is copied
+	ext = map[byte]int64{'a': 3, 'b': 4, 'c': 2, 'd': 5, 'e': 3, 'f': 2}
+	for _, off := range []bool{true, false} {
+		noCBLAS = off
+		want := "ABC"
+		if useCBLAS() {
+			want = "AB"
+		}
+		pa, pb, pc := compact("acbd", "dbca", ext, r), compact("edfc", "cfde", ext, r), compact("abef", "feba", ext, r)
+		if p := check(t, "acbd", "edfc", "abef", pa, pb, pc, ext); !p.Packed || p.Copies != want {
+			t.Errorf("acbd,edfc->abef, noCBLAS %v: %+v, want copies of %s", off, p, want)
+		}
+	}
+}
+
 // TestWalk: the strided walks against the layouts' own evaluation, on layouts of up to four
 // modes of extents up to 40 (several 16×16 tiles and partial ones) in any storage order,
 // with negative and zero strides, and buffers compact in any order of the modes.

@@ -1,0 +1,211 @@
+//go:build cuda
+
+package gpu
+
+import (
+	"math"
+	"math/rand"
+	"os"
+	"strings"
+	"testing"
+	"unsafe"
+
+	"github.com/cutego/cutego/cute"
+	"gorgonia.org/cu"
+)
+
+// fp8Case is one FP8 GEMM of the device test: D = alpha·sa·sb·A·B + beta·C.
+type fp8Case struct {
+	m, n, k, l       int64
+	ta, tb, cd       DType
+	aMajorM, bMajorN bool // A (M,K) with unit stride along M, B (N,K) along N: transposed into the workspace
+	sa, sb           float32
+	alpha, beta      float32
+	promoted         bool
+}
+
+func fromF16(h uint16) float64 {
+	e, m := int(h>>10)&31, float64(h&1023)
+	s := 1.0
+	if h&0x8000 != 0 {
+		s = -1
+	}
+	switch e {
+	case 0:
+		return s * math.Ldexp(m, -24)
+	case 31:
+		return math.NaN()
+	}
+	return s * math.Ldexp(m+1024, e-25)
+}
+
+// fp8Tol is the bound of csrc/gemm/test_gemm_fp8.cu: the output's rounding plus the tensor
+// cores' FP8 accumulation (about 14 bits per partial sum, growing as the square root of the
+// k32 additions; with promotion a partial sum spans 128 of K).
+func fp8Tol(cd DType, k int64, promoted bool) float64 {
+	out := map[DType]float64{F32: 1e-6, F16: 2e-3, BF16: 8e-3}[cd]
+	run := k
+	if promoted && k > 128 {
+		run = 128
+	}
+	return out + 4*math.Ldexp(1, -14)*math.Sqrt(float64(run+31)/32)
+}
+
+// runFP8 quantizes random data on the host, runs the GEMM through Copier.Gemm and compares it
+// with a float64 product of the same quantized values.
+func runFP8(t *testing.T, c *Copier, tc fp8Case, rng *rand.Rand) {
+	M, N, K, L := tc.m, tc.n, tc.k, tc.l
+	strides := func(e0, e1 int64, unit0 bool) [3]int64 {
+		if unit0 {
+			return [3]int64{1, e0, e0 * e1}
+		}
+		return [3]int64{e1, 1, e0 * e1}
+	}
+	sa, sb, sd := strides(M, K, tc.aMajorM), strides(N, K, tc.bMajorN), [3]int64{N, 1, M * N}
+	la := cute.MustLayout(cute.Ints(M, K, L), cute.Ints(sa[0], sa[1], sa[2]))
+	lb := cute.MustLayout(cute.Ints(N, K, L), cute.Ints(sb[0], sb[1], sb[2]))
+	ld := cute.MustLayout(cute.Ints(M, N, L), cute.Ints(sd[0], sd[1], sd[2]))
+	quant := func(t DType) (func(float32) uint8, func(uint8) float32) {
+		if t == E5M2 {
+			return ToE5M2, FromE5M2
+		}
+		return ToE4M3, FromE4M3
+	}
+	qa, fa := quant(tc.ta)
+	qb, fb := quant(tc.tb)
+	ha, hb := make([]uint8, M*K*L), make([]uint8, N*K*L)
+	for i := range ha {
+		ha[i] = qa(float32(rng.NormFloat64() * 4))
+	}
+	for i := range hb {
+		hb[i] = qb(float32(rng.NormFloat64() * 4))
+	}
+	es := int64(tc.cd.elemBytes())
+	hc := make([]byte, M*N*L*es) // C = D's initial value: small integers, exact in every output type
+	cval := make([]float64, M*N*L)
+	for i := range cval {
+		v := float64(rng.Intn(9) - 4)
+		cval[i] = v
+		switch tc.cd {
+		case F32:
+			*(*float32)(unsafe.Pointer(&hc[4*i])) = float32(v)
+		case BF16:
+			*(*uint16)(unsafe.Pointer(&hc[2*i])) = uint16(math.Float32bits(float32(v)) >> 16)
+		case F16:
+			// small integers: exponent 15+e, 10-bit mantissa
+			var h uint16
+			if v != 0 {
+				a := math.Abs(v)
+				e := int(math.Floor(math.Log2(a)))
+				h = uint16(e+15)<<10 | uint16((a/math.Ldexp(1, e)-1)*1024)
+				if v < 0 {
+					h |= 0x8000
+				}
+			}
+			*(*uint16)(unsafe.Pointer(&hc[2*i])) = h
+		}
+	}
+	alloc := func(n int64, src unsafe.Pointer) cu.DevicePtr {
+		p, err := cu.MemAlloc(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = cu.MemFree(p) })
+		if src != nil {
+			if err := cu.MemcpyHtoD(p, src, n); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return p
+	}
+	da := alloc(M*K*L, unsafe.Pointer(&ha[0]))
+	db := alloc(N*K*L, unsafe.Pointer(&hb[0]))
+	dd := alloc(M*N*L*es, unsafe.Pointer(&hc[0]))
+	scales := []float32{tc.sa, tc.sb}
+	ds := alloc(8, unsafe.Pointer(&scales[0]))
+	opt := &GemmOptions{Promoted: tc.promoted, ScaleA: ds, ScaleB: ds + 4}
+	if tc.tb != tc.ta {
+		opt.BType = tc.tb
+	}
+	dOp := GemmOperand{Ptr: dd, Layout: ld}
+	p, err := c.Gemm(dOp, GemmOperand{Ptr: da, Layout: la}, GemmOperand{Ptr: db, Layout: lb}, &dOp, tc.ta, tc.cd,
+		tc.alpha, tc.beta, opt)
+	if err != nil {
+		t.Fatalf("%+v: %v", tc, err)
+	}
+	if err := cu.Synchronize(); err != nil {
+		t.Fatalf("%+v: %s: %v", tc, p.Kernel, err)
+	}
+	out := make([]byte, M*N*L*es)
+	if err := cu.MemcpyDtoH(unsafe.Pointer(&out[0]), dd, M*N*L*es); err != nil {
+		t.Fatal(err)
+	}
+	var va, vb [256]float64 // every code's value
+	for i := range va {
+		va[i], vb[i] = float64(fa(uint8(i))), float64(fb(uint8(i)))
+	}
+	var e2, r2 float64
+	for z := int64(0); z < L; z++ {
+		for m := int64(0); m < M; m++ {
+			for n := int64(0); n < N; n++ {
+				s := 0.0
+				for k := int64(0); k < K; k++ {
+					s += va[ha[m*sa[0]+k*sa[1]+z*sa[2]]] * vb[hb[n*sb[0]+k*sb[1]+z*sb[2]]]
+				}
+				i := m*sd[0] + n*sd[1] + z*sd[2]
+				r := float64(tc.alpha)*float64(tc.sa)*float64(tc.sb)*s + float64(tc.beta)*cval[i]
+				var g float64
+				switch tc.cd {
+				case F32:
+					g = float64(*(*float32)(unsafe.Pointer(&out[4*i])))
+				case BF16:
+					g = float64(math.Float32frombits(uint32(*(*uint16)(unsafe.Pointer(&out[2*i]))) << 16))
+				case F16:
+					g = fromF16(*(*uint16)(unsafe.Pointer(&out[2*i])))
+				}
+				if math.IsNaN(g) || math.IsInf(g, 0) {
+					t.Fatalf("%+v: non-finite output at (%d,%d,%d)", tc, m, n, z)
+				}
+				e2 += (g - r) * (g - r)
+				r2 += r * r
+			}
+		}
+	}
+	rel, tol := math.Sqrt(e2/r2), fp8Tol(tc.cd, K, tc.promoted)
+	wantPacked := tc.aMajorM || tc.bMajorN
+	t.Logf("%dx%dx%d L=%d %v: %s (%s) rel err %.2e (bound %.2e)", M, N, K, L, tc.cd, p.Kernel, p.Reason, rel, tol)
+	if rel > tol || p.Path != GemmWgmma || p.Packed != wantPacked || strings.HasSuffix(p.Kernel, "_promoted") != tc.promoted {
+		t.Errorf("%+v: %s packed %v, rel err %.2e > %.2e", tc, p.Kernel, p.Packed, rel, tol)
+	}
+}
+
+// Needs a Hopper GPU, CUTEGO_CUBIN (cutego_copy.cubin) and CUTEGO_GEMM_CUBINS (cutego_gemm.cubin
+// and cutego_gemm_fp8.cubin, colon-separated); skipped otherwise, a failure under
+// CUTEGO_EXPECT_GPU=1.
+func TestGemmFP8OnDevice(t *testing.T) {
+	cubin, gemms := os.Getenv("CUTEGO_CUBIN"), os.Getenv("CUTEGO_GEMM_CUBINS")
+	if cubin == "" || gemms == "" {
+		if os.Getenv("CUTEGO_EXPECT_GPU") == "1" {
+			t.Fatal("CUTEGO_EXPECT_GPU=1 but CUTEGO_CUBIN or CUTEGO_GEMM_CUBINS is not set")
+		}
+		t.Skip("CUTEGO_CUBIN or CUTEGO_GEMM_CUBINS not set")
+	}
+	c, err := Open(0, cubin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if err := c.LoadGemm(strings.Split(gemms, ":")...); err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewSource(7))
+	for _, tc := range []fp8Case{
+		{m: 256, n: 384, k: 512, l: 1, ta: E4M3, tb: E4M3, cd: BF16, sa: 0.5, sb: 0.25, alpha: 1},
+		{m: 300, n: 200, k: 160, l: 1, ta: E4M3, tb: E5M2, cd: F32, aMajorM: true, sa: 2, sb: 1, alpha: 0.5, beta: 1, promoted: true},
+		{m: 128, n: 520, k: 256, l: 2, ta: E5M2, tb: E4M3, cd: F16, bMajorN: true, sa: 1, sb: 0.125, alpha: 1, beta: 0.5},
+		{m: 77, n: 136, k: 1024, l: 1, ta: E5M2, tb: E5M2, cd: F32, aMajorM: true, bMajorN: true, sa: 1, sb: 1, alpha: 1},
+		{m: 256, n: 256, k: 4096, l: 1, ta: E4M3, tb: E4M3, cd: F32, sa: 1, sb: 1, alpha: 1, promoted: true},
+	} {
+		runFP8(t, c, tc, rng)
+	}
+}
