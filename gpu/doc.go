@@ -15,8 +15,11 @@
 // conversion libcutego uses too.
 //
 // FP8 A and B (E4M3, E5M2) run from a second module, build/kernels/cutego_gemm_fp8.cubin
-// (LoadGemm takes both), with per-tensor scales and the accumulation mode in GemmOptions;
-// ToE4M3/FromE4M3 and ToE5M2/FromE5M2 convert on the host.
+// (LoadGemm takes both), with per-tensor scales and the accumulation mode in GemmOptions, or
+// block-scaled (Copier.GemmBlockScaled, PlanGemmBlockScaled: DeepSeek-V3's 1x128 scales of A
+// and 128x128 of B, scale tensors described by layouts); ToE4M3/FromE4M3 and ToE5M2/FromE5M2
+// convert on the host. Copier.Gemm takes the C launcher's tile configuration (128x64 tiles
+// where cutego_gemm_narrow says so, else cutego_gemm_pick_config's); it does not split K.
 //
 // Without the tag (CI, machines without a GPU) the package holds only those conversions (pure
 // Go), so that no cgo of a dependency is compiled in the default build. With it, QueryInfo reads device information

@@ -130,6 +130,12 @@ func (c *Copier) gemmFunction(name string, fp8 bool) (cu.Function, error) {
 // only when beta != 0. The tiles suit opt.SMs multiprocessors (0: occupancy not considered;
 // Copier.Gemm plans for its device).
 func PlanGemm(d GemmOperand, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, beta float32, opt *GemmOptions) (*GemmPlan, error) {
+	return planGemm(d, a, b, cOp, ab, cd, beta, opt, false)
+}
+
+// planGemm is PlanGemm, with fp8_accumulation BLOCK_SCALED where blockScaled.
+func planGemm(d GemmOperand, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, beta float32, opt *GemmOptions,
+	blockScaled bool) (*GemmPlan, error) {
 	var ld, la, lb, lc C.cute_layout_t
 	var err error
 	if ld, err = toC(d.Layout); err != nil {
@@ -175,6 +181,9 @@ func PlanGemm(d GemmOperand, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, b
 			o.no_pack = 1
 		}
 	}
+	if blockScaled {
+		o.fp8_accumulation = C.CUTEGO_GEMM_FP8_ACCUM_BLOCK_SCALED
+	}
 	p := &GemmPlan{}
 	rc := C.cutego_gemm_plan(&ld, &la, &lb, plc, C.int(ab), C.int(cd), readC, C.uintptr_t(d.Ptr), C.uintptr_t(a.Ptr),
 		C.uintptr_t(b.Ptr), caddr, &o, &p.c)
@@ -191,8 +200,15 @@ func PlanGemm(d GemmOperand, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, b
 // Gemm computes D = alpha·A·B + beta·C on c.Stream (asynchronous) and returns the plan it ran.
 // A and B are bf16 or fp16 (ab), or FP8 (E4M3/E5M2; opt.BType for a B of the other FP8 type,
 // opt.ScaleA/ScaleB, opt.Promoted), C and D bf16, fp16 or fp32 (cd); cOp may be nil when beta
-// is 0. The rules are the C planner's (PlanGemm); no split K (cutego_gemm's own).
+// is 0. The rules are the C planner's (PlanGemm) and the tile configuration the C launcher's
+// (cutego_gemm_narrow, cutego_gemm_pick_config); no split K (cutego_gemm's own).
 func (c *Copier) Gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha, beta float32, opt *GemmOptions) (*GemmPlan, error) {
+	return c.gemm(d, a, b, cOp, ab, cd, alpha, beta, opt, nil)
+}
+
+// gemm is Gemm, block-scaled with the scale tensors bs (nil: not).
+func (c *Copier) gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha, beta float32, opt *GemmOptions,
+	bs *blockScalesIn) (*GemmPlan, error) {
 	if len(c.gemmMods) == 0 {
 		return nil, fmt.Errorf("gpu: gemm: no GEMM module loaded (LoadGemm)")
 	}
@@ -204,12 +220,18 @@ func (c *Copier) Gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha
 		o.SMs = c.sms
 	}
 	opt = &o
-	p, err := PlanGemm(d, a, b, cOp, ab, cd, beta, opt)
+	p, err := launchPlan(d, a, b, cOp, ab, cd, beta, opt, bs)
 	if err != nil {
 		return nil, err
 	}
 	if p.Path == GemmNone {
 		return p, nil
+	}
+	var scales *C.cutego_gemm_block_scales_t
+	if bs != nil {
+		if scales, err = bs.args(p); err != nil {
+			return nil, err
+		}
 	}
 	if d.Ptr == 0 || a.Ptr == 0 || b.Ptr == 0 || (beta != 0 && cOp.Ptr == 0) {
 		return nil, fmt.Errorf("gpu: gemm: null pointer")
@@ -300,7 +322,7 @@ func (c *Copier) Gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha
 	var args C.cutego_gemm_args_t
 	C.cutego_shim_gemm_args(&p.c, C.CUdeviceptr(d.Ptr), cptr, C.float(alpha), C.float(beta), C.int32_t(opt.GroupM), &args)
 	rc := C.cutego_shim_launch_gemm(f, C.int(c.sms), C.int(opt.MaxCTAs), c.stream(), &p.c, &args,
-		C.CUdeviceptr(a.Ptr), C.CUdeviceptr(b.Ptr), C.CUdeviceptr(d.Ptr), C.CUdeviceptr(opt.ScaleA), C.CUdeviceptr(opt.ScaleB))
+		C.CUdeviceptr(a.Ptr), C.CUdeviceptr(b.Ptr), C.CUdeviceptr(d.Ptr), C.CUdeviceptr(opt.ScaleA), C.CUdeviceptr(opt.ScaleB), scales)
 	if rc == -1 {
 		return nil, fmt.Errorf("gpu: gemm: encoding the tensor maps failed (%s)", p.Reason)
 	}
@@ -310,6 +332,41 @@ func (c *Copier) Gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha
 	if p.c.flags&C.CUTEGO_GEMM_F_PACK_D != 0 {
 		if _, err := c.Copy(dUser.Ptr, dUser.Layout, d.Ptr, d.Layout, es, nil); err != nil {
 			return nil, fmt.Errorf("gpu: gemm: copying D out of the workspace: %w", err)
+		}
+	}
+	return p, nil
+}
+
+// launchPlan is the plan Copier.Gemm launches: PlanGemm's, then, where no configuration is
+// asked for, the tile configuration of the C launcher (cutego_gemm): 128x64 tiles where
+// cutego_gemm_narrow says so (and that plan reads A and B in place), else the one
+// cutego_gemm_pick_config gives for opt.SMs (not for promoted FP8 accumulation, whose kernels
+// are 128x128 only). Package gpu does not split K: a narrow plan runs its K unsplit.
+func launchPlan(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, beta float32, opt *GemmOptions,
+	bs *blockScalesIn) (*GemmPlan, error) {
+	p, err := planGemm(d, a, b, cOp, ab, cd, beta, opt, bs != nil)
+	if err != nil || p.Path != GemmWgmma || opt.Config > 0 {
+		return p, err
+	}
+	replan := func(config C.int) *GemmPlan {
+		o := *opt
+		o.Config = int(config) + 1
+		if q, err := planGemm(d, a, b, cOp, ab, cd, beta, &o, bs != nil); err == nil && q.Path == GemmWgmma {
+			return q
+		}
+		return nil
+	}
+	if C.cutego_gemm_narrow(&p.c, C.int(opt.SMs)) != 0 {
+		if q := replan(C.CUTEGO_GEMM_CONFIG_128x64x64); q != nil && !q.Packed {
+			return q, nil
+		}
+	}
+	if p.c.promoted != 0 {
+		return p, nil
+	}
+	if want := C.cutego_gemm_pick_config(p.c.m, p.c.n, p.c.l, C.int(opt.SMs)); want != C.int(p.c.config) {
+		if q := replan(want); q != nil {
+			return q, nil
 		}
 	}
 	return p, nil

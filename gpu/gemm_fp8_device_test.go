@@ -5,7 +5,6 @@ package gpu
 import (
 	"math"
 	"math/rand"
-	"os"
 	"strings"
 	"testing"
 	"unsafe"
@@ -22,6 +21,10 @@ type fp8Case struct {
 	sa, sb           float32
 	alpha, beta      float32
 	promoted         bool
+	// Block-scaled (Copier.GemmBlockScaled): random scales SA (M, ceil(K/128)[, L]), MN-major
+	// with padded columns where saMajorM, and SB (ceil(N/128), ceil(K/128)) shared by every
+	// batch; sa and sb unused.
+	blockScaled, saMajorM bool
 }
 
 func fromF16(h uint16) float64 {
@@ -37,6 +40,40 @@ func fromF16(h uint16) float64 {
 		return math.NaN()
 	}
 	return s * math.Ldexp(m+1024, e-25)
+}
+
+// blockScales are the host copies of a block-scaled case's scale tensors and their layouts.
+type blockScales struct {
+	ha, hb []float32
+	sa, sb [3]int64 // strides (SB's batch stride 0: shared)
+	la, lb cute.Layout
+	kb, nb int64
+}
+
+func newBlockScales(tc fp8Case, rng *rand.Rand) *blockScales {
+	M, N, K, L := tc.m, tc.n, tc.k, tc.l
+	s := &blockScales{kb: (K + 127) / 128, nb: (N + 127) / 128}
+	if tc.saMajorM {
+		mp := M + 8 // DeepGEMM's MN-major SA: columns of M' >= M
+		s.sa = [3]int64{1, mp, mp * s.kb}
+	} else {
+		s.sa = [3]int64{s.kb, 1, M * s.kb}
+	}
+	s.sb = [3]int64{s.kb, 1, 0}
+	if L > 1 {
+		s.la = cute.MustLayout(cute.Ints(M, s.kb, L), cute.Ints(s.sa[0], s.sa[1], s.sa[2]))
+	} else {
+		s.la = cute.MustLayout(cute.Ints(M, s.kb), cute.Ints(s.sa[0], s.sa[1]))
+	}
+	s.lb = cute.MustLayout(cute.Ints(s.nb, s.kb), cute.Ints(s.sb[0], s.sb[1]))
+	s.ha = make([]float32, s.sa[2]*L)
+	s.hb = make([]float32, s.nb*s.kb)
+	for _, h := range [][]float32{s.ha, s.hb} {
+		for i := range h {
+			h[i] = float32(0.5 + 1.5*rng.Float64())
+		}
+	}
+	return s
 }
 
 // fp8Tol is the bound of csrc/gemm/test_gemm_fp8.cu: the output's rounding plus the tensor
@@ -105,19 +142,7 @@ func runFP8(t *testing.T, c *Copier, tc fp8Case, rng *rand.Rand) {
 			*(*uint16)(unsafe.Pointer(&hc[2*i])) = h
 		}
 	}
-	alloc := func(n int64, src unsafe.Pointer) cu.DevicePtr {
-		p, err := cu.MemAlloc(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { _ = cu.MemFree(p) })
-		if src != nil {
-			if err := cu.MemcpyHtoD(p, src, n); err != nil {
-				t.Fatal(err)
-			}
-		}
-		return p
-	}
+	alloc := func(n int64, src unsafe.Pointer) cu.DevicePtr { return devAlloc(t, n, src) }
 	da := alloc(M*K*L, unsafe.Pointer(&ha[0]))
 	db := alloc(N*K*L, unsafe.Pointer(&hb[0]))
 	dd := alloc(M*N*L*es, unsafe.Pointer(&hc[0]))
@@ -128,8 +153,20 @@ func runFP8(t *testing.T, c *Copier, tc fp8Case, rng *rand.Rand) {
 		opt.BType = tc.tb
 	}
 	dOp := GemmOperand{Ptr: dd, Layout: ld}
-	p, err := c.Gemm(dOp, GemmOperand{Ptr: da, Layout: la}, GemmOperand{Ptr: db, Layout: lb}, &dOp, tc.ta, tc.cd,
-		tc.alpha, tc.beta, opt)
+	var p *GemmPlan
+	var err error
+	var bsc *blockScales
+	if tc.blockScaled {
+		bsc = newBlockScales(tc, rng)
+		opt.ScaleA, opt.ScaleB = 0, 0
+		dsa := alloc(int64(4*len(bsc.ha)), unsafe.Pointer(&bsc.ha[0]))
+		dsb := alloc(int64(4*len(bsc.hb)), unsafe.Pointer(&bsc.hb[0]))
+		p, err = c.GemmBlockScaled(dOp, GemmOperand{Ptr: da, Layout: la}, GemmOperand{Ptr: db, Layout: lb}, &dOp, tc.ta,
+			tc.cd, GemmOperand{Ptr: dsa, Layout: bsc.la}, GemmOperand{Ptr: dsb, Layout: bsc.lb}, tc.alpha, tc.beta, opt)
+	} else {
+		p, err = c.Gemm(dOp, GemmOperand{Ptr: da, Layout: la}, GemmOperand{Ptr: db, Layout: lb}, &dOp, tc.ta, tc.cd,
+			tc.alpha, tc.beta, opt)
+	}
 	if err != nil {
 		t.Fatalf("%+v: %v", tc, err)
 	}
@@ -149,11 +186,22 @@ func runFP8(t *testing.T, c *Copier, tc fp8Case, rng *rand.Rand) {
 		for m := int64(0); m < M; m++ {
 			for n := int64(0); n < N; n++ {
 				s := 0.0
-				for k := int64(0); k < K; k++ {
-					s += va[ha[m*sa[0]+k*sa[1]+z*sa[2]]] * vb[hb[n*sb[0]+k*sb[1]+z*sb[2]]]
+				if bsc != nil { // the dequantized blocks: SA(m,kb,z)·SB(n/128,kb)·(the block's products)
+					for kb := int64(0); kb < bsc.kb; kb++ {
+						part := 0.0
+						for k := kb * 128; k < K && k < kb*128+128; k++ {
+							part += va[ha[m*sa[0]+k*sa[1]+z*sa[2]]] * vb[hb[n*sb[0]+k*sb[1]+z*sb[2]]]
+						}
+						s += float64(bsc.ha[m*bsc.sa[0]+kb*bsc.sa[1]+z*bsc.sa[2]]) * float64(bsc.hb[(n/128)*bsc.sb[0]+kb*bsc.sb[1]]) * part
+					}
+				} else {
+					for k := int64(0); k < K; k++ {
+						s += va[ha[m*sa[0]+k*sa[1]+z*sa[2]]] * vb[hb[n*sb[0]+k*sb[1]+z*sb[2]]]
+					}
+					s *= float64(tc.sa) * float64(tc.sb)
 				}
 				i := m*sd[0] + n*sd[1] + z*sd[2]
-				r := float64(tc.alpha)*float64(tc.sa)*float64(tc.sb)*s + float64(tc.beta)*cval[i]
+				r := float64(tc.alpha)*s + float64(tc.beta)*cval[i]
 				var g float64
 				switch tc.cd {
 				case F32:
@@ -171,33 +219,18 @@ func runFP8(t *testing.T, c *Copier, tc fp8Case, rng *rand.Rand) {
 			}
 		}
 	}
-	rel, tol := math.Sqrt(e2/r2), fp8Tol(tc.cd, K, tc.promoted)
+	rel, tol := math.Sqrt(e2/r2), fp8Tol(tc.cd, K, tc.promoted || tc.blockScaled)
 	wantPacked := tc.aMajorM || tc.bMajorN
 	t.Logf("%dx%dx%d L=%d %v: %s (%s) rel err %.2e (bound %.2e)", M, N, K, L, tc.cd, p.Kernel, p.Reason, rel, tol)
-	if rel > tol || p.Path != GemmWgmma || p.Packed != wantPacked || strings.HasSuffix(p.Kernel, "_promoted") != tc.promoted {
+	if rel > tol || p.Path != GemmWgmma || p.Packed != wantPacked || strings.HasSuffix(p.Kernel, "_promoted") != tc.promoted ||
+		strings.HasSuffix(p.Kernel, "_blockscaled") != tc.blockScaled {
 		t.Errorf("%+v: %s packed %v, rel err %.2e > %.2e", tc, p.Kernel, p.Packed, rel, tol)
 	}
 }
 
-// Needs a Hopper GPU, CUTEGO_CUBIN (cutego_copy.cubin) and CUTEGO_GEMM_CUBINS (cutego_gemm.cubin
-// and cutego_gemm_fp8.cubin, colon-separated); skipped otherwise, a failure under
-// CUTEGO_EXPECT_GPU=1.
+// Needs a Hopper GPU and the modules (openGemm).
 func TestGemmFP8OnDevice(t *testing.T) {
-	cubin, gemms := os.Getenv("CUTEGO_CUBIN"), os.Getenv("CUTEGO_GEMM_CUBINS")
-	if cubin == "" || gemms == "" {
-		if os.Getenv("CUTEGO_EXPECT_GPU") == "1" {
-			t.Fatal("CUTEGO_EXPECT_GPU=1 but CUTEGO_CUBIN or CUTEGO_GEMM_CUBINS is not set")
-		}
-		t.Skip("CUTEGO_CUBIN or CUTEGO_GEMM_CUBINS not set")
-	}
-	c, err := Open(0, cubin)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	if err := c.LoadGemm(strings.Split(gemms, ":")...); err != nil {
-		t.Fatal(err)
-	}
+	c := openGemm(t)
 	rng := rand.New(rand.NewSource(7))
 	for _, tc := range []fp8Case{
 		{m: 256, n: 384, k: 512, l: 1, ta: E4M3, tb: E4M3, cd: BF16, sa: 0.5, sb: 0.25, alpha: 1},
@@ -205,6 +238,10 @@ func TestGemmFP8OnDevice(t *testing.T) {
 		{m: 128, n: 520, k: 256, l: 2, ta: E5M2, tb: E4M3, cd: F16, bMajorN: true, sa: 1, sb: 0.125, alpha: 1, beta: 0.5},
 		{m: 77, n: 136, k: 1024, l: 1, ta: E5M2, tb: E5M2, cd: F32, aMajorM: true, bMajorN: true, sa: 1, sb: 1, alpha: 1},
 		{m: 256, n: 256, k: 4096, l: 1, ta: E4M3, tb: E4M3, cd: F32, sa: 1, sb: 1, alpha: 1, promoted: true},
+		// Block-scaled: a partial last K block (600 = 4·128 + 88), partial N block (300), MN-major SA.
+		{m: 200, n: 300, k: 600, l: 1, ta: E4M3, tb: E4M3, cd: BF16, alpha: 1, blockScaled: true, saMajorM: true},
+		{m: 136, n: 256, k: 1024, l: 2, ta: E4M3, tb: E5M2, cd: F32, alpha: 0.5, beta: 1, blockScaled: true},
+		{m: 130, n: 136, k: 384, l: 1, ta: E5M2, tb: E4M3, cd: F16, aMajorM: true, alpha: 1, beta: 0.5, blockScaled: true, saMajorM: true},
 	} {
 		runFP8(t, c, tc, rng)
 	}

@@ -103,3 +103,45 @@ func TestPlanGemmFP8Refuses(t *testing.T) {
 		t.Error("element sizes")
 	}
 }
+
+// Copier.Gemm's tiles are the C launcher's (launchPlan): the expected configurations are
+// csrc/gemm/waves.c's measured examples on 132 SMs.
+func TestLaunchPlanTiles(t *testing.T) {
+	op := func(e0, e1 int64) GemmOperand {
+		return GemmOperand{Ptr: 0x1000, Layout: cute.MustLayout(cute.Ints(e0, e1), cute.Ints(e1, 1))}
+	}
+	cases := []struct {
+		m, n, k int64
+		ab, cd  DType // cd 0: BF16
+		opt     GemmOptions
+		want    string
+	}{
+		// cutego_gemm_narrow: M <= 256 against N = 4096: 32 tiles of 128x128 in 4 slices become 64 in 2.
+		{128, 4096, 8192, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_128x64_kk_bf16_bf16"},
+		{128, 4096, 8192, BF16, F32, GemmOptions{SMs: 132}, "cutego_gemm_128x64_kk_bf16_f32"},
+		// cutego_gemm_pick_config: 1024 x 4096 x K takes 128x256, 512 x 11008 128x128.
+		{1024, 4096, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_128x256_kk_bf16_bf16"},
+		{512, 11008, 4096, F16, 0, GemmOptions{SMs: 132}, "cutego_gemm_128x128_kk_f16_bf16"},
+		// A configuration asked for is kept: config 3 is 128x64.
+		{1024, 4096, 4096, BF16, 0, GemmOptions{SMs: 132, Config: 3}, "cutego_gemm_128x64_kk_bf16_bf16"},
+		{128, 4096, 8192, BF16, 0, GemmOptions{SMs: 132, Config: 2}, "cutego_gemm_128x128_kk_bf16_bf16"},
+		// FP8 never narrows (128x64 tiles are 16-bit only); promoted FP8 keeps 128x128.
+		{1024, 4096, 4096, E4M3, 0, GemmOptions{SMs: 132, Promoted: true}, "cutego_gemm_128x128_kk_e4m3_bf16_promoted"},
+	}
+	for _, tc := range cases {
+		o, cd := tc.opt, tc.cd
+		if cd == 0 {
+			cd = BF16
+		}
+		p, err := launchPlan(op(tc.m, tc.n), op(tc.m, tc.k), op(tc.n, tc.k), nil, tc.ab, cd, 0, &o, nil)
+		if err != nil {
+			t.Errorf("%dx%dx%d %+v: %v", tc.m, tc.n, tc.k, tc.opt, err)
+		} else if p.Kernel != tc.want {
+			t.Errorf("%dx%dx%d %+v: %s (%s), want %s", tc.m, tc.n, tc.k, tc.opt, p.Kernel, p.Reason, tc.want)
+		}
+	}
+	if _, err := PlanGemm(op(256, 256), op(256, 256), op(256, 256), nil, E4M3, BF16, 0, &GemmOptions{Config: 3}); err == nil ||
+		!strings.Contains(err.Error(), "16-bit A and B only") {
+		t.Errorf("FP8 with 128x64 tiles: %v", err)
+	}
+}

@@ -44,7 +44,8 @@ int cutego_shim_launch_generic(CUfunction f, unsigned grid, unsigned block, CUst
 
 int cutego_shim_launch_gemm(CUfunction f, int sms, int max_ctas, CUstream s,
                             const cutego_gemm_plan_t *plan, const cutego_gemm_args_t *args, CUdeviceptr a,
-                            CUdeviceptr b, CUdeviceptr d, CUdeviceptr scale_a, CUdeviceptr scale_b) {
+                            CUdeviceptr b, CUdeviceptr d, CUdeviceptr scale_a, CUdeviceptr scale_b,
+                            const cutego_gemm_block_scales_t *block_scales) {
   CUtensorMap ma, mb, md;
   memset(&md, 0, sizeof md);
   if (cutego_tma_encode(&ma, &plan->a_map, (void *)(uintptr_t)a, encode_tiled) != 0) return -1;
@@ -53,7 +54,11 @@ int cutego_shim_launch_gemm(CUfunction f, int sms, int max_ctas, CUstream s,
     return -1;
   cutego_gemm_args_t g = *args;
   cutego_gemm_scales_t sc = {(const float *)(uintptr_t)scale_a, (const float *)(uintptr_t)scale_b};
-  void *kargs[5] = {&ma, &mb, &md, &g, &sc}; /* (the 16-bit kernels take the first four) */
+  cutego_gemm_block_scales_t bs;
+  memset(&bs, 0, sizeof bs);
+  if (block_scales) bs = *block_scales;
+  /* (the 16-bit kernels take the first four; the block-scaled ones the block scales fifth) */
+  void *kargs[5] = {&ma, &mb, &md, &g, block_scales ? (void *)&bs : (void *)&sc};
   /* A persistent grid, in whole clusters (as kernels/cutego_gemm.cu launches it). */
   cutego_launch_t l;
   cutego_gemm_launch(plan, sms, max_ctas, &l);
@@ -100,4 +105,11 @@ void cutego_shim_gemm_args(const cutego_gemm_plan_t *plan, CUdeviceptr d, CUdevi
 void cutego_shim_gemm_scales(cutego_gemm_options_t *o, CUdeviceptr scale_a, CUdeviceptr scale_b) {
   o->scale_a = (const float *)(uintptr_t)scale_a;
   o->scale_b = (const float *)(uintptr_t)scale_b;
+}
+
+int cutego_shim_gemm_block_scales(const cutego_gemm_plan_t *plan, CUdeviceptr scale_a, const cute_layout_t *la,
+                                  CUdeviceptr scale_b, const cute_layout_t *lb, cutego_gemm_block_scales_t *out,
+                                  char *why, size_t why_len) {
+  return cutego_gemm_block_scales(plan, (const float *)(uintptr_t)scale_a, la, (const float *)(uintptr_t)scale_b, lb,
+                                  out, why, why_len);
 }

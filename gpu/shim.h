@@ -19,10 +19,16 @@ int cutego_shim_launch_generic(CUfunction f, unsigned grid, unsigned block, CUst
 /* GEMM: encodes the plan's tensor maps (A, B, and D when the plan stores D through TMA) and
  * launches a wgmma kernel with (A map, B map, D map, args, scales) by value as
  * cutego_gemm_launch says (the 16-bit kernels take the first four; the FP8 ones the scales,
- * device pointers, 0: 1); -1 when a map cannot be encoded. */
+ * device pointers, 0: 1; the block-scaled ones block_scales, from cutego_gemm_block_scales,
+ * instead); -1 when a map cannot be encoded. */
 int cutego_shim_launch_gemm(CUfunction f, int sms, int max_ctas, CUstream s,
                             const cutego_gemm_plan_t *plan, const cutego_gemm_args_t *args, CUdeviceptr a,
-                            CUdeviceptr b, CUdeviceptr d, CUdeviceptr scale_a, CUdeviceptr scale_b);
+                            CUdeviceptr b, CUdeviceptr d, CUdeviceptr scale_a, CUdeviceptr scale_b,
+                            const cutego_gemm_block_scales_t *block_scales);
+/* cutego_gemm_block_scales with device addresses as integers. */
+int cutego_shim_gemm_block_scales(const cutego_gemm_plan_t *plan, CUdeviceptr scale_a, const cute_layout_t *la,
+                                  CUdeviceptr scale_b, const cute_layout_t *lb, cutego_gemm_block_scales_t *out,
+                                  char *why, size_t why_len);
 /* Sets the per-tensor scale pointers of GEMM options from device addresses (0: NULL). */
 void cutego_shim_gemm_scales(cutego_gemm_options_t *o, CUdeviceptr scale_a, CUdeviceptr scale_b);
 /* cutego_gemm_args with device pointers as integers. */

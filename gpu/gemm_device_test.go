@@ -1,0 +1,140 @@
+//go:build cuda
+
+package gpu
+
+import (
+	"math"
+	"math/rand"
+	"os"
+	"strings"
+	"testing"
+	"unsafe"
+
+	"github.com/cutego/cutego/cute"
+	"gorgonia.org/cu"
+)
+
+// bf16Case is one bf16 GEMM of the device test: D = A·B (fp32 D).
+type bf16Case struct {
+	m, n, k int64
+	aMajorM bool   // A (M,K) with unit stride along M
+	config  int    // GemmOptions.Config
+	kernel  string // the start of the kernel's name (checked on a device of wantSMs SMs, 0: any)
+	wantSMs int
+	samples int // output elements compared (0: all)
+}
+
+// runBF16 runs a bf16 GEMM of small integers, whose fp32 sums are exact, through Copier.Gemm
+// and compares D with the exact product (sampled where samples > 0).
+func runBF16(t *testing.T, c *Copier, tc bf16Case, rng *rand.Rand) {
+	M, N, K := tc.m, tc.n, tc.k
+	sa := [2]int64{K, 1}
+	if tc.aMajorM {
+		sa = [2]int64{1, M}
+	}
+	la := cute.MustLayout(cute.Ints(M, K), cute.Ints(sa[0], sa[1]))
+	lb := cute.MustLayout(cute.Ints(N, K), cute.Ints(K, 1))
+	ld := cute.MustLayout(cute.Ints(M, N), cute.Ints(N, 1))
+	ints := func(n int64) ([]uint16, []int8) {
+		h, v := make([]uint16, n), make([]int8, n)
+		for i := range h {
+			v[i] = int8(rng.Intn(7) - 3)
+			h[i] = uint16(math.Float32bits(float32(v[i])) >> 16) // exact in bf16
+		}
+		return h, v
+	}
+	ha, va := ints(M * K)
+	hb, vb := ints(N * K)
+	alloc := func(n int64, src unsafe.Pointer) cu.DevicePtr { return devAlloc(t, n, src) }
+	da, db, dd := alloc(2*M*K, unsafe.Pointer(&ha[0])), alloc(2*N*K, unsafe.Pointer(&hb[0])), alloc(4*M*N, nil)
+	p, err := c.Gemm(GemmOperand{Ptr: dd, Layout: ld}, GemmOperand{Ptr: da, Layout: la}, GemmOperand{Ptr: db, Layout: lb},
+		nil, BF16, F32, 1, 0, &GemmOptions{Config: tc.config})
+	if err != nil {
+		t.Fatalf("%+v: %v", tc, err)
+	}
+	if err := cu.Synchronize(); err != nil {
+		t.Fatalf("%+v: %s: %v", tc, p.Kernel, err)
+	}
+	out := make([]float32, M*N)
+	if err := cu.MemcpyDtoH(unsafe.Pointer(&out[0]), dd, 4*M*N); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%dx%dx%d config %d on %d SMs: %s (%s)", M, N, K, tc.config, c.SMs(), p.Kernel, p.Reason)
+	if tc.kernel != "" && (tc.wantSMs == 0 || tc.wantSMs == c.SMs()) && !strings.HasPrefix(p.Kernel, tc.kernel) {
+		t.Errorf("%+v: kernel %s, want %s", tc, p.Kernel, tc.kernel)
+	}
+	n := M * N
+	if tc.samples > 0 {
+		n = int64(tc.samples)
+	}
+	bad := 0
+	for s := int64(0); s < n; s++ {
+		i := s
+		if tc.samples > 0 {
+			i = rng.Int63n(M * N)
+		}
+		m, j := i/N, i%N
+		var r int64
+		for k := int64(0); k < K; k++ {
+			r += int64(va[m*sa[0]+k*sa[1]]) * int64(vb[j*K+k])
+		}
+		if float64(out[i]) != float64(r) {
+			if bad++; bad <= 5 {
+				t.Errorf("%+v: D(%d,%d) = %v, want %d", tc, m, j, out[i], r)
+			}
+		}
+	}
+}
+
+// devAlloc allocates n bytes of device memory, freed when the test ends, holding n bytes from
+// src where src is not nil.
+func devAlloc(t *testing.T, n int64, src unsafe.Pointer) cu.DevicePtr {
+	p, err := cu.MemAlloc(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cu.MemFree(p) })
+	if src != nil {
+		if err := cu.MemcpyHtoD(p, src, n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return p
+}
+
+// openGemm opens device 0 with the modules CUTEGO_CUBIN (cutego_copy.cubin) and
+// CUTEGO_GEMM_CUBINS (cutego_gemm.cubin and cutego_gemm_fp8.cubin, colon-separated), closed
+// when the test ends; it skips the test without them, a failure under CUTEGO_EXPECT_GPU=1.
+func openGemm(t *testing.T) *Copier {
+	cubin, gemms := os.Getenv("CUTEGO_CUBIN"), os.Getenv("CUTEGO_GEMM_CUBINS")
+	if cubin == "" || gemms == "" {
+		if os.Getenv("CUTEGO_EXPECT_GPU") == "1" {
+			t.Fatal("CUTEGO_EXPECT_GPU=1 but CUTEGO_CUBIN or CUTEGO_GEMM_CUBINS is not set")
+		}
+		t.Skip("CUTEGO_CUBIN or CUTEGO_GEMM_CUBINS not set")
+	}
+	c, err := Open(0, cubin)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c.Close)
+	if err := c.LoadGemm(strings.Split(gemms, ":")...); err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// Needs a Hopper GPU and the modules (openGemm).
+func TestGemmOnDevice(t *testing.T) {
+	c := openGemm(t)
+	rng := rand.New(rand.NewSource(11))
+	for _, tc := range []bf16Case{
+		// 128x64 tiles asked for (config 3): a partial tile row, and an M-major A.
+		{m: 256, n: 192, k: 512, config: 3, kernel: "cutego_gemm_128x64_kk_bf16_f32"},
+		{m: 200, n: 136, k: 320, aMajorM: true, config: 3, kernel: "cutego_gemm_128x64_"},
+		// Chosen as the C launcher chooses (cutego_gemm_narrow) on an H200's 132 SMs.
+		{m: 128, n: 4096, k: 8192, kernel: "cutego_gemm_128x64_kk_bf16_f32", wantSMs: 132, samples: 4096},
+	} {
+		runBF16(t, c, tc, rng)
+	}
+}
