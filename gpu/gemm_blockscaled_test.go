@@ -63,6 +63,15 @@ func TestPlanGemmBlockScaledRefuses(t *testing.T) {
 			t.Errorf("%s: %v, want it to name %q", tc.name, err, tc.want)
 		}
 	}
+	// K-major operands whose rows are whole 16-byte units are read in place (592 = 37·16), a
+	// partial K block and a partial N block included.
+	a2 := GemmOperand{Ptr: 0x1000, Layout: cute.MustLayout(cute.Ints(200, 592), cute.Ints(592, 1))}
+	b2 := GemmOperand{Ptr: 0x1000, Layout: cute.MustLayout(cute.Ints(300, 592), cute.Ints(592, 1))}
+	d2 := GemmOperand{Ptr: 0x1000, Layout: cute.MustLayout(cute.Ints(200, 300), cute.Ints(300, 1))}
+	sa2 := GemmOperand{Ptr: 0x2000, Layout: cute.MustLayout(cute.Ints(200, 5), cute.Ints(1, 208))}
+	if p, err := PlanGemmBlockScaled(d2, a2, b2, nil, E4M3, BF16, sa2, sb, 0, nil); err != nil || p.Packed {
+		t.Errorf("200x300x592 block-scaled plan %+v, %v", p, err)
+	}
 	// Batched: SA (M, kb, L) and a rank-2 SB shared by both batches.
 	a3 := GemmOperand{Ptr: 0x1000, Layout: cute.MustLayout(cute.Ints(M, K, 2), cute.Ints(K, 1, M*K))}
 	b3 := GemmOperand{Ptr: 0x1000, Layout: cute.MustLayout(cute.Ints(N, K, 2), cute.Ints(K, 1, N*K))}

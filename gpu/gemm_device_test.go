@@ -131,7 +131,7 @@ func TestGemmOnDevice(t *testing.T) {
 	for _, tc := range []bf16Case{
 		// 128x64 tiles asked for (config 3): a partial tile row, and an M-major A.
 		{m: 256, n: 192, k: 512, config: 3, kernel: "cutego_gemm_128x64_kk_bf16_f32"},
-		{m: 200, n: 136, k: 320, aMajorM: true, config: 3, kernel: "cutego_gemm_128x64_"},
+		{m: 200, n: 136, k: 320, aMajorM: true, config: 3, kernel: "cutego_gemm_128x64_mk_bf16_f32"},
 		// Chosen as the C launcher chooses (cutego_gemm_narrow) on an H200's 132 SMs.
 		{m: 128, n: 4096, k: 8192, kernel: "cutego_gemm_128x64_kk_bf16_f32", wantSMs: 132, samples: 4096},
 	} {

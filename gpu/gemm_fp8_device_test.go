@@ -238,8 +238,8 @@ func TestGemmFP8OnDevice(t *testing.T) {
 		{m: 128, n: 520, k: 256, l: 2, ta: E5M2, tb: E4M3, cd: F16, bMajorN: true, sa: 1, sb: 0.125, alpha: 1, beta: 0.5},
 		{m: 77, n: 136, k: 1024, l: 1, ta: E5M2, tb: E5M2, cd: F32, aMajorM: true, bMajorN: true, sa: 1, sb: 1, alpha: 1},
 		{m: 256, n: 256, k: 4096, l: 1, ta: E4M3, tb: E4M3, cd: F32, sa: 1, sb: 1, alpha: 1, promoted: true},
-		// Block-scaled: a partial last K block (600 = 4·128 + 88), partial N block (300), MN-major SA.
-		{m: 200, n: 300, k: 600, l: 1, ta: E4M3, tb: E4M3, cd: BF16, alpha: 1, blockScaled: true, saMajorM: true},
+		// Block-scaled: a partial last K block (592 = 4·128 + 80), partial N block (300), MN-major SA.
+		{m: 200, n: 300, k: 592, l: 1, ta: E4M3, tb: E4M3, cd: BF16, alpha: 1, blockScaled: true, saMajorM: true},
 		{m: 136, n: 256, k: 1024, l: 2, ta: E4M3, tb: E5M2, cd: F32, alpha: 0.5, beta: 1, blockScaled: true},
 		{m: 130, n: 136, k: 384, l: 1, ta: E5M2, tb: E4M3, cd: F16, aMajorM: true, alpha: 1, beta: 0.5, blockScaled: true, saMajorM: true},
 	} {

@@ -128,6 +128,12 @@ func TestLaunchPlanTiles(t *testing.T) {
 		// FP8 never narrows (128x64 tiles are 16-bit only); promoted FP8 keeps 128x128.
 		{1024, 4096, 4096, E4M3, 0, GemmOptions{SMs: 132, Promoted: true}, "cutego_gemm_128x128_kk_e4m3_bf16_promoted"},
 	}
+	// An M-major A on 128x64 tiles is read in place (TestGemmOnDevice's case).
+	am := GemmOperand{Ptr: 0x1000, Layout: cute.MustLayout(cute.Ints(200, 320), cute.Ints(1, 200))}
+	if p, err := launchPlan(op(200, 136), am, op(136, 320), nil, BF16, F32, 0, &GemmOptions{SMs: 132, Config: 3}, nil); err != nil ||
+		p.Kernel != "cutego_gemm_128x64_mk_bf16_f32" || p.Packed {
+		t.Errorf("M-major A on 128x64 tiles: %v %v", p, err)
+	}
 	for _, tc := range cases {
 		o, cd := tc.opt, tc.cd
 		if cd == 0 {
