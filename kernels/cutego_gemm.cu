@@ -61,11 +61,11 @@ struct Ring {
 // types, addresses and options), so a call whose bytes equal one of the last kPlanMemo calls
 // on this thread takes that call's plan (a split-K call plans up to three times: ~2 us each,
 // as long as the GEMM itself at M <= 64). Only plans that succeeded are kept.
-struct PlanCall {
-  cute_layout_t d, a, b, c;
+struct PlanCall {  // (what differs most often between calls first: a lookup's memcmp stops there)
   cutego_gemm_options_t o;
   uintptr_t addr[4];
   int32_t ab, cd, read_c, has_c, has_o;
+  cute_layout_t d, a, b, c;
 };
 constexpr int kPlanMemo = 16;
 

@@ -4,8 +4,9 @@
 // same call has been made before on the thread, and checks that what the launcher remembers
 // between calls is never stale: a changed address, alignment, stream or device launches what a
 // first call with those arguments would. Prints the counts per call (make kernels-gemm-host-test);
-// with --bench, the host time per call too.
+// with --bench [reps], the host time per call too.
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <chrono>
@@ -117,6 +118,7 @@ static void check_maps(const Gemm &g, uintptr_t a, uintptr_t b, const char *what
 
 int main(int argc, char **argv) {
   const bool bench = argc > 1 && strcmp(argv[1], "--bench") == 0;
+  const int reps = argc > 2 ? atoi(argv[2]) : 200000;
   cudart_stub_takes_maps = is_gemm_kernel;
   const uintptr_t A = 0x100000000000, B = 0x200000000000, D = 0x300000000000;
   int rc;
@@ -230,7 +232,6 @@ int main(int argc, char **argv) {
   // nothing, and the driver's encoder is a memset), printed, not checked.
   if (bench) {
     for (Gemm *g : {&big, &split, &split_ws}) {
-      const int reps = 200000;
       const auto t0 = std::chrono::steady_clock::now();
       for (int i = 0; i < reps; ++i) g->call();
       const double ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count() / reps;
