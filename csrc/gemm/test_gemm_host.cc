@@ -201,6 +201,27 @@ int main(int argc, char **argv) {
   n = delta(big, &rc);
   CHECK(rc == CUTEGO_KERNELS_OK && total(n) == 2, "after a reset, again: %ld runtime calls", total(n));
 
+  // 2x1 clusters (an option): the occupancy query once per device and launch shape; the grid a
+  // whole number of clusters within what fits.
+  cutego_gemm_options_t cl;
+  memset(&cl, 0, sizeof cl);
+  cl.cluster_m = 2;
+  Gemm clustered = big;
+  clustered.opt = &cl;
+  n = delta(clustered, &rc);
+  CHECK(rc == CUTEGO_KERNELS_OK && clustered.plan.cluster_m == 2 && n.occupancy == 1, "clusters: rc %d, cluster %d, %ld queries",
+        rc, (int)clustered.plan.cluster_m, n.occupancy);
+  const unsigned grid_cl = cudart_stub_last.grid;
+  CHECK(grid_cl % 2 == 0 && grid_cl <= 132, "clusters: grid %u", grid_cl);
+  n = delta(clustered, &rc);
+  CHECK(rc == CUTEGO_KERNELS_OK && n.occupancy == 0 && total(n) == 2 && cudart_stub_last.grid == grid_cl,
+        "clusters again: %ld runtime calls, grid %u", total(n), cudart_stub_last.grid);
+  cudart_stub_device = 1;
+  n = delta(clustered, &rc);
+  CHECK(rc == CUTEGO_KERNELS_OK && n.occupancy == 1 && cudart_stub_last.grid <= 114 && cudart_stub_last.grid % 2 == 0,
+        "clusters on device 1: %ld queries, grid %u", n.occupancy, cudart_stub_last.grid);
+  cudart_stub_device = 0;
+
   // 64x4096x4096: K split, a GEMM and a reduction. A repeat: the device (outer call and the
   // slices' call), two launches, cudaGetLastError, and the partial sums' workspace.
   Gemm split = {64, 4096, 4096, A, B, D, nullptr, nullptr, {}};
