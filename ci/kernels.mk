@@ -13,7 +13,8 @@ KLIBDIR := $(CUDA_ROOT)/lib
 TEST_TARGETS += kernels-test
 DEMO_TARGETS += kernels-demo
 
-kernels-test: kernels-cpu-test kernels-compile kernels-gemm-cpu-test kernels-plan-sanitize kernels-gen-check
+kernels-test: kernels-cpu-test kernels-compile kernels-gemm-cpu-test kernels-plan-sanitize kernels-gen-check \
+              kernels-gemm-host-test
 
 kernels-cpu-test: $(KHDRS) csrc/tma/test_device_eval.c csrc/tma/test_plan.c $(KHOST_SRC) bench/sass_diff.py
 	@mkdir -p $(KBUILD)
@@ -77,6 +78,29 @@ kernels-gemm-cpu-test: csrc/gemm/test_plan_gemm.c csrc/gemm/test_waves.c csrc/ge
 	gcc -std=c99 -Wall -Wextra -Werror -Iinclude csrc/gemm/test_waves.c csrc/gemm/waves.c $(KBUILD)/obj/gemm_plan_t.o \
 	  $(KBUILD)/obj/gemm_configs_t.o $(KHOST_SRC) -o $(KBUILD)/test_waves
 	$(KBUILD)/test_waves
+
+# The GEMM launcher's host side, no GPU: kernels/cutego_gemm.cu's object (the kernels never run)
+# linked against a counting CUDA runtime (csrc/gemm/cudart_stub.cc); test_gemm_host counts the
+# runtime and driver calls of a repeated cutego_gemm call and checks that nothing remembered
+# between calls goes stale (addresses, alignment, stream, device, a reset context).
+# `$(KBUILD)/test_gemm_host --bench` prints the launcher's host time per call too.
+.PHONY: kernels-gemm-host-test
+GEMM_HOST_SRC := csrc/gemm/test_gemm_host.cc csrc/gemm/cudart_stub.cc csrc/gemm/cudart_stub.h csrc/gemm/plan.c \
+                 csrc/gemm/waves.c csrc/gemm/configs.cc $(KHOST_SRC)
+$(KBUILD)/test_gemm_host: $(KBUILD)/obj/cutego_gemm.o $(KBUILD)/obj/cutego_copy.o $(GEMM_HOST_SRC) $(KHDRS) $(GEMM_HDRS)
+	@mkdir -p $(KBUILD)/host
+	g++ -std=c++17 -O2 -Wall -Wextra -Werror -Iinclude -Ikernels -I$(CUDA_ROOT)/include -c csrc/gemm/cudart_stub.cc -o $(KBUILD)/host/cudart_stub.o
+	g++ -std=c++17 -O2 -Wall -Wextra -Werror -Wno-psabi -Iinclude -Ikernels -I$(CUDA_ROOT)/include -c csrc/gemm/test_gemm_host.cc -o $(KBUILD)/host/test_gemm_host.o
+	gcc -std=c99 -O2 -Wall -Iinclude -c csrc/tma/plan.c -o $(KBUILD)/host/plan.o
+	gcc -std=c99 -O2 -Wall -Iinclude -c csrc/tma/encode.c -o $(KBUILD)/host/encode.o
+	gcc -std=c99 -O2 -Wall -Wextra -Werror -Iinclude -c csrc/gemm/plan.c -o $(KBUILD)/host/gemm_plan.o
+	gcc -std=c99 -O2 -Wall -Wextra -Werror -Iinclude -c csrc/gemm/waves.c -o $(KBUILD)/host/waves.o
+	g++ -std=c++17 -O2 -Wall -Wextra -Werror -Iinclude -Ikernels -c csrc/gemm/configs.cc -o $(KBUILD)/host/configs.o
+	g++ -o $@ $(KBUILD)/host/test_gemm_host.o $(KBUILD)/host/cudart_stub.o $(KBUILD)/obj/cutego_gemm.o \
+	  $(KBUILD)/obj/cutego_copy.o $(KBUILD)/host/plan.o $(KBUILD)/host/encode.o $(KBUILD)/host/gemm_plan.o \
+	  $(KBUILD)/host/waves.o $(KBUILD)/host/configs.o
+kernels-gemm-host-test: $(KBUILD)/test_gemm_host
+	$(KBUILD)/test_gemm_host
 
 # Both planners' tests again under UndefinedBehaviorSanitizer and AddressSanitizer, stopping at
 # the first report: a signed overflow or an out-of-bounds read in a planner fails `make test`.

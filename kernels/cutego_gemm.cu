@@ -35,28 +35,45 @@ CUTEGO_GEMM_FP8B_FNS_DECL(128x128, e5m2)
 namespace {
 typedef cutego_gemm_wgmma_fn wgmma_fn;
 
+// A ring of the last N answers of a pure function by the bytes of its key (the oldest goes first).
+template <typename K, typename V, int N>
+struct Ring {
+  K key[N];
+  V val[N];
+  int used = 0, next = 0;
+  V *find(const K &k) {
+    for (int i = 0; i < used; ++i)
+      if (memcmp(&key[i], &k, sizeof k) == 0) return &val[i];
+    return nullptr;
+  }
+  V *put(const K &k, const V &v) {
+    memcpy(&key[next], &k, sizeof k);  // (the bytes compared, padding included)
+    val[next] = v;
+    V *at = &val[next];
+    next = (next + 1) % N;
+    if (used < N) ++used;
+    return at;
+  }
+  void clear() { used = next = 0; }
+};
+
 // cutego_gemm_plan, remembered: it is a pure function of its arguments' bytes (the layouts,
 // types, addresses and options), so a call whose bytes equal one of the last kPlanMemo calls
 // on this thread takes that call's plan (a split-K call plans up to three times: ~2 us each,
 // as long as the GEMM itself at M <= 64). Only plans that succeeded are kept.
-struct PlanCall {
-  cute_layout_t d, a, b, c;
+struct PlanCall {  // (what differs most often between calls first: a lookup's memcmp stops there)
   cutego_gemm_options_t o;
   uintptr_t addr[4];
   int32_t ab, cd, read_c, has_c, has_o;
+  cute_layout_t d, a, b, c;
 };
 constexpr int kPlanMemo = 16;
-struct PlanMemo {
-  PlanCall call[kPlanMemo];
-  cutego_gemm_plan_t plan[kPlanMemo];
-  int used = 0, next = 0;
-};
 
 int plan_memo(const cute_layout_t *ld, const cute_layout_t *la, const cute_layout_t *lb, const cute_layout_t *lc,
               int ab, int cd, int read_c, uintptr_t d, uintptr_t a, uintptr_t b, uintptr_t c,
               const cutego_gemm_options_t *opt, cutego_gemm_plan_t *p) {
   if (!ld || !la || !lb) return cutego_gemm_plan(ld, la, lb, lc, ab, cd, read_c, d, a, b, c, opt, p);
-  thread_local PlanMemo memo;
+  thread_local Ring<PlanCall, cutego_gemm_plan_t, kPlanMemo> memo;
   PlanCall k;
   memset(&k, 0, sizeof k);
   k.d = *ld, k.a = *la, k.b = *lb;
@@ -64,19 +81,97 @@ int plan_memo(const cute_layout_t *ld, const cute_layout_t *la, const cute_layou
   if (opt) k.o = *opt;
   k.addr[0] = d, k.addr[1] = a, k.addr[2] = b, k.addr[3] = c;
   k.ab = ab, k.cd = cd, k.read_c = read_c, k.has_c = lc != nullptr, k.has_o = opt != nullptr;
-  for (int i = 0; i < memo.used; ++i)
-    if (memcmp(&memo.call[i], &k, sizeof k) == 0) {
-      *p = memo.plan[i];
-      return 0;
-    }
-  const int rc = cutego_gemm_plan(ld, la, lb, lc, ab, cd, read_c, d, a, b, c, opt, p);
-  if (rc == 0) {
-    memo.call[memo.next] = k;
-    memo.plan[memo.next] = *p;
-    memo.next = (memo.next + 1) % kPlanMemo;
-    if (memo.used < kPlanMemo) ++memo.used;
+  if (const cutego_gemm_plan_t *f = memo.find(k)) {
+    *p = *f;
+    return 0;
   }
+  const int rc = cutego_gemm_plan(ld, la, lb, lc, ab, cd, read_c, d, a, b, c, opt, p);
+  if (rc == 0) memo.put(k, *p);
   return rc;
+}
+
+// What a call learns from the runtime and the driver, remembered per thread for later calls. Each
+// entry is a pure function of its key, so a later call finds either the answer its own
+// arguments would get or nothing: the device's facts by device; a tensor map by its descriptor
+// and global address (a changed address encodes again); the shared-memory opt-in already set
+// by device and kernel; the clusters that fit by device, kernel and launch shape. A call with
+// the arguments of a recent one then asks the runtime only for the current device and the launch.
+
+// cutego_k::dev_info, once per device and thread (cudaGetDevice on every call: the thread's
+// current device may change between calls). dev: the current device.
+int dev_info(cutego_k::DevInfo *di, int *dev) {
+  thread_local Ring<int, cutego_k::DevInfo, 8> seen;
+  if (cudaGetDevice(dev) != cudaSuccess) return -1;
+  if (const cutego_k::DevInfo *f = seen.find(*dev)) {
+    *di = *f;
+    return 0;
+  }
+  if (cutego_k::dev_info(di) != 0) return -1;
+  seen.put(*dev, *di);
+  return 0;
+}
+
+// cutego_tma_encode, remembered by descriptor and address (three maps per plan, 16 plans).
+struct MapKey {
+  cutego_tma_desc_t desc;
+  uintptr_t addr;
+};
+int encode(CUtensorMap *out, const cutego_tma_desc_t *d, void *addr, cutego_encode_tiled_fn enc) {
+  thread_local Ring<MapKey, CUtensorMap, 3 * kPlanMemo> maps;
+  MapKey k;
+  memset(&k, 0, sizeof k);
+  memcpy(&k.desc, d, sizeof *d);
+  k.addr = reinterpret_cast<uintptr_t>(addr);
+  if (const CUtensorMap *f = maps.find(k)) {
+    *out = *f;
+    return 0;
+  }
+  if (cutego_tma_encode(out, d, addr, enc) != 0) return -1;
+  maps.put(k, *out);
+  return 0;
+}
+
+// cutego_k::set_smem once per device, kernel and size (a larger size set serves a smaller one).
+// forget_smem: every entry goes (a launch failed: a context may have been reset).
+struct SmemKey {
+  int dev;
+  const void *fn;
+};
+thread_local Ring<SmemKey, int, 32> smem_set;
+int set_smem(int dev, const void *fn, int bytes) {
+  SmemKey k;
+  memset(&k, 0, sizeof k);
+  k.dev = dev, k.fn = fn;
+  int *f = smem_set.find(k);
+  if (f && *f >= bytes) return 0;
+  if (cutego_k::set_smem(fn, bytes) != 0) return -1;
+  if (f) *f = bytes;
+  else smem_set.put(k, bytes);
+  return 0;
+}
+void forget_smem() { smem_set.clear(); }
+
+// cudaOccupancyMaxActiveClusters by device, kernel, block, shared memory, cluster and grid.
+struct OccKey {
+  int dev;
+  const void *fn;
+  unsigned grid, block, cluster;
+  size_t smem;
+};
+cudaError_t max_active_clusters(int dev, int *clusters, const void *fn, const cudaLaunchConfig_t *cfg,
+                                unsigned cluster) {
+  thread_local Ring<OccKey, int, 16> seen;
+  OccKey k;
+  memset(&k, 0, sizeof k);
+  k.dev = dev, k.fn = fn, k.grid = cfg->gridDim.x, k.block = cfg->blockDim.x, k.cluster = cluster;
+  k.smem = cfg->dynamicSmemBytes;
+  if (const int *f = seen.find(k)) {
+    *clusters = *f;
+    return cudaSuccess;
+  }
+  cudaError_t e = cudaOccupancyMaxActiveClusters(clusters, fn, cfg);
+  if (e == cudaSuccess) seen.put(k, *clusters);
+  return e;
 }
 
 // [configuration][A major][B major] -> [in: 0 bf16, 1 f16][out: 0 bf16, 1 f16, 2 f32].
@@ -298,7 +393,6 @@ int gemm_split_k(cutego_gemm_plan_t &p, int splits, void *d, const void *a, cons
     else if (p.cd_dtype == CUTEGO_DTYPE_F16) e = RED(__half);
     else e = RED(float);
 #undef RED
-    if (e == cudaSuccess) e = cudaGetLastError();
     if (e != cudaSuccess) rc = fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: split-K reduction: %s", cudaGetErrorString(e));
   }
   if (own) cudaFreeAsync(ws, stream);
@@ -323,7 +417,8 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
   // The planner chooses tiles for the device's SM count (no device: a plan that ignores it, and
   // ENODEV after the argument checks).
   cutego_k::DevInfo di;
-  const bool have_dev = cutego_k::dev_info(&di) == 0;
+  int dev = 0;
+  const bool have_dev = dev_info(&di, &dev) == 0;
   cutego_gemm_options_t o = {};
   if (opt) o = *opt;
   if (o.sms == 0 && have_dev) o.sms = di.sms;
@@ -463,11 +558,11 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
   if (!enc) return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: cuTensorMapEncodeTiled not available from the driver");
   alignas(64) CUtensorMap ma, mb, md;
   memset(&md, 0, sizeof md);
-  if (cutego_tma_encode(&ma, &p.a_map, const_cast<void *>(a), enc) != 0)
+  if (encode(&ma, &p.a_map, const_cast<void *>(a), enc) != 0)
     return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: encoding A's tensor map failed");
-  if (cutego_tma_encode(&mb, &p.b_map, const_cast<void *>(b), enc) != 0)
+  if (encode(&mb, &p.b_map, const_cast<void *>(b), enc) != 0)
     return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: encoding B's tensor map failed");
-  if ((p.flags & CUTEGO_GEMM_F_D_TMA) && cutego_tma_encode(&md, &p.d_map, d, enc) != 0)
+  if ((p.flags & CUTEGO_GEMM_F_D_TMA) && encode(&md, &p.d_map, d, enc) != 0)
     return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: encoding D's tensor map failed");
   cutego_k::GemmArgs g;
   cutego_gemm_args(&p, d, c, alpha, beta, o.group_m, &g);
@@ -481,7 +576,7 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
   cutego_gemm_launch(&p, di.sms, o.max_ctas, &launch);
   const int smem = launch.smem_bytes;
   if (smem > di.smem_optin) return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: the pipeline needs %d bytes of shared memory", smem);
-  if (cutego_k::set_smem(fn, smem) != 0)
+  if (set_smem(dev, fn, smem) != 0)
     return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: cudaFuncSetAttribute failed");
   // A persistent grid: the CTAs that fit at once (one per SM; with clusters, what the
   // occupancy API says fits of them), cutego_gemm_grid rounding to whole clusters.
@@ -499,7 +594,7 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
   if (launch.cluster > 1) {
     int clusters = 0;
     cfg.gridDim = dim3(static_cast<unsigned>(di.sms - di.sms % launch.cluster));
-    e = cudaOccupancyMaxActiveClusters(&clusters, fn, &cfg);
+    e = max_active_clusters(dev, &clusters, fn, &cfg, static_cast<unsigned>(launch.cluster));
     if (e != cudaSuccess || clusters < 1)
       return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: no %dx1 cluster of this kernel fits: %s", (int)p.cluster_m,
                   e != cudaSuccess ? cudaGetErrorString(e) : "occupancy 0");
@@ -509,6 +604,11 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
   void *args[] = {&ma, &mb, &md, &g, bsi ? static_cast<void *>(&block_scales) : static_cast<void *>(&scales)};
   // (the 16-bit kernels take the first four)
   e = cudaLaunchKernelExC(&cfg, fn, args);
+  if (e != cudaSuccess) {  // the shared-memory opt-in remembered may be gone (a reset context): once more
+    cudaGetLastError();
+    forget_smem();
+    if (set_smem(dev, fn, smem) == 0) e = cudaLaunchKernelExC(&cfg, fn, args);
+  }
   if (e != cudaSuccess) return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: launch: %s", cudaGetErrorString(e));
   if ((p.flags & CUTEGO_GEMM_F_PACK_D) &&
       cutego_copy_ex(d_user, ld, d, &p.d_packed, ces, stream_, nullptr, nullptr) != CUTEGO_KERNELS_OK) {

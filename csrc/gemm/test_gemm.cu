@@ -1,9 +1,11 @@
 // test_gemm.cu — cutego_gemm on the H200 against an fp32 reference (cuBLAS, pedantic fp32
 // compute on the same bf16/fp16-rounded inputs), over a test matrix of every major
 // order, dtype and epilogue; squares 64..16384; odd sizes; K up to 65536; batches (strided and
-// broadcast); hierarchical layouts and misaligned strides (generic path); bad arguments.
+// broadcast); hierarchical layouts and misaligned strides (generic path); bad arguments; what
+// cutego_gemm remembers between calls (other buffers, alignment, stream).
 // Fresh random normal inputs per case, output poisoned (NaN) before each run.
 //   test_gemm [--quick] [--filter SUBSTR]
+#include <cmath>
 #include "gemm_harness.h"
 
 
@@ -261,6 +263,78 @@ static void bad_args() {
   cudaFree(p);
 }
 
+// What cutego_gemm remembers between calls (plans, tensor maps by address, the shared-memory
+// opt-in, the device's facts): the same layouts on two sets of buffers in turn, A two bytes off
+// the 16-byte grid (packed) and back, and another stream; each result against its own cuBLAS
+// product (bf16 in, fp32 out), on a one-launch shape and a split-K one. A map remembered for the
+// wrong buffer reads the other set's operands (relative error ~1).
+static void remembered(cublasHandle_t h) {
+  const int64_t shapes[2][3] = {{512, 768, 512}, {64, 1024, 4096}};
+  for (const auto &s : shapes) {
+    const int64_t M = s[0], N = s[1], K = s[2];
+    cute_layout_t la = layout3(M, K, 0, K, 1, 0), lb = layout3(N, K, 0, K, 1, 0), ld = layout3(M, N, 0, N, 1, 0);
+    __nv_bfloat16 *a[2], *b[2];
+    float *d, *ref;
+    std::vector<__nv_bfloat16> host(static_cast<size_t>((M + N) * K + 8));
+    uint64_t x = 0x9E3779B97F4A7C15ull;
+    for (int set = 0; set < 2; ++set) {
+      CK(cudaMalloc(&a[set], (M * K + 8) * sizeof(__nv_bfloat16)));
+      CK(cudaMalloc(&b[set], N * K * sizeof(__nv_bfloat16)));
+      for (auto &v : host) {
+        x = x * 6364136223846793005ull + 1442695040888963407ull;
+        v = __float2bfloat16(static_cast<float>(static_cast<int64_t>(x >> 40) % 2001 - 1000) / 1000.f);
+      }
+      CK(cudaMemcpy(a[set], host.data(), (M * K + 8) * sizeof(__nv_bfloat16), cudaMemcpyHostToDevice));
+      CK(cudaMemcpy(b[set], host.data() + M * K + 8, N * K * sizeof(__nv_bfloat16), cudaMemcpyHostToDevice));
+    }
+    CK(cudaMalloc(&d, M * N * 4));
+    CK(cudaMalloc(&ref, M * N * 4));
+    cudaStream_t other;
+    CK(cudaStreamCreateWithFlags(&other, cudaStreamNonBlocking));
+    // (set, A's offset in elements, stream): set 0, set 1, set 0 again, A off the grid, aligned
+    // again, another stream
+    const struct {
+      int set, off;
+      bool other;
+    } calls[] = {{0, 0, false}, {1, 0, false}, {0, 0, false}, {0, 1, false}, {0, 0, false}, {1, 0, true}};
+    for (const auto &c : calls) {
+      ++g_run;
+      const __nv_bfloat16 *ap = a[c.set] + c.off, *bp = b[c.set];
+      // D (M,N) row-major = A (M,K) B (N,K)^T, i.e. column-major D^T (N,M) = B^T A.
+      const float one = 1.f, zero = 0.f;
+      CB(cublasGemmEx(h, CUBLAS_OP_T, CUBLAS_OP_N, (int)N, (int)M, (int)K, &one, bp, CUDA_R_16BF, (int)K, ap,
+                      CUDA_R_16BF, (int)K, &zero, ref, CUDA_R_32F, (int)N, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+      CK(cudaMemset(d, 0xFF, M * N * 4));
+      CK(cudaDeviceSynchronize());
+      cudaStream_t st = c.other ? other : nullptr;
+      cutego_gemm_plan_t plan;
+      int rc = cutego_gemm(d, &ld, ap, &la, bp, &lb, nullptr, nullptr, CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_F32, 1.f, 0.f,
+                           reinterpret_cast<cutego_stream_t>(st), nullptr, &plan);
+      CK(cudaStreamSynchronize(st));
+      CK(cudaDeviceSynchronize());
+      std::vector<float> got(M * N), want(M * N);
+      CK(cudaMemcpy(got.data(), d, M * N * 4, cudaMemcpyDeviceToHost));
+      CK(cudaMemcpy(want.data(), ref, M * N * 4, cudaMemcpyDeviceToHost));
+      double e2 = 0, r2 = 0;
+      for (int64_t i = 0; i < M * N; ++i) {
+        const double e = static_cast<double>(got[i]) - want[i];
+        e2 += std::isfinite(got[i]) ? e * e : 1e30;
+        r2 += static_cast<double>(want[i]) * want[i];
+      }
+      const double rel = sqrt(e2 / (r2 > 0 ? r2 : 1));
+      const bool packed = (plan.flags & CUTEGO_GEMM_F_PACK_A) != 0;
+      const bool ok = rc == CUTEGO_KERNELS_OK && rel < 1e-3 && packed == (c.off != 0);
+      printf("%s remembered %lldx%lldx%lld set %d A%+d %s stream: rc %d rel %.2e split %d packed %d | %s\n",
+             ok ? "ok  " : "FAIL", (long long)M, (long long)N, (long long)K, c.set, c.off, c.other ? "other" : "default",
+             rc, rel, (int)plan.split_k, (int)packed, rc == CUTEGO_KERNELS_OK ? plan.reason : last_kernel_error());
+      if (!ok) ++g_fail;
+    }
+    CK(cudaStreamDestroy(other));
+    for (int set = 0; set < 2; ++set) cudaFree(a[set]), cudaFree(b[set]);
+    cudaFree(d), cudaFree(ref);
+  }
+}
+
 // filter: comma-separated substrings, any of which selects a case.
 static bool matches(const char *filter, const char *name) {
   char buf[256];
@@ -417,6 +491,7 @@ int main(int argc, char **argv) {
     run(c, h, seed += 1000003);
   }
   if (!filter) bad_args();
+  if (!filter || matches(filter, "remembered")) remembered(h);
   printf("test_gemm: %d checks, %d failures\n", g_run, g_fail);
   cublasDestroy(h);
   return g_fail ? 1 : 0;

@@ -1,0 +1,32 @@
+// cudart_stub.h — the counters and hooks of cudart_stub.cc, a CUDA runtime without a GPU that
+// the launchers' host-side tests link instead of libcudart.
+#pragma once
+#include <cuda_runtime_api.h>
+#include <stdint.h>
+
+// Calls per entry point since the start (a test takes differences around a call).
+struct cudart_stub_counts {
+  long get_device, device_attribute, entry_point, encode, func_set_attribute, occupancy, launch_ex, launch,
+      last_error, malloc_async, free_async, memset_async;
+};
+extern cudart_stub_counts cudart_stub_n;
+
+// The last cudaLaunchKernelExC: kernel, stream, grid, current device, and (for a kernel
+// cudart_stub_takes_maps says takes them) its first three arguments, 128-byte tensor maps.
+struct cudart_stub_launch {
+  const void *fn;
+  cudaStream_t stream;
+  unsigned grid;
+  int device;
+  unsigned char map[3][128];
+};
+extern cudart_stub_launch cudart_stub_last;
+extern bool (*cudart_stub_takes_maps)(const void *fn);
+
+// The current device (what cudaGetDevice answers); its SM count (device 0: 132, others 114).
+extern int cudart_stub_device;
+int cudart_stub_sms(int dev);
+// The global address a map from the stub's encoder carries.
+uint64_t cudart_stub_map_addr(const void *map);
+// Forgets every shared-memory opt-in (as cudaDeviceReset).
+void cudart_stub_reset(void);

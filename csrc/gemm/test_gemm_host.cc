@@ -1,0 +1,270 @@
+// test_gemm_host.cc — cutego_gemm's host side without a GPU: the launcher (kernels/cutego_gemm.cu,
+// its kernels never run) linked against a counting CUDA runtime (cudart_stub.cc) and kernel
+// tables of stand-ins. It counts the runtime and driver calls a cutego_gemm call makes once the
+// same call has been made before on the thread, and checks that what the launcher remembers
+// between calls is never stale: a changed address, alignment, stream or device launches what a
+// first call with those arguments would. Prints the counts per call (make kernels-gemm-host-test);
+// with --bench [reps], the host time per call too.
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <chrono>
+#include <initializer_list>
+
+#include "cudart_stub.h"
+#include "cutego_kernels.h"
+#include "gemm_fns.h"
+
+// The kernel tables the launcher picks from: one stand-in per table, never run.
+#define WG(NAME)                                                                                 \
+  static void NAME##_k(const CUtensorMap, const CUtensorMap, const CUtensorMap, const cutego_gemm_args_t) {} \
+  extern "C" const cutego_gemm_wgmma_fn NAME[2][3] = {{NAME##_k, NAME##_k, NAME##_k}, {NAME##_k, NAME##_k, NAME##_k}};
+#define F8(NAME, T)                                                                                               \
+  static void NAME##_k(const CUtensorMap, const CUtensorMap, const CUtensorMap, const cutego_gemm_args_t, const T) {} \
+  extern "C" const decltype(&NAME##_k) NAME[3] = {NAME##_k, NAME##_k, NAME##_k};
+WG(cutego_gemm_fns_128x256_kk) WG(cutego_gemm_fns_128x256_km) WG(cutego_gemm_fns_128x256_mk) WG(cutego_gemm_fns_128x256_mm)
+WG(cutego_gemm_fns_128x128_kk) WG(cutego_gemm_fns_128x128_km) WG(cutego_gemm_fns_128x128_mk) WG(cutego_gemm_fns_128x128_mm)
+WG(cutego_gemm_fns_128x64_kk) WG(cutego_gemm_fns_128x64_km) WG(cutego_gemm_fns_128x64_mk) WG(cutego_gemm_fns_128x64_mm)
+#define F8PAIRS(PRE, CFG, T)                                                                          \
+  F8(PRE##_##CFG##_kk_e4m3, T) F8(PRE##_##CFG##_kk_e4m3e5m2, T) F8(PRE##_##CFG##_kk_e5m2e4m3, T) \
+  F8(PRE##_##CFG##_kk_e5m2, T)
+F8PAIRS(cutego_gemm_fp8_fns, 128x256, cutego_gemm_scales_t)
+F8PAIRS(cutego_gemm_fp8_fns, 128x128, cutego_gemm_scales_t)
+F8PAIRS(cutego_gemm_fp8p_fns, 128x128, cutego_gemm_scales_t)
+F8PAIRS(cutego_gemm_fp8b_fns, 128x128, cutego_gemm_block_scales_t)
+
+static bool is_gemm_kernel(const void *fn) {
+  const void *k16[] = {reinterpret_cast<const void *>(cutego_gemm_fns_128x256_kk_k),
+                       reinterpret_cast<const void *>(cutego_gemm_fns_128x128_kk_k),
+                       reinterpret_cast<const void *>(cutego_gemm_fns_128x64_kk_k)};
+  for (const void *k : k16)
+    if (fn == k) return true;
+  return false;
+}
+
+static int failures = 0;
+#define CHECK(cond, ...)                                     \
+  do {                                                       \
+    if (!(cond)) {                                           \
+      ++failures;                                            \
+      printf("FAIL %s:%d: %s: ", __FILE__, __LINE__, #cond); \
+      printf(__VA_ARGS__);                                   \
+      printf("\n");                                          \
+    }                                                        \
+  } while (0)
+
+static cute_layout_t layout2(int64_t e0, int64_t e1, int64_t s0, int64_t s1) {
+  cute_layout_t l;
+  memset(&l, 0, sizeof l);
+  l.leaves = 2;
+  l.shape[0] = e0, l.shape[1] = e1, l.stride[0] = s0, l.stride[1] = s1;
+  l.ntokens = 4;
+  l.nest[0] = CUTE_NEST_OPEN, l.nest[1] = CUTE_NEST_LEAF, l.nest[2] = CUTE_NEST_LEAF, l.nest[3] = CUTE_NEST_CLOSE;
+  return l;
+}
+
+// A bf16 TN GEMM D (M,N) = A (M,K) B (N,K)^T, all K-major (D row-major), at fake addresses.
+struct Gemm {
+  int64_t m, n, k;
+  uintptr_t a, b, d;
+  cutego_stream_t stream;
+  const cutego_gemm_options_t *opt;
+  cutego_gemm_plan_t plan;
+  int call() {
+    cute_layout_t la = layout2(m, k, k, 1), lb = layout2(n, k, k, 1), ld = layout2(m, n, n, 1);
+    return cutego_gemm(reinterpret_cast<void *>(d), &ld, reinterpret_cast<const void *>(a), &la,
+                       reinterpret_cast<const void *>(b), &lb, nullptr, nullptr, CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_BF16,
+                       1.f, 0.f, stream, opt, &plan);
+  }
+};
+
+// The runtime calls of one cutego_gemm call.
+static cudart_stub_counts delta(Gemm &g, int *rc) {
+  const cudart_stub_counts before = cudart_stub_n;
+  *rc = g.call();
+  cudart_stub_counts n = cudart_stub_n;
+  long *p = &n.get_device;
+  const long *q = &before.get_device;
+  for (size_t i = 0; i < sizeof n / sizeof(long); ++i) p[i] -= q[i];
+  return n;
+}
+
+static long total(const cudart_stub_counts &n) {
+  const long *p = &n.get_device;
+  long t = 0;
+  for (size_t i = 0; i < sizeof n / sizeof(long); ++i) t += p[i];
+  return t;
+}
+
+static void print(const char *what, const cudart_stub_counts &n) {
+  printf("%-34s total %2ld: cudaGetDevice %ld, cudaDeviceGetAttribute %ld, cuTensorMapEncodeTiled %ld, "
+         "cudaFuncSetAttribute %ld, cudaOccupancyMaxActiveClusters %ld, cudaLaunchKernelExC %ld, <<<>>> %ld, "
+         "cudaGetLastError %ld, cudaMallocAsync %ld, cudaFreeAsync %ld, cudaMemsetAsync %ld\n",
+         what, total(n), n.get_device, n.device_attribute, n.encode, n.func_set_attribute, n.occupancy, n.launch_ex,
+         n.launch, n.last_error, n.malloc_async, n.free_async, n.memset_async);
+}
+
+// The launched GEMM kernel's maps carry a, b (and d where D is stored through TMA).
+static void check_maps(const Gemm &g, uintptr_t a, uintptr_t b, const char *what) {
+  CHECK(cudart_stub_map_addr(cudart_stub_last.map[0]) == a, "%s: A's map at %#llx, want %#llx", what,
+        (unsigned long long)cudart_stub_map_addr(cudart_stub_last.map[0]), (unsigned long long)a);
+  CHECK(cudart_stub_map_addr(cudart_stub_last.map[1]) == b, "%s: B's map at %#llx, want %#llx", what,
+        (unsigned long long)cudart_stub_map_addr(cudart_stub_last.map[1]), (unsigned long long)b);
+  if (g.plan.flags & CUTEGO_GEMM_F_D_TMA)
+    CHECK(cudart_stub_map_addr(cudart_stub_last.map[2]) == g.d, "%s: D's map at %#llx, want %#llx", what,
+          (unsigned long long)cudart_stub_map_addr(cudart_stub_last.map[2]), (unsigned long long)g.d);
+}
+
+int main(int argc, char **argv) {
+  const bool bench = argc > 1 && strcmp(argv[1], "--bench") == 0;
+  const int reps = argc > 2 ? atoi(argv[2]) : 200000;
+  cudart_stub_takes_maps = is_gemm_kernel;
+  const uintptr_t A = 0x100000000000, B = 0x200000000000, D = 0x300000000000;
+  int rc;
+
+  // 4096^3: one wgmma launch. A repeat asks the runtime for the device and the launch only.
+  Gemm big = {4096, 4096, 4096, A, B, D, nullptr, nullptr, {}};
+  cudart_stub_counts first = delta(big, &rc);
+  CHECK(rc == CUTEGO_KERNELS_OK, "4096^3 first call: rc %d", rc);
+  CHECK(big.plan.path == CUTEGO_GEMM_PATH_WGMMA && big.plan.split_k <= 1, "4096^3: path %d split %d", big.plan.path,
+        big.plan.split_k);
+  print("4096^3, first call", first);
+  check_maps(big, A, B, "4096^3 first call");
+  cudart_stub_counts again = delta(big, &rc);
+  print("4096^3, same call again", again);
+  CHECK(rc == CUTEGO_KERNELS_OK, "rc %d", rc);
+  CHECK(again.get_device == 1 && again.device_attribute == 0 && again.encode == 0 && again.func_set_attribute == 0 &&
+            again.occupancy == 0 && again.launch_ex == 1 && total(again) == 2,
+        "a repeated call makes %ld runtime calls", total(again));
+  check_maps(big, A, B, "4096^3 again");
+
+  // A new D address: D's map alone is encoded again (where D is stored through TMA).
+  Gemm moved = big;
+  moved.d = D + (1 << 20);
+  cudart_stub_counts n = delta(moved, &rc);
+  CHECK(rc == CUTEGO_KERNELS_OK, "rc %d", rc);
+  CHECK(n.encode == ((moved.plan.flags & CUTEGO_GEMM_F_D_TMA) ? 1 : 0), "new D: %ld encodes", n.encode);
+  check_maps(moved, A, B, "new D");
+  // A new A address, then the old one back: each launch carries its own call's address.
+  moved.a = A + (4 << 20);
+  n = delta(moved, &rc);
+  CHECK(rc == CUTEGO_KERNELS_OK && n.encode == 1, "new A: rc %d, %ld encodes", rc, n.encode);
+  check_maps(moved, moved.a, B, "new A");
+  n = delta(big, &rc);
+  CHECK(rc == CUTEGO_KERNELS_OK && n.encode == 0, "old addresses: rc %d, %ld encodes", rc, n.encode);
+  check_maps(big, A, B, "old addresses back");
+
+  // A off the 16-byte grid: the plan packs A into a workspace; A's map is the workspace's.
+  Gemm odd = big;
+  odd.a = A + 2;
+  n = delta(odd, &rc);
+  CHECK(rc == CUTEGO_KERNELS_OK, "A at +2: rc %d", rc);
+  CHECK(odd.plan.flags & CUTEGO_GEMM_F_PACK_A, "A at +2: the plan does not pack A (flags %#x)", odd.plan.flags);
+  CHECK(cudart_stub_map_addr(cudart_stub_last.map[0]) != odd.a && cudart_stub_map_addr(cudart_stub_last.map[0]) % 16 == 0,
+        "A at +2: A's map at %#llx", (unsigned long long)cudart_stub_map_addr(cudart_stub_last.map[0]));
+  n = delta(big, &rc);
+  CHECK(rc == CUTEGO_KERNELS_OK && !(big.plan.flags & CUTEGO_GEMM_F_PACK_A), "aligned A again: packs");
+  check_maps(big, A, B, "aligned A again");
+
+  // Streams: each launch on its call's stream.
+  Gemm s1 = big, s2 = big;
+  s1.stream = reinterpret_cast<cutego_stream_t>(0x1000), s2.stream = reinterpret_cast<cutego_stream_t>(0x2000);
+  n = delta(s1, &rc);
+  CHECK(rc == CUTEGO_KERNELS_OK && cudart_stub_last.stream == reinterpret_cast<cudaStream_t>(0x1000), "stream 1");
+  CHECK(total(n) == 2, "another stream: %ld runtime calls", total(n));
+  n = delta(s2, &rc);
+  CHECK(rc == CUTEGO_KERNELS_OK && cudart_stub_last.stream == reinterpret_cast<cudaStream_t>(0x2000), "stream 2");
+
+  // Another device (114 SMs): its facts are read, its kernel opt-in set, and the persistent grid
+  // fits it; back on device 0, device 0's grid.
+  const unsigned grid0 = cudart_stub_last.grid;
+  CHECK(grid0 > 0 && grid0 <= 132, "grid %u on 132 SMs", grid0);
+  cudart_stub_device = 1;
+  n = delta(big, &rc);
+  CHECK(rc == CUTEGO_KERNELS_OK, "device 1: rc %d", rc);
+  CHECK(n.device_attribute == 3 && n.func_set_attribute == 1, "device 1: %ld attribute reads, %ld opt-ins",
+        n.device_attribute, n.func_set_attribute);
+  CHECK(cudart_stub_last.device == 1 && cudart_stub_last.grid <= 114, "device 1: grid %u", cudart_stub_last.grid);
+  n = delta(big, &rc);
+  CHECK(rc == CUTEGO_KERNELS_OK && total(n) == 2, "device 1 again: %ld runtime calls", total(n));
+  cudart_stub_device = 0;
+  n = delta(big, &rc);
+  CHECK(rc == CUTEGO_KERNELS_OK && total(n) == 2 && cudart_stub_last.grid == grid0, "device 0 again: grid %u",
+        cudart_stub_last.grid);
+
+  // The context reset (the opt-in forgotten by the runtime): the launch fails once, the
+  // launcher sets the opt-in again and launches.
+  cudart_stub_reset();
+  n = delta(big, &rc);
+  CHECK(rc == CUTEGO_KERNELS_OK && n.func_set_attribute == 1 && n.launch_ex == 2, "after a reset: rc %d", rc);
+  n = delta(big, &rc);
+  CHECK(rc == CUTEGO_KERNELS_OK && total(n) == 2, "after a reset, again: %ld runtime calls", total(n));
+
+  // 2x1 clusters (an option): the occupancy query once per device and launch shape; the grid a
+  // whole number of clusters within what fits.
+  cutego_gemm_options_t cl;
+  memset(&cl, 0, sizeof cl);
+  cl.cluster_m = 2;
+  Gemm clustered = big;
+  clustered.opt = &cl;
+  n = delta(clustered, &rc);
+  CHECK(rc == CUTEGO_KERNELS_OK && clustered.plan.cluster_m == 2 && n.occupancy == 1, "clusters: rc %d, cluster %d, %ld queries",
+        rc, (int)clustered.plan.cluster_m, n.occupancy);
+  const unsigned grid_cl = cudart_stub_last.grid;
+  CHECK(grid_cl % 2 == 0 && grid_cl <= 132, "clusters: grid %u", grid_cl);
+  n = delta(clustered, &rc);
+  CHECK(rc == CUTEGO_KERNELS_OK && n.occupancy == 0 && total(n) == 2 && cudart_stub_last.grid == grid_cl,
+        "clusters again: %ld runtime calls, grid %u", total(n), cudart_stub_last.grid);
+  cudart_stub_device = 1;
+  n = delta(clustered, &rc);
+  CHECK(rc == CUTEGO_KERNELS_OK && n.occupancy == 1 && cudart_stub_last.grid <= 114 && cudart_stub_last.grid % 2 == 0,
+        "clusters on device 1: %ld queries, grid %u", n.occupancy, cudart_stub_last.grid);
+  cudart_stub_device = 0;
+
+  // 64x4096x4096: K split, a GEMM and a reduction. A repeat: the device (outer call and the
+  // slices' call), two launches, cudaGetLastError, and the partial sums' workspace.
+  Gemm split = {64, 4096, 4096, A, B, D, nullptr, nullptr, {}};
+  first = delta(split, &rc);
+  CHECK(rc == CUTEGO_KERNELS_OK && split.plan.split_k > 1, "64x4096^2: rc %d split %d", rc, split.plan.split_k);
+  print("64x4096^2 split K, first call", first);
+  again = delta(split, &rc);
+  print("64x4096^2 split K, again", again);
+  CHECK(rc == CUTEGO_KERNELS_OK, "rc %d", rc);
+  CHECK(again.device_attribute == 0 && again.encode == 0 && again.func_set_attribute == 0 && again.occupancy == 0 &&
+            again.launch_ex == 2,
+        "a repeated split call: %ld runtime calls", total(again));
+  // With the caller's workspace (as bench_gemm passes): no allocation either.
+  cutego_gemm_options_t ws;
+  memset(&ws, 0, sizeof ws);
+  ws.workspace = reinterpret_cast<void *>(0x400000000000);
+  ws.workspace_bytes = 64 << 20;
+  Gemm split_ws = split;
+  split_ws.opt = &ws;
+  first = delta(split_ws, &rc);
+  CHECK(rc == CUTEGO_KERNELS_OK && split_ws.plan.split_k > 1, "with a workspace: rc %d split %d", rc,
+        split_ws.plan.split_k);
+  again = delta(split_ws, &rc);
+  print("64x4096^2 split K, workspace, again", again);
+  CHECK(rc == CUTEGO_KERNELS_OK && again.encode == 0 && again.launch_ex == 2 && total(again) == 4,
+        "a repeated split call with a workspace: %ld runtime calls", total(again));
+
+  // Host time per call against this stub (the launcher's own work: the runtime here costs
+  // nothing, and the driver's encoder is a memset), printed, not checked.
+  if (bench) {
+    for (Gemm *g : {&big, &split, &split_ws}) {
+      const auto t0 = std::chrono::steady_clock::now();
+      for (int i = 0; i < reps; ++i) g->call();
+      const double ns = std::chrono::duration<double, std::nano>(std::chrono::steady_clock::now() - t0).count() / reps;
+      printf("%lldx%lldx%lld%s: %.0f ns per call\n", (long long)g->m, (long long)g->n, (long long)g->k,
+             g->opt ? " (workspace)" : "", ns);
+    }
+  }
+
+  if (failures) {
+    printf("test_gemm_host: %d failures\n", failures);
+    return 1;
+  }
+  printf("test_gemm_host: ok\n");
+  return 0;
+}
