@@ -23,10 +23,19 @@ endif
 
 .PHONY: interop interop-long interop-selftest
 
-interop: setup build interop-selftest
+# interop builds its own cutego binary and runs the self-test in its recipe, so that it waits
+# for setup alone: under `make test -j` GNU make does not come back to a target whose
+# prerequisite was still running when it passed it, and interop, the longest target by far,
+# started after all the others and ran alone at the end (about 1,400 s of a 2,090 s run).
+INTEROP_CUTEGO := $(BUILD)/interop/cutego
+INTEROP_SELFTEST := python3 -m unittest discover -s interop/tests -t interop -q
+
+interop: setup
+	$(GO) build -o $(INTEROP_CUTEGO) ./cmd/cutego
+	$(INTEROP_SELFTEST)
 	python3 interop/run.py --seed $(INTEROP_SEED) --cases $(INTEROP_CASES) --jobs $(INTEROP_JOBS) \
 	  --batch $(INTEROP_BATCH) --family-cases $(INTEROP_FAMILY_CASES) --atom-cases $(INTEROP_ATOM_CASES) \
-	  --cutego $(BUILD)/cutego --out $(BUILD)/interop $(INTEROP_FLAGS)
+	  --cutego $(INTEROP_CUTEGO) --out $(BUILD)/interop $(INTEROP_FLAGS)
 
 interop-long: setup build interop-selftest
 	python3 interop/run.py --seed $(INTEROP_SEED) --cases $(INTEROP_LONG_CASES) --jobs $(INTEROP_JOBS) \
@@ -34,4 +43,4 @@ interop-long: setup build interop-selftest
 	  --cutego $(BUILD)/cutego --out $(BUILD)/interop-long $(INTEROP_FLAGS)
 
 interop-selftest:
-	python3 -m unittest discover -s interop/tests -t interop -q
+	$(INTEROP_SELFTEST)

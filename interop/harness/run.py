@@ -5,6 +5,7 @@ a second line of evidence, brute-force soundness of C++'s compositions."""
 import argparse
 import os
 import re
+import resource
 import subprocess
 import sys
 import time
@@ -511,9 +512,9 @@ def main(argv=None):
     cx = runner.evaluate([(c.group, c.cxx) for c in cases], likely, progress)
     st = runner.stats
     log("interop: C++ done: %d compiles (%.0f s of compiler time), %d rejections attributed"
-        " from diagnostics, %d bisections, %d run-time rejections"
+        " from diagnostics, %d bisections, %d run-time rejections; %.0f CPU-s so far"
         % (st["compiles"], st["compile_s"], st["attributed"], st["bisections"],
-           st["runtime_rejects"]))
+           st["runtime_rejects"], cpu_seconds()))
 
     # 4. compare
     cats = [classify(c, cx[i], cg[i]) for i, c in enumerate(cases)]
@@ -604,8 +605,8 @@ def main(argv=None):
         for c, ctext, _, _ in expect_fail[:10]:
             print("  %s: %s\n    documented %s\n    c++        %s" % (c.src, c.eval, c.expect, ctext))
     el = time.time() - t0
-    print("\ninterop: %d cases over %d operations in %.0f s; %d disagreements%s"
-          % (len(cases), len(table), el, len(dis),
+    print("\ninterop: %d cases over %d operations in %.0f s (%.0f CPU-s); %d disagreements%s"
+          % (len(cases), len(table), el, cpu_seconds(), len(dis),
              "" if have_cutego else " (cutego not run: C++ and PyCuTe only)"))
     if dis:
         print("first %d disagreements (all in %s):" % (min(a.show, len(dis)),
@@ -617,6 +618,14 @@ def main(argv=None):
     if not have_cutego and not a.no_cutego:
         return 2
     return 0
+
+
+def cpu_seconds():
+    """User + system CPU time of this process and its finished children (g++, the programs
+    it built, cutego eval): the cost of a run on a shared machine, where wall time is not."""
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    ch = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + ch.ru_utime + ch.ru_stime
 
 
 def _derived(c):
