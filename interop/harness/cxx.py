@@ -87,8 +87,9 @@ EMIT = """
 namespace interop {
 template <class T> struct Dyn { using type = T; static constexpr T get() { return T{}; } };
 template <auto v> struct Dyn<cute::C<v>> {
-  using type = std::conditional_t<std::is_same_v<decltype(v), bool>, cute::C<v>, decltype(v)>;
-  static constexpr type get() { return type(v); }
+  static constexpr bool keep = std::is_same_v<decltype(v), bool>;
+  using type = std::conditional_t<keep, cute::C<v>, decltype(v)>;
+  static constexpr type get() { if constexpr (keep) return type{}; else return type(v); }
 };
 template <class... Ts> struct Dyn<cute::tuple<Ts...>> {
   using type = cute::tuple<typename Dyn<Ts>::type...>;
@@ -111,6 +112,14 @@ template <class F> inline void emit(F f) {
 # costs two compiles whatever its size, and each compile first loads the precompiled prelude
 # (~0.8 CPU-s): 32 rather than 8 saves about 150 compiles of the ~850 predicted rejections.
 RISKY_BATCH = 32
+
+
+def include_dirs(deps):
+    """CuTe's include directories under .deps/py (deps): CUTLASS's headers and the CUDA
+    headers they include."""
+    return [os.path.join(deps, "cutlass_library", "source", "include"),
+            os.path.join(deps, "nvidia", "cu13", "include"),
+            os.path.join(deps, "nvidia", "cu13", "include", "cccl")]
 
 
 def _sha(s):

@@ -13,7 +13,7 @@ from collections import OrderedDict
 
 from . import gen, func, pyref, atoms
 from .cases import Case, load_curated, group_of
-from .cxx import CxxRunner
+from .cxx import CxxRunner, include_dirs
 from .expr import parse, to_cxx, to_eval, Lay, Tup, Int, Call, Composed, Sw, Apply, Basis, Under
 
 # cases of gen.Families in `make interop` (about 4% of its C++ compile time)
@@ -477,10 +477,7 @@ def main(argv=None):
     log("interop: pycute: %.1fs" % (time.time() - t))
 
     # 3. C++
-    inc = [os.path.join(a.deps, "cutlass_library", "source", "include"),
-           os.path.join(a.deps, "nvidia", "cu13", "include"),
-           os.path.join(a.deps, "nvidia", "cu13", "include", "cccl")]
-    runner = CxxRunner(inc, os.path.join(a.out, "work"), jobs=a.jobs, batch=a.batch,
+    runner = CxxRunner(include_dirs(a.deps), os.path.join(a.out, "work"), jobs=a.jobs, batch=a.batch,
                        cache_path=None if a.no_cache else os.path.join(a.out, "cxx-cache.json"),
                        log=log)
     # cases predicted to be rejected by C++ go in small batches of their own (a rejection
