@@ -76,15 +76,50 @@ inline void end() { std::printf("\\n"); std::fflush(stdout); }
 # algebra is instantiated only for type deduction: no code is generated for it (g++ time per
 # case less than half; same output). Static_asserts still fire: return type deduction
 # instantiates the bodies. A result with any run-time component is computed as usual.
-# Not part of the cache key: it changes how, not what, C++ computes.
+# A static result is printed by CuTe's print after Dyn turns every static integer C<v> (bool
+# aside) of its tuples and layouts into the run-time integer v: CuTe prints C<v> as `_v` and v
+# as `v`, the same text once the marks are stripped (run.strip_marks, which every reader of
+# the output applies), and results of one structure share one instantiation of print (print
+# was a fifth of a translation unit's g++ time, mostly overload resolution over print's
+# overloads for every distinct nested type; Dyn saves a third of that). Other types (bools,
+# swizzles, composed layouts, bases, atoms) print as they are. Not part of the cache key: it changes how, not what, C++ computes.
 EMIT = """
 namespace interop {
+template <class T> struct Dyn { using type = T; static constexpr T get() { return T{}; } };
+template <auto v> struct Dyn<cute::C<v>> {
+  static constexpr bool keep = std::is_same_v<decltype(v), bool>;
+  using type = std::conditional_t<keep, cute::C<v>, decltype(v)>;
+  static constexpr type get() { if constexpr (keep) return type{}; else return type(v); }
+};
+template <class... Ts> struct Dyn<cute::tuple<Ts...>> {
+  using type = cute::tuple<typename Dyn<Ts>::type...>;
+  static constexpr type get() { return type(Dyn<Ts>::get()...); }
+};
+template <class S, class D> struct Dyn<cute::Layout<S, D>> {
+  using type = cute::Layout<typename Dyn<S>::type, typename Dyn<D>::type>;
+  static constexpr type get() { return type(Dyn<S>::get(), Dyn<D>::get()); }
+};
 template <class F> inline void emit(F f) {
   using R = decltype(f());
-  if constexpr (cute::is_static<R>::value) out(R{}); else out(f());
+  if constexpr (cute::is_static<R>::value) out(Dyn<R>::get()); else out(f());
 }
 }
 """
+
+
+# cases per translation unit of those predicted to be rejected: a failed compile names its
+# rejected cases (their lines in g++'s diagnostics) and the rest compile again, so such a batch
+# costs two compiles whatever its size, and each compile first loads the precompiled prelude
+# (~0.8 CPU-s): 32 rather than 8 saves about 150 compiles of the ~850 predicted rejections.
+RISKY_BATCH = 32
+
+
+def include_dirs(deps):
+    """CuTe's include directories under .deps/py (deps): CUTLASS's headers and the CUDA
+    headers they include."""
+    return [os.path.join(deps, "cutlass_library", "source", "include"),
+            os.path.join(deps, "nvidia", "cu13", "include"),
+            os.path.join(deps, "nvidia", "cu13", "include", "cccl")]
 
 
 def _sha(s):
@@ -298,8 +333,8 @@ class CxxRunner:
                       and not any(i in likely_reject for i in pending[(g, e)])]
             risky = [(j, e) for j, (g, e) in enumerate(uniq) if g == group
                      and any(i in likely_reject for i in pending[(g, e)])]
-            for k in range(0, len(risky), 8):
-                batches.append((group, risky[k:k + 8]))
+            for k in range(0, len(risky), RISKY_BATCH):
+                batches.append((group, risky[k:k + RISKY_BATCH]))
             bs = self.batch if group != "mma" else max(10, self.batch // 4)
             for k in range(0, len(normal), bs):
                 batches.append((group, normal[k:k + bs]))

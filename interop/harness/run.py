@@ -5,6 +5,7 @@ a second line of evidence, brute-force soundness of C++'s compositions."""
 import argparse
 import os
 import re
+import resource
 import subprocess
 import sys
 import time
@@ -12,7 +13,7 @@ from collections import OrderedDict
 
 from . import gen, func, pyref, atoms
 from .cases import Case, load_curated, group_of
-from .cxx import CxxRunner
+from .cxx import CxxRunner, include_dirs
 from .expr import parse, to_cxx, to_eval, Lay, Tup, Int, Call, Composed, Sw, Apply, Basis, Under
 
 # cases of gen.Families in `make interop` (about 4% of its C++ compile time)
@@ -476,10 +477,7 @@ def main(argv=None):
     log("interop: pycute: %.1fs" % (time.time() - t))
 
     # 3. C++
-    inc = [os.path.join(a.deps, "cutlass_library", "source", "include"),
-           os.path.join(a.deps, "nvidia", "cu13", "include"),
-           os.path.join(a.deps, "nvidia", "cu13", "include", "cccl")]
-    runner = CxxRunner(inc, os.path.join(a.out, "work"), jobs=a.jobs, batch=a.batch,
+    runner = CxxRunner(include_dirs(a.deps), os.path.join(a.out, "work"), jobs=a.jobs, batch=a.batch,
                        cache_path=None if a.no_cache else os.path.join(a.out, "cxx-cache.json"),
                        log=log)
     # cases predicted to be rejected by C++ go in small batches of their own (a rejection
@@ -511,9 +509,9 @@ def main(argv=None):
     cx = runner.evaluate([(c.group, c.cxx) for c in cases], likely, progress)
     st = runner.stats
     log("interop: C++ done: %d compiles (%.0f s of compiler time), %d rejections attributed"
-        " from diagnostics, %d bisections, %d run-time rejections"
+        " from diagnostics, %d bisections, %d run-time rejections; %.0f CPU-s so far"
         % (st["compiles"], st["compile_s"], st["attributed"], st["bisections"],
-           st["runtime_rejects"]))
+           st["runtime_rejects"], cpu_seconds()))
 
     # 4. compare
     cats = [classify(c, cx[i], cg[i]) for i, c in enumerate(cases)]
@@ -604,8 +602,8 @@ def main(argv=None):
         for c, ctext, _, _ in expect_fail[:10]:
             print("  %s: %s\n    documented %s\n    c++        %s" % (c.src, c.eval, c.expect, ctext))
     el = time.time() - t0
-    print("\ninterop: %d cases over %d operations in %.0f s; %d disagreements%s"
-          % (len(cases), len(table), el, len(dis),
+    print("\ninterop: %d cases over %d operations in %.0f s (%.0f CPU-s); %d disagreements%s"
+          % (len(cases), len(table), el, cpu_seconds(), len(dis),
              "" if have_cutego else " (cutego not run: C++ and PyCuTe only)"))
     if dis:
         print("first %d disagreements (all in %s):" % (min(a.show, len(dis)),
@@ -617,6 +615,14 @@ def main(argv=None):
     if not have_cutego and not a.no_cutego:
         return 2
     return 0
+
+
+def cpu_seconds():
+    """User + system CPU time of this process and its finished children (g++, the programs
+    it built, cutego eval): the cost of a run on a shared machine, where wall time is not."""
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    ch = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + ch.ru_utime + ch.ru_stime
 
 
 def _derived(c):

@@ -432,6 +432,41 @@ class TestEndToEnd(unittest.TestCase):
             self.assertIn("size((4,5):(16,64))", dis)
             self.assertIn("c++     20", dis)
 
+    def test_dyn_prints_as_cute(self):
+        """interop::Dyn (harness/cxx.py) prints a static result with run-time integers: the
+        text must be CuTe's print of the static value, once its `_` marks are stripped."""
+        from harness.cxx import CxxRunner, include_dirs
+        exprs = ["make_layout(make_shape(Int<2>{},make_shape(Int<3>{},Int<4>{})),"
+                 "make_stride(Int<12>{},make_stride(Int<-4>{},Int<0>{})))",
+                 "Int<1048576>{}", "make_shape(Int<7>{},make_shape(Int<1>{}),Int<-3>{})",
+                 "make_tuple()", "cute::C<true>{}",
+                 "make_tuple(Int<2>{},cute::C<false>{})",
+                 "composition(Swizzle<3,4,3>{},make_layout(make_shape(Int<8>{},Int<64>{}),"
+                 "make_stride(Int<64>{},Int<1>{})))",
+                 "make_identity_layout(make_shape(Int<4>{},Int<6>{}))",
+                 "complement(make_layout(Int<4>{},Int<2>{}),Int<32>{})"]
+        with tempfile.TemporaryDirectory() as d:
+            r = CxxRunner(include_dirs(os.path.join(TOP, ".deps", "py")), d)
+            r.prelude("core")
+            src = os.path.join(d, "dyn.cpp")
+            with open(src, "w") as f:
+                f.write('#include "prelude_core.hpp"\nint main() {\n')
+                for e in exprs:
+                    f.write("  interop::emit([]{ return %s; }); std::printf(\"\\t\");"
+                            " interop::out(%s); interop::end();\n" % (e, e))
+                f.write("}\n")
+            c = subprocess.run([r.cxx] + r.flags + [src, "-o", src[:-4]], capture_output=True,
+                               text=True, cwd=d)
+            self.assertEqual(c.returncode, 0, c.stderr[-3000:])
+            out = subprocess.run([src[:-4]], capture_output=True, text=True).stdout
+        lines = out.splitlines()
+        self.assertEqual(len(lines), len(exprs), out)
+        for e, line in zip(exprs, lines):
+            dyn, static = line.split("\t")
+            self.assertEqual(strip_marks(dyn), strip_marks(static), e)
+        self.assertEqual(lines[0], "(2,(3,4)):(12,(-4,0))\t(_2,(_3,_4)):(_12,(_-4,_0))")
+        self.assertEqual(lines[4], "true\ttrue")
+
 
 if __name__ == "__main__":
     unittest.main()
