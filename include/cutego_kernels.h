@@ -289,6 +289,34 @@ int cutego_gemm_blockscaled(void *d, const cute_layout_t *d_layout, const void *
                             const cute_layout_t *scale_b_layout, float alpha, float beta, cutego_stream_t stream,
                             const cutego_gemm_options_t *opt, cutego_gemm_plan_t *plan);
 
+/* The stream-K kernels' fifth argument (cutego_gemm_<config>_<majors>_<in>_<out>_streamk). */
+typedef struct cutego_gemm_stream_k_t {
+  float *partials;       /* ctas x BM x BN fp32: CTA c's partial sums of one tile */
+  int32_t *flags;        /* ctas x 2 (one per consumer warpgroup): 1 once CTA c's partial sums are
+                            written; zero before the launch */
+  int64_t tiles;         /* stream-K tiles: the first `tiles` of the plan's tile order */
+  int32_t groups;        /* CTA c is member c / groups of group c % groups, whose stream-K tiles are
+                            g, g + groups, ...: each group shares its tiles' k-iterations evenly
+                            among its members (1..8, at most the stream-K tiles and the CTAs) */
+} cutego_gemm_stream_k_t;
+
+/* Stream-K's share of a plan's tiles on `ctas` persistent CTAs: 0 where the tiles fill whole waves
+ * (tiles % ctas == 0), all of them where there are fewer tiles than CTAs, else the last partial
+ * wave and one full wave (CUTLASS's data-parallel + stream-K hybrid: each CTA then has between one
+ * and two tiles' k-iterations of stream-K work). */
+int64_t cutego_gemm_stream_k_tiles(int64_t tiles, int64_t ctas);
+
+/* The tile configuration + 1 with which cutego_gemm runs a plan stream-K on a device with `sms`
+ * multiprocessors when no decomposition is asked for, or 0: data-parallel (csrc/gemm/waves.c's
+ * cost model: more tiles than SMs, and a partial last wave that stream-K fills). Only 16-bit
+ * single-cluster plans that read A and B in place; 128x256 tiles (decomposition STREAM_K also
+ * runs 128x128 ones). */
+int cutego_gemm_stream_k(const cutego_gemm_plan_t *plan, int sms);
+
+/* Why a plan cannot run stream-K ("" when it can): not the wgmma path, FP8 operands, packed
+ * operands, clusters, or 2^31 tiles x k-tiles of 64 and more. */
+const char *cutego_gemm_no_stream_k(const cutego_gemm_plan_t *plan);
+
 /* The wgmma kernel's arguments (by value; extents and strides in elements), filled from a plan
  * by cutego_gemm_args. */
 typedef struct cutego_gemm_args_t {
