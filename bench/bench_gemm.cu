@@ -4,7 +4,7 @@
 // of the two cuBLAS figures. Every timed shape is first checked against an fp32 reference (cuBLAS
 // pedantic fp32) on the same inputs.
 //   bench_gemm out.csv [--quick|--sweep] [--dtype bf16|f16|both] [--layout TN|NN|NT|TT] [--reps N]
-//              [--cluster 0|1|2] [--ab-cluster] [--split-k S] [--min-m M] [--max-m M] [--set S] [--host]
+//              [--cluster 0|1|2] [--ab-cluster] [--split-k S] [--decomposition D] [--min-m M] [--max-m M] [--set S] [--host]
 //              [--shape M,N,K]...
 // --sweep: M in 1..16384 x the LLM (N,K) pairs, squares 256..16384, 12 sizes off the 64-grid.
 // Small problems are timed as batches of up to 20 back-to-back calls (time per call).
@@ -239,11 +239,11 @@ static void bench_one(FILE *csv, const Shape &s, int am, int bm, int dt, int rep
          t_best * 1e3, tf_ours, t_lt * 1e3, t_gex * 1e3, ratio, ms_b_bound * 1e3, rel, plan.reason);
   if (g_ab_cluster)
     printf("       without clusters %6.1f TFLOP/s: clusters %.3fx\n", fl / (t_nc * 1e9), t_nc / t_best);
-  fprintf(csv, "%s,%s,%s,%lld,%lld,%lld,%.5f,%.5f,%.5f,%.5f,%.2f,%.2f,%.4f,%.2e,%s,%s,%d,%.4f,%.5f,%.5f,%d,%d,%.5f\n", s.set,
+  fprintf(csv, "%s,%s,%s,%lld,%lld,%lld,%.5f,%.5f,%.5f,%.5f,%.2f,%.2f,%.4f,%.2e,%s,%s,%d,%.4f,%.5f,%.5f,%d,%d,%.5f,%d\n", s.set,
           dt == CUTEGO_DTYPE_BF16 ? "bf16" : "f16", lname[am][bm], (long long)M, (long long)N, (long long)K, t_ours,
           t_ours2, t_cub1, t_cub2, tf_ours, tf_cub, ratio, rel, cutego_gemm_path_name(plan.path),
           (plan.flags & CUTEGO_GEMM_F_D_TMA) ? "tma-store" : "direct", (int)plan.cluster_m, t_nc, t_gex1, t_gex2,
-          (int)plan.config, (int)plan.split_k, ms_b_bound);
+          (int)plan.config, (int)plan.split_k, ms_b_bound, (int)plan.decomposition);
   fflush(csv);
   fflush(stdout);
   if (rel > 1e-2) {
@@ -301,7 +301,7 @@ static void host_overhead(Lt &lt, cublasHandle_t hb, const cutego_gemm_options_t
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    fprintf(stderr, "usage: bench_gemm out.csv [--quick] [--dtype bf16|f16|both] [--layout TN|NN|NT|TT] [--reps N] [--group G] [--config C] [--direct-epilogue] [--only-m M] [--cluster C] [--ab-cluster] [--sweep] [--min-m M] [--max-m M] [--set llm|square|odd] [--split-k S] [--host] [--shape M,N,K]...\n");
+    fprintf(stderr, "usage: bench_gemm out.csv [--quick] [--dtype bf16|f16|both] [--layout TN|NN|NT|TT] [--reps N] [--group G] [--config C] [--direct-epilogue] [--only-m M] [--cluster C] [--ab-cluster] [--sweep] [--min-m M] [--max-m M] [--set llm|square|odd] [--split-k S] [--decomposition D] [--host] [--shape M,N,K]...\n");
     return 2;
   }
   bool quick = false, sweep = false, host = false;
@@ -326,6 +326,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[i], "--min-m") && i + 1 < argc) min_m = atoll(argv[++i]);
     else if (!strcmp(argv[i], "--set") && i + 1 < argc) only_set = argv[++i];
     else if (!strcmp(argv[i], "--split-k") && i + 1 < argc) opt.split_k = atoi(argv[++i]);
+    else if (!strcmp(argv[i], "--decomposition") && i + 1 < argc) opt.decomposition = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--dtype") && i + 1 < argc) dts = argv[++i];
     else if (!strcmp(argv[i], "--layout") && i + 1 < argc) lay = argv[++i];
     else if (!strcmp(argv[i], "--reps") && i + 1 < argc) reps = atoi(argv[++i]);
@@ -339,7 +340,7 @@ int main(int argc, char **argv) {
   int am = (lay[0] == 'N'), bm = (lay[1] == 'T');  // BLAS names for row-major D
   FILE *csv = fopen(argv[1], "w");
   if (!csv) return 2;
-  fprintf(csv, "set,dtype,layout,m,n,k,ms_ours,ms_ours_again,ms_cublaslt,ms_cublaslt_again,tflops_ours,tflops_cublaslt,ratio,rel_err,path,epilogue,cluster_m,ms_ours_no_cluster,ms_gemmex,ms_gemmex_again,config,split_k,ms_b_bound\n");
+  fprintf(csv, "set,dtype,layout,m,n,k,ms_ours,ms_ours_again,ms_cublaslt,ms_cublaslt_again,tflops_ours,tflops_cublaslt,ratio,rel_err,path,epilogue,cluster_m,ms_ours_no_cluster,ms_gemmex,ms_gemmex_again,config,split_k,ms_b_bound,decomposition\n");
   cudaDeviceProp prop;
   CK(cudaGetDeviceProperties(&prop, 0));
   int drv = 0, clk = 0, mclk = 0;

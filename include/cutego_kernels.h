@@ -142,12 +142,31 @@ typedef struct cutego_gemm_plan_t {
    * fp32 partial sums, batch s of an (M, N, split_k) workspace of split_workspace_bytes, with
    * the wgmma kernel; a deterministic reduction then writes D = alpha * sum + beta * C. */
   int32_t split_k;
+  /* How the output tiles' k-iterations are shared among the persistent CTAs, set by cutego_gemm
+   * (0 from cutego_gemm_plan, or where nothing was launched): CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL,
+   * _SPLIT_K (split_k above) or _STREAM_K. Stream-K (CUTLASS's StreamK tile scheduler, its
+   * data-parallel + stream-K hybrid; cutego_gemm_stream_k_tiles): the first tiles' k-iterations are
+   * shared evenly among the persistent CTAs, crossing tile boundaries, and the other tiles go whole
+   * to the CTAs in turn. A CTA that computes part of a tile without its last k-tile writes its fp32
+   * partial sums into a workspace of split_workspace_bytes; the CTA that computes the tile's last
+   * k-tile adds the others' in a fixed order (deterministic) and stores the tile. reason gives the
+   * CTAs and the stream-K tiles. (This field fills what was padding: the struct's layout is
+   * unchanged.) */
+  int32_t decomposition;
   int64_t split_workspace_bytes;
   int32_t b_dtype;            /* B's type: ab_dtype, or options.b_dtype for an FP8 pair */
   int32_t promoted;           /* FP8 with CUTEGO_GEMM_FP8_ACCUM_PROMOTED: the promotion interval in
                                  k-tiles (1..16; the kernel's name ends _promoted); 0: fast;
                                  1 with CUTEGO_GEMM_FP8_ACCUM_BLOCK_SCALED (CUTEGO_GEMM_F_BLOCK_SCALED) */
 } cutego_gemm_plan_t;
+
+/* cutego_gemm_options_t.decomposition and cutego_gemm_plan_t.decomposition. */
+enum {
+  CUTEGO_GEMM_DECOMPOSITION_AUTO = 0,          /* the cost models' choice (csrc/gemm/waves.c) */
+  CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL = 1, /* every tile whole to one CTA: no split, no stream-K */
+  CUTEGO_GEMM_DECOMPOSITION_SPLIT_K = 2,       /* split K where cutego_gemm_split_k says (or split_k asks) */
+  CUTEGO_GEMM_DECOMPOSITION_STREAM_K = 3       /* stream-K (an error where the plan cannot) */
+};
 
 enum {
   CUTEGO_GEMM_CONFIG_128x256x64 = 0, /* 2 consumer warpgroups x m64n256k16, 4 stages (FP8:
@@ -206,6 +225,11 @@ typedef struct cutego_gemm_options_t {
   int32_t fp8_accumulation; /* FP8 only: CUTEGO_GEMM_FP8_ACCUM_FAST (0), _PROMOTED or _BLOCK_SCALED
                                (cutego_gemm_blockscaled sets it; cutego_gemm refuses it) */
   int32_t fp8_promotion_interval; /* PROMOTED only: k-tiles (of 128 K) per promotion, 1..16; 0: 1 */
+  int32_t decomposition; /* CUTEGO_GEMM_DECOMPOSITION_*: 0 automatic. Stream-K's partial sums and flags
+                            use workspace when it holds plan.split_workspace_bytes (else cutego_gemm
+                            allocates on the stream); its flags are zeroed on the stream first
+                            (cudaMemsetAsync: a memset node in a captured graph). (This field fills
+                            what was padding: the struct's size is unchanged.) */
 } cutego_gemm_options_t;
 
 /* FP8 accumulation. FAST: the tensor cores accumulate the whole K (they keep about 14 bits of
@@ -264,6 +288,34 @@ int cutego_gemm_blockscaled(void *d, const cute_layout_t *d_layout, const void *
                             const cute_layout_t *scale_a_layout, const float *scale_b,
                             const cute_layout_t *scale_b_layout, float alpha, float beta, cutego_stream_t stream,
                             const cutego_gemm_options_t *opt, cutego_gemm_plan_t *plan);
+
+/* The stream-K kernels' fifth argument (cutego_gemm_<config>_<majors>_<in>_<out>_streamk). */
+typedef struct cutego_gemm_stream_k_t {
+  float *partials;       /* ctas x BM x BN fp32: CTA c's partial sums of one tile */
+  int32_t *flags;        /* ctas x 2 (one per consumer warpgroup): 1 once CTA c's partial sums are
+                            written; zero before the launch */
+  int64_t tiles;         /* stream-K tiles: the first `tiles` of the plan's tile order */
+  int32_t groups;        /* CTA c is member c / groups of group c % groups, whose stream-K tiles are
+                            g, g + groups, ...: each group shares its tiles' k-iterations evenly
+                            among its members (1..8, at most the stream-K tiles and the CTAs) */
+} cutego_gemm_stream_k_t;
+
+/* Stream-K's share of a plan's tiles on `ctas` persistent CTAs: 0 where the tiles fill whole waves
+ * (tiles % ctas == 0), all of them where there are fewer tiles than CTAs, else the last partial
+ * wave and one full wave (CUTLASS's data-parallel + stream-K hybrid: each CTA then has between one
+ * and two tiles' k-iterations of stream-K work). */
+int64_t cutego_gemm_stream_k_tiles(int64_t tiles, int64_t ctas);
+
+/* The tile configuration + 1 with which cutego_gemm runs a plan stream-K on a device with `sms`
+ * multiprocessors when no decomposition is asked for, or 0: data-parallel (csrc/gemm/waves.c's
+ * cost model: more tiles than SMs, and a partial last wave that stream-K fills). Only 16-bit
+ * single-cluster plans that read A and B in place; 128x256 tiles (decomposition STREAM_K also
+ * runs 128x128 ones). */
+int cutego_gemm_stream_k(const cutego_gemm_plan_t *plan, int sms);
+
+/* Why a plan cannot run stream-K ("" when it can): not the wgmma path, FP8 operands, packed
+ * operands, clusters, or 2^31 tiles x k-tiles of 64 and more. */
+const char *cutego_gemm_no_stream_k(const cutego_gemm_plan_t *plan);
 
 /* The wgmma kernel's arguments (by value; extents and strides in elements), filled from a plan
  * by cutego_gemm_args. */

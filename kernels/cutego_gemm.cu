@@ -10,12 +10,15 @@
 #include "gemm_fns.h"
 #include "gemm_generic_instances.cuh"
 #include "gemm_split_k.cuh"
+#include "gemm_stream_k.cuh"
 
 using cutego_k::fail;
 
 CUTEGO_GEMM_FNS_MAJORS(128x256)
 CUTEGO_GEMM_FNS_MAJORS(128x128)
 CUTEGO_GEMM_FNS_MAJORS(128x64)
+CUTEGO_GEMM_SK_FNS_MAJORS(128x256)
+CUTEGO_GEMM_SK_FNS_MAJORS(128x128)
 #define CUTEGO_GEMM_FP8_FNS_PAIRS(CFGNAME)       \
   CUTEGO_GEMM_FP8_FNS_DECL(CFGNAME, e4m3)        \
   CUTEGO_GEMM_FP8_FNS_DECL(CFGNAME, e4m3e5m2)    \
@@ -187,6 +190,15 @@ wgmma_fn wgmma_kernel(int cfg, int am, int bm, int in_f16, int out) {
   return t[cfg][am][bm][in_f16][out];
 }
 
+// The stream-K kernel of a configuration (128x256 or 128x128), pair of majors, in and out types.
+const void *stream_k_kernel(int cfg, int am, int bm, int in_f16, int out) {
+  typedef const cutego_gemm_wgmma_sk_fn(*table)[3];
+  static const table t[2][2][2] = {
+      {{cutego_gemm_sk_fns_128x256_kk, cutego_gemm_sk_fns_128x256_km}, {cutego_gemm_sk_fns_128x256_mk, cutego_gemm_sk_fns_128x256_mm}},
+      {{cutego_gemm_sk_fns_128x128_kk, cutego_gemm_sk_fns_128x128_km}, {cutego_gemm_sk_fns_128x128_mk, cutego_gemm_sk_fns_128x128_mm}}};
+  return reinterpret_cast<const void *>(t[cfg == CUTEGO_GEMM_CONFIG_128x256x64 ? 0 : 1][am][bm][in_f16][out]);
+}
+
 int out_index(int cd) { return cd == CUTEGO_DTYPE_BF16 ? 0 : cd == CUTEGO_DTYPE_F16 ? 1 : 2; }
 
 // The FP8 kernel of a configuration, pair of types (A's, B's: e4m3 or e5m2; K-major), output
@@ -337,6 +349,7 @@ int gemm_split_k(cutego_gemm_plan_t &p, int splits, void *d, const void *a, cons
   o.force_path = CUTEGO_GEMM_PATH_WGMMA;
   o.no_pack = 1;
   o.split_k = 1;
+  o.decomposition = CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL;
   o.cluster_m = 1;
   o.workspace = nullptr;  // (the partial sums' own)
   o.workspace_bytes = 0;
@@ -398,6 +411,7 @@ int gemm_split_k(cutego_gemm_plan_t &p, int splits, void *d, const void *a, cons
   if (own) cudaFreeAsync(ws, stream);
   if (rc == CUTEGO_KERNELS_OK) {
     p.split_k = splits;
+    p.decomposition = CUTEGO_GEMM_DECOMPOSITION_SPLIT_K;
     p.split_workspace_bytes = ws_bytes;
     p.config = ps.config;
     p.tiles_m = ps.tiles_m, p.tiles_n = ps.tiles_n, p.tiles = ps.tiles;
@@ -442,8 +456,17 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
   // Narrow tiles (cutego_gemm_narrow): 128x64 where 128x128 tiles would split K in more slices,
   // unless a configuration or a split is asked for.
   const int req = opt ? opt->split_k : 0;
+  const int dec = opt ? opt->decomposition : CUTEGO_GEMM_DECOMPOSITION_AUTO;
+  const bool no_split = dec == CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL || dec == CUTEGO_GEMM_DECOMPOSITION_STREAM_K;
+  if (dec < CUTEGO_GEMM_DECOMPOSITION_AUTO || dec > CUTEGO_GEMM_DECOMPOSITION_STREAM_K)
+    return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: decomposition %d: 0 (automatic), 1 (data-parallel), 2 (split K) "
+                "or 3 (stream-K)", (int)dec);
+  if (no_split && req > 1)
+    return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: split_k %d with decomposition %s", (int)req,
+                dec == CUTEGO_GEMM_DECOMPOSITION_STREAM_K ? "STREAM_K" : "DATA_PARALLEL");
   bool narrow = false;
-  if (p.path == CUTEGO_GEMM_PATH_WGMMA && !(opt && opt->config > 0) && req == 0 && cutego_gemm_narrow(&p, di.sms)) {
+  if (p.path == CUTEGO_GEMM_PATH_WGMMA && !(opt && opt->config > 0) && req == 0 && !no_split &&
+      cutego_gemm_narrow(&p, di.sms)) {
     cutego_gemm_options_t on = o;
     on.config = CUTEGO_GEMM_CONFIG_128x64x64 + 1;
     cutego_gemm_plan_t q;
@@ -461,7 +484,7 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
   // then a reduction.
   {
     char why[120];
-    const int splits = cutego_gemm_split_k(&p, di.sms, req, why, sizeof why);
+    const int splits = no_split ? 1 : cutego_gemm_split_k(&p, di.sms, req, why, sizeof why);
     if (splits < 0) return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: %s", why);
     if (splits > 1) {
       char keep[512];
@@ -472,8 +495,39 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
       cutego_k::fail(CUTEGO_KERNELS_OK, "%s", keep);  // the slices did not plan: no split
     }
   }
+  // Stream-K (cutego_gemm_stream_k's cost model, or asked for), on the configuration it names.
+  bool stream_k = false;
+  if (dec == CUTEGO_GEMM_DECOMPOSITION_STREAM_K ||
+      (dec == CUTEGO_GEMM_DECOMPOSITION_AUTO && !narrow && req == 0 && !(opt && opt->config > 0))) {
+    const char *no = cutego_gemm_no_stream_k(&p);
+    int want = no[0] ? 0 : cutego_gemm_stream_k(&p, di.sms);
+    if (dec == CUTEGO_GEMM_DECOMPOSITION_STREAM_K) {
+      if (no[0]) return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: decomposition STREAM_K: %s", no);
+      if (opt && opt->config > 0) want = opt->config;
+      else if (want == 0) want = cutego_gemm_pick_config(p.m, p.n, p.l, di.sms) + 1;
+      if (want - 1 != CUTEGO_GEMM_CONFIG_128x256x64 && want - 1 != CUTEGO_GEMM_CONFIG_128x128x64)
+        return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: decomposition STREAM_K: 128x256 or 128x128 tiles only");
+    }
+    if (want > 0 && want - 1 != p.config) {
+      cutego_gemm_options_t os = o;
+      os.config = want;
+      cutego_gemm_plan_t q;
+      if (plan_memo(ld, la, lb, lc, ab_dtype, cd_dtype, read_c, reinterpret_cast<uintptr_t>(d),
+                    reinterpret_cast<uintptr_t>(a), reinterpret_cast<uintptr_t>(b), reinterpret_cast<uintptr_t>(c),
+                    &os, &q) == 0 && !cutego_gemm_no_stream_k(&q)[0]) {
+        p = q;
+        if (plan_out) *plan_out = p;
+      } else if (dec == CUTEGO_GEMM_DECOMPOSITION_STREAM_K) {
+        return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: decomposition STREAM_K: no plan on the %s tiles",
+                    want - 1 == CUTEGO_GEMM_CONFIG_128x256x64 ? "128x256" : "128x128");
+      } else {
+        want = 0;
+      }
+    }
+    stream_k = want > 0;
+  }
   // The tile configuration by waves on this device (cutego_gemm_pick_config), unless asked for.
-  if (p.path == CUTEGO_GEMM_PATH_WGMMA && !(opt && opt->config > 0) && !p.promoted && !narrow) {
+  if (p.path == CUTEGO_GEMM_PATH_WGMMA && !(opt && opt->config > 0) && !p.promoted && !narrow && !stream_k) {
     const int want = cutego_gemm_pick_config(p.m, p.n, p.l, di.sms);
     if (want != p.config) {
       cutego_gemm_options_t o;
@@ -491,6 +545,7 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
     }
   }
   if (p.path == CUTEGO_GEMM_PATH_GENERIC) {
+    if (plan_out) plan_out->decomposition = CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL;
     e = launch_generic(p, d, ld, a, la, b, lb, c, read_c ? lc : nullptr, alpha, beta, di.sms, o.max_ctas, stream);
     if (e != cudaSuccess) return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: generic launch: %s", cudaGetErrorString(e));
     return CUTEGO_KERNELS_OK;
@@ -567,7 +622,8 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
   cutego_k::GemmArgs g;
   cutego_gemm_args(&p, d, c, alpha, beta, o.group_m, &g);
   const int am = p.a.major, bm = p.b.major;
-  const void *fn = bsi ? fp8_blockscaled_kernel(p.ab_dtype, p.b_dtype, out_index(p.cd_dtype))
+  const void *fn = stream_k ? stream_k_kernel(p.config, am, bm, p.ab_dtype == CUTEGO_DTYPE_F16, out_index(p.cd_dtype))
+                  : bsi ? fp8_blockscaled_kernel(p.ab_dtype, p.b_dtype, out_index(p.cd_dtype))
                   : is_fp8(p.ab_dtype) ? fp8_kernel(p.config, p.ab_dtype, p.b_dtype, out_index(p.cd_dtype), p.promoted)
                                       : reinterpret_cast<const void *>(wgmma_kernel(
                                             p.config, am, bm, p.ab_dtype == CUTEGO_DTYPE_F16, out_index(p.cd_dtype)));
@@ -591,6 +647,59 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
   cfg.attrs = attr;
   cfg.numAttrs = launch.cluster > 1 ? 1 : 0;  // no cluster launch at all without clusters
   cfg.gridDim = dim3(static_cast<unsigned>(launch.grid));
+  // Stream-K: one CTA per SM (at most max_ctas; no more than the stream-K k-iterations when all
+  // tiles are stream-K tiles), its partial sums' workspace and zeroed flags.
+  cutego_gemm_stream_k_t sk = {};
+  struct FreeSk {
+    void *p;
+    cudaStream_t s;
+    ~FreeSk() {
+      if (p) cudaFreeAsync(p, s);
+    }
+  } free_sk{nullptr, stream};
+  if (stream_k) {
+    int64_t ctas = di.sms;
+    if (o.max_ctas > 0 && o.max_ctas < ctas) ctas = o.max_ctas;
+    sk.tiles = cutego_gemm_stream_k_tiles(p.tiles, ctas);
+    if (sk.tiles == p.tiles && sk.tiles * g.k_tiles < ctas) ctas = sk.tiles * g.k_tiles;
+    if (ctas < 1) ctas = 1;
+    // groups of CTAs at the same k offsets of adjacent tiles (those of a raster group's rows, which
+    // share B): at most 8, the raster group's rows, the stream-K tiles and the CTAs
+    const int64_t gm = o.group_m > 0 ? o.group_m : 8;
+    int64_t groups = p.tiles_m < gm ? p.tiles_m : gm;
+    if (groups > 8) groups = 8;
+    if (groups > sk.tiles) groups = sk.tiles;
+    if (groups > ctas) groups = ctas;
+    sk.groups = static_cast<int32_t>(groups < 1 ? 1 : groups);
+    const int64_t bn = p.config == CUTEGO_GEMM_CONFIG_128x256x64 ? 256 : 128;
+    const int64_t part_bytes = ctas * 128 * bn * 4, bytes = part_bytes + ((ctas * 8 + 255) / 256) * 256;
+    void *w = nullptr;
+    if (opt && opt->workspace && opt->workspace_bytes >= bytes && reinterpret_cast<uintptr_t>(opt->workspace) % 256 == 0) {
+      w = opt->workspace;
+    } else {
+      e = cudaMallocAsync(&w, static_cast<size_t>(bytes), stream);
+      if (e != cudaSuccess)
+        return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: stream-K workspace of %lld bytes: %s", (long long)bytes,
+                    cudaGetErrorString(e));
+      free_sk.p = w;
+    }
+    sk.partials = static_cast<float *>(w);
+    sk.flags = reinterpret_cast<int32_t *>(static_cast<uint8_t *>(w) + part_bytes);
+    e = cudaMemsetAsync(sk.flags, 0, static_cast<size_t>(ctas * 8), stream);
+    if (e != cudaSuccess) return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: zeroing stream-K flags: %s", cudaGetErrorString(e));
+    cfg.gridDim = dim3(static_cast<unsigned>(ctas));
+    p.decomposition = CUTEGO_GEMM_DECOMPOSITION_STREAM_K;
+    p.split_workspace_bytes = bytes;
+    snprintf(p.kernel + strlen(p.kernel), sizeof p.kernel - strlen(p.kernel), "_streamk");
+    char why[sizeof p.reason];
+    snprintf(why, sizeof why, "%s", p.reason);
+    snprintf(p.reason, sizeof p.reason, "stream-K: %lld of %lld tiles on %lld CTAs in %d groups, %lld k-tiles each: %.70s",
+             (long long)sk.tiles, (long long)p.tiles, (long long)ctas, (int)sk.groups,
+             (long long)(sk.tiles * g.k_tiles / ctas), why);
+  } else {
+    p.decomposition = CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL;
+  }
+  if (plan_out) *plan_out = p;
   if (launch.cluster > 1) {
     int clusters = 0;
     cfg.gridDim = dim3(static_cast<unsigned>(di.sms - di.sms % launch.cluster));
@@ -601,7 +710,8 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
     cfg.gridDim = dim3(static_cast<unsigned>(cutego_gemm_grid(&p, static_cast<int64_t>(clusters) * launch.cluster,
                                                               o.max_ctas)));
   }
-  void *args[] = {&ma, &mb, &md, &g, bsi ? static_cast<void *>(&block_scales) : static_cast<void *>(&scales)};
+  void *args[] = {&ma, &mb, &md, &g,
+                  stream_k ? static_cast<void *>(&sk) : bsi ? static_cast<void *>(&block_scales) : static_cast<void *>(&scales)};
   // (the 16-bit kernels take the first four)
   e = cudaLaunchKernelExC(&cfg, fn, args);
   if (e != cudaSuccess) {  // the shared-memory opt-in remembered may be gone (a reset context): once more

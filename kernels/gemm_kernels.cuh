@@ -451,17 +451,19 @@ __device__ __forceinline__ void epilogue_tma(const GemmArgs &p, const CUtensorMa
 
 
 // ---- the producer's work on one tile ---------------------------------------------------------
-// One thread issues, for each k-tile, A's and B's TMA loads into the stage it acquires.
+// One thread issues, for each k-tile, A's and B's TMA loads into the stage it acquires: k-tiles
+// [k_begin, k_end) (k_end -1: to the last), the whole K but for stream-K (gemm_stream_k.cuh).
 template <class Cfg, class OA, class OB, int CM>
 __device__ __forceinline__ void producer_load_tile(const GemmArgs &p, PipelineTmaAsync<Cfg::STAGES> &pipe,
                                                    PipelineState<Cfg::STAGES> &write, const WorkTileInfo &w,
                                                    const CUtensorMap *tma_a, const CUtensorMap *tma_b, uint8_t *sa,
-                                                   uint8_t *sb) {
+                                                   uint8_t *sb, int k_begin = 0, int k_end = -1) {
   constexpr int BM = Cfg::BM, BN = Cfg::BN, BK = Cfg::BK;
   const int a_loads = a_stage_loads<OA, BM>(p, w.m_idx);
   const int stage_tx = a_stage_bytes<OA, BM>(p, a_loads) + OB::stage_bytes;
+  const int ke = k_end < 0 ? p.k_tiles : k_end;
 #pragma unroll(CM > 1 ? 1 : 4)
-  for (int kt = 0; kt < p.k_tiles; ++kt, ++write) {
+  for (int kt = k_begin; kt < ke; ++kt, ++write) {
     pipe.producer_acquire(write);
     pipe.producer_expect_transaction(write, stage_tx);
     const int s = write.index();
@@ -542,14 +544,18 @@ __device__ __forceinline__ void promoted_mma_tile(const GemmArgs &p, PipelineTma
 // For each k-tile: wait for the stage, issue its MMAs, and release the stage before (its MMAs
 // are done once one group is left in flight); then the last stage. Returns false, having only
 // released the stages, when the warpgroup's 64 rows lie wholly past M (a GEMM of at most 64 rows
-// runs on one warpgroup's MMAs): nothing to compute or store.
+// runs on one warpgroup's MMAs): nothing to compute or store. k-tiles [k_begin, k_end) (k_end -1:
+// to the last) as the producer's; a part of K for stream-K only (16-bit operands: promoted FP8
+// takes the whole K).
 template <class Cfg, class OA, class OB, class TI, int CM>
 __device__ __forceinline__ bool consumer_mma_tile(const GemmArgs &p, PipelineTmaAsync<Cfg::STAGES> &pipe,
                                                   PipelineState<Cfg::STAGES> &read, const WorkTileInfo &w, int cw,
                                                   int lane, float (&acc)[Cfg::BN / 2], uint8_t *sa, uint8_t *sb,
-                                                  const cutego_gemm_block_scales_t *bs) {
+                                                  const cutego_gemm_block_scales_t *bs, int k_begin = 0,
+                                                  int k_end = -1) {
+  const int ke = k_end < 0 ? p.k_tiles : k_end;
   if (w.m_idx * Cfg::BM + cw * 64 >= p.m) {
-    for (int kt = 0; kt < p.k_tiles; ++kt, ++read) {
+    for (int kt = k_begin; kt < ke; ++kt, ++read) {
       pipe.consumer_wait(read);
       pipe.consumer_release(read, CM, lane);
     }
@@ -558,19 +564,19 @@ __device__ __forceinline__ bool consumer_mma_tile(const GemmArgs &p, PipelineTma
   if constexpr (is_promoted<TI>) {
     promoted_mma_tile<Cfg, OA, OB, TI, CM>(p, pipe, read, w, cw, lane, acc, sa, sb, bs);
   } else {
-    for (int kt = 0; kt < p.k_tiles; ++kt, ++read) {
+    for (int kt = k_begin; kt < ke; ++kt, ++read) {
       const int s = read.index();
       pipe.consumer_wait(read);
       wgmma_fence();
       mma_stage<Cfg, OA, OB, TI, Cfg::BN>(acc, smem_u32(sa + s * OA::stage_bytes) + cw * OA::desc_mn64_step_bytes,
-                                          smem_u32(sb + s * OB::stage_bytes), kt == 0);
+                                          smem_u32(sb + s * OB::stage_bytes), kt == k_begin);
       wgmma_commit();
       // Keep this stage's MMAs in flight; the previous stage's are done: release it.
       wgmma_wait<1>();
-      if (kt > 0) pipe.consumer_release(read.previous(), CM, lane);
+      if (kt > k_begin) pipe.consumer_release(read.previous(), CM, lane);
     }
     wgmma_wait<0>();
-    if (p.k_tiles > 0) pipe.consumer_release(read.previous(), CM, lane);
+    if (ke > k_begin) pipe.consumer_release(read.previous(), CM, lane);
   }
   return true;
 }

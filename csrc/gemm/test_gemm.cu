@@ -29,6 +29,8 @@ struct Case {
   int cluster; // 0 the planner's choice, 1 no clusters, 2 2x1 clusters sharing B (checked)
   int split;   // 0 the cost model's choice, 1 none, S > 1 K in S slices (checked); -1 the model's, which must split
   int config;  // 0 the planner's choice; C > 0 configuration C - 1 asked for; -C the planner must take C - 1 (checked)
+  int decomp;  // 0 the cost models' choice; D > 0 CUTEGO_GEMM_DECOMPOSITION_* D asked for (checked); -D the model
+               // must take D (checked). Stream-K: a second call must give the same bits (deterministic fixup).
 };
 
 static int g_fail = 0, g_run = 0;
@@ -112,6 +114,7 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed) {
   opt.cluster_m = c.cluster;
   opt.split_k = c.split > 0 ? c.split : 0;
   opt.config = c.config > 0 ? c.config : 0;
+  opt.decomposition = c.decomp > 0 ? c.decomp : 0;
   cutego_gemm_plan_t plan;
   memset(&plan, 0, sizeof plan);
   int rc = cutego_gemm(d, &ld, a, &la, b, &lb, cc, &lc, c.ab, c.cd, c.alpha, c.beta, nullptr, &opt, &plan);
@@ -156,7 +159,20 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed) {
     bool ok = hbad == 0 && rel < tol_of(c.cd, K) && plan.path == c.expect &&
               (c.cluster == 0 || c.expect != CUTEGO_GEMM_PATH_WGMMA || plan.cluster_m == c.cluster) &&
               (c.split <= 0 ? (c.split == 0 || plan.split_k > 1) : c.split == 1 ? plan.split_k <= 1 : plan.split_k == c.split) &&
-              (c.config == 0 || plan.config == (c.config > 0 ? c.config : -c.config) - 1);
+              (c.config == 0 || plan.config == (c.config > 0 ? c.config : -c.config) - 1) &&
+              (c.decomp == 0 || plan.decomposition == (c.decomp > 0 ? c.decomp : -c.decomp));
+    if (ok && plan.decomposition == CUTEGO_GEMM_DECOMPOSITION_STREAM_K) {
+      // the same call again, into a poisoned copy of D: bit for bit the same
+      std::vector<TO> h1(nd), h2(nd);
+      CK(cudaMemcpy(h1.data(), d, nd * sizeof(TO), cudaMemcpyDeviceToHost));
+      CK(cudaMemset(d, 0xFF, nd * sizeof(TO)));
+      int rc2 = cutego_gemm(d, &ld, a, &la, b, &lb, cc, &lc, c.ab, c.cd, c.alpha, c.beta, nullptr, &opt, nullptr);
+      CK(cudaDeviceSynchronize());
+      CK(cudaMemcpy(h2.data(), d, nd * sizeof(TO), cudaMemcpyDeviceToHost));
+      const bool same = rc2 == CUTEGO_KERNELS_OK && memcmp(h1.data(), h2.data(), nd * sizeof(TO)) == 0;
+      if (!same) printf("FAIL %-34s stream-K: a second call differs (rc %d)\n", c.name, rc2);
+      ok = same;
+    }
     printf("%s %-34s %6lldx%-6lldx%-6lld L%-3lld %-7s rel %.2e nonfinite %llu | %s\n", ok ? "ok  " : "FAIL", c.name,
            (long long)M, (long long)N, (long long)K, (long long)L, cutego_gemm_path_name(plan.path), rel, hbad,
            plan.reason);
@@ -219,6 +235,28 @@ static void bad_args() {
     bool ok3 = rc3 == CUTEGO_KERNELS_EINVAL;
     printf("%s bad-args %-20s rc=%d %s\n", ok3 ? "ok  " : "FAIL", "split_k 3 of K=32", rc3, last_kernel_error());
     if (!ok3) ++g_fail;
+  }
+  // Stream-K refusals: an unknown decomposition, split_k with it, clusters, 128x64 tiles.
+  {
+    struct SkBad {
+      const char *what;
+      int dec, split, cluster, config;
+    } sb[] = {{"decomposition 7", 7, 0, 0, 0},
+              {"stream-K split_k 2", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 2, 0, 0},
+              {"data-parallel split_k 2", CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL, 2, 0, 0},
+              {"stream-K clusters", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 2, 0},
+              {"stream-K 128x64", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_128x64x64 + 1}};
+    for (auto &x : sb) {
+      cutego_gemm_options_t o;
+      memset(&o, 0, sizeof o);
+      o.decomposition = x.dec, o.split_k = x.split, o.cluster_m = x.cluster, o.config = x.config;
+      ++g_run;
+      int rcs = cutego_gemm(p, &d, p, &a, p, &b, nullptr, nullptr, CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_BF16, 1, 0, nullptr,
+                            &o, nullptr);
+      bool oks = rcs == CUTEGO_KERNELS_EINVAL;
+      printf("%s bad-args %-20s rc=%d %s\n", oks ? "ok  " : "FAIL", x.what, rcs, last_kernel_error());
+      if (!oks) ++g_fail;
+    }
   }
   // A misaligned A pointer is packed first (a TMA map needs 16-byte alignment).
   cutego_gemm_plan_t plan;
@@ -429,6 +467,35 @@ int main(int argc, char **argv) {
   cs.push_back({"narrow auto 256x4096x4096 f16", 256, 4096, 4096, 1, 0, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C64});
   cs.push_back({"narrow off 256x4096x14336", 256, 4096, 14336, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1, -(CUTEGO_GEMM_CONFIG_128x128x64 + 1)});
   cs.push_back({"narrow auto 100x6144x4096 KN", 100, 6144, 4096, 1, 0, 1, BF, F32, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C64});
+  // stream-K (decomposition STREAM_K, gemm_stream_k.cuh): every major order on both tile
+  // configurations with three output types and beta; fewer tiles than SMs (every tile shared by
+  // several CTAs), data-parallel waves beside the stream-K ones, batches with B broadcast, N off
+  // the tile grid, M below a tile (a consumer warpgroup idle), one k-tile, the direct epilogue;
+  // then the cost model's choice on a few-wave shape, and data-parallel asked for there
+  const int SK = CUTEGO_GEMM_DECOMPOSITION_STREAM_K, DP = CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL;
+  for (int am = 0; am < 2; ++am)
+    for (int bm = 0; bm < 2; ++bm)
+      for (int cfg = 1; cfg <= 2; ++cfg) {
+        const int t = (2 * am + bm + cfg) % 3;
+        int ab = t == 1 ? F16 : BF, cd = t == 0 ? BF : t == 1 ? F32 : F16;
+        snprintf(names[ni], 48, "stream-K %s %c%c %s->%s", cfg == 1 ? "128x256" : "128x128", am ? 'M' : 'K',
+                 bm ? 'N' : 'K', ab == BF ? "bf16" : "f16", cd == BF ? "bf16" : cd == F16 ? "f16" : "f32");
+        cs.push_back({names[ni++], 1000, 1200, 520, 1, am, bm, ab, cd, 1.25f, t == 1 ? 0.5f : 0.f, 0, W, 0, 0, 0, 0, 0, 0,
+                      0, 0, cfg, SK});
+      }
+  cs.push_back({"stream-K DP waves + SK 128x256", 4000, 4104, 704, 1, 0, 0, BF, BF, 1.f, -0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 1, SK});
+  cs.push_back({"stream-K DP waves + SK 128x128 MN", 2112, 4000, 1000, 1, 1, 1, F16, F16, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 2, SK});
+  cs.push_back({"stream-K batched B broadcast", 640, 1152, 328, 3, 1, 0, F16, F32, 2.f, -1.f, 0, W, 0, 1, 0, 0, 0, 0, 0, 0, 0, SK});
+  cs.push_back({"stream-K N=1002 beta", 96, 1002, 1536, 1, 0, 0, BF, BF, 1.f, -0.75f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, SK});
+  cs.push_back({"stream-K M=40 M-major", 40, 1000, 2056, 1, 1, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, SK});
+  cs.push_back({"stream-K K=8 (one k-tile)", 1024, 1024, 8, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, SK});
+  cs.push_back({"stream-K direct epilogue", 1000, 1200, 520, 1, 1, 1, F16, F16, 1.25f, 0.5f, 0, W, 0, 0, 0, 1, 0, 0, 0, 0, 0, SK});
+  cs.push_back({"stream-K M=1 K=4096", 1, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, SK});
+  cs.push_back({"stream-K auto 1024x14336x4096", 1024, 14336, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, -SK});
+  cs.push_back({"stream-K auto 512x11008x4096 f16", 512, 11008, 4096, 1, 0, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, -SK});
+  cs.push_back({"data-parallel auto 512x6144x4096", 512, 6144, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, -DP});
+  cs.push_back({"data-parallel asked 1024x14336x4096", 1024, 14336, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, DP});
+  cs.push_back({"data-parallel auto 4096x4096x4096", 4096, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, -DP});
   // fewer rows than a tile: a K-major A box of M rounded up to 8 rows, an M-major A's loads past
   // M skipped, a consumer warpgroup wholly past M idle; with clusters the partner CTA's tile
   // lies wholly past M

@@ -3,8 +3,9 @@
 // several times, D poisoned (all bits set) before each launch, and every replay must give D
 // bit for bit equal to an eager call on the same inputs; a sample of D is also checked
 // against a double-precision host product of the same (rounded) inputs. The cases cover the
-// paths that allocate (split-K partial sums, packed operands): with options.workspace the
-// graph holds kernels and copies only, without it cudaMallocAsync/cudaFreeAsync are captured
+// paths that allocate (split-K partial sums, packed operands, stream-K's partial sums and flags):
+// with options.workspace the graph holds kernels and copies only (and stream-K's flags' memset),
+// without it cudaMallocAsync/cudaFreeAsync are captured
 // as memory nodes (counted here). The FP8 case rewrites scale_a in device memory between
 // replays: the kernel reads the scale when it runs, so D doubles.
 //   build/kernels/test_gemm_graph        (an H200; exit status 1 on any failure)
@@ -52,6 +53,7 @@ struct Case {
   int want_flags;   // plan flags the case must exercise
   bool want_split;  // plan.split_k > 1
   double tol;       // relative RMS error of the sampled D against the host product
+  int decomposition; // options.decomposition (the plan must take it)
 };
 
 // The node counts of a graph by type: kernels, memory allocations, all.
@@ -97,6 +99,7 @@ void run_case(const Case &c, cudaStream_t s, void *ws) {
   cutego_gemm_options_t opt;
   memset(&opt, 0, sizeof opt);
   opt.split_k = c.split_k;
+  opt.decomposition = c.decomposition;
   if (c.workspace) opt.workspace = ws, opt.workspace_bytes = 64 << 20;
   if (c.ab == E4M3) opt.scale_a = scale;
   auto gemm = [&](cutego_gemm_plan_t *plan) {
@@ -120,8 +123,10 @@ void run_case(const Case &c, cudaStream_t s, void *ws) {
   CHECK((plan.flags & c.want_flags) == c.want_flags, "plan flags %#x lack %#x (%s)", plan.flags, c.want_flags,
          plan.reason);
   CHECK(!c.want_split || plan.split_k > 1, "plan.split_k %d: the case does not split K", plan.split_k);
+  CHECK(!c.decomposition || plan.decomposition == c.decomposition, "plan.decomposition %d, not %d (%s)",
+        plan.decomposition, c.decomposition, plan.reason);
   Nodes nodes = count_nodes(graph);
-  bool allocates = (plan.split_k > 1 || (plan.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B | CUTEGO_GEMM_F_PACK_D)));
+  bool allocates = (plan.split_k > 1 || plan.decomposition == CUTEGO_GEMM_DECOMPOSITION_STREAM_K || (plan.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B | CUTEGO_GEMM_F_PACK_D)));
   printf("  plan: %s, split_k %d, flags %#x; graph: %zu nodes, %zu kernels, %zu alloc, %zu free\n",
          cutego_gemm_path_name(plan.path), plan.split_k, plan.flags, nodes.all, nodes.kernels, nodes.allocs,
          nodes.frees);
@@ -227,7 +232,7 @@ int main() {
   CK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
   void *ws;
   CK(cudaMalloc(&ws, 64 << 20));
-  const int PACK_A = CUTEGO_GEMM_F_PACK_A, PACK_B = CUTEGO_GEMM_F_PACK_B;
+  const int PACK_A = CUTEGO_GEMM_F_PACK_A, PACK_B = CUTEGO_GEMM_F_PACK_B, SK = CUTEGO_GEMM_DECOMPOSITION_STREAM_K;
   // clang-format off
   const Case cases[] = {
     // name                                         m     n      k    ab    cd    bMN    lda   split ws   flags   split  tol
@@ -238,6 +243,8 @@ int main() {
     {"packed A (lda = K+1), allocated",            300,  520,  192, BF16, F32,  false,  193,   0, false, PACK_A, false, 1e-5},
     {"FP8 e4m3, scale_a rewritten",                512,  512, 1024, E4M3, F32,  false, 1024,   0, false, 0,      false, 2e-3},
     {"FP8 e4m3, MN-major B transposed, allocated", 256,  384,  512, E4M3, F32,  true,   512,   0, false, PACK_B, false, 2e-3},
+    {"stream-K, options.workspace (memset node)", 1000, 1200, 520, BF16, F32, false,  520,   0, true,  0,      false, 1e-5, SK},
+    {"stream-K, allocated (memory nodes)",        1000, 1200, 520, BF16, BF16, false, 520,   0, false, 0,      false, 8e-3, SK},
   };
   // clang-format on
   for (const Case &c : cases) run_case(c, s, ws);

@@ -33,6 +33,12 @@ F8PAIRS(cutego_gemm_fp8_fns, 128x256, cutego_gemm_scales_t)
 F8PAIRS(cutego_gemm_fp8_fns, 128x128, cutego_gemm_scales_t)
 F8PAIRS(cutego_gemm_fp8p_fns, 128x128, cutego_gemm_scales_t)
 F8PAIRS(cutego_gemm_fp8b_fns, 128x128, cutego_gemm_block_scales_t)
+#define SK(NAME)                                                                                              \
+  static void NAME##_k(const CUtensorMap, const CUtensorMap, const CUtensorMap, const cutego_gemm_args_t,     \
+                       const cutego_gemm_stream_k_t) {}                                                       \
+  extern "C" const decltype(&NAME##_k) NAME[2][3] = {{NAME##_k, NAME##_k, NAME##_k}, {NAME##_k, NAME##_k, NAME##_k}};
+SK(cutego_gemm_sk_fns_128x256_kk) SK(cutego_gemm_sk_fns_128x256_km) SK(cutego_gemm_sk_fns_128x256_mk) SK(cutego_gemm_sk_fns_128x256_mm)
+SK(cutego_gemm_sk_fns_128x128_kk) SK(cutego_gemm_sk_fns_128x128_km) SK(cutego_gemm_sk_fns_128x128_mk) SK(cutego_gemm_sk_fns_128x128_mm)
 
 static bool is_gemm_kernel(const void *fn) {
   const void *k16[] = {reinterpret_cast<const void *>(cutego_gemm_fns_128x256_kk_k),

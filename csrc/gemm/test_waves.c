@@ -1,4 +1,4 @@
-/* test_waves.c — cutego_gemm_split_k and cutego_gemm_pick_config without a GPU (part of `make
+/* test_waves.c — cutego_gemm_split_k, cutego_gemm_pick_config and cutego_gemm_stream_k without a GPU (part of `make
  * test`): which plans may split K, into how many slices, the refusals of a requested split, and
  * the tile choice. The expected values follow from the rules (equal slices of whole 16-byte K
  * steps, single batch, A and B read in place, at most 16 slices) and from counting tiles and
@@ -126,6 +126,70 @@ int main(void) {
   q.ab_dtype = CUTEGO_DTYPE_E4M3;
   CHECK(cutego_gemm_narrow(&q, sms) == 0, "FP8: no 128x64 tiles");
   CHECK(cutego_gemm_narrow(&g, sms) == 0, "generic path");
+  /* Stream-K's share of the tiles (the hybrid rule: none for whole waves, all below one wave,
+   * else the partial wave and one full one). */
+  CHECK(cutego_gemm_stream_k_tiles(448, 132) == 132 + 52, "448 tiles: 52 past 3 waves + 132");
+  CHECK(cutego_gemm_stream_k_tiles(264, 132) == 0, "264 tiles: 2 whole waves");
+  CHECK(cutego_gemm_stream_k_tiles(64, 132) == 64, "64 tiles: all");
+  CHECK(cutego_gemm_stream_k_tiles(2048, 132) == 132 + 68, "2048 tiles");
+  CHECK(cutego_gemm_stream_k_tiles(0, 132) == 0 && cutego_gemm_stream_k_tiles(5, 0) == 0, "no tiles, no CTAs");
+  /* The stream-K cost model, by hand (132 SMs; a tile's main loop is 1 for 128x256, 0.577 for
+   * 128x128; stream-K = data-parallel waves + (1.2 x ipc + 2 x (1 + ceil(k_tiles / ipc))) /
+   * k_tiles, only with more tiles than SMs, taken where 1.05 x that beats the best data-parallel
+   * time, on 128x256 tiles): 1024 x 14336 x 4096: 448 tiles, 4 waves; stream-K 184 tiles,
+   * ipc = 184 x 64 / 132 = 89.2, 2 + (107.0 + 4) / 64 = 3.73 (x 1.05 = 3.92 < 4). */
+  q = tn(1024, 14336, 4096, 1);
+  CHECK(cutego_gemm_stream_k(&q, sms) == CUTEGO_GEMM_CONFIG_128x256x64 + 1, "1024x14336x4096: stream-K on 128x256");
+  /* 512 x 11008 x 4096: 172 tiles of 128x256, all stream-K, ipc 83.4: (100.1 + 4) / 64 = 1.63
+   * (x 1.05 = 1.71) against 128x128's 3 waves, 1.731 */
+  q = tn(512, 11008, 4096, 1);
+  CHECK(cutego_gemm_stream_k(&q, sms) == CUTEGO_GEMM_CONFIG_128x256x64 + 1, "512x11008x4096: stream-K on 128x256");
+  /* 256 x 11008 x 4096: 86 tiles of 128x256 (below one wave); 172 of 128x128 would be stream-K
+   * 0.577 x (100.1 + 4) / 64 = 0.94 (x 1.05 = 0.985 < 1), but stream-K runs 128x256 tiles only */
+  q = tn(256, 11008, 4096, 1);
+  CHECK(cutego_gemm_stream_k(&q, sms) == 0, "256x11008x4096: data-parallel");
+  /* 512 x 14336 x 4096: 224 tiles, ipc 108.6: (130.3 + 4) / 64 = 2.10 > 2 waves */
+  q = tn(512, 14336, 4096, 1);
+  CHECK(cutego_gemm_stream_k(&q, sms) == 0, "512x14336x4096: data-parallel");
+  /* 512 x 6144 x 4096: 96 tiles of 128x256, fewer than the SMs */
+  q = tn(512, 6144, 4096, 1);
+  CHECK(cutego_gemm_stream_k(&q, sms) == 0, "512x6144x4096: below one wave, data-parallel");
+  /* 4096^3: 512 tiles of 128x256, 4 waves; stream-K 132 + 116 tiles, ipc 120.2:
+   * 2 + (144.2 + 4) / 64 = 4.32: data-parallel */
+  CHECK(cutego_gemm_stream_k(&big, sms) == 0, "4096^3: data-parallel");
+  /* 8192^3: 2048 tiles, 16 waves; stream-K 14 + (232.7 + 4) / 128 = 15.85 (x 1.05 = 16.6) */
+  q = tn(8192, 8192, 8192, 1);
+  CHECK(cutego_gemm_stream_k(&q, sms) == 0, "8192^3: data-parallel");
+  /* 3000 x 5000 x 1000 (16 k-tiles): 480 tiles, 4 waves; stream-K 2 + (31.4 + 4) / 16 = 4.2 */
+  q = tn(3000, 5000, 1000, 1);
+  CHECK(cutego_gemm_stream_k(&q, sms) == 0, "3000x5000x1000: data-parallel");
+  /* 1024 x 14336 x 256 (4 k-tiles): 2 + (6.7 + 4) / 4 = 4.7 > 4: short K is mostly fixup */
+  q = tn(1024, 14336, 256, 1);
+  CHECK(cutego_gemm_stream_k(&q, sms) == 0, "1024x14336x256: data-parallel");
+  /* 1000^3: 32 tiles of 128x256 (64 of 128x128), fewer than the SMs */
+  q = tn(1000, 1000, 1000, 1);
+  CHECK(cutego_gemm_stream_k(&q, sms) == 0, "1000^3: data-parallel");
+  /* a batch counts its tiles: 4 x (512 x 11008) = 688 tiles of 128x256, 6 waves; stream-K 132 +
+   * 28 tiles, ipc 77.6: 4 + (93.1 + 4) / 64 = 5.52 (x 1.05 = 5.79 < 6) */
+  q = tn(512, 11008, 4096, 4);
+  CHECK(cutego_gemm_stream_k(&q, sms) == CUTEGO_GEMM_CONFIG_128x256x64 + 1, "batched 4 x 512x11008x4096: stream-K");
+  /* and 4 x (256 x 6144) = 192 tiles: (111.7 + 4) / 64 = 1.81 (x 1.05 = 1.90) against 128x128's
+   * 3 waves, 1.731 */
+  q = tn(256, 6144, 4096, 4);
+  CHECK(cutego_gemm_stream_k(&q, sms) == 0, "batched 4 x 256x6144x4096: data-parallel");
+  /* the refusals */
+  q = tn(1024, 14336, 4096, 1);
+  q.ab_dtype = CUTEGO_DTYPE_E4M3;
+  CHECK(cutego_gemm_stream_k(&q, sms) == 0 && cutego_gemm_no_stream_k(&q)[0], "FP8: no stream-K");
+  q = tn(1024, 14336, 4096, 1);
+  q.flags |= CUTEGO_GEMM_F_PACK_A;
+  CHECK(cutego_gemm_stream_k(&q, sms) == 0 && cutego_gemm_no_stream_k(&q)[0], "packed: no stream-K");
+  q = tn(1024, 14336, 4096, 1);
+  q.cluster_m = 2;
+  CHECK(cutego_gemm_stream_k(&q, sms) == 0 && cutego_gemm_no_stream_k(&q)[0], "clusters: no stream-K");
+  CHECK(cutego_gemm_stream_k(&g, sms) == 0 && cutego_gemm_no_stream_k(&g)[0], "generic: no stream-K");
+  q = tn(1024, 14336, 4096, 1);
+  CHECK(cutego_gemm_no_stream_k(&q)[0] == 0 && cutego_gemm_stream_k(&q, 0) == 0, "no SMs: data-parallel");
   printf("test_waves: %d checks, %d failures\n", checks, fails);
   return fails != 0;
 }

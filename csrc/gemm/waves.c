@@ -25,7 +25,24 @@
  * twice as many, split it less (M <= 256 against N = 4096-6144: 32 tiles of 128x128 in 4
  * slices become 64 in 2, 48 or 64 in 2 become 96 or 128 unsplit) and the cost model below
  * says the saved reduction outweighs the narrow tile's dearer main loop (it does not for
- * 256 x 4096 x 14336: two slices of 128x128 stay). The slices then run on 128x64 tiles too. */
+ * 256 x 4096 x 14336: two slices of 128x128 stay). The slices then run on 128x64 tiles too.
+ *
+ * cutego_gemm_stream_k: stream-K (gemm_stream_k.cuh) where a partial last wave of tiles leaves
+ * SMs idle and K does not split. Data-parallel, the time is pick_config's: ceil(tiles / sms)
+ * waves x the tile's cost (1 for 128x256, 0.577 for 128x128). Stream-K with the hybrid of
+ * cutego_gemm_stream_k_tiles runs the data-parallel waves, then each CTA's even share of the
+ * stream-K tiles' k-iterations, ipc = sk_tiles x k_tiles / sms, each costing kStreamKIterCost of
+ * a data-parallel one, plus its fixup: writing one tile of fp32 partial sums and reading those of
+ * the CTAs before it in the tile it completes, ceil(k_tiles / ipc) of them at most, each costing
+ * kFixupIters k-iterations. Measured on the H200 (bench/GEMM-NOTES.md, "Stream-K"), forced
+ * stream-K against data-parallel on 15 shapes of 1.3-15.5 waves: a stream-K k-iteration cost
+ * 1.12-1.27x a data-parallel one (with the fixup priced at 2), hence 1.2; below one full wave
+ * (all tiles stream-K, M = 256-512: memory-bound) 1.2-1.4x and no shape gained, so stream-K needs
+ * more tiles than SMs. Stream-K is taken where it beats the best data-parallel configuration by
+ * kStreamKMargin, on 128x256 tiles only (every measured gain; stream-K on 128x128 tiles lost
+ * 2-12% where the model picked it), and only with at least kMinStreamKIters k-iterations per CTA
+ * (shorter shares are mostly fixup). */
+#include <stdint.h>
 #include <stdio.h>
 #include "cutego_kernels.h"
 
@@ -41,11 +58,14 @@ static const double kNarrowPerKOneRow = 0.5, kNarrowPerK = 0.62, kReduce = 760, 
 
 static int64_t waves(int64_t tiles, int sms) { return (tiles + sms - 1) / sms; }
 
+/* A 128x128 tile's main loop against a 128x256 one's (cutego_gemm_pick_config). */
+static const double kCost128 = 0.577;
+
 int cutego_gemm_pick_config(int64_t m, int64_t n, int64_t l, int sms) {
   if (m < 1 || n < 1 || l < 1 || sms < 1) return CUTEGO_GEMM_CONFIG_128x128x64;
   const int64_t tm = (m + 127) / 128;
   const double t256 = (double)waves(tm * ((n + 255) / 256) * l, sms);
-  const double t128 = 0.577 * (double)waves(tm * ((n + 127) / 128) * l, sms);
+  const double t128 = kCost128 * (double)waves(tm * ((n + 127) / 128) * l, sms);
   return n > 128 && t256 <= t128 ? CUTEGO_GEMM_CONFIG_128x256x64 : CUTEGO_GEMM_CONFIG_128x128x64;
 }
 
@@ -107,4 +127,48 @@ int cutego_gemm_narrow(const cutego_gemm_plan_t *p, int sms) {
     return 0;
   const int s64 = auto_split(p, sms, 64), s128 = auto_split(p, sms, kTile);
   return s64 < s128 && tile_time(p, sms, 64, s64) < tile_time(p, sms, kTile, s128);
+}
+
+enum { kMinStreamKIters = 4 };
+static const double kFixupIters = 2.0, kStreamKIterCost = 1.2, kStreamKMargin = 0.05;
+
+int64_t cutego_gemm_stream_k_tiles(int64_t tiles, int64_t ctas) {
+  if (tiles < 1 || ctas < 1) return 0;
+  if (tiles < ctas) return tiles;
+  const int64_t r = tiles % ctas;
+  return r == 0 ? 0 : ctas + r;
+}
+
+/* The stream-K time of `tiles` tiles of K in k_tiles k-tiles on sms CTAs, in tiles' main loops
+ * (the cost model above); a negative value where stream-K does not apply (no partial wave, less
+ * than one full wave, or fewer than kMinStreamKIters k-iterations per CTA). */
+static double stream_k_time(int64_t tiles, int64_t k_tiles, int sms) {
+  const int64_t sk = cutego_gemm_stream_k_tiles(tiles, sms);
+  if (sk == 0 || tiles <= sms || k_tiles < 1) return -1;
+  const double ipc = (double)sk * (double)k_tiles / sms;
+  if (ipc < kMinStreamKIters) return -1;
+  double reads = (double)k_tiles / ipc;
+  reads = reads == (double)(int64_t)reads ? reads : (double)(int64_t)reads + 1;
+  return (double)((tiles - sk) / sms) + (kStreamKIterCost * ipc + kFixupIters * (1 + reads)) / (double)k_tiles;
+}
+
+const char *cutego_gemm_no_stream_k(const cutego_gemm_plan_t *p) {
+  if (!p || p->path != CUTEGO_GEMM_PATH_WGMMA) return "not the wgmma path";
+  if (p->ab_dtype != CUTEGO_DTYPE_BF16 && p->ab_dtype != CUTEGO_DTYPE_F16) return "FP8 operands (bf16 or fp16 only)";
+  if (p->flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B | CUTEGO_GEMM_F_PACK_D)) return "packed operands";
+  if (p->cluster_m > 1) return "clusters";
+  /* the kernel's scheduler counts tiles and k-iterations in int32 */
+  if (p->tiles < 1 || p->tiles > INT32_MAX || (p->k + 63) / 64 > INT32_MAX / p->tiles)
+    return "more than 2^31 tiles x k-tiles";
+  return "";
+}
+
+int cutego_gemm_stream_k(const cutego_gemm_plan_t *p, int sms) {
+  if (!p || cutego_gemm_no_stream_k(p)[0] || sms < 1 || p->m < 1 || p->n < 1 || p->l < 1) return 0;
+  const int64_t tm = (p->m + kTile - 1) / kTile, k_tiles = (p->k + 63) / 64;
+  const int64_t t256 = tm * ((p->n + 255) / 256) * p->l, t128 = tm * ((p->n + kTile - 1) / kTile) * p->l;
+  double dp = (double)waves(t128, sms) * kCost128;
+  if (p->n > kTile && (double)waves(t256, sms) < dp) dp = (double)waves(t256, sms);
+  const double s256 = p->n > kTile ? stream_k_time(t256, k_tiles, sms) : -1;
+  return s256 >= 0 && s256 * (1 + kStreamKMargin) < dp ? CUTEGO_GEMM_CONFIG_128x256x64 + 1 : 0;
 }
