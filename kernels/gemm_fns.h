@@ -22,15 +22,17 @@ typedef void (*cutego_gemm_wgmma_fp8_fn)(const CUtensorMap, const CUtensorMap, c
   CUTEGO_GEMM_FNS_DECL(CFGNAME, m, k)    \
   CUTEGO_GEMM_FNS_DECL(CFGNAME, m, m)
 
+// The launch table [in][out] of the six kernels PRE_<in>_<out>SUF (in bf16/f16, out bf16/f16/f32).
+#define CUTEGO_GEMM_INOUT_TABLE(PRE, SUF)                                  \
+  {{PRE##_bf16_bf16##SUF, PRE##_bf16_f16##SUF, PRE##_bf16_f32##SUF},       \
+   {PRE##_f16_bf16##SUF, PRE##_f16_f16##SUF, PRE##_f16_f32##SUF}}
+
 // The six kernels of one configuration and pair of majors, and their table.
-#define CUTEGO_GEMM_INSTANCE(CFG, CFGNAME, AM, BM_, AMN, BMN)                                              \
-  CUTEGO_GEMM_WGMMA_INOUT(CFG, CFGNAME, AM, BM_, AMN, BMN)                                                 \
-  CUTEGO_GEMM_FNS_DECL(CFGNAME, AMN, BMN)                                                                  \
-  const cutego_gemm_wgmma_fn cutego_gemm_fns_##CFGNAME##_##AMN##BMN[2][3] = {                              \
-      {cutego_gemm_##CFGNAME##_##AMN##BMN##_bf16_bf16, cutego_gemm_##CFGNAME##_##AMN##BMN##_bf16_f16,       \
-       cutego_gemm_##CFGNAME##_##AMN##BMN##_bf16_f32},                                                     \
-      {cutego_gemm_##CFGNAME##_##AMN##BMN##_f16_bf16, cutego_gemm_##CFGNAME##_##AMN##BMN##_f16_f16,         \
-       cutego_gemm_##CFGNAME##_##AMN##BMN##_f16_f32}};
+#define CUTEGO_GEMM_INSTANCE(CFG, CFGNAME, AM, BM_, AMN, BMN)  \
+  CUTEGO_GEMM_WGMMA_INOUT(CFG, CFGNAME, AM, BM_, AMN, BMN)     \
+  CUTEGO_GEMM_FNS_DECL(CFGNAME, AMN, BMN)                      \
+  const cutego_gemm_wgmma_fn cutego_gemm_fns_##CFGNAME##_##AMN##BMN[2][3] = \
+      CUTEGO_GEMM_INOUT_TABLE(cutego_gemm_##CFGNAME##_##AMN##BMN, );
 
 // The FP8 kernels of one configuration and pair of types (A and B K-major) and their table
 // cutego_gemm_fp8_fns_<config>_kk_<in>[out] (out: 0 bf16, 1 f16, 2 f32).

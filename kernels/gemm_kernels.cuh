@@ -691,15 +691,20 @@ __device__ __forceinline__ void gemm_generic_body(TO *d, const cute_layout_t &ld
           &tma_a, &tma_b, &tma_d, p);                                                                         \
   }
 
+// KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, TI, INNAME, TO, OUTNAME) for every pair of element types:
+// in bf16 or f16, out bf16, f16 or f32 (the order of the launch tables' [in][out]).
+#define CUTEGO_GEMM_EACH_INOUT(KERNEL, CFG, CFGNAME, AM, BM_, AMN, BMN)                   \
+  KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, __nv_bfloat16, bf16, __nv_bfloat16, bf16)       \
+  KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, __nv_bfloat16, bf16, __half, f16)               \
+  KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, __nv_bfloat16, bf16, float, f32)                \
+  KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, __half, f16, __nv_bfloat16, bf16)               \
+  KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, __half, f16, __half, f16)                       \
+  KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, __half, f16, float, f32)
+
 // One configuration and one pair of operand majors, every element type (a translation unit of
 // the C library each, gemm_<config>_<majors>.cu).
-#define CUTEGO_GEMM_WGMMA_INOUT(CFG, CFGNAME, AM, BM_, AMN, BMN)                          \
-  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, __nv_bfloat16, bf16, __nv_bfloat16, bf16) \
-  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, __nv_bfloat16, bf16, __half, f16)         \
-  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, __nv_bfloat16, bf16, float, f32)          \
-  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, __half, f16, __nv_bfloat16, bf16)         \
-  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, __half, f16, __half, f16)                 \
-  CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, __half, f16, float, f32)
+#define CUTEGO_GEMM_WGMMA_INOUT(CFG, CFGNAME, AM, BM_, AMN, BMN) \
+  CUTEGO_GEMM_EACH_INOUT(CUTEGO_GEMM_WGMMA_KERNEL, CFG, CFGNAME, AM, BM_, AMN, BMN)
 
 #define CUTEGO_GEMM_WGMMA_TYPES(CFG, CFGNAME)          \
   CUTEGO_GEMM_WGMMA_INOUT(CFG, CFGNAME, K, K, k, k)    \

@@ -229,16 +229,8 @@ typedef void (*cutego_gemm_wgmma_sk_fn)(const CUtensorMap, const CUtensorMap, co
 
 // The six stream-K kernels of one configuration and pair of majors, and their table
 // cutego_gemm_sk_fns_<config>_<majors>[in][out] (as cutego_gemm_fns_*).
-#define CUTEGO_GEMM_STREAM_K_INSTANCE(CFG, CFGNAME, AM, BM_, AMN, BMN)                                              \
-  CUTEGO_GEMM_STREAM_K_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, __nv_bfloat16, bf16, __nv_bfloat16, bf16)             \
-  CUTEGO_GEMM_STREAM_K_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, __nv_bfloat16, bf16, __half, f16)                     \
-  CUTEGO_GEMM_STREAM_K_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, __nv_bfloat16, bf16, float, f32)                      \
-  CUTEGO_GEMM_STREAM_K_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, __half, f16, __nv_bfloat16, bf16)                     \
-  CUTEGO_GEMM_STREAM_K_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, __half, f16, __half, f16)                             \
-  CUTEGO_GEMM_STREAM_K_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, __half, f16, float, f32)                              \
-  CUTEGO_GEMM_SK_FNS_DECL(CFGNAME, AMN, BMN)                                                                       \
-  const cutego_gemm_wgmma_sk_fn cutego_gemm_sk_fns_##CFGNAME##_##AMN##BMN[2][3] = {                                \
-      {cutego_gemm_##CFGNAME##_##AMN##BMN##_bf16_bf16_streamk, cutego_gemm_##CFGNAME##_##AMN##BMN##_bf16_f16_streamk, \
-       cutego_gemm_##CFGNAME##_##AMN##BMN##_bf16_f32_streamk},                                                     \
-      {cutego_gemm_##CFGNAME##_##AMN##BMN##_f16_bf16_streamk, cutego_gemm_##CFGNAME##_##AMN##BMN##_f16_f16_streamk,   \
-       cutego_gemm_##CFGNAME##_##AMN##BMN##_f16_f32_streamk}};
+#define CUTEGO_GEMM_STREAM_K_INSTANCE(CFG, CFGNAME, AM, BM_, AMN, BMN)                 \
+  CUTEGO_GEMM_EACH_INOUT(CUTEGO_GEMM_STREAM_K_KERNEL, CFG, CFGNAME, AM, BM_, AMN, BMN) \
+  CUTEGO_GEMM_SK_FNS_DECL(CFGNAME, AMN, BMN)                                          \
+  const cutego_gemm_wgmma_sk_fn cutego_gemm_sk_fns_##CFGNAME##_##AMN##BMN[2][3] =     \
+      CUTEGO_GEMM_INOUT_TABLE(cutego_gemm_##CFGNAME##_##AMN##BMN, _streamk);
