@@ -8,7 +8,7 @@
 // for k-tile kt: a tile's 128 columns are one block of B and its 128 of K one block of A and B.
 // Each thread's accumulator values lie in two rows (the accumulator's thread-value layout: the
 // rows of a thread's values differ by 0 or 8, checked below), so a k-tile's scales are three
-// loads per thread, fetched one k-tile ahead and used once the k-tile's MMAs are done.
+// loads per thread, fetched two k-tiles ahead and used once the k-tile's MMAs are done.
 #pragma once
 #include "gemm_kernels.cuh"
 #include "gemm_fns.h"
@@ -42,11 +42,14 @@ struct Promotion<Cfg, BlockScaled<TI>> {
                 "one k-tile is one K block of the scales and one tile one N block of B's");
   const float *a0, *a1, *b;  // SA at (row, 0, l) and (row + 8, 0, l) (row past M: row 0's), SB at (tile column, 0, l)
   int64_t as1, bs1;          // the K block strides
-  float s0, s1, sb;          // the k-tile's scales
-  float n0, n1, nb;          // the next k-tile's, loaded a k-tile ahead (their latency hides behind its MMAs)
+  int k_tiles;
+  // Slot S: the factors SA(row) * SB and SA(row + 8) * SB of the k-tile whose partial sum is in
+  // part S, loaded two k-tiles ahead (their latency, under the TMA's traffic, hides behind two
+  // k-tiles of MMAs).
+  float sa0[2], sa1[2], sb[2];
   __device__ __forceinline__ Promotion(const GemmArgs &p, const cutego_gemm_block_scales_t *bs, const WorkTileInfo &w,
                                        int cw, int t)
-      : as1(bs->as[1]), bs1(bs->bs[1]), s0(0.f), s1(0.f), sb(0.f) {
+      : as1(bs->as[1]), bs1(bs->bs[1]), k_tiles(p.k_tiles) {
     const int r = w.m_idx * Cfg::BM + cw * 64 + acc_t_offset<Acc>(t) % Acc::tile_m;
     const float *ab = bs->a + static_cast<int64_t>(w.l_idx) * bs->as[2];
     // (the consumer's first row is below M: a row past M reads that row's scales, and its
@@ -55,21 +58,19 @@ struct Promotion<Cfg, BlockScaled<TI>> {
     a0 = ab + static_cast<int64_t>(r < p.m ? r : r0) * bs->as[0];
     a1 = ab + static_cast<int64_t>(r + kRowStep < p.m ? r + kRowStep : r0) * bs->as[0];
     b = bs->b + static_cast<int64_t>(w.n_idx) * bs->bs[0] + static_cast<int64_t>(w.l_idx) * bs->bs[2];
-    if (p.k_tiles > 0) fetch(0);
   }
+  // Slot S takes k-tile kt's scales (nothing past the last k-tile).
+  template <int S>
   __device__ __forceinline__ void fetch(int kt) {
-    nb = __ldg(b + kt * bs1);
-    n0 = __ldg(a0 + kt * as1);
-    n1 = __ldg(a1 + kt * as1);
+    if (kt < k_tiles) {
+      sb[S] = __ldg(b + kt * bs1);
+      sa0[S] = __ldg(a0 + kt * as1);
+      sa1[S] = __ldg(a1 + kt * as1);
+    }
   }
-  // The k-tile kt's scales become current; the next k-tile's are fetched.
-  __device__ __forceinline__ void load(int kt, int k_tiles) {
-    s0 = n0, s1 = n1, sb = nb;
-    if (kt + 1 < k_tiles) fetch(kt + 1);
-  }
-  template <int N>
+  template <int S, int N>
   __device__ __forceinline__ void apply(float (&acc)[N], const float (&part)[N]) const {
-    const float f0 = s0 * sb, f1 = s1 * sb;
+    const float f0 = sa0[S] * sb[S], f1 = sa1[S] * sb[S];
 #pragma unroll
     for (int v = 0; v < N; ++v) {
       const int o = acc_v_offset<Acc>(v) % Acc::tile_m;  // compile-time after unrolling

@@ -479,27 +479,59 @@ __device__ __forceinline__ void producer_load_tile(const GemmArgs &p, PipelineTm
 // interval of K; CUTEGO_GEMM_F_PROMOTE_INTERVAL in the flags, 1 unless asked) accumulates in the
 // tensor cores into `part`, the run's first k-tile starting afresh (scale_d = 0, a compile-time
 // constant); once the run's MMAs are done, the promotion step adds `part` into the fp32
-// accumulator (CUTLASS's GmmaFP8Accumulation, DeepGEMM's promotion). Within a run the stages are
-// released one group behind, as in the fast path; at a promotion the warpgroup waits for all its
-// MMAs (the other consumer warpgroup keeps the tensor cores busy), which is why the adds cannot
-// overlap this warpgroup's next MMAs: reading `part` while a wgmma is in flight makes ptxas
-// serialize every wgmma of the kernel (C7514).
+// accumulator (CUTLASS's GmmaFP8Accumulation, DeepGEMM's promotion). The stages are released one
+// group behind, as in the fast path; the promotion of a run overlaps the next run's MMAs (two
+// partial sums, promoted_mma_tile below).
 __device__ __forceinline__ int promotion_interval(int flags) {
   return ((flags & CUTEGO_GEMM_F_PROMOTE_INTERVAL) >> CUTEGO_GEMM_F_PROMOTE_SHIFT) + 1;
 }
 
 // The promotion step of the operand tag TI: acc += part. A block-scaled TI
-// (gemm_blockscaled.cuh) has its own, which scales each k-tile's partial sum; load(kt, k_tiles)
-// is called once the run starting at k-tile kt is issued, apply() once its MMAs are done.
+// (gemm_blockscaled.cuh) has its own, which scales each run's partial sum by factors it holds in
+// two slots, one per partial sum: fetch<S>(kt) loads the factors of the run starting at k-tile
+// kt into slot S (two runs before apply<S> uses them), apply<S>() adds a finished run.
 template <class Cfg, class TI>
 struct Promotion {
   __device__ __forceinline__ Promotion(const GemmArgs &, const cutego_gemm_block_scales_t *, const WorkTileInfo &,
                                        int, int) {}
-  __device__ __forceinline__ void load(int, int) {}
-  template <int N>
+  template <int S>
+  __device__ __forceinline__ void fetch(int) {}
+  template <int S, int N>
   __device__ __forceinline__ void apply(float (&acc)[N], const float (&part)[N]) const {
 #pragma unroll
     for (int i = 0; i < N; ++i) acc[i] += part[i];
+  }
+};
+
+// The promotion keeps two partial sums, `part0` and `part1`, and alternates between them run by
+// run: run r + 1 is issued into one while run r's last MMAs finish into the other, and run r's
+// promotion step runs once those are done (wgmma_wait<1>: only run r + 1's first group left in
+// flight), behind run r + 1's MMAs, so the tensor cores do not idle while the warpgroup adds
+// (DeepGEMM and CUTLASS wait for all their MMAs first). The loop goes two runs at a time so that
+// each partial sum is a named array at every wgmma and every read: an array chosen at run time,
+// or a wait only on some paths, makes ptxas insert its own waits (C7518) and serialize them.
+template <class Cfg, class OA, class OB, class TI, int CM>
+struct PromotedMainloop {
+  static constexpr int N = Cfg::BN / 2;
+  PipelineTmaAsync<Cfg::STAGES> &pipe;
+  PipelineState<Cfg::STAGES> &read;
+  const uint8_t *sa, *sb;
+  uint32_t a_off;
+  int lane;
+  // Issues the MMAs of the k-tile at `read` into part (afresh when first) and advances read.
+  __device__ __forceinline__ void issue(float (&part)[N], bool first) {
+    const int s = read.index();
+    pipe.consumer_wait(read);
+    wgmma_fence();
+    mma_stage<Cfg, OA, OB, TI, Cfg::BN>(part, smem_u32(sa + s * OA::stage_bytes) + a_off,
+                                        smem_u32(sb + s * OB::stage_bytes), first);
+    wgmma_commit();
+    ++read;
+  }
+  // The group before the newest is done: its stage goes back to the producer.
+  __device__ __forceinline__ void retire_previous() {
+    wgmma_wait<1>();
+    pipe.consumer_release(read.previous().previous(), CM, lane);
   }
 };
 
@@ -509,34 +541,47 @@ __device__ __forceinline__ void promoted_mma_tile(const GemmArgs &p, PipelineTma
                                                   int lane, float (&acc)[Cfg::BN / 2], uint8_t *sa, uint8_t *sb,
                                                   const cutego_gemm_block_scales_t *bs) {
   constexpr int N = Cfg::BN / 2;
-  const int interval = promotion_interval(p.flags);
+  const int interval = promotion_interval(p.flags), k_tiles = p.k_tiles;
   Promotion<Cfg, TI> promotion(p, bs, w, cw, threadIdx.x % 128);
-  const uint32_t a_off = cw * OA::desc_mn64_step_bytes;
-  float part[N];
+  PromotedMainloop<Cfg, OA, OB, TI, CM> ml{pipe, read, sa, sb, static_cast<uint32_t>(cw * OA::desc_mn64_step_bytes),
+                                           lane};
+  float part0[N], part1[N];
 #pragma unroll
   for (int i = 0; i < N; ++i) acc[i] = 0.f;
-  for (int kt = 0; kt < p.k_tiles;) {
-    const int run_end = min(kt + interval, p.k_tiles);
-    int s = read.index();
-    pipe.consumer_wait(read);
-    wgmma_fence();
-    mma_stage<Cfg, OA, OB, TI, Cfg::BN>(part, smem_u32(sa + s * OA::stage_bytes) + a_off,
-                                        smem_u32(sb + s * OB::stage_bytes), true);
-    wgmma_commit();
-    promotion.load(kt, p.k_tiles);
-    for (++kt, ++read; kt < run_end; ++kt, ++read) {
-      s = read.index();
-      pipe.consumer_wait(read);
-      wgmma_fence();
-      mma_stage<Cfg, OA, OB, TI, Cfg::BN>(part, smem_u32(sa + s * OA::stage_bytes) + a_off,
-                                          smem_u32(sb + s * OB::stage_bytes), false);
-      wgmma_commit();
-      wgmma_wait<1>();
+  if (k_tiles <= 0) return;
+  promotion.template fetch<0>(0);
+  promotion.template fetch<1>(interval);
+  // Run 0 into part0.
+  int kt = 0;
+  ml.issue(part0, true);
+  for (++kt; kt < min(interval, k_tiles); ++kt) ml.issue(part0, false), ml.retire_previous();
+  for (;;) {
+    if (kt >= k_tiles) {  // the last run is in part0
+      wgmma_wait<0>();
       pipe.consumer_release(read.previous(), CM, lane);
+      promotion.template apply<0>(acc, part0);
+      return;
     }
-    wgmma_wait<0>();
-    pipe.consumer_release(read.previous(), CM, lane);
-    promotion.apply(acc, part);
+    // The next run into part1; part0's run is promoted behind its first MMAs, and slot 0 then
+    // takes the factors of the run after it.
+    const int r1 = kt;
+    ml.issue(part1, true);
+    ml.retire_previous();
+    promotion.template apply<0>(acc, part0);
+    promotion.template fetch<0>(r1 + interval);
+    for (++kt; kt < min(r1 + interval, k_tiles); ++kt) ml.issue(part1, false), ml.retire_previous();
+    if (kt >= k_tiles) {  // the last run is in part1
+      wgmma_wait<0>();
+      pipe.consumer_release(read.previous(), CM, lane);
+      promotion.template apply<1>(acc, part1);
+      return;
+    }
+    const int r0 = kt;
+    ml.issue(part0, true);
+    ml.retire_previous();
+    promotion.template apply<1>(acc, part1);
+    promotion.template fetch<1>(r0 + interval);
+    for (++kt; kt < min(r0 + interval, k_tiles); ++kt) ml.issue(part0, false), ml.retire_previous();
   }
 }
 

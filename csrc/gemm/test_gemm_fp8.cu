@@ -356,6 +356,8 @@ int main(int argc, char **argv) {
   cs.push_back({"promoted/4 K=65536 f32", 1024, 1024, 65536, 1, 0, 0, F32, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 1, 0, 0, 0, 4});
   cs.push_back({"promoted/2 K=4100 bf16 beta", 1000, 1200, 4100, 1, 0, 0, BF, 1.f, 0.5f, 1.f, 1.f, 0, 0, 0, 1, 0, 0, 0, 2});
   cs.push_back({"promoted/3 K=1000 f32", 640, 1152, 1000, 1, 0, 0, F32, 1.f, 0.f, 0.5f, 2.f, 0, 0, 0, 1, 0, 0, 0, 3});
+  cs.push_back({"promoted/2 K=640 f32", 300, 520, 640, 1, 0, 0, F32, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 1, 0, 0, 0, 2});
+  cs.push_back({"promoted K=128 f32", 300, 520, 128, 1, 0, 0, F32, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 1, 0, 0, 0, P});
   cs.push_back({"promoted/3 split-K 2 f32", 200, 1000, 8192, 1, 0, 0, F32, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 2, 0, 0, 0, 3});
   // block-scaled FP8: every output, beta, scale majors, batch (scales per batch and shared), odd
   // sizes (M, N, K not multiples of 128: partial scale blocks), a transposed operand, the pairs,
@@ -370,6 +372,9 @@ int main(int argc, char **argv) {
     cs.push_back({"block batched L=3 MN-major scales", 640, 1152, 640, 3, 0, 0, F32, 1.f, 0.f, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 2});
     cs.push_back({"block batched L=4 shared scales", 512, 384, 512, 4, 0, 0, F32, 1.f, 0.5f, 0, 0, 0, 1, 0, 1, 0, 0, 0, 1, 3});
     cs.push_back({"block MN-major A and B", 1000, 1200, 512, 1, 1, 1, F32, 1.f, 0.f, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 1});
+    // one and two K blocks: the promoted loop's two partial sums, the last run in either
+    cs.push_back({"block one K block K=100", 300, 520, 100, 1, 0, 0, F32, 1.f, 0.f, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 1});
+    cs.push_back({"block two K blocks K=256", 300, 520, 256, 1, 0, 0, BF, 1.f, 0.5f, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 2});
     cs.push_back({"block e4m3xe5m2", 1000, 1200, 1024, 1, 0, 0, F32, 1.f, 0.f, 0, 0, 0, 0, 0, 1, 0, E4, E5, 1, 1});
     cs.push_back({"block e5m2xe4m3", 1000, 1200, 1024, 1, 0, 0, BF, 1.f, 0.f, 0, 0, 0, 0, 0, 1, 0, E5, E4, 1, 2});
     cs.push_back({"block e5m2", 1000, 1200, 1024, 1, 0, 0, F16, 1.f, 0.f, 0, 0, 0, 0, 0, 1, 0, E5, E5, 1, 1});
