@@ -308,18 +308,20 @@ func (p *parser) tuple() node {
 	}
 	defer sc.Leave()
 	ib, tb := len(p.ints), len(p.tils)
-	mixed := false
+	// A tuple of integers only stays on the int stack. From its first layout or `_` on it is a
+	// tiler: the integers read before it (nInts of them, checked then) stay where they are, and
+	// become shape tilers only in the tuple's own slice, so that a long run of them is not
+	// copied onto the tiler stack first.
+	mixed, nInts := false, 0
 	if !sc.Accept(')') {
 		for {
 			at := sc.pos
 			n := p.layout()
 			if !mixed && n.kind != 'i' {
-				// The first layout or `_`: move the ints read so far to the tiler stack.
-				mixed = true
+				mixed, nInts = true, len(p.ints)-ib
 				for _, t := range p.ints[ib:] {
-					p.tils = push(p.tils, p.shapeTiler(t, at))
+					p.checkShapeTiler(t, at)
 				}
-				p.ints = p.ints[:ib]
 			}
 			switch {
 			case !mixed:
@@ -340,10 +342,15 @@ func (p *parser) tuple() node {
 		}
 	}
 	if mixed {
-		e := make([]Tiler, len(p.tils)-tb)
-		copy(e, p.tils[tb:])
+		e := make([]Tiler, nInts+len(p.tils)-tb)
+		for i, t := range p.ints[ib : ib+nInts] {
+			e[i] = ShapeTiler(t)
+		}
+		copy(e[nInts:], p.tils[tb:])
 		clear(p.tils[tb:])
 		p.tils = p.tils[:tb]
+		clear(p.ints[ib:])
+		p.ints = p.ints[:ib]
 		return node{kind: 't', til: Tiler{kind: tilerTuple, elems: e}}
 	}
 	e := make([]IntTuple, len(p.ints)-ib)
@@ -367,6 +374,12 @@ func (p *parser) tiler(n node, at int) Tiler {
 // shapeTiler is ShapeTiler for an int tuple read at byte at: every integer N stands
 // for N:1, so it must be positive and not a scaled basis.
 func (p *parser) shapeTiler(t IntTuple, at int) Tiler {
+	p.checkShapeTiler(t, at)
+	return ShapeTiler(t)
+}
+
+// checkShapeTiler fails where the int tuple read at byte at cannot be a shape tiler.
+func (p *parser) checkShapeTiler(t IntTuple, at int) {
 	if t.hasBasis() {
 		p.sc.pos = at
 		p.fail("a tiler cannot hold a scaled basis")
@@ -375,7 +388,6 @@ func (p *parser) shapeTiler(t IntTuple, at int) Tiler {
 		p.sc.pos = at
 		p.fail("tiler: %s", err.Reason)
 	}
-	return ShapeTiler(t)
 }
 
 // layout types a node as a layout (a shape alone is its column-major layout).
