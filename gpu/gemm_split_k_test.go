@@ -26,6 +26,7 @@ func TestLaunchPlanSplitK(t *testing.T) {
 	}{
 		// Narrow: 64 tiles of 128x64 in 2 slices of 2048.
 		{16, 4096, 4096, BF16, GemmOptions{SMs: 132}, 2, 3},
+		{64, 4096, 4096, BF16, GemmOptions{SMs: 132}, 2, 3},
 		// Narrow, 96 tiles of 128x64: two slices would make two waves.
 		{16, 6144, 4096, BF16, GemmOptions{SMs: 132}, 1, 3},
 		// Not narrow: 64 tiles of 128x128 in 2 slices of 7168.
