@@ -137,7 +137,7 @@ func (c *Copier) gemmFunction(name string, fp8 bool) (cu.Function, error) {
 // PlanGemm decides how D = alpha·A·B + beta·C will run (CuTe's convention: A (M,K[,L]),
 // B (N,K[,L]), C and D (M,N[,L]), layouts in elements), without launching. C is needed
 // only when beta != 0. The tiles suit opt.SMs multiprocessors (0: occupancy not considered;
-// Copier.Gemm plans for its device).
+// Copier.Gemm plans for its device, and may then split K: its plan's SplitK).
 func PlanGemm(d GemmOperand, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, beta float32, opt *GemmOptions) (*GemmPlan, error) {
 	return planGemm(d, a, b, cOp, ab, cd, beta, opt, false)
 }

@@ -124,24 +124,7 @@ func runFP8(t *testing.T, c *Copier, tc fp8Case, rng *rand.Rand) {
 	for i := range cval {
 		v := float64(rng.Intn(9) - 4)
 		cval[i] = v
-		switch tc.cd {
-		case F32:
-			*(*float32)(unsafe.Pointer(&hc[4*i])) = float32(v)
-		case BF16:
-			*(*uint16)(unsafe.Pointer(&hc[2*i])) = uint16(math.Float32bits(float32(v)) >> 16)
-		case F16:
-			// small integers: exponent 15+e, 10-bit mantissa
-			var h uint16
-			if v != 0 {
-				a := math.Abs(v)
-				e := int(math.Floor(math.Log2(a)))
-				h = uint16(e+15)<<10 | uint16((a/math.Ldexp(1, e)-1)*1024)
-				if v < 0 {
-					h |= 0x8000
-				}
-			}
-			*(*uint16)(unsafe.Pointer(&hc[2*i])) = h
-		}
+		storeF(hc, int64(i), tc.cd, v)
 	}
 	alloc := func(n int64, src unsafe.Pointer) cu.DevicePtr { return devAlloc(t, n, src) }
 	da := alloc(M*K*L, unsafe.Pointer(&ha[0]))

@@ -22,7 +22,7 @@ type splitCase struct {
 	want        int // the plan's SplitK (on 132 SMs where splitK is 0)
 }
 
-// storeF is x in t's encoding (bf16 by truncation, f16 by round to nearest: x is exact in t here).
+// storeF stores x, exact in t (small integers and halves), as element i of buf in t's encoding.
 func storeF(buf []byte, i int64, t DType, x float64) {
 	switch t {
 	case F32:
