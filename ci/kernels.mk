@@ -208,7 +208,7 @@ kernels-go-plan-test: kernels-go-vet
 	cd gpu && env -u CUTEGO_CUBIN -u CUTEGO_GEMM_CUBINS LD_LIBRARY_PATH=$(KBUILD)/nodriver $(KBUILD)/gpu.test
 
 # The GEMM kernels as a module for gpu.Gemm (device builds only: a second sm_90a build of them).
-$(KBUILD)/cutego_gemm.cubin: kernels/gemm_module.cu kernels/gemm_instances.cuh $(KHDRS) $(GEMM_HDRS) | setup
+$(KBUILD)/cutego_gemm.cubin: kernels/gemm_module.cu kernels/gemm_instances.cuh kernels/gemm_split_k.cuh $(KHDRS) $(GEMM_HDRS) | setup
 	@mkdir -p $(KBUILD)
 	$(NVCC) $(KNVCC_FLAGS) -cubin kernels/gemm_module.cu -o $@
 

@@ -74,6 +74,10 @@ type GemmOptions struct {
 	// when it runs: D = alpha·ScaleA·ScaleB·A·B + beta·C (cutego_gemm_options_t's scale_a and
 	// scale_b; the planner refuses them for bf16/fp16 operands).
 	ScaleA, ScaleB cu.DevicePtr
+	// SplitK is cutego_gemm_options_t's split_k: 0 automatic (cutego_gemm_split_k's rule for
+	// SMs multiprocessors), 1 never split K, S > 1 split K in S slices (an error where they
+	// are impossible).
+	SplitK int
 }
 
 // GemmPlan is the planner's decision for one GEMM.
@@ -82,7 +86,12 @@ type GemmPlan struct {
 	Packed bool // an operand goes through a compact copy in a workspace first (A, B or C/D)
 	Kernel string
 	Reason string
+	// SplitK is how many slices of K Copier.Gemm computes separately (1: none), as cutego_gemm
+	// would: the slices' GEMM, then a reduction (cutego_gemm_split_layouts).
+	SplitK int
 	c      C.cutego_gemm_plan_t
+	split  C.cutego_gemm_split_layouts_t // the slices, where SplitK > 1
+	slices GemmOptions                   // the slices' options, where SplitK > 1
 }
 
 // GemmOperand is a device pointer and the layout of the elements it points to.
@@ -128,7 +137,7 @@ func (c *Copier) gemmFunction(name string, fp8 bool) (cu.Function, error) {
 // PlanGemm decides how D = alpha·A·B + beta·C will run (CuTe's convention: A (M,K[,L]),
 // B (N,K[,L]), C and D (M,N[,L]), layouts in elements), without launching. C is needed
 // only when beta != 0. The tiles suit opt.SMs multiprocessors (0: occupancy not considered;
-// Copier.Gemm plans for its device).
+// Copier.Gemm plans for its device, and may then split K: its plan's SplitK).
 func PlanGemm(d GemmOperand, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, beta float32, opt *GemmOptions) (*GemmPlan, error) {
 	return planGemm(d, a, b, cOp, ab, cd, beta, opt, false)
 }
@@ -191,6 +200,7 @@ func planGemm(d GemmOperand, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, b
 	p.Reason = C.GoString(&p.c.reason[0])
 	p.Kernel = C.GoString(&p.c.kernel[0])
 	p.Packed = p.c.flags&(C.CUTEGO_GEMM_F_PACK_A|C.CUTEGO_GEMM_F_PACK_B|C.CUTEGO_GEMM_F_PACK_D) != 0
+	p.SplitK = 1
 	if rc != 0 {
 		return nil, fmt.Errorf("gpu: gemm: %s", p.Reason)
 	}
@@ -201,7 +211,9 @@ func planGemm(d GemmOperand, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, b
 // A and B are bf16 or fp16 (ab), or FP8 (E4M3/E5M2; opt.BType for a B of the other FP8 type,
 // opt.ScaleA/ScaleB, opt.Promoted), C and D bf16, fp16 or fp32 (cd); cOp may be nil when beta
 // is 0. The rules are the C planner's (PlanGemm) and the tile configuration the C launcher's
-// (cutego_gemm_narrow, cutego_gemm_pick_config); no split K (cutego_gemm's own).
+// (cutego_gemm_narrow, cutego_gemm_pick_config), K split where cutego_gemm would split it
+// (cutego_gemm_split_k, opt.SplitK): the slices' fp32 partial sums go to the Copier's workspace
+// and a reduction kernel (cutego_gemm_split_k_reduce_*) sums them into D.
 func (c *Copier) Gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha, beta float32, opt *GemmOptions) (*GemmPlan, error) {
 	return c.gemm(d, a, b, cOp, ab, cd, alpha, beta, opt, nil)
 }
@@ -235,6 +247,9 @@ func (c *Copier) gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha
 	}
 	if d.Ptr == 0 || a.Ptr == 0 || b.Ptr == 0 || (beta != 0 && cOp.Ptr == 0) {
 		return nil, fmt.Errorf("gpu: gemm: null pointer")
+	}
+	if p.SplitK > 1 {
+		return p, c.gemmSplitK(p, d, a, b, cOp, ab, cd, alpha, beta, bs)
 	}
 	fn, err := c.gemmFunction(p.Kernel, ab.elemBytes() == 1)
 	if err != nil {
@@ -337,15 +352,23 @@ func (c *Copier) gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha
 	return p, nil
 }
 
-// launchPlan is the plan Copier.Gemm launches: PlanGemm's, then, where no configuration is
-// asked for, the tile configuration of the C launcher (cutego_gemm): 128x64 tiles where
-// cutego_gemm_narrow says so (and that plan reads A and B in place), else the one
-// cutego_gemm_pick_config gives for opt.SMs (not for promoted FP8 accumulation, whose kernels
-// are 128x128 only). Package gpu does not split K: a narrow plan runs its K unsplit.
+// launchPlan is the plan Copier.Gemm launches, the C launcher's (cutego_gemm) decisions in its
+// order: PlanGemm's plan; where neither a configuration nor a split is asked for, 128x64 tiles
+// where cutego_gemm_narrow says so (and that plan reads A and B in place); then K split as
+// cutego_gemm_split_k says for opt.SMs (or opt.SplitK asks), where the slices plan on the wgmma
+// path reading A and B in place (planSplit); else, unless asked for or narrow, the tile
+// configuration cutego_gemm_pick_config gives for opt.SMs (not for promoted FP8 accumulation,
+// whose kernels are 128x128 only).
 func launchPlan(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, beta float32, opt *GemmOptions,
 	bs *blockScalesIn) (*GemmPlan, error) {
+	if opt.SplitK < 0 {
+		return nil, fmt.Errorf("gpu: gemm: split_k %d: 0 (automatic), 1 (never) or a count of slices", opt.SplitK)
+	}
 	p, err := planGemm(d, a, b, cOp, ab, cd, beta, opt, bs != nil)
-	if err != nil || p.Path != GemmWgmma || opt.Config > 0 {
+	if err != nil || p.Path != GemmWgmma {
+		if err == nil && opt.SplitK > 1 {
+			return nil, fmt.Errorf("gpu: gemm: split_k %d: not the wgmma path", opt.SplitK)
+		}
 		return p, err
 	}
 	replan := func(config C.int) *GemmPlan {
@@ -356,12 +379,25 @@ func launchPlan(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, beta float3
 		}
 		return nil
 	}
-	if C.cutego_gemm_narrow(&p.c, C.int(opt.SMs)) != 0 {
+	narrow := false
+	if opt.Config <= 0 && opt.SplitK == 0 && C.cutego_gemm_narrow(&p.c, C.int(opt.SMs)) != 0 {
 		if q := replan(C.CUTEGO_GEMM_CONFIG_128x64x64); q != nil && !q.Packed {
-			return q, nil
+			p, narrow = q, true
 		}
 	}
-	if p.c.promoted != 0 {
+	var why [120]C.char
+	splits := C.cutego_gemm_split_k(&p.c, C.int(opt.SMs), C.int(opt.SplitK), &why[0], C.size_t(len(why)))
+	if splits < 0 {
+		return nil, fmt.Errorf("gpu: gemm: %s", C.GoString(&why[0]))
+	}
+	if splits > 1 {
+		if err := planSplit(p, int(splits), a, b, ab, opt, bs); err == nil {
+			return p, nil
+		} else if opt.SplitK > 1 {
+			return nil, err
+		}
+	}
+	if opt.Config > 0 || narrow || p.c.promoted != 0 {
 		return p, nil
 	}
 	if want := C.cutego_gemm_pick_config(p.c.m, p.c.n, p.c.l, C.int(opt.SMs)); want != C.int(p.c.config) {
@@ -370,6 +406,131 @@ func launchPlan(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, beta float3
 		}
 	}
 	return p, nil
+}
+
+// splitWorkspaceAddr stands for the split-K workspace's address while planning the slices (the
+// Copier's workspace is 256-byte aligned, as cuMemAlloc's memory is).
+const splitWorkspaceAddr = 256
+
+// planSplit makes p the plan of K split in `splits` slices as cutego_gemm's split does: the
+// slices' layouts from cutego_gemm_split_layouts, planned (fp32 out, alpha 1, beta 0) on the
+// wgmma path without packing, without clusters, on 128x128 tiles, or 128x64 ones where p has them
+// (unless opt names a configuration). An error, p unchanged, where they do not plan so.
+func planSplit(p *GemmPlan, splits int, a, b GemmOperand, ab DType, opt *GemmOptions, bs *blockScalesIn) error {
+	var scales *C.cutego_gemm_block_scales_t
+	if bs != nil {
+		var err error
+		if scales, err = bs.args(p); err != nil {
+			return err
+		}
+	}
+	var sl C.cutego_gemm_split_layouts_t
+	if C.cutego_gemm_split_layouts(&p.c, C.int(splits), C.int(opt.SMs), scales, &sl) != 0 {
+		return fmt.Errorf("gpu: gemm: K does not split in %d slices", splits)
+	}
+	o := *opt
+	o.ForcePath, o.NoPack, o.SplitK, o.ClusterM = GemmWgmma, true, 1, 1
+	if o.Config <= 0 {
+		o.Config = int(C.CUTEGO_GEMM_CONFIG_128x128x64) + 1
+		if p.c.config == C.CUTEGO_GEMM_CONFIG_128x64x64 {
+			o.Config = int(C.CUTEGO_GEMM_CONFIG_128x64x64) + 1
+		}
+	}
+	lw, la, lb, err := splitOperands(&sl, splitWorkspaceAddr, a.Ptr, b.Ptr)
+	if err != nil {
+		return err
+	}
+	var sbs *blockScalesIn
+	if bs != nil {
+		if sbs, err = splitScales(&sl, bs); err != nil {
+			return err
+		}
+	}
+	q, err := planGemm(lw, la, lb, nil, ab, F32, 0, &o, bs != nil)
+	if err == nil && (q.Path != GemmWgmma || q.Packed) {
+		err = fmt.Errorf("gpu: gemm: the slices of K plan as %s", q.Reason)
+	}
+	if err == nil && sbs != nil {
+		_, err = sbs.args(q)
+	}
+	if err != nil {
+		return err
+	}
+	p.SplitK, p.split, p.slices = splits, sl, o
+	p.c.split_k = C.int32_t(splits)
+	p.c.decomposition = C.CUTEGO_GEMM_DECOMPOSITION_SPLIT_K
+	p.c.split_workspace_bytes = sl.workspace_bytes
+	p.c.config = q.c.config
+	p.c.tiles_m, p.c.tiles_n, p.c.tiles = q.c.tiles_m, q.c.tiles_n, q.c.tiles
+	p.Reason = fmt.Sprintf("wgmma, K split in %d slices of %d: %s", splits, int64(sl.slice_k), q.Reason)
+	return nil
+}
+
+// splitOperands are the split's W, A' and B' (cutego_gemm_split_layouts) at w, a and b.
+func splitOperands(sl *C.cutego_gemm_split_layouts_t, w, a, b cu.DevicePtr) (GemmOperand, GemmOperand, GemmOperand, error) {
+	lw, err := fromC(&sl.w)
+	if err != nil {
+		return GemmOperand{}, GemmOperand{}, GemmOperand{}, err
+	}
+	la, err := fromC(&sl.a)
+	if err != nil {
+		return GemmOperand{}, GemmOperand{}, GemmOperand{}, err
+	}
+	lb, err := fromC(&sl.b)
+	if err != nil {
+		return GemmOperand{}, GemmOperand{}, GemmOperand{}, err
+	}
+	return GemmOperand{w, lw}, GemmOperand{a, la}, GemmOperand{b, lb}, nil
+}
+
+// splitScales are the scales' slices SA' and SB' (cutego_gemm_split_layouts) of bs.
+func splitScales(sl *C.cutego_gemm_split_layouts_t, bs *blockScalesIn) (*blockScalesIn, error) {
+	sa, err := fromC(&sl.scale_a)
+	if err != nil {
+		return nil, err
+	}
+	sb, err := fromC(&sl.scale_b)
+	if err != nil {
+		return nil, err
+	}
+	return &blockScalesIn{GemmOperand{bs.a.Ptr, sa}, GemmOperand{bs.b.Ptr, sb}}, nil
+}
+
+// gemmSplitK runs plan p of K split in p.SplitK slices (planSplit) as cutego_gemm does: the
+// slices' GEMM into the batches of the Copier's workspace (fp32), then the reduction
+// cutego_gemm_split_k_reduce_<D's type> (D = alpha·ΣW + beta·C), both on c.Stream.
+func (c *Copier) gemmSplitK(p *GemmPlan, d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha, beta float32,
+	bs *blockScalesIn) error {
+	name := "cutego_gemm_split_k_reduce_" + map[DType]string{BF16: "bf16", F16: "f16", F32: "f32"}[cd]
+	red, err := c.gemmFunction(name, false)
+	if err != nil {
+		return err
+	}
+	ws, err := c.workspace(int64(p.split.workspace_bytes))
+	if err != nil {
+		return err
+	}
+	w, sa, sb, err := splitOperands(&p.split, ws, a.Ptr, b.Ptr)
+	if err != nil {
+		return err
+	}
+	var sbs *blockScalesIn
+	if bs != nil {
+		if sbs, err = splitScales(&p.split, bs); err != nil {
+			return err
+		}
+	}
+	o := p.slices
+	if _, err := c.gemm(w, sa, sb, nil, ab, F32, 1, 0, &o, sbs); err != nil {
+		return fmt.Errorf("gpu: gemm: the slices of K: %w", err)
+	}
+	var cptr C.CUdeviceptr
+	if beta != 0 {
+		cptr = C.CUdeviceptr(cOp.Ptr)
+	}
+	f := *(*C.CUfunction)(unsafe.Pointer(&red))
+	return cuErr(name, C.cutego_shim_launch_split_k_reduce(f, c.stream(), &p.c, &p.split, C.int(p.SplitK),
+		C.CUdeviceptr(d.Ptr), cptr, C.CUdeviceptr(ws), C.float(alpha), C.float(beta)))
 }
 
 // fromC converts the C ABI's cute_layout_t back to a layout.

@@ -80,7 +80,8 @@ func PlanGemmBlockScaled(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, sc
 // SB, (ceil(N/128), ceil(K/128)[, L]); any strides, each mode one stride, a batch mode of
 // stride 0 (or a rank-2 layout) shared by every batch. The C planner decides everything
 // (128x128 tiles, the transposing copy of an operand that is not K-major); per-tensor scales
-// (opt.ScaleA/ScaleB) and opt.Promoted are refused. No split K.
+// (opt.ScaleA/ScaleB) and opt.Promoted are refused. K splits as Copier.Gemm's does, in whole K
+// blocks (the scales' slices beside A's and B's).
 func (c *Copier) GemmBlockScaled(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, scaleA, scaleB GemmOperand,
 	alpha, beta float32, opt *GemmOptions) (*GemmPlan, error) {
 	if err := blockScaledOptions(opt); err != nil {

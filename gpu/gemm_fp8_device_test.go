@@ -25,6 +25,7 @@ type fp8Case struct {
 	// with padded columns where saMajorM, and SB (ceil(N/128), ceil(K/128)) shared by every
 	// batch; sa and sb unused.
 	blockScaled, saMajorM bool
+	splitK                int // GemmOptions.SplitK (checked: the plan's SplitK where > 1)
 }
 
 func fromF16(h uint16) float64 {
@@ -123,24 +124,7 @@ func runFP8(t *testing.T, c *Copier, tc fp8Case, rng *rand.Rand) {
 	for i := range cval {
 		v := float64(rng.Intn(9) - 4)
 		cval[i] = v
-		switch tc.cd {
-		case F32:
-			*(*float32)(unsafe.Pointer(&hc[4*i])) = float32(v)
-		case BF16:
-			*(*uint16)(unsafe.Pointer(&hc[2*i])) = uint16(math.Float32bits(float32(v)) >> 16)
-		case F16:
-			// small integers: exponent 15+e, 10-bit mantissa
-			var h uint16
-			if v != 0 {
-				a := math.Abs(v)
-				e := int(math.Floor(math.Log2(a)))
-				h = uint16(e+15)<<10 | uint16((a/math.Ldexp(1, e)-1)*1024)
-				if v < 0 {
-					h |= 0x8000
-				}
-			}
-			*(*uint16)(unsafe.Pointer(&hc[2*i])) = h
-		}
+		storeF(hc, int64(i), tc.cd, v)
 	}
 	alloc := func(n int64, src unsafe.Pointer) cu.DevicePtr { return devAlloc(t, n, src) }
 	da := alloc(M*K*L, unsafe.Pointer(&ha[0]))
@@ -148,7 +132,7 @@ func runFP8(t *testing.T, c *Copier, tc fp8Case, rng *rand.Rand) {
 	dd := alloc(M*N*L*es, unsafe.Pointer(&hc[0]))
 	scales := []float32{tc.sa, tc.sb}
 	ds := alloc(8, unsafe.Pointer(&scales[0]))
-	opt := &GemmOptions{Promoted: tc.promoted, ScaleA: ds, ScaleB: ds + 4}
+	opt := &GemmOptions{Promoted: tc.promoted, ScaleA: ds, ScaleB: ds + 4, SplitK: tc.splitK}
 	if tc.tb != tc.ta {
 		opt.BType = tc.tb
 	}
@@ -223,7 +207,7 @@ func runFP8(t *testing.T, c *Copier, tc fp8Case, rng *rand.Rand) {
 	wantPacked := tc.aMajorM || tc.bMajorN
 	t.Logf("%dx%dx%d L=%d %v: %s (%s) rel err %.2e (bound %.2e)", M, N, K, L, tc.cd, p.Kernel, p.Reason, rel, tol)
 	if rel > tol || p.Path != GemmWgmma || p.Packed != wantPacked || strings.HasSuffix(p.Kernel, "_promoted") != tc.promoted ||
-		strings.HasSuffix(p.Kernel, "_blockscaled") != tc.blockScaled {
+		strings.HasSuffix(p.Kernel, "_blockscaled") != tc.blockScaled || (tc.splitK > 1 && p.SplitK != tc.splitK) {
 		t.Errorf("%+v: %s packed %v, rel err %.2e > %.2e", tc, p.Kernel, p.Packed, rel, tol)
 	}
 }
@@ -242,6 +226,10 @@ func TestGemmFP8OnDevice(t *testing.T) {
 		{m: 200, n: 300, k: 592, l: 1, ta: E4M3, tb: E4M3, cd: BF16, alpha: 1, blockScaled: true, saMajorM: true},
 		{m: 136, n: 256, k: 1024, l: 2, ta: E4M3, tb: E5M2, cd: F32, alpha: 0.5, beta: 1, blockScaled: true},
 		{m: 130, n: 136, k: 384, l: 1, ta: E5M2, tb: E4M3, cd: F16, aMajorM: true, alpha: 1, beta: 0.5, blockScaled: true, saMajorM: true},
+		// K split (the slices, then the reduction): per-tensor scales into fp32 with C, and
+		// block-scaled in 4 slices of 8 K blocks (the scales' slices too) into bf16.
+		{m: 16, n: 4096, k: 4096, l: 1, ta: E4M3, tb: E4M3, cd: F32, sa: 0.5, sb: 2, alpha: 1, beta: -1, splitK: 4},
+		{m: 64, n: 1024, k: 4096, l: 1, ta: E4M3, tb: E5M2, cd: BF16, alpha: 0.5, beta: 1, blockScaled: true, splitK: 4},
 	} {
 		runFP8(t, c, tc, rng)
 	}

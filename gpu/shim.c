@@ -113,3 +113,14 @@ int cutego_shim_gemm_block_scales(const cutego_gemm_plan_t *plan, CUdeviceptr sc
   return cutego_gemm_block_scales(plan, (const float *)(uintptr_t)scale_a, la, (const float *)(uintptr_t)scale_b, lb,
                                   out, why, why_len);
 }
+
+int cutego_shim_launch_split_k_reduce(CUfunction f, CUstream s, const cutego_gemm_plan_t *plan,
+                                      const cutego_gemm_split_layouts_t *sl, int splits, CUdeviceptr d, CUdeviceptr c,
+                                      CUdeviceptr w, float alpha, float beta) {
+  int read_c = plan->read_c;
+  int64_t ds0 = plan->d.stride[0], ds1 = plan->d.stride[1];
+  int64_t cs0 = read_c ? plan->c.stride[0] : 0, cs1 = read_c ? plan->c.stride[1] : 0;
+  int64_t m = plan->m, n = plan->n, ldw = sl->ldw;
+  void *kargs[14] = {&d, &ds0, &ds1, &c, &cs0, &cs1, &w, &m, &n, &ldw, &splits, &alpha, &beta, &read_c};
+  return (int)cuLaunchKernel(f, (unsigned)sl->reduce_blocks, 1, 1, 256, 1, 1, 0, s, kargs, NULL);
+}

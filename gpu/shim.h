@@ -39,4 +39,10 @@ int cutego_shim_launch_gemm_generic(CUfunction f, unsigned grid, unsigned block,
                                     CUdeviceptr d, const cute_layout_t *ld, CUdeviceptr a, const cute_layout_t *la,
                                     CUdeviceptr b, const cute_layout_t *lb, CUdeviceptr c, const cute_layout_t *lc,
                                     float alpha, float beta);
+/* Launches a split-K reduction kernel (cutego_gemm_split_k_reduce_<out>) of the plan's D and C
+ * over a workspace w of `splits` fp32 slices laid out as sl says (cutego_gemm_split_layouts), on
+ * sl->reduce_blocks CTAs of 256 threads. */
+int cutego_shim_launch_split_k_reduce(CUfunction f, CUstream s, const cutego_gemm_plan_t *plan,
+                                      const cutego_gemm_split_layouts_t *sl, int splits, CUdeviceptr d, CUdeviceptr c,
+                                      CUdeviceptr w, float alpha, float beta);
 #endif

@@ -378,6 +378,29 @@ const char *cutego_gemm_path_name(int path);
  * whole 16-byte steps (8 elements of 16 bits, 16 of FP8; block-scaled, whole K blocks of 128). */
 int cutego_gemm_split_k(const cutego_gemm_plan_t *plan, int sms, int requested, char *why, size_t why_len);
 
+/* How cutego_gemm runs a split of K in `splits` slices (cutego_gemm_split_k's count): the slices
+ * are the batches of A' (M, K/S, S):(a0, a1, a1*K/S) and B' (N, K/S, S):(b0, b1, b1*K/S); a
+ * GEMM over them (fp32 out, alpha 1, beta 0) writes the batches of the workspace
+ * W (M, N, S):(ldw, 1, M*ldw), ldw = N rounded up to 4; then gemm_split_k_reduce (256 threads a
+ * CTA, one thread per 4 columns of a row) sums W's batches into D on reduce_blocks CTAs
+ * (ceil(M * ceil(N/4) / 256), at most 8 per SM). Block-scaled (scales not NULL), the scales'
+ * slices: SA' (M, KB/S, S) and SB' (NB, KB/S, S), KB = ceil(K/128), NB = ceil(N/128). */
+typedef struct cutego_gemm_split_layouts_t {
+  cute_layout_t a, b, w;             /* A', B', W */
+  cute_layout_t scale_a, scale_b;    /* SA', SB' (block-scaled only; else zero) */
+  int64_t slice_k;                   /* K/S */
+  int64_t ldw;                       /* W's row pitch in fp32 elements */
+  int64_t workspace_bytes;           /* M * ldw * S * 4 */
+  int64_t reduce_blocks;             /* the reduction's grid */
+} cutego_gemm_split_layouts_t;
+
+/* Fills out for a plan of the wgmma path split in `splits` >= 2 slices on a device with `sms`
+ * multiprocessors (scales: cutego_gemm_block_scales's output, or NULL). Returns 0, or -1 (out
+ * untouched) where the plan is not a single-batch plan whose K divides into splits, sms < 1, or a
+ * size overflows int64. */
+int cutego_gemm_split_layouts(const cutego_gemm_plan_t *plan, int splits, int sms,
+                              const cutego_gemm_block_scales_t *scales, cutego_gemm_split_layouts_t *out);
+
 /* 1 where cutego_gemm takes 128x64 tiles (CUTEGO_GEMM_CONFIG_128x64x64) for a plan when no
  * configuration or split is asked for: a 16-bit plan that may split K, whose 128x128 tiles would
  * be split in more slices than 128x64 ones (csrc/gemm/waves.c); else 0. */

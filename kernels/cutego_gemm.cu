@@ -305,18 +305,6 @@ int pack_k_rows(void *dst, const cute_layout_t &packed, const void *src, int64_t
   return e == cudaSuccess ? CUTEGO_KERNELS_OK : fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: packing rows: %s", cudaGetErrorString(e));
 }
 
-// A flat rank-3 layout (e0,e1,e2):(s0,s1,s2).
-cute_layout_t flat3(int64_t e0, int64_t e1, int64_t e2, int64_t s0, int64_t s1, int64_t s2) {
-  cute_layout_t L;
-  memset(&L, 0, sizeof L);
-  L.leaves = 3;
-  L.shape[0] = e0, L.shape[1] = e1, L.shape[2] = e2;
-  L.stride[0] = s0, L.stride[1] = s1, L.stride[2] = s2;
-  L.nest[0] = CUTE_NEST_OPEN, L.nest[1] = L.nest[2] = L.nest[3] = CUTE_NEST_LEAF, L.nest[4] = CUTE_NEST_CLOSE;
-  L.ntokens = 5;
-  return L;
-}
-
 // cutego_gemm_blockscaled's scale tensors (null for cutego_gemm).
 struct BlockScalesIn {
   const float *a, *b;
@@ -338,11 +326,10 @@ int gemm_split_k(cutego_gemm_plan_t &p, int splits, void *d, const void *a, cons
                  float beta, cutego_stream_t stream_, const cutego_gemm_options_t *opt, int sms,
                  const cutego_gemm_block_scales_t *bs) {
   cudaStream_t stream = reinterpret_cast<cudaStream_t>(stream_);
-  const int64_t m = p.m, n = p.n, ks = p.k / splits, ldw = (p.n + 3) / 4 * 4;
-  const int64_t ws_bytes = m * ldw * splits * 4;
-  cute_layout_t la = flat3(m, ks, splits, p.a.stride[0], p.a.stride[1], p.a.stride[1] * ks);
-  cute_layout_t lb = flat3(n, ks, splits, p.b.stride[0], p.b.stride[1], p.b.stride[1] * ks);
-  cute_layout_t lw = flat3(m, n, splits, ldw, 1, m * ldw);
+  cutego_gemm_split_layouts_t sl;
+  if (cutego_gemm_split_layouts(&p, splits, sms, bs, &sl) != 0)
+    return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: K does not split in %d slices", splits);
+  const int64_t m = p.m, n = p.n, ks = sl.slice_k, ldw = sl.ldw, ws_bytes = sl.workspace_bytes;
   cutego_gemm_options_t o;
   memset(&o, 0, sizeof o);
   if (opt) o = *opt;
@@ -370,20 +357,15 @@ int gemm_split_k(cutego_gemm_plan_t &p, int splits, void *d, const void *a, cons
   }
   int rc;
   if (bs) {
-    const int64_t kbs = (p.k + CUTEGO_GEMM_SCALE_BLOCK - 1) / CUTEGO_GEMM_SCALE_BLOCK / splits;
-    const cute_layout_t lsa = flat3(m, kbs, splits, bs->as[0], bs->as[1], bs->as[1] * kbs);
-    const cute_layout_t lsb = flat3((n + CUTEGO_GEMM_SCALE_BLOCK - 1) / CUTEGO_GEMM_SCALE_BLOCK, kbs, splits, bs->bs[0],
-                                    bs->bs[1], bs->bs[1] * kbs);
-    const BlockScalesIn slices = {bs->a, bs->b, &lsa, &lsb};
-    rc = gemm_run(ws, &lw, a, &la, b, &lb, nullptr, nullptr, p.ab_dtype, CUTEGO_DTYPE_F32, 1.f, 0.f, stream_, &o, &ps,
+    const BlockScalesIn slices = {bs->a, bs->b, &sl.scale_a, &sl.scale_b};
+    rc = gemm_run(ws, &sl.w, a, &sl.a, b, &sl.b, nullptr, nullptr, p.ab_dtype, CUTEGO_DTYPE_F32, 1.f, 0.f, stream_, &o, &ps,
                   &slices);
   } else {
-    rc = cutego_gemm(ws, &lw, a, &la, b, &lb, nullptr, nullptr, p.ab_dtype, CUTEGO_DTYPE_F32, 1.f, 0.f, stream_, &o,
+    rc = cutego_gemm(ws, &sl.w, a, &sl.a, b, &sl.b, nullptr, nullptr, p.ab_dtype, CUTEGO_DTYPE_F32, 1.f, 0.f, stream_, &o,
                      &ps);
   }
   if (rc == CUTEGO_KERNELS_OK) {
-    const int64_t threads = m * ((n + 3) / 4), cap = static_cast<int64_t>(sms) * 8;
-    const int64_t blocks = (threads + 255) / 256 < cap ? (threads + 255) / 256 : cap;
+    const int64_t blocks = sl.reduce_blocks;
     const int rd = p.read_c;
     const int64_t cs0 = rd ? p.c.stride[0] : 0, cs1 = rd ? p.c.stride[1] : 0;
     // A programmatic dependent launch: the reduction's launch overlaps the GEMM's tail, and its

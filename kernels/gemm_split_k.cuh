@@ -11,11 +11,12 @@
 #include "gemm_kernels.cuh"
 
 namespace cutego_k {
+// The reduction's body (gemm_split_k_reduce, and the Go module's extern "C" kernels).
 template <typename TO>
-__global__ void __launch_bounds__(256) gemm_split_k_reduce(TO *d, int64_t ds0, int64_t ds1, const TO *c, int64_t cs0,
-                                                           int64_t cs1, const float *w, int64_t m, int64_t n,
-                                                           int64_t ldw, int splits, float alpha, float beta,
-                                                           int read_c) {
+__device__ __forceinline__ void gemm_split_k_reduce_body(TO *d, int64_t ds0, int64_t ds1, const TO *c, int64_t cs0,
+                                                         int64_t cs1, const float *w, int64_t m, int64_t n,
+                                                         int64_t ldw, int splits, float alpha, float beta,
+                                                         int read_c) {
   grid_dependency_wait();
   const int64_t n4 = (n + 3) / 4, total = m * n4, slice = m * ldw;
   for (int64_t i = blockIdx.x * static_cast<int64_t>(blockDim.x) + threadIdx.x; i < total;
@@ -37,4 +38,21 @@ __global__ void __launch_bounds__(256) gemm_split_k_reduce(TO *d, int64_t ds0, i
     }
   }
 }
+
+template <typename TO>
+__global__ void __launch_bounds__(256) gemm_split_k_reduce(TO *d, int64_t ds0, int64_t ds1, const TO *c, int64_t cs0,
+                                                           int64_t cs1, const float *w, int64_t m, int64_t n,
+                                                           int64_t ldw, int splits, float alpha, float beta,
+                                                           int read_c) {
+  gemm_split_k_reduce_body<TO>(d, ds0, ds1, c, cs0, cs1, w, m, n, ldw, splits, alpha, beta, read_c);
+}
 }  // namespace cutego_k
+
+// The reduction as an unmangled kernel cutego_gemm_split_k_reduce_<NAME> of output type TO, for
+// a module (cubin) the Go launcher loads.
+#define CUTEGO_GEMM_SPLIT_K_REDUCE_KERNEL(TO, NAME)                                                                   \
+  extern "C" __global__ void __launch_bounds__(256) cutego_gemm_split_k_reduce_##NAME(                               \
+      TO *d, int64_t ds0, int64_t ds1, const TO *c, int64_t cs0, int64_t cs1, const float *w, int64_t m, int64_t n,    \
+      int64_t ldw, int splits, float alpha, float beta, int read_c) {                                                 \
+    cutego_k::gemm_split_k_reduce_body<TO>(d, ds0, ds1, c, cs0, cs1, w, m, n, ldw, splits, alpha, beta, read_c);     \
+  }

@@ -3,6 +3,7 @@
  * the tile choice. The expected values follow from the rules (equal slices of whole 16-byte K
  * steps, single batch, A and B read in place, at most 16 slices) and from counting tiles and
  * waves against SMs by hand, not from the functions' output. */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include "cutego_kernels.h"
@@ -25,6 +26,14 @@ static cutego_gemm_plan_t tn(int64_t m, int64_t n, int64_t k, int64_t l) {
   cutego_gemm_plan(&ld, &la, &lb, NULL, CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_BF16, 0, 0x10000, 0x20000, 0x30000, 0, NULL,
                    &p);
   return p;
+}
+
+/* Whether l is the flat rank-3 layout (e0,e1,e2):(s0,s1,s2). */
+static int is_flat3(const cute_layout_t *l, int64_t e0, int64_t e1, int64_t e2, int64_t s0, int64_t s1, int64_t s2) {
+  return l->leaves == 3 && l->ntokens == 5 && l->nest[0] == CUTE_NEST_OPEN && l->nest[1] == CUTE_NEST_LEAF &&
+         l->nest[2] == CUTE_NEST_LEAF && l->nest[3] == CUTE_NEST_LEAF && l->nest[4] == CUTE_NEST_CLOSE &&
+         l->shape[0] == e0 && l->shape[1] == e1 && l->shape[2] == e2 && l->stride[0] == s0 && l->stride[1] == s1 &&
+         l->stride[2] == s2;
 }
 
 int main(void) {
@@ -190,6 +199,55 @@ int main(void) {
   CHECK(cutego_gemm_stream_k(&g, sms) == 0 && cutego_gemm_no_stream_k(&g)[0], "generic: no stream-K");
   q = tn(1024, 14336, 4096, 1);
   CHECK(cutego_gemm_no_stream_k(&q)[0] == 0 && cutego_gemm_stream_k(&q, 0) == 0, "no SMs: data-parallel");
+  /* cutego_gemm_split_layouts, worked by hand. 16x4096x4096 in 4 slices of K = 1024: A (16,4096):(4096,1)
+   * gives A' (16,1024,4):(4096,1,1024), B' likewise with 4096 rows; W (16,4096,4):(4096,1,16*4096),
+   * 16*4096*4 fp32 = 1 MiB; the reduction's 16 * 1024 threads fill 64 CTAs of 256. */
+  {
+    cutego_gemm_plan_t p = tn(16, 4096, 4096, 1);
+    cutego_gemm_split_layouts_t sl;
+    CHECK(cutego_gemm_split_layouts(&p, 4, sms, NULL, &sl) == 0, "split layouts 16x4096x4096/4");
+    CHECK(sl.slice_k == 1024 && sl.ldw == 4096 && sl.workspace_bytes == 1048576 && sl.reduce_blocks == 64,
+          "16x4096x4096/4: ks %lld ldw %lld bytes %lld blocks %lld", (long long)sl.slice_k, (long long)sl.ldw,
+          (long long)sl.workspace_bytes, (long long)sl.reduce_blocks);
+    CHECK(is_flat3(&sl.a, 16, 1024, 4, 4096, 1, 1024), "A' of 16x4096x4096/4");
+    CHECK(is_flat3(&sl.b, 4096, 1024, 4, 4096, 1, 1024), "B' of 16x4096x4096/4");
+    CHECK(is_flat3(&sl.w, 16, 4096, 4, 4096, 1, 65536), "W of 16x4096x4096/4");
+    CHECK(sl.scale_a.leaves == 0 && sl.scale_b.leaves == 0, "no scales without block scales");
+    /* Block scales of M-major SA (16,32):(1,16) and K-major SB (32,32):(32,1) (K = 4096: 32 K blocks;
+     * N = 4096: 32 N blocks): 8 K blocks a slice, SA' (16,8,4):(1,16,128), SB' (32,8,4):(32,1,8). */
+    cutego_gemm_block_scales_t bs;
+    memset(&bs, 0, sizeof bs);
+    bs.as[0] = 1, bs.as[1] = 16, bs.bs[0] = 32, bs.bs[1] = 1;
+    CHECK(cutego_gemm_split_layouts(&p, 4, sms, &bs, &sl) == 0, "split layouts with block scales");
+    CHECK(is_flat3(&sl.scale_a, 16, 8, 4, 1, 16, 128), "SA' of 16x4096x4096/4");
+    CHECK(is_flat3(&sl.scale_b, 32, 8, 4, 32, 1, 8), "SB' of 16x4096x4096/4");
+    /* K = 4096 is 32 K blocks: 3 slices split K unevenly, and 64 slices split no block evenly. */
+    CHECK(cutego_gemm_split_layouts(&p, 3, sms, NULL, &sl) != 0, "K 4096 in 3 slices");
+    CHECK(cutego_gemm_split_layouts(&p, 64, sms, &bs, &sl) != 0, "32 K blocks in 64 slices");
+    CHECK(cutego_gemm_split_layouts(&p, 1, sms, NULL, &sl) != 0, "1 slice is no split");
+    CHECK(cutego_gemm_split_layouts(&p, 2, 0, NULL, &sl) != 0, "no SMs");
+    /* Overflow of the workspace's bytes: an error, not a wrapped size. */
+    cutego_gemm_plan_t huge = p;
+    huge.m = INT64_MAX / 8;
+    CHECK(cutego_gemm_split_layouts(&huge, 2, sms, NULL, &sl) != 0, "workspace bytes overflow");
+  }
+  {
+    /* N = 10 pads W's rows to 12: 3 x 12 x 2 slices x 4 bytes = 288; 3 rows of 3 column quads = 9
+     * threads: one CTA. */
+    cutego_gemm_plan_t p = tn(3, 10, 2048, 1);
+    p.m = 3, p.n = 10, p.k = 2048, p.l = 1;
+    cutego_gemm_split_layouts_t sl;
+    CHECK(cutego_gemm_split_layouts(&p, 2, sms, NULL, &sl) == 0, "split layouts 3x10x2048/2");
+    CHECK(sl.ldw == 12 && sl.workspace_bytes == 288 && sl.reduce_blocks == 1 && is_flat3(&sl.w, 3, 10, 2, 12, 1, 36),
+          "3x10x2048/2: ldw %lld bytes %lld blocks %lld", (long long)sl.ldw, (long long)sl.workspace_bytes,
+          (long long)sl.reduce_blocks);
+    /* 4096 x 4096 in 2 slices: 4096 * 1024 threads would be 16384 CTAs, capped at 8 per SM (1056). */
+    cutego_gemm_plan_t big2 = tn(4096, 4096, 4096, 1);
+    CHECK(cutego_gemm_split_layouts(&big2, 2, sms, NULL, &sl) == 0 && sl.reduce_blocks == 1056, "reduce grid cap");
+    /* A batched plan does not split. */
+    cutego_gemm_plan_t batched = tn(16, 4096, 4096, 2);
+    CHECK(cutego_gemm_split_layouts(&batched, 2, sms, NULL, &sl) != 0, "batched plan");
+  }
   printf("test_waves: %d checks, %d failures\n", checks, fails);
   return fails != 0;
 }

@@ -44,7 +44,9 @@
  * (shorter shares are mostly fixup). */
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 #include "cutego_kernels.h"
+#include "../planner.h"
 
 enum { kMaxSplit = 16, kMinSliceK = 1024, kTile = 128 };
 /* cutego_gemm_narrow's cost model (tile_time), fitted on the H200 (bench/GEMM-NOTES.md, "Small M,
@@ -171,4 +173,48 @@ int cutego_gemm_stream_k(const cutego_gemm_plan_t *p, int sms) {
   if (p->n > kTile && (double)waves(t256, sms) < dp) dp = (double)waves(t256, sms);
   const double s256 = p->n > kTile ? stream_k_time(t256, k_tiles, sms) : -1;
   return s256 >= 0 && s256 * (1 + kStreamKMargin) < dp ? CUTEGO_GEMM_CONFIG_128x256x64 + 1 : 0;
+}
+
+/* A flat rank-3 layout (e0,e1,e2):(s0,s1,s2). */
+static cute_layout_t flat3(int64_t e0, int64_t e1, int64_t e2, int64_t s0, int64_t s1, int64_t s2) {
+  cute_layout_t L;
+  memset(&L, 0, sizeof L);
+  L.leaves = 3;
+  L.shape[0] = e0, L.shape[1] = e1, L.shape[2] = e2;
+  L.stride[0] = s0, L.stride[1] = s1, L.stride[2] = s2;
+  L.nest[0] = CUTE_NEST_OPEN, L.nest[1] = L.nest[2] = L.nest[3] = CUTE_NEST_LEAF, L.nest[4] = CUTE_NEST_CLOSE;
+  L.ntokens = 5;
+  return L;
+}
+
+int cutego_gemm_split_layouts(const cutego_gemm_plan_t *p, int splits, int sms,
+                              const cutego_gemm_block_scales_t *scales, cutego_gemm_split_layouts_t *out) {
+  if (!p || !out || splits < 2 || sms < 1 || p->l != 1 || p->m < 1 || p->n < 1 || p->k % splits != 0) return -1;
+  cutego_gemm_split_layouts_t r;
+  memset(&r, 0, sizeof r);
+  const int64_t m = p->m, n = p->n, s = splits, ks = p->k / s;
+  int64_t x, mw, sa2, sb2, sw2, threads;
+  r.slice_k = ks;
+  r.ldw = (n + 3) / 4 * 4;
+  if (plan_mul(m, r.ldw, &mw) || plan_mul(mw, s, &x) || plan_mul(x, 4, &r.workspace_bytes)) return -1;
+  if (plan_mul(p->a.stride[1], ks, &sa2) || plan_mul(p->b.stride[1], ks, &sb2)) return -1;
+  sw2 = mw;
+  r.a = flat3(m, ks, s, p->a.stride[0], p->a.stride[1], sa2);
+  r.b = flat3(n, ks, s, p->b.stride[0], p->b.stride[1], sb2);
+  r.w = flat3(m, n, s, r.ldw, 1, sw2);
+  if (scales) {
+    const int64_t kb = (p->k + CUTEGO_GEMM_SCALE_BLOCK - 1) / CUTEGO_GEMM_SCALE_BLOCK;
+    if (kb % s != 0) return -1;
+    const int64_t kbs = kb / s;
+    int64_t ssa2, ssb2;
+    if (plan_mul(scales->as[1], kbs, &ssa2) || plan_mul(scales->bs[1], kbs, &ssb2)) return -1;
+    r.scale_a = flat3(m, kbs, s, scales->as[0], scales->as[1], ssa2);
+    r.scale_b = flat3((n + CUTEGO_GEMM_SCALE_BLOCK - 1) / CUTEGO_GEMM_SCALE_BLOCK, kbs, s, scales->bs[0], scales->bs[1],
+                      ssb2);
+  }
+  if (plan_mul(m, (n + 3) / 4, &threads)) return -1;
+  const int64_t blocks = (threads + 255) / 256, cap = (int64_t)sms * 8;
+  r.reduce_blocks = blocks < cap ? blocks : cap;
+  *out = r;
+  return 0;
 }

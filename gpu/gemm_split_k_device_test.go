@@ -1,0 +1,138 @@
+//go:build cuda
+
+package gpu
+
+import (
+	"math"
+	"math/rand"
+	"testing"
+	"unsafe"
+
+	"github.com/cutego/cutego/cute"
+	"gorgonia.org/cu"
+)
+
+// splitCase is one 16-bit GEMM of TestGemmSplitKOnDevice: D = alpha·A·B + beta·C, C = D's
+// initial value.
+type splitCase struct {
+	m, n, k     int64
+	ab, cd      DType
+	alpha, beta float32
+	splitK      int // GemmOptions.SplitK
+	want        int // the plan's SplitK (on 132 SMs where splitK is 0)
+}
+
+// storeF stores x, exact in t (small integers and halves), as element i of buf in t's encoding.
+func storeF(buf []byte, i int64, t DType, x float64) {
+	switch t {
+	case F32:
+		*(*float32)(unsafe.Pointer(&buf[4*i])) = float32(x)
+	case BF16:
+		*(*uint16)(unsafe.Pointer(&buf[2*i])) = uint16(math.Float32bits(float32(x)) >> 16)
+	case F16:
+		var h uint16
+		if x != 0 {
+			a := math.Abs(x)
+			e := int(math.Floor(math.Log2(a)))
+			h = uint16(e+15)<<10 | uint16(math.Round((a/math.Ldexp(1, e)-1)*1024))
+			if x < 0 {
+				h |= 0x8000
+			}
+		}
+		*(*uint16)(unsafe.Pointer(&buf[2*i])) = h
+	}
+}
+
+// loadF is element i of buf in t's encoding.
+func loadF(buf []byte, i int64, t DType) float64 {
+	switch t {
+	case F32:
+		return float64(*(*float32)(unsafe.Pointer(&buf[4*i])))
+	case BF16:
+		return float64(math.Float32frombits(uint32(*(*uint16)(unsafe.Pointer(&buf[2*i]))) << 16))
+	}
+	return fromF16(*(*uint16)(unsafe.Pointer(&buf[2*i])))
+}
+
+// runSplit runs tc through Copier.Gemm with small integers in A, B and C (fp32 sums exact) and
+// compares every output with the float64 product, within half a unit in the last place of D's
+// type.
+func runSplit(t *testing.T, c *Copier, tc splitCase, rng *rand.Rand) {
+	M, N, K := tc.m, tc.n, tc.k
+	la := cute.MustLayout(cute.Ints(M, K), cute.Ints(K, 1))
+	lb := cute.MustLayout(cute.Ints(N, K), cute.Ints(K, 1))
+	ld := cute.MustLayout(cute.Ints(M, N), cute.Ints(N, 1))
+	va, vb, vc := make([]float64, M*K), make([]float64, N*K), make([]float64, M*N)
+	ha, hb := make([]byte, 2*M*K), make([]byte, 2*N*K)
+	es := int64(tc.cd.elemBytes())
+	hc := make([]byte, es*M*N)
+	for i := range va {
+		va[i] = float64(rng.Intn(7) - 3)
+		storeF(ha, int64(i), tc.ab, va[i])
+	}
+	for i := range vb {
+		vb[i] = float64(rng.Intn(7) - 3)
+		storeF(hb, int64(i), tc.ab, vb[i])
+	}
+	for i := range vc {
+		vc[i] = float64(rng.Intn(9) - 4)
+		storeF(hc, int64(i), tc.cd, vc[i])
+	}
+	da, db := devAlloc(t, 2*M*K, unsafe.Pointer(&ha[0])), devAlloc(t, 2*N*K, unsafe.Pointer(&hb[0]))
+	dd := devAlloc(t, es*M*N, unsafe.Pointer(&hc[0]))
+	dOp := GemmOperand{Ptr: dd, Layout: ld}
+	p, err := c.Gemm(dOp, GemmOperand{Ptr: da, Layout: la}, GemmOperand{Ptr: db, Layout: lb}, &dOp, tc.ab, tc.cd,
+		tc.alpha, tc.beta, &GemmOptions{SplitK: tc.splitK})
+	if err != nil {
+		t.Fatalf("%+v: %v", tc, err)
+	}
+	if err := cu.Synchronize(); err != nil {
+		t.Fatalf("%+v: %s: %v", tc, p.Reason, err)
+	}
+	out := make([]byte, es*M*N)
+	if err := cu.MemcpyDtoH(unsafe.Pointer(&out[0]), dd, es*M*N); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%dx%dx%d %v->%v split_k %d on %d SMs: %s (%s)", M, N, K, tc.ab, tc.cd, tc.splitK, c.SMs(), p.Kernel, p.Reason)
+	if (tc.splitK > 0 || c.SMs() == 132) && p.SplitK != tc.want {
+		t.Errorf("%+v: split %d, want %d", tc, p.SplitK, tc.want)
+	}
+	ulp := map[DType]float64{F32: 0, BF16: math.Ldexp(1, -8), F16: math.Ldexp(1, -11)}[tc.cd]
+	bad := 0
+	for m := int64(0); m < M; m++ {
+		for n := int64(0); n < N; n++ {
+			s := 0.0
+			for k := int64(0); k < K; k++ {
+				s += va[m*K+k] * vb[n*K+k]
+			}
+			i := m*N + n
+			r := float64(tc.alpha)*s + float64(tc.beta)*vc[i]
+			if g := loadF(out, i, tc.cd); math.Abs(g-r) > ulp*math.Abs(r) {
+				if bad++; bad <= 5 {
+					t.Errorf("%+v: D(%d,%d) = %v, want %v", tc, m, n, g, r)
+				}
+			}
+		}
+	}
+}
+
+// Needs a Hopper GPU and the modules (openGemm). Copier.Gemm splits K as cutego_gemm does: the
+// slices' fp32 partial sums, then the reduction into D (alpha, beta·C, D's type).
+func TestGemmSplitKOnDevice(t *testing.T) {
+	c := openGemm(t)
+	rng := rand.New(rand.NewSource(5))
+	for _, tc := range []splitCase{
+		// Automatic on 132 SMs: 128x64 tiles (cutego_gemm_narrow), 64 of them in 2 slices.
+		{m: 16, n: 4096, k: 4096, ab: BF16, cd: BF16, alpha: 1, want: 2},
+		{m: 64, n: 4096, k: 4096, ab: BF16, cd: F32, alpha: 2, beta: -1, want: 2},
+		// Asked for: 8 slices of 512 into f16 with C; 3 slices of 1032 (no whole k-tile of 64).
+		{m: 16, n: 4096, k: 4096, ab: F16, cd: F16, alpha: 1, beta: 0.5, splitK: 8, want: 8},
+		{m: 64, n: 4096, k: 3096, ab: BF16, cd: F32, alpha: 1, beta: 1, splitK: 3, want: 3},
+		// A partial tile row and column (M = 72, N = 1000: W's rows of 1000 fp32).
+		{m: 72, n: 1000, k: 2048, ab: BF16, cd: F32, alpha: 1, beta: 2, splitK: 2, want: 2},
+		// Never split.
+		{m: 16, n: 4096, k: 4096, ab: BF16, cd: F32, alpha: 1, splitK: 1, want: 1},
+	} {
+		runSplit(t, c, tc, rng)
+	}
+}

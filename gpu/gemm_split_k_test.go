@@ -1,0 +1,107 @@
+//go:build cuda
+
+package gpu
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/cutego/cutego/cute"
+)
+
+// Copier.Gemm splits K where cutego_gemm would (launchPlan, planSplit). The expected splits are
+// worked out by hand from csrc/gemm/waves.c's rule on 132 SMs: the largest S <= 16 with
+// tiles * S <= 132, K/S >= 1024 and K/S whole 16-byte steps, on the tiles cutego_gemm_narrow
+// leaves (test_waves.c checks which shapes narrow).
+func TestLaunchPlanSplitK(t *testing.T) {
+	op := func(e0, e1 int64) GemmOperand {
+		return GemmOperand{Ptr: 0x1000, Layout: cute.MustLayout(cute.Ints(e0, e1), cute.Ints(e1, 1))}
+	}
+	cases := []struct {
+		m, n, k int64
+		ab      DType
+		opt     GemmOptions
+		split   int
+		config  int // the slices' (or the unsplit plan's) CUTEGO_GEMM_CONFIG_* + 1; 0: not checked
+	}{
+		// Narrow: 64 tiles of 128x64 in 2 slices of 2048.
+		{16, 4096, 4096, BF16, GemmOptions{SMs: 132}, 2, 3},
+		{64, 4096, 4096, BF16, GemmOptions{SMs: 132}, 2, 3},
+		// Narrow, 96 tiles of 128x64: two slices would make two waves.
+		{16, 6144, 4096, BF16, GemmOptions{SMs: 132}, 1, 3},
+		// Not narrow: 64 tiles of 128x128 in 2 slices of 7168.
+		{256, 4096, 14336, BF16, GemmOptions{SMs: 132}, 2, 2},
+		// 86 tiles of 128x128 (172 of 128x64): no split.
+		{16, 11008, 4096, BF16, GemmOptions{SMs: 132}, 1, 0},
+		// 1024 tiles: no split.
+		{4096, 4096, 4096, BF16, GemmOptions{SMs: 132}, 1, 0},
+		// A configuration asked for still splits: 32 tiles of 128x128 in 4 slices of 1024.
+		{16, 4096, 4096, BF16, GemmOptions{SMs: 132, Config: 2}, 4, 2},
+		// FP8 never narrows: 32 tiles of 128x128 in 4.
+		{16, 4096, 4096, E4M3, GemmOptions{SMs: 132}, 4, 0},
+		// Asked for: 8 slices of 512 (no narrow tiles when a split is asked for); 1: none.
+		{16, 4096, 4096, BF16, GemmOptions{SMs: 132, SplitK: 8}, 8, 2},
+		{16, 4096, 4096, BF16, GemmOptions{SMs: 132, SplitK: 1}, 1, 0},
+		// No SMs known (PlanGemm's default): no automatic split.
+		{16, 4096, 4096, BF16, GemmOptions{}, 1, 0},
+	}
+	for _, tc := range cases {
+		o := tc.opt
+		p, err := launchPlan(op(tc.m, tc.n), op(tc.m, tc.k), op(tc.n, tc.k), nil, tc.ab, BF16, 0, &o, nil)
+		if err != nil {
+			t.Errorf("%dx%dx%d %+v: %v", tc.m, tc.n, tc.k, tc.opt, err)
+			continue
+		}
+		if p.SplitK != tc.split || int(p.c.split_k) != map[bool]int{true: tc.split, false: 0}[tc.split > 1] {
+			t.Errorf("%dx%dx%d %+v: split %d (plan's %d), want %d (%s)", tc.m, tc.n, tc.k, tc.opt, p.SplitK, p.c.split_k,
+				tc.split, p.Reason)
+		}
+		if tc.config > 0 && int(p.c.config)+1 != tc.config {
+			t.Errorf("%dx%dx%d %+v: config %d, want %d", tc.m, tc.n, tc.k, tc.opt, p.c.config+1, tc.config)
+		}
+		if tc.split > 1 {
+			if p.slices.Config != tc.config && tc.config > 0 || !p.slices.NoPack || p.slices.SplitK != 1 ||
+				p.slices.ForcePath != GemmWgmma || !strings.Contains(p.Reason, "K split in") {
+				t.Errorf("%dx%dx%d %+v: slices %+v (%s)", tc.m, tc.n, tc.k, tc.opt, p.slices, p.Reason)
+			}
+		}
+	}
+	// The 8 slices of 16x4096x4096: A' (16,512,8):(4096,1,512), B' (4096,512,8):(4096,1,512),
+	// W (16,4096,8):(4096,1,65536), 16*4096*8 fp32 = 2 MiB.
+	o := GemmOptions{SMs: 132, SplitK: 8}
+	p, err := launchPlan(op(16, 4096), op(16, 4096), op(4096, 4096), nil, BF16, BF16, 0, &o, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, a, b, err := splitOperands(&p.split, 0x2000, 0x3000, 0x4000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := func(what string, got GemmOperand, ptr uint64, shape, stride []int64) {
+		l := cute.MustLayout(cute.Ints(shape...), cute.Ints(stride...))
+		if uint64(got.Ptr) != ptr || got.Layout.String() != l.String() {
+			t.Errorf("%s: %v at %#x, want %v at %#x", what, got.Layout, got.Ptr, l, ptr)
+		}
+	}
+	want("W", w, 0x2000, []int64{16, 4096, 8}, []int64{4096, 1, 65536})
+	want("A'", a, 0x3000, []int64{16, 512, 8}, []int64{4096, 1, 512})
+	want("B'", b, 0x4000, []int64{4096, 512, 8}, []int64{4096, 1, 512})
+	if p.split.workspace_bytes != 2<<20 || p.c.split_workspace_bytes != 2<<20 {
+		t.Errorf("workspace %d bytes, want 2 MiB", p.split.workspace_bytes)
+	}
+	// Impossible splits are errors: 3 slices of 4096, 17, a batched GEMM, a negative count.
+	bad := []struct {
+		opt GemmOptions
+		l   int64
+	}{{GemmOptions{SMs: 132, SplitK: 3}, 1}, {GemmOptions{SMs: 132, SplitK: 17}, 1}, {GemmOptions{SMs: 132, SplitK: 2}, 2},
+		{GemmOptions{SMs: 132, SplitK: -1}, 1}}
+	for _, tc := range bad {
+		o := tc.opt
+		op3 := func(e0, e1 int64) GemmOperand {
+			return GemmOperand{Ptr: 0x1000, Layout: cute.MustLayout(cute.Ints(e0, e1, tc.l), cute.Ints(e1, 1, e0*e1))}
+		}
+		if p, err := launchPlan(op3(16, 4096), op3(16, 4096), op3(4096, 4096), nil, BF16, BF16, 0, &o, nil); err == nil {
+			t.Errorf("split_k %d, L %d: plan %+v", tc.opt.SplitK, tc.l, p)
+		}
+	}
+}
