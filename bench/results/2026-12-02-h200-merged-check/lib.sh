@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# Builds the kernels library of the tree in the current directory into $D/lib.a (device nvcc,
+# every kernels/gemm_<config>_*.cu unit in parallel). Usage: D=dir bash .devwork/lead/lib.sh
+set -uo pipefail
+CUDA=/usr/local/cuda-13.0; NVCC=$CUDA/bin/nvcc
+F="-gencode=arch=compute_90a,code=sm_90a -std=c++17 -O3 -Iinclude -Icsrc/tma -Ikernels"
+mkdir -p $D/o
+t0=$(date +%s)
+units=$(ls kernels/gemm_[0-9]*x[0-9]*_*.cu)
+for u in $units kernels/cutego_gemm.cu kernels/cutego_copy.cu; do
+  echo $u; done | xargs -P 16 -I{} sh -c "$NVCC $F -Xcompiler -fPIC -c {} -o $D/o/\$(basename {} .cu).o || echo BUILD-FAIL {}"
+for c in csrc/tma/plan.c csrc/tma/encode.c csrc/gemm/plan.c csrc/gemm/waves.c; do [ -f $c ] && gcc -std=c99 -O2 -fPIC -Iinclude -c $c -o $D/o/$(echo $c | tr / _).o; done
+g++ -std=c++17 -O2 -fPIC -Iinclude -Ikernels -c csrc/gemm/configs.cc -o $D/o/configs.o
+rm -f $D/lib.a; ar rcs $D/lib.a $D/o/*.o
+echo "lib: $(ls $D/o | wc -l) objects in $(( $(date +%s)-t0 )) s"
