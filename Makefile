@@ -58,8 +58,6 @@ go-fuzz:
 TEST_PREREQS := $(filter interop,$(TEST_TARGETS)) build go-vet go-test go-fuzz $(filter-out interop,$(TEST_TARGETS))
 ifneq ($(filter test,$(MAKECMDGOALS)),)
 $(TEST_PREREQS) web-setup: | setup
-# both fuzz capi's FuzzLayoutStruct: one after the other, not into one corpus cache at once
-capi-go-test: | go-fuzz
 endif
 test: setup $(TEST_PREREQS)
 	@echo "make test: all green"
