@@ -28,6 +28,8 @@ GEMM_PATH_NONE, GEMM_PATH_WGMMA, GEMM_PATH_GENERIC = 0, 1, 2
 GEMM_F_PACK_A, GEMM_F_PACK_B, GEMM_F_PACK_D = 8, 16, 32
 COPY_PATHS = {0: "none", 1: "tma-copy", 2: "tma-permute", 3: "generic"}
 GEMM_PATHS = {0: "none", 1: "wgmma", 2: "generic"}
+# cutego_gemm_plan_t.decomposition (0: nothing launched, or a plan not run)
+GEMM_DECOMPOSITIONS = {0: "none", 1: "data-parallel", 2: "split-k", 3: "stream-k"}
 
 
 class NoDeviceError(GpuError):
@@ -74,7 +76,7 @@ class GemmPlan(ctypes.Structure):
                 ("a_packed", LayoutT), ("b_packed", LayoutT), ("d_packed", LayoutT),
                 ("packed_why", ctypes.c_char * 120), ("kernel", ctypes.c_char * 64),
                 ("reason", ctypes.c_char * 160), ("split_k", ctypes.c_int32),
-                ("split_workspace_bytes", ctypes.c_int64), ("b_dtype", ctypes.c_int32),
+                ("decomposition", ctypes.c_int32), ("split_workspace_bytes", ctypes.c_int64), ("b_dtype", ctypes.c_int32),
                 ("promoted", ctypes.c_int32)]
 
 
@@ -85,7 +87,8 @@ class GemmOptions(ctypes.Structure):
                 ("cluster_m", ctypes.c_int32), ("split_k", ctypes.c_int32),
                 ("workspace", ctypes.c_void_p), ("workspace_bytes", ctypes.c_int64), ("sms", ctypes.c_int32),
                 ("scale_a", ctypes.c_void_p), ("scale_b", ctypes.c_void_p), ("b_dtype", ctypes.c_int32),
-                ("fp8_accumulation", ctypes.c_int32), ("fp8_promotion_interval", ctypes.c_int32)]
+                ("fp8_accumulation", ctypes.c_int32), ("fp8_promotion_interval", ctypes.c_int32),
+                ("decomposition", ctypes.c_int32)]
 
 
 _L = ctypes.POINTER(LayoutT)

@@ -54,7 +54,8 @@ _last = threading.local()
 
 def last_plan() -> dict:
     """What the calling thread's last gemm/copy/einsum did: {"op", "path", "reason", ...}
-    (path: "wgmma", "generic", "tma-copy", "tma-permute", "none")."""
+    (path: "wgmma", "generic", "tma-copy", "tma-permute", "none"); a GEMM's also "flags",
+    "config", "split_k" and "decomposition" ("data-parallel", "split-k" or "stream-k")."""
     rec = getattr(_last, "plan", None)
     if rec is None:
         return {}
@@ -64,7 +65,8 @@ def last_plan() -> dict:
         out["path"] = plan
     elif plan is not None:
         out.update(path=K.GEMM_PATHS.get(plan.path, str(plan.path)), reason=plan.reason.decode("utf-8", "replace"),
-                   flags=plan.flags, split_k=plan.split_k, config=plan.config)
+                   flags=plan.flags, split_k=plan.split_k, config=plan.config,
+                   decomposition=K.GEMM_DECOMPOSITIONS.get(plan.decomposition, str(plan.decomposition)))
     return out
 
 

@@ -43,8 +43,12 @@ class FakeKernels:
         self.calls = []
         self.plans = list(plans or [])
 
+    decomposition = 0  # what cutego_gemm writes into the plan (cutego_gemm_plan_t.decomposition)
+
     def cutego_gemm(self, *args):
         self.calls.append(("gemm",) + args)
+        if args[-1] is not None:
+            args[-1]._obj.decomposition = self.decomposition
         return 0
 
     def cutego_copy(self, *args):
@@ -200,6 +204,13 @@ class TestReadDlpack(unittest.TestCase):
 
 
 class TestGemmLayouts(WithFakeKernels):
+    def test_last_plan_decomposition(self):
+        # cutego_kernels.h: CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL 1, _SPLIT_K 2, _STREAM_K 3
+        for value, name in ((3, "stream-k"), (2, "split-k"), (1, "data-parallel")):
+            self.fake.decomposition = value
+            cutego.gemm(Arr((64, 32), ptr=1 << 38), Arr((64, 64), ptr=1 << 30), Arr((64, 32), ptr=1 << 34))
+            self.assertEqual(gpu.last_plan()["decomposition"], name)
+
     def check(self, a_shape, a_strides, b_shape, b_strides, d_shape):
         A, B = Arr(a_shape, a_strides, ptr=1 << 30), Arr(b_shape, b_strides, ptr=1 << 34)
         D = Arr(d_shape, ptr=1 << 38)
@@ -394,11 +405,11 @@ class TestStructs(unittest.TestCase):
         self.assertIsNotNone(cc, "a C compiler is needed to check the struct mirrors")
         fields = [("cutego_gemm_plan_t", K.GemmPlan, ["path", "m", "a", "a_map", "d_map", "tiles", "flags", "cluster_m",
                                                       "workspace_bytes", "a_packed", "d_packed", "packed_why", "kernel",
-                                                      "reason", "split_k", "split_workspace_bytes", "b_dtype",
+                                                      "reason", "split_k", "decomposition", "split_workspace_bytes", "b_dtype",
                                                       "promoted"]),
                   ("cutego_gemm_options_t", K.GemmOptions, ["split_k", "workspace", "workspace_bytes", "sms",
                                                             "scale_a", "scale_b", "b_dtype", "fp8_accumulation",
-                                                            "fp8_promotion_interval"]),
+                                                            "fp8_promotion_interval", "decomposition"]),
                   ("cutego_tma_desc_t", K.TmaDesc, ["box", "l2_promotion"]),
                   ("cutego_einsum_plan_t", gpu._Fold, ["c", "m", "l", "m_indices", "l_indices"])]
         src = ['#include <stdio.h>', '#include <stddef.h>', '#include "cutego_kernels.h"', '#include "cutego_einsum.h"',
