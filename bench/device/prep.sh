@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Builds here what the final device call carries: libcutego.so, gpu.test, example_fp8 (cuda tag).
+# Builds here (no GPU) what bench/device/check.sh carries to the device: libcutego.so, gpu.test and
+# example_fp8 (the cuda tag), into $CARRY (default .devwork/lead/carry).
 set -eu
-cd /work/main
-C=.devwork/lead/carry; mkdir -p $C/lib
+cd "$(dirname "$0")/../.."
+C=${CARRY:-.devwork/lead/carry}; mkdir -p $C/lib
 nice make -s libcutego >/dev/null
 nice make -s $PWD/build/kernels/cudastub/libcuda.so >/dev/null
 export CGO_CFLAGS="-I$PWD/gpu/cucompat -I$PWD/.deps/py/nvidia/cu13/include -Wno-deprecated-declarations" CGO_CXXFLAGS="-I$PWD/.deps/py/nvidia/cu13/include" CGO_LDFLAGS="-L$PWD/build/kernels/cudastub"

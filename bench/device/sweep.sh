@@ -3,8 +3,8 @@
 set -u
 CUDA=/usr/local/cuda-13.0; NVCC=$CUDA/bin/nvcc
 F="-gencode=arch=compute_90a,code=sm_90a -std=c++17 -O3 -Iinclude -Icsrc/tma -Ikernels"
-export D=.devwork/lead/b; mkdir -p $D; t0=$(date +%s)
-bash .devwork/lead/lib.sh > $OUT/lib.log 2>&1
+export D=${D:-.devwork/b}; mkdir -p $D; t0=$(date +%s)
+bash bench/device/lib.sh > $OUT/lib.log 2>&1
 $NVCC $F -I$CUDA/include bench/bench_gemm.cu $D/lib.a -L$CUDA/targets/x86_64-linux/lib -cudart static -lcublasLt -lcublas -o $D/bench_gemm > $OUT/link.log 2>&1
 echo "built at $(( $(date +%s)-t0 )) s"
 nvidia-smi --query-gpu=name,clocks.sm,clocks.mem,temperature.gpu,power.draw --format=csv > $OUT/smi.txt

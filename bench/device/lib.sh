@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the kernels library of the tree in the current directory into $D/lib.a (device nvcc,
-# every kernels/gemm_<config>_*.cu unit in parallel). Usage: D=dir bash .devwork/lead/lib.sh
+# every kernels/gemm_<config>_*.cu unit in parallel). Usage: D=dir bash bench/device/lib.sh
 set -uo pipefail
 CUDA=/usr/local/cuda-13.0; NVCC=$CUDA/bin/nvcc
 F="-gencode=arch=compute_90a,code=sm_90a -std=c++17 -O3 -Iinclude -Icsrc/tma -Ikernels"
