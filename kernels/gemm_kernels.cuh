@@ -19,7 +19,8 @@
 //     PipelineTmaAsync::consumer_release(), the cluster rank in PersistentTileScheduler
 //   - FP8 A and B: the same pieces with an 8-bit element type
 //     (m64nNk32, K-major operands), and promoted accumulation . wgmma_fp8(), promoted_mma_tile()
-//   - its promotion step, per tensor or block-scaled ........... Promotion (gemm_blockscaled.cuh)
+//   - its promotion step, per tensor ........................... Promotion
+//   - block-scaled FP8, promoted every k-tile ................. blockscaled_mma_tile() (gemm_blockscaled.cuh)
 // Every layout constant (stage bytes, TMA boxes, wgmma descriptor offsets, the accumulator's
 // thread-value layout) comes from kernels/generated/cutego_gemm_layouts.h, which `cutego gen
 // gemm` computes with cutego's algebra; none is typed in here.
@@ -486,10 +487,10 @@ __device__ __forceinline__ int promotion_interval(int flags) {
   return ((flags & CUTEGO_GEMM_F_PROMOTE_INTERVAL) >> CUTEGO_GEMM_F_PROMOTE_SHIFT) + 1;
 }
 
-// The promotion step of the operand tag TI: acc += part. A block-scaled TI
-// (gemm_blockscaled.cuh) has its own, which scales each run's partial sum by factors it holds in
-// two slots, one per partial sum: fetch<S>(kt) loads the factors of the run starting at k-tile
-// kt into slot S (two runs before apply<S> uses them), apply<S>() adds a finished run.
+// The promotion step of the operand tag TI: acc += part. A specialization may scale each run's
+// partial sum by factors it holds in two slots, one per partial sum: fetch<S>(kt) loads the
+// factors of the run starting at k-tile kt into slot S (two runs before apply<S> uses them),
+// apply<S>() adds a finished run. (Block-scaled TI has its own main loop: blockscaled_mma_tile.)
 template <class Cfg, class TI>
 struct Promotion {
   __device__ __forceinline__ Promotion(const GemmArgs &, const cutego_gemm_block_scales_t *, const WorkTileInfo &,
@@ -585,6 +586,15 @@ __device__ __forceinline__ void promoted_mma_tile(const GemmArgs &p, PipelineTma
   }
 }
 
+// A block-scaled TI (gemm_blockscaled.cuh) has its own main loop, promoted every k-tile:
+// blockscaled_mma_tile, the arguments of promoted_mma_tile.
+template <class TI> constexpr bool is_block_scaled = false;
+template <class Cfg, class OA, class OB, class TI, int CM>
+__device__ __forceinline__ void blockscaled_mma_tile(const GemmArgs &p, PipelineTmaAsync<Cfg::STAGES> &pipe,
+                                                     PipelineState<Cfg::STAGES> &read, const WorkTileInfo &w,
+                                                     int cw, int lane, float (&acc)[Cfg::BN / 2], uint8_t *sa,
+                                                     uint8_t *sb, const cutego_gemm_block_scales_t *bs);
+
 // ---- a consumer warpgroup's main loop on one tile --------------------------------------------
 // For each k-tile: wait for the stage, issue its MMAs, and release the stage before (its MMAs
 // are done once one group is left in flight); then the last stage. Returns false, having only
@@ -606,7 +616,9 @@ __device__ __forceinline__ bool consumer_mma_tile(const GemmArgs &p, PipelineTma
     }
     return false;
   }
-  if constexpr (is_promoted<TI>) {
+  if constexpr (is_block_scaled<TI>) {
+    blockscaled_mma_tile<Cfg, OA, OB, TI, CM>(p, pipe, read, w, cw, lane, acc, sa, sb, bs);
+  } else if constexpr (is_promoted<TI>) {
     promoted_mma_tile<Cfg, OA, OB, TI, CM>(p, pipe, read, w, cw, lane, acc, sa, sb, bs);
   } else {
     for (int kt = k_begin; kt < ke; ++kt, ++read) {
