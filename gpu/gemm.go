@@ -386,7 +386,16 @@ func launchPlan(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, beta float3
 		}
 	}
 	var why [120]C.char
-	splits := C.cutego_gemm_split_k(&p.c, C.int(opt.SMs), C.int(opt.SplitK), &why[0], C.size_t(len(why)))
+	splits := C.int(1)
+	if p.Packed {
+		// Copier.Gemm packs into its one workspace, which the slices' partial sums would share: it
+		// splits only operands read in place (cutego_gemm splits the packed copies).
+		if opt.SplitK > 1 {
+			return nil, fmt.Errorf("gpu: gemm: split_k %d: packed operands", opt.SplitK)
+		}
+	} else {
+		splits = C.cutego_gemm_split_k(&p.c, C.int(opt.SMs), C.int(opt.SplitK), &why[0], C.size_t(len(why)))
+	}
 	if splits < 0 {
 		return nil, fmt.Errorf("gpu: gemm: %s", C.GoString(&why[0]))
 	}

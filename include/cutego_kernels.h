@@ -216,6 +216,13 @@ typedef struct cutego_gemm_options_t {
   int64_t workspace_bytes;
   int32_t sms;         /* the device's multiprocessor count, for the tile choice (cutego_gemm fills it
                           from the device when 0; a plan made with 0 ignores occupancy) */
+  int32_t pitch_pack;  /* CUTEGO_GEMM_PITCH_PACK_*: 0 automatic. A K-major A or B whose row pitch is
+                          off the 128-byte grid is copied into the workspace with K padded to 128
+                          bytes (CUTEGO_GEMM_F_PACK_A/B) where csrc/gemm/waves.c's cost model says
+                          the copy pays (needs sms; never with no_pack); every packed copy pads K to
+                          128 bytes unless OFF (16). A packed plan that splits K or runs stream-K
+                          puts the partial sums in workspace after the packed copies
+                          (workspace_bytes + split_workspace_bytes). (Fills what was padding.) */
   /* FP8 A and B only: per-tensor scales, one fp32 each in device memory (NULL: 1), read by the
    * kernel when it runs (so a CUDA graph may update them); D = alpha * scale_a * scale_b * A·B
    * + beta * C. Set for bf16/fp16 operands: an error. */
@@ -231,6 +238,13 @@ typedef struct cutego_gemm_options_t {
                             (cudaMemsetAsync: a memset node in a captured graph). (This field fills
                             what was padding: the struct's size is unchanged.) */
 } cutego_gemm_options_t;
+
+/* cutego_gemm_options_t.pitch_pack. */
+enum {
+  CUTEGO_GEMM_PITCH_PACK_AUTO = 0, /* where the cost model says the copy pays (csrc/gemm/waves.c) */
+  CUTEGO_GEMM_PITCH_PACK_ON = 1,   /* every K-major A/B row pitch off the 128-byte grid */
+  CUTEGO_GEMM_PITCH_PACK_OFF = 2   /* none; packed copies pad K to 16 bytes */
+};
 
 /* FP8 accumulation. FAST: the tensor cores accumulate the whole K (they keep about 14 bits of
  * each partial sum: the error against fp32 grows as sqrt(K), 5e-3 at K = 65536). PROMOTED: the
