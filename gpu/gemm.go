@@ -193,6 +193,10 @@ func planGemm(d GemmOperand, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, b
 	if blockScaled {
 		o.fp8_accumulation = C.CUTEGO_GEMM_FP8_ACCUM_BLOCK_SCALED
 	}
+	// Copier.Gemm splits K only for operands read in place (launchPlan), so it packs only what no
+	// tensor map reads (K padded to 16 bytes): a copy for a row pitch off the 128-byte grid could
+	// cost a split.
+	o.pitch_pack = C.CUTEGO_GEMM_PITCH_PACK_OFF
 	p := &GemmPlan{}
 	rc := C.cutego_gemm_plan(&ld, &la, &lb, plc, C.int(ab), C.int(cd), readC, C.uintptr_t(d.Ptr), C.uintptr_t(a.Ptr),
 		C.uintptr_t(b.Ptr), caddr, &o, &p.c)

@@ -278,7 +278,7 @@ bool k_rows(const cute_layout_t *L, int64_t *s0, int64_t *s2) {
 // dst (MN, kp, L) compact K-major <- src rows (row stride s0, batch stride s2, unit K stride), K
 // padded with zeros to kp: the packed layout the planner wrote (pack(): shape (MN, K, L), strides
 // (kp, 1, MN * kp)). One block per row at a time, its threads along the row (no division per
-// element). E: an unsigned integer of the element's size.
+// element). E: an unsigned integer (or uint2/uint4) of the copy's unit; extents and strides in units.
 template <typename E>
 __global__ void __launch_bounds__(256) gemm_pack_k_rows(E *dst, const E *src, int64_t mn, int64_t k,
                                                         int64_t kp, int64_t l, int64_t s0, int64_t s2) {
@@ -286,21 +286,27 @@ __global__ void __launch_bounds__(256) gemm_pack_k_rows(E *dst, const E *src, in
     const int64_t z = row / mn, r = row - z * mn;
     const E *in = src + z * s2 + r * s0;
     E *out = dst + row * kp;
-    for (int64_t c = threadIdx.x; c < kp; c += blockDim.x) out[c] = c < k ? in[c] : E(0);
+    for (int64_t c = threadIdx.x; c < kp; c += blockDim.x) out[c] = c < k ? in[c] : E{};
   }
 }
 
+// The copy moves units of 16, 8 or 4 bytes where the source address, the row and batch strides and
+// K and kp in bytes are all multiples of the unit (rows of 2,000 bytes: 16), else elements.
 int pack_k_rows(void *dst, const cute_layout_t &packed, const void *src, int64_t s0, int64_t s2, int es, int sms,
                 cudaStream_t stream) {
   const int64_t mn = packed.shape[0], k = packed.shape[1], l = packed.shape[2], kp = packed.stride[0];
   const int64_t rows = mn * l, cap = static_cast<int64_t>(sms) * 16;
-  const int64_t blocks = rows < cap ? rows : cap;
-  if (es == 1)
-    gemm_pack_k_rows<uint8_t><<<static_cast<unsigned>(blocks), 256, 0, stream>>>(
-        static_cast<uint8_t *>(dst), static_cast<const uint8_t *>(src), mn, k, kp, l, s0, l > 1 ? s2 : 0);
-  else
-    gemm_pack_k_rows<uint16_t><<<static_cast<unsigned>(blocks), 256, 0, stream>>>(
-        static_cast<uint16_t *>(dst), static_cast<const uint16_t *>(src), mn, k, kp, l, s0, l > 1 ? s2 : 0);
+  const unsigned blocks = static_cast<unsigned>(rows < cap ? rows : cap);
+  const int64_t b_s2 = l > 1 ? s2 * es : 0, all = static_cast<int64_t>(reinterpret_cast<uintptr_t>(src) % 16) |
+                                                   (k * es) | (kp * es) | (s0 * es) | b_s2;
+  const int64_t u = all % 16 == 0 ? 16 : all % 8 == 0 ? 8 : all % 4 == 0 ? 4 : es;
+#define PACK(E)                                                                                                       gemm_pack_k_rows<E><<<blocks, 256, 0, stream>>>(static_cast<E *>(dst), static_cast<const E *>(src), mn, k * es / u,                                                   kp * es / u, l, s0 * es / u, b_s2 / u)
+  if (u == 16) PACK(uint4);
+  else if (u == 8) PACK(uint2);
+  else if (u == 4) PACK(uint32_t);
+  else if (u == 2) PACK(uint16_t);
+  else PACK(uint8_t);
+#undef PACK
   cudaError_t e = cudaGetLastError();
   return e == cudaSuccess ? CUTEGO_KERNELS_OK : fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: packing rows: %s", cudaGetErrorString(e));
 }
