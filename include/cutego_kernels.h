@@ -323,12 +323,12 @@ int64_t cutego_gemm_stream_k_tiles(int64_t tiles, int64_t ctas);
 /* The tile configuration + 1 with which cutego_gemm runs a plan stream-K on a device with `sms`
  * multiprocessors when no decomposition is asked for, or 0: data-parallel (csrc/gemm/waves.c's
  * cost model: more tiles than SMs, and a partial last wave that stream-K fills). Only 16-bit
- * single-cluster plans that read A and B in place; 128x256 tiles (decomposition STREAM_K also
- * runs 128x128 ones). */
+ * single-cluster plans without a packed C/D (packed A or B: on the copies); 128x256 tiles
+ * (decomposition STREAM_K also runs 128x128 ones). */
 int cutego_gemm_stream_k(const cutego_gemm_plan_t *plan, int sms);
 
-/* Why a plan cannot run stream-K ("" when it can): not the wgmma path, FP8 operands, packed
- * operands, clusters, or 2^31 tiles x k-tiles of 64 and more. */
+/* Why a plan cannot run stream-K ("" when it can): not the wgmma path, FP8 operands, a packed
+ * C/D, clusters, or 2^31 tiles x k-tiles of 64 and more. */
 const char *cutego_gemm_no_stream_k(const cutego_gemm_plan_t *plan);
 
 /* The wgmma kernel's arguments (by value; extents and strides in elements), filled from a plan
@@ -388,8 +388,10 @@ const char *cutego_gemm_path_name(int path);
  * multiprocessors. requested 0: the largest split that keeps all slices of all 128x128 tiles
  * (128x64 tiles for a plan of CUTEGO_GEMM_CONFIG_128x64x64) in one wave (tiles * S <= sms) with slices of at least 1024 (csrc/gemm/waves.c says why); 1: 1;
  * S > 1: S, or -1 with the reason in why where S slices are impossible. Only single-batch plans
- * without clusters that read A and B in place split; K splits into at most 16 equal slices of
- * whole 16-byte steps (8 elements of 16 bits, 16 of FP8; block-scaled, whole K blocks of 128). */
+ * without clusters or a packed C/D split (packed A or B: cutego_gemm packs first and splits the
+ * copies); K splits into at most 16 equal slices of whole 16-byte steps (8 elements of 16 bits, 16
+ * of FP8; block-scaled, whole K blocks of 128), where both A and B are packed the K padded with
+ * zeros in their copies. */
 int cutego_gemm_split_k(const cutego_gemm_plan_t *plan, int sms, int requested, char *why, size_t why_len);
 
 /* How cutego_gemm runs a split of K in `splits` slices (cutego_gemm_split_k's count): the slices
