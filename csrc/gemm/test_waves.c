@@ -303,6 +303,14 @@ int main(void) {
     const double tc = cutego_gemm_pitch_main_us(&c, sms);
     CHECK(tc > 7.65 && tc < 7.67, "1000^3 main loop %.3f", tc);
     CHECK(!cutego_gemm_pitch_pack_pays(&c, sms, 0.5, 1000LL * 4048), "1000^3: no");
+    /* A split K counts one slice: 64x4096x3096 splits in 3 (96 CTAs, slices of 1032), 1 wave x
+     * ceil(49 / 3) = 17 k-tiles x 0.8297 x 0.577 = 8.14 us; half of 41% (1.67) against A's copy
+     * (64 x (6192 + 6400) bytes: 0.27 + 2): in place. */
+    cutego_gemm_plan_t sp = tn(64, 4096, 3096, 1);
+    sp.config = CUTEGO_GEMM_CONFIG_128x128x64;
+    const double ts = cutego_gemm_pitch_main_us(&sp, sms);
+    CHECK(ts > 8.13 && ts < 8.15, "64x4096x3096 main loop %.3f (3 slices)", ts);
+    CHECK(!cutego_gemm_pitch_pack_pays(&sp, sms, 0.5, 64LL * 12592), "64x4096x3096: A in place");
     /* Twice the waves (66 SMs) doubles the saving; no SMs: no model, no pack. */
     CHECK(cutego_gemm_pitch_main_us(&p, 66) > 2 * 53.09 - 0.1 && cutego_gemm_pitch_main_us(&p, 66) < 2 * 53.11,
           "66 SMs: 8 waves");

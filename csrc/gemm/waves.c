@@ -233,7 +233,8 @@ int cutego_gemm_split_layouts(const cutego_gemm_plan_t *p, int splits, int sms,
  * workspace costs its bytes (read + written) at kCopyBytesPerUs plus one launch, kCopyLaunchUs. The
  * main loop's time is waves x k-tiles x kKTileUs per k-tile of a 128x256 tile (k-tiles of 128
  * bytes of K: 64 16-bit elements, 128 FP8), a 128x128 tile costing kCost128 of that and a 128x64
- * one tile_time's share of a 128x128 one. The penalty is shared by the off-grid operands in
+ * one tile_time's share of a 128x128 one; where cutego_gemm_split_k would split K on its own (a
+ * single batch), the waves of the slices' CTAs times the k-tiles of one slice. The penalty is shared by the off-grid operands in
  * proportion to the rows each stage loads (share: A's bm / (bm + bn), B's bn / (bm + bn)); an
  * operand is copied where its share of the penalty exceeds its copy. Fitted on the H200 from two
  * measurements only (bench/results/2026-12-02-h200-merged-check.md), TO BE RE-FITTED on more
@@ -251,9 +252,10 @@ double cutego_gemm_pitch_main_us(const cutego_gemm_plan_t *p, int sms) {
   const int64_t bn = p->config == CUTEGO_GEMM_CONFIG_128x256x64 ? 256 : p->config == CUTEGO_GEMM_CONFIG_128x64x64 ? 64 : 128;
   const double cost = bn == 256 ? 1.0 : bn == 128 ? kCost128 : kCost128 * (p->m <= kTile ? kNarrowPerKOneRow : kNarrowPerK);
   const int64_t tm = (p->m + kTile - 1) / kTile, tn = (p->n + bn - 1) / bn, k_tiles = (p->k + (fp8 ? 127 : 63)) / (fp8 ? 128 : 64);
+  const int s = p->l == 1 ? auto_split(p, sms, bn == 64 ? 64 : kTile) : 1;
   int64_t tiles;
-  if (plan_mul(tm, tn, &tiles) || plan_mul(tiles, p->l, &tiles)) return 1e300;
-  return (double)waves(tiles, sms) * (double)k_tiles * kKTileUs * cost;
+  if (plan_mul(tm, tn, &tiles) || plan_mul(tiles, p->l, &tiles) || plan_mul(tiles, s, &tiles)) return 1e300;
+  return (double)waves(tiles, sms) * (double)((k_tiles + s - 1) / s) * kKTileUs * cost;
 }
 
 int cutego_gemm_pitch_pack_pays(const cutego_gemm_plan_t *p, int sms, double share, int64_t copy_bytes) {

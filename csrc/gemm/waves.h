@@ -11,7 +11,8 @@
  * rate plus one copy launch. 0 where sms < 1 (no device: no cost model). */
 int cutego_gemm_pitch_pack_pays(const cutego_gemm_plan_t *p, int sms, double share, int64_t copy_bytes);
 
-/* The main loop's modeled time in microseconds of a plan's GEMM unsplit on `sms` multiprocessors. */
+/* The main loop's modeled time in microseconds of a plan's GEMM on `sms` multiprocessors (split
+ * in the slices cutego_gemm_split_k would choose on its own). */
 double cutego_gemm_pitch_main_us(const cutego_gemm_plan_t *p, int sms);
 
 /* The K that a split of the plan divides: K, or the packed pitch where both A and B are packed
