@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/cutego/cutego/cute"
-	"github.com/cutego/cutego/cute/einsum/internal/naive"
 )
 
 // TestWorkersBitForBit: the random family on every path, with random (non-integer) data,
@@ -22,15 +21,10 @@ func TestWorkersBitForBit(t *testing.T) {
 		force = f
 		r := rand.New(rand.NewPCG(11, uint64(f)))
 		for iter := 0; iter < 250; iter++ {
-			sa, sb, sc, ext := naive.RandomSpec(r, []int64{1, 2, 3, 4, 6, 8, 16})
-			if work(ext) > 1<<14 {
+			sa, sb, sc, _, ops := familyCase(r, iter)
+			if ops == nil {
 				continue
 			}
-			if iter%3 == 0 {
-				sa, sb = naive.WithDiagonal(r, sa), naive.WithDiagonal(r, sb)
-			}
-			wild := iter%2 == 0
-			ops := []*naive.Operand{naive.RandomOperand(r, sa, ext, wild), naive.RandomOperand(r, sb, ext, wild), naive.RandomOperand(r, sc, ext, wild)}
 			for _, o := range ops {
 				for i := range o.Data {
 					o.Data[i] = r.Float64() - 0.5
@@ -62,6 +56,7 @@ func TestWorkersBitForBit(t *testing.T) {
 			}
 		}
 	}
+	t.Logf("%d contractions on several goroutines", parallel)
 	if parallel < 100 {
 		t.Errorf("only %d contractions ran on several goroutines", parallel)
 	}
