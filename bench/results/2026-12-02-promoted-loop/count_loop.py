@@ -13,6 +13,7 @@ import os
 import re
 import sys
 
+sys.dont_write_bytecode = True  # (no __pycache__ beside bench/sass_diff.py)
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 from sass_diff import parse  # noqa: E402  (bench/sass_diff.py: function -> instruction texts)
 
