@@ -574,7 +574,8 @@ __device__ __forceinline__ void promoted_mma_tile(const GemmArgs &p, PipelineTma
   const int k_tiles = p.k_tiles;
   Promotion<Cfg, TI> promotion(p, bs, w, cw, threadIdx.x % 128);
   // (cw and the stage from lane 0: the compiler then knows them to be one value in the warp, and
-  // keeps the descriptors in uniform registers, which the MMAs read)
+  // may keep the descriptors in uniform registers, which the MMAs read; ptxas does with the block
+  // scales' loop, not with the per-tensor one, which moves each descriptor in by R2UR)
   const int cwu = __shfl_sync(0xffffffffu, cw, 0);
   const uint64_t da = gmma_desc(smem_u32(sa) + cwu * OA::desc_mn64_step_bytes, OA::desc_lbo_bytes,
                                 OA::desc_sbo_bytes, OA::desc_layout_type),
