@@ -22,6 +22,11 @@ if [ $(el) -lt 130 ]; then
   timeout 20 $D/bench_gemm_fp8 $OUT/promoted4_quick.csv --quick --promoted --interval 4 > $OUT/promoted4_quick.log 2>&1; echo "promoted/4 rc=$? at $(el)s" >> $OUT/summary.txt
   timeout 20 $D/bench_gemm_fp8 $OUT/fast_quick.csv --quick > $OUT/fast_quick.log 2>&1; echo "fast rc=$? at $(el)s" >> $OUT/summary.txt
 fi
+if [ $(el) -lt 125 ]; then  # the first promoted launch (4096^3): instructions per warp-k-tile, tensor pipe
+  NCU="$CUDA/bin/ncu --clock-control none --launch-count 1 --section SpeedOfLight --section ComputeWorkloadAnalysis --section WarpStateStats --section InstructionStats"
+  timeout 25 $NCU --kernel-name regex:_promoted $D/bench_gemm_fp8 $OUT/ncu_bench.csv --quick --promoted --reps 5 > $OUT/ncu_promoted.txt 2>&1
+  echo "ncu promoted rc=$? at $(el)s" >> $OUT/summary.txt
+fi
 grep -h "^square\|==" $OUT/promoted_quick.log $OUT/promoted4_quick.log $OUT/fast_quick.log >> $OUT/summary.txt 2>/dev/null
 grep -h "4096   7168  16384\|==" $OUT/blockscaled.log >> $OUT/summary.txt
 cat $OUT/summary.txt
