@@ -418,9 +418,14 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
   cutego_gemm_options_t o = {};
   if (opt) o = *opt;
   if (o.sms == 0 && have_dev) o.sms = di.sms;
-  if (plan_memo(ld, la, lb, lc, ab_dtype, cd_dtype, read_c, reinterpret_cast<uintptr_t>(d),
-                       reinterpret_cast<uintptr_t>(a), reinterpret_cast<uintptr_t>(b), reinterpret_cast<uintptr_t>(c),
-                       &o, &p) != 0) {
+  // The plan of this call with the options `base` (and, config > 0, that tile configuration).
+  auto plan_with = [&](cutego_gemm_options_t base, int config, cutego_gemm_plan_t *q) {
+    if (config > 0) base.config = config;
+    return plan_memo(ld, la, lb, lc, ab_dtype, cd_dtype, read_c, reinterpret_cast<uintptr_t>(d),
+                     reinterpret_cast<uintptr_t>(a), reinterpret_cast<uintptr_t>(b), reinterpret_cast<uintptr_t>(c),
+                     &base, q);
+  };
+  if (plan_with(o, 0, &p) != 0) {
     if (plan_out) *plan_out = p;
     return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: %s", p.reason);
   }
@@ -449,12 +454,8 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
   bool narrow = false;
   if (p.path == CUTEGO_GEMM_PATH_WGMMA && !(opt && opt->config > 0) && req == 0 && !no_split &&
       cutego_gemm_narrow(&p, di.sms)) {
-    cutego_gemm_options_t on = o;
-    on.config = CUTEGO_GEMM_CONFIG_128x64x64 + 1;
     cutego_gemm_plan_t q;
-    if (plan_memo(ld, la, lb, lc, ab_dtype, cd_dtype, read_c, reinterpret_cast<uintptr_t>(d),
-                         reinterpret_cast<uintptr_t>(a), reinterpret_cast<uintptr_t>(b), reinterpret_cast<uintptr_t>(c),
-                         &on, &q) == 0 &&
+    if (plan_with(o, CUTEGO_GEMM_CONFIG_128x64x64 + 1, &q) == 0 &&
         q.path == CUTEGO_GEMM_PATH_WGMMA &&
         !(q.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B | CUTEGO_GEMM_F_PACK_D))) {
       p = q;
@@ -491,12 +492,8 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
         return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: decomposition STREAM_K: 128x256 or 128x128 tiles only");
     }
     if (want > 0 && want - 1 != p.config) {
-      cutego_gemm_options_t os = o;
-      os.config = want;
       cutego_gemm_plan_t q;
-      if (plan_memo(ld, la, lb, lc, ab_dtype, cd_dtype, read_c, reinterpret_cast<uintptr_t>(d),
-                    reinterpret_cast<uintptr_t>(a), reinterpret_cast<uintptr_t>(b), reinterpret_cast<uintptr_t>(c),
-                    &os, &q) == 0 && !cutego_gemm_no_stream_k(&q)[0]) {
+      if (plan_with(o, want, &q) == 0 && !cutego_gemm_no_stream_k(&q)[0]) {
         p = q;
         if (plan_out) *plan_out = p;
       } else if (dec == CUTEGO_GEMM_DECOMPOSITION_STREAM_K) {
@@ -512,14 +509,10 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
   if (p.path == CUTEGO_GEMM_PATH_WGMMA && !(opt && opt->config > 0) && !p.promoted && !narrow && !stream_k) {
     const int want = cutego_gemm_pick_config(p.m, p.n, p.l, di.sms);
     if (want != p.config) {
-      cutego_gemm_options_t o;
-      memset(&o, 0, sizeof o);
-      if (opt) o = *opt;
-      o.config = want + 1;
+      cutego_gemm_options_t asked = {};  // (the caller's options as given: sms not filled in)
+      if (opt) asked = *opt;
       cutego_gemm_plan_t q;
-      if (plan_memo(ld, la, lb, lc, ab_dtype, cd_dtype, read_c, reinterpret_cast<uintptr_t>(d),
-                           reinterpret_cast<uintptr_t>(a), reinterpret_cast<uintptr_t>(b),
-                           reinterpret_cast<uintptr_t>(c), &o, &q) == 0 &&
+      if (plan_with(asked, want + 1, &q) == 0 &&
           q.path == CUTEGO_GEMM_PATH_WGMMA) {
         p = q;
         if (plan_out) *plan_out = p;

@@ -16,11 +16,14 @@ typedef void (*cutego_gemm_wgmma_fp8_fn)(const CUtensorMap, const CUtensorMap, c
 #define CUTEGO_GEMM_FNS_DECL(CFGNAME, AMN, BMN) \
   extern "C" const cutego_gemm_wgmma_fn cutego_gemm_fns_##CFGNAME##_##AMN##BMN[2][3];
 
-#define CUTEGO_GEMM_FNS_MAJORS(CFGNAME)  \
-  CUTEGO_GEMM_FNS_DECL(CFGNAME, k, k)    \
-  CUTEGO_GEMM_FNS_DECL(CFGNAME, k, m)    \
-  CUTEGO_GEMM_FNS_DECL(CFGNAME, m, k)    \
-  CUTEGO_GEMM_FNS_DECL(CFGNAME, m, m)
+// DECL(CFGNAME, A major, B major) for the four pairs of operand majors.
+#define CUTEGO_GEMM_EACH_MAJORS(DECL, CFGNAME) \
+  DECL(CFGNAME, k, k)                          \
+  DECL(CFGNAME, k, m)                          \
+  DECL(CFGNAME, m, k)                          \
+  DECL(CFGNAME, m, m)
+
+#define CUTEGO_GEMM_FNS_MAJORS(CFGNAME) CUTEGO_GEMM_EACH_MAJORS(CUTEGO_GEMM_FNS_DECL, CFGNAME)
 
 // The launch table [in][out] of the six kernels PRE_<in>_<out>SUF (in bf16/f16, out bf16/f16/f32).
 #define CUTEGO_GEMM_INOUT_TABLE(PRE, SUF)                                  \

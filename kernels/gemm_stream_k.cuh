@@ -221,11 +221,7 @@ typedef void (*cutego_gemm_wgmma_sk_fn)(const CUtensorMap, const CUtensorMap, co
 
 #define CUTEGO_GEMM_SK_FNS_DECL(CFGNAME, AMN, BMN) \
   extern "C" const cutego_gemm_wgmma_sk_fn cutego_gemm_sk_fns_##CFGNAME##_##AMN##BMN[2][3];
-#define CUTEGO_GEMM_SK_FNS_MAJORS(CFGNAME) \
-  CUTEGO_GEMM_SK_FNS_DECL(CFGNAME, k, k)   \
-  CUTEGO_GEMM_SK_FNS_DECL(CFGNAME, k, m)   \
-  CUTEGO_GEMM_SK_FNS_DECL(CFGNAME, m, k)   \
-  CUTEGO_GEMM_SK_FNS_DECL(CFGNAME, m, m)
+#define CUTEGO_GEMM_SK_FNS_MAJORS(CFGNAME) CUTEGO_GEMM_EACH_MAJORS(CUTEGO_GEMM_SK_FNS_DECL, CFGNAME)
 
 // The six stream-K kernels of one configuration and pair of majors, and their table
 // cutego_gemm_sk_fns_<config>_<majors>[in][out] (as cutego_gemm_fns_*).

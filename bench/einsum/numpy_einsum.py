@@ -1,7 +1,8 @@
 """numpy.einsum on the contractions of cute/einsum/cpu/testdata/bench_cases.txt, with the
 same operands as BenchmarkContract (C-order arrays, element i holding i%7 + 1). Prints one
 line per case and variant: NAME VARIANT DTYPE NS CPU_NS, the wall time and the process's
-CPU time per call (the mean over a loop of at least a second, as `go test -bench` measures)."""
+CPU time per call (the mean over a loop of at least a second, as `go test -bench` measures).
+VARIANTS (default "einsum,einsum_opt") picks the variants run."""
 import os
 import sys
 import time
@@ -49,6 +50,8 @@ def main():
         for dtype, tag in ((np.float64, "f64"), (np.float32, "f32")):
             a, b, c = operand(sa, ext, dtype), operand(sb, ext, dtype), operand(out, ext, dtype)
             for variant, opt in (("einsum", False), ("einsum_opt", True)):
+                if variant not in os.environ.get("VARIANTS", "einsum,einsum_opt").split(","):
+                    continue
                 ns, cpu = timeit(lambda: np.einsum(spec, a, b, out=c, optimize=opt))
                 print(name, variant, tag, "%.0f" % ns, "%.0f" % cpu, flush=True)
 

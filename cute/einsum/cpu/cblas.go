@@ -13,9 +13,13 @@ typedef void (*cutego_dgemm_fn)(int, int, int, int, int, int, double, const doub
 typedef void (*cutego_sgemm_fn)(int, int, int, int, int, int, float, const float *, int, const float *, int,
                                 float, float *, int);
 typedef char *(*cutego_config_fn)(void);
+typedef void (*cutego_set_threads_fn)(int);
+typedef int (*cutego_get_threads_fn)(void);
 
 static cutego_dgemm_fn cutego_dgemm_p;
 static cutego_sgemm_fn cutego_sgemm_p;
+static cutego_set_threads_fn cutego_set_threads_p;
+static cutego_get_threads_fn cutego_get_threads_p;
 
 // Opens a CBLAS by name: 0 loaded (its file and, for OpenBLAS, its configuration string in
 // path/config), 1 no such library, 2 the library has no cblas_dgemm and cblas_sgemm.
@@ -33,7 +37,16 @@ static int cutego_cblas_open(const char *name, const char **path, const char **c
 	*path = dladdr(d, &info) && info.dli_fname ? info.dli_fname : name;
 	cutego_config_fn cfg = (cutego_config_fn)dlsym(h, "openblas_get_config");
 	*config = cfg ? cfg() : "";
+	cutego_set_threads_p = (cutego_set_threads_fn)dlsym(h, "openblas_set_num_threads");
+	cutego_get_threads_p = (cutego_get_threads_fn)dlsym(h, "openblas_get_num_threads");
+	if (!cutego_set_threads_p || !cutego_get_threads_p) cutego_set_threads_p = 0, cutego_get_threads_p = 0;
 	return 0;
+}
+
+// OpenBLAS's own thread count: -1 where the library has no openblas_get_num_threads.
+static int cutego_get_threads(void) { return cutego_get_threads_p ? cutego_get_threads_p() : -1; }
+static void cutego_set_threads(int n) {
+	if (cutego_set_threads_p) cutego_set_threads_p(n);
 }
 
 // C = op(A)·op(B) + C, row-major (CblasRowMajor 101; CblasNoTrans 111, CblasTrans 112)
@@ -113,6 +126,18 @@ func haveCBLAS() bool {
 	cblas.once.Do(loadCBLAS)
 	return cblas.lib != ""
 }
+
+// cblasThreads is the CBLAS's own thread count where it can be read and set
+// (openblas_get_num_threads and openblas_set_num_threads), else -1.
+func cblasThreads() int {
+	if !haveCBLAS() {
+		return -1
+	}
+	return int(C.cutego_get_threads())
+}
+
+// setCBLASThreads sets the CBLAS's own thread count (where cblasThreads is not -1).
+func setCBLASThreads(n int) { C.cutego_set_threads(C.int(n)) }
 
 func cblasDgemm(tA, tB blas.Transpose, m, n, k int, a []float64, lda int, b []float64, ldb int, c []float64, ldc int) bool {
 	if !cblasArgs(tA, tB, m, n, k, len(a), lda, len(b), ldb, len(c), ldc) {

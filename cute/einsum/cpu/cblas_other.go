@@ -8,6 +8,10 @@ func cblasLibrary() (lib, why string) { return "", "built without cgo (no CBLAS 
 
 func haveCBLAS() bool { return false }
 
+func cblasThreads() int { return -1 }
+
+func setCBLASThreads(n int) {}
+
 func cblasDgemm(tA, tB blas.Transpose, m, n, k int, a []float64, lda int, b []float64, ldb int, c []float64, ldc int) bool {
 	return false
 }

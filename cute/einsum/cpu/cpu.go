@@ -19,6 +19,13 @@
 //   - the paper's reference loops (cute.Gemm on the folded views): small contractions, and
 //     element types other than float32 and float64.
 //
+// Where a contraction makes several BLAS calls, they run on up to GOMAXPROCS goroutines, each
+// a range of the looped modes, with the BLAS's own threads held at 1 meanwhile (OpenBLAS's
+// openblas_set_num_threads; a library without it is left as it is); one call is left to the
+// BLAS's own threads. The calls that add into one C block stay on one goroutine in order, so
+// the result is the same bit for bit on any number of goroutines; Path.Workers says how many
+// ran (workers is the rule).
+//
 // BLAS is a CBLAS opened at run time where one is installed (OpenBLAS, BLIS, MKL, ...; the
 // CUTEGO_BLAS environment variable names another library, or "gonum"), else gonum's pure-Go
 // BLAS; BLAS() and Path.Library say which. The result is the same on every path, up to the
@@ -30,6 +37,7 @@ import (
 	"math"
 	"sort"
 	"sync"
+	"weak"
 
 	"github.com/cutego/cutego/cute"
 	"github.com/cutego/cutego/cute/einsum"
@@ -52,6 +60,13 @@ type Path struct {
 	Packed     bool   // the operands are first copied into compact folded layouts
 	Copies     string // Packed: the operands copied ("ABC"; one left out is used in place)
 	Reason     string // why the reference loops run
+	// Workers is the goroutines the BLAS calls run on (workers' rule: up to GOMAXPROCS where
+	// there are several calls, each goroutine a range of the looped modes); 1: the calls in
+	// order, the BLAS threading each itself.
+	Workers int
+	// BLASThreads says, where Workers > 1, how the BLAS's own threads are kept from
+	// oversubscribing the goroutines.
+	BLASThreads string
 }
 
 func (p Path) String() string {
@@ -62,7 +77,7 @@ func (p Path) String() string {
 	if p.Packed {
 		s += " on packed copies of " + p.Copies
 	}
-	return s
+	return s // not Workers: it follows GOMAXPROCS
 }
 
 // Contract computes C = A·B for the contraction spec (C is overwritten), on the BLAS path
@@ -154,6 +169,7 @@ func contractBLAS[T float32 | float64](spec string, a, b, c cute.Tensor[T], gemm
 		return Path{}, err
 	}
 	bp, path := choose(plan)
+	w := setWorkers(bp, &path)
 	switch {
 	case !path.BLAS:
 		return path, einsum.Contract(spec, a, b, c)
@@ -161,7 +177,7 @@ func contractBLAS[T float32 | float64](spec string, a, b, c cute.Tensor[T], gemm
 		if err := walk(fc, nil, fc.Layout(), zero); err != nil { // C = 0 (cute.Fill's loop nest)
 			return Path{}, err
 		}
-		return path, runBLAS(bp, a.Data(), b.Data(), c.Data(), a.Offset(), b.Offset(), c.Offset(), gemm)
+		return path, runBLAS(bp, w, a.Data(), b.Data(), c.Data(), a.Offset(), b.Offset(), c.Offset(), gemm)
 	}
 	// packed: A, B into compact copies, C computed compact then added into the zeroed C
 	// (in order, so a C with repeated elements sums, as the loops do); an operand already
@@ -196,7 +212,7 @@ func contractBLAS[T float32 | float64](spec string, a, b, c cute.Tensor[T], gemm
 	if !copied[2] { // C compact: the GEMM adds into it in place
 		clear(data[2][off[2] : off[2]+fc.Size()])
 	}
-	if err := runBLAS(bp, data[0], data[1], data[2], off[0], off[1], off[2], gemm); err != nil {
+	if err := runBLAS(bp, w, data[0], data[1], data[2], off[0], off[1], off[2], gemm); err != nil {
 		return Path{}, err
 	}
 	if !copied[2] {
@@ -224,27 +240,61 @@ func pack[T float32 | float64](t cute.Tensor[T], buf []T, l cute.Layout, fill bo
 // scratch32 and scratch64 keep the packed copies' buffers from one contraction to the next:
 // allocating the operands' size afresh on every call costs more than the copies themselves
 // (the memory cleared, and the garbage collector's work it brings on). A buffer is one slab
-// for A, B and C, taken by getScratch and given back by putScratch when the call ends.
-var scratch32, scratch64 sync.Pool
+// for A, B and C, taken by getScratch and given back by putScratch when the call ends. The
+// lists hold weak pointers (the garbage collector frees a buffer no call holds, as it
+// empties a sync.Pool), and they are one list for all goroutines: a sync.Pool keeps the
+// buffer last put on a P where only that P finds it, and a contraction whose BLAS calls ran
+// on several goroutines resumes on another P than it started on.
+var (
+	scratch32 scratchList[float32]
+	scratch64 scratchList[float64]
+)
 
-func scratchPool[T float32 | float64]() *sync.Pool {
-	if _, ok := any(T(0)).(float32); ok {
-		return &scratch32
+type scratchList[T float32 | float64] struct {
+	sync.Mutex
+	free []weak.Pointer[[]T]
+}
+
+// maxScratch is the most buffers a list keeps (contractions running at once).
+const maxScratch = 16
+
+func scratchPool[T float32 | float64]() *scratchList[T] {
+	if p, ok := any(&scratch32).(*scratchList[T]); ok {
+		return p
 	}
-	return &scratch64
+	return any(&scratch64).(*scratchList[T])
 }
 
 // getScratch is a buffer of n elements (their values unspecified).
 func getScratch[T float32 | float64](n int) *[]T {
-	if b, ok := scratchPool[T]().Get().(*[]T); ok && cap(*b) >= n {
-		*b = (*b)[:n]
-		return b
+	l := scratchPool[T]()
+	l.Lock()
+	for i := len(l.free) - 1; i >= 0; i-- {
+		b := l.free[i].Value()
+		if b != nil && cap(*b) < n {
+			continue
+		}
+		l.free = append(l.free[:i], l.free[i+1:]...) // taken, or freed by the collector
+		if b != nil {
+			l.Unlock()
+			*b = (*b)[:n]
+			return b
+		}
 	}
+	l.Unlock()
 	b := make([]T, n)
 	return &b
 }
 
-func putScratch[T float32 | float64](b *[]T) { scratchPool[T]().Put(b) }
+func putScratch[T float32 | float64](b *[]T) {
+	l := scratchPool[T]()
+	l.Lock()
+	if len(l.free) == maxScratch {
+		l.free = append(l.free[:0], l.free[1:]...)
+	}
+	l.free = append(l.free, weak.Make(b))
+	l.Unlock()
+}
 
 // packedLayout is the compact layout of a folded operand (multi-modes m̂, k̂, l̂ for A) that
 // its copy takes: the multi-modes column-major (the first fastest), or, with a CBLAS (which
@@ -713,8 +763,21 @@ func Explain(spec string, a, b, c cute.Layout) (Path, error) {
 	if err != nil {
 		return Path{}, err
 	}
-	_, path := choose(p)
+	bp, path := choose(p)
+	setWorkers(bp, &path)
 	return path, nil
+}
+
+// setWorkers sets the path's Workers (on the BLAS paths; GOMAXPROCS now) and returns them.
+func setWorkers(bp blasPlan, path *Path) int {
+	if !path.BLAS {
+		return 1
+	}
+	path.Workers = workers(bp)
+	if path.Workers > 1 {
+		path.BLASThreads = serialBLAS()
+	}
+	return path.Workers
 }
 
 // jmode is one (jointly coalesced) mode of a class: its extent and its stride in A, B
@@ -735,6 +798,9 @@ type blasPlan struct {
 	mExt, nExt, kExt int64
 	packed           einsum.Plan // on packed copies: their layouts (packedPlan's)
 	copied           [3]bool     // and which of A, B, C are copied
+	inner            int64       // the calls of a group (adding into one C block): groupCalls'
+	groups           int64       // calls / inner
+	disjoint         bool        // the groups' C blocks are disjoint
 }
 
 // classModes reads the modes of one class (the letters of multi-mode i of the folded
@@ -880,6 +946,7 @@ func planBLAS(p einsum.Plan) (blasPlan, Path) {
 	for _, l := range best.loops {
 		best.calls *= l.n
 	}
+	groupCalls(&best)
 	return best, Path{BLAS: true, M: best.mExt, N: best.nExt, K: best.kExt, Calls: best.calls, Transposed: best.swap}
 }
 
@@ -928,41 +995,4 @@ func shape(m, n, k jmode) (bp blasPlan, ok bool) {
 	}
 	bp.ldX, bp.ldY = ldX, ldY
 	return bp, true
-}
-
-func runBLAS[T float32 | float64](bp blasPlan, A, B, C []T, offA, offB, offC int64, gemm gemmFunc[T]) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = &cute.Error{Op: "einsum", Kind: cute.ErrInternal, Reason: fmt.Sprint("blas: ", r)}
-		}
-	}()
-	X, Y := A, B
-	offX, offY := offA, offB
-	if bp.swap {
-		X, Y, offX, offY = B, A, offB, offA
-	}
-	cnt := make([]int64, len(bp.loops))
-	oa, ob, oc := int64(0), int64(0), int64(0)
-	for {
-		xo, yo := offX+oa, offY+ob
-		if bp.swap {
-			xo, yo = offX+ob, offY+oa
-		}
-		gemm(bp.tX, bp.tY, int(bp.P), int(bp.Q), int(bp.kExt),
-			X[xo:], int(bp.ldX), Y[yo:], int(bp.ldY), C[offC+oc:], int(bp.ldC))
-		j := 0
-		for ; j < len(bp.loops); j++ {
-			l := bp.loops[j]
-			cnt[j]++
-			oa, ob, oc = oa+l.a, ob+l.b, oc+l.c
-			if cnt[j] < l.n {
-				break
-			}
-			oa, ob, oc = oa-l.n*l.a, ob-l.n*l.b, oc-l.n*l.c
-			cnt[j] = 0
-		}
-		if j == len(bp.loops) {
-			return nil
-		}
-	}
 }

@@ -52,6 +52,21 @@ func work(ext map[byte]int64) int64 {
 	return w
 }
 
+// familyCase is contraction iter of the random family drawn from r: the spec, extents and
+// operands A, B, C (every third with repeated indices, every second with wild layouts), or
+// nil operands where the work is over 2^14.
+func familyCase(r *rand.Rand, iter int) (sa, sb, sc string, ext map[byte]int64, ops []*naive.Operand) {
+	sa, sb, sc, ext = naive.RandomSpec(r, []int64{1, 2, 3, 4, 6, 8, 16})
+	if work(ext) > 1<<14 {
+		return sa, sb, sc, ext, nil
+	}
+	if iter%3 == 0 {
+		sa, sb = naive.WithDiagonal(r, sa), naive.WithDiagonal(r, sb)
+	}
+	wild := iter%2 == 0
+	return sa, sb, sc, ext, []*naive.Operand{naive.RandomOperand(r, sa, ext, wild), naive.RandomOperand(r, sb, ext, wild), naive.RandomOperand(r, sc, ext, wild)}
+}
+
 func TestContractRandomFamilyAllPaths(t *testing.T) {
 	defer func(w int64) { minBLASWork, force = w, forceNone }(minBLASWork)
 	minBLASWork = 1 // BLAS wherever the layouts allow, however small
@@ -60,16 +75,11 @@ func TestContractRandomFamilyAllPaths(t *testing.T) {
 		r := rand.New(rand.NewPCG(5, uint64(f)))
 		paths := map[string]int{}
 		for iter := 0; iter < 250; iter++ {
-			sa, sb, sc, ext := naive.RandomSpec(r, []int64{1, 2, 3, 4, 6, 8, 16})
-			if work(ext) > 1<<14 {
+			sa, sb, sc, ext, ops := familyCase(r, iter)
+			if ops == nil {
 				continue
 			}
-			if iter%3 == 0 {
-				sa, sb = naive.WithDiagonal(r, sa), naive.WithDiagonal(r, sb)
-			}
-			wild := iter%2 == 0
-			a, b, c := naive.RandomOperand(r, sa, ext, wild), naive.RandomOperand(r, sb, ext, wild), naive.RandomOperand(r, sc, ext, wild)
-			p := check(t, sa, sb, sc, a, b, c, ext)
+			p := check(t, sa, sb, sc, ops[0], ops[1], ops[2], ext)
 			switch {
 			case p.Packed:
 				paths["packed"]++

@@ -9,9 +9,9 @@ import (
 // TestPackedScratchReused pins the reuse of the packed copies' buffers: a packed
 // contraction repeated on the same operands allocates per call a small fraction of the
 // bytes it copies (the buffers come back from scratch32/scratch64), where allocating them
-// afresh would cost at least the operands' size on every call. The pools start empty (two
-// collections drop what earlier tests left there: smaller slabs, which a Get may hand out
-// first) and the garbage collector is off while it runs (a collection may empty a pool).
+// afresh would cost at least the operands' size on every call. The lists start empty (two
+// collections free what earlier tests left there) and the garbage collector is off while it
+// runs (a collection frees the buffers the lists hold only weakly).
 func TestPackedScratchReused(t *testing.T) {
 	runtime.GC()
 	runtime.GC()
