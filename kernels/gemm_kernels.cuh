@@ -18,9 +18,10 @@
 //   - 2-CTA clusters along M sharing B by TMA multicast ...... load_stage<Op, 2>(),
 //     PipelineTmaAsync::consumer_release(), the cluster rank in PersistentTileScheduler
 //   - FP8 A and B: the same pieces with an 8-bit element type
-//     (m64nNk32, K-major operands), and promoted accumulation . wgmma_fp8(), promoted_mma_tile()
+//     (m64nNk32, K-major operands), and promoted accumulation . wgmma_fp8(), promoted_mma_tile(),
+//     with runs of several k-tiles ........................... promoted_interval_mma_tile()
 //   - its promotion step, per tensor ........................... Promotion
-//   - block-scaled FP8, promoted every k-tile ................. blockscaled_mma_tile() (gemm_blockscaled.cuh)
+//   - block-scaled FP8: promoted_mma_tile with the block scales  Promotion<Cfg, BlockScaled<TI>> (gemm_blockscaled.cuh)
 // Every layout constant (stage bytes, TMA boxes, wgmma descriptor offsets, the accumulator's
 // thread-value layout) comes from kernels/generated/cutego_gemm_layouts.h, which `cutego gen
 // gemm` computes with cutego's algebra; none is typed in here.
@@ -482,21 +483,27 @@ __device__ __forceinline__ void producer_load_tile(const GemmArgs &p, PipelineTm
 // constant); once the run's MMAs are done, the promotion step adds `part` into the fp32
 // accumulator (CUTLASS's GmmaFP8Accumulation, DeepGEMM's promotion). The stages are released one
 // group behind, as in the fast path; the promotion of a run overlaps the next run's MMAs (two
-// partial sums, promoted_mma_tile below).
+// partial sums). An interval of 1 (and block-scaled FP8, always) runs promoted_mma_tile, the
+// others promoted_interval_mma_tile.
 __device__ __forceinline__ int promotion_interval(int flags) {
   return ((flags & CUTEGO_GEMM_F_PROMOTE_INTERVAL) >> CUTEGO_GEMM_F_PROMOTE_SHIFT) + 1;
 }
 
-// The promotion step of the operand tag TI: acc += part. A specialization may scale each run's
-// partial sum by factors it holds in two slots, one per partial sum: fetch<S>(kt) loads the
-// factors of the run starting at k-tile kt into slot S (two runs before apply<S> uses them),
-// apply<S>() adds a finished run. (Block-scaled TI has its own main loop: blockscaled_mma_tile.)
+// A block-scaled TI (gemm_blockscaled.cuh): FP8 operands promoted every k-tile with the block
+// scales (its Promotion), whatever the interval in the flags.
+template <class TI> constexpr bool is_block_scaled = false;
+
+// The promotion step of the operand tag TI, one k-tile at a time: acc += part. Per tensor, the
+// scales are folded into alpha, applied in the epilogue. A specialization scales each k-tile's
+// partial sum by factors it holds in two slots, one per partial sum: fetch<S>() loads the next
+// k-tile's factors into slot S (two k-tiles before apply<S> uses them; the k-tiles are fetched
+// in order), apply<S>() adds a finished partial sum. (Block-scaled TI: gemm_blockscaled.cuh.)
 template <class Cfg, class TI>
 struct Promotion {
   __device__ __forceinline__ Promotion(const GemmArgs &, const cutego_gemm_block_scales_t *, const WorkTileInfo &,
                                        int, int) {}
   template <int S>
-  __device__ __forceinline__ void fetch(int) {}
+  __device__ __forceinline__ void fetch() {}
   template <int S, int N>
   __device__ __forceinline__ void apply(float (&acc)[N], const float (&part)[N]) const {
 #pragma unroll
@@ -504,15 +511,120 @@ struct Promotion {
   }
 };
 
-// The promotion keeps two partial sums, `part0` and `part1`, and alternates between them run by
-// run: run r + 1 is issued into one while run r's last MMAs finish into the other, and run r's
-// promotion step runs once those are done (wgmma_wait<1>: only run r + 1's first group left in
-// flight), behind run r + 1's MMAs, so the tensor cores do not idle while the warpgroup adds
-// (DeepGEMM and CUTLASS wait for all their MMAs first). The loop goes two runs at a time so that
-// each partial sum is a named array at every wgmma and every read: an array chosen at run time,
-// or a wait only on some paths, makes ptxas insert its own waits (C7518) and serialize them.
-template <class Cfg, class OA, class OB, class TI, int CM>
+// The pipeline side of promoted_mma_tile: the stage and phase of the next k-tile kept as two
+// counters (no division of a running count by the stage count), the stages of the last two
+// k-tiles issued, and the wgmma descriptors of stage 0, to which a k-tile adds its stage's and
+// its MMA's offsets in the start-address field (shared memory addresses lie below 2^18 bytes, so
+// the 14-bit field of address / 16 never carries into the next one).
+template <class Cfg, class OA, class OB, class TI>
 struct PromotedMainloop {
+  static constexpr int N = Cfg::BN / 2, S = Cfg::STAGES;
+  static_assert(OA::wgmma_trans == 0 && OB::wgmma_trans == 0, "FP8 wgmma reads K-major operands");
+  static_assert(OA::stage_bytes % 16 == 0 && OB::stage_bytes % 16 == 0 && OA::desc_k_step_bytes % 16 == 0 &&
+                    OB::desc_k_step_bytes % 16 == 0,
+                "descriptor offsets in units of 16 bytes");
+  PipelineTmaAsync<S> &pipe;
+  uint32_t da, db, da_hi, db_hi;  // stage 0's descriptors (low, high words): A at this warpgroup's rows, B
+  int s, last, before;
+  uint32_t phase;
+  int lane;
+  static __device__ __forceinline__ uint64_t desc(uint32_t lo, uint32_t hi) {
+    return static_cast<uint64_t>(hi) << 32 | lo;
+  }
+  // Issues the next k-tile's MMAs into part, afresh.
+  __device__ __forceinline__ void issue(float (&part)[N]) {
+    mbar_wait(&pipe.full[s], phase);
+    wgmma_fence();
+    const uint32_t sa = da + s * (OA::stage_bytes / 16), sb = db + s * (OB::stage_bytes / 16);
+#pragma unroll
+    for (int kk = 0; kk < Cfg::BK / Cfg::MMA_K; ++kk)
+      wgmma_fp8<typename operand_types<TI>::a, typename operand_types<TI>::b, Cfg::BN>(
+          part, desc(sa + kk * (OA::desc_k_step_bytes / 16), da_hi), desc(sb + kk * (OB::desc_k_step_bytes / 16), db_hi),
+          kk == 0 ? 0 : 1);
+    wgmma_commit();
+    before = last, last = s;
+    if (++s == S) s = 0, phase ^= 1;
+  }
+  // The k-tile before the last is done: its stage goes back to the producer.
+  __device__ __forceinline__ void retire_previous() {
+    wgmma_wait<1>();
+    if (lane == 0) mbar_arrive(&pipe.empty[before]);
+  }
+  // The last k-tile is done: its stage goes back to the producer.
+  __device__ __forceinline__ void retire_last() {
+    wgmma_wait<0>();
+    if (lane == 0) mbar_arrive(&pipe.empty[last]);
+  }
+};
+
+// The main loop promoted every k-tile, no run-time run logic. Two partial sums alternate k-tile
+// by k-tile: k-tile kt + 1 is issued into one while k-tile kt's MMAs finish into the other
+// (wgmma_wait<1>: only kt + 1's group left in flight), and kt's promotion step runs behind kt +
+// 1's MMAs, so the tensor cores do not idle while the warpgroup adds (DeepGEMM and CUTLASS wait
+// for all their MMAs first). The loop goes two k-tiles at a time so that each partial sum is a
+// named array at every wgmma and every read: an array chosen at run time, or a wait only on some
+// paths, makes ptxas insert its own waits (C7518) and serialize them.
+template <class Cfg, class OA, class OB, class TI, int CM>
+__device__ __forceinline__ void promoted_mma_tile(const GemmArgs &p, PipelineTmaAsync<Cfg::STAGES> &pipe,
+                                                  PipelineState<Cfg::STAGES> &read, const WorkTileInfo &w, int cw,
+                                                  int lane, float (&acc)[Cfg::BN / 2], uint8_t *sa, uint8_t *sb,
+                                                  const cutego_gemm_block_scales_t *bs) {
+  static_assert(CM == 1, "promoted FP8 kernels run without clusters");
+  constexpr int N = Cfg::BN / 2;
+  const int k_tiles = p.k_tiles;
+  Promotion<Cfg, TI> promotion(p, bs, w, cw, threadIdx.x % 128);
+  // (cw and the stage from lane 0: the compiler then knows them to be one value in the warp, and
+  // may keep the descriptors in uniform registers, which the MMAs read; ptxas does with the block
+  // scales' loop, not with the per-tensor one, which moves each descriptor in by R2UR)
+  const int cwu = __shfl_sync(0xffffffffu, cw, 0);
+  const uint64_t da = gmma_desc(smem_u32(sa) + cwu * OA::desc_mn64_step_bytes, OA::desc_lbo_bytes,
+                                OA::desc_sbo_bytes, OA::desc_layout_type),
+                 db = gmma_desc(smem_u32(sb), OB::desc_lbo_bytes, OB::desc_sbo_bytes, OB::desc_layout_type);
+  PromotedMainloop<Cfg, OA, OB, TI> ml{pipe,
+                                       static_cast<uint32_t>(da),
+                                       static_cast<uint32_t>(db),
+                                       static_cast<uint32_t>(da >> 32),
+                                       static_cast<uint32_t>(db >> 32),
+                                       __shfl_sync(0xffffffffu, read.index(), 0),
+                                       0,
+                                       0,
+                                       static_cast<uint32_t>(__shfl_sync(0xffffffffu, read.phase(), 0)),
+                                       lane};
+  float part0[N], part1[N];
+#pragma unroll
+  for (int i = 0; i < N; ++i) acc[i] = 0.f;
+  if (k_tiles <= 0) return;
+  promotion.template fetch<0>();
+  promotion.template fetch<1>();
+  ml.issue(part0);
+  for (int kt = 1;; kt += 2) {
+    if (kt >= k_tiles) {  // the last k-tile is in part0
+      ml.retire_last();
+      promotion.template apply<0>(acc, part0);
+      break;
+    }
+    ml.issue(part1);
+    ml.retire_previous();
+    promotion.template apply<0>(acc, part0);
+    promotion.template fetch<0>();  // k-tile kt + 1's, for part0 next
+    if (kt + 1 >= k_tiles) {        // the last k-tile is in part1
+      ml.retire_last();
+      promotion.template apply<1>(acc, part1);
+      break;
+    }
+    ml.issue(part0);
+    ml.retire_previous();
+    promotion.template apply<1>(acc, part1);
+    promotion.template fetch<1>();  // k-tile kt + 2's, for part1 next
+  }
+  read.count += k_tiles;
+}
+
+// promoted_mma_tile's loop for runs of `interval` > 1 k-tiles, per tensor: the same two partial
+// sums, alternating run by run (run r + 1 is issued into one while run r's last MMAs finish
+// into the other), the position in the pipeline kept as `read`.
+template <class Cfg, class OA, class OB, class TI, int CM>
+struct PromotedIntervalMainloop {
   static constexpr int N = Cfg::BN / 2;
   PipelineTmaAsync<Cfg::STAGES> &pipe;
   PipelineState<Cfg::STAGES> &read;
@@ -537,21 +649,20 @@ struct PromotedMainloop {
 };
 
 template <class Cfg, class OA, class OB, class TI, int CM>
-__device__ __forceinline__ void promoted_mma_tile(const GemmArgs &p, PipelineTmaAsync<Cfg::STAGES> &pipe,
-                                                  PipelineState<Cfg::STAGES> &read, const WorkTileInfo &w, int cw,
-                                                  int lane, float (&acc)[Cfg::BN / 2], uint8_t *sa, uint8_t *sb,
-                                                  const cutego_gemm_block_scales_t *bs) {
+__device__ __forceinline__ void promoted_interval_mma_tile(const GemmArgs &p, PipelineTmaAsync<Cfg::STAGES> &pipe,
+                                                           PipelineState<Cfg::STAGES> &read, const WorkTileInfo &w,
+                                                           int cw, int lane, float (&acc)[Cfg::BN / 2], uint8_t *sa,
+                                                           uint8_t *sb, const cutego_gemm_block_scales_t *bs) {
+  static_assert(!is_block_scaled<TI>, "block scales: one k-tile per promotion");
   constexpr int N = Cfg::BN / 2;
   const int interval = promotion_interval(p.flags), k_tiles = p.k_tiles;
-  Promotion<Cfg, TI> promotion(p, bs, w, cw, threadIdx.x % 128);
-  PromotedMainloop<Cfg, OA, OB, TI, CM> ml{pipe, read, sa, sb, static_cast<uint32_t>(cw * OA::desc_mn64_step_bytes),
-                                           lane};
+  const Promotion<Cfg, TI> promotion(p, bs, w, cw, threadIdx.x % 128);
+  PromotedIntervalMainloop<Cfg, OA, OB, TI, CM> ml{
+      pipe, read, sa, sb, static_cast<uint32_t>(cw * OA::desc_mn64_step_bytes), lane};
   float part0[N], part1[N];
 #pragma unroll
   for (int i = 0; i < N; ++i) acc[i] = 0.f;
   if (k_tiles <= 0) return;
-  promotion.template fetch<0>(0);
-  promotion.template fetch<1>(interval);
   // Run 0 into part0.
   int kt = 0;
   ml.issue(part0, true);
@@ -563,13 +674,11 @@ __device__ __forceinline__ void promoted_mma_tile(const GemmArgs &p, PipelineTma
       promotion.template apply<0>(acc, part0);
       return;
     }
-    // The next run into part1; part0's run is promoted behind its first MMAs, and slot 0 then
-    // takes the factors of the run after it.
+    // The next run into part1; part0's run is promoted behind its first MMAs.
     const int r1 = kt;
     ml.issue(part1, true);
     ml.retire_previous();
     promotion.template apply<0>(acc, part0);
-    promotion.template fetch<0>(r1 + interval);
     for (++kt; kt < min(r1 + interval, k_tiles); ++kt) ml.issue(part1, false), ml.retire_previous();
     if (kt >= k_tiles) {  // the last run is in part1
       wgmma_wait<0>();
@@ -581,19 +690,9 @@ __device__ __forceinline__ void promoted_mma_tile(const GemmArgs &p, PipelineTma
     ml.issue(part0, true);
     ml.retire_previous();
     promotion.template apply<1>(acc, part1);
-    promotion.template fetch<1>(r0 + interval);
     for (++kt; kt < min(r0 + interval, k_tiles); ++kt) ml.issue(part0, false), ml.retire_previous();
   }
 }
-
-// A block-scaled TI (gemm_blockscaled.cuh) has its own main loop, promoted every k-tile:
-// blockscaled_mma_tile, the arguments of promoted_mma_tile.
-template <class TI> constexpr bool is_block_scaled = false;
-template <class Cfg, class OA, class OB, class TI, int CM>
-__device__ __forceinline__ void blockscaled_mma_tile(const GemmArgs &p, PipelineTmaAsync<Cfg::STAGES> &pipe,
-                                                     PipelineState<Cfg::STAGES> &read, const WorkTileInfo &w,
-                                                     int cw, int lane, float (&acc)[Cfg::BN / 2], uint8_t *sa,
-                                                     uint8_t *sb, const cutego_gemm_block_scales_t *bs);
 
 // ---- a consumer warpgroup's main loop on one tile --------------------------------------------
 // For each k-tile: wait for the stage, issue its MMAs, and release the stage before (its MMAs
@@ -617,9 +716,12 @@ __device__ __forceinline__ bool consumer_mma_tile(const GemmArgs &p, PipelineTma
     return false;
   }
   if constexpr (is_block_scaled<TI>) {
-    blockscaled_mma_tile<Cfg, OA, OB, TI, CM>(p, pipe, read, w, cw, lane, acc, sa, sb, bs);
-  } else if constexpr (is_promoted<TI>) {
     promoted_mma_tile<Cfg, OA, OB, TI, CM>(p, pipe, read, w, cw, lane, acc, sa, sb, bs);
+  } else if constexpr (is_promoted<TI>) {
+    if (promotion_interval(p.flags) == 1)
+      promoted_mma_tile<Cfg, OA, OB, TI, CM>(p, pipe, read, w, cw, lane, acc, sa, sb, bs);
+    else
+      promoted_interval_mma_tile<Cfg, OA, OB, TI, CM>(p, pipe, read, w, cw, lane, acc, sa, sb, bs);
   } else {
     for (int kt = k_begin; kt < ke; ++kt, ++read) {
       const int s = read.index();

@@ -96,6 +96,17 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed) {
   gather3<TI><<<blocks_for(M * K * L), 256>>>(ra, a, M, K, L, a_s0, a_s1, a_s2);
   gather3<TI><<<blocks_for(N * K * L), 256>>>(rb, b, N, K, L, b_s0, b_s1, c.bcast_b ? 0 : b_s2);
   gather3<TO><<<blocks_for(nd), 256>>>(rref, cc, M, N, L, d_s0, d_s1, d_s2);
+  if (c.hier) {
+    // A hierarchical A (below) reads row m of the view from row (m % 2) * M/2 + m / 2: the
+    // reference's A rows are permuted alike (C is read in the view's order, unpermuted).
+    std::vector<float> r(M * K * L), r2(M * K * L);
+    CK(cudaMemcpy(r.data(), ra, r.size() * 4, cudaMemcpyDeviceToHost));
+    const int64_t h2 = M / 2;
+    for (int64_t z = 0; z < L; ++z)
+      for (int64_t k = 0; k < K; ++k)
+        for (int64_t m = 0; m < M; ++m) r2[z * M * K + k * M + m] = r[z * M * K + k * M + (m % 2) * h2 + m / 2];
+    CK(cudaMemcpy(ra, r2.data(), r2.size() * 4, cudaMemcpyHostToDevice));
+  }
   // ref = alpha * Ar * Br^T + beta * Cr  (column-major, per batch)
   float al = c.alpha, be = c.beta;
   CB(cublasGemmStridedBatchedEx(h, CUBLAS_OP_N, CUBLAS_OP_T, (int)M, (int)N, (int)K, &al, ra, CUDA_R_32F, (int)M,
@@ -132,16 +143,6 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed) {
     CK(cudaMalloc(&bad, 8));
     CK(cudaMemset(acc, 0, 16));
     CK(cudaMemset(bad, 0, 8));
-    if (c.hier) {
-      // D'(m,n) = ref((m % 2) * h2 + m / 2, n): permute the reference's rows on the host.
-      std::vector<float> r(M * N * L), r2(M * N * L);
-      CK(cudaMemcpy(r.data(), rref, r.size() * 4, cudaMemcpyDeviceToHost));
-      int64_t h2 = M / 2;
-      for (int64_t z = 0; z < L; ++z)
-        for (int64_t n = 0; n < N; ++n)
-          for (int64_t m = 0; m < M; ++m) r2[z * M * N + n * M + m] = r[z * M * N + n * M + (m % 2) * h2 + m / 2];
-      CK(cudaMemcpy(rref, r2.data(), r2.size() * 4, cudaMemcpyHostToDevice));
-    }
     if (c.hier_d) {
       // stored row r holds logical row r < M/2 ? 2r : 2(r - M/2) + 1
       std::vector<float> r(M * N * L), r2(M * N * L);
@@ -549,6 +550,13 @@ int main(int argc, char **argv) {
     cs.push_back({"pitch split 4 100x4096x4100 beta f32", 100, 4096, 4100, 1, 0, 0, F16, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 1 + PA + PB});
     cs.push_back({"pitch split 3 OFF 100x4096x4100", 100, 4096, 4100, 1, 0, 0, BF, BF, 1.f, -1.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, OFF, 1 + PA + PB});
     cs.push_back({"pitch split 4 hier A 200x1000x2080", 200, 1000, 2080, 1, 0, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 1, 0, 0, 0, 0, 4, 0, 0, 0, 1 + PA});
+    cs.push_back({"pitch hier A 200x1000x2080 no split", 200, 1000, 2080, 1, 0, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 1 + PA});
+    cs.push_back({"pitch split 4 hier A 200x1000x2080 beta 0", 200, 1000, 2080, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 1, 0, 0, 0, 0, 4, 0, 0, 0, 1 + PA});
+    cs.push_back({"pitch split 4 hier A 200x1000x2080 f32", 200, 1000, 2080, 1, 0, 0, BF, F32, 1.f, 0.f, 0, W, 0, 0, 1, 0, 0, 0, 0, 4, 0, 0, 0, 1 + PA});
+    cs.push_back({"pitch split 4 hier A 256x1024x2048", 256, 1024, 2048, 1, 0, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 1, 0, 0, 0, 0, 4, 0, 0, 0, 1 + PA});
+    cs.push_back({"pitch split 4 hier A 200x1024x2048", 200, 1024, 2048, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 1, 0, 0, 0, 0, 4, 0, 0, 0, 1 + PA});
+    cs.push_back({"pitch split 4 flat 200x1000x2080 OFF", 200, 1000, 2080, 1, 0, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, OFF, 0});
+    cs.push_back({"pitch split 4 flat 200x1000x2080 ON", 200, 1000, 2080, 1, 0, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, ON, 0});
     cs.push_back({"pitch 4096x4096x4100", 4096, 4096, 4100, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1 + PA + PB});
     cs.push_back({"pitch stream-K ON 2048x4096x1000", 2048, 4096, 1000, 1, 0, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, SKd, ON, 1 + PA + PB});
   }

@@ -359,6 +359,13 @@ int main(int argc, char **argv) {
   cs.push_back({"promoted/2 K=640 f32", 300, 520, 640, 1, 0, 0, F32, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 1, 0, 0, 0, 2});
   cs.push_back({"promoted K=128 f32", 300, 520, 128, 1, 0, 0, F32, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 1, 0, 0, 0, P});
   cs.push_back({"promoted/3 split-K 2 f32", 200, 1000, 8192, 1, 0, 0, F32, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 2, 0, 0, 0, 3});
+  // promoted every k-tile, many tiles per CTA with 7, 4 and 5 k-tiles: each tile starts at another
+  // stage and phase of the pipeline (the main loop carries them from tile to tile), on both exits
+  // of its two-way loop; scales folded into alpha, beta
+  cs.push_back({"promoted persistent 7 k-tiles 4096x2048x896", 4096, 2048, 896, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 1, 0, 0, 0, P});
+  cs.push_back({"promoted persistent 4 k-tiles 2048x4096x512 f32", 2048, 4096, 512, 1, 0, 0, F32, 1.f, 0.5f, 0.5f, 2.f, 0, 0, 0, 1, 0, 0, 0, P});
+  cs.push_back({"promoted persistent 5 k-tiles e5m2 3072x2048x640 f16", 3072, 2048, 640, 1, 0, 0, F16, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 1, 0,
+                CUTEGO_DTYPE_E5M2, CUTEGO_DTYPE_E5M2, P});
   // block-scaled FP8: every output, beta, scale majors, batch (scales per batch and shared), odd
   // sizes (M, N, K not multiples of 128: partial scale blocks), a transposed operand, the pairs,
   // small M, long K, a large square

@@ -236,15 +236,14 @@ int cutego_gemm_split_layouts(const cutego_gemm_plan_t *p, int splits, int sms,
  * one tile_time's share of a 128x128 one; where cutego_gemm_split_k would split K on its own (a
  * single batch), the waves of the slices' CTAs times the k-tiles of one slice. The penalty is shared by the off-grid operands in
  * proportion to the rows each stage loads (share: A's bm / (bm + bn), B's bn / (bm + bn)); an
- * operand is copied where its share of the penalty exceeds its copy. Fitted on the H200 from two
- * measurements only (bench/results/2026-12-02-h200-merged-check.md), TO BE RE-FITTED on more
- * shapes: 3000x5000x1024 (2,048-byte rows, 480 tiles of 128x256 = 4 waves on 132 SMs, 16 k-tiles)
- * took 53.1 us, so kKTileUs = 53.1 / 64; 3000x5000x1000 (2,000-byte rows, the same tiles and
- * k-tiles) took 74.9 us, so kPitchPenalty = 74.9 / 53.1 - 1 = 0.41. The copy rate is the
- * device-to-device rate of bench/GEMM-NOTES.md (~3 TB/s) and the launch a guess, both to be
- * measured (bench/results/2026-12-02-pitch-pack). */
-static const double kKTileUs = 53.1 / 64.0, kPitchPenalty = 74.9 / 53.1 - 1.0, kCopyBytesPerUs = 3.0e6,
-                    kCopyLaunchUs = 2.0;
+ * operand is copied where its share of the penalty exceeds its copy. Fitted on the H200, in one
+ * process (bench/results/2026-12-02-h200-pitch-pack.md): 3000x5000x1024 (2,048-byte rows, 480 tiles
+ * of 128x256 = 4 waves on 132 SMs, 16 k-tiles) took 52.1 us, so kKTileUs = 52.1 / 64;
+ * 3000x5000x1000 in place (2,000-byte rows, the same tiles and k-tiles) 74.8 us, so kPitchPenalty =
+ * 74.8 / 52.1 - 1; the two copies cost 15.9 us on 3000x5000x1000 (32.4 MB read + written) and 5.7
+ * us on 1000^3 (8.1 MB): 2.38 MB per us and 1.15 us per launch. */
+static const double kKTileUs = 52.1 / 64.0, kPitchPenalty = 74.8 / 52.1 - 1.0, kCopyBytesPerUs = 2.38e6,
+                    kCopyLaunchUs = 1.15;
 
 double cutego_gemm_pitch_main_us(const cutego_gemm_plan_t *p, int sms) {
   if (!p || sms < 1 || p->m < 1 || p->n < 1 || p->k < 1 || p->l < 1) return 0;
