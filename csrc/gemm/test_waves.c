@@ -2,7 +2,8 @@
  * test`): which plans may split K, into how many slices, the refusals of a requested split, and
  * the tile choice. The expected values follow from the rules (equal slices of whole 16-byte K
  * steps, single batch, A and B read in place, at most 16 slices) and from counting tiles and
- * waves against SMs by hand, not from the functions' output. */
+ * waves against SMs by hand, not from the functions' output; the automatic choice on the shapes
+ * near one wave, from the plans measured fastest on the H200. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -11,8 +12,9 @@
 
 #include "../check.h"
 
-/* A row-major (M,K) x (N,K) plan, bf16 in and out: (M,K):(K,1), (N,K):(K,1), (M,N):(N,1). */
-static cutego_gemm_plan_t tn(int64_t m, int64_t n, int64_t k, int64_t l) {
+/* A row-major (M,K) x (N,K) plan, bf16 in and out: (M,K):(K,1), (N,K):(K,1), (M,N):(N,1), with
+ * options opt (may be NULL). */
+static cutego_gemm_plan_t tn_opt(int64_t m, int64_t n, int64_t k, int64_t l, const cutego_gemm_options_t *opt) {
   cute_layout_t la, lb, ld;
   memset(&la, 0, sizeof la);
   la.leaves = 3;
@@ -24,9 +26,41 @@ static cutego_gemm_plan_t tn(int64_t m, int64_t n, int64_t k, int64_t l) {
   lb.shape[0] = n, lb.stride[2] = n * k;
   ld.shape[1] = n, ld.stride[0] = n, ld.stride[2] = m * n;
   cutego_gemm_plan_t p;
-  cutego_gemm_plan(&ld, &la, &lb, NULL, CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_BF16, 0, 0x10000, 0x20000, 0x30000, 0, NULL,
+  cutego_gemm_plan(&ld, &la, &lb, NULL, CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_BF16, 0, 0x10000, 0x20000, 0x30000, 0, opt,
                    &p);
   return p;
+}
+static cutego_gemm_plan_t tn(int64_t m, int64_t n, int64_t k, int64_t l) { return tn_opt(m, n, k, l, NULL); }
+
+/* The plan of tn(m, n, k, 1) on tile configuration cfg (CUTEGO_GEMM_CONFIG_*). */
+static cutego_gemm_plan_t tn_config(int64_t m, int64_t n, int64_t k, int cfg) {
+  cutego_gemm_options_t o;
+  memset(&o, 0, sizeof o);
+  o.config = cfg + 1;
+  return tn_opt(m, n, k, 1, &o);
+}
+
+/* The automatic choice of cutego_gemm for a bf16 TN m x n x k on `sms` SMs, in the order cutego_gemm.cu
+ * applies the models (nothing asked for): 128x64 tiles where cutego_gemm_narrow says so; then the
+ * split of cutego_gemm_split_k (its slices on 128x128 tiles, or on 128x64 ones when narrow); else
+ * stream-K where cutego_gemm_stream_k names a configuration (not after narrow); else data-parallel on
+ * cutego_gemm_pick_config's tiles (128x64 when narrow). As bench_gemm's CSV writes it: configuration,
+ * split (0: none), decomposition. */
+typedef struct {
+  int config, split, decomposition;
+} pick_t;
+static pick_t auto_pick(int64_t m, int64_t n, int64_t k, int sms) {
+  cutego_gemm_plan_t p = tn(m, n, k, 1);
+  const int narrow = cutego_gemm_narrow(&p, sms);
+  if (narrow) p = tn_config(m, n, k, CUTEGO_GEMM_CONFIG_128x64x64);
+  const int s = cutego_gemm_split_k(&p, sms, 0, NULL, 0);
+  pick_t r = {narrow ? CUTEGO_GEMM_CONFIG_128x64x64 : CUTEGO_GEMM_CONFIG_128x128x64, s, CUTEGO_GEMM_DECOMPOSITION_SPLIT_K};
+  if (s > 1) return r;
+  r.split = 0;
+  const int sk = narrow ? 0 : cutego_gemm_stream_k(&p, sms);
+  r.config = sk > 0 ? sk - 1 : narrow ? CUTEGO_GEMM_CONFIG_128x64x64 : cutego_gemm_pick_config(m, n, 1, sms);
+  r.decomposition = sk > 0 ? CUTEGO_GEMM_DECOMPOSITION_STREAM_K : CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL;
+  return r;
 }
 
 /* Whether l is the flat rank-3 layout (e0,e1,e2):(s0,s1,s2). */
@@ -334,6 +368,55 @@ int main(void) {
       prev = now;
     }
     CHECK(mono && prev, "monotone in K, and pays at K = 65536");
+  }
+  /* The automatic choice on the shapes near one wave, against the H200 (132 SMs): each shape's
+   * plans that ran within 3% of the fastest of every decomposition, tile and cluster forced there
+   * (bench/results/2026-12-02-one-wave: data-parallel, 2x1 clusters and stream-K on 128x256 and
+   * 128x128, split K in 2 and 4 on 128x128 and in 2 on 128x64, stream-K on 64 and 96 CTAs; the best
+   * of two alternated passes). Configuration (0 128x256, 1 128x128, 2 128x64), split, decomposition
+   * (1 data-parallel, 2 split K, 3 stream-K); clusters were never within 3% where they ran. */
+  {
+    static const struct {
+      int64_t m, n, k;
+      int nfast;
+      pick_t fast[3];
+    } one_wave[] = {
+        {64, 4096, 4096, 2, {{2, 2, 2}, {1, 4, 2}}},
+        {64, 6144, 4096, 1, {{2, 0, 1}}},
+        {64, 11008, 4096, 1, {{1, 0, 1}}},
+        {64, 14336, 4096, 1, {{1, 0, 1}}},
+        {128, 4096, 4096, 1, {{2, 2, 2}}},
+        {128, 6144, 4096, 1, {{2, 0, 1}}},
+        {128, 11008, 4096, 1, {{1, 0, 1}}},
+        {128, 14336, 4096, 1, {{1, 0, 1}}},
+        {256, 4096, 4096, 1, {{2, 0, 1}}},
+        {256, 6144, 4096, 1, {{1, 0, 1}}},
+        {256, 11008, 4096, 3, {{0, 0, 1}, {1, 0, 3}, {0, 0, 3}}},
+        {256, 14336, 4096, 1, {{0, 0, 1}}},
+        {333, 14336, 4096, 1, {{0, 0, 3}}},
+        {512, 4096, 4096, 1, {{1, 0, 1}}},
+        {512, 6144, 4096, 1, {{0, 0, 1}}},
+        {512, 11008, 4096, 2, {{0, 0, 3}, {1, 0, 1}}},
+        {512, 14336, 4096, 1, {{0, 0, 1}}},
+        {1024, 4096, 4096, 1, {{0, 0, 1}}},
+        {1024, 6144, 4096, 1, {{1, 0, 1}}},
+        {1024, 11008, 4096, 2, {{0, 0, 3}, {0, 0, 1}}},
+        {1024, 14336, 4096, 1, {{0, 0, 3}}},
+        {2048, 11008, 4096, 1, {{0, 0, 3}}},
+        {2048, 2048, 2048, 1, {{0, 0, 1}}},
+        {4096, 4096, 4096, 1, {{0, 0, 1}}},
+        {8192, 8192, 8192, 1, {{0, 0, 1}}},
+    };
+    for (size_t i = 0; i < sizeof one_wave / sizeof one_wave[0]; ++i) {
+      const pick_t got = auto_pick(one_wave[i].m, one_wave[i].n, one_wave[i].k, sms);
+      int ok = 0;
+      for (int j = 0; j < one_wave[i].nfast; ++j)
+        ok |= got.config == one_wave[i].fast[j].config && got.split == one_wave[i].fast[j].split &&
+              got.decomposition == one_wave[i].fast[j].decomposition;
+      CHECK(ok, "%lldx%lldx%lld: the automatic choice (config %d, split %d, decomposition %d) ran within 3%% of the fastest",
+            (long long)one_wave[i].m, (long long)one_wave[i].n, (long long)one_wave[i].k, got.config, got.split,
+            got.decomposition);
+    }
   }
   printf("test_waves: %d checks, %d failures\n", checks, fails);
   return fails != 0;

@@ -38,10 +38,12 @@
  * stream-K against data-parallel on 15 shapes of 1.3-15.5 waves: a stream-K k-iteration cost
  * 1.12-1.27x a data-parallel one (with the fixup priced at 2), hence 1.2; below one full wave
  * (all tiles stream-K, M = 256-512: memory-bound) 1.2-1.4x and no shape gained, so stream-K needs
- * more tiles than SMs. Stream-K is taken where it beats the best data-parallel configuration by
- * kStreamKMargin, on 128x256 tiles only (every measured gain; stream-K on 128x128 tiles lost
- * 2-12% where the model picked it), and only with at least kMinStreamKIters k-iterations per CTA
- * (shorter shares are mostly fixup). */
+ * more tiles than SMs; a second fit (bench/results/2026-12-02-one-wave: stream-K, split K, 2x1
+ * clusters and both tiles forced on M = 64-1024 x N = 4096-14336) found no plan more than 2.3%
+ * faster than these rules' choice on any of its 25 shapes. Stream-K is taken where it beats the
+ * best data-parallel configuration by kStreamKMargin, on 128x256 tiles only (every measured gain;
+ * stream-K on 128x128 tiles lost 2-12% where the model picked it), and only with at least
+ * kMinStreamKIters k-iterations per CTA (shorter shares are mostly fixup). */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The one-wave fit (device call 1 of helper onewave): builds the kernels library of this tree
+# The one-wave fit (helper onewave's device calls 1 and 3): builds the kernels library of this tree
 # (bench/device/lib.sh), test_gemm, test_gemm_graph and bench_gemm with the device's nvcc; runs
 # test_gemm_graph, test_gemm in full, memcheck and racecheck on two stream-K cases with fewer tiles
 # than SMs; then times every decomposition and tile forced on the shapes near one wave (two passes,
