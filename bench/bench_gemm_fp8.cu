@@ -7,6 +7,7 @@
 // the ratio to cuBLASLt. Every timed shape is first checked, ours and cuBLASLt's result alike,
 // against an fp32 reference (cuBLAS pedantic fp32) on the same e4m3 inputs.
 //   bench_gemm_fp8 out.csv [--quick] [--reps N] [--accuracy] [--lt-promoted] [--promoted [--interval N]]
+//                  [--blockscaled] [--shape M,N,K]... [--variants C:G:T[,...] [--rounds N]]
 // --promoted: ours with promoted accumulation (CUTEGO_GEMM_FP8_ACCUM_PROMOTED, 128x128 tiles,
 // every N k-tiles, default 1) against cuBLASLt without fast accumulation (its promoted mode).
 // --accuracy: the relative error of ours and of cuBLASLt (fast accumulation and not) against
@@ -17,9 +18,21 @@
 // beside ours per tensor (fast, fast on 128x128 tiles, and promoted every k-tile), cuBLASLt per
 // tensor (fast accumulation: the upper reference) and our bf16 (cutego_gemm, the same shapes),
 // interleaved; the block-scaled result is checked against fp32 on the same inputs and scales first.
+// --variants C:G:T[,C:G:T...]: per-tensor fast (bf16 D) with forced options beside cuBLASLt, each
+// variant C cluster_m (0 automatic, 1 none, 2: 2x1 clusters sharing B where a configuration has
+// them), G group_m (0: default), T the tile configuration (0 automatic, 1 128x256, 2 128x128); a
+// variant the planner refuses on a shape is skipped there. The shapes of --shape or the default
+// table; alternating, one batch of each (cuBLASLt and every variant, the order rotated each time)
+// per repeat, max(9, reps) x `--rounds N` repeats, the median of each kept (the GPU's clock drifts
+// with its power draw at FP8 rates: entries timed in blocks of repeats one after the other moved
+// by up to 14% between identical ones); every variant's result checked against fp32 first;
+// prints cuBLASLt's algorithm (cublasLtMatmulAlgoConfigGetAttribute: cublasLtMatmulTile_t,
+// cublasLtMatmulStages_t, cublasLtClusterShape_t values, in its column-major terms) per shape.
+// --shape M,N,K (repeatable): these shapes instead of the table.
 #include <cublasLt.h>
 #include <cuda_fp8.h>
 #include <algorithm>
+#include <array>
 #include "../csrc/gemm/gemm_harness.h"
 
 using namespace gh;
@@ -269,15 +282,172 @@ static int bench_blockscaled(FILE *csv, const cutego_gemm_options_t &opt, LtFp8 
   return 0;
 }
 
+// cuBLASLt's algorithm for a plan, as cublasLtMatmulAlgoConfigGetAttribute reads it (enum values
+// of cublasLt.h: cublasLtMatmulTile_t, cublasLtMatmulStages_t, cublasLtClusterShape_t).
+static void print_lt_algo(const LtFp8::Plan &p) {
+  if (p.pick < 0) return;
+  const cublasLtMatmulAlgo_t *a = &p.res[p.pick].algo;
+  auto get = [&](cublasLtMatmulAlgoConfigAttributes_t at) {  // (the attribute's own size, asked first)
+    uint64_t v = 0;
+    size_t w = 0;
+    if (cublasLtMatmulAlgoConfigGetAttribute(a, at, nullptr, 0, &w) != CUBLAS_STATUS_SUCCESS || w > sizeof v)
+      return -1ll;
+    if (cublasLtMatmulAlgoConfigGetAttribute(a, at, &v, w, &w) != CUBLAS_STATUS_SUCCESS) return -1ll;
+    return (long long)v;
+  };
+  printf("  cuBLASLt algo id %lld tile %lld stages %lld cluster %lld inner %lld swizzle %lld split_k %lld "
+         "reduction %lld custom %lld (heuristic %d of %d)\n",
+         get(CUBLASLT_ALGO_CONFIG_ID), get(CUBLASLT_ALGO_CONFIG_TILE_ID), get(CUBLASLT_ALGO_CONFIG_STAGES_ID),
+         get(CUBLASLT_ALGO_CONFIG_CLUSTER_SHAPE_ID), get(CUBLASLT_ALGO_CONFIG_INNER_SHAPE_ID),
+         get(CUBLASLT_ALGO_CONFIG_CTA_SWIZZLING), get(CUBLASLT_ALGO_CONFIG_SPLITK_NUM),
+         get(CUBLASLT_ALGO_CONFIG_REDUCTION_SCHEME), get(CUBLASLT_ALGO_CONFIG_CUSTOM_OPTION), p.pick, p.n);
+}
+
+struct Variant {
+  int cluster_m, group_m, config;
+};
+
+// Per-tensor fast e4m3 -> bf16 with each variant's forced options beside cuBLASLt (fast
+// accumulation), interleaved in rounds on every shape.
+static int bench_variants(FILE *csv, const cutego_gemm_options_t &opt, LtFp8 &lt, cublasHandle_t hb, int reps,
+                          int rounds, const std::vector<Variant> &vs, const std::vector<std::array<int64_t, 3>> &shapes,
+                          const float *scales) {
+  fprintf(csv, "m,n,k,variant,cluster_m,group_m,config,ms,ms_cublaslt,tflops,tflops_cublaslt,ratio,rel,plan_config,"
+               "plan_cluster_m,reason\n");
+  const size_t nv = vs.size();
+  std::vector<std::vector<double>> ratios(nv);
+  std::vector<double> r8192(nv, 0);
+  for (auto &sh : shapes) {
+    const int64_t M = sh[0], N = sh[1], K = sh[2];
+    Operands o(M, N, K);
+    __nv_bfloat16 *d;
+    float *ra, *rb, *rr;
+    CK(cudaMalloc(&d, M * N * 2));
+    CK(cudaMalloc(&ra, M * K * 4));
+    CK(cudaMalloc(&rb, N * K * 4));
+    CK(cudaMalloc(&rr, M * N * 4));
+    gather3<__nv_fp8_e4m3><<<blocks_for(M * K), 256>>>(ra, o.a, M, K, 1, K, 1, 0);
+    gather3<__nv_fp8_e4m3><<<blocks_for(N * K), 256>>>(rb, o.b, N, K, 1, K, 1, 0);
+    float one = 1, zero = 0;
+    CB(cublasGemmEx(hb, CUBLAS_OP_N, CUBLAS_OP_T, (int)M, (int)N, (int)K, &one, ra, CUDA_R_32F, (int)M, rb, CUDA_R_32F,
+                    (int)N, &zero, rr, CUDA_R_32F, (int)M, CUBLAS_COMPUTE_32F_PEDANTIC, CUBLAS_GEMM_DEFAULT));
+    cudaFree(ra), cudaFree(rb);
+    cute_layout_t la = layout3(M, K, 0, K, 1, 0), lb = layout3(N, K, 0, K, 1, 0), ld = layout3(M, N, 0, N, 1, 0);
+    std::vector<cutego_gemm_options_t> ov(nv, opt);
+    std::vector<cutego_gemm_plan_t> plans(nv);
+    std::vector<double> rels(nv);
+    std::vector<bool> ok(nv, true);
+    for (size_t v = 0; v < nv; ++v) {
+      ov[v].cluster_m = vs[v].cluster_m;
+      ov[v].group_m = vs[v].group_m;
+      ov[v].config = vs[v].config;
+      CK(cudaMemset(d, 0xFF, M * N * 2));
+      const int rc = cutego_gemm(d, &ld, o.a, &la, o.b, &lb, nullptr, nullptr, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16, 1.f,
+                                 0.f, nullptr, &ov[v], &plans[v]);
+      if (rc == CUTEGO_KERNELS_EINVAL) {  // (clusters asked for where the tiles are 128x128): not timed
+        ok[v] = false;
+        printf("  variant %d:%d:%d refused: %s\n", vs[v].cluster_m, vs[v].group_m, vs[v].config, last_kernel_error());
+        continue;
+      }
+      if (rc) {
+        fprintf(stderr, "cutego_gemm variant %d:%d:%d: %s\n", vs[v].cluster_m, vs[v].group_m, vs[v].config,
+                last_kernel_error());
+        return 3;
+      }
+      CK(cudaDeviceSynchronize());
+      unsigned long long bad;
+      rels[v] = rel_error<__nv_bfloat16>(d, N, 1, 0, rr, M, N, 1, &bad);
+      if (bad || rels[v] > 2e-2) {
+        printf("WRONG RESULT %lld %lld %lld variant %d:%d:%d (rel %.2e, %llu bad)\n", (long long)M, (long long)N,
+               (long long)K, vs[v].cluster_m, vs[v].group_m, vs[v].config, rels[v], bad);
+        return 4;
+      }
+    }
+    cudaFree(rr);
+    LtFp8::Plan lp = lt.plan(M, N, K, CUDA_R_16BF, scales, scales + 64, true);
+    const bool lt_ok = lt.probe(lp, o.a, o.b, d);
+    const double fl = 2.0 * M * N * K;
+    const int r = std::max(5, std::min(reps, (int)(4e13 / fl)));
+    g_batch = std::max(1, std::min(20, (int)(2e11 / fl)));
+    // Alternating: each repeat times one batch of every entry (cuBLASLt, then the variants), the
+    // order rotated by one from repeat to repeat, so that every entry sees each moment of the
+    // power and clock drift alike; the median of each.
+    auto call = [&](size_t i) {
+      if (i == nv) lt.run(lp, o.a, o.b, d);
+      else cutego_gemm(d, &ld, o.a, &la, o.b, &lb, nullptr, nullptr, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16, 1.f, 0.f,
+                       nullptr, &ov[i], nullptr);
+    };
+    std::vector<std::vector<float>> samples(nv + 1);
+    cudaEvent_t e0, e1;
+    CK(cudaEventCreate(&e0));
+    CK(cudaEventCreate(&e1));
+    for (size_t i = 0; i <= nv; ++i)
+      if (i == nv ? lt_ok : ok[i])
+        for (int w = 0; w < 3; ++w) call(i);
+    const int alt = std::max(9, r) * rounds;
+    for (int rep = 0; rep < alt; ++rep)
+      for (size_t j = 0; j <= nv; ++j) {
+        const size_t i = (j + rep) % (nv + 1);
+        if (!(i == nv ? lt_ok : ok[i])) continue;
+        CK(cudaEventRecord(e0, nullptr));
+        for (int b = 0; b < g_batch; ++b) call(i);
+        CK(cudaEventRecord(e1, nullptr));
+        CK(cudaEventSynchronize(e1));
+        float ms;
+        CK(cudaEventElapsedTime(&ms, e0, e1));
+        samples[i].push_back(ms / g_batch);
+      }
+    cudaEventDestroy(e0), cudaEventDestroy(e1);
+    auto median = [](std::vector<float> &t) {
+      if (t.empty()) return 1e30f;
+      std::sort(t.begin(), t.end());
+      return t[t.size() / 2];
+    };
+    const float tl = median(samples[nv]);
+    std::vector<float> tv(nv);
+    for (size_t v = 0; v < nv; ++v) tv[v] = median(samples[v]);
+    printf("%6lld %6lld %6lld  cuBLASLt %8.1f us %7.1f TF\n", (long long)M, (long long)N, (long long)K, tl * 1e3,
+           lt_ok ? fl / (tl * 1e9) : 0.0);
+    print_lt_algo(lp);
+    LtFp8::done(lp);
+    for (size_t v = 0; v < nv; ++v) {
+      if (!ok[v]) continue;
+      const double tf = fl / (tv[v] * 1e9), ratio = lt_ok ? tl / tv[v] : 0;
+      printf("  variant %d:%d:%-2d %8.1f us %7.1f TF  ratio %.3f  rel %.1e  %s\n", vs[v].cluster_m, vs[v].group_m,
+             vs[v].config, tv[v] * 1e3, tf, ratio, rels[v], plans[v].reason);
+      fprintf(csv, "%lld,%lld,%lld,%d:%d:%d,%d,%d,%d,%.5f,%.5f,%.1f,%.1f,%.4f,%.2e,%d,%d,\"%s\"\n", (long long)M,
+              (long long)N, (long long)K, vs[v].cluster_m, vs[v].group_m, vs[v].config, vs[v].cluster_m, vs[v].group_m,
+              vs[v].config, tv[v], lt_ok ? tl : 0.f, tf, lt_ok ? fl / (tl * 1e9) : 0.0, ratio, rels[v],
+              (int)plans[v].config, (int)plans[v].cluster_m, plans[v].reason);
+      if (ratio > 0) ratios[v].push_back(ratio);
+      if (M == 8192 && N == 8192 && K == 8192) r8192[v] = ratio;
+    }
+    fflush(csv);
+    fflush(stdout);
+    cudaFree(d);
+  }
+  for (size_t v = 0; v < nv; ++v) {
+    double lg = 0;
+    for (double x : ratios[v]) lg += log(x);
+    printf("== variant %d:%d:%d: geometric mean ratio over %zu shapes %.3f; 8192^3 %.3f\n", vs[v].cluster_m,
+           vs[v].group_m, vs[v].config, ratios[v].size(), ratios[v].empty() ? 0 : exp(lg / ratios[v].size()),
+           r8192[v]);
+  }
+  fclose(csv);
+  return 0;
+}
+
 int main(int argc, char **argv) {
   if (argc < 2) {
     fprintf(stderr, "usage: bench_gemm_fp8 out.csv [--quick] [--reps N] [--accuracy] [--lt-promoted] [--promoted "
-                    "[--interval N]] [--blockscaled]\n");
+                    "[--interval N]] [--blockscaled] [--shape M,N,K]... [--variants C:G:T[,...] [--rounds N]]\n");
     return 2;
   }
   bool quick = false, accuracy = false, lt_promoted = false, promoted = false, blockscaled = false;
   int interval = 0;
-  int reps = 15;
+  int reps = 15, rounds = 2;
+  std::vector<Variant> variants;
+  std::vector<std::array<int64_t, 3>> only;
   for (int i = 2; i < argc; ++i) {
     if (!strcmp(argv[i], "--quick")) quick = true;
     else if (!strcmp(argv[i], "--accuracy")) accuracy = true;
@@ -286,6 +456,30 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[i], "--blockscaled")) blockscaled = true;
     else if (!strcmp(argv[i], "--interval") && i + 1 < argc) interval = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--reps") && i + 1 < argc) reps = atoi(argv[++i]);
+    else if (!strcmp(argv[i], "--rounds") && i + 1 < argc) rounds = std::max(1, atoi(argv[++i]));
+    else if (!strcmp(argv[i], "--shape") && i + 1 < argc) {
+      long long m, n, k;
+      if (sscanf(argv[++i], "%lld,%lld,%lld", &m, &n, &k) != 3 || m < 1 || n < 1 || k < 1) {
+        fprintf(stderr, "--shape M,N,K: %s\n", argv[i]);
+        return 2;
+      }
+      only.push_back({m, n, k});
+    } else if (!strcmp(argv[i], "--variants") && i + 1 < argc) {
+      for (const char *c = argv[++i]; *c;) {
+        Variant v;
+        int used = 0;
+        if (sscanf(c, "%d:%d:%d%n", &v.cluster_m, &v.group_m, &v.config, &used) != 3) {
+          fprintf(stderr, "--variants C:G:T[,C:G:T...]: %s\n", c);
+          return 2;
+        }
+        variants.push_back(v);
+        c += used;
+        if (*c == ',') ++c;
+      }
+    } else {
+      fprintf(stderr, "unknown option %s\n", argv[i]);
+      return 2;
+    }
   }
   FILE *csv = fopen(argv[1], "w");
   if (!csv) return 2;
@@ -357,15 +551,27 @@ int main(int argc, char **argv) {
   }
 
   if (blockscaled) return bench_blockscaled(csv, opt, lt, hb, reps);
+  if (!variants.empty()) {
+    if (only.empty()) {
+      for (int64_t s : {1024, 2048, 4096, 6144, 8192, 12288, 16384})
+        if (!quick || s == 4096 || s == 8192) only.push_back({s, s, s});
+      if (!quick)
+        for (int64_t m : {1024, 4096, 16384})
+          for (int64_t n : {4096, 11008, 14336})
+            for (int64_t k : {4096, 11008, 14336}) only.push_back({m, n, k});
+    }
+    return bench_variants(csv, opt, lt, hb, reps, rounds, variants, only, scales);
+  }
 
   struct Shape {
     int64_t m, n, k;
     const char *set;
   };
   std::vector<Shape> shapes;
+  for (auto &sh : only) shapes.push_back({sh[0], sh[1], sh[2], "shape"});
   for (int64_t s : {1024, 2048, 4096, 6144, 8192, 12288, 16384})
-    if (!quick || s == 4096 || s == 8192) shapes.push_back({s, s, s, "square"});
-  if (!quick)
+    if (only.empty() && (!quick || s == 4096 || s == 8192)) shapes.push_back({s, s, s, "square"});
+  if (!quick && only.empty())
     for (int64_t m : {1024, 4096, 16384})
       for (int64_t n : {4096, 11008, 14336})
         for (int64_t k : {4096, 11008, 14336}) shapes.push_back({m, n, k, "llm"});
