@@ -12,7 +12,7 @@
 // --accuracy: the relative error of ours and of cuBLASLt (fast accumulation and not) against
 // fp32 at K = 4096, 16384, 65536 (1024 x 1024 outputs, fp32 D), then exits.
 // --lt-promoted: also times cuBLASLt without fast accumulation (informational).
-// --blockscaled: DeepGEMM's shape table (M 64, 128, 4096 x its six (N, K)), block-scaled FP8
+// --blockscaled [--only M,N,K]: DeepGEMM's shape table (M 64, 128, 4096 x its six (N, K)), block-scaled FP8
 // (cutego_gemm_blockscaled: SA (M, K/128) M-major as DeepGEMM's, SB (N/128, K/128) K-major)
 // beside ours per tensor (fast, fast on 128x128 tiles, and promoted every k-tile), cuBLASLt per
 // tensor (fast accumulation: the upper reference) and our bf16 (cutego_gemm, the same shapes),
@@ -137,7 +137,9 @@ struct Operands {
 // Block-scaled FP8 on DeepGEMM's shapes (bf16 D), beside ours per tensor (fast; promoted every
 // k-tile), cuBLASLt per tensor (fast) and our bf16 GEMM. opt holds the per-tensor scales and the
 // workspace.
-static int bench_blockscaled(FILE *csv, const cutego_gemm_options_t &opt, LtFp8 &lt, cublasHandle_t hb, int reps) {
+// only: one shape (M, N, K) of the table, or all (M = 0).
+static int bench_blockscaled(FILE *csv, const cutego_gemm_options_t &opt, LtFp8 &lt, cublasHandle_t hb, int reps,
+                             const int64_t (&only)[3]) {
   const int64_t nk[6][2] = {{2112, 7168}, {24576, 1536}, {32768, 512}, {7168, 16384}, {4096, 7168}, {7168, 2048}};
   fprintf(csv, "m,n,k,ms_block,ms_fast,ms_promoted,ms_cublaslt,ms_bf16,tflops_block,tflops_fast,tflops_promoted,"
                "tflops_cublaslt,tflops_bf16,block_over_fast,block_over_cublaslt,rel_block,plan_block,ms_fast128,"
@@ -148,6 +150,7 @@ static int bench_blockscaled(FILE *csv, const cutego_gemm_options_t &opt, LtFp8 
   for (int64_t M : {64, 128, 4096})
     for (auto &p : nk) {
       const int64_t N = p[0], K = p[1], KB = (K + 127) / 128, NB = (N + 127) / 128, MP = (M + 3) / 4 * 4;
+      if (only[0] && (only[0] != M || only[1] != N || only[2] != K)) continue;
       Operands o(M, N, K);
       __nv_bfloat16 *d, *a16, *b16;
       float *sca, *scb, *f;
@@ -302,18 +305,22 @@ static int bench_blockscaled(FILE *csv, const cutego_gemm_options_t &opt, LtFp8 
 int main(int argc, char **argv) {
   if (argc < 2) {
     fprintf(stderr, "usage: bench_gemm_fp8 out.csv [--quick] [--reps N] [--accuracy] [--lt-promoted] [--promoted "
-                    "[--interval N]] [--blockscaled]\n");
+                    "[--interval N]] [--blockscaled [--only M,N,K]]\n");
     return 2;
   }
   bool quick = false, accuracy = false, lt_promoted = false, promoted = false, blockscaled = false;
   int interval = 0;
   int reps = 15;
+  int64_t only[3] = {0, 0, 0};  // --blockscaled --only M,N,K: that shape of the table only
   for (int i = 2; i < argc; ++i) {
     if (!strcmp(argv[i], "--quick")) quick = true;
     else if (!strcmp(argv[i], "--accuracy")) accuracy = true;
     else if (!strcmp(argv[i], "--lt-promoted")) lt_promoted = true;
     else if (!strcmp(argv[i], "--promoted")) promoted = true;
     else if (!strcmp(argv[i], "--blockscaled")) blockscaled = true;
+    else if (!strcmp(argv[i], "--only") && i + 1 < argc &&
+             sscanf(argv[++i], "%lld,%lld,%lld", (long long *)&only[0], (long long *)&only[1], (long long *)&only[2]) != 3)
+      only[0] = 0;
     else if (!strcmp(argv[i], "--interval") && i + 1 < argc) interval = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--reps") && i + 1 < argc) reps = atoi(argv[++i]);
   }
@@ -386,7 +393,7 @@ int main(int argc, char **argv) {
     return 0;
   }
 
-  if (blockscaled) return bench_blockscaled(csv, opt, lt, hb, reps);
+  if (blockscaled) return bench_blockscaled(csv, opt, lt, hb, reps, only);
 
   struct Shape {
     int64_t m, n, k;

@@ -71,9 +71,13 @@ int cutego_gemm_pick_config(int64_t m, int64_t n, int64_t l, int sms) {
   return n > 128 && t256 <= t128 ? CUTEGO_GEMM_CONFIG_128x256x64 : CUTEGO_GEMM_CONFIG_128x128x64;
 }
 
-/* A block-scaled 128x192 tile's main loop against a 128x128 one's: 1.5 at equal efficiency; the
- * wider tile reads fewer operand bytes per MMA (predicted 1.35). */
-static const double kCostBlock192 = 1.35;
+/* A block-scaled 128x192 tile's main loop against a 128x128 one's. Measured on the H200
+ * (bench/GEMM-NOTES.md, "Block-scaled FP8 on 128x192 tiles"; both forced on DeepGEMM's 18 shapes):
+ * 1.48-1.64 where every SM runs several tiles (M = 4096: its one partial sum leaves the wait and
+ * the promotion of each k-tile uncovered, where 128x128 keeps two), 1.13 for one tile per SM. So
+ * 128x192 pays only where it saves a wave of 128x128 tiles (DeepGEMM's N = 24576 at M = 64 and
+ * 128: one wave against two; 4096 x 2112: three against five). */
+static const double kCostBlock192 = 1.6;
 
 int cutego_gemm_pick_config_blockscaled(int64_t m, int64_t n, int64_t l, int sms) {
   if (m < 1 || n <= kTile || l < 1 || sms < 1) return CUTEGO_GEMM_CONFIG_128x128x64;
