@@ -4,7 +4,7 @@
 // of the two cuBLAS figures. Every timed shape is first checked against an fp32 reference (cuBLAS
 // pedantic fp32) on the same inputs.
 //   bench_gemm out.csv [--quick|--sweep] [--dtype bf16|f16|both] [--layout TN|NN|NT|TT] [--reps N]
-//              [--cluster 0|1|2] [--ab-cluster] [--split-k S] [--decomposition D] [--min-m M] [--max-m M] [--set S] [--host]
+//              [--cluster 0|1|2] [--ab-cluster] [--split-k S] [--decomposition D] [--pitch-pack P] [--min-m M] [--max-m M] [--set S] [--host]
 //              [--shape M,N,K]...
 // --sweep: M in 1..16384 x the LLM (N,K) pairs, squares 256..16384, 12 sizes off the 64-grid.
 // Small problems are timed as batches of up to 20 back-to-back calls (time per call).
@@ -301,7 +301,7 @@ static void host_overhead(Lt &lt, cublasHandle_t hb, const cutego_gemm_options_t
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    fprintf(stderr, "usage: bench_gemm out.csv [--quick] [--dtype bf16|f16|both] [--layout TN|NN|NT|TT] [--reps N] [--group G] [--config C] [--direct-epilogue] [--only-m M] [--cluster C] [--ab-cluster] [--sweep] [--min-m M] [--max-m M] [--set llm|square|odd] [--split-k S] [--decomposition D] [--host] [--shape M,N,K]...\n");
+    fprintf(stderr, "usage: bench_gemm out.csv [--quick] [--dtype bf16|f16|both] [--layout TN|NN|NT|TT] [--reps N] [--group G] [--config C] [--direct-epilogue] [--only-m M] [--cluster C] [--ab-cluster] [--sweep] [--min-m M] [--max-m M] [--set llm|square|odd] [--split-k S] [--decomposition D] [--pitch-pack P] [--host] [--shape M,N,K]...\n");
     return 2;
   }
   bool quick = false, sweep = false, host = false;
@@ -327,6 +327,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[i], "--set") && i + 1 < argc) only_set = argv[++i];
     else if (!strcmp(argv[i], "--split-k") && i + 1 < argc) opt.split_k = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--decomposition") && i + 1 < argc) opt.decomposition = atoi(argv[++i]);
+    else if (!strcmp(argv[i], "--pitch-pack") && i + 1 < argc) opt.pitch_pack = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--dtype") && i + 1 < argc) dts = argv[++i];
     else if (!strcmp(argv[i], "--layout") && i + 1 < argc) lay = argv[++i];
     else if (!strcmp(argv[i], "--reps") && i + 1 < argc) reps = atoi(argv[++i]);

@@ -78,6 +78,10 @@ type GemmOptions struct {
 	// SMs multiprocessors), 1 never split K, S > 1 split K in S slices (an error where they
 	// are impossible).
 	SplitK int
+	// PitchPack is cutego_gemm_options_t's pitch_pack: 0 (AUTO) copies a K-major A or B whose rows
+	// are off the 128-byte grid into a 128-byte pitch where the cost model says it pays (SMs
+	// known), 1 (ON) wherever they are, 2 (OFF) never (packed copies then pad K to 16 bytes).
+	PitchPack int
 }
 
 // GemmPlan is the planner's decision for one GEMM.
@@ -189,6 +193,7 @@ func planGemm(d GemmOperand, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, b
 		if opt.NoPack {
 			o.no_pack = 1
 		}
+		o.pitch_pack = C.int32_t(opt.PitchPack)
 	}
 	if blockScaled {
 		o.fp8_accumulation = C.CUTEGO_GEMM_FP8_ACCUM_BLOCK_SCALED
@@ -249,7 +254,20 @@ func (c *Copier) gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha
 		return nil, fmt.Errorf("gpu: gemm: null pointer")
 	}
 	if p.SplitK > 1 {
-		return p, c.gemmSplitK(p, d, a, b, cOp, ab, cd, alpha, beta, bs)
+		// packed A or B (a packed C/D does not split): the copies first, at the workspace's start;
+		// the slices read them and write their partial sums after them
+		var off int64
+		if p.Packed {
+			off = int64(p.c.workspace_bytes)
+			ws, err := c.workspace(off + int64(p.split.workspace_bytes))
+			if err != nil {
+				return nil, err
+			}
+			if a, b, _, _, err = c.packOperands(p, ws, a, b, d, cOp, ab, cd, beta); err != nil {
+				return nil, err
+			}
+		}
+		return p, c.gemmSplitK(p, d, a, b, cOp, ab, cd, alpha, beta, bs, off)
 	}
 	fn, err := c.gemmFunction(p.Kernel, ab.elemBytes() == 1)
 	if err != nil {
@@ -272,52 +290,17 @@ func (c *Copier) gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha
 			C.CUdeviceptr(d.Ptr), &ld, C.CUdeviceptr(a.Ptr), &la, C.CUdeviceptr(b.Ptr), &lb, cptr, lc,
 			C.float(alpha), C.float(beta)))
 	}
-	// Operands no tensor map reads as they are: copied into a zeroed K-major workspace first
-	// (cutego_gemm_plan_t's a/b_packed); a hierarchical C/D goes through a compact d_packed. The
-	// workspace is the Copier's, kept between calls (freed by Close).
+	// Operands no tensor map reads as they are (or whose rows are off the 128-byte grid): copied
+	// into the Copier's workspace first (packOperands); a hierarchical C/D goes through d_packed.
 	dUser := d
-	es, abes := cd.elemBytes(), ab.elemBytes()
-	var ws cu.DevicePtr
-	if p.c.flags&(C.CUTEGO_GEMM_F_PACK_A|C.CUTEGO_GEMM_F_PACK_B|C.CUTEGO_GEMM_F_PACK_D) != 0 {
-		if ws, err = c.workspace(int64(p.c.workspace_bytes)); err != nil {
+	es := cd.elemBytes()
+	if p.Packed {
+		ws, err := c.workspace(int64(p.c.workspace_bytes))
+		if err != nil {
 			return nil, err
 		}
-		if err := cu.MemsetD8(ws, 0, int64(p.c.workspace_bytes)); err != nil {
-			return nil, fmt.Errorf("gpu: gemm: %w", err)
-		}
-		pack := func(src GemmOperand, packed *C.cute_layout_t, at cu.DevicePtr, es int) (GemmOperand, error) {
-			pl, err := fromC(packed)
-			if err != nil {
-				return src, err
-			}
-			if _, err := c.Copy(at, pl, src.Ptr, src.Layout, es, nil); err != nil {
-				return src, fmt.Errorf("gpu: gemm: packing an operand: %w", err)
-			}
-			return GemmOperand{Ptr: at, Layout: pl}, nil
-		}
-		if p.c.flags&C.CUTEGO_GEMM_F_PACK_A != 0 {
-			if a, err = pack(a, &p.c.a_packed, ws+cu.DevicePtr(p.c.a_workspace_offset), abes); err != nil {
-				return nil, err
-			}
-		}
-		if p.c.flags&C.CUTEGO_GEMM_F_PACK_B != 0 {
-			if b, err = pack(b, &p.c.b_packed, ws+cu.DevicePtr(p.c.b_workspace_offset), abes); err != nil {
-				return nil, err
-			}
-		}
-		if p.c.flags&C.CUTEGO_GEMM_F_PACK_D != 0 {
-			at := ws + cu.DevicePtr(p.c.d_workspace_offset)
-			pl, err := fromC(&p.c.d_packed)
-			if err != nil {
-				return nil, err
-			}
-			if beta != 0 {
-				if _, err := pack(*cOp, &p.c.d_packed, at, es); err != nil {
-					return nil, err
-				}
-			}
-			d = GemmOperand{Ptr: at, Layout: pl}
-			cOp = &d
+		if a, b, d, cOp, err = c.packOperands(p, ws, a, b, d, cOp, ab, cd, beta); err != nil {
+			return nil, err
 		}
 	}
 	smem := int(p.c.smem_bytes)
@@ -356,7 +339,7 @@ func (c *Copier) gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha
 // order: PlanGemm's plan; where neither a configuration nor a split is asked for, 128x64 tiles
 // where cutego_gemm_narrow says so (and that plan reads A and B in place); then K split as
 // cutego_gemm_split_k says for opt.SMs (or opt.SplitK asks), where the slices plan on the wgmma
-// path reading A and B in place (planSplit); else, unless asked for or narrow, the tile
+// path reading A and B in place or their packed copies (planSplit); else, unless asked for or narrow, the tile
 // configuration cutego_gemm_pick_config gives for opt.SMs (not for promoted FP8 accumulation,
 // whose kernels are 128x128 only).
 func launchPlan(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, beta float32, opt *GemmOptions,
@@ -436,7 +419,15 @@ func planSplit(p *GemmPlan, splits int, a, b GemmOperand, ab DType, opt *GemmOpt
 			o.Config = int(C.CUTEGO_GEMM_CONFIG_128x64x64) + 1
 		}
 	}
-	lw, la, lb, err := splitOperands(&sl, splitWorkspaceAddr, a.Ptr, b.Ptr)
+	// the slices read packed copies (cutego_gemm_plan_t's a/b_packed) at 256-byte-aligned workspace offsets
+	aAt, bAt := a.Ptr, b.Ptr
+	if p.c.flags&C.CUTEGO_GEMM_F_PACK_A != 0 {
+		aAt = splitWorkspaceAddr
+	}
+	if p.c.flags&C.CUTEGO_GEMM_F_PACK_B != 0 {
+		bAt = splitWorkspaceAddr
+	}
+	lw, la, lb, err := splitOperands(&sl, splitWorkspaceAddr, aAt, bAt)
 	if err != nil {
 		return err
 	}
@@ -496,20 +487,69 @@ func splitScales(sl *C.cutego_gemm_split_layouts_t, bs *blockScalesIn) (*blockSc
 	return &blockScalesIn{GemmOperand{bs.a.Ptr, sa}, GemmOperand{bs.b.Ptr, sb}}, nil
 }
 
+// packOperands copies what plan p packs into ws (at least p's workspace_bytes; zeroed first:
+// the K padding stays zero) with the layouts a/b_packed (and C into d_packed where beta != 0);
+// A, B (and D, C) are then the copies.
+func (c *Copier) packOperands(p *GemmPlan, ws cu.DevicePtr, a, b, d GemmOperand, cOp *GemmOperand, ab, cd DType,
+	beta float32) (GemmOperand, GemmOperand, GemmOperand, *GemmOperand, error) {
+	es, abes := cd.elemBytes(), ab.elemBytes()
+	if err := cu.MemsetD8(ws, 0, int64(p.c.workspace_bytes)); err != nil {
+		return a, b, d, cOp, fmt.Errorf("gpu: gemm: %w", err)
+	}
+	pack := func(src GemmOperand, packed *C.cute_layout_t, at cu.DevicePtr, es int) (GemmOperand, error) {
+		pl, err := fromC(packed)
+		if err != nil {
+			return src, err
+		}
+		if _, err := c.Copy(at, pl, src.Ptr, src.Layout, es, nil); err != nil {
+			return src, fmt.Errorf("gpu: gemm: packing an operand: %w", err)
+		}
+		return GemmOperand{Ptr: at, Layout: pl}, nil
+	}
+	var err error
+	if p.c.flags&C.CUTEGO_GEMM_F_PACK_A != 0 {
+		if a, err = pack(a, &p.c.a_packed, ws+cu.DevicePtr(p.c.a_workspace_offset), abes); err != nil {
+			return a, b, d, cOp, err
+		}
+	}
+	if p.c.flags&C.CUTEGO_GEMM_F_PACK_B != 0 {
+		if b, err = pack(b, &p.c.b_packed, ws+cu.DevicePtr(p.c.b_workspace_offset), abes); err != nil {
+			return a, b, d, cOp, err
+		}
+	}
+	if p.c.flags&C.CUTEGO_GEMM_F_PACK_D != 0 {
+		at := ws + cu.DevicePtr(p.c.d_workspace_offset)
+		pl, err := fromC(&p.c.d_packed)
+		if err != nil {
+			return a, b, d, cOp, err
+		}
+		if beta != 0 {
+			if _, err := pack(*cOp, &p.c.d_packed, at, es); err != nil {
+				return a, b, d, cOp, err
+			}
+		}
+		d = GemmOperand{Ptr: at, Layout: pl}
+		cOp = &d
+	}
+	return a, b, d, cOp, nil
+}
+
 // gemmSplitK runs plan p of K split in p.SplitK slices (planSplit) as cutego_gemm does: the
-// slices' GEMM into the batches of the Copier's workspace (fp32), then the reduction
+// slices' GEMM into the batches of the Copier's workspace (fp32) from byte off (after the packed
+// copies the slices read, if any), then the reduction
 // cutego_gemm_split_k_reduce_<D's type> (D = alpha·ΣW + beta·C), both on c.Stream.
 func (c *Copier) gemmSplitK(p *GemmPlan, d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha, beta float32,
-	bs *blockScalesIn) error {
+	bs *blockScalesIn, off int64) error {
 	name := "cutego_gemm_split_k_reduce_" + map[DType]string{BF16: "bf16", F16: "f16", F32: "f32"}[cd]
 	red, err := c.gemmFunction(name, false)
 	if err != nil {
 		return err
 	}
-	ws, err := c.workspace(int64(p.split.workspace_bytes))
+	ws, err := c.workspace(off + int64(p.split.workspace_bytes))
 	if err != nil {
 		return err
 	}
+	ws += cu.DevicePtr(off) // the partial sums (after the packed copies, if any)
 	w, sa, sb, err := splitOperands(&p.split, ws, a.Ptr, b.Ptr)
 	if err != nil {
 		return err

@@ -44,6 +44,11 @@ func TestLaunchPlanSplitK(t *testing.T) {
 		{16, 4096, 4096, BF16, GemmOptions{SMs: 132, SplitK: 1}, 1, 0},
 		// No SMs known (PlanGemm's default): no automatic split.
 		{16, 4096, 4096, BF16, GemmOptions{}, 1, 0},
+		// Rows of 8200 bytes: A and B packed with K padded to 4160 (128 bytes, zeros); the slices
+		// split the padded K: 32 tiles of 128x128 in 4 slices of 1040 (K = 4100 has no split).
+		{100, 4096, 4100, BF16, GemmOptions{SMs: 132}, 4, 2},
+		{100, 4096, 4100, BF16, GemmOptions{SMs: 132, SplitK: 8}, 8, 2},
+		{16, 2048, 4100, BF16, GemmOptions{SMs: 132}, 4, 2}, // TestGemmSplitKOnDevice's packed case
 	}
 	for _, tc := range cases {
 		o := tc.opt
@@ -103,5 +108,41 @@ func TestLaunchPlanSplitK(t *testing.T) {
 		if p, err := launchPlan(op3(16, 4096), op3(16, 4096), op3(4096, 4096), nil, BF16, BF16, 0, &o, nil); err == nil {
 			t.Errorf("split_k %d, L %d: plan %+v", tc.opt.SplitK, tc.l, p)
 		}
+	}
+}
+
+// Rows of 2000 bytes (off the 128-byte grid): packed where csrc/gemm/waves.c's cost model says
+// the copy pays (3000x5000x1000 on 132 SMs: both, by hand in test_plan_gemm.c), never with
+// PitchPack OFF or without SMs, always with ON; 1000^3 stays in place unless ON.
+func TestPlanGemmPitchPack(t *testing.T) {
+	op := func(e0, e1 int64) GemmOperand {
+		return GemmOperand{Ptr: 0x1000, Layout: cute.MustLayout(cute.Ints(e0, e1), cute.Ints(e1, 1))}
+	}
+	for _, tc := range []struct {
+		m, n, k int64
+		opt     GemmOptions
+		packed  bool
+	}{
+		{3000, 5000, 1000, GemmOptions{SMs: 132}, true},
+		{3000, 5000, 1000, GemmOptions{SMs: 132, PitchPack: 2}, false},
+		{3000, 5000, 1000, GemmOptions{}, false},
+		{3000, 5000, 1024, GemmOptions{SMs: 132, PitchPack: 1}, false},
+		{1000, 1000, 1000, GemmOptions{SMs: 132}, false},
+		{1000, 1000, 1000, GemmOptions{SMs: 132, PitchPack: 1}, true},
+	} {
+		o := tc.opt
+		p, err := launchPlan(op(tc.m, tc.n), op(tc.m, tc.k), op(tc.n, tc.k), nil, BF16, BF16, 0, &o, nil)
+		if err != nil || p.Packed != tc.packed || p.Path != GemmWgmma {
+			t.Errorf("%dx%dx%d %+v: packed %v, want %v (%v)", tc.m, tc.n, tc.k, tc.opt, p != nil && p.Packed, tc.packed, err)
+			continue
+		}
+		if tc.packed && (p.c.a_packed.stride[0] != 1024 || !strings.Contains(p.Reason, "off the 128-byte grid")) {
+			t.Errorf("%dx%dx%d: pitch %d: %s", tc.m, tc.n, tc.k, p.c.a_packed.stride[0], p.Reason)
+		}
+	}
+	o := GemmOptions{PitchPack: 3}
+	if _, err := launchPlan(op(64, 64), op(64, 64), op(64, 64), nil, BF16, BF16, 0, &o, nil); err == nil ||
+		!strings.Contains(err.Error(), "pitch_pack 3") {
+		t.Errorf("pitch_pack 3: %v", err)
 	}
 }

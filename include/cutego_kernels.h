@@ -218,6 +218,13 @@ typedef struct cutego_gemm_options_t {
   int64_t workspace_bytes;
   int32_t sms;         /* the device's multiprocessor count, for the tile choice (cutego_gemm fills it
                           from the device when 0; a plan made with 0 ignores occupancy) */
+  int32_t pitch_pack;  /* CUTEGO_GEMM_PITCH_PACK_*: 0 automatic. A K-major A or B whose row pitch is
+                          off the 128-byte grid is copied into the workspace with K padded to 128
+                          bytes (CUTEGO_GEMM_F_PACK_A/B) where csrc/gemm/waves.c's cost model says
+                          the copy pays (needs sms; never with no_pack); every packed copy pads K to
+                          128 bytes unless OFF (16). A packed plan that splits K or runs stream-K
+                          puts the partial sums in workspace after the packed copies
+                          (workspace_bytes + split_workspace_bytes). (Fills what was padding.) */
   /* FP8 A and B only: per-tensor scales, one fp32 each in device memory (NULL: 1), read by the
    * kernel when it runs (so a CUDA graph may update them); D = alpha * scale_a * scale_b * A·B
    * + beta * C. Set for bf16/fp16 operands: an error. */
@@ -233,6 +240,13 @@ typedef struct cutego_gemm_options_t {
                             (cudaMemsetAsync: a memset node in a captured graph). (This field fills
                             what was padding: the struct's size is unchanged.) */
 } cutego_gemm_options_t;
+
+/* cutego_gemm_options_t.pitch_pack. */
+enum {
+  CUTEGO_GEMM_PITCH_PACK_AUTO = 0, /* where the cost model says the copy pays (csrc/gemm/waves.c) */
+  CUTEGO_GEMM_PITCH_PACK_ON = 1,   /* every K-major A/B row pitch off the 128-byte grid */
+  CUTEGO_GEMM_PITCH_PACK_OFF = 2   /* none; packed copies pad K to 16 bytes */
+};
 
 /* FP8 accumulation. FAST: the tensor cores accumulate the whole K (they keep about 14 bits of
  * each partial sum: the error against fp32 grows as sqrt(K), 5e-3 at K = 65536). PROMOTED: the
@@ -313,12 +327,12 @@ int64_t cutego_gemm_stream_k_tiles(int64_t tiles, int64_t ctas);
 /* The tile configuration + 1 with which cutego_gemm runs a plan stream-K on a device with `sms`
  * multiprocessors when no decomposition is asked for, or 0: data-parallel (csrc/gemm/waves.c's
  * cost model: more tiles than SMs, and a partial last wave that stream-K fills). Only 16-bit
- * single-cluster plans that read A and B in place; 128x256 tiles (decomposition STREAM_K also
- * runs 128x128 ones). */
+ * single-cluster plans without a packed C/D (packed A or B: on the copies); 128x256 tiles
+ * (decomposition STREAM_K also runs 128x128 ones). */
 int cutego_gemm_stream_k(const cutego_gemm_plan_t *plan, int sms);
 
-/* Why a plan cannot run stream-K ("" when it can): not the wgmma path, FP8 operands, packed
- * operands, clusters, or 2^31 tiles x k-tiles of 64 and more. */
+/* Why a plan cannot run stream-K ("" when it can): not the wgmma path, FP8 operands, a packed
+ * C/D, clusters, or 2^31 tiles x k-tiles of 64 and more. */
 const char *cutego_gemm_no_stream_k(const cutego_gemm_plan_t *plan);
 
 /* The wgmma kernel's arguments (by value; extents and strides in elements), filled from a plan
@@ -378,8 +392,10 @@ const char *cutego_gemm_path_name(int path);
  * multiprocessors. requested 0: the largest split that keeps all slices of all 128x128 tiles
  * (128x64 tiles for a plan of CUTEGO_GEMM_CONFIG_128x64x64) in one wave (tiles * S <= sms) with slices of at least 1024 (csrc/gemm/waves.c says why); 1: 1;
  * S > 1: S, or -1 with the reason in why where S slices are impossible. Only single-batch plans
- * without clusters that read A and B in place split; K splits into at most 16 equal slices of
- * whole 16-byte steps (8 elements of 16 bits, 16 of FP8; block-scaled, whole K blocks of 128). */
+ * without clusters or a packed C/D split (packed A or B: cutego_gemm packs first and splits the
+ * copies); K splits into at most 16 equal slices of whole 16-byte steps (8 elements of 16 bits, 16
+ * of FP8; block-scaled, whole K blocks of 128), where both A and B are packed the K padded with
+ * zeros in their copies. */
 int cutego_gemm_split_k(const cutego_gemm_plan_t *plan, int sms, int requested, char *why, size_t why_len);
 
 /* How cutego_gemm runs a split of K in `splits` slices (cutego_gemm_split_k's count): the slices

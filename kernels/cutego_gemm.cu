@@ -285,7 +285,7 @@ bool k_rows(const cute_layout_t *L, int64_t *s0, int64_t *s2) {
 // dst (MN, kp, L) compact K-major <- src rows (row stride s0, batch stride s2, unit K stride), K
 // padded with zeros to kp: the packed layout the planner wrote (pack(): shape (MN, K, L), strides
 // (kp, 1, MN * kp)). One block per row at a time, its threads along the row (no division per
-// element). E: an unsigned integer of the element's size.
+// element). E: an unsigned integer (or uint2/uint4) of the copy's unit; extents and strides in units.
 template <typename E>
 __global__ void __launch_bounds__(256) gemm_pack_k_rows(E *dst, const E *src, int64_t mn, int64_t k,
                                                         int64_t kp, int64_t l, int64_t s0, int64_t s2) {
@@ -293,21 +293,27 @@ __global__ void __launch_bounds__(256) gemm_pack_k_rows(E *dst, const E *src, in
     const int64_t z = row / mn, r = row - z * mn;
     const E *in = src + z * s2 + r * s0;
     E *out = dst + row * kp;
-    for (int64_t c = threadIdx.x; c < kp; c += blockDim.x) out[c] = c < k ? in[c] : E(0);
+    for (int64_t c = threadIdx.x; c < kp; c += blockDim.x) out[c] = c < k ? in[c] : E{};
   }
 }
 
+// The copy moves units of 16, 8 or 4 bytes where the source address, the row and batch strides and
+// K and kp in bytes are all multiples of the unit (rows of 2,000 bytes: 16), else elements.
 int pack_k_rows(void *dst, const cute_layout_t &packed, const void *src, int64_t s0, int64_t s2, int es, int sms,
                 cudaStream_t stream) {
   const int64_t mn = packed.shape[0], k = packed.shape[1], l = packed.shape[2], kp = packed.stride[0];
   const int64_t rows = mn * l, cap = static_cast<int64_t>(sms) * 16;
-  const int64_t blocks = rows < cap ? rows : cap;
-  if (es == 1)
-    gemm_pack_k_rows<uint8_t><<<static_cast<unsigned>(blocks), 256, 0, stream>>>(
-        static_cast<uint8_t *>(dst), static_cast<const uint8_t *>(src), mn, k, kp, l, s0, l > 1 ? s2 : 0);
-  else
-    gemm_pack_k_rows<uint16_t><<<static_cast<unsigned>(blocks), 256, 0, stream>>>(
-        static_cast<uint16_t *>(dst), static_cast<const uint16_t *>(src), mn, k, kp, l, s0, l > 1 ? s2 : 0);
+  const unsigned blocks = static_cast<unsigned>(rows < cap ? rows : cap);
+  const int64_t b_s2 = l > 1 ? s2 * es : 0, all = static_cast<int64_t>(reinterpret_cast<uintptr_t>(src) % 16) |
+                                                   (k * es) | (kp * es) | (s0 * es) | b_s2;
+  const int64_t u = all % 16 == 0 ? 16 : all % 8 == 0 ? 8 : all % 4 == 0 ? 4 : es;
+#define PACK(E)                                                                                                       gemm_pack_k_rows<E><<<blocks, 256, 0, stream>>>(static_cast<E *>(dst), static_cast<const E *>(src), mn, k * es / u,                                                   kp * es / u, l, s0 * es / u, b_s2 / u)
+  if (u == 16) PACK(uint4);
+  else if (u == 8) PACK(uint2);
+  else if (u == 4) PACK(uint32_t);
+  else if (u == 2) PACK(uint16_t);
+  else PACK(uint8_t);
+#undef PACK
   cudaError_t e = cudaGetLastError();
   return e == cudaSuccess ? CUTEGO_KERNELS_OK : fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: packing rows: %s", cudaGetErrorString(e));
 }
@@ -322,6 +328,81 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
              float beta, cutego_stream_t stream_, const cutego_gemm_options_t *opt, cutego_gemm_plan_t *plan_out,
              const BlockScalesIn *bsi);
 
+// The caller's workspace (options.workspace) from `used` bytes on: what is left of it for the split's
+// or stream-K's partial sums once the packed copies took the first `used` (nothing where it is not
+// 256-byte aligned).
+struct CallerWs {
+  void *at = nullptr;
+  int64_t bytes = 0;
+  CallerWs(const cutego_gemm_options_t *opt, int64_t used) {
+    if (opt && opt->workspace && reinterpret_cast<uintptr_t>(opt->workspace) % 256 == 0 && used >= 0 &&
+        opt->workspace_bytes >= used) {
+      at = static_cast<uint8_t *>(opt->workspace) + used;
+      bytes = opt->workspace_bytes - used;
+    }
+  }
+  bool fits(int64_t n) const { return at && bytes >= n; }
+};
+
+// The plan's packed operands copied into its workspace (the caller's when it holds
+// plan.workspace_bytes, *in_caller then; else allocated on the stream, *ws for the caller to free):
+// an operand with unit K stride (its row stride or address off a grid) row by row with its K
+// padding zeroed (gemm_pack_k_rows), anything else through cutego_copy into a zeroed workspace; a
+// packed C/D: C copied in (beta != 0). a, b (and c, d) then point into the workspace.
+int pack_operands(const cutego_gemm_plan_t &p, const cute_layout_t *la, const cute_layout_t *lb, const cute_layout_t *lc,
+                  int read_c, const void **a, const void **b, const void **c, void **d, const cutego_gemm_options_t *opt,
+                  int sms, cutego_stream_t stream_, void **ws_own, bool *in_caller) {
+  cudaStream_t stream = reinterpret_cast<cudaStream_t>(stream_);
+  const int ces = p.cd_dtype == CUTEGO_DTYPE_F32 ? 4 : 2, es = is_fp8(p.ab_dtype) ? 1 : 2;
+  int64_t as0 = 0, as2 = 0, bs0 = 0, bs2 = 0;
+  const bool rows_a = (p.flags & CUTEGO_GEMM_F_PACK_A) && k_rows(la, &as0, &as2);
+  const bool rows_b = (p.flags & CUTEGO_GEMM_F_PACK_B) && k_rows(lb, &bs0, &bs2);
+  const bool zero = (p.flags & CUTEGO_GEMM_F_PACK_D) || ((p.flags & CUTEGO_GEMM_F_PACK_A) && !rows_a) ||
+                    ((p.flags & CUTEGO_GEMM_F_PACK_B) && !rows_b);
+  void *ws = nullptr;
+  cudaError_t e = cudaSuccess;
+  *ws_own = nullptr;
+  *in_caller = false;
+  const CallerWs cw(opt, 0);
+  if (cw.fits(p.workspace_bytes)) {
+    ws = cw.at;
+    *in_caller = true;
+  } else {
+    e = cudaMallocAsync(&ws, static_cast<size_t>(p.workspace_bytes), stream);
+    if (e != cudaSuccess)
+      return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: workspace of %lld bytes: %s", (long long)p.workspace_bytes,
+                  cudaGetErrorString(e));
+  }
+  if (zero) e = cudaMemsetAsync(ws, 0, static_cast<size_t>(p.workspace_bytes), stream);
+  int rc = e == cudaSuccess ? CUTEGO_KERNELS_OK : CUTEGO_KERNELS_ECUDA;
+  if (rc == CUTEGO_KERNELS_OK && (p.flags & CUTEGO_GEMM_F_PACK_A)) {
+    void *wa = static_cast<uint8_t *>(ws) + p.a_workspace_offset;
+    rc = rows_a ? pack_k_rows(wa, p.a_packed, *a, as0, as2, es, sms, stream)
+                : cutego_copy_ex(wa, &p.a_packed, *a, la, es, stream_, nullptr, nullptr);
+    *a = wa;
+  }
+  if (p.flags & CUTEGO_GEMM_F_PACK_D) {
+    void *wd = static_cast<uint8_t *>(ws) + p.d_workspace_offset;
+    if (rc == CUTEGO_KERNELS_OK && read_c) rc = cutego_copy_ex(wd, &p.d_packed, *c, lc, ces, stream_, nullptr, nullptr);
+    *d = wd;
+    *c = wd;
+  }
+  if (rc == CUTEGO_KERNELS_OK && (p.flags & CUTEGO_GEMM_F_PACK_B)) {
+    void *wb = static_cast<uint8_t *>(ws) + p.b_workspace_offset;
+    rc = rows_b ? pack_k_rows(wb, p.b_packed, *b, bs0, bs2, es, sms, stream)
+                : cutego_copy_ex(wb, &p.b_packed, *b, lb, es, stream_, nullptr, nullptr);
+    *b = wb;
+  }
+  if (rc != CUTEGO_KERNELS_OK) {
+    char why[200];
+    snprintf(why, sizeof why, "%s", e != cudaSuccess ? cudaGetErrorString(e) : cutego_k::last_error());
+    if (!*in_caller) cudaFreeAsync(ws, stream);
+    return fail(rc, "cutego_gemm: packing an operand: %s", why);
+  }
+  if (!*in_caller) *ws_own = ws;
+  return CUTEGO_KERNELS_OK;
+}
+
 // Split K into `splits` slices: the slices are the batches of A' (M, K/S, S) and B' (N, K/S, S)
 // (slice j starts j*K/S steps along K), the wgmma kernel writes their fp32 products into the
 // batches of a workspace W (M, N, S), and gemm_split_k_reduce sums them into D. Returns
@@ -331,7 +412,7 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
 // SA' (M, KB/S, S) and SB' (NB, KB/S, S).
 int gemm_split_k(cutego_gemm_plan_t &p, int splits, void *d, const void *a, const void *b, const void *c, float alpha,
                  float beta, cutego_stream_t stream_, const cutego_gemm_options_t *opt, int sms,
-                 const cutego_gemm_block_scales_t *bs) {
+                 const cutego_gemm_block_scales_t *bs, const CallerWs &cw) {
   cudaStream_t stream = reinterpret_cast<cudaStream_t>(stream_);
   cutego_gemm_split_layouts_t sl;
   if (cutego_gemm_split_layouts(&p, splits, sms, bs, &sl) != 0)
@@ -353,8 +434,8 @@ int gemm_split_k(cutego_gemm_plan_t &p, int splits, void *d, const void *a, cons
   memset(&ps, 0, sizeof ps);
   void *ws = nullptr;
   bool own = false;
-  if (opt && opt->workspace && opt->workspace_bytes >= ws_bytes && reinterpret_cast<uintptr_t>(opt->workspace) % 256 == 0) {
-    ws = opt->workspace;
+  if (cw.fits(ws_bytes)) {
+    ws = cw.at;
   } else {
     cudaError_t e = cudaMallocAsync(&ws, static_cast<size_t>(ws_bytes), stream);
     if (e != cudaSuccess)
@@ -470,16 +551,37 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
       if (plan_out) *plan_out = p;
     }
   }
+  // The packed copies' workspace, when cutego_gemm allocated it: back on the stream after the
+  // kernels that read it (or on an early return).
+  struct FreeWs {
+    void *p;
+    cudaStream_t s;
+    ~FreeWs() {
+      if (p) cudaFreeAsync(p, s);
+    }
+  } free_ws{nullptr, stream};
+  bool packed = false, packed_in_caller = false;
   // Split K (the wave rule of cutego_gemm_split_k, or the split_k option): slices of K as batches,
-  // then a reduction.
+  // then a reduction. A plan with packed A or B packs first and splits the copies.
   {
     char why[120];
     const int splits = no_split ? 1 : cutego_gemm_split_k(&p, di.sms, req, why, sizeof why);
     if (splits < 0) return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: %s", why);
     if (splits > 1) {
+      if (p.path == CUTEGO_GEMM_PATH_WGMMA && (p.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B))) {
+        if (di.major != 9) return fail(CUTEGO_KERNELS_ENODEV, "cutego_gemm: the wgmma path needs compute capability 9.0");
+        void *own = nullptr, *dd = d;
+        const void *cc = c;
+        const int rc = pack_operands(p, la, lb, lc, read_c, &a, &b, &cc, &dd, opt, di.sms, stream_, &own,
+                                     &packed_in_caller);
+        if (rc != CUTEGO_KERNELS_OK) return rc;
+        free_ws.p = own;
+        packed = true;
+      }
       char keep[512];
       snprintf(keep, sizeof keep, "%s", cutego_k::last_error());
-      int rc = gemm_split_k(p, splits, d, a, b, c, alpha, beta, stream_, opt, di.sms, bsi ? &block_scales : nullptr);
+      const CallerWs cw(opt, packed_in_caller ? p.workspace_bytes : 0);
+      int rc = gemm_split_k(p, splits, d, a, b, c, alpha, beta, stream_, opt, di.sms, bsi ? &block_scales : nullptr, cw);
       if (plan_out) *plan_out = p;
       if (rc != CUTEGO_KERNELS_EINVAL || req > 1) return rc;
       cutego_k::fail(CUTEGO_KERNELS_OK, "%s", keep);  // the slices did not plan: no split
@@ -488,7 +590,7 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
   // Stream-K (cutego_gemm_stream_k's cost model, or asked for), on the configuration it names.
   bool stream_k = false;
   if (dec == CUTEGO_GEMM_DECOMPOSITION_STREAM_K ||
-      (dec == CUTEGO_GEMM_DECOMPOSITION_AUTO && !narrow && req == 0 && !(opt && opt->config > 0))) {
+      (dec == CUTEGO_GEMM_DECOMPOSITION_AUTO && !narrow && req == 0 && !(opt && opt->config > 0) && !packed)) {
     const char *no = cutego_gemm_no_stream_k(&p);
     int want = no[0] ? 0 : cutego_gemm_stream_k(&p, di.sms);
     if (dec == CUTEGO_GEMM_DECOMPOSITION_STREAM_K) {
@@ -497,6 +599,11 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
       else if (want == 0) want = cutego_gemm_pick_config(p.m, p.n, p.l, di.sms) + 1;
       if (want - 1 != CUTEGO_GEMM_CONFIG_128x256x64 && want - 1 != CUTEGO_GEMM_CONFIG_128x128x64)
         return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: decomposition STREAM_K: 128x256 or 128x128 tiles only");
+    }
+    if (want > 0 && want - 1 != p.config && packed) {
+      if (dec == CUTEGO_GEMM_DECOMPOSITION_STREAM_K)  // (the copies are this plan's: no other tiles)
+        return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: decomposition STREAM_K: the packed copies are made");
+      want = 0;
     }
     if (want > 0 && want - 1 != p.config) {
       cutego_gemm_plan_t q;
@@ -513,7 +620,7 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
     stream_k = want > 0;
   }
   // The tile configuration by waves on this device (cutego_gemm_pick_config), unless asked for.
-  if (p.path == CUTEGO_GEMM_PATH_WGMMA && !(opt && opt->config > 0) && !p.promoted && !narrow && !stream_k) {
+  if (p.path == CUTEGO_GEMM_PATH_WGMMA && !(opt && opt->config > 0) && !p.promoted && !narrow && !stream_k && !packed) {
     const int want = cutego_gemm_pick_config(p.m, p.n, p.l, di.sms);
     if (want != p.config) {
       cutego_gemm_options_t asked = {};  // (the caller's options as given: sms not filled in)
@@ -533,64 +640,19 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
     return CUTEGO_KERNELS_OK;
   }
   if (di.major != 9) return fail(CUTEGO_KERNELS_ENODEV, "cutego_gemm: the wgmma path needs compute capability 9.0");
-  // Operands no tensor map reads as they are: copy them into a zeroed K-major workspace first.
-  void *ws = nullptr;
-  bool own_ws = false;
+  // Operands no tensor map reads as they are (or whose row pitch is off the 128-byte grid): copied
+  // into a K-major workspace first, unless the split above already did.
   void *d_user = d;
-  const int ces = p.cd_dtype == CUTEGO_DTYPE_F32 ? 4 : 2, es = is_fp8(p.ab_dtype) ? 1 : 2;
-  if (p.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B | CUTEGO_GEMM_F_PACK_D)) {
-    // An operand with unit K stride (only its row stride or address is off the 16-byte grid)
-    // is copied row by row with its K padding zeroed (gemm_pack_k_rows); anything else goes
-    // through cutego_copy into a zeroed workspace. The caller's workspace serves when it is
-    // large enough (no allocation).
-    int64_t as0 = 0, as2 = 0, bs0 = 0, bs2 = 0;
-    const bool rows_a = (p.flags & CUTEGO_GEMM_F_PACK_A) && k_rows(la, &as0, &as2);
-    const bool rows_b = (p.flags & CUTEGO_GEMM_F_PACK_B) && k_rows(lb, &bs0, &bs2);
-    const bool zero = (p.flags & CUTEGO_GEMM_F_PACK_D) || ((p.flags & CUTEGO_GEMM_F_PACK_A) && !rows_a) ||
-                      ((p.flags & CUTEGO_GEMM_F_PACK_B) && !rows_b);
-    if (opt && opt->workspace && opt->workspace_bytes >= p.workspace_bytes &&
-        reinterpret_cast<uintptr_t>(opt->workspace) % 256 == 0) {
-      ws = opt->workspace;
-      e = cudaSuccess;
-    } else {
-      e = cudaMallocAsync(&ws, static_cast<size_t>(p.workspace_bytes), stream);
-      if (e != cudaSuccess) return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: workspace of %lld bytes: %s", (long long)p.workspace_bytes, cudaGetErrorString(e));
-      own_ws = true;
-    }
-    if (zero) e = cudaMemsetAsync(ws, 0, static_cast<size_t>(p.workspace_bytes), stream);
-    int rc = e == cudaSuccess ? CUTEGO_KERNELS_OK : CUTEGO_KERNELS_ECUDA;
-    if (rc == CUTEGO_KERNELS_OK && (p.flags & CUTEGO_GEMM_F_PACK_A)) {
-      void *wa = static_cast<uint8_t *>(ws) + p.a_workspace_offset;
-      rc = rows_a ? pack_k_rows(wa, p.a_packed, a, as0, as2, es, di.sms, stream)
-                  : cutego_copy_ex(wa, &p.a_packed, a, la, es, stream_, nullptr, nullptr);
-      a = wa;
-    }
-    if (p.flags & CUTEGO_GEMM_F_PACK_D) {
-      void *wd = static_cast<uint8_t *>(ws) + p.d_workspace_offset;
-      if (rc == CUTEGO_KERNELS_OK && read_c) rc = cutego_copy_ex(wd, &p.d_packed, c, lc, ces, stream_, nullptr, nullptr);
-      d = wd;
-      c = wd;
-    }
-    if (rc == CUTEGO_KERNELS_OK && (p.flags & CUTEGO_GEMM_F_PACK_B)) {
-      void *wb = static_cast<uint8_t *>(ws) + p.b_workspace_offset;
-      rc = rows_b ? pack_k_rows(wb, p.b_packed, b, bs0, bs2, es, di.sms, stream)
-                  : cutego_copy_ex(wb, &p.b_packed, b, lb, es, stream_, nullptr, nullptr);
-      b = wb;
-    }
-    if (rc != CUTEGO_KERNELS_OK) {
-      char why[200];
-      snprintf(why, sizeof why, "%s", e != cudaSuccess ? cudaGetErrorString(e) : cutego_k::last_error());
-      if (own_ws) cudaFreeAsync(ws, stream);
-      return fail(rc, "cutego_gemm: packing an operand: %s", why);
-    }
+  const int ces = p.cd_dtype == CUTEGO_DTYPE_F32 ? 4 : 2;
+  if (!packed && (p.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B | CUTEGO_GEMM_F_PACK_D))) {
+    void *own = nullptr;
+    const void *cc = c;
+    const int rc = pack_operands(p, la, lb, lc, read_c, &a, &b, &cc, &d, opt, di.sms, stream_, &own, &packed_in_caller);
+    if (rc != CUTEGO_KERNELS_OK) return rc;
+    c = cc;
+    free_ws.p = own;
+    packed = true;
   }
-  struct FreeWs {  // the workspace goes back on the stream after the GEMM (or on an early return)
-    void *p;
-    cudaStream_t s;
-    ~FreeWs() {
-      if (p) cudaFreeAsync(p, s);
-    }
-  } free_ws{own_ws ? ws : nullptr, stream};
   cutego_encode_tiled_fn enc = cutego_k::encode_fn();
   if (!enc) return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: cuTensorMapEncodeTiled not available from the driver");
   alignas(64) CUtensorMap ma, mb, md;
@@ -656,8 +718,9 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
     const int64_t bn = p.config == CUTEGO_GEMM_CONFIG_128x256x64 ? 256 : 128;
     const int64_t part_bytes = ctas * 128 * bn * 4, bytes = part_bytes + ((ctas * 8 + 255) / 256) * 256;
     void *w = nullptr;
-    if (opt && opt->workspace && opt->workspace_bytes >= bytes && reinterpret_cast<uintptr_t>(opt->workspace) % 256 == 0) {
-      w = opt->workspace;
+    const CallerWs cw(opt, packed_in_caller ? p.workspace_bytes : 0);
+    if (cw.fits(bytes)) {
+      w = cw.at;
     } else {
       e = cudaMallocAsync(&w, static_cast<size_t>(bytes), stream);
       if (e != cudaSuccess)

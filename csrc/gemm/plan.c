@@ -16,6 +16,7 @@
 #include "cutego_device.h"
 #include "cutego_kernels.h"
 #include "config_boxes.h"
+#include "waves.h"
 #include "../planner.h"
 
 #define REASON(p, rc, ...) plan_reason((p)->reason, sizeof(p)->reason, (rc), __VA_ARGS__)
@@ -252,6 +253,8 @@ static int check_request(cutego_gemm_plan_t *p, const cute_layout_t *d, const cu
   if (opt && opt->force_path && opt->force_path != CUTEGO_GEMM_PATH_WGMMA && opt->force_path != CUTEGO_GEMM_PATH_GENERIC)
     return REASON(p, -1, "force_path %d is not a GEMM path", (int)opt->force_path);
   if (opt && opt->sms < 0) return REASON(p, -1, "sms %d: the device's multiprocessor count, or 0", (int)opt->sms);
+  if (opt && (opt->pitch_pack < CUTEGO_GEMM_PITCH_PACK_AUTO || opt->pitch_pack > CUTEGO_GEMM_PITCH_PACK_OFF))
+    return REASON(p, -1, "pitch_pack %d: AUTO (0), ON (1) or OFF (2)", (int)opt->pitch_pack);
   return PLAN_NEXT;
 }
 
@@ -351,24 +354,54 @@ static int pack_output(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt, 
   return PLAN_NEXT;
 }
 
+/* Whether a K-major operand read in place has rows (more than one) whose pitch is off the
+ * 128-byte grid, and the bytes of its copy (read + written, K padded to kp) when it has. */
+static int off_pitch(const cutego_gemm_operand_t *o, int es, int64_t kp, int64_t *copy_bytes) {
+  int64_t in, out;
+  if (o->major != 0 || o->extent[0] < 2 || (o->stride[0] * es) % 128 == 0 || (o->extent[2] > 1 && o->bcast_l))
+    return 0;
+  if (plan_mul(o->extent[0], o->extent[2], &in) || plan_mul(in, kp, &out) || plan_mul(out, es, &out) ||
+      plan_mul(in, o->extent[1], &in) || plan_mul(in, es, &in) || plan_add(in, out, copy_bytes))
+    return 0;
+  return 1;
+}
+
 /* An operand that no tensor map can read as it is (a hierarchical mode, no unit stride, a
  * stride or address off the 16-byte grid) is first copied into a compact K-major buffer (the
- * launcher's workspace, K padded to 16 bytes with zeros), which every tensor map can read. */
+ * launcher's workspace, K padded with zeros to 128 bytes, or 16 with pitch_pack OFF), which every
+ * tensor map can read. So is a K-major one whose row pitch is off the 128-byte grid (the TMA loads
+ * of such rows are slower) where pitch_pack is ON, or AUTO and the cost model says the copy pays
+ * (cutego_gemm_pitch_pack_pays: opt->sms, no_pack not set). */
 static int pack_inputs(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt, int fa, int fb, uintptr_t a_addr,
                        uintptr_t b_addr, int64_t *ws) {
   const int es = dtype_bytes(p->ab_dtype);
   const config_boxes *cb = boxes_of(p);
+  const int mode = opt ? opt->pitch_pack : CUTEGO_GEMM_PITCH_PACK_AUTO;
+  const int pitch = mode != CUTEGO_GEMM_PITCH_PACK_OFF && !(opt && opt->no_pack);
   char why_a[100], why_b[100];
   int pack_a = operand_obstacle(&p->a, fa, a_addr, es, cb->a_box, cb->a_swizzle, why_a, sizeof why_a);
   int pack_b = operand_obstacle(&p->b, fb, b_addr, es, cb->b_box, cb->b_swizzle, why_b, sizeof why_b);
+  int64_t kp, off = *ws, bytes_a = 0, bytes_b = 0;
+  if (plan_round_up(p->k, (mode == CUTEGO_GEMM_PITCH_PACK_OFF ? 16 : 128) / es, &kp))
+    return GENERIC(p, opt, "K overflows when padded");
+  if (pitch) {
+    const int sms = opt ? opt->sms : 0;
+    const double share_a = (double)cb->bm / (cb->bm + cb->bn);
+    int pa = !pack_a && off_pitch(&p->a, es, kp, &bytes_a), pb = !pack_b && off_pitch(&p->b, es, kp, &bytes_b);
+    if (mode == CUTEGO_GEMM_PITCH_PACK_AUTO) {
+      pa = pa && cutego_gemm_pitch_pack_pays(p, sms, share_a, bytes_a);
+      pb = pb && cutego_gemm_pitch_pack_pays(p, sms, 1.0 - share_a, bytes_b);
+    }
+    if (pa) snprintf(why_a, sizeof why_a, "rows of %lld bytes, off the 128-byte grid", (long long)(p->a.stride[0] * es));
+    if (pb) snprintf(why_b, sizeof why_b, "rows of %lld bytes, off the 128-byte grid", (long long)(p->b.stride[0] * es));
+    pack_a |= pa, pack_b |= pb;
+  }
   if (!pack_a && !pack_b) return PLAN_NEXT;
   const char *who = pack_a ? "A" : "B", *why = pack_a ? why_a : why_b;
   if (opt && opt->no_pack) return GENERIC(p, opt, "%s: %s", who, why);
   if ((pack_a && p->a.extent[2] > 1 && p->a.bcast_l) || (pack_b && p->b.extent[2] > 1 && p->b.bcast_l))
     return GENERIC(p, opt, "%s: %s (a broadcast batch is not packed)", who, why);
   if (!(p->flags & CUTEGO_GEMM_F_PACK_D)) snprintf(p->packed_why, sizeof p->packed_why, "%s: %s", who, why);
-  int64_t kp, off = *ws;
-  if (plan_round_up(p->k, 16 / es, &kp)) return GENERIC(p, opt, "%s: %s, and K overflows", who, why);
   p->a_workspace_offset = off;
   if (pack_a && pack(&p->a, &p->a_packed, kp, es, &off)) return GENERIC(p, opt, "A: a compact copy would exceed int64 bytes");
   p->b_workspace_offset = off;

@@ -31,6 +31,8 @@ struct Case {
   int config;  // 0 the planner's choice; C > 0 configuration C - 1 asked for; -C the planner must take C - 1 (checked)
   int decomp;  // 0 the cost models' choice; D > 0 CUTEGO_GEMM_DECOMPOSITION_* D asked for (checked); -D the model
                // must take D (checked). Stream-K: a second call must give the same bits (deterministic fixup).
+  int pitch;   // options.pitch_pack (CUTEGO_GEMM_PITCH_PACK_*)
+  int packs;   // 0 unchecked; else 1 + the CUTEGO_GEMM_F_PACK_A/B bits the plan must have (checked)
 };
 
 static int g_fail = 0, g_run = 0;
@@ -94,6 +96,17 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed) {
   gather3<TI><<<blocks_for(M * K * L), 256>>>(ra, a, M, K, L, a_s0, a_s1, a_s2);
   gather3<TI><<<blocks_for(N * K * L), 256>>>(rb, b, N, K, L, b_s0, b_s1, c.bcast_b ? 0 : b_s2);
   gather3<TO><<<blocks_for(nd), 256>>>(rref, cc, M, N, L, d_s0, d_s1, d_s2);
+  if (c.hier) {
+    // A hierarchical A (below) reads row m of the view from row (m % 2) * M/2 + m / 2: the
+    // reference's A rows are permuted alike (C is read in the view's order, unpermuted).
+    std::vector<float> r(M * K * L), r2(M * K * L);
+    CK(cudaMemcpy(r.data(), ra, r.size() * 4, cudaMemcpyDeviceToHost));
+    const int64_t h2 = M / 2;
+    for (int64_t z = 0; z < L; ++z)
+      for (int64_t k = 0; k < K; ++k)
+        for (int64_t m = 0; m < M; ++m) r2[z * M * K + k * M + m] = r[z * M * K + k * M + (m % 2) * h2 + m / 2];
+    CK(cudaMemcpy(ra, r2.data(), r2.size() * 4, cudaMemcpyHostToDevice));
+  }
   // ref = alpha * Ar * Br^T + beta * Cr  (column-major, per batch)
   float al = c.alpha, be = c.beta;
   CB(cublasGemmStridedBatchedEx(h, CUBLAS_OP_N, CUBLAS_OP_T, (int)M, (int)N, (int)K, &al, ra, CUDA_R_32F, (int)M,
@@ -115,6 +128,7 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed) {
   opt.split_k = c.split > 0 ? c.split : 0;
   opt.config = c.config > 0 ? c.config : 0;
   opt.decomposition = c.decomp > 0 ? c.decomp : 0;
+  opt.pitch_pack = c.pitch;
   cutego_gemm_plan_t plan;
   memset(&plan, 0, sizeof plan);
   int rc = cutego_gemm(d, &ld, a, &la, b, &lb, cc, &lc, c.ab, c.cd, c.alpha, c.beta, nullptr, &opt, &plan);
@@ -129,16 +143,6 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed) {
     CK(cudaMalloc(&bad, 8));
     CK(cudaMemset(acc, 0, 16));
     CK(cudaMemset(bad, 0, 8));
-    if (c.hier) {
-      // D'(m,n) = ref((m % 2) * h2 + m / 2, n): permute the reference's rows on the host.
-      std::vector<float> r(M * N * L), r2(M * N * L);
-      CK(cudaMemcpy(r.data(), rref, r.size() * 4, cudaMemcpyDeviceToHost));
-      int64_t h2 = M / 2;
-      for (int64_t z = 0; z < L; ++z)
-        for (int64_t n = 0; n < N; ++n)
-          for (int64_t m = 0; m < M; ++m) r2[z * M * N + n * M + m] = r[z * M * N + n * M + (m % 2) * h2 + m / 2];
-      CK(cudaMemcpy(rref, r2.data(), r2.size() * 4, cudaMemcpyHostToDevice));
-    }
     if (c.hier_d) {
       // stored row r holds logical row r < M/2 ? 2r : 2(r - M/2) + 1
       std::vector<float> r(M * N * L), r2(M * N * L);
@@ -160,7 +164,8 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed) {
               (c.cluster == 0 || c.expect != CUTEGO_GEMM_PATH_WGMMA || plan.cluster_m == c.cluster) &&
               (c.split <= 0 ? (c.split == 0 || plan.split_k > 1) : c.split == 1 ? plan.split_k <= 1 : plan.split_k == c.split) &&
               (c.config == 0 || plan.config == (c.config > 0 ? c.config : -c.config) - 1) &&
-              (c.decomp == 0 || plan.decomposition == (c.decomp > 0 ? c.decomp : -c.decomp));
+              (c.decomp == 0 || plan.decomposition == (c.decomp > 0 ? c.decomp : -c.decomp)) &&
+              (c.packs == 0 || (plan.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B)) == c.packs - 1);
     if (ok && plan.decomposition == CUTEGO_GEMM_DECOMPOSITION_STREAM_K) {
       // the same call again, into a poisoned copy of D: bit for bit the same
       std::vector<TO> h1(nd), h2(nd);
@@ -524,6 +529,37 @@ int main(int argc, char **argv) {
   cs.push_back({"odd 4095x5001x1000 NN (A packed)", 4095, 5001, 1000, 1, 1, 1, BF, F32, 1.f, 0.f, 0, W, 0, 0, 0});
   cs.push_back({"odd 4095x5001x1000 NN no-pack", 4095, 5001, 1000, 1, 1, 1, BF, F32, 1.f, 0.f, 0, G, 0, 0, 0, 0, 1});
   cs.push_back({"odd 4096x5001x1000 NT", 4096, 5001, 1000, 1, 1, 0, BF, F32, 1.f, 0.f, 0, W, 0, 0, 0});
+  // Row pitches off the 128-byte grid (options.pitch_pack): K-major rows of 2000 bytes copied into
+  // a 128-byte pitch where the cost model says it pays (3000x5000x1000: both; 1000^3: neither),
+  // ON and OFF; a padded pitch with beta and batches (ON), M-major A left alone; K split on the
+  // packed copies (100x4096x4100: slices of the zero-padded K = 4160), with beta and f32 out, a
+  // hierarchical A (cutego_copy into a zeroed workspace) split in 4, and stream-K on packed copies.
+  {
+    const int PA = CUTEGO_GEMM_F_PACK_A, PB = CUTEGO_GEMM_F_PACK_B, ON = CUTEGO_GEMM_PITCH_PACK_ON,
+              OFF = CUTEGO_GEMM_PITCH_PACK_OFF, SKd = CUTEGO_GEMM_DECOMPOSITION_STREAM_K;
+    // {name, m, n, k, l, am, bm, ab, cd, alpha, beta, force, expect, pad, bcast_b, hier, direct, nopack, hier_d,
+    //  cluster, split, config, decomp, pitch, packs}
+    cs.push_back({"pitch auto 3000x5000x1000", 3000, 5000, 1000, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1 + PA + PB});
+    cs.push_back({"pitch OFF 3000x5000x1000", 3000, 5000, 1000, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, OFF, 1});
+    cs.push_back({"pitch auto 1000^3 (in place)", 1000, 1000, 1000, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1});
+    cs.push_back({"pitch ON 1000^3 f16->f32 beta", 1000, 1000, 1000, 1, 0, 0, F16, F32, 1.25f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ON, 1 + PA + PB});
+    cs.push_back({"pitch ON padded L=3 beta", 640, 700, 1000, 3, 0, 0, BF, BF, 1.f, -0.75f, 0, W, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, ON, 1 + PA + PB});
+    cs.push_back({"pitch ON M-major A L=2 f16", 640, 700, 1000, 2, 1, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ON, 1 + PB});
+    cs.push_back({"pitch ON B broadcast L=3", 512, 640, 1000, 3, 0, 0, BF, F32, 1.f, 0.f, 0, W, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, ON, 1 + PA});
+    cs.push_back({"pitch split auto 100x4096x4100", 100, 4096, 4100, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0, 0, 1 + PA + PB});
+    cs.push_back({"pitch split 4 100x4096x4100 beta f32", 100, 4096, 4100, 1, 0, 0, F16, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 1 + PA + PB});
+    cs.push_back({"pitch split 3 OFF 100x4096x4100", 100, 4096, 4100, 1, 0, 0, BF, BF, 1.f, -1.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, OFF, 1 + PA + PB});
+    cs.push_back({"pitch split 4 hier A 200x1000x2080", 200, 1000, 2080, 1, 0, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 1, 0, 0, 0, 0, 4, 0, 0, 0, 1 + PA});
+    cs.push_back({"pitch hier A 200x1000x2080 no split", 200, 1000, 2080, 1, 0, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 1 + PA});
+    cs.push_back({"pitch split 4 hier A 200x1000x2080 beta 0", 200, 1000, 2080, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 1, 0, 0, 0, 0, 4, 0, 0, 0, 1 + PA});
+    cs.push_back({"pitch split 4 hier A 200x1000x2080 f32", 200, 1000, 2080, 1, 0, 0, BF, F32, 1.f, 0.f, 0, W, 0, 0, 1, 0, 0, 0, 0, 4, 0, 0, 0, 1 + PA});
+    cs.push_back({"pitch split 4 hier A 256x1024x2048", 256, 1024, 2048, 1, 0, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 1, 0, 0, 0, 0, 4, 0, 0, 0, 1 + PA});
+    cs.push_back({"pitch split 4 hier A 200x1024x2048", 200, 1024, 2048, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 1, 0, 0, 0, 0, 4, 0, 0, 0, 1 + PA});
+    cs.push_back({"pitch split 4 flat 200x1000x2080 OFF", 200, 1000, 2080, 1, 0, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, OFF, 0});
+    cs.push_back({"pitch split 4 flat 200x1000x2080 ON", 200, 1000, 2080, 1, 0, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, ON, 0});
+    cs.push_back({"pitch 4096x4096x4100", 4096, 4096, 4100, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1 + PA + PB});
+    cs.push_back({"pitch stream-K ON 2048x4096x1000", 2048, 4096, 1000, 1, 0, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, SKd, ON, 1 + PA + PB});
+  }
   cs.push_back({"1x4096x4096", 1, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0});
   cs.push_back({"4096x1x4096", 4096, 1, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0});
   cs.push_back({"K=8", 1024, 1024, 8, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0});

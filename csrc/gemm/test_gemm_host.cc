@@ -49,6 +49,14 @@ static bool is_gemm_kernel(const void *fn) {
   return false;
 }
 
+// The <<<>>> launches counted when the last GEMM kernel was launched (the packing copies before it).
+static long launches_before_gemm = -1;
+static bool gemm_kernel_seen(const void *fn) {
+  if (!is_gemm_kernel(fn)) return false;
+  launches_before_gemm = cudart_stub_n.launch;
+  return true;
+}
+
 static int failures = 0;
 #define CHECK(cond, ...)                                     \
   do {                                                       \
@@ -125,7 +133,7 @@ static void check_maps(const Gemm &g, uintptr_t a, uintptr_t b, const char *what
 int main(int argc, char **argv) {
   const bool bench = argc > 1 && strcmp(argv[1], "--bench") == 0;
   const int reps = argc > 2 ? atoi(argv[2]) : 200000;
-  cudart_stub_takes_maps = is_gemm_kernel;
+  cudart_stub_takes_maps = gemm_kernel_seen;
   const uintptr_t A = 0x100000000000, B = 0x200000000000, D = 0x300000000000;
   int rc;
 
@@ -254,6 +262,63 @@ int main(int argc, char **argv) {
   print("64x4096^2 split K, workspace, again", again);
   CHECK(rc == CUTEGO_KERNELS_OK && again.encode == 0 && again.launch_ex == 2 && total(again) == 4,
         "a repeated split call with a workspace: %ld runtime calls", total(again));
+
+  // Rows of 2000 bytes (3000x5000x1000, off the 128-byte grid): the cost model packs A and B
+  // (132 SMs), each copied row by row (two <<<>>> launches, no memset) into the caller's workspace
+  // before the GEMM, whose maps read the copies: A at 0, B after A's 3000 x 1024 x 2 bytes.
+  {
+    const uintptr_t W = 0x400000000000;
+    cutego_gemm_options_t wo;
+    memset(&wo, 0, sizeof wo);
+    wo.workspace = reinterpret_cast<void *>(W);
+    wo.workspace_bytes = 64 << 20;
+    Gemm pitch = {3000, 5000, 1000, A, B, D, nullptr, &wo, {}};
+    const long before = cudart_stub_n.launch;
+    n = delta(pitch, &rc);
+    print("3000x5000x1000 pitch-packed", n);
+    CHECK(rc == CUTEGO_KERNELS_OK && (pitch.plan.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B)) ==
+                                         (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B),
+          "3000x5000x1000: rc %d flags %#x: %s", rc, pitch.plan.flags, pitch.plan.reason);
+    CHECK(n.launch == 2 && n.launch_ex == 1 && n.memset_async == 0 && n.malloc_async == 0 && launches_before_gemm == before + 2,
+          "3000x5000x1000: %ld copies (%ld before the GEMM), %ld GEMMs, %ld memsets, %ld allocations", n.launch,
+          launches_before_gemm - before, n.launch_ex, n.memset_async, n.malloc_async);
+    check_maps(pitch, W, W + 3000 * 1024 * 2, "3000x5000x1000 packed");
+    // pitch_pack OFF: in place, no copy.
+    wo.pitch_pack = CUTEGO_GEMM_PITCH_PACK_OFF;
+    n = delta(pitch, &rc);
+    CHECK(rc == CUTEGO_KERNELS_OK && n.launch == 0 && !(pitch.plan.flags & CUTEGO_GEMM_F_PACK_A), "OFF: %ld copies", n.launch);
+    check_maps(pitch, A, B, "3000x5000x1000 OFF");
+    wo.pitch_pack = CUTEGO_GEMM_PITCH_PACK_AUTO;
+
+    // 100x4096x4100: rows of 8200 bytes (off the 16-byte grid): A and B packed with K padded to
+    // 4160, then K split in 4 slices of 1040 of the copies (4100 itself splits in none): the
+    // copies first, the slices' GEMM reading them (A' at W, B' at W + 100 x 4160 x 2), its fp32
+    // partial sums after the copies in the caller's workspace, then the reduction.
+    Gemm odd_k = {100, 4096, 4100, A, B, D, nullptr, &wo, {}};
+    const long before2 = cudart_stub_n.launch;
+    n = delta(odd_k, &rc);
+    print("100x4096x4100 packed, split", n);
+    CHECK(rc == CUTEGO_KERNELS_OK && odd_k.plan.split_k == 4 && odd_k.plan.decomposition == CUTEGO_GEMM_DECOMPOSITION_SPLIT_K,
+          "100x4096x4100: rc %d split %d: %s", rc, odd_k.plan.split_k, odd_k.plan.reason);
+    CHECK(n.launch == 2 && launches_before_gemm == before2 + 2 && n.launch_ex == 2 && n.malloc_async == 0,
+          "100x4096x4100: %ld copies (%ld before the slices' GEMM), %ld launches, %ld allocations", n.launch,
+          launches_before_gemm - before2, n.launch_ex, n.malloc_async);
+    const uintptr_t packed_bytes = 100 * 4160 * 2 + 4096 * 4160 * 2;
+    CHECK(odd_k.plan.workspace_bytes == (int64_t)packed_bytes, "100x4096x4100: workspace %lld",
+          (long long)odd_k.plan.workspace_bytes);
+    CHECK(cudart_stub_map_addr(cudart_stub_last.map[0]) == W && cudart_stub_map_addr(cudart_stub_last.map[1]) == W + 100 * 4160 * 2,
+          "100x4096x4100: the slices read %#llx, %#llx", (unsigned long long)cudart_stub_map_addr(cudart_stub_last.map[0]),
+          (unsigned long long)cudart_stub_map_addr(cudart_stub_last.map[1]));
+    CHECK(cudart_stub_map_addr(cudart_stub_last.map[2]) == W + packed_bytes, "100x4096x4100: partial sums at %#llx",
+          (unsigned long long)cudart_stub_map_addr(cudart_stub_last.map[2]));
+    // Without the caller's workspace: one allocation for the copies, one for the partial sums, both
+    // freed on the stream.
+    Gemm odd_k2 = odd_k;
+    odd_k2.opt = nullptr;
+    n = delta(odd_k2, &rc);
+    CHECK(rc == CUTEGO_KERNELS_OK && odd_k2.plan.split_k == 4 && n.malloc_async == 2 && n.free_async == 2,
+          "100x4096x4100 own workspaces: rc %d, %ld allocations, %ld frees", rc, n.malloc_async, n.free_async);
+  }
 
   // Host time per call against this stub (the launcher's own work: the runtime here costs
   // nothing, and the driver's encoder is a memset), printed, not checked.

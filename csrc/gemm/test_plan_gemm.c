@@ -182,21 +182,24 @@ static void fp8_plans(void) {
             p.smem_bytes == 1024 + 8 * (16384 + 8192) + 4 * 8192 + 8 * 16 && strstr(p.kernel, "cutego_gemm_128x64_kk_bf16_bf16"),
         "bf16 128x64: rc %d tiles_n %lld smem %d %s", rc, (long long)p.tiles_n, p.smem_bytes, p.kernel);
   memset(&o, 0, sizeof o);
-  /* M-major A, N-major B: both transposed into K-major workspaces (K padded to 16 bytes), the
-   * plan says why. */
+  /* M-major A, N-major B: both transposed into K-major workspaces (K padded to 128 bytes: 520
+   * FP8 elements to 640), the plan says why. */
   rc = plan(L3(1000, 1000, 0, 1000, 1, 0), L3(1000, 520, 0, 1, 1008, 0), L3(1000, 520, 0, 1, 1008, 0), NULL, E4, BF,
             0x1000, NULL, &p);
   CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_WGMMA && (p.flags & CUTEGO_GEMM_F_PACK_A) && (p.flags & CUTEGO_GEMM_F_PACK_B) &&
             p.a.major == 0 && p.b.major == 0 && strstr(p.reason, "K-major"),
         "fp8 NN packed: %s", p.reason);
-  CHECK(p.a_packed.stride[0] == 528 && p.a_packed.stride[1] == 1 && p.b_packed.stride[0] == 528 &&
-            p.workspace_bytes >= 2 * 1000 * 528,
+  CHECK(p.a_packed.stride[0] == 640 && p.a_packed.stride[1] == 1 && p.b_packed.stride[0] == 640 &&
+            p.workspace_bytes == 2 * 1000 * 640,
         "fp8 packed layouts %lld %lld ws %lld", (long long)p.a_packed.stride[0], (long long)p.b_packed.stride[0],
         (long long)p.workspace_bytes);
-  /* K-major with a row of 1000 bytes (not a multiple of 16): packed with K padded to 1008. */
+  /* K-major with a row of 1000 bytes (not a multiple of 16): packed with K padded to 1024 (128
+   * bytes). B's rows of 1008 bytes are off the 128-byte grid, but at 512x512x1000 (one wave of
+   * 128x128 tiles, 8 k-tiles: ~3.8 us of main loop) its share of the penalty, ~0.8 us, is less
+   * than a copy's launch: B is read in place. */
   rc = plan(L3(512, 512, 0, 512, 1, 0), L3(512, 1000, 0, 1000, 1, 0), L3(512, 1000, 0, 1008, 1, 0), NULL, E4, BF,
             0x1000, NULL, &p);
-  CHECK(rc == 0 && (p.flags & CUTEGO_GEMM_F_PACK_A) && !(p.flags & CUTEGO_GEMM_F_PACK_B) && p.a_packed.stride[0] == 1008,
+  CHECK(rc == 0 && (p.flags & CUTEGO_GEMM_F_PACK_A) && !(p.flags & CUTEGO_GEMM_F_PACK_B) && p.a_packed.stride[0] == 1024,
         "fp8 K=1000: %s", p.reason);
   /* Refusals: FP8 has no generic path, no clusters, e5m2 not yet, scales only for FP8. */
   memset(&o, 0, sizeof o);
@@ -434,6 +437,99 @@ static void block_scaled_plans(void) {
   CHECK(rc == -1 && strstr(p.reason, "fp8_accumulation"), "block-scaled bf16: %s", p.reason);
 }
 
+/* Row pitches off the 128-byte grid (pitch_pack). Expected values by hand from the rule of
+ * csrc/gemm/waves.c (132 SMs): 3000x5000x1000 bf16 has 480 tiles of 128x256 (4 waves) and 16
+ * k-tiles, 53.1 us of main loop, 41% of it the penalty; A's share 128/384 (7.3 us) beats its copy
+ * (3000 x (2000 + 2048) bytes at 3 bytes/ns + 2 us = 6.0 us), B's 256/384 (14.5 us) its copy
+ * (5000 x 4048 bytes: 8.7 us). 1000^3 (64 tiles of 128x128, one wave, 7.7 us) saves 1.6 us per
+ * operand against 3.3 us of copy: in place. */
+static void pitch_plans(void) {
+  const int BF = CUTEGO_DTYPE_BF16, E4 = CUTEGO_DTYPE_E4M3;
+  cutego_gemm_plan_t p;
+  cutego_gemm_options_t o;
+  memset(&o, 0, sizeof o);
+  const int both = CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B;
+  int rc = plan(L3(3000, 5000, 0, 5000, 1, 0), L3(3000, 1000, 0, 1000, 1, 0), L3(5000, 1000, 0, 1000, 1, 0), NULL, BF, BF,
+                0x1000, &o, &p);
+  CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_WGMMA && (p.flags & both) == both && p.config == CUTEGO_GEMM_CONFIG_128x256x64 &&
+            strstr(p.reason, "rows of 2000 bytes, off the 128-byte grid"),
+        "3000x5000x1000 auto: %s", p.reason);
+  /* K padded to 1024 (2048 bytes); the maps' K extent stays 1000; A at 0 (3000 x 2048 bytes), B after it. */
+  CHECK(p.a_packed.shape[0] == 3000 && p.a_packed.shape[1] == 1000 && p.a_packed.stride[0] == 1024 &&
+            p.a_packed.stride[1] == 1 && p.b_packed.shape[0] == 5000 && p.b_packed.stride[0] == 1024 &&
+            p.a_workspace_offset == 0 && p.b_workspace_offset == 6144000 && p.workspace_bytes == 6144000 + 10240000 &&
+            p.a_map.dims[0] == 1000 && p.a_map.strides[1] == 2048 && p.b_map.dims[0] == 1000 && p.b_map.strides[1] == 2048,
+        "3000x5000x1000 packed: pitch %lld, ws %lld", (long long)p.a_packed.stride[0], (long long)p.workspace_bytes);
+  /* OFF, or no_pack: read in place on the wgmma path (not the generic one). */
+  o.pitch_pack = CUTEGO_GEMM_PITCH_PACK_OFF;
+  rc = plan(L3(3000, 5000, 0, 5000, 1, 0), L3(3000, 1000, 0, 1000, 1, 0), L3(5000, 1000, 0, 1000, 1, 0), NULL, BF, BF,
+            0x1000, &o, &p);
+  CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_WGMMA && !(p.flags & both) && p.workspace_bytes == 0, "OFF: %s", p.reason);
+  memset(&o, 0, sizeof o);
+  o.no_pack = 1;
+  rc = plan(L3(3000, 5000, 0, 5000, 1, 0), L3(3000, 1000, 0, 1000, 1, 0), L3(5000, 1000, 0, 1000, 1, 0), NULL, BF, BF,
+            0x1000, &o, &p);
+  CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_WGMMA && !(p.flags & both), "no_pack: %s", p.reason);
+  /* On the grid (K = 1024): nothing to pack. */
+  memset(&o, 0, sizeof o);
+  rc = plan(L3(3000, 5000, 0, 5000, 1, 0), L3(3000, 1024, 0, 1024, 1, 0), L3(5000, 1024, 0, 1024, 1, 0), NULL, BF, BF,
+            0x1000, &o, &p);
+  CHECK(rc == 0 && !(p.flags & both), "K=1024: %s", p.reason);
+  /* 1000^3: the copy does not pay (AUTO), ON packs both, a pitch of 1024 elements is on the grid. */
+  rc = plan(L3(1000, 1000, 0, 1000, 1, 0), L3(1000, 1000, 0, 1000, 1, 0), L3(1000, 1000, 0, 1000, 1, 0), NULL, BF, BF,
+            0x1000, &o, &p);
+  CHECK(rc == 0 && !(p.flags & both) && p.config == CUTEGO_GEMM_CONFIG_128x128x64, "1000^3 auto: %s", p.reason);
+  o.pitch_pack = CUTEGO_GEMM_PITCH_PACK_ON;
+  rc = plan(L3(1000, 1000, 0, 1000, 1, 0), L3(1000, 1000, 0, 1000, 1, 0), L3(1000, 1000, 0, 1000, 1, 0), NULL, BF, BF,
+            0x1000, &o, &p);
+  CHECK(rc == 0 && (p.flags & both) == both && p.a_packed.stride[0] == 1024 && p.workspace_bytes == 2 * 2048000,
+        "1000^3 ON: %s", p.reason);
+  rc = plan(L3(1000, 1000, 0, 1000, 1, 0), L3(1000, 1000, 0, 1024, 1, 0), L3(1000, 1000, 0, 1000, 1, 0), NULL, BF, BF,
+            0x1000, &o, &p);
+  CHECK(rc == 0 && (p.flags & both) == CUTEGO_GEMM_F_PACK_B && p.b_workspace_offset == 0 && p.workspace_bytes == 2048000,
+        "lda 1024 ON: only B: %s", p.reason);
+  /* ON leaves alone what is not a K-major operand of rows: M-major A (its pitch is M's), a single
+   * row, a broadcast batch. */
+  rc = plan(L3(1000, 1000, 0, 1000, 1, 0), L3(1000, 1000, 0, 1, 1000, 0), L3(1000, 1000, 0, 1024, 1, 0), NULL, BF, BF,
+            0x1000, &o, &p);
+  CHECK(rc == 0 && !(p.flags & both) && p.a.major == 1, "M-major A, ON: %s", p.reason);
+  rc = plan(L3(1, 1000, 0, 1000, 1, 0), L3(1, 1000, 0, 1000, 1, 0), L3(1000, 1000, 0, 1024, 1, 0), NULL, BF, BF, 0x1000,
+            &o, &p);
+  CHECK(rc == 0 && !(p.flags & both), "one row, ON: %s", p.reason);
+  rc = plan(L3(1000, 1000, 4, 1000, 1, 1000000), L3(1000, 1000, 4, 1000, 1, 0), L3(1000, 1000, 4, 1024, 1, 1024000),
+            NULL, BF, BF, 0x1000, &o, &p);
+  CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_WGMMA && !(p.flags & both), "broadcast A, ON: %s", p.reason);
+  /* A batch of 4 with an odd pitch: the copy holds the 4 batches (plane 1000 x 1024). */
+  rc = plan(L3(1000, 1000, 4, 1000, 1, 1000000), L3(1000, 1000, 4, 1000, 1, 1000000), L3(1000, 1000, 4, 1024, 1, 1024000),
+            NULL, BF, BF, 0x1000, &o, &p);
+  CHECK(rc == 0 && (p.flags & both) == CUTEGO_GEMM_F_PACK_A && p.a_packed.stride[2] == 1024000 && p.a.stride[2] == 1024000 &&
+            p.workspace_bytes == 4 * 2048000 && p.a_map.dims[2] == 4,
+        "batched A, ON: %s", p.reason);
+  /* FP8, rows of 1040 bytes (on the 16-byte grid, off the 128-byte one): ON pads K to 1152. */
+  rc = plan(L3(512, 512, 0, 512, 1, 0), L3(512, 1040, 0, 1040, 1, 0), L3(512, 1040, 0, 1040, 1, 0), NULL, E4, BF, 0x1000,
+            &o, &p);
+  CHECK(rc == 0 && (p.flags & both) == both && p.a_packed.stride[0] == 1152 && p.workspace_bytes == 2 * 512 * 1152,
+        "fp8 1040 ON: %s", p.reason);
+  /* 100x4096x4100: rows of 8200 bytes, off the 16-byte grid: both packed whatever pitch_pack says,
+   * K padded to 4160 (128 bytes), or 4104 (16) with OFF. */
+  memset(&o, 0, sizeof o);
+  rc = plan(L3(100, 4096, 0, 4096, 1, 0), L3(100, 4100, 0, 4100, 1, 0), L3(4096, 4100, 0, 4100, 1, 0), NULL, BF, BF, 0x1000,
+            &o, &p);
+  CHECK(rc == 0 && (p.flags & both) == both && p.a_packed.stride[0] == 4160 && p.b_workspace_offset == 832000 &&
+            p.workspace_bytes == 832000 + 4096 * 8320,
+        "100x4096x4100: %s", p.reason);
+  o.pitch_pack = CUTEGO_GEMM_PITCH_PACK_OFF;
+  rc = plan(L3(100, 4096, 0, 4096, 1, 0), L3(100, 4100, 0, 4100, 1, 0), L3(4096, 4100, 0, 4100, 1, 0), NULL, BF, BF, 0x1000,
+            &o, &p);
+  CHECK(rc == 0 && (p.flags & both) == both && p.a_packed.stride[0] == 4104, "100x4096x4100 OFF: %lld",
+        (long long)p.a_packed.stride[0]);
+  /* An unknown value: an error naming the option. */
+  o.pitch_pack = 3;
+  rc = plan(L3(100, 4096, 0, 4096, 1, 0), L3(100, 4100, 0, 4100, 1, 0), L3(4096, 4100, 0, 4100, 1, 0), NULL, BF, BF, 0x1000,
+            &o, &p);
+  CHECK(rc == -1 && strstr(p.reason, "pitch_pack 3"), "pitch_pack 3: %s", p.reason);
+}
+
 int main(void) {
   const int BF = CUTEGO_DTYPE_BF16, F16 = CUTEGO_DTYPE_F16, F32 = CUTEGO_DTYPE_F32;
   cutego_gemm_plan_t p;
@@ -525,16 +621,27 @@ int main(void) {
   CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_128x128x64, "N=128 config %d", p.config);
 
   /* A K stride of 1001 bf16 = 2002 bytes: no tensor map reads A or B as they are, so both are
-   * packed into K-major copies with K padded to 1008 (16 bytes) and the wgmma path runs. */
+   * packed into K-major copies with K padded to 1024 (128 bytes) and the wgmma path runs. */
   rc = plan(L3(64, 64, 0, 64, 1, 0), L3(64, 1001, 0, 1001, 1, 0), L3(64, 1001, 0, 1001, 1, 0), NULL, BF, BF, 0x1000,
             NULL, &p);
   CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_WGMMA && (p.flags & CUTEGO_GEMM_F_PACK_A) &&
             (p.flags & CUTEGO_GEMM_F_PACK_B) && strstr(p.reason, "multiple of 16"),
         "odd K: %s", p.reason);
-  CHECK(p.a_packed.shape[1] == 1001 && p.a_packed.stride[0] == 1008 && p.a_packed.stride[1] == 1 &&
-            p.a_map.strides[1] == 2016 && p.b_workspace_offset == ((64 * 1008 * 2 + 255) / 256) * 256 &&
+  CHECK(p.a_packed.shape[1] == 1001 && p.a_packed.stride[0] == 1024 && p.a_packed.stride[1] == 1 &&
+            p.a_map.strides[1] == 2048 && p.a_map.dims[0] == 1001 && p.b_workspace_offset == 64 * 1024 * 2 &&
             p.workspace_bytes == 2 * p.b_workspace_offset,
         "packed layouts");
+  /* pitch_pack OFF: the padding of before, 16 bytes (1008), rounded to 256-byte workspace units. */
+  {
+    cutego_gemm_options_t off;
+    memset(&off, 0, sizeof off);
+    off.pitch_pack = CUTEGO_GEMM_PITCH_PACK_OFF;
+    rc = plan(L3(64, 64, 0, 64, 1, 0), L3(64, 1001, 0, 1001, 1, 0), L3(64, 1001, 0, 1001, 1, 0), NULL, BF, BF, 0x1000,
+              &off, &p);
+    CHECK(rc == 0 && p.a_packed.stride[0] == 1008 && p.a_map.strides[1] == 2016 &&
+              p.b_workspace_offset == ((64 * 1008 * 2 + 255) / 256) * 256 && p.workspace_bytes == 2 * p.b_workspace_offset,
+          "packed layouts, pitch_pack OFF: %lld", (long long)p.a_packed.stride[0]);
+  }
   /* no_pack: the generic path, named, with the obstacle. */
   cutego_gemm_options_t np;
   memset(&np, 0, sizeof np);
@@ -717,6 +824,7 @@ int main(void) {
   }
   fp8_plans();
   block_scaled_plans();
+  pitch_plans();
   random_plans();
   printf("test_plan_gemm: %d checks, %d failures\n", checks, fails);
   return fails != 0;

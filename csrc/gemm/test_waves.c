@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "cutego_kernels.h"
+#include "waves.h"
 
 #include "../check.h"
 
@@ -206,9 +207,13 @@ int main(void) {
   q = tn(1024, 14336, 4096, 1);
   q.ab_dtype = CUTEGO_DTYPE_E4M3;
   CHECK(cutego_gemm_stream_k(&q, sms) == 0 && cutego_gemm_no_stream_k(&q)[0], "FP8: no stream-K");
+  /* packed A or B: stream-K on the copies (the same choice as in place); a packed C/D: none */
   q = tn(1024, 14336, 4096, 1);
   q.flags |= CUTEGO_GEMM_F_PACK_A;
-  CHECK(cutego_gemm_stream_k(&q, sms) == 0 && cutego_gemm_no_stream_k(&q)[0], "packed: no stream-K");
+  CHECK(cutego_gemm_stream_k(&q, sms) == CUTEGO_GEMM_CONFIG_128x256x64 + 1 && !cutego_gemm_no_stream_k(&q)[0],
+        "packed A: stream-K");
+  q.flags |= CUTEGO_GEMM_F_PACK_D;
+  CHECK(cutego_gemm_stream_k(&q, sms) == 0 && cutego_gemm_no_stream_k(&q)[0], "packed C/D: no stream-K");
   q = tn(1024, 14336, 4096, 1);
   q.cluster_m = 2;
   CHECK(cutego_gemm_stream_k(&q, sms) == 0 && cutego_gemm_no_stream_k(&q)[0], "clusters: no stream-K");
@@ -263,6 +268,88 @@ int main(void) {
     /* A batched plan does not split. */
     cutego_gemm_plan_t batched = tn(16, 4096, 4096, 2);
     CHECK(cutego_gemm_split_layouts(&batched, 2, sms, NULL, &sl) != 0, "batched plan");
+  }
+
+  {
+    /* A packed plan splits on the copies. 100x4096x4100 bf16: rows of 8200 bytes are off the
+     * 16-byte grid, so A and B are packed with K padded to 4160 (128 bytes; zeros). K = 4100 itself
+     * splits into no slices of whole 8-element steps (4100 = 4 x 1025), but the padded 4160 does:
+     * 32 tiles of 128x128, 4 slices (128 CTAs <= 132) of 1040 (>= 1024). */
+    cutego_gemm_plan_t p = tn(100, 4096, 4100, 1);
+    const int both = CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B;
+    CHECK((p.flags & both) == both && p.a.stride[0] == 4160 && p.b.stride[0] == 4160, "100x4096x4100 packed: %s",
+          p.reason);
+    CHECK(cutego_gemm_split_extent(&p) == 4160, "split extent %lld", (long long)cutego_gemm_split_extent(&p));
+    CHECK(cutego_gemm_split_k(&p, sms, 0, why, sizeof why) == 4, "100x4096x4100 packed: 4 slices");
+    CHECK(cutego_gemm_split_k(&p, sms, 8, why, sizeof why) == 8, "8 slices of 520 = 8 x 65");
+    CHECK(cutego_gemm_split_k(&p, sms, 3, why, sizeof why) == -1, "4160 / 3");
+    cutego_gemm_split_layouts_t sl;
+    CHECK(cutego_gemm_split_layouts(&p, 4, sms, NULL, &sl) == 0 && sl.slice_k == 1040, "split layouts 100x4096x4100/4");
+    CHECK(is_flat3(&sl.a, 100, 1040, 4, 4160, 1, 1040) && is_flat3(&sl.b, 4096, 1040, 4, 4160, 1, 1040), "A', B' on the copies");
+    CHECK(is_flat3(&sl.w, 100, 4096, 4, 4096, 1, 409600) && sl.workspace_bytes == 100 * 4096 * 4 * 4, "W of 100x4096x4100/4");
+    /* Only A packed: B's K padding is not zero, so the split divides K itself (no slices here). */
+    cutego_gemm_plan_t one = p;
+    one.flags &= ~CUTEGO_GEMM_F_PACK_B;
+    CHECK(cutego_gemm_split_extent(&one) == 4100 && cutego_gemm_split_k(&one, sms, 0, why, sizeof why) == 1,
+          "only A packed: K");
+    /* A packed C/D does not split; asked to, it says why. */
+    cutego_gemm_plan_t pd = p;
+    pd.flags |= CUTEGO_GEMM_F_PACK_D;
+    CHECK(cutego_gemm_split_k(&pd, sms, 0, why, sizeof why) == 1, "packed C/D: no split");
+    CHECK(cutego_gemm_split_k(&pd, sms, 4, why, sizeof why) == -1 && strstr(why, "C/D"), "packed C/D: %s", why);
+  }
+  {
+    /* The pitch cost rule, by hand (132 SMs; 0.81406 us per k-tile of a 128x256 tile, 128x128 0.577
+     * of that, penalty 0.4357, 2.38 bytes/ns, 1.15 us a launch). 3000x5000x1024 is the fit point:
+     * 480 tiles of 128x256, 4 waves x 16 k-tiles = 52.1 us. */
+    cutego_gemm_plan_t p = tn(3000, 5000, 1024, 1);
+    p.config = CUTEGO_GEMM_CONFIG_128x256x64;
+    const double t = cutego_gemm_pitch_main_us(&p, sms);
+    CHECK(t > 52.09 && t < 52.11, "3000x5000x1024 main loop %.3f us", t);
+    /* K = 1000: 16 k-tiles too. A: 1/3 of 0.4357 x 52.1 = 7.57 us against 3000 x (2000 + 2048) bytes:
+     * 5.10 + 1.15 = 6.25 us: pays; B: 15.13 against 5000 x 4048: 8.50 + 1.15: pays. */
+    p.k = 1000;
+    CHECK(cutego_gemm_pitch_pack_pays(&p, sms, 1.0 / 3, 3000LL * 4048), "3000x5000x1000: A pays");
+    CHECK(cutego_gemm_pitch_pack_pays(&p, sms, 2.0 / 3, 5000LL * 4048), "3000x5000x1000: B pays");
+    /* An A twice as large (7.57 against 10.2 + 1.15): not. */
+    CHECK(!cutego_gemm_pitch_pack_pays(&p, sms, 1.0 / 3, 6000LL * 4048), "twice A's bytes: no");
+    /* 1000^3 on 128x128: 1 wave x 16 x 0.81406 x 0.577 = 7.515 us; half of 43.6%: 1.64 against 1.70 + 1.15 */
+    cutego_gemm_plan_t c = tn(1000, 1000, 1000, 1);
+    c.config = CUTEGO_GEMM_CONFIG_128x128x64;
+    const double tc = cutego_gemm_pitch_main_us(&c, sms);
+    CHECK(tc > 7.51 && tc < 7.52, "1000^3 main loop %.3f", tc);
+    CHECK(!cutego_gemm_pitch_pack_pays(&c, sms, 0.5, 1000LL * 4048), "1000^3: no");
+    /* A split K counts one slice: 64x4096x3096 splits in 3 (96 CTAs, slices of 1032), 1 wave x
+     * ceil(49 / 3) = 17 k-tiles x 0.81406 x 0.577 = 7.985 us; half of 43.6% (1.74) against A's copy
+     * (64 x (6192 + 6400) bytes: 0.34 + 1.15 = 1.49): copied. K = 384 (6 k-tiles, no split:
+     * 2.82 us, 0.61 saved against the same 1.49): in place. */
+    cutego_gemm_plan_t sp = tn(64, 4096, 3096, 1);
+    sp.config = CUTEGO_GEMM_CONFIG_128x128x64;
+    const double ts = cutego_gemm_pitch_main_us(&sp, sms);
+    CHECK(ts > 7.98 && ts < 7.99, "64x4096x3096 main loop %.3f (3 slices)", ts);
+    CHECK(cutego_gemm_pitch_pack_pays(&sp, sms, 0.5, 64LL * 12592), "64x4096x3096: A copied");
+    cutego_gemm_plan_t sp3 = sp;
+    sp3.k = 384;
+    CHECK(!cutego_gemm_pitch_pack_pays(&sp3, sms, 0.5, 64LL * 12592), "64x4096x384: A in place");
+    /* Twice the waves (66 SMs) doubles the saving; no SMs: no model, no pack. */
+    CHECK(cutego_gemm_pitch_main_us(&p, 66) > 2 * 52.09 && cutego_gemm_pitch_main_us(&p, 66) < 2 * 52.11,
+          "66 SMs: 8 waves");
+    CHECK(!cutego_gemm_pitch_pack_pays(&p, 0, 1.0, 1), "no SMs");
+    /* FP8 k-tiles are 128 elements: 3000x5000x2000 e4m3 has 16 again. */
+    p.ab_dtype = CUTEGO_DTYPE_E4M3;
+    p.k = 2000;
+    const double tf = cutego_gemm_pitch_main_us(&p, sms);
+    CHECK(tf > 52.09 && tf < 52.11, "fp8 16 k-tiles: %.3f", tf);
+    /* Monotone in K (a property): more k-tiles never make a copy of the same bytes pay less. */
+    int prev = 0, mono = 1;
+    for (int64_t k = 64; k <= 65536; k *= 2) {
+      cutego_gemm_plan_t r = tn(1000, 1000, k, 1);
+      r.config = CUTEGO_GEMM_CONFIG_128x128x64;
+      int now = cutego_gemm_pitch_pack_pays(&r, sms, 0.5, 4000000);
+      mono &= now >= prev;
+      prev = now;
+    }
+    CHECK(mono && prev, "monotone in K, and pays at K = 65536");
   }
   printf("test_waves: %d checks, %d failures\n", checks, fails);
   return fails != 0;

@@ -46,6 +46,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "cutego_kernels.h"
+#include "waves.h"
 #include "../planner.h"
 
 enum { kMaxSplit = 16, kMinSliceK = 1024, kTile = 128 };
@@ -94,7 +95,14 @@ int cutego_gemm_pick_config_blockscaled(int64_t m, int64_t n, int64_t l, int sms
 static int splits_evenly(const cutego_gemm_plan_t *p, int s) {
   const int step = (p->flags & CUTEGO_GEMM_F_BLOCK_SCALED) ? CUTEGO_GEMM_SCALE_BLOCK
                    : p->ab_dtype == CUTEGO_DTYPE_E4M3 || p->ab_dtype == CUTEGO_DTYPE_E5M2 ? 16 : 8;
-  return s >= 1 && p->k % s == 0 && (p->k / s) % step == 0;
+  const int64_t k = cutego_gemm_split_extent(p);
+  return s >= 1 && k % s == 0 && (k / s) % step == 0;
+}
+
+int64_t cutego_gemm_split_extent(const cutego_gemm_plan_t *p) {
+  const int both = CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B;
+  return (p->flags & both) == both && p->a.stride[0] == p->b.stride[0] && p->a.stride[0] >= p->k ? p->a.stride[0]
+                                                                                                   : p->k;
 }
 
 /* The automatic split of a plan whose output tiles are 128 x bn: the largest S with every slice
@@ -102,7 +110,7 @@ static int splits_evenly(const cutego_gemm_plan_t *p, int s) {
 static int auto_split(const cutego_gemm_plan_t *p, int sms, int64_t bn) {
   const int64_t tiles = ((p->m + kTile - 1) / kTile) * ((p->n + bn - 1) / bn);
   for (int s = kMaxSplit; s >= 2; --s)
-    if (tiles * s <= sms && p->k / s >= kMinSliceK && splits_evenly(p, s)) return s;
+    if (tiles * s <= sms && cutego_gemm_split_extent(p) / s >= kMinSliceK && splits_evenly(p, s)) return s;
   return 1;
 }
 
@@ -111,7 +119,7 @@ static const char *no_split(const cutego_gemm_plan_t *p) {
   if (p->path != CUTEGO_GEMM_PATH_WGMMA) return "not the wgmma path";
   if (p->l != 1) return "a batched GEMM";
   if (p->cluster_m > 1) return "clusters";
-  if (p->flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B | CUTEGO_GEMM_F_PACK_D)) return "packed operands";
+  if (p->flags & CUTEGO_GEMM_F_PACK_D) return "a packed C/D";
   return "";
 }
 
@@ -174,7 +182,7 @@ static double stream_k_time(int64_t tiles, int64_t k_tiles, int sms) {
 const char *cutego_gemm_no_stream_k(const cutego_gemm_plan_t *p) {
   if (!p || p->path != CUTEGO_GEMM_PATH_WGMMA) return "not the wgmma path";
   if (p->ab_dtype != CUTEGO_DTYPE_BF16 && p->ab_dtype != CUTEGO_DTYPE_F16) return "FP8 operands (bf16 or fp16 only)";
-  if (p->flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B | CUTEGO_GEMM_F_PACK_D)) return "packed operands";
+  if (p->flags & CUTEGO_GEMM_F_PACK_D) return "a packed C/D";
   if (p->cluster_m > 1) return "clusters";
   /* the kernel's scheduler counts tiles and k-iterations in int32 */
   if (p->tiles < 1 || p->tiles > INT32_MAX || (p->k + 63) / 64 > INT32_MAX / p->tiles)
@@ -206,10 +214,11 @@ static cute_layout_t flat3(int64_t e0, int64_t e1, int64_t e2, int64_t s0, int64
 
 int cutego_gemm_split_layouts(const cutego_gemm_plan_t *p, int splits, int sms,
                               const cutego_gemm_block_scales_t *scales, cutego_gemm_split_layouts_t *out) {
-  if (!p || !out || splits < 2 || sms < 1 || p->l != 1 || p->m < 1 || p->n < 1 || p->k % splits != 0) return -1;
+  const int64_t kx = p ? cutego_gemm_split_extent(p) : 0;
+  if (!p || !out || splits < 2 || sms < 1 || p->l != 1 || p->m < 1 || p->n < 1 || kx % splits != 0) return -1;
   cutego_gemm_split_layouts_t r;
   memset(&r, 0, sizeof r);
-  const int64_t m = p->m, n = p->n, s = splits, ks = p->k / s;
+  const int64_t m = p->m, n = p->n, s = splits, ks = kx / s;
   int64_t x, mw, sa2, sb2, sw2, threads;
   r.slice_k = ks;
   r.ldw = (n + 3) / 4 * 4;
@@ -221,7 +230,7 @@ int cutego_gemm_split_layouts(const cutego_gemm_plan_t *p, int splits, int sms,
   r.w = flat3(m, n, s, r.ldw, 1, sw2);
   if (scales) {
     const int64_t kb = (p->k + CUTEGO_GEMM_SCALE_BLOCK - 1) / CUTEGO_GEMM_SCALE_BLOCK;
-    if (kb % s != 0) return -1;
+    if (kb % s != 0 || kb / s * CUTEGO_GEMM_SCALE_BLOCK != ks) return -1;
     const int64_t kbs = kb / s;
     int64_t ssa2, ssb2;
     if (plan_mul(scales->as[1], kbs, &ssa2) || plan_mul(scales->bs[1], kbs, &ssb2)) return -1;
@@ -234,4 +243,39 @@ int cutego_gemm_split_layouts(const cutego_gemm_plan_t *p, int splits, int sms,
   r.reduce_blocks = blocks < cap ? blocks : cap;
   *out = r;
   return 0;
+}
+
+/* cutego_gemm_pitch_pack_pays: a K-major operand whose row pitch is off the 128-byte grid, read in
+ * place, slows the wgmma main loop (its TMA loads) by kPitchPenalty; a copy into a 128-byte-pitch
+ * workspace costs its bytes (read + written) at kCopyBytesPerUs plus one launch, kCopyLaunchUs. The
+ * main loop's time is waves x k-tiles x kKTileUs per k-tile of a 128x256 tile (k-tiles of 128
+ * bytes of K: 64 16-bit elements, 128 FP8), a 128x128 tile costing kCost128 of that and a 128x64
+ * one tile_time's share of a 128x128 one; where cutego_gemm_split_k would split K on its own (a
+ * single batch), the waves of the slices' CTAs times the k-tiles of one slice. The penalty is shared by the off-grid operands in
+ * proportion to the rows each stage loads (share: A's bm / (bm + bn), B's bn / (bm + bn)); an
+ * operand is copied where its share of the penalty exceeds its copy. Fitted on the H200, in one
+ * process (bench/results/2026-12-02-h200-pitch-pack.md): 3000x5000x1024 (2,048-byte rows, 480 tiles
+ * of 128x256 = 4 waves on 132 SMs, 16 k-tiles) took 52.1 us, so kKTileUs = 52.1 / 64;
+ * 3000x5000x1000 in place (2,000-byte rows, the same tiles and k-tiles) 74.8 us, so kPitchPenalty =
+ * 74.8 / 52.1 - 1; the two copies cost 15.9 us on 3000x5000x1000 (32.4 MB read + written) and 5.7
+ * us on 1000^3 (8.1 MB): 2.38 MB per us and 1.15 us per launch. */
+static const double kKTileUs = 52.1 / 64.0, kPitchPenalty = 74.8 / 52.1 - 1.0, kCopyBytesPerUs = 2.38e6,
+                    kCopyLaunchUs = 1.15;
+
+double cutego_gemm_pitch_main_us(const cutego_gemm_plan_t *p, int sms) {
+  if (!p || sms < 1 || p->m < 1 || p->n < 1 || p->k < 1 || p->l < 1) return 0;
+  const int fp8 = p->ab_dtype == CUTEGO_DTYPE_E4M3 || p->ab_dtype == CUTEGO_DTYPE_E5M2;
+  const int64_t bn = p->config == CUTEGO_GEMM_CONFIG_128x256x64 ? 256 : p->config == CUTEGO_GEMM_CONFIG_128x64x64 ? 64 : 128;
+  const double cost = bn == 256 ? 1.0 : bn == 128 ? kCost128 : kCost128 * (p->m <= kTile ? kNarrowPerKOneRow : kNarrowPerK);
+  const int64_t tm = (p->m + kTile - 1) / kTile, tn = (p->n + bn - 1) / bn, k_tiles = (p->k + (fp8 ? 127 : 63)) / (fp8 ? 128 : 64);
+  const int s = p->l == 1 ? auto_split(p, sms, bn == 64 ? 64 : kTile) : 1;
+  int64_t tiles;
+  if (plan_mul(tm, tn, &tiles) || plan_mul(tiles, p->l, &tiles) || plan_mul(tiles, s, &tiles)) return 1e300;
+  return (double)waves(tiles, sms) * (double)((k_tiles + s - 1) / s) * kKTileUs * cost;
+}
+
+int cutego_gemm_pitch_pack_pays(const cutego_gemm_plan_t *p, int sms, double share, int64_t copy_bytes) {
+  if (!p || sms < 1 || copy_bytes < 0) return 0;
+  const double saved = kPitchPenalty * share * cutego_gemm_pitch_main_us(p, sms);
+  return saved > (double)copy_bytes / kCopyBytesPerUs + kCopyLaunchUs;
 }

@@ -30,6 +30,8 @@ COPY_PATHS = {0: "none", 1: "tma-copy", 2: "tma-permute", 3: "generic"}
 GEMM_PATHS = {0: "none", 1: "wgmma", 2: "generic"}
 # cutego_gemm_plan_t.decomposition (0: nothing launched, or a plan not run)
 GEMM_DECOMPOSITIONS = {0: "none", 1: "data-parallel", 2: "split-k", 3: "stream-k"}
+# cutego_gemm_options_t.pitch_pack
+GEMM_PITCH_PACK_AUTO, GEMM_PITCH_PACK_ON, GEMM_PITCH_PACK_OFF = 0, 1, 2
 
 
 class NoDeviceError(GpuError):
@@ -86,7 +88,7 @@ class GemmOptions(ctypes.Structure):
                 ("group_m", ctypes.c_int32), ("direct_epilogue", ctypes.c_int32), ("no_pack", ctypes.c_int32),
                 ("cluster_m", ctypes.c_int32), ("split_k", ctypes.c_int32),
                 ("workspace", ctypes.c_void_p), ("workspace_bytes", ctypes.c_int64), ("sms", ctypes.c_int32),
-                ("scale_a", ctypes.c_void_p), ("scale_b", ctypes.c_void_p), ("b_dtype", ctypes.c_int32),
+                ("pitch_pack", ctypes.c_int32), ("scale_a", ctypes.c_void_p), ("scale_b", ctypes.c_void_p), ("b_dtype", ctypes.c_int32),
                 ("fp8_accumulation", ctypes.c_int32), ("fp8_promotion_interval", ctypes.c_int32),
                 ("decomposition", ctypes.c_int32)]
 

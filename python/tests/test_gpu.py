@@ -408,7 +408,7 @@ class TestStructs(unittest.TestCase):
                                                       "reason", "split_k", "decomposition", "split_workspace_bytes", "b_dtype",
                                                       "promoted"]),
                   ("cutego_gemm_options_t", K.GemmOptions, ["split_k", "workspace", "workspace_bytes", "sms",
-                                                            "scale_a", "scale_b", "b_dtype", "fp8_accumulation",
+                                                            "pitch_pack", "scale_a", "scale_b", "b_dtype", "fp8_accumulation",
                                                             "fp8_promotion_interval", "decomposition"]),
                   ("cutego_tma_desc_t", K.TmaDesc, ["box", "l2_promotion"]),
                   ("cutego_einsum_plan_t", gpu._Fold, ["c", "m", "l", "m_indices", "l_indices"])]

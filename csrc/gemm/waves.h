@@ -1,0 +1,21 @@
+/* waves.h — the planner's own use of waves.c's cost models (not part of the C API). */
+#ifndef CUTEGO_GEMM_WAVES_H
+#define CUTEGO_GEMM_WAVES_H
+#include <stdint.h>
+#include "cutego_kernels.h"
+
+/* 1 where copying a K-major operand whose row pitch is off the 128-byte grid into a 128-byte-pitch
+ * workspace pays on a device of `sms` multiprocessors: the plan's (m, n, k, l, config, ab_dtype)
+ * main loop priced by waves (cutego_gemm_pitch_main_us), times the off-grid penalty times the
+ * operand's share of the bytes each stage loads, against copy_bytes (read + written) at the copy
+ * rate plus one copy launch. 0 where sms < 1 (no device: no cost model). */
+int cutego_gemm_pitch_pack_pays(const cutego_gemm_plan_t *p, int sms, double share, int64_t copy_bytes);
+
+/* The main loop's modeled time in microseconds of a plan's GEMM on `sms` multiprocessors (split
+ * in the slices cutego_gemm_split_k would choose on its own). */
+double cutego_gemm_pitch_main_us(const cutego_gemm_plan_t *p, int sms);
+
+/* The K that a split of the plan divides: K, or the packed pitch where both A and B are packed
+ * copies (their K padding is zero, so slices may cover it). */
+int64_t cutego_gemm_split_extent(const cutego_gemm_plan_t *p);
+#endif
