@@ -82,11 +82,13 @@ static const double kCostBlock192 = 1.6;
 
 int cutego_gemm_pick_config_blockscaled(int64_t m, int64_t n, int64_t l, int sms) {
   if (m < 1 || n <= kTile || l < 1 || sms < 1) return CUTEGO_GEMM_CONFIG_128x128x64;
-  const int64_t tm = (m + kTile - 1) / kTile, tn = (n + kTile - 1) / kTile;
-  if (tm > INT64_MAX / tn / l) return CUTEGO_GEMM_CONFIG_128x128x64; /* (tiles past int64: no kernel runs them) */
-  const double t128 = (double)waves(tm * tn * l, sms);
-  const double t192 = kCostBlock192 * (double)waves(tm * ((n + 191) / 192) * l, sms);
-  return t192 < t128 ? CUTEGO_GEMM_CONFIG_128x192x128 : CUTEGO_GEMM_CONFIG_128x128x64;
+  const int64_t tm = (m + kTile - 1) / kTile;
+  int64_t t128, t192;
+  if (plan_mul(tm, (n + kTile - 1) / kTile, &t128) || plan_mul(t128, l, &t128) || plan_mul(tm, (n + 191) / 192, &t192) ||
+      plan_mul(t192, l, &t192))
+    return CUTEGO_GEMM_CONFIG_128x128x64; /* (tiles past int64: no kernel runs them) */
+  return kCostBlock192 * (double)waves(t192, sms) < (double)waves(t128, sms) ? CUTEGO_GEMM_CONFIG_128x192x128
+                                                                              : CUTEGO_GEMM_CONFIG_128x128x64;
 }
 
 /* Whether K splits into s slices that a batched tensor map reads: equal slices of whole 16-byte
@@ -265,8 +267,14 @@ static const double kKTileUs = 52.1 / 64.0, kPitchPenalty = 74.8 / 52.1 - 1.0, k
 double cutego_gemm_pitch_main_us(const cutego_gemm_plan_t *p, int sms) {
   if (!p || sms < 1 || p->m < 1 || p->n < 1 || p->k < 1 || p->l < 1) return 0;
   const int fp8 = p->ab_dtype == CUTEGO_DTYPE_E4M3 || p->ab_dtype == CUTEGO_DTYPE_E5M2;
-  const int64_t bn = p->config == CUTEGO_GEMM_CONFIG_128x256x64 ? 256 : p->config == CUTEGO_GEMM_CONFIG_128x64x64 ? 64 : 128;
-  const double cost = bn == 256 ? 1.0 : bn == 128 ? kCost128 : kCost128 * (p->m <= kTile ? kNarrowPerKOneRow : kNarrowPerK);
+  const int64_t bn = p->config == CUTEGO_GEMM_CONFIG_128x256x64    ? 256
+                   : p->config == CUTEGO_GEMM_CONFIG_128x64x64    ? 64
+                   : p->config == CUTEGO_GEMM_CONFIG_128x192x128 ? 192
+                                                                   : 128;
+  const double cost = bn == 256   ? 1.0
+                      : bn == 192 ? kCost128 * kCostBlock192
+                      : bn == 128 ? kCost128
+                                  : kCost128 * (p->m <= kTile ? kNarrowPerKOneRow : kNarrowPerK);
   const int64_t tm = (p->m + kTile - 1) / kTile, tn = (p->n + bn - 1) / bn, k_tiles = (p->k + (fp8 ? 127 : 63)) / (fp8 ? 128 : 64);
   const int s = p->l == 1 ? auto_split(p, sms, bn == 64 ? 64 : kTile) : 1;
   int64_t tiles;
