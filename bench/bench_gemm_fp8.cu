@@ -13,7 +13,7 @@
 // --accuracy: the relative error of ours and of cuBLASLt (fast accumulation and not) against
 // fp32 at K = 4096, 16384, 65536 (1024 x 1024 outputs, fp32 D), then exits.
 // --lt-promoted: also times cuBLASLt without fast accumulation (informational).
-// --blockscaled: DeepGEMM's shape table (M 64, 128, 4096 x its six (N, K)), block-scaled FP8
+// --blockscaled [--only M,N,K]: DeepGEMM's shape table (M 64, 128, 4096 x its six (N, K)), block-scaled FP8
 // (cutego_gemm_blockscaled: SA (M, K/128) M-major as DeepGEMM's, SB (N/128, K/128) K-major)
 // beside ours per tensor (fast, fast on 128x128 tiles, and promoted every k-tile), cuBLASLt per
 // tensor (fast accumulation: the upper reference) and our bf16 (cutego_gemm, the same shapes),
@@ -33,6 +33,8 @@
 #include <cuda_fp8.h>
 #include <algorithm>
 #include <array>
+#include <functional>
+#include <map>
 #include "../csrc/gemm/gemm_harness.h"
 
 using namespace gh;
@@ -148,16 +150,20 @@ struct Operands {
 // Block-scaled FP8 on DeepGEMM's shapes (bf16 D), beside ours per tensor (fast; promoted every
 // k-tile), cuBLASLt per tensor (fast) and our bf16 GEMM. opt holds the per-tensor scales and the
 // workspace.
-static int bench_blockscaled(FILE *csv, const cutego_gemm_options_t &opt, LtFp8 &lt, cublasHandle_t hb, int reps) {
+// only: one shape (M, N, K) of the table, or all (M = 0).
+static int bench_blockscaled(FILE *csv, const cutego_gemm_options_t &opt, LtFp8 &lt, cublasHandle_t hb, int reps,
+                             const int64_t (&only)[3]) {
   const int64_t nk[6][2] = {{2112, 7168}, {24576, 1536}, {32768, 512}, {7168, 16384}, {4096, 7168}, {7168, 2048}};
   fprintf(csv, "m,n,k,ms_block,ms_fast,ms_promoted,ms_cublaslt,ms_bf16,tflops_block,tflops_fast,tflops_promoted,"
                "tflops_cublaslt,tflops_bf16,block_over_fast,block_over_cublaslt,rel_block,plan_block,ms_fast128,"
-               "tflops_fast128,block_over_fast128\n");
-  std::vector<double> over_fast, over_lt, over_f128;
+               "tflops_fast128,block_over_fast128,ms_block128,ms_block192,tflops_block128,tflops_block192,rel_block192\n");
+  std::vector<double> over_fast, over_lt, over_f128, best_forced;
+  std::map<int64_t, std::vector<double>> by_m;  // block over fast, per M
   double worst = 1e9;
   for (int64_t M : {64, 128, 4096})
     for (auto &p : nk) {
       const int64_t N = p[0], K = p[1], KB = (K + 127) / 128, NB = (N + 127) / 128, MP = (M + 3) / 4 * 4;
+      if (only[0] && (only[0] != M || only[1] != N || only[2] != K)) continue;
       Operands o(M, N, K);
       __nv_bfloat16 *d, *a16, *b16;
       float *sca, *scb, *f;
@@ -179,6 +185,10 @@ static int bench_blockscaled(FILE *csv, const cutego_gemm_options_t &opt, LtFp8 
       cutego_gemm_options_t ob = opt, op = opt, o16 = opt, o128 = opt;
       o128.config = CUTEGO_GEMM_CONFIG_128x128x64 + 1;  // per tensor fast on the block-scaled kernel's tiles
       ob.scale_a = ob.scale_b = nullptr;
+      // block-scaled on each of its configurations, whatever the planner picks (its cost model's data)
+      cutego_gemm_options_t ob128 = ob, ob192 = ob;
+      ob128.config = CUTEGO_GEMM_CONFIG_128x128x64 + 1;
+      ob192.config = CUTEGO_GEMM_CONFIG_128x192x128 + 1;
       op.fp8_accumulation = CUTEGO_GEMM_FP8_ACCUM_PROMOTED;
       o16.scale_a = o16.scale_b = nullptr;
       cutego_gemm_plan_t plan;
@@ -192,6 +202,16 @@ static int bench_blockscaled(FILE *csv, const cutego_gemm_options_t &opt, LtFp8 
         check(cutego_gemm_blockscaled(d, &ld, o.a, &la, o.b, &lb, nullptr, nullptr, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16,
                                       sca, &lsa, scb, &lsb, 1.f, 0.f, nullptr, &ob, &plan),
               "cutego_gemm_blockscaled");
+      };
+      auto block128 = [&] {
+        check(cutego_gemm_blockscaled(d, &ld, o.a, &la, o.b, &lb, nullptr, nullptr, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16,
+                                      sca, &lsa, scb, &lsb, 1.f, 0.f, nullptr, &ob128, nullptr),
+              "cutego_gemm_blockscaled 128x128");
+      };
+      auto block192 = [&] {
+        check(cutego_gemm_blockscaled(d, &ld, o.a, &la, o.b, &lb, nullptr, nullptr, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16,
+                                      sca, &lsa, scb, &lsb, 1.f, 0.f, nullptr, &ob192, nullptr),
+              "cutego_gemm_blockscaled 128x192");
       };
       auto fast = [&] {
         check(cutego_gemm(d, &ld, o.a, &la, o.b, &lb, nullptr, nullptr, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16, 1.f, 0.f,
@@ -209,16 +229,14 @@ static int bench_blockscaled(FILE *csv, const cutego_gemm_options_t &opt, LtFp8 
         check(cutego_gemm(d, &ld, a16, &la, b16, &lb, nullptr, nullptr, CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_BF16, 1.f, 0.f,
                           nullptr, &o16, nullptr), "cutego_gemm bf16");
       };
-      // the block-scaled result against fp32 on the same inputs, each scaled by its block's scale
-      CK(cudaMemset(d, 0xFF, M * N * 2));
-      block();
-      CK(cudaDeviceSynchronize());
-      double rel;
+      // the block-scaled result (automatic, then forced 128x192) against fp32 on the same inputs,
+      // each scaled by its block's scale
+      float *rr;
+      CK(cudaMalloc(&rr, M * N * 4));
       {
-        float *ra, *rb, *rr;
+        float *ra, *rb;
         CK(cudaMalloc(&ra, M * K * 4));
         CK(cudaMalloc(&rb, N * K * 4));
-        CK(cudaMalloc(&rr, M * N * 4));
         gather3<__nv_fp8_e4m3><<<blocks_for(M * K), 256>>>(ra, o.a, M, K, 1, K, 1, 0);
         gather3<__nv_fp8_e4m3><<<blocks_for(N * K), 256>>>(rb, o.b, N, K, 1, K, 1, 0);
         apply_block_scales<<<blocks_for(M * K), 256>>>(ra, M, K, 1, 1, sca, 1, MP, 0);
@@ -227,20 +245,29 @@ static int bench_blockscaled(FILE *csv, const cutego_gemm_options_t &opt, LtFp8 
         CB(cublasGemmEx(hb, CUBLAS_OP_N, CUBLAS_OP_T, (int)M, (int)N, (int)K, &one, ra, CUDA_R_32F, (int)M, rb,
                         CUDA_R_32F, (int)N, &zero, rr, CUDA_R_32F, (int)M, CUBLAS_COMPUTE_32F_PEDANTIC,
                         CUBLAS_GEMM_DEFAULT));
-        unsigned long long bad;
-        rel = rel_error<__nv_bfloat16>(d, N, 1, 0, rr, M, N, 1, &bad);
-        if (bad) rel = 1e9;
-        cudaFree(ra), cudaFree(rb), cudaFree(rr);
+        cudaFree(ra), cudaFree(rb);
       }
+      auto rel_of = [&](const std::function<void()> &run) {
+        CK(cudaMemset(d, 0xFF, M * N * 2));
+        run();
+        CK(cudaDeviceSynchronize());
+        unsigned long long bad;
+        const double r = rel_error<__nv_bfloat16>(d, N, 1, 0, rr, M, N, 1, &bad);
+        return bad ? 1e9 : r;
+      };
+      const double rel = rel_of(block), rel192 = rel_of(block192);
+      cudaFree(rr);
       LtFp8::Plan lp = lt.plan(M, N, K, CUDA_R_16BF, opt.scale_a, opt.scale_b, true);
       const bool lt_ok = lt.probe(lp, o.a, o.b, d);
       auto theirs = [&] { lt.run(lp, o.a, o.b, d); };
       const double fl = 2.0 * M * N * K;
       const int r = std::max(5, std::min(reps, (int)(4e13 / fl)));
       g_batch = std::max(1, std::min(20, (int)(2e11 / fl)));
-      float tb = 1e30f, tf = 1e30f, tp = 1e30f, tl = 1e30f, t16 = 1e30f, t128 = 1e30f;
+      float tb = 1e30f, tf = 1e30f, tp = 1e30f, tl = 1e30f, t16 = 1e30f, t128 = 1e30f, tb128 = 1e30f, tb192 = 1e30f;
       for (int round = 0; round < 2; ++round) {
         tb = std::min(tb, time_it(block, r));
+        tb128 = std::min(tb128, time_it(block128, r));
+        tb192 = std::min(tb192, time_it(block192, r));
         tf = std::min(tf, time_it(fast, r));
         t128 = std::min(t128, time_it(fast128, r));
         tp = std::min(tp, time_it(promoted, r));
@@ -251,21 +278,25 @@ static int bench_blockscaled(FILE *csv, const cutego_gemm_options_t &opt, LtFp8 
       auto tfl = [&](float ms) { return ms < 1e29f ? fl / (ms * 1e9) : 0.0; };
       const double of = tf / tb, ol = lt_ok ? tl / tb : 0, o128r = t128 / tb;
       printf("%5lld %6lld %6lld  block %7.1f TF  fast %7.1f  promoted %7.1f  cuBLASLt %7.1f  bf16 %7.1f  "
-             "block/fast %.3f  block/cuBLASLt %.3f  fast 128x128 %7.1f  block/it %.3f  rel %.1e  %s\n",
+             "block/fast %.3f  block/cuBLASLt %.3f  fast 128x128 %7.1f  block/it %.3f  rel %.1e  %s  "
+             "block 128x128 %7.1f  128x192 %7.1f (rel %.1e)\n",
              (long long)M, (long long)N, (long long)K, tfl(tb), tfl(tf), tfl(tp), tfl(tl), tfl(t16), of, ol, tfl(t128),
-             o128r, rel, plan.reason);
+             o128r, rel, plan.reason, tfl(tb128), tfl(tb192), rel192);
       fprintf(csv, "%lld,%lld,%lld,%.5f,%.5f,%.5f,%.5f,%.5f,%.1f,%.1f,%.1f,%.1f,%.1f,%.4f,%.4f,%.2e,\"%s\","
-                   "%.5f,%.1f,%.4f\n",
+                   "%.5f,%.1f,%.4f,%.5f,%.5f,%.1f,%.1f,%.2e\n",
               (long long)M, (long long)N, (long long)K, tb, tf, tp, lt_ok ? tl : 0.f, t16, tfl(tb), tfl(tf), tfl(tp),
-              tfl(tl), tfl(t16), of, ol, rel, plan.reason, t128, tfl(t128), o128r);
+              tfl(tl), tfl(t16), of, ol, rel, plan.reason, t128, tfl(t128), o128r, tb128, tb192, tfl(tb128), tfl(tb192),
+              rel192);
       fflush(csv);
       fflush(stdout);
       cudaFree(d), cudaFree(a16), cudaFree(b16), cudaFree(sca), cudaFree(scb);
-      if (rel > 2e-2) {
-        printf("WRONG RESULT (rel %.2e)\n", rel);
+      if (rel > 2e-2 || rel192 > 2e-2) {
+        printf("WRONG RESULT (rel %.2e, 128x192 %.2e)\n", rel, rel192);
         return 4;
       }
       over_fast.push_back(of);
+      by_m[M].push_back(of);
+      best_forced.push_back(tf / std::min(tb128, tb192));
       over_f128.push_back(o128r);
       if (ol > 0) over_lt.push_back(ol);
       worst = std::min(worst, of);
@@ -278,6 +309,8 @@ static int bench_blockscaled(FILE *csv, const cutego_gemm_options_t &opt, LtFp8 
   printf("== block-scaled e4m3 -> bf16 over %zu shapes: geomean %.3f of ours per tensor (fast), worst %.3f; %.3f of "
          "cuBLASLt per tensor (fast); %.3f of ours per tensor fast on 128x128 tiles\n",
          over_fast.size(), gm(over_fast), worst, gm(over_lt), gm(over_f128));
+  for (auto &e : by_m) printf("== M = %lld: geomean %.3f of ours per tensor (fast)\n", (long long)e.first, gm(e.second));
+  printf("== the faster of block-scaled 128x128 and 128x192 on each shape: geomean %.3f of fast\n", gm(best_forced));
   fclose(csv);
   return 0;
 }
@@ -440,7 +473,7 @@ static int bench_variants(FILE *csv, const cutego_gemm_options_t &opt, LtFp8 &lt
 int main(int argc, char **argv) {
   if (argc < 2) {
     fprintf(stderr, "usage: bench_gemm_fp8 out.csv [--quick] [--reps N] [--accuracy] [--lt-promoted] [--promoted "
-                    "[--interval N]] [--blockscaled] [--shape M,N,K]... [--variants C:G:T[,...] [--rounds N]]\n");
+                    "[--interval N]] [--blockscaled [--only M,N,K]] [--shape M,N,K]... [--variants C:G:T[,...] [--rounds N]]\n");
     return 2;
   }
   bool quick = false, accuracy = false, lt_promoted = false, promoted = false, blockscaled = false;
@@ -448,12 +481,19 @@ int main(int argc, char **argv) {
   int reps = 15, rounds = 2;
   std::vector<Variant> variants;
   std::vector<std::array<int64_t, 3>> only;
+  int64_t bs_only[3] = {0, 0, 0};  // --blockscaled --only M,N,K: that shape of the table only
   for (int i = 2; i < argc; ++i) {
     if (!strcmp(argv[i], "--quick")) quick = true;
     else if (!strcmp(argv[i], "--accuracy")) accuracy = true;
     else if (!strcmp(argv[i], "--lt-promoted")) lt_promoted = true;
     else if (!strcmp(argv[i], "--promoted")) promoted = true;
     else if (!strcmp(argv[i], "--blockscaled")) blockscaled = true;
+    else if (!strcmp(argv[i], "--only") && i + 1 < argc) {
+      if (sscanf(argv[++i], "%lld,%lld,%lld", (long long *)&bs_only[0], (long long *)&bs_only[1], (long long *)&bs_only[2]) != 3) {
+        fprintf(stderr, "--only M,N,K: %s\n", argv[i]);
+        return 2;
+      }
+    }
     else if (!strcmp(argv[i], "--interval") && i + 1 < argc) interval = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--reps") && i + 1 < argc) reps = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--rounds") && i + 1 < argc) rounds = std::max(1, atoi(argv[++i]));
@@ -550,7 +590,7 @@ int main(int argc, char **argv) {
     return 0;
   }
 
-  if (blockscaled) return bench_blockscaled(csv, opt, lt, hb, reps);
+  if (blockscaled) return bench_blockscaled(csv, opt, lt, hb, reps, bs_only);
   if (!variants.empty()) {
     if (only.empty()) {
       for (int64_t s : {1024, 2048, 4096, 6144, 8192, 12288, 16384})

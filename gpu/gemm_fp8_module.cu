@@ -1,8 +1,8 @@
 // gemm_fp8_module.cu — the FP8 GEMM kernels as a module (cubin) for the Go launcher (gpu.Gemm
 // loads it beside cutego_gemm.cubin): the kernels the C library compiles in
-// kernels/gemm_<config>_kk_<types>.cu and kernels/gemm_128x128_kk_<types>_blockscaled.cu, every
-// pair of e4m3 and e5m2, every output type, fast accumulation on both configurations, promoted
-// and block-scaled accumulation on 128x128 (the planner's rule). Built by `make kernels-go`
+// kernels/gemm_<config>_kk_<types>.cu and kernels/gemm_128x{128,192}_kk_<types>_blockscaled.cu,
+// every pair of e4m3 and e5m2, every output type, fast accumulation on both configurations,
+// promoted accumulation on 128x128, block-scaled on 128x128 and 128x192 (the planner's rule). Built by `make kernels-go`
 // (build/kernels/cutego_gemm_fp8.cubin).
 #include "gemm_kernels.cuh"
 #include "gemm_blockscaled.cuh"
@@ -19,7 +19,8 @@ typedef cutego_k::Fp8Pair<__nv_fp8_e5m2, __nv_fp8_e4m3> Fp8_e5m2e4m3;
   CUTEGO_GEMM_WGMMA_FP8_OUT(Gemm_128x256x128_S4_E8, 128x256, TI, INNAME)            \
   CUTEGO_GEMM_WGMMA_FP8_OUT(Gemm_128x128x128_S6_E8, 128x128, TI, INNAME)            \
   CUTEGO_GEMM_WGMMA_FP8_PROMOTED_OUT(Gemm_128x128x128_S6_E8, 128x128, TI, INNAME)   \
-  CUTEGO_GEMM_FP8_MODULE_BLOCKSCALED(Gemm_128x128x128_S6_E8, 128x128, TI, INNAME)
+  CUTEGO_GEMM_FP8_MODULE_BLOCKSCALED(Gemm_128x128x128_S6_E8, 128x128, TI, INNAME)    \
+  CUTEGO_GEMM_FP8_MODULE_BLOCKSCALED(Gemm_128x192x128_S4_E8, 128x192, TI, INNAME)
 
 CUTEGO_GEMM_FP8_MODULE_TYPES(__nv_fp8_e4m3, e4m3)
 CUTEGO_GEMM_FP8_MODULE_TYPES(Fp8_e4m3e5m2, e4m3e5m2)

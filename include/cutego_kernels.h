@@ -173,8 +173,10 @@ enum {
                                         128x256x128, m64n256k32) */
   CUTEGO_GEMM_CONFIG_128x128x64 = 1, /* 2 consumer warpgroups x m64n128k16, 6 stages (FP8:
                                         128x128x128, m64n128k32) */
-  CUTEGO_GEMM_CONFIG_128x64x64 = 2   /* 2 consumer warpgroups x m64n64k16, 8 stages (16-bit only;
+  CUTEGO_GEMM_CONFIG_128x64x64 = 2,  /* 2 consumer warpgroups x m64n64k16, 8 stages (16-bit only;
                                         the C launcher's narrow tile for few output tiles) */
+  CUTEGO_GEMM_CONFIG_128x192x128 = 3 /* block-scaled FP8 only: 2 consumer warpgroups x m64n192k32,
+                                        4 stages, one partial sum (the wide tile for many tiles) */
 };
 enum {
   CUTEGO_GEMM_F_D_PAIRS = 1, /* D: N has unit stride and pairs of columns are aligned: 2-wide stores */
@@ -275,9 +277,11 @@ typedef struct cutego_gemm_scales_t {
  * the operand (scale_a or scale_b). A, B, C and D as cutego_gemm's FP8 (every e4m3/e5m2 pair, a
  * transposing copy for an operand that is not K-major). The tensor cores accumulate each K
  * block (four m64n128k32 MMAs); its partial sum is scaled by SA(m,kb,l) * SB(nb,kb,l) and added
- * into fp32 registers (the promoted mode's step, every k-tile), on 128x128 tiles. In opt:
+ * into fp32 registers (the promoted mode's step, every k-tile), on 128x128 or 128x192 tiles
+ * (where a 128-column block of B straddles two 192-column tiles, each column takes its own). In opt:
  * scale_a/scale_b (per tensor) must be NULL, fp8_accumulation 0 or BLOCK_SCALED,
- * fp8_promotion_interval 0 or 1, config automatic or 128x128; split_k as cutego_gemm's, in
+ * fp8_promotion_interval 0 or 1, config automatic, 128x128 or 128x192 (by waves of tiles,
+ * cutego_gemm_pick_config_blockscaled); split_k as cutego_gemm's, in
  * slices of whole K blocks (the scales' slices go with them).
  * The plan has CUTEGO_GEMM_F_BLOCK_SCALED and its kernel takes a cutego_gemm_block_scales_t,
  * filled by cutego_gemm_block_scales (which checks the scale layouts against the plan). */
@@ -426,6 +430,10 @@ int cutego_gemm_narrow(const cutego_gemm_plan_t *plan, int sms);
  * device with `sms` multiprocessors when none is asked for: the one whose waves of tiles take
  * least, a 128x128 tile costing 0.577 of a 128x256 one (csrc/gemm/waves.c). */
 int cutego_gemm_pick_config(int64_t m, int64_t n, int64_t l, int sms);
+/* The same for block-scaled FP8 (fp8_accumulation BLOCK_SCALED): CUTEGO_GEMM_CONFIG_128x192x128
+ * where its waves of tiles take less than those of 128x128 tiles, a 128x192 tile costing 1.6 of
+ * a 128x128 one (measured, csrc/gemm/waves.c), else CUTEGO_GEMM_CONFIG_128x128x64. */
+int cutego_gemm_pick_config_blockscaled(int64_t m, int64_t n, int64_t l, int sms);
 /* Writes the calling thread's last error message into buf with snprintf's rules (n == 0: a
  * size query, buf may be NULL) and returns its full length; "" when nothing failed yet. */
 size_t cutego_kernels_last_error(char *buf, size_t n);

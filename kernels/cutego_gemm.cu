@@ -34,6 +34,10 @@ CUTEGO_GEMM_FP8B_FNS_DECL(128x128, e4m3)
 CUTEGO_GEMM_FP8B_FNS_DECL(128x128, e4m3e5m2)
 CUTEGO_GEMM_FP8B_FNS_DECL(128x128, e5m2e4m3)
 CUTEGO_GEMM_FP8B_FNS_DECL(128x128, e5m2)
+CUTEGO_GEMM_FP8B_FNS_DECL(128x192, e4m3)
+CUTEGO_GEMM_FP8B_FNS_DECL(128x192, e4m3e5m2)
+CUTEGO_GEMM_FP8B_FNS_DECL(128x192, e5m2e4m3)
+CUTEGO_GEMM_FP8B_FNS_DECL(128x192, e5m2)
 
 namespace {
 typedef cutego_gemm_wgmma_fn wgmma_fn;
@@ -224,12 +228,15 @@ const void *fp8_kernel(int cfg, int ta, int tb, int out, bool promoted) {
 
 bool is_fp8(int t) { return t == CUTEGO_DTYPE_E4M3 || t == CUTEGO_DTYPE_E5M2; }
 
-// The block-scaled FP8 kernel (128x128) of a pair of types and an output type.
-const void *fp8_blockscaled_kernel(int ta, int tb, int out) {
-  static const cutego_gemm_wgmma_fp8b_fn *const t[2][2] = {
-      {cutego_gemm_fp8b_fns_128x128_kk_e4m3, cutego_gemm_fp8b_fns_128x128_kk_e4m3e5m2},
-      {cutego_gemm_fp8b_fns_128x128_kk_e5m2e4m3, cutego_gemm_fp8b_fns_128x128_kk_e5m2}};
-  return reinterpret_cast<const void *>(t[ta == CUTEGO_DTYPE_E5M2][tb == CUTEGO_DTYPE_E5M2][out]);
+// The block-scaled FP8 kernel of a configuration (128x128 or 128x192), pair of types and output type.
+const void *fp8_blockscaled_kernel(int cfg, int ta, int tb, int out) {
+  static const cutego_gemm_wgmma_fp8b_fn *const t[2][2][2] = {
+      {{cutego_gemm_fp8b_fns_128x128_kk_e4m3, cutego_gemm_fp8b_fns_128x128_kk_e4m3e5m2},
+       {cutego_gemm_fp8b_fns_128x128_kk_e5m2e4m3, cutego_gemm_fp8b_fns_128x128_kk_e5m2}},
+      {{cutego_gemm_fp8b_fns_128x192_kk_e4m3, cutego_gemm_fp8b_fns_128x192_kk_e4m3e5m2},
+       {cutego_gemm_fp8b_fns_128x192_kk_e5m2e4m3, cutego_gemm_fp8b_fns_128x192_kk_e5m2}}};
+  return reinterpret_cast<const void *>(
+      t[cfg == CUTEGO_GEMM_CONFIG_128x192x128][ta == CUTEGO_DTYPE_E5M2][tb == CUTEGO_DTYPE_E5M2][out]);
 }
 
 cudaError_t launch_generic(const cutego_gemm_plan_t &p, void *d, const cute_layout_t *ld, const void *a,
@@ -660,7 +667,7 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
   cutego_gemm_args(&p, d, c, alpha, beta, o.group_m, &g);
   const int am = p.a.major, bm = p.b.major;
   const void *fn = stream_k ? stream_k_kernel(p.config, am, bm, p.ab_dtype == CUTEGO_DTYPE_F16, out_index(p.cd_dtype))
-                  : bsi ? fp8_blockscaled_kernel(p.ab_dtype, p.b_dtype, out_index(p.cd_dtype))
+                  : bsi ? fp8_blockscaled_kernel(p.config, p.ab_dtype, p.b_dtype, out_index(p.cd_dtype))
                   : is_fp8(p.ab_dtype) ? fp8_kernel(p.config, p.ab_dtype, p.b_dtype, out_index(p.cd_dtype), p.promoted)
                                       : reinterpret_cast<const void *>(wgmma_kernel(
                                             p.config, am, bm, p.ab_dtype == CUTEGO_DTYPE_F16, out_index(p.cd_dtype)));

@@ -2,11 +2,12 @@
 // blockwise-scaled SM90 GEMM): A with one fp32 scale per row per 128 of K, B with one per
 // 128 x 128 block, applied in the promotion step.
 //
-// The kernel is the FP8 kernel on 128x128x128 tiles with promoted_mma_tile, the main loop promoted
-// every k-tile (gemm_kernels.cuh): each k-tile's MMAs accumulate afresh into a partial sum, and
-// its promotion step (Promotion<Cfg, BlockScaled<TI>>) is
-//   acc += SA(row, kt, l) * SB(tile column, kt, l) * part
-// for k-tile kt: a tile's 128 columns are one block of B and its 128 of K one block of A and B.
+// The kernel is the FP8 kernel on 128x128x128 tiles (or 128x192x128 for large M) with
+// promoted_mma_tile, the main loop promoted every k-tile (gemm_kernels.cuh): each k-tile's MMAs
+// accumulate afresh into a partial sum, and its promotion step (Promotion<Cfg, BlockScaled<TI>>) is
+//   acc += SA(row, kt, l) * SB(column's N block, kt, l) * part
+// for k-tile kt: a tile's 128 of K are one block of A and B; its 128 columns one N block of B
+// (192 columns: two, chosen per value).
 // Each thread's accumulator values lie in two rows (the accumulator's thread-value layout: the
 // rows of a thread's values differ by 0 or 8, checked below), so a k-tile's scales are three
 // loads per thread, fetched two k-tiles ahead and used once the k-tile's MMAs are done.
@@ -38,19 +39,28 @@ constexpr bool acc_rows_are_two(int step) {
 // The block-scaled promotion step: one consumer thread's block scales on one tile. Slot S holds
 // the factors SA(row) * SB and SA(row + 8) * SB of the k-tile whose partial sum is in part S,
 // loaded two k-tiles ahead (their latency, under the TMA's traffic, hides behind two k-tiles of
-// MMAs). The k-tiles are fetched in order, so the three scale pointers run along K by their
-// strides.
+// MMAs). The k-tiles are fetched in order, so the scale pointers run along K by their strides.
+// A tile of 128 columns is one N block of B. A tile of 192 columns (n_idx * 192 from 0) spans
+// two: N block nb = n_idx * 192 / 128 and nb + 1 (the last block's own where nb is the last),
+// split at tile column 128 (n_idx even) or 64 (odd), a multiple of 8: a thread's columns within
+// an 8-column block (its own offset, under 8) lie on one side, so a value's block is known from
+// its value index and the parity of n_idx (DeepGEMM's per-column choice between two B scales):
+// columns 0-63 are nb's, 128-191 nb + 1's, 64-127 the parity's.
 template <class Cfg, class TI>
 struct Promotion<Cfg, BlockScaled<TI>> {
   typedef typename Cfg::Acc Acc;
   static constexpr int kRowStep = 8;
+  static constexpr bool kTwoBlocks = Cfg::BN == 192;
   static_assert(acc_rows_are_two<Acc>(kRowStep), "a thread's accumulator rows are r and r + 8");
-  static_assert(Cfg::BK == CUTEGO_GEMM_SCALE_BLOCK && Cfg::BN == CUTEGO_GEMM_SCALE_BLOCK,
-                "one k-tile is one K block of the scales and one tile one N block of B's");
+  static_assert(Cfg::BK == CUTEGO_GEMM_SCALE_BLOCK && (Cfg::BN == CUTEGO_GEMM_SCALE_BLOCK || kTwoBlocks),
+                "one k-tile is one K block of the scales; a tile one N block of B's, or 192 columns of two");
   const float *a0, *a1, *b;  // the next k-tile's SA at row and row + 8 (row past M: row 0's), SB at the tile column
   int64_t as1, bs1;          // the K block strides
+  int64_t b_next;            // 192 columns: from SB(nb) to SB(nb + 1) (0 where nb is the last block)
   int left;                  // k-tiles not yet fetched
+  bool odd;                  // 192 columns: n_idx is odd (columns 64-127 are nb + 1's)
   float sa0[2], sa1[2], sb[2];
+  float sb_hi[2];             // 192 columns: SB(nb + 1)
   __device__ __forceinline__ Promotion(const GemmArgs &p, const cutego_gemm_block_scales_t *bs, const WorkTileInfo &w,
                                        int cw, int t)
       : as1(bs->as[1]), bs1(bs->bs[1]), left(p.k_tiles) {
@@ -61,13 +71,24 @@ struct Promotion<Cfg, BlockScaled<TI>> {
     const int r0 = w.m_idx * Cfg::BM + cw * 64;
     a0 = ab + static_cast<int64_t>(r < p.m ? r : r0) * bs->as[0];
     a1 = ab + static_cast<int64_t>(r + kRowStep < p.m ? r + kRowStep : r0) * bs->as[0];
-    b = bs->b + static_cast<int64_t>(w.n_idx) * bs->bs[0] + static_cast<int64_t>(w.l_idx) * bs->bs[2];
+    if constexpr (kTwoBlocks) {
+      const int nb = w.n_idx * Cfg::BN / CUTEGO_GEMM_SCALE_BLOCK;
+      const int nbs = (p.n + CUTEGO_GEMM_SCALE_BLOCK - 1) / CUTEGO_GEMM_SCALE_BLOCK;
+      odd = w.n_idx & 1;
+      b_next = nb + 1 < nbs ? bs->bs[0] : 0;
+      b = bs->b + static_cast<int64_t>(nb) * bs->bs[0] + static_cast<int64_t>(w.l_idx) * bs->bs[2];
+    } else {
+      b = bs->b + static_cast<int64_t>(w.n_idx) * bs->bs[0] + static_cast<int64_t>(w.l_idx) * bs->bs[2];
+    }
   }
   // Slot S takes the next k-tile's scales (nothing past the last k-tile).
   template <int S>
   __device__ __forceinline__ void fetch() {
     if (left > 0) {
       sb[S] = __ldg(b);
+      if constexpr (kTwoBlocks) {
+        sb_hi[S] = __ldg(b + b_next);
+      }
       sa0[S] = __ldg(a0);
       sa1[S] = __ldg(a1);
       b += bs1, a0 += as1, a1 += as1, --left;
@@ -76,11 +97,22 @@ struct Promotion<Cfg, BlockScaled<TI>> {
   // acc += the factors of slot S * part.
   template <int S, int N>
   __device__ __forceinline__ void apply(float (&acc)[N], const float (&part)[N]) const {
-    const float f0 = sa0[S] * sb[S], f1 = sa1[S] * sb[S];
+    if constexpr (kTwoBlocks) {
+      const float f[2][2] = {{sa0[S] * sb[S], sa0[S] * sb_hi[S]}, {sa1[S] * sb[S], sa1[S] * sb_hi[S]}};
+      const float fm[2] = {odd ? f[0][1] : f[0][0], odd ? f[1][1] : f[1][0]};  // columns 64-127
 #pragma unroll
-    for (int v = 0; v < N; ++v) {
-      const int o = acc_v_offset<Acc>(v) % Acc::tile_m;  // compile-time after unrolling
-      acc[v] = fmaf(o == 0 ? f0 : f1, part[v], acc[v]);
+      for (int v = 0; v < N; ++v) {
+        const int o = acc_v_offset<Acc>(v);  // compile-time after unrolling
+        const int row = o % Acc::tile_m == 0 ? 0 : 1, blk = o / Acc::tile_m / 64;
+        acc[v] = fmaf(blk == 1 ? fm[row] : f[row][blk / 2], part[v], acc[v]);
+      }
+    } else {
+      const float f0 = sa0[S] * sb[S], f1 = sa1[S] * sb[S];
+#pragma unroll
+      for (int v = 0; v < N; ++v) {
+        const int o = acc_v_offset<Acc>(v) % Acc::tile_m;  // compile-time after unrolling
+        acc[v] = fmaf(o == 0 ? f0 : f1, part[v], acc[v]);
+      }
     }
   }
 };

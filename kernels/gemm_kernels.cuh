@@ -21,7 +21,8 @@
 //     (m64nNk32, K-major operands), and promoted accumulation . wgmma_fp8(), promoted_mma_tile(),
 //     with runs of several k-tiles ........................... promoted_interval_mma_tile()
 //   - its promotion step, per tensor ........................... Promotion
-//   - block-scaled FP8: promoted_mma_tile with the block scales  Promotion<Cfg, BlockScaled<TI>> (gemm_blockscaled.cuh)
+//   - block-scaled FP8: promoted_mma_tile with the block scales  Promotion<Cfg, BlockScaled<TI>> (gemm_blockscaled.cuh),
+//     on 128x192 tiles with one partial sum ...................... two_partial_sums
 // Every layout constant (stage bytes, TMA boxes, wgmma descriptor offsets, the accumulator's
 // thread-value layout) comes from kernels/generated/cutego_gemm_layouts.h, which `cutego gen
 // gemm` computes with cutego's algebra; none is typed in here.
@@ -262,8 +263,13 @@ __device__ __forceinline__ void wgmma_fp8(float (&acc)[N / 2], uint64_t da, uint
     else if constexpr (a4) wgmma_m64n256k32_e4m3_e5m2(acc, da, db, scale_d);
     else if constexpr (b4) wgmma_m64n256k32_e5m2_e4m3(acc, da, db, scale_d);
     else wgmma_m64n256k32_e5m2_e5m2(acc, da, db, scale_d);
+  } else if constexpr (N == 192) {
+    if constexpr (a4 && b4) wgmma_m64n192k32_e4m3_e4m3(acc, da, db, scale_d);
+    else if constexpr (a4) wgmma_m64n192k32_e4m3_e5m2(acc, da, db, scale_d);
+    else if constexpr (b4) wgmma_m64n192k32_e5m2_e4m3(acc, da, db, scale_d);
+    else wgmma_m64n192k32_e5m2_e5m2(acc, da, db, scale_d);
   } else {
-    static_assert(N == 128, "m64n128 or m64n256");
+    static_assert(N == 128, "m64n128, m64n192 or m64n256");
     if constexpr (a4 && b4) wgmma_m64n128k32_e4m3_e4m3(acc, da, db, scale_d);
     else if constexpr (a4) wgmma_m64n128k32_e4m3_e5m2(acc, da, db, scale_d);
     else if constexpr (b4) wgmma_m64n128k32_e5m2_e4m3(acc, da, db, scale_d);
@@ -557,6 +563,10 @@ struct PromotedMainloop {
   }
 };
 
+// Whether a consumer thread holds two partial sums beside its accumulator (3 x BN / 2 fp32
+// registers of setmaxnreg's 232: 128x128 tiles), or one (128x192: 2 x 96).
+template <class Cfg> constexpr bool two_partial_sums = 3 * (Cfg::BN / 2) <= 192;
+
 // The main loop promoted every k-tile, no run-time run logic. Two partial sums alternate k-tile
 // by k-tile: k-tile kt + 1 is issued into one while k-tile kt's MMAs finish into the other
 // (wgmma_wait<1>: only kt + 1's group left in flight), and kt's promotion step runs behind kt +
@@ -590,12 +600,31 @@ __device__ __forceinline__ void promoted_mma_tile(const GemmArgs &p, PipelineTma
                                        0,
                                        static_cast<uint32_t>(__shfl_sync(0xffffffffu, read.phase(), 0)),
                                        lane};
-  float part0[N], part1[N];
 #pragma unroll
   for (int i = 0; i < N; ++i) acc[i] = 0.f;
   if (k_tiles <= 0) return;
   promotion.template fetch<0>();
   promotion.template fetch<1>();
+  if constexpr (!two_partial_sums<Cfg>) {
+    // One partial sum (a wide tile): each k-tile's MMAs finish before their promotion, which the
+    // other consumer warpgroup's MMAs cover (DeepGEMM's loop). Slots 0 and 1 alternate as above.
+    float part[N];
+    for (int kt = 0;; kt += 2) {
+      ml.issue(part);
+      ml.retire_last();
+      promotion.template apply<0>(acc, part);
+      promotion.template fetch<0>();  // k-tile kt + 2's
+      if (kt + 1 >= k_tiles) break;
+      ml.issue(part);
+      ml.retire_last();
+      promotion.template apply<1>(acc, part);
+      promotion.template fetch<1>();  // k-tile kt + 3's
+      if (kt + 2 >= k_tiles) break;
+    }
+    read.count += k_tiles;
+    return;
+  }
+  float part0[N], part1[N];
   ml.issue(part0);
   for (int kt = 1;; kt += 2) {
     if (kt >= k_tiles) {  // the last k-tile is in part0

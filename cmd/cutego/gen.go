@@ -17,13 +17,16 @@ import (
 // consumer warpgroups of 64 rows each; then the same tiles for 8-bit A and B (FP8 e4m3/e5m2:
 // BK of 128 bytes as for 16-bit, K-major operands only, no clusters), in the order of
 // CUTEGO_GEMM_CONFIG_*. 128x64 is the narrow tile for few output tiles (twice the tiles of
-// 128x128 where K would otherwise be split): 8 stages of 24 KiB.
+// 128x128 where K would otherwise be split): 8 stages of 24 KiB. 128x192 (FP8 only) is the
+// block-scaled kernel's wide tile: one partial sum of 96 registers beside the accumulator's 96,
+// where 128x256 would need 256 (4 stages of 40 KiB).
 var gemmConfigs = []sm90.GemmConfig{
 	{BM: 128, BN: 256, BK: 64, Stages: 4, ElemBits: 16, ConsumerWarpgroups: 2, Multicast: 2},
 	{BM: 128, BN: 128, BK: 64, Stages: 6, ElemBits: 16, ConsumerWarpgroups: 2, Multicast: 2},
 	{BM: 128, BN: 64, BK: 64, Stages: 8, ElemBits: 16, ConsumerWarpgroups: 2, Multicast: 2},
 	{BM: 128, BN: 256, BK: 128, Stages: 4, ElemBits: 8, ConsumerWarpgroups: 2, KMajorOnly: true},
 	{BM: 128, BN: 128, BK: 128, Stages: 6, ElemBits: 8, ConsumerWarpgroups: 2, KMajorOnly: true},
+	{BM: 128, BN: 192, BK: 128, Stages: 4, ElemBits: 8, ConsumerWarpgroups: 2, KMajorOnly: true},
 }
 
 const gemmHeaderPath = "kernels/generated/cutego_gemm_layouts.h"

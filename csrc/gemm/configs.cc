@@ -48,9 +48,11 @@ extern "C" {
 const config_boxes cutego_gemm_fp8_config_boxes[] = {
     boxes_k<cutego_gen::Gemm_128x256x128_S4_E8>("128x256"),  // CUTEGO_GEMM_CONFIG_128x256x64
     boxes_k<cutego_gen::Gemm_128x128x128_S6_E8>("128x128"),  // CUTEGO_GEMM_CONFIG_128x128x64
+    {},                                                       // CUTEGO_GEMM_CONFIG_128x64x64: 16-bit only
+    boxes_k<cutego_gen::Gemm_128x192x128_S4_E8>("128x192"),  // CUTEGO_GEMM_CONFIG_128x192x128 (block-scaled)
 };
-static_assert(sizeof cutego_gemm_fp8_config_boxes == 2 * sizeof(config_boxes),
-              "FP8 has the first two 16-bit configurations (no 128x64)");
+static_assert(sizeof cutego_gemm_fp8_config_boxes == 4 * sizeof(config_boxes),
+              "FP8 has the first two 16-bit configurations (no 128x64) and 128x192");
 const config_boxes cutego_gemm_config_boxes[] = {
     boxes<cutego_gen::Gemm_128x256x64_S4>("128x256"),  // CUTEGO_GEMM_CONFIG_128x256x64
     boxes<cutego_gen::Gemm_128x128x64_S6>("128x128"),  // CUTEGO_GEMM_CONFIG_128x128x64
@@ -59,5 +61,5 @@ const config_boxes cutego_gemm_config_boxes[] = {
 const int cutego_gemm_nconfigs = sizeof cutego_gemm_config_boxes / sizeof cutego_gemm_config_boxes[0];
 }
 static_assert(CUTEGO_GEMM_CONFIG_128x256x64 == 0 && CUTEGO_GEMM_CONFIG_128x128x64 == 1 &&
-                  CUTEGO_GEMM_CONFIG_128x64x64 == 2,
+                  CUTEGO_GEMM_CONFIG_128x64x64 == 2 && CUTEGO_GEMM_CONFIG_128x192x128 == 3,
               "table order");

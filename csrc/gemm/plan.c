@@ -299,6 +299,13 @@ static int match_extents(cutego_gemm_plan_t *p) {
  * of tiles on opt->sms multiprocessors (csrc/gemm/waves.c; 0, an unknown device: as one SM,
  * where every tile is a wave of its own). */
 static int choose_config(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt) {
+  const int block_scaled = (p->flags & CUTEGO_GEMM_F_BLOCK_SCALED) != 0;
+  if (opt && opt->config == CUTEGO_GEMM_CONFIG_128x192x128 + 1) {
+    if (!block_scaled)
+      return REASON(p, -1, "config %d: 128x192 tiles are for block-scaled FP8 only", (int)opt->config);
+    p->config = CUTEGO_GEMM_CONFIG_128x192x128;
+    return PLAN_NEXT;
+  }
   if (opt && opt->config > 0) {
     if (opt->config > cutego_gemm_nconfigs) return REASON(p, -1, "config %d unknown", (int)opt->config);
     p->config = opt->config - 1;
@@ -306,7 +313,12 @@ static int choose_config(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt
       return REASON(p, -1, "config %d: 128x64 tiles are for 16-bit A and B only (FP8: 128x256 or 128x128)",
                     (int)opt->config);
     if (p->promoted && p->config != CUTEGO_GEMM_CONFIG_128x128x64)
-      return REASON(p, -1, "config %d: promoted FP8 accumulation runs on 128x128 tiles only", (int)opt->config);
+      return REASON(p, -1, "config %d: promoted FP8 accumulation runs on 128x128 tiles only%s", (int)opt->config,
+                    block_scaled ? " (block-scaled: or 128x192)" : "");
+    return PLAN_NEXT;
+  }
+  if (block_scaled) { /* 128x128, or 128x192 (one partial sum) where its waves take less */
+    p->config = cutego_gemm_pick_config_blockscaled(p->m, p->n, p->l, opt && opt->sms > 0 ? opt->sms : 1);
     return PLAN_NEXT;
   }
   if (p->promoted) { /* the accumulator and the partial sums: 64 registers each on 128x128 tiles */

@@ -140,7 +140,7 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed, float *sdev
                                        : c.split == 1 ? plan.split_k <= 1 : plan.split_k == c.split;
     const double tol = tol_of(c.cd, K, c.promoted);
     bool ok = hbad == 0 && rel < tol && plan.path == CUTEGO_GEMM_PATH_WGMMA && split_ok && plan.promoted == c.promoted &&
-              !(plan.flags & CUTEGO_GEMM_F_BLOCK_SCALED) == !c.block &&
+              !(plan.flags & CUTEGO_GEMM_F_BLOCK_SCALED) == !c.block && (!c.block || !c.config || plan.config == c.config - 1) &&
               (c.am == 0 || (plan.flags & CUTEGO_GEMM_F_PACK_A)) && (c.bm == 0 || (plan.flags & CUTEGO_GEMM_F_PACK_B));
     printf("%s %-36s %6lldx%-6lldx%-6lld L%-2lld rel %.2e (bound %.1e) nonfinite %llu | %s\n", ok ? "ok  " : "FAIL",
            c.name, (long long)M, (long long)N, (long long)K, (long long)L, rel, tol, hbad, plan.reason);
@@ -221,7 +221,7 @@ static void bad_block_args() {
   struct Bad {
     const char *what, *says;
     const cute_layout_t *sa, *sb;
-    int ab, use_gemm, per_tensor;
+    int ab, use_gemm, per_tensor;  // use_gemm: 1 cutego_gemm with BLOCK_SCALED, 2 per tensor with config 128x192
   } r[] = {
       {"SA with 2 K blocks of 3", "scale_a", &sa_short, &sb, CUTEGO_DTYPE_E4M3, 0, 0},
       {"SB per column", "scale_b", &sa, &sb_per_col, CUTEGO_DTYPE_E4M3, 0, 0},
@@ -230,6 +230,7 @@ static void bad_block_args() {
       {"bf16 A and B", "FP8", &sa, &sb, CUTEGO_DTYPE_BF16, 0, 0},
       {"per-tensor scale too", "scale_a", &sa, &sb, CUTEGO_DTYPE_E4M3, 0, 1},
       {"cutego_gemm BLOCK_SCALED", "cutego_gemm_blockscaled", &sa, &sb, CUTEGO_DTYPE_E4M3, 1, 0},
+      {"per tensor on 128x192", "128x192", &sa, &sb, CUTEGO_DTYPE_E4M3, 2, 0},
   };
   for (auto &x : r) {
     ++g_run;
@@ -237,7 +238,10 @@ static void bad_block_args() {
     memset(&o, 0, sizeof o);
     o.scale_a = x.per_tensor ? f : nullptr;
     int rc;
-    if (x.use_gemm) {
+    if (x.use_gemm == 2) {  // per-tensor FP8 asking for the block-scaled kernel's 128x192 tiles
+      o.config = CUTEGO_GEMM_CONFIG_128x192x128 + 1;
+      rc = cutego_gemm(p, &d, p, &a, p, &b, nullptr, nullptr, x.ab, CUTEGO_DTYPE_BF16, 1, 0, nullptr, &o, nullptr);
+    } else if (x.use_gemm) {
       o.fp8_accumulation = CUTEGO_GEMM_FP8_ACCUM_BLOCK_SCALED;
       rc = cutego_gemm(p, &d, p, &a, p, &b, nullptr, nullptr, x.ab, CUTEGO_DTYPE_BF16, 1, 0, nullptr, &o, nullptr);
     } else {
@@ -396,6 +400,29 @@ int main(int argc, char **argv) {
     // pipeline (the main loop carries them from tile to tile), on both exits of its two-way loop
     cs.push_back({"block persistent 7 k-tiles 4096x2048x896", 4096, 2048, 896, 1, 0, 0, BF, 1.f, 0.f, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 2});
     cs.push_back({"block persistent 4 k-tiles 2048x4096x512 f32", 2048, 4096, 512, 1, 0, 0, F32, 1.f, 0.f, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 1});
+    // 128x192 tiles (one partial sum; a 128-column block of B straddles tiles: n_idx even splits
+    // its tile at column 128, odd at 64): N not a multiple of 192 (the last tile's second block
+    // past N), two tiles of three blocks, M = 4096, batches, one to three k-tiles (each exit of the
+    // two-way loop), persistent tiles (4 stages: each tile starts at another stage and phase), a
+    // warpgroup wholly past M, pairs, a transposed operand, the direct epilogue.
+    const int C192 = CUTEGO_GEMM_CONFIG_128x192x128 + 1;
+    cs.push_back({"block 128x192 N=1000", 1000, 1000, 1024, 1, 0, 0, BF, 1.f, 0.f, 0, 0, 0, 0, C192, 1, 0, 0, 0, 1, 1});
+    cs.push_back({"block 128x192 straddle N=384 beta f32", 256, 384, 512, 1, 0, 0, F32, 1.f, 0.5f, 0, 0, 0, 0, C192, 1, 0, 0, 0, 1, 1});
+    cs.push_back({"block 128x192 odd 999x1001x1000 MN-major scales", 999, 1001, 1000, 1, 0, 0, F16, 1.25f, -0.75f, 0, 0, 0, 0, C192, 1, 0, 0, 0, 1, 2});
+    cs.push_back({"block 128x192 M=4096 4096x2112x2048", 4096, 2112, 2048, 1, 0, 0, BF, 1.f, 0.f, 0, 0, 0, 0, C192, 1, 0, 0, 0, 1, 2});
+    cs.push_back({"block 128x192 batched L=3 beta", 640, 1000, 640, 3, 0, 0, BF, 2.f, -1.f, 0, 0, 0, 0, C192, 1, 0, 0, 0, 1, 1});
+    cs.push_back({"block 128x192 batched L=4 shared scales", 512, 576, 512, 4, 0, 0, F32, 1.f, 0.5f, 0, 0, 0, 1, C192, 1, 0, 0, 0, 1, 3});
+    cs.push_back({"block 128x192 one K block K=100", 300, 520, 100, 1, 0, 0, F32, 1.f, 0.f, 0, 0, 0, 0, C192, 1, 0, 0, 0, 1, 1});
+    cs.push_back({"block 128x192 two K blocks K=256", 300, 520, 256, 1, 0, 0, BF, 1.f, 0.5f, 0, 0, 0, 0, C192, 1, 0, 0, 0, 1, 2});
+    cs.push_back({"block 128x192 three K blocks K=384", 300, 520, 384, 1, 0, 0, F32, 1.f, 0.f, 0, 0, 0, 0, C192, 1, 0, 0, 0, 1, 1});
+    cs.push_back({"block 128x192 persistent 7 k-tiles", 4096, 2048, 896, 1, 0, 0, BF, 1.f, 0.f, 0, 0, 0, 0, C192, 1, 0, 0, 0, 1, 2});
+    cs.push_back({"block 128x192 persistent 4 k-tiles f32", 2048, 4096, 512, 1, 0, 0, F32, 1.f, 0.f, 0, 0, 0, 0, C192, 1, 0, 0, 0, 1, 1});
+    cs.push_back({"block 128x192 small M=8", 8, 1000, 1024, 1, 0, 0, BF, 1.f, 0.f, 0, 0, 0, 0, C192, 1, 0, 0, 0, 1, 1});
+    cs.push_back({"block 128x192 e5m2xe4m3 MN-major A", 1000, 1200, 512, 1, 1, 0, F16, 1.f, 0.f, 0, 0, 0, 0, C192, 1, 0, E5, E4, 1, 2});
+    cs.push_back({"block 128x192 e4m3xe5m2 direct epilogue", 1000, 1200, 512, 1, 0, 0, BF, 1.f, 0.5f, 0, 0, 0, 0, C192, 1, 1, E4, E5, 1, 1});
+    cs.push_back({"block 128x192 e5m2 K=65536", 512, 768, 65536, 1, 0, 0, F32, 1.f, 0.f, 0, 0, 0, 0, C192, 1, 0, E5, E5, 1, 1});
+    // the planner's own pick (128x192 on 132 SMs: 3 waves of them against 5 of 128x128)
+    cs.push_back({"block auto 4096x2112x2048", 4096, 2112, 2048, 1, 0, 0, BF, 1.f, 0.f, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2});
     if (!quick)
       cs.push_back({"block square 4096", 4096, 4096, 4096, 1, 0, 0, BF, 1.f, 0.f, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2});
   }

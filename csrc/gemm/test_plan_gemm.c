@@ -393,7 +393,38 @@ static void block_scaled_plans(void) {
   }
   o.config = CUTEGO_GEMM_CONFIG_128x256x64 + 1;
   rc = cutego_gemm_plan(&d, &a, &b, NULL, E4, BF, 0, 0x10000, 0x1000, 0x20000, 0, &o, &p);
-  CHECK(rc == -1 && strstr(p.reason, "128x128"), "block-scaled 128x256: %s", p.reason);
+  CHECK(rc == -1 && strstr(p.reason, "128x128") && strstr(p.reason, "128x192"), "block-scaled 128x256: %s", p.reason);
+  /* 128x192 tiles: asked for, or picked by waves on 132 SMs at 4096 x 2112 (3 waves of them
+   * against 5 of 128x128), not at 4096 x 7168 (10 against 14); 4 stages of 16 + 24 KiB, the
+   * staging and the barriers; only for block-scaled FP8 */
+  {
+    cute_layout_t d2 = L3(4096, 2112, 0, 2112, 1, 0), a2 = L3(4096, 2048, 0, 2048, 1, 0),
+                  b2 = L3(2112, 2048, 0, 2048, 1, 0);
+    o.config = 0;
+    o.sms = 132;
+    rc = cutego_gemm_plan(&d2, &a2, &b2, NULL, E4, BF, 0, 0x10000, 0x1000, 0x20000, 0, &o, &p);
+    CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_128x192x128 &&
+              !strcmp(p.kernel, "cutego_gemm_128x192_kk_e4m3_bf16_blockscaled") && p.tiles == 32 * 11 &&
+              p.smem_bytes == 1024 + 4 * (16384 + 24576) + 4 * 8192 + 4 * 2 * 8,
+          "block-scaled 4096x2112 on 132 SMs: %d %s %s", rc, p.kernel, p.reason);
+    cute_layout_t d3 = L3(4096, 7168, 0, 7168, 1, 0), b3 = L3(7168, 2048, 0, 2048, 1, 0);
+    rc = cutego_gemm_plan(&d3, &a2, &b3, NULL, E4, BF, 0, 0x10000, 0x1000, 0x20000, 0, &o, &p);
+    CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_128x128x64, "block-scaled 4096x7168 on 132 SMs: %s", p.kernel);
+    o.sms = 0;
+    o.config = CUTEGO_GEMM_CONFIG_128x192x128 + 1;
+    o.b_dtype = E5;
+    rc = cutego_gemm_plan(&d, &a, &b, NULL, E4, BF, 0, 0x10000, 0x1000, 0x20000, 0, &o, &p);
+    CHECK(rc == 0 && !strcmp(p.kernel, "cutego_gemm_128x192_kk_e4m3e5m2_bf16_blockscaled") && p.tiles == 3 * 2 * 3,
+          "block-scaled asking 128x192: %s %s", p.kernel, p.reason);
+    o.b_dtype = 0;
+    o.fp8_accumulation = CUTEGO_GEMM_FP8_ACCUM_FAST;
+    rc = cutego_gemm_plan(&d, &a, &b, NULL, E4, BF, 0, 0x10000, 0x1000, 0x20000, 0, &o, &p);
+    CHECK(rc == -1 && strstr(p.reason, "128x192"), "per-tensor FP8 asking 128x192: %s", p.reason);
+    o.fp8_accumulation = CUTEGO_GEMM_FP8_ACCUM_PROMOTED;
+    rc = cutego_gemm_plan(&d, &a, &b, NULL, E4, BF, 0, 0x10000, 0x1000, 0x20000, 0, &o, &p);
+    CHECK(rc == -1 && strstr(p.reason, "128x192"), "promoted FP8 asking 128x192: %s", p.reason);
+    o.fp8_accumulation = CUTEGO_GEMM_FP8_ACCUM_BLOCK_SCALED;
+  }
   o.config = 0;
   o.fp8_promotion_interval = 2;
   rc = cutego_gemm_plan(&d, &a, &b, NULL, E4, BF, 0, 0x10000, 0x1000, 0x20000, 0, &o, &p);

@@ -142,6 +142,22 @@ int main(void) {
   CHECK(cutego_gemm_pick_config(4096, 100, 1, sms) == C128, "N <= 128: 128x128");
   CHECK(cutego_gemm_pick_config(1024, 4096, 2, sms) == C256, "batched 2 x 1024x4096: 2 (256) vs 4 x 0.577 (512)");
   CHECK(cutego_gemm_pick_config(512, 6144, 1, 64) == C128, "64 SMs, 512x6144: 2 (96) vs 3 x 0.577 = 1.73 (192)");
+  /* Block-scaled: 128x192 where 1.6 x its waves are fewer than 128x128's (counted by hand, 132 SMs). */
+  {
+    const int C192 = CUTEGO_GEMM_CONFIG_128x192x128;
+    CHECK(cutego_gemm_pick_config_blockscaled(4096, 2112, 1, sms) == C192, "block 4096x2112: 1.6 x 3 (352) vs 5 (544)");
+    CHECK(cutego_gemm_pick_config_blockscaled(64, 24576, 1, sms) == C192, "block 64x24576: 1.6 x 1 (128) vs 2 (192)");
+    CHECK(cutego_gemm_pick_config_blockscaled(128, 24576, 1, sms) == C192, "block 128x24576: 1.6 x 1 (128) vs 2 (192)");
+    CHECK(cutego_gemm_pick_config_blockscaled(4096, 7168, 1, sms) == C128, "block 4096x7168: 1.6 x 10 (1216) vs 14 (1792)");
+    CHECK(cutego_gemm_pick_config_blockscaled(4096, 24576, 1, sms) == C128, "block 4096x24576: 1.6 x 32 vs 47");
+    CHECK(cutego_gemm_pick_config_blockscaled(4096, 4096, 1, sms) == C128, "block 4096x4096: 1.6 x 6 (704) vs 8 (1024)");
+    CHECK(cutego_gemm_pick_config_blockscaled(128, 7168, 1, sms) == C128, "block 128x7168: 1 (38) vs 1 (56)");
+    CHECK(cutego_gemm_pick_config_blockscaled(64, 32768, 1, sms) == C128, "block 64x32768: 2 (171) vs 2 (256)");
+    CHECK(cutego_gemm_pick_config_blockscaled(2048, 2112, 2, sms) == C192, "block 2 x 2048x2112: as 4096x2112");
+    CHECK(cutego_gemm_pick_config_blockscaled(4096, 128, 1, sms) == C128, "block N <= 128: 128x128");
+    CHECK(cutego_gemm_pick_config_blockscaled(0, 7168, 1, sms) == C128, "block M = 0");
+    CHECK(cutego_gemm_pick_config_blockscaled(INT32_MAX, INT32_MAX, INT32_MAX, sms) == C128, "block past int64 tiles");
+  }
   /* Narrow tiles: 128x64 where 128x128 tiles would split K in more slices than 128x64 ones
    * (tiles counted by hand, 132 SMs, slices of at least 1024). */
   q = tn(16, 4096, 4096, 1); /* 32 tiles of 128x128: 4 slices; 64 of 128x64: 2 */

@@ -74,6 +74,25 @@ int cutego_gemm_pick_config(int64_t m, int64_t n, int64_t l, int sms) {
   return n > 128 && t256 <= t128 ? CUTEGO_GEMM_CONFIG_128x256x64 : CUTEGO_GEMM_CONFIG_128x128x64;
 }
 
+/* A block-scaled 128x192 tile's main loop against a 128x128 one's. Measured on the H200
+ * (bench/GEMM-NOTES.md, "Block-scaled FP8 on 128x192 tiles"; both forced on DeepGEMM's 18 shapes):
+ * 1.48-1.64 where every SM runs several tiles (M = 4096: its one partial sum leaves the wait and
+ * the promotion of each k-tile uncovered, where 128x128 keeps two), 1.13 for one tile per SM. So
+ * 128x192 pays only where it saves a wave of 128x128 tiles (DeepGEMM's N = 24576 at M = 64 and
+ * 128: one wave against two; 4096 x 2112: three against five). */
+static const double kCostBlock192 = 1.6;
+
+int cutego_gemm_pick_config_blockscaled(int64_t m, int64_t n, int64_t l, int sms) {
+  if (m < 1 || n <= kTile || l < 1 || sms < 1) return CUTEGO_GEMM_CONFIG_128x128x64;
+  const int64_t tm = (m + kTile - 1) / kTile;
+  int64_t t128, t192;
+  if (plan_mul(tm, (n + kTile - 1) / kTile, &t128) || plan_mul(t128, l, &t128) || plan_mul(tm, (n + 191) / 192, &t192) ||
+      plan_mul(t192, l, &t192))
+    return CUTEGO_GEMM_CONFIG_128x128x64; /* (tiles past int64: no kernel runs them) */
+  return kCostBlock192 * (double)waves(t192, sms) < (double)waves(t128, sms) ? CUTEGO_GEMM_CONFIG_128x192x128
+                                                                              : CUTEGO_GEMM_CONFIG_128x128x64;
+}
+
 /* Whether K splits into s slices that a batched tensor map reads: equal slices of whole 16-byte
  * steps (the slice is the batch stride, in bytes a multiple of 16); block-scaled, of whole K
  * blocks of the scales. */
@@ -250,8 +269,14 @@ static const double kKTileUs = 52.1 / 64.0, kPitchPenalty = 74.8 / 52.1 - 1.0, k
 double cutego_gemm_pitch_main_us(const cutego_gemm_plan_t *p, int sms) {
   if (!p || sms < 1 || p->m < 1 || p->n < 1 || p->k < 1 || p->l < 1) return 0;
   const int fp8 = p->ab_dtype == CUTEGO_DTYPE_E4M3 || p->ab_dtype == CUTEGO_DTYPE_E5M2;
-  const int64_t bn = p->config == CUTEGO_GEMM_CONFIG_128x256x64 ? 256 : p->config == CUTEGO_GEMM_CONFIG_128x64x64 ? 64 : 128;
-  const double cost = bn == 256 ? 1.0 : bn == 128 ? kCost128 : kCost128 * (p->m <= kTile ? kNarrowPerKOneRow : kNarrowPerK);
+  const int64_t bn = p->config == CUTEGO_GEMM_CONFIG_128x256x64    ? 256
+                   : p->config == CUTEGO_GEMM_CONFIG_128x64x64    ? 64
+                   : p->config == CUTEGO_GEMM_CONFIG_128x192x128 ? 192
+                                                                   : 128;
+  const double cost = bn == 256   ? 1.0
+                      : bn == 192 ? kCost128 * kCostBlock192
+                      : bn == 128 ? kCost128
+                                  : kCost128 * (p->m <= kTile ? kNarrowPerKOneRow : kNarrowPerK);
   const int64_t tm = (p->m + kTile - 1) / kTile, tn = (p->n + bn - 1) / bn, k_tiles = (p->k + (fp8 ? 127 : 63)) / (fp8 ? 128 : 64);
   const int s = p->l == 1 ? auto_split(p, sms, bn == 64 ? 64 : kTile) : 1;
   int64_t tiles;

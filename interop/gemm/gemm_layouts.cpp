@@ -176,5 +176,6 @@ int main() {
   config<128, 64, 64, 8>();
   config_fp8<128, 256, 128, 4>();
   config_fp8<128, 128, 128, 6>();
+  config_fp8<128, 192, 128, 4>();
   return 0;
 }

@@ -7,7 +7,7 @@ checks that the committed file is what this script writes."""
 import sys
 
 SHAPES = [64, 128, 256]  # 16-bit: the 128x64, 128x128 and 128x256 configurations
-FP8_SHAPES = [128, 256]
+FP8_SHAPES = [128, 192, 256]  # 192: the block-scaled wide tile (128x192)
 TYPES = [("bf16", "bf16"), ("f16", "f16")]
 # FP8 (k32): A and B types, each e4m3 or e5m2. PTX has no transpose immediates for 8-bit
 # types: both operands are K-major in shared memory.

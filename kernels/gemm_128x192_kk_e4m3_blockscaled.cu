@@ -1,0 +1,5 @@
+// gemm_128x192_kk_e4m3_blockscaled.cu — the 128x192 block-scaled FP8 wgmma kernels (A and B e4m3, K-major) for
+// every output type, and their launch table (gemm_fns.h).
+#include "gemm_blockscaled.cuh"
+
+CUTEGO_GEMM_FP8_BLOCKSCALED_INSTANCE(Gemm_128x192x128_S4_E8, 128x192, __nv_fp8_e4m3, e4m3)
