@@ -79,7 +79,8 @@ func PlanGemmBlockScaled(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, sc
 // is SA, fp32 in device memory, an (M, ceil(K/128)) or (M, ceil(K/128), L) layout; scaleB is
 // SB, (ceil(N/128), ceil(K/128)[, L]); any strides, each mode one stride, a batch mode of
 // stride 0 (or a rank-2 layout) shared by every batch. The C planner decides everything
-// (128x128 tiles, the transposing copy of an operand that is not K-major); per-tensor scales
+// (128x128 tiles, or 128x192 where their waves take less time, cutego_gemm_pick_config_blockscaled;
+// the transposing copy of an operand that is not K-major); per-tensor scales
 // (opt.ScaleA/ScaleB) and opt.Promoted are refused. K splits as Copier.Gemm's does, in whole K
 // blocks (the scales' slices beside A's and B's).
 func (c *Copier) GemmBlockScaled(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, scaleA, scaleB GemmOperand,
