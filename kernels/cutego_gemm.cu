@@ -328,6 +328,16 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
              float beta, cutego_stream_t stream_, const cutego_gemm_options_t *opt, cutego_gemm_plan_t *plan_out,
              const BlockScalesIn *bsi);
 
+// Memory cutego_gemm allocated on the stream (p; null: none), freed on the stream when the
+// call returns: after the kernels that read it, or on an early return.
+struct FreeOnStream {
+  void *p;
+  cudaStream_t s;
+  ~FreeOnStream() {
+    if (p) cudaFreeAsync(p, s);
+  }
+};
+
 // The caller's workspace (options.workspace) from `used` bytes on: what is left of it for the split's
 // or stream-K's partial sums once the packed copies took the first `used` (nothing where it is not
 // 256-byte aligned).
@@ -553,13 +563,7 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
   }
   // The packed copies' workspace, when cutego_gemm allocated it: back on the stream after the
   // kernels that read it (or on an early return).
-  struct FreeWs {
-    void *p;
-    cudaStream_t s;
-    ~FreeWs() {
-      if (p) cudaFreeAsync(p, s);
-    }
-  } free_ws{nullptr, stream};
+  FreeOnStream free_ws{nullptr, stream};
   bool packed = false, packed_in_caller = false;
   // Split K (the wave rule of cutego_gemm_split_k, or the split_k option): slices of K as batches,
   // then a reduction. A plan with packed A or B packs first and splits the copies.
@@ -694,13 +698,7 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
   // Stream-K: one CTA per SM (at most max_ctas; no more than the stream-K k-iterations when all
   // tiles are stream-K tiles), its partial sums' workspace and zeroed flags.
   cutego_gemm_stream_k_t sk = {};
-  struct FreeSk {
-    void *p;
-    cudaStream_t s;
-    ~FreeSk() {
-      if (p) cudaFreeAsync(p, s);
-    }
-  } free_sk{nullptr, stream};
+  FreeOnStream free_sk{nullptr, stream};
   if (stream_k) {
     int64_t ctas = di.sms;
     if (o.max_ctas > 0 && o.max_ctas < ctas) ctas = o.max_ctas;
