@@ -46,6 +46,13 @@ typedef struct cutego_tile_grid_t {
   int32_t flags;       /* CUTEGO_TILE_GRID_* bits (below) */
   int64_t ntiles;      /* product of tiles[] */
   int64_t dims[5];     /* source-map extents (elements of the map type) */
+  /* TMA permute with CUTEGO_TILE_GRID_GROUPED_STORE: the destination map's rank, and the
+   * coordinate of its dimension d for output subtile s of the tile with per-dimension indices
+   * ti: (perm[d] >= 0 ? ti[perm[d]] * store_mul[d] : 0) + s * store_step[d]; a subtile whose
+   * stepped coordinate reaches dims[perm[d]] is not stored. */
+  int32_t store_rank;
+  int32_t store_mul[5];
+  int32_t store_step[5];
 } cutego_tile_grid_t;
 
 /* cutego_tile_grid_t.flags. TMA copy: loads / stores with an L2 evict-first cache policy.
@@ -53,6 +60,12 @@ typedef struct cutego_tile_grid_t {
 #define CUTEGO_TILE_GRID_LOAD_EVICT_FIRST (1 << 0)
 #define CUTEGO_TILE_GRID_STORE_EVICT_FIRST (1 << 1)
 #define CUTEGO_TILE_GRID_WHOLE_TILE_STORE (1 << 2)
+/* TMA permute whose contiguous modes are shorter than the tile (128 bytes of the source's, 128
+ * elements of the destination's): the tile groups them with a second mode each (the source's
+ * contiguous mode with the mode that continues it in memory, the destination's with another
+ * mode), the output subtiles are written unswizzled and stored per subtile with the
+ * store_* coordinates (rank store_rank, no swizzle). */
+#define CUTEGO_TILE_GRID_GROUPED_STORE (1 << 3)
 
 typedef struct cutego_copy_plan_t {
   int32_t path;            /* CUTEGO_COPY_PATH_* */
@@ -88,6 +101,9 @@ typedef struct cutego_copy_options_t {
 #define CUTEGO_COPY_LOAD_EVICT_FIRST CUTEGO_TILE_GRID_LOAD_EVICT_FIRST
 #define CUTEGO_COPY_STORE_EVICT_FIRST CUTEGO_TILE_GRID_STORE_EVICT_FIRST
 #define CUTEGO_COPY_BLOCK_STORES (1 << 2)
+/* TMA permute: never group short contiguous modes (no CUTEGO_TILE_GRID_GROUPED_STORE): the
+ * plan before grouping, for comparisons. */
+#define CUTEGO_COPY_NO_GROUPING (1 << 3)
 
 /* A kernel launch as the planners derive it (cutego_copy_launch, cutego_gemm_launch): the C and
  * Go launchers read it instead of repeating the rules. */

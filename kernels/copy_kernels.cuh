@@ -32,9 +32,10 @@ __device__ __forceinline__ uint32_t extract(const uint32_t (&w)[4], int e) {
 
 // One task: transpose a V x V block (V = 16/ES elements, one 16-byte vector per row) from the
 // 128-byte-swizzled input tile (rows = dst-contiguous index b, 128 bytes of a per row) into the
-// 128-byte-swizzled output subtile (rows = a, 128 bytes of b per row).
+// 128-byte-swizzled output subtile (rows = a, 128 bytes of b per row), or the unswizzled one
+// (swizzle_out false: stored by a destination map without swizzle).
 template <int ES>
-__device__ __forceinline__ void transpose_task(const uint8_t *in, uint8_t *out, int task) {
+__device__ __forceinline__ void transpose_task(const uint8_t *in, uint8_t *out, int task, bool swizzle_out) {
   constexpr int V = ES >= 16 ? 1 : 16 / ES;
   const int sb = task >> 6, g8 = (task >> 3) & 7, k8 = task & 7;
   const int ci = k8, cj = (V == 1) ? g8 : (k8 ^ g8);
@@ -69,7 +70,7 @@ __device__ __forceinline__ void transpose_task(const uint8_t *in, uint8_t *out, 
       }
     }
     int i = ci * V + e;
-    *reinterpret_cast<uint4 *>(ob + i * 128 + ((cj ^ (i & 7)) << 4)) = make_uint4(o[0], o[1], o[2], o[3]);
+    *reinterpret_cast<uint4 *>(ob + i * 128 + ((swizzle_out ? cj ^ (i & 7) : cj) << 4)) = make_uint4(o[0], o[1], o[2], o[3]);
   }
 }
 
@@ -110,7 +111,8 @@ __device__ __forceinline__ void permute_body(const CUtensorMap *src, const CUten
     if (tid == 0) bulk_wait_read<1>();
     __syncthreads();
     mbar_wait(&bars[s], static_cast<uint32_t>((k / S) & 1));
-    for (int task = tid; task < 64 * M; task += blockDim.x) transpose_task<ES>(base + s * TILE, ob, task);
+    const bool grouped = (g.flags & CUTEGO_TILE_GRID_GROUPED_STORE) != 0;
+    for (int task = tid; task < 64 * M; task += blockDim.x) transpose_task<ES>(base + s * TILE, ob, task, !grouped);
     fence_proxy_async();
     __syncthreads();
     if (tid == 0) {
@@ -119,7 +121,22 @@ __device__ __forceinline__ void permute_body(const CUtensorMap *src, const CUten
       int64_t a0 = static_cast<int64_t>(ti[0]) * 8 * V;  // user elements along a
       int64_t b0 = static_cast<int64_t>(ti[1]) * 128;    // user elements along b
       int64_t nb = g.dims[1];
-      if (g.flags & 4) {
+      if (grouped) {
+        // per subtile, the destination map's coordinates from the grid's store recipe
+        for (int sb = 0; sb < M; ++sb) {
+          int32_t c[5];
+          bool in = true;
+#pragma unroll
+          for (int d = 0; d < 5; ++d) {
+            const int q = g.perm[d];
+            const int64_t v = (q >= 0 ? static_cast<int64_t>(ti[q]) * g.store_mul[d] : 0) +
+                              static_cast<int64_t>(sb) * g.store_step[d];
+            if (g.store_step[d] && q >= 0 && v >= g.dims[q]) in = false;
+            c[d] = static_cast<int32_t>(v);
+          }
+          if (in) tma_store(dst, ob + sb * (8 * V * 128), g.store_rank, c);
+        }
+      } else if (g.flags & 4) {
         // one 3-D box (b mod 8V, a, b / 8V, others...) covers the whole output tile
         int32_t c[5] = {0, static_cast<int32_t>(a0), static_cast<int32_t>(ti[1] * M), ti[2], ti[3]};
         tma_store(dst, ob, g.rank + 1, c);

@@ -342,6 +342,105 @@ static void tile_copy(cutego_copy_plan_t *p, const cutego_copy_options_t *opt) {
   p->path = CUTEGO_COPY_PATH_TMA_COPY;
 }
 
+/* TMA permute with grouped modes, where the tile of tile_permute would be mostly empty: src's
+ * contiguous mode a shorter than W = 128 bytes of elements, or dst's contiguous mode b shorter
+ * than 128 elements. The tile stays 128 rows of W elements (the same load, the same transpose):
+ *  - a shorter than W: a row holds a and W/na elements of the mode d that continues a in src
+ *    (src stride na), so the source map's dimension 0 is a and d coalesced;
+ *  - b shorter than 128: the 128 rows are b and 128/nb elements of a filler mode c (the
+ *    remaining mode of smallest dst stride).
+ * Source map (a[d], b, [c], others), box (W, nb or 128, [128/nb], 1...). The output subtile s
+ * (W rows of a[d], W elements of b[c] each) is stored unswizzled by a destination map
+ * (b, [c], a, [d], others) with box (nb or W, [W/nb], na or W, [W/na], 1...), at the
+ * coordinates of grid.store_*. Needs es <= 8, nb dividing W, na dividing W and W/na dividing
+ * d, a filler c when b is short, no tail, and ranks <= 5. Returns 1 when planned, else 0 (the
+ * caller plans tile_permute). */
+static int tile_permute_grouped(cutego_copy_plan_t *p, const cutego_copy_options_t *opt, const copy_state *st) {
+  const jmode *m = st->m;
+  const int r = st->r, es = p->elem_bytes, a = st->a, b = st->b;
+  if (es > 8 || p->has_tail || (opt && opt->cache_hints & CUTEGO_COPY_NO_GROUPING)) return 0;
+  const int64_t W = 128 / es, na = m[a].n, nb = m[b].n;
+  const int short_a = na < W, short_b = nb < 128;
+  if (!short_a && !short_b) return 0;
+  int d = -1, c = -1;
+  if (short_a) {
+    if (W % na) return 0;
+    for (int k = 0; k < r; ++k)
+      if (k != a && k != b && m[k].s == na && m[k].n % (W / na) == 0) d = k;
+    if (d < 0) return 0;
+  }
+  if (short_b) {
+    if (W % nb || (nb * es) % 16) return 0;
+    for (int k = 0; k < r; ++k)
+      if (k != a && k != b && k != d && m[k].n > 1 && (c < 0 || m[k].d < m[c].d)) c = k;
+    if (c < 0) return 0;
+  }
+  const int rs = r - (short_a ? 1 : 0); /* source map rank: a and d coalesce */
+  if (rs > CUTEGO_TMA_MAX_RANK || r > CUTEGO_TMA_MAX_RANK) return 0;
+  /* source map order (a[d], b, [c], others); the modes as the source sees them */
+  jmode sm[MAXM];
+  int sord[MAXM], n = 0;
+  for (int k = 0; k < r; ++k) sm[k] = m[k];
+  if (short_a) sm[a].n = na * m[d].n; /* within the layout's reach: a and d are leaves' pieces */
+  sord[n++] = a;
+  sord[n++] = b;
+  if (short_b) sord[n++] = c;
+  for (int k = 0; k < r; ++k)
+    if (k != a && k != b && k != c && k != d) sord[n++] = k;
+  /* destination map order (b, [c], a, [d], others), its source-map dimension (perm) */
+  int dord[MAXM], dperm[MAXM], nd = 0;
+  dord[nd] = b, dperm[nd++] = 1;
+  if (short_b) dord[nd] = c, dperm[nd++] = 2;
+  dord[nd] = a, dperm[nd++] = 0;
+  if (short_a) dord[nd] = d, dperm[nd++] = 0;
+  for (int i = short_b ? 3 : 2; i < rs; ++i) dord[nd] = sord[i], dperm[nd++] = i;
+  cutego_tma_desc_t s2, d2;
+  if (desc_fill(&s2, sm, sord, rs, 0, es) || desc_fill(&d2, m, dord, r, 1, es)) return 0;
+  cutego_tile_grid_t *g = &p->grid;
+  memset(g, 0, sizeof *g);
+  g->rank = rs;
+  g->elem_bytes = es;
+  g->store_rank = r;
+  s2.swizzle_bytes = 128;
+  s2.box[0] = (int32_t)W;
+  s2.box[1] = (int32_t)(short_b ? nb : 128);
+  if (short_b) s2.box[2] = (int32_t)(128 / nb);
+  g->tiles[0] = (int32_t)plan_ceil_div(s2.dims[0], W);
+  g->tiles[1] = (int32_t)plan_ceil_div(s2.dims[1], s2.box[1]);
+  for (int i = 2; i < 5; ++i) g->tiles[i] = i < rs ? (int32_t)plan_ceil_div(s2.dims[i], s2.box[i]) : 1;
+  d2.swizzle_bytes = 0;
+  for (int i = 0; i < r; ++i) {
+    const int k = dord[i];
+    g->perm[i] = dperm[i];
+    g->store_mul[i] = 1;
+    if (k == b) {
+      d2.box[i] = (int32_t)(short_b ? nb : W);
+      if (short_b) g->perm[i] = -1;
+      else g->store_mul[i] = 128, g->store_step[i] = (int32_t)W;
+    } else if (k == c) {
+      d2.box[i] = (int32_t)(W / nb);
+      g->store_mul[i] = (int32_t)(128 / nb);
+      g->store_step[i] = (int32_t)(W / nb);
+    } else if (k == a) {
+      d2.box[i] = (int32_t)(short_a ? na : W);
+      if (short_a) g->perm[i] = -1;
+      else g->store_mul[i] = (int32_t)W;
+    } else if (k == d) {
+      d2.box[i] = (int32_t)(W / na);
+      g->store_mul[i] = (int32_t)(W / na);
+    }
+  }
+  for (int i = r; i < 5; ++i) g->perm[i] = -1;
+  for (int i = 0; i < 5; ++i) g->box[i] = s2.box[i];
+  p->src = s2;
+  p->dst = d2;
+  g->stage_bytes = 16384;
+  g->stages = (opt && opt->stages) ? opt->stages : (es <= 2 ? 2 : 3);
+  g->flags = CUTEGO_TILE_GRID_GROUPED_STORE;
+  p->path = CUTEGO_COPY_PATH_TMA_PERMUTE;
+  return 1;
+}
+
 /* TMA permute: 128-byte-swizzled boxes of 128 bytes along src's contiguous mode a by 128 along
  * dst's contiguous mode b, transposed in shared memory; the dst map orders (b, a, others). */
 static int tile_permute(cutego_copy_plan_t *p, const cutego_copy_options_t *opt, const copy_state *st) {
@@ -412,8 +511,9 @@ static int check_maps(cutego_copy_plan_t *p, const cutego_copy_options_t *opt, u
     ob += snprintf(box + ob, sizeof box - ob, "%s%d", i ? "," : "", (int)p->src.box[i]);
     if (o >= sizeof dims || ob >= sizeof box) break;
   }
-  return REASON(p, 0, "%s: rank %d, src dims (%s), box (%s), %lld tiles%s", cutego_copy_path_name(p->path), r, dims,
-                box, (long long)g->ntiles, p->has_tail ? ", generic tail" : "");
+  return REASON(p, 0, "%s%s: rank %d, src dims (%s), box (%s), %lld tiles%s", cutego_copy_path_name(p->path),
+                g->flags & CUTEGO_TILE_GRID_GROUPED_STORE ? " (grouped)" : "", r, dims, box, (long long)g->ntiles,
+                p->has_tail ? ", generic tail" : "");
 }
 
 static int steps(const cute_layout_t *dst, const cute_layout_t *src, size_t elem_bytes, uintptr_t dst_addr,
@@ -433,7 +533,7 @@ static int steps(const cute_layout_t *dst, const cute_layout_t *src, size_t elem
     if (desc_fill(&p->dst, st.m, st.ord, st.r, 1, p->elem_bytes))
       return GENERIC(p, opt, "a dst byte stride overflows int64");
     tile_copy(p, opt);
-  } else if ((rc = tile_permute(p, opt, &st)) != PLAN_NEXT) {
+  } else if (!tile_permute_grouped(p, opt, &st) && (rc = tile_permute(p, opt, &st)) != PLAN_NEXT) {
     return rc;
   }
   return check_maps(p, opt, dst_addr, src_addr);

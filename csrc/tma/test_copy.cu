@@ -12,9 +12,11 @@ static const char *kerr() {
 
 static int g_fail = 0, g_pass = 0;
 static int g_paths[4] = {0, 0, 0, 0};
+static int g_grouped = 0; /* TMA permutes planned with grouped modes */
 
 // Runs one case; expect_path < 0: any. Also reruns it forced through the generic kernel when
-// the planner chose a TMA path (both must match the reference). Returns the path taken.
+// the planner chose a TMA path (both must match the reference), a TMA permute with per-block
+// stores, and a grouped TMA permute without grouping. Returns the path taken.
 static int run_case(const char *name, const cute_layout_t &sl, const cute_layout_t &dl, int es, int64_t soff,
                     int64_t doff, int expect_path, bool also_generic = true, bool quiet = false) {
   int64_t slo, shi, dlo, dhi;
@@ -32,11 +34,12 @@ static int run_case(const char *name, const cute_layout_t &sl, const cute_layout
   uint8_t *dbase = dd + (doff - dlo) * es;
   memset(ref.data(), 0xA5, dbytes);
   host_reference(ref.data() + (doff - dlo) * es, dl, hs.data() + (soff - slo) * es, sl, es);
-  int first = -1;
-  for (int pass = 0; pass < 3; ++pass) {
+  int first = -1, grouped = 0;
+  for (int pass = 0; pass < 4; ++pass) {
     cutego_copy_options_t opt = {};
     if (pass == 1) opt.force_path = CUTEGO_COPY_PATH_GENERIC;
     if (pass == 2) opt.cache_hints = 4; /* the permute's per-block stores instead of one 3-D box */
+    if (pass == 3) opt.cache_hints = CUTEGO_COPY_NO_GROUPING; /* the permute's tile before grouping */
     CK(cudaMemset(dd, 0xA5, dbytes));
     cutego_copy_plan_t plan;
     int rc = cutego_copy_ex(dbase, &dl, sbase, &sl, (size_t)es, 0, &opt, &plan);
@@ -68,10 +71,13 @@ static int run_case(const char *name, const cute_layout_t &sl, const cute_layout
     }
     if (pass == 0) {
       first = plan.path;
+      grouped = (plan.grid.flags & CUTEGO_TILE_GRID_GROUPED_STORE) != 0;
       g_paths[plan.path & 3]++;
+      g_grouped += grouped;
     }
     if (pass == 0 && (!also_generic || plan.path == CUTEGO_COPY_PATH_GENERIC || plan.path == CUTEGO_COPY_PATH_NONE)) break;
     if (pass == 1 && first != CUTEGO_COPY_PATH_TMA_PERMUTE) break;
+    if (pass == 2 && !grouped) break;
   }
   CK(cudaFree(ds));
   CK(cudaFree(dd));
@@ -195,6 +201,30 @@ int main(int argc, char **argv) {
     run_case("rank 6 joint modes", make_layout({2, 3, 2, 3, 2, 3}, {1, 4, 16, 64, 256, 1024}),
              make_layout({2, 3, 2, 3, 2, 3}, {1, 2, 6, 12, 36, 72}), es, 0, 0, CUTEGO_COPY_PATH_GENERIC);
   }
+  // 5. TMA permutes whose contiguous modes are shorter than the tile (grouped): the GETT
+  // stupr,qtru->stqp's packed copies at the benchmark's size (bf16; s=64,t=4,u=32,p=64,r=32,
+  // q=512: A (s,p,u,r,t) row-major into the GEMM's K-major workspace, the packed D into C), then
+  // for every element size a short source mode continued by another (a + d) and a short
+  // destination mode with an odd filler, and a short destination mode alone
+  {
+    const int64_t S = 64, T = 4, U = 32, P = 64, R = 32, Q = 512, M = S * P;
+    run_case("GETT A pack (grouped)", make_layout({S, P, U, R, T}, {T * U * P * R, R, P * R, 1, U * P * R}),
+             make_layout({S, P, U, R, T}, {1024, S * 1024, 1, U, M * 1024}), 2, 0, 0, CUTEGO_COPY_PATH_TMA_PERMUTE);
+    run_case("GETT D out (grouped)", make_layout({S, P, Q, T}, {P * Q, Q, 1, M * Q}),
+             make_layout({S, P, Q, T}, {T * Q * P, 1, P, Q * P}), 2, 0, 0, CUTEGO_COPY_PATH_TMA_PERMUTE);
+  }
+  for (int es : {1, 2, 4, 8}) {
+    const int64_t W = 128 / es, na = W / 2, nb = W / 2;
+    // modes (a, d, b, c, e): src compact in that order, dst compact in the order (b, a, e, c, d)
+    std::vector<int64_t> sh = {na, 6, nb, 5, 3};
+    std::vector<int64_t> ds = {nb, nb * na * 5 * 3, 1, nb * na * 3, nb * na};
+    run_case("short a + d, short b + odd c", make_layout(sh, colmajor(sh)), make_layout(sh, ds), es, 0, 0,
+             CUTEGO_COPY_PATH_TMA_PERMUTE);
+    // (a, b, c): a long (208), b a quarter row, c odd
+    std::vector<int64_t> sh2 = {208, W / 4, 7};
+    run_case("long a, short b + odd c", make_layout(sh2, colmajor(sh2)), make_layout(sh2, {W / 4, 1, 208 * (W / 4)}),
+             es, 0, 0, CUTEGO_COPY_PATH_TMA_PERMUTE);
+  }
   expect_error("size mismatch", make_layout({10}, {1}), make_layout({11}, {1}), 4);
   expect_error("dst stride 0 (not injective)", make_layout({10, 2}, {1, 10}), make_layout({10, 2}, {1, 0}), 4);
   expect_error("element size 3", make_layout({10}, {1}), make_layout({10}, {1}), 3);
@@ -210,7 +240,8 @@ int main(int argc, char **argv) {
     run_case("BIG generic 3ch->planar 4.0 GiB", make_layout({N3, 3}, {3, 1}), make_layout({N3, 3}, {1, N3}), 1, 0, 0,
              CUTEGO_COPY_PATH_GENERIC, false);
   }
-  printf("paths taken: tma-copy %d, tma-permute %d, generic %d, none %d\n", g_paths[1], g_paths[2], g_paths[3], g_paths[0]);
+  printf("paths taken: tma-copy %d, tma-permute %d (%d grouped), generic %d, none %d\n", g_paths[1], g_paths[2],
+         g_grouped, g_paths[3], g_paths[0]);
   printf("%s: %d passed, %d failed\n", g_fail ? "FAILED" : "ALL PASSED", g_pass, g_fail);
   return g_fail ? 1 : 0;
 }

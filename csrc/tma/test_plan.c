@@ -126,9 +126,233 @@ static void random_copies(void) {
   printf("random copies: 20000, %d through TMA\n", tma);
 }
 
+/* ---- the TMA permute kernel emulated on the host ------------------------------------------
+ * What kernels/copy_kernels.cuh's permute does, from the plan alone: per tile, a TMA load of
+ * the source map's box (dense in box order, out-of-bounds elements zero, 128-byte swizzle as
+ * the XOR of shared-memory address bits 4-6 with bits 7-9 of a 1024-aligned tile), the
+ * transpose (output subtile s, row i, element j = input row s*W + j, element i; W = 128 bytes
+ * of elements), and the TMA stores of the destination map's boxes (out-of-bounds elements not
+ * written) at the coordinates the kernel computes for the plan's store kind. The result is
+ * compared with dst[dst(i)] = src[src(i)] evaluated leaf by leaf. */
+static size_t swz(size_t off, int sw) { return sw == 128 ? off ^ (((off >> 7) & 7) << 4) : off; }
+
+static void box_io(const cutego_tma_desc_t *d, uint8_t *gmem, uint8_t *smem, const int32_t *c, int rank, int load) {
+  int64_t n = 1;
+  for (int i = 0; i < rank; ++i) n *= d->box[i];
+  for (int64_t e = 0; e < n; ++e) {
+    int64_t q = e, off = 0;
+    int in = 1;
+    for (int i = 0; i < rank; ++i) {
+      int64_t x = c[i] + q % d->box[i];
+      q /= d->box[i];
+      in &= x >= 0 && x < d->dims[i];
+      off += x * (i ? d->strides[i] : d->elem_bytes);
+    }
+    uint8_t *sp = smem + swz((size_t)(e * d->elem_bytes), d->swizzle_bytes);
+    if (load) {
+      if (in) memcpy(sp, gmem + off, (size_t)d->elem_bytes);
+      else memset(sp, 0, (size_t)d->elem_bytes);
+    } else if (in) {
+      memcpy(gmem + off, sp, (size_t)d->elem_bytes);
+    }
+  }
+}
+
+static void emulate_permute(const cutego_copy_plan_t *p, uint8_t *dst, uint8_t *src) {
+  static uint8_t in[16384], out[16384];
+  const cutego_tile_grid_t *g = &p->grid;
+  const int es = p->elem_bytes, W = 128 / es, M = es, cm = es > 8 ? 2 : 1;
+  for (int64_t t = 0; t < g->ntiles; ++t) {
+    int32_t ti[5], c[5];
+    int64_t q = t;
+    for (int i = 0; i < 5; ++i) {
+      ti[i] = (int32_t)(q % g->tiles[i]);
+      q /= g->tiles[i];
+      c[i] = ti[i] * g->box[i];
+    }
+    box_io(&p->src, src, in, c, g->rank, 1);
+    const int grouped = (g->flags & CUTEGO_TILE_GRID_GROUPED_STORE) != 0;
+    for (int sb = 0; sb < M; ++sb)
+      for (int i = 0; i < W; ++i)
+        for (int j = 0; j < W; ++j)
+          memcpy(out + swz((size_t)(sb * W * 128 + i * 128 + j * es), grouped ? 0 : 128),
+                 in + swz((size_t)((sb * W + j) * 128 + i * es), 128), (size_t)es);
+    if (grouped) {
+      for (int sb = 0; sb < M; ++sb) {
+        int in_range = 1;
+        for (int d = 0; d < 5; ++d) {
+          const int k = g->perm[d];
+          const int64_t v = (k >= 0 ? (int64_t)ti[k] * g->store_mul[d] : 0) + (int64_t)sb * g->store_step[d];
+          if (g->store_step[d] && k >= 0 && v >= g->dims[k]) in_range = 0;
+          c[d] = (int32_t)v;
+        }
+        if (in_range) box_io(&p->dst, dst, out + sb * W * 128, c, g->store_rank, 0);
+      }
+    } else if (g->flags & CUTEGO_TILE_GRID_WHOLE_TILE_STORE) {
+      int32_t c3[5] = {0, ti[0] * W, ti[1] * M, ti[2], ti[3]};
+      box_io(&p->dst, dst, out, c3, g->rank + 1, 0);
+    } else {
+      for (int sb = 0; sb < M; ++sb) {
+        int64_t bs = (int64_t)ti[1] * 128 + sb * W;
+        if (bs >= g->dims[1]) break;
+        int32_t c2[5] = {(int32_t)(bs * cm), ti[0] * W, ti[2], ti[3], ti[4]};
+        box_io(&p->dst, dst, out + sb * W * 128, c2, g->rank, 0);
+      }
+    }
+  }
+}
+
+static int64_t eval_leaves(const cute_layout_t *l, int64_t i) {
+  int64_t x = 0;
+  for (int k = 0; k < l->leaves; ++k) {
+    x += (i % l->shape[k]) * l->stride[k];
+    i /= l->shape[k];
+  }
+  return x;
+}
+
+static int64_t reach_of(const cute_layout_t *l) {
+  int64_t r = 0;
+  for (int k = 0; k < l->leaves; ++k) r += (l->shape[k] - 1) * l->stride[k];
+  return r + 1;
+}
+
+/* Plans dst <- src (non-negative strides), emulates a TMA permute plan (its tail by the
+ * reference), and compares every byte of dst with the reference; returns the plan's flags,
+ * or -1 when the plan is not a TMA permute. */
+static int permute_matches(const cute_layout_t *dst, const cute_layout_t *src, int es, const cutego_copy_options_t *o,
+                           cutego_copy_plan_t *p, const char *what) {
+  if (cutego_copy_plan(dst, src, (size_t)es, A, A, o, p) != 0 || p->path != CUTEGO_COPY_PATH_TMA_PERMUTE) return -1;
+  const int64_t ns = reach_of(src) * es, nd = reach_of(dst) * es, size = p->size;
+  uint8_t *s = malloc((size_t)ns), *got = malloc((size_t)nd), *want = malloc((size_t)nd);
+  for (int64_t i = 0; i < ns; ++i) s[i] = (uint8_t)(i * 131 + (i >> 8) * 7 + 1);
+  memset(got, 0xA5, (size_t)nd);
+  memset(want, 0xA5, (size_t)nd);
+  for (int64_t i = 0; i < size; ++i)
+    memcpy(want + eval_leaves(dst, i) * es, s + eval_leaves(src, i) * es, (size_t)es);
+  emulate_permute(p, got, s);
+  if (p->has_tail) {
+    int64_t tn = 1;
+    for (int k = 0; k < p->tail_src.leaves; ++k) tn *= p->tail_src.shape[k];
+    for (int64_t i = 0; i < tn; ++i)
+      memcpy(got + (p->tail_dst_offset + eval_leaves(&p->tail_dst, i)) * es,
+             s + (p->tail_src_offset + eval_leaves(&p->tail_src, i)) * es, (size_t)es);
+  }
+  int64_t bad = 0, first = -1;
+  for (int64_t i = 0; i < nd; ++i)
+    if (got[i] != want[i] && bad++ == 0) first = i;
+  CHECK(bad == 0, "%s: %lld bytes differ (first at byte %lld): %s", what, (long long)bad, (long long)first, p->reason);
+  free(s), free(got), free(want);
+  return p->grid.flags;
+}
+
+/* The GETT stupr,qtru->stqp's packed copies (cutego_gemm's A in, D out: bf16, row-major
+ * operands, the fold as written): the source's contiguous mode r and the destination's u are
+ * 32 elements, a quarter of the old tile's 128 bytes by 128 rows (an eighth of it filled); the
+ * grouped tile takes r with the p that continues it in A (128 bytes) and u with 4 of s (128
+ * rows). Expected maps from the rule of tile_permute_grouped, worked by hand. */
+static void gett_packs(void) {
+  cutego_copy_plan_t p;
+  const long long S = 3, T = 2, U = 32, P = 6, R = 32, Q = 64, Mx = S * P;
+  /* A (s,p,u,r,t) row-major stupr -> packed (M = (s,p), K = (u,r), L = t):(1024, 1, M*1024) */
+  long long as[] = {S, P, U, R, T}, ast[] = {T * U * P * R, R, P * R, 1, U * P * R};
+  long long ps[] = {S, P, U, R, T}, pst[] = {1024, S * 1024, 1, U, Mx * 1024};
+  cute_layout_t a = L(5, as, ast), pa = L(5, ps, pst);
+  int f = permute_matches(&pa, &a, 2, 0, &p, "GETT A pack");
+  CHECK(f >= 0 && (f & CUTEGO_TILE_GRID_GROUPED_STORE), "GETT A pack grouped: %s", p.reason);
+  /* source map (r·p, u, s, t) box (64, 32, 4, 1); destination (u, s, r, p, t) box (32, 2, 32, 2, 1) */
+  CHECK(p.src.rank == 4 && p.src.dims[0] == R * P && p.src.dims[1] == U && p.src.dims[2] == S && p.src.dims[3] == T,
+        "GETT A src dims: %s", p.reason);
+  CHECK(p.src.box[0] == 64 && p.src.box[1] == 32 && p.src.box[2] == 4 && p.src.box[3] == 1 && p.src.swizzle_bytes == 128,
+        "GETT A src box");
+  CHECK(p.dst.rank == 5 && p.dst.dims[0] == U && p.dst.dims[1] == S && p.dst.dims[2] == R && p.dst.dims[3] == P &&
+            p.dst.strides[1] == 2048 && p.dst.strides[2] == 64 && p.dst.swizzle_bytes == 0,
+        "GETT A dst map");
+  CHECK(p.dst.box[0] == 32 && p.dst.box[1] == 2 && p.dst.box[2] == 32 && p.dst.box[3] == 2 && p.dst.box[4] == 1,
+        "GETT A dst box");
+  CHECK(p.grid.ntiles == 3 * 1 * 1 * 2, "GETT A tiles %lld", (long long)p.grid.ntiles);
+  cutego_copy_options_t o = {0, 0, 0, 0, CUTEGO_COPY_NO_GROUPING, 0};
+  f = permute_matches(&pa, &a, 2, &o, &p, "GETT A pack, not grouped");
+  CHECK(f >= 0 && !(f & CUTEGO_TILE_GRID_GROUPED_STORE) && p.grid.ntiles == 1 * 1 * S * P * T, "old plan: %s", p.reason);
+  /* D: packed (M = (s,p), N = q, L = t):(Q, 1, M*Q) -> C stqp (s,p,q,t):(T*Q*P, 1, P, Q*P), with
+   * P = 64: b = p fills a 128-byte row, the 128 rows are p and 2 of the filler t (the mode of
+   * smallest destination stride besides a = q) */
+  long long ds2[] = {S, 64, Q, T}, dpst2[] = {64 * Q, Q, 1, S * 64 * Q}, dcst2[] = {T * Q * 64, 1, 64, Q * 64};
+  cute_layout_t dp2 = L(4, ds2, dpst2), dc2 = L(4, ds2, dcst2);
+  f = permute_matches(&dc2, &dp2, 2, 0, &p, "GETT D out, p = 64");
+  CHECK(f >= 0 && (f & CUTEGO_TILE_GRID_GROUPED_STORE) && p.dst.box[0] == 64 && p.dst.box[1] == 1 &&
+            p.src.box[1] == 64 && p.src.box[2] == 2 && p.grid.ntiles == 1 * 1 * 1 * S,
+        "D p=64: %s", p.reason);
+}
+
+/* For every element size the cases of test_copy.cu's grouped section: a short source mode a
+ * continued by d and a short destination mode b with an odd filler c; a long a with a short b. */
+static void grouped_cases(void) {
+  for (int es = 1; es <= 8; es *= 2) {
+    cutego_copy_plan_t p;
+    const long long W = 128 / es, na = W / 2, nb = W / 2;
+    long long sh[] = {na, 6, nb, 5, 3}, ss[] = {1, na, na * 6, na * 6 * nb, na * 6 * nb * 5};
+    long long ds[] = {nb, nb * na * 5 * 3, 1, nb * na * 3, nb * na};
+    cute_layout_t src = L(5, sh, ss), dst = L(5, sh, ds);
+    int f = permute_matches(&dst, &src, es, 0, &p, "short a + d, short b + odd c");
+    /* filler: e (the smallest dst stride besides a, b); source map (a·d, b, e, c): box (W, nb,
+     * 128/nb, 1), tiles (6/2, 1, ceil(3/(128/nb)), 5); destination map (b, e, a, d, c) */
+    CHECK(f >= 0 && (f & CUTEGO_TILE_GRID_GROUPED_STORE) && p.src.rank == 4 && p.dst.rank == 5 &&
+              p.src.dims[0] == na * 6 && p.src.dims[2] == 3 && p.src.box[2] == 128 / nb &&
+              p.grid.ntiles == 3 * 1 * ((3 + 128 / nb - 1) / (128 / nb)) * 5 && p.dst.dims[1] == 3 && p.dst.dims[3] == 6,
+          "es %d: %s", es, p.reason);
+    long long sh2[] = {208, W / 4, 7}, ss2[] = {1, 208, 208 * (W / 4)}, ds2[] = {W / 4, 1, 208 * (W / 4)};
+    cute_layout_t src2 = L(3, sh2, ss2), dst2 = L(3, sh2, ds2);
+    f = permute_matches(&dst2, &src2, es, 0, &p, "long a, short b + odd c");
+    /* source map (a, b, c): box (W, W/4, 512/W), tiles (ceil(208/W), 1, ceil(7/(512/W))) */
+    CHECK(f >= 0 && (f & CUTEGO_TILE_GRID_GROUPED_STORE) && p.src.box[1] == W / 4 && p.src.box[2] == 512 / W &&
+              p.grid.ntiles == (208 + W - 1) / W * ((7 + 512 / W - 1) / (512 / W)),
+          "es %d: %s", es, p.reason);
+  }
+}
+
+/* Random permutations of small tensors with short modes, every element size: each TMA permute
+ * plan (grouped or not) emulated and compared with the reference. */
+static void random_permutes(void) {
+  static const int64_t ext[] = {1, 2, 3, 4, 6, 8, 16, 32, 64, 96, 128, 136};
+  static const int es_of[] = {1, 2, 4, 8, 16};
+  int grouped = 0, plain = 0;
+  for (int t = 0; t < 400; ++t) {
+    const int rank = (int)rnd(2, 5), es = es_of[rnd(0, 4)];
+    long long sh[5], ss[5], ds[5];
+    int64_t n = 1;
+    for (int k = 0; k < rank; ++k) {
+      sh[k] = ext[rnd(0, 11)];
+      if (n * sh[k] > (1 << 16)) sh[k] = 1;
+      n *= sh[k];
+    }
+    int perm[5];
+    for (int k = 0; k < rank; ++k) perm[k] = k;
+    for (int k = rank - 1; k > 0; --k) {
+      int j = (int)rnd(0, k), x = perm[k];
+      perm[k] = perm[j], perm[j] = x;
+    }
+    long long run = 1;
+    for (int k = 0; k < rank; ++k) ss[k] = run, run *= sh[k] + (rnd(0, 3) == 0 ? 16 / es + (16 / es == 0) : 0);
+    run = 1;
+    for (int j = 0; j < rank; ++j) ds[perm[j]] = run, run *= sh[perm[j]];
+    cute_layout_t src = L(rank, sh, ss), dst = L(rank, sh, ds);
+    cutego_copy_plan_t p;
+    char what[64];
+    snprintf(what, sizeof what, "random permute %d (es %d)", t, es);
+    int f = permute_matches(&dst, &src, es, 0, &p, what);
+    if (f >= 0) *((f & CUTEGO_TILE_GRID_GROUPED_STORE) ? &grouped : &plain) += 1;
+  }
+  CHECK(grouped > 10 && plain > 10, "random permutes: %d grouped, %d not", grouped, plain);
+  printf("random permutes emulated: %d grouped, %d not grouped\n", grouped, plain);
+}
+
 int main(void) {
   injective_properties();
   random_copies();
+  gett_packs();
+  grouped_cases();
+  random_permutes();
   cutego_copy_plan_t p;
   { /* contiguous fp32 1 GiB: split into (256, 2^20), box (256, 64) = 64 KiB, 2 stages */
     long long s[] = {1LL << 28}, d[] = {1};
