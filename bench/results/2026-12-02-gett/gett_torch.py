@@ -15,6 +15,9 @@ import cutego  # noqa: E402
 from cutego import gpu  # noqa: E402
 
 CASES = ("gett_paper", "gett_like", "bgemm")
+# GETT sizes whose packed A takes the grouped permute (r, u of 16 and 32 elements; p a multiple of
+# 64 / r), verified in full against float64 (bench/torch_gpu.py's small one does not group)
+GROUPED = ("s=3,t=2,u=16,p=8,r=16,q=24", "s=6,t=3,u=32,p=6,r=32,q=40")
 
 
 def main():
@@ -27,6 +30,9 @@ def main():
         ext = T.sizes(small)
         a, b = T.operands(spec, ext)
         T.check(f"einsum {case} small", cutego.einsum(spec, a, b), T.torch.einsum(spec, a.double(), b.double()), 1e-2)
+        for mid in GROUPED if case == "gett_paper" else ():
+            a, b = T.operands(spec, T.sizes(mid))
+            T.check(f"einsum {case} {mid}", cutego.einsum(spec, a, b), T.torch.einsum(spec, a.double(), b.double()), 1e-2)
         ext = T.sizes(large)
         a, b = T.operands(spec, ext)
         out = cutego.einsum(spec, a, b)
