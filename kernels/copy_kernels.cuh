@@ -34,8 +34,8 @@ __device__ __forceinline__ uint32_t extract(const uint32_t (&w)[4], int e) {
 // 128-byte-swizzled input tile (rows = dst-contiguous index b, 128 bytes of a per row) into the
 // 128-byte-swizzled output subtile (rows = a, 128 bytes of b per row), or the unswizzled one
 // (swizzle_out false: stored by a destination map without swizzle).
-template <int ES>
-__device__ __forceinline__ void transpose_task(const uint8_t *in, uint8_t *out, int task, bool swizzle_out) {
+template <int ES, bool swizzle_out>
+__device__ __forceinline__ void transpose_task(const uint8_t *in, uint8_t *out, int task) {
   constexpr int V = ES >= 16 ? 1 : 16 / ES;
   const int sb = task >> 6, g8 = (task >> 3) & 7, k8 = task & 7;
   const int ci = k8, cj = (V == 1) ? g8 : (k8 ^ g8);
@@ -112,7 +112,10 @@ __device__ __forceinline__ void permute_body(const CUtensorMap *src, const CUten
     __syncthreads();
     mbar_wait(&bars[s], static_cast<uint32_t>((k / S) & 1));
     const bool grouped = (g.flags & CUTEGO_TILE_GRID_GROUPED_STORE) != 0;
-    for (int task = tid; task < 64 * M; task += blockDim.x) transpose_task<ES>(base + s * TILE, ob, task, !grouped);
+    if (grouped)
+      for (int task = tid; task < 64 * M; task += blockDim.x) transpose_task<ES, false>(base + s * TILE, ob, task);
+    else
+      for (int task = tid; task < 64 * M; task += blockDim.x) transpose_task<ES, true>(base + s * TILE, ob, task);
     fence_proxy_async();
     __syncthreads();
     if (tid == 0) {
@@ -129,9 +132,12 @@ __device__ __forceinline__ void permute_body(const CUtensorMap *src, const CUten
 #pragma unroll
           for (int d = 0; d < 5; ++d) {
             const int q = g.perm[d];
-            const int64_t v = (q >= 0 ? static_cast<int64_t>(ti[q]) * g.store_mul[d] : 0) +
+            // ti[q] by selects: ti stays in registers
+            const int32_t tq = q == 0 ? ti[0] : q == 1 ? ti[1] : q == 2 ? ti[2] : q == 3 ? ti[3] : ti[4];
+            const int64_t v = (q >= 0 ? static_cast<int64_t>(tq) * g.store_mul[d] : 0) +
                               static_cast<int64_t>(sb) * g.store_step[d];
-            if (g.store_step[d] && q >= 0 && v >= g.dims[q]) in = false;
+            const int64_t nq = q == 0 ? g.dims[0] : q == 1 ? g.dims[1] : q == 2 ? g.dims[2] : q == 3 ? g.dims[3] : g.dims[4];
+            if (g.store_step[d] && q >= 0 && v >= nq) in = false;
             c[d] = static_cast<int32_t>(v);
           }
           if (in) tma_store(dst, ob + sb * (8 * V * 128), g.store_rank, c);
