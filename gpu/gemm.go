@@ -487,15 +487,12 @@ func splitScales(sl *C.cutego_gemm_split_layouts_t, bs *blockScalesIn) (*blockSc
 	return &blockScalesIn{GemmOperand{bs.a.Ptr, sa}, GemmOperand{bs.b.Ptr, sb}}, nil
 }
 
-// packOperands copies what plan p packs into ws (at least p's workspace_bytes; zeroed first:
-// the K padding stays zero) with the layouts a/b_packed (and C into d_packed where beta != 0);
-// A, B (and D, C) are then the copies.
+// packOperands copies what plan p packs into ws (at least p's workspace_bytes) with the layouts
+// a/b_packed (and C into d_packed where beta != 0); A, B (and D, C) are then the copies. The
+// padding past K (and N) is left as it is: the tensor maps end at K and N, so no kernel reads it.
 func (c *Copier) packOperands(p *GemmPlan, ws cu.DevicePtr, a, b, d GemmOperand, cOp *GemmOperand, ab, cd DType,
 	beta float32) (GemmOperand, GemmOperand, GemmOperand, *GemmOperand, error) {
 	es, abes := cd.elemBytes(), ab.elemBytes()
-	if err := cu.MemsetD8(ws, 0, int64(p.c.workspace_bytes)); err != nil {
-		return a, b, d, cOp, fmt.Errorf("gpu: gemm: %w", err)
-	}
 	pack := func(src GemmOperand, packed *C.cute_layout_t, at cu.DevicePtr, es int) (GemmOperand, error) {
 		pl, err := fromC(packed)
 		if err != nil {

@@ -78,7 +78,8 @@ int cutego_copy_ex(void *dst, const cute_layout_t *dst_layout, const void *src,
  *                            unit stride, a stride or address off the 16-byte grid) is first
  *                            copied into a compact K-major workspace (CUTEGO_GEMM_F_PACK_A/B;
  *                            options.workspace when it is large enough, else cutego_gemm
- *                            allocates it on the stream with cudaMallocAsync).
+ *                            allocates it on the stream from a memory pool of its own per
+ *                            device, which keeps up to 256 MiB reserved between calls).
  *                            cutego_gemm (not the plan) may split K (cutego_gemm_split_k) and
  *                            re-plan with the tile configuration cutego_gemm_pick_config gives.
  *                            With options.workspace a call queues kernels only, so it can be
@@ -129,9 +130,10 @@ typedef struct cutego_gemm_plan_t {
   int32_t cluster_m;          /* wgmma path: CTAs per cluster along M, 1 or 2 (2: the cluster's
                                  CTAs share each B stage through TMA multicast; b_map has the
                                  multicast box; launch with this cluster dimension) */
-  /* wgmma path with CUTEGO_GEMM_F_PACK_A/B/D: a workspace of workspace_bytes (zero it first).
-   * A and B are copied (cutego_copy) to a/b_workspace_offset with the layouts a/b_packed
-   * (K-major, K padded with zeros to 16 bytes); D is computed at d_workspace_offset with the
+  /* wgmma path with CUTEGO_GEMM_F_PACK_A/B/D: a workspace of workspace_bytes. A and B are
+   * copied (cutego_copy) to a/b_workspace_offset with the layouts a/b_packed (K-major, rows
+   * padded to 128 bytes, or 16 with pitch_pack OFF; no kernel reads the padding, the tensor
+   * maps end at K); D is computed at d_workspace_offset with the
    * layout d_packed (C copied there first when beta != 0) and then copied into D. */
   int64_t workspace_bytes, a_workspace_offset, b_workspace_offset, d_workspace_offset;
   cute_layout_t a_packed, b_packed, d_packed;

@@ -3,6 +3,7 @@
 #include <cuda_runtime.h>
 #include <stdio.h>
 #include <string.h>
+#include <mutex>
 #include "cutego_kernels.h"
 #include "gemm_kernels.cuh"
 #include "launch.h"
@@ -328,6 +329,43 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
              float beta, cutego_stream_t stream_, const cutego_gemm_options_t *opt, cutego_gemm_plan_t *plan_out,
              const BlockScalesIn *bsi);
 
+// The launcher's own workspaces (packed copies, split K's and stream-K's partial sums, where the
+// caller gives no options.workspace) come from a stream-ordered pool of its own, one per device,
+// that keeps up to kPoolKeep bytes reserved across synchronizations. The device's default pool
+// (release threshold 0) hands its memory back to the driver at every synchronization, and the
+// next call's allocation maps it again, a cost that grows with the workspace. A pool that cannot
+// be made leaves the default one (cudaMallocAsync). In stream capture an allocation becomes a
+// graph memory node either way.
+constexpr uint64_t kPoolKeep = 256ull << 20;
+constexpr int kPoolDevices = 64;
+cudaError_t ws_alloc(void **p, size_t bytes, cudaStream_t s) {
+  static std::mutex mu;
+  static cudaMemPool_t pools[kPoolDevices];
+  static bool tried[kPoolDevices];
+  int dev = -1;
+  cudaMemPool_t pool = nullptr;
+  if (cudaGetDevice(&dev) == cudaSuccess && dev >= 0 && dev < kPoolDevices) {
+    std::lock_guard<std::mutex> lock(mu);
+    if (!tried[dev]) {
+      tried[dev] = true;
+      cudaMemPoolProps props;
+      memset(&props, 0, sizeof props);
+      props.allocType = cudaMemAllocationTypePinned;
+      props.location.type = cudaMemLocationTypeDevice;
+      props.location.id = dev;
+      cuuint64_t keep = kPoolKeep;
+      if (cudaMemPoolCreate(&pools[dev], &props) != cudaSuccess) {
+        cudaGetLastError();
+        pools[dev] = nullptr;
+      } else if (cudaMemPoolSetAttribute(pools[dev], cudaMemPoolAttrReleaseThreshold, &keep) != cudaSuccess) {
+        cudaGetLastError();
+      }
+    }
+    pool = pools[dev];
+  }
+  return pool ? cudaMallocFromPoolAsync(p, bytes, pool, s) : cudaMallocAsync(p, bytes, s);
+}
+
 // Memory cutego_gemm allocated on the stream (p; null: none), freed on the stream when the
 // call returns: after the kernels that read it, or on an early return.
 struct FreeOnStream {
@@ -357,8 +395,9 @@ struct CallerWs {
 // The plan's packed operands copied into its workspace (the caller's when it holds
 // plan.workspace_bytes, *in_caller then; else allocated on the stream, *ws for the caller to free):
 // an operand with unit K stride (its row stride or address off a grid) row by row with its K
-// padding zeroed (gemm_pack_k_rows), anything else through cutego_copy into a zeroed workspace; a
-// packed C/D: C copied in (beta != 0). a, b (and c, d) then point into the workspace.
+// padding zeroed (gemm_pack_k_rows), anything else through cutego_copy; a packed C/D: C copied in
+// (beta != 0). Nothing else is written: the tensor maps end at K and N, so no kernel reads the
+// padding past them. a, b (and c, d) then point into the workspace.
 int pack_operands(const cutego_gemm_plan_t &p, const cute_layout_t *la, const cute_layout_t *lb, const cute_layout_t *lc,
                   int read_c, const void **a, const void **b, const void **c, void **d, const cutego_gemm_options_t *opt,
                   int sms, cutego_stream_t stream_, void **ws_own, bool *in_caller) {
@@ -367,8 +406,6 @@ int pack_operands(const cutego_gemm_plan_t &p, const cute_layout_t *la, const cu
   int64_t as0 = 0, as2 = 0, bs0 = 0, bs2 = 0;
   const bool rows_a = (p.flags & CUTEGO_GEMM_F_PACK_A) && k_rows(la, &as0, &as2);
   const bool rows_b = (p.flags & CUTEGO_GEMM_F_PACK_B) && k_rows(lb, &bs0, &bs2);
-  const bool zero = (p.flags & CUTEGO_GEMM_F_PACK_D) || ((p.flags & CUTEGO_GEMM_F_PACK_A) && !rows_a) ||
-                    ((p.flags & CUTEGO_GEMM_F_PACK_B) && !rows_b);
   void *ws = nullptr;
   cudaError_t e = cudaSuccess;
   *ws_own = nullptr;
@@ -378,13 +415,12 @@ int pack_operands(const cutego_gemm_plan_t &p, const cute_layout_t *la, const cu
     ws = cw.at;
     *in_caller = true;
   } else {
-    e = cudaMallocAsync(&ws, static_cast<size_t>(p.workspace_bytes), stream);
+    e = ws_alloc(&ws, static_cast<size_t>(p.workspace_bytes), stream);
     if (e != cudaSuccess)
       return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: workspace of %lld bytes: %s", (long long)p.workspace_bytes,
                   cudaGetErrorString(e));
   }
-  if (zero) e = cudaMemsetAsync(ws, 0, static_cast<size_t>(p.workspace_bytes), stream);
-  int rc = e == cudaSuccess ? CUTEGO_KERNELS_OK : CUTEGO_KERNELS_ECUDA;
+  int rc = CUTEGO_KERNELS_OK;
   if (rc == CUTEGO_KERNELS_OK && (p.flags & CUTEGO_GEMM_F_PACK_A)) {
     void *wa = static_cast<uint8_t *>(ws) + p.a_workspace_offset;
     rc = rows_a ? pack_k_rows(wa, p.a_packed, *a, as0, as2, es, sms, stream)
@@ -447,7 +483,7 @@ int gemm_split_k(cutego_gemm_plan_t &p, int splits, void *d, const void *a, cons
   if (cw.fits(ws_bytes)) {
     ws = cw.at;
   } else {
-    cudaError_t e = cudaMallocAsync(&ws, static_cast<size_t>(ws_bytes), stream);
+    cudaError_t e = ws_alloc(&ws, static_cast<size_t>(ws_bytes), stream);
     if (e != cudaSuccess)
       return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: split-K workspace of %lld bytes: %s", (long long)ws_bytes,
                   cudaGetErrorString(e));
@@ -720,7 +756,7 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
     if (cw.fits(bytes)) {
       w = cw.at;
     } else {
-      e = cudaMallocAsync(&w, static_cast<size_t>(bytes), stream);
+      e = ws_alloc(&w, static_cast<size_t>(bytes), stream);
       if (e != cudaSuccess)
         return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: stream-K workspace of %lld bytes: %s", (long long)bytes,
                     cudaGetErrorString(e));

@@ -154,6 +154,20 @@ cudaError_t cudaMallocAsync(void **p, size_t bytes, cudaStream_t) {
   return cudaSuccess;
 }
 
+// The launcher's own pool (one per device): a fake handle; its allocations are counted and served
+// as cudaMallocAsync's.
+cudaError_t cudaMemPoolCreate(cudaMemPool_t *pool, const cudaMemPoolProps *) {
+  static int handle;
+  *pool = reinterpret_cast<cudaMemPool_t>(&handle);
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t, cudaMemPoolAttr, void *) { return cudaSuccess; }
+
+cudaError_t cudaMallocFromPoolAsync(void **p, size_t bytes, cudaMemPool_t, cudaStream_t s) {
+  return cudaMallocAsync(p, bytes, s);
+}
+
 cudaError_t cudaFreeAsync(void *p, cudaStream_t) {
   ++cudart_stub_n.free_async;
   freed = p;

@@ -533,7 +533,7 @@ int main(int argc, char **argv) {
   // a 128-byte pitch where the cost model says it pays (3000x5000x1000: both; 1000^3: neither),
   // ON and OFF; a padded pitch with beta and batches (ON), M-major A left alone; K split on the
   // packed copies (100x4096x4100: slices of the zero-padded K = 4160), with beta and f32 out, a
-  // hierarchical A (cutego_copy into a zeroed workspace) split in 4, and stream-K on packed copies.
+  // hierarchical A (cutego_copy into the workspace) split in 4, and stream-K on packed copies.
   {
     const int PA = CUTEGO_GEMM_F_PACK_A, PB = CUTEGO_GEMM_F_PACK_B, ON = CUTEGO_GEMM_PITCH_PACK_ON,
               OFF = CUTEGO_GEMM_PITCH_PACK_OFF, SKd = CUTEGO_GEMM_DECOMPOSITION_STREAM_K;

@@ -232,6 +232,8 @@ int main() {
   CK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
   void *ws;
   CK(cudaMalloc(&ws, 64 << 20));
+  // NaN bytes (bf16, fp16, fp32, e4m3): a kernel that read the workspace's padding past K would show
+  CK(cudaMemset(ws, 0xFF, 64 << 20));
   const int PACK_A = CUTEGO_GEMM_F_PACK_A, PACK_B = CUTEGO_GEMM_F_PACK_B, SK = CUTEGO_GEMM_DECOMPOSITION_STREAM_K;
   // clang-format off
   const Case cases[] = {
@@ -243,6 +245,7 @@ int main() {
     {"packed A (lda = K+1), allocated",            300,  520,  192, BF16, F32,  false,  193,   0, false, PACK_A, false, 1e-5},
     {"FP8 e4m3, scale_a rewritten",                512,  512, 1024, E4M3, F32,  false, 1024,   0, false, 0,      false, 2e-3},
     {"FP8 e4m3, MN-major B transposed, allocated", 256,  384,  512, E4M3, F32,  true,   512,   0, false, PACK_B, false, 2e-3},
+    {"FP8 e4m3, MN-major B, K 208 padded to 256", 256,  384,  208, E4M3, F32,  true,   208,   0, true,  PACK_B, false, 2e-3},
     {"stream-K, options.workspace (memset node)", 1000, 1200, 520, BF16, F32, false,  520,   0, true,  0,      false, 1e-5, SK},
     {"stream-K, allocated (memory nodes)",        1000, 1200, 520, BF16, BF16, false, 520,   0, false, 0,      false, 8e-3, SK},
   };
