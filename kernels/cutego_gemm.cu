@@ -335,7 +335,9 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
 // (release threshold 0) hands its memory back to the driver at every synchronization, and the
 // next call's allocation maps it again, a cost that grows with the workspace. A pool that cannot
 // be made leaves the default one (cudaMallocAsync). In stream capture an allocation becomes a
-// graph memory node either way.
+// graph memory node either way; the pool is never made while the stream is being captured (a
+// pool's creation there would invalidate the capture), and it is made in relaxed capture mode
+// (another thread's capture is left alone).
 constexpr uint64_t kPoolKeep = 256ull << 20;
 constexpr int kPoolDevices = 64;
 cudaError_t ws_alloc(void **p, size_t bytes, cudaStream_t s) {
@@ -344,10 +346,14 @@ cudaError_t ws_alloc(void **p, size_t bytes, cudaStream_t s) {
   static bool tried[kPoolDevices];
   int dev = -1;
   cudaMemPool_t pool = nullptr;
+  cudaStreamCaptureStatus capturing = cudaStreamCaptureStatusNone;
   if (cudaGetDevice(&dev) == cudaSuccess && dev >= 0 && dev < kPoolDevices) {
     std::lock_guard<std::mutex> lock(mu);
-    if (!tried[dev]) {
+    if (!tried[dev] && cudaStreamIsCapturing(s, &capturing) == cudaSuccess &&
+        capturing == cudaStreamCaptureStatusNone) {
       tried[dev] = true;
+      cudaStreamCaptureMode mode = cudaStreamCaptureModeRelaxed;
+      cudaThreadExchangeStreamCaptureMode(&mode);
       cudaMemPoolProps props;
       memset(&props, 0, sizeof props);
       props.allocType = cudaMemAllocationTypePinned;
@@ -360,6 +366,7 @@ cudaError_t ws_alloc(void **p, size_t bytes, cudaStream_t s) {
       } else if (cudaMemPoolSetAttribute(pools[dev], cudaMemPoolAttrReleaseThreshold, &keep) != cudaSuccess) {
         cudaGetLastError();
       }
+      cudaThreadExchangeStreamCaptureMode(&mode);
     }
     pool = pools[dev];
   }
