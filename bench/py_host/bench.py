@@ -10,9 +10,10 @@ users take), DLPack producers (hand-made capsules, bfloat16) and __cuda_array_in
     python3 bench/py_host/bench.py                 # per-call host time, then a cProfile of each case
     python3 bench/py_host/bench.py --site base=DIR --site new=build/py_host/site   # A/B, interleaved
 
-Per case: 2000 calls timed with time.perf_counter, repeated (--reps), the median and the least
-per-call time in microseconds. With several --site, each round runs every site in its own
-process, alternating, and the table gives each site's median over the rounds. A benchmark: not
+Per case: 2000 calls timed with time.perf_counter (--clock cpu: time.process_time), repeated
+(--reps), the median and the least per-call time in microseconds. With several --site, each round runs every site in its own
+process, alternating, and the table gives each site's median and least over the rounds (on a
+shared machine the least is the steadier figure). A benchmark: not
 run by make test (bench/py_host/README.md)."""
 
 import argparse
@@ -46,6 +47,10 @@ CASES = [
     ("einsum gett stupr,qtru->stqp f16 (cai)", "cai", "einsum", GETT),
     ("einsum bhqd,bhkd->bhqk bf16 (torch)", "torch", "einsum", ATTN),
     ("einsum bhqd,bhkd->bhqk f16 (cai)", "cai", "einsum", ATTN),
+    # the floor: cutego_gemm alone through ctypes, with the layouts the calls above cached
+    ("launcher alone: gemm 64x64x64 bf16", "launcher", "gemm", (64, 64, 64)),
+    ("launcher alone: einsum gett", "launcher", "einsum", GETT),
+    ("launcher alone: einsum bhqd,bhkd->bhqk", "launcher", "einsum", ATTN),
 ]
 
 
@@ -76,8 +81,10 @@ def setup(site):
 def call_of(case, cutego, gpu, make):
     """The call of a case (a function of no arguments)."""
     name, kind, op, what = case
-    if kind == "torch-noc":
+    if kind == "torch-noc" or kind == "launcher":
         gpu._cgemm[0] = gpu._cgemm[1] = None  # what CUTEGO_GEMM_NO_C=1 does
+    if kind == "launcher":
+        return launcher_of(call_of((name, "torch", op, what), cutego, gpu, make), op, what, gpu)
     if op == "gemm":
         m, n, k = what
         d, a, b = make(kind, (m, n), 0), make(kind, (m, k), 1), make(kind, (k, n), 2)
@@ -89,11 +96,39 @@ def call_of(case, cutego, gpu, make):
     return lambda: cutego.einsum(spec, a, b, out=out)
 
 
-def per_call_us(f, n):
-    t0 = time.perf_counter()
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
+
+
+def launcher_of(f, op, what, gpu):
+    """cutego_gemm alone, called as the package calls it, with the layouts f's call cached."""
+    import ctypes
+    from cutego import _kernels as K
+    gpu._cache.clear()
+    gpu._fast.clear()
+    f()
+    if op == "gemm":
+        (e,) = [v for v in gpu._fast.values() if isinstance(v, gpu._GemmCall)]
+        lays = (e.ld, e.la, e.lb)
+    else:
+        ((fold, _),) = [v for k, v in gpu._cache.items() if k[0] == "einsum" and k[1] == what[0]]
+        lays = (ctypes.byref(fold.c), ctypes.byref(fold.a), ctypes.byref(fold.b))
+    kl = K.kernels(op)
+    ab = K.DTYPE_BF16
+
+    def call():
+        plan = K.GemmPlan()
+        st = kl.cutego_gemm(PTR[0], lays[0], PTR[1], lays[1], PTR[2], lays[2], None, None, ab, ab, 1.0, 0.0,
+                            0x5000, None, ctypes.byref(plan))
+        if st != K.OK:
+            K.raise_status(op, st)
+    return call
+
+
+def per_call_us(f, n, clock=time.perf_counter):
+    t0 = clock()
     for _ in range(n):
         f()
-    return (time.perf_counter() - t0) / n * 1e6
+    return (clock() - t0) / n * 1e6
 
 
 def run_cases(args):
@@ -111,7 +146,7 @@ def run_cases(args):
             plans[case[0]] = "%s%s" % (p.get("path"), ", " + p["orientation"] if "orientation" in p else "")
             for _ in range(50):
                 f()
-            res[case[0]] = [per_call_us(f, args.calls) for _ in range(args.reps)]
+            res[case[0]] = [per_call_us(f, args.calls, CLOCKS[args.clock]) for _ in range(args.reps)]
             if args.profile:
                 prof = cProfile.Profile()
                 prof.enable()
@@ -135,6 +170,9 @@ def main():
     ap.add_argument("--rounds", type=int, default=3, help="with several --site: processes per site, alternating")
     ap.add_argument("--profile", type=int, default=0, help="also a cProfile of each case: its top N functions")
     ap.add_argument("--only", action="append", help="cases whose name contains this")
+    ap.add_argument("--clock", choices=sorted(CLOCKS), default="wall",
+                    help="wall: time.perf_counter; cpu: time.process_time (the process's CPU time, which a "
+                    "loaded machine disturbs less)")
     ap.add_argument("--child", help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child:
@@ -154,20 +192,22 @@ def main():
     for r in range(args.rounds):
         for name, d in sites:
             cmd = [sys.executable, os.path.abspath(__file__), "--child", d, "--calls", str(args.calls),
-                   "--reps", str(args.reps)] + sum((["--only", o] for o in args.only or []), [])
+                   "--reps", str(args.reps), "--clock", args.clock] + sum((["--only", o] for o in args.only or []), [])
             out = json.loads(subprocess.run(cmd, check=True, capture_output=True, text=True).stdout)
             for case, v in out["res"].items():
                 per[name].setdefault(case, []).extend(v)
             plans.setdefault(name, out["plans"])
     names = [n for n, _ in sites]
-    print("| case | " + " | ".join("%s us/call" % n for n in names) +
-          (" | %s / %s |" % (names[-1], names[0]) if len(names) > 1 else " |"))
-    print("|---|" + "---:|" * (len(names) + (1 if len(names) > 1 else 0)))
+    ratio = len(names) > 1
+    print("| case | " + " | ".join("%s us/call (median, least)" % n for n in names) +
+          (" | %s / %s (median, least) |" % (names[-1], names[0]) if ratio else " |"))
+    print("|---|" + "---:|" * (len(names) + ratio))
     for case in per[names[0]]:
         med = [statistics.median(per[n][case]) for n in names]
-        row = "| %s | " % case + " | ".join("%.2f" % m for m in med)
-        if len(names) > 1:
-            row += " | %.2f" % (med[-1] / med[0])
+        least = [min(per[n][case]) for n in names]
+        row = "| %s | " % case + " | ".join("%.2f, %.2f" % ml for ml in zip(med, least))
+        if ratio:
+            row += " | %.2f, %.2f" % (med[-1] / med[0], least[-1] / least[0])
         print(row + " |")
     for n in names:
         for case, p in plans[n].items():

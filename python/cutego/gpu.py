@@ -363,6 +363,12 @@ class _EinsumCall(NamedTuple):
 _fast = {}
 
 
+def _spans_meet(xp, xs, yp, ys):
+    """Whether the bytes [xp + xs[0], xp + xs[1]) and [yp + ys[0], yp + ys[1]) meet (_byte_span's
+    spans at the addresses xp and yp): _overlap on a cached geometry."""
+    return xp + xs[0] < yp + ys[1] and yp + ys[0] < xp + xs[1]
+
+
 def _byte_span(x: CudaArray):
     """(lo, hi): the bytes [ptr + lo, ptr + hi) a non-empty array covers (CudaArray.byte_range
     less its address)."""
@@ -497,15 +503,14 @@ def _gemm_fast(e, d, a, b, c, scale_a, scale_b, alpha, beta):
     op = "gemm"
     dp, ap, bp = d.data_ptr(), a.data_ptr(), b.data_ptr()
     sp = e.spans
-    d0, d1 = dp + sp[0][0], dp + sp[0][1]
-    if ap + sp[1][0] < d1 and d0 < ap + sp[1][1]:
+    if _spans_meet(ap, sp[1], dp, sp[0]):
         raise _overlap_refusal(op, "a")
-    if bp + sp[2][0] < d1 and d0 < bp + sp[2][1]:
+    if _spans_meet(bp, sp[2], dp, sp[0]):
         raise _overlap_refusal(op, "b")
     cp = None
     if c is not None:
         cp = c.data_ptr()
-        if cp + sp[3][0] < d1 and d0 < cp + sp[3][1] and not (cp == dp and e.c_is_d):
+        if _spans_meet(cp, sp[3], dp, sp[0]) and not (cp == dp and e.c_is_d):
             raise _overlap_refusal(op, "c")
     opt = None
     if e.ab in _FP8_CODES:
@@ -896,10 +901,9 @@ def _einsum_fast(e, out, dp, ap, bp):
     """einsum on a checked geometry (_EinsumCall): only the addresses are new."""
     op = "einsum"
     sp = e.spans
-    d0, d1 = dp + sp[0][0], dp + sp[0][1]
-    if ap + sp[1][0] < d1 and d0 < ap + sp[1][1]:
+    if _spans_meet(ap, sp[1], dp, sp[0]):
         raise StrideError(op, "out overlaps a")
-    if bp + sp[2][0] < d1 and d0 < bp + sp[2][1]:
+    if _spans_meet(bp, sp[2], dp, sp[0]):
         raise StrideError(op, "out overlaps b")
     kl = K.kernels(op)
     stream = _current_stream(e.dev)

@@ -2,7 +2,9 @@
 torch.Tensors of a geometry seen before reads only the addresses (gpu._fast), and a changed
 stride, dtype, pointer alignment or spec is planned as a first call would plan it. Each call's
 arguments to cutego_gemm are compared with those of the same call made with every cache
-emptied (a cold call), on the stand-in torch and kernels library of test_gpu_fp8."""
+emptied (a cold call), on the stand-in torch and kernels library of test_gpu_fp8. The CUDA
+array interface's geometries (cuda_array._cai_geometries) answer as a cold reading does,
+refusals included; an array's extents are computed for its own types."""
 
 import unittest
 
@@ -11,7 +13,7 @@ from common import TOP  # noqa: F401 -- sets up the import path
 import cutego
 from cutego import gpu, _kernels as K
 from cutego import cuda_array as ca
-from test_gpu import FakeKernels
+from test_gpu import Arr, FakeKernels
 from test_gpu_fp8 import WithTorch
 
 
@@ -123,6 +125,68 @@ class TestEinsumCache(WithTorch):
                     cutego.einsum("bik,bkj->bij", x, y, out=o)
                 self.assertEqual(e.exception.reason, "out overlaps %s" % name)
                 self.assertEqual(len(self.fake.calls), n)
+
+
+
+def _interface(shape, typestr="<f2", strides=None, ptr=1 << 30, **kw):
+    """An interface dict as given (any types: the cache must not answer for floats or bools)."""
+    x = Arr((1,), typestr=typestr, ptr=ptr)
+    x.__cuda_array_interface__.update(shape=shape, strides=strides, **kw)
+    return x
+
+
+class TestCaiCache(unittest.TestCase):
+    def read(self, x):
+        try:
+            r = ca.read(x, "gemm", "a")
+        except cutego.Error as e:
+            return type(e), e.reason
+        return (r.ptr, r.dtype, r.itemsize, r.shape, r.strides, r.size, r.span(), r.byte_range(), r.stream,
+                r.read_only, r.device)
+
+    def test_cached_reading_equals_a_cold_one(self):
+        variants = [
+            _interface((4, 6)),
+            _interface((4, 6), "<f4"),
+            _interface((4, 6), "<f2", (2, 8)),
+            _interface((4, 6), "<f4", (4, 16)),
+            _interface((4, 6), "<f2", (12, -2), ptr=(1 << 30) + 10),
+            _interface((4.0, 6.0)),  # floats equal to ints: refused, never the ints' answer
+            _interface((True, 6)),
+            _interface((4, 6), "<f2", (12.0, 2)),
+            _interface((4, 6), "<f2", (True, 2)),
+            _interface((4, 6), "<f2", (3, 12)),  # off the element grid
+            _interface((4, 6), ">f2"),
+            _interface((4, 6), "<V2"),
+            _interface((0, 6)),
+            _interface((4, 6), ptr=(1 << 30) + 2, version=3, stream=7),
+            _interface((4, 6), data=((1 << 30) + 6, True)),
+            _interface((4, 6), "<f2", None, mask=object()),
+            _interface((-4, 6)),
+        ]
+        want = []
+        for v in variants:
+            ca._cai_geometries.clear()
+            want.append(self.read(v))
+        self.assertNotEqual(want[0], want[5])
+        self.assertEqual(want[5][0], ca.StrideError)
+        for _ in range(2):
+            for i, v in enumerate(variants):
+                with self.subTest(variant=i, interface=v.__cuda_array_interface__):
+                    self.assertEqual(self.read(v), want[i])
+        self.assertTrue(ca._cai_geometries, "nothing was cached: the test tests nothing")
+
+
+    def test_extents(self):
+        def arr(shape, strides):
+            return ca.CudaArray(1 << 30, "float16", 2, shape, strides, 0, False, None, "cai", None)
+        ints = arr((4, 6), (6, 1))
+        self.assertEqual((ints.size, ints.span(), ints.byte_range()), (24, (0, 23), (1 << 30, (1 << 30) + 48)))
+        floats = arr((4.0, 6.0), (6.0, 1.0))  # equal to the ints: answered on its own
+        self.assertEqual((type(floats.size), type(floats.span()[1])), (float, float))
+        neg = arr((4, 6), (-6, 1))
+        self.assertEqual((neg.size, neg.span(), neg.byte_range()), (24, (-18, 5), ((1 << 30) - 36, (1 << 30) + 12)))
+        self.assertEqual(arr((0, 6), (6, 1)).byte_range(), (1 << 30, 1 << 30))
 
 
 if __name__ == "__main__":
