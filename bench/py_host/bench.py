@@ -7,14 +7,15 @@ tests: torch.Tensors of a stand-in `torch` module (the attributes cutego reads; 
 users take), DLPack producers (hand-made capsules, bfloat16) and __cuda_array_interface__ objects
 (float16: the interface has no bfloat16).
 
-    python3 bench/py_host/bench.py                 # per-call host time, then a cProfile of each case
-    python3 bench/py_host/bench.py --site base=DIR --site new=build/py_host/site   # A/B, interleaved
+    python3 bench/py_host/bench.py                  # per-call host time of each case
+    python3 bench/py_host/bench.py --profile 15     # and a cProfile of each (top 15 by own time)
+    python3 bench/py_host/bench.py --site before=DIR --site after=build/py_host/site --clock cpu
 
 Per case: 2000 calls timed with time.perf_counter (--clock cpu: time.process_time), repeated
-(--reps), the median and the least per-call time in microseconds. With several --site, each round runs every site in its own
-process, alternating, and the table gives each site's median and least over the rounds (on a
-shared machine the least is the steadier figure). A benchmark: not
-run by make test (bench/py_host/README.md)."""
+(--reps), the median and the least per-call time in microseconds. With several --site (A/B),
+each round runs every site in its own process, alternating, and the table gives each site's
+median and least over the rounds (on a shared machine the least is the steadier figure). A
+benchmark: not run by make test (bench/py_host/README.md)."""
 
 import argparse
 import cProfile
