@@ -85,7 +85,7 @@ kernels-gemm-cpu-test: csrc/gemm/test_plan_gemm.c csrc/gemm/test_waves.c csrc/ge
 # between calls goes stale (addresses, alignment, stream, device, a reset context).
 # `$(KBUILD)/test_gemm_host --bench` prints the launcher's host time per call too.
 .PHONY: kernels-gemm-host-test
-GEMM_HOST_SRC := csrc/gemm/test_gemm_host.cc csrc/gemm/cudart_stub.cc csrc/gemm/cudart_stub.h csrc/gemm/plan.c \
+GEMM_HOST_SRC := csrc/gemm/test_gemm_host.cc csrc/gemm/gemm_standins.h csrc/gemm/cudart_stub.cc csrc/gemm/cudart_stub.h csrc/gemm/plan.c \
                  csrc/gemm/waves.c csrc/gemm/configs.cc $(KHOST_SRC)
 $(KBUILD)/test_gemm_host: $(KBUILD)/obj/cutego_gemm.o $(KBUILD)/obj/cutego_copy.o $(GEMM_HOST_SRC) $(KHDRS) $(GEMM_HDRS)
 	@mkdir -p $(KBUILD)/host

@@ -71,6 +71,31 @@ cudaError_t cudaGetDevice(int *d) {
   return cudaSuccess;
 }
 
+// What cutego's Python package calls around a launch (python/cutego/_kernels.py): one device
+// per id the stub answers for (cudart_stub_sms), events that are addresses only.
+cudaError_t cudaGetDeviceCount(int *n) {
+  *n = 2;
+  return cudaSuccess;
+}
+
+cudaError_t cudaSetDevice(int d) {
+  if (d < 0 || d >= 2) return cudaErrorInvalidDevice;
+  cudart_stub_device = d;
+  return cudaSuccess;
+}
+
+cudaError_t cudaEventCreateWithFlags(cudaEvent_t *e, unsigned) {
+  static int handle;
+  *e = reinterpret_cast<cudaEvent_t>(&handle);
+  return cudaSuccess;
+}
+
+cudaError_t cudaEventRecord(cudaEvent_t, cudaStream_t) { return cudaSuccess; }
+
+cudaError_t cudaStreamWaitEvent(cudaStream_t, cudaEvent_t, unsigned) { return cudaSuccess; }
+
+cudaError_t cudaEventDestroy(cudaEvent_t) { return cudaSuccess; }
+
 cudaError_t cudaDeviceGetAttribute(int *v, enum cudaDeviceAttr attr, int dev) {
   ++cudart_stub_n.device_attribute;
   switch (attr) {

@@ -15,40 +15,7 @@
 #include "cudart_stub.h"
 #include "cutego_kernels.h"
 #include "gemm_fns.h"
-
-// The kernel tables the launcher picks from: one stand-in per table, never run.
-#define WG(NAME)                                                                                 \
-  static void NAME##_k(const CUtensorMap, const CUtensorMap, const CUtensorMap, const cutego_gemm_args_t) {} \
-  extern "C" const cutego_gemm_wgmma_fn NAME[2][3] = {{NAME##_k, NAME##_k, NAME##_k}, {NAME##_k, NAME##_k, NAME##_k}};
-#define F8(NAME, T)                                                                                               \
-  static void NAME##_k(const CUtensorMap, const CUtensorMap, const CUtensorMap, const cutego_gemm_args_t, const T) {} \
-  extern "C" const decltype(&NAME##_k) NAME[3] = {NAME##_k, NAME##_k, NAME##_k};
-WG(cutego_gemm_fns_128x256_kk) WG(cutego_gemm_fns_128x256_km) WG(cutego_gemm_fns_128x256_mk) WG(cutego_gemm_fns_128x256_mm)
-WG(cutego_gemm_fns_128x128_kk) WG(cutego_gemm_fns_128x128_km) WG(cutego_gemm_fns_128x128_mk) WG(cutego_gemm_fns_128x128_mm)
-WG(cutego_gemm_fns_128x64_kk) WG(cutego_gemm_fns_128x64_km) WG(cutego_gemm_fns_128x64_mk) WG(cutego_gemm_fns_128x64_mm)
-#define F8PAIRS(PRE, CFG, T)                                                                          \
-  F8(PRE##_##CFG##_kk_e4m3, T) F8(PRE##_##CFG##_kk_e4m3e5m2, T) F8(PRE##_##CFG##_kk_e5m2e4m3, T) \
-  F8(PRE##_##CFG##_kk_e5m2, T)
-F8PAIRS(cutego_gemm_fp8_fns, 128x256, cutego_gemm_scales_t)
-F8PAIRS(cutego_gemm_fp8_fns, 128x128, cutego_gemm_scales_t)
-F8PAIRS(cutego_gemm_fp8p_fns, 128x128, cutego_gemm_scales_t)
-F8PAIRS(cutego_gemm_fp8b_fns, 128x128, cutego_gemm_block_scales_t)
-F8PAIRS(cutego_gemm_fp8b_fns, 128x192, cutego_gemm_block_scales_t)
-#define SK(NAME)                                                                                              \
-  static void NAME##_k(const CUtensorMap, const CUtensorMap, const CUtensorMap, const cutego_gemm_args_t,     \
-                       const cutego_gemm_stream_k_t) {}                                                       \
-  extern "C" const decltype(&NAME##_k) NAME[2][3] = {{NAME##_k, NAME##_k, NAME##_k}, {NAME##_k, NAME##_k, NAME##_k}};
-SK(cutego_gemm_sk_fns_128x256_kk) SK(cutego_gemm_sk_fns_128x256_km) SK(cutego_gemm_sk_fns_128x256_mk) SK(cutego_gemm_sk_fns_128x256_mm)
-SK(cutego_gemm_sk_fns_128x128_kk) SK(cutego_gemm_sk_fns_128x128_km) SK(cutego_gemm_sk_fns_128x128_mk) SK(cutego_gemm_sk_fns_128x128_mm)
-
-static bool is_gemm_kernel(const void *fn) {
-  const void *k16[] = {reinterpret_cast<const void *>(cutego_gemm_fns_128x256_kk_k),
-                       reinterpret_cast<const void *>(cutego_gemm_fns_128x128_kk_k),
-                       reinterpret_cast<const void *>(cutego_gemm_fns_128x64_kk_k)};
-  for (const void *k : k16)
-    if (fn == k) return true;
-  return false;
-}
+#include "gemm_standins.h"
 
 // The <<<>>> launches counted when the last GEMM kernel was launched (the packing copies before it).
 static long launches_before_gemm = -1;

@@ -129,19 +129,13 @@ class CudaArray(NamedTuple):
 
     def span(self):
         """(lowest, highest) element offset the array addresses (from element (0,...,0))."""
-        lo = hi = 0
-        for n, s in zip(self.shape, self.strides):
-            if s > 0:
-                hi += (n - 1) * s
-            else:
-                lo += (n - 1) * s
-        return lo, hi
+        return _extent(self.shape, self.strides)[1:]
 
     def byte_range(self):
         """[first, last) byte addresses the array covers (an empty array: an empty range)."""
-        if self.size == 0:
+        size, lo, hi = _extent(self.shape, self.strides)
+        if size == 0:
             return self.ptr, self.ptr
-        lo, hi = self.span()
         return self.ptr + lo * self.itemsize, self.ptr + (hi + 1) * self.itemsize
 
     @property
@@ -152,9 +146,47 @@ class CudaArray(NamedTuple):
         return n
 
 
+# The caches below are bounded: cleared when full.
+_CACHE_MAX = 512
+
+
+def _extent(shape, strides):
+    """(size, lowest offset, highest offset) of an array's elements (from element (0,...,0))."""
+    size, lo, hi = 1, 0, 0
+    for n, s in zip(shape, strides):
+        size *= n
+        if s > 0:
+            hi += (n - 1) * s
+        else:
+            lo += (n - 1) * s
+    for n in shape[len(strides):]:
+        size *= n
+    return size, lo, hi
+
+
+def _exact_ints(t):
+    """Whether t is a tuple of ints (not bools or floats, which compare and hash equal to ints:
+    a cache keyed by them would answer for another type)."""
+    if type(t) is not tuple:
+        return False
+    for x in t:
+        if type(x) is not int:
+            return False
+    return True
+
+
+_described = {}  # type -> its name (bounded: cleared when full)
+
+
 def _describe(obj) -> str:
     t = type(obj)
-    return "%s.%s" % (t.__module__, t.__qualname__)
+    d = _described.get(t)
+    if d is None:
+        d = "%s.%s" % (t.__module__, t.__qualname__)
+        if len(_described) >= _CACHE_MAX:
+            _described.clear()
+        _described[t] = d
+    return d
 
 
 def _check_shape(op, what, shape, strides):
@@ -232,6 +264,29 @@ def from_cai(cai, owner, op: str, what: str) -> CudaArray:
         raise NotCudaArrayError(op, "%s: __cuda_array_interface__ data pointer %r" % (what, ptr))
     if cai.get("mask") is not None:
         raise StrideError(op, "%s: masked arrays are not supported" % what)
+    bstrides = cai.get("strides")
+    key = None
+    if type(typestr) is str and _exact_ints(shape) and (bstrides is None or _exact_ints(bstrides)):
+        key = (typestr, shape, bstrides)
+        geo = _cai_geometries.get(key)
+        if geo is not None:
+            return _cai_array(cai, owner, op, what, ptr, read_only, shape, *geo)
+    geo = _cai_geometry(op, what, typestr, shape, bstrides)
+    if key is not None:
+        if len(_cai_geometries) >= _CACHE_MAX:
+            _cai_geometries.clear()
+        _cai_geometries[key] = geo
+    return _cai_array(cai, owner, op, what, ptr, read_only, shape, *geo)
+
+
+# (typestr, shape, byte strides) -> (dtype name, itemsize, strides): _cai_geometry's answers for
+# the interfaces seen (tuples of ints only; bounded: cleared when full)
+_cai_geometries = {}
+
+
+def _cai_geometry(op, what, typestr, shape, bstrides):
+    """The dtype name, itemsize and strides in elements of an interface's typestr, shape and
+    byte strides, checked (a pure function of them)."""
     if not isinstance(typestr, str) or len(typestr) < 3 or typestr[0] not in "<>|=":
         raise DTypeError(op, "%s: typestr %r" % (what, typestr))
     if typestr[0] == ">":
@@ -240,7 +295,6 @@ def from_cai(cai, owner, op: str, what: str) -> CudaArray:
     if name is None:
         raise DTypeError(op, "%s: typestr %r is not a type cutego knows" % (what, typestr))
     itemsize = int(typestr[2:]) if typestr[1] != "b" else 1
-    bstrides = cai.get("strides")
     if bstrides is None:
         strides = _row_major(shape)
     else:
@@ -257,6 +311,11 @@ def from_cai(cai, owner, op: str, what: str) -> CudaArray:
             strides.append(b // itemsize)
         strides = tuple(strides)
     _check_shape(op, what, shape, strides)
+    return name, itemsize, strides
+
+
+def _cai_array(cai, owner, op, what, ptr, read_only, shape, name, itemsize, strides):
+    """The CudaArray of an interface whose geometry is checked: its stream and device."""
     stream = cai.get("stream") if cai.get("version", 0) >= 3 else None
     if stream is not None:
         if type(stream) is not int or stream == 0:
