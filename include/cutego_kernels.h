@@ -79,7 +79,8 @@ int cutego_copy_ex(void *dst, const cute_layout_t *dst_layout, const void *src,
  *                            copied into a compact K-major workspace (CUTEGO_GEMM_F_PACK_A/B;
  *                            options.workspace when it is large enough, else cutego_gemm
  *                            allocates it on the stream from a memory pool of its own per
- *                            device, which keeps up to 256 MiB reserved between calls).
+ *                            device, which keeps up to 64 MiB reserved between calls; give
+ *                            options.workspace to allocate nothing).
  *                            cutego_gemm (not the plan) may split K (cutego_gemm_split_k) and
  *                            re-plan with the tile configuration cutego_gemm_pick_config gives.
  *                            With options.workspace a call queues kernels only, so it can be

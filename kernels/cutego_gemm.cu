@@ -337,8 +337,10 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
 // be made leaves the default one (cudaMallocAsync). In stream capture an allocation becomes a
 // graph memory node either way; the pool is never made while the stream is being captured (a
 // pool's creation there would invalidate the capture), and it is made in relaxed capture mode
-// (another thread's capture is left alone).
-constexpr uint64_t kPoolKeep = 256ull << 20;
+// (another thread's capture is left alone). Where the pool cannot serve a request: out of memory,
+// what it keeps goes back to the driver and the default pool serves it; any other error (a reset
+// device destroyed the pool) makes the pool again at a later call.
+constexpr uint64_t kPoolKeep = 64ull << 20;
 constexpr int kPoolDevices = 64;
 cudaError_t ws_alloc(void **p, size_t bytes, cudaStream_t s) {
   static std::mutex mu;
@@ -370,7 +372,19 @@ cudaError_t ws_alloc(void **p, size_t bytes, cudaStream_t s) {
     }
     pool = pools[dev];
   }
-  return pool ? cudaMallocFromPoolAsync(p, bytes, pool, s) : cudaMallocAsync(p, bytes, s);
+  if (pool) {
+    const cudaError_t e = cudaMallocFromPoolAsync(p, bytes, pool, s);
+    if (e == cudaSuccess) return e;
+    cudaGetLastError();
+    if (e == cudaErrorMemoryAllocation) {
+      cudaMemPoolTrimTo(pool, 0);
+      cudaGetLastError();
+    } else {
+      std::lock_guard<std::mutex> lock(mu);
+      if (pools[dev] == pool) pools[dev] = nullptr, tried[dev] = false;
+    }
+  }
+  return cudaMallocAsync(p, bytes, s);
 }
 
 // Memory cutego_gemm allocated on the stream (p; null: none), freed on the stream when the

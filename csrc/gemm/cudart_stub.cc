@@ -15,6 +15,7 @@
 #include <map>
 
 cudart_stub_counts cudart_stub_n;
+cudaError_t cudart_stub_pool_error = cudaSuccess;
 cudart_stub_launch cudart_stub_last;
 int cudart_stub_device = 0;
 bool (*cudart_stub_takes_maps)(const void *fn) = nullptr;
@@ -183,6 +184,7 @@ cudaError_t cudaMallocAsync(void **p, size_t bytes, cudaStream_t) {
 // as cudaMallocAsync's.
 cudaError_t cudaMemPoolCreate(cudaMemPool_t *pool, const cudaMemPoolProps *) {
   static int handle;
+  ++cudart_stub_n.pool_create;
   *pool = reinterpret_cast<cudaMemPool_t>(&handle);
   return cudaSuccess;
 }
@@ -197,7 +199,14 @@ cudaError_t cudaThreadExchangeStreamCaptureMode(cudaStreamCaptureMode *) { retur
 cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t, cudaMemPoolAttr, void *) { return cudaSuccess; }
 
 cudaError_t cudaMallocFromPoolAsync(void **p, size_t bytes, cudaMemPool_t, cudaStream_t s) {
+  if (cudart_stub_pool_error != cudaSuccess) return cudart_stub_pool_error;
+  ++cudart_stub_n.pool_malloc;
   return cudaMallocAsync(p, bytes, s);
+}
+
+cudaError_t cudaMemPoolTrimTo(cudaMemPool_t, size_t) {
+  ++cudart_stub_n.pool_trim;
+  return cudaSuccess;
 }
 
 cudaError_t cudaFreeAsync(void *p, cudaStream_t) {

@@ -7,7 +7,7 @@
 // Calls per entry point since the start (a test takes differences around a call).
 struct cudart_stub_counts {
   long get_device, device_attribute, entry_point, encode, func_set_attribute, occupancy, launch_ex, launch,
-      last_error, malloc_async, free_async, memset_async;
+      last_error, malloc_async, free_async, memset_async, pool_create, pool_trim, pool_malloc;
 };
 extern cudart_stub_counts cudart_stub_n;
 
@@ -28,5 +28,9 @@ extern int cudart_stub_device;
 int cudart_stub_sms(int dev);
 // The global address a map from the stub's encoder carries.
 uint64_t cudart_stub_map_addr(const void *map);
+// What cudaMallocFromPoolAsync answers when not cudaSuccess (a pool out of memory, a pool a
+// reset destroyed); cudaMallocAsync still serves. malloc_async counts the allocations either
+// serves, pool_malloc those the pool served.
+extern cudaError_t cudart_stub_pool_error;
 // Forgets every shared-memory opt-in (as cudaDeviceReset).
 void cudart_stub_reset(void);

@@ -82,9 +82,9 @@ static long total(const cudart_stub_counts &n) {
 static void print(const char *what, const cudart_stub_counts &n) {
   printf("%-34s total %2ld: cudaGetDevice %ld, cudaDeviceGetAttribute %ld, cuTensorMapEncodeTiled %ld, "
          "cudaFuncSetAttribute %ld, cudaOccupancyMaxActiveClusters %ld, cudaLaunchKernelExC %ld, <<<>>> %ld, "
-         "cudaGetLastError %ld, cudaMallocAsync %ld, cudaFreeAsync %ld, cudaMemsetAsync %ld\n",
+         "cudaGetLastError %ld, cudaMallocAsync %ld (pooled %ld), cudaFreeAsync %ld, cudaMemsetAsync %ld, pools made %ld, trims %ld\n",
          what, total(n), n.get_device, n.device_attribute, n.encode, n.func_set_attribute, n.occupancy, n.launch_ex,
-         n.launch, n.last_error, n.malloc_async, n.free_async, n.memset_async);
+         n.launch, n.last_error, n.malloc_async, n.pool_malloc, n.free_async, n.memset_async, n.pool_create, n.pool_trim);
 }
 
 // The launched GEMM kernel's maps carry a, b (and d where D is stored through TMA).
@@ -286,6 +286,27 @@ int main(int argc, char **argv) {
     n = delta(odd_k2, &rc);
     CHECK(rc == CUTEGO_KERNELS_OK && odd_k2.plan.split_k == 4 && n.malloc_async == 2 && n.free_async == 2,
           "100x4096x4100 own workspaces: rc %d, %ld allocations, %ld frees", rc, n.malloc_async, n.free_async);
+    // The launcher's pool out of memory: what it keeps goes back (trimmed) and the default pool
+    // serves both workspaces; the pool stays.
+    CHECK(n.pool_malloc == 2, "own workspaces: %ld of 2 from the launcher's pool", n.pool_malloc);
+    cudart_stub_pool_error = cudaErrorMemoryAllocation;
+    n = delta(odd_k2, &rc);
+    CHECK(rc == CUTEGO_KERNELS_OK && n.malloc_async == 2 && n.pool_malloc == 0 && n.free_async == 2 && n.pool_trim == 2 &&
+              n.pool_create == 0,
+          "pool out of memory: rc %d, %ld allocations (%ld pooled), %ld frees, %ld trims, %ld pools made", rc,
+          n.malloc_async, n.pool_malloc, n.free_async, n.pool_trim, n.pool_create);
+    // A pool a reset destroyed (an invalid handle): the default pool serves, and the pool is made
+    // again by the next allocation (here the partial sums', which fails the same way).
+    cudart_stub_pool_error = cudaErrorInvalidResourceHandle;
+    n = delta(odd_k2, &rc);
+    CHECK(rc == CUTEGO_KERNELS_OK && n.malloc_async == 2 && n.pool_malloc == 0 && n.pool_trim == 0 && n.pool_create == 1,
+          "pool destroyed: rc %d, %ld allocations (%ld pooled), %ld trims, %ld pools made", rc, n.malloc_async,
+          n.pool_malloc, n.pool_trim, n.pool_create);
+    cudart_stub_pool_error = cudaSuccess;
+    n = delta(odd_k2, &rc);
+    CHECK(rc == CUTEGO_KERNELS_OK && n.malloc_async == 2 && n.pool_malloc == 2 && n.pool_create == 1,
+          "pool made again: rc %d, %ld allocations (%ld pooled), %ld pools made", rc, n.malloc_async, n.pool_malloc,
+          n.pool_create);
   }
 
   // Host time per call against this stub (the launcher's own work: the runtime here costs
