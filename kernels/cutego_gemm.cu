@@ -342,47 +342,61 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
 // device destroyed the pool) makes the pool again at a later call.
 constexpr uint64_t kPoolKeep = 64ull << 20;
 constexpr int kPoolDevices = 64;
-cudaError_t ws_alloc(void **p, size_t bytes, cudaStream_t s) {
-  static std::mutex mu;
-  static cudaMemPool_t pools[kPoolDevices];
-  static bool tried[kPoolDevices];
-  int dev = -1;
-  cudaMemPool_t pool = nullptr;
-  cudaStreamCaptureStatus capturing = cudaStreamCaptureStatusNone;
-  if (cudaGetDevice(&dev) == cudaSuccess && dev >= 0 && dev < kPoolDevices) {
+
+// The pools by device: made at the first allocation outside a capture, forgotten when one fails.
+class WsPools {
+  std::mutex mu;
+  cudaMemPool_t pool[kPoolDevices] = {};
+  bool tried[kPoolDevices] = {};
+
+  static cudaMemPool_t make(int dev) {
+    cudaStreamCaptureMode mode = cudaStreamCaptureModeRelaxed;
+    cudaThreadExchangeStreamCaptureMode(&mode);
+    cudaMemPoolProps props;
+    memset(&props, 0, sizeof props);
+    props.allocType = cudaMemAllocationTypePinned;
+    props.location.type = cudaMemLocationTypeDevice;
+    props.location.id = dev;
+    cuuint64_t keep = kPoolKeep;
+    cudaMemPool_t made = nullptr;
+    if (cudaMemPoolCreate(&made, &props) != cudaSuccess) made = nullptr;
+    else cudaMemPoolSetAttribute(made, cudaMemPoolAttrReleaseThreshold, &keep);
+    cudaGetLastError();
+    cudaThreadExchangeStreamCaptureMode(&mode);
+    return made;
+  }
+
+ public:
+  // The device's pool (null: none, the default pool serves).
+  cudaMemPool_t get(int dev, cudaStream_t s) {
+    if (dev < 0 || dev >= kPoolDevices) return nullptr;
     std::lock_guard<std::mutex> lock(mu);
+    cudaStreamCaptureStatus capturing = cudaStreamCaptureStatusNone;
     if (!tried[dev] && cudaStreamIsCapturing(s, &capturing) == cudaSuccess &&
         capturing == cudaStreamCaptureStatusNone) {
       tried[dev] = true;
-      cudaStreamCaptureMode mode = cudaStreamCaptureModeRelaxed;
-      cudaThreadExchangeStreamCaptureMode(&mode);
-      cudaMemPoolProps props;
-      memset(&props, 0, sizeof props);
-      props.allocType = cudaMemAllocationTypePinned;
-      props.location.type = cudaMemLocationTypeDevice;
-      props.location.id = dev;
-      cuuint64_t keep = kPoolKeep;
-      if (cudaMemPoolCreate(&pools[dev], &props) != cudaSuccess) {
-        cudaGetLastError();
-        pools[dev] = nullptr;
-      } else if (cudaMemPoolSetAttribute(pools[dev], cudaMemPoolAttrReleaseThreshold, &keep) != cudaSuccess) {
-        cudaGetLastError();
-      }
-      cudaThreadExchangeStreamCaptureMode(&mode);
+      pool[dev] = make(dev);
     }
-    pool = pools[dev];
+    return pool[dev];
   }
+  // p failed other than for memory (a reset destroyed it): made again at a later call.
+  void forget(int dev, cudaMemPool_t p) {
+    std::lock_guard<std::mutex> lock(mu);
+    if (pool[dev] == p) pool[dev] = nullptr, tried[dev] = false;
+  }
+};
+
+cudaError_t ws_alloc(void **p, size_t bytes, cudaStream_t s) {
+  static WsPools pools;
+  int dev = -1;
+  cudaMemPool_t pool = cudaGetDevice(&dev) == cudaSuccess ? pools.get(dev, s) : nullptr;
   if (pool) {
     const cudaError_t e = cudaMallocFromPoolAsync(p, bytes, pool, s);
     if (e == cudaSuccess) return e;
     cudaGetLastError();
-    if (e == cudaErrorMemoryAllocation) {
-      cudaMemPoolTrimTo(pool, 0);
-      cudaGetLastError();
-    } else {
-      std::lock_guard<std::mutex> lock(mu);
-      if (pools[dev] == pool) pools[dev] = nullptr, tried[dev] = false;
-    }
+    if (e == cudaErrorMemoryAllocation) cudaMemPoolTrimTo(pool, 0);
+    else pools.forget(dev, pool);
+    cudaGetLastError();
   }
   return cudaMallocAsync(p, bytes, s);
 }
@@ -442,7 +456,7 @@ int pack_operands(const cutego_gemm_plan_t &p, const cute_layout_t *la, const cu
                   cudaGetErrorString(e));
   }
   int rc = CUTEGO_KERNELS_OK;
-  if (rc == CUTEGO_KERNELS_OK && (p.flags & CUTEGO_GEMM_F_PACK_A)) {
+  if (p.flags & CUTEGO_GEMM_F_PACK_A) {
     void *wa = static_cast<uint8_t *>(ws) + p.a_workspace_offset;
     rc = rows_a ? pack_k_rows(wa, p.a_packed, *a, as0, as2, es, sms, stream)
                 : cutego_copy_ex(wa, &p.a_packed, *a, la, es, stream_, nullptr, nullptr);
