@@ -178,8 +178,11 @@ enum {
                                         128x128x128, m64n128k32) */
   CUTEGO_GEMM_CONFIG_128x64x64 = 2,  /* 2 consumer warpgroups x m64n64k16, 8 stages (16-bit only;
                                         the C launcher's narrow tile for few output tiles) */
-  CUTEGO_GEMM_CONFIG_128x192x128 = 3 /* block-scaled FP8 only: 2 consumer warpgroups x m64n192k32,
+  CUTEGO_GEMM_CONFIG_128x192x128 = 3, /* block-scaled FP8 only: 2 consumer warpgroups x m64n192k32,
                                         4 stages, one partial sum (the wide tile for many tiles) */
+  CUTEGO_GEMM_CONFIG_128x192x64 = 4   /* 2 consumer warpgroups x m64n192k16, 4 stages (16-bit only,
+                                        data-parallel or an explicit split_k; taken only when asked
+                                        for: the tile between 128x128 and 128x256 for one wave) */
 };
 enum {
   CUTEGO_GEMM_F_D_PAIRS = 1, /* D: N has unit stride and pairs of columns are aligned: 2-wide stores */
@@ -393,7 +396,8 @@ const char *cutego_gemm_path_name(int path);
 
 /* How many slices to split K into (1: none) for a plan of the wgmma path on a device with `sms`
  * multiprocessors. requested 0: the largest split that keeps all slices of all 128x128 tiles
- * (128x64 tiles for a plan of CUTEGO_GEMM_CONFIG_128x64x64) in one wave (tiles * S <= sms) with slices of at least 1024 (csrc/gemm/waves.c says why); 1: 1;
+ * (128x64 tiles for a plan of CUTEGO_GEMM_CONFIG_128x64x64) in one wave (tiles * S <= sms) with slices of at least 1024 (csrc/gemm/waves.c says why),
+ * and 1 for a plan of CUTEGO_GEMM_CONFIG_128x192x64 (data-parallel unless a split is asked for); 1: 1;
  * S > 1: S, or -1 with the reason in why where S slices are impossible. Only single-batch plans
  * without clusters or a packed C/D split (packed A or B: cutego_gemm packs first and splits the
  * copies); K splits into at most 16 equal slices of whole 16-byte steps (8 elements of 16 bits, 16

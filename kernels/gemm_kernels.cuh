@@ -9,8 +9,8 @@
 //   - warp specialization: one producer warpgroup, two
 //     consumer warpgroups, setmaxnreg ........................ gemm_wgmma_body() roles:
 //     producer_load_tile(), consumer_mma_tile()
-//   - 128x256 tiles (m64n256k16 per consumer; 128x128 and
-//     128x64 tiles likewise) ................................ mma_stage()
+//   - 128x256 tiles (m64n256k16 per consumer; 128x192, 128x128
+//     and 128x64 tiles likewise) ............................ mma_stage()
 //   - the epilogue from the accumulator's TV layout .......... epilogue()
 //   - an epilogue through swizzled shared memory and TMA
 //     stores that drain while the next tile computes ......... epilogue_tma()
@@ -296,13 +296,18 @@ __device__ __forceinline__ void mma_stage(float (&acc)[N / 2], uint32_t a_addr, 
         wgmma_m64n256k16_f16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
       else
         wgmma_m64n256k16_bf16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
+    } else if constexpr (N == 192) {
+      if constexpr (F16)
+        wgmma_m64n192k16_f16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
+      else
+        wgmma_m64n192k16_bf16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
     } else if constexpr (N == 128) {
       if constexpr (F16)
         wgmma_m64n128k16_f16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
       else
         wgmma_m64n128k16_bf16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
     } else {
-      static_assert(N == 64, "16-bit tiles of 256, 128 or 64 columns");
+      static_assert(N == 64, "16-bit tiles of 256, 192, 128 or 64 columns");
       if constexpr (F16)
         wgmma_m64n64k16_f16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
       else

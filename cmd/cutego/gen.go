@@ -19,11 +19,14 @@ import (
 // CUTEGO_GEMM_CONFIG_*. 128x64 is the narrow tile for few output tiles (twice the tiles of
 // 128x128 where K would otherwise be split): 8 stages of 24 KiB. 128x192 (FP8 only) is the
 // block-scaled kernel's wide tile: one partial sum of 96 registers beside the accumulator's 96,
-// where 128x256 would need 256 (4 stages of 40 KiB).
+// where 128x256 would need 256 (4 stages of 40 KiB). The 16-bit 128x192 tile (config 4) sits
+// between 128x128 and 128x256 for shapes of about one wave of tiles: 4 stages of 40 KiB (a fifth
+// would pass the 227 KiB limit beside the epilogue's 32 KiB of staging).
 var gemmConfigs = []sm90.GemmConfig{
 	{BM: 128, BN: 256, BK: 64, Stages: 4, ElemBits: 16, ConsumerWarpgroups: 2, Multicast: 2},
 	{BM: 128, BN: 128, BK: 64, Stages: 6, ElemBits: 16, ConsumerWarpgroups: 2, Multicast: 2},
 	{BM: 128, BN: 64, BK: 64, Stages: 8, ElemBits: 16, ConsumerWarpgroups: 2, Multicast: 2},
+	{BM: 128, BN: 192, BK: 64, Stages: 4, ElemBits: 16, ConsumerWarpgroups: 2, Multicast: 2},
 	{BM: 128, BN: 256, BK: 128, Stages: 4, ElemBits: 8, ConsumerWarpgroups: 2, KMajorOnly: true},
 	{BM: 128, BN: 128, BK: 128, Stages: 6, ElemBits: 8, ConsumerWarpgroups: 2, KMajorOnly: true},
 	{BM: 128, BN: 192, BK: 128, Stages: 4, ElemBits: 8, ConsumerWarpgroups: 2, KMajorOnly: true},

@@ -16,6 +16,7 @@
 WG(cutego_gemm_fns_128x256_kk) WG(cutego_gemm_fns_128x256_km) WG(cutego_gemm_fns_128x256_mk) WG(cutego_gemm_fns_128x256_mm)
 WG(cutego_gemm_fns_128x128_kk) WG(cutego_gemm_fns_128x128_km) WG(cutego_gemm_fns_128x128_mk) WG(cutego_gemm_fns_128x128_mm)
 WG(cutego_gemm_fns_128x64_kk) WG(cutego_gemm_fns_128x64_km) WG(cutego_gemm_fns_128x64_mk) WG(cutego_gemm_fns_128x64_mm)
+WG(cutego_gemm_fns_128x192_kk) WG(cutego_gemm_fns_128x192_km) WG(cutego_gemm_fns_128x192_mk) WG(cutego_gemm_fns_128x192_mm)
 #define F8PAIRS(PRE, CFG, T)                                                                          \
   F8(PRE##_##CFG##_kk_e4m3, T) F8(PRE##_##CFG##_kk_e4m3e5m2, T) F8(PRE##_##CFG##_kk_e5m2e4m3, T) \
   F8(PRE##_##CFG##_kk_e5m2, T)
@@ -35,7 +36,8 @@ SK(cutego_gemm_sk_fns_128x128_kk) SK(cutego_gemm_sk_fns_128x128_km) SK(cutego_ge
 static inline bool is_gemm_kernel(const void *fn) {
   const void *k16[] = {reinterpret_cast<const void *>(cutego_gemm_fns_128x256_kk_k),
                        reinterpret_cast<const void *>(cutego_gemm_fns_128x128_kk_k),
-                       reinterpret_cast<const void *>(cutego_gemm_fns_128x64_kk_k)};
+                       reinterpret_cast<const void *>(cutego_gemm_fns_128x64_kk_k),
+                       reinterpret_cast<const void *>(cutego_gemm_fns_128x192_kk_k)};
   for (const void *k : k16)
     if (fn == k) return true;
   return false;

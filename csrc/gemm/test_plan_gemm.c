@@ -181,6 +181,66 @@ static void fp8_plans(void) {
   CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_128x64x64 && p.tiles_n == 64 &&
             p.smem_bytes == 1024 + 8 * (16384 + 8192) + 4 * 8192 + 8 * 16 && strstr(p.kernel, "cutego_gemm_128x64_kk_bf16_bf16"),
         "bf16 128x64: rc %d tiles_n %lld smem %d %s", rc, (long long)p.tiles_n, p.smem_bytes, p.kernel);
+  /* 128x192 tiles (CUTEGO_GEMM_CONFIG_128x192x64) are 16-bit only too; for FP8 the refusal names
+   * the block-scaled 128x192x128 configuration. For bf16: 4 stages of A 128 x 128 B and B 192 x 128
+   * B (197,696 bytes in all; a fifth stage, 238,672, would pass the 232,448 a block may opt into),
+   * ceil(4096 / 192) = 22 column tiles, A's box 64 x 128, B's 64 x 192 (one load), the kernel's
+   * name says 128x192. */
+  o.config = CUTEGO_GEMM_CONFIG_128x192x64 + 1;
+  rc = plan(L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 512, 0, 512, 1, 0), L3(4096, 512, 0, 512, 1, 0), NULL, E4, BF,
+            0x1000, &o, &p);
+  CHECK(rc == -1 && strstr(p.reason, "16-bit") && strstr(p.reason, "block-scaled"), "fp8 128x192x64: %s", p.reason);
+  rc = plan(L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 512, 0, 512, 1, 0), L3(4096, 512, 0, 512, 1, 0), NULL, BF, BF,
+            0x1000, &o, &p);
+  CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_128x192x64 && p.tiles_m == 32 && p.tiles_n == 22 &&
+            p.tiles == 32 * 22 && p.smem_bytes == 1024 + 4 * (16384 + 24576) + 4 * 8192 + 4 * 16 &&
+            p.smem_bytes <= 232448 && !strcmp(p.kernel, "cutego_gemm_128x192_kk_bf16_bf16") && strstr(p.reason, "128x192"),
+        "bf16 128x192: rc %d tiles %lld x %lld smem %d %s", rc, (long long)p.tiles_m, (long long)p.tiles_n, p.smem_bytes,
+        p.kernel);
+  CHECK(p.a_map.box[0] == 64 && p.a_map.box[1] == 128 && p.b_map.box[0] == 64 && p.b_map.box[1] == 192 &&
+            p.b_map.swizzle_bytes == 128,
+        "128x192 boxes A %d x %d, B %d x %d", p.a_map.box[0], p.a_map.box[1], p.b_map.box[0], p.b_map.box[1]);
+  {
+    cutego_gemm_args_t g;
+    cutego_gemm_args(&p, (void *)0x10000, NULL, 1.f, 0.f, 0, &g);
+    CHECK(g.tiles_m == 32 && g.tiles_n == 22 && g.tiles == 704 && g.k_tiles == 8, "128x192 args %d %d %lld %d",
+          (int)g.tiles_m, (int)g.tiles_n, (long long)g.tiles, (int)g.k_tiles);
+    /* K is split only where split_k asks: 256x4096x4096 splits in 2 on its own (64 tiles of
+     * 128x128), not on 128x192 tiles; split_k 2 still splits, split_k 3 is refused (4096 / 3). */
+    char why[120];
+    rc = plan(L3(256, 4096, 0, 4096, 1, 0), L3(256, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL, BF, BF,
+              0x1000, &o, &p);
+    CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_128x192x64 && p.tiles == 2 * 22, "256x4096x4096 128x192: %s",
+          p.reason);
+    CHECK(cutego_gemm_split_k(&p, 132, 0, why, sizeof why) == 1, "128x192: no automatic split");
+    CHECK(cutego_gemm_split_k(&p, 132, 2, why, sizeof why) == 2, "128x192: split_k 2: %s", why);
+    CHECK(cutego_gemm_split_k(&p, 132, 3, why, sizeof why) == -1 && strstr(why, "split_k 3"), "128x192: split_k 3: %s",
+          why);
+    o.config = CUTEGO_GEMM_CONFIG_128x128x64 + 1;
+    rc = plan(L3(256, 4096, 0, 4096, 1, 0), L3(256, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL, BF, BF,
+              0x1000, &o, &p);
+    CHECK(rc == 0 && cutego_gemm_split_k(&p, 132, 0, why, sizeof why) == 2, "256x4096x4096 128x128: 2 slices");
+    /* M-major A, N-major B, fp16 in, fp32 out: B in three 64 x 64 loads; 2x1 clusters sharing B:
+     * each CTA loads 32 of every load's 64 columns; K-major B: 96 of 192 rows. */
+    o.config = CUTEGO_GEMM_CONFIG_128x192x64 + 1;
+    o.cluster_m = 2;
+    rc = plan(L3(1024, 2048, 0, 2048, 1, 0), L3(1024, 512, 0, 1, 1024, 0), L3(2048, 512, 0, 1, 2048, 0), NULL, CUTEGO_DTYPE_F16, F32,
+              0x1000, &o, &p);
+    CHECK(rc == 0 && !strcmp(p.kernel, "cutego_gemm_128x192_mm_f16_f32") && p.cluster_m == 2 && p.tiles_n == 11 &&
+              p.a_map.box[0] == 64 && p.a_map.box[1] == 64 && p.b_map.box[0] == 64 && p.b_map.box[1] == 32 &&
+              p.smem_bytes == 1024 + 4 * (16384 + 24576) + 4 * 8192 + 4 * 16,
+          "128x192 NN clusters: B box %d x %d %s", p.b_map.box[0], p.b_map.box[1], p.reason);
+    rc = plan(L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 512, 0, 512, 1, 0), L3(4096, 512, 0, 512, 1, 0), NULL, BF, BF,
+              0x1000, &o, &p);
+    CHECK(rc == 0 && p.cluster_m == 2 && p.b_map.box[0] == 64 && p.b_map.box[1] == 96 &&
+              cutego_gemm_split_k(&p, 132, 2, why, sizeof why) == -1 && strstr(why, "clusters"),
+          "128x192 TN clusters: B box %d x %d %s", p.b_map.box[0], p.b_map.box[1], p.reason);
+    o.cluster_m = 0;
+    o.config = CUTEGO_GEMM_CONFIG_128x192x64 + 2;
+    rc = plan(L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 512, 0, 512, 1, 0), L3(4096, 512, 0, 512, 1, 0), NULL, BF, BF,
+              0x1000, &o, &p);
+    CHECK(rc == -1 && strstr(p.reason, "unknown"), "config 6: %s", p.reason);
+  }
   memset(&o, 0, sizeof o);
   /* M-major A, N-major B: both transposed into K-major workspaces (K padded to 128 bytes: 520
    * FP8 elements to 640), the plan says why. */

@@ -141,6 +141,7 @@ int cutego_gemm_split_k(const cutego_gemm_plan_t *p, int sms, int requested, cha
     return requested;
   }
   if (requested == 1 || no[0]) return 1;
+  if (p->config == CUTEGO_GEMM_CONFIG_128x192x64) return 1; /* (16-bit, asked for): split only where split_k asks */
   return auto_split(p, sms, p->config == CUTEGO_GEMM_CONFIG_128x64x64 ? 64 : kTile);
 }
 
