@@ -4,7 +4,7 @@
 // broadcast); hierarchical layouts and misaligned strides (generic path); bad arguments; what
 // cutego_gemm remembers between calls (other buffers, alignment, stream).
 // Fresh random normal inputs per case, output poisoned (NaN) before each run.
-//   test_gemm [--quick] [--filter SUBSTR]
+//   test_gemm [--quick] [--filter SUBSTR[,SUBSTR...]]  (the filter "bad-args" runs the refusals, "remembered" the memo checks)
 #include <cmath>
 #include "gemm_harness.h"
 
@@ -27,7 +27,8 @@ struct Case {
   int nopack;  // never pack A/B into a workspace (generic path where no tensor map reads them)
   int hier_d;  // D's M mode split hierarchically into (2, M/2) (D computed in a workspace, copied)
   int cluster; // 0 the planner's choice, 1 no clusters, 2 2x1 clusters sharing B (checked)
-  int split;   // 0 the cost model's choice, 1 none, S > 1 K in S slices (checked); -1 the model's, which must split
+  int split;   // 0 the cost model's choice, 1 none, S > 1 K in S slices (checked); -1 the model's, which must split;
+               // -2 the model's, which must not split
   int config;  // 0 the planner's choice; C > 0 configuration C - 1 asked for; -C the planner must take C - 1 (checked)
   int decomp;  // 0 the cost models' choice; D > 0 CUTEGO_GEMM_DECOMPOSITION_* D asked for (checked); -D the model
                // must take D (checked). Stream-K: a second call must give the same bits (deterministic fixup).
@@ -162,7 +163,10 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed) {
     double rel = sqrt(hacc[0] / (hacc[1] > 0 ? hacc[1] : 1));
     bool ok = hbad == 0 && rel < tol_of(c.cd, K) && plan.path == c.expect &&
               (c.cluster == 0 || c.expect != CUTEGO_GEMM_PATH_WGMMA || plan.cluster_m == c.cluster) &&
-              (c.split <= 0 ? (c.split == 0 || plan.split_k > 1) : c.split == 1 ? plan.split_k <= 1 : plan.split_k == c.split) &&
+              (c.split == -2  ? plan.split_k <= 1
+               : c.split <= 0 ? (c.split == 0 || plan.split_k > 1)
+               : c.split == 1 ? plan.split_k <= 1
+                              : plan.split_k == c.split) &&
               (c.config == 0 || plan.config == (c.config > 0 ? c.config : -c.config) - 1) &&
               (c.decomp == 0 || plan.decomposition == (c.decomp > 0 ? c.decomp : -c.decomp)) &&
               (c.packs == 0 || (plan.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B)) == c.packs - 1);
@@ -241,7 +245,8 @@ static void bad_args() {
     printf("%s bad-args %-20s rc=%d %s\n", ok3 ? "ok  " : "FAIL", "split_k 3 of K=32", rc3, last_kernel_error());
     if (!ok3) ++g_fail;
   }
-  // Stream-K refusals: an unknown decomposition, split_k with it, clusters, 128x64 tiles.
+  // Stream-K refusals: an unknown decomposition, split_k with it, clusters, 128x64 and 128x192 tiles;
+  // and split_k on 128x192 tiles in clusters.
   {
     struct SkBad {
       const char *what;
@@ -250,7 +255,9 @@ static void bad_args() {
               {"stream-K split_k 2", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 2, 0, 0},
               {"data-parallel split_k 2", CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL, 2, 0, 0},
               {"stream-K clusters", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 2, 0},
-              {"stream-K 128x64", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_128x64x64 + 1}};
+              {"stream-K 128x64", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_128x64x64 + 1},
+              {"stream-K 128x192", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_128x192x64 + 1},
+              {"128x192 split_k 2 cluster 2", 0, 2, 2, CUTEGO_GEMM_CONFIG_128x192x64 + 1}};
     for (auto &x : sb) {
       cutego_gemm_options_t o;
       memset(&o, 0, sizeof o);
@@ -262,6 +269,18 @@ static void bad_args() {
       printf("%s bad-args %-20s rc=%d %s\n", oks ? "ok  " : "FAIL", x.what, rcs, last_kernel_error());
       if (!oks) ++g_fail;
     }
+  }
+  // 128x192x64 tiles are 16-bit only: FP8 A and B with config 5, an error that names them.
+  {
+    cutego_gemm_options_t o;
+    memset(&o, 0, sizeof o);
+    o.config = CUTEGO_GEMM_CONFIG_128x192x64 + 1;
+    ++g_run;
+    int rcf = cutego_gemm(p, &d, p, &a, p, &b, nullptr, nullptr, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16, 1, 0, nullptr,
+                          &o, nullptr);
+    bool okf = rcf == CUTEGO_KERNELS_EINVAL && strstr(last_kernel_error(), "128x192x64") != nullptr;
+    printf("%s bad-args %-20s rc=%d %s\n", okf ? "ok  " : "FAIL", "fp8 128x192x64", rcf, last_kernel_error());
+    if (!okf) ++g_fail;
   }
   // A misaligned A pointer is packed first (a TMA map needs 16-byte alignment).
   cutego_gemm_plan_t plan;
@@ -468,6 +487,39 @@ int main(int argc, char **argv) {
   cs.push_back({"128x64 direct epilogue", 1000, 1200, 520, 1, 1, 1, F16, F16, 1.25f, 0.5f, 0, W, 0, 0, 0, 1, 0, 0, 0, 1, C64});
   cs.push_back({"128x64 small M=40", 40, 1000, 520, 1, 1, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 1, C64});
   cs.push_back({"128x64 split-K 3 beta", 96, 1002, 1536, 1, 0, 0, BF, BF, 1.f, -0.75f, 0, W, 0, 0, 0, 0, 0, 0, 0, 3, C64});
+  // 128x192 tiles (CUTEGO_GEMM_CONFIG_128x192x64, only when asked for): every major order, bf16
+  // and f16 in, bf16/f16/f32 out, beta on half of them; N = 1000 + 8t: five whole column tiles and
+  // a partial sixth (a wrong column mapping fails the comparison), 2x1 clusters on 5 tile rows (B's
+  // multicast slices: 96 rows K-major, 32 of each 64-column load N-major), batches with B
+  // broadcast, packed A, the direct epilogue, M below a tile, N below a tile, N on the tile grid, K
+  // split only where split_k asks (3 slices on 128x192 tiles; none on its own where 128x128 tiles
+  // would split), and the one-wave shapes it is for
+  const int C192 = CUTEGO_GEMM_CONFIG_128x192x64 + 1;
+  for (int am = 0; am < 2; ++am)
+    for (int bm = 0; bm < 2; ++bm)
+      for (int t = 0; t < 6; ++t) {
+        int ab = t < 3 ? BF : F16, cd = (t % 3) == 0 ? BF : (t % 3) == 1 ? F16 : F32;
+        snprintf(names[ni], 48, "128x192 %c%c %s->%s", am ? 'M' : 'K', bm ? 'N' : 'K', ab == BF ? "bf16" : "f16",
+                 cd == BF ? "bf16" : cd == F16 ? "f16" : "f32");
+        cs.push_back({names[ni++], 1000, 1000 + 8 * t, 520, 1, am, bm, ab, cd, 1.25f, (t + am + bm) % 2 ? 0.5f : 0.f, 0,
+                      W, 0, 0, 0, 0, 0, 0, 0, 1, C192});
+      }
+  for (int am = 0; am < 2; ++am)
+    for (int bm = 0; bm < 2; ++bm) {
+      snprintf(names[ni], 48, "128x192 cluster %c%c", am ? 'M' : 'K', bm ? 'N' : 'K');
+      cs.push_back({names[ni++], 640, 1000, 1024, 1, am, bm, bm ? F16 : BF, am ? F32 : BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0,
+                    0, 0, 2, 1, C192});
+    }
+  cs.push_back({"128x192 batched B broadcast", 384, 520, 256, 3, 0, 1, F16, F32, 1.f, -1.f, 0, W, 0, 1, 0, 0, 0, 0, 0, 0, C192});
+  cs.push_back({"128x192 packed A", 300, 260, 99, 2, 1, 0, BF, BF, 1.f, 0.f, 0, W, 1, 0, 0, 0, 0, 0, 0, 0, C192});
+  cs.push_back({"128x192 direct epilogue", 1000, 1200, 520, 1, 1, 1, F16, F16, 1.25f, 0.5f, 0, W, 0, 0, 0, 1, 0, 0, 0, 1, C192});
+  cs.push_back({"128x192 small M=40", 40, 1000, 520, 1, 1, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 1, C192});
+  cs.push_back({"128x192 small N=136 beta", 520, 136, 520, 1, 0, 1, BF, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 1, C192});
+  cs.push_back({"128x192 N=1152 on the grid", 384, 1152, 640, 1, 0, 0, F16, BF, 1.f, -0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 1, C192});
+  cs.push_back({"128x192 split-K 3 beta", 96, 1002, 1536, 1, 0, 0, BF, BF, 1.f, -0.75f, 0, W, 0, 0, 0, 0, 0, 0, 0, 3, C192});
+  cs.push_back({"128x192 no auto split 256x4096x4096", 256, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, C192});
+  cs.push_back({"128x192 512x6144x4096", 512, 6144, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, C192});
+  cs.push_back({"128x192 256x11008x4096 KN f32", 256, 11008, 4096, 1, 0, 1, BF, F32, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, C192});
   cs.push_back({"narrow auto 16x4096x4096", 16, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1, -C64});
   cs.push_back({"narrow auto 256x4096x4096 f16", 256, 4096, 4096, 1, 0, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C64});
   cs.push_back({"narrow off 256x4096x14336", 256, 4096, 14336, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1, -(CUTEGO_GEMM_CONFIG_128x128x64 + 1)});
@@ -593,7 +645,7 @@ int main(int argc, char **argv) {
     if (quick && c.m * c.n * c.k > (int64_t)4096 * 4096 * 4096) continue;
     run(c, h, seed += 1000003);
   }
-  if (!filter) bad_args();
+  if (!filter || matches(filter, "bad-args")) bad_args();
   if (!filter || matches(filter, "remembered")) remembered(h);
   printf("test_gemm: %d checks, %d failures\n", g_run, g_fail);
   cublasDestroy(h);
