@@ -4,11 +4,13 @@
 // of the two cuBLAS figures. Every timed shape is first checked against an fp32 reference (cuBLAS
 // pedantic fp32) on the same inputs.
 //   bench_gemm out.csv [--quick|--sweep] [--dtype bf16|f16|both] [--layout TN|NN|NT|TT] [--reps N]
-//              [--cluster 0|1|2] [--ab-cluster] [--split-k S] [--decomposition D] [--pitch-pack P] [--min-m M] [--max-m M] [--set S] [--host]
+//              [--cluster 0|1|2] [--ab-cluster] [--ab-config C] [--split-k S] [--decomposition D] [--pitch-pack P] [--min-m M] [--max-m M] [--set S] [--host]
 //              [--shape M,N,K]...
 // --sweep: M in 1..16384 x the LLM (N,K) pairs, squares 256..16384, 12 sizes off the 64-grid.
 // Small problems are timed as batches of up to 20 back-to-back calls (time per call).
 // --ab-cluster also times ours without clusters (clusters on and off, A/B), interleaved in the same run.
+// --ab-config C also times ours with options.config C (checked against the reference first),
+// interleaved with ours as the other options say (e.g. the automatic choice against config 5).
 // --shape M,N,K (repeatable): these shapes only (set "shape"), e.g. for a before/after run.
 // --host: host time per call (plan + launch, no synchronization) of each, on small problems.
 // Layout names are BLAS's for row-major D: TN = A K-major and B K-major (the wgmma-native
@@ -139,6 +141,7 @@ static double check(const T *a, const T *b, const T *d, int64_t M, int64_t N, in
 }
 
 static bool g_ab_cluster = false;
+static int g_ab_config = 0;  // --ab-config C: ours with options.config C too (A/B)
 
 // The device-to-device copy rate (bytes read + written per second), measured once: a 512 MiB
 // cudaMemcpyAsync, median of 7. A GEMM that reads B from device memory takes at least B's bytes
@@ -226,6 +229,29 @@ static void bench_one(FILE *csv, const Shape &s, int am, int bm, int dt, int rep
     t_nc = std::min(t1, t2);
     t_ours2 = std::min(t_ours2, t_o3);
   }
+  float t_abc = 0;
+  double rel_abc = 0;
+  cutego_gemm_plan_t plan_abc;
+  memset(&plan_abc, 0, sizeof plan_abc);
+  if (g_ab_config > 0) {
+    cutego_gemm_options_t oc = *opt;
+    oc.config = g_ab_config;
+    auto ours_c = [&] {
+      if (cutego_gemm(d, &ld, a, &la, b, &lb, nullptr, nullptr, dt, dt, 1.f, 0.f, nullptr, &oc, &plan_abc)) {
+        fprintf(stderr, "cutego_gemm (config %d): %s\n", g_ab_config, last_kernel_error());
+        exit(3);
+      }
+    };
+    CK(cudaMemset(d, 0xFF, M * N * sizeof(T)));
+    ours_c();
+    CK(cudaDeviceSynchronize());
+    rel_abc = check<T>(a, b, d, M, N, K, am, bm, hb);
+    float t1 = Lt::time_it(ours_c, reps, nullptr);
+    float t_o3 = Lt::time_it(ours, reps, nullptr);
+    float t2 = Lt::time_it(ours_c, reps, nullptr);
+    t_abc = std::min(t1, t2);
+    t_ours2 = std::min(t_ours2, t_o3);
+  }
   float t_best = std::min(t_ours, t_ours2);
   float t_lt = (t_cub1 > 0 && t_cub2 > 0) ? std::min(t_cub1, t_cub2) : std::max(t_cub1, t_cub2);
   float t_gex = std::min(t_gex1, t_gex2);
@@ -239,15 +265,19 @@ static void bench_one(FILE *csv, const Shape &s, int am, int bm, int dt, int rep
          t_best * 1e3, tf_ours, t_lt * 1e3, t_gex * 1e3, ratio, ms_b_bound * 1e3, rel, plan.reason);
   if (g_ab_cluster)
     printf("       without clusters %6.1f TFLOP/s: clusters %.3fx\n", fl / (t_nc * 1e9), t_nc / t_best);
-  fprintf(csv, "%s,%s,%s,%lld,%lld,%lld,%.5f,%.5f,%.5f,%.5f,%.2f,%.2f,%.4f,%.2e,%s,%s,%d,%.4f,%.5f,%.5f,%d,%d,%.5f,%d\n", s.set,
+  if (g_ab_config > 0)
+    printf("       config %d: %6.1f us %6.1f TF (%.3fx ours as asked, ratio %.3f)  rel %.1e  %s\n", g_ab_config,
+           t_abc * 1e3, fl / (t_abc * 1e9), t_best / t_abc, t_cub > 0 ? t_cub / t_abc : 0, rel_abc, plan_abc.reason);
+  fprintf(csv, "%s,%s,%s,%lld,%lld,%lld,%.5f,%.5f,%.5f,%.5f,%.2f,%.2f,%.4f,%.2e,%s,%s,%d,%.4f,%.5f,%.5f,%d,%d,%.5f,%d,%d,%.5f,%.2e\n", s.set,
           dt == CUTEGO_DTYPE_BF16 ? "bf16" : "f16", lname[am][bm], (long long)M, (long long)N, (long long)K, t_ours,
           t_ours2, t_cub1, t_cub2, tf_ours, tf_cub, ratio, rel, cutego_gemm_path_name(plan.path),
           (plan.flags & CUTEGO_GEMM_F_D_TMA) ? "tma-store" : "direct", (int)plan.cluster_m, t_nc, t_gex1, t_gex2,
-          (int)plan.config, (int)plan.split_k, ms_b_bound, (int)plan.decomposition);
+          (int)plan.config, (int)plan.split_k, ms_b_bound, (int)plan.decomposition, g_ab_config > 0 ? (int)plan_abc.config : -1,
+          t_abc, rel_abc);
   fflush(csv);
   fflush(stdout);
-  if (rel > 1e-2) {
-    printf("WRONG RESULT (rel %.2e)\n", rel);
+  if (rel > 1e-2 || rel_abc > 1e-2) {
+    printf("WRONG RESULT (rel %.2e, config %d: %.2e)\n", rel, g_ab_config, rel_abc);
     exit(4);
   }
   if (ratio > 0) ratios.push_back(ratio);
@@ -301,7 +331,7 @@ static void host_overhead(Lt &lt, cublasHandle_t hb, const cutego_gemm_options_t
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    fprintf(stderr, "usage: bench_gemm out.csv [--quick] [--dtype bf16|f16|both] [--layout TN|NN|NT|TT] [--reps N] [--group G] [--config C] [--direct-epilogue] [--only-m M] [--cluster C] [--ab-cluster] [--sweep] [--min-m M] [--max-m M] [--set llm|square|odd] [--split-k S] [--decomposition D] [--pitch-pack P] [--max-ctas C] [--host] [--shape M,N,K]...\n");
+    fprintf(stderr, "usage: bench_gemm out.csv [--quick] [--dtype bf16|f16|both] [--layout TN|NN|NT|TT] [--reps N] [--group G] [--config C] [--direct-epilogue] [--only-m M] [--cluster C] [--ab-cluster] [--ab-config C] [--sweep] [--min-m M] [--max-m M] [--set llm|square|odd] [--split-k S] [--decomposition D] [--pitch-pack P] [--max-ctas C] [--host] [--shape M,N,K]...\n");
     return 2;
   }
   bool quick = false, sweep = false, host = false;
@@ -338,11 +368,12 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[i], "--only-m") && i + 1 < argc) only_m = atoll(argv[++i]);
     else if (!strcmp(argv[i], "--cluster") && i + 1 < argc) opt.cluster_m = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--ab-cluster")) g_ab_cluster = true;
+    else if (!strcmp(argv[i], "--ab-config") && i + 1 < argc) g_ab_config = atoi(argv[++i]);
   }
   int am = (lay[0] == 'N'), bm = (lay[1] == 'T');  // BLAS names for row-major D
   FILE *csv = fopen(argv[1], "w");
   if (!csv) return 2;
-  fprintf(csv, "set,dtype,layout,m,n,k,ms_ours,ms_ours_again,ms_cublaslt,ms_cublaslt_again,tflops_ours,tflops_cublaslt,ratio,rel_err,path,epilogue,cluster_m,ms_ours_no_cluster,ms_gemmex,ms_gemmex_again,config,split_k,ms_b_bound,decomposition\n");
+  fprintf(csv, "set,dtype,layout,m,n,k,ms_ours,ms_ours_again,ms_cublaslt,ms_cublaslt_again,tflops_ours,tflops_cublaslt,ratio,rel_err,path,epilogue,cluster_m,ms_ours_no_cluster,ms_gemmex,ms_gemmex_again,config,split_k,ms_b_bound,decomposition,ab_config,ms_ab_config,rel_ab_config\n");
   cudaDeviceProp prop;
   CK(cudaGetDeviceProperties(&prop, 0));
   int drv = 0, clk = 0, mclk = 0;
