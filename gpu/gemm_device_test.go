@@ -132,6 +132,10 @@ func TestGemmOnDevice(t *testing.T) {
 		// 128x64 tiles asked for (config 3): a partial tile row, and an M-major A.
 		{m: 256, n: 192, k: 512, config: 3, kernel: "cutego_gemm_128x64_kk_bf16_f32"},
 		{m: 200, n: 136, k: 320, aMajorM: true, config: 3, kernel: "cutego_gemm_128x64_mk_bf16_f32"},
+		// 128x192 tiles asked for (config 5): three column tiles, the last partial (N = 520), and an
+		// M-major A with a partial tile row.
+		{m: 256, n: 520, k: 512, config: 5, kernel: "cutego_gemm_128x192_kk_bf16_f32"},
+		{m: 200, n: 400, k: 320, aMajorM: true, config: 5, kernel: "cutego_gemm_128x192_mk_bf16_f32"},
 		// Chosen as the C launcher chooses (cutego_gemm_narrow) on an H200's 132 SMs.
 		{m: 128, n: 4096, k: 8192, kernel: "cutego_gemm_128x64_kk_bf16_f32", wantSMs: 132, samples: 4096},
 	} {

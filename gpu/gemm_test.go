@@ -125,6 +125,9 @@ func TestLaunchPlanTiles(t *testing.T) {
 		// A configuration asked for is kept: config 3 is 128x64.
 		{1024, 4096, 4096, BF16, 0, GemmOptions{SMs: 132, Config: 3}, "cutego_gemm_128x64_kk_bf16_bf16"},
 		{128, 4096, 8192, BF16, 0, GemmOptions{SMs: 132, Config: 2}, "cutego_gemm_128x128_kk_bf16_bf16"},
+		// config 5 is 128x192 (16-bit), taken only when asked for.
+		{512, 6144, 4096, BF16, 0, GemmOptions{SMs: 132, Config: 5}, "cutego_gemm_128x192_kk_bf16_bf16"},
+		{256, 11008, 4096, F16, F32, GemmOptions{SMs: 132, Config: 5}, "cutego_gemm_128x192_kk_f16_f32"},
 		// FP8 never narrows (128x64 tiles are 16-bit only); promoted FP8 keeps 128x128.
 		{1024, 4096, 4096, E4M3, 0, GemmOptions{SMs: 132, Promoted: true}, "cutego_gemm_128x128_kk_e4m3_bf16_promoted"},
 	}
@@ -149,5 +152,23 @@ func TestLaunchPlanTiles(t *testing.T) {
 	if _, err := PlanGemm(op(256, 256), op(256, 256), op(256, 256), nil, E4M3, BF16, 0, &GemmOptions{Config: 3}); err == nil ||
 		!strings.Contains(err.Error(), "16-bit A and B only") {
 		t.Errorf("FP8 with 128x64 tiles: %v", err)
+	}
+	if _, err := PlanGemm(op(256, 256), op(256, 256), op(256, 256), nil, E4M3, BF16, 0, &GemmOptions{Config: 5}); err == nil ||
+		!strings.Contains(err.Error(), "128x192x64 tiles are for 16-bit A and B only") {
+		t.Errorf("FP8 with 128x192x64 tiles: %v", err)
+	}
+	// 128x192 tiles split K only where SplitK asks: 256x4096x4096 splits in 2 on 128x128 tiles
+	// (64 tiles), not on 128x192 ones; SplitK 2 splits them.
+	if p, err := launchPlan(op(256, 4096), op(256, 4096), op(4096, 4096), nil, BF16, BF16, 0, &GemmOptions{SMs: 132, Config: 2}, nil); err != nil ||
+		p.SplitK != 2 {
+		t.Errorf("256x4096x4096 on 128x128 tiles: %v %v", p, err)
+	}
+	if p, err := launchPlan(op(256, 4096), op(256, 4096), op(4096, 4096), nil, BF16, BF16, 0, &GemmOptions{SMs: 132, Config: 5}, nil); err != nil ||
+		p.SplitK > 1 || p.Kernel != "cutego_gemm_128x192_kk_bf16_bf16" {
+		t.Errorf("256x4096x4096 on 128x192 tiles: no split: %v %v", p, err)
+	}
+	if p, err := launchPlan(op(256, 4096), op(256, 4096), op(4096, 4096), nil, BF16, BF16, 0, &GemmOptions{SMs: 132, Config: 5, SplitK: 2}, nil); err != nil ||
+		p.SplitK != 2 {
+		t.Errorf("256x4096x4096 on 128x192 tiles, SplitK 2: %v %v", p, err)
 	}
 }
