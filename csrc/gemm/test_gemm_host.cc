@@ -204,6 +204,39 @@ int main(int argc, char **argv) {
         "clusters on device 1: %ld queries, grid %u", n.occupancy, cudart_stub_last.grid);
   cudart_stub_device = 0;
 
+  // 128x192 tiles asked for (config 5): the 128x192 kernel, one launch, no split of its own
+  // (256x4096x4096 splits in 2 on 128x128 tiles); split_k 2: the slices on 128x192 tiles and a
+  // reduction; with stream-K or FP8, an error before any launch.
+  {
+    cutego_gemm_options_t c5;
+    memset(&c5, 0, sizeof c5);
+    c5.config = CUTEGO_GEMM_CONFIG_128x192x64 + 1;
+    Gemm wide = {512, 6144, 4096, A, B, D, nullptr, &c5, {}};
+    n = delta(wide, &rc);
+    CHECK(rc == CUTEGO_KERNELS_OK && n.launch_ex == 1 && wide.plan.config == CUTEGO_GEMM_CONFIG_128x192x64 &&
+              wide.plan.tiles == 4 * 32 && cudart_stub_last.grid == 128 &&
+              cudart_stub_last.fn == reinterpret_cast<const void *>(cutego_gemm_fns_128x192_kk_k) &&
+              !strcmp(wide.plan.kernel, "cutego_gemm_128x192_kk_bf16_bf16"),
+          "config 5, 512x6144x4096: rc %d, %ld launches, grid %u, %s", rc, n.launch_ex, cudart_stub_last.grid,
+          wide.plan.kernel);
+    Gemm w256 = {256, 4096, 4096, A, B, D, nullptr, &c5, {}};
+    n = delta(w256, &rc);
+    CHECK(rc == CUTEGO_KERNELS_OK && n.launch_ex == 1 && w256.plan.split_k <= 1 &&
+              w256.plan.decomposition == CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL &&
+              cudart_stub_last.fn == reinterpret_cast<const void *>(cutego_gemm_fns_128x192_kk_k),
+          "config 5, 256x4096x4096: rc %d, %ld launches, split %d", rc, n.launch_ex, (int)w256.plan.split_k);
+    c5.split_k = 2;
+    n = delta(w256, &rc);
+    CHECK(rc == CUTEGO_KERNELS_OK && n.launch_ex == 2 && w256.plan.split_k == 2 &&
+              w256.plan.config == CUTEGO_GEMM_CONFIG_128x192x64 && w256.plan.tiles == 2 * 22 * 2,
+          "config 5, split_k 2: rc %d, %ld launches, split %d, config %d, tiles %lld", rc, n.launch_ex,
+          (int)w256.plan.split_k, (int)w256.plan.config, (long long)w256.plan.tiles);
+    c5.split_k = 0;
+    c5.decomposition = CUTEGO_GEMM_DECOMPOSITION_STREAM_K;
+    n = delta(w256, &rc);
+    CHECK(rc == CUTEGO_KERNELS_EINVAL && n.launch_ex == 0 && n.launch == 0, "config 5, stream-K: rc %d", rc);
+  }
+
   // 64x4096x4096: K split, a GEMM and a reduction. A repeat: the device (outer call and the
   // slices' call), two launches, cudaGetLastError, and the partial sums' workspace.
   Gemm split = {64, 4096, 4096, A, B, D, nullptr, nullptr, {}};
