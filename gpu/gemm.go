@@ -383,7 +383,7 @@ func launchPlan(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, beta float3
 	if opt.Config > 0 || narrow || p.c.promoted != 0 {
 		return p, nil
 	}
-	if want := C.cutego_gemm_pick_config(p.c.m, p.c.n, p.c.l, C.int(opt.SMs)); want != C.int(p.c.config) {
+	if want := C.cutego_gemm_pick_config(p.c.m, p.c.n, p.c.l, p.c.ab_dtype, C.int(opt.SMs)); want != C.int(p.c.config) {
 		if q := replan(want); q != nil {
 			return q, nil
 		}

@@ -433,10 +433,11 @@ int cutego_gemm_split_layouts(const cutego_gemm_plan_t *plan, int splits, int sm
  * be split in more slices than 128x64 ones (csrc/gemm/waves.c); else 0. */
 int cutego_gemm_narrow(const cutego_gemm_plan_t *plan, int sms);
 
-/* The tile configuration (CUTEGO_GEMM_CONFIG_*) cutego_gemm takes for an M x N x L output on a
- * device with `sms` multiprocessors when none is asked for: the one whose waves of tiles take
- * least, a 128x128 tile costing 0.577 of a 128x256 one (csrc/gemm/waves.c). */
-int cutego_gemm_pick_config(int64_t m, int64_t n, int64_t l, int sms);
+/* The tile configuration (CUTEGO_GEMM_CONFIG_*) cutego_gemm takes for an M x N x L output of A and
+ * B of type ab_dtype (CUTEGO_DTYPE_*) on a device with `sms` multiprocessors when none is asked
+ * for: the one whose waves of tiles take least, a 128x128 tile costing 0.577 of a 128x256 one and
+ * (16-bit A and B only) a 128x192 one 0.79 (csrc/gemm/waves.c). */
+int cutego_gemm_pick_config(int64_t m, int64_t n, int64_t l, int32_t ab_dtype, int sms);
 /* The same for block-scaled FP8 (fp8_accumulation BLOCK_SCALED): CUTEGO_GEMM_CONFIG_128x192x128
  * where its waves of tiles take less than those of 128x128 tiles, a 128x192 tile costing 1.6 of
  * a 128x128 one (measured, csrc/gemm/waves.c), else CUTEGO_GEMM_CONFIG_128x128x64. */

@@ -676,7 +676,10 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
     if (dec == CUTEGO_GEMM_DECOMPOSITION_STREAM_K) {
       if (no[0]) return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: decomposition STREAM_K: %s", no);
       if (opt && opt->config > 0) want = opt->config;
-      else if (want == 0) want = cutego_gemm_pick_config(p.m, p.n, p.l, di.sms) + 1;
+      else if (want == 0) {  // the data-parallel choice's tiles; 128x256 for its 128x192 (no stream-K kernel)
+        want = cutego_gemm_pick_config(p.m, p.n, p.l, p.ab_dtype, di.sms);
+        want = (want == CUTEGO_GEMM_CONFIG_128x192x64 ? CUTEGO_GEMM_CONFIG_128x256x64 : want) + 1;
+      }
       if (want - 1 != CUTEGO_GEMM_CONFIG_128x256x64 && want - 1 != CUTEGO_GEMM_CONFIG_128x128x64)
         return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: decomposition STREAM_K: 128x256 or 128x128 tiles only");
     }
@@ -701,7 +704,7 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
   }
   // The tile configuration by waves on this device (cutego_gemm_pick_config), unless asked for.
   if (p.path == CUTEGO_GEMM_PATH_WGMMA && !(opt && opt->config > 0) && !p.promoted && !narrow && !stream_k && !packed) {
-    const int want = cutego_gemm_pick_config(p.m, p.n, p.l, di.sms);
+    const int want = cutego_gemm_pick_config(p.m, p.n, p.l, p.ab_dtype, di.sms);
     if (want != p.config) {
       cutego_gemm_options_t asked = {};  // (the caller's options as given: sms not filled in)
       if (opt) asked = *opt;

@@ -328,7 +328,7 @@ static int choose_config(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt
     p->config = CUTEGO_GEMM_CONFIG_128x128x64;
     return PLAN_NEXT;
   }
-  p->config = cutego_gemm_pick_config(p->m, p->n, p->l, opt && opt->sms > 0 ? opt->sms : 1);
+  p->config = cutego_gemm_pick_config(p->m, p->n, p->l, p->ab_dtype, opt && opt->sms > 0 ? opt->sms : 1);
   if (p->config < 0 || p->config >= cutego_gemm_nconfigs) return REASON(p, -1, "no tile configuration");
   return PLAN_NEXT;
 }

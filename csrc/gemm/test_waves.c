@@ -58,7 +58,7 @@ static pick_t auto_pick(int64_t m, int64_t n, int64_t k, int sms) {
   if (s > 1) return r;
   r.split = 0;
   const int sk = narrow ? 0 : cutego_gemm_stream_k(&p, sms);
-  r.config = sk > 0 ? sk - 1 : narrow ? CUTEGO_GEMM_CONFIG_128x64x64 : cutego_gemm_pick_config(m, n, 1, sms);
+  r.config = sk > 0 ? sk - 1 : narrow ? CUTEGO_GEMM_CONFIG_128x64x64 : cutego_gemm_pick_config(m, n, 1, CUTEGO_DTYPE_BF16, sms);
   r.decomposition = sk > 0 ? CUTEGO_GEMM_DECOMPOSITION_STREAM_K : CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL;
   return r;
 }
@@ -131,17 +131,29 @@ int main(void) {
   g.path = CUTEGO_GEMM_PATH_GENERIC;
   CHECK(cutego_gemm_split_k(&g, sms, 0, why, sizeof why) == 1, "generic");
   CHECK(cutego_gemm_split_k(&g, sms, 2, why, sizeof why) == -1, "generic forced");
-  /* Tiles: 128x256 unless 0.577 x the 128x128 waves is less (counted by hand, 132 SMs). */
-  const int C256 = CUTEGO_GEMM_CONFIG_128x256x64, C128 = CUTEGO_GEMM_CONFIG_128x128x64;
-  CHECK(cutego_gemm_pick_config(4096, 4096, 1, sms) == C256, "4096^2: 4 waves vs 8 x 0.577");
-  CHECK(cutego_gemm_pick_config(1024, 4096, 1, sms) == C256, "1024x4096: 1 wave (128 tiles) vs 2 x 0.577");
-  CHECK(cutego_gemm_pick_config(512, 11008, 1, sms) == C128, "512x11008: 2 waves (172) vs 3 x 0.577 (344)");
-  CHECK(cutego_gemm_pick_config(1024, 6144, 1, sms) == C128, "1024x6144: 2 (192) vs 3 x 0.577 (384)");
-  CHECK(cutego_gemm_pick_config(512, 6144, 1, sms) == C256, "512x6144: 1 (96) vs 2 x 0.577 (192)");
-  CHECK(cutego_gemm_pick_config(16, 4096, 1, sms) == C128, "16x4096: 1 (16) vs 1 x 0.577 (32)");
-  CHECK(cutego_gemm_pick_config(4096, 100, 1, sms) == C128, "N <= 128: 128x128");
-  CHECK(cutego_gemm_pick_config(1024, 4096, 2, sms) == C256, "batched 2 x 1024x4096: 2 (256) vs 4 x 0.577 (512)");
-  CHECK(cutego_gemm_pick_config(512, 6144, 1, 64) == C128, "64 SMs, 512x6144: 2 (96) vs 3 x 0.577 = 1.73 (192)");
+  /* Tiles: the fewest waves x cost, 1 for 128x256, 0.577 for 128x128, 0.83 for 128x192 (16-bit
+   * only), ties to 128x256 then 128x128 (counted by hand, 132 SMs). */
+  const int C256 = CUTEGO_GEMM_CONFIG_128x256x64, C128 = CUTEGO_GEMM_CONFIG_128x128x64,
+            C192w = CUTEGO_GEMM_CONFIG_128x192x64;
+  CHECK(cutego_gemm_pick_config(4096, 4096, 1, CUTEGO_DTYPE_BF16, sms) == C256, "4096^2: 4 waves vs 8 x 0.577");
+  CHECK(cutego_gemm_pick_config(1024, 4096, 1, CUTEGO_DTYPE_BF16, sms) == C256, "1024x4096: 1 wave (128 tiles) vs 2 x 0.577");
+  CHECK(cutego_gemm_pick_config(512, 11008, 1, CUTEGO_DTYPE_BF16, sms) == C192w,
+        "512x11008: 2 waves (172) vs 3 x 0.577 (344) vs 2 x 0.83 (232)");
+  CHECK(cutego_gemm_pick_config(512, 11008, 1, CUTEGO_DTYPE_E4M3, sms) == C128, "FP8 512x11008: no 128x192x64, 2 vs 1.731");
+  CHECK(cutego_gemm_pick_config(1024, 6144, 1, CUTEGO_DTYPE_BF16, sms) == C192w, "1024x6144: 2 (192) vs 3 x 0.577 (384) vs 2 x 0.83 (256)");
+  CHECK(cutego_gemm_pick_config(512, 6144, 1, CUTEGO_DTYPE_BF16, sms) == C192w, "512x6144: 1 (96) vs 2 x 0.577 (192) vs 0.83 (128)");
+  CHECK(cutego_gemm_pick_config(512, 6144, 1, CUTEGO_DTYPE_F16, sms) == C192w, "f16 512x6144: as bf16");
+  CHECK(cutego_gemm_pick_config(512, 6144, 1, CUTEGO_DTYPE_E5M2, sms) == C256, "FP8 512x6144: 1 (96) vs 2 x 0.577");
+  CHECK(cutego_gemm_pick_config(256, 14336, 1, CUTEGO_DTYPE_BF16, sms) == C256, "256x14336: 1 (112) vs 2 x 0.83 (150)");
+  CHECK(cutego_gemm_pick_config(1536, 1536, 1, CUTEGO_DTYPE_BF16, sms) == C192w, "1536^2: 1 (72) vs 0.83 (96)");
+  CHECK(cutego_gemm_pick_config(2048, 2048, 1, CUTEGO_DTYPE_BF16, sms) == C256, "2048^2: 1 (128) vs 2 x 0.83 (176)");
+  CHECK(cutego_gemm_pick_config(3000, 5000, 1, CUTEGO_DTYPE_BF16, sms) == C256, "3000x5000: 4 (480) vs 5 x 0.83 = 4.15 (648)");
+  CHECK(cutego_gemm_pick_config(16, 4096, 1, CUTEGO_DTYPE_BF16, sms) == C128, "16x4096: 1 (16) vs 1 x 0.577 (32)");
+  CHECK(cutego_gemm_pick_config(4096, 100, 1, CUTEGO_DTYPE_BF16, sms) == C128, "N <= 128: 128x128");
+  CHECK(cutego_gemm_pick_config(1024, 4096, 2, CUTEGO_DTYPE_BF16, sms) == C256, "batched 2 x 1024x4096: 2 (256) vs 4 x 0.577 (512)");
+  CHECK(cutego_gemm_pick_config(512, 6144, 1, CUTEGO_DTYPE_BF16, 64) == C192w,
+        "64 SMs, 512x6144: 2 (96) vs 3 x 0.577 = 1.73 (192) vs 2 x 0.83 = 1.66 (128)");
+  CHECK(cutego_gemm_pick_config(512, 6144, 1, CUTEGO_DTYPE_E4M3, 64) == C128, "64 SMs, FP8 512x6144: 2 vs 1.73");
   /* Block-scaled: 128x192 where 1.6 x its waves are fewer than 128x128's (counted by hand, 132 SMs). */
   {
     const int C192 = CUTEGO_GEMM_CONFIG_128x192x128;
@@ -180,6 +192,21 @@ int main(void) {
   CHECK(cutego_gemm_narrow(&q, sms) == 0, "16x14336x4096: no split either way");
   q = tn(16, 4096, 2048, 1); /* 32: 2 (slices of 1024); 64: 2 */
   CHECK(cutego_gemm_narrow(&q, sms) == 0, "16x4096x2048: the same split either way");
+  /* Neither splits: 128x64 where 128x128 is the data-parallel choice, the 128x64 tiles fill at
+   * least half the SMs, A and B have rows on the 128-byte grid and 0.62 x the 128x64 waves are
+   * fewer than the 128x128 ones. */
+  q = tn(1024, 1024, 1024, 1); /* 64 tiles of 128x128, one wave (1024); 128 of 128x64, 0.62 x 1024 */
+  CHECK(cutego_gemm_narrow(&q, sms) == 1, "1024^3 narrow");
+  q = tn(768, 768, 768, 1); /* 36 tiles; 72 >= 66 */
+  CHECK(cutego_gemm_narrow(&q, sms) == 1, "768^3 narrow");
+  q = tn(512, 512, 512, 1); /* 16 tiles; 32 < 66 */
+  CHECK(cutego_gemm_narrow(&q, sms) == 0, "512^3: too few 128x64 tiles");
+  q = tn(1000, 1000, 1000, 1); /* 64 and 128 tiles, but rows of 2000 bytes */
+  CHECK(cutego_gemm_narrow(&q, sms) == 0, "1000^3: rows off the 128-byte grid");
+  q = tn(1024, 2048, 1024, 1); /* 128 tiles, one wave (1024); 256 of 128x64, 2 x 0.62 x 1024 */
+  CHECK(cutego_gemm_narrow(&q, sms) == 0, "1024x2048x1024: two waves of 128x64");
+  q = tn(1536, 1536, 1536, 1); /* the data-parallel choice is 128x192 (96 tiles, 0.83) */
+  CHECK(cutego_gemm_narrow(&q, sms) == 0, "1536^3: 128x192 tiles");
   CHECK(cutego_gemm_narrow(&big, sms) == 0, "4096^3: no split");
   CHECK(cutego_gemm_narrow(&batched, sms) == 0, "batched: no split");
   q = tn(16, 4096, 4096, 1);
@@ -201,9 +228,9 @@ int main(void) {
   q = tn(1024, 14336, 4096, 1);
   CHECK(cutego_gemm_stream_k(&q, sms) == CUTEGO_GEMM_CONFIG_128x256x64 + 1, "1024x14336x4096: stream-K on 128x256");
   /* 512 x 11008 x 4096: 172 tiles of 128x256, all stream-K, ipc 83.4: (100.1 + 4) / 64 = 1.63
-   * (x 1.05 = 1.71) against 128x128's 3 waves, 1.731 */
+   * (x 1.05 = 1.71) against 128x192's 2 waves, 1.66; in FP8 (no stream-K kernel) never */
   q = tn(512, 11008, 4096, 1);
-  CHECK(cutego_gemm_stream_k(&q, sms) == CUTEGO_GEMM_CONFIG_128x256x64 + 1, "512x11008x4096: stream-K on 128x256");
+  CHECK(cutego_gemm_stream_k(&q, sms) == 0, "512x11008x4096: data-parallel on 128x192");
   /* 256 x 11008 x 4096: 86 tiles of 128x256 (below one wave); 172 of 128x128 would be stream-K
    * 0.577 x (100.1 + 4) / 64 = 0.94 (x 1.05 = 0.985 < 1), but stream-K runs 128x256 tiles only */
   q = tn(256, 11008, 4096, 1);
@@ -389,8 +416,13 @@ int main(void) {
    * plans that ran within 3% of the fastest of every decomposition, tile and cluster forced there
    * (bench/results/2026-12-02-one-wave: data-parallel, 2x1 clusters and stream-K on 128x256 and
    * 128x128, split K in 2 and 4 on 128x128 and in 2 on 128x64, stream-K on 64 and 96 CTAs; the best
-   * of two alternated passes). Configuration (0 128x256, 1 128x128, 2 128x64), split, decomposition
-   * (1 data-parallel, 2 split K, 3 stream-K); clusters were never within 3% where they ran. */
+   * of two alternated passes), and 128x192 forced beside the automatic choice, interleaved
+   * (bench/results/2026-12-02-tile192: 256x11008 38.0 us against 44.7 on 128x256, 512x6144 36.8 /
+   * 44.5, 1024x6144 71.7 / 75.8 on 128x128, 333x14336 69.1 / 71.0 stream-K, 512x11008 73.5 / 73.2
+   * and 77.1 / 73.3 stream-K; slower where a second wave of it is partial: 256x6144, 256x14336,
+   * 2048^3, 4096^3). Configuration (0 128x256, 1 128x128, 2 128x64, 4 128x192), split,
+   * decomposition (1 data-parallel, 2 split K, 3 stream-K); clusters were never within 3% where
+   * they ran. */
   {
     static const struct {
       int64_t m, n, k;
@@ -407,15 +439,15 @@ int main(void) {
         {128, 14336, 4096, 1, {{1, 0, 1}}},
         {256, 4096, 4096, 1, {{2, 0, 1}}},
         {256, 6144, 4096, 1, {{1, 0, 1}}},
-        {256, 11008, 4096, 3, {{0, 0, 1}, {1, 0, 3}, {0, 0, 3}}},
+        {256, 11008, 4096, 1, {{4, 0, 1}}},
         {256, 14336, 4096, 1, {{0, 0, 1}}},
-        {333, 14336, 4096, 1, {{0, 0, 3}}},
+        {333, 14336, 4096, 2, {{0, 0, 3}, {4, 0, 1}}},
         {512, 4096, 4096, 1, {{1, 0, 1}}},
-        {512, 6144, 4096, 1, {{0, 0, 1}}},
-        {512, 11008, 4096, 2, {{0, 0, 3}, {1, 0, 1}}},
+        {512, 6144, 4096, 1, {{4, 0, 1}}},
+        {512, 11008, 4096, 3, {{0, 0, 3}, {1, 0, 1}, {4, 0, 1}}},
         {512, 14336, 4096, 1, {{0, 0, 1}}},
         {1024, 4096, 4096, 1, {{0, 0, 1}}},
-        {1024, 6144, 4096, 1, {{1, 0, 1}}},
+        {1024, 6144, 4096, 1, {{4, 0, 1}}},
         {1024, 11008, 4096, 2, {{0, 0, 3}, {0, 0, 1}}},
         {1024, 14336, 4096, 1, {{0, 0, 3}}},
         {2048, 11008, 4096, 1, {{0, 0, 3}}},

@@ -63,15 +63,27 @@ static const double kNarrowPerKOneRow = 0.5, kNarrowPerK = 0.62, kReduce = 760, 
 
 static int64_t waves(int64_t tiles, int sms) { return (tiles + sms - 1) / sms; }
 
-/* A 128x128 tile's main loop against a 128x256 one's (cutego_gemm_pick_config). */
-static const double kCost128 = 0.577;
+/* A 128x128 tile's main loop against a 128x256 one's (cutego_gemm_pick_config), and a 16-bit
+ * 128x192 one's. */
+static const double kCost128 = 0.577, kCost192 = 0.83;
 
-int cutego_gemm_pick_config(int64_t m, int64_t n, int64_t l, int sms) {
+static int is_16bit(int32_t ab_dtype) { return ab_dtype == CUTEGO_DTYPE_BF16 || ab_dtype == CUTEGO_DTYPE_F16; }
+
+/* The data-parallel time of an m x n x l output on 128 x bn tiles: waves x the tile's cost
+ * (1e300 past int64 tiles, which no kernel runs). */
+static double dp_time(int64_t m, int64_t n, int64_t l, int64_t bn, double cost, int sms) {
+  int64_t t;
+  if (plan_mul((m + kTile - 1) / kTile, (n + bn - 1) / bn, &t) || plan_mul(t, l, &t)) return 1e300;
+  return cost * (double)waves(t, sms);
+}
+
+int cutego_gemm_pick_config(int64_t m, int64_t n, int64_t l, int32_t ab_dtype, int sms) {
   if (m < 1 || n < 1 || l < 1 || sms < 1) return CUTEGO_GEMM_CONFIG_128x128x64;
-  const int64_t tm = (m + 127) / 128;
-  const double t256 = (double)waves(tm * ((n + 255) / 256) * l, sms);
-  const double t128 = kCost128 * (double)waves(tm * ((n + 127) / 128) * l, sms);
-  return n > 128 && t256 <= t128 ? CUTEGO_GEMM_CONFIG_128x256x64 : CUTEGO_GEMM_CONFIG_128x128x64;
+  const double t256 = dp_time(m, n, l, 256, 1.0, sms), t128 = dp_time(m, n, l, kTile, kCost128, sms);
+  const int wide = n > kTile && t256 <= t128;
+  if (n > kTile && is_16bit(ab_dtype) && dp_time(m, n, l, 192, kCost192, sms) < (wide ? t256 : t128))
+    return CUTEGO_GEMM_CONFIG_128x192x64;
+  return wide ? CUTEGO_GEMM_CONFIG_128x256x64 : CUTEGO_GEMM_CONFIG_128x128x64;
 }
 
 /* A block-scaled 128x192 tile's main loop against a 128x128 one's. Measured on the H200
@@ -154,11 +166,22 @@ static double tile_time(const cutego_gemm_plan_t *p, int sms, int64_t bn, int s)
   return (double)waves(ctas, sms) * (double)(p->k / s) * per_k + (s > 1 ? kReduce + kReducePerSlice * s : 0.0);
 }
 
+/* Whether a 16-bit operand's rows (the stride that is not 1) are on the 128-byte grid. */
+static int on_grid(const cutego_gemm_operand_t *o) { return (o->stride[o->major == 0 ? 0 : 1] * 2) % 128 == 0; }
+
 int cutego_gemm_narrow(const cutego_gemm_plan_t *p, int sms) {
   if (!p || sms < 1 || no_split(p)[0] || p->ab_dtype == CUTEGO_DTYPE_E4M3 || p->ab_dtype == CUTEGO_DTYPE_E5M2)
     return 0;
   const int s64 = auto_split(p, sms, 64), s128 = auto_split(p, sms, kTile);
-  return s64 < s128 && tile_time(p, sms, 64, s64) < tile_time(p, sms, kTile, s128);
+  if (s64 < s128) return tile_time(p, sms, 64, s64) < tile_time(p, sms, kTile, s128);
+  /* Neither splits: where the data-parallel choice is 128x128 tiles, 128x64 ones where their main
+   * loops take less (1024^3: one wave of 64 tiles of 128x128 on 132 SMs, or of 128 of 128x64),
+   * they fill at least half the SMs (fewer tiles were not measured) and A and B have rows on the
+   * 128-byte grid (1000^3, rows of 2,000 bytes: 12.6 us on 128x64 tiles, 10.9 on 128x128). */
+  const int64_t tiles64 = ((p->m + kTile - 1) / kTile) * ((p->n + 63) / 64) * p->l;
+  return s64 == 1 && s128 == 1 && 2 * tiles64 >= sms && on_grid(&p->a) && on_grid(&p->b) &&
+         cutego_gemm_pick_config(p->m, p->n, p->l, p->ab_dtype, sms) == CUTEGO_GEMM_CONFIG_128x128x64 &&
+         tile_time(p, sms, 64, 1) < tile_time(p, sms, kTile, 1);
 }
 
 enum { kMinStreamKIters = 4 };
@@ -198,9 +221,12 @@ const char *cutego_gemm_no_stream_k(const cutego_gemm_plan_t *p) {
 int cutego_gemm_stream_k(const cutego_gemm_plan_t *p, int sms) {
   if (!p || cutego_gemm_no_stream_k(p)[0] || sms < 1 || p->m < 1 || p->n < 1 || p->l < 1) return 0;
   const int64_t tm = (p->m + kTile - 1) / kTile, k_tiles = (p->k + 63) / 64;
-  const int64_t t256 = tm * ((p->n + 255) / 256) * p->l, t128 = tm * ((p->n + kTile - 1) / kTile) * p->l;
-  double dp = (double)waves(t128, sms) * kCost128;
-  if (p->n > kTile && (double)waves(t256, sms) < dp) dp = (double)waves(t256, sms);
+  const int64_t t256 = tm * ((p->n + 255) / 256) * p->l;
+  /* the data-parallel choice's time (cutego_gemm_pick_config) */
+  const int dpc = cutego_gemm_pick_config(p->m, p->n, p->l, p->ab_dtype, sms);
+  const double dp = dpc == CUTEGO_GEMM_CONFIG_128x256x64   ? dp_time(p->m, p->n, p->l, 256, 1.0, sms)
+                    : dpc == CUTEGO_GEMM_CONFIG_128x192x64 ? dp_time(p->m, p->n, p->l, 192, kCost192, sms)
+                                                           : dp_time(p->m, p->n, p->l, kTile, kCost128, sms);
   const double s256 = p->n > kTile ? stream_k_time(t256, k_tiles, sms) : -1;
   return s256 >= 0 && s256 * (1 + kStreamKMargin) < dp ? CUTEGO_GEMM_CONFIG_128x256x64 + 1 : 0;
 }
@@ -272,14 +298,15 @@ double cutego_gemm_pitch_main_us(const cutego_gemm_plan_t *p, int sms) {
   const int fp8 = p->ab_dtype == CUTEGO_DTYPE_E4M3 || p->ab_dtype == CUTEGO_DTYPE_E5M2;
   const int64_t bn = p->config == CUTEGO_GEMM_CONFIG_128x256x64    ? 256
                    : p->config == CUTEGO_GEMM_CONFIG_128x64x64    ? 64
-                   : p->config == CUTEGO_GEMM_CONFIG_128x192x128 ? 192
+                   : p->config == CUTEGO_GEMM_CONFIG_128x192x128 || p->config == CUTEGO_GEMM_CONFIG_128x192x64 ? 192
                                                                    : 128;
   const double cost = bn == 256   ? 1.0
-                      : bn == 192 ? kCost128 * kCostBlock192
+                      : p->config == CUTEGO_GEMM_CONFIG_128x192x128 ? kCost128 * kCostBlock192
+                      : bn == 192 ? kCost192
                       : bn == 128 ? kCost128
                                   : kCost128 * (p->m <= kTile ? kNarrowPerKOneRow : kNarrowPerK);
   const int64_t tm = (p->m + kTile - 1) / kTile, tn = (p->n + bn - 1) / bn, k_tiles = (p->k + (fp8 ? 127 : 63)) / (fp8 ? 128 : 64);
-  const int s = p->l == 1 ? auto_split(p, sms, bn == 64 ? 64 : kTile) : 1;
+  const int s = p->l == 1 && p->config != CUTEGO_GEMM_CONFIG_128x192x64 ? auto_split(p, sms, bn == 64 ? 64 : kTile) : 1;
   int64_t tiles;
   if (plan_mul(tm, tn, &tiles) || plan_mul(tiles, p->l, &tiles) || plan_mul(tiles, s, &tiles)) return 1e300;
   return (double)waves(tiles, sms) * (double)((k_tiles + s - 1) / s) * kKTileUs * cost;
