@@ -9,7 +9,7 @@ set -u
 CUDA=/usr/local/cuda-13.0; NVCC=$CUDA/bin/nvcc
 F="-gencode=arch=compute_90a,code=sm_90a -std=c++17 -O3 -Iinclude -Icsrc/tma -Ikernels"
 t0=$(date +%s); L=$OUT/final.txt; G=/tmp/logs; mkdir -p $G; el() { echo $(( $(date +%s)-t0 )); }
-export D=${D:-.devwork/b}; K=$D; mkdir -p $D; CARRY=${CARRY:-.devwork/lead/carry}
+export D=${D:-.devwork/b}; mkdir -p $D; K=$(cd $D && pwd); CARRY=${CARRY:-.devwork/lead/carry}
 mkdir -p build/lib && cp -a $CARRY/lib/* build/lib/
 ( $NVCC $F -split-compile=0 -cubin kernels/gemm_module.cu -o $D/cutego_gemm.cubin > $G/cubin_gemm.log 2>&1; echo "gemm cubin rc=$? at $(el)s" >> $L ) &
 ( $NVCC $F -split-compile=0 -cubin gpu/gemm_fp8_module.cu -o $D/cutego_gemm_fp8.cubin > $G/cubin_fp8.log 2>&1; echo "fp8 cubin rc=$? at $(el)s" >> $L ) &
@@ -28,13 +28,13 @@ run 20 $K/test_gemm_graph
 run 25 $K/test_gemm_fp8
 run 20 $K/example_gemm
 run 15 $K/example_gemm_fp8
-export CUTEGO_LIBRARY=$(ls $PWD/build/lib/libcutego.so.*.*.* | head -1) CUTEGO_KERNELS_LIBRARY=$PWD/$K/libcutego_kernels.so
+export CUTEGO_LIBRARY=$(ls $PWD/build/lib/libcutego.so.*.*.* | head -1) CUTEGO_KERNELS_LIBRARY=$K/libcutego_kernels.so
 PYTHONPATH=$PWD/python PYTHONUNBUFFERED=1 timeout 30 python3 bench/torch_fp8.py $G final > $OUT/torch_fp8.log 2>&1; echo "torch_fp8 rc=$? ($(el)s)" >> $L; tail -6 $OUT/torch_fp8.log >> $L
 run 80 $K/test_gemm
 wait
 C=$CARRY
 export LD_LIBRARY_PATH=$CUDA/targets/x86_64-linux/lib
-(cd gpu && CUTEGO_EXPECT_GPU=1 CUTEGO_CUBIN=$PWD/../$K/cutego_copy.cubin CUTEGO_GEMM_CUBINS=$PWD/../$K/cutego_gemm.cubin:$PWD/../$K/cutego_gemm_fp8.cubin \
+(cd gpu && CUTEGO_EXPECT_GPU=1 CUTEGO_CUBIN=$K/cutego_copy.cubin CUTEGO_GEMM_CUBINS=$K/cutego_gemm.cubin:$K/cutego_gemm_fp8.cubin \
   timeout 60 ../$C/gpu.test -test.v -test.count=1 > $OUT/gpu_test.log 2>&1; echo "gpu.test rc=$? ($(el)s)" >> $L)
 grep -E "^(--- FAIL|FAIL|ok|PASS)|--- PASS" $OUT/gpu_test.log | head -12 >> $L
 run 15 $C/example_fp8 $K/cutego_copy.cubin $K/cutego_gemm_fp8.cubin

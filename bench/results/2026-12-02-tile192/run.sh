@@ -7,7 +7,7 @@
 # planner chooses against ours with config 5 interleaved in one process (--ab-config 5), TN, and
 # NT on two of them. $OUT gets at most 8 files: summary.txt, test_gemm.log, memcheck.log,
 # bench_tn.log, bench_tn.csv, bench_nt.log, bench_nt.csv, logs.tgz (build and link logs).
-# Usage (repo root, $OUT set): bash bench/results/2026-12-03-tile192/run.sh   (~80 s build + ~150 s)
+# Usage (repo root, $OUT set): bash bench/results/2026-12-02-tile192/run.sh   (~80 s build + ~150 s)
 #
 # Predictions (H200, 132 SMs; a busy SM at ~77% of its MMA rate on either tile, so a wave of
 # 128x192 tiles takes ~0.77 of a wave of 128x256 ones, 47.7 us at K = 4096):
