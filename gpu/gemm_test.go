@@ -130,7 +130,7 @@ func TestLaunchPlanTiles(t *testing.T) {
 		// A configuration asked for is kept: config 3 is 128x64.
 		{1024, 4096, 4096, BF16, 0, GemmOptions{SMs: 132, Config: 3}, "cutego_gemm_128x64_kk_bf16_bf16"},
 		{128, 4096, 8192, BF16, 0, GemmOptions{SMs: 132, Config: 2}, "cutego_gemm_128x128_kk_bf16_bf16"},
-		// config 5 is 128x192 (16-bit), taken only when asked for.
+		// config 5 is 128x192 (16-bit), kept where asked for.
 		{512, 6144, 4096, BF16, 0, GemmOptions{SMs: 132, Config: 5}, "cutego_gemm_128x192_kk_bf16_bf16"},
 		{256, 11008, 4096, F16, F32, GemmOptions{SMs: 132, Config: 5}, "cutego_gemm_128x192_kk_f16_f32"},
 		// FP8 never narrows (128x64 tiles are 16-bit only); promoted FP8 keeps 128x128.

@@ -181,8 +181,9 @@ enum {
   CUTEGO_GEMM_CONFIG_128x192x128 = 3, /* block-scaled FP8 only: 2 consumer warpgroups x m64n192k32,
                                         4 stages, one partial sum (the wide tile for many tiles) */
   CUTEGO_GEMM_CONFIG_128x192x64 = 4   /* 2 consumer warpgroups x m64n192k16, 4 stages (16-bit only,
-                                        data-parallel or an explicit split_k; taken only when asked
-                                        for: the tile between 128x128 and 128x256 for one wave) */
+                                        data-parallel or an explicit split_k; the tile between
+                                        128x128 and 128x256 that fills one wave:
+                                        cutego_gemm_pick_config takes it where its waves take least) */
 };
 enum {
   CUTEGO_GEMM_F_D_PAIRS = 1, /* D: N has unit stride and pairs of columns are aligned: 2-wide stores */
@@ -430,7 +431,9 @@ int cutego_gemm_split_layouts(const cutego_gemm_plan_t *plan, int splits, int sm
 
 /* 1 where cutego_gemm takes 128x64 tiles (CUTEGO_GEMM_CONFIG_128x64x64) for a plan when no
  * configuration or split is asked for: a 16-bit plan that may split K, whose 128x128 tiles would
- * be split in more slices than 128x64 ones (csrc/gemm/waves.c); else 0. */
+ * be split in more slices than 128x64 ones, or that splits on neither and whose 128x64 tiles fill
+ * at least half the SMs where its 128x128 ones leave them idle, rows on the 128-byte grid
+ * (csrc/gemm/waves.c); else 0. */
 int cutego_gemm_narrow(const cutego_gemm_plan_t *plan, int sms);
 
 /* The tile configuration (CUTEGO_GEMM_CONFIG_*) cutego_gemm takes for an M x N x L output of A and

@@ -487,7 +487,7 @@ int main(int argc, char **argv) {
   cs.push_back({"128x64 direct epilogue", 1000, 1200, 520, 1, 1, 1, F16, F16, 1.25f, 0.5f, 0, W, 0, 0, 0, 1, 0, 0, 0, 1, C64});
   cs.push_back({"128x64 small M=40", 40, 1000, 520, 1, 1, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 1, C64});
   cs.push_back({"128x64 split-K 3 beta", 96, 1002, 1536, 1, 0, 0, BF, BF, 1.f, -0.75f, 0, W, 0, 0, 0, 0, 0, 0, 0, 3, C64});
-  // 128x192 tiles (CUTEGO_GEMM_CONFIG_128x192x64, only when asked for): every major order, bf16
+  // 128x192 tiles (CUTEGO_GEMM_CONFIG_128x192x64, asked for): every major order, bf16
   // and f16 in, bf16/f16/f32 out, beta on half of them; N = 1000 + 8t: five whole column tiles and
   // a partial sixth (a wrong column mapping fails the comparison), 2x1 clusters on 5 tile rows (B's
   // multicast slices: 96 rows K-major, 32 of each 64-column load N-major), batches with B

@@ -1,12 +1,14 @@
 /* waves.c — the C launcher's choices from the device's SM count (waves of CTAs), both measured
  * on the H200 (bench/GEMM-NOTES.md):
  *
- * cutego_gemm_pick_config: 128x256 or 128x128 tiles. A tile of 128x128 costs 0.577 of one of
- * 128x256 (4096^3: 8 waves of 128x128 took 1.153x the time of 4 waves of 128x256), and a
- * partial wave costs a whole one, so the time is ceil(tiles / sms) * (1 or 0.577). Against the
- * earlier rule (128x256 unless there are fewer than 132 of its tiles) this moves 1024 x 4096 x K
- * to 128x256 (1.11-1.19x faster) and 512 x 11008, 1024 x 6144, 333 x 14336 to 128x128
- * (1.07-1.14x faster).
+ * cutego_gemm_pick_config: 128x256, 128x192 (16-bit) or 128x128 tiles. A tile of 128x128 costs
+ * 0.577 of one of 128x256 (4096^3: 8 waves of 128x128 took 1.153x the time of 4 waves of
+ * 128x256), one of 128x192 0.83 (one wave each: 256x11008x4096 38.0 against 44.7 us, 512x6144x4096
+ * 36.8 / 44.5, 1536^3 15.6 / 19.0; bench/results/2026-12-02-tile192), and a partial wave costs a
+ * whole one, so the time is ceil(tiles / sms) * (1, 0.83 or 0.577). 128x192 then fills one wave
+ * where 128x256 leaves a third of the SMs idle (256x11008, 512x6144: 1.18-1.21x faster) and saves
+ * a wave of 128x128 (1024x6144, 1536^3, 3000^3); measured slower where it adds a partial wave
+ * (256x14336, 2048^3, 4096^3, 3000x5000x1000), which the rule leaves alone.
  *
  * cutego_gemm_split_k: how many slices of K a plan's GEMM computes separately (fp32 partial sums
  * in a workspace, then a deterministic reduction).
@@ -25,7 +27,10 @@
  * twice as many, split it less (M <= 256 against N = 4096-6144: 32 tiles of 128x128 in 4
  * slices become 64 in 2, 48 or 64 in 2 become 96 or 128 unsplit) and the cost model below
  * says the saved reduction outweighs the narrow tile's dearer main loop (it does not for
- * 256 x 4096 x 14336: two slices of 128x128 stay). The slices then run on 128x64 tiles too.
+ * 256 x 4096 x 14336: two slices of 128x128 stay). The slices then run on 128x64 tiles too. Where
+ * neither splits, 128x64 also where 128x128 is the data-parallel choice and twice its tiles fill
+ * at least half the SMs in fewer waves' worth of main loop (1024^3: 9.4 -> 7.9 us, 768^3 8.1 ->
+ * 6.7), with A's and B's rows on the 128-byte grid (1000^3 lost: 10.9 -> 12.6 us).
  *
  * cutego_gemm_stream_k: stream-K (gemm_stream_k.cuh) where a partial last wave of tiles leaves
  * SMs idle and K does not split. Data-parallel, the time is pick_config's: ceil(tiles / sms)
