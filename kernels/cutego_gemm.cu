@@ -184,20 +184,21 @@ cudaError_t max_active_clusters(int dev, int *clusters, const void *fn, const cu
 }
 
 // [configuration][A major][B major] -> [in: 0 bf16, 1 f16][out: 0 bf16, 1 f16, 2 f32]: the 16-bit
-// configurations (CUTEGO_GEMM_CONFIG_128x192x128 is block-scaled FP8 only: no row; the planner
-// refuses it for 16-bit A and B).
+// configurations (CUTEGO_GEMM_CONFIG_128x192x128 is block-scaled FP8 only: an empty row; the
+// planner refuses it for 16-bit A and B).
 wgmma_fn wgmma_kernel(int cfg, int am, int bm, int in_f16, int out) {
   typedef const wgmma_fn(*table)[3];
-  static const table t[4][2][2] = {
+  static const table t[5][2][2] = {
       {{cutego_gemm_fns_128x256_kk, cutego_gemm_fns_128x256_km}, {cutego_gemm_fns_128x256_mk, cutego_gemm_fns_128x256_mm}},
       {{cutego_gemm_fns_128x128_kk, cutego_gemm_fns_128x128_km}, {cutego_gemm_fns_128x128_mk, cutego_gemm_fns_128x128_mm}},
       {{cutego_gemm_fns_128x64_kk, cutego_gemm_fns_128x64_km}, {cutego_gemm_fns_128x64_mk, cutego_gemm_fns_128x64_mm}},
+      {},
       {{cutego_gemm_fns_128x192_kk, cutego_gemm_fns_128x192_km}, {cutego_gemm_fns_128x192_mk, cutego_gemm_fns_128x192_mm}}};
   static_assert(CUTEGO_GEMM_CONFIG_128x256x64 == 0 && CUTEGO_GEMM_CONFIG_128x128x64 == 1 &&
                     CUTEGO_GEMM_CONFIG_128x64x64 == 2 && CUTEGO_GEMM_CONFIG_128x192x128 == 3 &&
                     CUTEGO_GEMM_CONFIG_128x192x64 == 4,
                 "table order");
-  return t[cfg == CUTEGO_GEMM_CONFIG_128x192x64 ? 3 : cfg][am][bm][in_f16][out];
+  return t[cfg][am][bm][in_f16][out];
 }
 
 // The stream-K kernel of a configuration (128x256 or 128x128), pair of majors, in and out types.

@@ -82,13 +82,23 @@ static double dp_time(int64_t m, int64_t n, int64_t l, int64_t bn, double cost, 
   return cost * (double)waves(t, sms);
 }
 
-int cutego_gemm_pick_config(int64_t m, int64_t n, int64_t l, int32_t ab_dtype, int sms) {
-  if (m < 1 || n < 1 || l < 1 || sms < 1) return CUTEGO_GEMM_CONFIG_128x128x64;
+/* The data-parallel choice (cutego_gemm_pick_config) and its time in *time. */
+static int pick_dp(int64_t m, int64_t n, int64_t l, int32_t ab_dtype, int sms, double *time) {
   const double t256 = dp_time(m, n, l, 256, 1.0, sms), t128 = dp_time(m, n, l, kTile, kCost128, sms);
   const int wide = n > kTile && t256 <= t128;
-  if (n > kTile && is_16bit(ab_dtype) && dp_time(m, n, l, 192, kCost192, sms) < (wide ? t256 : t128))
+  *time = wide ? t256 : t128;
+  const double t192 = n > kTile && is_16bit(ab_dtype) ? dp_time(m, n, l, 192, kCost192, sms) : 1e300;
+  if (t192 < *time) {
+    *time = t192;
     return CUTEGO_GEMM_CONFIG_128x192x64;
+  }
   return wide ? CUTEGO_GEMM_CONFIG_128x256x64 : CUTEGO_GEMM_CONFIG_128x128x64;
+}
+
+int cutego_gemm_pick_config(int64_t m, int64_t n, int64_t l, int32_t ab_dtype, int sms) {
+  if (m < 1 || n < 1 || l < 1 || sms < 1) return CUTEGO_GEMM_CONFIG_128x128x64;
+  double t;
+  return pick_dp(m, n, l, ab_dtype, sms, &t);
 }
 
 /* A block-scaled 128x192 tile's main loop against a 128x128 one's. Measured on the H200
@@ -158,7 +168,7 @@ int cutego_gemm_split_k(const cutego_gemm_plan_t *p, int sms, int requested, cha
     return requested;
   }
   if (requested == 1 || no[0]) return 1;
-  if (p->config == CUTEGO_GEMM_CONFIG_128x192x64) return 1; /* (16-bit, asked for): split only where split_k asks */
+  if (p->config == CUTEGO_GEMM_CONFIG_128x192x64) return 1; /* data-parallel: split only where split_k asks */
   return auto_split(p, sms, p->config == CUTEGO_GEMM_CONFIG_128x64x64 ? 64 : kTile);
 }
 
@@ -227,11 +237,8 @@ int cutego_gemm_stream_k(const cutego_gemm_plan_t *p, int sms) {
   if (!p || cutego_gemm_no_stream_k(p)[0] || sms < 1 || p->m < 1 || p->n < 1 || p->l < 1) return 0;
   const int64_t tm = (p->m + kTile - 1) / kTile, k_tiles = (p->k + 63) / 64;
   const int64_t t256 = tm * ((p->n + 255) / 256) * p->l;
-  /* the data-parallel choice's time (cutego_gemm_pick_config) */
-  const int dpc = cutego_gemm_pick_config(p->m, p->n, p->l, p->ab_dtype, sms);
-  const double dp = dpc == CUTEGO_GEMM_CONFIG_128x256x64   ? dp_time(p->m, p->n, p->l, 256, 1.0, sms)
-                    : dpc == CUTEGO_GEMM_CONFIG_128x192x64 ? dp_time(p->m, p->n, p->l, 192, kCost192, sms)
-                                                           : dp_time(p->m, p->n, p->l, kTile, kCost128, sms);
+  double dp; /* the data-parallel choice's time */
+  pick_dp(p->m, p->n, p->l, p->ab_dtype, sms, &dp);
   const double s256 = p->n > kTile ? stream_k_time(t256, k_tiles, sms) : -1;
   return s256 >= 0 && s256 * (1 + kStreamKMargin) < dp ? CUTEGO_GEMM_CONFIG_128x256x64 + 1 : 0;
 }
