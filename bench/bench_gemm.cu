@@ -4,13 +4,14 @@
 // of the two cuBLAS figures. Every timed shape is first checked against an fp32 reference (cuBLAS
 // pedantic fp32) on the same inputs.
 //   bench_gemm out.csv [--quick|--sweep] [--dtype bf16|f16|both] [--layout TN|NN|NT|TT] [--reps N]
-//              [--cluster 0|1|2] [--ab-cluster] [--ab-config C] [--split-k S] [--decomposition D] [--pitch-pack P] [--min-m M] [--max-m M] [--set S] [--host]
+//              [--cluster 0|1|2] [--ab-cluster] [--ab-config C] [--split-k S] [--decomposition D] [--pitch-pack P] [--min-m M] [--max-m M] [--set S] [--host] [--graph]
 //              [--shape M,N,K]...
 // --sweep: M in 1..16384 x the LLM (N,K) pairs, squares 256..16384, 12 sizes off the 64-grid.
 // Small problems are timed as batches of up to 20 back-to-back calls (time per call).
 // --ab-cluster also times ours without clusters (clusters on and off, A/B), interleaved in the same run.
 // --ab-config C also times ours with options.config C (checked against the reference first),
 // interleaved with ours as the other options say (e.g. the automatic choice against config 5).
+// --graph: each side's calls timed as a captured CUDA graph (device time, no host launch cost).
 // --shape M,N,K (repeatable): these shapes only (set "shape"), e.g. for a before/after run.
 // --host: host time per call (plan + launch, no synchronization) of each, on small problems.
 // Layout names are BLAS's for row-major D: TN = A K-major and B K-major (the wgmma-native
@@ -38,6 +39,12 @@ static double median(std::vector<float> v) {
 // Calls per timed repeat (back to back, as a model's layers run): small problems take several so
 // that the time per call is the device's, not one launch's latency (host time: --host).
 static int g_batch = 1;
+// --graph: every side's batch of calls is captured once into a CUDA graph on g_stream and the
+// graph is launched per repeat, so the time per call is the device's alone (no host launch cost
+// on either side: the kernels and their gaps inside a graph). Without it g_stream is the legacy
+// default stream and calls are launched one by one.
+static bool g_graph = false;
+static cudaStream_t g_stream = nullptr;
 
 // cuBLASLt: D (row-major MxN) = A (MxK) * B^T, expressed column-major as D^T (NxM) = op(B) op(A).
 struct Lt {
@@ -82,13 +89,26 @@ struct Lt {
   template <class F>
   static float time_it(F run, int reps, cudaStream_t st) {
     for (int i = 0; i < 3; ++i) run();
+    cudaGraphExec_t exec = nullptr;
+    if (g_graph) {
+      cudaGraph_t g;
+      CK(cudaStreamBeginCapture(st, cudaStreamCaptureModeThreadLocal));
+      for (int b = 0; b < g_batch; ++b) run();
+      CK(cudaStreamEndCapture(st, &g));
+      CK(cudaGraphInstantiate(&exec, g, 0));
+      CK(cudaGraphDestroy(g));
+      for (int i = 0; i < 2; ++i) CK(cudaGraphLaunch(exec, st));
+    }
     cudaEvent_t e0, e1;
     CK(cudaEventCreate(&e0));
     CK(cudaEventCreate(&e1));
     std::vector<float> t;
     for (int r = 0; r < reps; ++r) {
       CK(cudaEventRecord(e0, st));
-      for (int b = 0; b < g_batch; ++b) run();
+      if (exec)
+        CK(cudaGraphLaunch(exec, st));
+      else
+        for (int b = 0; b < g_batch; ++b) run();
       CK(cudaEventRecord(e1, st));
       CK(cudaEventSynchronize(e1));
       float ms;
@@ -96,6 +116,7 @@ struct Lt {
       t.push_back(ms / g_batch);
     }
     cudaEventDestroy(e0), cudaEventDestroy(e1);
+    if (exec) CK(cudaGraphExecDestroy(exec));
     return (float)median(t);
   }
 };
@@ -194,7 +215,7 @@ static void bench_one(FILE *csv, const Shape &s, int am, int bm, int dt, int rep
   cutego_gemm_plan_t plan;
   memset(&plan, 0, sizeof plan);
   auto ours = [&] {
-    int rc = cutego_gemm(d, &ld, a, &la, b, &lb, nullptr, nullptr, dt, dt, 1.f, 0.f, nullptr, opt, &plan);
+    int rc = cutego_gemm(d, &ld, a, &la, b, &lb, nullptr, nullptr, dt, dt, 1.f, 0.f, g_stream, opt, &plan);
     if (rc) {
       fprintf(stderr, "cutego_gemm: %s\n", last_kernel_error());
       exit(3);
@@ -210,22 +231,22 @@ static void bench_one(FILE *csv, const Shape &s, int am, int bm, int dt, int rep
   const double fl = 2.0 * M * N * K;
   reps = std::max(5, std::min(reps, (int)(4e13 / fl)));
   g_batch = std::max(1, std::min(20, (int)(2e11 / fl)));
-  float t_ours = Lt::time_it(ours, reps, nullptr);
-  float t_cub1 = lt.time(a, b, d, M, N, K, am, bm, ct, reps, nullptr);
-  float t_gex1 = time_gemmex(hb, a, b, d, M, N, K, am, bm, ct, reps, nullptr);
-  float t_ours2 = Lt::time_it(ours, reps, nullptr);
-  float t_cub2 = lt.time(a, b, d, M, N, K, am, bm, ct, reps, nullptr);
-  float t_gex2 = time_gemmex(hb, a, b, d, M, N, K, am, bm, ct, reps, nullptr);
+  float t_ours = Lt::time_it(ours, reps, g_stream);
+  float t_cub1 = lt.time(a, b, d, M, N, K, am, bm, ct, reps, g_stream);
+  float t_gex1 = time_gemmex(hb, a, b, d, M, N, K, am, bm, ct, reps, g_stream);
+  float t_ours2 = Lt::time_it(ours, reps, g_stream);
+  float t_cub2 = lt.time(a, b, d, M, N, K, am, bm, ct, reps, g_stream);
+  float t_gex2 = time_gemmex(hb, a, b, d, M, N, K, am, bm, ct, reps, g_stream);
   float t_nc = 0;
   if (g_ab_cluster) {
     cutego_gemm_options_t nc = *opt;
     nc.cluster_m = 1;
     auto ours_nc = [&] {
-      if (cutego_gemm(d, &ld, a, &la, b, &lb, nullptr, nullptr, dt, dt, 1.f, 0.f, nullptr, &nc, nullptr)) exit(3);
+      if (cutego_gemm(d, &ld, a, &la, b, &lb, nullptr, nullptr, dt, dt, 1.f, 0.f, g_stream, &nc, nullptr)) exit(3);
     };
-    float t1 = Lt::time_it(ours_nc, reps, nullptr);
-    float t_o3 = Lt::time_it(ours, reps, nullptr);
-    float t2 = Lt::time_it(ours_nc, reps, nullptr);
+    float t1 = Lt::time_it(ours_nc, reps, g_stream);
+    float t_o3 = Lt::time_it(ours, reps, g_stream);
+    float t2 = Lt::time_it(ours_nc, reps, g_stream);
     t_nc = std::min(t1, t2);
     t_ours2 = std::min(t_ours2, t_o3);
   }
@@ -237,7 +258,7 @@ static void bench_one(FILE *csv, const Shape &s, int am, int bm, int dt, int rep
     cutego_gemm_options_t oc = *opt;
     oc.config = g_ab_config;
     auto ours_c = [&] {
-      if (cutego_gemm(d, &ld, a, &la, b, &lb, nullptr, nullptr, dt, dt, 1.f, 0.f, nullptr, &oc, &plan_abc)) {
+      if (cutego_gemm(d, &ld, a, &la, b, &lb, nullptr, nullptr, dt, dt, 1.f, 0.f, g_stream, &oc, &plan_abc)) {
         fprintf(stderr, "cutego_gemm (config %d): %s\n", g_ab_config, last_kernel_error());
         exit(3);
       }
@@ -246,9 +267,9 @@ static void bench_one(FILE *csv, const Shape &s, int am, int bm, int dt, int rep
     ours_c();
     CK(cudaDeviceSynchronize());
     rel_abc = check<T>(a, b, d, M, N, K, am, bm, hb);
-    float t1 = Lt::time_it(ours_c, reps, nullptr);
-    float t_o3 = Lt::time_it(ours, reps, nullptr);
-    float t2 = Lt::time_it(ours_c, reps, nullptr);
+    float t1 = Lt::time_it(ours_c, reps, g_stream);
+    float t_o3 = Lt::time_it(ours, reps, g_stream);
+    float t2 = Lt::time_it(ours_c, reps, g_stream);
     t_abc = std::min(t1, t2);
     t_ours2 = std::min(t_ours2, t_o3);
   }
@@ -331,7 +352,7 @@ static void host_overhead(Lt &lt, cublasHandle_t hb, const cutego_gemm_options_t
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    fprintf(stderr, "usage: bench_gemm out.csv [--quick] [--dtype bf16|f16|both] [--layout TN|NN|NT|TT] [--reps N] [--group G] [--config C] [--direct-epilogue] [--only-m M] [--cluster C] [--ab-cluster] [--ab-config C] [--sweep] [--min-m M] [--max-m M] [--set llm|square|odd] [--split-k S] [--decomposition D] [--pitch-pack P] [--max-ctas C] [--host] [--shape M,N,K]...\n");
+    fprintf(stderr, "usage: bench_gemm out.csv [--quick] [--dtype bf16|f16|both] [--layout TN|NN|NT|TT] [--reps N] [--group G] [--config C] [--direct-epilogue] [--only-m M] [--cluster C] [--ab-cluster] [--ab-config C] [--sweep] [--min-m M] [--max-m M] [--set llm|square|odd] [--split-k S] [--decomposition D] [--pitch-pack P] [--max-ctas C] [--host] [--graph] [--shape M,N,K]...\n");
     return 2;
   }
   bool quick = false, sweep = false, host = false;
@@ -352,6 +373,7 @@ int main(int argc, char **argv) {
     } else if (!strcmp(argv[i], "--quick")) quick = true;
     else if (!strcmp(argv[i], "--sweep")) sweep = true;
     else if (!strcmp(argv[i], "--host")) host = true;
+    else if (!strcmp(argv[i], "--graph")) g_graph = true;
     else if (!strcmp(argv[i], "--max-m") && i + 1 < argc) max_m = atoll(argv[++i]);
     else if (!strcmp(argv[i], "--min-m") && i + 1 < argc) min_m = atoll(argv[++i]);
     else if (!strcmp(argv[i], "--set") && i + 1 < argc) only_set = argv[++i];
@@ -413,6 +435,10 @@ int main(int argc, char **argv) {
   void *gex_ws, *our_ws;
   CK(cudaMalloc(&gex_ws, 32 << 20));
   CB(cublasSetWorkspace(hb, gex_ws, 32 << 20));
+  if (g_graph) {  // capture needs a stream of its own (not the legacy default stream)
+    CK(cudaStreamCreate(&g_stream));  // blocking: ordered after the legacy stream's fills and checks
+    CB(cublasSetStream(hb, g_stream));
+  }
   // ours gets a workspace as cuBLASLt does (split-K partial sums): no allocation per call
   CK(cudaMalloc(&our_ws, lt.wsz));
   opt.workspace = our_ws;
