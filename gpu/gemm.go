@@ -216,7 +216,7 @@ func planGemm(d GemmOperand, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, b
 // A and B are bf16 or fp16 (ab), or FP8 (E4M3/E5M2; opt.BType for a B of the other FP8 type,
 // opt.ScaleA/ScaleB, opt.Promoted), C and D bf16, fp16 or fp32 (cd); cOp may be nil when beta
 // is 0. The rules are the C planner's (PlanGemm) and the tile configuration the C launcher's
-// (cutego_gemm_narrow, cutego_gemm_pick_config), K split where cutego_gemm would split it
+// (cutego_gemm_narrow_config, cutego_gemm_pick_config), K split where cutego_gemm would split it
 // (cutego_gemm_split_k, opt.SplitK): the slices' fp32 partial sums go to the Copier's workspace
 // and a reduction kernel (cutego_gemm_split_k_reduce_*) sums them into D.
 func (c *Copier) Gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha, beta float32, opt *GemmOptions) (*GemmPlan, error) {
@@ -336,8 +336,9 @@ func (c *Copier) gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha
 }
 
 // launchPlan is the plan Copier.Gemm launches, the C launcher's (cutego_gemm) decisions in its
-// order: PlanGemm's plan; where neither a configuration nor a split is asked for, 128x64 tiles
-// where cutego_gemm_narrow says so (and that plan reads A and B in place); then K split as
+// order: PlanGemm's plan; where neither a configuration nor a split is asked for, the narrow tiles
+// cutego_gemm_narrow_config names, 128x64 or 64x64 for at most 64 rows (where that plan reads A
+// and B in place); then K split as
 // cutego_gemm_split_k says for opt.SMs (or opt.SplitK asks), where the slices plan on the wgmma
 // path reading A and B in place or their packed copies (planSplit); else, unless asked for or narrow, the tile
 // configuration cutego_gemm_pick_config gives for opt.SMs (not for promoted FP8 accumulation,
@@ -363,9 +364,11 @@ func launchPlan(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, beta float3
 		return nil
 	}
 	narrow := false
-	if opt.Config <= 0 && opt.SplitK == 0 && C.cutego_gemm_narrow(&p.c, C.int(opt.SMs)) != 0 {
-		if q := replan(C.CUTEGO_GEMM_CONFIG_128x64x64); q != nil && !q.Packed {
-			p, narrow = q, true
+	if opt.Config <= 0 && opt.SplitK == 0 {
+		if nc := C.cutego_gemm_narrow_config(&p.c, C.int(opt.SMs)); nc >= 0 {
+			if q := replan(nc); q != nil && !q.Packed {
+				p, narrow = q, true
+			}
 		}
 	}
 	var why [120]C.char

@@ -441,6 +441,12 @@ int cutego_gemm_split_layouts(const cutego_gemm_plan_t *plan, int splits, int sm
  * (csrc/gemm/waves.c); else 0. */
 int cutego_gemm_narrow(const cutego_gemm_plan_t *plan, int sms);
 
+/* The configuration cutego_gemm takes for a plan where cutego_gemm_narrow says narrow tiles (and
+ * nothing is asked for): CUTEGO_GEMM_CONFIG_64x64x64 for a GEMM of at most 64 rows (one consumer
+ * warpgroup, 13 stages: B's bytes in flight bound the decode shapes; the split is the same, its
+ * tiles as many), CUTEGO_GEMM_CONFIG_128x64x64 for more; -1 where cutego_gemm_narrow says 0. */
+int cutego_gemm_narrow_config(const cutego_gemm_plan_t *plan, int sms);
+
 /* The tile configuration (CUTEGO_GEMM_CONFIG_*) cutego_gemm takes for an M x N x L output of A and
  * B of type ab_dtype (CUTEGO_DTYPE_*) on a device with `sms` multiprocessors when none is asked
  * for: the one whose waves of tiles take least, a 128x128 tile costing 0.577 of a 128x256 one and

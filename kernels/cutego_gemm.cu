@@ -620,8 +620,8 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
   if (!d || !a || !b || (read_c && !c)) return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: null pointer");
   if (!have_dev) return fail(CUTEGO_KERNELS_ENODEV, "cutego_gemm: no CUDA device");
   cudaError_t e;
-  // Narrow tiles (cutego_gemm_narrow): 128x64 where 128x128 tiles would split K in more slices,
-  // unless a configuration or a split is asked for.
+  // Narrow tiles (cutego_gemm_narrow_config): 128x64 where 128x128 tiles would split K in more
+  // slices (64x64 for at most 64 rows), unless a configuration or a split is asked for.
   const int req = opt ? opt->split_k : 0;
   const int dec = opt ? opt->decomposition : CUTEGO_GEMM_DECOMPOSITION_AUTO;
   const bool no_split = dec == CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL || dec == CUTEGO_GEMM_DECOMPOSITION_STREAM_K;
@@ -632,10 +632,12 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
     return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: split_k %d with decomposition %s", (int)req,
                 dec == CUTEGO_GEMM_DECOMPOSITION_STREAM_K ? "STREAM_K" : "DATA_PARALLEL");
   bool narrow = false;
-  if (p.path == CUTEGO_GEMM_PATH_WGMMA && !(opt && opt->config > 0) && req == 0 && !no_split &&
-      cutego_gemm_narrow(&p, di.sms)) {
+  const int narrow_cfg = p.path == CUTEGO_GEMM_PATH_WGMMA && !(opt && opt->config > 0) && req == 0 && !no_split
+                             ? cutego_gemm_narrow_config(&p, di.sms)
+                             : -1;
+  if (narrow_cfg >= 0) {
     cutego_gemm_plan_t q;
-    if (plan_with(o, CUTEGO_GEMM_CONFIG_128x64x64 + 1, &q) == 0 &&
+    if (plan_with(o, narrow_cfg + 1, &q) == 0 &&
         q.path == CUTEGO_GEMM_PATH_WGMMA &&
         !(q.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B | CUTEGO_GEMM_F_PACK_D))) {
       p = q;

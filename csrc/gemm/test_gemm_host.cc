@@ -277,6 +277,22 @@ int main(int argc, char **argv) {
     n = delta(sq, &rc);
     CHECK(rc == CUTEGO_KERNELS_OK && n.launch_ex == 1 && cudart_stub_last.block == 384, "config 2: block %u",
           cudart_stub_last.block);
+    // Nothing asked for: the narrow tiles of a GEMM of at most 64 rows are 64x64
+    // (cutego_gemm_narrow_config): 8x6144x4096 on 96 of them, one launch of 256 threads;
+    // 72x6144x4096 on 128x64 tiles, 384 threads.
+    Gemm autod = {8, 6144, 4096, A, B, D, nullptr, nullptr, {}};
+    n = delta(autod, &rc);
+    CHECK(rc == CUTEGO_KERNELS_OK && n.launch_ex == 1 && autod.plan.config == CUTEGO_GEMM_CONFIG_64x64x64 &&
+              cudart_stub_last.block == 256 && cudart_stub_last.grid == 96 &&
+              cudart_stub_last.fn == reinterpret_cast<const void *>(cutego_gemm_fns_64x64_kk_k),
+          "auto 8x6144x4096: rc %d, config %d, block %u, grid %u", rc, (int)autod.plan.config, cudart_stub_last.block,
+          cudart_stub_last.grid);
+    Gemm auto72 = {72, 6144, 4096, A, B, D, nullptr, nullptr, {}};
+    n = delta(auto72, &rc);
+    CHECK(rc == CUTEGO_KERNELS_OK && n.launch_ex == 1 && auto72.plan.config == CUTEGO_GEMM_CONFIG_128x64x64 &&
+              cudart_stub_last.block == 384 &&
+              cudart_stub_last.fn == reinterpret_cast<const void *>(cutego_gemm_fns_128x64_kk_k),
+          "auto 72x6144x4096: rc %d, config %d, block %u", rc, (int)auto72.plan.config, cudart_stub_last.block);
   }
 
   // 64x4096x4096: K split, a GEMM and a reduction. A repeat: the device (outer call and the

@@ -31,6 +31,12 @@
  * neither splits, 128x64 also where 128x128 is the data-parallel choice and twice its tiles fill
  * at least half the SMs in fewer waves' worth of main loop (1024^3: 9.4 -> 7.9 us, 768^3 8.1 ->
  * 6.7), with A's and B's rows on the 128-byte grid (1000^3 lost: 10.9 -> 12.6 us).
+ * cutego_gemm_narrow_config: a narrow plan of at most 64 rows runs on 64x64 tiles instead (ONE
+ * consumer warpgroup, 13 stages of 16 KiB: 104 KiB of B in flight per SM against 128x64's 64 KiB
+ * in 8 stages, whose A stages hold 128 rows of which at most 64 are real). Decode shapes are bound
+ * by B's bytes at the rate the SMs pull them, which the bytes in flight bound (cuBLAS runs them
+ * with 16 stages of 64 columns: 8x6144x4096 in 13.2 us, ours on 128x64 16.9). For M <= 64 the
+ * 64x64 tiles are as many as the 128x64 ones, so the split is the same.
  *
  * cutego_gemm_stream_k: stream-K (gemm_stream_k.cuh) where a partial last wave of tiles leaves
  * SMs idle and K does not split. Data-parallel, the time is pick_config's: ceil(tiles / sms)
@@ -198,6 +204,11 @@ int cutego_gemm_narrow(const cutego_gemm_plan_t *p, int sms) {
   return s64 == 1 && s128 == 1 && 2 * tiles64 >= sms && on_grid(&p->a) && on_grid(&p->b) &&
          cutego_gemm_pick_config(p->m, p->n, p->l, p->ab_dtype, sms) == CUTEGO_GEMM_CONFIG_128x128x64 &&
          tile_time(p, sms, 64, 1) < tile_time(p, sms, kTile, 1);
+}
+
+int cutego_gemm_narrow_config(const cutego_gemm_plan_t *p, int sms) {
+  if (!cutego_gemm_narrow(p, sms)) return -1;
+  return p->m <= 64 ? CUTEGO_GEMM_CONFIG_64x64x64 : CUTEGO_GEMM_CONFIG_128x64x64;
 }
 
 enum { kMinStreamKIters = 4 };
