@@ -21,7 +21,7 @@ CUBLAS_LIB=${CUBLAS_LIB:-$CUDA/targets/x86_64-linux/lib}
 F="-gencode=arch=compute_90a,code=sm_90a -std=c++17 -O3"
 D=.devwork/dev
 mkdir -p $D/new $D/base
-INST="128x256_kk 128x256_km 128x256_mk 128x256_mm 128x128_kk 128x128_km 128x128_mk 128x128_mm 128x64_kk 128x64_km 128x64_mk 128x64_mm 128x192_kk 128x192_km 128x192_mk 128x192_mm $(for c in 128x256 128x128; do for t in e4m3 e5m2 e4m3e5m2 e5m2e4m3; do printf ' %s_kk_%s' $c $t; done; done)"
+INST="128x256_kk 128x256_km 128x256_mk 128x256_mm 128x128_kk 128x128_km 128x128_mk 128x128_mm 128x64_kk 128x64_km 128x64_mk 128x64_mm 128x192_kk 128x192_km 128x192_mk 128x192_mm 64x64_kk 64x64_km 64x64_mk 64x64_mm $(for c in 128x256 128x128; do for t in e4m3 e5m2 e4m3e5m2 e5m2e4m3; do printf ' %s_kk_%s' $c $t; done; done)"
 # The kernel objects of a source tree ($1) into $2, with the build's C7510 and spill gates.
 kobjs() {
   local root=$1 dir=$2
@@ -29,7 +29,7 @@ kobjs() {
   for i in $INST; do if [ -f $root/kernels/gemm_$i.cu ]; then echo $i; fi; done | xargs -P 10 -I{} sh -c \
     "$NVCC $F -I$root/include -I$root/csrc/tma -I$root/kernels -Xptxas -v -Xcompiler -fPIC -c $root/kernels/gemm_{}.cu -o $dir/gemm_{}.o 2> $dir/gemm_{}.log || { cat $dir/gemm_{}.log; exit 1; }"
   if grep -l C7510 $dir/*.log; then echo "C7510 (wgmma serialized)"; return 1; fi
-  cat $dir/*.log | awk '/Function properties for/ {f=$NF} /bytes spill/ && f ~ /^cutego_gemm_128x/ && !/ 0 bytes spill stores, 0 bytes spill loads/ {print f": "$0; bad=1} END {exit bad}'
+  cat $dir/*.log | awk '/Function properties for/ {f=$NF} /bytes spill/ && f ~ /^cutego_gemm_(128x|64x)/ && !/ 0 bytes spill stores, 0 bytes spill loads/ {print f": "$0; bad=1} END {exit bad}'
 }
 kobjs . $D/new/kobj &
 kobjs .devwork/base $D/base/kobj &

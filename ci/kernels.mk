@@ -52,7 +52,7 @@ $(GEMM_INSTANCES:%=$(KBUILD)/obj/gemm_%.o): $(KBUILD)/obj/gemm_%.o: kernels/gemm
 	$(NVCC) $(KNVCC_FLAGS) -Xptxas -v -Xcompiler -fPIC -c $< -o $@ 2> $(KBUILD)/gemm_$*_ptxas.log \
 	  || { cat $(KBUILD)/gemm_$*_ptxas.log; exit 1; }
 	@if grep -qE 'C751[048]' $(KBUILD)/gemm_$*_ptxas.log; then grep -E 'C751[048]' $(KBUILD)/gemm_$*_ptxas.log; rm -f $@; exit 1; fi
-	@awk '/Function properties for/ {f=$$NF} /bytes spill/ && f ~ /^cutego_gemm_128x/ && !/ 0 bytes spill stores, 0 bytes spill loads/ {print f": "$$0; bad=1} END {exit bad}' \
+	@awk '/Function properties for/ {f=$$NF} /bytes spill/ && f ~ /^cutego_gemm_(128x|64x)/ && !/ 0 bytes spill stores, 0 bytes spill loads/ {print f": "$$0; bad=1} END {exit bad}' \
 	  $(KBUILD)/gemm_$*_ptxas.log || { rm -f $@; exit 1; }
 
 $(KBUILD)/libcutego_kernels.a: $(KBUILD)/obj/cutego_copy.o $(GEMM_OBJS) $(KHOST_SRC) csrc/gemm/plan.c csrc/gemm/waves.c csrc/gemm/configs.cc $(KHDRS) $(GEMM_HDRS)

@@ -216,7 +216,7 @@ func planGemm(d GemmOperand, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, b
 // A and B are bf16 or fp16 (ab), or FP8 (E4M3/E5M2; opt.BType for a B of the other FP8 type,
 // opt.ScaleA/ScaleB, opt.Promoted), C and D bf16, fp16 or fp32 (cd); cOp may be nil when beta
 // is 0. The rules are the C planner's (PlanGemm) and the tile configuration the C launcher's
-// (cutego_gemm_narrow, cutego_gemm_pick_config), K split where cutego_gemm would split it
+// (cutego_gemm_narrow_config, cutego_gemm_pick_config), K split where cutego_gemm would split it
 // (cutego_gemm_split_k, opt.SplitK): the slices' fp32 partial sums go to the Copier's workspace
 // and a reduction kernel (cutego_gemm_split_k_reduce_*) sums them into D.
 func (c *Copier) Gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha, beta float32, opt *GemmOptions) (*GemmPlan, error) {
@@ -336,8 +336,9 @@ func (c *Copier) gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha
 }
 
 // launchPlan is the plan Copier.Gemm launches, the C launcher's (cutego_gemm) decisions in its
-// order: PlanGemm's plan; where neither a configuration nor a split is asked for, 128x64 tiles
-// where cutego_gemm_narrow says so (and that plan reads A and B in place); then K split as
+// order: PlanGemm's plan; where neither a configuration nor a split is asked for, the narrow tiles
+// cutego_gemm_narrow_config names, 128x64 or 64x64 for at most 64 rows (where that plan reads A
+// and B in place); then K split as
 // cutego_gemm_split_k says for opt.SMs (or opt.SplitK asks), where the slices plan on the wgmma
 // path reading A and B in place or their packed copies (planSplit); else, unless asked for or narrow, the tile
 // configuration cutego_gemm_pick_config gives for opt.SMs (not for promoted FP8 accumulation,
@@ -363,9 +364,11 @@ func launchPlan(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, beta float3
 		return nil
 	}
 	narrow := false
-	if opt.Config <= 0 && opt.SplitK == 0 && C.cutego_gemm_narrow(&p.c, C.int(opt.SMs)) != 0 {
-		if q := replan(C.CUTEGO_GEMM_CONFIG_128x64x64); q != nil && !q.Packed {
-			p, narrow = q, true
+	if opt.Config <= 0 && opt.SplitK == 0 {
+		if nc := C.cutego_gemm_narrow_config(&p.c, C.int(opt.SMs)); nc >= 0 {
+			if q := replan(nc); q != nil && !q.Packed {
+				p, narrow = q, true
+			}
 		}
 	}
 	var why [120]C.char
@@ -397,7 +400,7 @@ const splitWorkspaceAddr = 256
 
 // planSplit makes p the plan of K split in `splits` slices as cutego_gemm's split does: the
 // slices' layouts from cutego_gemm_split_layouts, planned (fp32 out, alpha 1, beta 0) on the
-// wgmma path without packing, without clusters, on 128x128 tiles, or 128x64 ones where p has them
+// wgmma path without packing, without clusters, on 128x128 tiles, or 128x64 or 64x64 ones where p has them
 // (unless opt names a configuration). An error, p unchanged, where they do not plan so.
 func planSplit(p *GemmPlan, splits int, a, b GemmOperand, ab DType, opt *GemmOptions, bs *blockScalesIn) error {
 	var scales *C.cutego_gemm_block_scales_t
@@ -415,8 +418,8 @@ func planSplit(p *GemmPlan, splits int, a, b GemmOperand, ab DType, opt *GemmOpt
 	o.ForcePath, o.NoPack, o.SplitK, o.ClusterM = GemmWgmma, true, 1, 1
 	if o.Config <= 0 {
 		o.Config = int(C.CUTEGO_GEMM_CONFIG_128x128x64) + 1
-		if p.c.config == C.CUTEGO_GEMM_CONFIG_128x64x64 {
-			o.Config = int(C.CUTEGO_GEMM_CONFIG_128x64x64) + 1
+		if p.c.config == C.CUTEGO_GEMM_CONFIG_128x64x64 || p.c.config == C.CUTEGO_GEMM_CONFIG_64x64x64 {
+			o.Config = int(p.c.config) + 1
 		}
 	}
 	// the slices read packed copies (cutego_gemm_plan_t's a/b_packed) at 256-byte-aligned workspace offsets

@@ -136,8 +136,16 @@ func TestGemmOnDevice(t *testing.T) {
 		// M-major A with a partial tile row.
 		{m: 256, n: 520, k: 512, config: 5, kernel: "cutego_gemm_128x192_kk_bf16_f32"},
 		{m: 200, n: 400, k: 320, aMajorM: true, config: 5, kernel: "cutego_gemm_128x192_mk_bf16_f32"},
-		// Chosen as the C launcher chooses (cutego_gemm_narrow) on an H200's 132 SMs.
+		// 64x64 tiles asked for (config 6, one consumer warpgroup): M = 8, 40 and 64 of one tile row,
+		// 200 of four (the last partial) with a partial column tile (N = 1000) and an M-major A.
+		{m: 8, n: 1024, k: 512, config: 6, kernel: "cutego_gemm_64x64_kk_bf16_f32"},
+		{m: 40, n: 520, k: 520, config: 6, kernel: "cutego_gemm_64x64_kk_bf16_f32"},
+		{m: 64, n: 1000, k: 4096, config: 6, kernel: "cutego_gemm_64x64_kk_bf16_f32"},
+		{m: 200, n: 1000, k: 320, aMajorM: true, config: 6, kernel: "cutego_gemm_64x64_mk_bf16_f32"},
+		// Chosen as the C launcher chooses (cutego_gemm_narrow_config) on an H200's 132 SMs: 128x64
+		// tiles above 64 rows, 64x64 ones up to 64 (8 x 6144: 96 tiles, no split).
 		{m: 128, n: 4096, k: 8192, kernel: "cutego_gemm_128x64_kk_bf16_f32", wantSMs: 132, samples: 4096},
+		{m: 8, n: 6144, k: 4096, kernel: "cutego_gemm_64x64_kk_bf16_f32", wantSMs: 132, samples: 4096},
 	} {
 		runBF16(t, c, tc, rng)
 	}

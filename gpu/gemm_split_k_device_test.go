@@ -122,7 +122,8 @@ func TestGemmSplitKOnDevice(t *testing.T) {
 	c := openGemm(t)
 	rng := rand.New(rand.NewSource(5))
 	for _, tc := range []splitCase{
-		// Automatic on 132 SMs: 128x64 tiles (cutego_gemm_narrow), 64 of them in 2 slices.
+		// Automatic on 132 SMs: 64x64 tiles (cutego_gemm_narrow_config, at most 64 rows), 64 of
+		// them in 2 slices.
 		{m: 16, n: 4096, k: 4096, ab: BF16, cd: BF16, alpha: 1, want: 2},
 		{m: 64, n: 4096, k: 4096, ab: BF16, cd: F32, alpha: 2, beta: -1, want: 2},
 		// Asked for: 8 slices of 512 into f16 with C; 3 slices of 1032 (no whole k-tile of 64).

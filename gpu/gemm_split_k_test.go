@@ -24,11 +24,13 @@ func TestLaunchPlanSplitK(t *testing.T) {
 		split   int
 		config  int // the slices' (or the unsplit plan's) CUTEGO_GEMM_CONFIG_* + 1; 0: not checked
 	}{
-		// Narrow: 64 tiles of 128x64 in 2 slices of 2048.
-		{16, 4096, 4096, BF16, GemmOptions{SMs: 132}, 2, 3},
-		{64, 4096, 4096, BF16, GemmOptions{SMs: 132}, 2, 3},
-		// Narrow, 96 tiles of 128x64: two slices would make two waves.
-		{16, 6144, 4096, BF16, GemmOptions{SMs: 132}, 1, 3},
+		// Narrow, at most 64 rows: 64 tiles of 64x64 (cutego_gemm_narrow_config) in 2 slices of
+		// 2048; above 64 rows 128x64 ones.
+		{16, 4096, 4096, BF16, GemmOptions{SMs: 132}, 2, 6},
+		{64, 4096, 4096, BF16, GemmOptions{SMs: 132}, 2, 6},
+		{72, 4096, 4096, BF16, GemmOptions{SMs: 132}, 2, 3},
+		// Narrow, 96 tiles of 64x64: two slices would make two waves.
+		{16, 6144, 4096, BF16, GemmOptions{SMs: 132}, 1, 6},
 		// Not narrow: 64 tiles of 128x128 in 2 slices of 7168.
 		{256, 4096, 14336, BF16, GemmOptions{SMs: 132}, 2, 2},
 		// 86 tiles of 128x128 (172 of 128x64): no split.

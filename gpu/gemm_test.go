@@ -119,6 +119,12 @@ func TestLaunchPlanTiles(t *testing.T) {
 		// cutego_gemm_narrow: M <= 256 against N = 4096: 32 tiles of 128x128 in 4 slices become 64 in 2.
 		{128, 4096, 8192, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_128x64_kk_bf16_bf16"},
 		{128, 4096, 8192, BF16, F32, GemmOptions{SMs: 132}, "cutego_gemm_128x64_kk_bf16_f32"},
+		// cutego_gemm_narrow_config: a narrow GEMM of at most 64 rows on 64x64 tiles (8 x 6144: 48
+		// tiles of 128x128 in 2 slices against 96 of 64x64 unsplit; 1 x 4096: 32 in 4 against 64 in 2).
+		{8, 6144, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x64_kk_bf16_bf16"},
+		{1, 4096, 4096, F16, F32, GemmOptions{SMs: 132}, "cutego_gemm_64x64_kk_f16_f32"},
+		{64, 4096, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x64_kk_bf16_bf16"},
+		{65, 4096, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_128x64_kk_bf16_bf16"},
 		// cutego_gemm_pick_config: 1024 x 4096 x K takes 128x256 (1 wave of 128 tiles), 512 x 11008
 		// 128x192 (2 waves of 232 tiles x 0.83 against 128x256's 2 of 172, 128x128's 3 x 0.577), in
 		// FP8 (no 128x192x64) 128x128.
@@ -133,6 +139,10 @@ func TestLaunchPlanTiles(t *testing.T) {
 		// config 5 is 128x192 (16-bit), kept where asked for.
 		{512, 6144, 4096, BF16, 0, GemmOptions{SMs: 132, Config: 5}, "cutego_gemm_128x192_kk_bf16_bf16"},
 		{256, 11008, 4096, F16, F32, GemmOptions{SMs: 132, Config: 5}, "cutego_gemm_128x192_kk_f16_f32"},
+		// config 6 is 64x64 (16-bit, one consumer warpgroup), kept where asked for: 8 x 6144 has 96
+		// tiles (no split: 2 x 96 > 132).
+		{8, 6144, 4096, BF16, 0, GemmOptions{SMs: 132, Config: 6}, "cutego_gemm_64x64_kk_bf16_bf16"},
+		{100, 1000, 520, F16, F32, GemmOptions{SMs: 132, Config: 6}, "cutego_gemm_64x64_kk_f16_f32"},
 		// FP8 never narrows (128x64 tiles are 16-bit only); promoted FP8 keeps 128x128.
 		{1024, 4096, 4096, E4M3, 0, GemmOptions{SMs: 132, Promoted: true}, "cutego_gemm_128x128_kk_e4m3_bf16_promoted"},
 	}
@@ -157,6 +167,24 @@ func TestLaunchPlanTiles(t *testing.T) {
 	if _, err := PlanGemm(op(256, 256), op(256, 256), op(256, 256), nil, E4M3, BF16, 0, &GemmOptions{Config: 3}); err == nil ||
 		!strings.Contains(err.Error(), "16-bit A and B only") {
 		t.Errorf("FP8 with 128x64 tiles: %v", err)
+	}
+	if _, err := PlanGemm(op(256, 256), op(256, 256), op(256, 256), nil, E4M3, BF16, 0, &GemmOptions{Config: 6}); err == nil ||
+		!strings.Contains(err.Error(), "64x64 tiles are for 16-bit A and B only") {
+		t.Errorf("FP8 with 64x64 tiles: %v", err)
+	}
+	// 64x64 tiles split K as cutego_gemm_split_k's wave rule says for 64x64 tiles: 64 x 4096 x 4096
+	// has 64 of them, so 2 slices (128 <= 132 CTAs, K 2048 each), the slices on 64x64 tiles; 8 x
+	// 6144 has 96 (none); 200 x 1024 x 8192 has 4 x 16 = 64 (2: tile rows of 64, where 128-row
+	// tiles would count 2 x 16 = 32 and split in 4).
+	for _, sc := range []struct {
+		m, n, k int64
+		want    int
+	}{{64, 4096, 4096, 2}, {8, 6144, 4096, 1}, {200, 1024, 8192, 2}} {
+		p, err := launchPlan(op(sc.m, sc.n), op(sc.m, sc.k), op(sc.n, sc.k), nil, BF16, BF16, 0, &GemmOptions{SMs: 132, Config: 6}, nil)
+		if err != nil || p.SplitK != sc.want && !(sc.want == 1 && p.SplitK == 0) || !strings.HasPrefix(p.Kernel, "cutego_gemm_64x64_kk_bf16") ||
+			(sc.want > 1 && p.slices.Config != 6) {
+			t.Errorf("%dx%dx%d on 64x64 tiles: split %d (want %d): %v %v", sc.m, sc.n, sc.k, p.SplitK, sc.want, p, err)
+		}
 	}
 	if _, err := PlanGemm(op(256, 256), op(256, 256), op(256, 256), nil, E4M3, BF16, 0, &GemmOptions{Config: 5}); err == nil ||
 		!strings.Contains(err.Error(), "128x192x64 tiles are for 16-bit A and B only") {

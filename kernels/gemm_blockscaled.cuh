@@ -122,7 +122,8 @@ struct Promotion<Cfg, BlockScaled<TI>> {
 // cutego_gemm_<config>_kk_<in>_<out>_blockscaled: the FP8 kernel with the block scales as its
 // fifth argument (cutego_gemm_block_scales_t), no clusters.
 #define CUTEGO_GEMM_WGMMA_FP8_BLOCKSCALED_KERNEL(CFG, CFGNAME, TI, INNAME, TO, OUTNAME)                            \
-  extern "C" __global__ void __launch_bounds__(384, 1) cutego_gemm_##CFGNAME##_kk_##INNAME##_##OUTNAME##_blockscaled( \
+  extern "C" __global__ void __launch_bounds__(CUTEGO_GEMM_THREADS(cutego_gen::CFG::CONSUMER_WARPGROUPS), 1)      \
+      cutego_gemm_##CFGNAME##_kk_##INNAME##_##OUTNAME##_blockscaled(                                              \
       const __grid_constant__ CUtensorMap tma_a, const __grid_constant__ CUtensorMap tma_b,                       \
       const __grid_constant__ CUtensorMap tma_d, const cutego_k::GemmArgs p,                                      \
       const __grid_constant__ cutego_gemm_block_scales_t s) {                                                     \

@@ -7,10 +7,10 @@
 //   - the persistent grid in an L2-friendly tile order, walked
 //     alike by producer and consumers ........................ PersistentTileScheduler
 //   - warp specialization: one producer warpgroup, two
-//     consumer warpgroups, setmaxnreg ........................ gemm_wgmma_body() roles:
+//     consumer warpgroups (one: 64x64), setmaxnreg ........... gemm_wgmma_body() roles:
 //     producer_load_tile(), consumer_mma_tile()
-//   - 128x256 tiles (m64n256k16 per consumer; 128x192, 128x128
-//     and 128x64 tiles likewise) ............................ mma_stage()
+//   - 128x256 tiles (m64n256k16 per consumer; 128x192, 128x128,
+//     128x64 and 64x64 tiles likewise) ...................... mma_stage()
 //   - the epilogue from the accumulator's TV layout .......... epilogue()
 //   - an epilogue through swizzled shared memory and TMA
 //     stores that drain while the next tile computes ......... epilogue_tma()
@@ -184,21 +184,23 @@ struct PipelineState {
 };
 
 // CUTLASS's PipelineTmaAsync: full[s]: the producer's TMA bytes for stage s have landed (1
-// arrival + transaction bytes). empty[s]: every consumer warp has finished reading stage s (8
-// arrivals), in every CTA of the cluster (8 x cluster_m): a producer writes its B slice into all
-// of them. Its producer_commit is the TMA's own complete_tx on full[s] (no call), as in CUTLASS.
+// arrival + transaction bytes). empty[s]: every consumer warp has finished reading stage s (4
+// arrivals per consumer warpgroup: 8 for two, 4 for the one of a 64-row tile), in every CTA of
+// the cluster (x cluster_m): a producer writes its B slice into all of them. Its producer_commit
+// is the TMA's own complete_tx on full[s] (no call), as in CUTLASS.
 // Deviation: producer_acquire only waits and the producer always calls
 // producer_expect_transaction (a tile with fewer rows than BM loads fewer bytes of A), and
 // consumers release per warp, not per thread.
 template <int S>
 struct PipelineTmaAsync {
   uint64_t full[S], empty[S];
-  static constexpr int kConsumerWarps = 8;
-  __device__ __forceinline__ void init(int cluster_m) {
+  // consumer_warpgroups: Cfg::CONSUMER_WARPGROUPS (a compile-time constant at every call).
+  __device__ __forceinline__ void init(int cluster_m, int consumer_warpgroups) {
+    const int consumer_warps = 4 * consumer_warpgroups;
 #pragma unroll
     for (int s = 0; s < S; ++s) {
       mbar_init(&full[s], 1);
-      mbar_init(&empty[s], kConsumerWarps * cluster_m);
+      mbar_init(&empty[s], consumer_warps * cluster_m);
     }
     fence_barrier_init();
   }
@@ -775,9 +777,10 @@ __device__ __forceinline__ bool consumer_mma_tile(const GemmArgs &p, PipelineTma
 }
 
 // ---- warp specialization ---------------------------------------------------------------------
-// Warpgroup 0 produces (one thread issues TMA), warpgroups 1 and 2 consume (64 rows of the
-// 128-row tile each). setmaxnreg moves registers from the producer to the consumers. Both roles
-// walk the tile scheduler's tiles and count the same k-iterations through the pipeline.
+// Warpgroup 0 produces (one thread issues TMA), warpgroups 1 .. Cfg::CONSUMER_WARPGROUPS consume
+// (64 rows of the tile each: two of a 128-row tile, one of a 64-row tile). setmaxnreg moves
+// registers from the producer to the consumers. Both roles walk the tile scheduler's tiles and
+// count the same k-iterations through the pipeline.
 // CM: CTAs per cluster along M, a template constant so that the kernel without
 // clusters compiles exactly as before them (a run-time cluster size cost it 5-15%).
 template <class Cfg, class OA, class OB, class TI, typename TO, int CM>
@@ -786,16 +789,18 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
                                                 const cutego_gemm_block_scales_t *bs = nullptr) {
   constexpr int S = Cfg::STAGES, BM = Cfg::BM, BN = Cfg::BN;
   static_assert(OA::rows == BM && OB::rows == BN, "operand layouts do not match the tile");
-  static_assert(BM == 128, "two consumer warpgroups of 64 rows each");
+  static_assert(BM == 64 * Cfg::CONSUMER_WARPGROUPS && (Cfg::CONSUMER_WARPGROUPS == 1 || Cfg::CONSUMER_WARPGROUPS == 2),
+                "one or two consumer warpgroups of 64 rows each");
   extern __shared__ uint8_t smem_raw[];
   uint8_t *base = align1024(smem_raw);
   uint8_t *sa = base;
   uint8_t *sb = base + S * OA::stage_bytes;
   uint8_t *staging = sb + S * OB::stage_bytes;  // 1024-aligned: stages are multiples of 1024 bytes
-  PipelineTmaAsync<S> &pipe = *reinterpret_cast<PipelineTmaAsync<S> *>(staging + kEpiBuffers * kEpiChunkBytes);
+  PipelineTmaAsync<S> &pipe =
+      *reinterpret_cast<PipelineTmaAsync<S> *>(staging + kEpiBuffers<Cfg> * kEpiChunkBytes);
   static_assert(sizeof(PipelineTmaAsync<S>) == S * 2 * 8, "gemm_smem_bytes counts two mbarriers per stage");
   const int wg = threadIdx.x / 128;
-  if (threadIdx.x == 0) pipe.init(CM);
+  if (threadIdx.x == 0) pipe.init(CM, Cfg::CONSUMER_WARPGROUPS);
   if (CM > 1)
     cluster_sync();  // every CTA's barriers exist before any multicast or remote arrival
   else
@@ -872,7 +877,7 @@ __device__ __forceinline__ void gemm_generic_body(TO *d, const cute_layout_t &ld
 // ---- kernel entry points (extern "C" names for the Go launcher's cuModuleGetFunction) --------
 // cutego_gemm_<config>_<A major><B major>_<in>_<out>, majors k/m; in bf16/f16/e4m3; out bf16/f16/f32.
 #define CUTEGO_GEMM_WGMMA_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, TI, INNAME, TO, OUTNAME)                      \
-  extern "C" __global__ void __launch_bounds__(384, 1)                                                        \
+  extern "C" __global__ void __launch_bounds__(CUTEGO_GEMM_THREADS(cutego_gen::CFG::CONSUMER_WARPGROUPS), 1)   \
       cutego_gemm_##CFGNAME##_##AMN##BMN##_##INNAME##_##OUTNAME(                                              \
           const __grid_constant__ CUtensorMap tma_a, const __grid_constant__ CUtensorMap tma_b,               \
           const __grid_constant__ CUtensorMap tma_d, const cutego_k::GemmArgs p) {                            \
@@ -910,7 +915,8 @@ __device__ __forceinline__ void gemm_generic_body(TO *d, const cute_layout_t &ld
 // per CTA from device memory when the kernel runs).
 // cutego_gemm_<config>_kk_<in>_<out>, in e4m3, e5m2, e4m3e5m2 or e5m2e4m3 (A's type first).
 #define CUTEGO_GEMM_WGMMA_FP8_KERNEL(CFG, CFGNAME, TI, INNAME, TO, OUTNAME, SUFFIX)                            \
-  extern "C" __global__ void __launch_bounds__(384, 1) cutego_gemm_##CFGNAME##_kk_##INNAME##_##OUTNAME##SUFFIX( \
+  extern "C" __global__ void __launch_bounds__(CUTEGO_GEMM_THREADS(cutego_gen::CFG::CONSUMER_WARPGROUPS), 1)   \
+      cutego_gemm_##CFGNAME##_kk_##INNAME##_##OUTNAME##SUFFIX(                                                \
       const __grid_constant__ CUtensorMap tma_a, const __grid_constant__ CUtensorMap tma_b,                   \
       const __grid_constant__ CUtensorMap tma_d, const cutego_k::GemmArgs p, const cutego_gemm_scales_t s) {  \
     cutego_k::GemmArgs q = p;                                                                                 \

@@ -152,9 +152,9 @@ __device__ __forceinline__ void gemm_stream_k_body(const CUtensorMap *tma_a, con
   uint8_t *sa = base;
   uint8_t *sb = base + S * OA::stage_bytes;
   uint8_t *staging = sb + S * OB::stage_bytes;
-  PipelineTmaAsync<S> &pipe = *reinterpret_cast<PipelineTmaAsync<S> *>(staging + kEpiBuffers * kEpiChunkBytes);
+  PipelineTmaAsync<S> &pipe = *reinterpret_cast<PipelineTmaAsync<S> *>(staging + kEpiBuffers<Cfg> * kEpiChunkBytes);
   const int wg = threadIdx.x / 128;
-  if (threadIdx.x == 0) pipe.init(1);
+  if (threadIdx.x == 0) pipe.init(1, Cfg::CONSUMER_WARPGROUPS);
   __syncthreads();
 
   if (wg == 0) {
@@ -210,7 +210,7 @@ typedef void (*cutego_gemm_wgmma_sk_fn)(const CUtensorMap, const CUtensorMap, co
                                         const cutego_gemm_args_t, const cutego_gemm_stream_k_t);
 
 #define CUTEGO_GEMM_STREAM_K_KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, TI, INNAME, TO, OUTNAME)                    \
-  extern "C" __global__ void __launch_bounds__(384, 1)                                                        \
+  extern "C" __global__ void __launch_bounds__(CUTEGO_GEMM_THREADS(cutego_gen::CFG::CONSUMER_WARPGROUPS), 1)   \
       cutego_gemm_##CFGNAME##_##AMN##BMN##_##INNAME##_##OUTNAME##_streamk(                                    \
           const __grid_constant__ CUtensorMap tma_a, const __grid_constant__ CUtensorMap tma_b,               \
           const __grid_constant__ CUtensorMap tma_d, const cutego_k::GemmArgs p,                              \

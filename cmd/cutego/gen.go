@@ -21,12 +21,16 @@ import (
 // block-scaled kernel's wide tile: one partial sum of 96 registers beside the accumulator's 96,
 // where 128x256 would need 256 (4 stages of 40 KiB). The 16-bit 128x192 tile (config 4) sits
 // between 128x128 and 128x256 for shapes of about one wave of tiles: 4 stages of 40 KiB (a fifth
-// would pass the 227 KiB limit beside the epilogue's 32 KiB of staging).
+// would pass the 227 KiB limit beside the epilogue's 32 KiB of staging). The 16-bit 64x64 tile
+// (config 5) is the decode tile for M <= 64: ONE consumer warpgroup (BM = 64), 13 stages of 16
+// KiB beside its 16 KiB of staging (230,608 bytes; a fourteenth would pass 227 KiB), so that
+// 104 KiB of B are in flight per SM where 128x64 holds 64.
 var gemmConfigs = []sm90.GemmConfig{
 	{BM: 128, BN: 256, BK: 64, Stages: 4, ElemBits: 16, ConsumerWarpgroups: 2, Multicast: 2},
 	{BM: 128, BN: 128, BK: 64, Stages: 6, ElemBits: 16, ConsumerWarpgroups: 2, Multicast: 2},
 	{BM: 128, BN: 64, BK: 64, Stages: 8, ElemBits: 16, ConsumerWarpgroups: 2, Multicast: 2},
 	{BM: 128, BN: 192, BK: 64, Stages: 4, ElemBits: 16, ConsumerWarpgroups: 2, Multicast: 2},
+	{BM: 64, BN: 64, BK: 64, Stages: 13, ElemBits: 16, ConsumerWarpgroups: 1, Multicast: 2},
 	{BM: 128, BN: 256, BK: 128, Stages: 4, ElemBits: 8, ConsumerWarpgroups: 2, KMajorOnly: true},
 	{BM: 128, BN: 128, BK: 128, Stages: 6, ElemBits: 8, ConsumerWarpgroups: 2, KMajorOnly: true},
 	{BM: 128, BN: 192, BK: 128, Stages: 4, ElemBits: 8, ConsumerWarpgroups: 2, KMajorOnly: true},

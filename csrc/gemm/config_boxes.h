@@ -13,6 +13,7 @@ typedef struct config_boxes {
   int bk;
   int multicast;                /* CTAs of a cluster along M that may share B (TMA multicast) */
   int b_mc_box[2][2];           /* [major] B's box per CTA of such a cluster (its slice) */
+  int consumer_warpgroups;      /* the kernel's consumer warpgroups (block: CUTEGO_GEMM_THREADS of it) */
 } config_boxes;
 #ifdef __cplusplus
 extern "C" {

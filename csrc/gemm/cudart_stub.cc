@@ -145,6 +145,7 @@ cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *cfg, const void *fn, v
   cudart_stub_last.fn = fn;
   cudart_stub_last.stream = cfg->stream;
   cudart_stub_last.grid = cfg->gridDim.x;
+  cudart_stub_last.block = cfg->blockDim.x;
   cudart_stub_last.device = cudart_stub_device;
   // the GEMM kernels' first three arguments are the tensor maps of A, B and D
   if (cudart_stub_takes_maps && cudart_stub_takes_maps(fn))

@@ -11,12 +11,12 @@ struct cudart_stub_counts {
 };
 extern cudart_stub_counts cudart_stub_n;
 
-// The last cudaLaunchKernelExC: kernel, stream, grid, current device, and (for a kernel
+// The last cudaLaunchKernelExC: kernel, stream, grid, block, current device, and (for a kernel
 // cudart_stub_takes_maps says takes them) its first three arguments, 128-byte tensor maps.
 struct cudart_stub_launch {
   const void *fn;
   cudaStream_t stream;
-  unsigned grid;
+  unsigned grid, block;
   int device;
   unsigned char map[3][128];
 };

@@ -315,6 +315,9 @@ static int choose_config(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt
     if (is_fp8(p->ab_dtype) && p->config == CUTEGO_GEMM_CONFIG_128x192x64)
       return REASON(p, -1, "config %d: 128x192x64 tiles are for 16-bit A and B only (FP8: 128x256 or 128x128; "
                     "block-scaled: config %d, 128x192x128)", (int)opt->config, CUTEGO_GEMM_CONFIG_128x192x128 + 1);
+    if (is_fp8(p->ab_dtype) && p->config == CUTEGO_GEMM_CONFIG_64x64x64)
+      return REASON(p, -1, "config %d: 64x64 tiles are for 16-bit A and B only (FP8: 128x256 or 128x128)",
+                    (int)opt->config);
     if (p->promoted && p->config != CUTEGO_GEMM_CONFIG_128x128x64)
       return REASON(p, -1, "config %d: promoted FP8 accumulation runs on 128x128 tiles only%s", (int)opt->config,
                     block_scaled ? " (block-scaled: or 128x192)" : "");
@@ -580,7 +583,8 @@ void cutego_gemm_launch(const cutego_gemm_plan_t *p, int64_t resident, int64_t m
   if (p->path == CUTEGO_GEMM_PATH_NONE) return;
   snprintf(l->kernel, sizeof l->kernel, "%s", p->kernel);
   l->grid = cutego_gemm_grid(p, resident, max_ctas);
-  l->block = p->path == CUTEGO_GEMM_PATH_WGMMA ? CUTEGO_GEMM_THREADS : CUTEGO_GEMM_GENERIC_THREADS;
+  l->block = p->path == CUTEGO_GEMM_PATH_WGMMA ? CUTEGO_GEMM_THREADS(boxes_of(p)->consumer_warpgroups)
+                                               : CUTEGO_GEMM_GENERIC_THREADS;
   l->smem_bytes = p->path == CUTEGO_GEMM_PATH_WGMMA ? p->smem_bytes : 0;
   l->cluster = p->path == CUTEGO_GEMM_PATH_WGMMA && p->cluster_m > 1 ? p->cluster_m : 1;
 }

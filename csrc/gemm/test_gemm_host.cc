@@ -237,6 +237,64 @@ int main(int argc, char **argv) {
     CHECK(rc == CUTEGO_KERNELS_EINVAL && n.launch_ex == 0 && n.launch == 0, "config 5, stream-K: rc %d", rc);
   }
 
+  // 64x64 tiles asked for (config 6): the 64x64 kernel with 256 threads (one consumer warpgroup),
+  // one launch on 8x6144x4096 (96 tiles: no split); 64x4096x4096 splits in 2 on its own (64
+  // tiles of 64x64), the slices on 64x64 tiles and a reduction; split_k 4 likewise; with
+  // stream-K, an error before any launch. The 128x128 kernel launches with 384 threads.
+  {
+    cutego_gemm_options_t c6;
+    memset(&c6, 0, sizeof c6);
+    c6.config = CUTEGO_GEMM_CONFIG_64x64x64 + 1;
+    Gemm dec = {8, 6144, 4096, A, B, D, nullptr, &c6, {}};
+    n = delta(dec, &rc);
+    CHECK(rc == CUTEGO_KERNELS_OK && n.launch_ex == 1 && dec.plan.config == CUTEGO_GEMM_CONFIG_64x64x64 &&
+              dec.plan.tiles == 96 && cudart_stub_last.grid == 96 && cudart_stub_last.block == 256 &&
+              cudart_stub_last.fn == reinterpret_cast<const void *>(cutego_gemm_fns_64x64_kk_k) &&
+              !strcmp(dec.plan.kernel, "cutego_gemm_64x64_kk_bf16_bf16"),
+          "config 6, 8x6144x4096: rc %d, %ld launches, grid %u, block %u, %s", rc, n.launch_ex, cudart_stub_last.grid,
+          cudart_stub_last.block, dec.plan.kernel);
+    Gemm d64 = {64, 4096, 4096, A, B, D, nullptr, &c6, {}};
+    n = delta(d64, &rc);
+    CHECK(rc == CUTEGO_KERNELS_OK && n.launch_ex == 2 && d64.plan.split_k == 2 &&
+              d64.plan.config == CUTEGO_GEMM_CONFIG_64x64x64 && d64.plan.tiles == 64 * 2,
+          "config 6, 64x4096x4096: rc %d, %ld launches, split %d, config %d, tiles %lld", rc, n.launch_ex,
+          (int)d64.plan.split_k, (int)d64.plan.config, (long long)d64.plan.tiles);
+    c6.split_k = 4;
+    n = delta(d64, &rc);
+    CHECK(rc == CUTEGO_KERNELS_OK && n.launch_ex == 2 && d64.plan.split_k == 4 &&
+              d64.plan.config == CUTEGO_GEMM_CONFIG_64x64x64 && d64.plan.tiles == 64 * 4,
+          "config 6, split_k 4: rc %d, %ld launches, split %d, config %d, tiles %lld", rc, n.launch_ex,
+          (int)d64.plan.split_k, (int)d64.plan.config, (long long)d64.plan.tiles);
+    c6.split_k = 0;
+    c6.decomposition = CUTEGO_GEMM_DECOMPOSITION_STREAM_K;
+    n = delta(d64, &rc);
+    CHECK(rc == CUTEGO_KERNELS_EINVAL && n.launch_ex == 0 && n.launch == 0, "config 6, stream-K: rc %d", rc);
+    cutego_gemm_options_t c2;
+    memset(&c2, 0, sizeof c2);
+    c2.config = CUTEGO_GEMM_CONFIG_128x128x64 + 1;
+    c2.split_k = 1;
+    Gemm sq = {8, 6144, 4096, A, B, D, nullptr, &c2, {}};
+    n = delta(sq, &rc);
+    CHECK(rc == CUTEGO_KERNELS_OK && n.launch_ex == 1 && cudart_stub_last.block == 384, "config 2: block %u",
+          cudart_stub_last.block);
+    // Nothing asked for: the narrow tiles of a GEMM of at most 64 rows are 64x64
+    // (cutego_gemm_narrow_config): 8x6144x4096 on 96 of them, one launch of 256 threads;
+    // 72x6144x4096 on 128x64 tiles, 384 threads.
+    Gemm autod = {8, 6144, 4096, A, B, D, nullptr, nullptr, {}};
+    n = delta(autod, &rc);
+    CHECK(rc == CUTEGO_KERNELS_OK && n.launch_ex == 1 && autod.plan.config == CUTEGO_GEMM_CONFIG_64x64x64 &&
+              cudart_stub_last.block == 256 && cudart_stub_last.grid == 96 &&
+              cudart_stub_last.fn == reinterpret_cast<const void *>(cutego_gemm_fns_64x64_kk_k),
+          "auto 8x6144x4096: rc %d, config %d, block %u, grid %u", rc, (int)autod.plan.config, cudart_stub_last.block,
+          cudart_stub_last.grid);
+    Gemm auto72 = {72, 6144, 4096, A, B, D, nullptr, nullptr, {}};
+    n = delta(auto72, &rc);
+    CHECK(rc == CUTEGO_KERNELS_OK && n.launch_ex == 1 && auto72.plan.config == CUTEGO_GEMM_CONFIG_128x64x64 &&
+              cudart_stub_last.block == 384 &&
+              cudart_stub_last.fn == reinterpret_cast<const void *>(cutego_gemm_fns_128x64_kk_k),
+          "auto 72x6144x4096: rc %d, config %d, block %u", rc, (int)auto72.plan.config, cudart_stub_last.block);
+  }
+
   // 64x4096x4096: K split, a GEMM and a reduction. A repeat: the device (outer call and the
   // slices' call), two launches, cudaGetLastError, and the partial sums' workspace.
   Gemm split = {64, 4096, 4096, A, B, D, nullptr, nullptr, {}};

@@ -236,10 +236,78 @@ static void fp8_plans(void) {
               cutego_gemm_split_k(&p, 132, 2, why, sizeof why) == -1 && strstr(why, "clusters"),
           "128x192 TN clusters: B box %d x %d %s", p.b_map.box[0], p.b_map.box[1], p.reason);
     o.cluster_m = 0;
-    o.config = CUTEGO_GEMM_CONFIG_128x192x64 + 2;
+  }
+  /* 64x64 tiles (CUTEGO_GEMM_CONFIG_64x64x64, options.config 6): ONE consumer warpgroup, 16-bit
+   * only. 13 stages of A 64 x 128 B and B 64 x 128 B (16 KiB), one consumer's staging (2 x 8 KiB),
+   * two mbarriers per stage: 1024 + 13 x 16384 + 16384 + 13 x 16 = 230,608 <= 232,448 (a
+   * fourteenth stage would need 246,992). 8 x 6144 x 4096: one tile row of 96 column tiles, A's
+   * box 64 x 8 (M = 8 rows on the 8-row grid, CUTEGO_GEMM_A_BOX_ROWS with bm 64), B's 64 x 64;
+   * launched with 256 threads (a producer and one consumer warpgroup). */
+  {
+    char why[120];
+    cutego_launch_t l;
+    cutego_gemm_args_t g;
+    o.config = CUTEGO_GEMM_CONFIG_64x64x64 + 1;
+    rc = plan(L3(8, 6144, 0, 6144, 1, 0), L3(8, 4096, 0, 4096, 1, 0), L3(6144, 4096, 0, 4096, 1, 0), NULL, E4, BF,
+              0x1000, &o, &p);
+    CHECK(rc == -1 && strstr(p.reason, "64x64 tiles are for 16-bit A and B only"), "fp8 64x64: %s", p.reason);
+    rc = plan(L3(8, 6144, 0, 6144, 1, 0), L3(8, 4096, 0, 4096, 1, 0), L3(6144, 4096, 0, 4096, 1, 0), NULL, BF, BF,
+              0x1000, &o, &p);
+    CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_64x64x64 && p.tiles_m == 1 && p.tiles_n == 96 && p.tiles == 96 &&
+              p.smem_bytes == 230608 && p.smem_bytes == 1024 + 13 * (8192 + 8192) + 2 * 8192 + 13 * 16 &&
+              !strcmp(p.kernel, "cutego_gemm_64x64_kk_bf16_bf16") && strstr(p.reason, "64x64 tiles"),
+          "bf16 64x64: rc %d tiles %lld x %lld smem %d %s (%s)", rc, (long long)p.tiles_m, (long long)p.tiles_n,
+          p.smem_bytes, p.kernel, p.reason);
+    CHECK(p.a_map.box[0] == 64 && p.a_map.box[1] == 8 && p.b_map.box[0] == 64 && p.b_map.box[1] == 64 &&
+              p.a_map.swizzle_bytes == 128 && p.b_map.swizzle_bytes == 128,
+          "64x64 boxes A %d x %d, B %d x %d", p.a_map.box[0], p.a_map.box[1], p.b_map.box[0], p.b_map.box[1]);
+    cutego_gemm_launch(&p, 132, 0, &l);
+    CHECK(l.block == 256 && l.grid == 96 && l.smem_bytes == 230608 && l.cluster == 1 && !strcmp(l.kernel, p.kernel),
+          "64x64 launch: block %d grid %lld smem %d", l.block, (long long)l.grid, l.smem_bytes);
+    cutego_gemm_args(&p, (void *)0x10000, NULL, 1.f, 0.f, 0, &g);
+    CHECK(g.tiles_m == 1 && g.tiles_n == 96 && g.tiles == 96 && g.k_tiles == 64, "64x64 args %d %d %lld %d",
+          (int)g.tiles_m, (int)g.tiles_n, (long long)g.tiles, (int)g.k_tiles);
+    /* The automatic split counts 64x64 tiles: 96 of them do not split (2 x 96 > 132). */
+    CHECK(cutego_gemm_split_k(&p, 132, 0, why, sizeof why) == 1, "8x6144 64x64: no split");
+    CHECK(cutego_gemm_split_k(&p, 132, 4, why, sizeof why) == 4, "8x6144 64x64: split_k 4: %s", why);
+    /* A's box rows: M rounded up to 8 below 64 rows (40: 40; 1: 8), 64 from M = 64 on; M = 100 and
+     * 200 have 2 and 4 tile rows. 200 x 1024 x 8192: 4 x 16 = 64 tiles, 2 slices (128-row tiles
+     * would count 2 x 16 = 32 and take 4); 64 x 4096 x 4096: 64 tiles, 2 slices. */
+    const struct {
+      int64_t m, n, k;
+      int box_rows, tiles_m, split;
+    } rows[] = {{1, 4096, 4096, 8, 1, 2}, {40, 1000, 520, 40, 1, 1}, {64, 4096, 4096, 64, 1, 2},
+                {100, 1000, 520, 64, 2, 1}, {200, 1024, 8192, 64, 4, 2}};
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {
+      const int64_t m = rows[i].m, n = rows[i].n, k = rows[i].k;
+      rc = plan(L3(m, n, 0, n, 1, 0), L3(m, k, 0, k, 1, 0), L3(n, k, 0, k, 1, 0), NULL, BF, F32, 0x1000, &o, &p);
+      CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_64x64x64 && p.a_map.box[1] == rows[i].box_rows &&
+                p.tiles_m == rows[i].tiles_m && p.tiles_n == (n + 63) / 64 &&
+                cutego_gemm_split_k(&p, 132, 0, why, sizeof why) == rows[i].split &&
+                !strcmp(p.kernel, "cutego_gemm_64x64_kk_bf16_f32"),
+            "64x64 %lldx%lldx%lld: box rows %d tiles_m %lld split %d %s", (long long)m, (long long)n, (long long)k,
+            p.a_map.box[1], (long long)p.tiles_m, cutego_gemm_split_k(&p, 132, 0, why, sizeof why), p.kernel);
+    }
+    /* M-major A, N-major B, fp16 in, fp32 out: one 64 x 64 load each, the same bytes; 2x1 clusters
+     * sharing B: each CTA loads 32 of its 64 columns (N-major) or rows (K-major). */
+    rc = plan(L3(200, 1000, 0, 1000, 1, 0), L3(200, 320, 0, 1, 200, 0), L3(1000, 320, 0, 1, 1000, 0), NULL,
+              CUTEGO_DTYPE_F16, F32, 0x1000, &o, &p);
+    CHECK(rc == 0 && !strcmp(p.kernel, "cutego_gemm_64x64_mm_f16_f32") && p.a_map.box[0] == 64 &&
+              p.a_map.box[1] == 64 && p.b_map.box[0] == 64 && p.b_map.box[1] == 64 && p.smem_bytes == 230608,
+          "64x64 NN: %s A %d x %d B %d x %d smem %d", p.kernel, p.a_map.box[0], p.a_map.box[1], p.b_map.box[0],
+          p.b_map.box[1], p.smem_bytes);
+    o.cluster_m = 2;
+    rc = plan(L3(200, 1024, 0, 1024, 1, 0), L3(200, 512, 0, 512, 1, 0), L3(1024, 512, 0, 512, 1, 0), NULL, BF, BF,
+              0x1000, &o, &p);
+    cutego_gemm_launch(&p, 132, 0, &l);
+    CHECK(rc == 0 && p.cluster_m == 2 && p.b_map.box[0] == 64 && p.b_map.box[1] == 32 && l.block == 256 &&
+              l.cluster == 2 && cutego_gemm_split_k(&p, 132, 2, why, sizeof why) == -1 && strstr(why, "clusters"),
+          "64x64 TN clusters: B box %d x %d block %d %s", p.b_map.box[0], p.b_map.box[1], l.block, p.reason);
+    o.cluster_m = 0;
+    o.config = CUTEGO_GEMM_CONFIG_64x64x64 + 2;
     rc = plan(L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 512, 0, 512, 1, 0), L3(4096, 512, 0, 512, 1, 0), NULL, BF, BF,
               0x1000, &o, &p);
-    CHECK(rc == -1 && strstr(p.reason, "unknown"), "config 6: %s", p.reason);
+    CHECK(rc == -1 && strstr(p.reason, "unknown"), "config 7: %s", p.reason);
   }
   memset(&o, 0, sizeof o);
   /* M-major A, N-major B: both transposed into K-major workspaces (K padded to 128 bytes: 520

@@ -41,24 +41,24 @@ static cutego_gemm_plan_t tn_config(int64_t m, int64_t n, int64_t k, int cfg) {
 }
 
 /* The automatic choice of cutego_gemm for a bf16 TN m x n x k on `sms` SMs, in the order cutego_gemm.cu
- * applies the models (nothing asked for): 128x64 tiles where cutego_gemm_narrow says so; then the
- * split of cutego_gemm_split_k (its slices on 128x128 tiles, or on 128x64 ones when narrow); else
- * stream-K where cutego_gemm_stream_k names a configuration (not after narrow); else data-parallel on
- * cutego_gemm_pick_config's tiles (128x64 when narrow). As bench_gemm's CSV writes it: configuration,
+ * applies the models (nothing asked for): the narrow tiles cutego_gemm_narrow_config names (128x64,
+ * 64x64 for at most 64 rows); then the split of cutego_gemm_split_k (its slices on 128x128 tiles, or
+ * on the narrow ones); else stream-K where cutego_gemm_stream_k names a configuration (not after
+ * narrow); else data-parallel on cutego_gemm_pick_config's tiles (the narrow ones when narrow). As bench_gemm's CSV writes it: configuration,
  * split (0: none), decomposition. */
 typedef struct {
   int config, split, decomposition;
 } pick_t;
 static pick_t auto_pick(int64_t m, int64_t n, int64_t k, int sms) {
   cutego_gemm_plan_t p = tn(m, n, k, 1);
-  const int narrow = cutego_gemm_narrow(&p, sms);
-  if (narrow) p = tn_config(m, n, k, CUTEGO_GEMM_CONFIG_128x64x64);
+  const int narrow_cfg = cutego_gemm_narrow_config(&p, sms), narrow = narrow_cfg >= 0;
+  if (narrow) p = tn_config(m, n, k, narrow_cfg);
   const int s = cutego_gemm_split_k(&p, sms, 0, NULL, 0);
-  pick_t r = {narrow ? CUTEGO_GEMM_CONFIG_128x64x64 : CUTEGO_GEMM_CONFIG_128x128x64, s, CUTEGO_GEMM_DECOMPOSITION_SPLIT_K};
+  pick_t r = {narrow ? narrow_cfg : CUTEGO_GEMM_CONFIG_128x128x64, s, CUTEGO_GEMM_DECOMPOSITION_SPLIT_K};
   if (s > 1) return r;
   r.split = 0;
   const int sk = narrow ? 0 : cutego_gemm_stream_k(&p, sms);
-  r.config = sk > 0 ? sk - 1 : narrow ? CUTEGO_GEMM_CONFIG_128x64x64 : cutego_gemm_pick_config(m, n, 1, CUTEGO_DTYPE_BF16, sms);
+  r.config = sk > 0 ? sk - 1 : narrow ? narrow_cfg : cutego_gemm_pick_config(m, n, 1, CUTEGO_DTYPE_BF16, sms);
   r.decomposition = sk > 0 ? CUTEGO_GEMM_DECOMPOSITION_STREAM_K : CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL;
   return r;
 }
@@ -212,6 +212,32 @@ int main(void) {
   q = tn(16, 4096, 4096, 1);
   q.ab_dtype = CUTEGO_DTYPE_E4M3;
   CHECK(cutego_gemm_narrow(&q, sms) == 0, "FP8: no 128x64 tiles");
+  CHECK(cutego_gemm_narrow_config(&q, sms) == -1, "FP8: no narrow configuration");
+  /* Which narrow tiles: 64x64 (one consumer warpgroup, 13 stages) for at most 64 rows, 128x64
+   * above; none where cutego_gemm_narrow says 0. The 64x64 plan's split is the 128x64 one's (as
+   * many tiles for M <= 64): 16 x 4096 x 4096 in 2 slices of 64 tiles, 8 x 6144 x 4096 none
+   * (96), 1 x 4096 x 4096 in 2. */
+  {
+    const struct {
+      int64_t m, n, k;
+      int config, split;
+    } nc[] = {{1, 4096, 4096, CUTEGO_GEMM_CONFIG_64x64x64, 2},   {8, 6144, 4096, CUTEGO_GEMM_CONFIG_64x64x64, 1},
+              {16, 4096, 4096, CUTEGO_GEMM_CONFIG_64x64x64, 2},  {64, 4096, 4096, CUTEGO_GEMM_CONFIG_64x64x64, 2},
+              {64, 6144, 4096, CUTEGO_GEMM_CONFIG_64x64x64, 1},  {16, 4096, 14336, CUTEGO_GEMM_CONFIG_64x64x64, 2},
+              {65, 4096, 4096, CUTEGO_GEMM_CONFIG_128x64x64, 2}, {100, 6144, 4096, CUTEGO_GEMM_CONFIG_128x64x64, 1},
+              {256, 4096, 4096, CUTEGO_GEMM_CONFIG_128x64x64, 1}, {1024, 1024, 1024, CUTEGO_GEMM_CONFIG_128x64x64, 1},
+              {16, 14336, 4096, -1, 0},                          {256, 4096, 14336, -1, 0}};
+    for (size_t i = 0; i < sizeof nc / sizeof nc[0]; ++i) {
+      q = tn(nc[i].m, nc[i].n, nc[i].k, 1);
+      const int got = cutego_gemm_narrow_config(&q, sms);
+      CHECK(got == nc[i].config, "%lldx%lldx%lld: narrow configuration %d, want %d", (long long)nc[i].m,
+            (long long)nc[i].n, (long long)nc[i].k, got, nc[i].config);
+      if (nc[i].config < 0) continue;
+      q = tn_config(nc[i].m, nc[i].n, nc[i].k, nc[i].config);
+      CHECK(cutego_gemm_split_k(&q, sms, 0, why, sizeof why) == nc[i].split, "%lldx%lldx%lld on its narrow tiles: %d slices",
+            (long long)nc[i].m, (long long)nc[i].n, (long long)nc[i].k, nc[i].split);
+    }
+  }
   CHECK(cutego_gemm_narrow(&g, sms) == 0, "generic path");
   /* Stream-K's share of the tiles (the hybrid rule: none for whole waves, all below one wave,
    * else the partial wave and one full one). */
@@ -420,7 +446,10 @@ int main(void) {
    * (bench/results/2026-12-02-tile192: 256x11008 38.0 us against 44.7 on 128x256, 512x6144 36.8 /
    * 44.5, 1024x6144 71.7 / 75.8 on 128x128, 333x14336 69.1 / 71.0 stream-K, 512x11008 73.5 / 73.2
    * and 77.1 / 73.3 stream-K; slower where a second wave of it is partial: 256x6144, 256x14336,
-   * 2048^3, 4096^3). Configuration (0 128x256, 1 128x128, 2 128x64, 4 128x192), split,
+   * 2048^3, 4096^3). 64x64 tiles (5) on 64x4096 and 64x6144 are predicted, not yet measured: the
+   * same slices as 128x64 with 104 KiB of B in flight per SM against 64 (bench/results/
+   * 2026-12-03-decode/run.sh measures them). Configuration (0 128x256, 1 128x128, 2 128x64, 4
+   * 128x192, 5 64x64), split,
    * decomposition (1 data-parallel, 2 split K, 3 stream-K); clusters were never within 3% where
    * they ran. */
   {
@@ -429,8 +458,8 @@ int main(void) {
       int nfast;
       pick_t fast[3];
     } one_wave[] = {
-        {64, 4096, 4096, 2, {{2, 2, 2}, {1, 4, 2}}},
-        {64, 6144, 4096, 1, {{2, 0, 1}}},
+        {64, 4096, 4096, 3, {{2, 2, 2}, {1, 4, 2}, {5, 2, 2}}},
+        {64, 6144, 4096, 2, {{2, 0, 1}, {5, 0, 1}}},
         {64, 11008, 4096, 1, {{1, 0, 1}}},
         {64, 14336, 4096, 1, {{1, 0, 1}}},
         {128, 4096, 4096, 1, {{2, 2, 2}}},

@@ -31,6 +31,12 @@
  * neither splits, 128x64 also where 128x128 is the data-parallel choice and twice its tiles fill
  * at least half the SMs in fewer waves' worth of main loop (1024^3: 9.4 -> 7.9 us, 768^3 8.1 ->
  * 6.7), with A's and B's rows on the 128-byte grid (1000^3 lost: 10.9 -> 12.6 us).
+ * cutego_gemm_narrow_config: a narrow plan of at most 64 rows runs on 64x64 tiles instead (ONE
+ * consumer warpgroup, 13 stages of 16 KiB: 104 KiB of B in flight per SM against 128x64's 64 KiB
+ * in 8 stages, whose A stages hold 128 rows of which at most 64 are real). Decode shapes are bound
+ * by B's bytes at the rate the SMs pull them, which the bytes in flight bound (cuBLAS runs them
+ * with 16 stages of 64 columns: 8x6144x4096 in 13.2 us, ours on 128x64 16.9). For M <= 64 the
+ * 64x64 tiles are as many as the 128x64 ones, so the split is the same.
  *
  * cutego_gemm_stream_k: stream-K (gemm_stream_k.cuh) where a partial last wave of tiles leaves
  * SMs idle and K does not split. Data-parallel, the time is pick_config's: ceil(tiles / sms)
@@ -136,10 +142,10 @@ int64_t cutego_gemm_split_extent(const cutego_gemm_plan_t *p) {
                                                                                                    : p->k;
 }
 
-/* The automatic split of a plan whose output tiles are 128 x bn: the largest S with every slice
+/* The automatic split of a plan whose output tiles are bm x bn: the largest S with every slice
  * of every tile in one wave and slices of at least kMinSliceK (1: none). */
-static int auto_split(const cutego_gemm_plan_t *p, int sms, int64_t bn) {
-  const int64_t tiles = ((p->m + kTile - 1) / kTile) * ((p->n + bn - 1) / bn);
+static int auto_split(const cutego_gemm_plan_t *p, int sms, int64_t bm, int64_t bn) {
+  const int64_t tiles = ((p->m + bm - 1) / bm) * ((p->n + bn - 1) / bn);
   for (int s = kMaxSplit; s >= 2; --s)
     if (tiles * s <= sms && cutego_gemm_split_extent(p) / s >= kMinSliceK && splits_evenly(p, s)) return s;
   return 1;
@@ -169,7 +175,8 @@ int cutego_gemm_split_k(const cutego_gemm_plan_t *p, int sms, int requested, cha
   }
   if (requested == 1 || no[0]) return 1;
   if (p->config == CUTEGO_GEMM_CONFIG_128x192x64) return 1; /* data-parallel: split only where split_k asks */
-  return auto_split(p, sms, p->config == CUTEGO_GEMM_CONFIG_128x64x64 ? 64 : kTile);
+  if (p->config == CUTEGO_GEMM_CONFIG_64x64x64) return auto_split(p, sms, 64, 64);
+  return auto_split(p, sms, kTile, p->config == CUTEGO_GEMM_CONFIG_128x64x64 ? 64 : kTile);
 }
 
 /* The time of a plan's GEMM on 128 x bn tiles in s slices of K, in units of one K element of a
@@ -187,7 +194,7 @@ static int on_grid(const cutego_gemm_operand_t *o) { return (o->stride[o->major 
 int cutego_gemm_narrow(const cutego_gemm_plan_t *p, int sms) {
   if (!p || sms < 1 || no_split(p)[0] || p->ab_dtype == CUTEGO_DTYPE_E4M3 || p->ab_dtype == CUTEGO_DTYPE_E5M2)
     return 0;
-  const int s64 = auto_split(p, sms, 64), s128 = auto_split(p, sms, kTile);
+  const int s64 = auto_split(p, sms, kTile, 64), s128 = auto_split(p, sms, kTile, kTile);
   if (s64 < s128) return tile_time(p, sms, 64, s64) < tile_time(p, sms, kTile, s128);
   /* Neither splits: where the data-parallel choice is 128x128 tiles, 128x64 ones where their main
    * loops take less (1024^3: one wave of 64 tiles of 128x128 on 132 SMs, or of 128 of 128x64),
@@ -197,6 +204,11 @@ int cutego_gemm_narrow(const cutego_gemm_plan_t *p, int sms) {
   return s64 == 1 && s128 == 1 && 2 * tiles64 >= sms && on_grid(&p->a) && on_grid(&p->b) &&
          cutego_gemm_pick_config(p->m, p->n, p->l, p->ab_dtype, sms) == CUTEGO_GEMM_CONFIG_128x128x64 &&
          tile_time(p, sms, 64, 1) < tile_time(p, sms, kTile, 1);
+}
+
+int cutego_gemm_narrow_config(const cutego_gemm_plan_t *p, int sms) {
+  if (!cutego_gemm_narrow(p, sms)) return -1;
+  return p->m <= 64 ? CUTEGO_GEMM_CONFIG_64x64x64 : CUTEGO_GEMM_CONFIG_128x64x64;
 }
 
 enum { kMinStreamKIters = 4 };
@@ -308,8 +320,9 @@ static const double kKTileUs = 52.1 / 64.0, kPitchPenalty = 74.8 / 52.1 - 1.0, k
 double cutego_gemm_pitch_main_us(const cutego_gemm_plan_t *p, int sms) {
   if (!p || sms < 1 || p->m < 1 || p->n < 1 || p->k < 1 || p->l < 1) return 0;
   const int fp8 = p->ab_dtype == CUTEGO_DTYPE_E4M3 || p->ab_dtype == CUTEGO_DTYPE_E5M2;
+  const int64_t bm = p->config == CUTEGO_GEMM_CONFIG_64x64x64 ? 64 : kTile;
   const int64_t bn = p->config == CUTEGO_GEMM_CONFIG_128x256x64    ? 256
-                   : p->config == CUTEGO_GEMM_CONFIG_128x64x64    ? 64
+                   : p->config == CUTEGO_GEMM_CONFIG_128x64x64 || p->config == CUTEGO_GEMM_CONFIG_64x64x64 ? 64
                    : p->config == CUTEGO_GEMM_CONFIG_128x192x128 || p->config == CUTEGO_GEMM_CONFIG_128x192x64 ? 192
                                                                    : 128;
   const double cost = bn == 256   ? 1.0
@@ -317,8 +330,8 @@ double cutego_gemm_pitch_main_us(const cutego_gemm_plan_t *p, int sms) {
                       : bn == 192 ? kCost192
                       : bn == 128 ? kCost128
                                   : kCost128 * (p->m <= kTile ? kNarrowPerKOneRow : kNarrowPerK);
-  const int64_t tm = (p->m + kTile - 1) / kTile, tn = (p->n + bn - 1) / bn, k_tiles = (p->k + (fp8 ? 127 : 63)) / (fp8 ? 128 : 64);
-  const int s = p->l == 1 && p->config != CUTEGO_GEMM_CONFIG_128x192x64 ? auto_split(p, sms, bn == 64 ? 64 : kTile) : 1;
+  const int64_t tm = (p->m + bm - 1) / bm, tn = (p->n + bn - 1) / bn, k_tiles = (p->k + (fp8 ? 127 : 63)) / (fp8 ? 128 : 64);
+  const int s = p->l == 1 && p->config != CUTEGO_GEMM_CONFIG_128x192x64 ? auto_split(p, sms, bm, bn == 64 ? 64 : kTile) : 1;
   int64_t tiles;
   if (plan_mul(tm, tn, &tiles) || plan_mul(tiles, p->l, &tiles) || plan_mul(tiles, s, &tiles)) return 1e300;
   return (double)waves(tiles, sms) * (double)((k_tiles + s - 1) / s) * kKTileUs * cost;
