@@ -74,6 +74,9 @@ SH=""
 for m in 1 8 16 32 64; do for nk in 4096,4096 6144,4096 4096,14336 4096,11008; do SH="$SH --shape $m,$nk"; done; done
 timeout 100 $D/bench_gemm $OUT/bench_128x64.csv --dtype bf16 --layout TN --ab-config 3 $SH > $OUT/bench_128x64.log 2>&1
 echo "bench 128x64 rc=$? ($(el)s)" >> $S; grep -E "^shape|config 3|WRONG|geometric" $OUT/bench_128x64.log >> $S
+# the same timed as captured CUDA graphs (device time alone, --graph), logs in logs.tgz
+timeout 100 $D/bench_gemm $G/bench_128x64_graph.csv --graph --dtype bf16 --layout TN --ab-config 3 $SH > $G/bench_128x64_graph.log 2>&1
+echo "bench 128x64 graph rc=$? ($(el)s)" >> $S; grep -E "^shape|config 3|WRONG|geometric" $G/bench_128x64_graph.log >> $S
 tar czf $OUT/logs.tgz -C /tmp decode_logs
 echo "done at $(el)s" >> $S
 cat $S
