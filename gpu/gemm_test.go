@@ -143,6 +143,9 @@ func TestLaunchPlanTiles(t *testing.T) {
 		// tiles (no split: 2 x 96 > 132).
 		{8, 6144, 4096, BF16, 0, GemmOptions{SMs: 132, Config: 6}, "cutego_gemm_64x64_kk_bf16_bf16"},
 		{100, 1000, 520, F16, F32, GemmOptions{SMs: 132, Config: 6}, "cutego_gemm_64x64_kk_f16_f32"},
+		// config 7 is 64x32 (16-bit, one consumer warpgroup), kept where asked for.
+		{64, 4096, 4096, BF16, 0, GemmOptions{SMs: 132, Config: 7}, "cutego_gemm_64x32_kk_bf16_bf16"},
+		{100, 1000, 520, F16, F32, GemmOptions{SMs: 132, Config: 7}, "cutego_gemm_64x32_kk_f16_f32"},
 		// FP8 never narrows (128x64 tiles are 16-bit only); promoted FP8 keeps 128x128.
 		{1024, 4096, 4096, E4M3, 0, GemmOptions{SMs: 132, Promoted: true}, "cutego_gemm_128x128_kk_e4m3_bf16_promoted"},
 	}
@@ -184,6 +187,24 @@ func TestLaunchPlanTiles(t *testing.T) {
 		if err != nil || p.SplitK != sc.want && !(sc.want == 1 && p.SplitK == 0) || !strings.HasPrefix(p.Kernel, "cutego_gemm_64x64_kk_bf16") ||
 			(sc.want > 1 && p.slices.Config != 6) {
 			t.Errorf("%dx%dx%d on 64x64 tiles: split %d (want %d): %v %v", sc.m, sc.n, sc.k, p.SplitK, sc.want, p, err)
+		}
+	}
+	if _, err := PlanGemm(op(256, 256), op(256, 256), op(256, 256), nil, E4M3, BF16, 0, &GemmOptions{Config: 7}); err == nil ||
+		!strings.Contains(err.Error(), "64x32 tiles are for 16-bit A and B only") {
+		t.Errorf("FP8 with 64x32 tiles: %v", err)
+	}
+	// 64x32 tiles: 64 x 4096 x 4096 has 128 of them, one wave, no split (2 x 128 > 132); 8 x 2048
+	// x 8192 has 64 (2 slices, on 64x32 tiles); SplitK 2 splits the first on 64x32 tiles.
+	for _, sc := range []struct {
+		m, n, k int64
+		split   int
+		want    int
+		cd      DType
+	}{{64, 4096, 4096, 0, 1, BF16}, {8, 2048, 8192, 0, 2, BF16}, {64, 4096, 4096, 2, 2, F32}} {
+		p, err := launchPlan(op(sc.m, sc.n), op(sc.m, sc.k), op(sc.n, sc.k), nil, BF16, sc.cd, 0, &GemmOptions{SMs: 132, Config: 7, SplitK: sc.split}, nil)
+		if err != nil || p.SplitK != sc.want && !(sc.want == 1 && p.SplitK == 0) || !strings.HasPrefix(p.Kernel, "cutego_gemm_64x32_kk_bf16") ||
+			(sc.want > 1 && p.slices.Config != 7) {
+			t.Errorf("%dx%dx%d on 64x32 tiles: split %d (want %d): %v %v", sc.m, sc.n, sc.k, p.SplitK, sc.want, p, err)
 		}
 	}
 	if _, err := PlanGemm(op(256, 256), op(256, 256), op(256, 256), nil, E4M3, BF16, 0, &GemmOptions{Config: 5}); err == nil ||

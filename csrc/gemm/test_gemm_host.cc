@@ -295,6 +295,33 @@ int main(int argc, char **argv) {
           "auto 72x6144x4096: rc %d, config %d, block %u", rc, (int)auto72.plan.config, cudart_stub_last.block);
   }
 
+  // 64x32 tiles asked for (config 7): 64x4096x4096 is 128 tiles of 64x32, one wave: one launch
+  // of the 64x32 kernel with 256 threads, no split (64x64 tiles split it in 2 above); split_k 2:
+  // the slices on 64x32 tiles and a reduction; stream-K: an error before any launch.
+  {
+    cutego_gemm_options_t c7;
+    memset(&c7, 0, sizeof c7);
+    c7.config = CUTEGO_GEMM_CONFIG_64x32x64 + 1;
+    Gemm d64 = {64, 4096, 4096, A, B, D, nullptr, &c7, {}};
+    n = delta(d64, &rc);
+    CHECK(rc == CUTEGO_KERNELS_OK && n.launch_ex == 1 && d64.plan.config == CUTEGO_GEMM_CONFIG_64x32x64 &&
+              d64.plan.tiles == 128 && cudart_stub_last.grid == 128 && cudart_stub_last.block == 256 &&
+              cudart_stub_last.fn == reinterpret_cast<const void *>(cutego_gemm_fns_64x32_kk_k) &&
+              !strcmp(d64.plan.kernel, "cutego_gemm_64x32_kk_bf16_bf16"),
+          "config 7, 64x4096x4096: rc %d, %ld launches, grid %u, block %u, %s", rc, n.launch_ex, cudart_stub_last.grid,
+          cudart_stub_last.block, d64.plan.kernel);
+    c7.split_k = 2;
+    n = delta(d64, &rc);
+    CHECK(rc == CUTEGO_KERNELS_OK && n.launch_ex == 2 && d64.plan.split_k == 2 &&
+              d64.plan.config == CUTEGO_GEMM_CONFIG_64x32x64 && d64.plan.tiles == 128 * 2,
+          "config 7, split_k 2: rc %d, %ld launches, split %d, config %d, tiles %lld", rc, n.launch_ex,
+          (int)d64.plan.split_k, (int)d64.plan.config, (long long)d64.plan.tiles);
+    c7.split_k = 0;
+    c7.decomposition = CUTEGO_GEMM_DECOMPOSITION_STREAM_K;
+    n = delta(d64, &rc);
+    CHECK(rc == CUTEGO_KERNELS_EINVAL && n.launch_ex == 0 && n.launch == 0, "config 7, stream-K: rc %d", rc);
+  }
+
   // 64x4096x4096: K split, a GEMM and a reduction. A repeat: the device (outer call and the
   // slices' call), two launches, cudaGetLastError, and the partial sums' workspace.
   Gemm split = {64, 4096, 4096, A, B, D, nullptr, nullptr, {}};
