@@ -142,10 +142,21 @@ func TestGemmOnDevice(t *testing.T) {
 		{m: 40, n: 520, k: 520, config: 6, kernel: "cutego_gemm_64x64_kk_bf16_f32"},
 		{m: 64, n: 1000, k: 4096, config: 6, kernel: "cutego_gemm_64x64_kk_bf16_f32"},
 		{m: 200, n: 1000, k: 320, aMajorM: true, config: 6, kernel: "cutego_gemm_64x64_mk_bf16_f32"},
+		// 64x32 tiles asked for (config 7, one consumer warpgroup, fp32 D by TMA stores of 32-column
+		// boxes): M = 8, 40 of one tile row; 64 x 4096 x 4096, 128 tiles unsplit; 64 x 1000 x 4096,
+		// 32 tiles split in 4 on 64x32 tiles; 100 of two tile rows with a partial column tile and
+		// an M-major A.
+		{m: 8, n: 1024, k: 512, config: 7, kernel: "cutego_gemm_64x32_kk_bf16_f32"},
+		{m: 40, n: 520, k: 520, config: 7, kernel: "cutego_gemm_64x32_kk_bf16_f32"},
+		{m: 64, n: 4096, k: 4096, config: 7, kernel: "cutego_gemm_64x32_kk_bf16_f32", samples: 4096},
+		{m: 64, n: 1000, k: 4096, config: 7, kernel: "cutego_gemm_64x32_kk_bf16_f32"},
+		{m: 100, n: 1000, k: 320, aMajorM: true, config: 7, kernel: "cutego_gemm_64x32_mk_bf16_f32"},
 		// Chosen as the C launcher chooses (cutego_gemm_narrow_config) on an H200's 132 SMs: 128x64
 		// tiles above 64 rows, 64x64 ones up to 64 (8 x 6144: 96 tiles, no split).
 		{m: 128, n: 4096, k: 8192, kernel: "cutego_gemm_128x64_kk_bf16_f32", wantSMs: 132, samples: 4096},
 		{m: 8, n: 6144, k: 4096, kernel: "cutego_gemm_64x64_kk_bf16_f32", wantSMs: 132, samples: 4096},
+		// 64 x 4096 x 4096: 64x32 tiles, 128 of them unsplit, where 64x64 would split in 2.
+		{m: 64, n: 4096, k: 4096, kernel: "cutego_gemm_64x32_kk_bf16_f32", wantSMs: 132, samples: 4096},
 	} {
 		runBF16(t, c, tc, rng)
 	}

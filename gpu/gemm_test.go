@@ -120,10 +120,14 @@ func TestLaunchPlanTiles(t *testing.T) {
 		{128, 4096, 8192, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_128x64_kk_bf16_bf16"},
 		{128, 4096, 8192, BF16, F32, GemmOptions{SMs: 132}, "cutego_gemm_128x64_kk_bf16_f32"},
 		// cutego_gemm_narrow_config: a narrow GEMM of at most 64 rows on 64x64 tiles (8 x 6144: 48
-		// tiles of 128x128 in 2 slices against 96 of 64x64 unsplit; 1 x 4096: 32 in 4 against 64 in 2).
+		// tiles of 128x128 in 2 slices against 96 of 64x64 unsplit), or on 64x32 ones where 64x64
+		// would split and 64x32 fill more than half a wave (1 and 64 x 4096: 64 of 64x64 in 2
+		// slices, 128 of 64x32 unsplit); 1 x 2048 x 8192: 64 of 64x32 are half a wave, 64x64.
 		{8, 6144, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x64_kk_bf16_bf16"},
-		{1, 4096, 4096, F16, F32, GemmOptions{SMs: 132}, "cutego_gemm_64x64_kk_f16_f32"},
-		{64, 4096, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x64_kk_bf16_bf16"},
+		{1, 4096, 4096, F16, F32, GemmOptions{SMs: 132}, "cutego_gemm_64x32_kk_f16_f32"},
+		{64, 4096, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x32_kk_bf16_bf16"},
+		{1, 4096, 14336, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x32_kk_bf16_bf16"},
+		{1, 2048, 8192, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x64_kk_bf16_bf16"},
 		{65, 4096, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_128x64_kk_bf16_bf16"},
 		// cutego_gemm_pick_config: 1024 x 4096 x K takes 128x256 (1 wave of 128 tiles), 512 x 11008
 		// 128x192 (2 waves of 232 tiles x 0.83 against 128x256's 2 of 172, 128x128's 3 x 0.577), in
@@ -143,6 +147,9 @@ func TestLaunchPlanTiles(t *testing.T) {
 		// tiles (no split: 2 x 96 > 132).
 		{8, 6144, 4096, BF16, 0, GemmOptions{SMs: 132, Config: 6}, "cutego_gemm_64x64_kk_bf16_bf16"},
 		{100, 1000, 520, F16, F32, GemmOptions{SMs: 132, Config: 6}, "cutego_gemm_64x64_kk_f16_f32"},
+		// config 7 is 64x32 (16-bit, one consumer warpgroup), kept where asked for.
+		{64, 4096, 4096, BF16, 0, GemmOptions{SMs: 132, Config: 7}, "cutego_gemm_64x32_kk_bf16_bf16"},
+		{100, 1000, 520, F16, F32, GemmOptions{SMs: 132, Config: 7}, "cutego_gemm_64x32_kk_f16_f32"},
 		// FP8 never narrows (128x64 tiles are 16-bit only); promoted FP8 keeps 128x128.
 		{1024, 4096, 4096, E4M3, 0, GemmOptions{SMs: 132, Promoted: true}, "cutego_gemm_128x128_kk_e4m3_bf16_promoted"},
 	}
@@ -184,6 +191,24 @@ func TestLaunchPlanTiles(t *testing.T) {
 		if err != nil || p.SplitK != sc.want && !(sc.want == 1 && p.SplitK == 0) || !strings.HasPrefix(p.Kernel, "cutego_gemm_64x64_kk_bf16") ||
 			(sc.want > 1 && p.slices.Config != 6) {
 			t.Errorf("%dx%dx%d on 64x64 tiles: split %d (want %d): %v %v", sc.m, sc.n, sc.k, p.SplitK, sc.want, p, err)
+		}
+	}
+	if _, err := PlanGemm(op(256, 256), op(256, 256), op(256, 256), nil, E4M3, BF16, 0, &GemmOptions{Config: 7}); err == nil ||
+		!strings.Contains(err.Error(), "64x32 tiles are for 16-bit A and B only") {
+		t.Errorf("FP8 with 64x32 tiles: %v", err)
+	}
+	// 64x32 tiles: 64 x 4096 x 4096 has 128 of them, one wave, no split (2 x 128 > 132); 8 x 2048
+	// x 8192 has 64 (2 slices, on 64x32 tiles); SplitK 2 splits the first on 64x32 tiles.
+	for _, sc := range []struct {
+		m, n, k int64
+		split   int
+		want    int
+		cd      DType
+	}{{64, 4096, 4096, 0, 1, BF16}, {8, 2048, 8192, 0, 2, BF16}, {64, 4096, 4096, 2, 2, F32}} {
+		p, err := launchPlan(op(sc.m, sc.n), op(sc.m, sc.k), op(sc.n, sc.k), nil, BF16, sc.cd, 0, &GemmOptions{SMs: 132, Config: 7, SplitK: sc.split}, nil)
+		if err != nil || p.SplitK != sc.want && !(sc.want == 1 && p.SplitK == 0) || !strings.HasPrefix(p.Kernel, "cutego_gemm_64x32_kk_bf16") ||
+			(sc.want > 1 && p.slices.Config != 7) {
+			t.Errorf("%dx%dx%d on 64x32 tiles: split %d (want %d): %v %v", sc.m, sc.n, sc.k, p.SplitK, sc.want, p, err)
 		}
 	}
 	if _, err := PlanGemm(op(256, 256), op(256, 256), op(256, 256), nil, E4M3, BF16, 0, &GemmOptions{Config: 5}); err == nil ||

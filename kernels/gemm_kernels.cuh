@@ -7,10 +7,10 @@
 //   - the persistent grid in an L2-friendly tile order, walked
 //     alike by producer and consumers ........................ PersistentTileScheduler
 //   - warp specialization: one producer warpgroup, two
-//     consumer warpgroups (one: 64x64), setmaxnreg ........... gemm_wgmma_body() roles:
+//     consumer warpgroups (one: 64x64, 64x32), setmaxnreg .... gemm_wgmma_body() roles:
 //     producer_load_tile(), consumer_mma_tile()
 //   - 128x256 tiles (m64n256k16 per consumer; 128x192, 128x128,
-//     128x64 and 64x64 tiles likewise) ...................... mma_stage()
+//     128x64, 64x64 and 64x32 tiles likewise) ............... mma_stage()
 //   - the epilogue from the accumulator's TV layout .......... epilogue()
 //   - an epilogue through swizzled shared memory and TMA
 //     stores that drain while the next tile computes ......... epilogue_tma()
@@ -308,12 +308,17 @@ __device__ __forceinline__ void mma_stage(float (&acc)[N / 2], uint32_t a_addr, 
         wgmma_m64n128k16_f16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
       else
         wgmma_m64n128k16_bf16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
-    } else {
-      static_assert(N == 64, "16-bit tiles of 256, 192, 128 or 64 columns");
+    } else if constexpr (N == 64) {
       if constexpr (F16)
         wgmma_m64n64k16_f16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
       else
         wgmma_m64n64k16_bf16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
+    } else {
+      static_assert(N == 32, "16-bit tiles of 256, 192, 128, 64 or 32 columns");
+      if constexpr (F16)
+        wgmma_m64n32k16_f16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
+      else
+        wgmma_m64n32k16_bf16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
     }
   }
 }
@@ -426,6 +431,7 @@ __device__ __forceinline__ void epilogue_tma(const GemmArgs &p, const CUtensorMa
   static_assert(Acc::tile_m == kEpiRows, "one chunk row per accumulator row");
   constexpr int CC = kEpiRowBytes / static_cast<int>(sizeof(TO));  // columns per chunk
   constexpr int NCH = N / CC;
+  static_assert(NCH >= 1 && N % CC == 0, "the tile fills whole 128-byte chunks");
   // A thread's own column offset stays inside one 8-column block, so a value's chunk is known
   // from its value index alone.
   constexpr int kMaxTCol = ((Acc::t_shape[0] - 1) * Acc::t_stride[0] + (Acc::t_shape[1] - 1) * Acc::t_stride[1] +
@@ -825,10 +831,16 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
       const WorkTileInfo w = sched.get_current_work();
       if (!consumer_mma_tile<Cfg, OA, OB, TI, CM>(p, pipe, read, w, cw, lane, acc, sa, sb, bs)) continue;
       const int row0 = w.m_idx * BM + cw * 64, col0 = w.n_idx * BN;
-      if (p.flags & kFlagDTma)
-        epilogue_tma<typename Cfg::Acc, BN, TO>(p, tma_d, acc, t, cw, staging, row0, col0, w.l_idx);
-      else
+      // TMA stores of whole 128-byte chunks only where the tile fills them (the planner sets
+      // kFlagDTma only then: a 64x32 tile of 16-bit D is half a chunk)
+      if constexpr (BN * static_cast<int>(sizeof(TO)) >= kEpiRowBytes) {
+        if (p.flags & kFlagDTma)
+          epilogue_tma<typename Cfg::Acc, BN, TO>(p, tma_d, acc, t, cw, staging, row0, col0, w.l_idx);
+        else
+          epilogue<typename Cfg::Acc, BN, TO>(p, acc, t, row0, col0, w.l_idx);
+      } else {
         epilogue<typename Cfg::Acc, BN, TO>(p, acc, t, row0, col0, w.l_idx);
+      }
     }
     if (t == 0) bulk_wait_all();  // the staging buffers stay valid until the stores have read them
   }

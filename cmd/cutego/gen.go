@@ -24,13 +24,17 @@ import (
 // would pass the 227 KiB limit beside the epilogue's 32 KiB of staging). The 16-bit 64x64 tile
 // (config 5) is the decode tile for M <= 64: ONE consumer warpgroup (BM = 64), 13 stages of 16
 // KiB beside its 16 KiB of staging (230,608 bytes; a fourteenth would pass 227 KiB), so that
-// 104 KiB of B are in flight per SM where 128x64 holds 64.
+// 104 KiB of B are in flight per SM where 128x64 holds 64. The 16-bit 64x32 tile (config 6) is
+// the decode tile that fills a wave without splitting K where 64x64 would (N = 4096: 128 tiles):
+// one consumer warpgroup, m64n32k16, 16 stages of 12 KiB (214,272 bytes; a seventeenth would
+// fit, 226,576), B's MN-major stages in the 64-byte swizzle (32 columns of 16-bit elements).
 var gemmConfigs = []sm90.GemmConfig{
 	{BM: 128, BN: 256, BK: 64, Stages: 4, ElemBits: 16, ConsumerWarpgroups: 2, Multicast: 2},
 	{BM: 128, BN: 128, BK: 64, Stages: 6, ElemBits: 16, ConsumerWarpgroups: 2, Multicast: 2},
 	{BM: 128, BN: 64, BK: 64, Stages: 8, ElemBits: 16, ConsumerWarpgroups: 2, Multicast: 2},
 	{BM: 128, BN: 192, BK: 64, Stages: 4, ElemBits: 16, ConsumerWarpgroups: 2, Multicast: 2},
 	{BM: 64, BN: 64, BK: 64, Stages: 13, ElemBits: 16, ConsumerWarpgroups: 1, Multicast: 2},
+	{BM: 64, BN: 32, BK: 64, Stages: 16, ElemBits: 16, ConsumerWarpgroups: 1, Multicast: 2},
 	{BM: 128, BN: 256, BK: 128, Stages: 4, ElemBits: 8, ConsumerWarpgroups: 2, KMajorOnly: true},
 	{BM: 128, BN: 128, BK: 128, Stages: 6, ElemBits: 8, ConsumerWarpgroups: 2, KMajorOnly: true},
 	{BM: 128, BN: 192, BK: 128, Stages: 4, ElemBits: 8, ConsumerWarpgroups: 2, KMajorOnly: true},

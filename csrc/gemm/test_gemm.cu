@@ -245,7 +245,7 @@ static void bad_args() {
     printf("%s bad-args %-20s rc=%d %s\n", ok3 ? "ok  " : "FAIL", "split_k 3 of K=32", rc3, last_kernel_error());
     if (!ok3) ++g_fail;
   }
-  // Stream-K refusals: an unknown decomposition, split_k with it, clusters, 128x64, 128x192 and 64x64
+  // Stream-K refusals: an unknown decomposition, split_k with it, clusters, 128x64, 128x192, 64x64 and 64x32
   // tiles; and split_k on 128x192 tiles in clusters.
   {
     struct SkBad {
@@ -258,6 +258,7 @@ static void bad_args() {
               {"stream-K 128x64", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_128x64x64 + 1},
               {"stream-K 128x192", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_128x192x64 + 1},
               {"stream-K 64x64", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_64x64x64 + 1},
+              {"stream-K 64x32", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_64x32x64 + 1},
               {"128x192 split_k 2 cluster 2", 0, 2, 2, CUTEGO_GEMM_CONFIG_128x192x64 + 1}};
     for (auto &x : sb) {
       cutego_gemm_options_t o;
@@ -293,6 +294,18 @@ static void bad_args() {
                           &o, nullptr);
     bool okf = rcf == CUTEGO_KERNELS_EINVAL && strstr(last_kernel_error(), "64x64 tiles are for 16-bit") != nullptr;
     printf("%s bad-args %-20s rc=%d %s\n", okf ? "ok  " : "FAIL", "fp8 64x64", rcf, last_kernel_error());
+    if (!okf) ++g_fail;
+  }
+  // 64x32 tiles likewise: FP8 A and B with config 7.
+  {
+    cutego_gemm_options_t o;
+    memset(&o, 0, sizeof o);
+    o.config = CUTEGO_GEMM_CONFIG_64x32x64 + 1;
+    ++g_run;
+    int rcf = cutego_gemm(p, &d, p, &a, p, &b, nullptr, nullptr, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16, 1, 0, nullptr,
+                          &o, nullptr);
+    bool okf = rcf == CUTEGO_KERNELS_EINVAL && strstr(last_kernel_error(), "64x32 tiles are for 16-bit") != nullptr;
+    printf("%s bad-args %-20s rc=%d %s\n", okf ? "ok  " : "FAIL", "fp8 64x32", rcf, last_kernel_error());
     if (!okf) ++g_fail;
   }
   // A misaligned A pointer is packed first (a TMA map needs 16-byte alignment).
@@ -574,13 +587,60 @@ int main(int argc, char **argv) {
   cs.push_back({"64x64 packed A", 100, 260, 99, 2, 1, 0, BF, BF, 1.f, 0.f, 0, W, 1, 0, 0, 0, 0, 0, 0, 0, C66});
   cs.push_back({"64x64 direct epilogue", 200, 1200, 520, 1, 1, 1, F16, F16, 1.25f, 0.5f, 0, W, 0, 0, 0, 1, 0, 0, 0, 1, C66});
   cs.push_back({"64x64 direct epilogue M=8 f32", 8, 1000, 4096, 1, 0, 0, BF, F32, 1.f, 0.f, 0, W, 0, 0, 0, 1, 0, 0, 0, 1, C66});
+  // 64x32 tiles (CUTEGO_GEMM_CONFIG_64x32x64, asked for: one consumer warpgroup, 16 stages, B's
+  // N-major stages in the 64-byte swizzle; 16-bit D through the direct epilogue, fp32 D through
+  // TMA stores of 32-column boxes): every major order, bf16 and f16 in, bf16/f16/f32 out, beta on
+  // half of them (C read by the direct epilogue), M cycling through 1, 8, 40, 64 and 100 (two tile
+  // rows), N = 1000 (31 whole column tiles of 32 and a partial 32nd of 8 columns), K = 520 (a
+  // partial k-tile); N = K = 4096 at each M, unsplit (128 tiles fill the wave: the automatic split
+  // must give none); fp32 D with beta at 4096; split K 2 on 64x32 slices; 2x1 clusters sharing B
+  // (16-row slices of K-major B, 32-K slices of N-major B; M = 40: the partner CTA past M);
+  // batches with B broadcast, packed A, fp32 D forced direct
+  const int C67 = CUTEGO_GEMM_CONFIG_64x32x64 + 1;
+  {
+    const int64_t ms[] = {1, 8, 40, 64, 100};
+    for (int am = 0; am < 2; ++am)
+      for (int bm = 0; bm < 2; ++bm)
+        for (int t = 0; t < 6; ++t) {
+          int ab = t < 3 ? BF : F16, cd = t % 3 == 0 ? BF : t % 3 == 1 ? F16 : F32;
+          const int64_t m = ms[(t + 2 * am + bm) % 5];
+          snprintf(names[ni], 48, "64x32 %c%c %s->%s M=%lld", am ? 'M' : 'K', bm ? 'N' : 'K', ab == BF ? "bf16" : "f16",
+                   cd == BF ? "bf16" : cd == F16 ? "f16" : "f32", (long long)m);
+          cs.push_back({names[ni++], m, 1000, 520, 1, am, bm, ab, cd, 1.25f, t % 2 ? 0.5f : 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0,
+                        1, C67});
+        }
+    for (int64_t m : ms) {
+      snprintf(names[ni], 48, "64x32 M=%lld 4096x4096 unsplit", (long long)m);
+      cs.push_back({names[ni++], m, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, C67});
+    }
+  }
+  for (int am = 0; am < 2; ++am)
+    for (int bm = 0; bm < 2; ++bm) {
+      snprintf(names[ni], 48, "64x32 cluster %c%c", am ? 'M' : 'K', bm ? 'N' : 'K');
+      cs.push_back({names[ni++], am ? 40 : 200, 1000, 1024, 1, am, bm, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 2, 1, C67});
+    }
+  cs.push_back({"64x32 M=64 4096x4096 f32 beta", 64, 4096, 4096, 1, 0, 0, BF, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, C67});
+  cs.push_back({"64x32 M=8 4096x4096 NN f16 beta", 8, 4096, 4096, 1, 1, 1, F16, F16, 1.f, -0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 1, C67});
+  cs.push_back({"64x32 1x4096x14336 unsplit", 1, 4096, 14336, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, C67});
+  cs.push_back({"64x32 split-K 2 M=8 f32 beta", 8, 4096, 4096, 1, 0, 0, BF, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 2, C67});
+  cs.push_back({"64x32 split-K 2 M=40 MN f16", 40, 1000, 4096, 1, 1, 1, F16, F16, 1.f, -0.75f, 0, W, 0, 0, 0, 0, 0, 0, 0, 2, C67});
+  cs.push_back({"64x32 split-K 2 M=100 KN bf16", 100, 1000, 4096, 1, 0, 1, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 2, C67});
+  cs.push_back({"64x32 batched B broadcast", 40, 520, 256, 3, 0, 1, F16, F32, 1.f, -1.f, 0, W, 0, 1, 0, 0, 0, 0, 0, 0, C67});
+  cs.push_back({"64x32 batched M=100 beta", 100, 520, 320, 2, 1, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, C67});
+  cs.push_back({"64x32 packed A", 100, 260, 99, 2, 1, 0, BF, BF, 1.f, 0.f, 0, W, 1, 0, 0, 0, 0, 0, 0, 0, C67});
+  cs.push_back({"64x32 direct epilogue M=8 f32", 8, 1000, 4096, 1, 0, 0, BF, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 1, 0, 0, 0, 1, C67});
   // the launcher's narrow tiles (cutego_gemm_narrow_config): 64x64 for at most 64 rows (the decode
-  // shapes: 8x6144x4096 data-parallel on 96 tiles, 1x4096x4096 and 16x4096x4096 in 2 slices),
-  // 128x64 above
+  // shapes: 8x6144x4096 data-parallel on 96 tiles), 64x32 where 64x64 would split and 64x32 fill
+  // more than half a wave (1, 16 and 64 x 4096 x 4096 and 1x4096x14336: 128 tiles, unsplit; 16 x
+  // 2048 x 8192 stays on 64x64 in 4 slices), 128x64 above
   cs.push_back({"decode auto 8x6144x4096 (64x64)", 8, 6144, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C66, -CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL});
-  cs.push_back({"decode auto 1x4096x4096 (64x64)", 1, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1, -C66});
+  cs.push_back({"decode auto 1x4096x4096 (64x32)", 1, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C67, -CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL});
+  cs.push_back({"decode auto 64x4096x4096 (64x32)", 64, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C67, -CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL});
+  cs.push_back({"decode auto 1x4096x14336 (64x32)", 1, 4096, 14336, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C67, -CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL});
+  cs.push_back({"decode auto 8x4096x11008 f16 f32 (64x32)", 8, 4096, 11008, 1, 0, 0, F16, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C67});
+  cs.push_back({"decode auto 16x2048x8192 (64x64 split)", 16, 2048, 8192, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1, -C66});
   cs.push_back({"decode auto 64x6144x4096 f16 f32 (64x64)", 64, 6144, 4096, 1, 0, 0, F16, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C66, -CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL});
-  cs.push_back({"narrow auto 16x4096x4096 (64x64)", 16, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1, -C66});
+  cs.push_back({"narrow auto 16x4096x4096 (64x32)", 16, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C67});
   cs.push_back({"narrow auto 256x4096x4096 f16", 256, 4096, 4096, 1, 0, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C64});
   cs.push_back({"narrow off 256x4096x14336", 256, 4096, 14336, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1, -(CUTEGO_GEMM_CONFIG_128x128x64 + 1)});
   cs.push_back({"narrow auto 100x6144x4096 KN", 100, 6144, 4096, 1, 0, 1, BF, F32, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C64});

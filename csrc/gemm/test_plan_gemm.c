@@ -304,10 +304,99 @@ static void fp8_plans(void) {
               l.cluster == 2 && cutego_gemm_split_k(&p, 132, 2, why, sizeof why) == -1 && strstr(why, "clusters"),
           "64x64 TN clusters: B box %d x %d block %d %s", p.b_map.box[0], p.b_map.box[1], l.block, p.reason);
     o.cluster_m = 0;
-    o.config = CUTEGO_GEMM_CONFIG_64x64x64 + 2;
+    /* bf16 D on 64x64 tiles: 64 columns of 2 bytes fill the 128-byte chunk, TMA stores */
+    rc = plan(L3(64, 4096, 0, 4096, 1, 0), L3(64, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL, BF, BF,
+              0x1000, &o, &p);
+    CHECK(rc == 0 && (p.flags & CUTEGO_GEMM_F_D_TMA) && p.d_map.box[0] == 64 && p.d_map.box[1] == 64,
+          "64x64 bf16 D: TMA stores, box %d x %d", p.d_map.box[0], p.d_map.box[1]);
+  }
+  /* 64x32 tiles (CUTEGO_GEMM_CONFIG_64x32x64, options.config 7): one consumer warpgroup, 16-bit
+   * only, 16 stages of A 64 x 128 B (8 KiB) and B 32 x 128 B (4 KiB), one consumer's staging (2 x
+   * 8 KiB), two mbarriers per stage: 1024 + 16 x 12288 + 16384 + 16 x 16 = 214,272 bytes. B's
+   * K-major box 64 x 32 (128-byte swizzle), its N-major box 32 x 64 in the 64-byte swizzle (32
+   * columns of 2 bytes). 16-bit D: 32 columns are 64 of a TMA chunk's 128 bytes, so no D_TMA
+   * (direct epilogue); fp32 D: 32 x 4 = 128 bytes, TMA stores of 32 x 64 boxes. */
+  {
+    char why[120];
+    cutego_launch_t l;
+    cutego_gemm_args_t g;
+    o.config = CUTEGO_GEMM_CONFIG_64x32x64 + 1;
+    rc = plan(L3(8, 4096, 0, 4096, 1, 0), L3(8, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL, E4, BF,
+              0x1000, &o, &p);
+    CHECK(rc == -1 && strstr(p.reason, "64x32 tiles are for 16-bit A and B only"), "fp8 64x32: %s", p.reason);
+    rc = plan(L3(64, 4096, 0, 4096, 1, 0), L3(64, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL, BF, BF,
+              0x1000, &o, &p);
+    CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_64x32x64 && p.tiles_m == 1 && p.tiles_n == 128 &&
+              p.tiles == 128 && p.smem_bytes == 214272 &&
+              p.smem_bytes == 1024 + 16 * (8192 + 4096) + 2 * 8192 + 16 * 16 &&
+              !strcmp(p.kernel, "cutego_gemm_64x32_kk_bf16_bf16") && strstr(p.reason, "64x32 tiles"),
+          "bf16 64x32: rc %d tiles %lld x %lld smem %d %s (%s)", rc, (long long)p.tiles_m, (long long)p.tiles_n,
+          p.smem_bytes, p.kernel, p.reason);
+    CHECK(p.a_map.box[0] == 64 && p.a_map.box[1] == 64 && p.b_map.box[0] == 64 && p.b_map.box[1] == 32 &&
+              p.a_map.swizzle_bytes == 128 && p.b_map.swizzle_bytes == 128 && !(p.flags & CUTEGO_GEMM_F_D_TMA) &&
+              (p.flags & CUTEGO_GEMM_F_D_PAIRS),
+          "64x32 boxes A %d x %d, B %d x %d, flags %x", p.a_map.box[0], p.a_map.box[1], p.b_map.box[0],
+          p.b_map.box[1], (unsigned)p.flags);
+    cutego_gemm_launch(&p, 132, 0, &l);
+    CHECK(l.block == 256 && l.grid == 128 && l.smem_bytes == 214272 && l.cluster == 1 && !strcmp(l.kernel, p.kernel),
+          "64x32 launch: block %d grid %lld smem %d", l.block, (long long)l.grid, l.smem_bytes);
+    cutego_gemm_args(&p, (void *)0x10000, NULL, 1.f, 0.f, 0, &g);
+    CHECK(g.tiles_m == 1 && g.tiles_n == 128 && g.tiles == 128 && g.k_tiles == 64, "64x32 args %d %d %lld %d",
+          (int)g.tiles_m, (int)g.tiles_n, (long long)g.tiles, (int)g.k_tiles);
+    /* The automatic split counts 64x32 tiles: 128 of them fill the wave (2 x 128 > 132), none. */
+    CHECK(cutego_gemm_split_k(&p, 132, 0, why, sizeof why) == 1, "64x4096 64x32: no split");
+    CHECK(cutego_gemm_split_k(&p, 132, 2, why, sizeof why) == 2, "64x4096 64x32: split_k 2: %s", why);
+    /* f16 D likewise direct; the direct_epilogue option changes nothing */
+    rc = plan(L3(64, 4096, 0, 4096, 1, 0), L3(64, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL,
+              CUTEGO_DTYPE_F16, CUTEGO_DTYPE_F16, 0x1000, &o, &p);
+    CHECK(rc == 0 && !(p.flags & CUTEGO_GEMM_F_D_TMA) && !strcmp(p.kernel, "cutego_gemm_64x32_kk_f16_f16"),
+          "64x32 f16 D: %s flags %x", p.kernel, (unsigned)p.flags);
+    /* A's box rows as for 64x64; tiles of 32 columns (N = 1000: 32, the last of 8 columns); the
+     * split: 1 x 32 tiles of K 520 (slices under 1024: none), 8 x 2048 x 8192: 64 tiles, 2 slices
+     * (128 <= 132), 1 x 4096 x 14336: 128 tiles, none; 100 rows: 2 tile rows. fp32 D: TMA, box 32 x 64. */
+    const struct {
+      int64_t m, n, k;
+      int box_rows, tiles_m, split;
+    } rows[] = {{1, 4096, 14336, 8, 1, 1}, {40, 1000, 520, 40, 1, 1}, {8, 2048, 8192, 8, 1, 2},
+                {100, 1000, 520, 64, 2, 1}, {64, 4096, 11008, 64, 1, 1}};
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {
+      const int64_t m = rows[i].m, n = rows[i].n, k = rows[i].k;
+      rc = plan(L3(m, n, 0, n, 1, 0), L3(m, k, 0, k, 1, 0), L3(n, k, 0, k, 1, 0), NULL, BF, F32, 0x1000, &o, &p);
+      CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_64x32x64 && p.a_map.box[1] == rows[i].box_rows &&
+                p.tiles_m == rows[i].tiles_m && p.tiles_n == (n + 31) / 32 &&
+                cutego_gemm_split_k(&p, 132, 0, why, sizeof why) == rows[i].split &&
+                (p.flags & CUTEGO_GEMM_F_D_TMA) && p.d_map.box[0] == 32 && p.d_map.box[1] == 64 &&
+                !strcmp(p.kernel, "cutego_gemm_64x32_kk_bf16_f32"),
+            "64x32 %lldx%lldx%lld: box rows %d tiles_m %lld split %d D box %d x %d %s", (long long)m, (long long)n,
+            (long long)k, p.a_map.box[1], (long long)p.tiles_m, cutego_gemm_split_k(&p, 132, 0, why, sizeof why),
+            p.d_map.box[0], p.d_map.box[1], p.kernel);
+    }
+    /* M-major A, N-major B, fp16 in, fp32 out: B's box 32 (N, contiguous) x 64 (K) in the 64-byte
+     * swizzle; 2x1 clusters sharing B: each CTA loads 16 of its 32 rows (K-major) or 32 of the 64
+     * K (N-major). */
+    rc = plan(L3(200, 1000, 0, 1000, 1, 0), L3(200, 320, 0, 1, 200, 0), L3(1000, 320, 0, 1, 1000, 0), NULL,
+              CUTEGO_DTYPE_F16, F32, 0x1000, &o, &p);
+    CHECK(rc == 0 && !strcmp(p.kernel, "cutego_gemm_64x32_mm_f16_f32") && p.a_map.box[0] == 64 &&
+              p.a_map.box[1] == 64 && p.b_map.box[0] == 32 && p.b_map.box[1] == 64 && p.b_map.swizzle_bytes == 64 &&
+              p.smem_bytes == 214272 && p.tiles_m == 4 && p.tiles_n == 32,
+          "64x32 NN: %s A %d x %d B %d x %d swizzle %d smem %d", p.kernel, p.a_map.box[0], p.a_map.box[1],
+          p.b_map.box[0], p.b_map.box[1], (int)p.b_map.swizzle_bytes, p.smem_bytes);
+    o.cluster_m = 2;
+    rc = plan(L3(200, 1024, 0, 1024, 1, 0), L3(200, 512, 0, 512, 1, 0), L3(1024, 512, 0, 512, 1, 0), NULL, BF, BF,
+              0x1000, &o, &p);
+    cutego_gemm_launch(&p, 132, 0, &l);
+    CHECK(rc == 0 && p.cluster_m == 2 && p.b_map.box[0] == 64 && p.b_map.box[1] == 16 && l.block == 256 &&
+              l.cluster == 2 && cutego_gemm_split_k(&p, 132, 2, why, sizeof why) == -1 && strstr(why, "clusters"),
+          "64x32 TN clusters: B box %d x %d block %d %s", p.b_map.box[0], p.b_map.box[1], l.block, p.reason);
+    rc = plan(L3(200, 1024, 0, 1024, 1, 0), L3(200, 512, 0, 512, 1, 0), L3(1024, 512, 0, 1, 1024, 0), NULL, BF, BF,
+              0x1000, &o, &p);
+    CHECK(rc == 0 && p.cluster_m == 2 && p.b_map.box[0] == 32 && p.b_map.box[1] == 32 && p.b_map.swizzle_bytes == 64,
+          "64x32 NN clusters: B box %d x %d", p.b_map.box[0], p.b_map.box[1]);
+    o.cluster_m = 0;
+    o.config = CUTEGO_GEMM_CONFIG_64x32x64 + 2;
     rc = plan(L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 512, 0, 512, 1, 0), L3(4096, 512, 0, 512, 1, 0), NULL, BF, BF,
               0x1000, &o, &p);
-    CHECK(rc == -1 && strstr(p.reason, "unknown"), "config 7: %s", p.reason);
+    CHECK(rc == -1 && strstr(p.reason, "unknown"), "config 8: %s", p.reason);
   }
   memset(&o, 0, sizeof o);
   /* M-major A, N-major B: both transposed into K-major workspaces (K padded to 128 bytes: 520

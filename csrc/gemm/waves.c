@@ -176,6 +176,7 @@ int cutego_gemm_split_k(const cutego_gemm_plan_t *p, int sms, int requested, cha
   if (requested == 1 || no[0]) return 1;
   if (p->config == CUTEGO_GEMM_CONFIG_128x192x64) return 1; /* data-parallel: split only where split_k asks */
   if (p->config == CUTEGO_GEMM_CONFIG_64x64x64) return auto_split(p, sms, 64, 64);
+  if (p->config == CUTEGO_GEMM_CONFIG_64x32x64) return auto_split(p, sms, 64, 32);
   return auto_split(p, sms, kTile, p->config == CUTEGO_GEMM_CONFIG_128x64x64 ? 64 : kTile);
 }
 
@@ -208,7 +209,14 @@ int cutego_gemm_narrow(const cutego_gemm_plan_t *p, int sms) {
 
 int cutego_gemm_narrow_config(const cutego_gemm_plan_t *p, int sms) {
   if (!cutego_gemm_narrow(p, sms)) return -1;
-  return p->m <= 64 ? CUTEGO_GEMM_CONFIG_64x64x64 : CUTEGO_GEMM_CONFIG_128x64x64;
+  if (p->m > 64) return CUTEGO_GEMM_CONFIG_128x64x64;
+  /* 64x64 tiles that the wave rule would split in S >= 2 slices: 64x32 tiles unsplit where they
+   * fill more than half a wave and at most one (N = 4096: 128 of them on 132 SMs, where 64 of 64x64
+   * ran in 2 slices and a reduction: cuBLAS's one wave of 128 CTAs, each with the whole K). More
+   * than half, so that the wave rule gives their plan no split (2 x tiles > sms). */
+  const int64_t t32 = ((p->m + 63) / 64) * ((p->n + 31) / 32) * p->l;
+  if (auto_split(p, sms, 64, 64) >= 2 && t32 <= sms && 2 * t32 > sms) return CUTEGO_GEMM_CONFIG_64x32x64;
+  return CUTEGO_GEMM_CONFIG_64x64x64;
 }
 
 enum { kMinStreamKIters = 4 };
@@ -320,8 +328,9 @@ static const double kKTileUs = 52.1 / 64.0, kPitchPenalty = 74.8 / 52.1 - 1.0, k
 double cutego_gemm_pitch_main_us(const cutego_gemm_plan_t *p, int sms) {
   if (!p || sms < 1 || p->m < 1 || p->n < 1 || p->k < 1 || p->l < 1) return 0;
   const int fp8 = p->ab_dtype == CUTEGO_DTYPE_E4M3 || p->ab_dtype == CUTEGO_DTYPE_E5M2;
-  const int64_t bm = p->config == CUTEGO_GEMM_CONFIG_64x64x64 ? 64 : kTile;
+  const int64_t bm = p->config == CUTEGO_GEMM_CONFIG_64x64x64 || p->config == CUTEGO_GEMM_CONFIG_64x32x64 ? 64 : kTile;
   const int64_t bn = p->config == CUTEGO_GEMM_CONFIG_128x256x64    ? 256
+                   : p->config == CUTEGO_GEMM_CONFIG_64x32x64      ? 32
                    : p->config == CUTEGO_GEMM_CONFIG_128x64x64 || p->config == CUTEGO_GEMM_CONFIG_64x64x64 ? 64
                    : p->config == CUTEGO_GEMM_CONFIG_128x192x128 || p->config == CUTEGO_GEMM_CONFIG_128x192x64 ? 192
                                                                    : 128;
@@ -331,7 +340,7 @@ double cutego_gemm_pitch_main_us(const cutego_gemm_plan_t *p, int sms) {
                       : bn == 128 ? kCost128
                                   : kCost128 * (p->m <= kTile ? kNarrowPerKOneRow : kNarrowPerK);
   const int64_t tm = (p->m + bm - 1) / bm, tn = (p->n + bn - 1) / bn, k_tiles = (p->k + (fp8 ? 127 : 63)) / (fp8 ? 128 : 64);
-  const int s = p->l == 1 && p->config != CUTEGO_GEMM_CONFIG_128x192x64 ? auto_split(p, sms, bm, bn == 64 ? 64 : kTile) : 1;
+  const int s = p->l == 1 && p->config != CUTEGO_GEMM_CONFIG_128x192x64 ? auto_split(p, sms, bm, bn <= 64 ? bn : kTile) : 1;
   int64_t tiles;
   if (plan_mul(tm, tn, &tiles) || plan_mul(tiles, p->l, &tiles) || plan_mul(tiles, s, &tiles)) return 1e300;
   return (double)waves(tiles, sms) * (double)((k_tiles + s - 1) / s) * kKTileUs * cost;
