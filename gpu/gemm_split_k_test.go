@@ -24,12 +24,10 @@ func TestLaunchPlanSplitK(t *testing.T) {
 		split   int
 		config  int // the slices' (or the unsplit plan's) CUTEGO_GEMM_CONFIG_* + 1; 0: not checked
 	}{
-		// Narrow, at most 64 rows (cutego_gemm_narrow_config): 64 tiles of 64x64 would split in 2
-		// slices of 2048, so 128 tiles of 64x32, one wave, unsplit; 32 tiles of 64x64 (N = 2048) in
-		// 4 slices of 2048 (64 of 64x32 are under half a wave); above 64 rows 128x64 tiles.
-		{16, 4096, 4096, BF16, GemmOptions{SMs: 132}, 1, 7},
-		{64, 4096, 4096, BF16, GemmOptions{SMs: 132}, 1, 7},
-		{16, 2048, 8192, BF16, GemmOptions{SMs: 132}, 4, 6},
+		// Narrow, at most 64 rows: 64 tiles of 64x64 (cutego_gemm_narrow_config) in 2 slices of
+		// 2048; above 64 rows 128x64 ones.
+		{16, 4096, 4096, BF16, GemmOptions{SMs: 132}, 2, 6},
+		{64, 4096, 4096, BF16, GemmOptions{SMs: 132}, 2, 6},
 		{72, 4096, 4096, BF16, GemmOptions{SMs: 132}, 2, 3},
 		// Narrow, 96 tiles of 64x64: two slices would make two waves.
 		{16, 6144, 4096, BF16, GemmOptions{SMs: 132}, 1, 6},

@@ -120,14 +120,10 @@ func TestLaunchPlanTiles(t *testing.T) {
 		{128, 4096, 8192, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_128x64_kk_bf16_bf16"},
 		{128, 4096, 8192, BF16, F32, GemmOptions{SMs: 132}, "cutego_gemm_128x64_kk_bf16_f32"},
 		// cutego_gemm_narrow_config: a narrow GEMM of at most 64 rows on 64x64 tiles (8 x 6144: 48
-		// tiles of 128x128 in 2 slices against 96 of 64x64 unsplit), or on 64x32 ones where 64x64
-		// would split and 64x32 fill more than half a wave (1 and 64 x 4096: 64 of 64x64 in 2
-		// slices, 128 of 64x32 unsplit); 1 x 2048 x 8192: 64 of 64x32 are half a wave, 64x64.
+		// tiles of 128x128 in 2 slices against 96 of 64x64 unsplit; 1 x 4096: 32 in 4 against 64 in 2).
 		{8, 6144, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x64_kk_bf16_bf16"},
-		{1, 4096, 4096, F16, F32, GemmOptions{SMs: 132}, "cutego_gemm_64x32_kk_f16_f32"},
-		{64, 4096, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x32_kk_bf16_bf16"},
-		{1, 4096, 14336, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x32_kk_bf16_bf16"},
-		{1, 2048, 8192, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x64_kk_bf16_bf16"},
+		{1, 4096, 4096, F16, F32, GemmOptions{SMs: 132}, "cutego_gemm_64x64_kk_f16_f32"},
+		{64, 4096, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x64_kk_bf16_bf16"},
 		{65, 4096, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_128x64_kk_bf16_bf16"},
 		// cutego_gemm_pick_config: 1024 x 4096 x K takes 128x256 (1 wave of 128 tiles), 512 x 11008
 		// 128x192 (2 waves of 232 tiles x 0.83 against 128x256's 2 of 172, 128x128's 3 x 0.577), in

@@ -447,9 +447,7 @@ int cutego_gemm_narrow(const cutego_gemm_plan_t *plan, int sms);
 /* The configuration cutego_gemm takes for a plan where cutego_gemm_narrow says narrow tiles (and
  * nothing is asked for): CUTEGO_GEMM_CONFIG_64x64x64 for a GEMM of at most 64 rows (one consumer
  * warpgroup, 13 stages: B's bytes in flight bound the decode shapes; the split is the same, its
- * tiles as many), or CUTEGO_GEMM_CONFIG_64x32x64 where 64x64 tiles would split K and the 64x32
- * ones are more than half a wave of sms and at most one (N = 4096: 128 tiles, unsplit: no
- * reduction); CUTEGO_GEMM_CONFIG_128x64x64 for more rows; -1 where cutego_gemm_narrow says 0. */
+ * tiles as many), CUTEGO_GEMM_CONFIG_128x64x64 for more; -1 where cutego_gemm_narrow says 0. */
 int cutego_gemm_narrow_config(const cutego_gemm_plan_t *plan, int sms);
 
 /* The tile configuration (CUTEGO_GEMM_CONFIG_*) cutego_gemm takes for an M x N x L output of A and

@@ -630,17 +630,12 @@ int main(int argc, char **argv) {
   cs.push_back({"64x32 packed A", 100, 260, 99, 2, 1, 0, BF, BF, 1.f, 0.f, 0, W, 1, 0, 0, 0, 0, 0, 0, 0, C67});
   cs.push_back({"64x32 direct epilogue M=8 f32", 8, 1000, 4096, 1, 0, 0, BF, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 1, 0, 0, 0, 1, C67});
   // the launcher's narrow tiles (cutego_gemm_narrow_config): 64x64 for at most 64 rows (the decode
-  // shapes: 8x6144x4096 data-parallel on 96 tiles), 64x32 where 64x64 would split and 64x32 fill
-  // more than half a wave (1, 16 and 64 x 4096 x 4096 and 1x4096x14336: 128 tiles, unsplit; 16 x
-  // 2048 x 8192 stays on 64x64 in 4 slices), 128x64 above
+  // shapes: 8x6144x4096 data-parallel on 96 tiles, 1x4096x4096 and 16x4096x4096 in 2 slices),
+  // 128x64 above
   cs.push_back({"decode auto 8x6144x4096 (64x64)", 8, 6144, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C66, -CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL});
-  cs.push_back({"decode auto 1x4096x4096 (64x32)", 1, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C67, -CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL});
-  cs.push_back({"decode auto 64x4096x4096 (64x32)", 64, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C67, -CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL});
-  cs.push_back({"decode auto 1x4096x14336 (64x32)", 1, 4096, 14336, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C67, -CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL});
-  cs.push_back({"decode auto 8x4096x11008 f16 f32 (64x32)", 8, 4096, 11008, 1, 0, 0, F16, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C67});
-  cs.push_back({"decode auto 16x2048x8192 (64x64 split)", 16, 2048, 8192, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1, -C66});
+  cs.push_back({"decode auto 1x4096x4096 (64x64)", 1, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1, -C66});
   cs.push_back({"decode auto 64x6144x4096 f16 f32 (64x64)", 64, 6144, 4096, 1, 0, 0, F16, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C66, -CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL});
-  cs.push_back({"narrow auto 16x4096x4096 (64x32)", 16, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C67});
+  cs.push_back({"narrow auto 16x4096x4096 (64x64)", 16, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1, -C66});
   cs.push_back({"narrow auto 256x4096x4096 f16", 256, 4096, 4096, 1, 0, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C64});
   cs.push_back({"narrow off 256x4096x14336", 256, 4096, 14336, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1, -(CUTEGO_GEMM_CONFIG_128x128x64 + 1)});
   cs.push_back({"narrow auto 100x6144x4096 KN", 100, 6144, 4096, 1, 0, 1, BF, F32, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C64});

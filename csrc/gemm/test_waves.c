@@ -214,22 +214,16 @@ int main(void) {
   CHECK(cutego_gemm_narrow(&q, sms) == 0, "FP8: no 128x64 tiles");
   CHECK(cutego_gemm_narrow_config(&q, sms) == -1, "FP8: no narrow configuration");
   /* Which narrow tiles: 64x64 (one consumer warpgroup, 13 stages) for at most 64 rows, 128x64
-   * above; none where cutego_gemm_narrow says 0. Of at most 64 rows, where 64x64 tiles would split
-   * (their count is the 128x64 one's), 64x32 tiles unsplit where they are more than half a wave and
-   * at most one: N = 4096 is 64 tiles of 64x64 in 2 slices, 128 of 64x32 (66 < 128 <= 132), so 1,
-   * 16 and 64 x 4096 x 4096, 16 x 4096 x 14336 and 64 x 4096 x 11008 run on 64x32 tiles, one
-   * slice, and 64 x 3072 x 4096 (48 in 2 slices; 96); 8 x 6144 x 4096 and 8 x 5120 x 4096: 96
-   * and 80 of 64x64, no split, stay; 1 x 2048 x 8192: 32 of 64x64 in 4 slices, 64 of 64x32 under
-   * half a wave: stays 64x64 in 4. */
+   * above; none where cutego_gemm_narrow says 0. The 64x64 plan's split is the 128x64 one's (as
+   * many tiles for M <= 64): 16 x 4096 x 4096 in 2 slices of 64 tiles, 8 x 6144 x 4096 none
+   * (96), 1 x 4096 x 4096 in 2. */
   {
     const struct {
       int64_t m, n, k;
       int config, split;
-    } nc[] = {{1, 4096, 4096, CUTEGO_GEMM_CONFIG_64x32x64, 1},   {8, 6144, 4096, CUTEGO_GEMM_CONFIG_64x64x64, 1},
-              {16, 4096, 4096, CUTEGO_GEMM_CONFIG_64x32x64, 1},  {64, 4096, 4096, CUTEGO_GEMM_CONFIG_64x32x64, 1},
-              {64, 6144, 4096, CUTEGO_GEMM_CONFIG_64x64x64, 1},  {16, 4096, 14336, CUTEGO_GEMM_CONFIG_64x32x64, 1},
-              {64, 4096, 11008, CUTEGO_GEMM_CONFIG_64x32x64, 1}, {1, 2048, 8192, CUTEGO_GEMM_CONFIG_64x64x64, 4},
-              {64, 3072, 4096, CUTEGO_GEMM_CONFIG_64x32x64, 1},  {8, 5120, 4096, CUTEGO_GEMM_CONFIG_64x64x64, 1},
+    } nc[] = {{1, 4096, 4096, CUTEGO_GEMM_CONFIG_64x64x64, 2},   {8, 6144, 4096, CUTEGO_GEMM_CONFIG_64x64x64, 1},
+              {16, 4096, 4096, CUTEGO_GEMM_CONFIG_64x64x64, 2},  {64, 4096, 4096, CUTEGO_GEMM_CONFIG_64x64x64, 2},
+              {64, 6144, 4096, CUTEGO_GEMM_CONFIG_64x64x64, 1},  {16, 4096, 14336, CUTEGO_GEMM_CONFIG_64x64x64, 2},
               {65, 4096, 4096, CUTEGO_GEMM_CONFIG_128x64x64, 2}, {100, 6144, 4096, CUTEGO_GEMM_CONFIG_128x64x64, 1},
               {256, 4096, 4096, CUTEGO_GEMM_CONFIG_128x64x64, 1}, {1024, 1024, 1024, CUTEGO_GEMM_CONFIG_128x64x64, 1},
               {16, 14336, 4096, -1, 0},                          {256, 4096, 14336, -1, 0}};
@@ -454,18 +448,17 @@ int main(void) {
    * and 77.1 / 73.3 stream-K; slower where a second wave of it is partial: 256x6144, 256x14336,
    * 2048^3, 4096^3). 64x64 tiles (5) on 64x4096 and 64x6144 are predicted, not yet measured: the
    * same slices as 128x64 with 104 KiB of B in flight per SM against 64 (bench/results/
-   * 2026-12-03-decode/run.sh measures them); 64x32 tiles (6) on 64x4096 unsplit, predicted likewise
-   * (bench/results/2026-12-03-tile32/run.sh). Configuration (0 128x256, 1 128x128, 2 128x64, 4
-   * 128x192, 5 64x64, 6 64x32), split,
+   * 2026-12-03-decode/run.sh measures them). Configuration (0 128x256, 1 128x128, 2 128x64, 4
+   * 128x192, 5 64x64), split,
    * decomposition (1 data-parallel, 2 split K, 3 stream-K); clusters were never within 3% where
    * they ran. */
   {
     static const struct {
       int64_t m, n, k;
       int nfast;
-      pick_t fast[4];
+      pick_t fast[3];
     } one_wave[] = {
-        {64, 4096, 4096, 4, {{2, 2, 2}, {1, 4, 2}, {5, 2, 2}, {6, 0, 1}}},
+        {64, 4096, 4096, 3, {{2, 2, 2}, {1, 4, 2}, {5, 2, 2}}},
         {64, 6144, 4096, 2, {{2, 0, 1}, {5, 0, 1}}},
         {64, 11008, 4096, 1, {{1, 0, 1}}},
         {64, 14336, 4096, 1, {{1, 0, 1}}},

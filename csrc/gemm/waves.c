@@ -209,14 +209,7 @@ int cutego_gemm_narrow(const cutego_gemm_plan_t *p, int sms) {
 
 int cutego_gemm_narrow_config(const cutego_gemm_plan_t *p, int sms) {
   if (!cutego_gemm_narrow(p, sms)) return -1;
-  if (p->m > 64) return CUTEGO_GEMM_CONFIG_128x64x64;
-  /* 64x64 tiles that the wave rule would split in S >= 2 slices: 64x32 tiles unsplit where they
-   * fill more than half a wave and at most one (N = 4096: 128 of them on 132 SMs, where 64 of 64x64
-   * ran in 2 slices and a reduction: cuBLAS's one wave of 128 CTAs, each with the whole K). More
-   * than half, so that the wave rule gives their plan no split (2 x tiles > sms). */
-  const int64_t t32 = ((p->m + 63) / 64) * ((p->n + 31) / 32) * p->l;
-  if (auto_split(p, sms, 64, 64) >= 2 && t32 <= sms && 2 * t32 > sms) return CUTEGO_GEMM_CONFIG_64x32x64;
-  return CUTEGO_GEMM_CONFIG_64x64x64;
+  return p->m <= 64 ? CUTEGO_GEMM_CONFIG_64x64x64 : CUTEGO_GEMM_CONFIG_128x64x64;
 }
 
 enum { kMinStreamKIters = 4 };
