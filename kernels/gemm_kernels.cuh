@@ -737,6 +737,12 @@ __device__ __forceinline__ void promoted_interval_mma_tile(const GemmArgs &p, Pi
 }
 
 // ---- a consumer warpgroup's main loop on one tile --------------------------------------------
+// Stages whose MMAs a consumer leaves in flight before it waits for the oldest and releases it
+// (CUTLASS's K_PIPE_MMAS): one on the 128-row tiles, whose MMAs keep the tensor cores busy; two on
+// the one-consumer 64-row tiles, whose few MMAs per k-tile (4 of m64n64k16) left the loop bound by
+// their latency (about 180 ns per k-tile on decode shapes, bench/GEMM-NOTES.md).
+template <class Cfg> constexpr int kMmaStagesInFlight = Cfg::CONSUMER_WARPGROUPS == 1 ? 2 : 1;
+
 // For each k-tile: wait for the stage, issue its MMAs, and release the stage before (its MMAs
 // are done once one group is left in flight); then the last stage. Returns false, having only
 // released the stages, when the warpgroup's 64 rows lie wholly past M (a GEMM of at most 64 rows
@@ -764,7 +770,7 @@ __device__ __forceinline__ bool consumer_mma_tile(const GemmArgs &p, PipelineTma
       promoted_mma_tile<Cfg, OA, OB, TI, CM>(p, pipe, read, w, cw, lane, acc, sa, sb, bs);
     else
       promoted_interval_mma_tile<Cfg, OA, OB, TI, CM>(p, pipe, read, w, cw, lane, acc, sa, sb, bs);
-  } else {
+  } else if constexpr (kMmaStagesInFlight<Cfg> == 1) {
     for (int kt = k_begin; kt < ke; ++kt, ++read) {
       const int s = read.index();
       pipe.consumer_wait(read);
@@ -778,6 +784,23 @@ __device__ __forceinline__ bool consumer_mma_tile(const GemmArgs &p, PipelineTma
     }
     wgmma_wait<0>();
     if (ke > k_begin) pipe.consumer_release(read.previous(), CM, lane);
+  } else {
+    // The same with F = kMmaStagesInFlight stages' MMAs left in flight: stage kt - F is released
+    // once its MMAs are done, the last F after the loop.
+    constexpr int F = kMmaStagesInFlight<Cfg>;
+    for (int kt = k_begin; kt < ke; ++kt, ++read) {
+      const int s = read.index();
+      pipe.consumer_wait(read);
+      wgmma_fence();
+      mma_stage<Cfg, OA, OB, TI, Cfg::BN>(acc, smem_u32(sa + s * OA::stage_bytes) + cw * OA::desc_mn64_step_bytes,
+                                          smem_u32(sb + s * OB::stage_bytes), kt == k_begin);
+      wgmma_commit();
+      wgmma_wait<F>();
+      if (kt - k_begin >= F) pipe.consumer_release(PipelineState<Cfg::STAGES>{read.count - F}, CM, lane);
+    }
+    wgmma_wait<0>();
+    for (int i = min(F, ke - k_begin); i >= 1; --i)
+      pipe.consumer_release(PipelineState<Cfg::STAGES>{read.count - i}, CM, lane);
   }
   return true;
 }
