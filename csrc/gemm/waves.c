@@ -177,6 +177,7 @@ int cutego_gemm_split_k(const cutego_gemm_plan_t *p, int sms, int requested, cha
   if (p->config == CUTEGO_GEMM_CONFIG_128x192x64) return 1; /* data-parallel: split only where split_k asks */
   if (p->config == CUTEGO_GEMM_CONFIG_64x64x64) return auto_split(p, sms, 64, 64);
   if (p->config == CUTEGO_GEMM_CONFIG_64x32x64) return auto_split(p, sms, 64, 32);
+  if (p->config == CUTEGO_GEMM_CONFIG_64x128x64) return auto_split(p, sms, 64, kTile);
   return auto_split(p, sms, kTile, p->config == CUTEGO_GEMM_CONFIG_128x64x64 ? 64 : kTile);
 }
 
@@ -328,7 +329,10 @@ static const double kKTileUs = 52.1 / 64.0, kPitchPenalty = 74.8 / 52.1 - 1.0, k
 double cutego_gemm_pitch_main_us(const cutego_gemm_plan_t *p, int sms) {
   if (!p || sms < 1 || p->m < 1 || p->n < 1 || p->k < 1 || p->l < 1) return 0;
   const int fp8 = p->ab_dtype == CUTEGO_DTYPE_E4M3 || p->ab_dtype == CUTEGO_DTYPE_E5M2;
-  const int64_t bm = p->config == CUTEGO_GEMM_CONFIG_64x64x64 || p->config == CUTEGO_GEMM_CONFIG_64x32x64 ? 64 : kTile;
+  const int64_t bm = p->config == CUTEGO_GEMM_CONFIG_64x64x64 || p->config == CUTEGO_GEMM_CONFIG_64x32x64 ||
+                           p->config == CUTEGO_GEMM_CONFIG_64x128x64
+                       ? 64
+                       : kTile;
   const int64_t bn = p->config == CUTEGO_GEMM_CONFIG_128x256x64    ? 256
                    : p->config == CUTEGO_GEMM_CONFIG_64x32x64      ? 32
                    : p->config == CUTEGO_GEMM_CONFIG_128x64x64 || p->config == CUTEGO_GEMM_CONFIG_64x64x64 ? 64
@@ -337,10 +341,10 @@ double cutego_gemm_pitch_main_us(const cutego_gemm_plan_t *p, int sms) {
   const double cost = bn == 256   ? 1.0
                       : p->config == CUTEGO_GEMM_CONFIG_128x192x128 ? kCost128 * kCostBlock192
                       : bn == 192 ? kCost192
-                      : bn == 128 ? kCost128
+                      : bn == 128 && bm == kTile ? kCost128
                                   : kCost128 * (p->m <= kTile ? kNarrowPerKOneRow : kNarrowPerK);
   const int64_t tm = (p->m + bm - 1) / bm, tn = (p->n + bn - 1) / bn, k_tiles = (p->k + (fp8 ? 127 : 63)) / (fp8 ? 128 : 64);
-  const int s = p->l == 1 && p->config != CUTEGO_GEMM_CONFIG_128x192x64 ? auto_split(p, sms, bm, bn <= 64 ? bn : kTile) : 1;
+  const int s = p->l == 1 && p->config != CUTEGO_GEMM_CONFIG_128x192x64 ? auto_split(p, sms, bm, bn <= 64 || bm == 64 ? bn : kTile) : 1;
   int64_t tiles;
   if (plan_mul(tm, tn, &tiles) || plan_mul(tiles, p->l, &tiles) || plan_mul(tiles, s, &tiles)) return 1e300;
   return (double)waves(tiles, sms) * (double)((k_tiles + s - 1) / s) * kKTileUs * cost;
