@@ -164,6 +164,8 @@ func TestGemmOnDevice(t *testing.T) {
 		{m: 8, n: 6144, k: 4096, kernel: "cutego_gemm_64x64_kk_bf16_f32", wantSMs: 132, samples: 4096},
 		// 64 x 4096 x 4096: 64x32 tiles, 128 of them unsplit, where 64x64 would split in 2.
 		{m: 64, n: 4096, k: 4096, kernel: "cutego_gemm_64x32_kk_bf16_f32", wantSMs: 132, samples: 4096},
+		// 1000^3: 64x128 tiles, 128 of them in one wave, where 128x128 makes 64.
+		{m: 1000, n: 1000, k: 1000, kernel: "cutego_gemm_64x128_kk_bf16_f32", wantSMs: 132, samples: 4096},
 	} {
 		runBF16(t, c, tc, rng)
 	}

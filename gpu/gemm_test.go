@@ -135,8 +135,11 @@ func TestLaunchPlanTiles(t *testing.T) {
 		{1024, 4096, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_128x256_kk_bf16_bf16"},
 		{512, 11008, 4096, F16, 0, GemmOptions{SMs: 132}, "cutego_gemm_128x192_kk_f16_bf16"},
 		{512, 11008, 4096, E4M3, 0, GemmOptions{SMs: 132}, "cutego_gemm_128x128_kk_e4m3_bf16"},
-		// cutego_gemm_narrow on 1024^3: 64 tiles of 128x128 in one wave, 128 of 128x64.
-		{1024, 1024, 1024, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_128x64_kk_bf16_bf16"},
+		// cutego_gemm_narrow_config on 1000^3 and 1024^3: 64 tiles of 128x128 in one wave, none
+		// split, 128 of 64x128; 128 x 6144 x 4096: 128x128 would split, so 128x64 (96 tiles).
+		{1024, 1024, 1024, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x128_kk_bf16_bf16"},
+		{1000, 1000, 1000, F16, F32, GemmOptions{SMs: 132}, "cutego_gemm_64x128_kk_f16_f32"},
+		{128, 6144, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_128x64_kk_bf16_bf16"},
 		// A configuration asked for is kept: config 3 is 128x64.
 		{1024, 4096, 4096, BF16, 0, GemmOptions{SMs: 132, Config: 3}, "cutego_gemm_128x64_kk_bf16_bf16"},
 		{128, 4096, 8192, BF16, 0, GemmOptions{SMs: 132, Config: 2}, "cutego_gemm_128x128_kk_bf16_bf16"},

@@ -454,7 +454,11 @@ int cutego_gemm_narrow(const cutego_gemm_plan_t *plan, int sms);
  * warpgroup, 13 stages: B's bytes in flight bound the decode shapes; the split is the same, its
  * tiles as many), or CUTEGO_GEMM_CONFIG_64x32x64 where 64x64 tiles would split K and the 64x32
  * ones are more than half a wave of sms and at most one (N = 4096: 128 tiles, unsplit: no
- * reduction); CUTEGO_GEMM_CONFIG_128x64x64 for more rows; -1 where cutego_gemm_narrow says 0. */
+ * reduction); CUTEGO_GEMM_CONFIG_128x64x64 for more rows; -1 where cutego_gemm_narrow says 0.
+ * Before all of these, CUTEGO_GEMM_CONFIG_64x128x64 for a 16-bit plan of more than 64 rows (no
+ * clusters, no packed C/D) whose data-parallel choice is 128x128 tiles, where neither 128x128 nor
+ * 64x128 tiles split K, the 64x128 ones fill at most one wave of sms and the 128x128 ones at most
+ * half (1000^3, 1024^3: 128 tiles against 64; csrc/gemm/waves.c), whatever cutego_gemm_narrow says. */
 int cutego_gemm_narrow_config(const cutego_gemm_plan_t *plan, int sms);
 
 /* The tile configuration (CUTEGO_GEMM_CONFIG_*) cutego_gemm takes for an M x N x L output of A and

@@ -627,10 +627,11 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
   if (!d || !a || !b || (read_c && !c)) return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: null pointer");
   if (!have_dev) return fail(CUTEGO_KERNELS_ENODEV, "cutego_gemm: no CUDA device");
   cudaError_t e;
-  // Narrow tiles (cutego_gemm_narrow_config): 128x64 where 128x128 tiles would split K in more
-  // slices (64x64 for at most 64 rows, 64x32 where 64x64 would split and 64x32 tiles fill more than
-  // half a wave: their plan's automatic split is then 1), unless a configuration or a split is
-  // asked for.
+  // Narrow tiles (cutego_gemm_narrow_config): 64x128 where 128x128 is the data-parallel choice,
+  // neither splits K and 64x128 tiles fill one wave where 128x128 ones fill at most half (1000^3,
+  // 1024^3); 128x64 where 128x128 tiles would split K in more slices (64x64 for at most 64 rows,
+  // 64x32 where 64x64 would split and 64x32 tiles fill more than half a wave: their plan's
+  // automatic split is then 1), unless a configuration or a split is asked for.
   const int req = opt ? opt->split_k : 0;
   const int dec = opt ? opt->decomposition : CUTEGO_GEMM_DECOMPOSITION_AUTO;
   const bool no_split = dec == CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL || dec == CUTEGO_GEMM_DECOMPOSITION_STREAM_K;

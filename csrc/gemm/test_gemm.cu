@@ -734,8 +734,16 @@ int main(int argc, char **argv) {
   cs.push_back({"data-parallel auto 512x11008x4096 f16 (128x192)", 512, 11008, 4096, 1, 0, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C192, -DP});
   cs.push_back({"data-parallel auto 512x6144x4096 (128x192)", 512, 6144, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C192, -DP});
   cs.push_back({"data-parallel auto 1536^3 NT (128x192)", 1536, 1536, 1536, 1, 1, 1, BF, F32, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C192, -DP});
-  // 128x64 tiles where neither tile splits K and they fill the SMs (cutego_gemm_narrow): 1024^3
-  cs.push_back({"narrow auto 1024^3", 1024, 1024, 1024, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C64, -DP});
+  // 64x128 tiles where 128x128 is the data-parallel choice, neither splits K, 64x128 tiles fill
+  // one wave and 128x128 ones at most half (cutego_gemm_narrow_config's first rule): 1000^3 and
+  // 1024^3 (128 tiles), 768^3 (72), 512^3 (32), 3 x 512^3 batched (96); 128x6144x4096 stays on
+  // 128x64 (128x128 would split it: the split rule's narrow tiles)
+  cs.push_back({"square auto 1000^3 (64x128)", 1000, 1000, 1000, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C68, -DP});
+  cs.push_back({"square auto 1024^3 (64x128)", 1024, 1024, 1024, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C68, -DP});
+  cs.push_back({"square auto 768^3 f16 f32 beta (64x128)", 768, 768, 768, 1, 0, 0, F16, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C68, -DP});
+  cs.push_back({"square auto 512^3 NN (64x128)", 512, 512, 512, 1, 1, 1, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C68, -DP});
+  cs.push_back({"square auto 3x512^3 batched (64x128)", 512, 512, 512, 3, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C68, -DP});
+  cs.push_back({"narrow auto 128x6144x4096 (128x64)", 128, 6144, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C64, -DP});
   cs.push_back({"data-parallel asked 1024x14336x4096", 1024, 14336, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, DP});
   cs.push_back({"data-parallel auto 4096x4096x4096", 4096, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, -DP});
   // fewer rows than a tile: a K-major A box of M rounded up to 8 rows, an M-major A's loads past

@@ -312,6 +312,22 @@ int main(int argc, char **argv) {
             "auto %lldx%lldx%lld: rc %d, config %d, %ld launches, grid %u, block %u", (long long)x.m, (long long)x.n,
             (long long)x.k, rc, (int)g.plan.config, n.launch_ex, cudart_stub_last.grid, cudart_stub_last.block);
     }
+    // Above 64 rows, 64x128 tiles where 128x128 is the data-parallel choice, neither splits and
+    // the 64x128 tiles fill one wave where the 128x128 ones fill at most half (cutego_gemm_narrow_config):
+    // 1000^3 and 1024^3, 16 x 8 = 128 of them, one launch of 256 threads, in place; 768^3 72.
+    const struct {
+      int64_t m;
+      unsigned grid;
+    } a128[] = {{1000, 128}, {1024, 128}, {768, 72}};
+    for (const auto &x : a128) {
+      Gemm g = {x.m, x.m, x.m, A, B, D, nullptr, nullptr, {}};
+      n = delta(g, &rc);
+      CHECK(rc == CUTEGO_KERNELS_OK && n.launch_ex == 1 && n.launch == 0 && g.plan.config == CUTEGO_GEMM_CONFIG_64x128x64 &&
+                cudart_stub_last.grid == x.grid && cudart_stub_last.block == 256 &&
+                cudart_stub_last.fn == reinterpret_cast<const void *>(cutego_gemm_fns_64x128_kk_k),
+            "auto %lld^3: rc %d, config %d, %ld launches, grid %u, block %u", (long long)x.m, rc, (int)g.plan.config,
+            n.launch_ex, cudart_stub_last.grid, cudart_stub_last.block);
+    }
   }
 
   // 64x32 tiles asked for (config 7): 64x4096x4096 is 128 tiles of 64x32, one wave: one launch
