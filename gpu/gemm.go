@@ -337,7 +337,8 @@ func (c *Copier) gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha
 
 // launchPlan is the plan Copier.Gemm launches, the C launcher's (cutego_gemm) decisions in its
 // order: PlanGemm's plan; where neither a configuration nor a split is asked for, the narrow tiles
-// cutego_gemm_narrow_config names, 128x64 or 64x64 for at most 64 rows (where that plan reads A
+// cutego_gemm_narrow_config names, 64x128 (one wave where 128x128 fills at most half), 128x64, or
+// 64x64 for at most 64 rows (where that plan reads A
 // and B in place); then K split as
 // cutego_gemm_split_k says for opt.SMs (or opt.SplitK asks), where the slices plan on the wgmma
 // path reading A and B in place or their packed copies (planSplit); else, unless asked for or narrow, the tile
@@ -400,7 +401,7 @@ const splitWorkspaceAddr = 256
 
 // planSplit makes p the plan of K split in `splits` slices as cutego_gemm's split does: the
 // slices' layouts from cutego_gemm_split_layouts, planned (fp32 out, alpha 1, beta 0) on the
-// wgmma path without packing, without clusters, on 128x128 tiles, or 128x64, 64x64 or 64x32 ones where p has them
+// wgmma path without packing, without clusters, on 128x128 tiles, or 128x64, 64x64, 64x32 or 64x128 ones where p has them
 // (unless opt names a configuration). An error, p unchanged, where they do not plan so.
 func planSplit(p *GemmPlan, splits int, a, b GemmOperand, ab DType, opt *GemmOptions, bs *blockScalesIn) error {
 	var scales *C.cutego_gemm_block_scales_t
@@ -419,7 +420,7 @@ func planSplit(p *GemmPlan, splits int, a, b GemmOperand, ab DType, opt *GemmOpt
 	if o.Config <= 0 {
 		o.Config = int(C.CUTEGO_GEMM_CONFIG_128x128x64) + 1
 		if p.c.config == C.CUTEGO_GEMM_CONFIG_128x64x64 || p.c.config == C.CUTEGO_GEMM_CONFIG_64x64x64 ||
-			p.c.config == C.CUTEGO_GEMM_CONFIG_64x32x64 {
+			p.c.config == C.CUTEGO_GEMM_CONFIG_64x32x64 || p.c.config == C.CUTEGO_GEMM_CONFIG_64x128x64 {
 			o.Config = int(p.c.config) + 1
 		}
 	}

@@ -151,10 +151,19 @@ func TestGemmOnDevice(t *testing.T) {
 		{m: 64, n: 4096, k: 4096, config: 7, kernel: "cutego_gemm_64x32_kk_bf16_f32", samples: 4096},
 		{m: 64, n: 1000, k: 4096, config: 7, kernel: "cutego_gemm_64x32_kk_bf16_f32"},
 		{m: 100, n: 1000, k: 320, aMajorM: true, config: 7, kernel: "cutego_gemm_64x32_mk_bf16_f32"},
+		// 64x128 tiles asked for (config 8, one consumer warpgroup, m64n128k16): M = 40 of one tile
+		// row; 200 of four (the last partial) with a partial column tile (N = 1000) and an M-major
+		// A; 1000^3, 128 tiles unsplit; 64 x 4096 x 4096, 32 tiles split in 4 on 64x128 tiles.
+		{m: 40, n: 520, k: 520, config: 8, kernel: "cutego_gemm_64x128_kk_bf16_f32"},
+		{m: 200, n: 1000, k: 320, aMajorM: true, config: 8, kernel: "cutego_gemm_64x128_mk_bf16_f32"},
+		{m: 1000, n: 1000, k: 1000, config: 8, kernel: "cutego_gemm_64x128_kk_bf16_f32", samples: 4096},
+		{m: 64, n: 4096, k: 4096, config: 8, kernel: "cutego_gemm_64x128_kk_bf16_f32", samples: 4096},
 		// Chosen as the C launcher chooses (cutego_gemm_narrow_config) on an H200's 132 SMs: 128x64
 		// tiles above 64 rows, 64x64 ones up to 64 (8 x 6144: 96 tiles, no split).
 		{m: 128, n: 4096, k: 8192, kernel: "cutego_gemm_128x64_kk_bf16_f32", wantSMs: 132, samples: 4096},
 		{m: 8, n: 6144, k: 4096, kernel: "cutego_gemm_64x64_kk_bf16_f32", wantSMs: 132, samples: 4096},
+		// 1000^3: 64x128 tiles, 128 of them in one wave, where 128x128 makes 64.
+		{m: 1000, n: 1000, k: 1000, kernel: "cutego_gemm_64x128_kk_bf16_f32", wantSMs: 132, samples: 4096},
 	} {
 		runBF16(t, c, tc, rng)
 	}

@@ -131,8 +131,11 @@ func TestLaunchPlanTiles(t *testing.T) {
 		{1024, 4096, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_128x256_kk_bf16_bf16"},
 		{512, 11008, 4096, F16, 0, GemmOptions{SMs: 132}, "cutego_gemm_128x192_kk_f16_bf16"},
 		{512, 11008, 4096, E4M3, 0, GemmOptions{SMs: 132}, "cutego_gemm_128x128_kk_e4m3_bf16"},
-		// cutego_gemm_narrow on 1024^3: 64 tiles of 128x128 in one wave, 128 of 128x64.
-		{1024, 1024, 1024, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_128x64_kk_bf16_bf16"},
+		// cutego_gemm_narrow_config on 1000^3 and 1024^3: 64 tiles of 128x128 in one wave, none
+		// split, 128 of 64x128; 128 x 6144 x 4096: 128x128 would split, so 128x64 (96 tiles).
+		{1024, 1024, 1024, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x128_kk_bf16_bf16"},
+		{1000, 1000, 1000, F16, F32, GemmOptions{SMs: 132}, "cutego_gemm_64x128_kk_f16_f32"},
+		{128, 6144, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_128x64_kk_bf16_bf16"},
 		// A configuration asked for is kept: config 3 is 128x64.
 		{1024, 4096, 4096, BF16, 0, GemmOptions{SMs: 132, Config: 3}, "cutego_gemm_128x64_kk_bf16_bf16"},
 		{128, 4096, 8192, BF16, 0, GemmOptions{SMs: 132, Config: 2}, "cutego_gemm_128x128_kk_bf16_bf16"},
@@ -146,6 +149,9 @@ func TestLaunchPlanTiles(t *testing.T) {
 		// config 7 is 64x32 (16-bit, one consumer warpgroup), kept where asked for.
 		{64, 4096, 4096, BF16, 0, GemmOptions{SMs: 132, Config: 7}, "cutego_gemm_64x32_kk_bf16_bf16"},
 		{100, 1000, 520, F16, F32, GemmOptions{SMs: 132, Config: 7}, "cutego_gemm_64x32_kk_f16_f32"},
+		// config 8 is 64x128 (16-bit, one consumer warpgroup), kept where asked for.
+		{1024, 1024, 1024, BF16, 0, GemmOptions{SMs: 132, Config: 8}, "cutego_gemm_64x128_kk_bf16_bf16"},
+		{100, 1000, 520, F16, F32, GemmOptions{SMs: 132, Config: 8}, "cutego_gemm_64x128_kk_f16_f32"},
 		// FP8 never narrows (128x64 tiles are 16-bit only); promoted FP8 keeps 128x128.
 		{1024, 4096, 4096, E4M3, 0, GemmOptions{SMs: 132, Promoted: true}, "cutego_gemm_128x128_kk_e4m3_bf16_promoted"},
 	}
@@ -205,6 +211,24 @@ func TestLaunchPlanTiles(t *testing.T) {
 		if err != nil || p.SplitK != sc.want && !(sc.want == 1 && p.SplitK == 0) || !strings.HasPrefix(p.Kernel, "cutego_gemm_64x32_kk_bf16") ||
 			(sc.want > 1 && p.slices.Config != 7) {
 			t.Errorf("%dx%dx%d on 64x32 tiles: split %d (want %d): %v %v", sc.m, sc.n, sc.k, p.SplitK, sc.want, p, err)
+		}
+	}
+	if _, err := PlanGemm(op(256, 256), op(256, 256), op(256, 256), nil, E4M3, BF16, 0, &GemmOptions{Config: 8}); err == nil ||
+		!strings.Contains(err.Error(), "64x128 tiles are for 16-bit A and B only") {
+		t.Errorf("FP8 with 64x128 tiles: %v", err)
+	}
+	// 64x128 tiles: 1024^3 has 128 of them, one wave, no split (2 x 128 > 132); 64 x 4096 x 4096
+	// has 32 (4 slices of 1024, on 64x128 tiles); SplitK 2 splits the first on 64x128 tiles.
+	for _, sc := range []struct {
+		m, n, k int64
+		split   int
+		want    int
+		cd      DType
+	}{{1024, 1024, 1024, 0, 1, BF16}, {64, 4096, 4096, 0, 4, BF16}, {1024, 1024, 1024, 2, 2, F32}} {
+		p, err := launchPlan(op(sc.m, sc.n), op(sc.m, sc.k), op(sc.n, sc.k), nil, BF16, sc.cd, 0, &GemmOptions{SMs: 132, Config: 8, SplitK: sc.split}, nil)
+		if err != nil || p.SplitK != sc.want && !(sc.want == 1 && p.SplitK == 0) || !strings.HasPrefix(p.Kernel, "cutego_gemm_64x128_kk_bf16") ||
+			(sc.want > 1 && p.slices.Config != 8) {
+			t.Errorf("%dx%dx%d on 64x128 tiles: split %d (want %d): %v %v", sc.m, sc.n, sc.k, p.SplitK, sc.want, p, err)
 		}
 	}
 	if _, err := PlanGemm(op(256, 256), op(256, 256), op(256, 256), nil, E4M3, BF16, 0, &GemmOptions{Config: 5}); err == nil ||

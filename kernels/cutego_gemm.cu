@@ -21,6 +21,7 @@ CUTEGO_GEMM_FNS_MAJORS(128x64)
 CUTEGO_GEMM_FNS_MAJORS(128x192)
 CUTEGO_GEMM_FNS_MAJORS(64x64)
 CUTEGO_GEMM_FNS_MAJORS(64x32)
+CUTEGO_GEMM_FNS_MAJORS(64x128)
 CUTEGO_GEMM_SK_FNS_MAJORS(128x256)
 CUTEGO_GEMM_SK_FNS_MAJORS(128x128)
 #define CUTEGO_GEMM_FP8_FNS_PAIRS(CFGNAME)       \
@@ -190,18 +191,19 @@ cudaError_t max_active_clusters(int dev, int *clusters, const void *fn, const cu
 // planner refuses it for 16-bit A and B).
 wgmma_fn wgmma_kernel(int cfg, int am, int bm, int in_f16, int out) {
   typedef const wgmma_fn(*table)[3];
-  static const table t[7][2][2] = {
+  static const table t[8][2][2] = {
       {{cutego_gemm_fns_128x256_kk, cutego_gemm_fns_128x256_km}, {cutego_gemm_fns_128x256_mk, cutego_gemm_fns_128x256_mm}},
       {{cutego_gemm_fns_128x128_kk, cutego_gemm_fns_128x128_km}, {cutego_gemm_fns_128x128_mk, cutego_gemm_fns_128x128_mm}},
       {{cutego_gemm_fns_128x64_kk, cutego_gemm_fns_128x64_km}, {cutego_gemm_fns_128x64_mk, cutego_gemm_fns_128x64_mm}},
       {},
       {{cutego_gemm_fns_128x192_kk, cutego_gemm_fns_128x192_km}, {cutego_gemm_fns_128x192_mk, cutego_gemm_fns_128x192_mm}},
       {{cutego_gemm_fns_64x64_kk, cutego_gemm_fns_64x64_km}, {cutego_gemm_fns_64x64_mk, cutego_gemm_fns_64x64_mm}},
-      {{cutego_gemm_fns_64x32_kk, cutego_gemm_fns_64x32_km}, {cutego_gemm_fns_64x32_mk, cutego_gemm_fns_64x32_mm}}};
+      {{cutego_gemm_fns_64x32_kk, cutego_gemm_fns_64x32_km}, {cutego_gemm_fns_64x32_mk, cutego_gemm_fns_64x32_mm}},
+      {{cutego_gemm_fns_64x128_kk, cutego_gemm_fns_64x128_km}, {cutego_gemm_fns_64x128_mk, cutego_gemm_fns_64x128_mm}}};
   static_assert(CUTEGO_GEMM_CONFIG_128x256x64 == 0 && CUTEGO_GEMM_CONFIG_128x128x64 == 1 &&
                     CUTEGO_GEMM_CONFIG_128x64x64 == 2 && CUTEGO_GEMM_CONFIG_128x192x128 == 3 &&
                     CUTEGO_GEMM_CONFIG_128x192x64 == 4 && CUTEGO_GEMM_CONFIG_64x64x64 == 5 &&
-                    CUTEGO_GEMM_CONFIG_64x32x64 == 6,
+                    CUTEGO_GEMM_CONFIG_64x32x64 == 6 && CUTEGO_GEMM_CONFIG_64x128x64 == 7,
                 "table order");
   return t[cfg][am][bm][in_f16][out];
 }
@@ -520,10 +522,11 @@ int gemm_split_k(cutego_gemm_plan_t &p, int splits, void *d, const void *a, cons
   o.cluster_m = 1;
   o.workspace = nullptr;  // (the partial sums' own)
   o.workspace_bytes = 0;
-  // the slices on 128x128 tiles, or on the 128x64, 64x64 or 64x32 ones of a narrow plan (cutego_gemm_narrow)
+  // the slices on 128x128 tiles, or on the 128x64, 64x64 or 64x32 ones of a narrow plan (cutego_gemm_narrow),
+  // or on 64x128 ones of a 64x128 plan
   if (o.config <= 0)
     o.config = (p.config == CUTEGO_GEMM_CONFIG_128x64x64 || p.config == CUTEGO_GEMM_CONFIG_64x64x64 ||
-                        p.config == CUTEGO_GEMM_CONFIG_64x32x64
+                        p.config == CUTEGO_GEMM_CONFIG_64x32x64 || p.config == CUTEGO_GEMM_CONFIG_64x128x64
                     ? p.config
                     : CUTEGO_GEMM_CONFIG_128x128x64) + 1;
   cutego_gemm_plan_t ps;  // (forced wgmma without packing: any other plan fails as EINVAL before a launch)
@@ -624,8 +627,10 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
   if (!d || !a || !b || (read_c && !c)) return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: null pointer");
   if (!have_dev) return fail(CUTEGO_KERNELS_ENODEV, "cutego_gemm: no CUDA device");
   cudaError_t e;
-  // Narrow tiles (cutego_gemm_narrow_config): 128x64 where 128x128 tiles would split K in more
-  // slices (64x64 for at most 64 rows), unless a configuration or a split is asked for.
+  // Narrow tiles (cutego_gemm_narrow_config): 64x128 where 128x128 is the data-parallel choice,
+  // neither splits K and 64x128 tiles fill one wave where 128x128 ones fill at most half (1000^3,
+  // 1024^3); 128x64 where 128x128 tiles would split K in more slices (64x64 for at most 64 rows),
+  // unless a configuration or a split is asked for.
   const int req = opt ? opt->split_k : 0;
   const int dec = opt ? opt->decomposition : CUTEGO_GEMM_DECOMPOSITION_AUTO;
   const bool no_split = dec == CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL || dec == CUTEGO_GEMM_DECOMPOSITION_STREAM_K;

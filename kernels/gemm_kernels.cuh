@@ -7,7 +7,8 @@
 //   - the persistent grid in an L2-friendly tile order, walked
 //     alike by producer and consumers ........................ PersistentTileScheduler
 //   - warp specialization: one producer warpgroup, two
-//     consumer warpgroups (one: 64x64, 64x32), setmaxnreg .... gemm_wgmma_body() roles:
+//     consumer warpgroups (one: 64x64, 64x32, 64x128),
+//     setmaxnreg ............................................. gemm_wgmma_body() roles:
 //     producer_load_tile(), consumer_mma_tile()
 //   - 128x256 tiles (m64n256k16 per consumer; 128x192, 128x128,
 //     128x64, 64x64 and 64x32 tiles likewise) ............... mma_stage()

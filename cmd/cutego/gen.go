@@ -28,6 +28,10 @@ import (
 // the decode tile that fills a wave without splitting K where 64x64 would (N = 4096: 128 tiles):
 // one consumer warpgroup, m64n32k16, 16 stages of 12 KiB (214,272 bytes; a seventeenth would
 // fit, 226,576), B's MN-major stages in the 64-byte swizzle (32 columns of 16-bit elements).
+// The 16-bit 64x128 tile (config 7) is the one-wave tile of squares about 1000 and of 128-row
+// GEMMs (cuBLAS's 64x128: 1000^3 is 128 of them where 128x128 makes 64): one consumer
+// warpgroup, m64n128k16, 8 stages of 24 KiB beside its 16 KiB of staging (214,144 bytes; a
+// ninth would pass 227 KiB).
 var gemmConfigs = []sm90.GemmConfig{
 	{BM: 128, BN: 256, BK: 64, Stages: 4, ElemBits: 16, ConsumerWarpgroups: 2, Multicast: 2},
 	{BM: 128, BN: 128, BK: 64, Stages: 6, ElemBits: 16, ConsumerWarpgroups: 2, Multicast: 2},
@@ -35,6 +39,7 @@ var gemmConfigs = []sm90.GemmConfig{
 	{BM: 128, BN: 192, BK: 64, Stages: 4, ElemBits: 16, ConsumerWarpgroups: 2, Multicast: 2},
 	{BM: 64, BN: 64, BK: 64, Stages: 13, ElemBits: 16, ConsumerWarpgroups: 1, Multicast: 2},
 	{BM: 64, BN: 32, BK: 64, Stages: 16, ElemBits: 16, ConsumerWarpgroups: 1, Multicast: 2},
+	{BM: 64, BN: 128, BK: 64, Stages: 8, ElemBits: 16, ConsumerWarpgroups: 1, Multicast: 2},
 	{BM: 128, BN: 256, BK: 128, Stages: 4, ElemBits: 8, ConsumerWarpgroups: 2, KMajorOnly: true},
 	{BM: 128, BN: 128, BK: 128, Stages: 6, ElemBits: 8, ConsumerWarpgroups: 2, KMajorOnly: true},
 	{BM: 128, BN: 192, BK: 128, Stages: 4, ElemBits: 8, ConsumerWarpgroups: 2, KMajorOnly: true},

@@ -245,8 +245,8 @@ static void bad_args() {
     printf("%s bad-args %-20s rc=%d %s\n", ok3 ? "ok  " : "FAIL", "split_k 3 of K=32", rc3, last_kernel_error());
     if (!ok3) ++g_fail;
   }
-  // Stream-K refusals: an unknown decomposition, split_k with it, clusters, 128x64, 128x192, 64x64 and 64x32
-  // tiles; and split_k on 128x192 tiles in clusters.
+  // Stream-K refusals: an unknown decomposition, split_k with it, clusters, 128x64, 128x192, 64x64, 64x32
+  // and 64x128 tiles; and split_k on 128x192 tiles in clusters.
   {
     struct SkBad {
       const char *what;
@@ -259,6 +259,7 @@ static void bad_args() {
               {"stream-K 128x192", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_128x192x64 + 1},
               {"stream-K 64x64", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_64x64x64 + 1},
               {"stream-K 64x32", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_64x32x64 + 1},
+              {"stream-K 64x128", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_64x128x64 + 1},
               {"128x192 split_k 2 cluster 2", 0, 2, 2, CUTEGO_GEMM_CONFIG_128x192x64 + 1}};
     for (auto &x : sb) {
       cutego_gemm_options_t o;
@@ -306,6 +307,18 @@ static void bad_args() {
                           &o, nullptr);
     bool okf = rcf == CUTEGO_KERNELS_EINVAL && strstr(last_kernel_error(), "64x32 tiles are for 16-bit") != nullptr;
     printf("%s bad-args %-20s rc=%d %s\n", okf ? "ok  " : "FAIL", "fp8 64x32", rcf, last_kernel_error());
+    if (!okf) ++g_fail;
+  }
+  // 64x128 tiles likewise: FP8 A and B with config 8.
+  {
+    cutego_gemm_options_t o;
+    memset(&o, 0, sizeof o);
+    o.config = CUTEGO_GEMM_CONFIG_64x128x64 + 1;
+    ++g_run;
+    int rcf = cutego_gemm(p, &d, p, &a, p, &b, nullptr, nullptr, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16, 1, 0, nullptr,
+                          &o, nullptr);
+    bool okf = rcf == CUTEGO_KERNELS_EINVAL && strstr(last_kernel_error(), "64x128 tiles are for 16-bit") != nullptr;
+    printf("%s bad-args %-20s rc=%d %s\n", okf ? "ok  " : "FAIL", "fp8 64x128", rcf, last_kernel_error());
     if (!okf) ++g_fail;
   }
   // A misaligned A pointer is packed first (a TMA map needs 16-byte alignment).
@@ -445,7 +458,7 @@ int main(int argc, char **argv) {
   const int W = CUTEGO_GEMM_PATH_WGMMA, G = CUTEGO_GEMM_PATH_GENERIC;
   const int BF = CUTEGO_DTYPE_BF16, F16 = CUTEGO_DTYPE_F16, F32 = CUTEGO_DTYPE_F32;
   // every major order x dtype x epilogue
-  static char names[512][48];
+  static char names[768][48];
   int ni = 0;
   for (int am = 0; am < 2; ++am)
     for (int bm = 0; bm < 2; ++bm)
@@ -629,6 +642,53 @@ int main(int argc, char **argv) {
   cs.push_back({"64x32 batched M=100 beta", 100, 520, 320, 2, 1, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, C67});
   cs.push_back({"64x32 packed A", 100, 260, 99, 2, 1, 0, BF, BF, 1.f, 0.f, 0, W, 1, 0, 0, 0, 0, 0, 0, 0, C67});
   cs.push_back({"64x32 direct epilogue M=8 f32", 8, 1000, 4096, 1, 0, 0, BF, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 1, 0, 0, 0, 1, C67});
+  // 64x128 tiles (CUTEGO_GEMM_CONFIG_64x128x64, asked for: one consumer warpgroup, m64n128k16, 8
+  // stages; D through TMA stores of two (16-bit) or four (fp32) 128-byte chunks per row): every
+  // major order, bf16 and f16 in, bf16/f16/f32 out, beta on half of them, M cycling through 1, 40
+  // (one tile row), 100 and 200 (two and four: a wrong tile-row mapping of the one consumer fails
+  // the comparison), N = 1000 (7 whole column tiles of 128 and a partial 8th of 104 columns), K =
+  // 520 (a partial k-tile); N = K = 4096 at each M (data-parallel) and N = 1000, K = 4096 MN-major;
+  // split K 2 on 64x128 slices; 2x1 clusters sharing B (64-row slices of K-major B, 32-K slices of
+  // N-major B; M = 40: the partner CTA past M); batches with B broadcast, packed A, the direct
+  // epilogue; 1000^3, 1024^3 and 128x6144x4096 unsplit (128, 128 and 96 tiles: the automatic split
+  // must give none)
+  const int C68 = CUTEGO_GEMM_CONFIG_64x128x64 + 1;
+  {
+    const int64_t ms[] = {1, 40, 100, 200};
+    for (int am = 0; am < 2; ++am)
+      for (int bm = 0; bm < 2; ++bm)
+        for (int t = 0; t < 6; ++t) {
+          int ab = t < 3 ? BF : F16, cd = t % 3 == 0 ? BF : t % 3 == 1 ? F16 : F32;
+          const int64_t m = ms[(t + 2 * am + bm) % 4];
+          snprintf(names[ni], 48, "64x128 %c%c %s->%s M=%lld", am ? 'M' : 'K', bm ? 'N' : 'K', ab == BF ? "bf16" : "f16",
+                   cd == BF ? "bf16" : cd == F16 ? "f16" : "f32", (long long)m);
+          cs.push_back({names[ni++], m, 1000, 520, 1, am, bm, ab, cd, 1.25f, t % 2 ? 0.5f : 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0,
+                        1, C68});
+        }
+    for (int64_t m : ms) {
+      snprintf(names[ni], 48, "64x128 M=%lld 4096x4096", (long long)m);
+      cs.push_back({names[ni++], m, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 1, C68});
+      snprintf(names[ni], 48, "64x128 M=%lld 1000x4096 MN f16 f32 beta", (long long)m);
+      cs.push_back({names[ni++], m, 1000, 4096, 1, 1, 1, F16, F32, 1.f, -0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 1, C68});
+    }
+  }
+  for (int am = 0; am < 2; ++am)
+    for (int bm = 0; bm < 2; ++bm) {
+      snprintf(names[ni], 48, "64x128 cluster %c%c", am ? 'M' : 'K', bm ? 'N' : 'K');
+      cs.push_back({names[ni++], am ? 40 : 200, 1000, 1024, 1, am, bm, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 2, 1, C68});
+    }
+  cs.push_back({"64x128 split-K 2 M=200 f32 beta", 200, 4096, 4096, 1, 0, 0, BF, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 2, C68});
+  cs.push_back({"64x128 split-K 2 M=40 MN f16", 40, 1000, 4096, 1, 1, 1, F16, F16, 1.f, -0.75f, 0, W, 0, 0, 0, 0, 0, 0, 0, 2, C68});
+  cs.push_back({"64x128 split-K 2 M=100 KN bf16", 100, 1000, 4096, 1, 0, 1, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 2, C68});
+  cs.push_back({"64x128 auto split 1x4096x4096", 1, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1, C68});
+  cs.push_back({"64x128 batched B broadcast", 40, 520, 256, 3, 0, 1, F16, F32, 1.f, -1.f, 0, W, 0, 1, 0, 0, 0, 0, 0, 0, C68});
+  cs.push_back({"64x128 batched M=100 beta", 100, 520, 320, 2, 1, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, C68});
+  cs.push_back({"64x128 packed A", 100, 260, 99, 2, 1, 0, BF, BF, 1.f, 0.f, 0, W, 1, 0, 0, 0, 0, 0, 0, 0, C68});
+  cs.push_back({"64x128 direct epilogue", 200, 1200, 520, 1, 1, 1, F16, F16, 1.25f, 0.5f, 0, W, 0, 0, 0, 1, 0, 0, 0, 1, C68});
+  cs.push_back({"64x128 direct epilogue M=40 f32", 40, 1000, 4096, 1, 0, 0, BF, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 1, 0, 0, 0, 1, C68});
+  cs.push_back({"64x128 1000^3 unsplit", 1000, 1000, 1000, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, C68});
+  cs.push_back({"64x128 1024^3 f16 f32 beta unsplit", 1024, 1024, 1024, 1, 0, 0, F16, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, C68});
+  cs.push_back({"64x128 128x6144x4096 unsplit", 128, 6144, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, C68});
   // the launcher's narrow tiles (cutego_gemm_narrow_config): 64x64 for at most 64 rows (the decode
   // shapes: 8x6144x4096 data-parallel on 96 tiles, 1x4096x4096 and 16x4096x4096 in 2 slices),
   // 128x64 above
@@ -669,8 +729,16 @@ int main(int argc, char **argv) {
   cs.push_back({"data-parallel auto 512x11008x4096 f16 (128x192)", 512, 11008, 4096, 1, 0, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C192, -DP});
   cs.push_back({"data-parallel auto 512x6144x4096 (128x192)", 512, 6144, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C192, -DP});
   cs.push_back({"data-parallel auto 1536^3 NT (128x192)", 1536, 1536, 1536, 1, 1, 1, BF, F32, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C192, -DP});
-  // 128x64 tiles where neither tile splits K and they fill the SMs (cutego_gemm_narrow): 1024^3
-  cs.push_back({"narrow auto 1024^3", 1024, 1024, 1024, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C64, -DP});
+  // 64x128 tiles where 128x128 is the data-parallel choice, neither splits K, 64x128 tiles fill
+  // one wave and 128x128 ones at most half (cutego_gemm_narrow_config's first rule): 1000^3 and
+  // 1024^3 (128 tiles), 768^3 (72), 512^3 (32), 3 x 512^3 batched (96); 128x6144x4096 stays on
+  // 128x64 (128x128 would split it: the split rule's narrow tiles)
+  cs.push_back({"square auto 1000^3 (64x128)", 1000, 1000, 1000, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C68, -DP});
+  cs.push_back({"square auto 1024^3 (64x128)", 1024, 1024, 1024, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C68, -DP});
+  cs.push_back({"square auto 768^3 f16 f32 beta (64x128)", 768, 768, 768, 1, 0, 0, F16, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C68, -DP});
+  cs.push_back({"square auto 512^3 NN (64x128)", 512, 512, 512, 1, 1, 1, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C68, -DP});
+  cs.push_back({"square auto 3x512^3 batched (64x128)", 512, 512, 512, 3, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C68, -DP});
+  cs.push_back({"narrow auto 128x6144x4096 (128x64)", 128, 6144, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C64, -DP});
   cs.push_back({"data-parallel asked 1024x14336x4096", 1024, 14336, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, DP});
   cs.push_back({"data-parallel auto 4096x4096x4096", 4096, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, -DP});
   // fewer rows than a tile: a K-major A box of M rounded up to 8 rows, an M-major A's loads past

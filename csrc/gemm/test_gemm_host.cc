@@ -293,6 +293,22 @@ int main(int argc, char **argv) {
               cudart_stub_last.block == 384 &&
               cudart_stub_last.fn == reinterpret_cast<const void *>(cutego_gemm_fns_128x64_kk_k),
           "auto 72x6144x4096: rc %d, config %d, block %u", rc, (int)auto72.plan.config, cudart_stub_last.block);
+    // Above 64 rows, 64x128 tiles where 128x128 is the data-parallel choice, neither splits and
+    // the 64x128 tiles fill one wave where the 128x128 ones fill at most half (cutego_gemm_narrow_config):
+    // 1000^3 and 1024^3, 16 x 8 = 128 of them, one launch of 256 threads, in place; 768^3 72.
+    const struct {
+      int64_t m;
+      unsigned grid;
+    } a128[] = {{1000, 128}, {1024, 128}, {768, 72}};
+    for (const auto &x : a128) {
+      Gemm g = {x.m, x.m, x.m, A, B, D, nullptr, nullptr, {}};
+      n = delta(g, &rc);
+      CHECK(rc == CUTEGO_KERNELS_OK && n.launch_ex == 1 && n.launch == 0 && g.plan.config == CUTEGO_GEMM_CONFIG_64x128x64 &&
+                cudart_stub_last.grid == x.grid && cudart_stub_last.block == 256 &&
+                cudart_stub_last.fn == reinterpret_cast<const void *>(cutego_gemm_fns_64x128_kk_k),
+            "auto %lld^3: rc %d, config %d, %ld launches, grid %u, block %u", (long long)x.m, rc, (int)g.plan.config,
+            n.launch_ex, cudart_stub_last.grid, cudart_stub_last.block);
+    }
   }
 
   // 64x32 tiles asked for (config 7): 64x4096x4096 is 128 tiles of 64x32, one wave: one launch
@@ -320,6 +336,33 @@ int main(int argc, char **argv) {
     c7.decomposition = CUTEGO_GEMM_DECOMPOSITION_STREAM_K;
     n = delta(d64, &rc);
     CHECK(rc == CUTEGO_KERNELS_EINVAL && n.launch_ex == 0 && n.launch == 0, "config 7, stream-K: rc %d", rc);
+  }
+
+  // 64x128 tiles asked for (config 8): 1024^3 is 16 x 8 = 128 tiles of 64x128, one wave: one
+  // launch of the 64x128 kernel with 256 threads, no split; split_k 2: the slices on 64x128 tiles
+  // (256 of them) and a reduction; stream-K: an error before any launch.
+  {
+    cutego_gemm_options_t c8;
+    memset(&c8, 0, sizeof c8);
+    c8.config = CUTEGO_GEMM_CONFIG_64x128x64 + 1;
+    Gemm sq = {1024, 1024, 1024, A, B, D, nullptr, &c8, {}};
+    n = delta(sq, &rc);
+    CHECK(rc == CUTEGO_KERNELS_OK && n.launch_ex == 1 && sq.plan.config == CUTEGO_GEMM_CONFIG_64x128x64 &&
+              sq.plan.tiles == 128 && cudart_stub_last.grid == 128 && cudart_stub_last.block == 256 &&
+              cudart_stub_last.fn == reinterpret_cast<const void *>(cutego_gemm_fns_64x128_kk_k) &&
+              !strcmp(sq.plan.kernel, "cutego_gemm_64x128_kk_bf16_bf16"),
+          "config 8, 1024^3: rc %d, %ld launches, grid %u, block %u, %s", rc, n.launch_ex, cudart_stub_last.grid,
+          cudart_stub_last.block, sq.plan.kernel);
+    c8.split_k = 2;
+    n = delta(sq, &rc);
+    CHECK(rc == CUTEGO_KERNELS_OK && n.launch_ex == 2 && sq.plan.split_k == 2 &&
+              sq.plan.config == CUTEGO_GEMM_CONFIG_64x128x64 && sq.plan.tiles == 128 * 2,
+          "config 8, split_k 2: rc %d, %ld launches, split %d, config %d, tiles %lld", rc, n.launch_ex,
+          (int)sq.plan.split_k, (int)sq.plan.config, (long long)sq.plan.tiles);
+    c8.split_k = 0;
+    c8.decomposition = CUTEGO_GEMM_DECOMPOSITION_STREAM_K;
+    n = delta(sq, &rc);
+    CHECK(rc == CUTEGO_KERNELS_EINVAL && n.launch_ex == 0 && n.launch == 0, "config 8, stream-K: rc %d", rc);
   }
 
   // 64x4096x4096: K split, a GEMM and a reduction. A repeat: the device (outer call and the

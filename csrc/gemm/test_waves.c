@@ -216,7 +216,14 @@ int main(void) {
   /* Which narrow tiles: 64x64 (one consumer warpgroup, 13 stages) for at most 64 rows, 128x64
    * above; none where cutego_gemm_narrow says 0. The 64x64 plan's split is the 128x64 one's (as
    * many tiles for M <= 64): 16 x 4096 x 4096 in 2 slices of 64 tiles, 8 x 6144 x 4096 none
-   * (96), 1 x 4096 x 4096 in 2. */
+   * (96), 1 x 4096 x 4096 in 2.. Above 64 rows, first 64x128 tiles where the data-parallel
+   * choice is 128x128, neither 128x128 nor 64x128 tiles split, the 64x128 ones fill at most one
+   * wave and the 128x128 ones at most half: 1000^3 and 1024^3 (64 tiles of 128x128, 16 x 8 = 128
+   * of 64x128; K = 1000 / 1024 is too short for 2 slices of 1024), 768^3 (36, 72), 512^3 (16, 32),
+   * 3 x 512^3 batched (48, 96); not 128 x 6144 x 4096 (48 tiles of 128x128 would split in 2: the
+   * split rule's 128x64, 96 tiles unsplit), 128 x 4096 x 4096 (128x64 in 2 slices), 256 x 4096 x
+   * 4096 (64 of 128x128 in 2 slices: 128x64), 1024 x 2048 x 1024 (256 tiles of 64x128: two waves),
+   * 1536^3 (128x192), 3 x 1024^3 batched (384 of 64x128). */
   {
     const struct {
       int64_t m, n, k;
@@ -225,7 +232,11 @@ int main(void) {
               {16, 4096, 4096, CUTEGO_GEMM_CONFIG_64x64x64, 2},  {64, 4096, 4096, CUTEGO_GEMM_CONFIG_64x64x64, 2},
               {64, 6144, 4096, CUTEGO_GEMM_CONFIG_64x64x64, 1},  {16, 4096, 14336, CUTEGO_GEMM_CONFIG_64x64x64, 2},
               {65, 4096, 4096, CUTEGO_GEMM_CONFIG_128x64x64, 2}, {100, 6144, 4096, CUTEGO_GEMM_CONFIG_128x64x64, 1},
-              {256, 4096, 4096, CUTEGO_GEMM_CONFIG_128x64x64, 1}, {1024, 1024, 1024, CUTEGO_GEMM_CONFIG_128x64x64, 1},
+              {256, 4096, 4096, CUTEGO_GEMM_CONFIG_128x64x64, 1}, {1024, 1024, 1024, CUTEGO_GEMM_CONFIG_64x128x64, 1},
+              {1000, 1000, 1000, CUTEGO_GEMM_CONFIG_64x128x64, 1}, {768, 768, 768, CUTEGO_GEMM_CONFIG_64x128x64, 1},
+              {512, 512, 512, CUTEGO_GEMM_CONFIG_64x128x64, 1},  {128, 6144, 4096, CUTEGO_GEMM_CONFIG_128x64x64, 1},
+              {128, 4096, 4096, CUTEGO_GEMM_CONFIG_128x64x64, 2}, {1024, 2048, 1024, -1, 0},
+              {1536, 1536, 1536, -1, 0},
               {16, 14336, 4096, -1, 0},                          {256, 4096, 14336, -1, 0}};
     for (size_t i = 0; i < sizeof nc / sizeof nc[0]; ++i) {
       q = tn(nc[i].m, nc[i].n, nc[i].k, 1);
@@ -238,6 +249,14 @@ int main(void) {
             (long long)nc[i].m, (long long)nc[i].n, (long long)nc[i].k, nc[i].split);
     }
   }
+  q = tn(512, 512, 512, 3);
+  CHECK(cutego_gemm_narrow_config(&q, sms) == CUTEGO_GEMM_CONFIG_64x128x64, "3 x 512^3: 96 tiles of 64x128");
+  q = tn(1024, 1024, 1024, 3);
+  CHECK(cutego_gemm_narrow_config(&q, sms) == -1, "3 x 1024^3: 384 tiles of 64x128");
+  q = tn(1024, 1024, 1024, 1);
+  q.ab_dtype = CUTEGO_DTYPE_E4M3;
+  CHECK(cutego_gemm_narrow_config(&q, sms) == -1, "FP8 1024^3: no 64x128 tiles");
+  CHECK(cutego_gemm_narrow_config(&g, sms) == -1, "generic path: no narrow configuration");
   CHECK(cutego_gemm_narrow(&g, sms) == 0, "generic path");
   /* Stream-K's share of the tiles (the hybrid rule: none for whole waves, all below one wave,
    * else the partial wave and one full one). */

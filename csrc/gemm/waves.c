@@ -37,6 +37,19 @@
  * by B's bytes at the rate the SMs pull them, which the bytes in flight bound (cuBLAS runs them
  * with 16 stages of 64 columns: 8x6144x4096 in 13.2 us, ours on 128x64 16.9). For M <= 64 the
  * 64x64 tiles are as many as the 128x64 ones, so the split is the same.
+ * Before these, cutego_gemm_narrow_config takes 64x128 tiles (ONE consumer warpgroup, m64n128k16,
+ * 8 stages of 24 KiB) for a 16-bit GEMM of more than 64 rows where the data-parallel choice is
+ * 128x128 tiles, neither 128x128 nor 64x128 tiles split K, and the 64x128 tiles fill at most one
+ * wave where the 128x128 ones fill at most half of one: 1000^3 and 1024^3 (128 tiles against 64),
+ * 768^3 (72 against 36), 512^3 (32 against 16). cuBLAS runs 1000^3 and 1024^3 so (ncu:
+ * nvjet_sm90_tst_128x64_64x8_1x2, 128 CTAs of 64 M-rows x 128 N-columns, 8 stages: 8.8 and 7.0 us,
+ * against our 10.9 on 64 tiles of 128x128 and 7.9 on 128 of 128x64): each CTA reads B's 128 rows
+ * once per 64 rows of A, twice the SMs of 128x128 work, and rows off the 128-byte grid cost it
+ * nothing measurable (1000^3 on 128x64 lost, 12.6 us). Predicted (bench/results/2026-12-03-t128
+ * measures it): 1000^3 10.9 -> ~8 us, 1024^3 7.9 -> ~7.2. The split rule above comes first where
+ * 128x128 tiles would split (128 x 6144 x 4096: 48 tiles in 2 slices, so 96 of 128x64 unsplit,
+ * 20.2 us; 64x128 tiles would be 96 too, cuBLAS's 64x96 16.3 us: the bench's config 8 column says
+ * whether they should take it).
  *
  * cutego_gemm_stream_k: stream-K (gemm_stream_k.cuh) where a partial last wave of tiles leaves
  * SMs idle and K does not split. Data-parallel, the time is pick_config's: ceil(tiles / sms)
@@ -177,6 +190,7 @@ int cutego_gemm_split_k(const cutego_gemm_plan_t *p, int sms, int requested, cha
   if (p->config == CUTEGO_GEMM_CONFIG_128x192x64) return 1; /* data-parallel: split only where split_k asks */
   if (p->config == CUTEGO_GEMM_CONFIG_64x64x64) return auto_split(p, sms, 64, 64);
   if (p->config == CUTEGO_GEMM_CONFIG_64x32x64) return auto_split(p, sms, 64, 32);
+  if (p->config == CUTEGO_GEMM_CONFIG_64x128x64) return auto_split(p, sms, 64, kTile);
   return auto_split(p, sms, kTile, p->config == CUTEGO_GEMM_CONFIG_128x64x64 ? 64 : kTile);
 }
 
@@ -207,7 +221,26 @@ int cutego_gemm_narrow(const cutego_gemm_plan_t *p, int sms) {
          tile_time(p, sms, 64, 1) < tile_time(p, sms, kTile, 1);
 }
 
+/* Whether a plan runs on 64x128 tiles (cutego_gemm_narrow_config's first rule, the header's
+ * account): 16-bit, more than 64 rows, no clusters or packed C/D, the data-parallel choice 128x128
+ * tiles and neither 128x128 nor 64x128 tiles splitting K, where the 64x128 tiles fill at most one
+ * wave and the 128x128 ones at most half of one. */
+static int one_wave_64x128(const cutego_gemm_plan_t *p, int sms) {
+  if (p->path != CUTEGO_GEMM_PATH_WGMMA || !is_16bit(p->ab_dtype) || p->m <= 64 || p->cluster_m > 1 ||
+      (p->flags & CUTEGO_GEMM_F_PACK_D))
+    return 0;
+  int64_t t64, t128;
+  if (plan_mul((p->m + 63) / 64, (p->n + kTile - 1) / kTile, &t64) || plan_mul(t64, p->l, &t64) ||
+      plan_mul((p->m + kTile - 1) / kTile, (p->n + kTile - 1) / kTile, &t128) || plan_mul(t128, p->l, &t128))
+    return 0;
+  return t64 <= sms && 2 * t128 <= sms &&
+         (p->l > 1 || (auto_split(p, sms, kTile, kTile) == 1 && auto_split(p, sms, 64, kTile) == 1)) &&
+         cutego_gemm_pick_config(p->m, p->n, p->l, p->ab_dtype, sms) == CUTEGO_GEMM_CONFIG_128x128x64;
+}
+
 int cutego_gemm_narrow_config(const cutego_gemm_plan_t *p, int sms) {
+  if (!p || sms < 1) return -1;
+  if (one_wave_64x128(p, sms)) return CUTEGO_GEMM_CONFIG_64x128x64;
   if (!cutego_gemm_narrow(p, sms)) return -1;
   return p->m <= 64 ? CUTEGO_GEMM_CONFIG_64x64x64 : CUTEGO_GEMM_CONFIG_128x64x64;
 }
@@ -321,7 +354,10 @@ static const double kKTileUs = 52.1 / 64.0, kPitchPenalty = 74.8 / 52.1 - 1.0, k
 double cutego_gemm_pitch_main_us(const cutego_gemm_plan_t *p, int sms) {
   if (!p || sms < 1 || p->m < 1 || p->n < 1 || p->k < 1 || p->l < 1) return 0;
   const int fp8 = p->ab_dtype == CUTEGO_DTYPE_E4M3 || p->ab_dtype == CUTEGO_DTYPE_E5M2;
-  const int64_t bm = p->config == CUTEGO_GEMM_CONFIG_64x64x64 || p->config == CUTEGO_GEMM_CONFIG_64x32x64 ? 64 : kTile;
+  const int64_t bm = p->config == CUTEGO_GEMM_CONFIG_64x64x64 || p->config == CUTEGO_GEMM_CONFIG_64x32x64 ||
+                           p->config == CUTEGO_GEMM_CONFIG_64x128x64
+                       ? 64
+                       : kTile;
   const int64_t bn = p->config == CUTEGO_GEMM_CONFIG_128x256x64    ? 256
                    : p->config == CUTEGO_GEMM_CONFIG_64x32x64      ? 32
                    : p->config == CUTEGO_GEMM_CONFIG_128x64x64 || p->config == CUTEGO_GEMM_CONFIG_64x64x64 ? 64
@@ -330,10 +366,10 @@ double cutego_gemm_pitch_main_us(const cutego_gemm_plan_t *p, int sms) {
   const double cost = bn == 256   ? 1.0
                       : p->config == CUTEGO_GEMM_CONFIG_128x192x128 ? kCost128 * kCostBlock192
                       : bn == 192 ? kCost192
-                      : bn == 128 ? kCost128
+                      : bn == 128 && bm == kTile ? kCost128
                                   : kCost128 * (p->m <= kTile ? kNarrowPerKOneRow : kNarrowPerK);
   const int64_t tm = (p->m + bm - 1) / bm, tn = (p->n + bn - 1) / bn, k_tiles = (p->k + (fp8 ? 127 : 63)) / (fp8 ? 128 : 64);
-  const int s = p->l == 1 && p->config != CUTEGO_GEMM_CONFIG_128x192x64 ? auto_split(p, sms, bm, bn <= 64 ? bn : kTile) : 1;
+  const int s = p->l == 1 && p->config != CUTEGO_GEMM_CONFIG_128x192x64 ? auto_split(p, sms, bm, bn <= 64 || bm == 64 ? bn : kTile) : 1;
   int64_t tiles;
   if (plan_mul(tm, tn, &tiles) || plan_mul(tiles, p->l, &tiles) || plan_mul(tiles, s, &tiles)) return 1e300;
   return (double)waves(tiles, sms) * (double)((k_tiles + s - 1) / s) * kKTileUs * cost;
