@@ -337,8 +337,8 @@ func (c *Copier) gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha
 
 // launchPlan is the plan Copier.Gemm launches, the C launcher's (cutego_gemm) decisions in its
 // order: PlanGemm's plan; where neither a configuration nor a split is asked for, the narrow tiles
-// cutego_gemm_narrow_config names, 64x128 (one wave where 128x128 fills at most half), 128x64, or
-// 64x64 for at most 64 rows (where that plan reads A
+// cutego_gemm_narrow_config names, 64x128 (one wave where 128x128 fills at most half, or above
+// 64 rows where 128x64 was the narrow tile), or 64x64 for at most 64 rows (where that plan reads A
 // and B in place); then K split as
 // cutego_gemm_split_k says for opt.SMs (or opt.SplitK asks), where the slices plan on the wgmma
 // path reading A and B in place or their packed copies (planSplit); else, unless asked for or narrow, the tile

@@ -25,10 +25,10 @@ func TestLaunchPlanSplitK(t *testing.T) {
 		config  int // the slices' (or the unsplit plan's) CUTEGO_GEMM_CONFIG_* + 1; 0: not checked
 	}{
 		// Narrow, at most 64 rows: 64 tiles of 64x64 (cutego_gemm_narrow_config) in 2 slices of
-		// 2048; above 64 rows 128x64 ones.
+		// 2048; above 64 rows 64x128 ones (as many as 128x64).
 		{16, 4096, 4096, BF16, GemmOptions{SMs: 132}, 2, 6},
 		{64, 4096, 4096, BF16, GemmOptions{SMs: 132}, 2, 6},
-		{72, 4096, 4096, BF16, GemmOptions{SMs: 132}, 2, 3},
+		{72, 4096, 4096, BF16, GemmOptions{SMs: 132}, 2, 8},
 		// Narrow, 96 tiles of 64x64: two slices would make two waves.
 		{16, 6144, 4096, BF16, GemmOptions{SMs: 132}, 1, 6},
 		// Not narrow: 64 tiles of 128x128 in 2 slices of 7168.

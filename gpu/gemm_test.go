@@ -116,26 +116,28 @@ func TestLaunchPlanTiles(t *testing.T) {
 		opt     GemmOptions
 		want    string
 	}{
-		// cutego_gemm_narrow: M <= 256 against N = 4096: 32 tiles of 128x128 in 4 slices become 64 in 2.
-		{128, 4096, 8192, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_128x64_kk_bf16_bf16"},
-		{128, 4096, 8192, BF16, F32, GemmOptions{SMs: 132}, "cutego_gemm_128x64_kk_bf16_f32"},
+		// cutego_gemm_narrow: M <= 256 against N = 4096: 32 tiles of 128x128 in 4 slices become 64 in 2,
+		// on 64x128 tiles above 64 rows (cutego_gemm_narrow_config: as many as 128x64).
+		{128, 4096, 8192, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x128_kk_bf16_bf16"},
+		{128, 4096, 8192, BF16, F32, GemmOptions{SMs: 132}, "cutego_gemm_64x128_kk_bf16_f32"},
 		// cutego_gemm_narrow_config: a narrow GEMM of at most 64 rows on 64x64 tiles (8 x 6144: 48
 		// tiles of 128x128 in 2 slices against 96 of 64x64 unsplit; 1 x 4096: 32 in 4 against 64 in 2).
 		{8, 6144, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x64_kk_bf16_bf16"},
 		{1, 4096, 4096, F16, F32, GemmOptions{SMs: 132}, "cutego_gemm_64x64_kk_f16_f32"},
 		{64, 4096, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x64_kk_bf16_bf16"},
-		{65, 4096, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_128x64_kk_bf16_bf16"},
+		{65, 4096, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x128_kk_bf16_bf16"},
 		// cutego_gemm_pick_config: 1024 x 4096 x K takes 128x256 (1 wave of 128 tiles), 512 x 11008
 		// 128x192 (2 waves of 232 tiles x 0.83 against 128x256's 2 of 172, 128x128's 3 x 0.577), in
 		// FP8 (no 128x192x64) 128x128.
 		{1024, 4096, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_128x256_kk_bf16_bf16"},
 		{512, 11008, 4096, F16, 0, GemmOptions{SMs: 132}, "cutego_gemm_128x192_kk_f16_bf16"},
 		{512, 11008, 4096, E4M3, 0, GemmOptions{SMs: 132}, "cutego_gemm_128x128_kk_e4m3_bf16"},
-		// cutego_gemm_narrow_config on 1000^3 and 1024^3: 64 tiles of 128x128 in one wave, none
-		// split, 128 of 64x128; 128 x 6144 x 4096: 128x128 would split, so 128x64 (96 tiles).
+		// cutego_gemm_narrow_config on 1024^3: 64 tiles of 128x128 in one wave, none split, 128 of
+		// 64x128; not 1000^3 (rows of 2,000 bytes); 128 x 6144 x 4096: 128x128 would split, so the
+		// narrow tiles, 64x128 (96 tiles).
 		{1024, 1024, 1024, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x128_kk_bf16_bf16"},
-		{1000, 1000, 1000, F16, F32, GemmOptions{SMs: 132}, "cutego_gemm_64x128_kk_f16_f32"},
-		{128, 6144, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_128x64_kk_bf16_bf16"},
+		{1000, 1000, 1000, F16, F32, GemmOptions{SMs: 132}, "cutego_gemm_128x128_kk_f16_f32"},
+		{128, 6144, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x128_kk_bf16_bf16"},
 		// A configuration asked for is kept: config 3 is 128x64.
 		{1024, 4096, 4096, BF16, 0, GemmOptions{SMs: 132, Config: 3}, "cutego_gemm_128x64_kk_bf16_bf16"},
 		{128, 4096, 8192, BF16, 0, GemmOptions{SMs: 132, Config: 2}, "cutego_gemm_128x128_kk_bf16_bf16"},

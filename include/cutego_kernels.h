@@ -451,12 +451,13 @@ int cutego_gemm_narrow(const cutego_gemm_plan_t *plan, int sms);
 
 /* The configuration cutego_gemm takes for a plan where cutego_gemm_narrow says narrow tiles (and
  * nothing is asked for): CUTEGO_GEMM_CONFIG_64x64x64 for a GEMM of at most 64 rows (one consumer
- * warpgroup, 13 stages: B's bytes in flight bound the decode shapes; the split is the same, its
- * tiles as many), CUTEGO_GEMM_CONFIG_128x64x64 for more; -1 where cutego_gemm_narrow says 0.
- * Before all of these, CUTEGO_GEMM_CONFIG_64x128x64 for a 16-bit plan of more than 64 rows (no
- * clusters, no packed C/D) whose data-parallel choice is 128x128 tiles, where neither 128x128 nor
- * 64x128 tiles split K, the 64x128 ones fill at most one wave of sms and the 128x128 ones at most
- * half (1000^3, 1024^3: 128 tiles against 64; csrc/gemm/waves.c), whatever cutego_gemm_narrow says. */
+ * warpgroup, 13 stages; the split is the same, its tiles as many), CUTEGO_GEMM_CONFIG_64x128x64
+ * for more (as many tiles as 128x64, measured as fast or faster); -1 where cutego_gemm_narrow says
+ * 0. Before all of these, CUTEGO_GEMM_CONFIG_64x128x64 for a 16-bit plan of more than 64 rows (no
+ * clusters, no packed C/D, A's and B's rows on the 128-byte grid) whose data-parallel choice is
+ * 128x128 tiles, where neither 128x128 nor 64x128 tiles split K, the 64x128 ones fill at most one
+ * wave of sms and the 128x128 ones at most half (1024^3: 128 tiles against 64; csrc/gemm/waves.c),
+ * whatever cutego_gemm_narrow says. */
 int cutego_gemm_narrow_config(const cutego_gemm_plan_t *plan, int sms);
 
 /* The tile configuration (CUTEGO_GEMM_CONFIG_*) cutego_gemm takes for an M x N x L output of A and

@@ -696,9 +696,9 @@ int main(int argc, char **argv) {
   cs.push_back({"decode auto 1x4096x4096 (64x64)", 1, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1, -C66});
   cs.push_back({"decode auto 64x6144x4096 f16 f32 (64x64)", 64, 6144, 4096, 1, 0, 0, F16, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C66, -CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL});
   cs.push_back({"narrow auto 16x4096x4096 (64x64)", 16, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1, -C66});
-  cs.push_back({"narrow auto 256x4096x4096 f16", 256, 4096, 4096, 1, 0, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C64});
+  cs.push_back({"narrow auto 256x4096x4096 f16", 256, 4096, 4096, 1, 0, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C68});
   cs.push_back({"narrow off 256x4096x14336", 256, 4096, 14336, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1, -(CUTEGO_GEMM_CONFIG_128x128x64 + 1)});
-  cs.push_back({"narrow auto 100x6144x4096 KN", 100, 6144, 4096, 1, 0, 1, BF, F32, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C64});
+  cs.push_back({"narrow auto 100x6144x4096 KN", 100, 6144, 4096, 1, 0, 1, BF, F32, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C68});
   // stream-K (decomposition STREAM_K, gemm_stream_k.cuh): every major order on both tile
   // configurations with three output types and beta; fewer tiles than SMs (every tile shared by
   // several CTAs), data-parallel waves beside the stream-K ones, batches with B broadcast, N off
@@ -730,15 +730,15 @@ int main(int argc, char **argv) {
   cs.push_back({"data-parallel auto 512x6144x4096 (128x192)", 512, 6144, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C192, -DP});
   cs.push_back({"data-parallel auto 1536^3 NT (128x192)", 1536, 1536, 1536, 1, 1, 1, BF, F32, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C192, -DP});
   // 64x128 tiles where 128x128 is the data-parallel choice, neither splits K, 64x128 tiles fill
-  // one wave and 128x128 ones at most half (cutego_gemm_narrow_config's first rule): 1000^3 and
-  // 1024^3 (128 tiles), 768^3 (72), 512^3 (32), 3 x 512^3 batched (96); 128x6144x4096 stays on
-  // 128x64 (128x128 would split it: the split rule's narrow tiles)
-  cs.push_back({"square auto 1000^3 (64x128)", 1000, 1000, 1000, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C68, -DP});
+  // one wave and 128x128 ones at most half, rows on the 128-byte grid (cutego_gemm_narrow_config's
+  // first rule): 1024^3 (128 tiles), 768^3 (72), 512^3 (32), 3 x 512^3 batched (96), not 1000^3;
+  // 128x6144x4096 on 64x128 too, as the split rule's narrow tiles (96, unsplit)
+  cs.push_back({"square auto 1000^3 (128x128: rows off the 128-byte grid)", 1000, 1000, 1000, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -(CUTEGO_GEMM_CONFIG_128x128x64 + 1), -DP});
   cs.push_back({"square auto 1024^3 (64x128)", 1024, 1024, 1024, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C68, -DP});
   cs.push_back({"square auto 768^3 f16 f32 beta (64x128)", 768, 768, 768, 1, 0, 0, F16, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C68, -DP});
   cs.push_back({"square auto 512^3 NN (64x128)", 512, 512, 512, 1, 1, 1, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C68, -DP});
   cs.push_back({"square auto 3x512^3 batched (64x128)", 512, 512, 512, 3, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C68, -DP});
-  cs.push_back({"narrow auto 128x6144x4096 (128x64)", 128, 6144, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C64, -DP});
+  cs.push_back({"narrow auto 128x6144x4096 (64x128)", 128, 6144, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C68, -DP});
   cs.push_back({"data-parallel asked 1024x14336x4096", 1024, 14336, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, DP});
   cs.push_back({"data-parallel auto 4096x4096x4096", 4096, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, -DP});
   // fewer rows than a tile: a K-major A box of M rounded up to 8 rows, an M-major A's loads past

@@ -279,7 +279,7 @@ int main(int argc, char **argv) {
           cudart_stub_last.block);
     // Nothing asked for: the narrow tiles of a GEMM of at most 64 rows are 64x64
     // (cutego_gemm_narrow_config): 8x6144x4096 on 96 of them, one launch of 256 threads;
-    // 72x6144x4096 on 128x64 tiles, 384 threads.
+    // above, 64x128: 72x6144x4096 on 2 x 48 = 96 of them, 256 threads.
     Gemm autod = {8, 6144, 4096, A, B, D, nullptr, nullptr, {}};
     n = delta(autod, &rc);
     CHECK(rc == CUTEGO_KERNELS_OK && n.launch_ex == 1 && autod.plan.config == CUTEGO_GEMM_CONFIG_64x64x64 &&
@@ -289,17 +289,18 @@ int main(int argc, char **argv) {
           cudart_stub_last.grid);
     Gemm auto72 = {72, 6144, 4096, A, B, D, nullptr, nullptr, {}};
     n = delta(auto72, &rc);
-    CHECK(rc == CUTEGO_KERNELS_OK && n.launch_ex == 1 && auto72.plan.config == CUTEGO_GEMM_CONFIG_128x64x64 &&
-              cudart_stub_last.block == 384 &&
-              cudart_stub_last.fn == reinterpret_cast<const void *>(cutego_gemm_fns_128x64_kk_k),
+    CHECK(rc == CUTEGO_KERNELS_OK && n.launch_ex == 1 && auto72.plan.config == CUTEGO_GEMM_CONFIG_64x128x64 &&
+              cudart_stub_last.block == 256 && cudart_stub_last.grid == 96 &&
+              cudart_stub_last.fn == reinterpret_cast<const void *>(cutego_gemm_fns_64x128_kk_k),
           "auto 72x6144x4096: rc %d, config %d, block %u", rc, (int)auto72.plan.config, cudart_stub_last.block);
     // Above 64 rows, 64x128 tiles where 128x128 is the data-parallel choice, neither splits and
     // the 64x128 tiles fill one wave where the 128x128 ones fill at most half (cutego_gemm_narrow_config):
-    // 1000^3 and 1024^3, 16 x 8 = 128 of them, one launch of 256 threads, in place; 768^3 72.
+    // 1024^3, 16 x 8 = 128 of them, one launch of 256 threads, in place; 768^3 72. (1000^3, rows
+    // of 2,000 bytes: 128x128, below.)
     const struct {
       int64_t m;
       unsigned grid;
-    } a128[] = {{1000, 128}, {1024, 128}, {768, 72}};
+    } a128[] = {{1024, 128}, {768, 72}};
     for (const auto &x : a128) {
       Gemm g = {x.m, x.m, x.m, A, B, D, nullptr, nullptr, {}};
       n = delta(g, &rc);
@@ -309,6 +310,11 @@ int main(int argc, char **argv) {
             "auto %lld^3: rc %d, config %d, %ld launches, grid %u, block %u", (long long)x.m, rc, (int)g.plan.config,
             n.launch_ex, cudart_stub_last.grid, cudart_stub_last.block);
     }
+    Gemm g1000 = {1000, 1000, 1000, A, B, D, nullptr, nullptr, {}};
+    n = delta(g1000, &rc);
+    CHECK(rc == CUTEGO_KERNELS_OK && n.launch_ex == 1 && g1000.plan.config == CUTEGO_GEMM_CONFIG_128x128x64 &&
+              cudart_stub_last.block == 384,
+          "auto 1000^3: rc %d, config %d, block %u", rc, (int)g1000.plan.config, cudart_stub_last.block);
   }
 
   // 64x32 tiles asked for (config 7): 64x4096x4096 is 128 tiles of 64x32, one wave: one launch

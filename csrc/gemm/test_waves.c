@@ -213,17 +213,18 @@ int main(void) {
   q.ab_dtype = CUTEGO_DTYPE_E4M3;
   CHECK(cutego_gemm_narrow(&q, sms) == 0, "FP8: no 128x64 tiles");
   CHECK(cutego_gemm_narrow_config(&q, sms) == -1, "FP8: no narrow configuration");
-  /* Which narrow tiles: 64x64 (one consumer warpgroup, 13 stages) for at most 64 rows, 128x64
-   * above; none where cutego_gemm_narrow says 0. The 64x64 plan's split is the 128x64 one's (as
-   * many tiles for M <= 64): 16 x 4096 x 4096 in 2 slices of 64 tiles, 8 x 6144 x 4096 none
-   * (96), 1 x 4096 x 4096 in 2.. Above 64 rows, first 64x128 tiles where the data-parallel
-   * choice is 128x128, neither 128x128 nor 64x128 tiles split, the 64x128 ones fill at most one
-   * wave and the 128x128 ones at most half: 1000^3 and 1024^3 (64 tiles of 128x128, 16 x 8 = 128
-   * of 64x128; K = 1000 / 1024 is too short for 2 slices of 1024), 768^3 (36, 72), 512^3 (16, 32),
-   * 3 x 512^3 batched (48, 96); not 128 x 6144 x 4096 (48 tiles of 128x128 would split in 2: the
-   * split rule's 128x64, 96 tiles unsplit), 128 x 4096 x 4096 (128x64 in 2 slices), 256 x 4096 x
-   * 4096 (64 of 128x128 in 2 slices: 128x64), 1024 x 2048 x 1024 (256 tiles of 64x128: two waves),
-   * 1536^3 (128x192), 3 x 1024^3 batched (384 of 64x128). */
+  /* Which narrow tiles: 64x64 (one consumer warpgroup, 13 stages) for at most 64 rows, 64x128
+   * above (as many tiles as 128x64, measured as fast or faster); none where cutego_gemm_narrow says
+   * 0. The 64x64 plan's split is the 128x64 one's (as many tiles for M <= 64): 16 x 4096 x 4096 in
+   * 2 slices of 64 tiles, 8 x 6144 x 4096 none (96), 1 x 4096 x 4096 in 2; 65 x 4096 x 4096 in 2,
+   * 100 and 128 x 6144 x 4096 none (96), 128 x 4096 x 4096 in 2, 256 x 4096 x 4096 none (128).
+   * Above 64 rows, first 64x128 tiles where A's and B's rows are on the 128-byte grid, the
+   * data-parallel choice is 128x128, neither 128x128 nor 64x128 tiles split, the 64x128 ones fill
+   * at most one wave and the 128x128 ones at most half: 1024^3 (64 tiles of 128x128, 16 x 8 = 128
+   * of 64x128; K = 1024 is too short for 2 slices of 1024), 768^3 (36, 72), 512^3 (16, 32), 3 x
+   * 512^3 batched (48, 96); not 1000^3 (rows of 2,000 bytes: 128x128, and narrow says 0), 1024 x
+   * 2048 x 1024 (256 tiles of 64x128: two waves), 1536^3 (128x192), 3 x 1024^3 batched (384 of
+   * 64x128). */
   {
     const struct {
       int64_t m, n, k;
@@ -231,11 +232,11 @@ int main(void) {
     } nc[] = {{1, 4096, 4096, CUTEGO_GEMM_CONFIG_64x64x64, 2},   {8, 6144, 4096, CUTEGO_GEMM_CONFIG_64x64x64, 1},
               {16, 4096, 4096, CUTEGO_GEMM_CONFIG_64x64x64, 2},  {64, 4096, 4096, CUTEGO_GEMM_CONFIG_64x64x64, 2},
               {64, 6144, 4096, CUTEGO_GEMM_CONFIG_64x64x64, 1},  {16, 4096, 14336, CUTEGO_GEMM_CONFIG_64x64x64, 2},
-              {65, 4096, 4096, CUTEGO_GEMM_CONFIG_128x64x64, 2}, {100, 6144, 4096, CUTEGO_GEMM_CONFIG_128x64x64, 1},
-              {256, 4096, 4096, CUTEGO_GEMM_CONFIG_128x64x64, 1}, {1024, 1024, 1024, CUTEGO_GEMM_CONFIG_64x128x64, 1},
-              {1000, 1000, 1000, CUTEGO_GEMM_CONFIG_64x128x64, 1}, {768, 768, 768, CUTEGO_GEMM_CONFIG_64x128x64, 1},
-              {512, 512, 512, CUTEGO_GEMM_CONFIG_64x128x64, 1},  {128, 6144, 4096, CUTEGO_GEMM_CONFIG_128x64x64, 1},
-              {128, 4096, 4096, CUTEGO_GEMM_CONFIG_128x64x64, 2}, {1024, 2048, 1024, -1, 0},
+              {65, 4096, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 2}, {100, 6144, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 1},
+              {256, 4096, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 1}, {1024, 1024, 1024, CUTEGO_GEMM_CONFIG_64x128x64, 1},
+              {1000, 1000, 1000, -1, 0}, {768, 768, 768, CUTEGO_GEMM_CONFIG_64x128x64, 1},
+              {512, 512, 512, CUTEGO_GEMM_CONFIG_64x128x64, 1},  {128, 6144, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 1},
+              {128, 4096, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 2}, {1024, 2048, 1024, -1, 0},
               {1536, 1536, 1536, -1, 0},
               {16, 14336, 4096, -1, 0},                          {256, 4096, 14336, -1, 0}};
     for (size_t i = 0; i < sizeof nc / sizeof nc[0]; ++i) {
@@ -465,10 +466,11 @@ int main(void) {
    * (bench/results/2026-12-02-tile192: 256x11008 38.0 us against 44.7 on 128x256, 512x6144 36.8 /
    * 44.5, 1024x6144 71.7 / 75.8 on 128x128, 333x14336 69.1 / 71.0 stream-K, 512x11008 73.5 / 73.2
    * and 77.1 / 73.3 stream-K; slower where a second wave of it is partial: 256x6144, 256x14336,
-   * 2048^3, 4096^3). 64x64 tiles (5) on 64x4096 and 64x6144 are predicted, not yet measured: the
-   * same slices as 128x64 with 104 KiB of B in flight per SM against 64 (bench/results/
-   * 2026-12-03-decode/run.sh measures them). Configuration (0 128x256, 1 128x128, 2 128x64, 4
-   * 128x192, 5 64x64), split,
+   * 2048^3, 4096^3). 64x64 tiles (5) on 64x4096 and 64x6144 forced against 128x64 (bench/results/
+   * 2026-12-03-decode: within 3% at 64x4096, 1.00 at 64x6144); 64x128 tiles (7) forced beside the
+   * 128x64 choice (bench/results/2026-12-03-inflight: 128x4096 13.5 us against 13.7, 128x6144 19.1 /
+   * 19.2, 256x4096 15.5 / 18.3). Configuration (0 128x256, 1 128x128, 2 128x64, 4 128x192, 5 64x64,
+   * 7 64x128), split,
    * decomposition (1 data-parallel, 2 split K, 3 stream-K); clusters were never within 3% where
    * they ran. */
   {
@@ -481,11 +483,11 @@ int main(void) {
         {64, 6144, 4096, 2, {{2, 0, 1}, {5, 0, 1}}},
         {64, 11008, 4096, 1, {{1, 0, 1}}},
         {64, 14336, 4096, 1, {{1, 0, 1}}},
-        {128, 4096, 4096, 1, {{2, 2, 2}}},
-        {128, 6144, 4096, 1, {{2, 0, 1}}},
+        {128, 4096, 4096, 2, {{2, 2, 2}, {7, 2, 2}}},
+        {128, 6144, 4096, 2, {{2, 0, 1}, {7, 0, 1}}},
         {128, 11008, 4096, 1, {{1, 0, 1}}},
         {128, 14336, 4096, 1, {{1, 0, 1}}},
-        {256, 4096, 4096, 1, {{2, 0, 1}}},
+        {256, 4096, 4096, 1, {{7, 0, 1}}},
         {256, 6144, 4096, 1, {{1, 0, 1}}},
         {256, 11008, 4096, 1, {{4, 0, 1}}},
         {256, 14336, 4096, 1, {{0, 0, 1}}},

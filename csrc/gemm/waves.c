@@ -31,25 +31,22 @@
  * neither splits, 128x64 also where 128x128 is the data-parallel choice and twice its tiles fill
  * at least half the SMs in fewer waves' worth of main loop (1024^3: 9.4 -> 7.9 us, 768^3 8.1 ->
  * 6.7), with A's and B's rows on the 128-byte grid (1000^3 lost: 10.9 -> 12.6 us).
- * cutego_gemm_narrow_config: a narrow plan of at most 64 rows runs on 64x64 tiles instead (ONE
- * consumer warpgroup, 13 stages of 16 KiB: 104 KiB of B in flight per SM against 128x64's 64 KiB
- * in 8 stages, whose A stages hold 128 rows of which at most 64 are real). Decode shapes are bound
- * by B's bytes at the rate the SMs pull them, which the bytes in flight bound (cuBLAS runs them
- * with 16 stages of 64 columns: 8x6144x4096 in 13.2 us, ours on 128x64 16.9). For M <= 64 the
- * 64x64 tiles are as many as the 128x64 ones, so the split is the same.
- * Before these, cutego_gemm_narrow_config takes 64x128 tiles (ONE consumer warpgroup, m64n128k16,
- * 8 stages of 24 KiB) for a 16-bit GEMM of more than 64 rows where the data-parallel choice is
- * 128x128 tiles, neither 128x128 nor 64x128 tiles split K, and the 64x128 tiles fill at most one
- * wave where the 128x128 ones fill at most half of one: 1000^3 and 1024^3 (128 tiles against 64),
- * 768^3 (72 against 36), 512^3 (32 against 16). cuBLAS runs 1000^3 and 1024^3 so (ncu:
- * nvjet_sm90_tst_128x64_64x8_1x2, 128 CTAs of 64 M-rows x 128 N-columns, 8 stages: 8.8 and 7.0 us,
- * against our 10.9 on 64 tiles of 128x128 and 7.9 on 128 of 128x64): each CTA reads B's 128 rows
- * once per 64 rows of A, twice the SMs of 128x128 work, and rows off the 128-byte grid cost it
- * nothing measurable (1000^3 on 128x64 lost, 12.6 us). Predicted (bench/results/2026-12-03-t128
- * measures it): 1000^3 10.9 -> ~8 us, 1024^3 7.9 -> ~7.2. The split rule above comes first where
- * 128x128 tiles would split (128 x 6144 x 4096: 48 tiles in 2 slices, so 96 of 128x64 unsplit,
- * 20.2 us; 64x128 tiles would be 96 too, cuBLAS's 64x96 16.3 us: the bench's config 8 column says
- * whether they should take it).
+ * cutego_gemm_narrow_config: the narrow plan's tiles: 64x64 for at most 64 rows (ONE consumer
+ * warpgroup, 13 stages of 16 KiB where 128x64 holds 8 whose A stages carry 128 rows of which at
+ * most 64 are real; as many tiles, so the same split), measured 0.94-0.96 of 128x64's time on
+ * 1-32 x 6144 x 4096, within +-3% on the split shapes (bench/results/2026-12-03-decode); above 64
+ * rows, 64x128 (ONE consumer warpgroup, m64n128k16, 8 stages of 24 KiB), as many tiles as 128x64
+ * and measured as fast or faster (bench/results/2026-12-03-inflight: 256x4096x4096 18.3 -> 15.5
+ * us). (64x32 tiles, 128 of them unsplit at N = 4096 where 64x64 splits in 2, measured 1.12-1.22x
+ * slower: bench/results/2026-12-03-tile32; asked for only.)
+ * Before these, cutego_gemm_narrow_config takes 64x128 tiles for a 16-bit GEMM of more than 64
+ * rows with A's and B's rows on the 128-byte grid where the data-parallel choice is 128x128 tiles,
+ * neither 128x128 nor 64x128 tiles split K, and the 64x128 tiles fill at most one wave where the
+ * 128x128 ones fill at most half of one: 1024^3 (128 tiles against 64), 768^3 (72 against 36),
+ * 512^3 (32 against 16). cuBLAS runs 1000^3 and 1024^3 so (ncu: nvjet_sm90_tst_128x64_64x8_1x2,
+ * 128 CTAs of 64 M-rows x 128 N-columns, 8 stages). Measured (bench/results/2026-12-03-inflight,
+ * before and after alternated): 512^3 5.8 -> 4.5 us, 768^3 5.8 -> 5.2, 1024^3 7.0 -> 6.2; 1000^3,
+ * rows of 2,000 bytes, 9.8 -> 10.6: kept on 128x128.
  *
  * cutego_gemm_stream_k: stream-K (gemm_stream_k.cuh) where a partial last wave of tiles leaves
  * SMs idle and K does not split. Data-parallel, the time is pick_config's: ceil(tiles / sms)
@@ -222,12 +219,14 @@ int cutego_gemm_narrow(const cutego_gemm_plan_t *p, int sms) {
 }
 
 /* Whether a plan runs on 64x128 tiles (cutego_gemm_narrow_config's first rule, the header's
- * account): 16-bit, more than 64 rows, no clusters or packed C/D, the data-parallel choice 128x128
- * tiles and neither 128x128 nor 64x128 tiles splitting K, where the 64x128 tiles fill at most one
- * wave and the 128x128 ones at most half of one. */
+ * account): 16-bit, more than 64 rows, no clusters or packed C/D, A's and B's rows on the 128-byte
+ * grid, the data-parallel choice 128x128 tiles and neither 128x128 nor 64x128 tiles splitting K,
+ * where the 64x128 tiles fill at most one wave and the 128x128 ones at most half of one. Measured
+ * (bench/results/2026-12-03-inflight): 512^3 5.8 -> 4.5 us, 768^3 5.8 -> 5.2, 1024^3 7.0 -> 6.2;
+ * 1000^3 (rows of 2,000 bytes) 9.8 -> 10.6, hence the grid. */
 static int one_wave_64x128(const cutego_gemm_plan_t *p, int sms) {
   if (p->path != CUTEGO_GEMM_PATH_WGMMA || !is_16bit(p->ab_dtype) || p->m <= 64 || p->cluster_m > 1 ||
-      (p->flags & CUTEGO_GEMM_F_PACK_D))
+      (p->flags & CUTEGO_GEMM_F_PACK_D) || !on_grid(&p->a) || !on_grid(&p->b))
     return 0;
   int64_t t64, t128;
   if (plan_mul((p->m + 63) / 64, (p->n + kTile - 1) / kTile, &t64) || plan_mul(t64, p->l, &t64) ||
@@ -242,7 +241,11 @@ int cutego_gemm_narrow_config(const cutego_gemm_plan_t *p, int sms) {
   if (!p || sms < 1) return -1;
   if (one_wave_64x128(p, sms)) return CUTEGO_GEMM_CONFIG_64x128x64;
   if (!cutego_gemm_narrow(p, sms)) return -1;
-  return p->m <= 64 ? CUTEGO_GEMM_CONFIG_64x64x64 : CUTEGO_GEMM_CONFIG_128x64x64;
+  /* The narrow tiles: 64x64 for at most 64 rows; above, 64x128 ones, as many as 128x64 (they are
+   * the same tiles turned, for rows past 64 on the 64-row grid) and measured as fast or faster
+   * (bench/results/2026-12-03-inflight, forced against the 128x64 choice: 256x4096x4096 18.3 ->
+   * 15.5 us, 128x4096x4096 13.7 -> 13.5, 128x6144x4096 19.2 -> 19.1). */
+  return p->m <= 64 ? CUTEGO_GEMM_CONFIG_64x64x64 : CUTEGO_GEMM_CONFIG_64x128x64;
 }
 
 enum { kMinStreamKIters = 4 };
