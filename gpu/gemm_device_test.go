@@ -144,13 +144,14 @@ func TestGemmOnDevice(t *testing.T) {
 		{m: 200, n: 1000, k: 320, aMajorM: true, config: 6, kernel: "cutego_gemm_64x64_mk_bf16_f32"},
 		// 64x32 tiles asked for (config 7, one consumer warpgroup, fp32 D by TMA stores of 32-column
 		// boxes): M = 8, 40 of one tile row; 64 x 4096 x 4096, 128 tiles unsplit; 64 x 1000 x 4096,
-		// 32 tiles split in 4 on 64x32 tiles; 100 of two tile rows with a partial column tile and
-		// an M-major A.
+		// 32 tiles split in 4 on 64x32 tiles; 192 of three tile rows with a partial column tile and
+		// an M-major A read in place (its K stride, 384 bytes, on the 16-byte grid: M = 100, 200
+		// bytes, is packed K-major first).
 		{m: 8, n: 1024, k: 512, config: 7, kernel: "cutego_gemm_64x32_kk_bf16_f32"},
 		{m: 40, n: 520, k: 520, config: 7, kernel: "cutego_gemm_64x32_kk_bf16_f32"},
 		{m: 64, n: 4096, k: 4096, config: 7, kernel: "cutego_gemm_64x32_kk_bf16_f32", samples: 4096},
 		{m: 64, n: 1000, k: 4096, config: 7, kernel: "cutego_gemm_64x32_kk_bf16_f32"},
-		{m: 100, n: 1000, k: 320, aMajorM: true, config: 7, kernel: "cutego_gemm_64x32_mk_bf16_f32"},
+		{m: 192, n: 1000, k: 320, aMajorM: true, config: 7, kernel: "cutego_gemm_64x32_mk_bf16_f32"},
 		// 64x128 tiles asked for (config 8, one consumer warpgroup, m64n128k16): M = 40 of one tile
 		// row; 200 of four (the last partial) with a partial column tile (N = 1000) and an M-major
 		// A; 1000^3, 128 tiles unsplit; 64 x 4096 x 4096, 32 tiles split in 4 on 64x128 tiles.
