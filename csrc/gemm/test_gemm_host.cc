@@ -317,58 +317,42 @@ int main(int argc, char **argv) {
           "auto 1000^3: rc %d, config %d, block %u", rc, (int)g1000.plan.config, cudart_stub_last.block);
   }
 
-  // 64x32 tiles asked for (config 7): 64x4096x4096 is 128 tiles of 64x32, one wave: one launch
-  // of the 64x32 kernel with 256 threads, no split (64x64 tiles split it in 2 above); split_k 2:
-  // the slices on 64x32 tiles and a reduction; stream-K: an error before any launch.
+  // One-consumer tiles asked for (configs 7 and 8; 6 above): one wave of them unsplit is one
+  // launch of the configuration's kernel with 256 threads (64x4096x4096: 128 tiles of 64x32, which
+  // 64x64 tiles split in 2 above; 1024^3: 16 x 8 = 128 of 64x128); split_k 2 runs the slices on
+  // the same tiles (twice as many) and a reduction; stream-K is an error before any launch.
   {
-    cutego_gemm_options_t c7;
-    memset(&c7, 0, sizeof c7);
-    c7.config = CUTEGO_GEMM_CONFIG_64x32x64 + 1;
-    Gemm d64 = {64, 4096, 4096, A, B, D, nullptr, &c7, {}};
-    n = delta(d64, &rc);
-    CHECK(rc == CUTEGO_KERNELS_OK && n.launch_ex == 1 && d64.plan.config == CUTEGO_GEMM_CONFIG_64x32x64 &&
-              d64.plan.tiles == 128 && cudart_stub_last.grid == 128 && cudart_stub_last.block == 256 &&
-              cudart_stub_last.fn == reinterpret_cast<const void *>(cutego_gemm_fns_64x32_kk_k) &&
-              !strcmp(d64.plan.kernel, "cutego_gemm_64x32_kk_bf16_bf16"),
-          "config 7, 64x4096x4096: rc %d, %ld launches, grid %u, block %u, %s", rc, n.launch_ex, cudart_stub_last.grid,
-          cudart_stub_last.block, d64.plan.kernel);
-    c7.split_k = 2;
-    n = delta(d64, &rc);
-    CHECK(rc == CUTEGO_KERNELS_OK && n.launch_ex == 2 && d64.plan.split_k == 2 &&
-              d64.plan.config == CUTEGO_GEMM_CONFIG_64x32x64 && d64.plan.tiles == 128 * 2,
-          "config 7, split_k 2: rc %d, %ld launches, split %d, config %d, tiles %lld", rc, n.launch_ex,
-          (int)d64.plan.split_k, (int)d64.plan.config, (long long)d64.plan.tiles);
-    c7.split_k = 0;
-    c7.decomposition = CUTEGO_GEMM_DECOMPOSITION_STREAM_K;
-    n = delta(d64, &rc);
-    CHECK(rc == CUTEGO_KERNELS_EINVAL && n.launch_ex == 0 && n.launch == 0, "config 7, stream-K: rc %d", rc);
-  }
-
-  // 64x128 tiles asked for (config 8): 1024^3 is 16 x 8 = 128 tiles of 64x128, one wave: one
-  // launch of the 64x128 kernel with 256 threads, no split; split_k 2: the slices on 64x128 tiles
-  // (256 of them) and a reduction; stream-K: an error before any launch.
-  {
-    cutego_gemm_options_t c8;
-    memset(&c8, 0, sizeof c8);
-    c8.config = CUTEGO_GEMM_CONFIG_64x128x64 + 1;
-    Gemm sq = {1024, 1024, 1024, A, B, D, nullptr, &c8, {}};
-    n = delta(sq, &rc);
-    CHECK(rc == CUTEGO_KERNELS_OK && n.launch_ex == 1 && sq.plan.config == CUTEGO_GEMM_CONFIG_64x128x64 &&
-              sq.plan.tiles == 128 && cudart_stub_last.grid == 128 && cudart_stub_last.block == 256 &&
-              cudart_stub_last.fn == reinterpret_cast<const void *>(cutego_gemm_fns_64x128_kk_k) &&
-              !strcmp(sq.plan.kernel, "cutego_gemm_64x128_kk_bf16_bf16"),
-          "config 8, 1024^3: rc %d, %ld launches, grid %u, block %u, %s", rc, n.launch_ex, cudart_stub_last.grid,
-          cudart_stub_last.block, sq.plan.kernel);
-    c8.split_k = 2;
-    n = delta(sq, &rc);
-    CHECK(rc == CUTEGO_KERNELS_OK && n.launch_ex == 2 && sq.plan.split_k == 2 &&
-              sq.plan.config == CUTEGO_GEMM_CONFIG_64x128x64 && sq.plan.tiles == 128 * 2,
-          "config 8, split_k 2: rc %d, %ld launches, split %d, config %d, tiles %lld", rc, n.launch_ex,
-          (int)sq.plan.split_k, (int)sq.plan.config, (long long)sq.plan.tiles);
-    c8.split_k = 0;
-    c8.decomposition = CUTEGO_GEMM_DECOMPOSITION_STREAM_K;
-    n = delta(sq, &rc);
-    CHECK(rc == CUTEGO_KERNELS_EINVAL && n.launch_ex == 0 && n.launch == 0, "config 8, stream-K: rc %d", rc);
+    const struct {
+      int config;
+      int64_t m, n, k, tiles;
+      const void *fn;
+      const char *kernel;
+    } one[] = {{CUTEGO_GEMM_CONFIG_64x32x64, 64, 4096, 4096, 128, reinterpret_cast<const void *>(cutego_gemm_fns_64x32_kk_k),
+                "cutego_gemm_64x32_kk_bf16_bf16"},
+               {CUTEGO_GEMM_CONFIG_64x128x64, 1024, 1024, 1024, 128,
+                reinterpret_cast<const void *>(cutego_gemm_fns_64x128_kk_k), "cutego_gemm_64x128_kk_bf16_bf16"}};
+    for (const auto &x : one) {
+      cutego_gemm_options_t c;
+      memset(&c, 0, sizeof c);
+      c.config = x.config + 1;
+      Gemm g = {x.m, x.n, x.k, A, B, D, nullptr, &c, {}};
+      n = delta(g, &rc);
+      CHECK(rc == CUTEGO_KERNELS_OK && n.launch_ex == 1 && g.plan.config == x.config && g.plan.tiles == x.tiles &&
+                cudart_stub_last.grid == x.tiles && cudart_stub_last.block == 256 && cudart_stub_last.fn == x.fn &&
+                !strcmp(g.plan.kernel, x.kernel),
+            "%s: rc %d, %ld launches, grid %u, block %u, %s", x.kernel, rc, n.launch_ex, cudart_stub_last.grid,
+            cudart_stub_last.block, g.plan.kernel);
+      c.split_k = 2;
+      n = delta(g, &rc);
+      CHECK(rc == CUTEGO_KERNELS_OK && n.launch_ex == 2 && g.plan.split_k == 2 && g.plan.config == x.config &&
+                g.plan.tiles == x.tiles * 2,
+            "%s, split_k 2: rc %d, %ld launches, split %d, config %d, tiles %lld", x.kernel, rc, n.launch_ex,
+            (int)g.plan.split_k, (int)g.plan.config, (long long)g.plan.tiles);
+      c.split_k = 0;
+      c.decomposition = CUTEGO_GEMM_DECOMPOSITION_STREAM_K;
+      n = delta(g, &rc);
+      CHECK(rc == CUTEGO_KERNELS_EINVAL && n.launch_ex == 0 && n.launch == 0, "%s, stream-K: rc %d", x.kernel, rc);
+    }
   }
 
   // 64x4096x4096: K split, a GEMM and a reduction. A repeat: the device (outer call and the
