@@ -401,8 +401,8 @@ const splitWorkspaceAddr = 256
 
 // planSplit makes p the plan of K split in `splits` slices as cutego_gemm's split does: the
 // slices' layouts from cutego_gemm_split_layouts, planned (fp32 out, alpha 1, beta 0) on the
-// wgmma path without packing, without clusters, on 128x128 tiles, or 128x64, 64x64, 64x32 or 64x128 ones where p has them
-// (unless opt names a configuration). An error, p unchanged, where they do not plan so.
+// wgmma path without packing, without clusters, on cutego_gemm_slice_config's tiles (unless opt
+// names a configuration). An error, p unchanged, where they do not plan so.
 func planSplit(p *GemmPlan, splits int, a, b GemmOperand, ab DType, opt *GemmOptions, bs *blockScalesIn) error {
 	var scales *C.cutego_gemm_block_scales_t
 	if bs != nil {
@@ -418,11 +418,7 @@ func planSplit(p *GemmPlan, splits int, a, b GemmOperand, ab DType, opt *GemmOpt
 	o := *opt
 	o.ForcePath, o.NoPack, o.SplitK, o.ClusterM = GemmWgmma, true, 1, 1
 	if o.Config <= 0 {
-		o.Config = int(C.CUTEGO_GEMM_CONFIG_128x128x64) + 1
-		if p.c.config == C.CUTEGO_GEMM_CONFIG_128x64x64 || p.c.config == C.CUTEGO_GEMM_CONFIG_64x64x64 ||
-			p.c.config == C.CUTEGO_GEMM_CONFIG_64x32x64 || p.c.config == C.CUTEGO_GEMM_CONFIG_64x128x64 {
-			o.Config = int(p.c.config) + 1
-		}
+		o.Config = int(C.cutego_gemm_slice_config(&p.c)) + 1
 	}
 	// the slices read packed copies (cutego_gemm_plan_t's a/b_packed) at 256-byte-aligned workspace offsets
 	aAt, bAt := a.Ptr, b.Ptr

@@ -460,6 +460,11 @@ int cutego_gemm_narrow(const cutego_gemm_plan_t *plan, int sms);
  * whatever cutego_gemm_narrow says. */
 int cutego_gemm_narrow_config(const cutego_gemm_plan_t *plan, int sms);
 
+/* The tile configuration on which cutego_gemm runs the slices of a plan whose K it splits (where
+ * no configuration is asked for): the plan's own where it is a narrow or one-consumer tile
+ * (128x64, 64x64, 64x32, 64x128: the split was counted on those tiles), else 128x128. */
+int cutego_gemm_slice_config(const cutego_gemm_plan_t *plan);
+
 /* The tile configuration (CUTEGO_GEMM_CONFIG_*) cutego_gemm takes for an M x N x L output of A and
  * B of type ab_dtype (CUTEGO_DTYPE_*) on a device with `sms` multiprocessors when none is asked
  * for: the one whose waves of tiles take least, a 128x128 tile costing 0.577 of a 128x256 one and

@@ -522,13 +522,7 @@ int gemm_split_k(cutego_gemm_plan_t &p, int splits, void *d, const void *a, cons
   o.cluster_m = 1;
   o.workspace = nullptr;  // (the partial sums' own)
   o.workspace_bytes = 0;
-  // the slices on 128x128 tiles, or on the 128x64, 64x64 or 64x32 ones of a narrow plan (cutego_gemm_narrow),
-  // or on 64x128 ones of a 64x128 plan
-  if (o.config <= 0)
-    o.config = (p.config == CUTEGO_GEMM_CONFIG_128x64x64 || p.config == CUTEGO_GEMM_CONFIG_64x64x64 ||
-                        p.config == CUTEGO_GEMM_CONFIG_64x32x64 || p.config == CUTEGO_GEMM_CONFIG_64x128x64
-                    ? p.config
-                    : CUTEGO_GEMM_CONFIG_128x128x64) + 1;
+  if (o.config <= 0) o.config = cutego_gemm_slice_config(&p) + 1;
   cutego_gemm_plan_t ps;  // (forced wgmma without packing: any other plan fails as EINVAL before a launch)
   memset(&ps, 0, sizeof ps);
   void *ws = nullptr;
@@ -628,8 +622,8 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
   if (!have_dev) return fail(CUTEGO_KERNELS_ENODEV, "cutego_gemm: no CUDA device");
   cudaError_t e;
   // Narrow tiles (cutego_gemm_narrow_config): 64x128 where 128x128 is the data-parallel choice,
-  // neither splits K and 64x128 tiles fill one wave where 128x128 ones fill at most half (1000^3,
-  // 1024^3); 128x64 where 128x128 tiles would split K in more slices (64x64 for at most 64 rows),
+  // neither splits K and 64x128 tiles fill one wave where 128x128 ones fill at most half (1024^3);
+  // where 128x128 tiles would split K in more slices, 64x64 for at most 64 rows and 64x128 above;
   // unless a configuration or a split is asked for.
   const int req = opt ? opt->split_k : 0;
   const int dec = opt ? opt->decomposition : CUTEGO_GEMM_DECOMPOSITION_AUTO;

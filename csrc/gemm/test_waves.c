@@ -213,6 +213,22 @@ int main(void) {
   q.ab_dtype = CUTEGO_DTYPE_E4M3;
   CHECK(cutego_gemm_narrow(&q, sms) == 0, "FP8: no 128x64 tiles");
   CHECK(cutego_gemm_narrow_config(&q, sms) == -1, "FP8: no narrow configuration");
+  /* The slices of a split run on the plan's own narrow or one-consumer tiles, else on 128x128. */
+  {
+    const int cases[][2] = {{CUTEGO_GEMM_CONFIG_128x64x64, CUTEGO_GEMM_CONFIG_128x64x64},
+                            {CUTEGO_GEMM_CONFIG_64x64x64, CUTEGO_GEMM_CONFIG_64x64x64},
+                            {CUTEGO_GEMM_CONFIG_64x32x64, CUTEGO_GEMM_CONFIG_64x32x64},
+                            {CUTEGO_GEMM_CONFIG_64x128x64, CUTEGO_GEMM_CONFIG_64x128x64},
+                            {CUTEGO_GEMM_CONFIG_128x128x64, CUTEGO_GEMM_CONFIG_128x128x64},
+                            {CUTEGO_GEMM_CONFIG_128x256x64, CUTEGO_GEMM_CONFIG_128x128x64},
+                            {CUTEGO_GEMM_CONFIG_128x192x64, CUTEGO_GEMM_CONFIG_128x128x64}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+      cutego_gemm_plan_t s = tn(16, 4096, 4096, 1);
+      s.config = cases[i][0];
+      CHECK(cutego_gemm_slice_config(&s) == cases[i][1], "slices of config %d: %d", cases[i][0],
+            cutego_gemm_slice_config(&s));
+    }
+  }
   /* Which narrow tiles: 64x64 (one consumer warpgroup, 13 stages) for at most 64 rows, 64x128
    * above (as many tiles as 128x64, measured as fast or faster); none where cutego_gemm_narrow says
    * 0. The 64x64 plan's split is the 128x64 one's (as many tiles for M <= 64): 16 x 4096 x 4096 in

@@ -191,6 +191,18 @@ int cutego_gemm_split_k(const cutego_gemm_plan_t *p, int sms, int requested, cha
   return auto_split(p, sms, kTile, p->config == CUTEGO_GEMM_CONFIG_128x64x64 ? 64 : kTile);
 }
 
+int cutego_gemm_slice_config(const cutego_gemm_plan_t *p) {
+  switch (p ? p->config : -1) {
+    case CUTEGO_GEMM_CONFIG_128x64x64:
+    case CUTEGO_GEMM_CONFIG_64x64x64:
+    case CUTEGO_GEMM_CONFIG_64x32x64:
+    case CUTEGO_GEMM_CONFIG_64x128x64:
+      return p->config;
+    default:
+      return CUTEGO_GEMM_CONFIG_128x128x64;
+  }
+}
+
 /* The time of a plan's GEMM on 128 x bn tiles in s slices of K, in units of one K element of a
  * 128x128 tile's main loop: waves of CTAs x K / s x the tile's cost per K element, plus the
  * partial sums' reduction where s > 1. */
