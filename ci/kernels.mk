@@ -6,7 +6,7 @@ KNVCC_FLAGS := -gencode=arch=compute_90a,code=sm_90a -std=c++17 -O3 -Iinclude -I
 KHOST_SRC := csrc/tma/plan.c csrc/tma/encode.c
 KHDRS := include/cutego_types.h include/cutego_device.h include/cutego_tma.h include/cutego_kernels.h csrc/planner.h \
          kernels/copy_kernels.cuh kernels/sm90_ptx.cuh kernels/launch.h csrc/tma/copy_harness.h
-GEMM_HDRS := csrc/gemm/config_boxes.h kernels/gemm_instances.cuh kernels/gemm_kernels.cuh kernels/gemm_stream_k.cuh kernels/gemm_blockscaled.cuh kernels/gemm_smem.h kernels/wgmma_ops.cuh kernels/generated/cutego_gemm_layouts.h csrc/gemm/waves.h
+GEMM_HDRS := csrc/gemm/config_boxes.h kernels/gemm_k_blocks.h kernels/gemm_instances.cuh kernels/gemm_kernels.cuh kernels/gemm_stream_k.cuh kernels/gemm_blockscaled.cuh kernels/gemm_smem.h kernels/wgmma_ops.cuh kernels/generated/cutego_gemm_layouts.h csrc/gemm/waves.h
 KLIBDIR := $(CUDA_ROOT)/lib
 
 .PHONY: kernels-test kernels-cpu-test kernels-compile kernels-device kernels-demo

@@ -3,4 +3,4 @@
 #include "gemm_kernels.cuh"
 #include "gemm_fns.h"
 
-CUTEGO_GEMM_INSTANCE(Gemm_64x64x64_S13, 64x64, MN, K, m, k)
+CUTEGO_GEMM_INSTANCE(Gemm_64x64x128_S6, 64x64, MN, K, m, k)

@@ -39,6 +39,7 @@
 #include "cutego_kernels.h"
 #include "gemm_smem.h"
 #include "generated/cutego_gemm_layouts.h"
+#include "gemm_k_blocks.h"
 #include "sm90_ptx.cuh"
 #include "wgmma_ops.cuh"
 
@@ -160,7 +161,7 @@ __device__ __forceinline__ int a_stage_bytes(const GemmArgs &p, int loads) {
     static_assert(OA::tma_loads == 1 && OA::tma_box_outer == BM, "one box of BM rows");
     return CUTEGO_GEMM_A_BOX_ROWS(p.m, BM) * (OA::stage_bytes / BM);
   } else {
-    return OA::tma_loads == 1 ? OA::stage_bytes : loads * OA::tma_load_smem_bytes;
+    return OA::tma_loads == 1 ? OA::stage_bytes : loads * OA::tma_load_smem_bytes * kKBlocks<OA>;
   }
 }
 
@@ -280,17 +281,21 @@ __device__ __forceinline__ void wgmma_fp8(float (&acc)[N / 2], uint64_t da, uint
   }
 }
 
+// A stage of several k-blocks (gemm_k_blocks.h): the k-blocks' MMAs in turn, each at its
+// k-block's offset.
 template <class Cfg, class OA, class OB, class TI, int N>
 __device__ __forceinline__ void mma_stage(float (&acc)[N / 2], uint32_t a_addr, uint32_t b_addr, bool first) {
   constexpr bool F16 = same_type<TI, __half>::value;
   static_assert(Cfg::ELEM_BYTES == sizeof(TI), "the configuration's element size is TI's");
   static_assert(!is_fp8<TI> || (OA::wgmma_trans == 0 && OB::wgmma_trans == 0), "FP8 wgmma reads K-major operands");
+  constexpr int KB = kKBlocks<Cfg>, KK = Cfg::BK / KB / Cfg::MMA_K;  // k-blocks, MMAs per k-block
+  static_assert(kKBlocks<OA> == KB && kKBlocks<OB> == KB, "the operands' k-blocks are the configuration's");
 #pragma unroll
-  for (int kk = 0; kk < Cfg::BK / Cfg::MMA_K; ++kk) {
-    const uint64_t da = gmma_desc(a_addr + kk * OA::desc_k_step_bytes, OA::desc_lbo_bytes, OA::desc_sbo_bytes,
-                                  OA::desc_layout_type);
-    const uint64_t db = gmma_desc(b_addr + kk * OB::desc_k_step_bytes, OB::desc_lbo_bytes, OB::desc_sbo_bytes,
-                                  OB::desc_layout_type);
+  for (int kk = 0; kk < KB * KK; ++kk) {
+    const uint64_t da = gmma_desc(a_addr + (kk / KK) * kKBlockBytes<OA> + (kk % KK) * OA::desc_k_step_bytes,
+                                  OA::desc_lbo_bytes, OA::desc_sbo_bytes, OA::desc_layout_type);
+    const uint64_t db = gmma_desc(b_addr + (kk / KK) * kKBlockBytes<OB> + (kk % KK) * OB::desc_k_step_bytes,
+                                  OB::desc_lbo_bytes, OB::desc_sbo_bytes, OB::desc_layout_type);
     const int scale_d = (first && kk == 0) ? 0 : 1;
     if constexpr (is_fp8<TI>) {
       wgmma_fp8<typename operand_types<TI>::a, typename operand_types<TI>::b, N>(acc, da, db, scale_d);
@@ -473,8 +478,11 @@ __device__ __forceinline__ void epilogue_tma(const GemmArgs &p, const CUtensorMa
 
 
 // ---- the producer's work on one tile ---------------------------------------------------------
-// One thread issues, for each k-tile, A's and B's TMA loads into the stage it acquires: k-tiles
-// [k_begin, k_end) (k_end -1: to the last), the whole K but for stream-K (gemm_stream_k.cuh).
+// One thread issues, for each k-tile, A's and B's TMA loads into the stage it acquires (each
+// k-block's, for stages of several: gemm_k_blocks.h): k-tiles [k_begin, k_end) (k_end -1: to the
+// last), the whole K but for stream-K (gemm_stream_k.cuh). A k-block past K (the last k-tile's,
+// where K is not a multiple of BK) is a box wholly out of bounds: the TMA fills it with zeros and
+// counts its bytes, and its MMAs add nothing.
 template <class Cfg, class OA, class OB, int CM>
 __device__ __forceinline__ void producer_load_tile(const GemmArgs &p, PipelineTmaAsync<Cfg::STAGES> &pipe,
                                                    PipelineState<Cfg::STAGES> &write, const WorkTileInfo &w,
@@ -489,10 +497,14 @@ __device__ __forceinline__ void producer_load_tile(const GemmArgs &p, PipelineTm
     pipe.producer_acquire(write);
     pipe.producer_expect_transaction(write, stage_tx);
     const int s = write.index();
-    load_stage<OA>(tma_a, sa + s * OA::stage_bytes, pipe.producer_get_barrier(write), w.m_idx * BM, kt * BK,
-                   p.a_bcast_l ? 0 : w.l_idx, 0, a_loads);
-    load_stage<OB, CM>(tma_b, sb + s * OB::stage_bytes, pipe.producer_get_barrier(write), w.n_idx * BN, kt * BK,
-                       p.b_bcast_l ? 0 : w.l_idx, w.cluster_rank);
+#pragma unroll
+    for (int j = 0; j < kKBlocks<Cfg>; ++j) {
+      const int k0 = kt * BK + j * (BK / kKBlocks<Cfg>);
+      load_stage<OA>(tma_a, sa + s * OA::stage_bytes + j * kKBlockBytes<OA>, pipe.producer_get_barrier(write),
+                     w.m_idx * BM, k0, p.a_bcast_l ? 0 : w.l_idx, 0, a_loads);
+      load_stage<OB, CM>(tma_b, sb + s * OB::stage_bytes + j * kKBlockBytes<OB>, pipe.producer_get_barrier(write),
+                         w.n_idx * BN, k0, p.b_bcast_l ? 0 : w.l_idx, w.cluster_rank);
+    }
   }
 }
 

@@ -257,8 +257,8 @@ static void bad_args() {
               {"stream-K clusters", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 2, 0},
               {"stream-K 128x64", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_128x64x64 + 1},
               {"stream-K 128x192", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_128x192x64 + 1},
-              {"stream-K 64x64", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_64x64x64 + 1},
-              {"stream-K 64x32", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_64x32x64 + 1},
+              {"stream-K 64x64", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_64x64x128 + 1},
+              {"stream-K 64x32", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_64x32x256 + 1},
               {"stream-K 64x128", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_64x128x64 + 1},
               {"128x192 split_k 2 cluster 2", 0, 2, 2, CUTEGO_GEMM_CONFIG_128x192x64 + 1}};
     for (auto &x : sb) {
@@ -289,7 +289,7 @@ static void bad_args() {
   {
     cutego_gemm_options_t o;
     memset(&o, 0, sizeof o);
-    o.config = CUTEGO_GEMM_CONFIG_64x64x64 + 1;
+    o.config = CUTEGO_GEMM_CONFIG_64x64x128 + 1;
     ++g_run;
     int rcf = cutego_gemm(p, &d, p, &a, p, &b, nullptr, nullptr, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16, 1, 0, nullptr,
                           &o, nullptr);
@@ -301,7 +301,7 @@ static void bad_args() {
   {
     cutego_gemm_options_t o;
     memset(&o, 0, sizeof o);
-    o.config = CUTEGO_GEMM_CONFIG_64x32x64 + 1;
+    o.config = CUTEGO_GEMM_CONFIG_64x32x256 + 1;
     ++g_run;
     int rcf = cutego_gemm(p, &d, p, &a, p, &b, nullptr, nullptr, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16, 1, 0, nullptr,
                           &o, nullptr);
@@ -559,15 +559,16 @@ int main(int argc, char **argv) {
   cs.push_back({"128x192 no auto split 256x4096x4096", 256, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, C192});
   cs.push_back({"128x192 512x6144x4096", 512, 6144, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, C192});
   cs.push_back({"128x192 256x11008x4096 KN f32", 256, 11008, 4096, 1, 0, 1, BF, F32, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, C192});
-  // 64x64 tiles (CUTEGO_GEMM_CONFIG_64x64x64, asked for: ONE consumer warpgroup, 13 stages):
+  // 64x64 tiles (CUTEGO_GEMM_CONFIG_64x64x128, asked for: ONE consumer warpgroup, 6 stages of two
+  // 64-wide k-blocks):
   // every major order, bf16 and f16 in, bf16/f16/f32 out, beta on half of them, M cycling through
   // 1, 8, 40, 64 (one tile row), 100 and 200 (two and four: a wrong tile-row mapping of the one
   // consumer fails the comparison), N = 1000 (15 whole column tiles and a partial 16th), K = 520
-  // (a partial k-tile), data-parallel; then N = 4096 and K = 4096 at each M, split K in 2 and 4
+  // (a partial k-tile whose second k-block lies wholly past K), data-parallel; then N = 4096 and K = 4096 at each M, split K in 2 and 4
   // (the slices on 64x64 tiles), the automatic split on 64x64 tiles (64x4096x4096: 64 tiles, 2
   // slices), 2x1 clusters sharing B (32-row slices; M = 40: the partner CTA wholly past M),
   // batches with B broadcast, packed A, the direct epilogue
-  const int C66 = CUTEGO_GEMM_CONFIG_64x64x64 + 1;
+  const int C66 = CUTEGO_GEMM_CONFIG_64x64x128 + 1;
   {
     const int64_t ms[] = {1, 8, 40, 64, 100, 200};
     for (int am = 0; am < 2; ++am)
@@ -600,7 +601,8 @@ int main(int argc, char **argv) {
   cs.push_back({"64x64 packed A", 100, 260, 99, 2, 1, 0, BF, BF, 1.f, 0.f, 0, W, 1, 0, 0, 0, 0, 0, 0, 0, C66});
   cs.push_back({"64x64 direct epilogue", 200, 1200, 520, 1, 1, 1, F16, F16, 1.25f, 0.5f, 0, W, 0, 0, 0, 1, 0, 0, 0, 1, C66});
   cs.push_back({"64x64 direct epilogue M=8 f32", 8, 1000, 4096, 1, 0, 0, BF, F32, 1.f, 0.f, 0, W, 0, 0, 0, 1, 0, 0, 0, 1, C66});
-  // 64x32 tiles (CUTEGO_GEMM_CONFIG_64x32x64, asked for: one consumer warpgroup, 16 stages, B's
+  // 64x32 tiles (CUTEGO_GEMM_CONFIG_64x32x256, asked for: one consumer warpgroup, 4 stages of four
+  // 64-wide k-blocks, B's
   // N-major stages in the 64-byte swizzle; 16-bit D through the direct epilogue, fp32 D through
   // TMA stores of 32-column boxes): every major order, bf16 and f16 in, bf16/f16/f32 out, beta on
   // half of them (C read by the direct epilogue), M cycling through 1, 8, 40, 64 and 100 (two tile
@@ -609,7 +611,7 @@ int main(int argc, char **argv) {
   // must give none); fp32 D with beta at 4096; split K 2 on 64x32 slices; 2x1 clusters sharing B
   // (16-row slices of K-major B, 32-K slices of N-major B; M = 40: the partner CTA past M);
   // batches with B broadcast, packed A, fp32 D forced direct
-  const int C67 = CUTEGO_GEMM_CONFIG_64x32x64 + 1;
+  const int C67 = CUTEGO_GEMM_CONFIG_64x32x256 + 1;
   {
     const int64_t ms[] = {1, 8, 40, 64, 100};
     for (int am = 0; am < 2; ++am)
@@ -642,6 +644,22 @@ int main(int argc, char **argv) {
   cs.push_back({"64x32 batched M=100 beta", 100, 520, 320, 2, 1, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, C67});
   cs.push_back({"64x32 packed A", 100, 260, 99, 2, 1, 0, BF, BF, 1.f, 0.f, 0, W, 1, 0, 0, 0, 0, 0, 0, 0, C67});
   cs.push_back({"64x32 direct epilogue M=8 f32", 8, 1000, 4096, 1, 0, 0, BF, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 1, 0, 0, 0, 1, C67});
+  // The last k-tile's k-blocks past K (boxes wholly out of bounds: zeros, counted in full): K =
+  // 64 x (4q + r) for r = 1, 2, 3 on 64x32 (four k-blocks per stage) and r = 1 on 64x64 (two), a
+  // partial k-block before them (K = 4100, 4290), every major order, split K where K allows
+  {
+    const int64_t ks[] = {4160, 4224, 4288, 4100, 4290};
+    for (int i = 0; i < 5; ++i)
+      for (int c = 0; c < 2; ++c) {
+        const int am = i % 2, bm = (i / 2) % 2;
+        snprintf(names[ni], 48, "%s K=%lld %c%c k-blocks past K", c ? "64x64" : "64x32", (long long)ks[i],
+                 am ? 'M' : 'K', bm ? 'N' : 'K');
+        cs.push_back({names[ni++], i < 3 ? 8 : 40, 1000, ks[i], 1, am, bm, BF, i % 2 ? F32 : BF, 1.f, i == 2 ? 0.5f : 0.f,
+                      0, W, 0, 0, 0, 0, 0, 0, 0, 1, c ? C66 : C67});
+      }
+  }
+  cs.push_back({"64x32 K=4160 split-K 2", 8, 4096, 4160, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 2, C67});
+  cs.push_back({"64x64 K=4160 split-K 2", 8, 4096, 4160, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 2, C66});
   // 64x128 tiles (CUTEGO_GEMM_CONFIG_64x128x64, asked for: one consumer warpgroup, m64n128k16, 8
   // stages; D through TMA stores of two (16-bit) or four (fp32) 128-byte chunks per row): every
   // major order, bf16 and f16 in, bf16/f16/f32 out, beta on half of them, M cycling through 1, 40

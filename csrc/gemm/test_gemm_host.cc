@@ -244,10 +244,10 @@ int main(int argc, char **argv) {
   {
     cutego_gemm_options_t c6;
     memset(&c6, 0, sizeof c6);
-    c6.config = CUTEGO_GEMM_CONFIG_64x64x64 + 1;
+    c6.config = CUTEGO_GEMM_CONFIG_64x64x128 + 1;
     Gemm dec = {8, 6144, 4096, A, B, D, nullptr, &c6, {}};
     n = delta(dec, &rc);
-    CHECK(rc == CUTEGO_KERNELS_OK && n.launch_ex == 1 && dec.plan.config == CUTEGO_GEMM_CONFIG_64x64x64 &&
+    CHECK(rc == CUTEGO_KERNELS_OK && n.launch_ex == 1 && dec.plan.config == CUTEGO_GEMM_CONFIG_64x64x128 &&
               dec.plan.tiles == 96 && cudart_stub_last.grid == 96 && cudart_stub_last.block == 256 &&
               cudart_stub_last.fn == reinterpret_cast<const void *>(cutego_gemm_fns_64x64_kk_k) &&
               !strcmp(dec.plan.kernel, "cutego_gemm_64x64_kk_bf16_bf16"),
@@ -256,13 +256,13 @@ int main(int argc, char **argv) {
     Gemm d64 = {64, 4096, 4096, A, B, D, nullptr, &c6, {}};
     n = delta(d64, &rc);
     CHECK(rc == CUTEGO_KERNELS_OK && n.launch_ex == 2 && d64.plan.split_k == 2 &&
-              d64.plan.config == CUTEGO_GEMM_CONFIG_64x64x64 && d64.plan.tiles == 64 * 2,
+              d64.plan.config == CUTEGO_GEMM_CONFIG_64x64x128 && d64.plan.tiles == 64 * 2,
           "config 6, 64x4096x4096: rc %d, %ld launches, split %d, config %d, tiles %lld", rc, n.launch_ex,
           (int)d64.plan.split_k, (int)d64.plan.config, (long long)d64.plan.tiles);
     c6.split_k = 4;
     n = delta(d64, &rc);
     CHECK(rc == CUTEGO_KERNELS_OK && n.launch_ex == 2 && d64.plan.split_k == 4 &&
-              d64.plan.config == CUTEGO_GEMM_CONFIG_64x64x64 && d64.plan.tiles == 64 * 4,
+              d64.plan.config == CUTEGO_GEMM_CONFIG_64x64x128 && d64.plan.tiles == 64 * 4,
           "config 6, split_k 4: rc %d, %ld launches, split %d, config %d, tiles %lld", rc, n.launch_ex,
           (int)d64.plan.split_k, (int)d64.plan.config, (long long)d64.plan.tiles);
     c6.split_k = 0;
@@ -282,7 +282,7 @@ int main(int argc, char **argv) {
     // above, 64x128: 72x6144x4096 on 2 x 48 = 96 of them, 256 threads.
     Gemm autod = {8, 6144, 4096, A, B, D, nullptr, nullptr, {}};
     n = delta(autod, &rc);
-    CHECK(rc == CUTEGO_KERNELS_OK && n.launch_ex == 1 && autod.plan.config == CUTEGO_GEMM_CONFIG_64x64x64 &&
+    CHECK(rc == CUTEGO_KERNELS_OK && n.launch_ex == 1 && autod.plan.config == CUTEGO_GEMM_CONFIG_64x64x128 &&
               cudart_stub_last.block == 256 && cudart_stub_last.grid == 96 &&
               cudart_stub_last.fn == reinterpret_cast<const void *>(cutego_gemm_fns_64x64_kk_k),
           "auto 8x6144x4096: rc %d, config %d, block %u, grid %u", rc, (int)autod.plan.config, cudart_stub_last.block,
@@ -327,7 +327,7 @@ int main(int argc, char **argv) {
       int64_t m, n, k, tiles;
       const void *fn;
       const char *kernel;
-    } one[] = {{CUTEGO_GEMM_CONFIG_64x32x64, 64, 4096, 4096, 128, reinterpret_cast<const void *>(cutego_gemm_fns_64x32_kk_k),
+    } one[] = {{CUTEGO_GEMM_CONFIG_64x32x256, 64, 4096, 4096, 128, reinterpret_cast<const void *>(cutego_gemm_fns_64x32_kk_k),
                 "cutego_gemm_64x32_kk_bf16_bf16"},
                {CUTEGO_GEMM_CONFIG_64x128x64, 1024, 1024, 1024, 128,
                 reinterpret_cast<const void *>(cutego_gemm_fns_64x128_kk_k), "cutego_gemm_64x128_kk_bf16_bf16"}};

@@ -237,24 +237,24 @@ static void fp8_plans(void) {
           "128x192 TN clusters: B box %d x %d %s", p.b_map.box[0], p.b_map.box[1], p.reason);
     o.cluster_m = 0;
   }
-  /* 64x64 tiles (CUTEGO_GEMM_CONFIG_64x64x64, options.config 6): ONE consumer warpgroup, 16-bit
-   * only. 13 stages of A 64 x 128 B and B 64 x 128 B (16 KiB), one consumer's staging (2 x 8 KiB),
-   * two mbarriers per stage: 1024 + 13 x 16384 + 16384 + 13 x 16 = 230,608 <= 232,448 (a
-   * fourteenth stage would need 246,992). 8 x 6144 x 4096: one tile row of 96 column tiles, A's
+  /* 64x64 tiles (CUTEGO_GEMM_CONFIG_64x64x128, options.config 6): ONE consumer warpgroup, 16-bit
+   * only. 6 stages of two k-blocks of A 64 x 128 B and B 64 x 128 B (2 x 16 KiB), one consumer's
+   * staging (2 x 8 KiB), two mbarriers per stage: 1024 + 6 x 32768 + 16384 + 6 x 16 = 214,112; K in
+   * k-tiles of 128 (4096: 32). 8 x 6144 x 4096: one tile row of 96 column tiles, A's
    * box 64 x 8 (M = 8 rows on the 8-row grid, CUTEGO_GEMM_A_BOX_ROWS with bm 64), B's 64 x 64;
    * launched with 256 threads (a producer and one consumer warpgroup). */
   {
     char why[120];
     cutego_launch_t l;
     cutego_gemm_args_t g;
-    o.config = CUTEGO_GEMM_CONFIG_64x64x64 + 1;
+    o.config = CUTEGO_GEMM_CONFIG_64x64x128 + 1;
     rc = plan(L3(8, 6144, 0, 6144, 1, 0), L3(8, 4096, 0, 4096, 1, 0), L3(6144, 4096, 0, 4096, 1, 0), NULL, E4, BF,
               0x1000, &o, &p);
     CHECK(rc == -1 && strstr(p.reason, "64x64 tiles are for 16-bit A and B only"), "fp8 64x64: %s", p.reason);
     rc = plan(L3(8, 6144, 0, 6144, 1, 0), L3(8, 4096, 0, 4096, 1, 0), L3(6144, 4096, 0, 4096, 1, 0), NULL, BF, BF,
               0x1000, &o, &p);
-    CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_64x64x64 && p.tiles_m == 1 && p.tiles_n == 96 && p.tiles == 96 &&
-              p.smem_bytes == 230608 && p.smem_bytes == 1024 + 13 * (8192 + 8192) + 2 * 8192 + 13 * 16 &&
+    CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_64x64x128 && p.tiles_m == 1 && p.tiles_n == 96 && p.tiles == 96 &&
+              p.smem_bytes == 214112 && p.smem_bytes == 1024 + 6 * 2 * (8192 + 8192) + 2 * 8192 + 6 * 16 &&
               !strcmp(p.kernel, "cutego_gemm_64x64_kk_bf16_bf16") && strstr(p.reason, "64x64 tiles"),
           "bf16 64x64: rc %d tiles %lld x %lld smem %d %s (%s)", rc, (long long)p.tiles_m, (long long)p.tiles_n,
           p.smem_bytes, p.kernel, p.reason);
@@ -262,10 +262,10 @@ static void fp8_plans(void) {
               p.a_map.swizzle_bytes == 128 && p.b_map.swizzle_bytes == 128,
           "64x64 boxes A %d x %d, B %d x %d", p.a_map.box[0], p.a_map.box[1], p.b_map.box[0], p.b_map.box[1]);
     cutego_gemm_launch(&p, 132, 0, &l);
-    CHECK(l.block == 256 && l.grid == 96 && l.smem_bytes == 230608 && l.cluster == 1 && !strcmp(l.kernel, p.kernel),
+    CHECK(l.block == 256 && l.grid == 96 && l.smem_bytes == 214112 && l.cluster == 1 && !strcmp(l.kernel, p.kernel),
           "64x64 launch: block %d grid %lld smem %d", l.block, (long long)l.grid, l.smem_bytes);
     cutego_gemm_args(&p, (void *)0x10000, NULL, 1.f, 0.f, 0, &g);
-    CHECK(g.tiles_m == 1 && g.tiles_n == 96 && g.tiles == 96 && g.k_tiles == 64, "64x64 args %d %d %lld %d",
+    CHECK(g.tiles_m == 1 && g.tiles_n == 96 && g.tiles == 96 && g.k_tiles == 32, "64x64 args %d %d %lld %d",
           (int)g.tiles_m, (int)g.tiles_n, (long long)g.tiles, (int)g.k_tiles);
     /* The automatic split counts 64x64 tiles: 96 of them do not split (2 x 96 > 132). */
     CHECK(cutego_gemm_split_k(&p, 132, 0, why, sizeof why) == 1, "8x6144 64x64: no split");
@@ -281,7 +281,7 @@ static void fp8_plans(void) {
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {
       const int64_t m = rows[i].m, n = rows[i].n, k = rows[i].k;
       rc = plan(L3(m, n, 0, n, 1, 0), L3(m, k, 0, k, 1, 0), L3(n, k, 0, k, 1, 0), NULL, BF, F32, 0x1000, &o, &p);
-      CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_64x64x64 && p.a_map.box[1] == rows[i].box_rows &&
+      CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_64x64x128 && p.a_map.box[1] == rows[i].box_rows &&
                 p.tiles_m == rows[i].tiles_m && p.tiles_n == (n + 63) / 64 &&
                 cutego_gemm_split_k(&p, 132, 0, why, sizeof why) == rows[i].split &&
                 !strcmp(p.kernel, "cutego_gemm_64x64_kk_bf16_f32"),
@@ -293,7 +293,7 @@ static void fp8_plans(void) {
     rc = plan(L3(200, 1000, 0, 1000, 1, 0), L3(200, 320, 0, 1, 200, 0), L3(1000, 320, 0, 1, 1000, 0), NULL,
               CUTEGO_DTYPE_F16, F32, 0x1000, &o, &p);
     CHECK(rc == 0 && !strcmp(p.kernel, "cutego_gemm_64x64_mm_f16_f32") && p.a_map.box[0] == 64 &&
-              p.a_map.box[1] == 64 && p.b_map.box[0] == 64 && p.b_map.box[1] == 64 && p.smem_bytes == 230608,
+              p.a_map.box[1] == 64 && p.b_map.box[0] == 64 && p.b_map.box[1] == 64 && p.smem_bytes == 214112,
           "64x64 NN: %s A %d x %d B %d x %d smem %d", p.kernel, p.a_map.box[0], p.a_map.box[1], p.b_map.box[0],
           p.b_map.box[1], p.smem_bytes);
     o.cluster_m = 2;
@@ -310,9 +310,10 @@ static void fp8_plans(void) {
     CHECK(rc == 0 && (p.flags & CUTEGO_GEMM_F_D_TMA) && p.d_map.box[0] == 64 && p.d_map.box[1] == 64,
           "64x64 bf16 D: TMA stores, box %d x %d", p.d_map.box[0], p.d_map.box[1]);
   }
-  /* 64x32 tiles (CUTEGO_GEMM_CONFIG_64x32x64, options.config 7): one consumer warpgroup, 16-bit
-   * only, 16 stages of A 64 x 128 B (8 KiB) and B 32 x 128 B (4 KiB), one consumer's staging (2 x
-   * 8 KiB), two mbarriers per stage: 1024 + 16 x 12288 + 16384 + 16 x 16 = 214,272 bytes. B's
+  /* 64x32 tiles (CUTEGO_GEMM_CONFIG_64x32x256, options.config 7): one consumer warpgroup, 16-bit
+   * only, 4 stages of four k-blocks of A 64 x 128 B (8 KiB) and B 32 x 128 B (4 KiB), one
+   * consumer's staging (2 x 8 KiB), two mbarriers per stage: 1024 + 4 x 4 x 12288 + 16384 + 4 x 16
+   * = 214,080 bytes; K in k-tiles of 256 (4096: 16). B's
    * K-major box 64 x 32 (128-byte swizzle), its N-major box 32 x 64 in the 64-byte swizzle (32
    * columns of 2 bytes). 16-bit D: 32 columns are 64 of a TMA chunk's 128 bytes, so no D_TMA
    * (direct epilogue); fp32 D: 32 x 4 = 128 bytes, TMA stores of 32 x 64 boxes. */
@@ -320,15 +321,15 @@ static void fp8_plans(void) {
     char why[120];
     cutego_launch_t l;
     cutego_gemm_args_t g;
-    o.config = CUTEGO_GEMM_CONFIG_64x32x64 + 1;
+    o.config = CUTEGO_GEMM_CONFIG_64x32x256 + 1;
     rc = plan(L3(8, 4096, 0, 4096, 1, 0), L3(8, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL, E4, BF,
               0x1000, &o, &p);
     CHECK(rc == -1 && strstr(p.reason, "64x32 tiles are for 16-bit A and B only"), "fp8 64x32: %s", p.reason);
     rc = plan(L3(64, 4096, 0, 4096, 1, 0), L3(64, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL, BF, BF,
               0x1000, &o, &p);
-    CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_64x32x64 && p.tiles_m == 1 && p.tiles_n == 128 &&
-              p.tiles == 128 && p.smem_bytes == 214272 &&
-              p.smem_bytes == 1024 + 16 * (8192 + 4096) + 2 * 8192 + 16 * 16 &&
+    CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_64x32x256 && p.tiles_m == 1 && p.tiles_n == 128 &&
+              p.tiles == 128 && p.smem_bytes == 214080 &&
+              p.smem_bytes == 1024 + 4 * 4 * (8192 + 4096) + 2 * 8192 + 4 * 16 &&
               !strcmp(p.kernel, "cutego_gemm_64x32_kk_bf16_bf16") && strstr(p.reason, "64x32 tiles"),
           "bf16 64x32: rc %d tiles %lld x %lld smem %d %s (%s)", rc, (long long)p.tiles_m, (long long)p.tiles_n,
           p.smem_bytes, p.kernel, p.reason);
@@ -338,10 +339,10 @@ static void fp8_plans(void) {
           "64x32 boxes A %d x %d, B %d x %d, flags %x", p.a_map.box[0], p.a_map.box[1], p.b_map.box[0],
           p.b_map.box[1], (unsigned)p.flags);
     cutego_gemm_launch(&p, 132, 0, &l);
-    CHECK(l.block == 256 && l.grid == 128 && l.smem_bytes == 214272 && l.cluster == 1 && !strcmp(l.kernel, p.kernel),
+    CHECK(l.block == 256 && l.grid == 128 && l.smem_bytes == 214080 && l.cluster == 1 && !strcmp(l.kernel, p.kernel),
           "64x32 launch: block %d grid %lld smem %d", l.block, (long long)l.grid, l.smem_bytes);
     cutego_gemm_args(&p, (void *)0x10000, NULL, 1.f, 0.f, 0, &g);
-    CHECK(g.tiles_m == 1 && g.tiles_n == 128 && g.tiles == 128 && g.k_tiles == 64, "64x32 args %d %d %lld %d",
+    CHECK(g.tiles_m == 1 && g.tiles_n == 128 && g.tiles == 128 && g.k_tiles == 16, "64x32 args %d %d %lld %d",
           (int)g.tiles_m, (int)g.tiles_n, (long long)g.tiles, (int)g.k_tiles);
     /* The automatic split counts 64x32 tiles: 128 of them fill the wave (2 x 128 > 132), none. */
     CHECK(cutego_gemm_split_k(&p, 132, 0, why, sizeof why) == 1, "64x4096 64x32: no split");
@@ -362,7 +363,7 @@ static void fp8_plans(void) {
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {
       const int64_t m = rows[i].m, n = rows[i].n, k = rows[i].k;
       rc = plan(L3(m, n, 0, n, 1, 0), L3(m, k, 0, k, 1, 0), L3(n, k, 0, k, 1, 0), NULL, BF, F32, 0x1000, &o, &p);
-      CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_64x32x64 && p.a_map.box[1] == rows[i].box_rows &&
+      CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_64x32x256 && p.a_map.box[1] == rows[i].box_rows &&
                 p.tiles_m == rows[i].tiles_m && p.tiles_n == (n + 31) / 32 &&
                 cutego_gemm_split_k(&p, 132, 0, why, sizeof why) == rows[i].split &&
                 (p.flags & CUTEGO_GEMM_F_D_TMA) && p.d_map.box[0] == 32 && p.d_map.box[1] == 64 &&
@@ -378,7 +379,7 @@ static void fp8_plans(void) {
               CUTEGO_DTYPE_F16, F32, 0x1000, &o, &p);
     CHECK(rc == 0 && !strcmp(p.kernel, "cutego_gemm_64x32_mm_f16_f32") && p.a_map.box[0] == 64 &&
               p.a_map.box[1] == 64 && p.b_map.box[0] == 32 && p.b_map.box[1] == 64 && p.b_map.swizzle_bytes == 64 &&
-              p.smem_bytes == 214272 && p.tiles_m == 4 && p.tiles_n == 32,
+              p.smem_bytes == 214080 && p.tiles_m == 4 && p.tiles_n == 32,
           "64x32 NN: %s A %d x %d B %d x %d swizzle %d smem %d", p.kernel, p.a_map.box[0], p.a_map.box[1],
           p.b_map.box[0], p.b_map.box[1], (int)p.b_map.swizzle_bytes, p.smem_bytes);
     o.cluster_m = 2;

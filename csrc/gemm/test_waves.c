@@ -216,8 +216,8 @@ int main(void) {
   /* The slices of a split run on the plan's own narrow or one-consumer tiles, else on 128x128. */
   {
     const int cases[][2] = {{CUTEGO_GEMM_CONFIG_128x64x64, CUTEGO_GEMM_CONFIG_128x64x64},
-                            {CUTEGO_GEMM_CONFIG_64x64x64, CUTEGO_GEMM_CONFIG_64x64x64},
-                            {CUTEGO_GEMM_CONFIG_64x32x64, CUTEGO_GEMM_CONFIG_64x32x64},
+                            {CUTEGO_GEMM_CONFIG_64x64x128, CUTEGO_GEMM_CONFIG_64x64x128},
+                            {CUTEGO_GEMM_CONFIG_64x32x256, CUTEGO_GEMM_CONFIG_64x32x256},
                             {CUTEGO_GEMM_CONFIG_64x128x64, CUTEGO_GEMM_CONFIG_64x128x64},
                             {CUTEGO_GEMM_CONFIG_128x128x64, CUTEGO_GEMM_CONFIG_128x128x64},
                             {CUTEGO_GEMM_CONFIG_128x256x64, CUTEGO_GEMM_CONFIG_128x128x64},
@@ -245,9 +245,9 @@ int main(void) {
     const struct {
       int64_t m, n, k;
       int config, split;
-    } nc[] = {{1, 4096, 4096, CUTEGO_GEMM_CONFIG_64x64x64, 2},   {8, 6144, 4096, CUTEGO_GEMM_CONFIG_64x64x64, 1},
-              {16, 4096, 4096, CUTEGO_GEMM_CONFIG_64x64x64, 2},  {64, 4096, 4096, CUTEGO_GEMM_CONFIG_64x64x64, 2},
-              {64, 6144, 4096, CUTEGO_GEMM_CONFIG_64x64x64, 1},  {16, 4096, 14336, CUTEGO_GEMM_CONFIG_64x64x64, 2},
+    } nc[] = {{1, 4096, 4096, CUTEGO_GEMM_CONFIG_64x64x128, 2},   {8, 6144, 4096, CUTEGO_GEMM_CONFIG_64x64x128, 1},
+              {16, 4096, 4096, CUTEGO_GEMM_CONFIG_64x64x128, 2},  {64, 4096, 4096, CUTEGO_GEMM_CONFIG_64x64x128, 2},
+              {64, 6144, 4096, CUTEGO_GEMM_CONFIG_64x64x128, 1},  {16, 4096, 14336, CUTEGO_GEMM_CONFIG_64x64x128, 2},
               {65, 4096, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 2}, {100, 6144, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 1},
               {256, 4096, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 1}, {1024, 1024, 1024, CUTEGO_GEMM_CONFIG_64x128x64, 1},
               {1000, 1000, 1000, -1, 0}, {768, 768, 768, CUTEGO_GEMM_CONFIG_64x128x64, 1},

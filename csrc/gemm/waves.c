@@ -185,8 +185,8 @@ int cutego_gemm_split_k(const cutego_gemm_plan_t *p, int sms, int requested, cha
   }
   if (requested == 1 || no[0]) return 1;
   if (p->config == CUTEGO_GEMM_CONFIG_128x192x64) return 1; /* data-parallel: split only where split_k asks */
-  if (p->config == CUTEGO_GEMM_CONFIG_64x64x64) return auto_split(p, sms, 64, 64);
-  if (p->config == CUTEGO_GEMM_CONFIG_64x32x64) return auto_split(p, sms, 64, 32);
+  if (p->config == CUTEGO_GEMM_CONFIG_64x64x128) return auto_split(p, sms, 64, 64);
+  if (p->config == CUTEGO_GEMM_CONFIG_64x32x256) return auto_split(p, sms, 64, 32);
   if (p->config == CUTEGO_GEMM_CONFIG_64x128x64) return auto_split(p, sms, 64, kTile);
   return auto_split(p, sms, kTile, p->config == CUTEGO_GEMM_CONFIG_128x64x64 ? 64 : kTile);
 }
@@ -194,8 +194,8 @@ int cutego_gemm_split_k(const cutego_gemm_plan_t *p, int sms, int requested, cha
 int cutego_gemm_slice_config(const cutego_gemm_plan_t *p) {
   switch (p ? p->config : -1) {
     case CUTEGO_GEMM_CONFIG_128x64x64:
-    case CUTEGO_GEMM_CONFIG_64x64x64:
-    case CUTEGO_GEMM_CONFIG_64x32x64:
+    case CUTEGO_GEMM_CONFIG_64x64x128:
+    case CUTEGO_GEMM_CONFIG_64x32x256:
     case CUTEGO_GEMM_CONFIG_64x128x64:
       return p->config;
     default:
@@ -257,7 +257,7 @@ int cutego_gemm_narrow_config(const cutego_gemm_plan_t *p, int sms) {
    * the same tiles turned, for rows past 64 on the 64-row grid) and measured as fast or faster
    * (bench/results/2026-12-03-inflight, forced against the 128x64 choice: 256x4096x4096 18.3 ->
    * 15.5 us, 128x4096x4096 13.7 -> 13.5, 128x6144x4096 19.2 -> 19.1). */
-  return p->m <= 64 ? CUTEGO_GEMM_CONFIG_64x64x64 : CUTEGO_GEMM_CONFIG_64x128x64;
+  return p->m <= 64 ? CUTEGO_GEMM_CONFIG_64x64x128 : CUTEGO_GEMM_CONFIG_64x128x64;
 }
 
 enum { kMinStreamKIters = 4 };
@@ -369,13 +369,13 @@ static const double kKTileUs = 52.1 / 64.0, kPitchPenalty = 74.8 / 52.1 - 1.0, k
 double cutego_gemm_pitch_main_us(const cutego_gemm_plan_t *p, int sms) {
   if (!p || sms < 1 || p->m < 1 || p->n < 1 || p->k < 1 || p->l < 1) return 0;
   const int fp8 = p->ab_dtype == CUTEGO_DTYPE_E4M3 || p->ab_dtype == CUTEGO_DTYPE_E5M2;
-  const int64_t bm = p->config == CUTEGO_GEMM_CONFIG_64x64x64 || p->config == CUTEGO_GEMM_CONFIG_64x32x64 ||
+  const int64_t bm = p->config == CUTEGO_GEMM_CONFIG_64x64x128 || p->config == CUTEGO_GEMM_CONFIG_64x32x256 ||
                            p->config == CUTEGO_GEMM_CONFIG_64x128x64
                        ? 64
                        : kTile;
   const int64_t bn = p->config == CUTEGO_GEMM_CONFIG_128x256x64    ? 256
-                   : p->config == CUTEGO_GEMM_CONFIG_64x32x64      ? 32
-                   : p->config == CUTEGO_GEMM_CONFIG_128x64x64 || p->config == CUTEGO_GEMM_CONFIG_64x64x64 ? 64
+                   : p->config == CUTEGO_GEMM_CONFIG_64x32x256      ? 32
+                   : p->config == CUTEGO_GEMM_CONFIG_128x64x64 || p->config == CUTEGO_GEMM_CONFIG_64x64x128 ? 64
                    : p->config == CUTEGO_GEMM_CONFIG_128x192x128 || p->config == CUTEGO_GEMM_CONFIG_128x192x64 ? 192
                                                                    : 128;
   const double cost = bn == 256   ? 1.0

@@ -1,0 +1,50 @@
+// gemm_k_blocks.h — GEMM configurations whose shared-memory stages hold several k-blocks (plain
+// C++: read by the kernels and by the planner's table, csrc/gemm/configs.cc).
+//
+// KBlocked<C, KB, S> is configuration C (a generated one, kernels/generated/cutego_gemm_layouts.h)
+// with S stages of KB consecutive k-blocks of C's BK each, so its BK is KB x C::BK. K-block j of a
+// stage lies j x C's stage bytes into it: CuTe's tile_to_shape(atom, (rows, KB·BK, S)) in its
+// default (column-major) order, whose atoms stack along MN first and then along K, i.e. KB of C's
+// stages back to back. Everything within a k-block (atoms, swizzles, TMA boxes, wgmma descriptors
+// and their K step) is C's: the producer issues C's loads once per k-block into its stage and the
+// consumer C's MMAs once per k-block, at the k-block's offset.
+// Why: the load path's cost is per stage as much as per byte (bench/tma_stream.cu: ~300 ns per
+// stage per CTA at one 4-8 KiB box per stage, whatever the stage count; bandwidth-bound from
+// about 16 KiB per stage), which bounds the decode tiles of one consumer warpgroup.
+#pragma once
+
+namespace cutego_gen {
+
+// An operand of C with stages of KB k-blocks.
+template <class Op, int KB>
+struct KBlockOp : Op {
+  static constexpr int k_blocks = KB;
+  static constexpr int kblock_bytes = Op::stage_bytes;       // one k-block, C's stage
+  static constexpr int stage_bytes = Op::stage_bytes * KB;   // the stage (also the stage stride)
+};
+
+template <class C, int KB, int S>
+struct KBlocked : C {
+  static constexpr int K_BLOCKS = KB, STAGES = S, BK = C::BK * KB;
+  typedef KBlockOp<typename C::A_K, KB> A_K;
+  typedef KBlockOp<typename C::A_MN, KB> A_MN;
+  typedef KBlockOp<typename C::B_K, KB> B_K;
+  typedef KBlockOp<typename C::B_MN, KB> B_MN;
+};
+
+// The decode tiles (one consumer warpgroup): 64x64 in 6 stages of 2 k-blocks (32 KiB each),
+// 64x32 in 4 stages of 4 (48 KiB each).
+typedef KBlocked<Gemm_64x64x64_S13, 2, 6> Gemm_64x64x128_S6;
+typedef KBlocked<Gemm_64x32x64_S16, 4, 4> Gemm_64x32x256_S4;
+
+}  // namespace cutego_gen
+
+namespace cutego_k {
+// K-blocks per stage of a configuration or an operand (1 for the generated ones).
+template <class T> struct k_blocks_of { static constexpr int value = 1; };
+template <class C, int KB, int S> struct k_blocks_of<cutego_gen::KBlocked<C, KB, S>> { static constexpr int value = KB; };
+template <class Op, int KB> struct k_blocks_of<cutego_gen::KBlockOp<Op, KB>> { static constexpr int value = KB; };
+template <class T> constexpr int kKBlocks = k_blocks_of<T>::value;
+// Bytes of one k-block of an operand's stage.
+template <class Op> constexpr int kKBlockBytes = Op::stage_bytes / kKBlocks<Op>;
+}  // namespace cutego_k
