@@ -3,6 +3,7 @@
  * read by plan.c). Order of the table: CUTEGO_GEMM_CONFIG_*. */
 #ifndef CUTEGO_GEMM_CONFIG_BOXES_H
 #define CUTEGO_GEMM_CONFIG_BOXES_H
+#include <stdint.h>
 typedef struct config_boxes {
   int bm, bn;
   int a_box[2][2], b_box[2][2]; /* [major][inner, outer] TMA box, elements */
@@ -22,6 +23,12 @@ extern const config_boxes cutego_gemm_config_boxes[];
 /* The FP8 (8-bit A and B) configurations, in the same order (K-major operands only). */
 extern const config_boxes cutego_gemm_fp8_config_boxes[];
 extern const int cutego_gemm_nconfigs;
+/* The tile extents of configuration `config` (CUTEGO_GEMM_CONFIG_*): *bm rows of M and *bn columns
+ * of N, read from the table of its operand width (fp8: cutego_gemm_fp8_config_boxes, else
+ * cutego_gemm_config_boxes). 0; -1, *bm and *bn untouched, where the configuration is unknown or
+ * that width has none (128x64 in FP8, 128x192x128 in 16-bit). The planner's rules (waves.c) take
+ * every tile's extents from here. */
+int cutego_gemm_tile_extent(int config, int fp8, int64_t *bm, int64_t *bn);
 #ifdef __cplusplus
 }
 #endif

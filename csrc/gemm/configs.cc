@@ -71,6 +71,14 @@ const config_boxes cutego_gemm_config_boxes[] = {
     boxes<cutego_gen::Gemm_64x128x64_S8>("64x128"),    // CUTEGO_GEMM_CONFIG_64x128x64
 };
 const int cutego_gemm_nconfigs = sizeof cutego_gemm_config_boxes / sizeof cutego_gemm_config_boxes[0];
+
+int cutego_gemm_tile_extent(int config, int fp8, int64_t *bm, int64_t *bn) {
+  if (config < 0 || config >= cutego_gemm_nconfigs || !bm || !bn) return -1;
+  const config_boxes &c = (fp8 ? cutego_gemm_fp8_config_boxes : cutego_gemm_config_boxes)[config];
+  if (c.bm < 1 || c.bn < 1) return -1; /* {}: none of this width */
+  *bm = c.bm, *bn = c.bn;
+  return 0;
+}
 }
 static_assert(CUTEGO_GEMM_CONFIG_128x256x64 == 0 && CUTEGO_GEMM_CONFIG_128x128x64 == 1 &&
                   CUTEGO_GEMM_CONFIG_128x64x64 == 2 && CUTEGO_GEMM_CONFIG_128x192x128 == 3 &&

@@ -9,6 +9,7 @@
 #include <string.h>
 #include "cutego_kernels.h"
 #include "waves.h"
+#include "config_boxes.h"
 
 #include "../check.h"
 
@@ -213,6 +214,62 @@ int main(void) {
   q.ab_dtype = CUTEGO_DTYPE_E4M3;
   CHECK(cutego_gemm_narrow(&q, sms) == 0, "FP8: no 128x64 tiles");
   CHECK(cutego_gemm_narrow_config(&q, sms) == -1, "FP8: no narrow configuration");
+  /* Each configuration's tile extents (cutego_gemm_tile_extent, read from the table) are the BM
+   * and BN its name spells (CUTEGO_GEMM_CONFIG_<BM>x<BN>x<BK>, parsed here from the identifier),
+   * in the widths it exists in (include/cutego_kernels.h: 128x256 and 128x128 both, 128x192x128
+   * block-scaled FP8 only, the rest 16-bit only); none for the other width or an unknown one. */
+  {
+#define EXTENT_ROW(c, in16, in8) {CUTEGO_GEMM_CONFIG_##c, #c, {in16, in8}}
+    static const struct {
+      int config;
+      const char *name;
+      int exists[2]; /* [fp8] */
+    } rows[] = {EXTENT_ROW(128x256x64, 1, 1), EXTENT_ROW(128x128x64, 1, 1),  EXTENT_ROW(128x64x64, 1, 0),
+                EXTENT_ROW(128x192x128, 0, 1), EXTENT_ROW(128x192x64, 1, 0), EXTENT_ROW(64x64x128, 1, 0),
+                EXTENT_ROW(64x32x256, 1, 0),   EXTENT_ROW(64x128x64, 1, 0)};
+#undef EXTENT_ROW
+    CHECK(sizeof rows / sizeof rows[0] == (size_t)cutego_gemm_nconfigs, "one row per configuration");
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {
+      int name_m = 0, name_n = 0, name_k = 0;
+      CHECK(sscanf(rows[i].name, "%dx%dx%d", &name_m, &name_n, &name_k) == 3, "%s: BMxBNxBK", rows[i].name);
+      /* the 16-bit table's K tile too (the FP8 rows of the 16-bit names have BK 128 of 8-bit) */
+      if (rows[i].exists[0])
+        CHECK(cutego_gemm_config_boxes[rows[i].config].bk == name_k, "%s: bk %d", rows[i].name,
+              cutego_gemm_config_boxes[rows[i].config].bk);
+      for (int fp8 = 0; fp8 < 2; ++fp8) {
+        int64_t bm = -7, bn = -7;
+        const int rc = cutego_gemm_tile_extent(rows[i].config, fp8, &bm, &bn);
+        if (rows[i].exists[fp8])
+          CHECK(rc == 0 && bm == name_m && bn == name_n, "%s (fp8 %d): tiles %lldx%lld, rc %d", rows[i].name, fp8,
+                (long long)bm, (long long)bn, rc);
+        else
+          CHECK(rc == -1 && bm == -7 && bn == -7, "%s (fp8 %d): no such tiles, rc %d", rows[i].name, fp8, rc);
+      }
+    }
+    int64_t bm = -7, bn = -7;
+    CHECK(cutego_gemm_tile_extent(-1, 0, &bm, &bn) == -1 && cutego_gemm_tile_extent(cutego_gemm_nconfigs, 0, &bm, &bn) == -1 &&
+              cutego_gemm_tile_extent(CUTEGO_GEMM_CONFIG_128x128x64, 0, NULL, &bn) == -1 && bm == -7 && bn == -7,
+          "unknown configurations, no output");
+    /* The wide tiles' automatic split is counted on the 128x128 tiles their slices run on:
+     * 128 x 4096 x 12288 FP8 has 32 tiles of 128x128 (4 slices of 3072 in one wave), where its 16
+     * of 128x256 would take 8 slices and its 22 of 128x192 6 (of 2048). The pitch model of
+     * 128x192x128 then counts its 22 tiles x 4 slices (one wave) x ceil(96 / 4) k-tiles of 128 x
+     * 0.81406 us x 0.577 x 1.6 = 18.037 us. A 16-bit-only configuration in FP8 has no split and
+     * no model (the planner refuses it). */
+    cutego_gemm_plan_t f = tn(128, 4096, 12288, 1);
+    f.ab_dtype = CUTEGO_DTYPE_E4M3;
+    f.config = CUTEGO_GEMM_CONFIG_128x256x64;
+    CHECK(cutego_gemm_split_k(&f, sms, 0, why, sizeof why) == 4, "FP8 128x4096x12288 on 128x256: 4 slices (128x128)");
+    f.config = CUTEGO_GEMM_CONFIG_128x192x128;
+    CHECK(cutego_gemm_split_k(&f, sms, 0, why, sizeof why) == 4, "FP8 128x4096x12288 on 128x192: 4 slices (128x128)");
+    const double tf = cutego_gemm_pitch_main_us(&f, sms);
+    CHECK(tf > 18.03 && tf < 18.04, "FP8 128x4096x12288 on 128x192: main loop %.3f us", tf);
+    f.config = CUTEGO_GEMM_CONFIG_128x128x64;
+    CHECK(cutego_gemm_split_k(&f, sms, 0, why, sizeof why) == 4, "FP8 128x4096x12288 on 128x128: 4 slices");
+    f.config = CUTEGO_GEMM_CONFIG_64x64x128;
+    CHECK(cutego_gemm_split_k(&f, sms, 0, why, sizeof why) == 1 && cutego_gemm_pitch_main_us(&f, sms) == 0,
+          "FP8 on 64x64 tiles: no split, no pitch model");
+  }
   /* The slices of a split run on the plan's own narrow or one-consumer tiles, else on 128x128. */
   {
     const int cases[][2] = {{CUTEGO_GEMM_CONFIG_128x64x64, CUTEGO_GEMM_CONFIG_128x64x64},

@@ -70,8 +70,11 @@
 #include <string.h>
 #include "cutego_kernels.h"
 #include "waves.h"
+#include "config_boxes.h"
 #include "../planner.h"
 
+/* kTile: the rows of the 128-row tiles (one tile row: M <= kTile) and the columns of 128x128 ones
+ * (N <= kTile: no wider tile pays). The tiles' own extents come from cutego_gemm_tile_extent. */
 enum { kMaxSplit = 16, kMinSliceK = 1024, kTile = 128 };
 /* cutego_gemm_narrow's cost model (tile_time), fitted on the H200 (bench/GEMM-NOTES.md, "Small M,
  * second pass"): a 128x64 tile's main loop costs, per K element, 0.5 of a 128x128 tile's where
@@ -89,21 +92,34 @@ static int64_t waves(int64_t tiles, int sms) { return (tiles + sms - 1) / sms; }
 static const double kCost128 = 0.577, kCost192 = 0.83;
 
 static int is_16bit(int32_t ab_dtype) { return ab_dtype == CUTEGO_DTYPE_BF16 || ab_dtype == CUTEGO_DTYPE_F16; }
+static int is_fp8(int32_t ab_dtype) { return ab_dtype == CUTEGO_DTYPE_E4M3 || ab_dtype == CUTEGO_DTYPE_E5M2; }
 
-/* The data-parallel time of an m x n x l output on 128 x bn tiles: waves x the tile's cost
- * (1e300 past int64 tiles, which no kernel runs). */
-static double dp_time(int64_t m, int64_t n, int64_t l, int64_t bn, double cost, int sms) {
+/* The tiles of an m x n x l output on configuration config's tiles (cutego_gemm_tile_extent, of
+ * the FP8 table where fp8) in *t; -1 where the configuration has no tiles of that width or the
+ * count passes int64 (no kernel runs such a GEMM). */
+static int count_tiles(int64_t m, int64_t n, int64_t l, int config, int fp8, int64_t *t) {
+  int64_t bm, bn;
+  if (cutego_gemm_tile_extent(config, fp8, &bm, &bn)) return -1;
+  return plan_mul((m + bm - 1) / bm, (n + bn - 1) / bn, t) || plan_mul(*t, l, t) ? -1 : 0;
+}
+
+/* The data-parallel time of an m x n x l output on configuration config's tiles: waves x the
+ * tile's cost (1e300 past int64 tiles, which no kernel runs). */
+static double dp_time(int64_t m, int64_t n, int64_t l, int config, int fp8, double cost, int sms) {
   int64_t t;
-  if (plan_mul((m + kTile - 1) / kTile, (n + bn - 1) / bn, &t) || plan_mul(t, l, &t)) return 1e300;
+  if (count_tiles(m, n, l, config, fp8, &t)) return 1e300;
   return cost * (double)waves(t, sms);
 }
 
 /* The data-parallel choice (cutego_gemm_pick_config) and its time in *time. */
 static int pick_dp(int64_t m, int64_t n, int64_t l, int32_t ab_dtype, int sms, double *time) {
-  const double t256 = dp_time(m, n, l, 256, 1.0, sms), t128 = dp_time(m, n, l, kTile, kCost128, sms);
+  const int fp8 = is_fp8(ab_dtype);
+  const double t256 = dp_time(m, n, l, CUTEGO_GEMM_CONFIG_128x256x64, fp8, 1.0, sms),
+               t128 = dp_time(m, n, l, CUTEGO_GEMM_CONFIG_128x128x64, fp8, kCost128, sms);
   const int wide = n > kTile && t256 <= t128;
   *time = wide ? t256 : t128;
-  const double t192 = n > kTile && is_16bit(ab_dtype) ? dp_time(m, n, l, 192, kCost192, sms) : 1e300;
+  const double t192 =
+      n > kTile && is_16bit(ab_dtype) ? dp_time(m, n, l, CUTEGO_GEMM_CONFIG_128x192x64, 0, kCost192, sms) : 1e300;
   if (t192 < *time) {
     *time = t192;
     return CUTEGO_GEMM_CONFIG_128x192x64;
@@ -127,10 +143,9 @@ static const double kCostBlock192 = 1.6;
 
 int cutego_gemm_pick_config_blockscaled(int64_t m, int64_t n, int64_t l, int sms) {
   if (m < 1 || n <= kTile || l < 1 || sms < 1) return CUTEGO_GEMM_CONFIG_128x128x64;
-  const int64_t tm = (m + kTile - 1) / kTile;
   int64_t t128, t192;
-  if (plan_mul(tm, (n + kTile - 1) / kTile, &t128) || plan_mul(t128, l, &t128) || plan_mul(tm, (n + 191) / 192, &t192) ||
-      plan_mul(t192, l, &t192))
+  if (count_tiles(m, n, l, CUTEGO_GEMM_CONFIG_128x128x64, 1, &t128) ||
+      count_tiles(m, n, l, CUTEGO_GEMM_CONFIG_128x192x128, 1, &t192))
     return CUTEGO_GEMM_CONFIG_128x128x64; /* (tiles past int64: no kernel runs them) */
   return kCostBlock192 * (double)waves(t192, sms) < (double)waves(t128, sms) ? CUTEGO_GEMM_CONFIG_128x192x128
                                                                               : CUTEGO_GEMM_CONFIG_128x128x64;
@@ -152,10 +167,12 @@ int64_t cutego_gemm_split_extent(const cutego_gemm_plan_t *p) {
                                                                                                    : p->k;
 }
 
-/* The automatic split of a plan whose output tiles are bm x bn: the largest S with every slice
- * of every tile in one wave and slices of at least kMinSliceK (1: none). */
-static int auto_split(const cutego_gemm_plan_t *p, int sms, int64_t bm, int64_t bn) {
-  const int64_t tiles = ((p->m + bm - 1) / bm) * ((p->n + bn - 1) / bn);
+/* The automatic split of a plan whose slices run on configuration config's tiles: the largest S
+ * with every slice of every tile in one wave and slices of at least kMinSliceK (1: none, also
+ * where the configuration has no tiles of the plan's operand width). */
+static int auto_split(const cutego_gemm_plan_t *p, int sms, int config) {
+  int64_t tiles;
+  if (count_tiles(p->m, p->n, 1, config, is_fp8(p->ab_dtype), &tiles)) return 1;
   for (int s = kMaxSplit; s >= 2; --s)
     if (tiles * s <= sms && cutego_gemm_split_extent(p) / s >= kMinSliceK && splits_evenly(p, s)) return s;
   return 1;
@@ -185,10 +202,9 @@ int cutego_gemm_split_k(const cutego_gemm_plan_t *p, int sms, int requested, cha
   }
   if (requested == 1 || no[0]) return 1;
   if (p->config == CUTEGO_GEMM_CONFIG_128x192x64) return 1; /* data-parallel: split only where split_k asks */
-  if (p->config == CUTEGO_GEMM_CONFIG_64x64x128) return auto_split(p, sms, 64, 64);
-  if (p->config == CUTEGO_GEMM_CONFIG_64x32x256) return auto_split(p, sms, 64, 32);
-  if (p->config == CUTEGO_GEMM_CONFIG_64x128x64) return auto_split(p, sms, 64, kTile);
-  return auto_split(p, sms, kTile, p->config == CUTEGO_GEMM_CONFIG_128x64x64 ? 64 : kTile);
+  /* counted on the tiles the slices run on: the plan's own, or 128x128 for the wide 128x256 and
+   * 128x192x128 ones */
+  return auto_split(p, sms, cutego_gemm_slice_config(p));
 }
 
 int cutego_gemm_slice_config(const cutego_gemm_plan_t *p) {
@@ -203,12 +219,16 @@ int cutego_gemm_slice_config(const cutego_gemm_plan_t *p) {
   }
 }
 
-/* The time of a plan's GEMM on 128 x bn tiles in s slices of K, in units of one K element of a
- * 128x128 tile's main loop: waves of CTAs x K / s x the tile's cost per K element, plus the
- * partial sums' reduction where s > 1. */
-static double tile_time(const cutego_gemm_plan_t *p, int sms, int64_t bn, int s) {
-  const int64_t ctas = ((p->m + kTile - 1) / kTile) * ((p->n + bn - 1) / bn) * s;
-  const double per_k = bn == kTile ? 1.0 : p->m <= kTile ? kNarrowPerKOneRow : kNarrowPerK;
+/* The time of a plan's GEMM on 128x128 or 128x64 tiles (config) in s slices of K, in units of one K
+ * element of a 128x128 tile's main loop: waves of CTAs x K / s x the tile's cost per K element,
+ * plus the partial sums' reduction where s > 1 (1e300 for other tiles). */
+static double tile_time(const cutego_gemm_plan_t *p, int sms, int config, int s) {
+  int64_t tiles;
+  if ((config != CUTEGO_GEMM_CONFIG_128x128x64 && config != CUTEGO_GEMM_CONFIG_128x64x64) ||
+      count_tiles(p->m, p->n, 1, config, 0, &tiles))
+    return 1e300;
+  const int64_t ctas = tiles * s;
+  const double per_k = config == CUTEGO_GEMM_CONFIG_128x128x64 ? 1.0 : p->m <= kTile ? kNarrowPerKOneRow : kNarrowPerK;
   return (double)waves(ctas, sms) * (double)(p->k / s) * per_k + (s > 1 ? kReduce + kReducePerSlice * s : 0.0);
 }
 
@@ -218,16 +238,18 @@ static int on_grid(const cutego_gemm_operand_t *o) { return (o->stride[o->major 
 int cutego_gemm_narrow(const cutego_gemm_plan_t *p, int sms) {
   if (!p || sms < 1 || no_split(p)[0] || p->ab_dtype == CUTEGO_DTYPE_E4M3 || p->ab_dtype == CUTEGO_DTYPE_E5M2)
     return 0;
-  const int s64 = auto_split(p, sms, kTile, 64), s128 = auto_split(p, sms, kTile, kTile);
-  if (s64 < s128) return tile_time(p, sms, 64, s64) < tile_time(p, sms, kTile, s128);
+  const int c64 = CUTEGO_GEMM_CONFIG_128x64x64, c128 = CUTEGO_GEMM_CONFIG_128x128x64;
+  const int s64 = auto_split(p, sms, c64), s128 = auto_split(p, sms, c128);
+  if (s64 < s128) return tile_time(p, sms, c64, s64) < tile_time(p, sms, c128, s128);
   /* Neither splits: where the data-parallel choice is 128x128 tiles, 128x64 ones where their main
    * loops take less (1024^3: one wave of 64 tiles of 128x128 on 132 SMs, or of 128 of 128x64),
    * they fill at least half the SMs (fewer tiles were not measured) and A and B have rows on the
    * 128-byte grid (1000^3, rows of 2,000 bytes: 12.6 us on 128x64 tiles, 10.9 on 128x128). */
-  const int64_t tiles64 = ((p->m + kTile - 1) / kTile) * ((p->n + 63) / 64) * p->l;
-  return s64 == 1 && s128 == 1 && 2 * tiles64 >= sms && on_grid(&p->a) && on_grid(&p->b) &&
+  int64_t tiles64;
+  return s64 == 1 && s128 == 1 && !count_tiles(p->m, p->n, p->l, c64, 0, &tiles64) && 2 * tiles64 >= sms &&
+         on_grid(&p->a) && on_grid(&p->b) &&
          cutego_gemm_pick_config(p->m, p->n, p->l, p->ab_dtype, sms) == CUTEGO_GEMM_CONFIG_128x128x64 &&
-         tile_time(p, sms, 64, 1) < tile_time(p, sms, kTile, 1);
+         tile_time(p, sms, c64, 1) < tile_time(p, sms, c128, 1);
 }
 
 /* Whether a plan runs on 64x128 tiles (cutego_gemm_narrow_config's first rule, the header's
@@ -240,12 +262,11 @@ static int one_wave_64x128(const cutego_gemm_plan_t *p, int sms) {
   if (p->path != CUTEGO_GEMM_PATH_WGMMA || !is_16bit(p->ab_dtype) || p->m <= 64 || p->cluster_m > 1 ||
       (p->flags & CUTEGO_GEMM_F_PACK_D) || !on_grid(&p->a) || !on_grid(&p->b))
     return 0;
+  const int c64 = CUTEGO_GEMM_CONFIG_64x128x64, c128 = CUTEGO_GEMM_CONFIG_128x128x64;
   int64_t t64, t128;
-  if (plan_mul((p->m + 63) / 64, (p->n + kTile - 1) / kTile, &t64) || plan_mul(t64, p->l, &t64) ||
-      plan_mul((p->m + kTile - 1) / kTile, (p->n + kTile - 1) / kTile, &t128) || plan_mul(t128, p->l, &t128))
-    return 0;
+  if (count_tiles(p->m, p->n, p->l, c64, 0, &t64) || count_tiles(p->m, p->n, p->l, c128, 0, &t128)) return 0;
   return t64 <= sms && 2 * t128 <= sms &&
-         (p->l > 1 || (auto_split(p, sms, kTile, kTile) == 1 && auto_split(p, sms, 64, kTile) == 1)) &&
+         (p->l > 1 || (auto_split(p, sms, c128) == 1 && auto_split(p, sms, c64) == 1)) &&
          cutego_gemm_pick_config(p->m, p->n, p->l, p->ab_dtype, sms) == CUTEGO_GEMM_CONFIG_128x128x64;
 }
 
@@ -296,8 +317,9 @@ const char *cutego_gemm_no_stream_k(const cutego_gemm_plan_t *p) {
 
 int cutego_gemm_stream_k(const cutego_gemm_plan_t *p, int sms) {
   if (!p || cutego_gemm_no_stream_k(p)[0] || sms < 1 || p->m < 1 || p->n < 1 || p->l < 1) return 0;
-  const int64_t tm = (p->m + kTile - 1) / kTile, k_tiles = (p->k + 63) / 64;
-  const int64_t t256 = tm * ((p->n + 255) / 256) * p->l;
+  const int64_t k_tiles = (p->k + 63) / 64;
+  int64_t t256;
+  if (count_tiles(p->m, p->n, p->l, CUTEGO_GEMM_CONFIG_128x256x64, 0, &t256)) return 0;
   double dp; /* the data-parallel choice's time */
   pick_dp(p->m, p->n, p->l, p->ab_dtype, sms, &dp);
   const double s256 = p->n > kTile ? stream_k_time(t256, k_tiles, sms) : -1;
@@ -368,25 +390,18 @@ static const double kKTileUs = 52.1 / 64.0, kPitchPenalty = 74.8 / 52.1 - 1.0, k
 
 double cutego_gemm_pitch_main_us(const cutego_gemm_plan_t *p, int sms) {
   if (!p || sms < 1 || p->m < 1 || p->n < 1 || p->k < 1 || p->l < 1) return 0;
-  const int fp8 = p->ab_dtype == CUTEGO_DTYPE_E4M3 || p->ab_dtype == CUTEGO_DTYPE_E5M2;
-  const int64_t bm = p->config == CUTEGO_GEMM_CONFIG_64x64x128 || p->config == CUTEGO_GEMM_CONFIG_64x32x256 ||
-                           p->config == CUTEGO_GEMM_CONFIG_64x128x64
-                       ? 64
-                       : kTile;
-  const int64_t bn = p->config == CUTEGO_GEMM_CONFIG_128x256x64    ? 256
-                   : p->config == CUTEGO_GEMM_CONFIG_64x32x256      ? 32
-                   : p->config == CUTEGO_GEMM_CONFIG_128x64x64 || p->config == CUTEGO_GEMM_CONFIG_64x64x128 ? 64
-                   : p->config == CUTEGO_GEMM_CONFIG_128x192x128 || p->config == CUTEGO_GEMM_CONFIG_128x192x64 ? 192
-                                                                   : 128;
+  const int fp8 = is_fp8(p->ab_dtype);
+  int64_t bm, bn, tiles;
+  if (cutego_gemm_tile_extent(p->config, fp8, &bm, &bn)) return 0; /* no such tiles: no model */
   const double cost = bn == 256   ? 1.0
                       : p->config == CUTEGO_GEMM_CONFIG_128x192x128 ? kCost128 * kCostBlock192
                       : bn == 192 ? kCost192
                       : bn == 128 && bm == kTile ? kCost128
                                   : kCost128 * (p->m <= kTile ? kNarrowPerKOneRow : kNarrowPerK);
-  const int64_t tm = (p->m + bm - 1) / bm, tn = (p->n + bn - 1) / bn, k_tiles = (p->k + (fp8 ? 127 : 63)) / (fp8 ? 128 : 64);
-  const int s = p->l == 1 && p->config != CUTEGO_GEMM_CONFIG_128x192x64 ? auto_split(p, sms, bm, bn <= 64 || bm == 64 ? bn : kTile) : 1;
-  int64_t tiles;
-  if (plan_mul(tm, tn, &tiles) || plan_mul(tiles, p->l, &tiles) || plan_mul(tiles, s, &tiles)) return 1e300;
+  const int64_t k_tiles = (p->k + (fp8 ? 127 : 63)) / (fp8 ? 128 : 64);
+  /* split_k's own split: on the tiles the slices run on (128x128 for 128x256 and 128x192x128) */
+  const int s = p->l == 1 && p->config != CUTEGO_GEMM_CONFIG_128x192x64 ? auto_split(p, sms, cutego_gemm_slice_config(p)) : 1;
+  if (count_tiles(p->m, p->n, p->l, p->config, fp8, &tiles) || plan_mul(tiles, s, &tiles)) return 1e300;
   return (double)waves(tiles, sms) * (double)((k_tiles + s - 1) / s) * kKTileUs * cost;
 }
 

@@ -12,7 +12,8 @@
 int cutego_gemm_pitch_pack_pays(const cutego_gemm_plan_t *p, int sms, double share, int64_t copy_bytes);
 
 /* The main loop's modeled time in microseconds of a plan's GEMM on `sms` multiprocessors (split
- * in the slices cutego_gemm_split_k would choose on its own). */
+ * in the slices cutego_gemm_split_k would choose on its own); 0 (no model) where sms < 1 or the
+ * plan's configuration has no tiles of its operand width (cutego_gemm_tile_extent). */
 double cutego_gemm_pitch_main_us(const cutego_gemm_plan_t *p, int sms);
 
 /* The K that a split of the plan divides: K, or the packed pitch where both A and B are packed
