@@ -3,4 +3,4 @@
 #include "gemm_kernels.cuh"
 #include "gemm_fns.h"
 
-CUTEGO_GEMM_INSTANCE(Gemm_64x32x256_S4, 64x32, MN, K, m, k)
+CUTEGO_GEMM_INSTANCE(Gemm_64x32x128_S8, 64x32, MN, K, m, k)

@@ -32,10 +32,12 @@ struct KBlocked : C {
   typedef KBlockOp<typename C::B_MN, KB> B_MN;
 };
 
-// The decode tiles (one consumer warpgroup): 64x64 in 6 stages of 2 k-blocks (32 KiB each),
-// 64x32 in 4 stages of 4 (48 KiB each).
+// The decode tiles (one consumer warpgroup): 64x64 in 6 stages of 2 k-blocks (32 KiB each), 64x32
+// in 8 stages of 2 (24 KiB each). Measured against 3 and 4 k-blocks per stage (64x64 in 4 stages
+// of 3: 1.05-1.25x slower; 64x32 in 4 of 4: 1.05x faster at K = 4096, 1.06x slower at K = 14336),
+// bench/results/2026-12-02-k-blocks-tune.
 typedef KBlocked<Gemm_64x64x64_S13, 2, 6> Gemm_64x64x128_S6;
-typedef KBlocked<Gemm_64x32x64_S16, 4, 4> Gemm_64x32x256_S4;
+typedef KBlocked<Gemm_64x32x64_S16, 2, 8> Gemm_64x32x128_S8;
 
 }  // namespace cutego_gen
 

@@ -752,9 +752,12 @@ __device__ __forceinline__ void promoted_interval_mma_tile(const GemmArgs &p, Pi
 // ---- a consumer warpgroup's main loop on one tile --------------------------------------------
 // Stages whose MMAs a consumer leaves in flight before it waits for the oldest and releases it
 // (CUTLASS's K_PIPE_MMAS): one on the 128-row tiles, whose MMAs keep the tensor cores busy; two on
-// the one-consumer 64-row tiles, whose few MMAs per k-tile (4 of m64n64k16) left the loop bound by
-// their latency (about 180 ns per k-tile on decode shapes, bench/GEMM-NOTES.md).
-template <class Cfg> constexpr int kMmaStagesInFlight = Cfg::CONSUMER_WARPGROUPS == 1 ? 2 : 1;
+// the one-consumer 64-row tiles of one k-block per stage (64x128), whose few MMAs per stage left
+// the loop bound by their latency (bench/GEMM-NOTES.md); one again on those of several k-blocks
+// per stage (64x64, 64x32: each stage holds 8 MMAs, and a second stage held back from the loads
+// measured 1-12% slower, bench/results/2026-12-02-k-blocks-tune).
+template <class Cfg>
+constexpr int kMmaStagesInFlight = Cfg::CONSUMER_WARPGROUPS == 1 && kKBlocks<Cfg> == 1 ? 2 : 1;
 
 // For each k-tile: wait for the stage, issue its MMAs, and release the stage before (its MMAs
 // are done once one group is left in flight); then the last stage. Returns false, having only

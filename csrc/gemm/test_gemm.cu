@@ -258,7 +258,7 @@ static void bad_args() {
               {"stream-K 128x64", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_128x64x64 + 1},
               {"stream-K 128x192", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_128x192x64 + 1},
               {"stream-K 64x64", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_64x64x128 + 1},
-              {"stream-K 64x32", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_64x32x256 + 1},
+              {"stream-K 64x32", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_64x32x128 + 1},
               {"stream-K 64x128", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_64x128x64 + 1},
               {"128x192 split_k 2 cluster 2", 0, 2, 2, CUTEGO_GEMM_CONFIG_128x192x64 + 1}};
     for (auto &x : sb) {
@@ -301,7 +301,7 @@ static void bad_args() {
   {
     cutego_gemm_options_t o;
     memset(&o, 0, sizeof o);
-    o.config = CUTEGO_GEMM_CONFIG_64x32x256 + 1;
+    o.config = CUTEGO_GEMM_CONFIG_64x32x128 + 1;
     ++g_run;
     int rcf = cutego_gemm(p, &d, p, &a, p, &b, nullptr, nullptr, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16, 1, 0, nullptr,
                           &o, nullptr);
@@ -499,7 +499,10 @@ int main(int argc, char **argv) {
   cs.push_back({"split-K 2 direct epilogue", 136, 520, 4096, 1, 1, 0, F16, F32, 1.f, 1.f, 0, W, 0, 0, 0, 1, 0, 0, 0, 2});
   cs.push_back({"split-K 5 K=1000", 64, 4096, 1000, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 5});
   cs.push_back({"split-K auto 1x4096x4096", 1, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1});
-  cs.push_back({"split-K auto 16x4096x14336", 16, 4096, 14336, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1});
+  cs.push_back({"split-K auto 16x4096x11008", 16, 4096, 11008, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1});
+  // K >= 12288 at N = 4096, M <= 64: 64x32 tiles unsplit where 64x64 would split (cutego_gemm_narrow_config)
+  cs.push_back({"64x32 auto 16x4096x14336", 16, 4096, 14336, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2,
+                -(CUTEGO_GEMM_CONFIG_64x32x128 + 1)});
   cs.push_back({"split-K auto 64x4096x4096 f16", 64, 4096, 4096, 1, 0, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1});
   cs.push_back({"split-K off 16x4096x4096", 16, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 1});
   // 128x64 tiles (CUTEGO_GEMM_CONFIG_128x64x64, the narrow tile): every major order and output
@@ -601,7 +604,7 @@ int main(int argc, char **argv) {
   cs.push_back({"64x64 packed A", 100, 260, 99, 2, 1, 0, BF, BF, 1.f, 0.f, 0, W, 1, 0, 0, 0, 0, 0, 0, 0, C66});
   cs.push_back({"64x64 direct epilogue", 200, 1200, 520, 1, 1, 1, F16, F16, 1.25f, 0.5f, 0, W, 0, 0, 0, 1, 0, 0, 0, 1, C66});
   cs.push_back({"64x64 direct epilogue M=8 f32", 8, 1000, 4096, 1, 0, 0, BF, F32, 1.f, 0.f, 0, W, 0, 0, 0, 1, 0, 0, 0, 1, C66});
-  // 64x32 tiles (CUTEGO_GEMM_CONFIG_64x32x256, asked for: one consumer warpgroup, 4 stages of four
+  // 64x32 tiles (CUTEGO_GEMM_CONFIG_64x32x128, asked for: one consumer warpgroup, 8 stages of two
   // 64-wide k-blocks, B's
   // N-major stages in the 64-byte swizzle; 16-bit D through the direct epilogue, fp32 D through
   // TMA stores of 32-column boxes): every major order, bf16 and f16 in, bf16/f16/f32 out, beta on
@@ -611,7 +614,7 @@ int main(int argc, char **argv) {
   // must give none); fp32 D with beta at 4096; split K 2 on 64x32 slices; 2x1 clusters sharing B
   // (16-row slices of K-major B, 32-K slices of N-major B; M = 40: the partner CTA past M);
   // batches with B broadcast, packed A, fp32 D forced direct
-  const int C67 = CUTEGO_GEMM_CONFIG_64x32x256 + 1;
+  const int C67 = CUTEGO_GEMM_CONFIG_64x32x128 + 1;
   {
     const int64_t ms[] = {1, 8, 40, 64, 100};
     for (int am = 0; am < 2; ++am)
@@ -645,8 +648,9 @@ int main(int argc, char **argv) {
   cs.push_back({"64x32 packed A", 100, 260, 99, 2, 1, 0, BF, BF, 1.f, 0.f, 0, W, 1, 0, 0, 0, 0, 0, 0, 0, C67});
   cs.push_back({"64x32 direct epilogue M=8 f32", 8, 1000, 4096, 1, 0, 0, BF, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 1, 0, 0, 0, 1, C67});
   // The last k-tile's k-blocks past K (boxes wholly out of bounds: zeros, counted in full): K =
-  // 64 x (4q + r) for r = 1, 2, 3 on 64x32 (four k-blocks per stage) and r = 1 on 64x64 (two), a
-  // partial k-block before them (K = 4100, 4290), every major order, split K where K allows
+  // 64 x (2q + 1) on both tiles (two k-blocks per stage), with a partial k-block before the empty
+  // one (K = 4100, 4290), K = 4224 and 4288 (64 x 66, 67: none or one past K), every major order,
+  // split K in slices of 2080 (16 whole k-tiles and one with one k-block of 32 elements)
   {
     const int64_t ks[] = {4160, 4224, 4288, 4100, 4290};
     for (int i = 0; i < 5; ++i)

@@ -327,7 +327,7 @@ int main(int argc, char **argv) {
       int64_t m, n, k, tiles;
       const void *fn;
       const char *kernel;
-    } one[] = {{CUTEGO_GEMM_CONFIG_64x32x256, 64, 4096, 4096, 128, reinterpret_cast<const void *>(cutego_gemm_fns_64x32_kk_k),
+    } one[] = {{CUTEGO_GEMM_CONFIG_64x32x128, 64, 4096, 4096, 128, reinterpret_cast<const void *>(cutego_gemm_fns_64x32_kk_k),
                 "cutego_gemm_64x32_kk_bf16_bf16"},
                {CUTEGO_GEMM_CONFIG_64x128x64, 1024, 1024, 1024, 128,
                 reinterpret_cast<const void *>(cutego_gemm_fns_64x128_kk_k), "cutego_gemm_64x128_kk_bf16_bf16"}};

@@ -310,10 +310,10 @@ static void fp8_plans(void) {
     CHECK(rc == 0 && (p.flags & CUTEGO_GEMM_F_D_TMA) && p.d_map.box[0] == 64 && p.d_map.box[1] == 64,
           "64x64 bf16 D: TMA stores, box %d x %d", p.d_map.box[0], p.d_map.box[1]);
   }
-  /* 64x32 tiles (CUTEGO_GEMM_CONFIG_64x32x256, options.config 7): one consumer warpgroup, 16-bit
-   * only, 4 stages of four k-blocks of A 64 x 128 B (8 KiB) and B 32 x 128 B (4 KiB), one
-   * consumer's staging (2 x 8 KiB), two mbarriers per stage: 1024 + 4 x 4 x 12288 + 16384 + 4 x 16
-   * = 214,080 bytes; K in k-tiles of 256 (4096: 16). B's
+  /* 64x32 tiles (CUTEGO_GEMM_CONFIG_64x32x128, options.config 7): one consumer warpgroup, 16-bit
+   * only, 8 stages of two k-blocks of A 64 x 128 B (8 KiB) and B 32 x 128 B (4 KiB), one
+   * consumer's staging (2 x 8 KiB), two mbarriers per stage: 1024 + 8 x 2 x 12288 + 16384 + 8 x 16
+   * = 214,144 bytes; K in k-tiles of 128 (4096: 32). B's
    * K-major box 64 x 32 (128-byte swizzle), its N-major box 32 x 64 in the 64-byte swizzle (32
    * columns of 2 bytes). 16-bit D: 32 columns are 64 of a TMA chunk's 128 bytes, so no D_TMA
    * (direct epilogue); fp32 D: 32 x 4 = 128 bytes, TMA stores of 32 x 64 boxes. */
@@ -321,15 +321,15 @@ static void fp8_plans(void) {
     char why[120];
     cutego_launch_t l;
     cutego_gemm_args_t g;
-    o.config = CUTEGO_GEMM_CONFIG_64x32x256 + 1;
+    o.config = CUTEGO_GEMM_CONFIG_64x32x128 + 1;
     rc = plan(L3(8, 4096, 0, 4096, 1, 0), L3(8, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL, E4, BF,
               0x1000, &o, &p);
     CHECK(rc == -1 && strstr(p.reason, "64x32 tiles are for 16-bit A and B only"), "fp8 64x32: %s", p.reason);
     rc = plan(L3(64, 4096, 0, 4096, 1, 0), L3(64, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL, BF, BF,
               0x1000, &o, &p);
-    CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_64x32x256 && p.tiles_m == 1 && p.tiles_n == 128 &&
-              p.tiles == 128 && p.smem_bytes == 214080 &&
-              p.smem_bytes == 1024 + 4 * 4 * (8192 + 4096) + 2 * 8192 + 4 * 16 &&
+    CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_64x32x128 && p.tiles_m == 1 && p.tiles_n == 128 &&
+              p.tiles == 128 && p.smem_bytes == 214144 &&
+              p.smem_bytes == 1024 + 8 * 2 * (8192 + 4096) + 2 * 8192 + 8 * 16 &&
               !strcmp(p.kernel, "cutego_gemm_64x32_kk_bf16_bf16") && strstr(p.reason, "64x32 tiles"),
           "bf16 64x32: rc %d tiles %lld x %lld smem %d %s (%s)", rc, (long long)p.tiles_m, (long long)p.tiles_n,
           p.smem_bytes, p.kernel, p.reason);
@@ -339,10 +339,10 @@ static void fp8_plans(void) {
           "64x32 boxes A %d x %d, B %d x %d, flags %x", p.a_map.box[0], p.a_map.box[1], p.b_map.box[0],
           p.b_map.box[1], (unsigned)p.flags);
     cutego_gemm_launch(&p, 132, 0, &l);
-    CHECK(l.block == 256 && l.grid == 128 && l.smem_bytes == 214080 && l.cluster == 1 && !strcmp(l.kernel, p.kernel),
+    CHECK(l.block == 256 && l.grid == 128 && l.smem_bytes == 214144 && l.cluster == 1 && !strcmp(l.kernel, p.kernel),
           "64x32 launch: block %d grid %lld smem %d", l.block, (long long)l.grid, l.smem_bytes);
     cutego_gemm_args(&p, (void *)0x10000, NULL, 1.f, 0.f, 0, &g);
-    CHECK(g.tiles_m == 1 && g.tiles_n == 128 && g.tiles == 128 && g.k_tiles == 16, "64x32 args %d %d %lld %d",
+    CHECK(g.tiles_m == 1 && g.tiles_n == 128 && g.tiles == 128 && g.k_tiles == 32, "64x32 args %d %d %lld %d",
           (int)g.tiles_m, (int)g.tiles_n, (long long)g.tiles, (int)g.k_tiles);
     /* The automatic split counts 64x32 tiles: 128 of them fill the wave (2 x 128 > 132), none. */
     CHECK(cutego_gemm_split_k(&p, 132, 0, why, sizeof why) == 1, "64x4096 64x32: no split");
@@ -363,7 +363,7 @@ static void fp8_plans(void) {
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {
       const int64_t m = rows[i].m, n = rows[i].n, k = rows[i].k;
       rc = plan(L3(m, n, 0, n, 1, 0), L3(m, k, 0, k, 1, 0), L3(n, k, 0, k, 1, 0), NULL, BF, F32, 0x1000, &o, &p);
-      CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_64x32x256 && p.a_map.box[1] == rows[i].box_rows &&
+      CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_64x32x128 && p.a_map.box[1] == rows[i].box_rows &&
                 p.tiles_m == rows[i].tiles_m && p.tiles_n == (n + 31) / 32 &&
                 cutego_gemm_split_k(&p, 132, 0, why, sizeof why) == rows[i].split &&
                 (p.flags & CUTEGO_GEMM_F_D_TMA) && p.d_map.box[0] == 32 && p.d_map.box[1] == 64 &&
@@ -379,7 +379,7 @@ static void fp8_plans(void) {
               CUTEGO_DTYPE_F16, F32, 0x1000, &o, &p);
     CHECK(rc == 0 && !strcmp(p.kernel, "cutego_gemm_64x32_mm_f16_f32") && p.a_map.box[0] == 64 &&
               p.a_map.box[1] == 64 && p.b_map.box[0] == 32 && p.b_map.box[1] == 64 && p.b_map.swizzle_bytes == 64 &&
-              p.smem_bytes == 214080 && p.tiles_m == 4 && p.tiles_n == 32,
+              p.smem_bytes == 214144 && p.tiles_m == 4 && p.tiles_n == 32,
           "64x32 NN: %s A %d x %d B %d x %d swizzle %d smem %d", p.kernel, p.a_map.box[0], p.a_map.box[1],
           p.b_map.box[0], p.b_map.box[1], (int)p.b_map.swizzle_bytes, p.smem_bytes);
     o.cluster_m = 2;

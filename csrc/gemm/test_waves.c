@@ -226,7 +226,7 @@ int main(void) {
       int exists[2]; /* [fp8] */
     } rows[] = {EXTENT_ROW(128x256x64, 1, 1), EXTENT_ROW(128x128x64, 1, 1),  EXTENT_ROW(128x64x64, 1, 0),
                 EXTENT_ROW(128x192x128, 0, 1), EXTENT_ROW(128x192x64, 1, 0), EXTENT_ROW(64x64x128, 1, 0),
-                EXTENT_ROW(64x32x256, 1, 0),   EXTENT_ROW(64x128x64, 1, 0)};
+                EXTENT_ROW(64x32x128, 1, 0),   EXTENT_ROW(64x128x64, 1, 0)};
 #undef EXTENT_ROW
     CHECK(sizeof rows / sizeof rows[0] == (size_t)cutego_gemm_nconfigs, "one row per configuration");
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {
@@ -274,7 +274,7 @@ int main(void) {
   {
     const int cases[][2] = {{CUTEGO_GEMM_CONFIG_128x64x64, CUTEGO_GEMM_CONFIG_128x64x64},
                             {CUTEGO_GEMM_CONFIG_64x64x128, CUTEGO_GEMM_CONFIG_64x64x128},
-                            {CUTEGO_GEMM_CONFIG_64x32x256, CUTEGO_GEMM_CONFIG_64x32x256},
+                            {CUTEGO_GEMM_CONFIG_64x32x128, CUTEGO_GEMM_CONFIG_64x32x128},
                             {CUTEGO_GEMM_CONFIG_64x128x64, CUTEGO_GEMM_CONFIG_64x128x64},
                             {CUTEGO_GEMM_CONFIG_128x128x64, CUTEGO_GEMM_CONFIG_128x128x64},
                             {CUTEGO_GEMM_CONFIG_128x256x64, CUTEGO_GEMM_CONFIG_128x128x64},
@@ -286,10 +286,13 @@ int main(void) {
             cutego_gemm_slice_config(&s));
     }
   }
-  /* Which narrow tiles: 64x64 (one consumer warpgroup, 13 stages) for at most 64 rows, 64x128
-   * above (as many tiles as 128x64, measured as fast or faster); none where cutego_gemm_narrow says
-   * 0. The 64x64 plan's split is the 128x64 one's (as many tiles for M <= 64): 16 x 4096 x 4096 in
-   * 2 slices of 64 tiles, 8 x 6144 x 4096 none (96), 1 x 4096 x 4096 in 2; 65 x 4096 x 4096 in 2,
+  /* Which narrow tiles: 64x64 (one consumer warpgroup) for at most 64 rows, 64x128 above (as
+   * many tiles as 128x64, measured as fast or faster); none where cutego_gemm_narrow says 0. The
+   * 64x64 plan's split is the 128x64 one's (as many tiles for M <= 64): 16 x 4096 x 4096 in 2
+   * slices of 64 tiles, 8 x 6144 x 4096 none (96), 1 x 4096 x 4096 in 2. 64x32 unsplit instead
+   * where 64x64 would split, K >= 12288 and the 64x32 tiles fill (66, 132]: N = 4096 at K = 12288
+   * and 14336 (128 tiles), not K = 12224 or 11008 (2 slices of 64x64), nor N = 6144 or 8192 (64x64
+   * does not split: 96 and 128 tiles). 65 x 4096 x 4096 in 2,
    * 100 and 128 x 6144 x 4096 none (96), 128 x 4096 x 4096 in 2, 256 x 4096 x 4096 none (128).
    * Above 64 rows, first 64x128 tiles where A's and B's rows are on the 128-byte grid, the
    * data-parallel choice is 128x128, neither 128x128 nor 64x128 tiles split, the 64x128 ones fill
@@ -304,7 +307,10 @@ int main(void) {
       int config, split;
     } nc[] = {{1, 4096, 4096, CUTEGO_GEMM_CONFIG_64x64x128, 2},   {8, 6144, 4096, CUTEGO_GEMM_CONFIG_64x64x128, 1},
               {16, 4096, 4096, CUTEGO_GEMM_CONFIG_64x64x128, 2},  {64, 4096, 4096, CUTEGO_GEMM_CONFIG_64x64x128, 2},
-              {64, 6144, 4096, CUTEGO_GEMM_CONFIG_64x64x128, 1},  {16, 4096, 14336, CUTEGO_GEMM_CONFIG_64x64x128, 2},
+              {64, 6144, 4096, CUTEGO_GEMM_CONFIG_64x64x128, 1},  {16, 4096, 14336, CUTEGO_GEMM_CONFIG_64x32x128, 1},
+              {64, 4096, 14336, CUTEGO_GEMM_CONFIG_64x32x128, 1}, {8, 4096, 12288, CUTEGO_GEMM_CONFIG_64x32x128, 1},
+              {8, 4096, 12224, CUTEGO_GEMM_CONFIG_64x64x128, 2},  {1, 4096, 11008, CUTEGO_GEMM_CONFIG_64x64x128, 2},
+              {1, 6144, 14336, CUTEGO_GEMM_CONFIG_64x64x128, 1},  {1, 8192, 14336, CUTEGO_GEMM_CONFIG_64x64x128, 1},
               {65, 4096, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 2}, {100, 6144, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 1},
               {256, 4096, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 1}, {1024, 1024, 1024, CUTEGO_GEMM_CONFIG_64x128x64, 1},
               {1000, 1000, 1000, -1, 0}, {768, 768, 768, CUTEGO_GEMM_CONFIG_64x128x64, 1},

@@ -32,13 +32,14 @@
  * at least half the SMs in fewer waves' worth of main loop (1024^3: 9.4 -> 7.9 us, 768^3 8.1 ->
  * 6.7), with A's and B's rows on the 128-byte grid (1000^3 lost: 10.9 -> 12.6 us).
  * cutego_gemm_narrow_config: the narrow plan's tiles: 64x64 for at most 64 rows (ONE consumer
- * warpgroup, 13 stages of 16 KiB where 128x64 holds 8 whose A stages carry 128 rows of which at
- * most 64 are real; as many tiles, so the same split), measured 0.94-0.96 of 128x64's time on
+ * warpgroup; first 13 stages of 16 KiB where 128x64 holds 8 whose A stages carry 128 rows of which
+ * at most 64 are real; as many tiles, so the same split), measured 0.94-0.96 of 128x64's time on
  * 1-32 x 6144 x 4096, within +-3% on the split shapes (bench/results/2026-12-03-decode); above 64
  * rows, 64x128 (ONE consumer warpgroup, m64n128k16, 8 stages of 24 KiB), as many tiles as 128x64
  * and measured as fast or faster (bench/results/2026-12-03-inflight: 256x4096x4096 18.3 -> 15.5
- * us). (64x32 tiles, 128 of them unsplit at N = 4096 where 64x64 splits in 2, measured 1.12-1.22x
- * slower: bench/results/2026-12-03-tile32; asked for only.)
+ * us). 64x32 tiles for at most 64 rows where 64x64 ones would split K of at least 12288 and 64x32
+ * ones fill more than half a wave unsplit (N = 4096: 128 tiles; long_k_64x32 says what was
+ * measured). The 64x64 and 64x32 stages hold two k-blocks each (kernels/gemm_k_blocks.h).
  * Before these, cutego_gemm_narrow_config takes 64x128 tiles for a 16-bit GEMM of more than 64
  * rows with A's and B's rows on the 128-byte grid where the data-parallel choice is 128x128 tiles,
  * neither 128x128 nor 64x128 tiles split K, and the 64x128 tiles fill at most one wave where the
@@ -211,7 +212,7 @@ int cutego_gemm_slice_config(const cutego_gemm_plan_t *p) {
   switch (p ? p->config : -1) {
     case CUTEGO_GEMM_CONFIG_128x64x64:
     case CUTEGO_GEMM_CONFIG_64x64x128:
-    case CUTEGO_GEMM_CONFIG_64x32x256:
+    case CUTEGO_GEMM_CONFIG_64x32x128:
     case CUTEGO_GEMM_CONFIG_64x128x64:
       return p->config;
     default:
@@ -270,6 +271,18 @@ static int one_wave_64x128(const cutego_gemm_plan_t *p, int sms) {
          cutego_gemm_pick_config(p->m, p->n, p->l, p->ab_dtype, sms) == CUTEGO_GEMM_CONFIG_128x128x64;
 }
 
+/* Whether a plan of at most 64 rows runs on 64x32 tiles unsplit where 64x64 ones would split K:
+ * one batch, K of at least kLongK, and the 64x32 tiles more than half a wave and at most one. With
+ * stages of two k-blocks each (bench/results/2026-12-02-k-blocks-tune) 1 and 64 x 4096 x 14336 took
+ * 31.5 and 33.1 us on 128 tiles of 64x32 against 32.9 and 34.8 on 64x64 tiles in 2 slices with
+ * their reduction; at K = 4096, 10.2 and 10.5 against 8.9 and 10.0: the split still pays there. */
+enum { kLongK = 12288 };
+static int long_k_64x32(const cutego_gemm_plan_t *p, int sms) {
+  int64_t t32;
+  if (p->l != 1 || p->k < kLongK || count_tiles(p->m, p->n, p->l, CUTEGO_GEMM_CONFIG_64x32x128, 0, &t32)) return 0;
+  return 2 * t32 > sms && t32 <= sms && auto_split(p, sms, CUTEGO_GEMM_CONFIG_64x64x128) > 1;
+}
+
 int cutego_gemm_narrow_config(const cutego_gemm_plan_t *p, int sms) {
   if (!p || sms < 1) return -1;
   if (one_wave_64x128(p, sms)) return CUTEGO_GEMM_CONFIG_64x128x64;
@@ -278,7 +291,8 @@ int cutego_gemm_narrow_config(const cutego_gemm_plan_t *p, int sms) {
    * the same tiles turned, for rows past 64 on the 64-row grid) and measured as fast or faster
    * (bench/results/2026-12-03-inflight, forced against the 128x64 choice: 256x4096x4096 18.3 ->
    * 15.5 us, 128x4096x4096 13.7 -> 13.5, 128x6144x4096 19.2 -> 19.1). */
-  return p->m <= 64 ? CUTEGO_GEMM_CONFIG_64x64x128 : CUTEGO_GEMM_CONFIG_64x128x64;
+  if (p->m > 64) return CUTEGO_GEMM_CONFIG_64x128x64;
+  return long_k_64x32(p, sms) ? CUTEGO_GEMM_CONFIG_64x32x128 : CUTEGO_GEMM_CONFIG_64x64x128;
 }
 
 enum { kMinStreamKIters = 4 };
