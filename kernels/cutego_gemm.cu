@@ -7,6 +7,7 @@
 #include "cutego_kernels.h"
 #include "gemm_kernels.cuh"
 #include "launch.h"
+#include "../csrc/gemm/config_boxes.h"
 
 #include "gemm_fns.h"
 #include "gemm_generic_instances.cuh"
@@ -24,6 +25,7 @@ CUTEGO_GEMM_FNS_MAJORS(64x32)
 CUTEGO_GEMM_FNS_MAJORS(64x128)
 CUTEGO_GEMM_SK_FNS_MAJORS(128x256)
 CUTEGO_GEMM_SK_FNS_MAJORS(128x128)
+CUTEGO_GEMM_SK_FNS_MAJORS(64x64)
 #define CUTEGO_GEMM_FP8_FNS_PAIRS(CFGNAME)       \
   CUTEGO_GEMM_FP8_FNS_DECL(CFGNAME, e4m3)        \
   CUTEGO_GEMM_FP8_FNS_DECL(CFGNAME, e4m3e5m2)    \
@@ -208,13 +210,20 @@ wgmma_fn wgmma_kernel(int cfg, int am, int bm, int in_f16, int out) {
   return t[cfg][am][bm][in_f16][out];
 }
 
-// The stream-K kernel of a configuration (128x256 or 128x128), pair of majors, in and out types.
+// Whether a configuration has stream-K kernels: 128x256, 128x128 and 64x64.
+bool has_stream_k(int cfg) {
+  return cfg == CUTEGO_GEMM_CONFIG_128x256x64 || cfg == CUTEGO_GEMM_CONFIG_128x128x64 || cfg == CUTEGO_GEMM_CONFIG_64x64x128;
+}
+
+// The stream-K kernel of a configuration (has_stream_k), pair of majors, in and out types.
 const void *stream_k_kernel(int cfg, int am, int bm, int in_f16, int out) {
   typedef const cutego_gemm_wgmma_sk_fn(*table)[3];
-  static const table t[2][2][2] = {
+  static const table t[3][2][2] = {
       {{cutego_gemm_sk_fns_128x256_kk, cutego_gemm_sk_fns_128x256_km}, {cutego_gemm_sk_fns_128x256_mk, cutego_gemm_sk_fns_128x256_mm}},
-      {{cutego_gemm_sk_fns_128x128_kk, cutego_gemm_sk_fns_128x128_km}, {cutego_gemm_sk_fns_128x128_mk, cutego_gemm_sk_fns_128x128_mm}}};
-  return reinterpret_cast<const void *>(t[cfg == CUTEGO_GEMM_CONFIG_128x256x64 ? 0 : 1][am][bm][in_f16][out]);
+      {{cutego_gemm_sk_fns_128x128_kk, cutego_gemm_sk_fns_128x128_km}, {cutego_gemm_sk_fns_128x128_mk, cutego_gemm_sk_fns_128x128_mm}},
+      {{cutego_gemm_sk_fns_64x64_kk, cutego_gemm_sk_fns_64x64_km}, {cutego_gemm_sk_fns_64x64_mk, cutego_gemm_sk_fns_64x64_mm}}};
+  const int i = cfg == CUTEGO_GEMM_CONFIG_128x256x64 ? 0 : cfg == CUTEGO_GEMM_CONFIG_128x128x64 ? 1 : 2;
+  return reinterpret_cast<const void *>(t[i][am][bm][in_f16][out]);
 }
 
 int out_index(int cd) { return cd == CUTEGO_DTYPE_BF16 ? 0 : cd == CUTEGO_DTYPE_F16 ? 1 : 2; }
@@ -691,8 +700,8 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
         want = cutego_gemm_pick_config(p.m, p.n, p.l, p.ab_dtype, di.sms);
         want = (want == CUTEGO_GEMM_CONFIG_128x192x64 ? CUTEGO_GEMM_CONFIG_128x256x64 : want) + 1;
       }
-      if (want - 1 != CUTEGO_GEMM_CONFIG_128x256x64 && want - 1 != CUTEGO_GEMM_CONFIG_128x128x64)
-        return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: decomposition STREAM_K: 128x256 or 128x128 tiles only");
+      if (!has_stream_k(want - 1))
+        return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: decomposition STREAM_K: 128x256, 128x128 or 64x64 tiles only");
     }
     if (want > 0 && want - 1 != p.config && packed) {
       if (dec == CUTEGO_GEMM_DECOMPOSITION_STREAM_K)  // (the copies are this plan's: no other tiles)
@@ -706,7 +715,7 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
         if (plan_out) *plan_out = p;
       } else if (dec == CUTEGO_GEMM_DECOMPOSITION_STREAM_K) {
         return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: decomposition STREAM_K: no plan on the %s tiles",
-                    want - 1 == CUTEGO_GEMM_CONFIG_128x256x64 ? "128x256" : "128x128");
+                    cutego_gemm_config_boxes[want - 1].name);
       } else {
         want = 0;
       }
@@ -803,8 +812,9 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
     if (groups > sk.tiles) groups = sk.tiles;
     if (groups > ctas) groups = ctas;
     sk.groups = static_cast<int32_t>(groups < 1 ? 1 : groups);
-    const int64_t bn = p.config == CUTEGO_GEMM_CONFIG_128x256x64 ? 256 : 128;
-    const int64_t part_bytes = ctas * 128 * bn * 4, bytes = part_bytes + ((ctas * 8 + 255) / 256) * 256;
+    int64_t bm = 0, bn = 0;
+    cutego_gemm_tile_extent(p.config, 0, &bm, &bn);  // (a stream-K configuration: in the table)
+    const int64_t part_bytes = ctas * bm * bn * 4, bytes = part_bytes + ((ctas * 8 + 255) / 256) * 256;
     void *w = nullptr;
     const CallerWs cw(opt, packed_in_caller ? p.workspace_bytes : 0);
     if (cw.fits(bytes)) {

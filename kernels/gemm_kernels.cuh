@@ -821,6 +821,24 @@ __device__ __forceinline__ bool consumer_mma_tile(const GemmArgs &p, PipelineTma
   return true;
 }
 
+// ---- the epilogue of one tile -------------------------------------------------------------------
+// A consumer warpgroup's 64 x BN rows of tile w: through TMA stores where the planner set
+// kFlagDTma (only where the tile fills whole 128-byte chunks: a 64x32 tile of 16-bit D is half a
+// chunk, so epilogue_tma is not even compiled for it), else directly.
+template <class Cfg, typename TO>
+__device__ __forceinline__ void store_tile(const GemmArgs &p, const CUtensorMap *tma_d, const float (&acc)[Cfg::BN / 2],
+                                           int t, int cw, uint8_t *staging, const WorkTileInfo &w) {
+  constexpr int BN = Cfg::BN;
+  const int row0 = w.m_idx * Cfg::BM + cw * 64, col0 = w.n_idx * BN;
+  if constexpr (BN * static_cast<int>(sizeof(TO)) >= kEpiRowBytes) {
+    if (p.flags & kFlagDTma) {
+      epilogue_tma<typename Cfg::Acc, BN, TO>(p, tma_d, acc, t, cw, staging, row0, col0, w.l_idx);
+      return;
+    }
+  }
+  epilogue<typename Cfg::Acc, BN, TO>(p, acc, t, row0, col0, w.l_idx);
+}
+
 // ---- warp specialization ---------------------------------------------------------------------
 // Warpgroup 0 produces (one thread issues TMA), warpgroups 1 .. Cfg::CONSUMER_WARPGROUPS consume
 // (64 rows of the tile each: two of a 128-row tile, one of a 64-row tile). setmaxnreg moves
@@ -869,17 +887,7 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
     for (PersistentTileScheduler<CM> sched(p); sched.is_valid(); sched.advance_to_next_work()) {
       const WorkTileInfo w = sched.get_current_work();
       if (!consumer_mma_tile<Cfg, OA, OB, TI, CM>(p, pipe, read, w, cw, lane, acc, sa, sb, bs)) continue;
-      const int row0 = w.m_idx * BM + cw * 64, col0 = w.n_idx * BN;
-      // TMA stores of whole 128-byte chunks only where the tile fills them (the planner sets
-      // kFlagDTma only then: a 64x32 tile of 16-bit D is half a chunk)
-      if constexpr (BN * static_cast<int>(sizeof(TO)) >= kEpiRowBytes) {
-        if (p.flags & kFlagDTma)
-          epilogue_tma<typename Cfg::Acc, BN, TO>(p, tma_d, acc, t, cw, staging, row0, col0, w.l_idx);
-        else
-          epilogue<typename Cfg::Acc, BN, TO>(p, acc, t, row0, col0, w.l_idx);
-      } else {
-        epilogue<typename Cfg::Acc, BN, TO>(p, acc, t, row0, col0, w.l_idx);
-      }
+      store_tile<Cfg, TO>(p, tma_d, acc, t, cw, staging, w);
     }
     if (t == 0) bulk_wait_all();  // the staging buffers stay valid until the stores have read them
   }

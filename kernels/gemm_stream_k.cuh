@@ -18,7 +18,9 @@
 // results are the same from run to run.
 // Deviations from CUTLASS: no separate reduction units and no atomic or "nondeterministic"
 // reduction (the owner always reduces, in CTA order); the flags are zeroed by the launcher before
-// each launch (cudaMemsetAsync); no clusters; 16-bit operands only.
+// each launch (cudaMemsetAsync); no clusters; 16-bit operands only. Tiles of one consumer
+// warpgroup (64x64) as of two (128x256, 128x128): a CTA's slot holds BM x BN partial sums, and each
+// consumer warpgroup raises its own flag (two per CTA).
 #pragma once
 #include "gemm_kernels.cuh"
 
@@ -145,7 +147,7 @@ __device__ __forceinline__ void gemm_stream_k_body(const CUtensorMap *tma_a, con
                                                    const cutego_gemm_stream_k_t &sk) {
   constexpr int S = Cfg::STAGES, BM = Cfg::BM, BN = Cfg::BN;
   static_assert(OA::rows == BM && OB::rows == BN, "operand layouts do not match the tile");
-  static_assert(BM == 128, "two consumer warpgroups of 64 rows each");
+  static_assert(BM == 64 * Cfg::CONSUMER_WARPGROUPS, "one or two consumer warpgroups of 64 rows each");
   static_assert(!is_fp8<TI>, "stream-K takes 16-bit operands");
   extern __shared__ uint8_t smem_raw[];
   uint8_t *base = align1024(smem_raw);
@@ -193,11 +195,7 @@ __device__ __forceinline__ void gemm_stream_k_body(const CUtensorMap *tma_a, con
         named_barrier_sync(1 + cw, 128);
         add_partials<BN / 2>(acc, sk.partials + c * kSlot + cw * kHalf, t);
       }
-      const int row0 = w.m_idx * BM + cw * 64, col0 = w.n_idx * BN;
-      if (p.flags & kFlagDTma)
-        epilogue_tma<typename Cfg::Acc, BN, TO>(p, tma_d, acc, t, cw, staging, row0, col0, w.l_idx);
-      else
-        epilogue<typename Cfg::Acc, BN, TO>(p, acc, t, row0, col0, w.l_idx);
+      store_tile<Cfg, TO>(p, tma_d, acc, t, cw, staging, w);
     }
     if (t == 0) bulk_wait_all();
   }
