@@ -346,7 +346,7 @@ int64_t cutego_gemm_stream_k_tiles(int64_t tiles, int64_t ctas);
  * multiprocessors when no decomposition is asked for, or 0: data-parallel (csrc/gemm/waves.c's
  * cost model: more tiles than SMs, and a partial last wave that stream-K fills). Only 16-bit
  * single-cluster plans without a packed C/D (packed A or B: on the copies); 128x256 tiles
- * (decomposition STREAM_K also runs 128x128 and 64x64 ones: options.config). */
+ * (decomposition STREAM_K also runs 128x128 ones). */
 int cutego_gemm_stream_k(const cutego_gemm_plan_t *plan, int sms);
 
 /* Why a plan cannot run stream-K ("" when it can): not the wgmma path, FP8 operands, a packed

@@ -25,7 +25,6 @@ CUTEGO_GEMM_FNS_MAJORS(64x32)
 CUTEGO_GEMM_FNS_MAJORS(64x128)
 CUTEGO_GEMM_SK_FNS_MAJORS(128x256)
 CUTEGO_GEMM_SK_FNS_MAJORS(128x128)
-CUTEGO_GEMM_SK_FNS_MAJORS(64x64)
 #define CUTEGO_GEMM_FP8_FNS_PAIRS(CFGNAME)       \
   CUTEGO_GEMM_FP8_FNS_DECL(CFGNAME, e4m3)        \
   CUTEGO_GEMM_FP8_FNS_DECL(CFGNAME, e4m3e5m2)    \
@@ -210,20 +209,17 @@ wgmma_fn wgmma_kernel(int cfg, int am, int bm, int in_f16, int out) {
   return t[cfg][am][bm][in_f16][out];
 }
 
-// Whether a configuration has stream-K kernels: 128x256, 128x128 and 64x64.
-bool has_stream_k(int cfg) {
-  return cfg == CUTEGO_GEMM_CONFIG_128x256x64 || cfg == CUTEGO_GEMM_CONFIG_128x128x64 || cfg == CUTEGO_GEMM_CONFIG_64x64x128;
-}
+// Whether a configuration has stream-K kernels: 128x256 and 128x128. (64x64 ones measured 1.14-1.49x
+// slower than its data-parallel and split-K plans on every decode shape: bench/GEMM-NOTES.md.)
+bool has_stream_k(int cfg) { return cfg == CUTEGO_GEMM_CONFIG_128x256x64 || cfg == CUTEGO_GEMM_CONFIG_128x128x64; }
 
 // The stream-K kernel of a configuration (has_stream_k), pair of majors, in and out types.
 const void *stream_k_kernel(int cfg, int am, int bm, int in_f16, int out) {
   typedef const cutego_gemm_wgmma_sk_fn(*table)[3];
-  static const table t[3][2][2] = {
+  static const table t[2][2][2] = {
       {{cutego_gemm_sk_fns_128x256_kk, cutego_gemm_sk_fns_128x256_km}, {cutego_gemm_sk_fns_128x256_mk, cutego_gemm_sk_fns_128x256_mm}},
-      {{cutego_gemm_sk_fns_128x128_kk, cutego_gemm_sk_fns_128x128_km}, {cutego_gemm_sk_fns_128x128_mk, cutego_gemm_sk_fns_128x128_mm}},
-      {{cutego_gemm_sk_fns_64x64_kk, cutego_gemm_sk_fns_64x64_km}, {cutego_gemm_sk_fns_64x64_mk, cutego_gemm_sk_fns_64x64_mm}}};
-  const int i = cfg == CUTEGO_GEMM_CONFIG_128x256x64 ? 0 : cfg == CUTEGO_GEMM_CONFIG_128x128x64 ? 1 : 2;
-  return reinterpret_cast<const void *>(t[i][am][bm][in_f16][out]);
+      {{cutego_gemm_sk_fns_128x128_kk, cutego_gemm_sk_fns_128x128_km}, {cutego_gemm_sk_fns_128x128_mk, cutego_gemm_sk_fns_128x128_mm}}};
+  return reinterpret_cast<const void *>(t[cfg == CUTEGO_GEMM_CONFIG_128x256x64 ? 0 : 1][am][bm][in_f16][out]);
 }
 
 int out_index(int cd) { return cd == CUTEGO_DTYPE_BF16 ? 0 : cd == CUTEGO_DTYPE_F16 ? 1 : 2; }
@@ -701,7 +697,7 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
         want = (want == CUTEGO_GEMM_CONFIG_128x192x64 ? CUTEGO_GEMM_CONFIG_128x256x64 : want) + 1;
       }
       if (!has_stream_k(want - 1))
-        return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: decomposition STREAM_K: 128x256, 128x128 or 64x64 tiles only");
+        return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: decomposition STREAM_K: 128x256 or 128x128 tiles only");
     }
     if (want > 0 && want - 1 != p.config && packed) {
       if (dec == CUTEGO_GEMM_DECOMPOSITION_STREAM_K)  // (the copies are this plan's: no other tiles)

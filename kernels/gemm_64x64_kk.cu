@@ -1,8 +1,6 @@
 // gemm_64x64_kk.cu — the 64x64 wgmma kernels with A K-major and B K-major, for every element type, and
-// their launch table (gemm_fns.h); the same with stream-K (gemm_stream_k.cuh).
+// their launch table (gemm_fns.h).
 #include "gemm_kernels.cuh"
 #include "gemm_fns.h"
-#include "gemm_stream_k.cuh"
 
 CUTEGO_GEMM_INSTANCE(Gemm_64x64x128_S6, 64x64, K, K, k, k)
-CUTEGO_GEMM_STREAM_K_INSTANCE(Gemm_64x64x128_S6, 64x64, K, K, k, k)

@@ -1,8 +1,6 @@
 // gemm_64x64_mm.cu — the 64x64 wgmma kernels with A M-major and B N-major, for every element type, and
-// their launch table (gemm_fns.h); the same with stream-K (gemm_stream_k.cuh).
+// their launch table (gemm_fns.h).
 #include "gemm_kernels.cuh"
 #include "gemm_fns.h"
-#include "gemm_stream_k.cuh"
 
 CUTEGO_GEMM_INSTANCE(Gemm_64x64x128_S6, 64x64, MN, MN, m, m)
-CUTEGO_GEMM_STREAM_K_INSTANCE(Gemm_64x64x128_S6, 64x64, MN, MN, m, m)

@@ -18,9 +18,7 @@
 // results are the same from run to run.
 // Deviations from CUTLASS: no separate reduction units and no atomic or "nondeterministic"
 // reduction (the owner always reduces, in CTA order); the flags are zeroed by the launcher before
-// each launch (cudaMemsetAsync); no clusters; 16-bit operands only. Tiles of one consumer
-// warpgroup (64x64) as of two (128x256, 128x128): a CTA's slot holds BM x BN partial sums, and each
-// consumer warpgroup raises its own flag (two per CTA).
+// each launch (cudaMemsetAsync); no clusters; 16-bit operands only.
 #pragma once
 #include "gemm_kernels.cuh"
 
@@ -147,7 +145,7 @@ __device__ __forceinline__ void gemm_stream_k_body(const CUtensorMap *tma_a, con
                                                    const cutego_gemm_stream_k_t &sk) {
   constexpr int S = Cfg::STAGES, BM = Cfg::BM, BN = Cfg::BN;
   static_assert(OA::rows == BM && OB::rows == BN, "operand layouts do not match the tile");
-  static_assert(BM == 64 * Cfg::CONSUMER_WARPGROUPS, "one or two consumer warpgroups of 64 rows each");
+  static_assert(BM == 128, "two consumer warpgroups of 64 rows each");
   static_assert(!is_fp8<TI>, "stream-K takes 16-bit operands");
   extern __shared__ uint8_t smem_raw[];
   uint8_t *base = align1024(smem_raw);

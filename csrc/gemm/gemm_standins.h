@@ -34,7 +34,6 @@ F8PAIRS(cutego_gemm_fp8b_fns, 128x192, cutego_gemm_block_scales_t)
   extern "C" const decltype(&NAME##_k) NAME[2][3] = {{NAME##_k, NAME##_k, NAME##_k}, {NAME##_k, NAME##_k, NAME##_k}};
 SK(cutego_gemm_sk_fns_128x256_kk) SK(cutego_gemm_sk_fns_128x256_km) SK(cutego_gemm_sk_fns_128x256_mk) SK(cutego_gemm_sk_fns_128x256_mm)
 SK(cutego_gemm_sk_fns_128x128_kk) SK(cutego_gemm_sk_fns_128x128_km) SK(cutego_gemm_sk_fns_128x128_mk) SK(cutego_gemm_sk_fns_128x128_mm)
-SK(cutego_gemm_sk_fns_64x64_kk) SK(cutego_gemm_sk_fns_64x64_km) SK(cutego_gemm_sk_fns_64x64_mk) SK(cutego_gemm_sk_fns_64x64_mm)
 
 // Whether fn is a 16-bit GEMM kernel's stand-in (what takes the maps of A, B and D first).
 static inline bool is_gemm_kernel(const void *fn) {

@@ -245,7 +245,7 @@ static void bad_args() {
     printf("%s bad-args %-20s rc=%d %s\n", ok3 ? "ok  " : "FAIL", "split_k 3 of K=32", rc3, last_kernel_error());
     if (!ok3) ++g_fail;
   }
-  // Stream-K refusals: an unknown decomposition, split_k with it, clusters, 128x64, 128x192, 64x32
+  // Stream-K refusals: an unknown decomposition, split_k with it, clusters, 128x64, 128x192, 64x64, 64x32
   // and 64x128 tiles; and split_k on 128x192 tiles in clusters.
   {
     struct SkBad {
@@ -257,6 +257,7 @@ static void bad_args() {
               {"stream-K clusters", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 2, 0},
               {"stream-K 128x64", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_128x64x64 + 1},
               {"stream-K 128x192", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_128x192x64 + 1},
+              {"stream-K 64x64", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_64x64x128 + 1},
               {"stream-K 64x32", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_64x32x128 + 1},
               {"stream-K 64x128", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_64x128x64 + 1},
               {"128x192 split_k 2 cluster 2", 0, 2, 2, CUTEGO_GEMM_CONFIG_128x192x64 + 1}};
@@ -736,23 +737,6 @@ int main(int argc, char **argv) {
         cs.push_back({names[ni++], 1000, 1200, 520, 1, am, bm, ab, cd, 1.25f, t == 1 ? 0.5f : 0.f, 0, W, 0, 0, 0, 0, 0, 0,
                       0, 0, cfg, SK});
       }
-  // stream-K on 64x64 tiles (one consumer warpgroup, stages of two k-blocks): every major order,
-  // three output types, beta, M = 40 and 100 (two tile rows), K = 4160 (a last k-tile of one
-  // k-block); 8 x 6144 x 4096 (96 tiles, each shared by CTAs), 1 x 11008 x 4096 (172 tiles: a
-  // data-parallel wave and stream-K ones), batches with B broadcast, one k-tile
-  for (int am = 0; am < 2; ++am)
-    for (int bm = 0; bm < 2; ++bm) {
-      const int t = 2 * am + bm;
-      int ab = t == 1 ? F16 : BF, cd = t == 0 ? BF : t == 1 ? F32 : t == 2 ? F16 : F32;
-      snprintf(names[ni], 48, "stream-K 64x64 %c%c %s->%s", am ? 'M' : 'K', bm ? 'N' : 'K', ab == BF ? "bf16" : "f16",
-               cd == BF ? "bf16" : cd == F16 ? "f16" : "f32");
-      cs.push_back({names[ni++], t % 2 ? 100 : 40, 1000, 4160, 1, am, bm, ab, cd, 1.25f, t == 1 ? 0.5f : 0.f, 0, W, 0, 0, 0, 0,
-                    0, 0, 0, 0, C66, SK});
-    }
-  cs.push_back({"stream-K 64x64 8x6144x4096", 8, 6144, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, C66, SK});
-  cs.push_back({"stream-K 64x64 1x11008x4096 f32 beta", 1, 11008, 4096, 1, 0, 0, BF, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, C66, SK});
-  cs.push_back({"stream-K 64x64 batched B broadcast", 40, 1152, 2048, 3, 1, 0, F16, F32, 2.f, -1.f, 0, W, 0, 1, 0, 0, 0, 0, 0, 0, C66, SK});
-  cs.push_back({"stream-K 64x64 K=8 (one k-tile)", 64, 2048, 8, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, C66, SK});
   cs.push_back({"stream-K DP waves + SK 128x256", 4000, 4104, 704, 1, 0, 0, BF, BF, 1.f, -0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 1, SK});
   cs.push_back({"stream-K DP waves + SK 128x128 MN", 2112, 4000, 1000, 1, 1, 1, F16, F16, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 2, SK});
   cs.push_back({"stream-K batched B broadcast", 640, 1152, 328, 3, 1, 0, F16, F32, 2.f, -1.f, 0, W, 0, 1, 0, 0, 0, 0, 0, 0, 0, SK});
