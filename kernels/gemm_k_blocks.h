@@ -3,11 +3,13 @@
 //
 // KBlocked<C, KB, S> is configuration C (a generated one, kernels/generated/cutego_gemm_layouts.h)
 // with S stages of KB consecutive k-blocks of C's BK each, so its BK is KB x C::BK. K-block j of a
-// stage lies j x C's stage bytes into it: CuTe's tile_to_shape(atom, (rows, KB·BK, S)) in its
-// default (column-major) order, whose atoms stack along MN first and then along K, i.e. KB of C's
-// stages back to back. Everything within a k-block (atoms, swizzles, TMA boxes, wgmma descriptors
-// and their K step) is C's: the producer issues C's loads once per k-block into its stage and the
-// consumer C's MMAs once per k-block, at the k-block's offset.
+// stage lies j x C's stage bytes into it, which is CuTe's tile_to_shape(atom, (rows, KB·BK, S)) in
+// the collective's order (K-major: atoms along MN first, then K; MN-major: along K first, so only
+// for an MN-major operand of one atom-wide MN block, asserted below); cute/sm90's
+// TestKBlockedStagesAreTileToShape checks it with the algebra for the configurations here.
+// Everything within a k-block (atoms, swizzles, TMA boxes, wgmma descriptors and their K step) is
+// C's: the producer issues C's loads once per k-block into its stage and the consumer C's MMAs
+// once per k-block, at the k-block's offset.
 // Why: the load path's cost is per stage as much as per byte (bench/tma_stream.cu: ~300 ns per
 // stage per CTA at one 4-8 KiB box per stage, whatever the stage count; bandwidth-bound from
 // about 16 KiB per stage), which bounds the decode tiles of one consumer warpgroup.
@@ -18,6 +20,8 @@ namespace cutego_gen {
 // An operand of C with stages of KB k-blocks.
 template <class Op, int KB>
 struct KBlockOp : Op {
+  static_assert(Op::major == 0 || Op::tma_loads == 1,
+                "an MN-major operand of several atom-wide MN blocks: CuTe stacks its K atoms first");
   static constexpr int k_blocks = KB;
   static constexpr int kblock_bytes = Op::stage_bytes;       // one k-block, C's stage
   static constexpr int stage_bytes = Op::stage_bytes * KB;   // the stage (also the stage stride)
