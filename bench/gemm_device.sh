@@ -21,7 +21,7 @@ CUBLAS_LIB=${CUBLAS_LIB:-$CUDA/targets/x86_64-linux/lib}
 F="-gencode=arch=compute_90a,code=sm_90a -std=c++17 -O3"
 D=.devwork/dev
 mkdir -p $D/new $D/base
-INST="128x256_kk 128x256_km 128x256_mk 128x256_mm 128x128_kk 128x128_km 128x128_mk 128x128_mm 128x64_kk 128x64_km 128x64_mk 128x64_mm 128x192_kk 128x192_km 128x192_mk 128x192_mm 64x64_kk 64x64_km 64x64_mk 64x64_mm 64x32_kk 64x32_km 64x32_mk 64x32_mm 64x128_kk 64x128_km 64x128_mk 64x128_mm 128x96_kk 128x96_km 128x96_mk 128x96_mm $(for c in 128x256 128x128; do for t in e4m3 e5m2 e4m3e5m2 e5m2e4m3; do printf ' %s_kk_%s' $c $t; done; done)"
+INST="128x256_kk 128x256_km 128x256_mk 128x256_mm 128x128_kk 128x128_km 128x128_mk 128x128_mm 128x64_kk 128x64_km 128x64_mk 128x64_mm 128x192_kk 128x192_km 128x192_mk 128x192_mm 64x64_kk 64x64_km 64x64_mk 64x64_mm 64x32_kk 64x32_km 64x32_mk 64x32_mm 64x128_kk 64x128_km 64x128_mk 64x128_mm $(for c in 128x256 128x128; do for t in e4m3 e5m2 e4m3e5m2 e5m2e4m3; do printf ' %s_kk_%s' $c $t; done; done)"
 # The kernel objects of a source tree ($1) into $2, with the build's C7510 and spill gates.
 kobjs() {
   local root=$1 dir=$2

@@ -191,16 +191,10 @@ enum {
                                         of two 64-wide k-blocks (16-bit only, data-parallel or split
                                         K; a 32-column tile of 16-bit D is stored by the direct
                                         epilogue, fp32 D by TMA) */
-  CUTEGO_GEMM_CONFIG_64x128x64 = 7,  /* ONE consumer warpgroup x m64n128k16 (256 threads), 8 stages
+  CUTEGO_GEMM_CONFIG_64x128x64 = 7   /* ONE consumer warpgroup x m64n128k16 (256 threads), 8 stages
                                         (16-bit only, data-parallel or split K; twice the tiles of
                                         128x128: one wave of them for squares about 1000 and for
                                         128-row GEMMs, as cuBLAS's 64x128) */
-  CUTEGO_GEMM_CONFIG_128x96x64 = 8   /* 2 consumer warpgroups x m64n96k16, 6 stages (16-bit only,
-                                        data-parallel or split K, taken only when asked for; fuller
-                                        waves than 128x128 where N is a multiple of 96: 256x6144 is
-                                        128 tiles on 132 SMs where 128x128 makes 96; a 96-column
-                                        tile of 16-bit D is stored by the direct epilogue, fp32 D
-                                        by TMA) */
 };
 enum {
   CUTEGO_GEMM_F_D_PAIRS = 1, /* D: N has unit stride and pairs of columns are aligned: 2-wide stores */
@@ -417,7 +411,7 @@ const char *cutego_gemm_path_name(int path);
 
 /* How many slices to split K into (1: none) for a plan of the wgmma path on a device with `sms`
  * multiprocessors. requested 0: the largest split that keeps all slices of all 128x128 tiles
- * (128x64 tiles for a plan of CUTEGO_GEMM_CONFIG_128x64x64, 64x64 for CUTEGO_GEMM_CONFIG_64x64x128, 64x32 for CUTEGO_GEMM_CONFIG_64x32x128, 64x128 for CUTEGO_GEMM_CONFIG_64x128x64, 128x96 for CUTEGO_GEMM_CONFIG_128x96x64) in one wave (tiles * S <= sms) with slices of at least 1024 (csrc/gemm/waves.c says why),
+ * (128x64 tiles for a plan of CUTEGO_GEMM_CONFIG_128x64x64, 64x64 for CUTEGO_GEMM_CONFIG_64x64x128, 64x32 for CUTEGO_GEMM_CONFIG_64x32x128, 64x128 for CUTEGO_GEMM_CONFIG_64x128x64) in one wave (tiles * S <= sms) with slices of at least 1024 (csrc/gemm/waves.c says why),
  * and 1 for a plan of CUTEGO_GEMM_CONFIG_128x192x64 (data-parallel unless a split is asked for); 1: 1;
  * S > 1: S, or -1 with the reason in why where S slices are impossible. Only single-batch plans
  * without clusters or a packed C/D split (packed A or B: cutego_gemm packs first and splits the
@@ -471,7 +465,7 @@ int cutego_gemm_narrow_config(const cutego_gemm_plan_t *plan, int sms);
 
 /* The tile configuration on which cutego_gemm runs the slices of a plan whose K it splits (where
  * no configuration is asked for): the plan's own where it is a narrow or one-consumer tile
- * (128x64, 64x64, 64x32, 64x128, 128x96: the split was counted on those tiles), else 128x128. */
+ * (128x64, 64x64, 64x32, 64x128: the split was counted on those tiles), else 128x128. */
 int cutego_gemm_slice_config(const cutego_gemm_plan_t *plan);
 
 /* The tile configuration (CUTEGO_GEMM_CONFIG_*) cutego_gemm takes for an M x N x L output of A and

@@ -23,7 +23,6 @@ CUTEGO_GEMM_FNS_MAJORS(128x192)
 CUTEGO_GEMM_FNS_MAJORS(64x64)
 CUTEGO_GEMM_FNS_MAJORS(64x32)
 CUTEGO_GEMM_FNS_MAJORS(64x128)
-CUTEGO_GEMM_FNS_MAJORS(128x96)
 CUTEGO_GEMM_SK_FNS_MAJORS(128x256)
 CUTEGO_GEMM_SK_FNS_MAJORS(128x128)
 #define CUTEGO_GEMM_FP8_FNS_PAIRS(CFGNAME)       \
@@ -193,7 +192,7 @@ cudaError_t max_active_clusters(int dev, int *clusters, const void *fn, const cu
 // planner refuses it for 16-bit A and B).
 wgmma_fn wgmma_kernel(int cfg, int am, int bm, int in_f16, int out) {
   typedef const wgmma_fn(*table)[3];
-  static const table t[9][2][2] = {
+  static const table t[8][2][2] = {
       {{cutego_gemm_fns_128x256_kk, cutego_gemm_fns_128x256_km}, {cutego_gemm_fns_128x256_mk, cutego_gemm_fns_128x256_mm}},
       {{cutego_gemm_fns_128x128_kk, cutego_gemm_fns_128x128_km}, {cutego_gemm_fns_128x128_mk, cutego_gemm_fns_128x128_mm}},
       {{cutego_gemm_fns_128x64_kk, cutego_gemm_fns_128x64_km}, {cutego_gemm_fns_128x64_mk, cutego_gemm_fns_128x64_mm}},
@@ -201,13 +200,11 @@ wgmma_fn wgmma_kernel(int cfg, int am, int bm, int in_f16, int out) {
       {{cutego_gemm_fns_128x192_kk, cutego_gemm_fns_128x192_km}, {cutego_gemm_fns_128x192_mk, cutego_gemm_fns_128x192_mm}},
       {{cutego_gemm_fns_64x64_kk, cutego_gemm_fns_64x64_km}, {cutego_gemm_fns_64x64_mk, cutego_gemm_fns_64x64_mm}},
       {{cutego_gemm_fns_64x32_kk, cutego_gemm_fns_64x32_km}, {cutego_gemm_fns_64x32_mk, cutego_gemm_fns_64x32_mm}},
-      {{cutego_gemm_fns_64x128_kk, cutego_gemm_fns_64x128_km}, {cutego_gemm_fns_64x128_mk, cutego_gemm_fns_64x128_mm}},
-      {{cutego_gemm_fns_128x96_kk, cutego_gemm_fns_128x96_km}, {cutego_gemm_fns_128x96_mk, cutego_gemm_fns_128x96_mm}}};
+      {{cutego_gemm_fns_64x128_kk, cutego_gemm_fns_64x128_km}, {cutego_gemm_fns_64x128_mk, cutego_gemm_fns_64x128_mm}}};
   static_assert(CUTEGO_GEMM_CONFIG_128x256x64 == 0 && CUTEGO_GEMM_CONFIG_128x128x64 == 1 &&
                     CUTEGO_GEMM_CONFIG_128x64x64 == 2 && CUTEGO_GEMM_CONFIG_128x192x128 == 3 &&
                     CUTEGO_GEMM_CONFIG_128x192x64 == 4 && CUTEGO_GEMM_CONFIG_64x64x128 == 5 &&
-                    CUTEGO_GEMM_CONFIG_64x32x128 == 6 && CUTEGO_GEMM_CONFIG_64x128x64 == 7 &&
-                    CUTEGO_GEMM_CONFIG_128x96x64 == 8,
+                    CUTEGO_GEMM_CONFIG_64x32x128 == 6 && CUTEGO_GEMM_CONFIG_64x128x64 == 7,
                 "table order");
   return t[cfg][am][bm][in_f16][out];
 }

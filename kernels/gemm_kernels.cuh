@@ -11,7 +11,7 @@
 //     setmaxnreg ............................................. gemm_wgmma_body() roles:
 //     producer_load_tile(), consumer_mma_tile()
 //   - 128x256 tiles (m64n256k16 per consumer; 128x192, 128x128,
-//     128x96, 128x64, 64x64 and 64x32 tiles likewise) ....... mma_stage()
+//     128x64, 64x64 and 64x32 tiles likewise) ............... mma_stage()
 //   - the epilogue from the accumulator's TV layout .......... epilogue()
 //   - an epilogue through swizzled shared memory and TMA
 //     stores that drain while the next tile computes ......... epilogue_tma()
@@ -314,18 +314,13 @@ __device__ __forceinline__ void mma_stage(float (&acc)[N / 2], uint32_t a_addr, 
         wgmma_m64n128k16_f16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
       else
         wgmma_m64n128k16_bf16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
-    } else if constexpr (N == 96) {
-      if constexpr (F16)
-        wgmma_m64n96k16_f16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
-      else
-        wgmma_m64n96k16_bf16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
     } else if constexpr (N == 64) {
       if constexpr (F16)
         wgmma_m64n64k16_f16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
       else
         wgmma_m64n64k16_bf16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
     } else {
-      static_assert(N == 32, "16-bit tiles of 256, 192, 128, 96, 64 or 32 columns");
+      static_assert(N == 32, "16-bit tiles of 256, 192, 128, 64 or 32 columns");
       if constexpr (F16)
         wgmma_m64n32k16_f16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
       else
@@ -828,15 +823,14 @@ __device__ __forceinline__ bool consumer_mma_tile(const GemmArgs &p, PipelineTma
 
 // ---- the epilogue of one tile -------------------------------------------------------------------
 // A consumer warpgroup's 64 x BN rows of tile w: through TMA stores where the planner set
-// kFlagDTma (only where a row of the tile is a whole number of 128-byte chunks: a 64x32 tile of
-// 16-bit D is half a chunk, a 128x96 one a chunk and a half, so epilogue_tma is not even compiled
-// for them), else directly.
+// kFlagDTma (only where the tile fills whole 128-byte chunks: a 64x32 tile of 16-bit D is half a
+// chunk, so epilogue_tma is not even compiled for it), else directly.
 template <class Cfg, typename TO>
 __device__ __forceinline__ void store_tile(const GemmArgs &p, const CUtensorMap *tma_d, const float (&acc)[Cfg::BN / 2],
                                            int t, int cw, uint8_t *staging, const WorkTileInfo &w) {
   constexpr int BN = Cfg::BN;
   const int row0 = w.m_idx * Cfg::BM + cw * 64, col0 = w.n_idx * BN;
-  if constexpr (BN * static_cast<int>(sizeof(TO)) % kEpiRowBytes == 0) {
+  if constexpr (BN * static_cast<int>(sizeof(TO)) >= kEpiRowBytes) {
     if (p.flags & kFlagDTma) {
       epilogue_tma<typename Cfg::Acc, BN, TO>(p, tma_d, acc, t, cw, staging, row0, col0, w.l_idx);
       return;

@@ -31,11 +31,7 @@ import (
 // The 16-bit 64x128 tile (config 7) is the one-wave tile of squares about 1000 and of 128-row
 // GEMMs (cuBLAS's 64x128: 1000^3 is 128 of them where 128x128 makes 64): one consumer
 // warpgroup, m64n128k16, 8 stages of 24 KiB beside its 16 KiB of staging (214,144 bytes; a
-// ninth would pass 227 KiB). The 16-bit 128x96 tile (config 8) fills the waves that 128x128
-// leaves part empty (256x6144: 128 tiles of 128x96 on 132 SMs where 128x128 makes 96): two
-// consumer warpgroups, m64n96k16, 6 stages of 28 KiB (A 128 x 128 B, B 96 x 128 B) beside the
-// 32 KiB of staging (205,920 bytes; a seventh would pass 227 KiB, 234,608); a row of 16-bit D
-// (192 bytes) is not whole 128-byte chunks, so it is stored by the direct epilogue.
+// ninth would pass 227 KiB).
 var gemmConfigs = []sm90.GemmConfig{
 	{BM: 128, BN: 256, BK: 64, Stages: 4, ElemBits: 16, ConsumerWarpgroups: 2, Multicast: 2},
 	{BM: 128, BN: 128, BK: 64, Stages: 6, ElemBits: 16, ConsumerWarpgroups: 2, Multicast: 2},
@@ -44,7 +40,6 @@ var gemmConfigs = []sm90.GemmConfig{
 	{BM: 64, BN: 64, BK: 64, Stages: 13, ElemBits: 16, ConsumerWarpgroups: 1, Multicast: 2},
 	{BM: 64, BN: 32, BK: 64, Stages: 16, ElemBits: 16, ConsumerWarpgroups: 1, Multicast: 2},
 	{BM: 64, BN: 128, BK: 64, Stages: 8, ElemBits: 16, ConsumerWarpgroups: 1, Multicast: 2},
-	{BM: 128, BN: 96, BK: 64, Stages: 6, ElemBits: 16, ConsumerWarpgroups: 2, Multicast: 2},
 	{BM: 128, BN: 256, BK: 128, Stages: 4, ElemBits: 8, ConsumerWarpgroups: 2, KMajorOnly: true},
 	{BM: 128, BN: 128, BK: 128, Stages: 6, ElemBits: 8, ConsumerWarpgroups: 2, KMajorOnly: true},
 	{BM: 128, BN: 192, BK: 128, Stages: 4, ElemBits: 8, ConsumerWarpgroups: 2, KMajorOnly: true},

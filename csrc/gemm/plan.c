@@ -324,9 +324,6 @@ static int choose_config(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt
     if (is_fp8(p->ab_dtype) && p->config == CUTEGO_GEMM_CONFIG_64x128x64)
       return REASON(p, -1, "config %d: 64x128 tiles are for 16-bit A and B only (FP8: 128x256 or 128x128)",
                     (int)opt->config);
-    if (is_fp8(p->ab_dtype) && p->config == CUTEGO_GEMM_CONFIG_128x96x64)
-      return REASON(p, -1, "config %d: 128x96 tiles are for 16-bit A and B only (FP8: 128x256 or 128x128)",
-                    (int)opt->config);
     if (p->promoted && p->config != CUTEGO_GEMM_CONFIG_128x128x64)
       return REASON(p, -1, "config %d: promoted FP8 accumulation runs on 128x128 tiles only%s", (int)opt->config,
                     block_scaled ? " (block-scaled: or 128x192)" : "");
@@ -458,11 +455,10 @@ static int derive_maps(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt, 
     p->flags |= CUTEGO_GEMM_F_C_PAIRS;
   /* D through TMA stores: chunks of 64 rows x epi_bytes (128) bytes in the 128-byte swizzle (the
    * kernel's staging buffers, gemm_kernels.cuh); a TMA store writes whole 16-byte units at the
-   * end of a row, so N must fill them. A tile whose rows are not a whole number of chunks (64x32
-   * tiles of 16-bit D: 64 of 128 bytes; 128x96 ones: 192) is stored directly: a chunk's box would
-   * write over the neighbouring tile (the kernel compiles its TMA epilogue only where BN x
-   * sizeof(D) is a multiple of the chunk's bytes). */
-  if (p->d.stride[1] == 1 && (p->n * ces) % 16 == 0 && (cb->bn * ces) % cb->epi_bytes == 0 &&
+   * end of a row, so N must fill them. A tile narrower than a chunk (64x32 tiles of 16-bit D: 64
+   * of 128 bytes) is stored directly: a chunk's box would write over the neighbouring tile (the
+   * kernel compiles its TMA epilogue only where BN x sizeof(D) fills chunks). */
+  if (p->d.stride[1] == 1 && (p->n * ces) % 16 == 0 && cb->bn * ces >= cb->epi_bytes &&
       !(opt && opt->direct_epilogue)) {
     cutego_gemm_operand_t dd = p->d;
     char why[120];
