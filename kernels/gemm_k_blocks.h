@@ -2,11 +2,12 @@
 // C++: read by the kernels and by the planner's table, csrc/gemm/configs.cc).
 //
 // KBlocked<C, KB, S> is configuration C (a generated one, kernels/generated/cutego_gemm_layouts.h)
-// with S stages of KB consecutive k-blocks of C's BK each, so its BK is KB x C::BK. K-block j of a
-// stage lies j x C's stage bytes into it, which is CuTe's tile_to_shape(atom, (rows, KB·BK, S)) in
-// the collective's order (K-major: atoms along MN first, then K; MN-major: along K first, so only
-// for an MN-major operand of one atom-wide MN block, asserted below); cute/sm90's
-// TestKBlockedStagesAreTileToShape checks it with the algebra for the configurations here.
+// with S stages of KB consecutive k-blocks of C's BK each, so its BK is KB x C::BK. K-block j of
+// stage s is C's stage s·KB + j: CuTe's tile_to_shape(atom, (rows, BK, KB·S)) in the collective's
+// order. Where an operand is K-major, or MN-major of one atom-wide MN block, that is also
+// tile_to_shape(atom, (rows, KB·BK, S)), the layout CuTe gives a BK of KB·64 (an MN-major operand
+// of several MN blocks, B of 64x128, has its K atoms stacked first there instead); cute/sm90's
+// TestKBlockedStagesAreTileToShape checks both with the algebra for the configurations here.
 // Everything within a k-block (atoms, swizzles, TMA boxes, wgmma descriptors and their K step) is
 // C's: the producer issues C's loads once per k-block into its stage and the consumer C's MMAs
 // once per k-block, at the k-block's offset.
@@ -20,8 +21,6 @@ namespace cutego_gen {
 // An operand of C with stages of KB k-blocks.
 template <class Op, int KB>
 struct KBlockOp : Op {
-  static_assert(Op::major == 0 || Op::tma_loads == 1,
-                "an MN-major operand of several atom-wide MN blocks: CuTe stacks its K atoms first");
   static constexpr int k_blocks = KB;
   static constexpr int kblock_bytes = Op::stage_bytes;       // one k-block, C's stage
   static constexpr int stage_bytes = Op::stage_bytes * KB;   // the stage (also the stage stride)
@@ -42,6 +41,10 @@ struct KBlocked : C {
 // bench/results/2026-12-02-k-blocks-tune.
 typedef KBlocked<Gemm_64x64x64_S13, 2, 6> Gemm_64x64x128_S6;
 typedef KBlocked<Gemm_64x32x64_S16, 2, 8> Gemm_64x32x128_S8;
+// The narrow tile above 64 rows and for one-wave squares (one consumer warpgroup): 64x128 in 4
+// stages of 2 k-blocks (48 KiB each), where 8 stages of one spent ~290 ns per k-tile on 128 x
+// 6144 x 4096, the cost of a stage rather than of its MMAs.
+typedef KBlocked<Gemm_64x128x64_S8, 2, 4> Gemm_64x128x128_S4;
 
 }  // namespace cutego_gen
 
