@@ -191,7 +191,7 @@ enum {
                                         of two 64-wide k-blocks (16-bit only, data-parallel or split
                                         K; a 32-column tile of 16-bit D is stored by the direct
                                         epilogue, fp32 D by TMA) */
-  CUTEGO_GEMM_CONFIG_64x128x128 = 7   /* ONE consumer warpgroup x m64n128k16 (256 threads), 4 stages of two 64-wide k-blocks
+  CUTEGO_GEMM_CONFIG_64x128x64 = 7   /* ONE consumer warpgroup x m64n128k16 (256 threads), 8 stages
                                         (16-bit only, data-parallel or split K; twice the tiles of
                                         128x128: one wave of them for squares about 1000 and for
                                         128-row GEMMs, as cuBLAS's 64x128) */
@@ -395,7 +395,7 @@ int64_t cutego_gemm_grid(const cutego_gemm_plan_t *plan, int64_t resident, int64
  * per SM (resident = SMs), and at most max_ctas when positive. */
 /* wgmma kernel: a producer warpgroup and the configuration's consumer warpgroups (2: 384
  * threads; 1, CUTEGO_GEMM_CONFIG_64x64x128, CUTEGO_GEMM_CONFIG_64x32x128 and
- * CUTEGO_GEMM_CONFIG_64x128x128: 256) */
+ * CUTEGO_GEMM_CONFIG_64x128x64: 256) */
 #define CUTEGO_GEMM_THREADS(consumer_warpgroups) (128 * (1 + (consumer_warpgroups)))
 #define CUTEGO_GEMM_GENERIC_THREADS 256       /* generic kernel: one thread per output of a 16x16 tile */
 #define CUTEGO_GEMM_GENERIC_CTAS_PER_SM 8
@@ -411,7 +411,7 @@ const char *cutego_gemm_path_name(int path);
 
 /* How many slices to split K into (1: none) for a plan of the wgmma path on a device with `sms`
  * multiprocessors. requested 0: the largest split that keeps all slices of all 128x128 tiles
- * (128x64 tiles for a plan of CUTEGO_GEMM_CONFIG_128x64x64, 64x64 for CUTEGO_GEMM_CONFIG_64x64x128, 64x32 for CUTEGO_GEMM_CONFIG_64x32x128, 64x128 for CUTEGO_GEMM_CONFIG_64x128x128) in one wave (tiles * S <= sms) with slices of at least 1024 (csrc/gemm/waves.c says why),
+ * (128x64 tiles for a plan of CUTEGO_GEMM_CONFIG_128x64x64, 64x64 for CUTEGO_GEMM_CONFIG_64x64x128, 64x32 for CUTEGO_GEMM_CONFIG_64x32x128, 64x128 for CUTEGO_GEMM_CONFIG_64x128x64) in one wave (tiles * S <= sms) with slices of at least 1024 (csrc/gemm/waves.c says why),
  * and 1 for a plan of CUTEGO_GEMM_CONFIG_128x192x64 (data-parallel unless a split is asked for); 1: 1;
  * S > 1: S, or -1 with the reason in why where S slices are impossible. Only single-batch plans
  * without clusters or a packed C/D split (packed A or B: cutego_gemm packs first and splits the
@@ -454,9 +454,9 @@ int cutego_gemm_narrow(const cutego_gemm_plan_t *plan, int sms);
  * nothing is asked for): CUTEGO_GEMM_CONFIG_64x64x128 for a GEMM of at most 64 rows (one consumer
  * warpgroup; the split is the same, its tiles as many), or CUTEGO_GEMM_CONFIG_64x32x128 unsplit
  * where 64x64 tiles would split a K of at least 12288 and the 64x32 tiles fill more than half of
- * sms and at most all (one batch), CUTEGO_GEMM_CONFIG_64x128x128
+ * sms and at most all (one batch), CUTEGO_GEMM_CONFIG_64x128x64
  * for more (as many tiles as 128x64, measured as fast or faster); -1 where cutego_gemm_narrow says
- * 0. Before all of these, CUTEGO_GEMM_CONFIG_64x128x128 for a 16-bit plan of more than 64 rows (no
+ * 0. Before all of these, CUTEGO_GEMM_CONFIG_64x128x64 for a 16-bit plan of more than 64 rows (no
  * clusters, no packed C/D, A's and B's rows on the 128-byte grid) whose data-parallel choice is
  * 128x128 tiles, where neither 128x128 nor 64x128 tiles split K, the 64x128 ones fill at most one
  * wave of sms and the 128x128 ones at most half (1024^3: 128 tiles against 64; csrc/gemm/waves.c),

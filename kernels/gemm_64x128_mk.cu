@@ -3,4 +3,4 @@
 #include "gemm_kernels.cuh"
 #include "gemm_fns.h"
 
-CUTEGO_GEMM_INSTANCE(Gemm_64x128x128_S4, 64x128, MN, K, m, k)
+CUTEGO_GEMM_INSTANCE(Gemm_64x128x64_S8, 64x128, MN, K, m, k)

@@ -6,8 +6,9 @@
 // stage s is C's stage s·KB + j: CuTe's tile_to_shape(atom, (rows, BK, KB·S)) in the collective's
 // order. Where an operand is K-major, or MN-major of one atom-wide MN block, that is also
 // tile_to_shape(atom, (rows, KB·BK, S)), the layout CuTe gives a BK of KB·64 (an MN-major operand
-// of several MN blocks, B of 64x128, has its K atoms stacked first there instead); cute/sm90's
-// TestKBlockedStagesAreTileToShape checks both with the algebra for the configurations here.
+// of several MN blocks, such as B of a 64x128 tile, has its K atoms stacked first there instead);
+// cute/sm90's TestKBlockedStagesAreTileToShape checks both with the algebra for the configurations
+// here and for 64x128.
 // Everything within a k-block (atoms, swizzles, TMA boxes, wgmma descriptors and their K step) is
 // C's: the producer issues C's loads once per k-block into its stage and the consumer C's MMAs
 // once per k-block, at the k-block's offset.
@@ -41,10 +42,6 @@ struct KBlocked : C {
 // bench/results/2026-12-02-k-blocks-tune.
 typedef KBlocked<Gemm_64x64x64_S13, 2, 6> Gemm_64x64x128_S6;
 typedef KBlocked<Gemm_64x32x64_S16, 2, 8> Gemm_64x32x128_S8;
-// The narrow tile above 64 rows and for one-wave squares (one consumer warpgroup): 64x128 in 4
-// stages of 2 k-blocks (48 KiB each), where 8 stages of one spent ~290 ns per k-tile on 128 x
-// 6144 x 4096, the cost of a stage rather than of its MMAs.
-typedef KBlocked<Gemm_64x128x64_S8, 2, 4> Gemm_64x128x128_S4;
 
 }  // namespace cutego_gen
 

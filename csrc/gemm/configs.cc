@@ -56,7 +56,7 @@ const config_boxes cutego_gemm_fp8_config_boxes[] = {
     {},                                                       // CUTEGO_GEMM_CONFIG_128x192x64: 16-bit only
     {},                                                       // CUTEGO_GEMM_CONFIG_64x64x128: 16-bit only
     {},                                                       // CUTEGO_GEMM_CONFIG_64x32x128: 16-bit only
-    {},                                                       // CUTEGO_GEMM_CONFIG_64x128x128: 16-bit only
+    {},                                                       // CUTEGO_GEMM_CONFIG_64x128x64: 16-bit only
 };
 static_assert(sizeof cutego_gemm_fp8_config_boxes == 8 * sizeof(config_boxes),
               "FP8 has the first two 16-bit configurations (no 128x64, no 16-bit 128x192, no 64x64, no 64x32, no 64x128) and 128x192x128");
@@ -68,7 +68,7 @@ const config_boxes cutego_gemm_config_boxes[] = {
     boxes<cutego_gen::Gemm_128x192x64_S4>("128x192"),  // CUTEGO_GEMM_CONFIG_128x192x64
     boxes<cutego_gen::Gemm_64x64x128_S6>("64x64"),     // CUTEGO_GEMM_CONFIG_64x64x128
     boxes<cutego_gen::Gemm_64x32x128_S8>("64x32"),     // CUTEGO_GEMM_CONFIG_64x32x128
-    boxes<cutego_gen::Gemm_64x128x128_S4>("64x128"),   // CUTEGO_GEMM_CONFIG_64x128x128
+    boxes<cutego_gen::Gemm_64x128x64_S8>("64x128"),    // CUTEGO_GEMM_CONFIG_64x128x64
 };
 const int cutego_gemm_nconfigs = sizeof cutego_gemm_config_boxes / sizeof cutego_gemm_config_boxes[0];
 
@@ -83,5 +83,5 @@ int cutego_gemm_tile_extent(int config, int fp8, int64_t *bm, int64_t *bn) {
 static_assert(CUTEGO_GEMM_CONFIG_128x256x64 == 0 && CUTEGO_GEMM_CONFIG_128x128x64 == 1 &&
                   CUTEGO_GEMM_CONFIG_128x64x64 == 2 && CUTEGO_GEMM_CONFIG_128x192x128 == 3 &&
                   CUTEGO_GEMM_CONFIG_128x192x64 == 4 && CUTEGO_GEMM_CONFIG_64x64x128 == 5 &&
-                  CUTEGO_GEMM_CONFIG_64x32x128 == 6 && CUTEGO_GEMM_CONFIG_64x128x128 == 7,
+                  CUTEGO_GEMM_CONFIG_64x32x128 == 6 && CUTEGO_GEMM_CONFIG_64x128x64 == 7,
               "table order");

@@ -321,7 +321,7 @@ static int choose_config(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt
     if (is_fp8(p->ab_dtype) && p->config == CUTEGO_GEMM_CONFIG_64x32x128)
       return REASON(p, -1, "config %d: 64x32 tiles are for 16-bit A and B only (FP8: 128x256 or 128x128)",
                     (int)opt->config);
-    if (is_fp8(p->ab_dtype) && p->config == CUTEGO_GEMM_CONFIG_64x128x128)
+    if (is_fp8(p->ab_dtype) && p->config == CUTEGO_GEMM_CONFIG_64x128x64)
       return REASON(p, -1, "config %d: 64x128 tiles are for 16-bit A and B only (FP8: 128x256 or 128x128)",
                     (int)opt->config);
     if (p->promoted && p->config != CUTEGO_GEMM_CONFIG_128x128x64)

@@ -259,7 +259,7 @@ static void bad_args() {
               {"stream-K 128x192", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_128x192x64 + 1},
               {"stream-K 64x64", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_64x64x128 + 1},
               {"stream-K 64x32", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_64x32x128 + 1},
-              {"stream-K 64x128", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_64x128x128 + 1},
+              {"stream-K 64x128", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_64x128x64 + 1},
               {"128x192 split_k 2 cluster 2", 0, 2, 2, CUTEGO_GEMM_CONFIG_128x192x64 + 1}};
     for (auto &x : sb) {
       cutego_gemm_options_t o;
@@ -313,7 +313,7 @@ static void bad_args() {
   {
     cutego_gemm_options_t o;
     memset(&o, 0, sizeof o);
-    o.config = CUTEGO_GEMM_CONFIG_64x128x128 + 1;
+    o.config = CUTEGO_GEMM_CONFIG_64x128x64 + 1;
     ++g_run;
     int rcf = cutego_gemm(p, &d, p, &a, p, &b, nullptr, nullptr, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16, 1, 0, nullptr,
                           &o, nullptr);
@@ -654,20 +654,18 @@ int main(int argc, char **argv) {
   {
     const int64_t ks[] = {4160, 4224, 4288, 4100, 4290};
     for (int i = 0; i < 5; ++i)
-      for (int c = 0; c < 3; ++c) {
+      for (int c = 0; c < 2; ++c) {
         const int am = i % 2, bm = (i / 2) % 2;
-        const char *tile = c == 0 ? "64x32" : c == 1 ? "64x64" : "64x128";
-        snprintf(names[ni], 48, "%s K=%lld %c%c k-blocks past K", tile, (long long)ks[i], am ? 'M' : 'K',
-                 bm ? 'N' : 'K');
-        cs.push_back({names[ni++], c == 2 ? 200 : i < 3 ? 8 : 40, 1000, ks[i], 1, am, bm, BF, i % 2 ? F32 : BF, 1.f,
-                      i == 2 ? 0.5f : 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 1,
-                      c == 0 ? C67 : c == 1 ? C66 : CUTEGO_GEMM_CONFIG_64x128x128 + 1});
+        snprintf(names[ni], 48, "%s K=%lld %c%c k-blocks past K", c ? "64x64" : "64x32", (long long)ks[i],
+                 am ? 'M' : 'K', bm ? 'N' : 'K');
+        cs.push_back({names[ni++], i < 3 ? 8 : 40, 1000, ks[i], 1, am, bm, BF, i % 2 ? F32 : BF, 1.f, i == 2 ? 0.5f : 0.f,
+                      0, W, 0, 0, 0, 0, 0, 0, 0, 1, c ? C66 : C67});
       }
   }
   cs.push_back({"64x32 K=4160 split-K 2", 8, 4096, 4160, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 2, C67});
   cs.push_back({"64x64 K=4160 split-K 2", 8, 4096, 4160, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 2, C66});
-  // 64x128 tiles (CUTEGO_GEMM_CONFIG_64x128x128, asked for: one consumer warpgroup, m64n128k16, 4
-  // stages of two k-blocks; D through TMA stores of two (16-bit) or four (fp32) 128-byte chunks per row): every
+  // 64x128 tiles (CUTEGO_GEMM_CONFIG_64x128x64, asked for: one consumer warpgroup, m64n128k16, 8
+  // stages; D through TMA stores of two (16-bit) or four (fp32) 128-byte chunks per row): every
   // major order, bf16 and f16 in, bf16/f16/f32 out, beta on half of them, M cycling through 1, 40
   // (one tile row), 100 and 200 (two and four: a wrong tile-row mapping of the one consumer fails
   // the comparison), N = 1000 (7 whole column tiles of 128 and a partial 8th of 104 columns), K =
@@ -676,7 +674,7 @@ int main(int argc, char **argv) {
   // N-major B; M = 40: the partner CTA past M); batches with B broadcast, packed A, the direct
   // epilogue; 1000^3, 1024^3 and 128x6144x4096 unsplit (128, 128 and 96 tiles: the automatic split
   // must give none)
-  const int C68 = CUTEGO_GEMM_CONFIG_64x128x128 + 1;
+  const int C68 = CUTEGO_GEMM_CONFIG_64x128x64 + 1;
   {
     const int64_t ms[] = {1, 40, 100, 200};
     for (int am = 0; am < 2; ++am)

@@ -289,7 +289,7 @@ int main(int argc, char **argv) {
           cudart_stub_last.grid);
     Gemm auto72 = {72, 6144, 4096, A, B, D, nullptr, nullptr, {}};
     n = delta(auto72, &rc);
-    CHECK(rc == CUTEGO_KERNELS_OK && n.launch_ex == 1 && auto72.plan.config == CUTEGO_GEMM_CONFIG_64x128x128 &&
+    CHECK(rc == CUTEGO_KERNELS_OK && n.launch_ex == 1 && auto72.plan.config == CUTEGO_GEMM_CONFIG_64x128x64 &&
               cudart_stub_last.block == 256 && cudart_stub_last.grid == 96 &&
               cudart_stub_last.fn == reinterpret_cast<const void *>(cutego_gemm_fns_64x128_kk_k),
           "auto 72x6144x4096: rc %d, config %d, block %u", rc, (int)auto72.plan.config, cudart_stub_last.block);
@@ -304,7 +304,7 @@ int main(int argc, char **argv) {
     for (const auto &x : a128) {
       Gemm g = {x.m, x.m, x.m, A, B, D, nullptr, nullptr, {}};
       n = delta(g, &rc);
-      CHECK(rc == CUTEGO_KERNELS_OK && n.launch_ex == 1 && n.launch == 0 && g.plan.config == CUTEGO_GEMM_CONFIG_64x128x128 &&
+      CHECK(rc == CUTEGO_KERNELS_OK && n.launch_ex == 1 && n.launch == 0 && g.plan.config == CUTEGO_GEMM_CONFIG_64x128x64 &&
                 cudart_stub_last.grid == x.grid && cudart_stub_last.block == 256 &&
                 cudart_stub_last.fn == reinterpret_cast<const void *>(cutego_gemm_fns_64x128_kk_k),
             "auto %lld^3: rc %d, config %d, %ld launches, grid %u, block %u", (long long)x.m, rc, (int)g.plan.config,
@@ -329,7 +329,7 @@ int main(int argc, char **argv) {
       const char *kernel;
     } one[] = {{CUTEGO_GEMM_CONFIG_64x32x128, 64, 4096, 4096, 128, reinterpret_cast<const void *>(cutego_gemm_fns_64x32_kk_k),
                 "cutego_gemm_64x32_kk_bf16_bf16"},
-               {CUTEGO_GEMM_CONFIG_64x128x128, 1024, 1024, 1024, 128,
+               {CUTEGO_GEMM_CONFIG_64x128x64, 1024, 1024, 1024, 128,
                 reinterpret_cast<const void *>(cutego_gemm_fns_64x128_kk_k), "cutego_gemm_64x128_kk_bf16_bf16"}};
     for (const auto &x : one) {
       cutego_gemm_options_t c;

@@ -395,25 +395,25 @@ static void fp8_plans(void) {
           "64x32 NN clusters: B box %d x %d", p.b_map.box[0], p.b_map.box[1]);
     o.cluster_m = 0;
   }
-  /* 64x128 tiles (CUTEGO_GEMM_CONFIG_64x128x128, options.config 8): one consumer warpgroup,
-   * m64n128k16, 16-bit only, 4 stages of two k-blocks of A 64 x 128 B (8 KiB) and B 128 x 128 B
-   * (16 KiB), one consumer's staging (2 x 8 KiB), two mbarriers per stage: 1024 + 4 x 2 x 24576 +
-   * 16384 + 4 x 16 = 214,080; K in k-tiles of 128 (1000: 8). 1000^3: 16 tile rows of 64 x 8 tile columns of
+  /* 64x128 tiles (CUTEGO_GEMM_CONFIG_64x128x64, options.config 8): one consumer warpgroup,
+   * m64n128k16, 16-bit only, 8 stages of A 64 x 128 B (8 KiB) and B 128 x 128 B (16 KiB), one
+   * consumer's staging (2 x 8 KiB), two mbarriers per stage: 1024 + 8 x 24576 + 16384 + 8 x 16 =
+   * 214,144 <= 232,448 (a ninth stage: 238,736). 1000^3: 16 tile rows of 64 x 8 tile columns of
    * 128 = 128 tiles, one wave on 132 SMs; B's K-major box 64 x 128, its N-major one 64 x 64 in two
    * loads per stage; 16-bit D: 128 columns are two 128-byte chunks, TMA stores of 64 x 64 boxes. */
   {
     char why[120];
     cutego_launch_t l;
     cutego_gemm_args_t g;
-    o.config = CUTEGO_GEMM_CONFIG_64x128x128 + 1;
+    o.config = CUTEGO_GEMM_CONFIG_64x128x64 + 1;
     rc = plan(L3(1024, 1024, 0, 1024, 1, 0), L3(1024, 1024, 0, 1024, 1, 0), L3(1024, 1024, 0, 1024, 1, 0), NULL, E4,
               BF, 0x1000, &o, &p);
     CHECK(rc == -1 && strstr(p.reason, "64x128 tiles are for 16-bit A and B only"), "fp8 64x128: %s", p.reason);
     rc = plan(L3(1000, 1000, 0, 1000, 1, 0), L3(1000, 1000, 0, 1000, 1, 0), L3(1000, 1000, 0, 1000, 1, 0), NULL, BF,
               BF, 0x1000, &o, &p);
-    CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_64x128x128 && p.tiles_m == 16 && p.tiles_n == 8 &&
-              p.tiles == 128 && p.smem_bytes == 214080 &&
-              p.smem_bytes == 1024 + 4 * 2 * (8192 + 16384) + 2 * 8192 + 4 * 16 &&
+    CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_64x128x64 && p.tiles_m == 16 && p.tiles_n == 8 &&
+              p.tiles == 128 && p.smem_bytes == 214144 &&
+              p.smem_bytes == 1024 + 8 * (8192 + 16384) + 2 * 8192 + 8 * 16 &&
               !strcmp(p.kernel, "cutego_gemm_64x128_kk_bf16_bf16") && strstr(p.reason, "64x128 tiles"),
           "bf16 64x128: rc %d tiles %lld x %lld smem %d %s (%s)", rc, (long long)p.tiles_m, (long long)p.tiles_n,
           p.smem_bytes, p.kernel, p.reason);
@@ -423,10 +423,10 @@ static void fp8_plans(void) {
           "64x128 boxes A %d x %d, B %d x %d, D %d x %d, flags %x", p.a_map.box[0], p.a_map.box[1], p.b_map.box[0],
           p.b_map.box[1], p.d_map.box[0], p.d_map.box[1], (unsigned)p.flags);
     cutego_gemm_launch(&p, 132, 0, &l);
-    CHECK(l.block == 256 && l.grid == 128 && l.smem_bytes == 214080 && l.cluster == 1 && !strcmp(l.kernel, p.kernel),
+    CHECK(l.block == 256 && l.grid == 128 && l.smem_bytes == 214144 && l.cluster == 1 && !strcmp(l.kernel, p.kernel),
           "64x128 launch: block %d grid %lld smem %d", l.block, (long long)l.grid, l.smem_bytes);
     cutego_gemm_args(&p, (void *)0x10000, NULL, 1.f, 0.f, 0, &g);
-    CHECK(g.tiles_m == 16 && g.tiles_n == 8 && g.tiles == 128 && g.k_tiles == 8, "64x128 args %d %d %lld %d",
+    CHECK(g.tiles_m == 16 && g.tiles_n == 8 && g.tiles == 128 && g.k_tiles == 16, "64x128 args %d %d %lld %d",
           (int)g.tiles_m, (int)g.tiles_n, (long long)g.tiles, (int)g.k_tiles);
     /* The automatic split counts 64x128 tiles: 128 of them fill the wave (2 x 128 > 132), none. */
     CHECK(cutego_gemm_split_k(&p, 132, 0, why, sizeof why) == 1, "1000^3 64x128: no split");
@@ -444,7 +444,7 @@ static void fp8_plans(void) {
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {
       const int64_t m = rows[i].m, n = rows[i].n, k = rows[i].k;
       rc = plan(L3(m, n, 0, n, 1, 0), L3(m, k, 0, k, 1, 0), L3(n, k, 0, k, 1, 0), NULL, BF, F32, 0x1000, &o, &p);
-      CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_64x128x128 && p.a_map.box[1] == rows[i].box_rows &&
+      CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_64x128x64 && p.a_map.box[1] == rows[i].box_rows &&
                 p.tiles_m == rows[i].tiles_m && p.tiles_n == (n + 127) / 128 &&
                 cutego_gemm_split_k(&p, 132, 0, why, sizeof why) == rows[i].split &&
                 (p.flags & CUTEGO_GEMM_F_D_TMA) && p.d_map.box[0] == 32 && p.d_map.box[1] == 64 &&
@@ -461,7 +461,7 @@ static void fp8_plans(void) {
               CUTEGO_DTYPE_F16, F32, 0x1000, &o, &p);
     CHECK(rc == 0 && !strcmp(p.kernel, "cutego_gemm_64x128_mm_f16_f32") && p.a_map.box[0] == 64 &&
               p.a_map.box[1] == 64 && p.b_map.box[0] == 64 && p.b_map.box[1] == 64 && p.b_map.swizzle_bytes == 128 &&
-              p.smem_bytes == 214080 && p.tiles_m == 4 && p.tiles_n == 8,
+              p.smem_bytes == 214144 && p.tiles_m == 4 && p.tiles_n == 8,
           "64x128 NN: %s A %d x %d B %d x %d swizzle %d smem %d", p.kernel, p.a_map.box[0], p.a_map.box[1],
           p.b_map.box[0], p.b_map.box[1], (int)p.b_map.swizzle_bytes, p.smem_bytes);
     o.cluster_m = 2;
@@ -476,7 +476,7 @@ static void fp8_plans(void) {
     CHECK(rc == 0 && p.cluster_m == 2 && p.b_map.box[0] == 64 && p.b_map.box[1] == 32 && p.b_map.swizzle_bytes == 128,
           "64x128 NN clusters: B box %d x %d", p.b_map.box[0], p.b_map.box[1]);
     o.cluster_m = 0;
-    o.config = CUTEGO_GEMM_CONFIG_64x128x128 + 2;
+    o.config = CUTEGO_GEMM_CONFIG_64x128x64 + 2;
     rc = plan(L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 512, 0, 512, 1, 0), L3(4096, 512, 0, 512, 1, 0), NULL, BF, BF,
               0x1000, &o, &p);
     CHECK(rc == -1 && strstr(p.reason, "unknown"), "config 9: %s", p.reason);

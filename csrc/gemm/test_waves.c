@@ -226,7 +226,7 @@ int main(void) {
       int exists[2]; /* [fp8] */
     } rows[] = {EXTENT_ROW(128x256x64, 1, 1), EXTENT_ROW(128x128x64, 1, 1),  EXTENT_ROW(128x64x64, 1, 0),
                 EXTENT_ROW(128x192x128, 0, 1), EXTENT_ROW(128x192x64, 1, 0), EXTENT_ROW(64x64x128, 1, 0),
-                EXTENT_ROW(64x32x128, 1, 0),   EXTENT_ROW(64x128x128, 1, 0)};
+                EXTENT_ROW(64x32x128, 1, 0),   EXTENT_ROW(64x128x64, 1, 0)};
 #undef EXTENT_ROW
     CHECK(sizeof rows / sizeof rows[0] == (size_t)cutego_gemm_nconfigs, "one row per configuration");
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {
@@ -275,7 +275,7 @@ int main(void) {
     const int cases[][2] = {{CUTEGO_GEMM_CONFIG_128x64x64, CUTEGO_GEMM_CONFIG_128x64x64},
                             {CUTEGO_GEMM_CONFIG_64x64x128, CUTEGO_GEMM_CONFIG_64x64x128},
                             {CUTEGO_GEMM_CONFIG_64x32x128, CUTEGO_GEMM_CONFIG_64x32x128},
-                            {CUTEGO_GEMM_CONFIG_64x128x128, CUTEGO_GEMM_CONFIG_64x128x128},
+                            {CUTEGO_GEMM_CONFIG_64x128x64, CUTEGO_GEMM_CONFIG_64x128x64},
                             {CUTEGO_GEMM_CONFIG_128x128x64, CUTEGO_GEMM_CONFIG_128x128x64},
                             {CUTEGO_GEMM_CONFIG_128x256x64, CUTEGO_GEMM_CONFIG_128x128x64},
                             {CUTEGO_GEMM_CONFIG_128x192x64, CUTEGO_GEMM_CONFIG_128x128x64}};
@@ -311,11 +311,11 @@ int main(void) {
               {64, 4096, 14336, CUTEGO_GEMM_CONFIG_64x32x128, 1}, {8, 4096, 12288, CUTEGO_GEMM_CONFIG_64x32x128, 1},
               {8, 4096, 12224, CUTEGO_GEMM_CONFIG_64x64x128, 2},  {1, 4096, 11008, CUTEGO_GEMM_CONFIG_64x64x128, 2},
               {1, 6144, 14336, CUTEGO_GEMM_CONFIG_64x64x128, 1},  {1, 8192, 14336, CUTEGO_GEMM_CONFIG_64x64x128, 1},
-              {65, 4096, 4096, CUTEGO_GEMM_CONFIG_64x128x128, 2}, {100, 6144, 4096, CUTEGO_GEMM_CONFIG_64x128x128, 1},
-              {256, 4096, 4096, CUTEGO_GEMM_CONFIG_64x128x128, 1}, {1024, 1024, 1024, CUTEGO_GEMM_CONFIG_64x128x128, 1},
-              {1000, 1000, 1000, -1, 0}, {768, 768, 768, CUTEGO_GEMM_CONFIG_64x128x128, 1},
-              {512, 512, 512, CUTEGO_GEMM_CONFIG_64x128x128, 1},  {128, 6144, 4096, CUTEGO_GEMM_CONFIG_64x128x128, 1},
-              {128, 4096, 4096, CUTEGO_GEMM_CONFIG_64x128x128, 2}, {1024, 2048, 1024, -1, 0},
+              {65, 4096, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 2}, {100, 6144, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 1},
+              {256, 4096, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 1}, {1024, 1024, 1024, CUTEGO_GEMM_CONFIG_64x128x64, 1},
+              {1000, 1000, 1000, -1, 0}, {768, 768, 768, CUTEGO_GEMM_CONFIG_64x128x64, 1},
+              {512, 512, 512, CUTEGO_GEMM_CONFIG_64x128x64, 1},  {128, 6144, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 1},
+              {128, 4096, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 2}, {1024, 2048, 1024, -1, 0},
               {1536, 1536, 1536, -1, 0},
               {16, 14336, 4096, -1, 0},                          {256, 4096, 14336, -1, 0}};
     for (size_t i = 0; i < sizeof nc / sizeof nc[0]; ++i) {
@@ -330,7 +330,7 @@ int main(void) {
     }
   }
   q = tn(512, 512, 512, 3);
-  CHECK(cutego_gemm_narrow_config(&q, sms) == CUTEGO_GEMM_CONFIG_64x128x128, "3 x 512^3: 96 tiles of 64x128");
+  CHECK(cutego_gemm_narrow_config(&q, sms) == CUTEGO_GEMM_CONFIG_64x128x64, "3 x 512^3: 96 tiles of 64x128");
   q = tn(1024, 1024, 1024, 3);
   CHECK(cutego_gemm_narrow_config(&q, sms) == -1, "3 x 1024^3: 384 tiles of 64x128");
   q = tn(1024, 1024, 1024, 1);

@@ -213,7 +213,7 @@ int cutego_gemm_slice_config(const cutego_gemm_plan_t *p) {
     case CUTEGO_GEMM_CONFIG_128x64x64:
     case CUTEGO_GEMM_CONFIG_64x64x128:
     case CUTEGO_GEMM_CONFIG_64x32x128:
-    case CUTEGO_GEMM_CONFIG_64x128x128:
+    case CUTEGO_GEMM_CONFIG_64x128x64:
       return p->config;
     default:
       return CUTEGO_GEMM_CONFIG_128x128x64;
@@ -263,7 +263,7 @@ static int one_wave_64x128(const cutego_gemm_plan_t *p, int sms) {
   if (p->path != CUTEGO_GEMM_PATH_WGMMA || !is_16bit(p->ab_dtype) || p->m <= 64 || p->cluster_m > 1 ||
       (p->flags & CUTEGO_GEMM_F_PACK_D) || !on_grid(&p->a) || !on_grid(&p->b))
     return 0;
-  const int c64 = CUTEGO_GEMM_CONFIG_64x128x128, c128 = CUTEGO_GEMM_CONFIG_128x128x64;
+  const int c64 = CUTEGO_GEMM_CONFIG_64x128x64, c128 = CUTEGO_GEMM_CONFIG_128x128x64;
   int64_t t64, t128;
   if (count_tiles(p->m, p->n, p->l, c64, 0, &t64) || count_tiles(p->m, p->n, p->l, c128, 0, &t128)) return 0;
   return t64 <= sms && 2 * t128 <= sms &&
@@ -285,13 +285,13 @@ static int long_k_64x32(const cutego_gemm_plan_t *p, int sms) {
 
 int cutego_gemm_narrow_config(const cutego_gemm_plan_t *p, int sms) {
   if (!p || sms < 1) return -1;
-  if (one_wave_64x128(p, sms)) return CUTEGO_GEMM_CONFIG_64x128x128;
+  if (one_wave_64x128(p, sms)) return CUTEGO_GEMM_CONFIG_64x128x64;
   if (!cutego_gemm_narrow(p, sms)) return -1;
   /* The narrow tiles: 64x64 for at most 64 rows; above, 64x128 ones, as many as 128x64 (they are
    * the same tiles turned, for rows past 64 on the 64-row grid) and measured as fast or faster
    * (bench/results/2026-12-03-inflight, forced against the 128x64 choice: 256x4096x4096 18.3 ->
    * 15.5 us, 128x4096x4096 13.7 -> 13.5, 128x6144x4096 19.2 -> 19.1). */
-  if (p->m > 64) return CUTEGO_GEMM_CONFIG_64x128x128;
+  if (p->m > 64) return CUTEGO_GEMM_CONFIG_64x128x64;
   return long_k_64x32(p, sms) ? CUTEGO_GEMM_CONFIG_64x32x128 : CUTEGO_GEMM_CONFIG_64x64x128;
 }
 

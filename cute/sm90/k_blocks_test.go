@@ -9,7 +9,7 @@ import (
 // The kernels' stages of several k-blocks (kernels/gemm_k_blocks.h, KBlocked<C, KB, S>) put
 // k-block j of stage s at C's stage s·KB + j and run C's TMA boxes and wgmma descriptors within
 // each k-block. This checks that layout against CuTe's own, for both operands of both majors of
-// the k-blocked kernel configurations: the atom tiled by tile_to_shape to (rows, BK, KB·S) in the
+// the k-blocked kernel configurations (and of 64x128, whose N-major B has two MN blocks): the atom tiled by tile_to_shape to (rows, BK, KB·S) in the
 // collective's order (K-major: MN first; MN-major: K first, CUTLASS's Step<_2,_1,_3>) maps every
 // (mn, k, s·KB + j) to s·KB·stage + j·stage + C's (mn, k, 0); and, for a K-major operand or an
 // MN-major one of one atom-wide MN block, tile_to_shape to (rows, KB·BK, S), the layout of a BK
