@@ -19,17 +19,16 @@
 
 namespace cutego_gen {
 
-// An operand of C with stages of KB k-blocks.
+// An operand of C with stages of KB k-blocks (its k-blocks and their bytes: kKBlocks and
+// kKBlockBytes below).
 template <class Op, int KB>
 struct KBlockOp : Op {
-  static constexpr int k_blocks = KB;
-  static constexpr int kblock_bytes = Op::stage_bytes;       // one k-block, C's stage
-  static constexpr int stage_bytes = Op::stage_bytes * KB;   // the stage (also the stage stride)
+  static constexpr int stage_bytes = Op::stage_bytes * KB;  // the stage (also the stage stride)
 };
 
 template <class C, int KB, int S>
 struct KBlocked : C {
-  static constexpr int K_BLOCKS = KB, STAGES = S, BK = C::BK * KB;
+  static constexpr int STAGES = S, BK = C::BK * KB;
   typedef KBlockOp<typename C::A_K, KB> A_K;
   typedef KBlockOp<typename C::A_MN, KB> A_MN;
   typedef KBlockOp<typename C::B_K, KB> B_K;
