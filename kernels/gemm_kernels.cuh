@@ -876,6 +876,11 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
       PipelineState<S> write{0};
       for (PersistentTileScheduler<CM> sched(p); sched.is_valid(); sched.advance_to_next_work())
         producer_load_tile<Cfg, OA, OB, CM>(p, pipe, write, sched.get_current_work(), tma_a, tma_b, sa, sb);
+    } else if (CM > 1) {
+      // The producer warpgroup's other threads leave now, as they do without clusters: parked at
+      // the closing cluster barrier, lanes 1-31 of the producer's warp would diverge from it for
+      // its whole loop. An exited thread no longer holds up a cluster barrier (PTX exit).
+      return;
     }
   } else {
     // Consumers.

@@ -436,9 +436,10 @@ static int derive_maps(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt, 
   if (plan_mul(p->tiles_m, p->tiles_n, &p->tiles) || plan_mul(p->tiles, p->l, &p->tiles))
     return REASON(p, -1, "the tile count overflows int64");
   /* 2x1 clusters whose CTAs share B's stages by TMA multicast only when asked: on the H200 they
-   * measured 0.99-1.00x of no clusters on large shapes and 0.78-0.98x on small ones
-   * (bench/GEMM-NOTES.md, run 16). With an odd tiles_m the last cluster row computes one tile of
-   * zeros beside its partner. */
+   * measured 0.99-1.00x of no clusters on large shapes, and on the one-wave class 0.87-0.96x
+   * (64x128, 128x128) to 1.08x (512x4096x14336 on 128x128) (bench/GEMM-NOTES.md, "2x1 clusters:
+   * what costs the time"). With an odd tiles_m the last cluster row computes one tile of zeros
+   * beside its partner. */
   p->cluster_m = 1;
   if (opt && (opt->cluster_m < 0 || opt->cluster_m > cb->multicast))
     return REASON(p, -1, "cluster_m %d: 0 (automatic), 1 or %d", (int)opt->cluster_m, cb->multicast);
