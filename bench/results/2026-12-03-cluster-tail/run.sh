@@ -14,18 +14,15 @@
 # (1024^3 0.87 -> ~0.93 of the time without; 256x4096^2 0.89 -> ~0.93) and nothing on long ones.
 set -u
 grep -q producer_tail kernels/gemm_kernels.cuh || { echo "apply tail.patch first"; exit 2; }
-G=/tmp/ct; . bench/device/env.sh
-ROOT=$PWD; R=bench/results/2026-12-03-cluster-tail
-V=$G/pre; mkdir -p $V/src $V/o; tar cf - --exclude=.devwork --exclude=.git . | tar xf - -C $V/src
-(cd $V/src && patch -p1 -R -s < $ROOT/$R/tail.patch) || echo "PATCH-FAIL" >> $S
+G=/tmp/ct; . bench/device/env.sh; . bench/device/variant.sh
+R=bench/results/2026-12-03-cluster-tail
+variant_prepare pre $R/tail.patch -R
 export D=.devwork/b; bash bench/device/lib.sh > $G/lib.log 2>&1 &
-( for u in gemm_64x128_kk gemm_128x128_kk gemm_128x192_kk gemm_128x256_kk; do echo $u; done ) |
-  xargs -P 4 -I{} sh -c "cd $V/src && $NVCC $F -Xcompiler -fPIC -c kernels/{}.cu -o $V/o/{}.o || echo BUILD-FAIL {}" > $G/var.log 2>&1
-wait; grep -E "lib:|BUILD-FAIL" $G/lib.log $G/var.log >> $S
+variant_compile pre:gemm_64x128_kk pre:gemm_128x128_kk pre:gemm_128x192_kk pre:gemm_128x256_kk
+wait; grep -E "lib:|BUILD-FAIL" $G/lib.log $G/variants.log >> $S
 $NVCC $F -I$CUDA/include bench/bench_gemm.cu $D/lib.a $LK -o $D/bench_gemm > $G/link.log 2>&1 &
 $NVCC $F -I$CUDA/include csrc/gemm/test_gemm.cu $D/lib.a $LK -o $D/test_gemm > $G/link_t.log 2>&1 &
-mkdir -p $V/all && cp $D/o/*.o $V/all/ && cp $V/o/*.o $V/all/ && ar rcs $V/lib.a $V/all/*.o
-$NVCC $F -I$CUDA/include bench/bench_gemm.cu $V/lib.a $LK -o $V/bench_gemm > $G/link_pre.log 2>&1 &
+variant_link pre &
 wait; echo "built at $(el)s" >> $S
 timeout 100 $D/test_gemm > $OUT/test_gemm.log 2>&1; echo "test_gemm rc=$? ($(el)s)" >> $S
 grep -E "^FAIL|checks" $OUT/test_gemm.log | tail -8 >> $S
@@ -33,7 +30,7 @@ for tool in memcheck racecheck; do
   timeout 60 $CUDA/bin/compute-sanitizer --tool $tool --error-exitcode 3 $D/test_gemm --filter "3 tile rows,64x128 cluster KK,small M=50 cluster" > $OUT/$tool.log 2>&1
   echo "$tool rc=$? ($(el)s)" >> $S; grep -E "ERROR SUMMARY|checks" $OUT/$tool.log | tail -2 >> $S
 done
-for b in pre:$V/bench_gemm tail:$D/bench_gemm; do
+for b in pre:$G/pre/bench_gemm tail:$D/bench_gemm; do
   for cs in "8:256,4096,4096 128,6144,4096 1024,1024,1024" "2:512,4096,4096 256,6144,4096 512,4096,14336" "5:512,6144,4096 256,11008,4096"; do
     c=${cs%%:*}; SH=""; for s in ${cs#*:}; do SH="$SH --shape $s"; done
     timeout 60 ${b#*:} $G/${b%%:*}_c$c.csv --graph --dtype bf16 --config $c --split-k 1 --cluster 2 --ab-cluster $SH 2>&1 | grep -E "ours|clusters" | sed "s/^/${b%%:*} /" >> $OUT/clusters.txt
@@ -41,6 +38,6 @@ for b in pre:$V/bench_gemm tail:$D/bench_gemm; do
 done
 echo "clusters at $(el)s" >> $S; sed -E 's/ +/ /g' $OUT/clusters.txt | cut -c1-120 >> $S
 SH=""; for s in 4096,4096,4096 8192,8192,8192 2048,2048,2048 512,4096,4096; do SH="$SH --shape $s"; done
-mkdir -p $G/ab; timeout 80 bash bench/gemm_ab.sh $G/ab 2 $V/bench_gemm $D/bench_gemm --graph --dtype bf16 $SH > $OUT/ab.txt 2>&1
+mkdir -p $G/ab; timeout 80 bash bench/gemm_ab.sh $G/ab 2 $G/pre/bench_gemm $D/bench_gemm --graph --dtype bf16 $SH > $OUT/ab.txt 2>&1
 echo "ab (no clusters) at $(el)s" >> $S; grep "^|" $OUT/ab.txt >> $S
 echo "done at $(el)s" >> $S; cat $S
