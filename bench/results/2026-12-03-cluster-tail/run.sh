@@ -40,4 +40,10 @@ echo "clusters at $(el)s" >> $S; sed -E 's/ +/ /g' $OUT/clusters.txt | cut -c1-1
 SH=""; for s in 4096,4096,4096 8192,8192,8192 2048,2048,2048 512,4096,4096; do SH="$SH --shape $s"; done
 mkdir -p $G/ab; timeout 80 bash bench/gemm_ab.sh $G/ab 2 $G/pre/bench_gemm $D/bench_gemm --graph --dtype bf16 $SH > $OUT/ab.txt 2>&1
 echo "ab (no clusters) at $(el)s" >> $S; grep "^|" $OUT/ab.txt >> $S
+# Where clusters now pay against the automatic plan (which may split K or stream): the one-wave
+# class below 0.95 of cuBLAS (bench/results/2026-12-02-below), clusters asked for against none.
+SH=""; for s in 128,6144,4096 128,11008,4096 256,4096,11008 256,4096,14336 256,6144,4096 256,11008,4096 256,14336,4096 \
+  333,14336,4096 512,4096,4096 512,4096,11008 512,4096,14336 512,11008,4096 1024,11008,4096 1024,14336,4096 1024,1024,1024 1000,1000,1000; do SH="$SH --shape $s"; done
+timeout 120 $D/bench_gemm $G/auto_cl.csv --graph --dtype bf16 --cluster 2 --ab-cluster $SH > $OUT/auto_clusters.txt 2>&1
+echo "automatic tile, clusters against none, at $(el)s" >> $S; grep -E "ours|clusters" $OUT/auto_clusters.txt | sed -E 's/ +/ /g' | cut -c1-120 >> $S
 echo "done at $(el)s" >> $S; cat $S
