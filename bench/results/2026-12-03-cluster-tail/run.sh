@@ -11,7 +11,7 @@
 # with both libraries, plus before/after without clusters on large shapes.
 # Predicted: the closing barrier costs ~1 us per CTA pair at the end of a one-wave kernel (its
 # GPU-scope fences wait for the epilogue's stores), so clusters gain +3-8% on 7-30 us shapes
-# (1024^3 0.87 -> ~0.93 of the time without; 256x4096^2 0.89 -> ~0.93) and nothing on long ones.
+# (1024^3 0.87 -> ~0.93 of the speed without; 256x4096^2 0.89 -> ~0.93) and nothing on long ones.
 set -u
 grep -q producer_tail kernels/gemm_kernels.cuh || { echo "apply tail.patch first"; exit 2; }
 G=/tmp/ct; . bench/device/env.sh; . bench/device/variant.sh
