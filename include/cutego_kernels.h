@@ -66,7 +66,8 @@ int cutego_copy_ex(void *dst, const cute_layout_t *dst_layout, const void *src,
  * (or that no tensor map reads) is transposed by cutego_copy into a compact K-major workspace
  * first, and the plan says so (CUTEGO_GEMM_F_PACK_A/B, packed_why). FP8 runs on the wgmma path
  * only: where the bf16/fp16 GEMM would take the generic path (no_pack, force_path generic, a
- * broadcast batch to pack), an FP8 plan is an error. No 2x1 clusters.
+ * broadcast batch to pack), an FP8 plan is an error. 2x1 clusters (cluster_m 2) on
+ * 128x256 tiles with fast accumulation only.
  *
  * Paths (the plan says which and why, in plan->reason):
  *   CUTEGO_GEMM_PATH_WGMMA   Hopper wgmma, TMA loads into 128-byte-swizzled shared memory, a

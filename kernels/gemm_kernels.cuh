@@ -215,6 +215,14 @@ struct PipelineTmaAsync {
   __device__ __forceinline__ void producer_expect_transaction(PipelineState<S> st, uint32_t tx_bytes) {
     mbar_expect_tx(&full[st.index()], tx_bytes);
   }
+  // CUTLASS's producer_tail: once the producer has issued its last stage, it acquires every
+  // stage once more, i.e. waits until the consumers of every CTA of the cluster have released
+  // each stage it filled (a stage never filled passes at once). After that no CTA of the cluster
+  // writes this CTA's stages or arrives on its barriers (the CTAs walk the same k-iterations),
+  // so it may exit without a cluster barrier.
+  __device__ __forceinline__ void producer_tail(PipelineState<S> st) {
+    for (int i = 0; i < S; ++i, ++st) producer_acquire(st);
+  }
   // The barrier the stage's TMA loads complete on.
   __device__ __forceinline__ uint64_t *producer_get_barrier(PipelineState<S> st) { return &full[st.index()]; }
   __device__ __forceinline__ void consumer_wait(PipelineState<S> st) { mbar_wait(&full[st.index()], st.phase()); }
@@ -865,7 +873,7 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
   const int wg = threadIdx.x / 128;
   if (threadIdx.x == 0) pipe.init(CM, Cfg::CONSUMER_WARPGROUPS);
   if (CM > 1)
-    cluster_sync();  // every CTA's barriers exist before any multicast or remote arrival
+    cluster_arrive_relaxed_wait();  // every CTA's barriers exist before any multicast or remote arrival
   else
     __syncthreads();
 
@@ -876,11 +884,7 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
       PipelineState<S> write{0};
       for (PersistentTileScheduler<CM> sched(p); sched.is_valid(); sched.advance_to_next_work())
         producer_load_tile<Cfg, OA, OB, CM>(p, pipe, write, sched.get_current_work(), tma_a, tma_b, sa, sb);
-    } else if (CM > 1) {
-      // The producer warpgroup's other threads leave now, as they do without clusters: parked at
-      // the closing cluster barrier, lanes 1-31 of the producer's warp would diverge from it for
-      // its whole loop. An exited thread no longer holds up a cluster barrier (PTX exit).
-      return;
+      if (CM > 1) pipe.producer_tail(write);
     }
   } else {
     // Consumers.
@@ -896,8 +900,6 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
     }
     if (t == 0) bulk_wait_all();  // the staging buffers stay valid until the stores have read them
   }
-  // No CTA leaves while another may still arrive on its barriers or write its stages.
-  if (CM > 1) cluster_sync();
 }
 
 // ---- the generic path ------------------------------------------------------------------------
@@ -936,6 +938,14 @@ __device__ __forceinline__ void gemm_generic_body(TO *d, const cute_layout_t &ld
   }
 }
 
+}  // namespace cutego_k
+
+namespace cutego_k {
+// The FP8 kernels that run 2x1 clusters sharing B when the plan says so (CUTEGO_GEMM_F_CLUSTER_2):
+// fast accumulation on a configuration with multicast boxes (128x256); promoted accumulation runs
+// without clusters.
+template <class Cfg, class TI>
+constexpr bool kFp8Clusters = Cfg::MULTICAST > 1 && !is_promoted<TI>;
 }  // namespace cutego_k
 
 // ---- kernel entry points (extern "C" names for the Go launcher's cuModuleGetFunction) --------
@@ -985,6 +995,13 @@ __device__ __forceinline__ void gemm_generic_body(TO *d, const cute_layout_t &ld
       const __grid_constant__ CUtensorMap tma_d, const cutego_k::GemmArgs p, const cutego_gemm_scales_t s) {  \
     cutego_k::GemmArgs q = p;                                                                                 \
     q.alpha = p.alpha * (s.a ? *s.a : 1.f) * (s.b ? *s.b : 1.f);                                              \
+    if constexpr (cutego_k::kFp8Clusters<cutego_gen::CFG, TI>) {                                              \
+      if (p.flags & CUTEGO_GEMM_F_CLUSTER_2) {                                                                \
+        cutego_k::gemm_wgmma_body<cutego_gen::CFG, cutego_gen::CFG::A_K, cutego_gen::CFG::B_K, TI, TO, 2>(    \
+            &tma_a, &tma_b, &tma_d, q);                                                                       \
+        return;                                                                                               \
+      }                                                                                                       \
+    }                                                                                                         \
     cutego_k::gemm_wgmma_body<cutego_gen::CFG, cutego_gen::CFG::A_K, cutego_gen::CFG::B_K, TI, TO, 1>(        \
         &tma_a, &tma_b, &tma_d, q);                                                                           \
   }

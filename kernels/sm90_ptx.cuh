@@ -169,9 +169,11 @@ __device__ __forceinline__ uint32_t cluster_ctarank() {
   asm volatile("mov.u32 %0, %%cluster_ctarank;" : "=r"(r));
   return r;
 }
-// Every thread of every CTA of the cluster arrives; returns when all (non-exited) have.
-__device__ __forceinline__ void cluster_sync() {
-  asm volatile("barrier.cluster.arrive.release;\n\tbarrier.cluster.wait.acquire;" ::: "memory");
+// Every thread of every CTA of the cluster arrives (relaxed: no memory ordering, CUTLASS's
+// cluster_arrive_relaxed + cluster_wait); returns when all (non-exited) have. For the kernel's start,
+// where fence_barrier_init already orders the barriers' initialization before it.
+__device__ __forceinline__ void cluster_arrive_relaxed_wait() {
+  asm volatile("barrier.cluster.arrive.relaxed;\n\tbarrier.cluster.wait;" ::: "memory");
 }
 // Arrive (count 1) on the mbarrier at the same shared-memory offset as bar in CTA `cta` of the
 // cluster (the calling CTA's own included). The default semantics (release at CTA scope), as

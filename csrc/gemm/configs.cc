@@ -27,8 +27,16 @@ constexpr config_boxes boxes(const char *name) {
           {{C::B_K::mc_tma_box_inner, C::B_K::mc_tma_box_outer}, {C::B_MN::mc_tma_box_inner, C::B_MN::mc_tma_box_outer}},
           C::CONSUMER_WARPGROUPS};
 }
-// An 8-bit (FP8) configuration: K-major operands only (the MN-major entries stay 0), no
-// clusters (multicast 1).
+// B's multicast box of a K-major 8-bit configuration (inner, outer; 0 without clusters).
+template <class C>
+constexpr int mc_box_k(int i) {
+  if constexpr (C::MULTICAST > 1)
+    return i == 0 ? C::B_K::mc_tma_box_inner : C::B_K::mc_tma_box_outer;
+  else
+    return 0;
+}
+// An 8-bit (FP8) configuration: K-major operands only (the MN-major entries stay 0); 2x1
+// clusters sharing B where it has multicast boxes.
 template <class C>
 constexpr config_boxes boxes_k(const char *name) {
   return {C::BM,
@@ -42,7 +50,7 @@ constexpr config_boxes boxes_k(const char *name) {
           name,
           C::BK,
           C::MULTICAST,
-          {{0, 0}, {0, 0}},
+          {{mc_box_k<C>(0), mc_box_k<C>(1)}, {0, 0}},
           C::CONSUMER_WARPGROUPS};
 }
 }  // namespace

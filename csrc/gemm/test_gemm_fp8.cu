@@ -30,6 +30,7 @@ struct Case {
   int block;       // block-scaled (cutego_gemm_blockscaled; promoted 1, sa = sb = 0): scales SA (M, kb, L),
                    // SB (nb, kb, L) 1 K-major (kb contiguous), 2 MN-major (M, nb contiguous; M padded to
                    // 4 as DeepGEMM's TMA-aligned scales), 3 K-major shared by every batch (rank 2)
+  int cluster;     // 0 the planner's choice; 2: 2x1 clusters sharing B (checked in the plan)
 };
 
 static int g_fail = 0, g_run = 0;
@@ -117,6 +118,7 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed, float *sdev
   opt.config = c.config;
   opt.split_k = c.split > 0 ? c.split : 0;
   opt.direct_epilogue = c.direct;
+  opt.cluster_m = c.cluster;
   opt.scale_a = c.sa != 0 ? sdev : nullptr;
   opt.scale_b = c.sb != 0 ? sdev + 1 : nullptr;
   const int ta = c.ta ? c.ta : CUTEGO_DTYPE_E4M3, tb = c.tb ? c.tb : ta;
@@ -141,7 +143,8 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed, float *sdev
     const double tol = tol_of(c.cd, K, c.promoted);
     bool ok = hbad == 0 && rel < tol && plan.path == CUTEGO_GEMM_PATH_WGMMA && split_ok && plan.promoted == c.promoted &&
               !(plan.flags & CUTEGO_GEMM_F_BLOCK_SCALED) == !c.block && (!c.block || !c.config || plan.config == c.config - 1) &&
-              (c.am == 0 || (plan.flags & CUTEGO_GEMM_F_PACK_A)) && (c.bm == 0 || (plan.flags & CUTEGO_GEMM_F_PACK_B));
+              (c.am == 0 || (plan.flags & CUTEGO_GEMM_F_PACK_A)) && (c.bm == 0 || (plan.flags & CUTEGO_GEMM_F_PACK_B)) &&
+              (c.cluster == 0 || plan.cluster_m == c.cluster);
     printf("%s %-36s %6lldx%-6lldx%-6lld L%-2lld rel %.2e (bound %.1e) nonfinite %llu | %s\n", ok ? "ok  " : "FAIL",
            c.name, (long long)M, (long long)N, (long long)K, (long long)L, rel, tol, hbad, plan.reason);
     if (!ok) ++g_fail;
@@ -179,7 +182,7 @@ static void bad_args() {
                                           // 128x256 tiles; 4: promoted
   } r[] = {
       {"M-major A, no_pack", "FP8", &am, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16, 1, 0, 0},
-      {"2x1 clusters", "cluster_m", &a, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16, 0, 2, 0},
+      {"2x1 clusters on 128x128", "cluster_m", &a, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16, 0, 2, 0},
       {"e4m3 output", "C/D data type", &a, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_E4M3, 0, 0, 0},
       {"fp32 A and B", "unsupported", &a, CUTEGO_DTYPE_F32, CUTEGO_DTYPE_BF16, 0, 0, 0},
       {"b_dtype with bf16 A", "b_dtype", &a, CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_BF16, 0, 0, 2},
@@ -196,7 +199,7 @@ static void bad_args() {
     o.scale_a = x.scale == 1 ? static_cast<const float *>(p) : nullptr;
     o.b_dtype = x.scale == 2 ? CUTEGO_DTYPE_E5M2 : 0;
     o.fp8_accumulation = x.scale >= 3 ? CUTEGO_GEMM_FP8_ACCUM_PROMOTED : 0;
-    o.config = x.scale == 3 ? CUTEGO_GEMM_CONFIG_128x256x64 + 1 : 0;
+    o.config = x.scale == 3 ? CUTEGO_GEMM_CONFIG_128x256x64 + 1 : x.cluster ? CUTEGO_GEMM_CONFIG_128x128x64 + 1 : 0;
     int rc = cutego_gemm(p, &d, p, x.a, p, &a, nullptr, nullptr, x.ab, x.cd, 1, 0, nullptr, &o, nullptr);
     bool ok = rc == CUTEGO_KERNELS_EINVAL && strstr(last_kernel_error(), x.says) != nullptr;
     printf("%s bad-args %-22s rc=%d %s\n", ok ? "ok  " : "FAIL", x.what, rc, last_kernel_error());
@@ -306,6 +309,22 @@ int main(int argc, char **argv) {
   cs.push_back({"128x256 tiles", 2048, 2048, 1024, 1, 0, 0, BF, 1.f, 0.5f, 0.25f, 2.f, 0, 0, C256, 1, 0});
   cs.push_back({"128x128 tiles", 2048, 2048, 1024, 1, 0, 0, BF, 1.f, 0.5f, 0.25f, 2.f, 0, 0, C128, 1, 0});
   cs.push_back({"direct epilogue", 1000, 1200, 512, 1, 0, 0, BF, 1.f, 0.5f, 0.5f, 2.f, 0, 0, 0, 1, 1});
+  // 2x1 clusters sharing B on 128x256 tiles (each CTA loads 128 of B's 256 rows and multicasts
+  // them): several tiles per CTA, an odd count of tile rows (the last cluster row's partner past
+  // M), one tile row, batches with B broadcast, a transposed A (packed), the direct epilogue, an
+  // e4m3 x e5m2 pair, fp32 D with beta, 4 k-tiles per tile
+  {
+    const int E4 = CUTEGO_DTYPE_E4M3, E5 = CUTEGO_DTYPE_E5M2;
+    cs.push_back({"clusters 128x256", 2048, 2048, 1024, 1, 0, 0, BF, 1.f, 0.5f, 0.25f, 2.f, 0, 0, C256, 1, 0, 0, 0, 0, 0, 2});
+    cs.push_back({"clusters, 3 tile rows", 384, 1024, 512, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, C256, 1, 0, 0, 0, 0, 0, 2});
+    cs.push_back({"clusters, one tile row", 100, 2048, 640, 1, 0, 0, F16, 1.f, 0.f, 1.f, 1.f, 0, 0, C256, 1, 0, 0, 0, 0, 0, 2});
+    cs.push_back({"clusters, batched B broadcast", 512, 768, 512, 3, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 1, C256, 1, 0, 0, 0, 0, 0, 2});
+    cs.push_back({"clusters, M-major A", 512, 1024, 384, 1, 1, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, C256, 1, 0, 0, 0, 0, 0, 2});
+    cs.push_back({"clusters, direct epilogue", 1000, 1200, 512, 1, 0, 0, BF, 1.f, 0.5f, 0.5f, 2.f, 0, 0, C256, 1, 1, 0, 0, 0, 0, 2});
+    cs.push_back({"clusters, e4m3 x e5m2", 1024, 1024, 1024, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, C256, 1, 0, E4, E5, 0, 0, 2});
+    cs.push_back({"clusters, f32 D, beta", 768, 1280, 768, 1, 0, 0, F32, 1.f, 0.5f, 1.f, 1.f, 0, 0, C256, 1, 0, 0, 0, 0, 0, 2});
+    cs.push_back({"clusters, 4 k-tiles, many tiles", 4096, 4096, 512, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, C256, 1, 0, 0, 0, 0, 0, 2});
+  }
   cs.push_back({"N=1001 f32", 999, 1001, 640, 1, 0, 0, F32, 1.f, 0.25f, 1.f, 1.f, 0, 0, 0, 1, 0});
   // K off the 16-byte grid: rows packed with K padded; padded leading dimensions
   cs.push_back({"K=1000 (packed rows)", 768, 512, 1000, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 1, 0});

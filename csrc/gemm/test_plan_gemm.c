@@ -512,11 +512,33 @@ static void fp8_plans(void) {
   rc = plan(L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), NULL, E4, BF, 0x1000,
             &o, &p);
   CHECK(rc == -1 && strstr(p.reason, "FP8"), "fp8 forced generic: %s", p.reason);
+  /* 2x1 clusters sharing B: on 128x256 tiles with fast accumulation (each CTA loads 128 of B's
+   * 256 rows of 128 bytes and multicasts them; the kernel's CM = 2 body by the flag); on 128x128
+   * tiles (no multicast boxes) and with promoted accumulation (128x128 only), an error. */
   memset(&o, 0, sizeof o);
   o.cluster_m = 2;
+  o.config = CUTEGO_GEMM_CONFIG_128x256x64 + 1;
+  rc = plan(L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL, E4, BF,
+            0x1000, &o, &p);
+  {
+    cutego_gemm_args_t g;
+    cutego_launch_t l;
+    cutego_gemm_args(&p, (void *)0x10000, NULL, 1.f, 0.f, 0, &g);
+    cutego_gemm_launch(&p, 132, 0, &l);
+    CHECK(rc == 0 && p.cluster_m == 2 && p.b_map.box[0] == 128 && p.b_map.box[1] == 128 && p.a_map.box[1] == 128 &&
+              (g.flags & CUTEGO_GEMM_F_CLUSTER_2) && l.cluster == 2 && l.grid % 2 == 0 && strstr(p.kernel, "128x256_kk_e4m3_bf16"),
+          "fp8 128x256 clusters: B box %d x %d cluster %d grid %d %s", (int)p.b_map.box[0], (int)p.b_map.box[1], (int)l.cluster,
+          (int)l.grid, p.reason);
+  }
+  o.config = CUTEGO_GEMM_CONFIG_128x128x64 + 1;
   rc = plan(L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), NULL, E4, BF, 0x1000,
             &o, &p);
-  CHECK(rc == -1 && strstr(p.reason, "cluster_m"), "fp8 cluster: %s", p.reason);
+  CHECK(rc == -1 && strstr(p.reason, "cluster_m"), "fp8 128x128 cluster: %s", p.reason);
+  o.config = 0;
+  o.fp8_accumulation = CUTEGO_GEMM_FP8_ACCUM_PROMOTED;
+  rc = plan(L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), NULL, E4, BF, 0x1000,
+            &o, &p);
+  CHECK(rc == -1 && strstr(p.reason, "cluster_m"), "fp8 promoted cluster: %s", p.reason);
   /* e5m2, and the pairs: B's type from options.b_dtype, both names in the kernel's */
   const int E5 = CUTEGO_DTYPE_E5M2;
   rc = plan(L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), L3(512, 512, 0, 512, 1, 0), NULL, E5, BF, 0x1000,

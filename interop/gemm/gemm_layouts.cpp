@@ -159,15 +159,16 @@ static void config() {
   operand<T, kMulticast, BM, BN, BK, STAGES, false, GMMA::Major::MN>(cfg);
 }
 
-// An 8-bit (FP8) configuration: ss_op_selector takes FP8 A and B K-major only, no clusters.
-template <int BM, int BN, int BK, int STAGES>
+// An 8-bit (FP8) configuration: ss_op_selector takes FP8 A and B K-major only; MC CTAs per
+// cluster sharing B (1: no clusters).
+template <int BM, int BN, int BK, int STAGES, int MC = 1>
 static void config_fp8() {
   using T = cutlass::float_e4m3_t;
   char cfg[64];
   snprintf(cfg, sizeof cfg, "Gemm_%dx%dx%d_S%d_E8", BM, BN, BK, STAGES);
-  num(cfg, "-", "multicast", 1);
-  operand<T, 1, BM, BN, BK, STAGES, true, GMMA::Major::K>(cfg);
-  operand<T, 1, BM, BN, BK, STAGES, false, GMMA::Major::K>(cfg);
+  num(cfg, "-", "multicast", MC);
+  operand<T, MC, BM, BN, BK, STAGES, true, GMMA::Major::K>(cfg);
+  operand<T, MC, BM, BN, BK, STAGES, false, GMMA::Major::K>(cfg);
 }
 
 int main() {
@@ -178,7 +179,7 @@ int main() {
   config<64, 64, 64, 13>();
   config<64, 32, 64, 16>();
   config<64, 128, 64, 8>();
-  config_fp8<128, 256, 128, 4>();
+  config_fp8<128, 256, 128, 4, 2>();
   config_fp8<128, 128, 128, 6>();
   config_fp8<128, 192, 128, 4>();
   return 0;

@@ -887,7 +887,7 @@ struct Gemm_128x256x128_S4_E8 {
   // each of CONSUMER_WARPGROUPS consumer warpgroups issues wgmma m<MMA_M>n<MMA_N>k<MMA_K>
   static constexpr int CONSUMER_WARPGROUPS = 2, MMA_M = 64, MMA_N = 256, MMA_K = 32;
   // the CTAs of a cluster that share an operand's stages through TMA multicast (mc_*)
-  static constexpr int MULTICAST = 1;
+  static constexpr int MULTICAST = 2;
   struct A_K {   // operand A, K-major, K_SW128 atom
     static constexpr int major = 0;                  // 0 K-major, 1 MN-major
     static constexpr int rows = 128;                 // MN extent of the tile (BM for A, BN for B)
@@ -898,6 +898,9 @@ struct Gemm_128x256x128_S4_E8 {
     static constexpr int tma_load_smem_bytes = 0;    // smem byte offset between consecutive loads
     static constexpr int tma_load_mn = 0;            // MN coordinate step (elements) between loads
     static constexpr int tma_swizzle_bytes = 128;
+    static constexpr int mc_tma_box_inner = 128;     // multicast: each CTA's box of every load
+    static constexpr int mc_tma_box_outer = 64;      // (CTA r at outer coordinate + r * mc_tma_box_outer)
+    static constexpr int mc_slice_bytes = 8192;      // CTA r's slice lands r * mc_slice_bytes into the load
     static constexpr int desc_rows = 64;             // MN extent of the wgmma sub-tile the descriptor describes
     static constexpr int desc_layout_type = 1;       // wgmma descriptor bits 62-63: B128
     static constexpr int desc_lbo_bytes = 16;        // leading byte offset (before >>4)
@@ -923,6 +926,9 @@ struct Gemm_128x256x128_S4_E8 {
     static constexpr int tma_load_smem_bytes = 0;    // smem byte offset between consecutive loads
     static constexpr int tma_load_mn = 0;            // MN coordinate step (elements) between loads
     static constexpr int tma_swizzle_bytes = 128;
+    static constexpr int mc_tma_box_inner = 128;     // multicast: each CTA's box of every load
+    static constexpr int mc_tma_box_outer = 128;     // (CTA r at outer coordinate + r * mc_tma_box_outer)
+    static constexpr int mc_slice_bytes = 16384;     // CTA r's slice lands r * mc_slice_bytes into the load
     static constexpr int desc_rows = 256;            // MN extent of the wgmma sub-tile the descriptor describes
     static constexpr int desc_layout_type = 1;       // wgmma descriptor bits 62-63: B128
     static constexpr int desc_lbo_bytes = 16;        // leading byte offset (before >>4)
