@@ -938,9 +938,6 @@ __device__ __forceinline__ void gemm_generic_body(TO *d, const cute_layout_t &ld
   }
 }
 
-}  // namespace cutego_k
-
-namespace cutego_k {
 // The FP8 kernels that run 2x1 clusters sharing B when the plan says so (CUTEGO_GEMM_F_CLUSTER_2):
 // fast accumulation on a configuration with multicast boxes (128x256); promoted accumulation runs
 // without clusters.
