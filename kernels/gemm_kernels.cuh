@@ -229,11 +229,14 @@ struct PipelineTmaAsync {
   // A consumer warp is done reading the stage: tell the producers of every CTA of the cluster
   // (lane r signals CTA r, all at once).
   __device__ __forceinline__ void consumer_release(PipelineState<S> st, int cluster_m, int lane) {
-    if (cluster_m == 1) {
-      if (lane == 0) mbar_arrive(&empty[st.index()]);
-    } else if (lane < cluster_m) {
-      mbar_arrive_cluster(&empty[st.index()], lane);
-    }
+    consumer_release_stage(st.index(), cluster_m, lane);
+  }
+  // The same for stage s (predicated arrivals: no branch in the warp's loop).
+  __device__ __forceinline__ void consumer_release_stage(int s, int cluster_m, int lane) {
+    if (cluster_m == 1)
+      mbar_arrive_if(&empty[s], lane == 0);
+    else
+      mbar_arrive_cluster_if(&empty[s], lane, lane < cluster_m);
   }
 };
 
@@ -289,10 +292,24 @@ __device__ __forceinline__ void wgmma_fp8(float (&acc)[N / 2], uint64_t da, uint
   }
 }
 
+// A wgmma descriptor's low word (start address / 16 and the leading byte offset) at shared
+// address addr, and its high word (stride byte offset, layout type), a constant of the operand.
+// Shared memory lies below 2^18 bytes, so adding an offset / 16 to the low word never carries
+// out of its 14-bit address field.
+template <class O>
+__device__ __forceinline__ uint32_t desc_lo(uint32_t addr) {
+  return static_cast<uint32_t>(gmma_desc(addr, O::desc_lbo_bytes, O::desc_sbo_bytes, O::desc_layout_type));
+}
+template <class O>
+__device__ __forceinline__ uint64_t desc_at(uint32_t lo, int offset_bytes) {
+  constexpr uint64_t hi = gmma_desc(0, O::desc_lbo_bytes, O::desc_sbo_bytes, O::desc_layout_type) >> 32;
+  return hi << 32 | (lo + static_cast<uint32_t>(offset_bytes / 16));
+}
+
 // A stage of several k-blocks (gemm_k_blocks.h): the k-blocks' MMAs in turn, each at its
-// k-block's offset.
+// k-block's offset; a_lo and b_lo are the descriptors' low words at the stage's start (desc_lo).
 template <class Cfg, class OA, class OB, class TI, int N>
-__device__ __forceinline__ void mma_stage(float (&acc)[N / 2], uint32_t a_addr, uint32_t b_addr, bool first) {
+__device__ __forceinline__ void mma_stage_desc(float (&acc)[N / 2], uint32_t a_lo, uint32_t b_lo, bool first) {
   constexpr bool F16 = same_type<TI, __half>::value;
   static_assert(Cfg::ELEM_BYTES == sizeof(TI), "the configuration's element size is TI's");
   static_assert(!is_fp8<TI> || (OA::wgmma_trans == 0 && OB::wgmma_trans == 0), "FP8 wgmma reads K-major operands");
@@ -300,10 +317,11 @@ __device__ __forceinline__ void mma_stage(float (&acc)[N / 2], uint32_t a_addr, 
   static_assert(kKBlocks<OA> == KB && kKBlocks<OB> == KB, "the operands' k-blocks are the configuration's");
 #pragma unroll
   for (int kk = 0; kk < KB * KK; ++kk) {
-    const uint64_t da = gmma_desc(a_addr + (kk / KK) * kKBlockBytes<OA> + (kk % KK) * OA::desc_k_step_bytes,
-                                  OA::desc_lbo_bytes, OA::desc_sbo_bytes, OA::desc_layout_type);
-    const uint64_t db = gmma_desc(b_addr + (kk / KK) * kKBlockBytes<OB> + (kk % KK) * OB::desc_k_step_bytes,
-                                  OB::desc_lbo_bytes, OB::desc_sbo_bytes, OB::desc_layout_type);
+    static_assert(kKBlockBytes<OA> % 16 == 0 && OA::desc_k_step_bytes % 16 == 0 && kKBlockBytes<OB> % 16 == 0 &&
+                      OB::desc_k_step_bytes % 16 == 0,
+                  "descriptor offsets in units of 16 bytes");
+    const uint64_t da = desc_at<OA>(a_lo, (kk / KK) * kKBlockBytes<OA> + (kk % KK) * OA::desc_k_step_bytes);
+    const uint64_t db = desc_at<OB>(b_lo, (kk / KK) * kKBlockBytes<OB> + (kk % KK) * OB::desc_k_step_bytes);
     const int scale_d = (first && kk == 0) ? 0 : 1;
     if constexpr (is_fp8<TI>) {
       wgmma_fp8<typename operand_types<TI>::a, typename operand_types<TI>::b, N>(acc, da, db, scale_d);
@@ -335,6 +353,12 @@ __device__ __forceinline__ void mma_stage(float (&acc)[N / 2], uint32_t a_addr, 
         wgmma_m64n32k16_bf16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
     }
   }
+}
+
+// The same at shared addresses a_addr and b_addr.
+template <class Cfg, class OA, class OB, class TI, int N>
+__device__ __forceinline__ void mma_stage(float (&acc)[N / 2], uint32_t a_addr, uint32_t b_addr, bool first) {
+  mma_stage_desc<Cfg, OA, OB, TI, N>(acc, desc_lo<OA>(a_addr), desc_lo<OB>(b_addr), first);
 }
 
 // ---- the epilogue, from the accumulator's thread-value layout --------------------------------
@@ -794,37 +818,30 @@ __device__ __forceinline__ bool consumer_mma_tile(const GemmArgs &p, PipelineTma
       promoted_mma_tile<Cfg, OA, OB, TI, CM>(p, pipe, read, w, cw, lane, acc, sa, sb, bs);
     else
       promoted_interval_mma_tile<Cfg, OA, OB, TI, CM>(p, pipe, read, w, cw, lane, acc, sa, sb, bs);
-  } else if constexpr (kMmaStagesInFlight<Cfg> == 1) {
-    for (int kt = k_begin; kt < ke; ++kt, ++read) {
-      const int s = read.index();
-      pipe.consumer_wait(read);
-      wgmma_fence();
-      mma_stage<Cfg, OA, OB, TI, Cfg::BN>(acc, smem_u32(sa + s * OA::stage_bytes) + cw * OA::desc_mn64_step_bytes,
-                                          smem_u32(sb + s * OB::stage_bytes), kt == k_begin);
-      wgmma_commit();
-      // Keep this stage's MMAs in flight; the previous stage's are done: release it.
-      wgmma_wait<1>();
-      if (kt > k_begin) pipe.consumer_release(read.previous(), CM, lane);
-    }
-    wgmma_wait<0>();
-    if (ke > k_begin) pipe.consumer_release(read.previous(), CM, lane);
   } else {
-    // The same with F = kMmaStagesInFlight stages' MMAs left in flight: stage kt - F is released
-    // once its MMAs are done, the last F after the loop.
-    constexpr int F = kMmaStagesInFlight<Cfg>;
-    for (int kt = k_begin; kt < ke; ++kt, ++read) {
-      const int s = read.index();
-      pipe.consumer_wait(read);
+    // F = kMmaStagesInFlight stages' MMAs stay in flight: stage kt - F is released once its MMAs
+    // are done, the last F after the loop. The stage and phase are counters here (no division of
+    // the running count by the stage count) and the descriptors' low words of stage 0 advance by
+    // the stage's bytes (cw and the stage from lane 0: one value in the warp, which the compiler
+    // may keep in uniform registers).
+    constexpr int F = kMmaStagesInFlight<Cfg>, S = Cfg::STAGES;
+    const int cwu = __shfl_sync(0xffffffffu, cw, 0);
+    const uint32_t a_lo = desc_lo<OA>(smem_u32(sa) + cwu * OA::desc_mn64_step_bytes), b_lo = desc_lo<OB>(smem_u32(sb));
+    int s = __shfl_sync(0xffffffffu, read.index(), 0);
+    uint32_t phase = static_cast<uint32_t>(__shfl_sync(0xffffffffu, read.phase(), 0));
+    for (int kt = k_begin; kt < ke; ++kt) {
+      mbar_wait(&pipe.full[s], phase);
       wgmma_fence();
-      mma_stage<Cfg, OA, OB, TI, Cfg::BN>(acc, smem_u32(sa + s * OA::stage_bytes) + cw * OA::desc_mn64_step_bytes,
-                                          smem_u32(sb + s * OB::stage_bytes), kt == k_begin);
+      mma_stage_desc<Cfg, OA, OB, TI, Cfg::BN>(acc, a_lo + s * (OA::stage_bytes / 16), b_lo + s * (OB::stage_bytes / 16),
+                                               kt == k_begin);
       wgmma_commit();
       wgmma_wait<F>();
-      if (kt - k_begin >= F) pipe.consumer_release(PipelineState<Cfg::STAGES>{read.count - F}, CM, lane);
+      if (kt - k_begin >= F) pipe.consumer_release_stage(s >= F ? s - F : s - F + S, CM, lane);
+      if (++s == S) s = 0, phase ^= 1;
     }
     wgmma_wait<0>();
-    for (int i = min(F, ke - k_begin); i >= 1; --i)
-      pipe.consumer_release(PipelineState<Cfg::STAGES>{read.count - i}, CM, lane);
+    for (int i = min(F, ke - k_begin); i >= 1; --i) pipe.consumer_release_stage(s >= i ? s - i : s - i + S, CM, lane);
+    read.count += ke - k_begin;
   }
   return true;
 }

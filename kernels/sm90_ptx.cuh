@@ -204,6 +204,31 @@ __device__ __forceinline__ uint8_t *align1024(uint8_t *p) {
 __device__ __forceinline__ void mbar_arrive(uint64_t *bar) {
   asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];" ::"r"(smem_u32(bar)) : "memory");
 }
+// mbar_arrive by the threads where pred holds, predicated rather than branched (CUTLASS's
+// ClusterBarrier::arrive(cta_id, pred)): a warp's loop keeps no divergent branch around it.
+__device__ __forceinline__ void mbar_arrive_if(uint64_t *bar, bool pred) {
+  asm volatile(
+      "{\n"
+      ".reg .pred p;\n"
+      "setp.ne.b32 p, %1, 0;\n"
+      "@p mbarrier.arrive.shared::cta.b64 _, [%0];\n"
+      "}\n" ::"r"(smem_u32(bar)),
+      "r"(static_cast<int>(pred))
+      : "memory");
+}
+// mbar_arrive_cluster (the barrier at bar's offset in CTA `cta` of the cluster) where pred holds.
+__device__ __forceinline__ void mbar_arrive_cluster_if(uint64_t *bar, uint32_t cta, bool pred) {
+  asm volatile(
+      "{\n"
+      ".reg .pred p;\n"
+      ".reg .b32 remote;\n"
+      "setp.ne.b32 p, %2, 0;\n"
+      "@p mapa.shared::cluster.u32 remote, %0, %1;\n"
+      "@p mbarrier.arrive.shared::cluster.b64 _, [remote];\n"
+      "}\n" ::"r"(smem_u32(bar)),
+      "r"(cta), "r"(static_cast<int>(pred))
+      : "memory");
+}
 
 // Named barrier: the first `threads` threads to arrive at barrier `id` (1..15) wait for each other.
 __device__ __forceinline__ void named_barrier_sync(int id, int threads) {
@@ -239,7 +264,7 @@ __device__ __forceinline__ void grid_dependency_wait() { asm volatile("griddepco
 // leading and stride byte offsets (each >> 4, 14 bits), base offset 0 (stages are 1024-byte
 // aligned), layout type in bits 62-63 (1 = 128-byte swizzle, 2 = 64, 3 = 32). The byte
 // offsets and layout type come from cutego (kernels/generated/cutego_gemm_layouts.h).
-__device__ __forceinline__ uint64_t gmma_desc(uint32_t smem_addr, uint32_t lbo_bytes, uint32_t sbo_bytes,
+__host__ __device__ __forceinline__ constexpr uint64_t gmma_desc(uint32_t smem_addr, uint32_t lbo_bytes, uint32_t sbo_bytes,
                                               uint32_t layout_type) {
   return static_cast<uint64_t>((smem_addr & 0x3FFFF) >> 4) |
          (static_cast<uint64_t>((lbo_bytes >> 4) & 0x3FFF) << 16) |
