@@ -237,6 +237,7 @@ func (c *Copier) gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha
 		o.SMs = c.sms
 	}
 	opt = &o
+	dIn, aIn, bIn, cIn := d, a, b, cOp // the caller's operands (packed copies may replace them below)
 	p, err := launchPlan(d, a, b, cOp, ab, cd, beta, opt, bs)
 	if err != nil {
 		return nil, err
@@ -324,6 +325,12 @@ func (c *Copier) gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha
 	if rc == -1 {
 		return nil, fmt.Errorf("gpu: gemm: encoding the tensor maps failed (%s)", p.Reason)
 	}
+	if rc == C.CUDA_ERROR_INVALID_CLUSTER_SIZE && opt.ClusterM == 0 && p.c.cluster_m > 1 {
+		// clusters taken by cutego_gemm_auto_cluster, none of which fits here: the same GEMM without
+		o1 := *opt
+		o1.ClusterM = 1
+		return c.gemm(dIn, aIn, bIn, cIn, ab, cd, alpha, beta, &o1, bs)
+	}
 	if err := cuErr(p.Kernel, rc); err != nil {
 		return nil, err
 	}
@@ -385,14 +392,31 @@ func launchPlan(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, beta float3
 		}
 	}
 	if opt.Config > 0 || narrow || p.c.promoted != 0 {
-		return p, nil
+		return autoCluster(p, d, a, b, cOp, ab, cd, beta, opt, bs), nil
 	}
 	if want := C.cutego_gemm_pick_config(p.c.m, p.c.n, p.c.l, p.c.ab_dtype, C.int(opt.SMs)); want != C.int(p.c.config) {
 		if q := replan(want); q != nil {
-			return q, nil
+			p = q
 		}
 	}
-	return p, nil
+	return autoCluster(p, d, a, b, cOp, ab, cd, beta, opt, bs), nil
+}
+
+// autoCluster is p in 2x1 clusters sharing B where cutego_gemm_auto_cluster says so and opt asks
+// for no cluster size (the same tiles and packed copies, as the C launcher takes them); else p.
+func autoCluster(p *GemmPlan, d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, beta float32, opt *GemmOptions,
+	bs *blockScalesIn) *GemmPlan {
+	if opt.ClusterM != 0 || bs != nil || C.cutego_gemm_auto_cluster(&p.c) != 2 {
+		return p
+	}
+	o := *opt
+	o.Config, o.ClusterM = int(p.c.config)+1, 2
+	q, err := planGemm(d, a, b, cOp, ab, cd, beta, &o, false)
+	const packs = C.CUTEGO_GEMM_F_PACK_A | C.CUTEGO_GEMM_F_PACK_B | C.CUTEGO_GEMM_F_PACK_D
+	if err != nil || q.Path != GemmWgmma || q.c.cluster_m != 2 || q.c.flags&packs != p.c.flags&packs {
+		return p
+	}
+	return q
 }
 
 // splitWorkspaceAddr stands for the split-K workspace's address while planning the slices (the

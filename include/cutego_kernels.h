@@ -458,11 +458,22 @@ int cutego_gemm_narrow(const cutego_gemm_plan_t *plan, int sms);
  * sms and at most all (one batch), CUTEGO_GEMM_CONFIG_64x128x64
  * for more (as many tiles as 128x64, measured as fast or faster); -1 where cutego_gemm_narrow says
  * 0. Before all of these, CUTEGO_GEMM_CONFIG_64x128x64 for a 16-bit plan of more than 64 rows (no
- * clusters, no packed C/D, A's and B's rows on the 128-byte grid) whose data-parallel choice is
+ * clusters, no packed C/D, A's and B's rows on the 128-byte grid, or B's off it and read in place:
+ * cutego_gemm_auto_cluster shares them) whose data-parallel choice is
  * 128x128 tiles, where neither 128x128 nor 64x128 tiles split K, the 64x128 ones fill at most one
  * wave of sms and the 128x128 ones at most half (1024^3: 128 tiles against 64; csrc/gemm/waves.c),
  * whatever cutego_gemm_narrow says. */
 int cutego_gemm_narrow_config(const cutego_gemm_plan_t *plan, int sms);
+
+/* The cluster size along M (1 or 2) cutego_gemm takes for a plan of the wgmma path where no
+ * cluster_m, split or decomposition is asked for, after its tiles and split are chosen (a plan
+ * it splits or runs stream-K keeps 1): 2, clusters sharing B by TMA multicast, where B is a
+ * 16-bit K-major operand read in place whose rows lie off the 128-byte grid (each 128-byte row
+ * of a TMA box spans two L2 lines; sharing halves B's loads: 1.23-1.39x faster on the H200,
+ * csrc/gemm/waves.c), the plan has one batch, at least two tile rows, no packed C/D, and its
+ * configuration multicast boxes; else 1. The narrow rule's 64x128 tiles (cutego_gemm_narrow_config)
+ * are taken on such a B too. */
+int cutego_gemm_auto_cluster(const cutego_gemm_plan_t *plan);
 
 /* The tile configuration on which cutego_gemm runs the slices of a plan whose K it splits (where
  * no configuration is asked for): the plan's own where it is a narrow or one-consumer tile

@@ -596,6 +596,8 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
   cudaStream_t stream = reinterpret_cast<cudaStream_t>(stream_);
   cutego_gemm_plan_t p;
   const int read_c = beta != 0.0f;
+  void *const d_in = d;  // the caller's operands (a, b, c and d may become packed copies below)
+  const void *const a_in = a, *const b_in = b, *const c_in = c;
   // The planner chooses tiles for the device's SM count (no device: a plan that ignores it, and
   // ENODEV after the argument checks).
   cutego_k::DevInfo di;
@@ -611,6 +613,7 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
                      reinterpret_cast<uintptr_t>(a), reinterpret_cast<uintptr_t>(b), reinterpret_cast<uintptr_t>(c),
                      &base, q);
   };
+  cutego_gemm_options_t used = o;  // the options p was planned with
   if (plan_with(o, 0, &p) != 0) {
     if (plan_out) *plan_out = p;
     return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: %s", p.reason);
@@ -728,8 +731,25 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
       if (plan_with(asked, want + 1, &q) == 0 &&
           q.path == CUTEGO_GEMM_PATH_WGMMA) {
         p = q;
+        used = asked;
         if (plan_out) *plan_out = p;
       }
+    }
+  }
+  // 2x1 clusters sharing B where its rows lie off the 128-byte grid (cutego_gemm_auto_cluster),
+  // unless clusters are asked for either way or K is streamed: the same tiles and copies.
+  bool auto_cluster = false;
+  if (p.path == CUTEGO_GEMM_PATH_WGMMA && !(opt && opt->cluster_m > 0) && !stream_k && !bsi &&
+      cutego_gemm_auto_cluster(&p) == 2) {
+    cutego_gemm_options_t oc = used;
+    oc.cluster_m = 2;
+    cutego_gemm_plan_t q;
+    const uint32_t packs = CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B | CUTEGO_GEMM_F_PACK_D;
+    if (plan_with(oc, p.config + 1, &q) == 0 && q.path == CUTEGO_GEMM_PATH_WGMMA && q.cluster_m == 2 &&
+        (q.flags & packs) == (p.flags & packs)) {
+      p = q;
+      auto_cluster = true;
+      if (plan_out) *plan_out = p;
     }
   }
   if (p.path == CUTEGO_GEMM_PATH_GENERIC) {
@@ -843,6 +863,13 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
     int clusters = 0;
     cfg.gridDim = dim3(static_cast<unsigned>(di.sms - di.sms % launch.cluster));
     e = max_active_clusters(dev, &clusters, fn, &cfg, static_cast<unsigned>(launch.cluster));
+    if ((e != cudaSuccess || clusters < 1) && auto_cluster) {  // none fits here: the same GEMM without
+      cudaGetLastError();
+      cutego_gemm_options_t o1 = o;
+      o1.cluster_m = 1;
+      return gemm_run(d_in, ld, a_in, la, b_in, lb, c_in, lc, ab_dtype, cd_dtype, alpha, beta, stream_, &o1, plan_out,
+                      bsi);
+    }
     if (e != cudaSuccess || clusters < 1)
       return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: no %dx1 cluster of this kernel fits: %s", (int)p.cluster_m,
                   e != cudaSuccess ? cudaGetErrorString(e) : "occupancy 0");

@@ -16,6 +16,7 @@
 
 cudart_stub_counts cudart_stub_n;
 cudaError_t cudart_stub_pool_error = cudaSuccess;
+bool cudart_stub_no_clusters = false;
 cudart_stub_launch cudart_stub_last;
 int cudart_stub_device = 0;
 bool (*cudart_stub_takes_maps)(const void *fn) = nullptr;
@@ -135,7 +136,7 @@ cudaError_t cudaOccupancyMaxActiveClusters(int *n, const void *, const cudaLaunc
   unsigned cluster = 1;
   for (unsigned i = 0; i < cfg->numAttrs; ++i)
     if (cfg->attrs[i].id == cudaLaunchAttributeClusterDimension) cluster = cfg->attrs[i].val.clusterDim.x;
-  *n = cudart_stub_sms(cudart_stub_device) / static_cast<int>(cluster);
+  *n = cluster > 1 && cudart_stub_no_clusters ? 0 : cudart_stub_sms(cudart_stub_device) / static_cast<int>(cluster);
   return cudaSuccess;
 }
 

@@ -32,5 +32,8 @@ uint64_t cudart_stub_map_addr(const void *map);
 // reset destroyed); cudaMallocAsync still serves. malloc_async counts the allocations either
 // serves, pool_malloc those the pool served.
 extern cudaError_t cudart_stub_pool_error;
+// Where set, cudaOccupancyMaxActiveClusters answers 0 for clusters of more than one CTA (a device
+// on which none fits).
+extern bool cudart_stub_no_clusters;
 // Forgets every shared-memory opt-in (as cudaDeviceReset).
 void cudart_stub_reset(void);

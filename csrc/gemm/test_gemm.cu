@@ -26,7 +26,8 @@ struct Case {
   int direct;  // write D with direct stores (no TMA-store epilogue)
   int nopack;  // never pack A/B into a workspace (generic path where no tensor map reads them)
   int hier_d;  // D's M mode split hierarchically into (2, M/2) (D computed in a workspace, copied)
-  int cluster; // 0 the planner's choice, 1 no clusters, 2 2x1 clusters sharing B (checked)
+  int cluster; // 0 the planner's choice, 1 no clusters, 2 2x1 clusters sharing B (checked); -C the planner's
+               // choice, which must be C (checked)
   int split;   // 0 the cost model's choice, 1 none, S > 1 K in S slices (checked); -1 the model's, which must split;
                // -2 the model's, which must not split
   int config;  // 0 the planner's choice; C > 0 configuration C - 1 asked for; -C the planner must take C - 1 (checked)
@@ -125,7 +126,7 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed) {
   opt.force_path = c.force;
   opt.direct_epilogue = c.direct;
   opt.no_pack = c.nopack;
-  opt.cluster_m = c.cluster;
+  opt.cluster_m = c.cluster > 0 ? c.cluster : 0;
   opt.split_k = c.split > 0 ? c.split : 0;
   opt.config = c.config > 0 ? c.config : 0;
   opt.decomposition = c.decomp > 0 ? c.decomp : 0;
@@ -162,7 +163,7 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed) {
     CK(cudaMemcpy(&hbad, bad, 8, cudaMemcpyDeviceToHost));
     double rel = sqrt(hacc[0] / (hacc[1] > 0 ? hacc[1] : 1));
     bool ok = hbad == 0 && rel < tol_of(c.cd, K) && plan.path == c.expect &&
-              (c.cluster == 0 || c.expect != CUTEGO_GEMM_PATH_WGMMA || plan.cluster_m == c.cluster) &&
+              (c.cluster == 0 || c.expect != CUTEGO_GEMM_PATH_WGMMA || plan.cluster_m == (c.cluster > 0 ? c.cluster : -c.cluster)) &&
               (c.split == -2  ? plan.split_k <= 1
                : c.split <= 0 ? (c.split == 0 || plan.split_k > 1)
                : c.split == 1 ? plan.split_k <= 1
@@ -820,6 +821,16 @@ int main(int argc, char **argv) {
     cs.push_back({"pitch split 4 flat 200x1000x2080 OFF", 200, 1000, 2080, 1, 0, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, OFF, 0});
     cs.push_back({"pitch split 4 flat 200x1000x2080 ON", 200, 1000, 2080, 1, 0, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, ON, 0});
     cs.push_back({"pitch 4096x4096x4100", 4096, 4096, 4100, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1 + PA + PB});
+    // 2x1 clusters taken by cutego_gemm_auto_cluster (B K-major, read in place, rows off the
+    // 128-byte grid): 1000^3 on the narrow rule's 64x128 tiles, 900 rows (15 tile rows: the last
+    // cluster's second CTA past M), 128x192 with beta and f32 out, 128x256 f16; none on the grid.
+    const int C64 = -(CUTEGO_GEMM_CONFIG_64x128x64 + 1), C192 = -(CUTEGO_GEMM_CONFIG_128x192x64 + 1),
+              C256 = -(CUTEGO_GEMM_CONFIG_128x256x64 + 1);
+    cs.push_back({"auto cluster 1000^3 64x128", 1000, 1000, 1000, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, -2, -2, C64, 0, 0, 1});
+    cs.push_back({"auto cluster 900x1000x1000 64x128 beta", 900, 1000, 1000, 1, 0, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, -2, -2, C64, 0, 0, 0});
+    cs.push_back({"auto cluster 2000x3000x1000 128x192 f32 beta", 2000, 3000, 1000, 1, 0, 0, BF, F32, 1.f, -0.5f, 0, W, 0, 0, 0, 0, 0, 0, -2, -2, C192, 0, 0, 1});
+    cs.push_back({"auto cluster 1000x4096x3000 128x256 f16", 1000, 4096, 3000, 1, 0, 0, F16, F16, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, -2, -2, C256, 0, 0, 1});
+    cs.push_back({"auto no cluster 1024^3 (on the grid)", 1024, 1024, 1024, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, -1, 0, 0, 0, 0, 0});
     cs.push_back({"pitch stream-K ON 2048x4096x1000", 2048, 4096, 1000, 1, 0, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, SKd, ON, 1 + PA + PB});
   }
   cs.push_back({"1x4096x4096", 1, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0});

@@ -204,6 +204,27 @@ int main(int argc, char **argv) {
         "clusters on device 1: %ld queries, grid %u", n.occupancy, cudart_stub_last.grid);
   cudart_stub_device = 0;
 
+  // Clusters nobody asked for (cutego_gemm_auto_cluster): B's rows of 2,000 bytes, read in place,
+  // 1000^3 on the narrow rule's 64x128 tiles in 2x1 clusters, no copies; on a device where no
+  // cluster of the kernel fits (2000x3000x1000 on 128x192 tiles), the same GEMM without clusters.
+  {
+    Gemm odd = {1000, 1000, 1000, A, B, D, nullptr, nullptr, {}};
+    n = delta(odd, &rc);
+    CHECK(rc == CUTEGO_KERNELS_OK && odd.plan.cluster_m == 2 && odd.plan.config == CUTEGO_GEMM_CONFIG_64x128x64 &&
+              !(odd.plan.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B)) && n.occupancy == 1 && n.launch_ex == 1,
+          "1000^3: rc %d, cluster %d, config %d, %ld queries: %s", rc, (int)odd.plan.cluster_m, (int)odd.plan.config,
+          n.occupancy, odd.plan.reason);
+    CHECK(cudart_stub_last.grid % 2 == 0 && cudart_stub_last.grid <= 132, "1000^3: grid %u", cudart_stub_last.grid);
+    cudart_stub_no_clusters = true;
+    Gemm wide = {2000, 3000, 1000, A, B, D, nullptr, nullptr, {}};
+    n = delta(wide, &rc);
+    CHECK(rc == CUTEGO_KERNELS_OK && wide.plan.cluster_m == 1 && wide.plan.config == CUTEGO_GEMM_CONFIG_128x192x64 &&
+              n.occupancy == 1 && n.launch_ex == 1,
+          "no cluster fits: rc %d, cluster %d, config %d, %ld queries, %ld launches: %s", rc, (int)wide.plan.cluster_m,
+          (int)wide.plan.config, n.occupancy, n.launch_ex, wide.plan.reason);
+    cudart_stub_no_clusters = false;
+  }
+
   // 128x192 tiles asked for (config 5): the 128x192 kernel, one launch, no split of its own
   // (256x4096x4096 splits in 2 on 128x128 tiles); split_k 2: the slices on 128x192 tiles and a
   // reduction; with stream-K or FP8, an error before any launch.
@@ -295,8 +316,8 @@ int main(int argc, char **argv) {
           "auto 72x6144x4096: rc %d, config %d, block %u", rc, (int)auto72.plan.config, cudart_stub_last.block);
     // Above 64 rows, 64x128 tiles where 128x128 is the data-parallel choice, neither splits and
     // the 64x128 tiles fill one wave where the 128x128 ones fill at most half (cutego_gemm_narrow_config):
-    // 1024^3, 16 x 8 = 128 of them, one launch of 256 threads, in place; 768^3 72. (1000^3, rows
-    // of 2,000 bytes: 128x128, below.)
+    // 1024^3, 16 x 8 = 128 of them, one launch of 256 threads, in place; 768^3 72; 1000^3 too (rows
+    // of 2,000 bytes: B's read in place, in 2x1 clusters, below).
     const struct {
       int64_t m;
       unsigned grid;
@@ -312,9 +333,10 @@ int main(int argc, char **argv) {
     }
     Gemm g1000 = {1000, 1000, 1000, A, B, D, nullptr, nullptr, {}};
     n = delta(g1000, &rc);
-    CHECK(rc == CUTEGO_KERNELS_OK && n.launch_ex == 1 && g1000.plan.config == CUTEGO_GEMM_CONFIG_128x128x64 &&
-              cudart_stub_last.block == 384,
-          "auto 1000^3: rc %d, config %d, block %u", rc, (int)g1000.plan.config, cudart_stub_last.block);
+    CHECK(rc == CUTEGO_KERNELS_OK && n.launch_ex == 1 && g1000.plan.config == CUTEGO_GEMM_CONFIG_64x128x64 &&
+              g1000.plan.cluster_m == 2 && cudart_stub_last.block == 256,
+          "auto 1000^3: rc %d, config %d, cluster %d, block %u", rc, (int)g1000.plan.config, (int)g1000.plan.cluster_m,
+          cudart_stub_last.block);
   }
 
   // One-consumer tiles asked for (configs 7 and 8; 6 above): one wave of them unsplit is one

@@ -298,9 +298,9 @@ int main(void) {
    * data-parallel choice is 128x128, neither 128x128 nor 64x128 tiles split, the 64x128 ones fill
    * at most one wave and the 128x128 ones at most half: 1024^3 (64 tiles of 128x128, 16 x 8 = 128
    * of 64x128; K = 1024 is too short for 2 slices of 1024), 768^3 (36, 72), 512^3 (16, 32), 3 x
-   * 512^3 batched (48, 96); not 1000^3 (rows of 2,000 bytes: 128x128, and narrow says 0), 1024 x
-   * 2048 x 1024 (256 tiles of 64x128: two waves), 1536^3 (128x192), 3 x 1024^3 batched (384 of
-   * 64x128). */
+   * 512^3 batched (48, 96), and 1000^3 (rows of 2,000 bytes, but B's are read in place, which
+   * cutego_gemm_auto_cluster then shares in 2x1 clusters); not 1024 x 2048 x 1024 (256 tiles of
+   * 64x128: two waves), 1536^3 (128x192), 3 x 1024^3 batched (384 of 64x128). */
   {
     const struct {
       int64_t m, n, k;
@@ -313,7 +313,7 @@ int main(void) {
               {1, 6144, 14336, CUTEGO_GEMM_CONFIG_64x64x128, 1},  {1, 8192, 14336, CUTEGO_GEMM_CONFIG_64x64x128, 1},
               {65, 4096, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 2}, {100, 6144, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 1},
               {256, 4096, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 1}, {1024, 1024, 1024, CUTEGO_GEMM_CONFIG_64x128x64, 1},
-              {1000, 1000, 1000, -1, 0}, {768, 768, 768, CUTEGO_GEMM_CONFIG_64x128x64, 1},
+              {1000, 1000, 1000, CUTEGO_GEMM_CONFIG_64x128x64, 1}, {768, 768, 768, CUTEGO_GEMM_CONFIG_64x128x64, 1},
               {512, 512, 512, CUTEGO_GEMM_CONFIG_64x128x64, 1},  {128, 6144, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 1},
               {128, 4096, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 2}, {1024, 2048, 1024, -1, 0},
               {1536, 1536, 1536, -1, 0},
@@ -338,6 +338,45 @@ int main(void) {
   CHECK(cutego_gemm_narrow_config(&q, sms) == -1, "FP8 1024^3: no 64x128 tiles");
   CHECK(cutego_gemm_narrow_config(&g, sms) == -1, "generic path: no narrow configuration");
   CHECK(cutego_gemm_narrow(&g, sms) == 0, "generic path");
+  /* cutego_gemm_auto_cluster, on the plans the launcher makes (the device's SMs in the options,
+   * so that the pitch cost model decides the copies): 2 where B is K-major, read in place, its
+   * rows off the 128-byte grid, with two tile rows or more, one batch and a configuration with
+   * multicast boxes; else 1. */
+  {
+    cutego_gemm_options_t o;
+    memset(&o, 0, sizeof o);
+    o.sms = sms;
+    const struct {
+      int64_t m, n, k, l;
+      int config, want;
+      const char *why;
+    } ac[] = {{1000, 1000, 1000, 1, CUTEGO_GEMM_CONFIG_64x128x64, 2, "1000^3 on 64x128: rows of 2,000 bytes"},
+              {1000, 1000, 1000, 1, CUTEGO_GEMM_CONFIG_128x128x64, 2, "1000^3 on 128x128"},
+              {2000, 3000, 1000, 1, CUTEGO_GEMM_CONFIG_128x192x64, 2, "2000x3000x1000 on 128x192"},
+              {1000, 4096, 3000, 1, CUTEGO_GEMM_CONFIG_128x256x64, 2, "1000x4096x3000: rows of 6,000 bytes"},
+              {1024, 1024, 1024, 1, CUTEGO_GEMM_CONFIG_128x128x64, 1, "1024^3: rows on the grid"},
+              {100, 4096, 1000, 1, CUTEGO_GEMM_CONFIG_128x128x64, 1, "100 rows: one tile row"},
+              {1000, 1000, 1000, 3, CUTEGO_GEMM_CONFIG_128x128x64, 1, "3 batches"}};
+    for (size_t i = 0; i < sizeof ac / sizeof ac[0]; ++i) {
+      o.config = ac[i].config + 1;
+      q = tn_opt(ac[i].m, ac[i].n, ac[i].k, ac[i].l, &o);
+      CHECK(q.path == CUTEGO_GEMM_PATH_WGMMA && !(q.flags & CUTEGO_GEMM_F_PACK_B), "%s: a wgmma plan reading B in place: %s",
+            ac[i].why, q.reason);
+      CHECK(cutego_gemm_auto_cluster(&q) == ac[i].want, "%s: auto cluster %d, want %d", ac[i].why,
+            cutego_gemm_auto_cluster(&q), ac[i].want);
+    }
+    o.config = CUTEGO_GEMM_CONFIG_128x128x64 + 1;
+    q = tn_opt(1000, 1000, 1000, 1, &o);
+    q.flags |= CUTEGO_GEMM_F_PACK_B;
+    CHECK(cutego_gemm_auto_cluster(&q) == 1, "B packed: its copy's rows are on the grid");
+    q = tn_opt(1000, 1000, 1000, 1, &o);
+    q.ab_dtype = CUTEGO_DTYPE_E4M3;
+    CHECK(cutego_gemm_auto_cluster(&q) == 1, "FP8: not measured");
+    o.cluster_m = 2;
+    q = tn_opt(1000, 1000, 1000, 1, &o);
+    CHECK(q.cluster_m == 2 && cutego_gemm_auto_cluster(&q) == 1, "clusters already");
+    CHECK(cutego_gemm_auto_cluster(&g) == 1 && cutego_gemm_auto_cluster(NULL) == 1, "generic path, no plan");
+  }
   /* Stream-K's share of the tiles (the hybrid rule: none for whole waves, all below one wave,
    * else the partial wave and one full one). */
   CHECK(cutego_gemm_stream_k_tiles(448, 132) == 132 + 52, "448 tiles: 52 past 3 waves + 132");

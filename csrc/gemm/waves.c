@@ -255,13 +255,16 @@ int cutego_gemm_narrow(const cutego_gemm_plan_t *p, int sms) {
 
 /* Whether a plan runs on 64x128 tiles (cutego_gemm_narrow_config's first rule, the header's
  * account): 16-bit, more than 64 rows, no clusters or packed C/D, A's and B's rows on the 128-byte
- * grid, the data-parallel choice 128x128 tiles and neither 128x128 nor 64x128 tiles splitting K,
- * where the 64x128 tiles fill at most one wave and the 128x128 ones at most half of one. Measured
+ * grid or B's off it and read in place (cutego_gemm_auto_cluster then shares it in 2x1 clusters),
+ * the data-parallel choice 128x128 tiles and neither 128x128 nor 64x128 tiles splitting K, where
+ * the 64x128 tiles fill at most one wave and the 128x128 ones at most half of one. Measured
  * (bench/results/2026-12-03-inflight): 512^3 5.8 -> 4.5 us, 768^3 5.8 -> 5.2, 1024^3 7.0 -> 6.2;
- * 1000^3 (rows of 2,000 bytes) 9.8 -> 10.6, hence the grid. */
+ * 1000^3 (rows of 2,000 bytes) 9.8 -> 10.6 without clusters, but 8.8 in clusters against 9.8 on
+ * 128x128 tiles in clusters (bench/results/2026-12-03-pf-ncu). */
+static int b_off_grid_in_place(const cutego_gemm_plan_t *p);
 static int one_wave_64x128(const cutego_gemm_plan_t *p, int sms) {
   if (p->path != CUTEGO_GEMM_PATH_WGMMA || !is_16bit(p->ab_dtype) || p->m <= 64 || p->cluster_m > 1 ||
-      (p->flags & CUTEGO_GEMM_F_PACK_D) || !on_grid(&p->a) || !on_grid(&p->b))
+      (p->flags & CUTEGO_GEMM_F_PACK_D) || !((on_grid(&p->a) && on_grid(&p->b)) || b_off_grid_in_place(p)))
     return 0;
   const int c64 = CUTEGO_GEMM_CONFIG_64x128x64, c128 = CUTEGO_GEMM_CONFIG_128x128x64;
   int64_t t64, t128;
@@ -293,6 +296,31 @@ int cutego_gemm_narrow_config(const cutego_gemm_plan_t *p, int sms) {
    * 15.5 us, 128x4096x4096 13.7 -> 13.5, 128x6144x4096 19.2 -> 19.1). */
   if (p->m > 64) return CUTEGO_GEMM_CONFIG_64x128x64;
   return long_k_64x32(p, sms) ? CUTEGO_GEMM_CONFIG_64x32x128 : CUTEGO_GEMM_CONFIG_64x64x128;
+}
+
+/* Whether B is K-major, read in place (no packed copy) and its rows (more than one) lie off the
+ * 128-byte grid: each 128-byte row of a TMA box then spans two L2 lines. */
+static int b_off_grid_in_place(const cutego_gemm_plan_t *p) {
+  return is_16bit(p->ab_dtype) && p->b.major == 0 && !(p->flags & CUTEGO_GEMM_F_PACK_B) && p->b.extent[0] > 1 &&
+         !on_grid(&p->b);
+}
+
+/* cutego_gemm_auto_cluster: 2x1 clusters sharing B by TMA multicast where B's rows lie off the
+ * 128-byte grid and are read in place (b_off_grid_in_place): each CTA of a cluster loads half of
+ * each B stage for both, so B's loads, whose rows cost two L2 lines each, halve. Measured on the
+ * H200 (bench/results/2026-12-03-pf-ncu, the same plan with and without clusters in one process):
+ * 2000x3000x1000 on 128x192 tiles 1.29x faster, 1000x4096x3000 on 128x256 1.29x, 512x4096x5000 (A
+ * packed) 1.28x, 1800^3 on 128x128 1.39x, 1000^3 on 64x128 1.23x (128x128: 1.02x); where B is
+ * packed, 0.93-1.02x, and on rows on the grid 0.70-0.97x (1024^3), hence the rule. Only where the
+ * plan has at least two tile rows (a cluster's second CTA would compute zeros), one batch (batches
+ * were not measured), no packed C/D and a configuration with multicast boxes, and never with a
+ * split or stream-K (the launchers ask for neither then). */
+int cutego_gemm_auto_cluster(const cutego_gemm_plan_t *p) {
+  if (!p || p->path != CUTEGO_GEMM_PATH_WGMMA || p->cluster_m > 1 || p->l != 1 || p->tiles_m < 2 ||
+      (p->flags & CUTEGO_GEMM_F_PACK_D) || p->config < 0 || p->config >= cutego_gemm_nconfigs ||
+      !b_off_grid_in_place(p))
+    return 1;
+  return cutego_gemm_config_boxes[p->config].multicast >= 2 ? 2 : 1;
 }
 
 enum { kMinStreamKIters = 4 };
