@@ -133,10 +133,10 @@ func TestLaunchPlanTiles(t *testing.T) {
 		{512, 11008, 4096, F16, 0, GemmOptions{SMs: 132}, "cutego_gemm_128x192_kk_f16_bf16"},
 		{512, 11008, 4096, E4M3, 0, GemmOptions{SMs: 132}, "cutego_gemm_128x128_kk_e4m3_bf16"},
 		// cutego_gemm_narrow_config on 1024^3: 64 tiles of 128x128 in one wave, none split, 128 of
-		// 64x128; not 1000^3 (rows of 2,000 bytes); 128 x 6144 x 4096: 128x128 would split, so the
-		// narrow tiles, 64x128 (96 tiles).
+		// 64x128; 1000^3 too (B's rows of 2,000 bytes read in place, in 2x1 clusters, below); 128 x
+		// 6144 x 4096: 128x128 would split, so the narrow tiles, 64x128 (96 tiles).
 		{1024, 1024, 1024, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x128_kk_bf16_bf16"},
-		{1000, 1000, 1000, F16, F32, GemmOptions{SMs: 132}, "cutego_gemm_128x128_kk_f16_f32"},
+		{1000, 1000, 1000, F16, F32, GemmOptions{SMs: 132}, "cutego_gemm_64x128_kk_f16_f32"},
 		{128, 6144, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x128_kk_bf16_bf16"},
 		// A configuration asked for is kept: config 3 is 128x64.
 		{1024, 4096, 4096, BF16, 0, GemmOptions{SMs: 132, Config: 3}, "cutego_gemm_128x64_kk_bf16_bf16"},
@@ -156,6 +156,29 @@ func TestLaunchPlanTiles(t *testing.T) {
 		{100, 1000, 520, F16, F32, GemmOptions{SMs: 132, Config: 8}, "cutego_gemm_64x128_kk_f16_f32"},
 		// FP8 never narrows (128x64 tiles are 16-bit only); promoted FP8 keeps 128x128.
 		{1024, 4096, 4096, E4M3, 0, GemmOptions{SMs: 132, Promoted: true}, "cutego_gemm_128x128_kk_e4m3_bf16_promoted"},
+	}
+	// 2x1 clusters sharing B where cutego_gemm_auto_cluster says so (B K-major, read in place, rows
+	// off the 128-byte grid), the C launcher's rule; none where asked for none, on the grid, or
+	// with one tile row.
+	for _, cc := range []struct {
+		m, n, k int64
+		opt     GemmOptions
+		cluster int
+		kernel  string
+	}{
+		{1000, 1000, 1000, GemmOptions{SMs: 132}, 2, "cutego_gemm_64x128_kk_bf16_bf16"},
+		{2000, 3000, 1000, GemmOptions{SMs: 132}, 2, "cutego_gemm_128x192_kk_bf16_bf16"},
+		{1000, 4096, 3000, GemmOptions{SMs: 132}, 2, "cutego_gemm_128x256_kk_bf16_bf16"},
+		{2000, 3000, 1000, GemmOptions{SMs: 132, ClusterM: 1}, 1, "cutego_gemm_128x192_kk_bf16_bf16"},
+		{2000, 3000, 1000, GemmOptions{SMs: 132, Config: 2}, 2, "cutego_gemm_128x128_kk_bf16_bf16"},
+		{1024, 1024, 1024, GemmOptions{SMs: 132}, 1, "cutego_gemm_64x128_kk_bf16_bf16"},
+		{100, 4096, 1000, GemmOptions{SMs: 132, Config: 2, SplitK: 1}, 1, "cutego_gemm_128x128_kk_bf16_bf16"},
+	} {
+		o := cc.opt
+		p, err := launchPlan(op(cc.m, cc.n), op(cc.m, cc.k), op(cc.n, cc.k), nil, BF16, BF16, 0, &o, nil)
+		if err != nil || int(p.c.cluster_m) != cc.cluster || p.Kernel != cc.kernel {
+			t.Errorf("%dx%dx%d %+v: %v, want cluster %d on %s", cc.m, cc.n, cc.k, cc.opt, p, cc.cluster, cc.kernel)
+		}
 	}
 	// An M-major A on 128x64 tiles is read in place (TestGemmOnDevice's case).
 	am := GemmOperand{Ptr: 0x1000, Layout: cute.MustLayout(cute.Ints(200, 320), cute.Ints(1, 200))}

@@ -753,10 +753,11 @@ int main(int argc, char **argv) {
   cs.push_back({"data-parallel auto 512x6144x4096 (128x192)", 512, 6144, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C192, -DP});
   cs.push_back({"data-parallel auto 1536^3 NT (128x192)", 1536, 1536, 1536, 1, 1, 1, BF, F32, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C192, -DP});
   // 64x128 tiles where 128x128 is the data-parallel choice, neither splits K, 64x128 tiles fill
-  // one wave and 128x128 ones at most half, rows on the 128-byte grid (cutego_gemm_narrow_config's
-  // first rule): 1024^3 (128 tiles), 768^3 (72), 512^3 (32), 3 x 512^3 batched (96), not 1000^3;
+  // one wave and 128x128 ones at most half, rows on the 128-byte grid or B's read in place off it
+  // (cutego_gemm_narrow_config's first rule): 1024^3 (128 tiles), 768^3 (72), 512^3 (32), 3 x
+  // 512^3 batched (96), 1000^3 (in 2x1 clusters, cutego_gemm_auto_cluster);
   // 128x6144x4096 on 64x128 too, as the split rule's narrow tiles (96, unsplit)
-  cs.push_back({"square auto 1000^3 (128x128: rows off the 128-byte grid)", 1000, 1000, 1000, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -(CUTEGO_GEMM_CONFIG_128x128x64 + 1), -DP});
+  cs.push_back({"square auto 1000^3 (64x128 in clusters: B's rows off the 128-byte grid)", 1000, 1000, 1000, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, -2, -2, -C68, -DP});
   cs.push_back({"square auto 1024^3 (64x128)", 1024, 1024, 1024, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C68, -DP});
   cs.push_back({"square auto 768^3 f16 f32 beta (64x128)", 768, 768, 768, 1, 0, 0, F16, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C68, -DP});
   cs.push_back({"square auto 512^3 NN (64x128)", 512, 512, 512, 1, 1, 1, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C68, -DP});
@@ -822,14 +823,13 @@ int main(int argc, char **argv) {
     cs.push_back({"pitch split 4 flat 200x1000x2080 ON", 200, 1000, 2080, 1, 0, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, ON, 0});
     cs.push_back({"pitch 4096x4096x4100", 4096, 4096, 4100, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1 + PA + PB});
     // 2x1 clusters taken by cutego_gemm_auto_cluster (B K-major, read in place, rows off the
-    // 128-byte grid): 1000^3 on the narrow rule's 64x128 tiles, 900 rows (15 tile rows: the last
-    // cluster's second CTA past M), 128x192 with beta and f32 out, 128x256 f16; none on the grid.
-    const int C64 = -(CUTEGO_GEMM_CONFIG_64x128x64 + 1), C192 = -(CUTEGO_GEMM_CONFIG_128x192x64 + 1),
-              C256 = -(CUTEGO_GEMM_CONFIG_128x256x64 + 1);
-    cs.push_back({"auto cluster 1000^3 64x128", 1000, 1000, 1000, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, -2, -2, C64, 0, 0, 1});
-    cs.push_back({"auto cluster 900x1000x1000 64x128 beta", 900, 1000, 1000, 1, 0, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, -2, -2, C64, 0, 0, 0});
-    cs.push_back({"auto cluster 2000x3000x1000 128x192 f32 beta", 2000, 3000, 1000, 1, 0, 0, BF, F32, 1.f, -0.5f, 0, W, 0, 0, 0, 0, 0, 0, -2, -2, C192, 0, 0, 1});
-    cs.push_back({"auto cluster 1000x4096x3000 128x256 f16", 1000, 4096, 3000, 1, 0, 0, F16, F16, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, -2, -2, C256, 0, 0, 1});
+    // 128-byte grid; 1000^3 above): 900 x 1000 x 1000 on the narrow rule's 64x128 tiles (15 tile
+    // rows: the last cluster's second CTA past M), 128x192 with beta and f32 out, 128x256 f16;
+    // none on the grid.
+    const int C256 = CUTEGO_GEMM_CONFIG_128x256x64 + 1;
+    cs.push_back({"auto cluster 900x1000x1000 64x128 beta", 900, 1000, 1000, 1, 0, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, -2, -2, -C68, 0, 0, 0});
+    cs.push_back({"auto cluster 2000x3000x1000 128x192 f32 beta", 2000, 3000, 1000, 1, 0, 0, BF, F32, 1.f, -0.5f, 0, W, 0, 0, 0, 0, 0, 0, -2, -2, -C192, 0, 0, 1});
+    cs.push_back({"auto cluster 1000x4096x3000 128x256 f16", 1000, 4096, 3000, 1, 0, 0, F16, F16, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, -2, -2, -C256, 0, 0, 1});
     cs.push_back({"auto no cluster 1024^3 (on the grid)", 1024, 1024, 1024, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, -1, 0, 0, 0, 0, 0});
     cs.push_back({"pitch stream-K ON 2048x4096x1000", 2048, 4096, 1000, 1, 0, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, SKd, ON, 1 + PA + PB});
   }
