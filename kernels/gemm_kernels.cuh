@@ -822,13 +822,11 @@ __device__ __forceinline__ bool consumer_mma_tile(const GemmArgs &p, PipelineTma
     // F = kMmaStagesInFlight stages' MMAs stay in flight: stage kt - F is released once its MMAs
     // are done, the last F after the loop. The stage and phase are counters here (no division of
     // the running count by the stage count) and the descriptors' low words of stage 0 advance by
-    // the stage's bytes (cw and the stage from lane 0: one value in the warp, which the compiler
-    // may keep in uniform registers).
+    // the stage's bytes: with cw warp-uniform (gemm_wgmma_body), all in uniform registers.
     constexpr int F = kMmaStagesInFlight<Cfg>, S = Cfg::STAGES;
-    const int cwu = __shfl_sync(0xffffffffu, cw, 0);
-    const uint32_t a_lo = desc_lo<OA>(smem_u32(sa) + cwu * OA::desc_mn64_step_bytes), b_lo = desc_lo<OB>(smem_u32(sb));
-    int s = __shfl_sync(0xffffffffu, read.index(), 0);
-    uint32_t phase = static_cast<uint32_t>(__shfl_sync(0xffffffffu, read.phase(), 0));
+    const uint32_t a_lo = desc_lo<OA>(smem_u32(sa) + cw * OA::desc_mn64_step_bytes), b_lo = desc_lo<OB>(smem_u32(sb));
+    int s = read.index();
+    uint32_t phase = static_cast<uint32_t>(read.phase());
     for (int kt = k_begin; kt < ke; ++kt) {
       mbar_wait(&pipe.full[s], phase);
       wgmma_fence();
@@ -887,7 +885,12 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
   PipelineTmaAsync<S> &pipe =
       *reinterpret_cast<PipelineTmaAsync<S> *>(staging + kEpiBuffers<Cfg> * kEpiChunkBytes);
   static_assert(sizeof(PipelineTmaAsync<S>) == S * 2 * 8, "gemm_smem_bytes counts two mbarriers per stage");
-  const int wg = threadIdx.x / 128;
+  // The warpgroup index through __shfl_sync (CUTLASS's canonical_warp_group_idx) is warp-uniform to
+  // the compiler, which then keeps the consumers' descriptors, stage and phase in uniform registers
+  // (with threadIdx.x / 128 it moved each descriptor into them per MMA). On 128x256 and 128x192
+  // tiles and with promoted FP8's partial sums it made ptxas spill: those keep threadIdx.x / 128.
+  constexpr bool kUniformWg = BN <= 128 && !is_promoted<TI> && !is_block_scaled<TI>;
+  const int wg = kUniformWg ? __shfl_sync(0xffffffffu, threadIdx.x / 128, 0) : static_cast<int>(threadIdx.x / 128);
   if (threadIdx.x == 0) pipe.init(CM, Cfg::CONSUMER_WARPGROUPS);
   if (CM > 1)
     cluster_arrive_relaxed_wait();  // every CTA's barriers exist before any multicast or remote arrival
