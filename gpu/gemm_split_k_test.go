@@ -113,9 +113,10 @@ func TestLaunchPlanSplitK(t *testing.T) {
 	}
 }
 
-// Rows of 2000 bytes (off the 128-byte grid): packed where csrc/gemm/waves.c's cost model says
-// the copy pays (3000x5000x1000 on 132 SMs: both, by hand in test_plan_gemm.c), never with
-// PitchPack OFF or without SMs, always with ON; 1000^3 stays in place unless ON.
+// Rows of 2000 bytes (off the 128-byte grid): in place where 2x1 clusters share B
+// (3000x5000x1000 on 132 SMs, cutego_gemm_pitch_in_clusters), else packed where csrc/gemm/waves.c's
+// cost model says the copy pays (the same with ClusterM 1: both, by hand in test_plan_gemm.c),
+// never with PitchPack OFF or without SMs, always with ON; 1000^3 stays in place unless ON.
 func TestPlanGemmPitchPack(t *testing.T) {
 	op := func(e0, e1 int64) GemmOperand {
 		return GemmOperand{Ptr: 0x1000, Layout: cute.MustLayout(cute.Ints(e0, e1), cute.Ints(e1, 1))}
@@ -125,7 +126,8 @@ func TestPlanGemmPitchPack(t *testing.T) {
 		opt     GemmOptions
 		packed  bool
 	}{
-		{3000, 5000, 1000, GemmOptions{SMs: 132}, true},
+		{3000, 5000, 1000, GemmOptions{SMs: 132}, false}, // in place, B shared by 2x1 clusters
+		{3000, 5000, 1000, GemmOptions{SMs: 132, ClusterM: 1}, true},
 		{3000, 5000, 1000, GemmOptions{SMs: 132, PitchPack: 2}, false},
 		{3000, 5000, 1000, GemmOptions{}, false},
 		{3000, 5000, 1024, GemmOptions{SMs: 132, PitchPack: 1}, false},

@@ -240,7 +240,9 @@ typedef struct cutego_gemm_options_t {
   int32_t pitch_pack;  /* CUTEGO_GEMM_PITCH_PACK_*: 0 automatic. A K-major A or B whose row pitch is
                           off the 128-byte grid is copied into the workspace with K padded to 128
                           bytes (CUTEGO_GEMM_F_PACK_A/B) where csrc/gemm/waves.c's cost model says
-                          the copy pays (needs sms; never with no_pack); every packed copy pads K to
+                          the copy pays (needs sms; never with no_pack), not where B, left in place,
+                          is shared by 2x1 clusters instead (cutego_gemm_auto_cluster; unless
+                          cluster_m is 1); every packed copy pads K to
                           128 bytes unless OFF (16). A packed plan that splits K or runs stream-K
                           puts the partial sums in workspace after the packed copies
                           (workspace_bytes + split_workspace_bytes). (Fills what was padding.) */

@@ -803,7 +803,8 @@ int main(int argc, char **argv) {
               OFF = CUTEGO_GEMM_PITCH_PACK_OFF, SKd = CUTEGO_GEMM_DECOMPOSITION_STREAM_K;
     // {name, m, n, k, l, am, bm, ab, cd, alpha, beta, force, expect, pad, bcast_b, hier, direct, nopack, hier_d,
     //  cluster, split, config, decomp, pitch, packs}
-    cs.push_back({"pitch auto 3000x5000x1000", 3000, 5000, 1000, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1 + PA + PB});
+    cs.push_back({"pitch auto 3000x5000x1000 (in place, clusters)", 3000, 5000, 1000, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, -2, 0, 0, 0, 0, 1});
+    cs.push_back({"pitch auto 3000x5000x1000 no clusters", 3000, 5000, 1000, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1 + PA + PB});
     cs.push_back({"pitch OFF 3000x5000x1000", 3000, 5000, 1000, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, OFF, 1});
     cs.push_back({"pitch auto 1000^3 (in place)", 1000, 1000, 1000, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1});
     cs.push_back({"pitch ON 1000^3 f16->f32 beta", 1000, 1000, 1000, 1, 0, 0, F16, F32, 1.25f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ON, 1 + PA + PB});

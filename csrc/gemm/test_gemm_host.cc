@@ -404,9 +404,11 @@ int main(int argc, char **argv) {
   CHECK(rc == CUTEGO_KERNELS_OK && again.encode == 0 && again.launch_ex == 2 && total(again) == 4,
         "a repeated split call with a workspace: %ld runtime calls", total(again));
 
-  // Rows of 2000 bytes (3000x5000x1000, off the 128-byte grid): the cost model packs A and B
-  // (132 SMs), each copied row by row (two <<<>>> launches, no memset) into the caller's workspace
-  // before the GEMM, whose maps read the copies: A at 0, B after A's 3000 x 1024 x 2 bytes.
+  // Rows of 2000 bytes (3000x5000x1000, off the 128-byte grid): nothing asked for, A and B in
+  // place, B shared by 2x1 clusters (cutego_gemm_pitch_in_clusters), no copy; without clusters
+  // (cluster_m 1) the cost model packs A and B (132 SMs), each copied row by row (two <<<>>>
+  // launches, no memset) into the caller's workspace before the GEMM, whose maps read the copies:
+  // A at 0, B after A's 3000 x 1024 x 2 bytes.
   {
     const uintptr_t W = 0x400000000000;
     cutego_gemm_options_t wo;
@@ -414,6 +416,12 @@ int main(int argc, char **argv) {
     wo.workspace = reinterpret_cast<void *>(W);
     wo.workspace_bytes = 64 << 20;
     Gemm pitch = {3000, 5000, 1000, A, B, D, nullptr, &wo, {}};
+    n = delta(pitch, &rc);
+    CHECK(rc == CUTEGO_KERNELS_OK && !(pitch.plan.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B)) &&
+              pitch.plan.cluster_m == 2 && n.launch == 0 && n.launch_ex == 1,
+          "3000x5000x1000 automatic: rc %d flags %#x, cluster %d, %ld copies: %s", rc, pitch.plan.flags,
+          (int)pitch.plan.cluster_m, n.launch, pitch.plan.reason);
+    wo.cluster_m = 1;
     const long before = cudart_stub_n.launch;
     n = delta(pitch, &rc);
     print("3000x5000x1000 pitch-packed", n);

@@ -764,18 +764,27 @@ static void block_scaled_plans(void) {
  * k-tiles, 53.1 us of main loop, 41% of it the penalty; A's share 128/384 (7.3 us) beats its copy
  * (3000 x (2000 + 2048) bytes at 3 bytes/ns + 2 us = 6.0 us), B's 256/384 (14.5 us) its copy
  * (5000 x 4048 bytes: 8.7 us). 1000^3 (64 tiles of 128x128, one wave, 7.7 us) saves 1.6 us per
- * operand against 3.3 us of copy: in place. */
+ * operand against 3.3 us of copy: in place. Where B's rows are off the grid and 2x1 clusters would
+ * share it in place (cutego_gemm_pitch_in_clusters: 3000x5000x1000, one batch, 24 tile rows, 480
+ * tiles, no stream-K), neither is copied; with cluster_m 1 asked, the copies above. */
 static void pitch_plans(void) {
   const int BF = CUTEGO_DTYPE_BF16, E4 = CUTEGO_DTYPE_E4M3;
   cutego_gemm_plan_t p;
   cutego_gemm_options_t o;
   memset(&o, 0, sizeof o);
   const int both = CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B;
+  o.sms = 132;
   int rc = plan(L3(3000, 5000, 0, 5000, 1, 0), L3(3000, 1000, 0, 1000, 1, 0), L3(5000, 1000, 0, 1000, 1, 0), NULL, BF, BF,
                 0x1000, &o, &p);
+  CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_WGMMA && !(p.flags & both) && p.workspace_bytes == 0 &&
+            p.config == CUTEGO_GEMM_CONFIG_128x256x64 && cutego_gemm_auto_cluster(&p) == 2,
+        "3000x5000x1000 auto: in place, B for clusters: %s", p.reason);
+  o.cluster_m = 1;
+  rc = plan(L3(3000, 5000, 0, 5000, 1, 0), L3(3000, 1000, 0, 1000, 1, 0), L3(5000, 1000, 0, 1000, 1, 0), NULL, BF, BF,
+            0x1000, &o, &p);
   CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_WGMMA && (p.flags & both) == both && p.config == CUTEGO_GEMM_CONFIG_128x256x64 &&
             strstr(p.reason, "rows of 2000 bytes, off the 128-byte grid"),
-        "3000x5000x1000 auto: %s", p.reason);
+        "3000x5000x1000 cluster_m 1: %s", p.reason);
   /* K padded to 1024 (2048 bytes); the maps' K extent stays 1000; A at 0 (3000 x 2048 bytes), B after it. */
   CHECK(p.a_packed.shape[0] == 3000 && p.a_packed.shape[1] == 1000 && p.a_packed.stride[0] == 1024 &&
             p.a_packed.stride[1] == 1 && p.b_packed.shape[0] == 5000 && p.b_packed.stride[0] == 1024 &&

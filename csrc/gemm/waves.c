@@ -357,8 +357,9 @@ const char *cutego_gemm_no_stream_k(const cutego_gemm_plan_t *p) {
   return "";
 }
 
-int cutego_gemm_stream_k(const cutego_gemm_plan_t *p, int sms) {
-  if (!p || cutego_gemm_no_stream_k(p)[0] || sms < 1 || p->m < 1 || p->n < 1 || p->l < 1) return 0;
+/* cutego_gemm_stream_k's cost model alone (whatever the plan's kernel could run). */
+static int stream_k_model(const cutego_gemm_plan_t *p, int sms) {
+  if (sms < 1 || p->m < 1 || p->n < 1 || p->l < 1) return 0;
   const int64_t k_tiles = (p->k + 63) / 64;
   int64_t t256;
   if (count_tiles(p->m, p->n, p->l, CUTEGO_GEMM_CONFIG_128x256x64, 0, &t256)) return 0;
@@ -366,6 +367,10 @@ int cutego_gemm_stream_k(const cutego_gemm_plan_t *p, int sms) {
   pick_dp(p->m, p->n, p->l, p->ab_dtype, sms, &dp);
   const double s256 = p->n > kTile ? stream_k_time(t256, k_tiles, sms) : -1;
   return s256 >= 0 && s256 * (1 + kStreamKMargin) < dp ? CUTEGO_GEMM_CONFIG_128x256x64 + 1 : 0;
+}
+
+int cutego_gemm_stream_k(const cutego_gemm_plan_t *p, int sms) {
+  return p && !cutego_gemm_no_stream_k(p)[0] ? stream_k_model(p, sms) : 0;
 }
 
 /* A flat rank-3 layout (e0,e1,e2):(s0,s1,s2). */
@@ -445,6 +450,24 @@ double cutego_gemm_pitch_main_us(const cutego_gemm_plan_t *p, int sms) {
   const int s = p->l == 1 && p->config != CUTEGO_GEMM_CONFIG_128x192x64 ? auto_split(p, sms, cutego_gemm_slice_config(p)) : 1;
   if (count_tiles(p->m, p->n, p->l, p->config, fp8, &tiles) || plan_mul(tiles, s, &tiles)) return 1e300;
   return (double)waves(tiles, sms) * (double)((k_tiles + s - 1) / s) * kKTileUs * cost;
+}
+
+/* cutego_gemm_pitch_in_clusters: where B's rows lie off the 128-byte grid, B left in place is
+ * shared by 2x1 clusters (cutego_gemm_auto_cluster), which halves its loads; measured on the H200
+ * (bench/results/2026-12-03-uniform, the automatic plan with its copies against none, in place in
+ * clusters): 3000x5000x1000 65.6 -> 55.8 us, 4096x4096x1000 58.9 -> 53.0, 3000^3 97.7 -> 92.7, 1800^3
+ * 27.5 -> 26.8. So neither operand is copied where B would be shared so: a 16-bit K-major B on a
+ * configuration with multicast boxes, one batch, no packed C/D, two tile rows or more, and a plan
+ * that neither splits K (more than half a wave of tiles) nor runs stream-K (which run without
+ * clusters, and keep their copies). */
+int cutego_gemm_pitch_in_clusters(const cutego_gemm_plan_t *p, int sms) {
+  int64_t bm, bn, tiles;
+  if (!p || sms < 1 || !is_16bit(p->ab_dtype) || p->b.major != 0 ||
+      p->b.extent[0] < 2 || on_grid(&p->b) || p->l != 1 || (p->flags & CUTEGO_GEMM_F_PACK_D) || p->config < 0 ||
+      p->config >= cutego_gemm_nconfigs || cutego_gemm_config_boxes[p->config].multicast < 2 ||
+      cutego_gemm_tile_extent(p->config, 0, &bm, &bn) || count_tiles(p->m, p->n, 1, p->config, 0, &tiles))
+    return 0;
+  return (p->m + bm - 1) / bm >= 2 && 2 * tiles > sms && stream_k_model(p, sms) == 0;
 }
 
 int cutego_gemm_pitch_pack_pays(const cutego_gemm_plan_t *p, int sms, double share, int64_t copy_bytes) {

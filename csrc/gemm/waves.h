@@ -11,6 +11,12 @@
  * rate plus one copy launch. 0 where sms < 1 (no device: no cost model). */
 int cutego_gemm_pitch_pack_pays(const cutego_gemm_plan_t *p, int sms, double share, int64_t copy_bytes);
 
+/* 1 where neither K-major operand whose row pitch is off the 128-byte grid is copied because B,
+ * left in place, is shared by 2x1 clusters (cutego_gemm_auto_cluster): a 16-bit plan of one batch
+ * and at least two tile rows on a configuration with multicast boxes, no packed C/D, that neither
+ * splits K nor runs stream-K on `sms` multiprocessors; 0 where sms < 1. */
+int cutego_gemm_pitch_in_clusters(const cutego_gemm_plan_t *p, int sms);
+
 /* The main loop's modeled time in microseconds of a plan's GEMM on `sms` multiprocessors (split
  * in the slices cutego_gemm_split_k would choose on its own); 0 (no model) where sms < 1 or the
  * plan's configuration has no tiles of its operand width (cutego_gemm_tile_extent). */
