@@ -5,9 +5,9 @@
 # 2026-12-03-uniform, pitch_pack OFF against the copies): 3000x5000x1000 0.77 -> ~0.91 of cuBLAS,
 # 4096x4096x1000 0.89 -> ~0.99, 3000^3 0.79 -> ~0.84, 1800^3 0.87 -> ~0.90; the others here within
 # +-3% or better.
-# Usage (repo root, $OUT set): patch -p1 < bench/results/2026-12-03-pitch-clusters/pitchcl.patch && bash bench/results/2026-12-03-pitch-clusters/run.sh
+# Usage (repo root, $OUT set; main since 0263ac7 holds the patch): bash bench/results/2026-12-03-pitch-clusters/run.sh
 set -u
-grep -q cutego_gemm_pitch_in_clusters csrc/gemm/plan.c || { echo "apply pitchcl.patch first"; exit 2; }
+grep -q cutego_gemm_pitch_in_clusters csrc/gemm/plan.c || { echo "a tree with pitchcl.patch applied, please"; exit 2; }
 G=/tmp/pc; . bench/device/env.sh; . bench/device/variant.sh
 R=bench/results/2026-12-03-pitch-clusters
 variant_prepare pre $R/pitchcl.patch -R
