@@ -175,15 +175,6 @@ __device__ __forceinline__ uint32_t cluster_ctarank() {
 __device__ __forceinline__ void cluster_arrive_relaxed_wait() {
   asm volatile("barrier.cluster.arrive.relaxed;\n\tbarrier.cluster.wait;" ::: "memory");
 }
-// Arrive (count 1) on the mbarrier at the same shared-memory offset as bar in CTA `cta` of the
-// cluster (the calling CTA's own included). The default semantics (release at CTA scope), as
-// CUTLASS's ClusterBarrier::arrive: .release.cluster waits for the thread's wgmma in flight,
-// which serialized the main loop (measured: 0.6x).
-__device__ __forceinline__ void mbar_arrive_cluster(uint64_t *bar, uint32_t cta) {
-  uint32_t remote;
-  asm volatile("mapa.shared::cluster.u32 %0, %1, %2;" : "=r"(remote) : "r"(smem_u32(bar)), "r"(cta));
-  asm volatile("mbarrier.arrive.shared::cluster.b64 _, [%0];" ::"r"(remote) : "memory");
-}
 // A 3-D TMA load written to the same shared-memory offset in every CTA of `mask` (bit r: rank
 // r), each CTA's mbarrier at bar's offset receiving the bytes it got.
 __device__ __forceinline__ void tma_load_multicast_3d(const CUtensorMap *map, void *smem, uint64_t *bar,
@@ -216,7 +207,10 @@ __device__ __forceinline__ void mbar_arrive_if(uint64_t *bar, bool pred) {
       "r"(static_cast<int>(pred))
       : "memory");
 }
-// mbar_arrive_cluster (the barrier at bar's offset in CTA `cta` of the cluster) where pred holds.
+// Arrive (count 1), where pred holds, on the mbarrier at bar's shared-memory offset in CTA `cta`
+// of the cluster (the calling CTA's own included). The default semantics (release at CTA scope),
+// as CUTLASS's ClusterBarrier::arrive(cta_id, pred): .release.cluster waits for the thread's wgmma
+// in flight, which serialized the main loop (measured: 0.6x).
 __device__ __forceinline__ void mbar_arrive_cluster_if(uint64_t *bar, uint32_t cta, bool pred) {
   asm volatile(
       "{\n"
