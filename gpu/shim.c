@@ -62,11 +62,22 @@ int cutego_shim_launch_gemm(CUfunction f, int sms, int max_ctas, CUstream s,
   /* A persistent grid, in whole clusters (as kernels/cutego_gemm.cu launches it). */
   cutego_launch_t l;
   cutego_gemm_launch(plan, sms, max_ctas, &l);
-  CUlaunchAttribute attr[1];
+  /* clusters where asked (no cluster launch at all without), a programmatic dependent launch where
+   * the plan says so (its kernel waits for the one before) */
+  CUlaunchAttribute attr[2];
+  unsigned nattr = 0;
   memset(attr, 0, sizeof attr);
-  attr[0].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
-  attr[0].value.clusterDim.x = (unsigned)l.cluster;
-  attr[0].value.clusterDim.y = attr[0].value.clusterDim.z = 1;
+  if (l.cluster > 1) {
+    attr[nattr].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;
+    attr[nattr].value.clusterDim.x = (unsigned)l.cluster;
+    attr[nattr].value.clusterDim.y = attr[nattr].value.clusterDim.z = 1;
+    ++nattr;
+  }
+  if (l.programmatic) {
+    attr[nattr].id = CU_LAUNCH_ATTRIBUTE_PROGRAMMATIC_STREAM_SERIALIZATION;
+    attr[nattr].value.programmaticStreamSerializationAllowed = 1;
+    ++nattr;
+  }
   CUlaunchConfig lc;
   memset(&lc, 0, sizeof lc);
   lc.blockDimX = (unsigned)l.block, lc.blockDimY = lc.blockDimZ = 1;
@@ -74,11 +85,13 @@ int cutego_shim_launch_gemm(CUfunction f, int sms, int max_ctas, CUstream s,
   lc.sharedMemBytes = (unsigned)l.smem_bytes;
   lc.hStream = s;
   lc.attrs = attr;
-  lc.numAttrs = l.cluster > 1 ? 1 : 0; /* no cluster launch at all without clusters */
+  lc.numAttrs = nattr;
   if (l.cluster > 1) {
     int clusters = 0;
     lc.gridDimX = (unsigned)(sms - sms % l.cluster);
+    lc.numAttrs = 1; /* the cluster dimension alone (attr[0]) */
     CUresult r = cuOccupancyMaxActiveClusters(&clusters, f, &lc);
+    lc.numAttrs = nattr;
     if (r != CUDA_SUCCESS) return (int)r;
     if (clusters < 1) return (int)CUDA_ERROR_INVALID_CLUSTER_SIZE;
     lc.gridDimX = (unsigned)cutego_gemm_grid(plan, (int64_t)clusters * l.cluster, max_ctas);

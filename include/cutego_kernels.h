@@ -403,8 +403,14 @@ int64_t cutego_gemm_grid(const cutego_gemm_plan_t *plan, int64_t resident, int64
 #define CUTEGO_GEMM_GENERIC_THREADS 256       /* generic kernel: one thread per output of a 16x16 tile */
 #define CUTEGO_GEMM_GENERIC_CTAS_PER_SM 8
 
-/* The launch of a plan's kernel (name, grid of cutego_gemm_grid, block, shared memory, cluster). */
+/* The launch of a plan's kernel (name, grid of cutego_gemm_grid, block, shared memory, cluster,
+ * and cutego_gemm_programmatic's answer). */
 void cutego_gemm_launch(const cutego_gemm_plan_t *plan, int64_t resident, int64_t max_ctas, cutego_launch_t *launch);
+
+/* Whether the plan's kernel is launched as a programmatic dependent launch (programmatic stream
+ * serialization: it waits for the kernel before it on the stream, then lets the next one launch):
+ * wgmma kernels whose main loop has at most 16 k-tiles. */
+int cutego_gemm_programmatic(const cutego_gemm_plan_t *plan);
 
 /* The wgmma kernel's arguments for a plan (group_m 0: default). */
 void cutego_gemm_args(const cutego_gemm_plan_t *plan, void *d, const void *c, float alpha, float beta,

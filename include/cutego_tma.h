@@ -113,6 +113,9 @@ typedef struct cutego_launch_t {
   int32_t smem_bytes; /* dynamic shared memory per CTA */
   int32_t cluster;    /* CTAs per cluster along x (1: no cluster launch) */
   int32_t bytewise;   /* generic copy: an address is off the element grid, so the byte-wise kernel */
+  int32_t programmatic; /* launch with programmatic stream serialization (a programmatic dependent
+                           launch): the kernel waits for the one before it (griddepcontrol.wait)
+                           before it touches memory, and lets the one after it launch early */
   char kernel[64];    /* the kernel's extern "C" name */
 } cutego_launch_t;
 

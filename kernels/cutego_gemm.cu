@@ -182,7 +182,9 @@ cudaError_t max_active_clusters(int dev, int *clusters, const void *fn, const cu
     *clusters = *f;
     return cudaSuccess;
   }
-  cudaError_t e = cudaOccupancyMaxActiveClusters(clusters, fn, cfg);
+  cudaLaunchConfig_t only_cluster = *cfg;  // the cluster dimension alone (attrs[0] where clusters)
+  only_cluster.numAttrs = cfg->numAttrs > 0 ? 1 : 0;
+  cudaError_t e = cudaOccupancyMaxActiveClusters(clusters, fn, &only_cluster);
   if (e == cudaSuccess) seen.put(k, *clusters);
   return e;
 }
@@ -799,16 +801,26 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
     return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: cudaFuncSetAttribute failed");
   // A persistent grid: the CTAs that fit at once (one per SM; with clusters, what the
   // occupancy API says fits of them), cutego_gemm_grid rounding to whole clusters.
-  cudaLaunchAttribute attr[1];
-  attr[0].id = cudaLaunchAttributeClusterDimension;
-  attr[0].val.clusterDim.x = static_cast<unsigned>(launch.cluster);
-  attr[0].val.clusterDim.y = attr[0].val.clusterDim.z = 1;
+  // A programmatic dependent launch where the plan says so (its kernel waits for the one before).
+  cudaLaunchAttribute attr[2];
+  unsigned nattr = 0;
+  if (launch.cluster > 1) {  // no cluster launch at all without clusters
+    attr[nattr].id = cudaLaunchAttributeClusterDimension;
+    attr[nattr].val.clusterDim.x = static_cast<unsigned>(launch.cluster);
+    attr[nattr].val.clusterDim.y = attr[nattr].val.clusterDim.z = 1;
+    ++nattr;
+  }
+  if (launch.programmatic) {
+    attr[nattr].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    attr[nattr].val.programmaticStreamSerializationAllowed = 1;
+    ++nattr;
+  }
   cudaLaunchConfig_t cfg = {};
   cfg.blockDim = dim3(static_cast<unsigned>(launch.block));
   cfg.dynamicSmemBytes = static_cast<size_t>(smem);
   cfg.stream = stream;
   cfg.attrs = attr;
-  cfg.numAttrs = launch.cluster > 1 ? 1 : 0;  // no cluster launch at all without clusters
+  cfg.numAttrs = nattr;
   cfg.gridDim = dim3(static_cast<unsigned>(launch.grid));
   // Stream-K: one CTA per SM (at most max_ctas; no more than the stream-K k-iterations when all
   // tiles are stream-K tiles), its partial sums' workspace and zeroed flags.

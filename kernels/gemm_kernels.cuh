@@ -862,6 +862,18 @@ __device__ __forceinline__ void store_tile(const GemmArgs &p, const CUtensorMap 
   epilogue<typename Cfg::Acc, BN, TO>(p, acc, t, row0, col0, w.l_idx);
 }
 
+// ---- programmatic dependent launch ------------------------------------------------------------
+// The first step of every wgmma kernel, which the launchers launch with programmatic stream
+// serialization (cutego_launch_t.programmatic, CUTLASS's launch_with_pdl): wait until the kernel
+// before it on the stream has completed and its writes are visible (nothing of A, B, C, D, the
+// scales or a workspace is touched before), then let the kernel after it launch its CTAs onto the
+// SMs that are free, where they wait in turn. A call's launch and prologue then overlap the tail
+// of the call before it.
+__device__ __forceinline__ void programmatic_launch_prologue() {
+  grid_dependency_wait();
+  grid_dependency_launch_dependents();
+}
+
 // ---- warp specialization ---------------------------------------------------------------------
 // Warpgroup 0 produces (one thread issues TMA), warpgroups 1 .. Cfg::CONSUMER_WARPGROUPS consume
 // (64 rows of the tile each: two of a 128-row tile, one of a 64-row tile). setmaxnreg moves
@@ -972,6 +984,7 @@ constexpr bool kFp8Clusters = Cfg::MULTICAST > 1 && !is_promoted<TI>;
       cutego_gemm_##CFGNAME##_##AMN##BMN##_##INNAME##_##OUTNAME(                                              \
           const __grid_constant__ CUtensorMap tma_a, const __grid_constant__ CUtensorMap tma_b,               \
           const __grid_constant__ CUtensorMap tma_d, const cutego_k::GemmArgs p) {                            \
+    cutego_k::programmatic_launch_prologue();                                                                 \
     if (p.flags & CUTEGO_GEMM_F_CLUSTER_2)                                                                    \
       cutego_k::gemm_wgmma_body<cutego_gen::CFG, cutego_gen::CFG::A_##AM, cutego_gen::CFG::B_##BM_, TI, TO, 2>( \
           &tma_a, &tma_b, &tma_d, p);                                                                         \
@@ -1010,6 +1023,7 @@ constexpr bool kFp8Clusters = Cfg::MULTICAST > 1 && !is_promoted<TI>;
       cutego_gemm_##CFGNAME##_kk_##INNAME##_##OUTNAME##SUFFIX(                                                \
       const __grid_constant__ CUtensorMap tma_a, const __grid_constant__ CUtensorMap tma_b,                   \
       const __grid_constant__ CUtensorMap tma_d, const cutego_k::GemmArgs p, const cutego_gemm_scales_t s) {  \
+    cutego_k::programmatic_launch_prologue();                                                                 \
     cutego_k::GemmArgs q = p;                                                                                 \
     q.alpha = p.alpha * (s.a ? *s.a : 1.f) * (s.b ? *s.b : 1.f);                                              \
     if constexpr (cutego_k::kFp8Clusters<cutego_gen::CFG, TI>) {                                              \

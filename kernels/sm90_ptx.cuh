@@ -253,6 +253,12 @@ __device__ __forceinline__ void wgmma_wait() {
 // start while the kernel before it on the stream is still running; this waits until that kernel
 // has completed and its memory operations are visible (a no-op when launched without it).
 __device__ __forceinline__ void grid_dependency_wait() { asm volatile("griddepcontrol.wait;" ::: "memory"); }
+// Lets the kernel after this one on the stream, where it is launched with programmatic stream
+// serialization, launch its CTAs now (onto free SMs; its griddepcontrol.wait still waits for this
+// kernel to complete). Without it, that happens as this kernel's CTAs exit.
+__device__ __forceinline__ void grid_dependency_launch_dependents() {
+  asm volatile("griddepcontrol.launch_dependents;" ::: "memory");
+}
 
 // A wgmma shared-memory matrix descriptor (PTX ISA "Matrix Descriptor Format"): start address,
 // leading and stride byte offsets (each >> 4, 14 bits), base offset 0 (stages are 1024-byte

@@ -148,6 +148,13 @@ cudaError_t cudaLaunchKernelExC(const cudaLaunchConfig_t *cfg, const void *fn, v
   cudart_stub_last.grid = cfg->gridDim.x;
   cudart_stub_last.block = cfg->blockDim.x;
   cudart_stub_last.device = cudart_stub_device;
+  cudart_stub_last.cluster = 1;
+  cudart_stub_last.programmatic = 0;
+  for (unsigned i = 0; i < cfg->numAttrs; ++i) {
+    if (cfg->attrs[i].id == cudaLaunchAttributeClusterDimension) cudart_stub_last.cluster = cfg->attrs[i].val.clusterDim.x;
+    if (cfg->attrs[i].id == cudaLaunchAttributeProgrammaticStreamSerialization)
+      cudart_stub_last.programmatic = cfg->attrs[i].val.programmaticStreamSerializationAllowed;
+  }
   // the GEMM kernels' first three arguments are the tensor maps of A, B and D
   if (cudart_stub_takes_maps && cudart_stub_takes_maps(fn))
     for (int i = 0; i < 3; ++i) memcpy(cudart_stub_last.map[i], args[i], 128);

@@ -11,13 +11,17 @@ struct cudart_stub_counts {
 };
 extern cudart_stub_counts cudart_stub_n;
 
-// The last cudaLaunchKernelExC: kernel, stream, grid, block, current device, and (for a kernel
-// cudart_stub_takes_maps says takes them) its first three arguments, 128-byte tensor maps.
+// The last cudaLaunchKernelExC: kernel, stream, grid, block, current device, its cluster size
+// (1: no cluster attribute) and programmatic stream serialization (the attribute's value, 0
+// without it), and (for a kernel cudart_stub_takes_maps says takes them) its first three
+// arguments, 128-byte tensor maps.
 struct cudart_stub_launch {
   const void *fn;
   cudaStream_t stream;
   unsigned grid, block;
   int device;
+  unsigned cluster;
+  int programmatic;
   unsigned char map[3][128];
 };
 extern cudart_stub_launch cudart_stub_last;

@@ -600,6 +600,20 @@ void cutego_gemm_launch(const cutego_gemm_plan_t *p, int64_t resident, int64_t m
                                                : CUTEGO_GEMM_GENERIC_THREADS;
   l->smem_bytes = p->path == CUTEGO_GEMM_PATH_WGMMA ? p->smem_bytes : 0;
   l->cluster = p->path == CUTEGO_GEMM_PATH_WGMMA && p->cluster_m > 1 ? p->cluster_m : 1;
+  l->programmatic = cutego_gemm_programmatic(p);
+}
+
+/* Every wgmma kernel begins with programmatic_launch_prologue (kernels/gemm_kernels.cuh): launched
+ * so, a call's launch and prologue overlap the tail of the kernel before it. Measured on the H200
+ * (bench/results/2026-12-03-pdl, back-to-back calls, the same kernels launched both ways): 256^3
+ * 1.09-1.11x faster, 512^3 1.11-1.17x, 768^3 1.05-1.11x, 1024^3 1.04-1.11x (4-16 k-tiles per CTA);
+ * but 8x6144x4096 0.78x, 128x6144x4096 0.89-0.95x and 512x4096^2 0.98x (32-64 k-tiles, partial
+ * waves streaming B): the next call's CTAs, launched early onto the idle SMs, no longer read the
+ * same tiles from the same SMs as the call before, whose B stays in L2. Hence only main loops of
+ * at most kProgrammaticKTiles k-tiles, where the fixed cost per call is what counts. */
+enum { kProgrammaticKTiles = 16 };
+int cutego_gemm_programmatic(const cutego_gemm_plan_t *p) {
+  return p && p->path == CUTEGO_GEMM_PATH_WGMMA && plan_ceil_div(p->k, boxes_of(p)->bk) <= kProgrammaticKTiles;
 }
 
 const char *cutego_gemm_path_name(int path) {

@@ -7,7 +7,8 @@
 // with options.workspace the graph holds kernels and copies only (and stream-K's flags' memset),
 // without it cudaMallocAsync/cudaFreeAsync are captured
 // as memory nodes (counted here). The FP8 case rewrites scale_a in device memory between
-// replays: the kernel reads the scale when it runs, so D doubles.
+// replays: the kernel reads the scale when it runs, so D doubles. A chain of dependent GEMMs
+// checks the programmatic dependent launches, eager and captured.
 //   build/kernels/test_gemm_graph        (an H200; exit status 1 on any failure)
 #include <cuda_fp8.h>
 #include "../check.h"
@@ -225,6 +226,85 @@ void copy_case(cudaStream_t s) {
   cudaFree(src), cudaFree(dst);
 }
 
+// The wgmma kernels are programmatic dependent launches (each waits for the kernel before it on
+// the stream, then lets the next one launch). A chain of 256^3 GEMMs on one stream, back to back
+// (eager) and as a captured graph: X1 = A B; X2 = X1 W (X1 read after its write); X1 = A2 B (X1
+// rewritten after that read); Y = X1 W; each round's X2 and Y in buffers of their own. A kernel that
+// touched memory before the one before it completed would read X1 half-written or from the other
+// GEMM, and its X2 or Y would differ: every one must equal the same GEMM run alone.
+void chain_case(cudaStream_t s) {
+  const int64_t n = 256;
+  const int rounds = 40;
+  const size_t e = (size_t)(n * n), bytes = e * 2;
+  printf("programmatic chain: 4 GEMMs of %lld^3 per round, %d rounds eager, %d as a graph\n", (long long)n, rounds,
+         rounds);
+  std::vector<__nv_bfloat16> h(e);
+  void *a, *a2, *b, *w, *x1, *x2, *y;
+  for (void **p : {&a, &a2, &b, &w}) {
+    for (auto &x : h) x = __float2bfloat16(uniform());
+    CK(cudaMalloc(p, bytes));
+    CK(cudaMemcpy(*p, h.data(), bytes, cudaMemcpyHostToDevice));
+  }
+  CK(cudaMalloc(&x1, bytes));
+  CK(cudaMalloc(&x2, bytes * rounds));
+  CK(cudaMalloc(&y, bytes * rounds));
+  const cute_layout_t l = gh::layout3(n, n, 0, n, 1, 0);
+  auto g = [&](void *d, const void *pa, const void *pb) {
+    int rc = cutego_gemm(d, &l, pa, &l, pb, &l, nullptr, nullptr, CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_BF16, 1.f, 0.f, s,
+                         nullptr, nullptr);
+    CHECK(rc == CUTEGO_KERNELS_OK, "chain: cutego_gemm: %s", gh::last_kernel_error());
+  };
+  // The references, each GEMM alone.
+  std::vector<uint8_t> ref_x2(bytes), ref_y(bytes), got(bytes * rounds);
+  g(x1, a, b);
+  CK(cudaStreamSynchronize(s));
+  g(x2, x1, w);
+  CK(cudaStreamSynchronize(s));
+  CK(cudaMemcpy(ref_x2.data(), x2, bytes, cudaMemcpyDeviceToHost));
+  g(x1, a2, b);
+  CK(cudaStreamSynchronize(s));
+  g(y, x1, w);
+  CK(cudaStreamSynchronize(s));
+  CK(cudaMemcpy(ref_y.data(), y, bytes, cudaMemcpyDeviceToHost));
+  CHECK(memcmp(ref_x2.data(), ref_y.data(), bytes) != 0, "chain: X2 and Y equal (the test could not fail)");
+  auto round = [&](int r) {
+    g(x1, a, b);
+    g(static_cast<uint8_t *>(x2) + bytes * r, x1, w);
+    g(x1, a2, b);
+    g(static_cast<uint8_t *>(y) + bytes * r, x1, w);
+  };
+  auto check = [&](const char *how) {
+    size_t bad = 0;
+    for (void *p : {x2, y}) {
+      CK(cudaMemcpy(got.data(), p, bytes * rounds, cudaMemcpyDeviceToHost));
+      const uint8_t *want = p == x2 ? ref_x2.data() : ref_y.data();
+      for (int r = 0; r < rounds; ++r) bad += memcmp(got.data() + bytes * r, want, bytes) != 0;
+    }
+    CHECK(bad == 0, "chain %s: %zu of %d results differ from the GEMMs run alone", how, bad, 2 * rounds);
+    if (!bad) printf("  %s: every X2 and Y equal the GEMMs run alone\n", how);
+  };
+  CK(cudaMemsetAsync(x2, 0xFF, bytes * rounds, s));
+  CK(cudaMemsetAsync(y, 0xFF, bytes * rounds, s));
+  for (int r = 0; r < rounds; ++r) round(r);
+  CK(cudaStreamSynchronize(s));
+  check("eager");
+  CK(cudaMemsetAsync(x2, 0xFF, bytes * rounds, s));
+  CK(cudaMemsetAsync(y, 0xFF, bytes * rounds, s));
+  CK(cudaStreamSynchronize(s));
+  cudaGraph_t graph;
+  CK(cudaStreamBeginCapture(s, cudaStreamCaptureModeGlobal));
+  for (int r = 0; r < rounds; ++r) round(r);
+  CK(cudaStreamEndCapture(s, &graph));
+  cudaGraphExec_t exec;
+  CK(cudaGraphInstantiate(&exec, graph, 0));
+  CK(cudaGraphLaunch(exec, s));
+  CK(cudaStreamSynchronize(s));
+  check("graph");
+  cudaGraphExecDestroy(exec);
+  cudaGraphDestroy(graph);
+  for (void *p : {a, a2, b, w, x1, x2, y}) cudaFree(p);
+}
+
 }  // namespace
 
 int main() {
@@ -252,6 +332,7 @@ int main() {
   // clang-format on
   for (const Case &c : cases) run_case(c, s, ws);
   copy_case(s);
+  chain_case(s);
   cudaFree(ws);
   cudaStreamDestroy(s);
   printf("test_gemm_graph: %d checks, %d failures\n", checks, fails);

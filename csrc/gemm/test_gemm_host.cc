@@ -162,6 +162,9 @@ int main(int argc, char **argv) {
   // fits it; back on device 0, device 0's grid.
   const unsigned grid0 = cudart_stub_last.grid;
   CHECK(grid0 > 0 && grid0 <= 132, "grid %u on 132 SMs", grid0);
+  // Neither a cluster launch nor a programmatic one (64 k-tiles: cutego_gemm_programmatic).
+  CHECK(cudart_stub_last.programmatic == 0 && cudart_stub_last.cluster == 1, "launch attributes: programmatic %d, cluster %u",
+        cudart_stub_last.programmatic, cudart_stub_last.cluster);
   cudart_stub_device = 1;
   n = delta(big, &rc);
   CHECK(rc == CUTEGO_KERNELS_OK, "device 1: rc %d", rc);
@@ -195,6 +198,8 @@ int main(int argc, char **argv) {
         rc, (int)clustered.plan.cluster_m, n.occupancy);
   const unsigned grid_cl = cudart_stub_last.grid;
   CHECK(grid_cl % 2 == 0 && grid_cl <= 132, "clusters: grid %u", grid_cl);
+  CHECK(cudart_stub_last.programmatic == 0 && cudart_stub_last.cluster == 2, "clusters: programmatic %d, cluster %u",
+        cudart_stub_last.programmatic, cudart_stub_last.cluster);
   n = delta(clustered, &rc);
   CHECK(rc == CUTEGO_KERNELS_OK && n.occupancy == 0 && total(n) == 2 && cudart_stub_last.grid == grid_cl,
         "clusters again: %ld runtime calls, grid %u", total(n), cudart_stub_last.grid);
@@ -215,6 +220,10 @@ int main(int argc, char **argv) {
           "1000^3: rc %d, cluster %d, config %d, %ld queries: %s", rc, (int)odd.plan.cluster_m, (int)odd.plan.config,
           n.occupancy, odd.plan.reason);
     CHECK(cudart_stub_last.grid % 2 == 0 && cudart_stub_last.grid <= 132, "1000^3: grid %u", cudart_stub_last.grid);
+    // 16 k-tiles: a programmatic dependent launch, in clusters (both attributes; the occupancy
+    // query sees the cluster's alone)
+    CHECK(cudart_stub_last.programmatic == 1 && cudart_stub_last.cluster == 2, "1000^3: programmatic %d, cluster %u",
+          cudart_stub_last.programmatic, cudart_stub_last.cluster);
     cudart_stub_no_clusters = true;
     Gemm wide = {2000, 3000, 1000, A, B, D, nullptr, nullptr, {}};
     n = delta(wide, &rc);

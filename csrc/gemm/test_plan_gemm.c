@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 #include "cutego_kernels.h"
+#include "config_boxes.h"
 #include "../planner.h"
 
 #include "../check.h"
@@ -90,7 +91,7 @@ static cute_layout_t random_operand(const int64_t *e, int r) {
 static void random_plans(void) {
   static const int64_t ext[] = {1, 2, 3, 8, 16, 64, 100, 128, 256, 1000, 4096, 1LL << 20, (1LL << 31) - 1, 1LL << 31};
   static const uintptr_t addr[] = {0x1000, 0x1002, 0x1010};
-  int wgmma = 0, generic = 0;
+  int wgmma = 0, generic = 0, nprog = 0;
   for (int t = 0; t < 20000; ++t) {
     const int big = next() % 8 == 0, n = big ? 14 : 11;
     const int64_t m = pick(ext, n), nn = pick(ext, n), k = pick(ext, n), l = pick(ext, big ? n : 6);
@@ -109,6 +110,16 @@ static void random_plans(void) {
     CHECK((rc == 0 || rc == -1) && p.reason[0], "random plan %d: rc %d", t, rc);
     generic += rc == 0 && p.path == CUTEGO_GEMM_PATH_GENERIC;
     wgmma += rc == 0 && p.path == CUTEGO_GEMM_PATH_WGMMA;
+    if (rc == 0) { /* a programmatic dependent launch exactly for the wgmma kernels (they wait for the kernel before) */
+      cutego_launch_t lp;
+      cutego_gemm_launch(&p, o.sms, 0, &lp);
+      /* (16-bit plans: the configuration's BK from the table the kernels' layouts fill) */
+      const int64_t bk = p.path == CUTEGO_GEMM_PATH_WGMMA ? cutego_gemm_config_boxes[p.config].bk : 1;
+      const int want = p.path == CUTEGO_GEMM_PATH_WGMMA && (p.k + bk - 1) / bk <= 16;
+      CHECK(lp.programmatic == want, "random plan %d: path %d, K %lld, programmatic %d", t, p.path, (long long)p.k,
+            lp.programmatic);
+      nprog += lp.programmatic;
+    }
     if (rc == 0 && p.path == CUTEGO_GEMM_PATH_WGMMA) {
       char why[120] = "";
       CHECK(cutego_tma_desc_check(&p.a_map, (p.flags & CUTEGO_GEMM_F_PACK_A) ? 0 : aa, why, sizeof why) == 0 &&
@@ -120,7 +131,8 @@ static void random_plans(void) {
             (long long)ln.grid);
     }
   }
-  CHECK(wgmma > 100 && generic > 100, "random plans: %d wgmma, %d generic", wgmma, generic);
+  CHECK(wgmma > 100 && generic > 100 && nprog > 10 && nprog < wgmma, "random plans: %d wgmma (%d programmatic), %d generic",
+        wgmma, nprog, generic);
   printf("random plans: 20000, %d wgmma, %d generic, the rest refused\n", wgmma, generic);
 }
 
