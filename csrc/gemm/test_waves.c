@@ -302,9 +302,9 @@ int main(void) {
    * cutego_gemm_auto_cluster then shares in 2x1 clusters); not 1024 x 2048 x 1024 (256 tiles of
    * 64x128: two waves), 1536^3 (128x192), 3 x 1024^3 batched (384 of 64x128). Of those, 64x64
    * tiles where they fill at most one wave unsplit and the rows are on the grid: 512^3 (64 tiles),
-   * 384^3 (36), 256^3 (16), 500^3 (rows of 1,000 bytes, which the pitch rule copies onto the grid
-   * first); not 768^3 (144), 1024^3 (256), 3 x 512^3 (192), 1000^3 (B's rows off the grid, read in
-   * place). */
+   * 384^3 (36), 256^3 (16), 500^3 (this plan's copies of A and B, whose rows of 1,000 bytes are off
+   * TMA's 16-byte grid: the launcher keeps packed plans on 128x128); not 768^3 (144), 1024^3 (256),
+   * 3 x 512^3 (192), 1000^3 (B's rows off the grid, read in place). */
   {
     const struct {
       int64_t m, n, k;
