@@ -346,7 +346,7 @@ func (c *Copier) gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha
 // order: PlanGemm's plan; where neither a configuration nor a split is asked for, the narrow tiles
 // cutego_gemm_narrow_config names, 64x128 (one wave where 128x128 fills at most half, or above
 // 64 rows where 128x64 was the narrow tile), or 64x64 for at most 64 rows (where that plan reads A
-// and B in place); then K split as
+// and B in place) and where 64x64 tiles of such a one-wave plan fill one wave (512^3); then K split as
 // cutego_gemm_split_k says for opt.SMs (or opt.SplitK asks), where the slices plan on the wgmma
 // path reading A and B in place or their packed copies (planSplit); else, unless asked for or narrow, the tile
 // configuration cutego_gemm_pick_config gives for opt.SMs (not for promoted FP8 accumulation,

@@ -138,6 +138,11 @@ func TestLaunchPlanTiles(t *testing.T) {
 		{1024, 1024, 1024, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x128_kk_bf16_bf16"},
 		{1000, 1000, 1000, F16, F32, GemmOptions{SMs: 132}, "cutego_gemm_64x128_kk_f16_f32"},
 		{128, 6144, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x128_kk_bf16_bf16"},
+		// Of those, 64x64 tiles where they fill at most one wave unsplit, rows on the 128-byte grid:
+		// 512^3 (64 tiles), 256^3 (16); 768^3 has 144 of them, so 64x128.
+		{512, 512, 512, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x64_kk_bf16_bf16"},
+		{256, 256, 256, F16, F32, GemmOptions{SMs: 132}, "cutego_gemm_64x64_kk_f16_f32"},
+		{768, 768, 768, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x128_kk_bf16_bf16"},
 		// A configuration asked for is kept: config 3 is 128x64.
 		{1024, 4096, 4096, BF16, 0, GemmOptions{SMs: 132, Config: 3}, "cutego_gemm_128x64_kk_bf16_bf16"},
 		{128, 4096, 8192, BF16, 0, GemmOptions{SMs: 132, Config: 2}, "cutego_gemm_128x128_kk_bf16_bf16"},

@@ -470,7 +470,8 @@ int cutego_gemm_narrow(const cutego_gemm_plan_t *plan, int sms);
  * cutego_gemm_auto_cluster shares them) whose data-parallel choice is
  * 128x128 tiles, where neither 128x128 nor 64x128 tiles split K, the 64x128 ones fill at most one
  * wave of sms and the 128x128 ones at most half (1024^3: 128 tiles against 64; csrc/gemm/waves.c),
- * whatever cutego_gemm_narrow says. */
+ * whatever cutego_gemm_narrow says; of those, CUTEGO_GEMM_CONFIG_64x64x128 where A's and B's rows
+ * are on the grid and 64x64 tiles fill at most one wave unsplit (512^3: 64 tiles). */
 int cutego_gemm_narrow_config(const cutego_gemm_plan_t *plan, int sms);
 
 /* The cluster size along M (1 or 2) cutego_gemm takes for a plan of the wgmma path where no

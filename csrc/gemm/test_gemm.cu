@@ -760,7 +760,14 @@ int main(int argc, char **argv) {
   cs.push_back({"square auto 1000^3 (64x128 in clusters: B's rows off the 128-byte grid)", 1000, 1000, 1000, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, -2, -2, -C68, -DP});
   cs.push_back({"square auto 1024^3 (64x128)", 1024, 1024, 1024, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C68, -DP});
   cs.push_back({"square auto 768^3 f16 f32 beta (64x128)", 768, 768, 768, 1, 0, 0, F16, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C68, -DP});
-  cs.push_back({"square auto 512^3 NN (64x128)", 512, 512, 512, 1, 1, 1, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C68, -DP});
+  // of those, 64x64 tiles where they fill at most one wave unsplit, rows on the grid (one_wave_64x64)
+  cs.push_back({"square auto 512^3 NN (64x64)", 512, 512, 512, 1, 1, 1, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C66, -DP});
+  cs.push_back({"square auto 384^3 f16 f32 beta (64x64)", 384, 384, 384, 1, 0, 0, F16, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C66, -DP});
+  cs.push_back({"square auto 256^3 KN (64x64)", 256, 256, 256, 1, 0, 1, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C66, -DP});
+  cs.push_back({"square auto 640^3 (64x64)", 640, 640, 640, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C66, -DP});
+  // (500^3: rows of 1,000 bytes, off TMA's 16-byte grid, so A and B are copied, and the launcher
+  // takes narrow tiles only for plans that read A and B in place: 128x128)
+  cs.push_back({"square auto 500^3 packed (128x128)", 500, 500, 500, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -(CUTEGO_GEMM_CONFIG_128x128x64 + 1), -DP});
   cs.push_back({"square auto 3x512^3 batched (64x128)", 512, 512, 512, 3, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C68, -DP});
   cs.push_back({"narrow auto 128x6144x4096 (64x128)", 128, 6144, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C68, -DP});
   cs.push_back({"data-parallel asked 1024x14336x4096", 1024, 14336, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, DP});

@@ -300,7 +300,11 @@ int main(void) {
    * of 64x128; K = 1024 is too short for 2 slices of 1024), 768^3 (36, 72), 512^3 (16, 32), 3 x
    * 512^3 batched (48, 96), and 1000^3 (rows of 2,000 bytes, but B's are read in place, which
    * cutego_gemm_auto_cluster then shares in 2x1 clusters); not 1024 x 2048 x 1024 (256 tiles of
-   * 64x128: two waves), 1536^3 (128x192), 3 x 1024^3 batched (384 of 64x128). */
+   * 64x128: two waves), 1536^3 (128x192), 3 x 1024^3 batched (384 of 64x128). Of those, 64x64
+   * tiles where they fill at most one wave unsplit and the rows are on the grid: 512^3 (64 tiles),
+   * 384^3 (36), 256^3 (16), 500^3 (this plan's copies of A and B, whose rows of 1,000 bytes are off
+   * TMA's 16-byte grid: the launcher keeps packed plans on 128x128); not 768^3 (144), 1024^3 (256),
+   * 3 x 512^3 (192), 1000^3 (B's rows off the grid, read in place). */
   {
     const struct {
       int64_t m, n, k;
@@ -314,7 +318,9 @@ int main(void) {
               {65, 4096, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 2}, {100, 6144, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 1},
               {256, 4096, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 1}, {1024, 1024, 1024, CUTEGO_GEMM_CONFIG_64x128x64, 1},
               {1000, 1000, 1000, CUTEGO_GEMM_CONFIG_64x128x64, 1}, {768, 768, 768, CUTEGO_GEMM_CONFIG_64x128x64, 1},
-              {512, 512, 512, CUTEGO_GEMM_CONFIG_64x128x64, 1},  {128, 6144, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 1},
+              {512, 512, 512, CUTEGO_GEMM_CONFIG_64x64x128, 1},  {128, 6144, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 1},
+              {384, 384, 384, CUTEGO_GEMM_CONFIG_64x64x128, 1},  {256, 256, 256, CUTEGO_GEMM_CONFIG_64x64x128, 1},
+              {500, 500, 500, CUTEGO_GEMM_CONFIG_64x64x128, 1},
               {128, 4096, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 2}, {1024, 2048, 1024, -1, 0},
               {1536, 1536, 1536, -1, 0},
               {16, 14336, 4096, -1, 0},                          {256, 4096, 14336, -1, 0}};
@@ -331,6 +337,10 @@ int main(void) {
   }
   q = tn(512, 512, 512, 3);
   CHECK(cutego_gemm_narrow_config(&q, sms) == CUTEGO_GEMM_CONFIG_64x128x64, "3 x 512^3: 96 tiles of 64x128");
+  q = tn(500, 500, 500, 1);
+  CHECK((q.flags & CUTEGO_GEMM_F_PACK_A) && (q.flags & CUTEGO_GEMM_F_PACK_B), "500^3: rows copied onto the grid (%#x)", q.flags);
+  q = tn(1000, 1000, 1000, 1);
+  CHECK(!(q.flags & CUTEGO_GEMM_F_PACK_B), "1000^3: B read in place (%#x)", q.flags);
   q = tn(1024, 1024, 1024, 3);
   CHECK(cutego_gemm_narrow_config(&q, sms) == -1, "3 x 1024^3: 384 tiles of 64x128");
   q = tn(1024, 1024, 1024, 1);

@@ -274,6 +274,19 @@ static int one_wave_64x128(const cutego_gemm_plan_t *p, int sms) {
          cutego_gemm_pick_config(p->m, p->n, p->l, p->ab_dtype, sms) == CUTEGO_GEMM_CONFIG_128x128x64;
 }
 
+/* Whether a plan that one_wave_64x128 puts on 64x128 tiles runs on 64x64 ones instead: A's and B's
+ * rows on the 128-byte grid, the 64x64 tiles at most one wave and unsplit. Twice the CTAs, each
+ * with half the work: where one wave holds them the call's fixed latency (loads, MMAs, epilogue of
+ * one CTA) halves. Measured (bench/results/2026-12-03-s13-check, the plans forced in one process,
+ * CUDA graphs): 256^3 3.31 -> 2.80 us (16 tiles of 64x64), 384^3 3.70 -> 3.12 (36), 512^3 4.07 ->
+ * 3.35 (64); 768^3 (144 tiles of 64x64: two waves) 5.03 -> 5.79, hence one wave. */
+static int one_wave_64x64(const cutego_gemm_plan_t *p, int sms) {
+  const int c = CUTEGO_GEMM_CONFIG_64x64x128;
+  int64_t t;
+  return on_grid(&p->a) && on_grid(&p->b) && !count_tiles(p->m, p->n, p->l, c, 0, &t) && t <= sms &&
+         (p->l > 1 || auto_split(p, sms, c) == 1);
+}
+
 /* Whether a plan of at most 64 rows runs on 64x32 tiles unsplit where 64x64 ones would split K:
  * one batch, K of at least kLongK, and the 64x32 tiles more than half a wave and at most one. With
  * stages of two k-blocks each (bench/results/2026-12-02-k-blocks-tune) 1 and 64 x 4096 x 14336 took
@@ -288,7 +301,7 @@ static int long_k_64x32(const cutego_gemm_plan_t *p, int sms) {
 
 int cutego_gemm_narrow_config(const cutego_gemm_plan_t *p, int sms) {
   if (!p || sms < 1) return -1;
-  if (one_wave_64x128(p, sms)) return CUTEGO_GEMM_CONFIG_64x128x64;
+  if (one_wave_64x128(p, sms)) return one_wave_64x64(p, sms) ? CUTEGO_GEMM_CONFIG_64x64x128 : CUTEGO_GEMM_CONFIG_64x128x64;
   if (!cutego_gemm_narrow(p, sms)) return -1;
   /* The narrow tiles: 64x64 for at most 64 rows; above, 64x128 ones, as many as 128x64 (they are
    * the same tiles turned, for rows past 64 on the 64-row grid) and measured as fast or faster
