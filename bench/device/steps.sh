@@ -1,0 +1,51 @@
+# steps.sh — the steps the device scripts of bench/results repeat (source it after env.sh, and
+# after variant.sh where variants are built; $D is the tree's build folder):
+#   build_tree BIN...                  the kernels library of the tree (bench/device/lib.sh) into
+#                                      $D, then each BIN (a .cu path without .cu, e.g.
+#                                      csrc/gemm/test_gemm, bench/bench_gemm) linked against it in
+#                                      parallel into $D; LINK-FAIL lines and a count into $S
+#   run_test SECONDS BIN [ARGS...]     $D/BIN under a timeout, its log $OUT/BIN.log, its exit status
+#                                      and last check lines into $S
+#   sanitize TOOL SECONDS BIN FILTER   compute-sanitizer --tool TOOL of $D/BIN --filter FILTER,
+#                                      its exit status and error summary into $S
+#   ab NAME ROUNDS BEFORE AFTER OPT... bench/gemm_ab.sh in $G/NAME (BEFORE and AFTER alternated
+#                                      ROUNDS times), its table into $OUT/NAME.txt and $S
+#   sweep DTYPE...                     bench_gemm --sweep --graph per type into $G/sweep, the
+#                                      geometric means into $S
+build_tree() {
+  bash bench/device/lib.sh > $G/lib.log 2>&1
+  grep -E "lib:|BUILD-FAIL" $G/lib.log >> $S
+  local t
+  for t in "$@"; do
+    $NVCC $F -I$CUDA/include $t.cu $D/lib.a $LK -o $D/$(basename $t) > $G/link_$(basename $t).log 2>&1 ||
+      echo "LINK-FAIL $t: $(grep -m1 error $G/link_$(basename $t).log)" >> $S &
+  done
+  wait
+  echo "built at $(el)s: $(for t in "$@"; do ls $D/$(basename $t); done 2>/dev/null | wc -l) of $# binaries" >> $S
+}
+run_test() {
+  local secs=$1 bin=$2; shift 2
+  timeout $secs $D/$bin "$@" > $OUT/$bin.log 2>&1
+  echo "$bin rc=$? ($(el)s)" >> $S
+  grep -E "^FAIL|checks|failures" $OUT/$bin.log | tail -6 >> $S
+}
+sanitize() {
+  timeout $2 $CUDA/bin/compute-sanitizer --tool $1 --error-exitcode 3 $D/$3 --filter "$4" > $G/$1_$3.log 2>&1
+  echo "$1 $3 rc=$? ($(el)s)" >> $S
+  grep -E "ERROR SUMMARY|checks" $G/$1_$3.log | tail -2 >> $S
+}
+ab() {
+  local name=$1 rounds=$2 before=$3 after=$4; shift 4
+  mkdir -p $G/$name
+  timeout 300 bash bench/gemm_ab.sh $G/$name $rounds $before $after "$@" > $OUT/$name.txt 2>&1
+  echo "$name ($(basename $(dirname $before))/$(basename $before) -> $(basename $(dirname $after))/$(basename $after)) at $(el)s" >> $S
+  grep "^|" $OUT/$name.txt >> $S
+}
+sweep() {
+  mkdir -p $G/sweep
+  local dt
+  for dt in "$@"; do
+    timeout 100 $D/bench_gemm $G/sweep/sweep_$dt.csv --sweep --graph --dtype $dt > $G/sweep/sweep_$dt.log 2>&1
+    echo "sweep $dt (graph) rc=$? at $(el)s: $(tail -1 $G/sweep/sweep_$dt.log)" >> $S
+  done
+}
