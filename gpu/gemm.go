@@ -219,6 +219,10 @@ func planGemm(d GemmOperand, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, b
 // (cutego_gemm_narrow_config, cutego_gemm_pick_config), K split where cutego_gemm would split it
 // (cutego_gemm_split_k, opt.SplitK): the slices' fp32 partial sums go to the Copier's workspace
 // and a reduction kernel (cutego_gemm_split_k_reduce_*) sums them into D.
+// As in C, a short wgmma kernel is launched as a programmatic dependent of the kernel before it
+// (cutego_gemm_programmatic; it waits for that kernel before it touches memory), and every wgmma
+// kernel lets the next one launch early: a kernel launched after it with programmatic stream
+// serialization must wait (cudaGridDependencySynchronize) before it reads D.
 func (c *Copier) Gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha, beta float32, opt *GemmOptions) (*GemmPlan, error) {
 	return c.gemm(d, a, b, cOp, ab, cd, alpha, beta, opt, nil)
 }

@@ -383,7 +383,14 @@ int cutego_gemm_plan(const cute_layout_t *d, const cute_layout_t *a, const cute_
 
 /* Plans and launches. c_layout may be NULL when beta == 0. opt and plan may be NULL.
  * Returns CUTEGO_KERNELS_OK, CUTEGO_KERNELS_EINVAL (bad arguments: nothing launched),
- * CUTEGO_KERNELS_ECUDA or CUTEGO_KERNELS_ENODEV; cutego_kernels_last_error(buf, n) explains. */
+ * CUTEGO_KERNELS_ECUDA or CUTEGO_KERNELS_ENODEV; cutego_kernels_last_error(buf, n) explains.
+ * Stream order is kept. Every wgmma kernel waits (griddepcontrol.wait) for the kernel before it
+ * on the stream before it touches memory, and at its start lets the next one launch
+ * (griddepcontrol.launch_dependents); short ones are launched as programmatic dependents
+ * (cutego_gemm_programmatic). A kernel of yours launched after cutego_gemm with programmatic
+ * stream serialization (cudaLaunchAttributeProgrammaticStreamSerialization) may therefore start
+ * before the GEMM ends: it must call cudaGridDependencySynchronize() (griddepcontrol.wait) before
+ * it reads D or writes A, B or C, as with CUTLASS's kernels. Launched normally, it waits as usual. */
 int cutego_gemm(void *d, const cute_layout_t *d_layout, const void *a, const cute_layout_t *a_layout,
                 const void *b, const cute_layout_t *b_layout, const void *c, const cute_layout_t *c_layout,
                 int ab_dtype, int cd_dtype, float alpha, float beta, cutego_stream_t stream,
