@@ -4,7 +4,7 @@
 // of the two cuBLAS figures. Every timed shape is first checked against an fp32 reference (cuBLAS
 // pedantic fp32) on the same inputs.
 //   bench_gemm out.csv [--quick|--sweep] [--dtype bf16|f16|both] [--layout TN|NN|NT|TT] [--reps N]
-//              [--cluster 0|1|2] [--ab-cluster] [--ab-config C] [--split-k S] [--decomposition D] [--pitch-pack P] [--min-m M] [--max-m M] [--set S] [--host] [--graph]
+//              [--cluster 0|1|2] [--cluster-n 0|2] [--ab-cluster] [--ab-config C] [--split-k S] [--decomposition D] [--pitch-pack P] [--min-m M] [--max-m M] [--set S] [--host] [--graph]
 //              [--shape M,N,K]...
 // --sweep: M in 1..16384 x the LLM (N,K) pairs, squares 256..16384, 12 sizes off the 64-grid.
 // Small problems are timed as batches of up to 20 back-to-back calls (time per call).
@@ -241,6 +241,7 @@ static void bench_one(FILE *csv, const Shape &s, int am, int bm, int dt, int rep
   if (g_ab_cluster) {
     cutego_gemm_options_t nc = *opt;
     nc.cluster_m = 1;
+    nc.cluster_n = 0;
     auto ours_nc = [&] {
       if (cutego_gemm(d, &ld, a, &la, b, &lb, nullptr, nullptr, dt, dt, 1.f, 0.f, g_stream, &nc, nullptr)) exit(3);
     };
@@ -289,12 +290,12 @@ static void bench_one(FILE *csv, const Shape &s, int am, int bm, int dt, int rep
   if (g_ab_config > 0)
     printf("       config %d: %6.1f us %6.1f TF (%.3fx ours as asked, ratio %.3f)  rel %.1e  %s\n", g_ab_config,
            t_abc * 1e3, fl / (t_abc * 1e9), t_best / t_abc, t_cub > 0 ? t_cub / t_abc : 0, rel_abc, plan_abc.reason);
-  fprintf(csv, "%s,%s,%s,%lld,%lld,%lld,%.5f,%.5f,%.5f,%.5f,%.2f,%.2f,%.4f,%.2e,%s,%s,%d,%.4f,%.5f,%.5f,%d,%d,%.5f,%d,%d,%.5f,%.2e\n", s.set,
+  fprintf(csv, "%s,%s,%s,%lld,%lld,%lld,%.5f,%.5f,%.5f,%.5f,%.2f,%.2f,%.4f,%.2e,%s,%s,%d,%.4f,%.5f,%.5f,%d,%d,%.5f,%d,%d,%.5f,%.2e,%d\n", s.set,
           dt == CUTEGO_DTYPE_BF16 ? "bf16" : "f16", lname[am][bm], (long long)M, (long long)N, (long long)K, t_ours,
           t_ours2, t_cub1, t_cub2, tf_ours, tf_cub, ratio, rel, cutego_gemm_path_name(plan.path),
           (plan.flags & CUTEGO_GEMM_F_D_TMA) ? "tma-store" : "direct", (int)plan.cluster_m, t_nc, t_gex1, t_gex2,
           (int)plan.config, (int)plan.split_k, ms_b_bound, (int)plan.decomposition, g_ab_config > 0 ? (int)plan_abc.config : -1,
-          t_abc, rel_abc);
+          t_abc, rel_abc, (int)plan.cluster_n);
   fflush(csv);
   fflush(stdout);
   if (rel > 1e-2 || rel_abc > 1e-2) {
@@ -352,7 +353,7 @@ static void host_overhead(Lt &lt, cublasHandle_t hb, const cutego_gemm_options_t
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    fprintf(stderr, "usage: bench_gemm out.csv [--quick] [--dtype bf16|f16|both] [--layout TN|NN|NT|TT] [--reps N] [--group G] [--config C] [--direct-epilogue] [--only-m M] [--cluster C] [--ab-cluster] [--ab-config C] [--sweep] [--min-m M] [--max-m M] [--set llm|square|odd] [--split-k S] [--decomposition D] [--pitch-pack P] [--max-ctas C] [--host] [--graph] [--shape M,N,K]...\n");
+    fprintf(stderr, "usage: bench_gemm out.csv [--quick] [--dtype bf16|f16|both] [--layout TN|NN|NT|TT] [--reps N] [--group G] [--config C] [--direct-epilogue] [--only-m M] [--cluster C] [--cluster-n C] [--ab-cluster] [--ab-config C] [--sweep] [--min-m M] [--max-m M] [--set llm|square|odd] [--split-k S] [--decomposition D] [--pitch-pack P] [--max-ctas C] [--host] [--graph] [--shape M,N,K]...\n");
     return 2;
   }
   bool quick = false, sweep = false, host = false;
@@ -389,13 +390,14 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[i], "--direct-epilogue")) opt.direct_epilogue = 1;
     else if (!strcmp(argv[i], "--only-m") && i + 1 < argc) only_m = atoll(argv[++i]);
     else if (!strcmp(argv[i], "--cluster") && i + 1 < argc) opt.cluster_m = atoi(argv[++i]);
+    else if (!strcmp(argv[i], "--cluster-n") && i + 1 < argc) opt.cluster_n = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--ab-cluster")) g_ab_cluster = true;
     else if (!strcmp(argv[i], "--ab-config") && i + 1 < argc) g_ab_config = atoi(argv[++i]);
   }
   int am = (lay[0] == 'N'), bm = (lay[1] == 'T');  // BLAS names for row-major D
   FILE *csv = fopen(argv[1], "w");
   if (!csv) return 2;
-  fprintf(csv, "set,dtype,layout,m,n,k,ms_ours,ms_ours_again,ms_cublaslt,ms_cublaslt_again,tflops_ours,tflops_cublaslt,ratio,rel_err,path,epilogue,cluster_m,ms_ours_no_cluster,ms_gemmex,ms_gemmex_again,config,split_k,ms_b_bound,decomposition,ab_config,ms_ab_config,rel_ab_config\n");
+  fprintf(csv, "set,dtype,layout,m,n,k,ms_ours,ms_ours_again,ms_cublaslt,ms_cublaslt_again,tflops_ours,tflops_cublaslt,ratio,rel_err,path,epilogue,cluster_m,ms_ours_no_cluster,ms_gemmex,ms_gemmex_again,config,split_k,ms_b_bound,decomposition,ab_config,ms_ab_config,rel_ab_config,cluster_n\n");
   cudaDeviceProp prop;
   CK(cudaGetDeviceProperties(&prop, 0));
   int drv = 0, clk = 0, mclk = 0;

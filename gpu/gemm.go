@@ -64,6 +64,7 @@ type GemmOptions struct {
 	DirectEpilogue bool
 	NoPack         bool  // never copy A or B into a workspace: the generic path instead
 	ClusterM       int   // 0 automatic, 1 no clusters, 2: 2x1 clusters sharing B by TMA multicast
+	ClusterN       int   // 0 or 1 no clusters along N, 2: 1x2 clusters sharing a K-major A (16-bit, tiles of <= 128 columns)
 	SMs            int   // the device's multiprocessor count for the tile choice (Copier.Gemm: 0 is the device's)
 	BType          DType // FP8 pairs: B's type when it differs from A's (0: the same)
 	// FP8 only: promoted accumulation (partial sums added into fp32 registers every
@@ -180,6 +181,7 @@ func planGemm(d GemmOperand, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, b
 		o.max_ctas = C.int32_t(opt.MaxCTAs)
 		o.group_m = C.int32_t(opt.GroupM)
 		o.cluster_m = C.int32_t(opt.ClusterM)
+		o.cluster_n = C.int32_t(opt.ClusterN)
 		o.sms = C.int32_t(opt.SMs)
 		o.b_dtype = C.int32_t(opt.BType)
 		if opt.Promoted {

@@ -162,6 +162,10 @@ typedef struct cutego_gemm_plan_t {
   int32_t promoted;           /* FP8 with CUTEGO_GEMM_FP8_ACCUM_PROMOTED: the promotion interval in
                                  k-tiles (1..16; the kernel's name ends _promoted); 0: fast;
                                  1 with CUTEGO_GEMM_FP8_ACCUM_BLOCK_SCALED (CUTEGO_GEMM_F_BLOCK_SCALED) */
+  int32_t cluster_n;          /* wgmma path: CTAs per cluster along N, 1 or 2 (2: the cluster's CTAs
+                                 compute horizontally adjacent tiles and share each A stage through
+                                 TMA multicast; a_map has the multicast box; launch with this
+                                 cluster dimension). At most one of cluster_m and cluster_n is 2. */
 } cutego_gemm_plan_t;
 
 /* cutego_gemm_options_t.decomposition and cutego_gemm_plan_t.decomposition. */
@@ -206,6 +210,7 @@ enum {
   CUTEGO_GEMM_F_PACK_B = 16, /* likewise B */
   CUTEGO_GEMM_F_PACK_D = 32, /* C or D has a hierarchical mode: computed in a compact workspace, then copied */
   CUTEGO_GEMM_F_CLUSTER_2 = 64, /* kernel arguments only: launched in 2x1 clusters sharing B (plan.cluster_m) */
+  CUTEGO_GEMM_F_CLUSTER_N2 = 4096, /* kernel arguments only: launched in 1x2 clusters sharing A (plan.cluster_n) */
   CUTEGO_GEMM_F_BLOCK_SCALED = 128, /* FP8 block-scaled (CUTEGO_GEMM_FP8_ACCUM_BLOCK_SCALED): the kernel's
                                        name ends _blockscaled and its fifth argument is a
                                        cutego_gemm_block_scales_t, not a cutego_gemm_scales_t */
@@ -260,6 +265,9 @@ typedef struct cutego_gemm_options_t {
                             allocates on the stream); its flags are zeroed on the stream first
                             (cudaMemsetAsync: a memset node in a captured graph). (This field fills
                             what was padding: the struct's size is unchanged.) */
+  int32_t cluster_n;   /* 0 or 1: no clusters along N; 2: 1x2 clusters sharing A by TMA multicast
+                          (16-bit, a K-major A of at least one tile of rows, tiles of at most 128
+                          columns; not with cluster_m 2, split K or stream-K) */
 } cutego_gemm_options_t;
 
 /* cutego_gemm_options_t.pitch_pack. */

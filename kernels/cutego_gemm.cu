@@ -883,8 +883,8 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
                       bsi);
     }
     if (e != cudaSuccess || clusters < 1)
-      return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: no %dx1 cluster of this kernel fits: %s", (int)p.cluster_m,
-                  e != cudaSuccess ? cudaGetErrorString(e) : "occupancy 0");
+      return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: no %dx%d cluster of this kernel fits: %s", (int)p.cluster_m,
+                  (int)p.cluster_n, e != cudaSuccess ? cudaGetErrorString(e) : "occupancy 0");
     cfg.gridDim = dim3(static_cast<unsigned>(cutego_gemm_grid(&p, static_cast<int64_t>(clusters) * launch.cluster,
                                                               o.max_ctas)));
   }

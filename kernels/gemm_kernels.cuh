@@ -16,7 +16,8 @@
 //   - an epilogue through swizzled shared memory and TMA
 //     stores that drain while the next tile computes ......... epilogue_tma()
 //   - beta * C, read alike by both epilogues ................. EpilogueSource
-//   - 2-CTA clusters along M sharing B by TMA multicast ...... load_stage<Op, 2>(),
+//   - 2-CTA clusters along M sharing B, or along N sharing A,
+//     by TMA multicast ....................................... load_stage<Op, 2>(),
 //     PipelineTmaAsync::consumer_release(), the cluster rank in PersistentTileScheduler
 //   - FP8 A and B: the same pieces with an 8-bit element type
 //     (m64nNk32, K-major operands), and promoted accumulation . wgmma_fp8(), promoted_mma_tile(),
@@ -40,6 +41,7 @@
 #include "gemm_smem.h"
 #include "generated/cutego_gemm_layouts.h"
 #include "gemm_k_blocks.h"
+#include "gemm_clusters.h"
 #include "sm90_ptx.cuh"
 #include "wgmma_ops.cuh"
 
@@ -70,7 +72,8 @@ template <> __device__ __forceinline__ __half from_f32<__half>(float x) { return
 // Tile t -> (tm, tn, l). Within a batch, tiles go in groups of group_m rows of tiles; inside a
 // group, down the rows first. Concurrent CTAs then share A rows and B columns in L2.
 // With clusters of CM CTAs along M the tiles counted are the cluster's (tiles_m, group_m and
-// tiles in cluster rows, cutego_gemm_args); CTA r takes row tm·CM + r. A split-K GEMM
+// tiles in cluster rows, cutego_gemm_args); CTA r takes row tm·CM + r. With clusters of CN CTAs
+// along N likewise in cluster columns (tiles_n): CTA r takes column tn·CN + r. A split-K GEMM
 // (cutego_gemm's split_k) runs its K slices as batches: l is then the slice.
 // Deviation: the linear tile index is int64 and the grid's stride is read at each step (CUTLASS
 // keeps a divmod-precomputed raster); the rank in the cluster is read where a tile starts (kept
@@ -80,14 +83,16 @@ struct WorkTileInfo {
   int cluster_rank;         // this CTA's rank in its cluster (0 without clusters)
 };
 
-template <int CM>
+template <int CM, int CN = 1>
 struct PersistentTileScheduler {
+  static_assert(CM == 1 || CN == 1, "clusters along M or along N, not both");
+  static constexpr int kCtas = CM * CN;  // CTAs per cluster
   const GemmArgs &p;
   int64_t linear;  // the current tile, in the order above
   __device__ __forceinline__ explicit PersistentTileScheduler(const GemmArgs &args)
-      : p(args), linear(blockIdx.x / CM) {}
+      : p(args), linear(blockIdx.x / kCtas) {}
   __device__ __forceinline__ bool is_valid() const { return linear < p.tiles; }
-  __device__ __forceinline__ void advance_to_next_work() { linear += gridDim.x / CM; }
+  __device__ __forceinline__ void advance_to_next_work() { linear += gridDim.x / kCtas; }
   __device__ __forceinline__ WorkTileInfo get_current_work() const {
     const int64_t per_l = static_cast<int64_t>(p.tiles_m) * p.tiles_n;
     WorkTileInfo w;
@@ -99,9 +104,10 @@ struct PersistentTileScheduler {
     const int gs = min(p.group_m, p.tiles_m - first_m);
     const int rr = static_cast<int>(r - g * group_tiles);
     const int tm = (first_m + rr % gs) * CM;
-    w.n_idx = rr / gs;
-    w.cluster_rank = CM > 1 ? static_cast<int>(cluster_ctarank()) : 0;
-    w.m_idx = tm + w.cluster_rank;  // past M in the last cluster row of an odd tiles_m: zeros, no stores
+    w.cluster_rank = kCtas > 1 ? static_cast<int>(cluster_ctarank()) : 0;
+    // past M (N) in the last cluster row (column) of an odd tiles_m (tiles_n): zeros, no stores
+    w.m_idx = CM > 1 ? tm + w.cluster_rank : tm;
+    w.n_idx = CN > 1 ? rr / gs * CN + w.cluster_rank : rr / gs;
     return w;
   }
 };
@@ -110,11 +116,12 @@ struct PersistentTileScheduler {
 // One stage of one operand: the tile's MN rows x BK columns. Op (from the generated header)
 // says how many boxes cover it and where each lands. Tensor maps are 3-D: K-major
 // (k, mn, l), MN-major (mn, k, l).
-// ---- 2-CTA clusters, B shared by TMA multicast ----------------------------------------------
-// With CM > 1 the cluster's CTAs compute vertically adjacent tiles, which need the same B stage:
-// CTA `rank` loads slice `rank` of every load (the generated mc_* box, CuTe's multicast
+// ---- 2-CTA clusters, B or A shared by TMA multicast -----------------------------------------
+// With CM > 1 the cluster's CTAs compute vertically adjacent tiles, which need the same B stage
+// (with CN > 1 horizontally adjacent ones, which need the same A stage): CTA `rank` loads slice
+// `rank` of every load of the shared operand (the generated mc_* box, CuTe's multicast
 // truncation) into the same offset of every CTA's stage, and each CTA's full barrier counts the
-// whole stage.
+// whole stage. CM here is the CTAs that share Op's stage.
 template <class Op, int CM = 1>
 __device__ __forceinline__ void load_stage(const CUtensorMap *map, uint8_t *smem, uint64_t *bar, int mn0, int k0,
                                            int l, int rank = 0, int loads = Op::tma_loads) {
@@ -142,7 +149,7 @@ __device__ __forceinline__ void load_stage(const CUtensorMap *map, uint8_t *smem
 
 // A's loads and bytes per stage for tile row tm: a tile with fewer than BM rows of A left loads
 // only those. K-major: the planner's box has CUTEGO_GEMM_A_BOX_ROWS rows (fewer than BM only when
-// the whole GEMM has fewer rows); MN-major: loads of tma_load_mn rows that lie wholly past M are
+// the whole GEMM has fewer rows; never with A shared along N, whose CTAs load its halves); MN-major: loads of tma_load_mn rows that lie wholly past M are
 // skipped (at least one is issued). The TMA counts a box's zero fill as bytes, so a partial box
 // counts in full.
 template <class OA, int BM>
@@ -188,7 +195,7 @@ struct PipelineState {
 // CUTLASS's PipelineTmaAsync: full[s]: the producer's TMA bytes for stage s have landed (1
 // arrival + transaction bytes). empty[s]: every consumer warp has finished reading stage s (4
 // arrivals per consumer warpgroup: 8 for two, 4 for the one of a 64-row tile), in every CTA of
-// the cluster (x cluster_m): a producer writes its B slice into all of them. Its producer_commit
+// the cluster (x cluster_ctas): a producer writes its slice of the shared operand into all of them. Its producer_commit
 // is the TMA's own complete_tx on full[s] (no call), as in CUTLASS.
 // Deviation: producer_acquire only waits and the producer always calls
 // producer_expect_transaction (a tile with fewer rows than BM loads fewer bytes of A), and
@@ -197,12 +204,12 @@ template <int S>
 struct PipelineTmaAsync {
   uint64_t full[S], empty[S];
   // consumer_warpgroups: Cfg::CONSUMER_WARPGROUPS (a compile-time constant at every call).
-  __device__ __forceinline__ void init(int cluster_m, int consumer_warpgroups) {
+  __device__ __forceinline__ void init(int cluster_ctas, int consumer_warpgroups) {
     const int consumer_warps = 4 * consumer_warpgroups;
 #pragma unroll
     for (int s = 0; s < S; ++s) {
       mbar_init(&full[s], 1);
-      mbar_init(&empty[s], consumer_warps * cluster_m);
+      mbar_init(&empty[s], consumer_warps * cluster_ctas);
     }
     fence_barrier_init();
   }
@@ -228,15 +235,15 @@ struct PipelineTmaAsync {
   __device__ __forceinline__ void consumer_wait(PipelineState<S> st) { mbar_wait(&full[st.index()], st.phase()); }
   // A consumer warp is done reading the stage: tell the producers of every CTA of the cluster
   // (lane r signals CTA r, all at once).
-  __device__ __forceinline__ void consumer_release(PipelineState<S> st, int cluster_m, int lane) {
-    consumer_release_stage(st.index(), cluster_m, lane);
+  __device__ __forceinline__ void consumer_release(PipelineState<S> st, int cluster_ctas, int lane) {
+    consumer_release_stage(st.index(), cluster_ctas, lane);
   }
   // The same for stage s (predicated arrivals: no branch in the warp's loop).
-  __device__ __forceinline__ void consumer_release_stage(int s, int cluster_m, int lane) {
-    if (cluster_m == 1)
+  __device__ __forceinline__ void consumer_release_stage(int s, int cluster_ctas, int lane) {
+    if (cluster_ctas == 1)
       mbar_arrive_if(&empty[s], lane == 0);
     else
-      mbar_arrive_cluster_if(&empty[s], lane, lane < cluster_m);
+      mbar_arrive_cluster_if(&empty[s], lane, lane < cluster_ctas);
   }
 };
 
@@ -515,7 +522,7 @@ __device__ __forceinline__ void epilogue_tma(const GemmArgs &p, const CUtensorMa
 // last), the whole K but for stream-K (gemm_stream_k.cuh). A k-block past K (the last k-tile's,
 // where K is not a multiple of BK) is a box wholly out of bounds: the TMA fills it with zeros and
 // counts its bytes, and its MMAs add nothing.
-template <class Cfg, class OA, class OB, int CM>
+template <class Cfg, class OA, class OB, int CM, int CN = 1>
 __device__ __forceinline__ void producer_load_tile(const GemmArgs &p, PipelineTmaAsync<Cfg::STAGES> &pipe,
                                                    PipelineState<Cfg::STAGES> &write, const WorkTileInfo &w,
                                                    const CUtensorMap *tma_a, const CUtensorMap *tma_b, uint8_t *sa,
@@ -524,7 +531,7 @@ __device__ __forceinline__ void producer_load_tile(const GemmArgs &p, PipelineTm
   const int a_loads = a_stage_loads<OA, BM>(p, w.m_idx);
   const int stage_tx = a_stage_bytes<OA, BM>(p, a_loads) + OB::stage_bytes;
   const int ke = k_end < 0 ? p.k_tiles : k_end;
-#pragma unroll(CM > 1 ? 1 : 4)
+#pragma unroll(CM * CN > 1 ? 1 : 4)
   for (int kt = k_begin; kt < ke; ++kt, ++write) {
     pipe.producer_acquire(write);
     pipe.producer_expect_transaction(write, stage_tx);
@@ -532,8 +539,8 @@ __device__ __forceinline__ void producer_load_tile(const GemmArgs &p, PipelineTm
 #pragma unroll
     for (int j = 0; j < kKBlocks<Cfg>; ++j) {
       const int k0 = kt * BK + j * (BK / kKBlocks<Cfg>);
-      load_stage<OA>(tma_a, sa + s * OA::stage_bytes + j * kKBlockBytes<OA>, pipe.producer_get_barrier(write),
-                     w.m_idx * BM, k0, p.a_bcast_l ? 0 : w.l_idx, 0, a_loads);
+      load_stage<OA, CN>(tma_a, sa + s * OA::stage_bytes + j * kKBlockBytes<OA>, pipe.producer_get_barrier(write),
+                         w.m_idx * BM, k0, p.a_bcast_l ? 0 : w.l_idx, w.cluster_rank, a_loads);
       load_stage<OB, CM>(tma_b, sb + s * OB::stage_bytes + j * kKBlockBytes<OB>, pipe.producer_get_barrier(write),
                          w.n_idx * BN, k0, p.b_bcast_l ? 0 : w.l_idx, w.cluster_rank);
     }
@@ -879,9 +886,10 @@ __device__ __forceinline__ void programmatic_launch_prologue() {
 // (64 rows of the tile each: two of a 128-row tile, one of a 64-row tile). setmaxnreg moves
 // registers from the producer to the consumers. Both roles walk the tile scheduler's tiles and
 // count the same k-iterations through the pipeline.
-// CM: CTAs per cluster along M, a template constant so that the kernel without
-// clusters compiles exactly as before them (a run-time cluster size cost it 5-15%).
-template <class Cfg, class OA, class OB, class TI, typename TO, int CM>
+// CM, CN: CTAs per cluster along M (sharing B) and along N (sharing A), template constants so
+// that the kernel without clusters compiles exactly as before them (a run-time cluster size cost
+// it 5-15%).
+template <class Cfg, class OA, class OB, class TI, typename TO, int CM, int CN = 1>
 __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const CUtensorMap *tma_b,
                                                 const CUtensorMap *tma_d, const GemmArgs &p,
                                                 const cutego_gemm_block_scales_t *bs = nullptr) {
@@ -903,8 +911,10 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
   // tiles and with promoted FP8's partial sums it made ptxas spill: those keep threadIdx.x / 128.
   constexpr bool kUniformWg = BN <= 128 && !is_promoted<TI> && !is_block_scaled<TI>;
   const int wg = kUniformWg ? __shfl_sync(0xffffffffu, threadIdx.x / 128, 0) : static_cast<int>(threadIdx.x / 128);
-  if (threadIdx.x == 0) pipe.init(CM, Cfg::CONSUMER_WARPGROUPS);
-  if (CM > 1)
+  constexpr int kCtas = CM * CN;  // CTAs per cluster
+  static_assert(CN == 1 || OA::major == 0, "A shared along N: K-major A (one box of BM rows)");
+  if (threadIdx.x == 0) pipe.init(kCtas, Cfg::CONSUMER_WARPGROUPS);
+  if (kCtas > 1)
     cluster_arrive_relaxed_wait();  // every CTA's barriers exist before any multicast or remote arrival
   else
     __syncthreads();
@@ -914,9 +924,9 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
     setmaxnreg_dec<40>();
     if (threadIdx.x == 0) {
       PipelineState<S> write{0};
-      for (PersistentTileScheduler<CM> sched(p); sched.is_valid(); sched.advance_to_next_work())
-        producer_load_tile<Cfg, OA, OB, CM>(p, pipe, write, sched.get_current_work(), tma_a, tma_b, sa, sb);
-      if (CM > 1) pipe.producer_tail(write);
+      for (PersistentTileScheduler<CM, CN> sched(p); sched.is_valid(); sched.advance_to_next_work())
+        producer_load_tile<Cfg, OA, OB, CM, CN>(p, pipe, write, sched.get_current_work(), tma_a, tma_b, sa, sb);
+      if (kCtas > 1) pipe.producer_tail(write);
     }
   } else {
     // Consumers.
@@ -925,13 +935,31 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
     const int lane = threadIdx.x % 32;
     float acc[BN / 2];
     PipelineState<S> read{0};
-    for (PersistentTileScheduler<CM> sched(p); sched.is_valid(); sched.advance_to_next_work()) {
+    for (PersistentTileScheduler<CM, CN> sched(p); sched.is_valid(); sched.advance_to_next_work()) {
       const WorkTileInfo w = sched.get_current_work();
-      if (!consumer_mma_tile<Cfg, OA, OB, TI, CM>(p, pipe, read, w, cw, lane, acc, sa, sb, bs)) continue;
+      if (!consumer_mma_tile<Cfg, OA, OB, TI, kCtas>(p, pipe, read, w, cw, lane, acc, sa, sb, bs)) continue;
       store_tile<Cfg, TO>(p, tma_d, acc, t, cw, staging, w);
     }
     if (t == 0) bulk_wait_all();  // the staging buffers stay valid until the stores have read them
   }
+}
+
+// The cluster shape from the kernel arguments: 2x1 clusters sharing B (CUTEGO_GEMM_F_CLUSTER_2),
+// 1x2 clusters sharing A (CUTEGO_GEMM_F_CLUSTER_N2, compiled only where kClusterN allows), or none.
+template <class Cfg, class OA, class OB, class TI, typename TO>
+__device__ __forceinline__ void gemm_wgmma_clusters(const CUtensorMap *tma_a, const CUtensorMap *tma_b,
+                                                    const CUtensorMap *tma_d, const GemmArgs &p) {
+  if (p.flags & CUTEGO_GEMM_F_CLUSTER_2) {
+    gemm_wgmma_body<Cfg, OA, OB, TI, TO, 2>(tma_a, tma_b, tma_d, p);
+    return;
+  }
+  if constexpr (kClusterN<Cfg> > 1 && OA::major == 0) {
+    if (p.flags & CUTEGO_GEMM_F_CLUSTER_N2) {
+      gemm_wgmma_body<Cfg, OA, OB, TI, TO, 1, kClusterN<Cfg>>(tma_a, tma_b, tma_d, p);
+      return;
+    }
+  }
+  gemm_wgmma_body<Cfg, OA, OB, TI, TO, 1>(tma_a, tma_b, tma_d, p);
 }
 
 // ---- the generic path ------------------------------------------------------------------------
@@ -985,12 +1013,8 @@ constexpr bool kFp8Clusters = Cfg::MULTICAST > 1 && !is_promoted<TI>;
           const __grid_constant__ CUtensorMap tma_a, const __grid_constant__ CUtensorMap tma_b,               \
           const __grid_constant__ CUtensorMap tma_d, const cutego_k::GemmArgs p) {                            \
     cutego_k::programmatic_launch_prologue();                                                                 \
-    if (p.flags & CUTEGO_GEMM_F_CLUSTER_2)                                                                    \
-      cutego_k::gemm_wgmma_body<cutego_gen::CFG, cutego_gen::CFG::A_##AM, cutego_gen::CFG::B_##BM_, TI, TO, 2>( \
-          &tma_a, &tma_b, &tma_d, p);                                                                         \
-    else                                                                                                      \
-      cutego_k::gemm_wgmma_body<cutego_gen::CFG, cutego_gen::CFG::A_##AM, cutego_gen::CFG::B_##BM_, TI, TO, 1>( \
-          &tma_a, &tma_b, &tma_d, p);                                                                         \
+    cutego_k::gemm_wgmma_clusters<cutego_gen::CFG, cutego_gen::CFG::A_##AM, cutego_gen::CFG::B_##BM_, TI, TO>( \
+        &tma_a, &tma_b, &tma_d, p);                                                                           \
   }
 
 // KERNEL(CFG, CFGNAME, AM, BM_, AMN, BMN, TI, INNAME, TO, OUTNAME) for every pair of element types:

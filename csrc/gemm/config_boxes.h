@@ -15,6 +15,8 @@ typedef struct config_boxes {
   int multicast;                /* CTAs of a cluster along M that may share B (TMA multicast) */
   int b_mc_box[2][2];           /* [major] B's box per CTA of such a cluster (its slice) */
   int consumer_warpgroups;      /* the kernel's consumer warpgroups (block: CUTEGO_GEMM_THREADS of it) */
+  int cluster_n;                /* CTAs of a cluster along N that may share a K-major A (kernels/gemm_clusters.h) */
+  int a_mc_box[2];              /* a K-major A's box per CTA of such a cluster (inner, outer; its slice) */
 } config_boxes;
 #ifdef __cplusplus
 extern "C" {

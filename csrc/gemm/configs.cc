@@ -6,6 +6,7 @@
 #include "gemm_smem.h"
 #include "generated/cutego_gemm_layouts.h"
 #include "gemm_k_blocks.h"
+#include "gemm_clusters.h"
 
 namespace {
 template <class C>
@@ -25,7 +26,9 @@ constexpr config_boxes boxes(const char *name) {
           C::BK,
           C::MULTICAST,
           {{C::B_K::mc_tma_box_inner, C::B_K::mc_tma_box_outer}, {C::B_MN::mc_tma_box_inner, C::B_MN::mc_tma_box_outer}},
-          C::CONSUMER_WARPGROUPS};
+          C::CONSUMER_WARPGROUPS,
+          cutego_k::kClusterN<C>,
+          {C::A_K::mc_tma_box_inner, C::A_K::mc_tma_box_outer}};
 }
 // B's multicast box of a K-major 8-bit configuration (inner, outer; 0 without clusters).
 template <class C>
@@ -51,7 +54,9 @@ constexpr config_boxes boxes_k(const char *name) {
           C::BK,
           C::MULTICAST,
           {{mc_box_k<C>(0), mc_box_k<C>(1)}, {0, 0}},
-          C::CONSUMER_WARPGROUPS};
+          C::CONSUMER_WARPGROUPS,
+          cutego_k::kClusterN<C>,
+          {0, 0}};
 }
 }  // namespace
 

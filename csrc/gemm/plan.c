@@ -400,7 +400,7 @@ static int pack_inputs(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt, 
     const int sms = opt ? opt->sms : 0;
     const double share_a = (double)cb->bm / (cb->bm + cb->bn);
     int pa = !pack_a && off_pitch(&p->a, es, kp, &bytes_a), pb = !pack_b && off_pitch(&p->b, es, kp, &bytes_b);
-    if (mode == CUTEGO_GEMM_PITCH_PACK_AUTO && !pack_b && !(opt && opt->cluster_m == 1) &&
+    if (mode == CUTEGO_GEMM_PITCH_PACK_AUTO && !pack_b && !(opt && (opt->cluster_m == 1 || opt->cluster_n > 1)) &&
         cutego_gemm_pitch_in_clusters(p, sms)) {
       pa = pb = 0; /* B in place, shared by 2x1 clusters instead (cutego_gemm_auto_cluster) */
     } else if (mode == CUTEGO_GEMM_PITCH_PACK_AUTO) {
@@ -447,11 +447,26 @@ static int derive_maps(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt, 
   if (opt && (opt->cluster_m < 0 || opt->cluster_m > cb->multicast))
     return REASON(p, -1, "cluster_m %d: 0 (automatic), 1 or %d", (int)opt->cluster_m, cb->multicast);
   if (opt && opt->cluster_m > 0) p->cluster_m = opt->cluster_m;
+  /* 1x2 clusters whose CTAs share A's stages only when asked (kernels/gemm_clusters.h). With an odd
+   * tiles_n the last cluster column computes one tile of zeros beside its partner. */
+  p->cluster_n = 1;
+  if (opt && opt->cluster_n > 1) {
+    if (opt->cluster_n != 2 || cb->cluster_n != 2)
+      return REASON(p, -1, "cluster_n %d: 0 or 1 (none), or 2 on 16-bit tiles of at most 128 columns (not %s, %s)",
+                    (int)opt->cluster_n, cb->name, is_fp8(p->ab_dtype) ? "FP8" : "16-bit");
+    if (p->cluster_m > 1) return REASON(p, -1, "cluster_n 2 with cluster_m %d: clusters along M or N, not both", (int)p->cluster_m);
+    if (p->a.major != 0) return REASON(p, -1, "cluster_n 2: 1x2 clusters share a K-major A, and A is M-major");
+    if (p->m < cb->bm) return REASON(p, -1, "cluster_n 2: A has %lld rows, fewer than one %d-row tile", (long long)p->m, cb->bm);
+    p->cluster_n = 2;
+  } else if (opt && opt->cluster_n < 0) {
+    return REASON(p, -1, "cluster_n %d: 0 or 1 (none), or 2", (int)opt->cluster_n);
+  }
+  const int *abox = p->cluster_n > 1 ? cb->a_mc_box : cb->a_box[p->a.major];
   const int *bbox = p->cluster_m > 1 ? cb->b_mc_box[p->b.major] : cb->b_box[p->b.major];
-  if (operand_map(&p->a_map, &p->a, es, cb->a_box[p->a.major][0], cb->a_box[p->a.major][1], cb->a_swizzle[p->a.major]) ||
+  if (operand_map(&p->a_map, &p->a, es, abox[0], abox[1], cb->a_swizzle[p->a.major]) ||
       operand_map(&p->b_map, &p->b, es, bbox[0], bbox[1], cb->b_swizzle[p->b.major]))
     return REASON(p, -1, "a tensor map's byte stride overflows int64");
-  if (p->a.major == 0) p->a_map.box[1] = (int32_t)CUTEGO_GEMM_A_BOX_ROWS(p->m, cb->bm);
+  if (p->a.major == 0 && p->cluster_n == 1) p->a_map.box[1] = (int32_t)CUTEGO_GEMM_A_BOX_ROWS(p->m, cb->bm);
   if (p->d.stride[1] == 1 && p->d.stride[0] % 2 == 0 && p->d.stride[2] % 2 == 0 && d_addr % (2 * ces) == 0)
     p->flags |= CUTEGO_GEMM_F_D_PAIRS;
   if (p->read_c && p->c.stride[1] == 1 && p->c.stride[0] % 2 == 0 && p->c.stride[2] % 2 == 0 &&
@@ -492,10 +507,10 @@ static int name_kernel(cutego_gemm_plan_t *p) {
     return REASON(p, 0, "wgmma through compact copies of%s%s%s (%s): %dx%d tiles, %lld tiles%s",
                   (p->flags & CUTEGO_GEMM_F_PACK_A) ? " A" : "", (p->flags & CUTEGO_GEMM_F_PACK_B) ? " B" : "",
                   (p->flags & CUTEGO_GEMM_F_PACK_D) ? (p->read_c ? " C/D" : " D") : "", p->packed_why, cb->bm, cb->bn,
-                  (long long)p->tiles, p->cluster_m > 1 ? ", 2x1 clusters" : "");
+                  (long long)p->tiles, p->cluster_m > 1 ? ", 2x1 clusters" : p->cluster_n > 1 ? ", 1x2 clusters" : "");
   return REASON(p, 0, "wgmma: %dx%d tiles, A %s-major, B %s-major, %lld tiles%s", cb->bm, cb->bn,
                 p->a.major ? "M" : "K", p->b.major ? "N" : "K", (long long)p->tiles,
-                p->cluster_m > 1 ? ", 2x1 clusters sharing B" : "");
+                p->cluster_m > 1 ? ", 2x1 clusters sharing B" : p->cluster_n > 1 ? ", 1x2 clusters sharing A" : "");
 }
 
 static int steps(const cute_layout_t *d, const cute_layout_t *a, const cute_layout_t *b, const cute_layout_t *c,
@@ -548,11 +563,11 @@ void cutego_gemm_args(const cutego_gemm_plan_t *p, void *d, const void *c, float
   g->n = (int32_t)p->n;
   g->k = (int32_t)p->k;
   g->l = (int32_t)p->l;
-  /* with clusters the kernel walks cluster tiles: cluster_m tile rows each */
-  const int64_t cm = p->cluster_m > 1 ? p->cluster_m : 1;
+  /* with clusters the kernel walks cluster tiles: cluster_m tile rows or cluster_n tile columns each */
+  const int64_t cm = p->cluster_m > 1 ? p->cluster_m : 1, cn = p->cluster_n > 1 ? p->cluster_n : 1;
   g->tiles_m = (int32_t)plan_ceil_div(p->tiles_m, cm);
-  g->tiles_n = (int32_t)p->tiles_n;
-  g->tiles = (int64_t)g->tiles_m * p->tiles_n * p->l;
+  g->tiles_n = (int32_t)plan_ceil_div(p->tiles_n, cn);
+  g->tiles = (int64_t)g->tiles_m * g->tiles_n * p->l;
   g->k_tiles = p->path == CUTEGO_GEMM_PATH_WGMMA ? (int32_t)plan_ceil_div(p->k, boxes_of(p)->bk) : 0;
   g->group_m = (int32_t)plan_ceil_div(group_m > 0 ? group_m : 8, cm);
   g->a_bcast_l = p->a.bcast_l;
@@ -567,7 +582,7 @@ void cutego_gemm_args(const cutego_gemm_plan_t *p, void *d, const void *c, float
   }
   if (p->read_c && p->c.extent[2] == 1) g->cs[2] = 0;
   g->read_c = p->read_c;
-  g->flags = p->flags | (cm == 2 ? CUTEGO_GEMM_F_CLUSTER_2 : 0);
+  g->flags = p->flags | (cm == 2 ? CUTEGO_GEMM_F_CLUSTER_2 : 0) | (cn == 2 ? CUTEGO_GEMM_F_CLUSTER_N2 : 0);
   if (p->promoted > 0 && p->promoted <= 16) g->flags |= (p->promoted - 1) << CUTEGO_GEMM_F_PROMOTE_SHIFT;
 }
 
@@ -582,13 +597,16 @@ int64_t cutego_gemm_grid(const cutego_gemm_plan_t *p, int64_t resident, int64_t 
     if (max_ctas > 0 && max_ctas < ctas) ctas = max_ctas;
     return ctas < 1 ? 1 : ctas;
   }
-  const int64_t cm = p->cluster_m > 1 ? p->cluster_m : 1;
+  const int64_t cm = p->cluster_m > 1 ? p->cluster_m : 1, cn = p->cluster_n > 1 ? p->cluster_n : 1;
   int64_t ctas;
-  if (plan_mul(plan_ceil_div(p->tiles_m, cm) * cm, p->tiles_n, &ctas) || plan_mul(ctas, p->l, &ctas)) ctas = INT64_MAX;
+  if (plan_mul(plan_ceil_div(p->tiles_m, cm) * cm, plan_ceil_div(p->tiles_n, cn) * cn, &ctas) ||
+      plan_mul(ctas, p->l, &ctas))
+    ctas = INT64_MAX;
+  const int64_t cl = cm * cn; /* CTAs per cluster (one of the two is 1) */
   if (resident > 0 && resident < ctas) ctas = resident;
   if (max_ctas > 0 && max_ctas < ctas) ctas = max_ctas;
-  ctas -= ctas % cm;
-  return ctas < cm ? cm : ctas;
+  ctas -= ctas % cl;
+  return ctas < cl ? cl : ctas;
 }
 
 void cutego_gemm_launch(const cutego_gemm_plan_t *p, int64_t resident, int64_t max_ctas, cutego_launch_t *l) {
@@ -599,7 +617,7 @@ void cutego_gemm_launch(const cutego_gemm_plan_t *p, int64_t resident, int64_t m
   l->block = p->path == CUTEGO_GEMM_PATH_WGMMA ? CUTEGO_GEMM_THREADS(boxes_of(p)->consumer_warpgroups)
                                                : CUTEGO_GEMM_GENERIC_THREADS;
   l->smem_bytes = p->path == CUTEGO_GEMM_PATH_WGMMA ? p->smem_bytes : 0;
-  l->cluster = p->path == CUTEGO_GEMM_PATH_WGMMA && p->cluster_m > 1 ? p->cluster_m : 1;
+  l->cluster = p->path != CUTEGO_GEMM_PATH_WGMMA ? 1 : p->cluster_m > 1 ? p->cluster_m : p->cluster_n > 1 ? p->cluster_n : 1;
   l->programmatic = cutego_gemm_programmatic(p);
 }
 

@@ -35,6 +35,7 @@ struct Case {
                // must take D (checked). Stream-K: a second call must give the same bits (deterministic fixup).
   int pitch;   // options.pitch_pack (CUTEGO_GEMM_PITCH_PACK_*)
   int packs;   // 0 unchecked; else 1 + the CUTEGO_GEMM_F_PACK_A/B bits the plan must have (checked)
+  int cluster_n; // 0 unchecked; 2: 1x2 clusters sharing A asked for (checked)
 };
 
 static int g_fail = 0, g_run = 0;
@@ -127,6 +128,7 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed) {
   opt.direct_epilogue = c.direct;
   opt.no_pack = c.nopack;
   opt.cluster_m = c.cluster > 0 ? c.cluster : 0;
+  opt.cluster_n = c.cluster_n;
   opt.split_k = c.split > 0 ? c.split : 0;
   opt.config = c.config > 0 ? c.config : 0;
   opt.decomposition = c.decomp > 0 ? c.decomp : 0;
@@ -170,7 +172,8 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed) {
                               : plan.split_k == c.split) &&
               (c.config == 0 || plan.config == (c.config > 0 ? c.config : -c.config) - 1) &&
               (c.decomp == 0 || plan.decomposition == (c.decomp > 0 ? c.decomp : -c.decomp)) &&
-              (c.packs == 0 || (plan.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B)) == c.packs - 1);
+              (c.packs == 0 || (plan.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B)) == c.packs - 1) &&
+              (c.cluster_n == 0 || plan.cluster_n == c.cluster_n);
     if (ok && plan.decomposition == CUTEGO_GEMM_DECOMPOSITION_STREAM_K) {
       // the same call again, into a poisoned copy of D: bit for bit the same
       std::vector<TO> h1(nd), h2(nd);
@@ -842,6 +845,48 @@ int main(int argc, char **argv) {
     cs.push_back({"pitch stream-K ON 2048x4096x1000", 2048, 4096, 1000, 1, 0, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, SKd, ON, 1 + PA + PB});
   }
   cs.push_back({"1x4096x4096", 1, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0});
+  // 1x2 clusters sharing A (cluster_n 2): the two CTAs of a cluster compute horizontally adjacent
+  // tiles, each loads half of A's rows of every stage and multicasts them to both. Every
+  // configuration that has them, K-major A (the only A they share), both B majors, bf16 and f16 in,
+  // every output type, beta on half: M of one tile row and of several with a partial last one, N of
+  // an odd number of tile columns with a partial last one (the last cluster's second CTA lies past
+  // N: zeros, no stores), K with a partial k-tile; then batches with B broadcast, the direct
+  // epilogue, a padded A, B off the 128-byte grid read in place, and the decode shapes.
+  {
+    const int C128 = CUTEGO_GEMM_CONFIG_128x128x64 + 1;
+    const struct {
+      int cfg, bm, bn;
+      const char *name;
+    } cns[] = {{C67, 64, 32, "64x32"}, {C66, 64, 64, "64x64"}, {C68, 64, 128, "64x128"}, {C128, 128, 128, "128x128"},
+               {C64, 128, 64, "128x64"}};
+    for (const auto &x : cns)
+      for (int bm = 0; bm < 2; ++bm)
+        for (int t = 0; t < 3; ++t) {
+          const int ab = (t + bm) % 2 ? F16 : BF, cd = t == 0 ? BF : t == 1 ? F16 : F32;
+          const int64_t m = t == 0 ? x.bm : t == 1 ? 3 * x.bm + 8 : 2 * x.bm - 24, n = 5 * x.bn - 3;
+          snprintf(names[ni], 48, "cluster_n %s K%c M=%lld N=%lld", x.name, bm ? 'N' : 'K', (long long)m, (long long)n);
+          cs.push_back({names[ni++], m, n, 520, 1, 0, bm, ab, cd, 1.25f, t % 2 ? 0.5f : 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 1,
+                        x.cfg, 0, 0, 0, 2});
+        }
+    cs.push_back({"cluster_n 64x32 batched B broadcast", 64, 1000, 256, 3, 0, 1, F16, F32, 1.f, -1.f, 0, W, 0, 1, 0, 0, 0, 0,
+                  0, 1, C67, 0, 0, 0, 2});
+    cs.push_back({"cluster_n 128x128 batched beta", 300, 520, 320, 2, 0, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 1,
+                  C128, 0, 0, 0, 2});
+    cs.push_back({"cluster_n 64x64 direct epilogue f32", 64, 1000, 4096, 1, 0, 0, BF, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 1, 0, 0,
+                  0, 1, C66, 0, 0, 0, 2});
+    cs.push_back({"cluster_n 64x128 padded A", 200, 1000, 1000, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 8, 0, 0, 0, 0, 0, 0, 1,
+                  C68, 0, 0, 0, 2});
+    cs.push_back({"cluster_n 64x128 1000^3 in place", 1000, 1000, 1000, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0,
+                  0, 1, C68, 0, CUTEGO_GEMM_PITCH_PACK_OFF, 1, 2});
+    cs.push_back({"cluster_n 64x32 decode 64x4096x4096", 64, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0,
+                  0, 1, C67, 0, 0, 0, 2});
+    cs.push_back({"cluster_n 64x64 decode 64x4096x4096 f16", 64, 4096, 4096, 1, 0, 0, F16, F16, 1.f, 0.f, 0, W, 0, 0, 0, 0,
+                  0, 0, 0, 1, C66, 0, 0, 0, 2});
+    cs.push_back({"cluster_n 64x32 64x11008x4096 NT", 64, 11008, 4096, 1, 0, 1, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0,
+                  0, 1, C67, 0, 0, 0, 2});
+    cs.push_back({"cluster_n 128x128 512x14336x4096", 512, 14336, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0,
+                  0, 1, C128, 0, 0, 0, 2});
+  }
   cs.push_back({"4096x1x4096", 4096, 1, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0});
   cs.push_back({"K=8", 1024, 1024, 8, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0});
   cs.push_back({"K=8 MN-major", 1024, 1024, 8, 1, 1, 1, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0});

@@ -209,6 +209,31 @@ int main(int argc, char **argv) {
         "clusters on device 1: %ld queries, grid %u", n.occupancy, cudart_stub_last.grid);
   cudart_stub_device = 0;
 
+  // 1x2 clusters sharing A (cluster_n 2) on 64x32 tiles, M = 64 against 4096 x 4096: 128 tiles in
+  // 64 clusters of two, launched with the cluster dimension 2 on 128 CTAs (the tiles: fewer than
+  // the 132 SMs); no split (clustered plans do not split).
+  {
+    cutego_gemm_options_t cn;
+    memset(&cn, 0, sizeof cn);
+    cn.cluster_n = 2;
+    cn.config = CUTEGO_GEMM_CONFIG_64x32x128 + 1;
+    Gemm decode = {64, 4096, 4096, A, B, D, nullptr, &cn, {}};
+    n = delta(decode, &rc);
+    CHECK(rc == CUTEGO_KERNELS_OK && decode.plan.cluster_n == 2 && decode.plan.cluster_m == 1 &&
+              decode.plan.split_k <= 1 && n.occupancy == 1 && n.launch_ex == 1 && cudart_stub_last.cluster == 2 &&
+              cudart_stub_last.grid == 128,
+          "cluster_n: rc %d, cluster_n %d, split %d, %ld queries, cluster %u, grid %u: %s", rc,
+          (int)decode.plan.cluster_n, (int)decode.plan.split_k, n.occupancy, cudart_stub_last.cluster,
+          cudart_stub_last.grid, decode.plan.reason);
+    // asked for with split K: an error naming the clusters, before any launch
+    cn.split_k = 2;
+    n = delta(decode, &rc);
+    char msg[256] = "";
+    cutego_kernels_last_error(msg, sizeof msg);
+    CHECK(rc == CUTEGO_KERNELS_EINVAL && strstr(msg, "clusters") && n.launch_ex == 0,
+          "cluster_n with split_k 2: rc %d, %s", rc, msg);
+  }
+
   // Clusters nobody asked for (cutego_gemm_auto_cluster): B's rows of 2,000 bytes, read in place,
   // 1000^3 on the narrow rule's 64x128 tiles in 2x1 clusters, no copies; on a device where no
   // cluster of the kernel fits (2000x3000x1000 on 128x192 tiles), the same GEMM without clusters.

@@ -91,7 +91,7 @@ static cute_layout_t random_operand(const int64_t *e, int r) {
 static void random_plans(void) {
   static const int64_t ext[] = {1, 2, 3, 8, 16, 64, 100, 128, 256, 1000, 4096, 1LL << 20, (1LL << 31) - 1, 1LL << 31};
   static const uintptr_t addr[] = {0x1000, 0x1002, 0x1010};
-  int wgmma = 0, generic = 0, nprog = 0;
+  int wgmma = 0, generic = 0, nprog = 0, ncl = 0;
   for (int t = 0; t < 20000; ++t) {
     const int big = next() % 8 == 0, n = big ? 14 : 11;
     const int64_t m = pick(ext, n), nn = pick(ext, n), k = pick(ext, n), l = pick(ext, big ? n : 6);
@@ -103,6 +103,7 @@ static void random_plans(void) {
     memset(&o, 0, sizeof o);
     o.sms = (int32_t)(next() % 200);
     o.no_pack = next() % 4 == 0;
+    o.cluster_n = next() % 4 == 0 ? 2 : 0;
     const int read_c = next() % 2, cd = 1 + (int)(next() % 3);
     const uintptr_t aa = addr[next() % 3], ba = addr[next() % 3];
     cutego_gemm_plan_t p;
@@ -127,12 +128,18 @@ static void random_plans(void) {
             "random plan %d: %s, a map: %s", t, p.reason, why);
       cutego_launch_t ln;
       cutego_gemm_launch(&p, o.sms, 0, &ln);
-      CHECK(ln.grid >= 1 && ln.grid <= p.tiles * p.cluster_m + p.cluster_m, "random plan %d: grid %lld", t,
-            (long long)ln.grid);
+      const int64_t cl = p.cluster_m * p.cluster_n; /* CTAs per cluster */
+      CHECK(ln.grid >= 1 && ln.grid <= p.tiles * cl + cl && ln.grid % cl == 0 && ln.cluster == cl,
+            "random plan %d: grid %lld cluster %d", t, (long long)ln.grid, (int)ln.cluster);
+      /* 1x2 clusters: each CTA's A box is half of a tile's rows, of a K-major A */
+      CHECK(p.cluster_n == 1 || (o.cluster_n == 2 && p.a.major == 0 && p.m >= cutego_gemm_config_boxes[p.config].bm &&
+                                 2 * p.a_map.box[1] == cutego_gemm_config_boxes[p.config].bm),
+            "random plan %d: cluster_n %d: %s", t, (int)p.cluster_n, p.reason);
+      ncl += p.cluster_n == 2;
     }
   }
-  CHECK(wgmma > 100 && generic > 100 && nprog > 10 && nprog < wgmma, "random plans: %d wgmma (%d programmatic), %d generic",
-        wgmma, nprog, generic);
+  CHECK(wgmma > 100 && generic > 100 && nprog > 10 && nprog < wgmma && ncl > 10,
+        "random plans: %d wgmma (%d programmatic, %d in 1x2 clusters), %d generic", wgmma, nprog, ncl, generic);
   printf("random plans: 20000, %d wgmma, %d generic, the rest refused\n", wgmma, generic);
 }
 
@@ -873,6 +880,92 @@ static void pitch_plans(void) {
   CHECK(rc == -1 && strstr(p.reason, "pitch_pack 3"), "pitch_pack 3: %s", p.reason);
 }
 
+/* 1x2 clusters sharing A (options.cluster_n 2). Expected values from the geometry: the two CTAs of
+ * a cluster compute horizontally adjacent tiles of the same rows, so each loads half of A's BM
+ * rows (CUTLASS's multicast truncation of the box along the cluster) and B whole; the kernel walks
+ * cluster columns (ceil(tiles_n / 2)), the grid is whole clusters, and split K and stream-K refuse
+ * clustered plans. Only 16-bit tiles of at most 128 columns, a K-major A and at least one tile of
+ * rows have such kernels. */
+static void cluster_n_plans(void) {
+  const int BF = CUTEGO_DTYPE_BF16, F16 = CUTEGO_DTYPE_F16;
+  cutego_gemm_options_t o;
+  memset(&o, 0, sizeof o);
+  cutego_gemm_plan_t p;
+  cutego_gemm_args_t g;
+  cutego_launch_t l;
+  char why[120];
+  int rc;
+  const struct {
+    int config, bm, bn;
+    int64_t m, n, k;
+  } rows[] = {{CUTEGO_GEMM_CONFIG_64x32x128, 64, 32, 64, 4096, 4096},
+              {CUTEGO_GEMM_CONFIG_64x64x128, 64, 64, 64, 960, 4096}, /* 15 tile columns: 8 cluster columns */
+              {CUTEGO_GEMM_CONFIG_64x128x64, 64, 128, 200, 1000, 520},
+              {CUTEGO_GEMM_CONFIG_128x128x64, 128, 128, 512, 14336, 4096},
+              {CUTEGO_GEMM_CONFIG_128x64x64, 128, 64, 300, 1000, 264}};
+  for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {
+    const int64_t m = rows[i].m, n = rows[i].n, k = rows[i].k;
+    const int64_t tm = (m + rows[i].bm - 1) / rows[i].bm, tn = (n + rows[i].bn - 1) / rows[i].bn;
+    o.config = rows[i].config + 1;
+    o.cluster_n = 2;
+    o.split_k = 1;
+    rc = plan(L3(m, n, 0, n, 1, 0), L3(m, k, 0, k, 1, 0), L3(n, k, 0, k, 1, 0), NULL, BF, BF, 0x1000, &o, &p);
+    cutego_gemm_args(&p, (void *)0x10000, NULL, 1.f, 0.f, 0, &g);
+    cutego_gemm_launch(&p, 132, 0, &l);
+    CHECK(rc == 0 && p.config == rows[i].config && p.cluster_n == 2 && p.cluster_m == 1 && p.a_map.box[0] == 64 &&
+              p.a_map.box[1] == rows[i].bm / 2 && p.b_map.box[1] == rows[i].bn && p.tiles_m == tm &&
+              p.tiles_n == tn && g.tiles_m == tm && g.tiles_n == (tn + 1) / 2 && g.tiles == tm * ((tn + 1) / 2) &&
+              (g.flags & CUTEGO_GEMM_F_CLUSTER_N2) && !(g.flags & CUTEGO_GEMM_F_CLUSTER_2) && l.cluster == 2 &&
+              l.grid % 2 == 0 && l.grid == (2 * tm * ((tn + 1) / 2) < 132 ? 2 * tm * ((tn + 1) / 2) : 132) &&
+              strstr(p.reason, "1x2 clusters sharing A") &&
+              cutego_gemm_split_k(&p, 132, 2, why, sizeof why) == -1 && strstr(why, "clusters") &&
+              !strcmp(cutego_gemm_no_stream_k(&p), "clusters") && cutego_gemm_auto_cluster(&p) == 1,
+          "cluster_n %lldx%lldx%lld on config %d: rc %d A box %d x %d tiles %lld x %lld args %d x %d flags %d grid %lld "
+          "cluster %d: %s",
+          (long long)m, (long long)n, (long long)k, rows[i].config, rc, p.a_map.box[0], p.a_map.box[1],
+          (long long)p.tiles_m, (long long)p.tiles_n, (int)g.tiles_m, (int)g.tiles_n, (int)g.flags, (long long)l.grid,
+          (int)l.cluster, p.reason);
+  }
+  o.split_k = 0;
+  /* Refusals, each naming cluster_n and the reason. */
+  o.config = CUTEGO_GEMM_CONFIG_64x32x128 + 1;
+  rc = plan(L3(200, 1000, 0, 1000, 1, 0), L3(200, 320, 0, 1, 200, 0), L3(1000, 320, 0, 320, 1, 0), NULL, BF, BF,
+            0x1000, &o, &p);
+  CHECK(rc == -1 && strstr(p.reason, "cluster_n") && strstr(p.reason, "K-major"), "cluster_n, M-major A: %s", p.reason);
+  rc = plan(L3(40, 1000, 0, 1000, 1, 0), L3(40, 320, 0, 320, 1, 0), L3(1000, 320, 0, 320, 1, 0), NULL, F16, F16,
+            0x1000, &o, &p);
+  CHECK(rc == -1 && strstr(p.reason, "cluster_n") && strstr(p.reason, "fewer than one 64-row tile"),
+        "cluster_n, M = 40: %s", p.reason);
+  o.cluster_m = 2;
+  rc = plan(L3(200, 1000, 0, 1000, 1, 0), L3(200, 320, 0, 320, 1, 0), L3(1000, 320, 0, 320, 1, 0), NULL, BF, BF,
+            0x1000, &o, &p);
+  CHECK(rc == -1 && strstr(p.reason, "cluster_n 2 with cluster_m 2"), "cluster_n with cluster_m: %s", p.reason);
+  o.cluster_m = 0;
+  o.config = CUTEGO_GEMM_CONFIG_128x256x64 + 1;
+  rc = plan(L3(512, 4096, 0, 4096, 1, 0), L3(512, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL, BF, BF,
+            0x1000, &o, &p);
+  CHECK(rc == -1 && strstr(p.reason, "cluster_n 2") && strstr(p.reason, "128x256"), "cluster_n on 128x256: %s",
+        p.reason);
+  o.config = CUTEGO_GEMM_CONFIG_128x128x64 + 1;
+  rc = plan(L3(512, 4096, 0, 4096, 1, 0), L3(512, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL,
+            CUTEGO_DTYPE_E4M3, BF, 0x1000, &o, &p);
+  CHECK(rc == -1 && strstr(p.reason, "cluster_n 2") && strstr(p.reason, "FP8"), "cluster_n on FP8: %s", p.reason);
+  o.cluster_n = 3;
+  rc = plan(L3(512, 4096, 0, 4096, 1, 0), L3(512, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL, BF, BF,
+            0x1000, &o, &p);
+  CHECK(rc == -1 && strstr(p.reason, "cluster_n 3"), "cluster_n 3: %s", p.reason);
+  o.cluster_n = -1;
+  rc = plan(L3(512, 4096, 0, 4096, 1, 0), L3(512, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL, BF, BF,
+            0x1000, &o, &p);
+  CHECK(rc == -1 && strstr(p.reason, "cluster_n -1"), "cluster_n -1: %s", p.reason);
+  /* cluster_n 1: as without clusters */
+  o.cluster_n = 1;
+  rc = plan(L3(512, 4096, 0, 4096, 1, 0), L3(512, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL, BF, BF,
+            0x1000, &o, &p);
+  CHECK(rc == 0 && p.cluster_n == 1 && p.a_map.box[1] == 128 && !strstr(p.reason, "clusters"), "cluster_n 1: %s",
+        p.reason);
+}
+
 int main(void) {
   const int BF = CUTEGO_DTYPE_BF16, F16 = CUTEGO_DTYPE_F16, F32 = CUTEGO_DTYPE_F32;
   cutego_gemm_plan_t p;
@@ -1168,6 +1261,7 @@ int main(void) {
   fp8_plans();
   block_scaled_plans();
   pitch_plans();
+  cluster_n_plans();
   random_plans();
   printf("test_plan_gemm: %d checks, %d failures\n", checks, fails);
   return fails != 0;

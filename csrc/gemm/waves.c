@@ -183,7 +183,7 @@ static int auto_split(const cutego_gemm_plan_t *p, int sms, int config) {
 static const char *no_split(const cutego_gemm_plan_t *p) {
   if (p->path != CUTEGO_GEMM_PATH_WGMMA) return "not the wgmma path";
   if (p->l != 1) return "a batched GEMM";
-  if (p->cluster_m > 1) return "clusters";
+  if (p->cluster_m > 1 || p->cluster_n > 1) return "clusters";
   if (p->flags & CUTEGO_GEMM_F_PACK_D) return "a packed C/D";
   return "";
 }
@@ -264,7 +264,7 @@ int cutego_gemm_narrow(const cutego_gemm_plan_t *p, int sms) {
 static int b_off_grid_in_place(const cutego_gemm_plan_t *p);
 static int one_wave_64x128(const cutego_gemm_plan_t *p, int sms) {
   if (p->path != CUTEGO_GEMM_PATH_WGMMA || !is_16bit(p->ab_dtype) || p->m <= 64 || p->cluster_m > 1 ||
-      (p->flags & CUTEGO_GEMM_F_PACK_D) || !((on_grid(&p->a) && on_grid(&p->b)) || b_off_grid_in_place(p)))
+      p->cluster_n > 1 || (p->flags & CUTEGO_GEMM_F_PACK_D) || !((on_grid(&p->a) && on_grid(&p->b)) || b_off_grid_in_place(p)))
     return 0;
   const int c64 = CUTEGO_GEMM_CONFIG_64x128x64, c128 = CUTEGO_GEMM_CONFIG_128x128x64;
   int64_t t64, t128;
@@ -329,8 +329,8 @@ static int b_off_grid_in_place(const cutego_gemm_plan_t *p) {
  * were not measured), no packed C/D and a configuration with multicast boxes, and never with a
  * split or stream-K (the launchers ask for neither then). */
 int cutego_gemm_auto_cluster(const cutego_gemm_plan_t *p) {
-  if (!p || p->path != CUTEGO_GEMM_PATH_WGMMA || p->cluster_m > 1 || p->l != 1 || p->tiles_m < 2 ||
-      (p->flags & CUTEGO_GEMM_F_PACK_D) || p->config < 0 || p->config >= cutego_gemm_nconfigs ||
+  if (!p || p->path != CUTEGO_GEMM_PATH_WGMMA || p->cluster_m > 1 || p->cluster_n > 1 || p->l != 1 ||
+      p->tiles_m < 2 || (p->flags & CUTEGO_GEMM_F_PACK_D) || p->config < 0 || p->config >= cutego_gemm_nconfigs ||
       !b_off_grid_in_place(p))
     return 1;
   return cutego_gemm_config_boxes[p->config].multicast >= 2 ? 2 : 1;
@@ -363,7 +363,7 @@ const char *cutego_gemm_no_stream_k(const cutego_gemm_plan_t *p) {
   if (!p || p->path != CUTEGO_GEMM_PATH_WGMMA) return "not the wgmma path";
   if (p->ab_dtype != CUTEGO_DTYPE_BF16 && p->ab_dtype != CUTEGO_DTYPE_F16) return "FP8 operands (bf16 or fp16 only)";
   if (p->flags & CUTEGO_GEMM_F_PACK_D) return "a packed C/D";
-  if (p->cluster_m > 1) return "clusters";
+  if (p->cluster_m > 1 || p->cluster_n > 1) return "clusters";
   /* the kernel's scheduler counts tiles and k-iterations in int32 */
   if (p->tiles < 1 || p->tiles > INT32_MAX || (p->k + 63) / 64 > INT32_MAX / p->tiles)
     return "more than 2^31 tiles x k-tiles";

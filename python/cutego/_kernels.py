@@ -79,7 +79,7 @@ class GemmPlan(ctypes.Structure):
                 ("packed_why", ctypes.c_char * 120), ("kernel", ctypes.c_char * 64),
                 ("reason", ctypes.c_char * 160), ("split_k", ctypes.c_int32),
                 ("decomposition", ctypes.c_int32), ("split_workspace_bytes", ctypes.c_int64), ("b_dtype", ctypes.c_int32),
-                ("promoted", ctypes.c_int32)]
+                ("promoted", ctypes.c_int32), ("cluster_n", ctypes.c_int32)]
 
 
 class GemmOptions(ctypes.Structure):
@@ -90,7 +90,7 @@ class GemmOptions(ctypes.Structure):
                 ("workspace", ctypes.c_void_p), ("workspace_bytes", ctypes.c_int64), ("sms", ctypes.c_int32),
                 ("pitch_pack", ctypes.c_int32), ("scale_a", ctypes.c_void_p), ("scale_b", ctypes.c_void_p), ("b_dtype", ctypes.c_int32),
                 ("fp8_accumulation", ctypes.c_int32), ("fp8_promotion_interval", ctypes.c_int32),
-                ("decomposition", ctypes.c_int32)]
+                ("decomposition", ctypes.c_int32), ("cluster_n", ctypes.c_int32)]
 
 
 _L = ctypes.POINTER(LayoutT)
