@@ -851,7 +851,8 @@ int main(int argc, char **argv) {
   // every output type, beta on half: M of one tile row and of several with a partial last one, N of
   // an odd number of tile columns with a partial last one (the last cluster's second CTA lies past
   // N: zeros, no stores), K with a partial k-tile; then batches with B broadcast, the direct
-  // epilogue, a padded A, B off the 128-byte grid read in place, and the decode shapes.
+  // epilogue, a padded A, B off the 128-byte grid read in place, split K (the slices in clusters)
+  // and the decode shapes.
   {
     const int C128 = CUTEGO_GEMM_CONFIG_128x128x64 + 1;
     const struct {
@@ -880,8 +881,14 @@ int main(int argc, char **argv) {
                   0, 1, C68, 0, CUTEGO_GEMM_PITCH_PACK_OFF, 1, 2});
     cs.push_back({"cluster_n 64x32 decode 64x4096x4096", 64, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0,
                   0, 1, C67, 0, 0, 0, 2});
-    cs.push_back({"cluster_n 64x64 decode 64x4096x4096 f16", 64, 4096, 4096, 1, 0, 0, F16, F16, 1.f, 0.f, 0, W, 0, 0, 0, 0,
-                  0, 0, 0, 1, C66, 0, 0, 0, 2});
+    cs.push_back({"cluster_n 64x64 decode 64x4096x4096 f16 split 2", 64, 4096, 4096, 1, 0, 0, F16, F16, 1.f, 0.f, 0, W, 0, 0,
+                  0, 0, 0, 0, 0, 2, C66, 0, 0, 0, 2});
+    cs.push_back({"cluster_n 64x32 split 2 M=64 f32 beta", 64, 1000, 4096, 1, 0, 1, BF, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0,
+                  0, 0, 2, C67, 0, 0, 0, 2});
+    cs.push_back({"cluster_n 64x128 split 4 M=200 beta", 200, 1000, 4096, 1, 0, 0, BF, BF, 1.f, -0.5f, 0, W, 0, 0, 0, 0, 0,
+                  0, 0, 4, C68, 0, 0, 0, 2});
+    cs.push_back({"cluster_n 128x128 auto split 128x4096x4096", 128, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0,
+                  0, 0, 0, 0, C128, 0, 0, 0, 2});
     cs.push_back({"cluster_n 64x32 64x11008x4096 NT", 64, 11008, 4096, 1, 0, 1, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0,
                   0, 1, C67, 0, 0, 0, 2});
     cs.push_back({"cluster_n 128x128 512x14336x4096", 512, 14336, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0,

@@ -883,9 +883,9 @@ static void pitch_plans(void) {
 /* 1x2 clusters sharing A (options.cluster_n 2). Expected values from the geometry: the two CTAs of
  * a cluster compute horizontally adjacent tiles of the same rows, so each loads half of A's BM
  * rows (CUTLASS's multicast truncation of the box along the cluster) and B whole; the kernel walks
- * cluster columns (ceil(tiles_n / 2)), the grid is whole clusters, and split K and stream-K refuse
- * clustered plans. Only 16-bit tiles of at most 128 columns, a K-major A and at least one tile of
- * rows have such kernels. */
+ * cluster columns (ceil(tiles_n / 2)), the grid is whole clusters; split K runs its slices in the
+ * same clusters (where K splits), stream-K refuses them. Only 16-bit tiles of at most 128 columns,
+ * a K-major A and at least one tile of rows have such kernels. */
 static void cluster_n_plans(void) {
   const int BF = CUTEGO_DTYPE_BF16, F16 = CUTEGO_DTYPE_F16;
   cutego_gemm_options_t o;
@@ -918,7 +918,7 @@ static void cluster_n_plans(void) {
               (g.flags & CUTEGO_GEMM_F_CLUSTER_N2) && !(g.flags & CUTEGO_GEMM_F_CLUSTER_2) && l.cluster == 2 &&
               l.grid % 2 == 0 && l.grid == (2 * tm * ((tn + 1) / 2) < 132 ? 2 * tm * ((tn + 1) / 2) : 132) &&
               strstr(p.reason, "1x2 clusters sharing A") &&
-              cutego_gemm_split_k(&p, 132, 2, why, sizeof why) == -1 && strstr(why, "clusters") &&
+              (cutego_gemm_split_k(&p, 132, 2, why, sizeof why) == 2 || !strstr(why, "clusters")) &&
               !strcmp(cutego_gemm_no_stream_k(&p), "clusters") && cutego_gemm_auto_cluster(&p) == 1,
           "cluster_n %lldx%lldx%lld on config %d: rc %d A box %d x %d tiles %lld x %lld args %d x %d flags %d grid %lld "
           "cluster %d: %s",

@@ -183,7 +183,8 @@ static int auto_split(const cutego_gemm_plan_t *p, int sms, int config) {
 static const char *no_split(const cutego_gemm_plan_t *p) {
   if (p->path != CUTEGO_GEMM_PATH_WGMMA) return "not the wgmma path";
   if (p->l != 1) return "a batched GEMM";
-  if (p->cluster_m > 1 || p->cluster_n > 1) return "clusters";
+  /* (1x2 clusters sharing A split: the slices run in them, A's slices shared alike) */
+  if (p->cluster_m > 1) return "2x1 clusters";
   if (p->flags & CUTEGO_GEMM_F_PACK_D) return "a packed C/D";
   return "";
 }

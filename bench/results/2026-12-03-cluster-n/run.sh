@@ -17,11 +17,11 @@ DEC=""; for s in 64,4096,4096 64,14336,4096 64,4096,14336 64,11008,4096 64,4096,
 ONE=""; for m in 128 256 512 1024; do for n in 6144 11008 14336; do ONE="$ONE --shape $m,$n,4096"; done; done
 # config (options.config): 7 64x32, 6 64x64, 8 64x128, 2 128x128
 for cfg in 7 6; do
-  timeout 100 $D/bench_gemm $G/t/dec_c$cfg.csv --graph --dtype bf16 --config $cfg --split-k 1 --cluster-n 2 --ab-cluster $DEC > $G/t/dec_c$cfg.log 2>&1 || echo "dec cfg $cfg: rc $?" >> $S
+  timeout 100 $D/bench_gemm $G/t/dec_c$cfg.csv --graph --dtype bf16 --config $cfg --cluster-n 2 --ab-cluster $DEC > $G/t/dec_c$cfg.log 2>&1 || echo "dec cfg $cfg: rc $?" >> $S
 done
 timeout 100 $D/bench_gemm $G/t/dec_auto.csv --graph --dtype bf16 $DEC > $G/t/dec_auto.log 2>&1 || echo "dec auto: rc $?" >> $S
 for cfg in 8 2; do
-  timeout 150 $D/bench_gemm $G/t/one_c$cfg.csv --graph --dtype bf16 --config $cfg --split-k 1 --cluster-n 2 --ab-cluster $ONE > $G/t/one_c$cfg.log 2>&1 || echo "one cfg $cfg: rc $?" >> $S
+  timeout 150 $D/bench_gemm $G/t/one_c$cfg.csv --graph --dtype bf16 --config $cfg --cluster-n 2 --ab-cluster $ONE > $G/t/one_c$cfg.log 2>&1 || echo "one cfg $cfg: rc $?" >> $S
 done
 timeout 100 $D/bench_gemm $G/t/one_auto.csv --graph --dtype bf16 $ONE > $G/t/one_auto.log 2>&1 || echo "one auto: rc $?" >> $S
 echo "timing at $(el)s: shape ours-us lt-us ratio cfg split cluster_m cluster_n; no-cluster-us (same tiles); clusters speed-up" >> $S
