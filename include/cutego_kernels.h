@@ -267,8 +267,10 @@ typedef struct cutego_gemm_options_t {
                             what was padding: the struct's size is unchanged.) */
   int32_t cluster_n;   /* 0 or 1: no clusters along N; 2: 1x2 clusters sharing A by TMA multicast
                           (16-bit, a K-major A of at least one tile of rows, tiles of at most 128
-                          columns; not with cluster_m 2 or stream-K; split K runs its slices in
-                          such clusters) */
+                          columns: without a config, 128x128 where the choice is wider; not with
+                          cluster_m 2 or stream-K; split K runs its slices in such clusters).
+                          Measured on the H200 (bench/GEMM-NOTES.md): 0.67-1.09x of the same
+                          tiles without, never faster than the automatic plan: not automatic. */
 } cutego_gemm_options_t;
 
 /* cutego_gemm_options_t.pitch_pack. */

@@ -958,6 +958,15 @@ static void cluster_n_plans(void) {
   rc = plan(L3(512, 4096, 0, 4096, 1, 0), L3(512, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL, BF, BF,
             0x1000, &o, &p);
   CHECK(rc == -1 && strstr(p.reason, "cluster_n -1"), "cluster_n -1: %s", p.reason);
+  /* asked for without a configuration: 128x128 tiles where the choice (128x256 for 4096^3) has no
+   * such clusters */
+  o.cluster_n = 2;
+  o.config = 0;
+  rc = plan(L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL, BF,
+            BF, 0x1000, &o, &p);
+  CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_128x128x64 && p.cluster_n == 2 && p.a_map.box[1] == 64,
+        "cluster_n 2, automatic tiles: rc %d config %d: %s", rc, (int)p.config, p.reason);
+  o.config = CUTEGO_GEMM_CONFIG_128x128x64 + 1;
   /* cluster_n 1: as without clusters */
   o.cluster_n = 1;
   rc = plan(L3(512, 4096, 0, 4096, 1, 0), L3(512, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL, BF, BF,
