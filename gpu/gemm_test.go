@@ -185,6 +185,22 @@ func TestLaunchPlanTiles(t *testing.T) {
 			t.Errorf("%dx%dx%d %+v: %v, want cluster %d on %s", cc.m, cc.n, cc.k, cc.opt, p, cc.cluster, cc.kernel)
 		}
 	}
+	// 1x2 clusters sharing A where asked (ClusterN 2): the C planner's cluster columns, through the
+	// Go launcher's options; 128x128 tiles where the automatic choice (128x256) has none.
+	for _, cc := range []struct {
+		m, n, k int64
+		opt     GemmOptions
+		kernel  string
+	}{
+		{64, 4096, 4096, GemmOptions{SMs: 132, Config: 7, ClusterN: 2}, "cutego_gemm_64x32_kk_bf16_bf16"},
+		{4096, 4096, 4096, GemmOptions{SMs: 132, ClusterN: 2}, "cutego_gemm_128x128_kk_bf16_bf16"},
+	} {
+		o := cc.opt
+		p, err := launchPlan(op(cc.m, cc.n), op(cc.m, cc.k), op(cc.n, cc.k), nil, BF16, BF16, 0, &o, nil)
+		if err != nil || p.c.cluster_n != 2 || p.c.cluster_m != 1 || p.Kernel != cc.kernel {
+			t.Errorf("%dx%dx%d %+v: %v, want 1x2 clusters on %s", cc.m, cc.n, cc.k, cc.opt, p, cc.kernel)
+		}
+	}
 	// An M-major A on 128x64 tiles is read in place (TestGemmOnDevice's case).
 	am := GemmOperand{Ptr: 0x1000, Layout: cute.MustLayout(cute.Ints(200, 320), cute.Ints(1, 200))}
 	if p, err := launchPlan(op(200, 136), am, op(136, 320), nil, BF16, F32, 0, &GemmOptions{SMs: 132, Config: 3}, nil); err != nil ||
