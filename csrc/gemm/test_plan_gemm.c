@@ -928,36 +928,29 @@ static void cluster_n_plans(void) {
   }
   o.split_k = 0;
   /* Refusals, each naming cluster_n and the reason. */
-  o.config = CUTEGO_GEMM_CONFIG_64x32x128 + 1;
-  rc = plan(L3(200, 1000, 0, 1000, 1, 0), L3(200, 320, 0, 1, 200, 0), L3(1000, 320, 0, 320, 1, 0), NULL, BF, BF,
-            0x1000, &o, &p);
-  CHECK(rc == -1 && strstr(p.reason, "cluster_n") && strstr(p.reason, "K-major"), "cluster_n, M-major A: %s", p.reason);
-  rc = plan(L3(40, 1000, 0, 1000, 1, 0), L3(40, 320, 0, 320, 1, 0), L3(1000, 320, 0, 320, 1, 0), NULL, F16, F16,
-            0x1000, &o, &p);
-  CHECK(rc == -1 && strstr(p.reason, "cluster_n") && strstr(p.reason, "fewer than one 64-row tile"),
-        "cluster_n, M = 40: %s", p.reason);
-  o.cluster_m = 2;
-  rc = plan(L3(200, 1000, 0, 1000, 1, 0), L3(200, 320, 0, 320, 1, 0), L3(1000, 320, 0, 320, 1, 0), NULL, BF, BF,
-            0x1000, &o, &p);
-  CHECK(rc == -1 && strstr(p.reason, "cluster_n 2 with cluster_m 2"), "cluster_n with cluster_m: %s", p.reason);
+  const struct {
+    int config, m, a_mmajor, ab, cluster_m, cluster_n;
+    const char *says, *also;
+  } bad[] = {
+      {CUTEGO_GEMM_CONFIG_64x32x128, 200, 1, BF, 0, 2, "cluster_n", "K-major"},
+      {CUTEGO_GEMM_CONFIG_64x32x128, 40, 0, F16, 0, 2, "cluster_n", "fewer than one 64-row tile"},
+      {CUTEGO_GEMM_CONFIG_64x32x128, 200, 0, BF, 2, 2, "cluster_n 2 with cluster_m 2", ""},
+      {CUTEGO_GEMM_CONFIG_128x256x64, 512, 0, BF, 0, 2, "cluster_n 2", "128x256"},
+      {CUTEGO_GEMM_CONFIG_128x128x64, 512, 0, CUTEGO_DTYPE_E4M3, 0, 2, "cluster_n 2", "FP8"},
+      {CUTEGO_GEMM_CONFIG_128x128x64, 512, 0, BF, 0, 3, "cluster_n 3", ""},
+      {CUTEGO_GEMM_CONFIG_128x128x64, 512, 0, BF, 0, -1, "cluster_n -1", ""},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+    const int64_t m = bad[i].m;
+    o.config = bad[i].config + 1;
+    o.cluster_m = bad[i].cluster_m;
+    o.cluster_n = bad[i].cluster_n;
+    const cute_layout_t a = bad[i].a_mmajor ? L3(m, 512, 0, 1, m, 0) : L3(m, 512, 0, 512, 1, 0);
+    rc = plan(L3(m, 4096, 0, 4096, 1, 0), a, L3(4096, 512, 0, 512, 1, 0), NULL, bad[i].ab, BF, 0x1000, &o, &p);
+    CHECK(rc == -1 && strstr(p.reason, bad[i].says) && strstr(p.reason, bad[i].also), "cluster_n refusal %zu: rc %d, %s",
+          i, rc, p.reason);
+  }
   o.cluster_m = 0;
-  o.config = CUTEGO_GEMM_CONFIG_128x256x64 + 1;
-  rc = plan(L3(512, 4096, 0, 4096, 1, 0), L3(512, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL, BF, BF,
-            0x1000, &o, &p);
-  CHECK(rc == -1 && strstr(p.reason, "cluster_n 2") && strstr(p.reason, "128x256"), "cluster_n on 128x256: %s",
-        p.reason);
-  o.config = CUTEGO_GEMM_CONFIG_128x128x64 + 1;
-  rc = plan(L3(512, 4096, 0, 4096, 1, 0), L3(512, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL,
-            CUTEGO_DTYPE_E4M3, BF, 0x1000, &o, &p);
-  CHECK(rc == -1 && strstr(p.reason, "cluster_n 2") && strstr(p.reason, "FP8"), "cluster_n on FP8: %s", p.reason);
-  o.cluster_n = 3;
-  rc = plan(L3(512, 4096, 0, 4096, 1, 0), L3(512, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL, BF, BF,
-            0x1000, &o, &p);
-  CHECK(rc == -1 && strstr(p.reason, "cluster_n 3"), "cluster_n 3: %s", p.reason);
-  o.cluster_n = -1;
-  rc = plan(L3(512, 4096, 0, 4096, 1, 0), L3(512, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL, BF, BF,
-            0x1000, &o, &p);
-  CHECK(rc == -1 && strstr(p.reason, "cluster_n -1"), "cluster_n -1: %s", p.reason);
   /* asked for without a configuration: 128x128 tiles where the choice (128x256 for 4096^3) has no
    * such clusters */
   o.cluster_n = 2;
