@@ -502,12 +502,18 @@ int main(int argc, char **argv) {
   cs.push_back({"split-K 16 M=1", 1, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 16});
   cs.push_back({"split-K 2 direct epilogue", 136, 520, 4096, 1, 1, 0, F16, F32, 1.f, 1.f, 0, W, 0, 0, 0, 1, 0, 0, 0, 2});
   cs.push_back({"split-K 5 K=1000", 64, 4096, 1000, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 5});
-  cs.push_back({"split-K auto 1x4096x4096", 1, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1});
-  cs.push_back({"split-K auto 16x4096x11008", 16, 4096, 11008, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1});
-  // K >= 12288 at N = 4096, M <= 64: 64x32 tiles unsplit where 64x64 would split (cutego_gemm_narrow_config)
+  cs.push_back({"split-K auto 1x2048x11008", 1, 2048, 11008, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1});
+  cs.push_back({"split-K auto 16x2048x4096", 16, 2048, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1});
+  // N = 4096, M <= 64: 64x32 tiles unsplit where 64x64 would split (cutego_gemm_narrow_config)
   cs.push_back({"64x32 auto 16x4096x14336", 16, 4096, 14336, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2,
                 -(CUTEGO_GEMM_CONFIG_64x32x128 + 1)});
-  cs.push_back({"split-K auto 64x4096x4096 f16", 64, 4096, 4096, 1, 0, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1});
+  cs.push_back({"64x32 auto 16x4096x11008", 16, 4096, 11008, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2,
+                -(CUTEGO_GEMM_CONFIG_64x32x128 + 1)});
+  cs.push_back({"64x32 auto 64x4096x4096 f16", 64, 4096, 4096, 1, 0, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2,
+                -(CUTEGO_GEMM_CONFIG_64x32x128 + 1)});
+  // 128 x 4096: 64x64 tiles unsplit where 64x128 would split
+  cs.push_back({"64x64 auto 128x4096x4096 beta", 128, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2,
+                -(CUTEGO_GEMM_CONFIG_64x64x128 + 1)});
   cs.push_back({"split-K off 16x4096x4096", 16, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 1});
   // 128x64 tiles (CUTEGO_GEMM_CONFIG_128x64x64, the narrow tile): every major order and output
   // type, beta, N off the tile grid, 2x1 clusters (B's multicast slices of 32 rows), batches and
@@ -716,12 +722,12 @@ int main(int argc, char **argv) {
   cs.push_back({"64x128 1024^3 f16 f32 beta unsplit", 1024, 1024, 1024, 1, 0, 0, F16, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, C68});
   cs.push_back({"64x128 128x6144x4096 unsplit", 128, 6144, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, C68});
   // the launcher's narrow tiles (cutego_gemm_narrow_config): 64x64 for at most 64 rows (the decode
-  // shapes: 8x6144x4096 data-parallel on 96 tiles, 1x4096x4096 and 16x4096x4096 in 2 slices),
-  // 128x64 above
+  // shapes: 8x6144x4096 data-parallel on 96 tiles, 1x2048x11008 and 16x2048x11008 in 4 slices; 64x32
+  // unsplit at N = 4096), 64x128 above
   cs.push_back({"decode auto 8x6144x4096 (64x64)", 8, 6144, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C66, -CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL});
-  cs.push_back({"decode auto 1x4096x4096 (64x64)", 1, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1, -C66});
+  cs.push_back({"decode auto 1x2048x11008 (64x64)", 1, 2048, 11008, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1, -C66});
   cs.push_back({"decode auto 64x6144x4096 f16 f32 (64x64)", 64, 6144, 4096, 1, 0, 0, F16, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C66, -CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL});
-  cs.push_back({"narrow auto 16x4096x4096 (64x64)", 16, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1, -C66});
+  cs.push_back({"narrow auto 16x2048x11008 (64x64)", 16, 2048, 11008, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1, -C66});
   cs.push_back({"narrow auto 256x4096x4096 f16", 256, 4096, 4096, 1, 0, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C68});
   cs.push_back({"narrow off 256x4096x14336", 256, 4096, 14336, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1, -(CUTEGO_GEMM_CONFIG_128x128x64 + 1)});
   cs.push_back({"narrow auto 100x6144x4096 KN", 100, 6144, 4096, 1, 0, 1, BF, F32, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C68});

@@ -289,11 +289,12 @@ int main(void) {
   /* Which narrow tiles: 64x64 (one consumer warpgroup) for at most 64 rows, 64x128 above (as
    * many tiles as 128x64, measured as fast or faster); none where cutego_gemm_narrow says 0. The
    * 64x64 plan's split is the 128x64 one's (as many tiles for M <= 64): 16 x 4096 x 4096 in 2
-   * slices of 64 tiles, 8 x 6144 x 4096 none (96), 1 x 4096 x 4096 in 2. 64x32 unsplit instead
-   * where 64x64 would split, K >= 12288 and the 64x32 tiles fill (66, 132]: N = 4096 at K = 12288
-   * and 14336 (128 tiles), not K = 12224 or 11008 (2 slices of 64x64), nor N = 6144 or 8192 (64x64
-   * does not split: 96 and 128 tiles). 65 x 4096 x 4096 in 2,
-   * 100 and 128 x 6144 x 4096 none (96), 128 x 4096 x 4096 in 2, 256 x 4096 x 4096 none (128).
+   * slices of 64 tiles, 8 x 6144 x 4096 none (96), 1 x 2048 x 11008 in 4. 64x32 unsplit instead
+   * where 64x64 would split and the 64x32 tiles fill (66, 132]: N = 4096 at every K (128 tiles), not
+   * N = 2048 (64 tiles), nor N = 6144 or 8192 (64x64 does not split: 96 and 128 tiles). Above 64
+   * rows 64x128 (100 and 128 x 6144 x 4096 none: 96 tiles; 256 x 4096 x 4096 none: 128), but 64x64
+   * unsplit where 64x128 would split and the 64x64 tiles fill (66, 132] with rows on the grid: 65
+   * and 128 x 4096 x 4096 (128 tiles), not 128 x 2048 x 11008 (64 tiles: 64x128 in 4 slices).
    * Above 64 rows, first 64x128 tiles where A's and B's rows are on the 128-byte grid, the
    * data-parallel choice is 128x128, neither 128x128 nor 64x128 tiles split, the 64x128 ones fill
    * at most one wave and the 128x128 ones at most half: 1024^3 (64 tiles of 128x128, 16 x 8 = 128
@@ -309,19 +310,21 @@ int main(void) {
     const struct {
       int64_t m, n, k;
       int config, split;
-    } nc[] = {{1, 4096, 4096, CUTEGO_GEMM_CONFIG_64x64x128, 2},   {8, 6144, 4096, CUTEGO_GEMM_CONFIG_64x64x128, 1},
-              {16, 4096, 4096, CUTEGO_GEMM_CONFIG_64x64x128, 2},  {64, 4096, 4096, CUTEGO_GEMM_CONFIG_64x64x128, 2},
+    } nc[] = {{1, 2048, 11008, CUTEGO_GEMM_CONFIG_64x64x128, 4},   {8, 6144, 4096, CUTEGO_GEMM_CONFIG_64x64x128, 1},
+              {16, 4096, 4096, CUTEGO_GEMM_CONFIG_64x32x128, 1},  {64, 4096, 4096, CUTEGO_GEMM_CONFIG_64x32x128, 1},
               {64, 6144, 4096, CUTEGO_GEMM_CONFIG_64x64x128, 1},  {16, 4096, 14336, CUTEGO_GEMM_CONFIG_64x32x128, 1},
               {64, 4096, 14336, CUTEGO_GEMM_CONFIG_64x32x128, 1}, {8, 4096, 12288, CUTEGO_GEMM_CONFIG_64x32x128, 1},
-              {8, 4096, 12224, CUTEGO_GEMM_CONFIG_64x64x128, 2},  {1, 4096, 11008, CUTEGO_GEMM_CONFIG_64x64x128, 2},
+              {8, 4096, 12224, CUTEGO_GEMM_CONFIG_64x32x128, 1},  {1, 4096, 11008, CUTEGO_GEMM_CONFIG_64x32x128, 1},
+              {1, 4096, 4096, CUTEGO_GEMM_CONFIG_64x32x128, 1},   {32, 2048, 11008, CUTEGO_GEMM_CONFIG_64x64x128, 4},
               {1, 6144, 14336, CUTEGO_GEMM_CONFIG_64x64x128, 1},  {1, 8192, 14336, CUTEGO_GEMM_CONFIG_64x64x128, 1},
-              {65, 4096, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 2}, {100, 6144, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 1},
+              {65, 4096, 4096, CUTEGO_GEMM_CONFIG_64x64x128, 1}, {128, 2048, 11008, CUTEGO_GEMM_CONFIG_64x128x64, 4},
+              {128, 4096, 11008, CUTEGO_GEMM_CONFIG_64x64x128, 1}, {100, 6144, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 1},
               {256, 4096, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 1}, {1024, 1024, 1024, CUTEGO_GEMM_CONFIG_64x128x64, 1},
               {1000, 1000, 1000, CUTEGO_GEMM_CONFIG_64x128x64, 1}, {768, 768, 768, CUTEGO_GEMM_CONFIG_64x128x64, 1},
               {512, 512, 512, CUTEGO_GEMM_CONFIG_64x64x128, 1},  {128, 6144, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 1},
               {384, 384, 384, CUTEGO_GEMM_CONFIG_64x64x128, 1},  {256, 256, 256, CUTEGO_GEMM_CONFIG_64x64x128, 1},
               {500, 500, 500, CUTEGO_GEMM_CONFIG_64x64x128, 1},
-              {128, 4096, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 2}, {1024, 2048, 1024, -1, 0},
+              {128, 4096, 4096, CUTEGO_GEMM_CONFIG_64x64x128, 1}, {1024, 2048, 1024, -1, 0},
               {1536, 1536, 1536, -1, 0},
               {16, 14336, 4096, -1, 0},                          {256, 4096, 14336, -1, 0}};
     for (size_t i = 0; i < sizeof nc / sizeof nc[0]; ++i) {
@@ -597,8 +600,11 @@ int main(void) {
    * 2048^3, 4096^3). 64x64 tiles (5) on 64x4096 and 64x6144 forced against 128x64 (bench/results/
    * 2026-12-03-decode: within 3% at 64x4096, 1.00 at 64x6144); 64x128 tiles (7) forced beside the
    * 128x64 choice (bench/results/2026-12-03-inflight: 128x4096 13.5 us against 13.7, 128x6144 19.1 /
-   * 19.2, 256x4096 15.5 / 18.3). Configuration (0 128x256, 1 128x128, 2 128x64, 4 128x192, 5 64x64,
-   * 7 64x128), split,
+   * 19.2, 256x4096 15.5 / 18.3). 64x4096 and 128x4096 (bench/results/2026-12-03-small-m, each
+   * narrow tile forced beside the automatic plan in one process): 64x32 unsplit (6) 8.9 us against
+   * 64x64 in 2 slices 11.2 and 64x128 12.1 at 64x4096; 64x64 unsplit (5) 9.6 against 64x128 in 2
+   * slices 13.6 and 128x128 15.8 at 128x4096. Configuration (0 128x256, 1 128x128, 2 128x64, 4
+   * 128x192, 5 64x64, 6 64x32, 7 64x128), split,
    * decomposition (1 data-parallel, 2 split K, 3 stream-K); clusters were never within 3% where
    * they ran. */
   {
@@ -607,11 +613,11 @@ int main(void) {
       int nfast;
       pick_t fast[3];
     } one_wave[] = {
-        {64, 4096, 4096, 3, {{2, 2, 2}, {1, 4, 2}, {5, 2, 2}}},
+        {64, 4096, 4096, 1, {{6, 0, 1}}},
         {64, 6144, 4096, 2, {{2, 0, 1}, {5, 0, 1}}},
         {64, 11008, 4096, 1, {{1, 0, 1}}},
         {64, 14336, 4096, 1, {{1, 0, 1}}},
-        {128, 4096, 4096, 2, {{2, 2, 2}, {7, 2, 2}}},
+        {128, 4096, 4096, 1, {{5, 0, 1}}},
         {128, 6144, 4096, 2, {{2, 0, 1}, {7, 0, 1}}},
         {128, 11008, 4096, 1, {{1, 0, 1}}},
         {128, 14336, 4096, 1, {{1, 0, 1}}},

@@ -37,9 +37,11 @@
  * 1-32 x 6144 x 4096, within +-3% on the split shapes (bench/results/2026-12-03-decode); above 64
  * rows, 64x128 (ONE consumer warpgroup, m64n128k16, 8 stages of 24 KiB), as many tiles as 128x64
  * and measured as fast or faster (bench/results/2026-12-03-inflight: 256x4096x4096 18.3 -> 15.5
- * us). 64x32 tiles for at most 64 rows where 64x64 ones would split K of at least 12288 and 64x32
- * ones fill more than half a wave unsplit (N = 4096: 128 tiles; long_k_64x32 says what was
- * measured). The 64x64 and 64x32 stages hold two k-blocks each (kernels/gemm_k_blocks.h).
+ * us). 64x32 tiles for at most 64 rows where 64x64 ones would split K and 64x32 ones fill more
+ * than half a wave unsplit (N = 4096: 128 tiles; wave_64x32 says what was measured); above 64 rows,
+ * 64x64 tiles where 64x128 ones would split and 64x64 ones fill more than half a wave unsplit
+ * (128 x 4096: 128 tiles; wave_64x64). The 64x64 and 64x32 stages hold two k-blocks each
+ * (kernels/gemm_k_blocks.h).
  * Before these, cutego_gemm_narrow_config takes 64x128 tiles for a 16-bit GEMM of more than 64
  * rows with A's and B's rows on the 128-byte grid where the data-parallel choice is 128x128 tiles,
  * neither 128x128 nor 64x128 tiles split K, and the 64x128 tiles fill at most one wave where the
@@ -289,15 +291,27 @@ static int one_wave_64x64(const cutego_gemm_plan_t *p, int sms) {
 }
 
 /* Whether a plan of at most 64 rows runs on 64x32 tiles unsplit where 64x64 ones would split K:
- * one batch, K of at least kLongK, and the 64x32 tiles more than half a wave and at most one. With
- * stages of two k-blocks each (bench/results/2026-12-02-k-blocks-tune) 1 and 64 x 4096 x 14336 took
- * 31.5 and 33.1 us on 128 tiles of 64x32 against 32.9 and 34.8 on 64x64 tiles in 2 slices with
- * their reduction; at K = 4096, 10.2 and 10.5 against 8.9 and 10.0: the split still pays there. */
-enum { kLongK = 12288 };
-static int long_k_64x32(const cutego_gemm_plan_t *p, int sms) {
+ * one batch and the 64x32 tiles more than half a wave and at most one (N = 4096: 128 tiles). Measured
+ * on the H200 (bench/results/2026-12-03-small-m, the rule against the tree without it, alternated
+ * twice, CUDA graphs): 8 / 16 / 32 / 64 x 4096 x 4096 9.7 / 10.1 / 10.4 / 11.2 -> 8.2 / 8.3 / 8.4 /
+ * 8.9 us (1.19-1.25x; 64 x 4096^2 0.72 -> 0.90 of cuBLAS), 1 x 4096^2 1.02x, K = 11008 1.07-1.13x;
+ * K = 14336 had it already. (In session 9, before programmatic launches and the lean main loop, the
+ * split measured faster at K = 4096: 8.9 against 10.2 us at M = 1.) */
+static int wave_64x32(const cutego_gemm_plan_t *p, int sms) {
   int64_t t32;
-  if (p->l != 1 || p->k < kLongK || count_tiles(p->m, p->n, p->l, CUTEGO_GEMM_CONFIG_64x32x128, 0, &t32)) return 0;
+  if (p->l != 1 || count_tiles(p->m, p->n, p->l, CUTEGO_GEMM_CONFIG_64x32x128, 0, &t32)) return 0;
   return 2 * t32 > sms && t32 <= sms && auto_split(p, sms, CUTEGO_GEMM_CONFIG_64x64x128) > 1;
+}
+
+/* Whether a plan of more than 64 rows that the narrow rule would split on 64x128 tiles runs unsplit
+ * on 64x64 ones: one batch, A's and B's rows on the 128-byte grid, the 64x64 tiles more than half a
+ * wave and at most one (128 x 4096: 128 tiles, where 64x128 makes 64 in 2 slices). Measured on the
+ * H200 (bench/results/2026-12-03-small-m, as above): 128 x 4096 x 4096 13.6 -> 9.6 us (1.42x, 0.91 ->
+ * 1.30 of cuBLAS), x 11008 31.3 -> 27.8, x 14336 38.3 -> 34.7. */
+static int wave_64x64(const cutego_gemm_plan_t *p, int sms) {
+  int64_t t;
+  return p->l == 1 && on_grid(&p->a) && on_grid(&p->b) &&
+         !count_tiles(p->m, p->n, p->l, CUTEGO_GEMM_CONFIG_64x64x128, 0, &t) && 2 * t > sms && t <= sms;
 }
 
 int cutego_gemm_narrow_config(const cutego_gemm_plan_t *p, int sms) {
@@ -308,8 +322,8 @@ int cutego_gemm_narrow_config(const cutego_gemm_plan_t *p, int sms) {
    * the same tiles turned, for rows past 64 on the 64-row grid) and measured as fast or faster
    * (bench/results/2026-12-03-inflight, forced against the 128x64 choice: 256x4096x4096 18.3 ->
    * 15.5 us, 128x4096x4096 13.7 -> 13.5, 128x6144x4096 19.2 -> 19.1). */
-  if (p->m > 64) return CUTEGO_GEMM_CONFIG_64x128x64;
-  return long_k_64x32(p, sms) ? CUTEGO_GEMM_CONFIG_64x32x128 : CUTEGO_GEMM_CONFIG_64x64x128;
+  if (p->m > 64) return wave_64x64(p, sms) ? CUTEGO_GEMM_CONFIG_64x64x128 : CUTEGO_GEMM_CONFIG_64x128x64;
+  return wave_64x32(p, sms) ? CUTEGO_GEMM_CONFIG_64x32x128 : CUTEGO_GEMM_CONFIG_64x64x128;
 }
 
 /* Whether B is K-major, read in place (no packed copy) and its rows (more than one) lie off the

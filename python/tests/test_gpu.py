@@ -406,10 +406,10 @@ class TestStructs(unittest.TestCase):
         fields = [("cutego_gemm_plan_t", K.GemmPlan, ["path", "m", "a", "a_map", "d_map", "tiles", "flags", "cluster_m",
                                                       "workspace_bytes", "a_packed", "d_packed", "packed_why", "kernel",
                                                       "reason", "split_k", "decomposition", "split_workspace_bytes", "b_dtype",
-                                                      "promoted"]),
+                                                      "promoted", "cluster_n"]),
                   ("cutego_gemm_options_t", K.GemmOptions, ["split_k", "workspace", "workspace_bytes", "sms",
                                                             "pitch_pack", "scale_a", "scale_b", "b_dtype", "fp8_accumulation",
-                                                            "fp8_promotion_interval", "decomposition"]),
+                                                            "fp8_promotion_interval", "decomposition", "cluster_n"]),
                   ("cutego_tma_desc_t", K.TmaDesc, ["box", "l2_promotion"]),
                   ("cutego_einsum_plan_t", gpu._Fold, ["c", "m", "l", "m_indices", "l_indices"])]
         src = ['#include <stdio.h>', '#include <stddef.h>', '#include "cutego_kernels.h"', '#include "cutego_einsum.h"',
