@@ -295,6 +295,8 @@ int main(void) {
    * rows 64x128 (100 and 128 x 6144 x 4096 none: 96 tiles; 256 x 4096 x 4096 none: 128), but 64x64
    * unsplit where 64x128 would split and the 64x64 tiles fill (66, 132] with rows on the grid: 65
    * and 128 x 4096 x 4096 (128 tiles), not 128 x 2048 x 11008 (64 tiles: 64x128 in 4 slices).
+   * 64x128 tiles wherever the last row of 128-row tiles is at most half full (M in (128, 192], rows
+   * on the grid: 192 x 11008 x 4096, 192 x 4096 x 11008, 160 x 6144 x 4096), not at 193 rows.
    * Above 64 rows, first 64x128 tiles where A's and B's rows are on the 128-byte grid, the
    * data-parallel choice is 128x128, neither 128x128 nor 64x128 tiles split, the 64x128 ones fill
    * at most one wave and the 128x128 ones at most half: 1024^3 (64 tiles of 128x128, 16 x 8 = 128
@@ -319,6 +321,8 @@ int main(void) {
               {1, 6144, 14336, CUTEGO_GEMM_CONFIG_64x64x128, 1},  {1, 8192, 14336, CUTEGO_GEMM_CONFIG_64x64x128, 1},
               {65, 4096, 4096, CUTEGO_GEMM_CONFIG_64x64x128, 1}, {128, 2048, 11008, CUTEGO_GEMM_CONFIG_64x128x64, 4},
               {128, 4096, 11008, CUTEGO_GEMM_CONFIG_64x64x128, 1}, {100, 6144, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 1},
+              {192, 11008, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 1}, {192, 4096, 11008, CUTEGO_GEMM_CONFIG_64x128x64, 1},
+              {160, 6144, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 1},  {193, 11008, 4096, -1, 0},
               {256, 4096, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 1}, {1024, 1024, 1024, CUTEGO_GEMM_CONFIG_64x128x64, 1},
               {1000, 1000, 1000, CUTEGO_GEMM_CONFIG_64x128x64, 1}, {768, 768, 768, CUTEGO_GEMM_CONFIG_64x128x64, 1},
               {512, 512, 512, CUTEGO_GEMM_CONFIG_64x64x128, 1},  {128, 6144, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 1},

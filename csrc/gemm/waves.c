@@ -314,9 +314,22 @@ static int wave_64x64(const cutego_gemm_plan_t *p, int sms) {
          !count_tiles(p->m, p->n, p->l, CUTEGO_GEMM_CONFIG_64x64x128, 0, &t) && 2 * t > sms && t <= sms;
 }
 
+/* Whether a plan whose last row of 128-row tiles is at most half full (M in (128, 192]) runs on 64x128
+ * tiles: 16-bit, one batch, A's and B's rows on the 128-byte grid. 128-row tiles compute a quarter
+ * or more of rows past M there. Measured on the H200 (bench/results/2026-12-03-small-m, 64x128
+ * forced beside the automatic plan in one process): 192 x 11008 x 4096 33.2 against 42.0 us on
+ * 128x192, 192 x 14336 x 4096 46.1 / 52.5 (128x256), 192 x 6144 x 4096 28.2 / 31.2 (128x128),
+ * 192 x 4096 x 11008 36.9 / 45.9 and x 14336 47.2 / 56.2 (128x128 in 2 slices). */
+static int half_row_64x128(const cutego_gemm_plan_t *p) {
+  return p->path == CUTEGO_GEMM_PATH_WGMMA && is_16bit(p->ab_dtype) && p->l == 1 && p->m > 128 && p->m <= 192 &&
+         p->cluster_m == 1 && p->cluster_n <= 1 && !(p->flags & CUTEGO_GEMM_F_PACK_D) && on_grid(&p->a) &&
+         on_grid(&p->b);
+}
+
 int cutego_gemm_narrow_config(const cutego_gemm_plan_t *p, int sms) {
   if (!p || sms < 1) return -1;
   if (one_wave_64x128(p, sms)) return one_wave_64x64(p, sms) ? CUTEGO_GEMM_CONFIG_64x64x128 : CUTEGO_GEMM_CONFIG_64x128x64;
+  if (half_row_64x128(p)) return CUTEGO_GEMM_CONFIG_64x128x64;
   if (!cutego_gemm_narrow(p, sms)) return -1;
   /* The narrow tiles: 64x64 for at most 64 rows; above, 64x128 ones, as many as 128x64 (they are
    * the same tiles turned, for rows past 64 on the 64-row grid) and measured as fast or faster
