@@ -319,7 +319,11 @@ static int wave_64x64(const cutego_gemm_plan_t *p, int sms) {
  * or more of rows past M there. Measured on the H200 (bench/results/2026-12-03-small-m, 64x128
  * forced beside the automatic plan in one process): 192 x 11008 x 4096 33.2 against 42.0 us on
  * 128x192, 192 x 14336 x 4096 46.1 / 52.5 (128x256), 192 x 6144 x 4096 28.2 / 31.2 (128x128),
- * 192 x 4096 x 11008 36.9 / 45.9 and x 14336 47.2 / 56.2 (128x128 in 2 slices). */
+ * 192 x 4096 x 11008 36.9 / 45.9 and x 14336 47.2 / 56.2 (128x128 in 2 slices). The rule against
+ * the tree without it (bench/results/2026-12-03-halfrow, alternated twice): 192 x 4096 x 11008 /
+ * 14336 1.27 / 1.25x, 192 x 11008 / 14336 x 4096 1.22 / 1.12x, 160 x 6144 / 11008 x 4096 1.16 /
+ * 1.33x, 176 x 14336 x 4096 1.14x, 192 x 2048 x 8192 1.16x; 192 x 6144 x 4096 1.04x, 150 x 8192 x
+ * 2048 1.02x, 136 x 4096^2 and 192 x 4096^2 equal (the same plans). */
 static int half_row_64x128(const cutego_gemm_plan_t *p) {
   return p->path == CUTEGO_GEMM_PATH_WGMMA && is_16bit(p->ab_dtype) && p->l == 1 && p->m > 128 && p->m <= 192 &&
          p->cluster_m == 1 && p->cluster_n <= 1 && !(p->flags & CUTEGO_GEMM_F_PACK_D) && on_grid(&p->a) &&
