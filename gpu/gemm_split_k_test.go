@@ -24,11 +24,14 @@ func TestLaunchPlanSplitK(t *testing.T) {
 		split   int
 		config  int // the slices' (or the unsplit plan's) CUTEGO_GEMM_CONFIG_* + 1; 0: not checked
 	}{
-		// Narrow, at most 64 rows: 64 tiles of 64x64 (cutego_gemm_narrow_config) in 2 slices of
-		// 2048; above 64 rows 64x128 ones (as many as 128x64).
-		{16, 4096, 4096, BF16, GemmOptions{SMs: 132}, 2, 6},
-		{64, 4096, 4096, BF16, GemmOptions{SMs: 132}, 2, 6},
-		{72, 4096, 4096, BF16, GemmOptions{SMs: 132}, 2, 8},
+		// Narrow, at most 64 rows: 32 tiles of 64x64 (cutego_gemm_narrow_config) in 4 slices of
+		// 2752; above 64 rows 64x128 ones (as many as 128x64). Where 64x32 tiles (at most 64 rows)
+		// or 64x64 ones (above) fill more than half a wave they run unsplit instead: N = 4096.
+		{16, 2048, 11008, BF16, GemmOptions{SMs: 132}, 4, 6},
+		{128, 2048, 11008, BF16, GemmOptions{SMs: 132}, 4, 8},
+		{16, 4096, 4096, BF16, GemmOptions{SMs: 132}, 1, 7},
+		{64, 4096, 4096, BF16, GemmOptions{SMs: 132}, 1, 7},
+		{72, 4096, 4096, BF16, GemmOptions{SMs: 132}, 1, 6},
 		// Narrow, 96 tiles of 64x64: two slices would make two waves.
 		{16, 6144, 4096, BF16, GemmOptions{SMs: 132}, 1, 6},
 		// Not narrow: 64 tiles of 128x128 in 2 slices of 7168.

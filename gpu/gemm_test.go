@@ -117,15 +117,21 @@ func TestLaunchPlanTiles(t *testing.T) {
 		want    string
 	}{
 		// cutego_gemm_narrow: M <= 256 against N = 4096: 32 tiles of 128x128 in 4 slices become 64 in 2,
-		// on 64x128 tiles above 64 rows (cutego_gemm_narrow_config: as many as 128x64).
-		{128, 4096, 8192, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x128_kk_bf16_bf16"},
-		{128, 4096, 8192, BF16, F32, GemmOptions{SMs: 132}, "cutego_gemm_64x128_kk_bf16_f32"},
+		// on 64x128 tiles above 64 rows (cutego_gemm_narrow_config: as many as 128x64), and those
+		// unsplit on 64x64 tiles where 128 of them fill the wave (128 x 4096).
+		{128, 4096, 8192, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x64_kk_bf16_bf16"},
+		{128, 4096, 8192, BF16, F32, GemmOptions{SMs: 132}, "cutego_gemm_64x64_kk_bf16_f32"},
 		// cutego_gemm_narrow_config: a narrow GEMM of at most 64 rows on 64x64 tiles (8 x 6144: 48
-		// tiles of 128x128 in 2 slices against 96 of 64x64 unsplit; 1 x 4096: 32 in 4 against 64 in 2).
+		// tiles of 128x128 in 2 slices against 96 of 64x64 unsplit; 1 x 2048 x 11008: 16 in 8 against
+		// 32 in 4), on 64x32 unsplit where 128 of them fill the wave (N = 4096); 64x128 tiles where the
+		// last row of 128-row tiles is at most half full (192 rows).
 		{8, 6144, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x64_kk_bf16_bf16"},
-		{1, 4096, 4096, F16, F32, GemmOptions{SMs: 132}, "cutego_gemm_64x64_kk_f16_f32"},
-		{64, 4096, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x64_kk_bf16_bf16"},
-		{65, 4096, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x128_kk_bf16_bf16"},
+		{1, 4096, 4096, F16, F32, GemmOptions{SMs: 132}, "cutego_gemm_64x32_kk_f16_f32"},
+		{64, 4096, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x32_kk_bf16_bf16"},
+		{65, 4096, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x64_kk_bf16_bf16"},
+		{1, 2048, 11008, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x64_kk_bf16_bf16"},
+		{128, 2048, 11008, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x128_kk_bf16_bf16"},
+		{192, 11008, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x128_kk_bf16_bf16"},
 		// cutego_gemm_pick_config: 1024 x 4096 x K takes 128x256 (1 wave of 128 tiles), 512 x 11008
 		// 128x192 (2 waves of 232 tiles x 0.83 against 128x256's 2 of 172, 128x128's 3 x 0.577), in
 		// FP8 (no 128x192x64) 128x128.
