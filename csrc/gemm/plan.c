@@ -559,6 +559,10 @@ int cutego_gemm_plan(const cute_layout_t *d, const cute_layout_t *a, const cute_
   return rc;
 }
 
+/* CTAs per cluster along M and along N (1 without clusters; at most one of the two is 2). */
+static int64_t cluster_rows(const cutego_gemm_plan_t *p) { return p->cluster_m > 1 ? p->cluster_m : 1; }
+static int64_t cluster_cols(const cutego_gemm_plan_t *p) { return p->cluster_n > 1 ? p->cluster_n : 1; }
+
 void cutego_gemm_args(const cutego_gemm_plan_t *p, void *d, const void *c, float alpha, float beta, int32_t group_m,
                       cutego_gemm_args_t *g) {
   memset(g, 0, sizeof *g);
@@ -567,7 +571,7 @@ void cutego_gemm_args(const cutego_gemm_plan_t *p, void *d, const void *c, float
   g->k = (int32_t)p->k;
   g->l = (int32_t)p->l;
   /* with clusters the kernel walks cluster tiles: cluster_m tile rows or cluster_n tile columns each */
-  const int64_t cm = p->cluster_m > 1 ? p->cluster_m : 1, cn = p->cluster_n > 1 ? p->cluster_n : 1;
+  const int64_t cm = cluster_rows(p), cn = cluster_cols(p);
   g->tiles_m = (int32_t)plan_ceil_div(p->tiles_m, cm);
   g->tiles_n = (int32_t)plan_ceil_div(p->tiles_n, cn);
   g->tiles = (int64_t)g->tiles_m * g->tiles_n * p->l;
@@ -600,7 +604,7 @@ int64_t cutego_gemm_grid(const cutego_gemm_plan_t *p, int64_t resident, int64_t 
     if (max_ctas > 0 && max_ctas < ctas) ctas = max_ctas;
     return ctas < 1 ? 1 : ctas;
   }
-  const int64_t cm = p->cluster_m > 1 ? p->cluster_m : 1, cn = p->cluster_n > 1 ? p->cluster_n : 1;
+  const int64_t cm = cluster_rows(p), cn = cluster_cols(p);
   int64_t ctas;
   if (plan_mul(plan_ceil_div(p->tiles_m, cm) * cm, plan_ceil_div(p->tiles_n, cn) * cn, &ctas) ||
       plan_mul(ctas, p->l, &ctas))
@@ -620,7 +624,7 @@ void cutego_gemm_launch(const cutego_gemm_plan_t *p, int64_t resident, int64_t m
   l->block = p->path == CUTEGO_GEMM_PATH_WGMMA ? CUTEGO_GEMM_THREADS(boxes_of(p)->consumer_warpgroups)
                                                : CUTEGO_GEMM_GENERIC_THREADS;
   l->smem_bytes = p->path == CUTEGO_GEMM_PATH_WGMMA ? p->smem_bytes : 0;
-  l->cluster = p->path != CUTEGO_GEMM_PATH_WGMMA ? 1 : p->cluster_m > 1 ? p->cluster_m : p->cluster_n > 1 ? p->cluster_n : 1;
+  l->cluster = p->path == CUTEGO_GEMM_PATH_WGMMA ? cluster_rows(p) * cluster_cols(p) : 1;
   l->programmatic = cutego_gemm_programmatic(p);
 }
 
