@@ -196,10 +196,15 @@ enum {
                                         of two 64-wide k-blocks (16-bit only, data-parallel or split
                                         K; a 32-column tile of 16-bit D is stored by the direct
                                         epilogue, fp32 D by TMA) */
-  CUTEGO_GEMM_CONFIG_64x128x64 = 7   /* ONE consumer warpgroup x m64n128k16 (256 threads), 8 stages
+  CUTEGO_GEMM_CONFIG_64x128x64 = 7,  /* ONE consumer warpgroup x m64n128k16 (256 threads), 8 stages
                                         (16-bit only, data-parallel or split K; twice the tiles of
                                         128x128: one wave of them for squares about 1000 and for
                                         128-row GEMMs, as cuBLAS's 64x128) */
+  CUTEGO_GEMM_CONFIG_128x168x64 = 8  /* 2 consumer warpgroups x m64n168k16, 5 stages (16-bit only,
+                                        data-parallel or an explicit split_k; B K-major: an
+                                        MN-major B is transposed into the workspace first;
+                                        cuBLAS's tile of the one-wave shapes against N = 11008,
+                                        whose 66 columns of tiles make 132 tiles on 256 rows) */
 };
 enum {
   CUTEGO_GEMM_F_D_PAIRS = 1, /* D: N has unit stride and pairs of columns are aligned: 2-wide stores */

@@ -23,6 +23,8 @@ CUTEGO_GEMM_FNS_MAJORS(128x192)
 CUTEGO_GEMM_FNS_MAJORS(64x64)
 CUTEGO_GEMM_FNS_MAJORS(64x32)
 CUTEGO_GEMM_FNS_MAJORS(64x128)
+CUTEGO_GEMM_FNS_DECL(128x168, k, k)  // B K-major only
+CUTEGO_GEMM_FNS_DECL(128x168, m, k)
 CUTEGO_GEMM_SK_FNS_MAJORS(128x256)
 CUTEGO_GEMM_SK_FNS_MAJORS(128x128)
 #define CUTEGO_GEMM_FP8_FNS_PAIRS(CFGNAME)       \
@@ -191,10 +193,11 @@ cudaError_t max_active_clusters(int dev, int *clusters, const void *fn, const cu
 
 // [configuration][A major][B major] -> [in: 0 bf16, 1 f16][out: 0 bf16, 1 f16, 2 f32]: the 16-bit
 // configurations (CUTEGO_GEMM_CONFIG_128x192x128 is block-scaled FP8 only: an empty row; the
-// planner refuses it for 16-bit A and B).
+// planner refuses it for 16-bit A and B; 128x168 reads B K-major only: null where B is MN-major,
+// which the planner transposes first).
 wgmma_fn wgmma_kernel(int cfg, int am, int bm, int in_f16, int out) {
   typedef const wgmma_fn(*table)[3];
-  static const table t[8][2][2] = {
+  static const table t[9][2][2] = {
       {{cutego_gemm_fns_128x256_kk, cutego_gemm_fns_128x256_km}, {cutego_gemm_fns_128x256_mk, cutego_gemm_fns_128x256_mm}},
       {{cutego_gemm_fns_128x128_kk, cutego_gemm_fns_128x128_km}, {cutego_gemm_fns_128x128_mk, cutego_gemm_fns_128x128_mm}},
       {{cutego_gemm_fns_128x64_kk, cutego_gemm_fns_128x64_km}, {cutego_gemm_fns_128x64_mk, cutego_gemm_fns_128x64_mm}},
@@ -202,13 +205,15 @@ wgmma_fn wgmma_kernel(int cfg, int am, int bm, int in_f16, int out) {
       {{cutego_gemm_fns_128x192_kk, cutego_gemm_fns_128x192_km}, {cutego_gemm_fns_128x192_mk, cutego_gemm_fns_128x192_mm}},
       {{cutego_gemm_fns_64x64_kk, cutego_gemm_fns_64x64_km}, {cutego_gemm_fns_64x64_mk, cutego_gemm_fns_64x64_mm}},
       {{cutego_gemm_fns_64x32_kk, cutego_gemm_fns_64x32_km}, {cutego_gemm_fns_64x32_mk, cutego_gemm_fns_64x32_mm}},
-      {{cutego_gemm_fns_64x128_kk, cutego_gemm_fns_64x128_km}, {cutego_gemm_fns_64x128_mk, cutego_gemm_fns_64x128_mm}}};
+      {{cutego_gemm_fns_64x128_kk, cutego_gemm_fns_64x128_km}, {cutego_gemm_fns_64x128_mk, cutego_gemm_fns_64x128_mm}},
+      {{cutego_gemm_fns_128x168_kk, nullptr}, {cutego_gemm_fns_128x168_mk, nullptr}}};
   static_assert(CUTEGO_GEMM_CONFIG_128x256x64 == 0 && CUTEGO_GEMM_CONFIG_128x128x64 == 1 &&
                     CUTEGO_GEMM_CONFIG_128x64x64 == 2 && CUTEGO_GEMM_CONFIG_128x192x128 == 3 &&
                     CUTEGO_GEMM_CONFIG_128x192x64 == 4 && CUTEGO_GEMM_CONFIG_64x64x128 == 5 &&
-                    CUTEGO_GEMM_CONFIG_64x32x128 == 6 && CUTEGO_GEMM_CONFIG_64x128x64 == 7,
+                    CUTEGO_GEMM_CONFIG_64x32x128 == 6 && CUTEGO_GEMM_CONFIG_64x128x64 == 7 &&
+                    CUTEGO_GEMM_CONFIG_128x168x64 == 8,
                 "table order");
-  return t[cfg][am][bm][in_f16][out];
+  return t[cfg][am][bm] ? t[cfg][am][bm][in_f16][out] : nullptr;
 }
 
 // Whether a configuration has stream-K kernels: 128x256 and 128x128. (64x64 ones measured 1.14-1.49x
@@ -697,9 +702,10 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
     if (dec == CUTEGO_GEMM_DECOMPOSITION_STREAM_K) {
       if (no[0]) return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: decomposition STREAM_K: %s", no);
       if (opt && opt->config > 0) want = opt->config;
-      else if (want == 0) {  // the data-parallel choice's tiles; 128x256 for its 128x192 (no stream-K kernel)
+      else if (want == 0) {  // the data-parallel choice's tiles; 128x256 for its 128x192 or 128x168 (no stream-K kernel)
         want = cutego_gemm_pick_config(p.m, p.n, p.l, p.ab_dtype, di.sms);
-        want = (want == CUTEGO_GEMM_CONFIG_128x192x64 ? CUTEGO_GEMM_CONFIG_128x256x64 : want) + 1;
+        want = (want == CUTEGO_GEMM_CONFIG_128x192x64 || want == CUTEGO_GEMM_CONFIG_128x168x64 ? CUTEGO_GEMM_CONFIG_128x256x64
+                                                                                               : want) + 1;
       }
       if (!has_stream_k(want - 1))
         return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: decomposition STREAM_K: 128x256 or 128x128 tiles only");
@@ -792,6 +798,7 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
                   : is_fp8(p.ab_dtype) ? fp8_kernel(p.config, p.ab_dtype, p.b_dtype, out_index(p.cd_dtype), p.promoted)
                                       : reinterpret_cast<const void *>(wgmma_kernel(
                                             p.config, am, bm, p.ab_dtype == CUTEGO_DTYPE_F16, out_index(p.cd_dtype)));
+  if (!fn) return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: no kernel %s (the plan's majors have none)", p.kernel);
   cutego_gemm_scales_t scales = {opt ? opt->scale_a : nullptr, opt ? opt->scale_b : nullptr};
   cutego_launch_t launch;
   cutego_gemm_launch(&p, di.sms, o.max_ctas, &launch);

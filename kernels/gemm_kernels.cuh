@@ -342,6 +342,11 @@ __device__ __forceinline__ void mma_stage_desc(float (&acc)[N / 2], uint32_t a_l
         wgmma_m64n192k16_f16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
       else
         wgmma_m64n192k16_bf16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
+    } else if constexpr (N == 168) {
+      if constexpr (F16)
+        wgmma_m64n168k16_f16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
+      else
+        wgmma_m64n168k16_bf16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
     } else if constexpr (N == 128) {
       if constexpr (F16)
         wgmma_m64n128k16_f16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
@@ -353,7 +358,7 @@ __device__ __forceinline__ void mma_stage_desc(float (&acc)[N / 2], uint32_t a_l
       else
         wgmma_m64n64k16_bf16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
     } else {
-      static_assert(N == 32, "16-bit tiles of 256, 192, 128, 64 or 32 columns");
+      static_assert(N == 32, "16-bit tiles of 256, 192, 168, 128, 64 or 32 columns");
       if constexpr (F16)
         wgmma_m64n32k16_f16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
       else
@@ -435,18 +440,22 @@ struct EpilogueSource {
   }
 };
 
-template <class Acc, int N, typename TO>
+// FROM: the first column of the tile's 8-column blocks that it stores (0: all; the TMA epilogue's
+// partial last chunk otherwise).
+template <class Acc, int N, typename TO, int FROM = 0>
 __device__ __forceinline__ void epilogue(const GemmArgs &p, const float (&acc)[N / 2], int t, int row0, int col0,
                                          int l) {
   static_assert(Acc::v_shape[0] == 2 && Acc::v_stride[0] == Acc::tile_m, "value pairs must be adjacent columns");
   static_assert(Acc::t_shape[0] * Acc::t_shape[1] * Acc::t_shape[2] == 128, "one warpgroup");
   static_assert(Acc::v_shape[0] * Acc::v_shape[1] * Acc::v_shape[2] == N / 2, "N/2 values per thread");
+  static_assert(FROM % 8 == 0 && FROM < N, "whole 8-column blocks (a thread's own columns stay inside one)");
   TO *d = static_cast<TO *>(p.d) + static_cast<int64_t>(l) * p.ds[2];
   const EpilogueSource<TO> src(p, l);
   const int tof = acc_t_offset<Acc>(t);
   const bool dpairs = p.flags & kFlagDPairs, cpairs = p.flags & kFlagCPairs;
 #pragma unroll
   for (int v = 0; v < N / 2; v += 2) {
+    if (acc_v_offset<Acc>(v) / Acc::tile_m < FROM) continue;  // compile-time after unrolling
     const int idx = tof + acc_v_offset<Acc>(v);
     const int r = row0 + idx % Acc::tile_m, col = col0 + idx / Acc::tile_m;
     if (r >= p.m || col >= p.n) continue;
@@ -469,14 +478,15 @@ __device__ __forceinline__ void epilogue(const GemmArgs &p, const float (&acc)[N
 // tensor map (16-byte unit c of row r at ((c ^ r % 8) * 16): the 8 rows a warp's store touches
 // fall in 8 different bank groups), and one thread hands each chunk to a TMA store. The store
 // drains while the warpgroup goes on, to the next chunk or the next tile's main loop; a
-// buffer is rewritten only after the store that read it has finished reading.
+// buffer is rewritten only after the store that read it has finished reading. A tile whose width is
+// not a whole number of chunks (128x168) stores its partial last chunk directly (epilogue<FROM>).
 template <class Acc, int N, typename TO>
 __device__ __forceinline__ void epilogue_tma(const GemmArgs &p, const CUtensorMap *tma_d, const float (&acc)[N / 2],
                                              int t, int cw, uint8_t *staging, int row0, int col0, int l) {
   static_assert(Acc::tile_m == kEpiRows, "one chunk row per accumulator row");
   constexpr int CC = kEpiRowBytes / static_cast<int>(sizeof(TO));  // columns per chunk
-  constexpr int NCH = N / CC;
-  static_assert(NCH >= 1 && N % CC == 0, "the tile fills whole 128-byte chunks");
+  constexpr int NCH = N / CC;                                      // whole chunks
+  static_assert(NCH >= 1, "the tile fills at least one 128-byte chunk");
   // A thread's own column offset stays inside one 8-column block, so a value's chunk is known
   // from its value index alone.
   constexpr int kMaxTCol = ((Acc::t_shape[0] - 1) * Acc::t_stride[0] + (Acc::t_shape[1] - 1) * Acc::t_stride[1] +
@@ -513,6 +523,7 @@ __device__ __forceinline__ void epilogue_tma(const GemmArgs &p, const CUtensorMa
       bulk_commit();
     }
   }
+  if constexpr (N % CC != 0) epilogue<Acc, N, TO, NCH * CC>(p, acc, t, row0, col0, l);
 }
 
 
@@ -944,14 +955,17 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
   }
 }
 
-// The cluster shape from the kernel arguments: 2x1 clusters sharing B (CUTEGO_GEMM_F_CLUSTER_2),
-// 1x2 clusters sharing A (CUTEGO_GEMM_F_CLUSTER_N2, compiled only where kClusterN allows), or none.
+// The cluster shape from the kernel arguments: 2x1 clusters sharing B (CUTEGO_GEMM_F_CLUSTER_2,
+// compiled only where the configuration has multicast boxes), 1x2 clusters sharing A
+// (CUTEGO_GEMM_F_CLUSTER_N2, compiled only where kClusterN allows), or none.
 template <class Cfg, class OA, class OB, class TI, typename TO>
 __device__ __forceinline__ void gemm_wgmma_clusters(const CUtensorMap *tma_a, const CUtensorMap *tma_b,
                                                     const CUtensorMap *tma_d, const GemmArgs &p) {
-  if (p.flags & CUTEGO_GEMM_F_CLUSTER_2) {
-    gemm_wgmma_body<Cfg, OA, OB, TI, TO, 2>(tma_a, tma_b, tma_d, p);
-    return;
+  if constexpr (Cfg::MULTICAST > 1) {
+    if (p.flags & CUTEGO_GEMM_F_CLUSTER_2) {
+      gemm_wgmma_body<Cfg, OA, OB, TI, TO, 2>(tma_a, tma_b, tma_d, p);
+      return;
+    }
   }
   if constexpr (kClusterN<Cfg> > 1 && OA::major == 0) {
     if (p.flags & CUTEGO_GEMM_F_CLUSTER_N2) {

@@ -31,7 +31,11 @@ import (
 // The 16-bit 64x128 tile (config 7) is the one-wave tile of squares about 1000 and of 128-row
 // GEMMs (cuBLAS's 64x128: 1000^3 is 128 of them where 128x128 makes 64): one consumer
 // warpgroup, m64n128k16, 8 stages of 24 KiB beside its 16 KiB of staging (214,144 bytes; a
-// ninth would pass 227 KiB).
+// ninth would pass 227 KiB). The 16-bit 128x168 tile (config 8) is cuBLAS's tile of the one-wave
+// shapes against N = 11008 (66 columns of tiles: 132 tiles on 256 rows): m64n168k16, 5 stages of
+// 37 KiB beside the epilogue's 32 KiB (223,312 bytes); no clusters (B's half-box of 84 rows would
+// not start on a 1024-byte swizzle boundary). Its kernels read B K-major only: 168 columns are not
+// a whole number of any swizzled MN-major atom (the derivation's B_MN is the interleaved one).
 var gemmConfigs = []sm90.GemmConfig{
 	{BM: 128, BN: 256, BK: 64, Stages: 4, ElemBits: 16, ConsumerWarpgroups: 2, Multicast: 2},
 	{BM: 128, BN: 128, BK: 64, Stages: 6, ElemBits: 16, ConsumerWarpgroups: 2, Multicast: 2},
@@ -40,6 +44,7 @@ var gemmConfigs = []sm90.GemmConfig{
 	{BM: 64, BN: 64, BK: 64, Stages: 13, ElemBits: 16, ConsumerWarpgroups: 1, Multicast: 2},
 	{BM: 64, BN: 32, BK: 64, Stages: 16, ElemBits: 16, ConsumerWarpgroups: 1, Multicast: 2},
 	{BM: 64, BN: 128, BK: 64, Stages: 8, ElemBits: 16, ConsumerWarpgroups: 1, Multicast: 2},
+	{BM: 128, BN: 168, BK: 64, Stages: 5, ElemBits: 16, ConsumerWarpgroups: 2},
 	{BM: 128, BN: 256, BK: 128, Stages: 4, ElemBits: 8, ConsumerWarpgroups: 2, KMajorOnly: true, Multicast: 2},
 	{BM: 128, BN: 128, BK: 128, Stages: 6, ElemBits: 8, ConsumerWarpgroups: 2, KMajorOnly: true},
 	{BM: 128, BN: 192, BK: 128, Stages: 4, ElemBits: 8, ConsumerWarpgroups: 2, KMajorOnly: true},

@@ -30,6 +30,29 @@ constexpr config_boxes boxes(const char *name) {
           cutego_k::kClusterN<C>,
           {C::A_K::mc_tma_box_inner, C::A_K::mc_tma_box_outer}};
 }
+// A 16-bit configuration whose kernels read B K-major only (128x168: its B_MN would be the
+// interleaved atom, which no kernel instantiates): B's MN-major entries stay 0 (the planner
+// transposes such a B first); no clusters.
+template <class C>
+constexpr config_boxes boxes_bk(const char *name) {
+  static_assert(C::MULTICAST == 1, "no clusters");
+  return {C::BM,
+          C::BN,
+          {{C::A_K::tma_box_inner, C::A_K::tma_box_outer}, {C::A_MN::tma_box_inner, C::A_MN::tma_box_outer}},
+          {{C::B_K::tma_box_inner, C::B_K::tma_box_outer}, {0, 0}},
+          {C::A_K::tma_swizzle_bytes, C::A_MN::tma_swizzle_bytes},
+          {C::B_K::tma_swizzle_bytes, 0},
+          cutego_k::kEpiRowBytes,
+          {{cutego_k::gemm_smem_bytes<C, typename C::A_K, typename C::B_K>(), 0},
+           {cutego_k::gemm_smem_bytes<C, typename C::A_MN, typename C::B_K>(), 0}},
+          name,
+          C::BK,
+          C::MULTICAST,
+          {{0, 0}, {0, 0}},
+          C::CONSUMER_WARPGROUPS,
+          cutego_k::kClusterN<C>,
+          {0, 0}};
+}
 // B's multicast box of a K-major 8-bit configuration (inner, outer; 0 without clusters).
 template <class C>
 constexpr int mc_box_k(int i) {
@@ -70,9 +93,10 @@ const config_boxes cutego_gemm_fp8_config_boxes[] = {
     {},                                                       // CUTEGO_GEMM_CONFIG_64x64x128: 16-bit only
     {},                                                       // CUTEGO_GEMM_CONFIG_64x32x128: 16-bit only
     {},                                                       // CUTEGO_GEMM_CONFIG_64x128x64: 16-bit only
+    {},                                                       // CUTEGO_GEMM_CONFIG_128x168x64: 16-bit only
 };
-static_assert(sizeof cutego_gemm_fp8_config_boxes == 8 * sizeof(config_boxes),
-              "FP8 has the first two 16-bit configurations (no 128x64, no 16-bit 128x192, no 64x64, no 64x32, no 64x128) and 128x192x128");
+static_assert(sizeof cutego_gemm_fp8_config_boxes == 9 * sizeof(config_boxes),
+              "FP8 has the first two 16-bit configurations (no 128x64, no 16-bit 128x192, no 64x64, no 64x32, no 64x128, no 128x168) and 128x192x128");
 const config_boxes cutego_gemm_config_boxes[] = {
     boxes<cutego_gen::Gemm_128x256x64_S4>("128x256"),  // CUTEGO_GEMM_CONFIG_128x256x64
     boxes<cutego_gen::Gemm_128x128x64_S6>("128x128"),  // CUTEGO_GEMM_CONFIG_128x128x64
@@ -82,6 +106,7 @@ const config_boxes cutego_gemm_config_boxes[] = {
     boxes<cutego_gen::Gemm_64x64x128_S6>("64x64"),     // CUTEGO_GEMM_CONFIG_64x64x128
     boxes<cutego_gen::Gemm_64x32x128_S8>("64x32"),     // CUTEGO_GEMM_CONFIG_64x32x128
     boxes<cutego_gen::Gemm_64x128x64_S8>("64x128"),    // CUTEGO_GEMM_CONFIG_64x128x64
+    boxes_bk<cutego_gen::Gemm_128x168x64_S5>("128x168"),  // CUTEGO_GEMM_CONFIG_128x168x64 (B K-major)
 };
 const int cutego_gemm_nconfigs = sizeof cutego_gemm_config_boxes / sizeof cutego_gemm_config_boxes[0];
 
@@ -96,5 +121,6 @@ int cutego_gemm_tile_extent(int config, int fp8, int64_t *bm, int64_t *bn) {
 static_assert(CUTEGO_GEMM_CONFIG_128x256x64 == 0 && CUTEGO_GEMM_CONFIG_128x128x64 == 1 &&
                   CUTEGO_GEMM_CONFIG_128x64x64 == 2 && CUTEGO_GEMM_CONFIG_128x192x128 == 3 &&
                   CUTEGO_GEMM_CONFIG_128x192x64 == 4 && CUTEGO_GEMM_CONFIG_64x64x128 == 5 &&
-                  CUTEGO_GEMM_CONFIG_64x32x128 == 6 && CUTEGO_GEMM_CONFIG_64x128x64 == 7,
+                  CUTEGO_GEMM_CONFIG_64x32x128 == 6 && CUTEGO_GEMM_CONFIG_64x128x64 == 7 &&
+                  CUTEGO_GEMM_CONFIG_128x168x64 == 8,
               "table order");

@@ -175,6 +175,10 @@ static int operand_obstacle(const cutego_gemm_operand_t *o, int flat, uintptr_t 
     snprintf(why, whylen, "MN-major, and FP8 wgmma reads K-major operands only (transposed)");
     return 1;
   }
+  if (box[o->major][0] == 0) {
+    snprintf(why, whylen, "MN-major, and the configuration's tiles read it K-major only (transposed)");
+    return 1;
+  }
   cutego_tma_desc_t m;
   if (operand_map(&m, o, es, box[o->major][0], box[o->major][1], swizzle[o->major]) != 0) {
     snprintf(why, whylen, "tensor map: a byte stride overflows int64");
@@ -323,6 +327,9 @@ static int choose_config(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt
                     (int)opt->config);
     if (is_fp8(p->ab_dtype) && p->config == CUTEGO_GEMM_CONFIG_64x128x64)
       return REASON(p, -1, "config %d: 64x128 tiles are for 16-bit A and B only (FP8: 128x256 or 128x128)",
+                    (int)opt->config);
+    if (is_fp8(p->ab_dtype) && p->config == CUTEGO_GEMM_CONFIG_128x168x64)
+      return REASON(p, -1, "config %d: 128x168 tiles are for 16-bit A and B only (FP8: 128x256 or 128x128)",
                     (int)opt->config);
     if (p->promoted && p->config != CUTEGO_GEMM_CONFIG_128x128x64)
       return REASON(p, -1, "config %d: promoted FP8 accumulation runs on 128x128 tiles only%s", (int)opt->config,

@@ -249,8 +249,8 @@ static void bad_args() {
     printf("%s bad-args %-20s rc=%d %s\n", ok3 ? "ok  " : "FAIL", "split_k 3 of K=32", rc3, last_kernel_error());
     if (!ok3) ++g_fail;
   }
-  // Stream-K refusals: an unknown decomposition, split_k with it, clusters, 128x64, 128x192, 64x64, 64x32
-  // and 64x128 tiles; and split_k on 128x192 tiles in clusters.
+  // Stream-K refusals: an unknown decomposition, split_k with it, clusters, 128x64, 128x192, 64x64, 64x32,
+  // 64x128 and 128x168 tiles; 2x1 clusters on 128x168 tiles (none); and split_k on 128x192 tiles in clusters.
   {
     struct SkBad {
       const char *what;
@@ -264,6 +264,8 @@ static void bad_args() {
               {"stream-K 64x64", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_64x64x128 + 1},
               {"stream-K 64x32", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_64x32x128 + 1},
               {"stream-K 64x128", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_64x128x64 + 1},
+              {"stream-K 128x168", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_128x168x64 + 1},
+              {"128x168 cluster 2", 0, 0, 2, CUTEGO_GEMM_CONFIG_128x168x64 + 1},
               {"128x192 split_k 2 cluster 2", 0, 2, 2, CUTEGO_GEMM_CONFIG_128x192x64 + 1}};
     for (auto &x : sb) {
       cutego_gemm_options_t o;
@@ -287,6 +289,18 @@ static void bad_args() {
                           &o, nullptr);
     bool okf = rcf == CUTEGO_KERNELS_EINVAL && strstr(last_kernel_error(), "128x192x64") != nullptr;
     printf("%s bad-args %-20s rc=%d %s\n", okf ? "ok  " : "FAIL", "fp8 128x192x64", rcf, last_kernel_error());
+    if (!okf) ++g_fail;
+  }
+  // 128x168 tiles are 16-bit only: FP8 A and B with config 9, an error that names them.
+  {
+    cutego_gemm_options_t o;
+    memset(&o, 0, sizeof o);
+    o.config = CUTEGO_GEMM_CONFIG_128x168x64 + 1;
+    ++g_run;
+    int rcf = cutego_gemm(p, &d, p, &a, p, &b, nullptr, nullptr, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16, 1, 0, nullptr,
+                          &o, nullptr);
+    bool okf = rcf == CUTEGO_KERNELS_EINVAL && strstr(last_kernel_error(), "128x168 tiles are for 16-bit") != nullptr;
+    printf("%s bad-args %-20s rc=%d %s\n", okf ? "ok  " : "FAIL", "fp8 128x168", rcf, last_kernel_error());
     if (!okf) ++g_fail;
   }
   // 64x64 tiles are 16-bit only: FP8 A and B with config 6, an error that names them.
@@ -462,7 +476,7 @@ int main(int argc, char **argv) {
   const int W = CUTEGO_GEMM_PATH_WGMMA, G = CUTEGO_GEMM_PATH_GENERIC;
   const int BF = CUTEGO_DTYPE_BF16, F16 = CUTEGO_DTYPE_F16, F32 = CUTEGO_DTYPE_F32;
   // every major order x dtype x epilogue
-  static char names[768][48];
+  static char names[1024][48];
   int ni = 0;
   for (int am = 0; am < 2; ++am)
     for (int bm = 0; bm < 2; ++bm)
@@ -572,6 +586,35 @@ int main(int argc, char **argv) {
   cs.push_back({"128x192 no auto split 256x4096x4096", 256, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, C192});
   cs.push_back({"128x192 512x6144x4096", 512, 6144, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, C192});
   cs.push_back({"128x192 256x11008x4096 KN f32", 256, 11008, 4096, 1, 0, 1, BF, F32, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, C192});
+  // 128x168 tiles (CUTEGO_GEMM_CONFIG_128x168x64, asked for: m64n168k16, B read K-major only):
+  // every major order (an N-major B is transposed into the workspace first: checked), bf16 and
+  // f16 in, bf16/f16/f32 out (the TMA epilogue's partial last chunk: 40 columns of 16-bit D, 8 of
+  // fp32, stored directly), beta on half of them; N = 1000 + 8t: five whole column tiles and a
+  // partial sixth, M = 1000 (a partial eighth tile row), K = 520 (a partial k-tile); batches with
+  // B broadcast, packed A, the direct epilogue, M below a tile, N below a tile, N on the tile grid
+  // (1008), K split where split_k asks, and the one-wave shapes against N = 11008 it is for
+  const int C168 = CUTEGO_GEMM_CONFIG_128x168x64 + 1;
+  for (int am = 0; am < 2; ++am)
+    for (int bm = 0; bm < 2; ++bm)
+      for (int t = 0; t < 6; ++t) {
+        int ab = t < 3 ? BF : F16, cd = (t % 3) == 0 ? BF : (t % 3) == 1 ? F16 : F32;
+        snprintf(names[ni], 48, "128x168 %c%c %s->%s", am ? 'M' : 'K', bm ? 'N' : 'K', ab == BF ? "bf16" : "f16",
+                 cd == BF ? "bf16" : cd == F16 ? "f16" : "f32");
+        cs.push_back({names[ni++], 1000, 1000 + 8 * t, 520, 1, am, bm, ab, cd, 1.25f, (t + am + bm) % 2 ? 0.5f : 0.f, 0,
+                      W, 0, 0, 0, 0, 0, 0, 0, 1, C168, 0, 0, 1 + (bm ? CUTEGO_GEMM_F_PACK_B : 0)});
+      }
+  cs.push_back({"128x168 batched B broadcast", 384, 520, 256, 3, 0, 0, F16, F32, 1.f, -1.f, 0, W, 0, 1, 0, 0, 0, 0, 0, 0, C168});
+  cs.push_back({"128x168 batched MN f16 beta", 300, 700, 192, 2, 1, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, C168});
+  cs.push_back({"128x168 packed A", 300, 260, 99, 2, 1, 0, BF, BF, 1.f, 0.f, 0, W, 1, 0, 0, 0, 0, 0, 0, 0, C168});
+  cs.push_back({"128x168 direct epilogue", 1000, 1200, 520, 1, 1, 0, F16, F16, 1.25f, 0.5f, 0, W, 0, 0, 0, 1, 0, 0, 0, 1, C168});
+  cs.push_back({"128x168 direct epilogue f32", 260, 500, 136, 1, 0, 0, BF, F32, 1.f, 0.25f, 0, W, 0, 0, 0, 1, 0, 0, 0, 1, C168});
+  cs.push_back({"128x168 small M=40", 40, 1000, 520, 1, 1, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 1, C168});
+  cs.push_back({"128x168 small N=136 beta", 520, 136, 520, 1, 0, 0, BF, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 1, C168});
+  cs.push_back({"128x168 N=1008 on the grid", 384, 1008, 640, 1, 0, 0, F16, BF, 1.f, -0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 1, C168});
+  cs.push_back({"128x168 split-K 3 beta", 96, 1002, 1536, 1, 0, 0, BF, BF, 1.f, -0.75f, 0, W, 0, 0, 0, 0, 0, 0, 0, 3, C168});
+  cs.push_back({"128x168 256x11008x4096", 256, 11008, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, C168});
+  cs.push_back({"128x168 512x11008x4096 f16 beta", 512, 11008, 4096, 1, 0, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, C168});
+  cs.push_back({"128x168 1024x11008x4096 f32", 1024, 11008, 4096, 1, 0, 0, BF, F32, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, C168});
   // 64x64 tiles (CUTEGO_GEMM_CONFIG_64x64x128, asked for: ONE consumer warpgroup, 6 stages of two
   // 64-wide k-blocks):
   // every major order, bf16 and f16 in, bf16/f16/f32 out, beta on half of them, M cycling through

@@ -495,10 +495,10 @@ static void fp8_plans(void) {
     CHECK(rc == 0 && p.cluster_m == 2 && p.b_map.box[0] == 64 && p.b_map.box[1] == 32 && p.b_map.swizzle_bytes == 128,
           "64x128 NN clusters: B box %d x %d", p.b_map.box[0], p.b_map.box[1]);
     o.cluster_m = 0;
-    o.config = CUTEGO_GEMM_CONFIG_64x128x64 + 2;
+    o.config = CUTEGO_GEMM_CONFIG_128x168x64 + 2;
     rc = plan(L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 512, 0, 512, 1, 0), L3(4096, 512, 0, 512, 1, 0), NULL, BF, BF,
               0x1000, &o, &p);
-    CHECK(rc == -1 && strstr(p.reason, "unknown"), "config 9: %s", p.reason);
+    CHECK(rc == -1 && strstr(p.reason, "unknown"), "config 10: %s", p.reason);
   }
   memset(&o, 0, sizeof o);
   /* M-major A, N-major B: both transposed into K-major workspaces (K padded to 128 bytes: 520
@@ -646,6 +646,58 @@ static void fp8_plans(void) {
  * and cutego_gemm_block_scales' reading of the scale layouts: SA is M x ceil(K/128) (x L), SB
  * ceil(N/128) x ceil(K/128) (x L), any strides (DeepGEMM's M-major SA), a wrong shape an error
  * naming the operand. */
+/* 128x168 tiles (asked for): m64n168k16 on 2 consumer warpgroups (384 threads), 5 stages of
+ * 16 KiB of A and 168 x 128 bytes = 21 KiB of B beside 32 KiB of staging and 1 KiB of
+ * alignment: 1024 + 5 x 37888 + 32768 + 80 = 223312 bytes. 256 x 11008: 2 x 66 = 132 tiles (the
+ * last column holds 11008 - 65 x 168 = 88 columns), one wave. D through TMA in 64-column chunks
+ * (the partial last chunk of each tile is stored directly by the kernel). B is read K-major
+ * only: an N-major B is transposed into the workspace (the plan says why); an M-major A is read
+ * in place (the _mk kernel). No clusters (no multicast boxes), no FP8, no stream-K. */
+static void tile168_plans(void) {
+  const int E4 = CUTEGO_DTYPE_E4M3, BF = CUTEGO_DTYPE_BF16, F32 = CUTEGO_DTYPE_F32;
+  cutego_gemm_plan_t p;
+  char why[160];
+  int rc;
+  cutego_gemm_options_t o;
+  cutego_launch_t l;
+  memset(&o, 0, sizeof o);
+  o.config = CUTEGO_GEMM_CONFIG_128x168x64 + 1;
+  rc = plan(L3(256, 11008, 0, 11008, 1, 0), L3(256, 4096, 0, 4096, 1, 0), L3(11008, 4096, 0, 4096, 1, 0), NULL, BF,
+            BF, 0x1000, &o, &p);
+  cutego_gemm_launch(&p, 132, 0, &l);
+  CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_128x168x64 && !strcmp(p.kernel, "cutego_gemm_128x168_kk_bf16_bf16") &&
+            p.tiles_m == 2 && p.tiles_n == 66 && p.a_map.box[0] == 64 && p.a_map.box[1] == 128 &&
+            p.b_map.box[0] == 64 && p.b_map.box[1] == 168 && p.b_map.swizzle_bytes == 128 &&
+            (p.flags & CUTEGO_GEMM_F_D_TMA) && p.d_map.box[0] == 64 && p.d_map.box[1] == 64 &&
+            !(p.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B)) && l.block == 384 && l.grid == 132 &&
+            l.smem_bytes == 223312 && l.cluster == 1,
+        "128x168 TN: rc %d %s tiles %lld x %lld A %d x %d B %d x %d block %d grid %lld smem %d: %s", rc, p.kernel,
+        (long long)p.tiles_m, (long long)p.tiles_n, p.a_map.box[0], p.a_map.box[1], p.b_map.box[0], p.b_map.box[1],
+        l.block, (long long)l.grid, l.smem_bytes, p.reason);
+  CHECK(cutego_gemm_split_k(&p, 132, 2, why, sizeof why) == 2, "128x168 split_k 2: %s", why);
+  /* N-major B: transposed (K = 520 padded to 576 elements, 128-byte rows), then the kk kernel */
+  rc = plan(L3(1000, 1000, 0, 1000, 1, 0), L3(1000, 520, 0, 520, 1, 0), L3(1000, 520, 0, 1, 1000, 0), NULL, CUTEGO_DTYPE_F16,
+            F32, 0x1000, &o, &p);
+  CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_WGMMA && (p.flags & CUTEGO_GEMM_F_PACK_B) &&
+            !(p.flags & CUTEGO_GEMM_F_PACK_A) && p.b.major == 0 && p.b.stride[0] == 576 &&
+            strstr(p.reason, "K-major only") && !strcmp(p.kernel, "cutego_gemm_128x168_kk_f16_f32"),
+        "128x168 TN, N-major B: rc %d flags %x %s: %s", rc, (unsigned)p.flags, p.kernel, p.reason);
+  /* M-major A in place: A's two 64 x 64 loads of the 128-byte swizzle */
+  rc = plan(L3(1000, 1000, 0, 1000, 1, 0), L3(1000, 520, 0, 1, 1000, 0), L3(1000, 520, 0, 520, 1, 0), NULL, BF,
+            BF, 0x1000, &o, &p);
+  CHECK(rc == 0 && !(p.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B)) && p.a_map.box[0] == 64 &&
+            p.a_map.box[1] == 64 && !strcmp(p.kernel, "cutego_gemm_128x168_mk_bf16_bf16"),
+        "128x168 M-major A: %s A %d x %d", p.kernel, p.a_map.box[0], p.a_map.box[1]);
+  o.cluster_m = 2;
+  rc = plan(L3(1000, 1000, 0, 1000, 1, 0), L3(1000, 520, 0, 520, 1, 0), L3(1000, 520, 0, 520, 1, 0), NULL, BF, BF,
+            0x1000, &o, &p);
+  CHECK(rc == -1 && strstr(p.reason, "cluster_m 2"), "128x168 cluster_m 2: %s", p.reason);
+  o.cluster_m = 0;
+  rc = plan(L3(1000, 1000, 0, 1000, 1, 0), L3(1000, 520, 0, 520, 1, 0), L3(1000, 520, 0, 520, 1, 0), NULL, E4, BF,
+            0x1000, &o, &p);
+  CHECK(rc == -1 && strstr(p.reason, "128x168 tiles are for 16-bit"), "128x168 FP8: %s", p.reason);
+}
+
 static void block_scaled_plans(void) {
   const int E4 = CUTEGO_DTYPE_E4M3, E5 = CUTEGO_DTYPE_E5M2, BF = CUTEGO_DTYPE_BF16;
   cutego_gemm_options_t o;
@@ -1261,6 +1313,7 @@ int main(void) {
     CHECK(rc == 0, "broadcast C: %s", p.reason);
   }
   fp8_plans();
+  tile168_plans();
   block_scaled_plans();
   pitch_plans();
   cluster_n_plans();

@@ -14,6 +14,9 @@
 #define __CUDACC_VER_MAJOR__ 13
 #define __CUDACC_VER_MINOR__ 0
 #define CUTLASS_ENABLE_DIRECT_CUDA_DRIVER_CALL
+// the wgmma N extents that are odd multiples of 8 (m64n168k16 of the 128x168 tile): CuTe's
+// ss_op_selector offers them only with this macro
+#define CUTE_SM90_EXTENDED_MMA_SHAPES_ENABLED
 #include <cutlass/cuda_host_adapter.hpp>
 #include <cute/tensor.hpp>
 #include <cute/atom/copy_atom.hpp>
@@ -113,8 +116,11 @@ static void operand(const char *cfg) {
     else
       return make_tensor(make_gmem_ptr(gmem<T>), make_layout(make_shape(M, K), make_stride(_1{}, M)));
   }();
+  // Stage 0: the stages' inner layout sliced, then the swizzle (CuTe's slice of the composed layout
+  // composes first, which asks the stage stride to divide the swizzle's span: 168-row stages fail).
+  auto stage0 = composition(Smem{}.layout_a(), Smem{}.offset(), Smem{}.layout_b()(_, _, Int<0>{}));
   gemmgen_tma_calls = 0;
-  auto tma = make_tma_copy(SM90_TMA_LOAD{}, g, Smem{}(_, _, 0), make_shape(Int<Rows>{}, Int<BK>{}), _1{});
+  auto tma = make_tma_copy(SM90_TMA_LOAD{}, g, stage0, make_shape(Int<Rows>{}, Int<BK>{}), _1{});
   (void)tma;
   num(cfg, op, "tma_calls", gemmgen_tma_calls);
   num(cfg, op, "tma_rank", gemmgen_tma_rank);
@@ -137,7 +143,7 @@ static void operand(const char *cfg) {
   // The same stage loaded by a cluster of kMulticast CTAs that share it (SM90_TMA_LOAD_MULTICAST,
   // as the collective calls it with size<0 or 1>(ClusterShape)): each CTA's box.
   gemmgen_tma_calls = 0;
-  auto tma_mc = make_tma_copy(SM90_TMA_LOAD_MULTICAST{}, g, Smem{}(_, _, 0), make_shape(Int<Rows>{}, Int<BK>{}),
+  auto tma_mc = make_tma_copy(SM90_TMA_LOAD_MULTICAST{}, g, stage0, make_shape(Int<Rows>{}, Int<BK>{}),
                               Int<kMulticast>{});
   (void)tma_mc;
   num(cfg, op, "tma_mc_calls", gemmgen_tma_calls);
@@ -146,17 +152,18 @@ static void operand(const char *cfg) {
   printf("\n");
 }
 
-// A 16-bit configuration: both majors of A and B, 2x1 clusters sharing B.
-template <int BM, int BN, int BK, int STAGES>
+// A 16-bit configuration: both majors of A and B, MC CTAs per cluster sharing B (2x1 clusters; 1:
+// no clusters).
+template <int BM, int BN, int BK, int STAGES, int MC = kMulticast>
 static void config() {
   using T = cutlass::bfloat16_t;
   char cfg[64];
   snprintf(cfg, sizeof cfg, "Gemm_%dx%dx%d_S%d", BM, BN, BK, STAGES);
-  num(cfg, "-", "multicast", kMulticast);
-  operand<T, kMulticast, BM, BN, BK, STAGES, true, GMMA::Major::K>(cfg);
-  operand<T, kMulticast, BM, BN, BK, STAGES, true, GMMA::Major::MN>(cfg);
-  operand<T, kMulticast, BM, BN, BK, STAGES, false, GMMA::Major::K>(cfg);
-  operand<T, kMulticast, BM, BN, BK, STAGES, false, GMMA::Major::MN>(cfg);
+  num(cfg, "-", "multicast", MC);
+  operand<T, MC, BM, BN, BK, STAGES, true, GMMA::Major::K>(cfg);
+  operand<T, MC, BM, BN, BK, STAGES, true, GMMA::Major::MN>(cfg);
+  operand<T, MC, BM, BN, BK, STAGES, false, GMMA::Major::K>(cfg);
+  operand<T, MC, BM, BN, BK, STAGES, false, GMMA::Major::MN>(cfg);
 }
 
 // An 8-bit (FP8) configuration: ss_op_selector takes FP8 A and B K-major only; MC CTAs per
@@ -179,6 +186,7 @@ int main() {
   config<64, 64, 64, 13>();
   config<64, 32, 64, 16>();
   config<64, 128, 64, 8>();
+  config<128, 168, 64, 5, 1>();
   config_fp8<128, 256, 128, 4, 2>();
   config_fp8<128, 128, 128, 6>();
   config_fp8<128, 192, 128, 4>();
