@@ -133,10 +133,12 @@ func TestLaunchPlanTiles(t *testing.T) {
 		{128, 2048, 11008, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x128_kk_bf16_bf16"},
 		{192, 11008, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x128_kk_bf16_bf16"},
 		// cutego_gemm_pick_config: 1024 x 4096 x K takes 128x256 (1 wave of 128 tiles), 512 x 11008
-		// 128x192 (2 waves of 232 tiles x 0.83 against 128x256's 2 of 172, 128x128's 3 x 0.577), in
-		// FP8 (no 128x192x64) 128x128.
+		// 128x168 (2 waves of 264 tiles x 0.77 against 128x192's 2 of 232 x 0.83, 128x256's 2 of
+		// 172, 128x128's 3 x 0.577), 512 x 6144 128x192 (1 wave of 128 x 0.83 against 2 of 148
+		// 128x168 tiles), in FP8 (no 128x192x64, no 128x168) 128x128.
 		{1024, 4096, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_128x256_kk_bf16_bf16"},
-		{512, 11008, 4096, F16, 0, GemmOptions{SMs: 132}, "cutego_gemm_128x192_kk_f16_bf16"},
+		{512, 11008, 4096, F16, 0, GemmOptions{SMs: 132}, "cutego_gemm_128x168_kk_f16_bf16"},
+		{512, 6144, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_128x192_kk_bf16_bf16"},
 		{512, 11008, 4096, E4M3, 0, GemmOptions{SMs: 132}, "cutego_gemm_128x128_kk_e4m3_bf16"},
 		// cutego_gemm_narrow_config on 1024^3: 64 tiles of 128x128 in one wave, none split, 128 of
 		// 64x128; 1000^3 too (B's rows of 2,000 bytes read in place, in 2x1 clusters, below); 128 x
@@ -155,6 +157,8 @@ func TestLaunchPlanTiles(t *testing.T) {
 		// config 5 is 128x192 (16-bit), kept where asked for.
 		{512, 6144, 4096, BF16, 0, GemmOptions{SMs: 132, Config: 5}, "cutego_gemm_128x192_kk_bf16_bf16"},
 		{256, 11008, 4096, F16, F32, GemmOptions{SMs: 132, Config: 5}, "cutego_gemm_128x192_kk_f16_f32"},
+		// config 9 is 128x168 (16-bit, B K-major), kept where asked for.
+		{1024, 4096, 4096, BF16, 0, GemmOptions{SMs: 132, Config: 9}, "cutego_gemm_128x168_kk_bf16_bf16"},
 		// config 6 is 64x64 (16-bit, one consumer warpgroup), kept where asked for: 8 x 6144 has 96
 		// tiles (no split: 2 x 96 > 132).
 		{8, 6144, 4096, BF16, 0, GemmOptions{SMs: 132, Config: 6}, "cutego_gemm_64x64_kk_bf16_bf16"},

@@ -800,8 +800,12 @@ int main(int argc, char **argv) {
   cs.push_back({"stream-K M=1 K=4096", 1, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, SK});
   cs.push_back({"stream-K auto 1024x14336x4096", 1024, 14336, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, -SK});
   cs.push_back({"stream-K auto 2048x11008x4096 f16", 2048, 11008, 4096, 1, 0, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -1, -SK});
-  // the one-wave shapes on 128x192 tiles (cutego_gemm_pick_config), data-parallel
-  cs.push_back({"data-parallel auto 512x11008x4096 f16 (128x192)", 512, 11008, 4096, 1, 0, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C192, -DP});
+  // the one-wave shapes on 128x192 and 128x168 tiles (cutego_gemm_pick_config; 128x168 for a K-major B
+  // only), data-parallel
+  cs.push_back({"data-parallel auto 512x11008x4096 f16 (128x168)", 512, 11008, 4096, 1, 0, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C168, -DP});
+  cs.push_back({"data-parallel auto 256x11008x4096 (128x168)", 256, 11008, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C168, -DP});
+  cs.push_back({"data-parallel auto 1000x5000x4096 f32 (128x168)", 1000, 5000, 4096, 1, 0, 0, BF, F32, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C168, -DP});
+  cs.push_back({"data-parallel auto 512x11008x4096 KN (128x192)", 512, 11008, 4096, 1, 0, 1, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C192, -DP});
   cs.push_back({"data-parallel auto 512x6144x4096 (128x192)", 512, 6144, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C192, -DP});
   cs.push_back({"data-parallel auto 1536^3 NT (128x192)", 1536, 1536, 1536, 1, 1, 1, BF, F32, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C192, -DP});
   // 64x128 tiles where 128x128 is the data-parallel choice, neither splits K, 64x128 tiles fill

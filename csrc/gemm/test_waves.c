@@ -132,21 +132,31 @@ int main(void) {
   g.path = CUTEGO_GEMM_PATH_GENERIC;
   CHECK(cutego_gemm_split_k(&g, sms, 0, why, sizeof why) == 1, "generic");
   CHECK(cutego_gemm_split_k(&g, sms, 2, why, sizeof why) == -1, "generic forced");
-  /* Tiles: the fewest waves x cost, 1 for 128x256, 0.577 for 128x128, 0.83 for 128x192 (16-bit
-   * only), ties to 128x256 then 128x128 (counted by hand, 132 SMs). */
+  /* Tiles: the fewest waves x cost, 1 for 128x256, 0.577 for 128x128, 0.83 for 128x192 and 0.77
+   * for 128x168 (16-bit only; 128x168 for a K-major B only), ties to 128x256 then 128x128 (counted
+   * by hand, 132 SMs). */
   const int C256 = CUTEGO_GEMM_CONFIG_128x256x64, C128 = CUTEGO_GEMM_CONFIG_128x128x64,
-            C192w = CUTEGO_GEMM_CONFIG_128x192x64;
+            C192w = CUTEGO_GEMM_CONFIG_128x192x64, C168 = CUTEGO_GEMM_CONFIG_128x168x64;
   CHECK(cutego_gemm_pick_config(4096, 4096, 1, CUTEGO_DTYPE_BF16, sms) == C256, "4096^2: 4 waves vs 8 x 0.577");
   CHECK(cutego_gemm_pick_config(1024, 4096, 1, CUTEGO_DTYPE_BF16, sms) == C256, "1024x4096: 1 wave (128 tiles) vs 2 x 0.577");
-  CHECK(cutego_gemm_pick_config(512, 11008, 1, CUTEGO_DTYPE_BF16, sms) == C192w,
-        "512x11008: 2 waves (172) vs 3 x 0.577 (344) vs 2 x 0.83 (232)");
+  CHECK(cutego_gemm_pick_config(512, 11008, 1, CUTEGO_DTYPE_BF16, sms) == C168,
+        "512x11008: 2 waves (172) vs 3 x 0.577 (344) vs 2 x 0.83 (232) vs 2 x 0.77 (264)");
+  CHECK(cutego_gemm_pick_config_b(512, 11008, 1, CUTEGO_DTYPE_BF16, 0, sms) == C192w,
+        "512x11008, B N-major: no 128x168, 2 x 0.83");
+  CHECK(cutego_gemm_pick_config(256, 11008, 1, CUTEGO_DTYPE_BF16, sms) == C168,
+        "256x11008: 1 (86) vs 2 x 0.577 (172) vs 0.83 (116) vs 0.77 (132)");
+  CHECK(cutego_gemm_pick_config(1024, 11008, 1, CUTEGO_DTYPE_BF16, sms) == C256,
+        "1024x11008: 3 (344) vs 4 x 0.77 = 3.08 (528)");
+  CHECK(cutego_gemm_pick_config(256, 11008, 1, CUTEGO_DTYPE_E4M3, sms) == C256, "FP8 256x11008: no 128x168");
+  CHECK(cutego_gemm_pick_config(512, 6144, 1, CUTEGO_DTYPE_BF16, sms) == C192w,
+        "512x6144: 0.83 (128) vs 2 x 0.77 (148)");
   CHECK(cutego_gemm_pick_config(512, 11008, 1, CUTEGO_DTYPE_E4M3, sms) == C128, "FP8 512x11008: no 128x192x64, 2 vs 1.731");
   CHECK(cutego_gemm_pick_config(1024, 6144, 1, CUTEGO_DTYPE_BF16, sms) == C192w, "1024x6144: 2 (192) vs 3 x 0.577 (384) vs 2 x 0.83 (256)");
   CHECK(cutego_gemm_pick_config(512, 6144, 1, CUTEGO_DTYPE_BF16, sms) == C192w, "512x6144: 1 (96) vs 2 x 0.577 (192) vs 0.83 (128)");
   CHECK(cutego_gemm_pick_config(512, 6144, 1, CUTEGO_DTYPE_F16, sms) == C192w, "f16 512x6144: as bf16");
   CHECK(cutego_gemm_pick_config(512, 6144, 1, CUTEGO_DTYPE_E5M2, sms) == C256, "FP8 512x6144: 1 (96) vs 2 x 0.577");
   CHECK(cutego_gemm_pick_config(256, 14336, 1, CUTEGO_DTYPE_BF16, sms) == C256, "256x14336: 1 (112) vs 2 x 0.83 (150)");
-  CHECK(cutego_gemm_pick_config(1536, 1536, 1, CUTEGO_DTYPE_BF16, sms) == C192w, "1536^2: 1 (72) vs 0.83 (96)");
+  CHECK(cutego_gemm_pick_config(1536, 1536, 1, CUTEGO_DTYPE_BF16, sms) == C168, "1536^2: 1 (72) vs 0.83 (96) vs 0.77 (120)");
   CHECK(cutego_gemm_pick_config(2048, 2048, 1, CUTEGO_DTYPE_BF16, sms) == C256, "2048^2: 1 (128) vs 2 x 0.83 (176)");
   CHECK(cutego_gemm_pick_config(3000, 5000, 1, CUTEGO_DTYPE_BF16, sms) == C256, "3000x5000: 4 (480) vs 5 x 0.83 = 4.15 (648)");
   CHECK(cutego_gemm_pick_config(16, 4096, 1, CUTEGO_DTYPE_BF16, sms) == C128, "16x4096: 1 (16) vs 1 x 0.577 (32)");
@@ -607,15 +617,20 @@ int main(void) {
    * 19.2, 256x4096 15.5 / 18.3). 64x4096 and 128x4096 (bench/results/2026-12-03-small-m, each
    * narrow tile forced beside the automatic plan in one process): 64x32 unsplit (6) 8.9 us against
    * 64x64 in 2 slices 11.2 and 64x128 12.1 at 64x4096; 64x64 unsplit (5) 9.6 against 64x128 in 2
-   * slices 13.6 and 128x128 15.8 at 128x4096. Configuration (0 128x256, 1 128x128, 2 128x64, 4
-   * 128x192, 5 64x64, 6 64x32, 7 64x128), split,
+   * slices 13.6 and 128x128 15.8 at 128x4096. 128x168 tiles (8) forced beside the automatic plan in
+   * one process (bench/results/2026-12-03-tile168): 256x11008 36.0 us against 36.5 on 128x192,
+   * 333x6144 32.8 / 33.5, 333x14336 67.0 / 67.1, 384x6144 32.2 / 33.5, 384x14336 65.6 / 67.9,
+   * 512x11008 64.9 / 67.3 (128x192), 1000x5000 62.0 / 64.9 (stream-K), 768x3000 30.2 / 33.0
+   * (128x192), 1536^3 15.0 / 15.1; slower where it adds a wave (512x6144 61.4 / 36.0, 1024x11008
+   * 137.5 / 135.3). Configuration (0 128x256, 1 128x128, 2 128x64, 4 128x192, 5 64x64, 6 64x32,
+   * 7 64x128, 8 128x168), split,
    * decomposition (1 data-parallel, 2 split K, 3 stream-K); clusters were never within 3% where
    * they ran. */
   {
     static const struct {
       int64_t m, n, k;
       int nfast;
-      pick_t fast[3];
+      pick_t fast[4];
     } one_wave[] = {
         {64, 4096, 4096, 1, {{6, 0, 1}}},
         {64, 6144, 4096, 2, {{2, 0, 1}, {5, 0, 1}}},
@@ -627,18 +642,24 @@ int main(void) {
         {128, 14336, 4096, 1, {{1, 0, 1}}},
         {256, 4096, 4096, 1, {{7, 0, 1}}},
         {256, 6144, 4096, 1, {{1, 0, 1}}},
-        {256, 11008, 4096, 1, {{4, 0, 1}}},
+        {256, 11008, 4096, 2, {{4, 0, 1}, {8, 0, 1}}},
         {256, 14336, 4096, 1, {{0, 0, 1}}},
-        {333, 14336, 4096, 2, {{0, 0, 3}, {4, 0, 1}}},
+        {333, 6144, 4096, 2, {{4, 0, 1}, {8, 0, 1}}},
+        {333, 14336, 4096, 3, {{0, 0, 3}, {4, 0, 1}, {8, 0, 1}}},
+        {384, 6144, 4096, 1, {{8, 0, 1}}},
+        {384, 14336, 4096, 1, {{8, 0, 1}}},
         {512, 4096, 4096, 1, {{1, 0, 1}}},
         {512, 6144, 4096, 1, {{4, 0, 1}}},
-        {512, 11008, 4096, 3, {{0, 0, 3}, {1, 0, 1}, {4, 0, 1}}},
+        {512, 11008, 4096, 1, {{8, 0, 1}}},
         {512, 14336, 4096, 1, {{0, 0, 1}}},
+        {768, 3000, 4096, 1, {{8, 0, 1}}},
+        {1000, 5000, 4096, 1, {{8, 0, 1}}},
         {1024, 4096, 4096, 1, {{0, 0, 1}}},
         {1024, 6144, 4096, 1, {{4, 0, 1}}},
         {1024, 11008, 4096, 2, {{0, 0, 3}, {0, 0, 1}}},
         {1024, 14336, 4096, 1, {{0, 0, 3}}},
         {2048, 11008, 4096, 1, {{0, 0, 3}}},
+        {1536, 1536, 1536, 2, {{4, 0, 1}, {8, 0, 1}}},
         {2048, 2048, 2048, 1, {{0, 0, 1}}},
         {4096, 4096, 4096, 1, {{0, 0, 1}}},
         {8192, 8192, 8192, 1, {{0, 0, 1}}},

@@ -1,14 +1,19 @@
 /* waves.c — the C launcher's choices from the device's SM count (waves of CTAs), both measured
  * on the H200 (bench/GEMM-NOTES.md):
  *
- * cutego_gemm_pick_config: 128x256, 128x192 (16-bit) or 128x128 tiles. A tile of 128x128 costs
+ * cutego_gemm_pick_config: 128x256, 128x192 or 128x168 (16-bit) or 128x128 tiles. A tile of 128x128 costs
  * 0.577 of one of 128x256 (4096^3: 8 waves of 128x128 took 1.153x the time of 4 waves of
  * 128x256), one of 128x192 0.83 (one wave each: 256x11008x4096 38.0 against 44.7 us, 512x6144x4096
  * 36.8 / 44.5, 1536^3 15.6 / 19.0; bench/results/2026-12-02-tile192), and a partial wave costs a
  * whole one, so the time is ceil(tiles / sms) * (1, 0.83 or 0.577). 128x192 then fills one wave
  * where 128x256 leaves a third of the SMs idle (256x11008, 512x6144: 1.18-1.21x faster) and saves
  * a wave of 128x128 (1024x6144, 1536^3, 3000^3); measured slower where it adds a partial wave
- * (256x14336, 2048^3, 4096^3, 3000x5000x1000), which the rule leaves alone.
+ * (256x14336, 2048^3, 4096^3, 3000x5000x1000), which the rule leaves alone. A 16-bit 128x168 tile
+ * (cuBLAS's on 256x11008: 66 columns of tiles, 132 on 256 rows) costs 0.77 where B is K-major (the
+ * only B it reads): at as many waves as 128x192 it measured 1.01-1.05x faster, forced beside the
+ * automatic plan in one process (bench/results/2026-12-03-tile168: 256x11008x4096 36.0 against 36.5
+ * us, 384x6144 32.2 / 33.5, 512x11008 64.9 / 67.3, 1000x5000 62.0 / 64.9 stream-K, 768x3000 30.2 /
+ * 33.0), and slower wherever it adds a wave (512x6144 61.4 / 36.0).
  *
  * cutego_gemm_split_k: how many slices of K a plan's GEMM computes separately (fp32 partial sums
  * in a workspace, then a deterministic reduction).
@@ -90,9 +95,9 @@ static const double kNarrowPerKOneRow = 0.5, kNarrowPerK = 0.62, kReduce = 760, 
 
 static int64_t waves(int64_t tiles, int sms) { return (tiles + sms - 1) / sms; }
 
-/* A 128x128 tile's main loop against a 128x256 one's (cutego_gemm_pick_config), and a 16-bit
- * 128x192 one's. */
-static const double kCost128 = 0.577, kCost192 = 0.83;
+/* A 128x128 tile's main loop against a 128x256 one's (cutego_gemm_pick_config), a 16-bit 128x192
+ * one's, and a 16-bit 128x168 one's (of a K-major B). */
+static const double kCost128 = 0.577, kCost192 = 0.83, kCost168 = 0.77;
 
 static int is_16bit(int32_t ab_dtype) { return ab_dtype == CUTEGO_DTYPE_BF16 || ab_dtype == CUTEGO_DTYPE_F16; }
 static int is_fp8(int32_t ab_dtype) { return ab_dtype == CUTEGO_DTYPE_E4M3 || ab_dtype == CUTEGO_DTYPE_E5M2; }
@@ -114,26 +119,33 @@ static double dp_time(int64_t m, int64_t n, int64_t l, int config, int fp8, doub
   return cost * (double)waves(t, sms);
 }
 
-/* The data-parallel choice (cutego_gemm_pick_config) and its time in *time. */
-static int pick_dp(int64_t m, int64_t n, int64_t l, int32_t ab_dtype, int sms, double *time) {
+/* The data-parallel choice (cutego_gemm_pick_config) and its time in *time; 128x168 tiles only
+ * where b_k (B K-major: they read no other). */
+static int pick_dp(int64_t m, int64_t n, int64_t l, int32_t ab_dtype, int b_k, int sms, double *time) {
   const int fp8 = is_fp8(ab_dtype);
   const double t256 = dp_time(m, n, l, CUTEGO_GEMM_CONFIG_128x256x64, fp8, 1.0, sms),
                t128 = dp_time(m, n, l, CUTEGO_GEMM_CONFIG_128x128x64, fp8, kCost128, sms);
   const int wide = n > kTile && t256 <= t128;
+  int config = wide ? CUTEGO_GEMM_CONFIG_128x256x64 : CUTEGO_GEMM_CONFIG_128x128x64;
   *time = wide ? t256 : t128;
   const double t192 =
       n > kTile && is_16bit(ab_dtype) ? dp_time(m, n, l, CUTEGO_GEMM_CONFIG_128x192x64, 0, kCost192, sms) : 1e300;
-  if (t192 < *time) {
-    *time = t192;
-    return CUTEGO_GEMM_CONFIG_128x192x64;
-  }
-  return wide ? CUTEGO_GEMM_CONFIG_128x256x64 : CUTEGO_GEMM_CONFIG_128x128x64;
+  if (t192 < *time) *time = t192, config = CUTEGO_GEMM_CONFIG_128x192x64;
+  const double t168 = n > kTile && is_16bit(ab_dtype) && b_k
+                          ? dp_time(m, n, l, CUTEGO_GEMM_CONFIG_128x168x64, 0, kCost168, sms)
+                          : 1e300;
+  if (t168 < *time) *time = t168, config = CUTEGO_GEMM_CONFIG_128x168x64;
+  return config;
 }
 
 int cutego_gemm_pick_config(int64_t m, int64_t n, int64_t l, int32_t ab_dtype, int sms) {
+  return cutego_gemm_pick_config_b(m, n, l, ab_dtype, 1, sms);
+}
+
+int cutego_gemm_pick_config_b(int64_t m, int64_t n, int64_t l, int32_t ab_dtype, int b_k_major, int sms) {
   if (m < 1 || n < 1 || l < 1 || sms < 1) return CUTEGO_GEMM_CONFIG_128x128x64;
   double t;
-  return pick_dp(m, n, l, ab_dtype, sms, &t);
+  return pick_dp(m, n, l, ab_dtype, b_k_major, sms, &t);
 }
 
 /* A block-scaled 128x192 tile's main loop against a 128x128 one's. Measured on the H200
@@ -409,7 +421,7 @@ static int stream_k_model(const cutego_gemm_plan_t *p, int sms) {
   int64_t t256;
   if (count_tiles(p->m, p->n, p->l, CUTEGO_GEMM_CONFIG_128x256x64, 0, &t256)) return 0;
   double dp; /* the data-parallel choice's time */
-  pick_dp(p->m, p->n, p->l, p->ab_dtype, sms, &dp);
+  pick_dp(p->m, p->n, p->l, p->ab_dtype, p->b.major == 0, sms, &dp);
   const double s256 = p->n > kTile ? stream_k_time(t256, k_tiles, sms) : -1;
   return s256 >= 0 && s256 * (1 + kStreamKMargin) < dp ? CUTEGO_GEMM_CONFIG_128x256x64 + 1 : 0;
 }
