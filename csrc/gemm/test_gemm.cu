@@ -279,65 +279,27 @@ static void bad_args() {
       if (!oks) ++g_fail;
     }
   }
-  // 128x192x64 tiles are 16-bit only: FP8 A and B with config 5, an error that names them.
+  // The 16-bit-only tiles refuse FP8 A and B, each with an error that names them.
   {
-    cutego_gemm_options_t o;
-    memset(&o, 0, sizeof o);
-    o.config = CUTEGO_GEMM_CONFIG_128x192x64 + 1;
-    ++g_run;
-    int rcf = cutego_gemm(p, &d, p, &a, p, &b, nullptr, nullptr, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16, 1, 0, nullptr,
-                          &o, nullptr);
-    bool okf = rcf == CUTEGO_KERNELS_EINVAL && strstr(last_kernel_error(), "128x192x64") != nullptr;
-    printf("%s bad-args %-20s rc=%d %s\n", okf ? "ok  " : "FAIL", "fp8 128x192x64", rcf, last_kernel_error());
-    if (!okf) ++g_fail;
-  }
-  // 128x168 tiles are 16-bit only: FP8 A and B with config 9, an error that names them.
-  {
-    cutego_gemm_options_t o;
-    memset(&o, 0, sizeof o);
-    o.config = CUTEGO_GEMM_CONFIG_128x168x64 + 1;
-    ++g_run;
-    int rcf = cutego_gemm(p, &d, p, &a, p, &b, nullptr, nullptr, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16, 1, 0, nullptr,
-                          &o, nullptr);
-    bool okf = rcf == CUTEGO_KERNELS_EINVAL && strstr(last_kernel_error(), "128x168 tiles are for 16-bit") != nullptr;
-    printf("%s bad-args %-20s rc=%d %s\n", okf ? "ok  " : "FAIL", "fp8 128x168", rcf, last_kernel_error());
-    if (!okf) ++g_fail;
-  }
-  // 64x64 tiles are 16-bit only: FP8 A and B with config 6, an error that names them.
-  {
-    cutego_gemm_options_t o;
-    memset(&o, 0, sizeof o);
-    o.config = CUTEGO_GEMM_CONFIG_64x64x128 + 1;
-    ++g_run;
-    int rcf = cutego_gemm(p, &d, p, &a, p, &b, nullptr, nullptr, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16, 1, 0, nullptr,
-                          &o, nullptr);
-    bool okf = rcf == CUTEGO_KERNELS_EINVAL && strstr(last_kernel_error(), "64x64 tiles are for 16-bit") != nullptr;
-    printf("%s bad-args %-20s rc=%d %s\n", okf ? "ok  " : "FAIL", "fp8 64x64", rcf, last_kernel_error());
-    if (!okf) ++g_fail;
-  }
-  // 64x32 tiles likewise: FP8 A and B with config 7.
-  {
-    cutego_gemm_options_t o;
-    memset(&o, 0, sizeof o);
-    o.config = CUTEGO_GEMM_CONFIG_64x32x128 + 1;
-    ++g_run;
-    int rcf = cutego_gemm(p, &d, p, &a, p, &b, nullptr, nullptr, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16, 1, 0, nullptr,
-                          &o, nullptr);
-    bool okf = rcf == CUTEGO_KERNELS_EINVAL && strstr(last_kernel_error(), "64x32 tiles are for 16-bit") != nullptr;
-    printf("%s bad-args %-20s rc=%d %s\n", okf ? "ok  " : "FAIL", "fp8 64x32", rcf, last_kernel_error());
-    if (!okf) ++g_fail;
-  }
-  // 64x128 tiles likewise: FP8 A and B with config 8.
-  {
-    cutego_gemm_options_t o;
-    memset(&o, 0, sizeof o);
-    o.config = CUTEGO_GEMM_CONFIG_64x128x64 + 1;
-    ++g_run;
-    int rcf = cutego_gemm(p, &d, p, &a, p, &b, nullptr, nullptr, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16, 1, 0, nullptr,
-                          &o, nullptr);
-    bool okf = rcf == CUTEGO_KERNELS_EINVAL && strstr(last_kernel_error(), "64x128 tiles are for 16-bit") != nullptr;
-    printf("%s bad-args %-20s rc=%d %s\n", okf ? "ok  " : "FAIL", "fp8 64x128", rcf, last_kernel_error());
-    if (!okf) ++g_fail;
+    const struct {
+      int config;
+      const char *what, *names;
+    } only16[] = {{CUTEGO_GEMM_CONFIG_128x192x64, "fp8 128x192x64", "128x192x64"},
+                  {CUTEGO_GEMM_CONFIG_128x168x64, "fp8 128x168", "128x168 tiles are for 16-bit"},
+                  {CUTEGO_GEMM_CONFIG_64x64x128, "fp8 64x64", "64x64 tiles are for 16-bit"},
+                  {CUTEGO_GEMM_CONFIG_64x32x128, "fp8 64x32", "64x32 tiles are for 16-bit"},
+                  {CUTEGO_GEMM_CONFIG_64x128x64, "fp8 64x128", "64x128 tiles are for 16-bit"}};
+    for (const auto &x : only16) {
+      cutego_gemm_options_t o;
+      memset(&o, 0, sizeof o);
+      o.config = x.config + 1;
+      ++g_run;
+      int rcf = cutego_gemm(p, &d, p, &a, p, &b, nullptr, nullptr, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16, 1, 0, nullptr,
+                            &o, nullptr);
+      bool okf = rcf == CUTEGO_KERNELS_EINVAL && strstr(last_kernel_error(), x.names) != nullptr;
+      printf("%s bad-args %-20s rc=%d %s\n", okf ? "ok  " : "FAIL", x.what, rcf, last_kernel_error());
+      if (!okf) ++g_fail;
+    }
   }
   // A misaligned A pointer is packed first (a TMA map needs 16-byte alignment).
   cutego_gemm_plan_t plan;
