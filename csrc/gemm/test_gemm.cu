@@ -522,16 +522,23 @@ int main(int argc, char **argv) {
   // broadcast, packed A, the direct epilogue, M below a tile, N below a tile, N on the tile grid, K
   // split only where split_k asks (3 slices on 128x192 tiles; none on its own where 128x128 tiles
   // would split), and the one-wave shapes it is for
+  // Every major order x bf16 and f16 in x bf16/f16/f32 out of a wide tile asked for, beta on half of
+  // them, 1000 x (1000 + 8t) x 520, unsplit; packs: 1 + the PACK_B bit where B is N-major (checked),
+  // or 0 (unchecked).
+  auto every_major_and_type = [&](const char *tile, int config, bool b_packed_when_n) {
+    for (int am = 0; am < 2; ++am)
+      for (int bm = 0; bm < 2; ++bm)
+        for (int t = 0; t < 6; ++t) {
+          int ab = t < 3 ? BF : F16, cd = (t % 3) == 0 ? BF : (t % 3) == 1 ? F16 : F32;
+          snprintf(names[ni], 48, "%s %c%c %s->%s", tile, am ? 'M' : 'K', bm ? 'N' : 'K', ab == BF ? "bf16" : "f16",
+                   cd == BF ? "bf16" : cd == F16 ? "f16" : "f32");
+          cs.push_back({names[ni++], 1000, 1000 + 8 * t, 520, 1, am, bm, ab, cd, 1.25f, (t + am + bm) % 2 ? 0.5f : 0.f,
+                        0, W, 0, 0, 0, 0, 0, 0, 0, 1, config, 0, 0,
+                        b_packed_when_n ? 1 + (bm ? CUTEGO_GEMM_F_PACK_B : 0) : 0});
+        }
+  };
   const int C192 = CUTEGO_GEMM_CONFIG_128x192x64 + 1;
-  for (int am = 0; am < 2; ++am)
-    for (int bm = 0; bm < 2; ++bm)
-      for (int t = 0; t < 6; ++t) {
-        int ab = t < 3 ? BF : F16, cd = (t % 3) == 0 ? BF : (t % 3) == 1 ? F16 : F32;
-        snprintf(names[ni], 48, "128x192 %c%c %s->%s", am ? 'M' : 'K', bm ? 'N' : 'K', ab == BF ? "bf16" : "f16",
-                 cd == BF ? "bf16" : cd == F16 ? "f16" : "f32");
-        cs.push_back({names[ni++], 1000, 1000 + 8 * t, 520, 1, am, bm, ab, cd, 1.25f, (t + am + bm) % 2 ? 0.5f : 0.f, 0,
-                      W, 0, 0, 0, 0, 0, 0, 0, 1, C192});
-      }
+  every_major_and_type("128x192", C192, false);
   for (int am = 0; am < 2; ++am)
     for (int bm = 0; bm < 2; ++bm) {
       snprintf(names[ni], 48, "128x192 cluster %c%c", am ? 'M' : 'K', bm ? 'N' : 'K');
@@ -556,15 +563,7 @@ int main(int argc, char **argv) {
   // B broadcast, packed A, the direct epilogue, M below a tile, N below a tile, N on the tile grid
   // (1008), K split where split_k asks, and the one-wave shapes against N = 11008 it is for
   const int C168 = CUTEGO_GEMM_CONFIG_128x168x64 + 1;
-  for (int am = 0; am < 2; ++am)
-    for (int bm = 0; bm < 2; ++bm)
-      for (int t = 0; t < 6; ++t) {
-        int ab = t < 3 ? BF : F16, cd = (t % 3) == 0 ? BF : (t % 3) == 1 ? F16 : F32;
-        snprintf(names[ni], 48, "128x168 %c%c %s->%s", am ? 'M' : 'K', bm ? 'N' : 'K', ab == BF ? "bf16" : "f16",
-                 cd == BF ? "bf16" : cd == F16 ? "f16" : "f32");
-        cs.push_back({names[ni++], 1000, 1000 + 8 * t, 520, 1, am, bm, ab, cd, 1.25f, (t + am + bm) % 2 ? 0.5f : 0.f, 0,
-                      W, 0, 0, 0, 0, 0, 0, 0, 1, C168, 0, 0, 1 + (bm ? CUTEGO_GEMM_F_PACK_B : 0)});
-      }
+  every_major_and_type("128x168", C168, true);
   cs.push_back({"128x168 batched B broadcast", 384, 520, 256, 3, 0, 0, F16, F32, 1.f, -1.f, 0, W, 0, 1, 0, 0, 0, 0, 0, 0, C168});
   cs.push_back({"128x168 batched MN f16 beta", 300, 700, 192, 2, 1, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, C168});
   cs.push_back({"128x168 packed A", 300, 260, 99, 2, 1, 0, BF, BF, 1.f, 0.f, 0, W, 1, 0, 0, 0, 0, 0, 0, 0, C168});
