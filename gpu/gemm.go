@@ -400,7 +400,7 @@ func launchPlan(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, beta float3
 	if opt.Config > 0 || narrow || p.c.promoted != 0 {
 		return autoCluster(p, d, a, b, cOp, ab, cd, beta, opt, bs), nil
 	}
-	if want := C.cutego_gemm_pick_config(p.c.m, p.c.n, p.c.l, p.c.ab_dtype, C.int(opt.SMs)); want != C.int(p.c.config) {
+	if want := C.cutego_gemm_pick_config_plan(&p.c, C.int(opt.SMs)); want != C.int(p.c.config) {
 		if q := replan(want); q != nil {
 			p = q
 		}

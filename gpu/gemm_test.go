@@ -211,6 +211,18 @@ func TestLaunchPlanTiles(t *testing.T) {
 			t.Errorf("%dx%dx%d %+v: %v, want 1x2 clusters on %s", cc.m, cc.n, cc.k, cc.opt, p, cc.kernel)
 		}
 	}
+	// 128x168 tiles read B K-major only: with an N-major B, 512 x 11008 stays on 128x192 tiles read
+	// in place (no transposing copy for a tile choice); K-major, 128x168.
+	bn := GemmOperand{Ptr: 0x1000, Layout: cute.MustLayout(cute.Ints(11008, 4096), cute.Ints(1, 11008))}
+	for _, cc := range []struct {
+		b    GemmOperand
+		want string
+	}{{bn, "cutego_gemm_128x192_km_bf16_bf16"}, {op(11008, 4096), "cutego_gemm_128x168_kk_bf16_bf16"}} {
+		p, err := launchPlan(op(512, 11008), op(512, 4096), cc.b, nil, BF16, BF16, 0, &GemmOptions{SMs: 132}, nil)
+		if err != nil || p.Kernel != cc.want || p.Packed {
+			t.Errorf("512x11008x4096: %v, want %s with B in place", p, cc.want)
+		}
+	}
 	// An M-major A on 128x64 tiles is read in place (TestGemmOnDevice's case).
 	am := GemmOperand{Ptr: 0x1000, Layout: cute.MustLayout(cute.Ints(200, 320), cute.Ints(1, 200))}
 	if p, err := launchPlan(op(200, 136), am, op(136, 320), nil, BF16, F32, 0, &GemmOptions{SMs: 132, Config: 3}, nil); err != nil ||

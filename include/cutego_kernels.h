@@ -518,6 +518,10 @@ int cutego_gemm_slice_config(const cutego_gemm_plan_t *plan);
  * (16-bit A and B only) a 128x192 one 0.83 and a 128x168 one 0.77 (csrc/gemm/waves.c; 128x168
  * reads B K-major only: the planner weighs it only where B is K-major, and this function as if). */
 int cutego_gemm_pick_config(int64_t m, int64_t n, int64_t l, int32_t ab_dtype, int sms);
+/* The same for a plan's GEMM (its extents and A/B type), weighing 128x168 tiles only where the
+ * plan reads B K-major (in place or a packed copy): what the planner and cutego_gemm take;
+ * CUTEGO_GEMM_CONFIG_128x128x64 for a NULL plan. */
+int cutego_gemm_pick_config_plan(const cutego_gemm_plan_t *plan, int sms);
 /* The same for block-scaled FP8 (fp8_accumulation BLOCK_SCALED): CUTEGO_GEMM_CONFIG_128x192x128
  * where its waves of tiles take less than those of 128x128 tiles, a 128x192 tile costing 1.6 of
  * a 128x128 one (measured, csrc/gemm/waves.c), else CUTEGO_GEMM_CONFIG_128x128x64. */

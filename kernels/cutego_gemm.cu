@@ -729,9 +729,10 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
     }
     stream_k = want > 0;
   }
-  // The tile configuration by waves on this device (cutego_gemm_pick_config), unless asked for.
+  // The tile configuration by waves on this device (cutego_gemm_pick_config_plan: 128x168 only for
+  // a B read K-major), unless asked for.
   if (p.path == CUTEGO_GEMM_PATH_WGMMA && !(opt && opt->config > 0) && !p.promoted && !narrow && !stream_k && !packed) {
-    const int want = cutego_gemm_pick_config(p.m, p.n, p.l, p.ab_dtype, di.sms);
+    const int want = cutego_gemm_pick_config_plan(&p, di.sms);
     if (want != p.config) {
       cutego_gemm_options_t asked = {};  // (the caller's options as given: sms not filled in)
       if (opt) asked = *opt;

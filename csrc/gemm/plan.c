@@ -344,7 +344,7 @@ static int choose_config(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt
     p->config = CUTEGO_GEMM_CONFIG_128x128x64;
     return PLAN_NEXT;
   }
-  p->config = cutego_gemm_pick_config_b(p->m, p->n, p->l, p->ab_dtype, p->b.major == 0, opt && opt->sms > 0 ? opt->sms : 1);
+  p->config = cutego_gemm_pick_config_plan(p, opt && opt->sms > 0 ? opt->sms : 1);
   if (p->config < 0 || p->config >= cutego_gemm_nconfigs) return REASON(p, -1, "no tile configuration");
   /* 1x2 clusters asked for: 128x128 tiles where the choice has none (128x256, 128x192) */
   if (opt && opt->cluster_n > 1 && !is_fp8(p->ab_dtype) && cutego_gemm_config_boxes[p->config].cluster_n < 2)

@@ -688,6 +688,19 @@ static void tile168_plans(void) {
   CHECK(rc == 0 && !(p.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B)) && p.a_map.box[0] == 64 &&
             p.a_map.box[1] == 64 && !strcmp(p.kernel, "cutego_gemm_128x168_mk_bf16_bf16"),
         "128x168 M-major A: %s A %d x %d", p.kernel, p.a_map.box[0], p.a_map.box[1]);
+  /* Automatic: 512 x 11008 takes 128x168 tiles where B is K-major (2 waves x 0.77), 128x192 where it
+   * is N-major (no transposing copy for a tile choice) */
+  memset(&o, 0, sizeof o);
+  rc = plan(L3(512, 11008, 0, 11008, 1, 0), L3(512, 4096, 0, 4096, 1, 0), L3(11008, 4096, 0, 4096, 1, 0), NULL, BF, BF,
+            0x1000, &o, &p);
+  CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_128x168x64 && !(p.flags & CUTEGO_GEMM_F_PACK_B),
+        "512x11008 TN automatic: config %d flags %x", (int)p.config, (unsigned)p.flags);
+  rc = plan(L3(512, 11008, 0, 11008, 1, 0), L3(512, 4096, 0, 4096, 1, 0), L3(11008, 4096, 0, 1, 11008, 0), NULL, BF, BF,
+            0x1000, &o, &p);
+  CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_128x192x64 && !(p.flags & CUTEGO_GEMM_F_PACK_B) &&
+            cutego_gemm_pick_config_plan(&p, 132) == CUTEGO_GEMM_CONFIG_128x192x64,
+        "512x11008 TT automatic: config %d flags %x", (int)p.config, (unsigned)p.flags);
+  o.config = CUTEGO_GEMM_CONFIG_128x168x64 + 1;
   o.cluster_m = 2;
   rc = plan(L3(1000, 1000, 0, 1000, 1, 0), L3(1000, 520, 0, 520, 1, 0), L3(1000, 520, 0, 520, 1, 0), NULL, BF, BF,
             0x1000, &o, &p);

@@ -59,7 +59,7 @@ static pick_t auto_pick(int64_t m, int64_t n, int64_t k, int sms) {
   if (s > 1) return r;
   r.split = 0;
   const int sk = narrow ? 0 : cutego_gemm_stream_k(&p, sms);
-  r.config = sk > 0 ? sk - 1 : narrow ? narrow_cfg : cutego_gemm_pick_config(m, n, 1, CUTEGO_DTYPE_BF16, sms);
+  r.config = sk > 0 ? sk - 1 : narrow ? narrow_cfg : cutego_gemm_pick_config_plan(&p, sms);
   r.decomposition = sk > 0 ? CUTEGO_GEMM_DECOMPOSITION_STREAM_K : CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL;
   return r;
 }
@@ -141,8 +141,13 @@ int main(void) {
   CHECK(cutego_gemm_pick_config(1024, 4096, 1, CUTEGO_DTYPE_BF16, sms) == C256, "1024x4096: 1 wave (128 tiles) vs 2 x 0.577");
   CHECK(cutego_gemm_pick_config(512, 11008, 1, CUTEGO_DTYPE_BF16, sms) == C168,
         "512x11008: 2 waves (172) vs 3 x 0.577 (344) vs 2 x 0.83 (232) vs 2 x 0.77 (264)");
-  CHECK(cutego_gemm_pick_config_b(512, 11008, 1, CUTEGO_DTYPE_BF16, 0, sms) == C192w,
-        "512x11008, B N-major: no 128x168, 2 x 0.83");
+  {
+    cutego_gemm_plan_t bn = tn(512, 11008, 4096, 1);
+    CHECK(cutego_gemm_pick_config_plan(&bn, sms) == C168, "512x11008 plan, B K-major: 128x168");
+    bn.b.major = 1;
+    CHECK(cutego_gemm_pick_config_plan(&bn, sms) == C192w, "512x11008 plan, B N-major: no 128x168, 2 x 0.83");
+    CHECK(cutego_gemm_pick_config_plan(NULL, sms) == C128, "no plan");
+  }
   CHECK(cutego_gemm_pick_config(256, 11008, 1, CUTEGO_DTYPE_BF16, sms) == C168,
         "256x11008: 1 (86) vs 2 x 0.577 (172) vs 0.83 (116) vs 0.77 (132)");
   CHECK(cutego_gemm_pick_config(1024, 11008, 1, CUTEGO_DTYPE_BF16, sms) == C256,

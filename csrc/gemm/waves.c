@@ -138,14 +138,18 @@ static int pick_dp(int64_t m, int64_t n, int64_t l, int32_t ab_dtype, int b_k, i
   return config;
 }
 
-int cutego_gemm_pick_config(int64_t m, int64_t n, int64_t l, int32_t ab_dtype, int sms) {
-  return cutego_gemm_pick_config_b(m, n, l, ab_dtype, 1, sms);
-}
-
-int cutego_gemm_pick_config_b(int64_t m, int64_t n, int64_t l, int32_t ab_dtype, int b_k_major, int sms) {
+static int pick_config_b(int64_t m, int64_t n, int64_t l, int32_t ab_dtype, int b_k_major, int sms) {
   if (m < 1 || n < 1 || l < 1 || sms < 1) return CUTEGO_GEMM_CONFIG_128x128x64;
   double t;
   return pick_dp(m, n, l, ab_dtype, b_k_major, sms, &t);
+}
+
+int cutego_gemm_pick_config(int64_t m, int64_t n, int64_t l, int32_t ab_dtype, int sms) {
+  return pick_config_b(m, n, l, ab_dtype, 1, sms);
+}
+
+int cutego_gemm_pick_config_plan(const cutego_gemm_plan_t *p, int sms) {
+  return p ? pick_config_b(p->m, p->n, p->l, p->ab_dtype, p->b.major == 0, sms) : CUTEGO_GEMM_CONFIG_128x128x64;
 }
 
 /* A block-scaled 128x192 tile's main loop against a 128x128 one's. Measured on the H200

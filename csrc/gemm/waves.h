@@ -22,10 +22,6 @@ int cutego_gemm_pitch_in_clusters(const cutego_gemm_plan_t *p, int sms);
  * plan's configuration has no tiles of its operand width (cutego_gemm_tile_extent). */
 double cutego_gemm_pitch_main_us(const cutego_gemm_plan_t *p, int sms);
 
-/* cutego_gemm_pick_config for a B that is K-major (b_k_major 1) or not (0: no 128x168 tiles, which
- * read B K-major only); cutego_gemm_pick_config is this with b_k_major 1. */
-int cutego_gemm_pick_config_b(int64_t m, int64_t n, int64_t l, int32_t ab_dtype, int b_k_major, int sms);
-
 /* The K that a split of the plan divides: K, or the packed pitch where both A and B are packed
  * copies (their K padding is zero, so slices may cover it). */
 int64_t cutego_gemm_split_extent(const cutego_gemm_plan_t *p);
