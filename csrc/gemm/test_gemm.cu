@@ -787,6 +787,9 @@ int main(int argc, char **argv) {
   cs.push_back({"square auto 500^3 packed (128x128)", 500, 500, 500, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -(CUTEGO_GEMM_CONFIG_128x128x64 + 1), -DP});
   cs.push_back({"square auto 3x512^3 batched (64x128)", 512, 512, 512, 3, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C68, -DP});
   cs.push_back({"narrow auto 128x6144x4096 (64x128)", 128, 6144, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C68, -DP});
+  // two rows of 128x128 tiles that would split K: 64x128 tiles unsplit (128 of them), partial rows
+  cs.push_back({"narrow auto 240x4096x11008 (64x128 unsplit)", 240, 4096, 11008, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C68, -DP});
+  cs.push_back({"narrow auto 200x4096x14336 f16 beta (64x128 unsplit)", 200, 4096, 14336, 1, 0, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C68, -DP});
   cs.push_back({"data-parallel asked 1024x14336x4096", 1024, 14336, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, DP});
   cs.push_back({"data-parallel auto 4096x4096x4096", 4096, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, -DP});
   // fewer rows than a tile: a K-major A box of M rounded up to 8 rows, an M-major A's loads past

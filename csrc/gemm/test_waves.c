@@ -311,7 +311,9 @@ int main(void) {
    * unsplit where 64x128 would split and the 64x64 tiles fill (66, 132] with rows on the grid: 65
    * and 128 x 4096 x 4096 (128 tiles), not 128 x 2048 x 11008 (64 tiles: 64x128 in 4 slices).
    * 64x128 tiles wherever the last row of 128-row tiles is at most half full (M in (128, 192], rows
-   * on the grid: 192 x 11008 x 4096, 192 x 4096 x 11008, 160 x 6144 x 4096), not at 193 rows.
+   * on the grid: 192 x 11008 x 4096, 192 x 4096 x 11008, 160 x 6144 x 4096), not at 193 rows; and
+   * unsplit wherever two rows of 128x128 tiles would split K and the 64x128 tiles fill (66, 132]
+   * (193-256 x 4096 x 11008 or 14336: 128 tiles), not 193 x 2048 x 11008 (64 tiles), nor 257 rows.
    * Above 64 rows, first 64x128 tiles where A's and B's rows are on the 128-byte grid, the
    * data-parallel choice is 128x128, neither 128x128 nor 64x128 tiles split, the 64x128 ones fill
    * at most one wave and the 128x128 ones at most half: 1024^3 (64 tiles of 128x128, 16 x 8 = 128
@@ -345,7 +347,10 @@ int main(void) {
               {500, 500, 500, CUTEGO_GEMM_CONFIG_64x64x128, 1},
               {128, 4096, 4096, CUTEGO_GEMM_CONFIG_64x64x128, 1}, {1024, 2048, 1024, -1, 0},
               {1536, 1536, 1536, -1, 0},
-              {16, 14336, 4096, -1, 0},                          {256, 4096, 14336, -1, 0}};
+              {16, 14336, 4096, -1, 0},                          {256, 4096, 14336, CUTEGO_GEMM_CONFIG_64x128x64, 1},
+              {193, 4096, 11008, CUTEGO_GEMM_CONFIG_64x128x64, 1}, {240, 4096, 11008, CUTEGO_GEMM_CONFIG_64x128x64, 1},
+              {193, 2048, 11008, -1, 0},                          {257, 4096, 11008, -1, 0},
+              {240, 6144, 4096, -1, 0}};
     for (size_t i = 0; i < sizeof nc / sizeof nc[0]; ++i) {
       q = tn(nc[i].m, nc[i].n, nc[i].k, 1);
       const int got = cutego_gemm_narrow_config(&q, sms);

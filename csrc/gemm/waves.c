@@ -290,7 +290,7 @@ static int one_wave_64x128(const cutego_gemm_plan_t *p, int sms) {
   if (count_tiles(p->m, p->n, p->l, c64, 0, &t64) || count_tiles(p->m, p->n, p->l, c128, 0, &t128)) return 0;
   return t64 <= sms && 2 * t128 <= sms &&
          (p->l > 1 || (auto_split(p, sms, c128) == 1 && auto_split(p, sms, c64) == 1)) &&
-         cutego_gemm_pick_config(p->m, p->n, p->l, p->ab_dtype, sms) == CUTEGO_GEMM_CONFIG_128x128x64;
+         cutego_gemm_pick_config_plan(p, sms) == CUTEGO_GEMM_CONFIG_128x128x64;
 }
 
 /* Whether a plan that one_wave_64x128 puts on 64x128 tiles runs on 64x64 ones instead: A's and B's
@@ -346,10 +346,24 @@ static int half_row_64x128(const cutego_gemm_plan_t *p) {
          on_grid(&p->b);
 }
 
+/* Whether a plan of two rows of 128-row tiles (M in (128, 256]) whose 128x128 tiles would split K
+ * runs on 64x128 tiles unsplit instead: 16-bit, one batch, rows on the 128-byte grid, the 64x128
+ * tiles filling more than half a wave and at most one (N = 4096: 4 x 32 = 128). Measured on the
+ * H200 (bench/results/2026-12-03-rows129, 64x128 forced beside the automatic plan in one process,
+ * against 128x128 in 2 slices): 255 x 4096 x 11008 1.08x, 240 1.07x, 224 1.03x, 208 1.00x; 256 x
+ * 4096 x 11008 / 14336 1.08 / 1.04x (bench/results/2026-12-03-small-m). */
+static int split_64x128(const cutego_gemm_plan_t *p, int sms) {
+  int64_t t;
+  return p->path == CUTEGO_GEMM_PATH_WGMMA && is_16bit(p->ab_dtype) && p->l == 1 && p->m > 128 && p->m <= 256 &&
+         p->cluster_m == 1 && p->cluster_n <= 1 && !(p->flags & CUTEGO_GEMM_F_PACK_D) && on_grid(&p->a) &&
+         on_grid(&p->b) && !no_split(p)[0] && auto_split(p, sms, CUTEGO_GEMM_CONFIG_128x128x64) > 1 &&
+         !count_tiles(p->m, p->n, p->l, CUTEGO_GEMM_CONFIG_64x128x64, 0, &t) && 2 * t > sms && t <= sms;
+}
+
 int cutego_gemm_narrow_config(const cutego_gemm_plan_t *p, int sms) {
   if (!p || sms < 1) return -1;
   if (one_wave_64x128(p, sms)) return one_wave_64x64(p, sms) ? CUTEGO_GEMM_CONFIG_64x64x128 : CUTEGO_GEMM_CONFIG_64x128x64;
-  if (half_row_64x128(p)) return CUTEGO_GEMM_CONFIG_64x128x64;
+  if (half_row_64x128(p) || split_64x128(p, sms)) return CUTEGO_GEMM_CONFIG_64x128x64;
   if (!cutego_gemm_narrow(p, sms)) return -1;
   /* The narrow tiles: 64x64 for at most 64 rows; above, 64x128 ones, as many as 128x64 (they are
    * the same tiles turned, for rows past 64 on the 64-row grid) and measured as fast or faster
