@@ -733,7 +733,7 @@ int main(int argc, char **argv) {
   cs.push_back({"decode auto 64x6144x4096 f16 f32 (64x64)", 64, 6144, 4096, 1, 0, 0, F16, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C66, -CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL});
   cs.push_back({"narrow auto 16x2048x11008 (64x64)", 16, 2048, 11008, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1, -C66});
   cs.push_back({"narrow auto 256x4096x4096 f16", 256, 4096, 4096, 1, 0, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C68});
-  cs.push_back({"narrow off 256x4096x14336", 256, 4096, 14336, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1, -(CUTEGO_GEMM_CONFIG_128x128x64 + 1)});
+  cs.push_back({"narrow auto 256x4096x14336 (64x128 unsplit)", 256, 4096, 14336, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C68});
   cs.push_back({"narrow auto 100x6144x4096 KN", 100, 6144, 4096, 1, 0, 1, BF, F32, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C68});
   // stream-K (decomposition STREAM_K, gemm_stream_k.cuh): every major order on both tile
   // configurations with three output types and beta; fewer tiles than SMs (every tile shared by
