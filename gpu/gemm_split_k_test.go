@@ -34,8 +34,10 @@ func TestLaunchPlanSplitK(t *testing.T) {
 		{72, 4096, 4096, BF16, GemmOptions{SMs: 132}, 1, 6},
 		// Narrow, 96 tiles of 64x64: two slices would make two waves.
 		{16, 6144, 4096, BF16, GemmOptions{SMs: 132}, 1, 6},
-		// Not narrow: 64 tiles of 128x128 in 2 slices of 7168.
-		{256, 4096, 14336, BF16, GemmOptions{SMs: 132}, 2, 2},
+		// Not narrow: 48 tiles of 128x128 in 2 slices of 7168. Two rows of 128x128 tiles that
+		// would split, with 64x128 tiles filling more than half a wave: those, unsplit (128).
+		{384, 2048, 14336, BF16, GemmOptions{SMs: 132}, 2, 2},
+		{256, 4096, 14336, BF16, GemmOptions{SMs: 132}, 1, 8},
 		// 86 tiles of 128x128 (172 of 128x64): no split.
 		{16, 11008, 4096, BF16, GemmOptions{SMs: 132}, 1, 0},
 		// 1024 tiles: no split.

@@ -133,7 +133,7 @@ func TestLaunchPlanTiles(t *testing.T) {
 		{128, 2048, 11008, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x128_kk_bf16_bf16"},
 		{192, 11008, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x128_kk_bf16_bf16"},
 		// cutego_gemm_pick_config: 1024 x 4096 x K takes 128x256 (1 wave of 128 tiles), 512 x 11008
-		// 128x168 (2 waves of 264 tiles x 0.77 against 128x192's 2 of 232 x 0.83, 128x256's 2 of
+		// 128x168 (2 waves of 264 tiles x 0.74 against 128x192's 2 of 232 x 0.83, 128x256's 2 of
 		// 172, 128x128's 3 x 0.577), 512 x 6144 128x192 (1 wave of 128 x 0.83 against 2 of 148
 		// 128x168 tiles), in FP8 (no 128x192x64, no 128x168) 128x128.
 		{1024, 4096, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_128x256_kk_bf16_bf16"},

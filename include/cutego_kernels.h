@@ -515,7 +515,7 @@ int cutego_gemm_slice_config(const cutego_gemm_plan_t *plan);
 /* The tile configuration (CUTEGO_GEMM_CONFIG_*) cutego_gemm takes for an M x N x L output of A and
  * B of type ab_dtype (CUTEGO_DTYPE_*) on a device with `sms` multiprocessors when none is asked
  * for: the one whose waves of tiles take least, a 128x128 tile costing 0.577 of a 128x256 one and
- * (16-bit A and B only) a 128x192 one 0.83 and a 128x168 one 0.77 (csrc/gemm/waves.c; 128x168
+ * (16-bit A and B only) a 128x192 one 0.83 and a 128x168 one 0.74 (csrc/gemm/waves.c; 128x168
  * reads B K-major only: the planner weighs it only where B is K-major, and this function as if). */
 int cutego_gemm_pick_config(int64_t m, int64_t n, int64_t l, int32_t ab_dtype, int sms);
 /* The same for a plan's GEMM (its extents and A/B type), weighing 128x168 tiles only where the

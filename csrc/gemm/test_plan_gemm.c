@@ -688,7 +688,7 @@ static void tile168_plans(void) {
   CHECK(rc == 0 && !(p.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B)) && p.a_map.box[0] == 64 &&
             p.a_map.box[1] == 64 && !strcmp(p.kernel, "cutego_gemm_128x168_mk_bf16_bf16"),
         "128x168 M-major A: %s A %d x %d", p.kernel, p.a_map.box[0], p.a_map.box[1]);
-  /* Automatic: 512 x 11008 takes 128x168 tiles where B is K-major (2 waves x 0.77), 128x192 where it
+  /* Automatic: 512 x 11008 takes 128x168 tiles where B is K-major (2 waves x 0.74), 128x192 where it
    * is N-major (no transposing copy for a tile choice) */
   memset(&o, 0, sizeof o);
   rc = plan(L3(512, 11008, 0, 11008, 1, 0), L3(512, 4096, 0, 4096, 1, 0), L3(11008, 4096, 0, 4096, 1, 0), NULL, BF, BF,

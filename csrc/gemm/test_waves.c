@@ -132,7 +132,7 @@ int main(void) {
   g.path = CUTEGO_GEMM_PATH_GENERIC;
   CHECK(cutego_gemm_split_k(&g, sms, 0, why, sizeof why) == 1, "generic");
   CHECK(cutego_gemm_split_k(&g, sms, 2, why, sizeof why) == -1, "generic forced");
-  /* Tiles: the fewest waves x cost, 1 for 128x256, 0.577 for 128x128, 0.83 for 128x192 and 0.77
+  /* Tiles: the fewest waves x cost, 1 for 128x256, 0.577 for 128x128, 0.83 for 128x192 and 0.74
    * for 128x168 (16-bit only; 128x168 for a K-major B only), ties to 128x256 then 128x128 (counted
    * by hand, 132 SMs). */
   const int C256 = CUTEGO_GEMM_CONFIG_128x256x64, C128 = CUTEGO_GEMM_CONFIG_128x128x64,
@@ -140,7 +140,7 @@ int main(void) {
   CHECK(cutego_gemm_pick_config(4096, 4096, 1, CUTEGO_DTYPE_BF16, sms) == C256, "4096^2: 4 waves vs 8 x 0.577");
   CHECK(cutego_gemm_pick_config(1024, 4096, 1, CUTEGO_DTYPE_BF16, sms) == C256, "1024x4096: 1 wave (128 tiles) vs 2 x 0.577");
   CHECK(cutego_gemm_pick_config(512, 11008, 1, CUTEGO_DTYPE_BF16, sms) == C168,
-        "512x11008: 2 waves (172) vs 3 x 0.577 (344) vs 2 x 0.83 (232) vs 2 x 0.77 (264)");
+        "512x11008: 2 waves (172) vs 3 x 0.577 (344) vs 2 x 0.83 (232) vs 2 x 0.74 (264)");
   {
     cutego_gemm_plan_t bn = tn(512, 11008, 4096, 1);
     CHECK(cutego_gemm_pick_config_plan(&bn, sms) == C168, "512x11008 plan, B K-major: 128x168");
@@ -149,19 +149,23 @@ int main(void) {
     CHECK(cutego_gemm_pick_config_plan(NULL, sms) == C128, "no plan");
   }
   CHECK(cutego_gemm_pick_config(256, 11008, 1, CUTEGO_DTYPE_BF16, sms) == C168,
-        "256x11008: 1 (86) vs 2 x 0.577 (172) vs 0.83 (116) vs 0.77 (132)");
-  CHECK(cutego_gemm_pick_config(1024, 11008, 1, CUTEGO_DTYPE_BF16, sms) == C256,
-        "1024x11008: 3 (344) vs 4 x 0.77 = 3.08 (528)");
+        "256x11008: 1 (86) vs 2 x 0.577 (172) vs 0.83 (116) vs 0.74 (132)");
+  CHECK(cutego_gemm_pick_config(1024, 11008, 1, CUTEGO_DTYPE_BF16, sms) == C168,
+        "1024x11008: 3 (344) vs 4 x 0.74 = 2.96 (528)");
+  CHECK(cutego_gemm_pick_config(1280, 11008, 1, CUTEGO_DTYPE_BF16, sms) == C168,
+        "1280x11008: 4 (430) vs 5 x 0.74 = 3.7 (660)");
+  CHECK(cutego_gemm_pick_config(1536, 11008, 1, CUTEGO_DTYPE_BF16, sms) == C256,
+        "1536x11008: 4 (516) vs 6 x 0.74 = 4.44 (792)");
   CHECK(cutego_gemm_pick_config(256, 11008, 1, CUTEGO_DTYPE_E4M3, sms) == C256, "FP8 256x11008: no 128x168");
   CHECK(cutego_gemm_pick_config(512, 6144, 1, CUTEGO_DTYPE_BF16, sms) == C192w,
-        "512x6144: 0.83 (128) vs 2 x 0.77 (148)");
+        "512x6144: 0.83 (128) vs 2 x 0.74 (148)");
   CHECK(cutego_gemm_pick_config(512, 11008, 1, CUTEGO_DTYPE_E4M3, sms) == C128, "FP8 512x11008: no 128x192x64, 2 vs 1.731");
   CHECK(cutego_gemm_pick_config(1024, 6144, 1, CUTEGO_DTYPE_BF16, sms) == C192w, "1024x6144: 2 (192) vs 3 x 0.577 (384) vs 2 x 0.83 (256)");
   CHECK(cutego_gemm_pick_config(512, 6144, 1, CUTEGO_DTYPE_BF16, sms) == C192w, "512x6144: 1 (96) vs 2 x 0.577 (192) vs 0.83 (128)");
   CHECK(cutego_gemm_pick_config(512, 6144, 1, CUTEGO_DTYPE_F16, sms) == C192w, "f16 512x6144: as bf16");
   CHECK(cutego_gemm_pick_config(512, 6144, 1, CUTEGO_DTYPE_E5M2, sms) == C256, "FP8 512x6144: 1 (96) vs 2 x 0.577");
   CHECK(cutego_gemm_pick_config(256, 14336, 1, CUTEGO_DTYPE_BF16, sms) == C256, "256x14336: 1 (112) vs 2 x 0.83 (150)");
-  CHECK(cutego_gemm_pick_config(1536, 1536, 1, CUTEGO_DTYPE_BF16, sms) == C168, "1536^2: 1 (72) vs 0.83 (96) vs 0.77 (120)");
+  CHECK(cutego_gemm_pick_config(1536, 1536, 1, CUTEGO_DTYPE_BF16, sms) == C168, "1536^2: 1 (72) vs 0.83 (96) vs 0.74 (120)");
   CHECK(cutego_gemm_pick_config(2048, 2048, 1, CUTEGO_DTYPE_BF16, sms) == C256, "2048^2: 1 (128) vs 2 x 0.83 (176)");
   CHECK(cutego_gemm_pick_config(3000, 5000, 1, CUTEGO_DTYPE_BF16, sms) == C256, "3000x5000: 4 (480) vs 5 x 0.83 = 4.15 (648)");
   CHECK(cutego_gemm_pick_config(16, 4096, 1, CUTEGO_DTYPE_BF16, sms) == C128, "16x4096: 1 (16) vs 1 x 0.577 (32)");
@@ -631,8 +635,9 @@ int main(void) {
    * one process (bench/results/2026-12-03-tile168): 256x11008 36.0 us against 36.5 on 128x192,
    * 333x6144 32.8 / 33.5, 333x14336 67.0 / 67.1, 384x6144 32.2 / 33.5, 384x14336 65.6 / 67.9,
    * 512x11008 64.9 / 67.3 (128x192), 1000x5000 62.0 / 64.9 (stream-K), 768x3000 30.2 / 33.0
-   * (128x192), 1536^3 15.0 / 15.1; slower where it adds a wave (512x6144 61.4 / 36.0, 1024x11008
-   * 137.5 / 135.3). Configuration (0 128x256, 1 128x128, 2 128x64, 4 128x192, 5 64x64, 6 64x32,
+   * (128x192), 1536^3 15.0 / 15.1; slower where it adds a wave (512x6144 61.4 / 36.0); against
+   * 128x256 at 4 waves to 3, the two costs' plans alternated (bench/results/2026-12-03-cost168):
+   * 768x14336 126.1 / 135.5, 1024x11008 128.0 / 134.5. Configuration (0 128x256, 1 128x128, 2 128x64, 4 128x192, 5 64x64, 6 64x32,
    * 7 64x128, 8 128x168), split,
    * decomposition (1 data-parallel, 2 split K, 3 stream-K); clusters were never within 3% where
    * they ran. */
@@ -666,7 +671,8 @@ int main(void) {
         {1000, 5000, 4096, 1, {{8, 0, 1}}},
         {1024, 4096, 4096, 1, {{0, 0, 1}}},
         {1024, 6144, 4096, 1, {{4, 0, 1}}},
-        {1024, 11008, 4096, 2, {{0, 0, 3}, {0, 0, 1}}},
+        {768, 14336, 4096, 1, {{8, 0, 1}}},
+        {1024, 11008, 4096, 3, {{0, 0, 3}, {0, 0, 1}, {8, 0, 1}}},
         {1024, 14336, 4096, 1, {{0, 0, 3}}},
         {2048, 11008, 4096, 1, {{0, 0, 3}}},
         {1536, 1536, 1536, 2, {{4, 0, 1}, {8, 0, 1}}},

@@ -9,11 +9,14 @@
  * where 128x256 leaves a third of the SMs idle (256x11008, 512x6144: 1.18-1.21x faster) and saves
  * a wave of 128x128 (1024x6144, 1536^3, 3000^3); measured slower where it adds a partial wave
  * (256x14336, 2048^3, 4096^3, 3000x5000x1000), which the rule leaves alone. A 16-bit 128x168 tile
- * (cuBLAS's on 256x11008: 66 columns of tiles, 132 on 256 rows) costs 0.77 where B is K-major (the
+ * (cuBLAS's on 256x11008: 66 columns of tiles, 132 on 256 rows) costs 0.74 where B is K-major (the
  * only B it reads): at as many waves as 128x192 it measured 1.01-1.05x faster, forced beside the
  * automatic plan in one process (bench/results/2026-12-03-tile168: 256x11008x4096 36.0 against 36.5
  * us, 384x6144 32.2 / 33.5, 512x11008 64.9 / 67.3, 1000x5000 62.0 / 64.9 stream-K, 768x3000 30.2 /
- * 33.0), and slower wherever it adds a wave (512x6144 61.4 / 36.0).
+ * 33.0), and slower wherever it adds a wave (512x6144 61.4 / 36.0). 0.74 rather than 0.77 takes it
+ * also for 4 waves against 3 of 128x256 (bench/results/2026-12-03-cost168, the two costs alternated
+ * three times: 768x14336x4096 1.075x, 1000 / 1024 x 11008 1.057 / 1.051x, 384x28672 1.037x,
+ * 333x28672 1.002x).
  *
  * cutego_gemm_split_k: how many slices of K a plan's GEMM computes separately (fp32 partial sums
  * in a workspace, then a deterministic reduction).
@@ -97,7 +100,7 @@ static int64_t waves(int64_t tiles, int sms) { return (tiles + sms - 1) / sms; }
 
 /* A 128x128 tile's main loop against a 128x256 one's (cutego_gemm_pick_config), a 16-bit 128x192
  * one's, and a 16-bit 128x168 one's (of a K-major B). */
-static const double kCost128 = 0.577, kCost192 = 0.83, kCost168 = 0.77;
+static const double kCost128 = 0.577, kCost192 = 0.83, kCost168 = 0.74;
 
 static int is_16bit(int32_t ab_dtype) { return ab_dtype == CUTEGO_DTYPE_BF16 || ab_dtype == CUTEGO_DTYPE_F16; }
 static int is_fp8(int32_t ab_dtype) { return ab_dtype == CUTEGO_DTYPE_E4M3 || ab_dtype == CUTEGO_DTYPE_E5M2; }
