@@ -343,11 +343,15 @@ static int wave_64x64(const cutego_gemm_plan_t *p, int sms) {
  * 14336 1.27 / 1.25x, 192 x 11008 / 14336 x 4096 1.22 / 1.12x, 160 x 6144 / 11008 x 4096 1.16 /
  * 1.33x, 176 x 14336 x 4096 1.14x, 192 x 2048 x 8192 1.16x; 192 x 6144 x 4096 1.04x, 150 x 8192 x
  * 2048 1.02x, 136 x 4096^2 and 192 x 4096^2 equal (the same plans). */
-static int half_row_64x128(const cutego_gemm_plan_t *p) {
-  return p->path == CUTEGO_GEMM_PATH_WGMMA && is_16bit(p->ab_dtype) && p->l == 1 && p->m > 128 && p->m <= 192 &&
+/* What the 64x128 rules for two rows of 128-row tiles ask of a plan: the wgmma path, 16-bit, one
+ * batch, no clusters, no packed C/D, A's and B's rows on the 128-byte grid, and M in (128, max_m]. */
+static int two_rows_64x128(const cutego_gemm_plan_t *p, int64_t max_m) {
+  return p->path == CUTEGO_GEMM_PATH_WGMMA && is_16bit(p->ab_dtype) && p->l == 1 && p->m > 128 && p->m <= max_m &&
          p->cluster_m == 1 && p->cluster_n <= 1 && !(p->flags & CUTEGO_GEMM_F_PACK_D) && on_grid(&p->a) &&
          on_grid(&p->b);
 }
+
+static int half_row_64x128(const cutego_gemm_plan_t *p) { return two_rows_64x128(p, 192); }
 
 /* Whether a plan of two rows of 128-row tiles (M in (128, 256]) whose 128x128 tiles would split K
  * runs on 64x128 tiles unsplit instead: 16-bit, one batch, rows on the 128-byte grid, the 64x128
@@ -357,9 +361,7 @@ static int half_row_64x128(const cutego_gemm_plan_t *p) {
  * 4096 x 11008 / 14336 1.08 / 1.04x (bench/results/2026-12-03-small-m). */
 static int split_64x128(const cutego_gemm_plan_t *p, int sms) {
   int64_t t;
-  return p->path == CUTEGO_GEMM_PATH_WGMMA && is_16bit(p->ab_dtype) && p->l == 1 && p->m > 128 && p->m <= 256 &&
-         p->cluster_m == 1 && p->cluster_n <= 1 && !(p->flags & CUTEGO_GEMM_F_PACK_D) && on_grid(&p->a) &&
-         on_grid(&p->b) && !no_split(p)[0] && auto_split(p, sms, CUTEGO_GEMM_CONFIG_128x128x64) > 1 &&
+  return two_rows_64x128(p, 256) && !no_split(p)[0] && auto_split(p, sms, CUTEGO_GEMM_CONFIG_128x128x64) > 1 &&
          !count_tiles(p->m, p->n, p->l, CUTEGO_GEMM_CONFIG_64x128x64, 0, &t) && 2 * t > sms && t <= sms;
 }
 
