@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One device call: B's rows off the 16-byte grid read in place by row residues
-# (CUTEGO_GEMM_F_B_RESIDUES) against the tree before it (residues.patch reversed: B copied).
+# (CUTEGO_GEMM_F_B_RESIDUES) against the tree before it (residues-full.patch reversed: B copied).
 # test_gemm whole (its residue cases and the residue-tail checks, whose B holds infinities that
 # a missed zeroing turns into NaN), test_gemm_graph, memcheck and racecheck of residue cases;
 # then the two binaries alternated twice on the odd-K shapes and on shapes whose plans do not
@@ -12,7 +12,7 @@ set -u
 G=/tmp/res; . bench/device/env.sh; . bench/device/steps.sh; . bench/device/variant.sh
 R=bench/results/2026-12-03-residues
 export D=.devwork/b
-variant_prepare base $R/residues.patch -R
+variant_prepare base $R/residues-full.patch -R
 variant_compile base:gemm_128x256_kk base:gemm_128x128_kk base:gemm_128x64_kk base:gemm_64x128_kk base:gemm_64x64_kk base:gemm_64x32_kk &
 build_tree csrc/gemm/test_gemm csrc/gemm/test_gemm_graph bench/bench_gemm
 wait
