@@ -206,7 +206,7 @@ func planGemm(d GemmOperand, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, b
 	p.Path = GemmPath(p.c.path)
 	p.Reason = C.GoString(&p.c.reason[0])
 	p.Kernel = C.GoString(&p.c.kernel[0])
-	p.Packed = p.c.flags&(C.CUTEGO_GEMM_F_PACK_A|C.CUTEGO_GEMM_F_PACK_B|C.CUTEGO_GEMM_F_PACK_D) != 0
+	p.Packed = p.c.flags&packFlags != 0
 	p.SplitK = 1
 	if rc != 0 {
 		return nil, fmt.Errorf("gpu: gemm: %s", p.Reason)
@@ -351,12 +351,16 @@ func (c *Copier) gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha
 // launchPlan is the plan Copier.Gemm launches, the C launcher's (cutego_gemm) decisions in its
 // order: PlanGemm's plan; where neither a configuration nor a split is asked for, the narrow tiles
 // cutego_gemm_narrow_config names, 64x128 (one wave where 128x128 fills at most half, or above
-// 64 rows where 128x64 was the narrow tile), or 64x64 for at most 64 rows (where that plan reads A
-// and B in place) and where 64x64 tiles of such a one-wave plan fill one wave (512^3); then K split as
+// 64 rows where 128x64 was the narrow tile), or 64x64 for at most 64 rows and where 64x64 tiles of
+// such a one-wave plan fill one wave (512^3), where that plan adds no packed copy to PlanGemm's
+// (K off the 16-byte grid copies A and B on any tiles); then K split as
 // cutego_gemm_split_k says for opt.SMs (or opt.SplitK asks), where the slices plan on the wgmma
 // path reading A and B in place or their packed copies (planSplit); else, unless asked for or narrow, the tile
 // configuration cutego_gemm_pick_config gives for opt.SMs (not for promoted FP8 accumulation,
 // whose kernels are 128x128 only).
+// packFlags: the plan flags of its packed copies (A, B, C/D into the workspace).
+const packFlags = C.CUTEGO_GEMM_F_PACK_A | C.CUTEGO_GEMM_F_PACK_B | C.CUTEGO_GEMM_F_PACK_D
+
 func launchPlan(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, beta float32, opt *GemmOptions,
 	bs *blockScalesIn) (*GemmPlan, error) {
 	if opt.SplitK < 0 {
@@ -380,7 +384,7 @@ func launchPlan(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, beta float3
 	narrow := false
 	if opt.Config <= 0 && opt.SplitK == 0 {
 		if nc := C.cutego_gemm_narrow_config(&p.c, C.int(opt.SMs)); nc >= 0 {
-			if q := replan(nc); q != nil && !q.Packed {
+			if q := replan(nc); q != nil && q.c.flags&packFlags&^p.c.flags == 0 {
 				p, narrow = q, true
 			}
 		}
@@ -418,8 +422,7 @@ func autoCluster(p *GemmPlan, d, a, b GemmOperand, cOp *GemmOperand, ab, cd DTyp
 	o := *opt
 	o.Config, o.ClusterM = int(p.c.config)+1, 2
 	q, err := planGemm(d, a, b, cOp, ab, cd, beta, &o, false)
-	const packs = C.CUTEGO_GEMM_F_PACK_A | C.CUTEGO_GEMM_F_PACK_B | C.CUTEGO_GEMM_F_PACK_D
-	if err != nil || q.Path != GemmWgmma || q.c.cluster_m != 2 || q.c.flags&packs != p.c.flags&packs {
+	if err != nil || q.Path != GemmWgmma || q.c.cluster_m != 2 || q.c.flags&packFlags != p.c.flags&packFlags {
 		return p
 	}
 	return q

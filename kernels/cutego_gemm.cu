@@ -310,30 +310,70 @@ bool k_rows(const cute_layout_t *L, int64_t *s0, int64_t *s2) {
 
 // dst (MN, kp, L) compact K-major <- src rows (row stride s0, batch stride s2, unit K stride), K
 // padded with zeros to kp: the packed layout the planner wrote (pack(): shape (MN, K, L), strides
-// (kp, 1, MN * kp)). One block per row at a time, its threads along the row (no division per
-// element). E: an unsigned integer (or uint2/uint4) of the copy's unit; extents and strides in units.
-template <typename E>
-__global__ void __launch_bounds__(256) gemm_pack_k_rows(E *dst, const E *src, int64_t mn, int64_t k,
-                                                        int64_t kp, int64_t l, int64_t s0, int64_t s2) {
-  for (int64_t row = blockIdx.x; row < mn * l; row += gridDim.x) {
-    const int64_t z = row / mn, r = row - z * mn;
-    const E *in = src + z * s2 + r * s0;
-    E *out = dst + row * kp;
-    for (int64_t c = threadIdx.x; c < kp; c += blockDim.x) out[c] = c < k ? in[c] : E{};
+// (kp, 1, MN * kp)). Each thread writes kPackVecs 16-byte vectors of dst, each gathered from 16 /
+// sizeof(E) source units of E (the widest unit the source's alignment allows), and issues every
+// load before its first store, so that enough bytes are in flight to run at the device's copy rate.
+// I: the index type (32-bit where the vectors and rows fit, sparing 64-bit divisions); extents
+// and strides in units of E but vpr (dst vectors per row).
+constexpr int kPackVecs = 4, kPackThreads = 256;
+template <typename E, typename I>
+__global__ void __launch_bounds__(kPackThreads) gemm_pack_k_rows(uint4 *dst, const E *src, I vpr, I mn, I total,
+                                                                 int64_t k, int64_t s0, int64_t s2) {
+  constexpr int U = 16 / sizeof(E);
+  const I step = static_cast<I>(gridDim.x) * kPackThreads * kPackVecs;
+  for (I base = static_cast<I>(blockIdx.x) * kPackThreads * kPackVecs + threadIdx.x; base < total; base += step) {
+    uint4 v[kPackVecs];
+#pragma unroll
+    for (int j = 0; j < kPackVecs; ++j) {
+      const I i = base + j * kPackThreads;
+      E u[U];
+#pragma unroll
+      for (int e = 0; e < U; ++e) u[e] = E{};
+      if (i < total) {
+        const I row = i / vpr, c = i - row * vpr, z = row / mn, r = row - z * mn;
+        const E *in = src + static_cast<int64_t>(z) * s2 + static_cast<int64_t>(r) * s0;
+        const int64_t c0 = static_cast<int64_t>(c) * U;
+#pragma unroll
+        for (int e = 0; e < U; ++e)
+          if (c0 + e < k) u[e] = in[c0 + e];
+      }
+      memcpy(&v[j], u, 16);
+    }
+#pragma unroll
+    for (int j = 0; j < kPackVecs; ++j)
+      if (base + j * kPackThreads < total) dst[base + j * kPackThreads] = v[j];
   }
 }
 
-// The copy moves units of 16, 8 or 4 bytes where the source address, the row and batch strides and
-// K and kp in bytes are all multiples of the unit (rows of 2,000 bytes: 16), else elements.
+// The copy reads units of 16, 8, 4, 2 or 1 bytes, the widest of which the source address, the row
+// and batch strides and K in bytes are all multiples (rows of 2,000 bytes: 16; of 8,200: 8), and
+// writes 16-byte vectors (the workspace and kp in bytes are on the 16-byte grid: the planner's).
+template <typename E>
+static void launch_pack(void *dst, const void *src, int64_t vpr, int64_t mn, int64_t total, int64_t k, int64_t s0,
+                        int64_t s2, unsigned blocks, cudaStream_t stream) {
+  const int64_t span = total + static_cast<int64_t>(blocks) * kPackThreads * kPackVecs;
+  if (span < (int64_t{1} << 32))
+    gemm_pack_k_rows<E, uint32_t><<<blocks, kPackThreads, 0, stream>>>(
+        static_cast<uint4 *>(dst), static_cast<const E *>(src), static_cast<uint32_t>(vpr),
+        static_cast<uint32_t>(mn), static_cast<uint32_t>(total), k, s0, s2);
+  else
+    gemm_pack_k_rows<E, int64_t><<<blocks, kPackThreads, 0, stream>>>(static_cast<uint4 *>(dst),
+                                                                      static_cast<const E *>(src), vpr, mn, total, k, s0, s2);
+}
+
 int pack_k_rows(void *dst, const cute_layout_t &packed, const void *src, int64_t s0, int64_t s2, int es, int sms,
                 cudaStream_t stream) {
   const int64_t mn = packed.shape[0], k = packed.shape[1], l = packed.shape[2], kp = packed.stride[0];
-  const int64_t rows = mn * l, cap = static_cast<int64_t>(sms) * 16;
-  const unsigned blocks = static_cast<unsigned>(rows < cap ? rows : cap);
+  if (reinterpret_cast<uintptr_t>(dst) % 16 != 0 || (kp * es) % 16 != 0)
+    return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: packing rows: the copy's rows are off the 16-byte grid");
+  const int64_t vpr = kp * es / 16, total = mn * l * vpr, per_block = int64_t{kPackThreads} * kPackVecs;
+  const int64_t want = (total + per_block - 1) / per_block, cap = static_cast<int64_t>(sms) * (2048 / kPackThreads);
+  const unsigned blocks = static_cast<unsigned>(want < cap ? want : cap);
   const int64_t b_s2 = l > 1 ? s2 * es : 0, all = static_cast<int64_t>(reinterpret_cast<uintptr_t>(src) % 16) |
-                                                   (k * es) | (kp * es) | (s0 * es) | b_s2;
-  const int64_t u = all % 16 == 0 ? 16 : all % 8 == 0 ? 8 : all % 4 == 0 ? 4 : es;
-#define PACK(E)                                                                                                       gemm_pack_k_rows<E><<<blocks, 256, 0, stream>>>(static_cast<E *>(dst), static_cast<const E *>(src), mn, k * es / u,                                                   kp * es / u, l, s0 * es / u, b_s2 / u)
+                                                   (k * es) | (s0 * es) | b_s2;
+  const int64_t u = all % 16 == 0 ? 16 : all % 8 == 0 ? 8 : all % 4 == 0 ? 4 : all % 2 == 0 ? 2 : 1;
+  if (total == 0) return CUTEGO_KERNELS_OK;
+#define PACK(E) launch_pack<E>(dst, src, vpr, mn, total, k * es / u, s0 * es / u, b_s2 / u, blocks, stream)
   if (u == 16) PACK(uint4);
   else if (u == 8) PACK(uint2);
   else if (u == 4) PACK(uint32_t);
@@ -639,7 +679,9 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
   // Narrow tiles (cutego_gemm_narrow_config): 64x128 where 128x128 is the data-parallel choice,
   // neither splits K and 64x128 tiles fill one wave where 128x128 ones fill at most half (1024^3);
   // where 128x128 tiles would split K in more slices, 64x64 for at most 64 rows and 64x128 above;
-  // unless a configuration or a split is asked for.
+  // unless a configuration or a split is asked for; where they add no packed copy to the plan's (K
+  // off the 16-byte grid copies A and B on any tiles; a copy for a pitch off the 128-byte grid may
+  // not pay on narrow tiles).
   const int req = opt ? opt->split_k : 0;
   const int dec = opt ? opt->decomposition : CUTEGO_GEMM_DECOMPOSITION_AUTO;
   const bool no_split = dec == CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL || dec == CUTEGO_GEMM_DECOMPOSITION_STREAM_K;
@@ -655,9 +697,9 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
                              : -1;
   if (narrow_cfg >= 0) {
     cutego_gemm_plan_t q;
-    if (plan_with(o, narrow_cfg + 1, &q) == 0 &&
-        q.path == CUTEGO_GEMM_PATH_WGMMA &&
-        !(q.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B | CUTEGO_GEMM_F_PACK_D))) {
+    const uint32_t packs = CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B | CUTEGO_GEMM_F_PACK_D;
+    if (plan_with(o, narrow_cfg + 1, &q) == 0 && q.path == CUTEGO_GEMM_PATH_WGMMA &&
+        (q.flags & packs & ~p.flags) == 0) {
       p = q;
       narrow = true;
       if (plan_out) *plan_out = p;
@@ -755,7 +797,7 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
     cutego_gemm_plan_t q;
     const uint32_t packs = CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B | CUTEGO_GEMM_F_PACK_D;
     if (plan_with(oc, p.config + 1, &q) == 0 && q.path == CUTEGO_GEMM_PATH_WGMMA && q.cluster_m == 2 &&
-        (q.flags & packs) == (p.flags & packs)) {
+        (q.flags & packs & ~p.flags) == 0) {
       p = q;
       auto_cluster = true;
       if (plan_out) *plan_out = p;

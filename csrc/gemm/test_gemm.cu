@@ -782,9 +782,9 @@ int main(int argc, char **argv) {
   cs.push_back({"square auto 384^3 f16 f32 beta (64x64)", 384, 384, 384, 1, 0, 0, F16, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C66, -DP});
   cs.push_back({"square auto 256^3 KN (64x64)", 256, 256, 256, 1, 0, 1, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C66, -DP});
   cs.push_back({"square auto 640^3 (64x64)", 640, 640, 640, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C66, -DP});
-  // (500^3: rows of 1,000 bytes, off TMA's 16-byte grid, so A and B are copied, and the launcher
-  // takes narrow tiles only for plans that read A and B in place: 128x128)
-  cs.push_back({"square auto 500^3 packed (128x128)", 500, 500, 500, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -(CUTEGO_GEMM_CONFIG_128x128x64 + 1), -DP});
+  // (500^3: rows of 1,000 bytes, off TMA's 16-byte grid, so A and B are copied on any tiles, and
+  // the narrow ones, which add no copy, read them: 64x64, 64 tiles)
+  cs.push_back({"square auto 500^3 packed (64x64)", 500, 500, 500, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C66, -DP});
   cs.push_back({"square auto 3x512^3 batched (64x128)", 512, 512, 512, 3, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C68, -DP});
   cs.push_back({"narrow auto 128x6144x4096 (64x128)", 128, 6144, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C68, -DP});
   // two rows of 128x128 tiles that would split K: 64x128 tiles unsplit (128 of them), partial rows
@@ -822,8 +822,10 @@ int main(int argc, char **argv) {
   cs.push_back({"odd 4096x5001x1000 NT", 4096, 5001, 1000, 1, 1, 0, BF, F32, 1.f, 0.f, 0, W, 0, 0, 0});
   // Row pitches off the 128-byte grid (options.pitch_pack): K-major rows of 2000 bytes copied into
   // a 128-byte pitch where the cost model says it pays (3000x5000x1000: both; 1000^3: neither),
-  // ON and OFF; a padded pitch with beta and batches (ON), M-major A left alone; K split on the
-  // packed copies (100x4096x4100: slices of the zero-padded K = 4160), with beta and f32 out, a
+  // ON and OFF; a padded pitch with beta and batches (ON), M-major A left alone; K = 4100 (rows off
+  // the 16-byte grid): 64x64 tiles on the copies (100 rows), K split on the packed copies (16 rows:
+  // slices of the zero-padded K = 4160), with beta and f32 out; 100x4096x1000 on 64x128 tiles in
+  // place (narrow tiles add no copy the 128x128 plan would make), a
   // hierarchical A (cutego_copy into the workspace) split in 4, and stream-K on packed copies.
   {
     const int PA = CUTEGO_GEMM_F_PACK_A, PB = CUTEGO_GEMM_F_PACK_B, ON = CUTEGO_GEMM_PITCH_PACK_ON,
@@ -838,7 +840,9 @@ int main(int argc, char **argv) {
     cs.push_back({"pitch ON padded L=3 beta", 640, 700, 1000, 3, 0, 0, BF, BF, 1.f, -0.75f, 0, W, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, ON, 1 + PA + PB});
     cs.push_back({"pitch ON M-major A L=2 f16", 640, 700, 1000, 2, 1, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ON, 1 + PB});
     cs.push_back({"pitch ON B broadcast L=3", 512, 640, 1000, 3, 0, 0, BF, F32, 1.f, 0.f, 0, W, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, ON, 1 + PA});
-    cs.push_back({"pitch split auto 100x4096x4100", 100, 4096, 4100, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0, 0, 1 + PA + PB});
+    cs.push_back({"pitch auto 100x4096x4100 (64x64)", 100, 4096, 4100, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -(CUTEGO_GEMM_CONFIG_64x64x128 + 1), 0, 0, 1 + PA + PB});
+    cs.push_back({"pitch split auto 16x2048x4100 beta", 16, 2048, 4100, 1, 0, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0, 0, 1 + PA + PB});
+    cs.push_back({"pitch auto 100x4096x1000 (64x128 in place)", 100, 4096, 1000, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -(CUTEGO_GEMM_CONFIG_64x128x64 + 1), 0, 0, 1});
     cs.push_back({"pitch split 4 100x4096x4100 beta f32", 100, 4096, 4100, 1, 0, 0, F16, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 1 + PA + PB});
     cs.push_back({"pitch split 3 OFF 100x4096x4100", 100, 4096, 4100, 1, 0, 0, BF, BF, 1.f, -1.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, OFF, 1 + PA + PB});
     cs.push_back({"pitch split 4 hier A 200x1000x2080", 200, 1000, 2080, 1, 0, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 1, 0, 0, 0, 0, 4, 0, 0, 0, 1 + PA});

@@ -329,6 +329,8 @@ int main(int argc, char **argv) {
   // K off the 16-byte grid: rows packed with K padded; padded leading dimensions
   cs.push_back({"K=1000 (packed rows)", 768, 512, 1000, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 1, 0});
   cs.push_back({"K=4100 M=100 (packed rows)", 100, 4096, 4100, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 1, 0});
+  // K odd: rows copied in 1-byte units (the widest the 999-byte pitch allows)
+  cs.push_back({"K=999 M=300 (packed rows, 1-byte units)", 300, 512, 999, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 1, 0});
   cs.push_back({"K=8", 1024, 1024, 8, 1, 0, 0, F32, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 1, 0});
   cs.push_back({"K=40 MN-major", 300, 260, 40, 1, 1, 1, F32, 1.f, 0.5f, 1.f, 1.f, 0, 0, 0, 1, 0});
   cs.push_back({"lda padded by 16", 1000, 1000, 1024, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 16, 0, 0, 1, 0});
