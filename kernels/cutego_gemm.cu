@@ -310,18 +310,32 @@ bool k_rows(const cute_layout_t *L, int64_t *s0, int64_t *s2) {
 
 // dst (MN, kp, L) compact K-major <- src rows (row stride s0, batch stride s2, unit K stride), K
 // padded with zeros to kp: the packed layout the planner wrote (pack(): shape (MN, K, L), strides
-// (kp, 1, MN * kp)). Each thread writes kPackVecs 16-byte vectors of dst, each gathered from 16 /
-// sizeof(E) source units of E (the widest unit the source's alignment allows), and issues every
-// load before its first store, so that enough bytes are in flight to run at the device's copy rate.
-// I: the index type (32-bit where the vectors and rows fit, sparing 64-bit divisions); extents
-// and strides in units of E but vpr (dst vectors per row).
+// (kp, 1, MN * kp)). One such copy is a PackRows job; one launch runs the jobs of a call (A's and
+// B's), each on its own share of the blocks. Each thread writes kPackVecs 16-byte vectors of dst,
+// each gathered from 16 / sizeof(E) source units of E (the widest unit every job's alignment
+// allows), and issues every load before its first store, so that enough bytes are in flight to
+// run at the device's copy rate. K and the strides in bytes, vpr (dst vectors per row) and total
+// in vectors; I, the index type: 32-bit where every job's vectors fit, sparing 64-bit divisions.
 constexpr int kPackVecs = 4, kPackThreads = 256;
+struct PackJob {
+  uint4 *dst;
+  const void *src;
+  int64_t vpr, mn, total, k_bytes, s0_bytes, s2_bytes;
+  unsigned blocks;
+};
+struct PackJobs {
+  PackJob job[2];
+};
+
 template <typename E, typename I>
-__global__ void __launch_bounds__(kPackThreads) gemm_pack_k_rows(uint4 *dst, const E *src, I vpr, I mn, I total,
-                                                                 int64_t k, int64_t s0, int64_t s2) {
+__device__ __forceinline__ void pack_rows(const PackJob &jb, unsigned block, unsigned blocks) {
   constexpr int U = 16 / sizeof(E);
-  const I step = static_cast<I>(gridDim.x) * kPackThreads * kPackVecs;
-  for (I base = static_cast<I>(blockIdx.x) * kPackThreads * kPackVecs + threadIdx.x; base < total; base += step) {
+  const E *src = static_cast<const E *>(jb.src);
+  constexpr int64_t es = sizeof(E);  // (signed: a stride may be negative)
+  const int64_t k = jb.k_bytes / es, s0 = jb.s0_bytes / es, s2 = jb.s2_bytes / es;
+  const I vpr = static_cast<I>(jb.vpr), mn = static_cast<I>(jb.mn), total = static_cast<I>(jb.total);
+  const I step = static_cast<I>(blocks) * kPackThreads * kPackVecs;
+  for (I base = static_cast<I>(block) * kPackThreads * kPackVecs + threadIdx.x; base < total; base += step) {
     uint4 v[kPackVecs];
 #pragma unroll
     for (int j = 0; j < kPackVecs; ++j) {
@@ -341,48 +355,64 @@ __global__ void __launch_bounds__(kPackThreads) gemm_pack_k_rows(uint4 *dst, con
     }
 #pragma unroll
     for (int j = 0; j < kPackVecs; ++j)
-      if (base + j * kPackThreads < total) dst[base + j * kPackThreads] = v[j];
+      if (base + j * kPackThreads < total) jb.dst[base + j * kPackThreads] = v[j];
   }
 }
 
-// The copy reads units of 16, 8, 4, 2 or 1 bytes, the widest of which the source address, the row
-// and batch strides and K in bytes are all multiples (rows of 2,000 bytes: 16; of 8,200: 8), and
-// writes 16-byte vectors (the workspace and kp in bytes are on the 16-byte grid: the planner's).
-template <typename E>
-static void launch_pack(void *dst, const void *src, int64_t vpr, int64_t mn, int64_t total, int64_t k, int64_t s0,
-                        int64_t s2, unsigned blocks, cudaStream_t stream) {
-  const int64_t span = total + static_cast<int64_t>(blocks) * kPackThreads * kPackVecs;
-  if (span < (int64_t{1} << 32))
-    gemm_pack_k_rows<E, uint32_t><<<blocks, kPackThreads, 0, stream>>>(
-        static_cast<uint4 *>(dst), static_cast<const E *>(src), static_cast<uint32_t>(vpr),
-        static_cast<uint32_t>(mn), static_cast<uint32_t>(total), k, s0, s2);
-  else
-    gemm_pack_k_rows<E, int64_t><<<blocks, kPackThreads, 0, stream>>>(static_cast<uint4 *>(dst),
-                                                                      static_cast<const E *>(src), vpr, mn, total, k, s0, s2);
+template <typename E, typename I>
+__global__ void __launch_bounds__(kPackThreads) gemm_pack_k_rows(const __grid_constant__ PackJobs jobs) {
+  const bool second = blockIdx.x >= jobs.job[0].blocks;
+  const PackJob &jb = jobs.job[second ? 1 : 0];
+  pack_rows<E, I>(jb, second ? blockIdx.x - jobs.job[0].blocks : blockIdx.x, jb.blocks);
 }
 
-int pack_k_rows(void *dst, const cute_layout_t &packed, const void *src, int64_t s0, int64_t s2, int es, int sms,
-                cudaStream_t stream) {
-  const int64_t mn = packed.shape[0], k = packed.shape[1], l = packed.shape[2], kp = packed.stride[0];
-  if (reinterpret_cast<uintptr_t>(dst) % 16 != 0 || (kp * es) % 16 != 0)
-    return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: packing rows: the copy's rows are off the 16-byte grid");
-  const int64_t vpr = kp * es / 16, total = mn * l * vpr, per_block = int64_t{kPackThreads} * kPackVecs;
-  const int64_t want = (total + per_block - 1) / per_block, cap = static_cast<int64_t>(sms) * (2048 / kPackThreads);
-  const unsigned blocks = static_cast<unsigned>(want < cap ? want : cap);
-  const int64_t b_s2 = l > 1 ? s2 * es : 0, all = static_cast<int64_t>(reinterpret_cast<uintptr_t>(src) % 16) |
-                                                   (k * es) | (s0 * es) | b_s2;
-  const int64_t u = all % 16 == 0 ? 16 : all % 8 == 0 ? 8 : all % 4 == 0 ? 4 : all % 2 == 0 ? 2 : 1;
-  if (total == 0) return CUTEGO_KERNELS_OK;
-#define PACK(E) launch_pack<E>(dst, src, vpr, mn, total, k * es / u, s0 * es / u, b_s2 / u, blocks, stream)
-  if (u == 16) PACK(uint4);
-  else if (u == 8) PACK(uint2);
-  else if (u == 4) PACK(uint32_t);
-  else if (u == 2) PACK(uint16_t);
-  else PACK(uint8_t);
+// The row copies of a call, launched together. They read units of 16, 8, 4, 2 or 1 bytes, the
+// widest of which every job's source address, row and batch strides and K in bytes are multiples
+// (rows of 2,000 bytes: 16; of 8,200: 8), and write 16-byte vectors (the workspace and kp in
+// bytes are on the 16-byte grid: the planner's). The blocks (those that fit on the SMs at once)
+// are shared in proportion to the jobs' vectors, at least one each.
+struct PackRows {
+  PackJobs jobs = {};
+  int n = 0;
+  int64_t align = 0;  // the jobs' source addresses, strides and K in bytes, or-ed
+  int add(void *dst, const cute_layout_t &packed, const void *src, int64_t s0, int64_t s2, int es) {
+    const int64_t mn = packed.shape[0], k = packed.shape[1], l = packed.shape[2], kp = packed.stride[0];
+    if (reinterpret_cast<uintptr_t>(dst) % 16 != 0 || (kp * es) % 16 != 0)
+      return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: packing rows: the copy's rows are off the 16-byte grid");
+    const int64_t b_s2 = l > 1 ? s2 * es : 0, vpr = kp * es / 16, total = mn * l * vpr;
+    if (total == 0) return CUTEGO_KERNELS_OK;
+    align |= static_cast<int64_t>(reinterpret_cast<uintptr_t>(src) % 16) | (k * es) | (s0 * es) | b_s2;
+    jobs.job[n++] = {static_cast<uint4 *>(dst), src, vpr, mn, total, k * es, s0 * es, b_s2, 0};
+    return CUTEGO_KERNELS_OK;
+  }
+  int launch(int sms, cudaStream_t stream) {
+    if (n == 0) return CUTEGO_KERNELS_OK;
+    const int64_t per_block = int64_t{kPackThreads} * kPackVecs, cap = static_cast<int64_t>(sms) * (2048 / kPackThreads);
+    int64_t all = 0, span = 0;
+    for (int i = 0; i < n; ++i) all += jobs.job[i].total;
+    unsigned blocks = 0;
+    for (int i = 0; i < n; ++i) {
+      PackJob &jb = jobs.job[i];
+      const int64_t want = (jb.total + per_block - 1) / per_block, share = cap * jb.total / all;
+      jb.blocks = static_cast<unsigned>(want < share ? want : share > 1 ? share : 1);
+      blocks += jb.blocks;
+      const int64_t reach = jb.total + static_cast<int64_t>(jb.blocks) * per_block;
+      span = reach > span ? reach : span;  // (the rows, mn * l <= total, fit where this does)
+    }
+    const bool narrow = span < (int64_t{1} << 32);
+#define PACK(E)                                                                                     \
+  (narrow ? gemm_pack_k_rows<E, uint32_t><<<blocks, kPackThreads, 0, stream>>>(jobs)               \
+          : gemm_pack_k_rows<E, int64_t><<<blocks, kPackThreads, 0, stream>>>(jobs))
+    if (align % 16 == 0) PACK(uint4);
+    else if (align % 8 == 0) PACK(uint2);
+    else if (align % 4 == 0) PACK(uint32_t);
+    else if (align % 2 == 0) PACK(uint16_t);
+    else PACK(uint8_t);
 #undef PACK
-  cudaError_t e = cudaGetLastError();
-  return e == cudaSuccess ? CUTEGO_KERNELS_OK : fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: packing rows: %s", cudaGetErrorString(e));
-}
+    cudaError_t e = cudaGetLastError();
+    return e == cudaSuccess ? CUTEGO_KERNELS_OK : fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: packing rows: %s", cudaGetErrorString(e));
+  }
+};
 
 // cutego_gemm_blockscaled's scale tensors (null for cutego_gemm).
 struct BlockScalesIn {
@@ -495,7 +525,7 @@ struct CallerWs {
 // The plan's packed operands copied into its workspace (the caller's when it holds
 // plan.workspace_bytes, *in_caller then; else allocated on the stream, *ws for the caller to free):
 // an operand with unit K stride (its row stride or address off a grid) row by row with its K
-// padding zeroed (gemm_pack_k_rows), anything else through cutego_copy; a packed C/D: C copied in
+// padding zeroed (PackRows: A's and B's in one launch), anything else through cutego_copy; a packed C/D: C copied in
 // (beta != 0). Nothing else is written: the tensor maps end at K and N, so no kernel reads the
 // padding past them. a, b (and c, d) then point into the workspace.
 int pack_operands(const cutego_gemm_plan_t &p, const cute_layout_t *la, const cute_layout_t *lb, const cute_layout_t *lc,
@@ -521,9 +551,10 @@ int pack_operands(const cutego_gemm_plan_t &p, const cute_layout_t *la, const cu
                   cudaGetErrorString(e));
   }
   int rc = CUTEGO_KERNELS_OK;
+  PackRows rows;
   if (p.flags & CUTEGO_GEMM_F_PACK_A) {
     void *wa = static_cast<uint8_t *>(ws) + p.a_workspace_offset;
-    rc = rows_a ? pack_k_rows(wa, p.a_packed, *a, as0, as2, es, sms, stream)
+    rc = rows_a ? rows.add(wa, p.a_packed, *a, as0, as2, es)
                 : cutego_copy_ex(wa, &p.a_packed, *a, la, es, stream_, nullptr, nullptr);
     *a = wa;
   }
@@ -535,10 +566,11 @@ int pack_operands(const cutego_gemm_plan_t &p, const cute_layout_t *la, const cu
   }
   if (rc == CUTEGO_KERNELS_OK && (p.flags & CUTEGO_GEMM_F_PACK_B)) {
     void *wb = static_cast<uint8_t *>(ws) + p.b_workspace_offset;
-    rc = rows_b ? pack_k_rows(wb, p.b_packed, *b, bs0, bs2, es, sms, stream)
+    rc = rows_b ? rows.add(wb, p.b_packed, *b, bs0, bs2, es)
                 : cutego_copy_ex(wb, &p.b_packed, *b, lb, es, stream_, nullptr, nullptr);
     *b = wb;
   }
+  if (rc == CUTEGO_KERNELS_OK) rc = rows.launch(sms, stream);
   if (rc != CUTEGO_KERNELS_OK) {
     char why[200];
     snprintf(why, sizeof why, "%s", e != cudaSuccess ? cudaGetErrorString(e) : cutego_k::last_error());

@@ -440,8 +440,8 @@ int main(int argc, char **argv) {
 
   // Rows of 2000 bytes (3000x5000x1000, off the 128-byte grid): nothing asked for, A and B in
   // place, B shared by 2x1 clusters (cutego_gemm_pitch_in_clusters), no copy; without clusters
-  // (cluster_m 1) the cost model packs A and B (132 SMs), each copied row by row (two <<<>>>
-  // launches, no memset) into the caller's workspace before the GEMM, whose maps read the copies:
+  // (cluster_m 1) the cost model packs A and B (132 SMs), copied row by row (one <<<>>> launch for
+  // both, no memset) into the caller's workspace before the GEMM, whose maps read the copies:
   // A at 0, B after A's 3000 x 1024 x 2 bytes.
   {
     const uintptr_t W = 0x400000000000;
@@ -462,7 +462,7 @@ int main(int argc, char **argv) {
     CHECK(rc == CUTEGO_KERNELS_OK && (pitch.plan.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B)) ==
                                          (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B),
           "3000x5000x1000: rc %d flags %#x: %s", rc, pitch.plan.flags, pitch.plan.reason);
-    CHECK(n.launch == 2 && n.launch_ex == 1 && n.memset_async == 0 && n.malloc_async == 0 && launches_before_gemm == before + 2,
+    CHECK(n.launch == 1 && n.launch_ex == 1 && n.memset_async == 0 && n.malloc_async == 0 && launches_before_gemm == before + 1,
           "3000x5000x1000: %ld copies (%ld before the GEMM), %ld GEMMs, %ld memsets, %ld allocations", n.launch,
           launches_before_gemm - before, n.launch_ex, n.memset_async, n.malloc_async);
     check_maps(pitch, W, W + 3000 * 1024 * 2, "3000x5000x1000 packed");
@@ -474,16 +474,24 @@ int main(int argc, char **argv) {
     wo.pitch_pack = CUTEGO_GEMM_PITCH_PACK_AUTO;
 
     // 100x4096x4100: rows of 8200 bytes (off the 16-byte grid): A and B packed with K padded to
-    // 4160, then K split in 4 slices of 1040 of the copies (4100 itself splits in none): the
-    // copies first, the slices' GEMM reading them (A' at W, B' at W + 100 x 4160 x 2), its fp32
-    // partial sums after the copies in the caller's workspace, then the reduction.
+    // 4160 (one copy launch), read by 64x64 tiles unsplit (the narrow tiles add no copy). With 4
+    // slices asked for: slices of 1040 of the copies (4100 itself splits in none): the copies
+    // first, the slices' GEMM reading them (A' at W, B' at W + 100 x 4160 x 2), its fp32 partial
+    // sums after the copies in the caller's workspace, then the reduction.
     Gemm odd_k = {100, 4096, 4100, A, B, D, nullptr, &wo, {}};
-    const long before2 = cudart_stub_n.launch;
+    long before2 = cudart_stub_n.launch;
+    n = delta(odd_k, &rc);
+    CHECK(rc == CUTEGO_KERNELS_OK && odd_k.plan.split_k <= 1 && odd_k.plan.config == CUTEGO_GEMM_CONFIG_64x64x128 &&
+              n.launch == 1 && launches_before_gemm == before2 + 1 && n.launch_ex == 1,
+          "100x4096x4100 automatic: rc %d split %d config %d, %ld copies, %ld launches: %s", rc, odd_k.plan.split_k,
+          odd_k.plan.config, n.launch, n.launch_ex, odd_k.plan.reason);
+    wo.split_k = 4;
+    before2 = cudart_stub_n.launch;
     n = delta(odd_k, &rc);
     print("100x4096x4100 packed, split", n);
     CHECK(rc == CUTEGO_KERNELS_OK && odd_k.plan.split_k == 4 && odd_k.plan.decomposition == CUTEGO_GEMM_DECOMPOSITION_SPLIT_K,
           "100x4096x4100: rc %d split %d: %s", rc, odd_k.plan.split_k, odd_k.plan.reason);
-    CHECK(n.launch == 2 && launches_before_gemm == before2 + 2 && n.launch_ex == 2 && n.malloc_async == 0,
+    CHECK(n.launch == 1 && launches_before_gemm == before2 + 1 && n.launch_ex == 2 && n.malloc_async == 0,
           "100x4096x4100: %ld copies (%ld before the slices' GEMM), %ld launches, %ld allocations", n.launch,
           launches_before_gemm - before2, n.launch_ex, n.malloc_async);
     const uintptr_t packed_bytes = 100 * 4160 * 2 + 4096 * 4160 * 2;
@@ -496,8 +504,11 @@ int main(int argc, char **argv) {
           (unsigned long long)cudart_stub_map_addr(cudart_stub_last.map[2]));
     // Without the caller's workspace: one allocation for the copies, one for the partial sums, both
     // freed on the stream.
+    cutego_gemm_options_t split4;
+    memset(&split4, 0, sizeof split4);
+    split4.split_k = 4;
     Gemm odd_k2 = odd_k;
-    odd_k2.opt = nullptr;
+    odd_k2.opt = &split4;
     n = delta(odd_k2, &rc);
     CHECK(rc == CUTEGO_KERNELS_OK && odd_k2.plan.split_k == 4 && n.malloc_async == 2 && n.free_async == 2,
           "100x4096x4100 own workspaces: rc %d, %ld allocations, %ld frees", rc, n.malloc_async, n.free_async);
