@@ -348,6 +348,9 @@ func (c *Copier) gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha
 	return p, nil
 }
 
+// packFlags: the plan flags of its packed copies (A, B, C/D into the workspace).
+const packFlags = C.CUTEGO_GEMM_F_PACK_A | C.CUTEGO_GEMM_F_PACK_B | C.CUTEGO_GEMM_F_PACK_D
+
 // launchPlan is the plan Copier.Gemm launches, the C launcher's (cutego_gemm) decisions in its
 // order: PlanGemm's plan; where neither a configuration nor a split is asked for, the narrow tiles
 // cutego_gemm_narrow_config names, 64x128 (one wave where 128x128 fills at most half, or above
@@ -358,9 +361,6 @@ func (c *Copier) gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha
 // path reading A and B in place or their packed copies (planSplit); else, unless asked for or narrow, the tile
 // configuration cutego_gemm_pick_config gives for opt.SMs (not for promoted FP8 accumulation,
 // whose kernels are 128x128 only).
-// packFlags: the plan flags of its packed copies (A, B, C/D into the workspace).
-const packFlags = C.CUTEGO_GEMM_F_PACK_A | C.CUTEGO_GEMM_F_PACK_B | C.CUTEGO_GEMM_F_PACK_D
-
 func launchPlan(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, beta float32, opt *GemmOptions,
 	bs *blockScalesIn) (*GemmPlan, error) {
 	if opt.SplitK < 0 {
