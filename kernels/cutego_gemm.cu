@@ -328,13 +328,13 @@ struct PackJobs {
 };
 
 template <typename E, typename I>
-__device__ __forceinline__ void pack_rows(const PackJob &jb, unsigned block, unsigned blocks) {
+__device__ __forceinline__ void pack_rows(const PackJob &jb, unsigned block) {
   constexpr int U = 16 / sizeof(E);
   const E *src = static_cast<const E *>(jb.src);
   constexpr int64_t es = sizeof(E);  // (signed: a stride may be negative)
   const int64_t k = jb.k_bytes / es, s0 = jb.s0_bytes / es, s2 = jb.s2_bytes / es;
   const I vpr = static_cast<I>(jb.vpr), mn = static_cast<I>(jb.mn), total = static_cast<I>(jb.total);
-  const I step = static_cast<I>(blocks) * kPackThreads * kPackVecs;
+  const I step = static_cast<I>(jb.blocks) * kPackThreads * kPackVecs;
   for (I base = static_cast<I>(block) * kPackThreads * kPackVecs + threadIdx.x; base < total; base += step) {
     uint4 v[kPackVecs];
 #pragma unroll
@@ -363,7 +363,7 @@ template <typename E, typename I>
 __global__ void __launch_bounds__(kPackThreads) gemm_pack_k_rows(const __grid_constant__ PackJobs jobs) {
   const bool second = blockIdx.x >= jobs.job[0].blocks;
   const PackJob &jb = jobs.job[second ? 1 : 0];
-  pack_rows<E, I>(jb, second ? blockIdx.x - jobs.job[0].blocks : blockIdx.x, jb.blocks);
+  pack_rows<E, I>(jb, second ? blockIdx.x - jobs.job[0].blocks : blockIdx.x);
 }
 
 // The row copies of a call, launched together. They read units of 16, 8, 4, 2 or 1 bytes, the
@@ -525,9 +525,9 @@ struct CallerWs {
 // The plan's packed operands copied into its workspace (the caller's when it holds
 // plan.workspace_bytes, *in_caller then; else allocated on the stream, *ws for the caller to free):
 // an operand with unit K stride (its row stride or address off a grid) row by row with its K
-// padding zeroed (PackRows: A's and B's in one launch), anything else through cutego_copy; a packed C/D: C copied in
-// (beta != 0). Nothing else is written: the tensor maps end at K and N, so no kernel reads the
-// padding past them. a, b (and c, d) then point into the workspace.
+// padding zeroed (PackRows: A's and B's in one launch), anything else through cutego_copy; a
+// packed C/D: C copied in (beta != 0). Nothing else is written: the tensor maps end at K and N, so
+// no kernel reads the padding past them. a, b (and c, d) then point into the workspace.
 int pack_operands(const cutego_gemm_plan_t &p, const cute_layout_t *la, const cute_layout_t *lb, const cute_layout_t *lc,
                   int read_c, const void **a, const void **b, const void **c, void **d, const cutego_gemm_options_t *opt,
                   int sms, cutego_stream_t stream_, void **ws_own, bool *in_caller) {
