@@ -354,7 +354,8 @@ const packFlags = C.CUTEGO_GEMM_F_PACK_A | C.CUTEGO_GEMM_F_PACK_B | C.CUTEGO_GEM
 // launchPlan is the plan Copier.Gemm launches, the C launcher's (cutego_gemm) decisions in its
 // order: PlanGemm's plan; where neither a configuration nor a split is asked for, the narrow tiles
 // cutego_gemm_narrow_config names, 64x128 (one wave where 128x128 fills at most half, or above
-// 64 rows where 128x64 was the narrow tile), or 64x64 for at most 64 rows and where 64x64 tiles of
+// 64 rows where 128x64 was the narrow tile; 64x96 for 97-128 rows where they fill more of one
+// wave), or 64x64 for at most 64 rows and where 64x64 tiles of
 // such a one-wave plan fill one wave (512^3), where that plan adds no packed copy to PlanGemm's
 // (K off the 16-byte grid copies A and B on any tiles); then K split as
 // cutego_gemm_split_k says for opt.SMs (or opt.SplitK asks), where the slices plan on the wgmma

@@ -141,11 +141,13 @@ func TestLaunchPlanTiles(t *testing.T) {
 		{512, 6144, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_128x192_kk_bf16_bf16"},
 		{512, 11008, 4096, E4M3, 0, GemmOptions{SMs: 132}, "cutego_gemm_128x128_kk_e4m3_bf16"},
 		// cutego_gemm_narrow_config on 1024^3: 64 tiles of 128x128 in one wave, none split, 128 of
-		// 64x128; 1000^3 too (B's rows of 2,000 bytes read in place, in 2x1 clusters, below); 128 x
-		// 6144 x 4096: 128x128 would split, so the narrow tiles, 64x128 (96 tiles).
+		// 64x128; 1000^3 too (B's rows of 2,000 bytes read in place, in 2x1 clusters, below); 96 x
+		// 6144 x 4096: 128x128 would split, so the narrow tiles, 64x128 (96 tiles); 128 rows: 64x96
+		// tiles (128 of them), in 2x1 clusters (below).
 		{1024, 1024, 1024, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x128_kk_bf16_bf16"},
 		{1000, 1000, 1000, F16, F32, GemmOptions{SMs: 132}, "cutego_gemm_64x128_kk_f16_f32"},
-		{128, 6144, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x128_kk_bf16_bf16"},
+		{96, 6144, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x128_kk_bf16_bf16"},
+		{128, 6144, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x96_kk_bf16_bf16"},
 		// Of those, 64x64 tiles where they fill at most one wave unsplit, rows on the 128-byte grid:
 		// 512^3 (64 tiles), 256^3 (16); 768^3 has 144 of them, so 64x128.
 		{512, 512, 512, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x64_kk_bf16_bf16"},
@@ -173,8 +175,8 @@ func TestLaunchPlanTiles(t *testing.T) {
 		{1024, 4096, 4096, E4M3, 0, GemmOptions{SMs: 132, Promoted: true}, "cutego_gemm_128x128_kk_e4m3_bf16_promoted"},
 	}
 	// 2x1 clusters sharing B where cutego_gemm_auto_cluster says so (B K-major, read in place, rows
-	// off the 128-byte grid), the C launcher's rule; none where asked for none, on the grid, or
-	// with one tile row.
+	// off the 128-byte grid; or 16-bit on 64x96 tiles), the C launcher's rule; none where asked
+	// for none, on the grid, or with one tile row.
 	for _, cc := range []struct {
 		m, n, k int64
 		opt     GemmOptions
@@ -188,6 +190,9 @@ func TestLaunchPlanTiles(t *testing.T) {
 		{2000, 3000, 1000, GemmOptions{SMs: 132, Config: 2}, 2, "cutego_gemm_128x128_kk_bf16_bf16"},
 		{1024, 1024, 1024, GemmOptions{SMs: 132}, 1, "cutego_gemm_64x128_kk_bf16_bf16"},
 		{100, 4096, 1000, GemmOptions{SMs: 132, Config: 2, SplitK: 1}, 1, "cutego_gemm_128x128_kk_bf16_bf16"},
+		{128, 6144, 4096, GemmOptions{SMs: 132}, 2, "cutego_gemm_64x96_kk_bf16_bf16"},
+		{128, 6144, 4096, GemmOptions{SMs: 132, ClusterM: 1}, 1, "cutego_gemm_64x96_kk_bf16_bf16"},
+		{64, 6144, 4096, GemmOptions{SMs: 132, Config: 10}, 1, "cutego_gemm_64x96_kk_bf16_bf16"},
 	} {
 		o := cc.opt
 		p, err := launchPlan(op(cc.m, cc.n), op(cc.m, cc.k), op(cc.n, cc.k), nil, BF16, BF16, 0, &o, nil)

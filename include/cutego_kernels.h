@@ -200,11 +200,14 @@ enum {
                                         (16-bit only, data-parallel or split K; twice the tiles of
                                         128x128: one wave of them for squares about 1000 and for
                                         128-row GEMMs, as cuBLAS's 64x128) */
-  CUTEGO_GEMM_CONFIG_128x168x64 = 8  /* 2 consumer warpgroups x m64n168k16, 5 stages (16-bit only,
+  CUTEGO_GEMM_CONFIG_128x168x64 = 8, /* 2 consumer warpgroups x m64n168k16, 5 stages (16-bit only,
                                         data-parallel or an explicit split_k; B K-major: an
                                         MN-major B is transposed into the workspace first;
                                         cuBLAS's tile of the one-wave shapes against N = 11008,
                                         whose 66 columns of tiles make 132 tiles on 256 rows) */
+  CUTEGO_GEMM_CONFIG_64x96x64 = 9    /* ONE consumer warpgroup x m64n96k16, 10 stages (16-bit only,
+                                        data-parallel or split K; cuBLAS's tile of 128 x 6144,
+                                        whose 64 columns of tiles make 128 tiles on 128 rows) */
 };
 enum {
   CUTEGO_GEMM_F_D_PAIRS = 1, /* D: N has unit stride and pairs of columns are aligned: 2-wide stores */
@@ -494,7 +497,11 @@ int cutego_gemm_narrow(const cutego_gemm_plan_t *plan, int sms);
  * 128x128 tiles, where neither 128x128 nor 64x128 tiles split K, the 64x128 ones fill at most one
  * wave of sms and the 128x128 ones at most half (1024^3: 128 tiles against 64; csrc/gemm/waves.c),
  * whatever cutego_gemm_narrow says; of those, CUTEGO_GEMM_CONFIG_64x64x128 where A's and B's rows
- * are on the grid and 64x64 tiles fill at most one wave unsplit (512^3: 64 tiles). */
+ * are on the grid and 64x64 tiles fill at most one wave unsplit (512^3: 64 tiles). Where these
+ * rules give 64x128 tiles, CUTEGO_GEMM_CONFIG_64x96x64 instead for a 16-bit plan of one batch and
+ * 97-128 rows with A's and B's rows on the grid whose 64x96 tiles fill more than half a wave and at
+ * most one, unsplit (128 x 6144 x 4096: 128 tiles against 96), which cutego_gemm_auto_cluster runs
+ * in 2x1 clusters. */
 int cutego_gemm_narrow_config(const cutego_gemm_plan_t *plan, int sms);
 
 /* The cluster size along M (1 or 2) cutego_gemm takes for a plan of the wgmma path where no
@@ -502,14 +509,15 @@ int cutego_gemm_narrow_config(const cutego_gemm_plan_t *plan, int sms);
  * it splits or runs stream-K keeps 1): 2, clusters sharing B by TMA multicast, where B is a
  * 16-bit K-major operand read in place whose rows lie off the 128-byte grid (each 128-byte row
  * of a TMA box spans two L2 lines; sharing halves B's loads: 1.23-1.39x faster on the H200,
- * csrc/gemm/waves.c), the plan has one batch, at least two tile rows, no packed C/D, and its
- * configuration multicast boxes; else 1. The narrow rule's 64x128 tiles (cutego_gemm_narrow_config)
+ * csrc/gemm/waves.c), or the plan runs 16-bit operands on 64x96 tiles (1.06x on 128 x 6144 x
+ * 4096), the plan has one batch, at least two tile rows, no packed C/D, and its configuration
+ * multicast boxes; else 1. The narrow rule's 64x128 tiles (cutego_gemm_narrow_config)
  * are taken on such a B too. */
 int cutego_gemm_auto_cluster(const cutego_gemm_plan_t *plan);
 
 /* The tile configuration on which cutego_gemm runs the slices of a plan whose K it splits (where
  * no configuration is asked for): the plan's own where it is a narrow or one-consumer tile
- * (128x64, 64x64, 64x32, 64x128: the split was counted on those tiles), else 128x128. */
+ * (128x64, 64x64, 64x32, 64x128, 64x96: the split was counted on those tiles), else 128x128. */
 int cutego_gemm_slice_config(const cutego_gemm_plan_t *plan);
 
 /* The tile configuration (CUTEGO_GEMM_CONFIG_*) cutego_gemm takes for an M x N x L output of A and

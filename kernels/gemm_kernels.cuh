@@ -7,7 +7,7 @@
 //   - the persistent grid in an L2-friendly tile order, walked
 //     alike by producer and consumers ........................ PersistentTileScheduler
 //   - warp specialization: one producer warpgroup, two
-//     consumer warpgroups (one: 64x64, 64x32, 64x128),
+//     consumer warpgroups (one: 64x64, 64x32, 64x128, 64x96),
 //     setmaxnreg ............................................. gemm_wgmma_body() roles:
 //     producer_load_tile(), consumer_mma_tile()
 //   - 128x256 tiles (m64n256k16 per consumer; 128x192, 128x128,
@@ -352,13 +352,18 @@ __device__ __forceinline__ void mma_stage_desc(float (&acc)[N / 2], uint32_t a_l
         wgmma_m64n128k16_f16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
       else
         wgmma_m64n128k16_bf16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
+    } else if constexpr (N == 96) {
+      if constexpr (F16)
+        wgmma_m64n96k16_f16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
+      else
+        wgmma_m64n96k16_bf16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
     } else if constexpr (N == 64) {
       if constexpr (F16)
         wgmma_m64n64k16_f16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
       else
         wgmma_m64n64k16_bf16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
     } else {
-      static_assert(N == 32, "16-bit tiles of 256, 192, 168, 128, 64 or 32 columns");
+      static_assert(N == 32, "16-bit tiles of 256, 192, 168, 128, 96, 64 or 32 columns");
       if constexpr (F16)
         wgmma_m64n32k16_f16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
       else

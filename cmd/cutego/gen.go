@@ -36,6 +36,10 @@ import (
 // 37 KiB beside the epilogue's 32 KiB (223,312 bytes); no clusters (B's half-box of 84 rows would
 // not start on a 1024-byte swizzle boundary). Its kernels read B K-major only: 168 columns are not
 // a whole number of any swizzled MN-major atom (the derivation's B_MN is the interleaved one).
+// The 16-bit 64x96 tile (config 9) is cuBLAS's tile of 128 x 6144 (64 columns of tiles: 128
+// tiles on 128 rows, where 64x128 makes 96): one consumer warpgroup, m64n96k16, 10 stages of 20
+// KiB beside its 16 KiB of staging; B's N-major stages in the 64-byte swizzle (three loads of 32
+// columns).
 var gemmConfigs = []sm90.GemmConfig{
 	{BM: 128, BN: 256, BK: 64, Stages: 4, ElemBits: 16, ConsumerWarpgroups: 2, Multicast: 2},
 	{BM: 128, BN: 128, BK: 64, Stages: 6, ElemBits: 16, ConsumerWarpgroups: 2, Multicast: 2},
@@ -45,6 +49,7 @@ var gemmConfigs = []sm90.GemmConfig{
 	{BM: 64, BN: 32, BK: 64, Stages: 16, ElemBits: 16, ConsumerWarpgroups: 1, Multicast: 2},
 	{BM: 64, BN: 128, BK: 64, Stages: 8, ElemBits: 16, ConsumerWarpgroups: 1, Multicast: 2},
 	{BM: 128, BN: 168, BK: 64, Stages: 5, ElemBits: 16, ConsumerWarpgroups: 2},
+	{BM: 64, BN: 96, BK: 64, Stages: 10, ElemBits: 16, ConsumerWarpgroups: 1, Multicast: 2},
 	{BM: 128, BN: 256, BK: 128, Stages: 4, ElemBits: 8, ConsumerWarpgroups: 2, KMajorOnly: true, Multicast: 2},
 	{BM: 128, BN: 128, BK: 128, Stages: 6, ElemBits: 8, ConsumerWarpgroups: 2, KMajorOnly: true},
 	{BM: 128, BN: 192, BK: 128, Stages: 4, ElemBits: 8, ConsumerWarpgroups: 2, KMajorOnly: true},

@@ -725,6 +725,37 @@ int main(int argc, char **argv) {
   cs.push_back({"64x128 1000^3 unsplit", 1000, 1000, 1000, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, C68});
   cs.push_back({"64x128 1024^3 f16 f32 beta unsplit", 1024, 1024, 1024, 1, 0, 0, F16, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, C68});
   cs.push_back({"64x128 128x6144x4096 unsplit", 128, 6144, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, C68});
+  // 64x96 tiles (asked for): every major order x bf16/f16 in x bf16/f16/f32 out at M in {1, 40, 100,
+  // 200} against N = 1000 (10 whole tiles and a partial eleventh: the last 40 columns), K = 520 (a
+  // partial k-tile); 16-bit D in its whole 64-column chunk by TMA and the last 32 columns directly;
+  // split K 2 on 64x96 slices; 2x1 clusters (48-row halves of K-major B, 32-K slices of N-major B;
+  // M = 40: the partner CTA past M); batches with B broadcast, packed A, the direct epilogue; 128 x
+  // 6144 x 4096 unsplit (128 tiles: the tile's shape)
+  const int C696 = CUTEGO_GEMM_CONFIG_64x96x64 + 1;
+  {
+    const int64_t ms[] = {1, 40, 100, 200};
+    for (int am = 0; am < 2; ++am)
+      for (int bm = 0; bm < 2; ++bm)
+        for (int t = 0; t < 6; ++t) {
+          int ab = t < 3 ? BF : F16, cd = t % 3 == 0 ? BF : t % 3 == 1 ? F16 : F32;
+          const int64_t m = ms[(t + 2 * am + bm) % 4];
+          snprintf(names[ni], 48, "64x96 %c%c %s->%s M=%lld", am ? 'M' : 'K', bm ? 'N' : 'K', ab == BF ? "bf16" : "f16",
+                   cd == BF ? "bf16" : cd == F16 ? "f16" : "f32", (long long)m);
+          cs.push_back({names[ni++], m, 1000, 520, 1, am, bm, ab, cd, 1.25f, t % 2 ? 0.5f : 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0,
+                        1, C696});
+        }
+  }
+  for (int am = 0; am < 2; ++am)
+    for (int bm = 0; bm < 2; ++bm) {
+      snprintf(names[ni], 48, "64x96 cluster %c%c", am ? 'M' : 'K', bm ? 'N' : 'K');
+      cs.push_back({names[ni++], am ? 40 : 200, 1000, 1024, 1, am, bm, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 2, 1, C696});
+    }
+  cs.push_back({"64x96 split-K 2 M=200 f32 beta", 200, 4096, 4096, 1, 0, 0, BF, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 2, C696});
+  cs.push_back({"64x96 split-K 2 M=40 MN f16", 40, 1000, 4096, 1, 1, 1, F16, F16, 1.f, -0.75f, 0, W, 0, 0, 0, 0, 0, 0, 0, 2, C696});
+  cs.push_back({"64x96 batched B broadcast", 40, 520, 256, 3, 0, 1, F16, F32, 1.f, -1.f, 0, W, 0, 1, 0, 0, 0, 0, 0, 0, C696});
+  cs.push_back({"64x96 packed A", 100, 260, 99, 2, 1, 0, BF, BF, 1.f, 0.f, 0, W, 1, 0, 0, 0, 0, 0, 0, 0, C696});
+  cs.push_back({"64x96 direct epilogue", 200, 1200, 520, 1, 1, 1, F16, F16, 1.25f, 0.5f, 0, W, 0, 0, 0, 1, 0, 0, 0, 1, C696});
+  cs.push_back({"64x96 128x6144x4096 unsplit", 128, 6144, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, C696});
   // the launcher's narrow tiles (cutego_gemm_narrow_config): 64x64 for at most 64 rows (the decode
   // shapes: 8x6144x4096 data-parallel on 96 tiles, 1x2048x11008 and 16x2048x11008 in 4 slices; 64x32
   // unsplit at N = 4096), 64x128 above
@@ -734,7 +765,7 @@ int main(int argc, char **argv) {
   cs.push_back({"narrow auto 16x2048x11008 (64x64)", 16, 2048, 11008, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1, -C66});
   cs.push_back({"narrow auto 256x4096x4096 f16", 256, 4096, 4096, 1, 0, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C68});
   cs.push_back({"narrow auto 256x4096x14336 (64x128 unsplit)", 256, 4096, 14336, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C68});
-  cs.push_back({"narrow auto 100x6144x4096 KN", 100, 6144, 4096, 1, 0, 1, BF, F32, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C68});
+  cs.push_back({"narrow auto 100x6144x4096 KN (64x96 in clusters)", 100, 6144, 4096, 1, 0, 1, BF, F32, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, -2, 0, -C696});
   // stream-K (decomposition STREAM_K, gemm_stream_k.cuh): every major order on both tile
   // configurations with three output types and beta; fewer tiles than SMs (every tile shared by
   // several CTAs), data-parallel waves beside the stream-K ones, batches with B broadcast, N off
@@ -773,7 +804,7 @@ int main(int argc, char **argv) {
   // one wave and 128x128 ones at most half, rows on the 128-byte grid or B's read in place off it
   // (cutego_gemm_narrow_config's first rule): 1024^3 (128 tiles), 768^3 (72), 512^3 (32), 3 x
   // 512^3 batched (96), 1000^3 (in 2x1 clusters, cutego_gemm_auto_cluster);
-  // 128x6144x4096 on 64x128 too, as the split rule's narrow tiles (96, unsplit)
+  // 96x6144x4096 on 64x128 too, as the split rule's narrow tiles (96, unsplit)
   cs.push_back({"square auto 1000^3 (64x128 in clusters: B's rows off the 128-byte grid)", 1000, 1000, 1000, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, -2, -2, -C68, -DP});
   cs.push_back({"square auto 1024^3 (64x128)", 1024, 1024, 1024, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C68, -DP});
   cs.push_back({"square auto 768^3 f16 f32 beta (64x128)", 768, 768, 768, 1, 0, 0, F16, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C68, -DP});
@@ -786,7 +817,11 @@ int main(int argc, char **argv) {
   // the narrow ones, which add no copy, read them: 64x64, 64 tiles)
   cs.push_back({"square auto 500^3 packed (64x64)", 500, 500, 500, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C66, -DP});
   cs.push_back({"square auto 3x512^3 batched (64x128)", 512, 512, 512, 3, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -C68, -DP});
-  cs.push_back({"narrow auto 128x6144x4096 (64x128)", 128, 6144, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C68, -DP});
+  cs.push_back({"narrow auto 96x6144x4096 (64x128)", 96, 6144, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C68, -DP});
+  // 97-128 rows on 64x96 tiles in 2x1 clusters where they fill more SMs (cutego_gemm_narrow_config,
+  // cutego_gemm_auto_cluster): 128x6144x4096 on 128 tiles, 112x6144x11008 f16 with beta
+  cs.push_back({"narrow auto 128x6144x4096 (64x96 in clusters)", 128, 6144, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, -2, -2, -C696, -DP});
+  cs.push_back({"narrow auto 112x6144x11008 f16 beta (64x96 in clusters)", 112, 6144, 11008, 1, 0, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, -2, -2, -C696, -DP});
   // two rows of 128x128 tiles that would split K: 64x128 tiles unsplit (128 of them), partial rows
   cs.push_back({"narrow auto 240x4096x11008 (64x128 unsplit)", 240, 4096, 11008, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C68, -DP});
   cs.push_back({"narrow auto 200x4096x14336 f16 beta (64x128 unsplit)", 200, 4096, 14336, 1, 0, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C68, -DP});

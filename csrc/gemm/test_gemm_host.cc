@@ -347,6 +347,15 @@ int main(int argc, char **argv) {
               cudart_stub_last.block == 256 && cudart_stub_last.grid == 96 &&
               cudart_stub_last.fn == reinterpret_cast<const void *>(cutego_gemm_fns_64x128_kk_k),
           "auto 72x6144x4096: rc %d, config %d, block %u", rc, (int)auto72.plan.config, cudart_stub_last.block);
+    // 97-128 rows: 64x96 tiles where 64x128 ones fill fewer SMs (cutego_gemm_narrow_config), in 2x1
+    // clusters sharing B (cutego_gemm_auto_cluster): 128x6144x4096 on 2 x 64 = 128 of them.
+    Gemm auto128 = {128, 6144, 4096, A, B, D, nullptr, nullptr, {}};
+    n = delta(auto128, &rc);
+    CHECK(rc == CUTEGO_KERNELS_OK && n.launch_ex == 1 && auto128.plan.config == CUTEGO_GEMM_CONFIG_64x96x64 &&
+              auto128.plan.cluster_m == 2 && cudart_stub_last.cluster == 2 && cudart_stub_last.block == 256 &&
+              cudart_stub_last.grid == 128 && cudart_stub_last.fn == reinterpret_cast<const void *>(cutego_gemm_fns_64x96_kk_k),
+          "auto 128x6144x4096: rc %d, config %d, cluster %u, block %u, grid %u", rc, (int)auto128.plan.config,
+          cudart_stub_last.cluster, cudart_stub_last.block, cudart_stub_last.grid);
     // Above 64 rows, 64x128 tiles where 128x128 is the data-parallel choice, neither splits and
     // the 64x128 tiles fill one wave where the 128x128 ones fill at most half (cutego_gemm_narrow_config):
     // 1024^3, 16 x 8 = 128 of them, one launch of 256 threads, in place; 768^3 72; 1000^3 too (rows

@@ -495,10 +495,10 @@ static void fp8_plans(void) {
     CHECK(rc == 0 && p.cluster_m == 2 && p.b_map.box[0] == 64 && p.b_map.box[1] == 32 && p.b_map.swizzle_bytes == 128,
           "64x128 NN clusters: B box %d x %d", p.b_map.box[0], p.b_map.box[1]);
     o.cluster_m = 0;
-    o.config = CUTEGO_GEMM_CONFIG_128x168x64 + 2;
+    o.config = CUTEGO_GEMM_CONFIG_64x96x64 + 2;
     rc = plan(L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 512, 0, 512, 1, 0), L3(4096, 512, 0, 512, 1, 0), NULL, BF, BF,
               0x1000, &o, &p);
-    CHECK(rc == -1 && strstr(p.reason, "unknown"), "config 10: %s", p.reason);
+    CHECK(rc == -1 && strstr(p.reason, "unknown"), "config 11: %s", p.reason);
   }
   memset(&o, 0, sizeof o);
   /* M-major A, N-major B: both transposed into K-major workspaces (K padded to 128 bytes: 520
@@ -709,6 +709,54 @@ static void tile168_plans(void) {
   rc = plan(L3(1000, 1000, 0, 1000, 1, 0), L3(1000, 520, 0, 520, 1, 0), L3(1000, 520, 0, 520, 1, 0), NULL, E4, BF,
             0x1000, &o, &p);
   CHECK(rc == -1 && strstr(p.reason, "128x168 tiles are for 16-bit"), "128x168 FP8: %s", p.reason);
+}
+
+/* 64x96 tiles (asked for): m64n96k16 on one consumer warpgroup (256 threads), 10 stages of 8 KiB
+ * of A (64 rows x 128 bytes) and 12 KiB of B (96 rows) beside 16 KiB of staging and 1 KiB of
+ * alignment: 1024 + 10 x 20480 + 16384 + 160 = 222368 bytes. 128 x 6144: 2 x 64 = 128 tiles, one
+ * wave (64x128 makes 96). D through TMA in 64-column chunks (the last 32 of each 96 stored
+ * directly). An N-major B is read in place in the 64-byte swizzle (three loads of 32 columns); 2x1
+ * clusters share B in halves of 48 rows; split slices run on 64x96 tiles; no FP8. */
+static void tile96_plans(void) {
+  const int E4 = CUTEGO_DTYPE_E4M3, BF = CUTEGO_DTYPE_BF16;
+  cutego_gemm_plan_t p;
+  char why[160];
+  int rc;
+  cutego_gemm_options_t o;
+  cutego_launch_t l;
+  memset(&o, 0, sizeof o);
+  o.config = CUTEGO_GEMM_CONFIG_64x96x64 + 1;
+  rc = plan(L3(128, 6144, 0, 6144, 1, 0), L3(128, 4096, 0, 4096, 1, 0), L3(6144, 4096, 0, 4096, 1, 0), NULL, BF,
+            BF, 0x1000, &o, &p);
+  cutego_gemm_launch(&p, 132, 0, &l);
+  CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_64x96x64 && !strcmp(p.kernel, "cutego_gemm_64x96_kk_bf16_bf16") &&
+            p.tiles_m == 2 && p.tiles_n == 64 && p.a_map.box[0] == 64 && p.a_map.box[1] == 64 &&
+            p.b_map.box[0] == 64 && p.b_map.box[1] == 96 && p.b_map.swizzle_bytes == 128 &&
+            (p.flags & CUTEGO_GEMM_F_D_TMA) && p.d_map.box[0] == 64 && p.d_map.box[1] == 64 &&
+            !(p.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B)) && l.block == 256 && l.grid == 128 &&
+            l.smem_bytes == 222368 && l.cluster == 1,
+        "64x96 TN: rc %d %s tiles %lld x %lld A %d x %d B %d x %d block %d grid %lld smem %d: %s", rc, p.kernel,
+        (long long)p.tiles_m, (long long)p.tiles_n, p.a_map.box[0], p.a_map.box[1], p.b_map.box[0], p.b_map.box[1],
+        l.block, (long long)l.grid, l.smem_bytes, p.reason);
+  CHECK(cutego_gemm_split_k(&p, 132, 2, why, sizeof why) == 2 && cutego_gemm_slice_config(&p) == CUTEGO_GEMM_CONFIG_64x96x64,
+        "64x96 split_k 2 on its own tiles: %s", why);
+  /* N-major B in place: boxes of 32 columns x 64 of K in the 64-byte swizzle */
+  rc = plan(L3(1000, 1000, 0, 1000, 1, 0), L3(1000, 520, 0, 520, 1, 0), L3(1000, 520, 0, 1, 1000, 0), NULL, BF, BF,
+            0x1000, &o, &p);
+  CHECK(rc == 0 && !(p.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B)) && p.b_map.box[0] == 32 &&
+            p.b_map.box[1] == 64 && p.b_map.swizzle_bytes == 64 && !strcmp(p.kernel, "cutego_gemm_64x96_km_bf16_bf16"),
+        "64x96 N-major B: %s B %d x %d swizzle %d: %s", p.kernel, p.b_map.box[0], p.b_map.box[1], p.b_map.swizzle_bytes,
+        p.reason);
+  /* 2x1 clusters: each CTA loads 48 of B's 96 rows */
+  o.cluster_m = 2;
+  rc = plan(L3(1000, 1000, 0, 1000, 1, 0), L3(1000, 520, 0, 520, 1, 0), L3(1000, 520, 0, 520, 1, 0), NULL, BF, BF,
+            0x1000, &o, &p);
+  CHECK(rc == 0 && p.cluster_m == 2 && p.b_map.box[0] == 64 && p.b_map.box[1] == 48,
+        "64x96 clusters: rc %d B box %d x %d: %s", rc, p.b_map.box[0], p.b_map.box[1], p.reason);
+  o.cluster_m = 0;
+  rc = plan(L3(1000, 1000, 0, 1000, 1, 0), L3(1000, 520, 0, 520, 1, 0), L3(1000, 520, 0, 520, 1, 0), NULL, E4, BF,
+            0x1000, &o, &p);
+  CHECK(rc == -1 && strstr(p.reason, "64x96 tiles are for 16-bit"), "64x96 FP8: %s", p.reason);
 }
 
 static void block_scaled_plans(void) {
@@ -1327,6 +1375,7 @@ int main(void) {
   }
   fp8_plans();
   tile168_plans();
+  tile96_plans();
   block_scaled_plans();
   pitch_plans();
   cluster_n_plans();

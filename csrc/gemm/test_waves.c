@@ -245,7 +245,8 @@ int main(void) {
       int exists[2]; /* [fp8] */
     } rows[] = {EXTENT_ROW(128x256x64, 1, 1), EXTENT_ROW(128x128x64, 1, 1),  EXTENT_ROW(128x64x64, 1, 0),
                 EXTENT_ROW(128x192x128, 0, 1), EXTENT_ROW(128x192x64, 1, 0), EXTENT_ROW(64x64x128, 1, 0),
-                EXTENT_ROW(64x32x128, 1, 0),   EXTENT_ROW(64x128x64, 1, 0), EXTENT_ROW(128x168x64, 1, 0)};
+                EXTENT_ROW(64x32x128, 1, 0),   EXTENT_ROW(64x128x64, 1, 0), EXTENT_ROW(128x168x64, 1, 0),
+                EXTENT_ROW(64x96x64, 1, 0)};
 #undef EXTENT_ROW
     CHECK(sizeof rows / sizeof rows[0] == (size_t)cutego_gemm_nconfigs, "one row per configuration");
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {
@@ -341,12 +342,12 @@ int main(void) {
               {1, 4096, 4096, CUTEGO_GEMM_CONFIG_64x32x128, 1},   {32, 2048, 11008, CUTEGO_GEMM_CONFIG_64x64x128, 4},
               {1, 6144, 14336, CUTEGO_GEMM_CONFIG_64x64x128, 1},  {1, 8192, 14336, CUTEGO_GEMM_CONFIG_64x64x128, 1},
               {65, 4096, 4096, CUTEGO_GEMM_CONFIG_64x64x128, 1}, {128, 2048, 11008, CUTEGO_GEMM_CONFIG_64x128x64, 4},
-              {128, 4096, 11008, CUTEGO_GEMM_CONFIG_64x64x128, 1}, {100, 6144, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 1},
+              {128, 4096, 11008, CUTEGO_GEMM_CONFIG_64x64x128, 1}, {100, 6144, 4096, CUTEGO_GEMM_CONFIG_64x96x64, 1},
               {192, 11008, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 1}, {192, 4096, 11008, CUTEGO_GEMM_CONFIG_64x128x64, 1},
               {160, 6144, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 1},  {193, 11008, 4096, -1, 0},
               {256, 4096, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 1}, {1024, 1024, 1024, CUTEGO_GEMM_CONFIG_64x128x64, 1},
               {1000, 1000, 1000, CUTEGO_GEMM_CONFIG_64x128x64, 1}, {768, 768, 768, CUTEGO_GEMM_CONFIG_64x128x64, 1},
-              {512, 512, 512, CUTEGO_GEMM_CONFIG_64x64x128, 1},  {128, 6144, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 1},
+              {512, 512, 512, CUTEGO_GEMM_CONFIG_64x64x128, 1},  {128, 6144, 4096, CUTEGO_GEMM_CONFIG_64x96x64, 1},
               {384, 384, 384, CUTEGO_GEMM_CONFIG_64x64x128, 1},  {256, 256, 256, CUTEGO_GEMM_CONFIG_64x64x128, 1},
               {500, 500, 500, CUTEGO_GEMM_CONFIG_64x64x128, 1},
               {128, 4096, 4096, CUTEGO_GEMM_CONFIG_64x64x128, 1}, {1024, 2048, 1024, -1, 0},
@@ -354,7 +355,12 @@ int main(void) {
               {16, 14336, 4096, -1, 0},                          {256, 4096, 14336, CUTEGO_GEMM_CONFIG_64x128x64, 1},
               {193, 4096, 11008, CUTEGO_GEMM_CONFIG_64x128x64, 1}, {240, 4096, 11008, CUTEGO_GEMM_CONFIG_64x128x64, 1},
               {193, 2048, 11008, -1, 0},                          {257, 4096, 11008, -1, 0},
-              {240, 6144, 4096, -1, 0}};
+              {240, 6144, 4096, -1, 0},
+              /* 64x96 in place of 64x128 (wave_64x96): 97-128 rows, 128 tiles at N = 6144 (86 at N =
+               * 4096 stay on 64x64, 256 at 12288 on 128x128); 96 rows stay on 64x128 */
+              {97, 6144, 4096, CUTEGO_GEMM_CONFIG_64x96x64, 1},  {96, 6144, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 1},
+              {128, 6144, 11008, CUTEGO_GEMM_CONFIG_64x96x64, 1}, {128, 5120, 4096, CUTEGO_GEMM_CONFIG_64x96x64, 1},
+              {128, 12288, 4096, -1, 0},                         {129, 6144, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 1}};
     for (size_t i = 0; i < sizeof nc / sizeof nc[0]; ++i) {
       q = tn(nc[i].m, nc[i].n, nc[i].k, 1);
       const int got = cutego_gemm_narrow_config(&q, sms);
@@ -381,8 +387,8 @@ int main(void) {
   CHECK(cutego_gemm_narrow(&g, sms) == 0, "generic path");
   /* cutego_gemm_auto_cluster, on the plans the launcher makes (the device's SMs in the options,
    * so that the pitch cost model decides the copies): 2 where B is K-major, read in place, its
-   * rows off the 128-byte grid, with two tile rows or more, one batch and a configuration with
-   * multicast boxes; else 1. */
+   * rows off the 128-byte grid, or on 16-bit 64x96 tiles, with two tile rows or more, one batch
+   * and a configuration with multicast boxes; else 1. */
   {
     cutego_gemm_options_t o;
     memset(&o, 0, sizeof o);
@@ -397,7 +403,10 @@ int main(void) {
               {1000, 4096, 3000, 1, CUTEGO_GEMM_CONFIG_128x256x64, 2, "1000x4096x3000: rows of 6,000 bytes"},
               {1024, 1024, 1024, 1, CUTEGO_GEMM_CONFIG_128x128x64, 1, "1024^3: rows on the grid"},
               {100, 4096, 1000, 1, CUTEGO_GEMM_CONFIG_128x128x64, 1, "100 rows: one tile row"},
-              {1000, 1000, 1000, 3, CUTEGO_GEMM_CONFIG_128x128x64, 1, "3 batches"}};
+              {1000, 1000, 1000, 3, CUTEGO_GEMM_CONFIG_128x128x64, 1, "3 batches"},
+              {128, 6144, 4096, 1, CUTEGO_GEMM_CONFIG_64x96x64, 2, "128x6144x4096 on 64x96: rows on the grid"},
+              {64, 6144, 4096, 1, CUTEGO_GEMM_CONFIG_64x96x64, 1, "64 rows on 64x96: one tile row"},
+              {128, 6144, 4096, 2, CUTEGO_GEMM_CONFIG_64x96x64, 1, "2 batches on 64x96"}};
     for (size_t i = 0; i < sizeof ac / sizeof ac[0]; ++i) {
       o.config = ac[i].config + 1;
       q = tn_opt(ac[i].m, ac[i].n, ac[i].k, ac[i].l, &o);
@@ -637,8 +646,10 @@ int main(void) {
    * 512x11008 64.9 / 67.3 (128x192), 1000x5000 62.0 / 64.9 (stream-K), 768x3000 30.2 / 33.0
    * (128x192), 1536^3 15.0 / 15.1; slower where it adds a wave (512x6144 61.4 / 36.0); against
    * 128x256 at 4 waves to 3, the two costs' plans alternated (bench/results/2026-12-03-cost168):
-   * 768x14336 126.1 / 135.5, 1024x11008 128.0 / 134.5. Configuration (0 128x256, 1 128x128, 2 128x64, 4 128x192, 5 64x64, 6 64x32,
-   * 7 64x128, 8 128x168), split,
+   * 768x14336 126.1 / 135.5, 1024x11008 128.0 / 134.5. 64x96 tiles (9) in 2x1 clusters forced
+   * beside the automatic plan, alternated (bench/results/2026-12-04-clusters): 128x6144 17.6 us
+   * against 18.6 on 64x128. Configuration (0 128x256, 1 128x128, 2 128x64, 4 128x192, 5 64x64, 6
+   * 64x32, 7 64x128, 8 128x168, 9 64x96), split,
    * decomposition (1 data-parallel, 2 split K, 3 stream-K); clusters were never within 3% where
    * they ran. */
   {
@@ -652,7 +663,7 @@ int main(void) {
         {64, 11008, 4096, 1, {{1, 0, 1}}},
         {64, 14336, 4096, 1, {{1, 0, 1}}},
         {128, 4096, 4096, 1, {{5, 0, 1}}},
-        {128, 6144, 4096, 2, {{2, 0, 1}, {7, 0, 1}}},
+        {128, 6144, 4096, 1, {{9, 0, 1}}},
         {128, 11008, 4096, 1, {{1, 0, 1}}},
         {128, 14336, 4096, 1, {{1, 0, 1}}},
         {256, 4096, 4096, 1, {{7, 0, 1}}},

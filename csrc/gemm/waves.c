@@ -236,6 +236,7 @@ int cutego_gemm_slice_config(const cutego_gemm_plan_t *p) {
     case CUTEGO_GEMM_CONFIG_64x64x128:
     case CUTEGO_GEMM_CONFIG_64x32x128:
     case CUTEGO_GEMM_CONFIG_64x128x64:
+    case CUTEGO_GEMM_CONFIG_64x96x64:
       return p->config;
     default:
       return CUTEGO_GEMM_CONFIG_128x128x64;
@@ -365,8 +366,26 @@ static int split_64x128(const cutego_gemm_plan_t *p, int sms) {
          !count_tiles(p->m, p->n, p->l, CUTEGO_GEMM_CONFIG_64x128x64, 0, &t) && 2 * t > sms && t <= sms;
 }
 
-int cutego_gemm_narrow_config(const cutego_gemm_plan_t *p, int sms) {
-  if (!p || sms < 1) return -1;
+/* Whether a plan that the rules above put on 64x128 tiles runs on 64x96 ones instead (cuBLAS's tile
+ * there: nvjet_sm90_tst_96x64_64x10_1x2), which cutego_gemm_auto_cluster then runs in 2x1 clusters
+ * sharing B: 16-bit, one batch, M in (96, 128] (two rows of 64-row tiles), no clusters or packed C/D
+ * asked for, A's and B's rows on the 128-byte grid, the 64x96 tiles more than half a wave, at most
+ * one and unsplit (N = 6144: 128 tiles where 64x128 makes 96). Measured on the H200
+ * (bench/results/2026-12-04-clusters, 64x96 in clusters forced beside the automatic 64x128 plan,
+ * alternated twice, CUDA graphs): 112 / 128 x 6144 x 4096 1.053 / 1.057x, 128 x 6144 x 11008 1.066x;
+ * without clusters (bench/results/2026-12-04-tile96) 1.02-1.05x at 112-128 rows but 0.975x at 96 and
+ * 0.955x at 72, hence more than 96 rows; 128 x 12288 x 4096 (256 tiles, two waves) 0.95x. */
+static int wave_64x96(const cutego_gemm_plan_t *p, int sms) {
+  const int c = CUTEGO_GEMM_CONFIG_64x96x64;
+  int64_t t;
+  return p->path == CUTEGO_GEMM_PATH_WGMMA && is_16bit(p->ab_dtype) && p->l == 1 && p->m > 96 && p->m <= 128 &&
+         p->cluster_m <= 1 && p->cluster_n <= 1 && !(p->flags & CUTEGO_GEMM_F_PACK_D) && on_grid(&p->a) &&
+         on_grid(&p->b) && !count_tiles(p->m, p->n, p->l, c, 0, &t) && 2 * t > sms && t <= sms &&
+         auto_split(p, sms, c) == 1;
+}
+
+/* The narrow rules in order; 64x128 tiles become 64x96 where wave_64x96 says so. */
+static int narrow_rules(const cutego_gemm_plan_t *p, int sms) {
   if (one_wave_64x128(p, sms)) return one_wave_64x64(p, sms) ? CUTEGO_GEMM_CONFIG_64x64x128 : CUTEGO_GEMM_CONFIG_64x128x64;
   if (half_row_64x128(p) || split_64x128(p, sms)) return CUTEGO_GEMM_CONFIG_64x128x64;
   if (!cutego_gemm_narrow(p, sms)) return -1;
@@ -376,6 +395,12 @@ int cutego_gemm_narrow_config(const cutego_gemm_plan_t *p, int sms) {
    * 15.5 us, 128x4096x4096 13.7 -> 13.5, 128x6144x4096 19.2 -> 19.1). */
   if (p->m > 64) return wave_64x64(p, sms) ? CUTEGO_GEMM_CONFIG_64x64x128 : CUTEGO_GEMM_CONFIG_64x128x64;
   return wave_64x32(p, sms) ? CUTEGO_GEMM_CONFIG_64x32x128 : CUTEGO_GEMM_CONFIG_64x64x128;
+}
+
+int cutego_gemm_narrow_config(const cutego_gemm_plan_t *p, int sms) {
+  if (!p || sms < 1) return -1;
+  const int c = narrow_rules(p, sms);
+  return c == CUTEGO_GEMM_CONFIG_64x128x64 && wave_64x96(p, sms) ? CUTEGO_GEMM_CONFIG_64x96x64 : c;
 }
 
 /* Whether B is K-major, read in place (no packed copy) and its rows (more than one) lie off the
@@ -391,14 +416,16 @@ static int b_off_grid_in_place(const cutego_gemm_plan_t *p) {
  * H200 (bench/results/2026-12-03-pf-ncu, the same plan with and without clusters in one process):
  * 2000x3000x1000 on 128x192 tiles 1.29x faster, 1000x4096x3000 on 128x256 1.29x, 512x4096x5000 (A
  * packed) 1.28x, 1800^3 on 128x128 1.39x, 1000^3 on 64x128 1.23x (128x128: 1.02x); where B is
- * packed, 0.93-1.02x, and on rows on the grid 0.70-0.97x (1024^3), hence the rule. Only where the
- * plan has at least two tile rows (a cluster's second CTA would compute zeros), one batch (batches
+ * packed, 0.93-1.02x, and on rows on the grid 0.70-0.97x (1024^3), hence the rule. Also on 64x96
+ * tiles of 16-bit operands (wave_64x96's tiles, cuBLAS's 1x2 clusters there): 128 x 6144 x 4096
+ * 1.021x faster than 64x128 tiles without clusters, 1.057x with (bench/results/2026-12-04-tile96,
+ * -clusters). Only where the plan has at least two tile rows (a cluster's second CTA would compute zeros), one batch (batches
  * were not measured), no packed C/D and a configuration with multicast boxes, and never with a
  * split or stream-K (the launchers ask for neither then). */
 int cutego_gemm_auto_cluster(const cutego_gemm_plan_t *p) {
   if (!p || p->path != CUTEGO_GEMM_PATH_WGMMA || p->cluster_m > 1 || p->cluster_n > 1 || p->l != 1 ||
       p->tiles_m < 2 || (p->flags & CUTEGO_GEMM_F_PACK_D) || p->config < 0 || p->config >= cutego_gemm_nconfigs ||
-      !b_off_grid_in_place(p))
+      !(b_off_grid_in_place(p) || (p->config == CUTEGO_GEMM_CONFIG_64x96x64 && is_16bit(p->ab_dtype))))
     return 1;
   return cutego_gemm_config_boxes[p->config].multicast >= 2 ? 2 : 1;
 }

@@ -67,8 +67,9 @@ type Operand struct {
 	// wgmma: Desc describes the operand's sub-tile of one instruction at the stage's
 	// origin (MMAM x MMAK for A, BN x MMAK for B); the sub-tile k blocks of MMAK further is
 	// k·KStepBytes later, the one j·64 MN rows further j·MN64StepBytes later for
-	// j < MN64Blocks (all Rows/64 blocks unless the swizzle atom is wider than 64 elements
-	// and the atoms are stacked along K first, e.g. 8-bit MN-major tiles wider than 128).
+	// j < MN64Blocks (all Rows/64 whole blocks unless the swizzle atom is wider than 64
+	// elements and the atoms are stacked along K first, e.g. 8-bit MN-major tiles wider than
+	// 128). MN64StepBytes is row 64's offset wherever Rows > 64 (B of 96 rows: one block).
 	MMARows       int64
 	Desc          GmmaDesc
 	KStepBytes    int64
@@ -356,16 +357,19 @@ func deriveOperand(c GemmConfig, name string, mj Major, rows, mmaRows, mmaK int6
 	if err != nil {
 		return o, wrap("wgmma 64-row sub-tile", err)
 	}
-	// the 64-row blocks at j·step: as many leading ones as there are
+	// the step: row 64's offset where the stage has one (also for a partial second block, e.g.
+	// B of 96 rows); the 64-row blocks at j·step: as many leading whole ones as there are
 	var ms int64
+	if rows > wgmmaM {
+		if ms, err = at(rest64, 1, 0); err != nil {
+			return o, wrap("mn step", err)
+		}
+	}
 	o.MN64Blocks = 1
 	for j := int64(1); j < rows/wgmmaM; j++ {
 		r, err := at(rest64, j, 0)
 		if err != nil {
 			return o, wrap("mn step", err)
-		}
-		if j == 1 {
-			ms = r
 		}
 		if r != j*ms {
 			break

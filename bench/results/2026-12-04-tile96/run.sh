@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Prepared in session 17 (2026-12-04), not run yet: 64x96 tiles (CUTEGO_GEMM_CONFIG_64x96x64,
-# options.config 10, asked for only), tile96.patch on main. One device call:
+# Prepared in session 17, run in session 18 (2026-12-04; device/): 64x96 tiles (CUTEGO_GEMM_CONFIG_64x96x64,
+# options.config 10). One device call:
 # - correctness: test_gemm whole (28 new 64x96 cases: every major order and type, M 1-200, N = 1000
 #   with a partial last tile, split K 2, 2x1 clusters, batches, packed A, direct epilogue, 128 x
 #   6144 x 4096 unsplit), memcheck and racecheck of a few of them;
@@ -13,7 +13,7 @@
 # tiles filling (sms/2, sms] where 64x128 fill fewer) in cutego_gemm_narrow_config.
 # Usage (repo root, $OUT set, tile96.patch applied): bash bench/results/2026-12-04-tile96/run.sh
 set -u
-grep -q CUTEGO_GEMM_CONFIG_64x96x64 include/cutego_kernels.h || { echo "apply tile96.patch first"; exit 2; }
+grep -q CUTEGO_GEMM_CONFIG_64x96x64 include/cutego_kernels.h || { echo "needs the 64x96 configuration"; exit 2; }
 G=/tmp/t96; . bench/device/env.sh; . bench/device/steps.sh
 export D=.devwork/b
 build_tree csrc/gemm/test_gemm bench/bench_gemm
