@@ -205,9 +205,12 @@ enum {
                                         MN-major B is transposed into the workspace first;
                                         cuBLAS's tile of the one-wave shapes against N = 11008,
                                         whose 66 columns of tiles make 132 tiles on 256 rows) */
-  CUTEGO_GEMM_CONFIG_64x96x64 = 9    /* ONE consumer warpgroup x m64n96k16, 10 stages (16-bit only,
+  CUTEGO_GEMM_CONFIG_64x96x64 = 9,   /* ONE consumer warpgroup x m64n96k16, 10 stages (16-bit only,
                                         data-parallel or split K; cuBLAS's tile of 128 x 6144,
                                         whose 64 columns of tiles make 128 tiles on 128 rows) */
+  CUTEGO_GEMM_CONFIG_128x96x64 = 10  /* 2 consumer warpgroups x m64n96k16, 6 stages (16-bit only,
+                                        data-parallel or split K; cuBLAS's tile of 256 x 6144,
+                                        whose 64 columns of tiles make 128 tiles on 256 rows) */
 };
 enum {
   CUTEGO_GEMM_F_D_PAIRS = 1, /* D: N has unit stride and pairs of columns are aligned: 2-wide stores */
@@ -517,7 +520,7 @@ int cutego_gemm_auto_cluster(const cutego_gemm_plan_t *plan);
 
 /* The tile configuration on which cutego_gemm runs the slices of a plan whose K it splits (where
  * no configuration is asked for): the plan's own where it is a narrow or one-consumer tile
- * (128x64, 64x64, 64x32, 64x128, 64x96: the split was counted on those tiles), else 128x128. */
+ * (128x64, 64x64, 64x32, 64x128, 64x96, 128x96: the split was counted on those tiles), else 128x128. */
 int cutego_gemm_slice_config(const cutego_gemm_plan_t *plan);
 
 /* The tile configuration (CUTEGO_GEMM_CONFIG_*) cutego_gemm takes for an M x N x L output of A and

@@ -24,6 +24,7 @@ CUTEGO_GEMM_FNS_MAJORS(64x64)
 CUTEGO_GEMM_FNS_MAJORS(64x32)
 CUTEGO_GEMM_FNS_MAJORS(64x128)
 CUTEGO_GEMM_FNS_MAJORS(64x96)
+CUTEGO_GEMM_FNS_MAJORS(128x96)
 CUTEGO_GEMM_FNS_DECL(128x168, k, k)  // B K-major only
 CUTEGO_GEMM_FNS_DECL(128x168, m, k)
 CUTEGO_GEMM_SK_FNS_MAJORS(128x256)
@@ -198,7 +199,7 @@ cudaError_t max_active_clusters(int dev, int *clusters, const void *fn, const cu
 // which the planner transposes first).
 wgmma_fn wgmma_kernel(int cfg, int am, int bm, int in_f16, int out) {
   typedef const wgmma_fn(*table)[3];
-  static const table t[10][2][2] = {
+  static const table t[11][2][2] = {
       {{cutego_gemm_fns_128x256_kk, cutego_gemm_fns_128x256_km}, {cutego_gemm_fns_128x256_mk, cutego_gemm_fns_128x256_mm}},
       {{cutego_gemm_fns_128x128_kk, cutego_gemm_fns_128x128_km}, {cutego_gemm_fns_128x128_mk, cutego_gemm_fns_128x128_mm}},
       {{cutego_gemm_fns_128x64_kk, cutego_gemm_fns_128x64_km}, {cutego_gemm_fns_128x64_mk, cutego_gemm_fns_128x64_mm}},
@@ -208,12 +209,14 @@ wgmma_fn wgmma_kernel(int cfg, int am, int bm, int in_f16, int out) {
       {{cutego_gemm_fns_64x32_kk, cutego_gemm_fns_64x32_km}, {cutego_gemm_fns_64x32_mk, cutego_gemm_fns_64x32_mm}},
       {{cutego_gemm_fns_64x128_kk, cutego_gemm_fns_64x128_km}, {cutego_gemm_fns_64x128_mk, cutego_gemm_fns_64x128_mm}},
       {{cutego_gemm_fns_128x168_kk, nullptr}, {cutego_gemm_fns_128x168_mk, nullptr}},
-      {{cutego_gemm_fns_64x96_kk, cutego_gemm_fns_64x96_km}, {cutego_gemm_fns_64x96_mk, cutego_gemm_fns_64x96_mm}}};
+      {{cutego_gemm_fns_64x96_kk, cutego_gemm_fns_64x96_km}, {cutego_gemm_fns_64x96_mk, cutego_gemm_fns_64x96_mm}},
+      {{cutego_gemm_fns_128x96_kk, cutego_gemm_fns_128x96_km}, {cutego_gemm_fns_128x96_mk, cutego_gemm_fns_128x96_mm}}};
   static_assert(CUTEGO_GEMM_CONFIG_128x256x64 == 0 && CUTEGO_GEMM_CONFIG_128x128x64 == 1 &&
                     CUTEGO_GEMM_CONFIG_128x64x64 == 2 && CUTEGO_GEMM_CONFIG_128x192x128 == 3 &&
                     CUTEGO_GEMM_CONFIG_128x192x64 == 4 && CUTEGO_GEMM_CONFIG_64x64x128 == 5 &&
                     CUTEGO_GEMM_CONFIG_64x32x128 == 6 && CUTEGO_GEMM_CONFIG_64x128x64 == 7 &&
-                    CUTEGO_GEMM_CONFIG_128x168x64 == 8 && CUTEGO_GEMM_CONFIG_64x96x64 == 9,
+                    CUTEGO_GEMM_CONFIG_128x168x64 == 8 && CUTEGO_GEMM_CONFIG_64x96x64 == 9 &&
+                    CUTEGO_GEMM_CONFIG_128x96x64 == 10,
                 "table order");
   return t[cfg][am][bm] ? t[cfg][am][bm][in_f16][out] : nullptr;
 }

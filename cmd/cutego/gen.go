@@ -40,6 +40,10 @@ import (
 // tiles on 128 rows, where 64x128 makes 96): one consumer warpgroup, m64n96k16, 10 stages of 20
 // KiB beside its 16 KiB of staging; B's N-major stages in the 64-byte swizzle (three loads of 32
 // columns).
+// The 16-bit 128x96 tile (config 10) is cuBLAS's tile of 256 x 6144 (64 columns of tiles: 128
+// tiles on 256 rows, where 128x128 makes 96; cuBLAS shares A between pairs of them): two consumer
+// warpgroups, m64n96k16, 6 stages of 28 KiB beside the two consumers' 32 KiB of staging (205,920
+// bytes; a seventh stage would pass 227 KiB).
 var gemmConfigs = []sm90.GemmConfig{
 	{BM: 128, BN: 256, BK: 64, Stages: 4, ElemBits: 16, ConsumerWarpgroups: 2, Multicast: 2},
 	{BM: 128, BN: 128, BK: 64, Stages: 6, ElemBits: 16, ConsumerWarpgroups: 2, Multicast: 2},
@@ -50,6 +54,7 @@ var gemmConfigs = []sm90.GemmConfig{
 	{BM: 64, BN: 128, BK: 64, Stages: 8, ElemBits: 16, ConsumerWarpgroups: 1, Multicast: 2},
 	{BM: 128, BN: 168, BK: 64, Stages: 5, ElemBits: 16, ConsumerWarpgroups: 2},
 	{BM: 64, BN: 96, BK: 64, Stages: 10, ElemBits: 16, ConsumerWarpgroups: 1, Multicast: 2},
+	{BM: 128, BN: 96, BK: 64, Stages: 6, ElemBits: 16, ConsumerWarpgroups: 2, Multicast: 2},
 	{BM: 128, BN: 256, BK: 128, Stages: 4, ElemBits: 8, ConsumerWarpgroups: 2, KMajorOnly: true, Multicast: 2},
 	{BM: 128, BN: 128, BK: 128, Stages: 6, ElemBits: 8, ConsumerWarpgroups: 2, KMajorOnly: true},
 	{BM: 128, BN: 192, BK: 128, Stages: 4, ElemBits: 8, ConsumerWarpgroups: 2, KMajorOnly: true},

@@ -95,9 +95,10 @@ const config_boxes cutego_gemm_fp8_config_boxes[] = {
     {},                                                       // CUTEGO_GEMM_CONFIG_64x128x64: 16-bit only
     {},                                                       // CUTEGO_GEMM_CONFIG_128x168x64: 16-bit only
     {},                                                       // CUTEGO_GEMM_CONFIG_64x96x64: 16-bit only
+    {},                                                       // CUTEGO_GEMM_CONFIG_128x96x64: 16-bit only
 };
-static_assert(sizeof cutego_gemm_fp8_config_boxes == 10 * sizeof(config_boxes),
-              "FP8 has the first two 16-bit configurations (no 128x64, no 16-bit 128x192, no 64x64, no 64x32, no 64x128, no 128x168, no 64x96) and 128x192x128");
+static_assert(sizeof cutego_gemm_fp8_config_boxes == 11 * sizeof(config_boxes),
+              "FP8 has the first two 16-bit configurations (no 128x64, no 16-bit 128x192, no 64x64, no 64x32, no 64x128, no 128x168, no 64x96, no 128x96) and 128x192x128");
 const config_boxes cutego_gemm_config_boxes[] = {
     boxes<cutego_gen::Gemm_128x256x64_S4>("128x256"),  // CUTEGO_GEMM_CONFIG_128x256x64
     boxes<cutego_gen::Gemm_128x128x64_S6>("128x128"),  // CUTEGO_GEMM_CONFIG_128x128x64
@@ -109,6 +110,7 @@ const config_boxes cutego_gemm_config_boxes[] = {
     boxes<cutego_gen::Gemm_64x128x64_S8>("64x128"),    // CUTEGO_GEMM_CONFIG_64x128x64
     boxes_bk<cutego_gen::Gemm_128x168x64_S5>("128x168"),  // CUTEGO_GEMM_CONFIG_128x168x64 (B K-major)
     boxes<cutego_gen::Gemm_64x96x64_S10>("64x96"),     // CUTEGO_GEMM_CONFIG_64x96x64
+    boxes<cutego_gen::Gemm_128x96x64_S6>("128x96"),    // CUTEGO_GEMM_CONFIG_128x96x64
 };
 const int cutego_gemm_nconfigs = sizeof cutego_gemm_config_boxes / sizeof cutego_gemm_config_boxes[0];
 
@@ -124,5 +126,6 @@ static_assert(CUTEGO_GEMM_CONFIG_128x256x64 == 0 && CUTEGO_GEMM_CONFIG_128x128x6
                   CUTEGO_GEMM_CONFIG_128x64x64 == 2 && CUTEGO_GEMM_CONFIG_128x192x128 == 3 &&
                   CUTEGO_GEMM_CONFIG_128x192x64 == 4 && CUTEGO_GEMM_CONFIG_64x64x128 == 5 &&
                   CUTEGO_GEMM_CONFIG_64x32x128 == 6 && CUTEGO_GEMM_CONFIG_64x128x64 == 7 &&
-                  CUTEGO_GEMM_CONFIG_128x168x64 == 8 && CUTEGO_GEMM_CONFIG_64x96x64 == 9,
+                  CUTEGO_GEMM_CONFIG_128x168x64 == 8 && CUTEGO_GEMM_CONFIG_64x96x64 == 9 &&
+                  CUTEGO_GEMM_CONFIG_128x96x64 == 10,
               "table order");

@@ -334,6 +334,9 @@ static int choose_config(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt
     if (is_fp8(p->ab_dtype) && p->config == CUTEGO_GEMM_CONFIG_64x96x64)
       return REASON(p, -1, "config %d: 64x96 tiles are for 16-bit A and B only (FP8: 128x256 or 128x128)",
                     (int)opt->config);
+    if (is_fp8(p->ab_dtype) && p->config == CUTEGO_GEMM_CONFIG_128x96x64)
+      return REASON(p, -1, "config %d: 128x96 tiles are for 16-bit A and B only (FP8: 128x256 or 128x128)",
+                    (int)opt->config);
     if (p->promoted && p->config != CUTEGO_GEMM_CONFIG_128x128x64)
       return REASON(p, -1, "config %d: promoted FP8 accumulation runs on 128x128 tiles only%s", (int)opt->config,
                     block_scaled ? " (block-scaled: or 128x192)" : "");

@@ -265,6 +265,8 @@ static void bad_args() {
               {"stream-K 64x32", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_64x32x128 + 1},
               {"stream-K 64x128", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_64x128x64 + 1},
               {"stream-K 128x168", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_128x168x64 + 1},
+              {"stream-K 64x96", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_64x96x64 + 1},
+              {"stream-K 128x96", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_128x96x64 + 1},
               {"128x168 cluster 2", 0, 0, 2, CUTEGO_GEMM_CONFIG_128x168x64 + 1},
               {"128x192 split_k 2 cluster 2", 0, 2, 2, CUTEGO_GEMM_CONFIG_128x192x64 + 1}};
     for (auto &x : sb) {
@@ -288,7 +290,9 @@ static void bad_args() {
                   {CUTEGO_GEMM_CONFIG_128x168x64, "fp8 128x168", "128x168 tiles are for 16-bit"},
                   {CUTEGO_GEMM_CONFIG_64x64x128, "fp8 64x64", "64x64 tiles are for 16-bit"},
                   {CUTEGO_GEMM_CONFIG_64x32x128, "fp8 64x32", "64x32 tiles are for 16-bit"},
-                  {CUTEGO_GEMM_CONFIG_64x128x64, "fp8 64x128", "64x128 tiles are for 16-bit"}};
+                  {CUTEGO_GEMM_CONFIG_64x128x64, "fp8 64x128", "64x128 tiles are for 16-bit"},
+                  {CUTEGO_GEMM_CONFIG_64x96x64, "fp8 64x96", "64x96 tiles are for 16-bit"},
+                  {CUTEGO_GEMM_CONFIG_128x96x64, "fp8 128x96", "128x96 tiles are for 16-bit"}};
     for (const auto &x : only16) {
       cutego_gemm_options_t o;
       memset(&o, 0, sizeof o);
@@ -756,6 +760,46 @@ int main(int argc, char **argv) {
   cs.push_back({"64x96 packed A", 100, 260, 99, 2, 1, 0, BF, BF, 1.f, 0.f, 0, W, 1, 0, 0, 0, 0, 0, 0, 0, C696});
   cs.push_back({"64x96 direct epilogue", 200, 1200, 520, 1, 1, 1, F16, F16, 1.25f, 0.5f, 0, W, 0, 0, 0, 1, 0, 0, 0, 1, C696});
   cs.push_back({"64x96 128x6144x4096 unsplit", 128, 6144, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, C696});
+  // 128x96 tiles (CUTEGO_GEMM_CONFIG_128x96x64, asked for: two consumer warpgroups, m64n96k16, 6
+  // stages; B's N-major stages in the 64-byte swizzle, three loads of 32 columns; 16-bit D through
+  // TMA in one 64-column chunk a row and the last 32 columns directly, fp32 D in three chunks):
+  // every major order, bf16 and f16 in, bf16/f16/f32 out, beta on half of them, M cycling through 1,
+  // 100 (one tile row, the second consumer partly or wholly past M), 128, 200 and 256 (two tile
+  // rows), N = 1000 (10 whole column tiles of 96 and a partial 11th of 40 columns: a wrong column
+  // mapping of the 96-wide accumulator fails the comparison), K = 520 (a partial k-tile); 256 x 6144
+  // x 4096 (128 tiles, the automatic split must give none), f16 and fp32 D too; split K 2 on 128x96
+  // slices; 2x1 clusters sharing B (48-row halves of K-major B, 32-K halves of N-major B) and 1x2
+  // clusters sharing A; batches with B broadcast, packed A, the direct epilogue with fp32 D
+  const int C1296 = CUTEGO_GEMM_CONFIG_128x96x64 + 1;
+  {
+    const int64_t ms[] = {1, 100, 128, 200, 256};
+    for (int am = 0; am < 2; ++am)
+      for (int bm = 0; bm < 2; ++bm)
+        for (int t = 0; t < 6; ++t) {
+          int ab = t < 3 ? BF : F16, cd = t % 3 == 0 ? BF : t % 3 == 1 ? F16 : F32;
+          const int64_t m = ms[(t + 2 * am + bm) % 5];
+          snprintf(names[ni], 48, "128x96 %c%c %s->%s M=%lld", am ? 'M' : 'K', bm ? 'N' : 'K', ab == BF ? "bf16" : "f16",
+                   cd == BF ? "bf16" : cd == F16 ? "f16" : "f32", (long long)m);
+          cs.push_back({names[ni++], m, 1000, 520, 1, am, bm, ab, cd, 1.25f, t % 2 ? 0.5f : 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0,
+                        1, C1296});
+        }
+  }
+  cs.push_back({"128x96 256x6144x4096 unsplit", 256, 6144, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, C1296});
+  cs.push_back({"128x96 256x6144x4096 f16 beta unsplit", 256, 6144, 4096, 1, 0, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, C1296});
+  cs.push_back({"128x96 256x6144x4096 MN f32 unsplit", 256, 6144, 4096, 1, 1, 1, BF, F32, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, C1296});
+  for (int am = 0; am < 2; ++am)
+    for (int bm = 0; bm < 2; ++bm) {
+      snprintf(names[ni], 48, "128x96 cluster %c%c", am ? 'M' : 'K', bm ? 'N' : 'K');
+      cs.push_back({names[ni++], am ? 100 : 256, 1000, 1024, 1, am, bm, BF, bm ? F32 : BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 2, 1, C1296});
+    }
+  cs.push_back({"128x96 cluster_n 256x6144x4096 KN f16", 256, 6144, 4096, 1, 0, 1, F16, F16, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 1, C1296, 0, 0, 0, 2});
+  cs.push_back({"128x96 split-K 2 M=200 f32 beta", 200, 1000, 4096, 1, 0, 0, BF, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 2, C1296});
+  cs.push_back({"128x96 split-K 2 M=100 MN f16", 100, 1000, 4096, 1, 1, 1, F16, F16, 1.f, -0.75f, 0, W, 0, 0, 0, 0, 0, 0, 0, 2, C1296});
+  cs.push_back({"128x96 split-K 2 256x6144x4096 KN bf16", 256, 6144, 4096, 1, 0, 1, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 2, C1296});
+  cs.push_back({"128x96 batched B broadcast", 100, 520, 256, 3, 0, 1, F16, F32, 1.f, -1.f, 0, W, 0, 1, 0, 0, 0, 0, 0, 0, C1296});
+  cs.push_back({"128x96 batched M=200 beta", 200, 520, 320, 2, 1, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, C1296});
+  cs.push_back({"128x96 packed A", 100, 260, 99, 2, 1, 0, BF, BF, 1.f, 0.f, 0, W, 1, 0, 0, 0, 0, 0, 0, 0, C1296});
+  cs.push_back({"128x96 direct epilogue f32", 200, 1000, 520, 1, 1, 1, F16, F32, 1.25f, 0.5f, 0, W, 0, 0, 0, 1, 0, 0, 0, 1, C1296});
   // the launcher's narrow tiles (cutego_gemm_narrow_config): 64x64 for at most 64 rows (the decode
   // shapes: 8x6144x4096 data-parallel on 96 tiles, 1x2048x11008 and 16x2048x11008 in 4 slices; 64x32
   // unsplit at N = 4096), 64x128 above
@@ -914,8 +958,8 @@ int main(int argc, char **argv) {
     const struct {
       int cfg, bm, bn;
       const char *name;
-    } cns[] = {{C67, 64, 32, "64x32"}, {C66, 64, 64, "64x64"}, {C68, 64, 128, "64x128"}, {C128, 128, 128, "128x128"},
-               {C64, 128, 64, "128x64"}};
+    } cns[] = {{C67, 64, 32, "64x32"},   {C66, 64, 64, "64x64"},    {C68, 64, 128, "64x128"}, {C128, 128, 128, "128x128"},
+               {C64, 128, 64, "128x64"}, {C696, 64, 96, "64x96"}, {C1296, 128, 96, "128x96"}};
     for (const auto &x : cns)
       for (int bm = 0; bm < 2; ++bm)
         for (int t = 0; t < 3; ++t) {

@@ -381,20 +381,24 @@ int main(int argc, char **argv) {
           cudart_stub_last.block);
   }
 
-  // One-consumer tiles asked for (configs 7 and 8; 6 above): one wave of them unsplit is one
-  // launch of the configuration's kernel with 256 threads (64x4096x4096: 128 tiles of 64x32, which
-  // 64x64 tiles split in 2 above; 1024^3: 16 x 8 = 128 of 64x128); split_k 2 runs the slices on
-  // the same tiles (twice as many) and a reduction; stream-K is an error before any launch.
+  // Tiles asked for (configs 7 and 8, one consumer warpgroup; 6 above; 11, 128x96, two): one wave
+  // of them unsplit is one launch of the configuration's kernel with 256 threads (384 for two
+  // consumers) (64x4096x4096: 128 tiles of 64x32, which 64x64 tiles split in 2 above; 1024^3: 16 x 8
+  // = 128 of 64x128; 256x6144x4096: 2 x 64 = 128 of 128x96); split_k 2 runs the slices on the same
+  // tiles (twice as many) and a reduction; stream-K is an error before any launch.
   {
     const struct {
       int config;
       int64_t m, n, k, tiles;
+      unsigned block;
       const void *fn;
       const char *kernel;
-    } one[] = {{CUTEGO_GEMM_CONFIG_64x32x128, 64, 4096, 4096, 128, reinterpret_cast<const void *>(cutego_gemm_fns_64x32_kk_k),
-                "cutego_gemm_64x32_kk_bf16_bf16"},
-               {CUTEGO_GEMM_CONFIG_64x128x64, 1024, 1024, 1024, 128,
-                reinterpret_cast<const void *>(cutego_gemm_fns_64x128_kk_k), "cutego_gemm_64x128_kk_bf16_bf16"}};
+    } one[] = {{CUTEGO_GEMM_CONFIG_64x32x128, 64, 4096, 4096, 128, 256,
+                reinterpret_cast<const void *>(cutego_gemm_fns_64x32_kk_k), "cutego_gemm_64x32_kk_bf16_bf16"},
+               {CUTEGO_GEMM_CONFIG_64x128x64, 1024, 1024, 1024, 128, 256,
+                reinterpret_cast<const void *>(cutego_gemm_fns_64x128_kk_k), "cutego_gemm_64x128_kk_bf16_bf16"},
+               {CUTEGO_GEMM_CONFIG_128x96x64, 256, 6144, 4096, 128, 384,
+                reinterpret_cast<const void *>(cutego_gemm_fns_128x96_kk_k), "cutego_gemm_128x96_kk_bf16_bf16"}};
     for (const auto &x : one) {
       cutego_gemm_options_t c;
       memset(&c, 0, sizeof c);
@@ -402,7 +406,7 @@ int main(int argc, char **argv) {
       Gemm g = {x.m, x.n, x.k, A, B, D, nullptr, &c, {}};
       n = delta(g, &rc);
       CHECK(rc == CUTEGO_KERNELS_OK && n.launch_ex == 1 && g.plan.config == x.config && g.plan.tiles == x.tiles &&
-                cudart_stub_last.grid == x.tiles && cudart_stub_last.block == 256 && cudart_stub_last.fn == x.fn &&
+                cudart_stub_last.grid == x.tiles && cudart_stub_last.block == x.block && cudart_stub_last.fn == x.fn &&
                 !strcmp(g.plan.kernel, x.kernel),
             "%s: rc %d, %ld launches, grid %u, block %u, %s", x.kernel, rc, n.launch_ex, cudart_stub_last.grid,
             cudart_stub_last.block, g.plan.kernel);

@@ -495,10 +495,10 @@ static void fp8_plans(void) {
     CHECK(rc == 0 && p.cluster_m == 2 && p.b_map.box[0] == 64 && p.b_map.box[1] == 32 && p.b_map.swizzle_bytes == 128,
           "64x128 NN clusters: B box %d x %d", p.b_map.box[0], p.b_map.box[1]);
     o.cluster_m = 0;
-    o.config = CUTEGO_GEMM_CONFIG_64x96x64 + 2;
+    o.config = CUTEGO_GEMM_CONFIG_128x96x64 + 2;
     rc = plan(L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 512, 0, 512, 1, 0), L3(4096, 512, 0, 512, 1, 0), NULL, BF, BF,
               0x1000, &o, &p);
-    CHECK(rc == -1 && strstr(p.reason, "unknown"), "config 11: %s", p.reason);
+    CHECK(rc == -1 && strstr(p.reason, "unknown"), "config 12: %s", p.reason);
   }
   memset(&o, 0, sizeof o);
   /* M-major A, N-major B: both transposed into K-major workspaces (K padded to 128 bytes: 520
@@ -757,6 +757,88 @@ static void tile96_plans(void) {
   rc = plan(L3(1000, 1000, 0, 1000, 1, 0), L3(1000, 520, 0, 520, 1, 0), L3(1000, 520, 0, 520, 1, 0), NULL, E4, BF,
             0x1000, &o, &p);
   CHECK(rc == -1 && strstr(p.reason, "64x96 tiles are for 16-bit"), "64x96 FP8: %s", p.reason);
+}
+
+/* 128x96 tiles (asked for): two consumer warpgroups of m64n96k16 (384 threads), 6 stages of A 128
+ * rows x 128 bytes (16 KiB) and B 96 rows (12 KiB), the two consumers' staging (2 x 16 KiB), two
+ * mbarriers per stage and 1 KiB of alignment: 1024 + 6 x 28672 + 32768 + 6 x 16 = 205,920 bytes <=
+ * 232,448 (a seventh stage: 234,608). 256 x 6144: 2 tile rows x 64 tile columns of 96 = 128 tiles
+ * on 132 SMs (128x128: 96). D through TMA in 64-column chunks of 16-bit D (the last 32 of each 96
+ * stored directly), fp32 D in three chunks of 32 columns. An N-major B is read in place in the
+ * 64-byte swizzle (three loads of 32 columns); 2x1 clusters share B in halves of 48 rows, 1x2
+ * clusters share A in halves of 64 rows; the split counts 128x96 tiles and its slices run on them;
+ * no FP8, no stream-K. */
+static void tile128x96_plans(void) {
+  const int E4 = CUTEGO_DTYPE_E4M3, BF = CUTEGO_DTYPE_BF16, F32 = CUTEGO_DTYPE_F32;
+  cutego_gemm_plan_t p;
+  char why[160];
+  int rc;
+  cutego_gemm_options_t o;
+  cutego_launch_t l;
+  memset(&o, 0, sizeof o);
+  o.config = CUTEGO_GEMM_CONFIG_128x96x64 + 1;
+  rc = plan(L3(256, 6144, 0, 6144, 1, 0), L3(256, 4096, 0, 4096, 1, 0), L3(6144, 4096, 0, 4096, 1, 0), NULL, BF,
+            BF, 0x1000, &o, &p);
+  cutego_gemm_launch(&p, 132, 0, &l);
+  CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_128x96x64 && !strcmp(p.kernel, "cutego_gemm_128x96_kk_bf16_bf16") &&
+            p.tiles_m == 2 && p.tiles_n == 64 && p.tiles == 128 && p.a_map.box[0] == 64 && p.a_map.box[1] == 128 &&
+            p.b_map.box[0] == 64 && p.b_map.box[1] == 96 && p.b_map.swizzle_bytes == 128 &&
+            (p.flags & CUTEGO_GEMM_F_D_TMA) && p.d_map.box[0] == 64 && p.d_map.box[1] == 64 &&
+            !(p.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B)) && l.block == 384 && l.grid == 128 &&
+            l.smem_bytes == 1024 + 6 * (16384 + 12288) + 2 * 16384 + 6 * 16 && l.cluster == 1,
+        "128x96 TN: rc %d %s tiles %lld x %lld A %d x %d B %d x %d D %d x %d block %d grid %lld smem %d: %s", rc,
+        p.kernel, (long long)p.tiles_m, (long long)p.tiles_n, p.a_map.box[0], p.a_map.box[1], p.b_map.box[0],
+        p.b_map.box[1], p.d_map.box[0], p.d_map.box[1], l.block, (long long)l.grid, l.smem_bytes, p.reason);
+  CHECK(cutego_gemm_split_k(&p, 132, 0, why, sizeof why) == 1, "256x6144 on 128x96: 128 tiles, no split: %s", why);
+  CHECK(cutego_gemm_split_k(&p, 132, 2, why, sizeof why) == 2 && cutego_gemm_slice_config(&p) == CUTEGO_GEMM_CONFIG_128x96x64,
+        "128x96 split_k 2 on its own tiles: %s", why);
+  /* fp32 D: 384 bytes a row, three chunks of 32 columns */
+  rc = plan(L3(256, 6144, 0, 6144, 1, 0), L3(256, 4096, 0, 4096, 1, 0), L3(6144, 4096, 0, 4096, 1, 0), NULL, BF,
+            F32, 0x1000, &o, &p);
+  CHECK(rc == 0 && (p.flags & CUTEGO_GEMM_F_D_TMA) && p.d_map.box[0] == 32 && p.d_map.box[1] == 64 &&
+            !strcmp(p.kernel, "cutego_gemm_128x96_kk_bf16_f32"),
+        "128x96 fp32 D: %s D box %d x %d flags %x", p.kernel, p.d_map.box[0], p.d_map.box[1], (unsigned)p.flags);
+  /* The split counts 128x96 tiles: 1 x 4096 x 4096 is 43 of them, 2 slices (3 do not divide K);
+   * 100 x 1000 x 520 (11 tiles, the last of 40 columns): slices under 1024, none. */
+  rc = plan(L3(1, 4096, 0, 4096, 1, 0), L3(1, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL, BF, BF,
+            0x1000, &o, &p);
+  CHECK(rc == 0 && p.tiles == 43 && p.a_map.box[1] == 8 && cutego_gemm_split_k(&p, 132, 0, why, sizeof why) == 2,
+        "1x4096x4096 on 128x96: tiles %lld, A box rows %d, split %d", (long long)p.tiles, p.a_map.box[1],
+        cutego_gemm_split_k(&p, 132, 0, why, sizeof why));
+  rc = plan(L3(100, 1000, 0, 1000, 1, 0), L3(100, 520, 0, 520, 1, 0), L3(1000, 520, 0, 520, 1, 0), NULL, BF, BF,
+            0x1000, &o, &p);
+  CHECK(rc == 0 && p.tiles_m == 1 && p.tiles_n == 11 && p.a_map.box[1] == 104 &&
+            cutego_gemm_split_k(&p, 132, 0, why, sizeof why) == 1,
+        "100x1000x520 on 128x96: tiles %lld x %lld, A box rows %d", (long long)p.tiles_m, (long long)p.tiles_n,
+        p.a_map.box[1]);
+  /* N-major B in place: boxes of 32 columns x 64 of K in the 64-byte swizzle; M-major A: two 64 x
+   * 64 boxes in the 128-byte swizzle */
+  rc = plan(L3(200, 1000, 0, 1000, 1, 0), L3(200, 320, 0, 1, 200, 0), L3(1000, 320, 0, 1, 1000, 0), NULL,
+            CUTEGO_DTYPE_F16, F32, 0x1000, &o, &p);
+  CHECK(rc == 0 && !(p.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B)) && p.a_map.box[0] == 64 &&
+            p.a_map.box[1] == 64 && p.a_map.swizzle_bytes == 128 && p.b_map.box[0] == 32 && p.b_map.box[1] == 64 &&
+            p.b_map.swizzle_bytes == 64 && p.tiles_m == 2 && p.tiles_n == 11 &&
+            !strcmp(p.kernel, "cutego_gemm_128x96_mm_f16_f32"),
+        "128x96 NN: %s A %d x %d B %d x %d swizzle %d: %s", p.kernel, p.a_map.box[0], p.a_map.box[1], p.b_map.box[0],
+        p.b_map.box[1], p.b_map.swizzle_bytes, p.reason);
+  /* 2x1 clusters: each CTA loads 48 of B's 96 rows; 1x2 clusters: 64 of A's 128 */
+  o.cluster_m = 2;
+  rc = plan(L3(1000, 1000, 0, 1000, 1, 0), L3(1000, 520, 0, 520, 1, 0), L3(1000, 520, 0, 520, 1, 0), NULL, BF, BF,
+            0x1000, &o, &p);
+  cutego_gemm_launch(&p, 132, 0, &l);
+  CHECK(rc == 0 && p.cluster_m == 2 && p.b_map.box[0] == 64 && p.b_map.box[1] == 48 && l.block == 384 && l.cluster == 2,
+        "128x96 clusters: rc %d B box %d x %d block %d cluster %d: %s", rc, p.b_map.box[0], p.b_map.box[1], l.block,
+        (int)l.cluster, p.reason);
+  o.cluster_m = 0;
+  o.cluster_n = 2;
+  rc = plan(L3(256, 6144, 0, 6144, 1, 0), L3(256, 4096, 0, 4096, 1, 0), L3(6144, 4096, 0, 4096, 1, 0), NULL, BF,
+            BF, 0x1000, &o, &p);
+  CHECK(rc == 0 && p.cluster_n == 2 && p.a_map.box[0] == 64 && p.a_map.box[1] == 64,
+        "128x96 1x2 clusters: rc %d A box %d x %d: %s", rc, p.a_map.box[0], p.a_map.box[1], p.reason);
+  o.cluster_n = 0;
+  rc = plan(L3(1000, 1000, 0, 1000, 1, 0), L3(1000, 520, 0, 520, 1, 0), L3(1000, 520, 0, 520, 1, 0), NULL, E4, BF,
+            0x1000, &o, &p);
+  CHECK(rc == -1 && strstr(p.reason, "128x96 tiles are for 16-bit"), "128x96 FP8: %s", p.reason);
 }
 
 static void block_scaled_plans(void) {
@@ -1376,6 +1458,7 @@ int main(void) {
   fp8_plans();
   tile168_plans();
   tile96_plans();
+  tile128x96_plans();
   block_scaled_plans();
   pitch_plans();
   cluster_n_plans();

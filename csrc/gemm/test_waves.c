@@ -246,7 +246,7 @@ int main(void) {
     } rows[] = {EXTENT_ROW(128x256x64, 1, 1), EXTENT_ROW(128x128x64, 1, 1),  EXTENT_ROW(128x64x64, 1, 0),
                 EXTENT_ROW(128x192x128, 0, 1), EXTENT_ROW(128x192x64, 1, 0), EXTENT_ROW(64x64x128, 1, 0),
                 EXTENT_ROW(64x32x128, 1, 0),   EXTENT_ROW(64x128x64, 1, 0), EXTENT_ROW(128x168x64, 1, 0),
-                EXTENT_ROW(64x96x64, 1, 0)};
+                EXTENT_ROW(64x96x64, 1, 0),    EXTENT_ROW(128x96x64, 1, 0)};
 #undef EXTENT_ROW
     CHECK(sizeof rows / sizeof rows[0] == (size_t)cutego_gemm_nconfigs, "one row per configuration");
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {

@@ -237,6 +237,7 @@ int cutego_gemm_slice_config(const cutego_gemm_plan_t *p) {
     case CUTEGO_GEMM_CONFIG_64x32x128:
     case CUTEGO_GEMM_CONFIG_64x128x64:
     case CUTEGO_GEMM_CONFIG_64x96x64:
+    case CUTEGO_GEMM_CONFIG_128x96x64:
       return p->config;
     default:
       return CUTEGO_GEMM_CONFIG_128x128x64;
