@@ -148,6 +148,10 @@ func TestLaunchPlanTiles(t *testing.T) {
 		{1000, 1000, 1000, F16, F32, GemmOptions{SMs: 132}, "cutego_gemm_64x128_kk_f16_f32"},
 		{96, 6144, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x128_kk_bf16_bf16"},
 		{128, 6144, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x96_kk_bf16_bf16"},
+		// 256 rows (two whole rows of 128-row tiles) x 6144, where 128x128 makes 96 tiles: 128x96
+		// tiles (128 of them); 224 rows stay on 128x128.
+		{256, 6144, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_128x96_kk_bf16_bf16"},
+		{224, 6144, 4096, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_128x128_kk_bf16_bf16"},
 		// Of those, 64x64 tiles where they fill at most one wave unsplit, rows on the 128-byte grid:
 		// 512^3 (64 tiles), 256^3 (16); 768^3 has 144 of them, so 64x128.
 		{512, 512, 512, BF16, 0, GemmOptions{SMs: 132}, "cutego_gemm_64x64_kk_bf16_bf16"},

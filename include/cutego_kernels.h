@@ -504,7 +504,10 @@ int cutego_gemm_narrow(const cutego_gemm_plan_t *plan, int sms);
  * rules give 64x128 tiles, CUTEGO_GEMM_CONFIG_64x96x64 instead for a 16-bit plan of one batch and
  * 97-128 rows with A's and B's rows on the grid whose 64x96 tiles fill more than half a wave and at
  * most one, unsplit (128 x 6144 x 4096: 128 tiles against 96), which cutego_gemm_auto_cluster runs
- * in 2x1 clusters. */
+ * in 2x1 clusters. Where none of them applies, CUTEGO_GEMM_CONFIG_128x96x64 for a 16-bit plan of one
+ * batch and two whole rows of 128-row tiles (M = 256), rows on the grid, whose data-parallel choice
+ * is 128x128 tiles unsplit and whose 128x96 tiles are more, fill more than half a wave and at most
+ * one, unsplit (256 x 6144 x 4096: 128 tiles against 96). */
 int cutego_gemm_narrow_config(const cutego_gemm_plan_t *plan, int sms);
 
 /* The cluster size along M (1 or 2) cutego_gemm takes for a plan of the wgmma path where no

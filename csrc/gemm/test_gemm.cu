@@ -865,6 +865,8 @@ int main(int argc, char **argv) {
   // 97-128 rows on 64x96 tiles in 2x1 clusters where they fill more SMs (cutego_gemm_narrow_config,
   // cutego_gemm_auto_cluster): 128x6144x4096 on 128 tiles, 112x6144x11008 f16 with beta
   cs.push_back({"narrow auto 128x6144x4096 (64x96 in clusters)", 128, 6144, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, -2, -2, -C696, -DP});
+  cs.push_back({"auto 256x6144x4096 (128x96)", 256, 6144, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, -1, -2, -C1296, -DP});
+  cs.push_back({"auto 256x5120x4096 f16 f32 beta (128x96)", 256, 5120, 4096, 1, 0, 0, F16, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, -1, -2, -C1296, -DP});
   cs.push_back({"narrow auto 112x6144x11008 f16 beta (64x96 in clusters)", 112, 6144, 11008, 1, 0, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, -2, -2, -C696, -DP});
   // two rows of 128x128 tiles that would split K: 64x128 tiles unsplit (128 of them), partial rows
   cs.push_back({"narrow auto 240x4096x11008 (64x128 unsplit)", 240, 4096, 11008, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C68, -DP});

@@ -347,6 +347,16 @@ int main(int argc, char **argv) {
               cudart_stub_last.block == 256 && cudart_stub_last.grid == 96 &&
               cudart_stub_last.fn == reinterpret_cast<const void *>(cutego_gemm_fns_64x128_kk_k),
           "auto 72x6144x4096: rc %d, config %d, block %u", rc, (int)auto72.plan.config, cudart_stub_last.block);
+    // Two whole rows of 128-row tiles: 128x96 where the data-parallel choice is 128x128 and 128x96
+    // tiles fill more SMs (cutego_gemm_narrow_config), without clusters: 256x6144x4096 on 2 x 64 =
+    // 128 of them, 384 threads.
+    Gemm auto256 = {256, 6144, 4096, A, B, D, nullptr, nullptr, {}};
+    n = delta(auto256, &rc);
+    CHECK(rc == CUTEGO_KERNELS_OK && n.launch_ex == 1 && auto256.plan.config == CUTEGO_GEMM_CONFIG_128x96x64 &&
+              auto256.plan.cluster_m == 1 && cudart_stub_last.cluster == 1 && cudart_stub_last.block == 384 &&
+              cudart_stub_last.grid == 128 && cudart_stub_last.fn == reinterpret_cast<const void *>(cutego_gemm_fns_128x96_kk_k),
+          "auto 256x6144x4096: rc %d, config %d, cluster %u, block %u, grid %u", rc, (int)auto256.plan.config,
+          cudart_stub_last.cluster, cudart_stub_last.block, cudart_stub_last.grid);
     // 97-128 rows: 64x96 tiles where 64x128 ones fill fewer SMs (cutego_gemm_narrow_config), in 2x1
     // clusters sharing B (cutego_gemm_auto_cluster): 128x6144x4096 on 2 x 64 = 128 of them.
     Gemm auto128 = {128, 6144, 4096, A, B, D, nullptr, nullptr, {}};

@@ -360,7 +360,13 @@ int main(void) {
                * 4096 stay on 64x64, 256 at 12288 on 128x128); 96 rows stay on 64x128 */
               {97, 6144, 4096, CUTEGO_GEMM_CONFIG_64x96x64, 1},  {96, 6144, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 1},
               {128, 6144, 11008, CUTEGO_GEMM_CONFIG_64x96x64, 1}, {128, 5120, 4096, CUTEGO_GEMM_CONFIG_64x96x64, 1},
-              {128, 12288, 4096, -1, 0},                         {129, 6144, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 1}};
+              {128, 12288, 4096, -1, 0},                         {129, 6144, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 1},
+              /* 128x96 where 128x128 is the data-parallel choice (wave_128x96): two whole rows of
+               * 128-row tiles, 128 tiles at N = 6144 (108 at 5120); not 224 rows, not 150 tiles (N =
+               * 7168), not where 128x256 is the choice (N = 14336) */
+              {256, 6144, 4096, CUTEGO_GEMM_CONFIG_128x96x64, 1}, {256, 5120, 4096, CUTEGO_GEMM_CONFIG_128x96x64, 1},
+              {256, 6144, 11008, CUTEGO_GEMM_CONFIG_128x96x64, 1}, {224, 6144, 4096, -1, 0},
+              {256, 7168, 4096, -1, 0},                          {256, 14336, 4096, -1, 0}};
     for (size_t i = 0; i < sizeof nc / sizeof nc[0]; ++i) {
       q = tn(nc[i].m, nc[i].n, nc[i].k, 1);
       const int got = cutego_gemm_narrow_config(&q, sms);
@@ -648,8 +654,10 @@ int main(void) {
    * 128x256 at 4 waves to 3, the two costs' plans alternated (bench/results/2026-12-03-cost168):
    * 768x14336 126.1 / 135.5, 1024x11008 128.0 / 134.5. 64x96 tiles (9) in 2x1 clusters forced
    * beside the automatic plan, alternated (bench/results/2026-12-04-clusters): 128x6144 17.6 us
-   * against 18.6 on 64x128. Configuration (0 128x256, 1 128x128, 2 128x64, 4 128x192, 5 64x64, 6
-   * 64x32, 7 64x128, 8 128x168, 9 64x96), split,
+   * against 18.6 on 64x128. 128x96 tiles (10) forced beside the automatic plan, alternated
+   * (bench/results/2026-12-04-tile128x96): 256x6144 21.5 us against 23.2 on 128x128. Configuration
+   * (0 128x256, 1 128x128, 2 128x64, 4 128x192, 5 64x64, 6 64x32, 7 64x128, 8 128x168, 9 64x96, 10
+   * 128x96), split,
    * decomposition (1 data-parallel, 2 split K, 3 stream-K); clusters were never within 3% where
    * they ran. */
   {
@@ -667,7 +675,7 @@ int main(void) {
         {128, 11008, 4096, 1, {{1, 0, 1}}},
         {128, 14336, 4096, 1, {{1, 0, 1}}},
         {256, 4096, 4096, 1, {{7, 0, 1}}},
-        {256, 6144, 4096, 1, {{1, 0, 1}}},
+        {256, 6144, 4096, 1, {{10, 0, 1}}},
         {256, 11008, 4096, 2, {{4, 0, 1}, {8, 0, 1}}},
         {256, 14336, 4096, 1, {{0, 0, 1}}},
         {333, 6144, 4096, 2, {{4, 0, 1}, {8, 0, 1}}},

@@ -385,11 +385,31 @@ static int wave_64x96(const cutego_gemm_plan_t *p, int sms) {
          auto_split(p, sms, c) == 1;
 }
 
+/* Whether a plan that no narrow rule takes runs on 128x96 tiles (cuBLAS's tile there:
+ * nvjet_sm90_tst_96x128_64x7_2x1) where its data-parallel choice is 128x128: 16-bit, one batch, two
+ * whole rows of 128-row tiles (M = 256), no clusters or packed C/D asked for, A's and B's rows on
+ * the 128-byte grid, 128x128 tiles unsplit, 128x96 ones more of them, more than half a wave, at most
+ * one and unsplit (N = 6144: 128 tiles against 96). Measured on the H200
+ * (bench/results/2026-12-04-tile128x96, 128x96 forced beside the automatic plan, alternated twice,
+ * CUDA graphs): 256 x 6144 x 4096 1.080x (23.2 -> 21.5 us, 0.96 -> 1.04 of cuBLAS), 256 x 5120 x
+ * 4096 1.203x, 256 x 6144 x 11008 1.131x; with a partial second row 0.93x (224 x 6144 against
+ * 128x128) and 0.90x (192 x 6144 against 64x128), hence whole rows; in 2x1 clusters 1.06-1.15x, in
+ * 1x2 clusters (cuBLAS's) 0.90-1.04x: none. */
+static int wave_128x96(const cutego_gemm_plan_t *p, int sms) {
+  const int c = CUTEGO_GEMM_CONFIG_128x96x64, c128 = CUTEGO_GEMM_CONFIG_128x128x64;
+  int64_t t, t128;
+  return p->path == CUTEGO_GEMM_PATH_WGMMA && is_16bit(p->ab_dtype) && p->l == 1 && p->m == 256 &&
+         p->cluster_m <= 1 && p->cluster_n <= 1 && !(p->flags & CUTEGO_GEMM_F_PACK_D) && on_grid(&p->a) &&
+         on_grid(&p->b) && !count_tiles(p->m, p->n, p->l, c, 0, &t) && !count_tiles(p->m, p->n, p->l, c128, 0, &t128) &&
+         t > t128 && 2 * t > sms && t <= sms && auto_split(p, sms, c) == 1 && auto_split(p, sms, c128) == 1 &&
+         cutego_gemm_pick_config_plan(p, sms) == c128;
+}
+
 /* The narrow rules in order; 64x128 tiles become 64x96 where wave_64x96 says so. */
 static int narrow_rules(const cutego_gemm_plan_t *p, int sms) {
   if (one_wave_64x128(p, sms)) return one_wave_64x64(p, sms) ? CUTEGO_GEMM_CONFIG_64x64x128 : CUTEGO_GEMM_CONFIG_64x128x64;
   if (half_row_64x128(p) || split_64x128(p, sms)) return CUTEGO_GEMM_CONFIG_64x128x64;
-  if (!cutego_gemm_narrow(p, sms)) return -1;
+  if (!cutego_gemm_narrow(p, sms)) return wave_128x96(p, sms) ? CUTEGO_GEMM_CONFIG_128x96x64 : -1;
   /* The narrow tiles: 64x64 for at most 64 rows; above, 64x128 ones, as many as 128x64 (they are
    * the same tiles turned, for rows past 64 on the 64-row grid) and measured as fast or faster
    * (bench/results/2026-12-03-inflight, forced against the 128x64 choice: 256x4096x4096 18.3 ->
