@@ -4,7 +4,7 @@
 // of the two cuBLAS figures. Every timed shape is first checked against an fp32 reference (cuBLAS
 // pedantic fp32) on the same inputs.
 //   bench_gemm out.csv [--quick|--sweep] [--dtype bf16|f16|both] [--layout TN|NN|NT|TT] [--reps N]
-//              [--cluster 0|1|2] [--cluster-n 0|2] [--ab-cluster] [--ab-config C] [--split-k S] [--decomposition D] [--pitch-pack P] [--min-m M] [--max-m M] [--set S] [--host] [--graph]
+//              [--cluster 0|1|2] [--cluster-n 0|2] [--ab-cluster] [--ab-config C] [--split-k S] [--decomposition D] [--pitch-pack P] [--min-m M] [--max-m M] [--set S] [--host] [--graph] [--cold]
 //              [--shape M,N,K]...
 // --sweep: M in 1..16384 x the LLM (N,K) pairs, squares 256..16384, 12 sizes off the 64-grid.
 // Small problems are timed as batches of up to 20 back-to-back calls (time per call).
@@ -13,6 +13,9 @@
 // interleaved with ours as the other options say (e.g. the automatic choice against config 5).
 // --graph: each side's calls timed as a captured CUDA graph (device time, no host launch cost).
 // --shape M,N,K (repeatable): these shapes only (set "shape"), e.g. for a before/after run.
+// --cold: every side's calls read A and B from device memory, as an inference step reads a layer's
+// weights: copies of A and B together at least three times the L2's size, each call the next copy
+// (and a graph holds every copy once), so no call finds its operands left in L2 by the one before.
 // --host: host time per call (plan + launch, no synchronization) of each, on small problems.
 // Layout names are BLAS's for row-major D: TN = A K-major and B K-major (the wgmma-native
 // case), NN = A M-major... (A is (M,K), B is (N,K) as in CuTe).
@@ -46,6 +49,26 @@ static int g_batch = 1;
 static bool g_graph = false;
 static cudaStream_t g_stream = nullptr;
 
+// --cold: the copies of A and B that consecutive calls read in turn (one copy, A and B themselves,
+// without --cold). next() gives a call's pair.
+static bool g_cold = false;
+struct Rotation {
+  std::vector<const void *> a, b;
+  size_t i = 0;
+  std::pair<const void *, const void *> next() {
+    std::pair<const void *, const void *> r{a[i], b[i]};
+    i = (i + 1) % a.size();
+    return r;
+  }
+};
+// How many copies of A and B (bytes together) --cold takes: at least three L2s' worth, at most 512.
+static int cold_copies(size_t bytes) {
+  int l2 = 0;
+  CK(cudaDeviceGetAttribute(&l2, cudaDevAttrL2CacheSize, 0));
+  const size_t want = 3 * (size_t)l2;
+  return (int)std::min<size_t>(512, std::max<size_t>(1, (want + bytes - 1) / bytes));
+}
+
 // cuBLASLt: D (row-major MxN) = A (MxK) * B^T, expressed column-major as D^T (NxM) = op(B) op(A).
 struct Lt {
   cublasLtHandle_t h;
@@ -56,8 +79,8 @@ struct Lt {
     CK(cudaMalloc(&ws, wsz));
   }
   // am/bm: 0 K-major, 1 MN-major (our terms)
-  float time(const void *a, const void *b, void *d, int64_t M, int64_t N, int64_t K, int am, int bm, cudaDataType t,
-             int reps, cudaStream_t st) {
+  float time(Rotation &ops, void *d, int64_t M, int64_t N, int64_t K, int am, int bm, cudaDataType t, int reps,
+             cudaStream_t st) {
     cublasLtMatmulDesc_t op;
     CL(cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F));
     // first operand (cuBLAS "A") = our B, N x K: K-major = col-major K x N -> transpose
@@ -78,7 +101,10 @@ struct Lt {
     CL(cublasLtMatmulAlgoGetHeuristic(h, op, la, lb, ld, ld, pref, 1, &res, &got));
     float alpha = 1, beta = 0, ms = -1;
     if (got) {
-      auto run = [&] { CL(cublasLtMatmul(h, op, &alpha, b, la, a, lb, &beta, d, ld, d, ld, &res.algo, ws, wsz, st)); };
+      auto run = [&] {
+        const auto ab = ops.next();
+        CL(cublasLtMatmul(h, op, &alpha, ab.second, la, ab.first, lb, &beta, d, ld, d, ld, &res.algo, ws, wsz, st));
+      };
       ms = time_it(run, reps, st);
     }
     cublasLtMatmulPreferenceDestroy(pref);
@@ -122,14 +148,15 @@ struct Lt {
 };
 
 // cublasGemmEx, default algorithm: the same column-major D^T = op(B) op(A) as Lt.
-static float time_gemmex(cublasHandle_t hb, const void *a, const void *b, void *d, int64_t M, int64_t N, int64_t K,
-                         int am, int bm, cudaDataType t, int reps, cudaStream_t st) {
+static float time_gemmex(cublasHandle_t hb, Rotation &ops, void *d, int64_t M, int64_t N, int64_t K, int am, int bm,
+                         cudaDataType t, int reps, cudaStream_t st) {
   cublasOperation_t ta = bm == 0 ? CUBLAS_OP_T : CUBLAS_OP_N, tb = am == 0 ? CUBLAS_OP_N : CUBLAS_OP_T;
   const int lda = (int)(bm == 0 ? K : N), ldb = (int)(am == 0 ? K : M);
   float alpha = 1, beta = 0;
   auto run = [&] {
-    CB(cublasGemmEx(hb, ta, tb, (int)N, (int)M, (int)K, &alpha, b, t, lda, a, t, ldb, &beta, d, t, (int)N,
-                    CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+    const auto ab = ops.next();
+    CB(cublasGemmEx(hb, ta, tb, (int)N, (int)M, (int)K, &alpha, ab.second, t, lda, ab.first, t, ldb, &beta, d, t,
+                    (int)N, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
   };
   return Lt::time_it(run, reps, st);
 }
@@ -167,7 +194,7 @@ static int g_ab_config = 0;  // --ab-config C: ours with options.config C too (A
 // The device-to-device copy rate (bytes read + written per second), measured once: a 512 MiB
 // cudaMemcpyAsync, median of 7. A GEMM that reads B from device memory takes at least B's bytes
 // at that rate: the bound recorded per shape (ms_b_bound). (B of up to ~40 MB stays in the L2
-// between the timed calls, which can beat it.)
+// between the timed calls, which can beat it, unless --cold.)
 static double g_copy_bps = 0;
 static void measure_copy_rate() {
   const size_t bytes = (size_t)512 << 20;
@@ -212,10 +239,23 @@ static void bench_one(FILE *csv, const Shape &s, int am, int bm, int dt, int rep
   cute_layout_t la = layout3(M, K, 0, am == 0 ? K : 1, am == 0 ? 1 : M, 0);
   cute_layout_t lb = layout3(N, K, 0, bm == 0 ? K : 1, bm == 0 ? 1 : N, 0);
   cute_layout_t ld = layout3(M, N, 0, N, 1, 0);
+  // --cold: copies of A and B beside them (the same values), read in turn
+  Rotation ops;
+  ops.a.push_back(a), ops.b.push_back(b);
+  const int copies = g_cold ? cold_copies((M * K + N * K) * sizeof(T)) : 1;
+  for (int c = 1; c < copies; ++c) {
+    T *ac, *bc;
+    CK(cudaMalloc(&ac, M * K * sizeof(T)));
+    CK(cudaMalloc(&bc, N * K * sizeof(T)));
+    CK(cudaMemcpy(ac, a, M * K * sizeof(T), cudaMemcpyDeviceToDevice));
+    CK(cudaMemcpy(bc, b, N * K * sizeof(T), cudaMemcpyDeviceToDevice));
+    ops.a.push_back(ac), ops.b.push_back(bc);
+  }
   cutego_gemm_plan_t plan;
   memset(&plan, 0, sizeof plan);
   auto ours = [&] {
-    int rc = cutego_gemm(d, &ld, a, &la, b, &lb, nullptr, nullptr, dt, dt, 1.f, 0.f, g_stream, opt, &plan);
+    const auto ab = ops.next();
+    int rc = cutego_gemm(d, &ld, ab.first, &la, ab.second, &lb, nullptr, nullptr, dt, dt, 1.f, 0.f, g_stream, opt, &plan);
     if (rc) {
       fprintf(stderr, "cutego_gemm: %s\n", last_kernel_error());
       exit(3);
@@ -231,19 +271,22 @@ static void bench_one(FILE *csv, const Shape &s, int am, int bm, int dt, int rep
   const double fl = 2.0 * M * N * K;
   reps = std::max(5, std::min(reps, (int)(4e13 / fl)));
   g_batch = std::max(1, std::min(20, (int)(2e11 / fl)));
+  if (g_graph) g_batch = std::max(g_batch, copies);  // a graph holds every copy once
   float t_ours = Lt::time_it(ours, reps, g_stream);
-  float t_cub1 = lt.time(a, b, d, M, N, K, am, bm, ct, reps, g_stream);
-  float t_gex1 = time_gemmex(hb, a, b, d, M, N, K, am, bm, ct, reps, g_stream);
+  float t_cub1 = lt.time(ops, d, M, N, K, am, bm, ct, reps, g_stream);
+  float t_gex1 = time_gemmex(hb, ops, d, M, N, K, am, bm, ct, reps, g_stream);
   float t_ours2 = Lt::time_it(ours, reps, g_stream);
-  float t_cub2 = lt.time(a, b, d, M, N, K, am, bm, ct, reps, g_stream);
-  float t_gex2 = time_gemmex(hb, a, b, d, M, N, K, am, bm, ct, reps, g_stream);
+  float t_cub2 = lt.time(ops, d, M, N, K, am, bm, ct, reps, g_stream);
+  float t_gex2 = time_gemmex(hb, ops, d, M, N, K, am, bm, ct, reps, g_stream);
   float t_nc = 0;
   if (g_ab_cluster) {
     cutego_gemm_options_t nc = *opt;
     nc.cluster_m = 1;
     nc.cluster_n = 0;
     auto ours_nc = [&] {
-      if (cutego_gemm(d, &ld, a, &la, b, &lb, nullptr, nullptr, dt, dt, 1.f, 0.f, g_stream, &nc, nullptr)) exit(3);
+      const auto ab = ops.next();
+      if (cutego_gemm(d, &ld, ab.first, &la, ab.second, &lb, nullptr, nullptr, dt, dt, 1.f, 0.f, g_stream, &nc, nullptr))
+        exit(3);
     };
     float t1 = Lt::time_it(ours_nc, reps, g_stream);
     float t_o3 = Lt::time_it(ours, reps, g_stream);
@@ -259,7 +302,8 @@ static void bench_one(FILE *csv, const Shape &s, int am, int bm, int dt, int rep
     cutego_gemm_options_t oc = *opt;
     oc.config = g_ab_config;
     auto ours_c = [&] {
-      if (cutego_gemm(d, &ld, a, &la, b, &lb, nullptr, nullptr, dt, dt, 1.f, 0.f, g_stream, &oc, &plan_abc)) {
+      const auto ab = ops.next();
+      if (cutego_gemm(d, &ld, ab.first, &la, ab.second, &lb, nullptr, nullptr, dt, dt, 1.f, 0.f, g_stream, &oc, &plan_abc)) {
         fprintf(stderr, "cutego_gemm (config %d): %s\n", g_ab_config, last_kernel_error());
         exit(3);
       }
@@ -290,12 +334,12 @@ static void bench_one(FILE *csv, const Shape &s, int am, int bm, int dt, int rep
   if (g_ab_config > 0)
     printf("       config %d: %6.1f us %6.1f TF (%.3fx ours as asked, ratio %.3f)  rel %.1e  %s\n", g_ab_config,
            t_abc * 1e3, fl / (t_abc * 1e9), t_best / t_abc, t_cub > 0 ? t_cub / t_abc : 0, rel_abc, plan_abc.reason);
-  fprintf(csv, "%s,%s,%s,%lld,%lld,%lld,%.5f,%.5f,%.5f,%.5f,%.2f,%.2f,%.4f,%.2e,%s,%s,%d,%.4f,%.5f,%.5f,%d,%d,%.5f,%d,%d,%.5f,%.2e,%d\n", s.set,
+  fprintf(csv, "%s,%s,%s,%lld,%lld,%lld,%.5f,%.5f,%.5f,%.5f,%.2f,%.2f,%.4f,%.2e,%s,%s,%d,%.4f,%.5f,%.5f,%d,%d,%.5f,%d,%d,%.5f,%.2e,%d,%d\n", s.set,
           dt == CUTEGO_DTYPE_BF16 ? "bf16" : "f16", lname[am][bm], (long long)M, (long long)N, (long long)K, t_ours,
           t_ours2, t_cub1, t_cub2, tf_ours, tf_cub, ratio, rel, cutego_gemm_path_name(plan.path),
           (plan.flags & CUTEGO_GEMM_F_D_TMA) ? "tma-store" : "direct", (int)plan.cluster_m, t_nc, t_gex1, t_gex2,
           (int)plan.config, (int)plan.split_k, ms_b_bound, (int)plan.decomposition, g_ab_config > 0 ? (int)plan_abc.config : -1,
-          t_abc, rel_abc, (int)plan.cluster_n);
+          t_abc, rel_abc, (int)plan.cluster_n, g_cold ? copies : 0);
   fflush(csv);
   fflush(stdout);
   if (rel > 1e-2 || rel_abc > 1e-2) {
@@ -303,6 +347,7 @@ static void bench_one(FILE *csv, const Shape &s, int am, int bm, int dt, int rep
     exit(4);
   }
   if (ratio > 0) ratios.push_back(ratio);
+  for (size_t c = 1; c < ops.a.size(); ++c) cudaFree(const_cast<void *>(ops.a[c])), cudaFree(const_cast<void *>(ops.b[c]));
   cudaFree(f), cudaFree(a), cudaFree(b), cudaFree(d);
 }
 
@@ -353,7 +398,7 @@ static void host_overhead(Lt &lt, cublasHandle_t hb, const cutego_gemm_options_t
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    fprintf(stderr, "usage: bench_gemm out.csv [--quick] [--dtype bf16|f16|both] [--layout TN|NN|NT|TT] [--reps N] [--group G] [--config C] [--direct-epilogue] [--only-m M] [--cluster C] [--cluster-n C] [--ab-cluster] [--ab-config C] [--sweep] [--min-m M] [--max-m M] [--set llm|square|odd] [--split-k S] [--decomposition D] [--pitch-pack P] [--max-ctas C] [--host] [--graph] [--shape M,N,K]...\n");
+    fprintf(stderr, "usage: bench_gemm out.csv [--quick] [--dtype bf16|f16|both] [--layout TN|NN|NT|TT] [--reps N] [--group G] [--config C] [--direct-epilogue] [--only-m M] [--cluster C] [--cluster-n C] [--ab-cluster] [--ab-config C] [--sweep] [--min-m M] [--max-m M] [--set llm|square|odd] [--split-k S] [--decomposition D] [--pitch-pack P] [--max-ctas C] [--host] [--graph] [--cold] [--shape M,N,K]...\n");
     return 2;
   }
   bool quick = false, sweep = false, host = false;
@@ -375,6 +420,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[i], "--sweep")) sweep = true;
     else if (!strcmp(argv[i], "--host")) host = true;
     else if (!strcmp(argv[i], "--graph")) g_graph = true;
+    else if (!strcmp(argv[i], "--cold")) g_cold = true;
     else if (!strcmp(argv[i], "--max-m") && i + 1 < argc) max_m = atoll(argv[++i]);
     else if (!strcmp(argv[i], "--min-m") && i + 1 < argc) min_m = atoll(argv[++i]);
     else if (!strcmp(argv[i], "--set") && i + 1 < argc) only_set = argv[++i];
@@ -397,7 +443,7 @@ int main(int argc, char **argv) {
   int am = (lay[0] == 'N'), bm = (lay[1] == 'T');  // BLAS names for row-major D
   FILE *csv = fopen(argv[1], "w");
   if (!csv) return 2;
-  fprintf(csv, "set,dtype,layout,m,n,k,ms_ours,ms_ours_again,ms_cublaslt,ms_cublaslt_again,tflops_ours,tflops_cublaslt,ratio,rel_err,path,epilogue,cluster_m,ms_ours_no_cluster,ms_gemmex,ms_gemmex_again,config,split_k,ms_b_bound,decomposition,ab_config,ms_ab_config,rel_ab_config,cluster_n\n");
+  fprintf(csv, "set,dtype,layout,m,n,k,ms_ours,ms_ours_again,ms_cublaslt,ms_cublaslt_again,tflops_ours,tflops_cublaslt,ratio,rel_err,path,epilogue,cluster_m,ms_ours_no_cluster,ms_gemmex,ms_gemmex_again,config,split_k,ms_b_bound,decomposition,ab_config,ms_ab_config,rel_ab_config,cluster_n,cold_copies\n");
   cudaDeviceProp prop;
   CK(cudaGetDeviceProperties(&prop, 0));
   int drv = 0, clk = 0, mclk = 0;
@@ -430,7 +476,8 @@ int main(int argc, char **argv) {
           for (int64_t k : {4096, 11008, 14336}) shapes.push_back({m, n, k, "llm"});
   }
   measure_copy_rate();
-  printf("# device-to-device copy %.0f GB/s (read + write)\n", g_copy_bps / 1e9);
+  printf("# device-to-device copy %.0f GB/s (read + write)%s\n", g_copy_bps / 1e9,
+         g_cold ? "; --cold: A and B read from device memory by every call (CSV column cold_copies)" : "");
   Lt lt;
   cublasHandle_t hb;
   CB(cublasCreate(&hb));
