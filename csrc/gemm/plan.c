@@ -313,30 +313,13 @@ static int choose_config(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt
   if (opt && opt->config > 0) {
     if (opt->config > cutego_gemm_nconfigs) return REASON(p, -1, "config %d unknown", (int)opt->config);
     p->config = opt->config - 1;
-    if (is_fp8(p->ab_dtype) && p->config == CUTEGO_GEMM_CONFIG_128x64x64)
-      return REASON(p, -1, "config %d: 128x64 tiles are for 16-bit A and B only (FP8: 128x256 or 128x128)",
-                    (int)opt->config);
+    /* the 16-bit-only tiles: no row in the FP8 table (configs.cc) */
     if (is_fp8(p->ab_dtype) && p->config == CUTEGO_GEMM_CONFIG_128x192x64)
       return REASON(p, -1, "config %d: 128x192x64 tiles are for 16-bit A and B only (FP8: 128x256 or 128x128; "
                     "block-scaled: config %d, 128x192x128)", (int)opt->config, CUTEGO_GEMM_CONFIG_128x192x128 + 1);
-    if (is_fp8(p->ab_dtype) && p->config == CUTEGO_GEMM_CONFIG_64x64x128)
-      return REASON(p, -1, "config %d: 64x64 tiles are for 16-bit A and B only (FP8: 128x256 or 128x128)",
-                    (int)opt->config);
-    if (is_fp8(p->ab_dtype) && p->config == CUTEGO_GEMM_CONFIG_64x32x128)
-      return REASON(p, -1, "config %d: 64x32 tiles are for 16-bit A and B only (FP8: 128x256 or 128x128)",
-                    (int)opt->config);
-    if (is_fp8(p->ab_dtype) && p->config == CUTEGO_GEMM_CONFIG_64x128x64)
-      return REASON(p, -1, "config %d: 64x128 tiles are for 16-bit A and B only (FP8: 128x256 or 128x128)",
-                    (int)opt->config);
-    if (is_fp8(p->ab_dtype) && p->config == CUTEGO_GEMM_CONFIG_128x168x64)
-      return REASON(p, -1, "config %d: 128x168 tiles are for 16-bit A and B only (FP8: 128x256 or 128x128)",
-                    (int)opt->config);
-    if (is_fp8(p->ab_dtype) && p->config == CUTEGO_GEMM_CONFIG_64x96x64)
-      return REASON(p, -1, "config %d: 64x96 tiles are for 16-bit A and B only (FP8: 128x256 or 128x128)",
-                    (int)opt->config);
-    if (is_fp8(p->ab_dtype) && p->config == CUTEGO_GEMM_CONFIG_128x96x64)
-      return REASON(p, -1, "config %d: 128x96 tiles are for 16-bit A and B only (FP8: 128x256 or 128x128)",
-                    (int)opt->config);
+    if (is_fp8(p->ab_dtype) && cutego_gemm_fp8_config_boxes[p->config].bm == 0)
+      return REASON(p, -1, "config %d: %s tiles are for 16-bit A and B only (FP8: 128x256 or 128x128)",
+                    (int)opt->config, cutego_gemm_config_boxes[p->config].name);
     if (p->promoted && p->config != CUTEGO_GEMM_CONFIG_128x128x64)
       return REASON(p, -1, "config %d: promoted FP8 accumulation runs on 128x128 tiles only%s", (int)opt->config,
                     block_scaled ? " (block-scaled: or 128x192)" : "");

@@ -589,19 +589,25 @@ int main(int argc, char **argv) {
   // (the slices on 64x64 tiles), the automatic split on 64x64 tiles (64x4096x4096: 64 tiles, 2
   // slices), 2x1 clusters sharing B (32-row slices; M = 40: the partner CTA wholly past M),
   // batches with B broadcast, packed A, the direct epilogue
-  const int C66 = CUTEGO_GEMM_CONFIG_64x64x128 + 1;
-  {
-    const int64_t ms[] = {1, 8, 40, 64, 100, 200};
+  // Every major order x bf16 and f16 in x bf16/f16/f32 out of a tile asked for, beta on half of
+  // them, M cycling through the nm values of ms (one tile row and several, partial ones), N = 1000
+  // (a partial last column tile), K = 520 (a partial k-tile), unsplit.
+  auto every_major_and_type_m = [&](const char *tile, int config, const int64_t *ms, int nm) {
     for (int am = 0; am < 2; ++am)
       for (int bm = 0; bm < 2; ++bm)
         for (int t = 0; t < 6; ++t) {
           int ab = t < 3 ? BF : F16, cd = t % 3 == 0 ? BF : t % 3 == 1 ? F16 : F32;
-          const int64_t m = ms[(t + 2 * am + bm) % 6];
-          snprintf(names[ni], 48, "64x64 %c%c %s->%s M=%lld", am ? 'M' : 'K', bm ? 'N' : 'K', ab == BF ? "bf16" : "f16",
+          const int64_t m = ms[(t + 2 * am + bm) % nm];
+          snprintf(names[ni], 48, "%s %c%c %s->%s M=%lld", tile, am ? 'M' : 'K', bm ? 'N' : 'K', ab == BF ? "bf16" : "f16",
                    cd == BF ? "bf16" : cd == F16 ? "f16" : "f32", (long long)m);
           cs.push_back({names[ni++], m, 1000, 520, 1, am, bm, ab, cd, 1.25f, t % 2 ? 0.5f : 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0,
-                        1, C66});
+                        1, config});
         }
+  };
+  const int C66 = CUTEGO_GEMM_CONFIG_64x64x128 + 1;
+  {
+    const int64_t ms[] = {1, 8, 40, 64, 100, 200};
+    every_major_and_type_m("64x64", C66, ms, 6);
     for (int64_t m : ms) {
       snprintf(names[ni], 48, "64x64 M=%lld 4096x4096", (long long)m);
       cs.push_back({names[ni++], m, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 1, C66});
@@ -635,16 +641,7 @@ int main(int argc, char **argv) {
   const int C67 = CUTEGO_GEMM_CONFIG_64x32x128 + 1;
   {
     const int64_t ms[] = {1, 8, 40, 64, 100};
-    for (int am = 0; am < 2; ++am)
-      for (int bm = 0; bm < 2; ++bm)
-        for (int t = 0; t < 6; ++t) {
-          int ab = t < 3 ? BF : F16, cd = t % 3 == 0 ? BF : t % 3 == 1 ? F16 : F32;
-          const int64_t m = ms[(t + 2 * am + bm) % 5];
-          snprintf(names[ni], 48, "64x32 %c%c %s->%s M=%lld", am ? 'M' : 'K', bm ? 'N' : 'K', ab == BF ? "bf16" : "f16",
-                   cd == BF ? "bf16" : cd == F16 ? "f16" : "f32", (long long)m);
-          cs.push_back({names[ni++], m, 1000, 520, 1, am, bm, ab, cd, 1.25f, t % 2 ? 0.5f : 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0,
-                        1, C67});
-        }
+    every_major_and_type_m("64x32", C67, ms, 5);
     for (int64_t m : ms) {
       snprintf(names[ni], 48, "64x32 M=%lld 4096x4096 unsplit", (long long)m);
       cs.push_back({names[ni++], m, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, C67});
@@ -695,16 +692,7 @@ int main(int argc, char **argv) {
   const int C68 = CUTEGO_GEMM_CONFIG_64x128x64 + 1;
   {
     const int64_t ms[] = {1, 40, 100, 200};
-    for (int am = 0; am < 2; ++am)
-      for (int bm = 0; bm < 2; ++bm)
-        for (int t = 0; t < 6; ++t) {
-          int ab = t < 3 ? BF : F16, cd = t % 3 == 0 ? BF : t % 3 == 1 ? F16 : F32;
-          const int64_t m = ms[(t + 2 * am + bm) % 4];
-          snprintf(names[ni], 48, "64x128 %c%c %s->%s M=%lld", am ? 'M' : 'K', bm ? 'N' : 'K', ab == BF ? "bf16" : "f16",
-                   cd == BF ? "bf16" : cd == F16 ? "f16" : "f32", (long long)m);
-          cs.push_back({names[ni++], m, 1000, 520, 1, am, bm, ab, cd, 1.25f, t % 2 ? 0.5f : 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0,
-                        1, C68});
-        }
+    every_major_and_type_m("64x128", C68, ms, 4);
     for (int64_t m : ms) {
       snprintf(names[ni], 48, "64x128 M=%lld 4096x4096", (long long)m);
       cs.push_back({names[ni++], m, 4096, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 1, C68});
@@ -738,16 +726,7 @@ int main(int argc, char **argv) {
   const int C696 = CUTEGO_GEMM_CONFIG_64x96x64 + 1;
   {
     const int64_t ms[] = {1, 40, 100, 200};
-    for (int am = 0; am < 2; ++am)
-      for (int bm = 0; bm < 2; ++bm)
-        for (int t = 0; t < 6; ++t) {
-          int ab = t < 3 ? BF : F16, cd = t % 3 == 0 ? BF : t % 3 == 1 ? F16 : F32;
-          const int64_t m = ms[(t + 2 * am + bm) % 4];
-          snprintf(names[ni], 48, "64x96 %c%c %s->%s M=%lld", am ? 'M' : 'K', bm ? 'N' : 'K', ab == BF ? "bf16" : "f16",
-                   cd == BF ? "bf16" : cd == F16 ? "f16" : "f32", (long long)m);
-          cs.push_back({names[ni++], m, 1000, 520, 1, am, bm, ab, cd, 1.25f, t % 2 ? 0.5f : 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0,
-                        1, C696});
-        }
+    every_major_and_type_m("64x96", C696, ms, 4);
   }
   for (int am = 0; am < 2; ++am)
     for (int bm = 0; bm < 2; ++bm) {
@@ -773,16 +752,7 @@ int main(int argc, char **argv) {
   const int C1296 = CUTEGO_GEMM_CONFIG_128x96x64 + 1;
   {
     const int64_t ms[] = {1, 100, 128, 200, 256};
-    for (int am = 0; am < 2; ++am)
-      for (int bm = 0; bm < 2; ++bm)
-        for (int t = 0; t < 6; ++t) {
-          int ab = t < 3 ? BF : F16, cd = t % 3 == 0 ? BF : t % 3 == 1 ? F16 : F32;
-          const int64_t m = ms[(t + 2 * am + bm) % 5];
-          snprintf(names[ni], 48, "128x96 %c%c %s->%s M=%lld", am ? 'M' : 'K', bm ? 'N' : 'K', ab == BF ? "bf16" : "f16",
-                   cd == BF ? "bf16" : cd == F16 ? "f16" : "f32", (long long)m);
-          cs.push_back({names[ni++], m, 1000, 520, 1, am, bm, ab, cd, 1.25f, t % 2 ? 0.5f : 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0,
-                        1, C1296});
-        }
+    every_major_and_type_m("128x96", C1296, ms, 5);
   }
   cs.push_back({"128x96 256x6144x4096 unsplit", 256, 6144, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, C1296});
   cs.push_back({"128x96 256x6144x4096 f16 beta unsplit", 256, 6144, 4096, 1, 0, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, C1296});
