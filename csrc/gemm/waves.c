@@ -58,6 +58,10 @@
  * 128 CTAs of 64 M-rows x 128 N-columns, 8 stages). Measured (bench/results/2026-12-03-inflight,
  * before and after alternated): 512^3 5.8 -> 4.5 us, 768^3 5.8 -> 5.2, 1024^3 7.0 -> 6.2; 1000^3,
  * rows of 2,000 bytes, 9.8 -> 10.6: kept on 128x128.
+ * Two of cuBLAS's own tiles follow: where those rules give 64x128 tiles for 97-128 rows, 64x96 ones
+ * where they fill more of one wave (wave_64x96; run in 2x1 clusters); where none applies, 128x96
+ * tiles for two whole rows of 128-row tiles where 128x128 is the data-parallel choice and fills less
+ * of one wave (wave_128x96).
  *
  * cutego_gemm_stream_k: stream-K (gemm_stream_k.cuh) where a partial last wave of tiles leaves
  * SMs idle and K does not split. Data-parallel, the time is pick_config's: ceil(tiles / sms)
@@ -405,7 +409,8 @@ static int wave_128x96(const cutego_gemm_plan_t *p, int sms) {
          cutego_gemm_pick_config_plan(p, sms) == c128;
 }
 
-/* The narrow rules in order; 64x128 tiles become 64x96 where wave_64x96 says so. */
+/* The narrow rules in order, and 128x96 tiles where none applies and wave_128x96 says so
+ * (cutego_gemm_narrow_config turns their 64x128 tiles into 64x96 ones where wave_64x96 says so). */
 static int narrow_rules(const cutego_gemm_plan_t *p, int sms) {
   if (one_wave_64x128(p, sms)) return one_wave_64x64(p, sms) ? CUTEGO_GEMM_CONFIG_64x64x128 : CUTEGO_GEMM_CONFIG_64x128x64;
   if (half_row_64x128(p) || split_64x128(p, sms)) return CUTEGO_GEMM_CONFIG_64x128x64;
@@ -440,9 +445,9 @@ static int b_off_grid_in_place(const cutego_gemm_plan_t *p) {
  * packed, 0.93-1.02x, and on rows on the grid 0.70-0.97x (1024^3), hence the rule. Also on 64x96
  * tiles of 16-bit operands (wave_64x96's tiles, cuBLAS's 1x2 clusters there): 128 x 6144 x 4096
  * 1.021x faster than 64x128 tiles without clusters, 1.057x with (bench/results/2026-12-04-tile96,
- * -clusters). Only where the plan has at least two tile rows (a cluster's second CTA would compute zeros), one batch (batches
- * were not measured), no packed C/D and a configuration with multicast boxes, and never with a
- * split or stream-K (the launchers ask for neither then). */
+ * -clusters). Only where the plan has at least two tile rows (a cluster's second CTA would compute
+ * zeros), one batch (batches were not measured), no packed C/D and a configuration with multicast
+ * boxes, and never with a split or stream-K (the launchers ask for neither then). */
 int cutego_gemm_auto_cluster(const cutego_gemm_plan_t *p) {
   if (!p || p->path != CUTEGO_GEMM_PATH_WGMMA || p->cluster_m > 1 || p->cluster_n > 1 || p->l != 1 ||
       p->tiles_m < 2 || (p->flags & CUTEGO_GEMM_F_PACK_D) || p->config < 0 || p->config >= cutego_gemm_nconfigs ||
