@@ -4,7 +4,7 @@
 // of the two cuBLAS figures. Every timed shape is first checked against an fp32 reference (cuBLAS
 // pedantic fp32) on the same inputs.
 //   bench_gemm out.csv [--quick|--sweep] [--dtype bf16|f16|both] [--layout TN|NN|NT|TT] [--reps N]
-//              [--cluster 0|1|2] [--cluster-n 0|2] [--ab-cluster] [--ab-config C] [--split-k S] [--decomposition D] [--pitch-pack P] [--min-m M] [--max-m M] [--set S] [--host] [--graph] [--cold]
+//              [--cluster 0|1|2] [--cluster-n 0|2] [--ab-cluster] [--ab-config C] [--split-k S] [--decomposition D] [--pitch-pack P] [--min-m M] [--max-m M] [--set S] [--host] [--graph] [--cold] [--passes P]
 //              [--shape M,N,K]...
 // --sweep: M in 1..16384 x the LLM (N,K) pairs, squares 256..16384, 12 sizes off the 64-grid.
 // Small problems are timed as batches of up to 20 back-to-back calls (time per call).
@@ -12,6 +12,8 @@
 // --ab-config C also times ours with options.config C (checked against the reference first),
 // interleaved with ours as the other options say (e.g. the automatic choice against config 5).
 // --graph: each side's calls timed as a captured CUDA graph (device time, no host launch cost).
+// --passes P (default 2): every side is timed a repeat at a time in turn (ours, GemmEx, cuBLASLt, ours,
+// ...) for P x reps rounds; each side's median over the even and over the odd passes' rounds.
 // --shape M,N,K (repeatable): these shapes only (set "shape"), e.g. for a before/after run.
 // --cold: every side's calls read A and B from device memory, as an inference step reads a layer's
 // weights: copies of A and B together at least three times the L2's size, each call the next copy
@@ -22,6 +24,8 @@
 #include <cublasLt.h>
 #include <algorithm>
 #include <chrono>
+#include <functional>
+#include <memory>
 #include "../csrc/gemm/gemm_harness.h"
 
 
@@ -52,6 +56,7 @@ static cudaStream_t g_stream = nullptr;
 // --cold: the copies of A and B that consecutive calls read in turn (one copy, A and B themselves,
 // without --cold). next() gives a call's pair.
 static bool g_cold = false;
+static int g_passes = 2;  // --passes: interleaved passes of each side (the card's clock drifts between them)
 struct Rotation {
   std::vector<const void *> a, b;
   size_t i = 0;
@@ -78,44 +83,55 @@ struct Lt {
     CL(cublasLtCreate(&h));
     CK(cudaMalloc(&ws, wsz));
   }
+  // One cuBLASLt matmul of D^T = op(B) op(A), its descriptors and heuristic's algorithm kept for
+  // the calls (ok false: no heuristic for the problem).
+  struct Call {
+    cublasLtMatmulDesc_t op = nullptr;
+    cublasLtMatrixLayout_t la = nullptr, lb = nullptr, ld = nullptr;
+    cublasLtMatmulHeuristicResult_t res;
+    bool ok = false;
+    Call() = default;
+    Call(const Call &) = delete;
+    ~Call() {
+      if (la) cublasLtMatrixLayoutDestroy(la), cublasLtMatrixLayoutDestroy(lb), cublasLtMatrixLayoutDestroy(ld);
+      if (op) cublasLtMatmulDescDestroy(op);
+    }
+  };
   // am/bm: 0 K-major, 1 MN-major (our terms)
-  float time(Rotation &ops, void *d, int64_t M, int64_t N, int64_t K, int am, int bm, cudaDataType t, int reps,
-             cudaStream_t st) {
-    cublasLtMatmulDesc_t op;
-    CL(cublasLtMatmulDescCreate(&op, CUBLAS_COMPUTE_32F, CUDA_R_32F));
+  void prepare(Call &c, int64_t M, int64_t N, int64_t K, int am, int bm, cudaDataType t) {
+    CL(cublasLtMatmulDescCreate(&c.op, CUBLAS_COMPUTE_32F, CUDA_R_32F));
     // first operand (cuBLAS "A") = our B, N x K: K-major = col-major K x N -> transpose
     cublasOperation_t ta = bm == 0 ? CUBLAS_OP_T : CUBLAS_OP_N, tb = am == 0 ? CUBLAS_OP_N : CUBLAS_OP_T;
-    CL(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSA, &ta, sizeof ta));
-    CL(cublasLtMatmulDescSetAttribute(op, CUBLASLT_MATMUL_DESC_TRANSB, &tb, sizeof tb));
-    cublasLtMatrixLayout_t la, lb, ld;
-    if (bm == 0) CL(cublasLtMatrixLayoutCreate(&la, t, K, N, K));
-    else CL(cublasLtMatrixLayoutCreate(&la, t, N, K, N));
-    if (am == 0) CL(cublasLtMatrixLayoutCreate(&lb, t, K, M, K));
-    else CL(cublasLtMatrixLayoutCreate(&lb, t, M, K, M));
-    CL(cublasLtMatrixLayoutCreate(&ld, t, N, M, N));
+    CL(cublasLtMatmulDescSetAttribute(c.op, CUBLASLT_MATMUL_DESC_TRANSA, &ta, sizeof ta));
+    CL(cublasLtMatmulDescSetAttribute(c.op, CUBLASLT_MATMUL_DESC_TRANSB, &tb, sizeof tb));
+    if (bm == 0) CL(cublasLtMatrixLayoutCreate(&c.la, t, K, N, K));
+    else CL(cublasLtMatrixLayoutCreate(&c.la, t, N, K, N));
+    if (am == 0) CL(cublasLtMatrixLayoutCreate(&c.lb, t, K, M, K));
+    else CL(cublasLtMatrixLayoutCreate(&c.lb, t, M, K, M));
+    CL(cublasLtMatrixLayoutCreate(&c.ld, t, N, M, N));
     cublasLtMatmulPreference_t pref;
     CL(cublasLtMatmulPreferenceCreate(&pref));
     CL(cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &wsz, sizeof wsz));
-    cublasLtMatmulHeuristicResult_t res;
     int got = 0;
-    CL(cublasLtMatmulAlgoGetHeuristic(h, op, la, lb, ld, ld, pref, 1, &res, &got));
-    float alpha = 1, beta = 0, ms = -1;
-    if (got) {
-      auto run = [&] {
-        const auto ab = ops.next();
-        CL(cublasLtMatmul(h, op, &alpha, ab.second, la, ab.first, lb, &beta, d, ld, d, ld, &res.algo, ws, wsz, st));
-      };
-      ms = time_it(run, reps, st);
-    }
+    CL(cublasLtMatmulAlgoGetHeuristic(h, c.op, c.la, c.lb, c.ld, c.ld, pref, 1, &c.res, &got));
     cublasLtMatmulPreferenceDestroy(pref);
-    cublasLtMatrixLayoutDestroy(la), cublasLtMatrixLayoutDestroy(lb), cublasLtMatrixLayoutDestroy(ld);
-    cublasLtMatmulDescDestroy(op);
-    return ms;
+    c.ok = got > 0;
   }
-  template <class F>
-  static float time_it(F run, int reps, cudaStream_t st) {
+  void run(const Call &c, Rotation &ops, void *d, cudaStream_t st) {
+    const float alpha = 1, beta = 0;
+    const auto ab = ops.next();
+    CL(cublasLtMatmul(h, c.op, &alpha, ab.second, c.la, ab.first, c.lb, &beta, d, c.ld, d, c.ld, &c.res.algo, ws, wsz, st));
+  }
+};
+
+// One side's calls ready to be timed a repeat at a time: warmed up, and with --graph its batch of
+// g_batch calls captured once into a graph that each repeat launches.
+struct Timed {
+  std::function<void()> run;
+  cudaGraphExec_t exec = nullptr;
+  cudaEvent_t e0, e1;
+  Timed(std::function<void()> r, cudaStream_t st) : run(std::move(r)) {
     for (int i = 0; i < 3; ++i) run();
-    cudaGraphExec_t exec = nullptr;
     if (g_graph) {
       cudaGraph_t g;
       CK(cudaStreamBeginCapture(st, cudaStreamCaptureModeThreadLocal));
@@ -125,40 +141,57 @@ struct Lt {
       CK(cudaGraphDestroy(g));
       for (int i = 0; i < 2; ++i) CK(cudaGraphLaunch(exec, st));
     }
-    cudaEvent_t e0, e1;
     CK(cudaEventCreate(&e0));
     CK(cudaEventCreate(&e1));
-    std::vector<float> t;
-    for (int r = 0; r < reps; ++r) {
-      CK(cudaEventRecord(e0, st));
-      if (exec)
-        CK(cudaGraphLaunch(exec, st));
-      else
-        for (int b = 0; b < g_batch; ++b) run();
-      CK(cudaEventRecord(e1, st));
-      CK(cudaEventSynchronize(e1));
-      float ms;
-      CK(cudaEventElapsedTime(&ms, e0, e1));
-      t.push_back(ms / g_batch);
-    }
+  }
+  Timed(const Timed &) = delete;
+  ~Timed() {
     cudaEventDestroy(e0), cudaEventDestroy(e1);
-    if (exec) CK(cudaGraphExecDestroy(exec));
-    return (float)median(t);
+    if (exec) cudaGraphExecDestroy(exec);
+  }
+  // One repeat: the time per call in ms.
+  float once(cudaStream_t st) {
+    CK(cudaEventRecord(e0, st));
+    if (exec)
+      CK(cudaGraphLaunch(exec, st));
+    else
+      for (int b = 0; b < g_batch; ++b) run();
+    CK(cudaEventRecord(e1, st));
+    CK(cudaEventSynchronize(e1));
+    float ms;
+    CK(cudaEventElapsedTime(&ms, e0, e1));
+    return ms / g_batch;
   }
 };
 
+// Every side timed in turn, one repeat each per round (ours, cuBLASLt, GemmEx, ours, ...), for
+// passes x reps rounds, so that every side meets the card's clock (which drifts over milliseconds
+// under a long product's load) at the same moments. Per side, the medians of the rounds of the
+// even and of the odd passes.
+static std::vector<std::pair<float, float>> time_interleaved(const std::vector<std::function<void()>> &runs, int reps,
+                                                             int passes, cudaStream_t st) {
+  std::vector<std::unique_ptr<Timed>> sides;
+  for (const auto &r : runs) sides.emplace_back(new Timed(r, st));
+  std::vector<std::vector<float>> even(runs.size()), odd(runs.size());
+  for (int p = 0; p < passes; ++p)
+    for (int r = 0; r < reps; ++r)
+      for (size_t i = 0; i < sides.size(); ++i) (p % 2 ? odd : even)[i].push_back(sides[i]->once(st));
+  std::vector<std::pair<float, float>> out;
+  for (size_t i = 0; i < sides.size(); ++i) out.emplace_back((float)median(even[i]), (float)median(odd[i]));
+  return out;
+}
+
 // cublasGemmEx, default algorithm: the same column-major D^T = op(B) op(A) as Lt.
-static float time_gemmex(cublasHandle_t hb, Rotation &ops, void *d, int64_t M, int64_t N, int64_t K, int am, int bm,
-                         cudaDataType t, int reps, cudaStream_t st) {
-  cublasOperation_t ta = bm == 0 ? CUBLAS_OP_T : CUBLAS_OP_N, tb = am == 0 ? CUBLAS_OP_N : CUBLAS_OP_T;
-  const int lda = (int)(bm == 0 ? K : N), ldb = (int)(am == 0 ? K : M);
-  float alpha = 1, beta = 0;
-  auto run = [&] {
+static std::function<void()> gemmex_call(cublasHandle_t hb, Rotation &ops, void *d, int64_t M, int64_t N, int64_t K,
+                                         int am, int bm, cudaDataType t) {
+  return [=, &ops] {
+    const cublasOperation_t ta = bm == 0 ? CUBLAS_OP_T : CUBLAS_OP_N, tb = am == 0 ? CUBLAS_OP_N : CUBLAS_OP_T;
+    const int lda = (int)(bm == 0 ? K : N), ldb = (int)(am == 0 ? K : M);
+    const float alpha = 1, beta = 0;
     const auto ab = ops.next();
     CB(cublasGemmEx(hb, ta, tb, (int)N, (int)M, (int)K, &alpha, ab.second, t, lda, ab.first, t, ldb, &beta, d, t,
                     (int)N, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
   };
-  return Lt::time_it(run, reps, st);
 }
 
 template <typename T>
@@ -264,20 +297,21 @@ static void bench_one(FILE *csv, const Shape &s, int am, int bm, int dt, int rep
   ours();
   CK(cudaDeviceSynchronize());
   double rel = check<T>(a, b, d, M, N, K, am, bm, hb);
-  // ours, cuBLASLt, ours, cuBLASLt: each the median of reps; the better median of each is kept
-  // (the card's clock moves between runs; interleaving gives both the same conditions).
+  // Ours, GemmEx and cuBLASLt a repeat each in turn (time_interleaved); of each side the better of
+  // its two medians is kept.
   cudaDataType ct = dt == CUTEGO_DTYPE_BF16 ? CUDA_R_16BF : CUDA_R_16F;
   // Big shapes take fewer repeats (a 16384x28672x8192 product runs ~10 ms).
   const double fl = 2.0 * M * N * K;
   reps = std::max(5, std::min(reps, (int)(4e13 / fl)));
   g_batch = std::max(1, std::min(20, (int)(2e11 / fl)));
   if (g_graph) g_batch = std::max(g_batch, copies);  // a graph holds every copy once
-  float t_ours = Lt::time_it(ours, reps, g_stream);
-  float t_cub1 = lt.time(ops, d, M, N, K, am, bm, ct, reps, g_stream);
-  float t_gex1 = time_gemmex(hb, ops, d, M, N, K, am, bm, ct, reps, g_stream);
-  float t_ours2 = Lt::time_it(ours, reps, g_stream);
-  float t_cub2 = lt.time(ops, d, M, N, K, am, bm, ct, reps, g_stream);
-  float t_gex2 = time_gemmex(hb, ops, d, M, N, K, am, bm, ct, reps, g_stream);
+  Lt::Call lc;
+  lt.prepare(lc, M, N, K, am, bm, ct);
+  std::vector<std::function<void()>> sides{ours, gemmex_call(hb, ops, d, M, N, K, am, bm, ct)};
+  if (lc.ok) sides.push_back([&] { lt.run(lc, ops, d, g_stream); });
+  const auto t = time_interleaved(sides, reps, g_passes, g_stream);
+  float t_ours = t[0].first, t_ours2 = t[0].second, t_gex1 = t[1].first, t_gex2 = t[1].second;
+  float t_cub1 = lc.ok ? t[2].first : -1, t_cub2 = lc.ok ? t[2].second : -1;
   float t_nc = 0;
   if (g_ab_cluster) {
     cutego_gemm_options_t nc = *opt;
@@ -288,11 +322,9 @@ static void bench_one(FILE *csv, const Shape &s, int am, int bm, int dt, int rep
       if (cutego_gemm(d, &ld, ab.first, &la, ab.second, &lb, nullptr, nullptr, dt, dt, 1.f, 0.f, g_stream, &nc, nullptr))
         exit(3);
     };
-    float t1 = Lt::time_it(ours_nc, reps, g_stream);
-    float t_o3 = Lt::time_it(ours, reps, g_stream);
-    float t2 = Lt::time_it(ours_nc, reps, g_stream);
-    t_nc = std::min(t1, t2);
-    t_ours2 = std::min(t_ours2, t_o3);
+    const auto u = time_interleaved({ours_nc, ours}, reps, g_passes, g_stream);
+    t_nc = std::min(u[0].first, u[0].second);
+    t_ours2 = std::min(t_ours2, std::min(u[1].first, u[1].second));
   }
   float t_abc = 0;
   double rel_abc = 0;
@@ -312,11 +344,9 @@ static void bench_one(FILE *csv, const Shape &s, int am, int bm, int dt, int rep
     ours_c();
     CK(cudaDeviceSynchronize());
     rel_abc = check<T>(a, b, d, M, N, K, am, bm, hb);
-    float t1 = Lt::time_it(ours_c, reps, g_stream);
-    float t_o3 = Lt::time_it(ours, reps, g_stream);
-    float t2 = Lt::time_it(ours_c, reps, g_stream);
-    t_abc = std::min(t1, t2);
-    t_ours2 = std::min(t_ours2, t_o3);
+    const auto u = time_interleaved({ours_c, ours}, reps, g_passes, g_stream);
+    t_abc = std::min(u[0].first, u[0].second);
+    t_ours2 = std::min(t_ours2, std::min(u[1].first, u[1].second));
   }
   float t_best = std::min(t_ours, t_ours2);
   float t_lt = (t_cub1 > 0 && t_cub2 > 0) ? std::min(t_cub1, t_cub2) : std::max(t_cub1, t_cub2);
@@ -398,7 +428,7 @@ static void host_overhead(Lt &lt, cublasHandle_t hb, const cutego_gemm_options_t
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    fprintf(stderr, "usage: bench_gemm out.csv [--quick] [--dtype bf16|f16|both] [--layout TN|NN|NT|TT] [--reps N] [--group G] [--config C] [--direct-epilogue] [--only-m M] [--cluster C] [--cluster-n C] [--ab-cluster] [--ab-config C] [--sweep] [--min-m M] [--max-m M] [--set llm|square|odd] [--split-k S] [--decomposition D] [--pitch-pack P] [--max-ctas C] [--host] [--graph] [--cold] [--shape M,N,K]...\n");
+    fprintf(stderr, "usage: bench_gemm out.csv [--quick] [--dtype bf16|f16|both] [--layout TN|NN|NT|TT] [--reps N] [--group G] [--config C] [--direct-epilogue] [--only-m M] [--cluster C] [--cluster-n C] [--ab-cluster] [--ab-config C] [--sweep] [--min-m M] [--max-m M] [--set llm|square|odd] [--split-k S] [--decomposition D] [--pitch-pack P] [--max-ctas C] [--host] [--graph] [--cold] [--passes P] [--shape M,N,K]...\n");
     return 2;
   }
   bool quick = false, sweep = false, host = false;
@@ -421,6 +451,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[i], "--host")) host = true;
     else if (!strcmp(argv[i], "--graph")) g_graph = true;
     else if (!strcmp(argv[i], "--cold")) g_cold = true;
+    else if (!strcmp(argv[i], "--passes") && i + 1 < argc) g_passes = std::max(2, atoi(argv[++i]));
     else if (!strcmp(argv[i], "--max-m") && i + 1 < argc) max_m = atoll(argv[++i]);
     else if (!strcmp(argv[i], "--min-m") && i + 1 < argc) min_m = atoll(argv[++i]);
     else if (!strcmp(argv[i], "--set") && i + 1 < argc) only_set = argv[++i];
@@ -450,8 +481,8 @@ int main(int argc, char **argv) {
   cudaDriverGetVersion(&drv);
   cudaDeviceGetAttribute(&clk, cudaDevAttrClockRate, 0);
   cudaDeviceGetAttribute(&mclk, cudaDevAttrMemoryClockRate, 0);
-  printf("# %s, %d SMs, driver API %d, max SM clock %d MHz, memory clock %d MHz, reps %d (median)\n", prop.name,
-         prop.multiProcessorCount, drv, clk / 1000, mclk / 1000, reps);
+  printf("# %s, %d SMs, driver API %d, max SM clock %d MHz, memory clock %d MHz, reps %d (median), %d passes\n", prop.name,
+         prop.multiProcessorCount, drv, clk / 1000, mclk / 1000, reps, g_passes);
   std::vector<Shape> shapes = given;
   if (!given.empty()) {
     // the shapes asked for, alone
