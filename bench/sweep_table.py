@@ -41,7 +41,7 @@ def main(argv):
             ours = best(r, ["ms_ours", "ms_ours_again"]) * 1e3
             cub = best(r, ["ms_cublaslt", "ms_cublaslt_again", "ms_gemmex", "ms_gemmex_again"]) * 1e3
             bf = "%.3f" % float(before[k]["ratio"]) if k in before else ""
-            cfg = {"0": "128x256", "1": "128x128", "2": "128x64", "3": "128x192x128", "4": "128x192", "5": "64x64", "6": "64x32", "7": "64x128", "8": "128x168", "9": "64x96", "10": "128x96"}.get(r["config"], r["config"])
+            cfg = {"0": "128x256", "1": "128x128", "2": "128x64", "3": "128x192x128", "4": "128x192", "5": "64x64", "6": "64x32", "7": "64x128", "8": "128x168", "9": "64x96", "10": "128x96", "11": "128x224"}.get(r["config"], r["config"])
             print("| %s | %d | %d | %d | %.1f | %.1f | %s%.3f%s | %s | %s | %s |" %
                   (k[1], k[2], k[3], k[4], ours, cub, "**" if float(r["ratio"]) < 0.95 else "", float(r["ratio"]),
                    "**" if float(r["ratio"]) < 0.95 else "", bf, cfg, r["split_k"] if r["split_k"] not in ("0", "1") else ""))

@@ -21,7 +21,8 @@
 // convert on the host. Copier.Gemm takes the C launcher's tile configuration (narrow 64x128
 // tiles, or 64x64 for at most 64 rows, 64x96 in 2x1 clusters for 97-128 rows where they fill more
 // of one wave (128 x 6144), 128x96 for 256 rows where 128x128 would fill less of one wave
-// (256 x 6144), 64x128 for one-wave squares such as 1024^3 and 64x64 for
+// (256 x 6144), 128x224 instead of 128x256 where they take as many waves (512 x 14336),
+// 64x128 for one-wave squares such as 1024^3 and 64x64 for
 // smaller ones such as 512^3, where
 // cutego_gemm_narrow_config says so, else
 // cutego_gemm_pick_config's) and splits K where the C

@@ -168,6 +168,9 @@ func TestLaunchPlanTiles(t *testing.T) {
 		// config 11 is 128x96 (16-bit, two consumer warpgroups), kept where asked for.
 		{256, 6144, 4096, BF16, 0, GemmOptions{SMs: 132, Config: 11}, "cutego_gemm_128x96_kk_bf16_bf16"},
 		{100, 1000, 520, F16, F32, GemmOptions{SMs: 132, Config: 11}, "cutego_gemm_128x96_kk_f16_f32"},
+		// config 12 is 128x224 (16-bit, two consumer warpgroups), kept where asked for.
+		{256, 14336, 4096, BF16, 0, GemmOptions{SMs: 132, Config: 12}, "cutego_gemm_128x224_kk_bf16_bf16"},
+		{100, 1000, 520, F16, F32, GemmOptions{SMs: 132, Config: 12}, "cutego_gemm_128x224_kk_f16_f32"},
 		// config 6 is 64x64 (16-bit, one consumer warpgroup), kept where asked for: 8 x 6144 has 96
 		// tiles (no split: 2 x 96 > 132).
 		{8, 6144, 4096, BF16, 0, GemmOptions{SMs: 132, Config: 6}, "cutego_gemm_64x64_kk_bf16_bf16"},

@@ -208,9 +208,13 @@ enum {
   CUTEGO_GEMM_CONFIG_64x96x64 = 9,   /* ONE consumer warpgroup x m64n96k16, 10 stages (16-bit only,
                                         data-parallel or split K; cuBLAS's tile of 128 x 6144,
                                         whose 64 columns of tiles make 128 tiles on 128 rows) */
-  CUTEGO_GEMM_CONFIG_128x96x64 = 10  /* 2 consumer warpgroups x m64n96k16, 6 stages (16-bit only,
+  CUTEGO_GEMM_CONFIG_128x96x64 = 10, /* 2 consumer warpgroups x m64n96k16, 6 stages (16-bit only,
                                         data-parallel or split K; cuBLAS's tile of 256 x 6144,
                                         whose 64 columns of tiles make 128 tiles on 256 rows) */
+  CUTEGO_GEMM_CONFIG_128x224x64 = 11 /* 2 consumer warpgroups x m64n224k16, 4 stages (16-bit only,
+                                        data-parallel or split K, no clusters; 64 columns of tiles
+                                        on N = 14336, 128 of them on 256 rows where 128x256 makes
+                                        112) */
 };
 enum {
   CUTEGO_GEMM_F_D_PAIRS = 1, /* D: N has unit stride and pairs of columns are aligned: 2-wide stores */
@@ -530,11 +534,13 @@ int cutego_gemm_slice_config(const cutego_gemm_plan_t *plan);
  * B of type ab_dtype (CUTEGO_DTYPE_*) on a device with `sms` multiprocessors when none is asked
  * for: the one whose waves of tiles take least, a 128x128 tile costing 0.577 of a 128x256 one and
  * (16-bit A and B only) a 128x192 one 0.83 and a 128x168 one 0.74 (csrc/gemm/waves.c; 128x168
- * reads B K-major only: the planner weighs it only where B is K-major, and this function as if). */
+ * reads B K-major only: the planner weighs it only where B is K-major, and this function as if);
+ * then 128x224 (16-bit) instead of 128x256 where its tiles take as many waves. */
 int cutego_gemm_pick_config(int64_t m, int64_t n, int64_t l, int32_t ab_dtype, int sms);
 /* The same for a plan's GEMM (its extents and A/B type), weighing 128x168 tiles only where the
- * plan reads B K-major (in place or a packed copy): what the planner and cutego_gemm take;
- * CUTEGO_GEMM_CONFIG_128x128x64 for a NULL plan. */
+ * plan reads B K-major (in place or a packed copy), and 128x224 only where A's and B's rows lie on
+ * the 128-byte grid: what the planner and cutego_gemm take; CUTEGO_GEMM_CONFIG_128x128x64 for a
+ * NULL plan. */
 int cutego_gemm_pick_config_plan(const cutego_gemm_plan_t *plan, int sms);
 /* The same for block-scaled FP8 (fp8_accumulation BLOCK_SCALED): CUTEGO_GEMM_CONFIG_128x192x128
  * where its waves of tiles take less than those of 128x128 tiles, a 128x192 tile costing 1.6 of

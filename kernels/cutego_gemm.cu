@@ -25,6 +25,7 @@ CUTEGO_GEMM_FNS_MAJORS(64x32)
 CUTEGO_GEMM_FNS_MAJORS(64x128)
 CUTEGO_GEMM_FNS_MAJORS(64x96)
 CUTEGO_GEMM_FNS_MAJORS(128x96)
+CUTEGO_GEMM_FNS_MAJORS(128x224)
 CUTEGO_GEMM_FNS_DECL(128x168, k, k)  // B K-major only
 CUTEGO_GEMM_FNS_DECL(128x168, m, k)
 CUTEGO_GEMM_SK_FNS_MAJORS(128x256)
@@ -199,7 +200,7 @@ cudaError_t max_active_clusters(int dev, int *clusters, const void *fn, const cu
 // which the planner transposes first).
 wgmma_fn wgmma_kernel(int cfg, int am, int bm, int in_f16, int out) {
   typedef const wgmma_fn(*table)[3];
-  static const table t[11][2][2] = {
+  static const table t[12][2][2] = {
       {{cutego_gemm_fns_128x256_kk, cutego_gemm_fns_128x256_km}, {cutego_gemm_fns_128x256_mk, cutego_gemm_fns_128x256_mm}},
       {{cutego_gemm_fns_128x128_kk, cutego_gemm_fns_128x128_km}, {cutego_gemm_fns_128x128_mk, cutego_gemm_fns_128x128_mm}},
       {{cutego_gemm_fns_128x64_kk, cutego_gemm_fns_128x64_km}, {cutego_gemm_fns_128x64_mk, cutego_gemm_fns_128x64_mm}},
@@ -210,13 +211,14 @@ wgmma_fn wgmma_kernel(int cfg, int am, int bm, int in_f16, int out) {
       {{cutego_gemm_fns_64x128_kk, cutego_gemm_fns_64x128_km}, {cutego_gemm_fns_64x128_mk, cutego_gemm_fns_64x128_mm}},
       {{cutego_gemm_fns_128x168_kk, nullptr}, {cutego_gemm_fns_128x168_mk, nullptr}},
       {{cutego_gemm_fns_64x96_kk, cutego_gemm_fns_64x96_km}, {cutego_gemm_fns_64x96_mk, cutego_gemm_fns_64x96_mm}},
-      {{cutego_gemm_fns_128x96_kk, cutego_gemm_fns_128x96_km}, {cutego_gemm_fns_128x96_mk, cutego_gemm_fns_128x96_mm}}};
+      {{cutego_gemm_fns_128x96_kk, cutego_gemm_fns_128x96_km}, {cutego_gemm_fns_128x96_mk, cutego_gemm_fns_128x96_mm}},
+      {{cutego_gemm_fns_128x224_kk, cutego_gemm_fns_128x224_km}, {cutego_gemm_fns_128x224_mk, cutego_gemm_fns_128x224_mm}}};
   static_assert(CUTEGO_GEMM_CONFIG_128x256x64 == 0 && CUTEGO_GEMM_CONFIG_128x128x64 == 1 &&
                     CUTEGO_GEMM_CONFIG_128x64x64 == 2 && CUTEGO_GEMM_CONFIG_128x192x128 == 3 &&
                     CUTEGO_GEMM_CONFIG_128x192x64 == 4 && CUTEGO_GEMM_CONFIG_64x64x128 == 5 &&
                     CUTEGO_GEMM_CONFIG_64x32x128 == 6 && CUTEGO_GEMM_CONFIG_64x128x64 == 7 &&
                     CUTEGO_GEMM_CONFIG_128x168x64 == 8 && CUTEGO_GEMM_CONFIG_64x96x64 == 9 &&
-                    CUTEGO_GEMM_CONFIG_128x96x64 == 10,
+                    CUTEGO_GEMM_CONFIG_128x96x64 == 10 && CUTEGO_GEMM_CONFIG_128x224x64 == 11,
                 "table order");
   return t[cfg][am][bm] ? t[cfg][am][bm][in_f16][out] : nullptr;
 }
@@ -781,10 +783,13 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
     if (dec == CUTEGO_GEMM_DECOMPOSITION_STREAM_K) {
       if (no[0]) return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: decomposition STREAM_K: %s", no);
       if (opt && opt->config > 0) want = opt->config;
-      else if (want == 0) {  // the data-parallel choice's tiles; 128x256 for its 128x192 or 128x168 (no stream-K kernel)
+      else if (want == 0) {  // the data-parallel choice's tiles; 128x256 for its 128x192, 128x168 or 128x224 (no stream-K kernel)
         want = cutego_gemm_pick_config(p.m, p.n, p.l, p.ab_dtype, di.sms);
-        want = (want == CUTEGO_GEMM_CONFIG_128x192x64 || want == CUTEGO_GEMM_CONFIG_128x168x64 ? CUTEGO_GEMM_CONFIG_128x256x64
-                                                                                               : want) + 1;
+        want = (want == CUTEGO_GEMM_CONFIG_128x192x64 || want == CUTEGO_GEMM_CONFIG_128x168x64 ||
+                        want == CUTEGO_GEMM_CONFIG_128x224x64
+                    ? CUTEGO_GEMM_CONFIG_128x256x64
+                    : want) +
+               1;
       }
       if (!has_stream_k(want - 1))
         return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: decomposition STREAM_K: 128x256 or 128x128 tiles only");

@@ -337,6 +337,11 @@ __device__ __forceinline__ void mma_stage_desc(float (&acc)[N / 2], uint32_t a_l
         wgmma_m64n256k16_f16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
       else
         wgmma_m64n256k16_bf16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
+    } else if constexpr (N == 224) {
+      if constexpr (F16)
+        wgmma_m64n224k16_f16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
+      else
+        wgmma_m64n224k16_bf16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
     } else if constexpr (N == 192) {
       if constexpr (F16)
         wgmma_m64n192k16_f16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
@@ -363,7 +368,7 @@ __device__ __forceinline__ void mma_stage_desc(float (&acc)[N / 2], uint32_t a_l
       else
         wgmma_m64n64k16_bf16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
     } else {
-      static_assert(N == 32, "16-bit tiles of 256, 192, 168, 128, 96, 64 or 32 columns");
+      static_assert(N == 32, "16-bit tiles of 256, 224, 192, 168, 128, 96, 64 or 32 columns");
       if constexpr (F16)
         wgmma_m64n32k16_f16<OA::wgmma_trans, OB::wgmma_trans>(acc, da, db, scale_d);
       else

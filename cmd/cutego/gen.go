@@ -44,6 +44,11 @@ import (
 // tiles on 256 rows, where 128x128 makes 96; cuBLAS shares A between pairs of them): two consumer
 // warpgroups, m64n96k16, 6 stages of 28 KiB beside the two consumers' 32 KiB of staging (205,920
 // bytes; a seventh stage would pass 227 KiB).
+// The 16-bit 128x224 tile (config 11) fills a wave where 128x256 leaves SMs idle on N = 7168,
+// 14336 and 28672 (32, 64 and 128 columns of tiles: 14336 on 256 rows is 128 tiles where 128x256
+// makes 112): two consumer warpgroups, m64n224k16, 4 stages of 44 KiB beside the two consumers'
+// 32 KiB of staging (212,992 bytes; a fifth stage would pass 227 KiB); B's N-major stages in the
+// 64-byte swizzle (seven atoms of 32 columns); no clusters.
 var gemmConfigs = []sm90.GemmConfig{
 	{BM: 128, BN: 256, BK: 64, Stages: 4, ElemBits: 16, ConsumerWarpgroups: 2, Multicast: 2},
 	{BM: 128, BN: 128, BK: 64, Stages: 6, ElemBits: 16, ConsumerWarpgroups: 2, Multicast: 2},
@@ -55,6 +60,7 @@ var gemmConfigs = []sm90.GemmConfig{
 	{BM: 128, BN: 168, BK: 64, Stages: 5, ElemBits: 16, ConsumerWarpgroups: 2},
 	{BM: 64, BN: 96, BK: 64, Stages: 10, ElemBits: 16, ConsumerWarpgroups: 1, Multicast: 2},
 	{BM: 128, BN: 96, BK: 64, Stages: 6, ElemBits: 16, ConsumerWarpgroups: 2, Multicast: 2},
+	{BM: 128, BN: 224, BK: 64, Stages: 4, ElemBits: 16, ConsumerWarpgroups: 2},
 	{BM: 128, BN: 256, BK: 128, Stages: 4, ElemBits: 8, ConsumerWarpgroups: 2, KMajorOnly: true, Multicast: 2},
 	{BM: 128, BN: 128, BK: 128, Stages: 6, ElemBits: 8, ConsumerWarpgroups: 2, KMajorOnly: true},
 	{BM: 128, BN: 192, BK: 128, Stages: 4, ElemBits: 8, ConsumerWarpgroups: 2, KMajorOnly: true},

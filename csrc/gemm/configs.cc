@@ -9,6 +9,16 @@
 #include "gemm_clusters.h"
 
 namespace {
+// Operand O's multicast box of configuration C (inner, outer; 0 where C has no clusters).
+template <class C, class O>
+constexpr int mc_box(int i) {
+  if constexpr (C::MULTICAST > 1)
+    return i == 0 ? O::mc_tma_box_inner : O::mc_tma_box_outer;
+  else
+    return 0;
+}
+// A 16-bit configuration: every major order of A and B; 2x1 clusters sharing B and (kClusterN) 1x2
+// ones sharing A where it has multicast boxes.
 template <class C>
 constexpr config_boxes boxes(const char *name) {
   return {C::BM,
@@ -25,10 +35,11 @@ constexpr config_boxes boxes(const char *name) {
           name,
           C::BK,
           C::MULTICAST,
-          {{C::B_K::mc_tma_box_inner, C::B_K::mc_tma_box_outer}, {C::B_MN::mc_tma_box_inner, C::B_MN::mc_tma_box_outer}},
+          {{mc_box<C, typename C::B_K>(0), mc_box<C, typename C::B_K>(1)},
+           {mc_box<C, typename C::B_MN>(0), mc_box<C, typename C::B_MN>(1)}},
           C::CONSUMER_WARPGROUPS,
           cutego_k::kClusterN<C>,
-          {C::A_K::mc_tma_box_inner, C::A_K::mc_tma_box_outer}};
+          {mc_box<C, typename C::A_K>(0), mc_box<C, typename C::A_K>(1)}};
 }
 // A 16-bit configuration whose kernels read B K-major only (128x168: its B_MN would be the
 // interleaved atom, which no kernel instantiates): B's MN-major entries stay 0 (the planner
@@ -53,14 +64,6 @@ constexpr config_boxes boxes_bk(const char *name) {
           cutego_k::kClusterN<C>,
           {0, 0}};
 }
-// B's multicast box of a K-major 8-bit configuration (inner, outer; 0 without clusters).
-template <class C>
-constexpr int mc_box_k(int i) {
-  if constexpr (C::MULTICAST > 1)
-    return i == 0 ? C::B_K::mc_tma_box_inner : C::B_K::mc_tma_box_outer;
-  else
-    return 0;
-}
 // An 8-bit (FP8) configuration: K-major operands only (the MN-major entries stay 0); 2x1
 // clusters sharing B where it has multicast boxes.
 template <class C>
@@ -76,7 +79,7 @@ constexpr config_boxes boxes_k(const char *name) {
           name,
           C::BK,
           C::MULTICAST,
-          {{mc_box_k<C>(0), mc_box_k<C>(1)}, {0, 0}},
+          {{mc_box<C, typename C::B_K>(0), mc_box<C, typename C::B_K>(1)}, {0, 0}},
           C::CONSUMER_WARPGROUPS,
           cutego_k::kClusterN<C>,
           {0, 0}};
@@ -96,9 +99,10 @@ const config_boxes cutego_gemm_fp8_config_boxes[] = {
     {},                                                       // CUTEGO_GEMM_CONFIG_128x168x64: 16-bit only
     {},                                                       // CUTEGO_GEMM_CONFIG_64x96x64: 16-bit only
     {},                                                       // CUTEGO_GEMM_CONFIG_128x96x64: 16-bit only
+    {},                                                       // CUTEGO_GEMM_CONFIG_128x224x64: 16-bit only
 };
-static_assert(sizeof cutego_gemm_fp8_config_boxes == 11 * sizeof(config_boxes),
-              "FP8 has the first two 16-bit configurations (no 128x64, no 16-bit 128x192, no 64x64, no 64x32, no 64x128, no 128x168, no 64x96, no 128x96) and 128x192x128");
+static_assert(sizeof cutego_gemm_fp8_config_boxes == 12 * sizeof(config_boxes),
+              "FP8 has the first two 16-bit configurations (no 128x64, no 16-bit 128x192, no 64x64, no 64x32, no 64x128, no 128x168, no 64x96, no 128x96, no 128x224) and 128x192x128");
 const config_boxes cutego_gemm_config_boxes[] = {
     boxes<cutego_gen::Gemm_128x256x64_S4>("128x256"),  // CUTEGO_GEMM_CONFIG_128x256x64
     boxes<cutego_gen::Gemm_128x128x64_S6>("128x128"),  // CUTEGO_GEMM_CONFIG_128x128x64
@@ -111,6 +115,7 @@ const config_boxes cutego_gemm_config_boxes[] = {
     boxes_bk<cutego_gen::Gemm_128x168x64_S5>("128x168"),  // CUTEGO_GEMM_CONFIG_128x168x64 (B K-major)
     boxes<cutego_gen::Gemm_64x96x64_S10>("64x96"),     // CUTEGO_GEMM_CONFIG_64x96x64
     boxes<cutego_gen::Gemm_128x96x64_S6>("128x96"),    // CUTEGO_GEMM_CONFIG_128x96x64
+    boxes<cutego_gen::Gemm_128x224x64_S4>("128x224"),  // CUTEGO_GEMM_CONFIG_128x224x64
 };
 const int cutego_gemm_nconfigs = sizeof cutego_gemm_config_boxes / sizeof cutego_gemm_config_boxes[0];
 
@@ -127,5 +132,5 @@ static_assert(CUTEGO_GEMM_CONFIG_128x256x64 == 0 && CUTEGO_GEMM_CONFIG_128x128x6
                   CUTEGO_GEMM_CONFIG_128x192x64 == 4 && CUTEGO_GEMM_CONFIG_64x64x128 == 5 &&
                   CUTEGO_GEMM_CONFIG_64x32x128 == 6 && CUTEGO_GEMM_CONFIG_64x128x64 == 7 &&
                   CUTEGO_GEMM_CONFIG_128x168x64 == 8 && CUTEGO_GEMM_CONFIG_64x96x64 == 9 &&
-                  CUTEGO_GEMM_CONFIG_128x96x64 == 10,
+                  CUTEGO_GEMM_CONFIG_128x96x64 == 10 && CUTEGO_GEMM_CONFIG_128x224x64 == 11,
               "table order");

@@ -23,6 +23,7 @@ WG(cutego_gemm_fns_64x128_kk) WG(cutego_gemm_fns_64x128_km) WG(cutego_gemm_fns_6
 WG(cutego_gemm_fns_128x168_kk) WG(cutego_gemm_fns_128x168_mk)
 WG(cutego_gemm_fns_64x96_kk) WG(cutego_gemm_fns_64x96_km) WG(cutego_gemm_fns_64x96_mk) WG(cutego_gemm_fns_64x96_mm)
 WG(cutego_gemm_fns_128x96_kk) WG(cutego_gemm_fns_128x96_km) WG(cutego_gemm_fns_128x96_mk) WG(cutego_gemm_fns_128x96_mm)
+WG(cutego_gemm_fns_128x224_kk) WG(cutego_gemm_fns_128x224_km) WG(cutego_gemm_fns_128x224_mk) WG(cutego_gemm_fns_128x224_mm)
 #define F8PAIRS(PRE, CFG, T)                                                                          \
   F8(PRE##_##CFG##_kk_e4m3, T) F8(PRE##_##CFG##_kk_e4m3e5m2, T) F8(PRE##_##CFG##_kk_e5m2e4m3, T) \
   F8(PRE##_##CFG##_kk_e5m2, T)
@@ -49,7 +50,8 @@ static inline bool is_gemm_kernel(const void *fn) {
                        reinterpret_cast<const void *>(cutego_gemm_fns_64x128_kk_k),
                        reinterpret_cast<const void *>(cutego_gemm_fns_128x168_kk_k),
                        reinterpret_cast<const void *>(cutego_gemm_fns_64x96_kk_k),
-                       reinterpret_cast<const void *>(cutego_gemm_fns_128x96_kk_k)};
+                       reinterpret_cast<const void *>(cutego_gemm_fns_128x96_kk_k),
+                       reinterpret_cast<const void *>(cutego_gemm_fns_128x224_kk_k)};
   for (const void *k : k16)
     if (fn == k) return true;
   return false;

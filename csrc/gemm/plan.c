@@ -335,9 +335,12 @@ static int choose_config(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt
   }
   p->config = cutego_gemm_pick_config_plan(p, opt && opt->sms > 0 ? opt->sms : 1);
   if (p->config < 0 || p->config >= cutego_gemm_nconfigs) return REASON(p, -1, "no tile configuration");
-  /* 1x2 clusters asked for: 128x128 tiles where the choice has none (128x256, 128x192) */
+  /* 1x2 clusters asked for: 128x128 tiles where the choice has none (128x256, 128x192, 128x168,
+   * 128x224); 2x1 clusters: 128x256 where it has none (128x168, 128x224: the choice in their stead) */
   if (opt && opt->cluster_n > 1 && !is_fp8(p->ab_dtype) && cutego_gemm_config_boxes[p->config].cluster_n < 2)
     p->config = CUTEGO_GEMM_CONFIG_128x128x64;
+  else if (opt && opt->cluster_m > 1 && !is_fp8(p->ab_dtype) && cutego_gemm_config_boxes[p->config].multicast < opt->cluster_m)
+    p->config = CUTEGO_GEMM_CONFIG_128x256x64;
   return PLAN_NEXT;
 }
 

@@ -267,6 +267,8 @@ static void bad_args() {
               {"stream-K 128x168", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_128x168x64 + 1},
               {"stream-K 64x96", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_64x96x64 + 1},
               {"stream-K 128x96", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_128x96x64 + 1},
+              {"stream-K 128x224", CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, CUTEGO_GEMM_CONFIG_128x224x64 + 1},
+              {"128x224 cluster 2", 0, 0, 2, CUTEGO_GEMM_CONFIG_128x224x64 + 1},
               {"128x168 cluster 2", 0, 0, 2, CUTEGO_GEMM_CONFIG_128x168x64 + 1},
               {"128x192 split_k 2 cluster 2", 0, 2, 2, CUTEGO_GEMM_CONFIG_128x192x64 + 1}};
     for (auto &x : sb) {
@@ -292,7 +294,8 @@ static void bad_args() {
                   {CUTEGO_GEMM_CONFIG_64x32x128, "fp8 64x32", "64x32 tiles are for 16-bit"},
                   {CUTEGO_GEMM_CONFIG_64x128x64, "fp8 64x128", "64x128 tiles are for 16-bit"},
                   {CUTEGO_GEMM_CONFIG_64x96x64, "fp8 64x96", "64x96 tiles are for 16-bit"},
-                  {CUTEGO_GEMM_CONFIG_128x96x64, "fp8 128x96", "128x96 tiles are for 16-bit"}};
+                  {CUTEGO_GEMM_CONFIG_128x96x64, "fp8 128x96", "128x96 tiles are for 16-bit"},
+                  {CUTEGO_GEMM_CONFIG_128x224x64, "fp8 128x224", "128x224 tiles are for 16-bit"}};
     for (const auto &x : only16) {
       cutego_gemm_options_t o;
       memset(&o, 0, sizeof o);
@@ -770,6 +773,28 @@ int main(int argc, char **argv) {
   cs.push_back({"128x96 batched M=200 beta", 200, 520, 320, 2, 1, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, C1296});
   cs.push_back({"128x96 packed A", 100, 260, 99, 2, 1, 0, BF, BF, 1.f, 0.f, 0, W, 1, 0, 0, 0, 0, 0, 0, 0, C1296});
   cs.push_back({"128x96 direct epilogue f32", 200, 1000, 520, 1, 1, 1, F16, F32, 1.25f, 0.5f, 0, W, 0, 0, 0, 1, 0, 0, 0, 1, C1296});
+  // 128x224 tiles (CUTEGO_GEMM_CONFIG_128x224x64, asked for: two consumer warpgroups, m64n224k16, 4
+  // stages; B's N-major stages in the 64-byte swizzle, seven loads of 32 columns; 16-bit D through
+  // TMA in three 64-column chunks a row and the last 32 columns directly, fp32 D in seven chunks; no
+  // clusters): every major order, bf16 and f16 in, bf16/f16/f32 out, beta on half of them, M cycling
+  // through 1, 100, 128, 200 and 256, N = 1000 (4 whole column tiles of 224 and a partial 5th of 104
+  // columns: a wrong column mapping of the 224-wide accumulator fails the comparison), K = 520 (a
+  // partial k-tile); 256 x 14336 x 4096 (128 tiles, the automatic split must give none), f16 and
+  // fp32 D too; split K 2 on 128x224 slices; batches with B broadcast, packed A, the direct epilogue
+  const int C12224 = CUTEGO_GEMM_CONFIG_128x224x64 + 1;
+  {
+    const int64_t ms[] = {1, 100, 128, 200, 256};
+    every_major_and_type_m("128x224", C12224, ms, 5);
+  }
+  cs.push_back({"128x224 256x14336x4096 unsplit", 256, 14336, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, C12224});
+  cs.push_back({"128x224 256x14336x4096 f16 beta unsplit", 256, 14336, 4096, 1, 0, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, C12224});
+  cs.push_back({"128x224 256x14336x4096 MN f32 unsplit", 256, 14336, 4096, 1, 1, 1, BF, F32, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, C12224});
+  cs.push_back({"128x224 split-K 2 M=200 f32 beta", 200, 1000, 4096, 1, 0, 0, BF, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 2, C12224});
+  cs.push_back({"128x224 split-K 2 M=100 MN f16", 100, 1000, 4096, 1, 1, 1, F16, F16, 1.f, -0.75f, 0, W, 0, 0, 0, 0, 0, 0, 0, 2, C12224});
+  cs.push_back({"128x224 batched B broadcast", 100, 520, 256, 3, 0, 1, F16, F32, 1.f, -1.f, 0, W, 0, 1, 0, 0, 0, 0, 0, 0, C12224});
+  cs.push_back({"128x224 batched M=200 beta", 200, 520, 320, 2, 1, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, C12224});
+  cs.push_back({"128x224 packed A", 100, 260, 99, 2, 1, 0, BF, BF, 1.f, 0.f, 0, W, 1, 0, 0, 0, 0, 0, 0, 0, C12224});
+  cs.push_back({"128x224 direct epilogue f32", 200, 1000, 520, 1, 1, 1, F16, F32, 1.25f, 0.5f, 0, W, 0, 0, 0, 1, 0, 0, 0, 1, C12224});
   // the launcher's narrow tiles (cutego_gemm_narrow_config): 64x64 for at most 64 rows (the decode
   // shapes: 8x6144x4096 data-parallel on 96 tiles, 1x2048x11008 and 16x2048x11008 in 4 slices; 64x32
   // unsplit at N = 4096), 64x128 above
@@ -837,6 +862,13 @@ int main(int argc, char **argv) {
   cs.push_back({"narrow auto 128x6144x4096 (64x96 in clusters)", 128, 6144, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, -2, -2, -C696, -DP});
   cs.push_back({"auto 256x6144x4096 (128x96)", 256, 6144, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, -1, -2, -C1296, -DP});
   cs.push_back({"auto 256x5120x4096 f16 f32 beta (128x96)", 256, 5120, 4096, 1, 0, 0, F16, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, -1, -2, -C1296, -DP});
+  cs.push_back({"auto 512x14336x4096 (128x224)", 512, 14336, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, -1, -2, -C12224, -DP});
+  cs.push_back({"auto 1024x7168x4096 f16 f32 beta (128x224)", 1024, 7168, 4096, 1, 0, 0, F16, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, -1, -2, -C12224, -DP});
+  // 2x1 clusters asked for with the tiles left to the planner, where its choice has none (128x224,
+  // 128x168): 128x256 tiles in clusters
+  cs.push_back({"auto cluster_m 2 512x14336x4096 (128x256)", 512, 14336, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 2, 1, -(CUTEGO_GEMM_CONFIG_128x256x64 + 1)});
+  cs.push_back({"auto cluster_m 2 256x11008x4096 f16 (128x256)", 256, 11008, 4096, 1, 0, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 2, 1, -(CUTEGO_GEMM_CONFIG_128x256x64 + 1)});
+  cs.push_back({"auto 512x14336x4096 NN (128x224)", 512, 14336, 4096, 1, 1, 1, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, -1, -2, -C12224, -DP});
   cs.push_back({"narrow auto 112x6144x11008 f16 beta (64x96 in clusters)", 112, 6144, 11008, 1, 0, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, -2, -2, -C696, -DP});
   // two rows of 128x128 tiles that would split K: 64x128 tiles unsplit (128 of them), partial rows
   cs.push_back({"narrow auto 240x4096x11008 (64x128 unsplit)", 240, 4096, 11008, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -C68, -DP});

@@ -391,11 +391,12 @@ int main(int argc, char **argv) {
           cudart_stub_last.block);
   }
 
-  // Tiles asked for (configs 7 and 8, one consumer warpgroup; 6 above; 11, 128x96, two): one wave
-  // of them unsplit is one launch of the configuration's kernel with 256 threads (384 for two
-  // consumers) (64x4096x4096: 128 tiles of 64x32, which 64x64 tiles split in 2 above; 1024^3: 16 x 8
-  // = 128 of 64x128; 256x6144x4096: 2 x 64 = 128 of 128x96); split_k 2 runs the slices on the same
-  // tiles (twice as many) and a reduction; stream-K is an error before any launch.
+  // Tiles asked for (configs 7 and 8, one consumer warpgroup; 6 above; 11, 128x96, and 12, 128x224,
+  // two): one wave of them unsplit is one launch of the configuration's kernel with 256 threads (384
+  // for two consumers) (64x4096x4096: 128 tiles of 64x32, which 64x64 tiles split in 2 above;
+  // 1024^3: 16 x 8 = 128 of 64x128; 256x6144x4096: 2 x 64 = 128 of 128x96; 256x14336x4096: 2 x 64 =
+  // 128 of 128x224); split_k 2 runs the slices on the same tiles (twice as many) and a reduction;
+  // stream-K is an error before any launch.
   {
     const struct {
       int config;
@@ -408,7 +409,9 @@ int main(int argc, char **argv) {
                {CUTEGO_GEMM_CONFIG_64x128x64, 1024, 1024, 1024, 128, 256,
                 reinterpret_cast<const void *>(cutego_gemm_fns_64x128_kk_k), "cutego_gemm_64x128_kk_bf16_bf16"},
                {CUTEGO_GEMM_CONFIG_128x96x64, 256, 6144, 4096, 128, 384,
-                reinterpret_cast<const void *>(cutego_gemm_fns_128x96_kk_k), "cutego_gemm_128x96_kk_bf16_bf16"}};
+                reinterpret_cast<const void *>(cutego_gemm_fns_128x96_kk_k), "cutego_gemm_128x96_kk_bf16_bf16"},
+               {CUTEGO_GEMM_CONFIG_128x224x64, 256, 14336, 4096, 128, 384,
+                reinterpret_cast<const void *>(cutego_gemm_fns_128x224_kk_k), "cutego_gemm_128x224_kk_bf16_bf16"}};
     for (const auto &x : one) {
       cutego_gemm_options_t c;
       memset(&c, 0, sizeof c);

@@ -495,10 +495,10 @@ static void fp8_plans(void) {
     CHECK(rc == 0 && p.cluster_m == 2 && p.b_map.box[0] == 64 && p.b_map.box[1] == 32 && p.b_map.swizzle_bytes == 128,
           "64x128 NN clusters: B box %d x %d", p.b_map.box[0], p.b_map.box[1]);
     o.cluster_m = 0;
-    o.config = CUTEGO_GEMM_CONFIG_128x96x64 + 2;
+    o.config = CUTEGO_GEMM_CONFIG_128x224x64 + 2;
     rc = plan(L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 512, 0, 512, 1, 0), L3(4096, 512, 0, 512, 1, 0), NULL, BF, BF,
               0x1000, &o, &p);
-    CHECK(rc == -1 && strstr(p.reason, "unknown"), "config 12: %s", p.reason);
+    CHECK(rc == -1 && strstr(p.reason, "unknown"), "config 13: %s", p.reason);
   }
   memset(&o, 0, sizeof o);
   /* M-major A, N-major B: both transposed into K-major workspaces (K padded to 128 bytes: 520
@@ -839,6 +839,97 @@ static void tile128x96_plans(void) {
   rc = plan(L3(1000, 1000, 0, 1000, 1, 0), L3(1000, 520, 0, 520, 1, 0), L3(1000, 520, 0, 520, 1, 0), NULL, E4, BF,
             0x1000, &o, &p);
   CHECK(rc == -1 && strstr(p.reason, "128x96 tiles are for 16-bit"), "128x96 FP8: %s", p.reason);
+}
+
+/* 128x224 tiles (asked for): two consumer warpgroups of m64n224k16 (384 threads), 4 stages of A 128
+ * rows x 128 bytes (16 KiB) and B 224 rows (28 KiB), the two consumers' staging (2 x 16 KiB), two
+ * mbarriers per stage and 1 KiB of alignment: 1024 + 4 x 45056 + 32768 + 4 x 16 = 214,080 bytes <=
+ * 232,448 (a fifth stage: 259,152). 256 x 14336: 2 tile rows x 64 tile columns of 224 = 128 tiles on
+ * 132 SMs (128x256: 112). D through TMA in 64-column chunks of 16-bit D (448 bytes a row: three
+ * chunks and the last 32 columns stored directly), fp32 D in seven chunks of 32 columns. An N-major
+ * B is read in place in the 64-byte swizzle (seven loads of 32 columns); no clusters, no FP8. */
+static void tile128x224_plans(void) {
+  const int E4 = CUTEGO_DTYPE_E4M3, BF = CUTEGO_DTYPE_BF16, F32 = CUTEGO_DTYPE_F32;
+  cutego_gemm_plan_t p;
+  char why[160];
+  int rc;
+  cutego_gemm_options_t o;
+  cutego_launch_t l;
+  memset(&o, 0, sizeof o);
+  o.config = CUTEGO_GEMM_CONFIG_128x224x64 + 1;
+  rc = plan(L3(256, 14336, 0, 14336, 1, 0), L3(256, 4096, 0, 4096, 1, 0), L3(14336, 4096, 0, 4096, 1, 0), NULL, BF,
+            BF, 0x1000, &o, &p);
+  cutego_gemm_launch(&p, 132, 0, &l);
+  CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_128x224x64 && !strcmp(p.kernel, "cutego_gemm_128x224_kk_bf16_bf16") &&
+            p.tiles_m == 2 && p.tiles_n == 64 && p.tiles == 128 && p.a_map.box[0] == 64 && p.a_map.box[1] == 128 &&
+            p.b_map.box[0] == 64 && p.b_map.box[1] == 224 && p.b_map.swizzle_bytes == 128 &&
+            (p.flags & CUTEGO_GEMM_F_D_TMA) && p.d_map.box[0] == 64 && p.d_map.box[1] == 64 &&
+            !(p.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B)) && l.block == 384 && l.grid == 128 &&
+            l.smem_bytes == 1024 + 4 * (16384 + 28672) + 2 * 16384 + 4 * 16 && l.cluster == 1,
+        "128x224 TN: rc %d %s tiles %lld x %lld A %d x %d B %d x %d D %d x %d block %d grid %lld smem %d: %s", rc,
+        p.kernel, (long long)p.tiles_m, (long long)p.tiles_n, p.a_map.box[0], p.a_map.box[1], p.b_map.box[0],
+        p.b_map.box[1], p.d_map.box[0], p.d_map.box[1], l.block, (long long)l.grid, l.smem_bytes, p.reason);
+  CHECK(cutego_gemm_split_k(&p, 132, 0, why, sizeof why) == 1, "256x14336 on 128x224: 128 tiles, no split: %s", why);
+  /* fp32 D: 896 bytes a row, seven chunks of 32 columns */
+  rc = plan(L3(256, 14336, 0, 14336, 1, 0), L3(256, 4096, 0, 4096, 1, 0), L3(14336, 4096, 0, 4096, 1, 0), NULL, BF,
+            F32, 0x1000, &o, &p);
+  CHECK(rc == 0 && (p.flags & CUTEGO_GEMM_F_D_TMA) && p.d_map.box[0] == 32 && p.d_map.box[1] == 64 &&
+            !strcmp(p.kernel, "cutego_gemm_128x224_kk_bf16_f32"),
+        "128x224 fp32 D: %s D box %d x %d flags %x", p.kernel, p.d_map.box[0], p.d_map.box[1], (unsigned)p.flags);
+  /* 100 x 1000 x 520: one tile row of 5 tiles, the last of 104 columns; A's box of 104 rows */
+  rc = plan(L3(100, 1000, 0, 1000, 1, 0), L3(100, 520, 0, 520, 1, 0), L3(1000, 520, 0, 520, 1, 0), NULL, BF, BF,
+            0x1000, &o, &p);
+  CHECK(rc == 0 && p.tiles_m == 1 && p.tiles_n == 5 && p.a_map.box[1] == 104,
+        "100x1000x520 on 128x224: tiles %lld x %lld, A box rows %d", (long long)p.tiles_m, (long long)p.tiles_n,
+        p.a_map.box[1]);
+  /* N-major B in place: boxes of 32 columns x 64 of K in the 64-byte swizzle; M-major A: two 64 x
+   * 64 boxes in the 128-byte swizzle */
+  rc = plan(L3(200, 1000, 0, 1000, 1, 0), L3(200, 320, 0, 1, 200, 0), L3(1000, 320, 0, 1, 1000, 0), NULL,
+            CUTEGO_DTYPE_F16, F32, 0x1000, &o, &p);
+  CHECK(rc == 0 && !(p.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B)) && p.a_map.box[0] == 64 &&
+            p.a_map.box[1] == 64 && p.a_map.swizzle_bytes == 128 && p.b_map.box[0] == 32 && p.b_map.box[1] == 64 &&
+            p.b_map.swizzle_bytes == 64 && p.tiles_m == 2 && p.tiles_n == 5 &&
+            !strcmp(p.kernel, "cutego_gemm_128x224_mm_f16_f32"),
+        "128x224 NN: %s A %d x %d B %d x %d swizzle %d: %s", p.kernel, p.a_map.box[0], p.a_map.box[1], p.b_map.box[0],
+        p.b_map.box[1], p.b_map.swizzle_bytes, p.reason);
+  /* no clusters either way */
+  o.cluster_m = 2;
+  rc = plan(L3(1000, 1000, 0, 1000, 1, 0), L3(1000, 520, 0, 520, 1, 0), L3(1000, 520, 0, 520, 1, 0), NULL, BF, BF,
+            0x1000, &o, &p);
+  CHECK(rc == -1 && strstr(p.reason, "cluster_m 2"), "128x224 2x1 clusters: rc %d: %s", rc, p.reason);
+  o.cluster_m = 0;
+  o.cluster_n = 2;
+  rc = plan(L3(256, 14336, 0, 14336, 1, 0), L3(256, 4096, 0, 4096, 1, 0), L3(14336, 4096, 0, 4096, 1, 0), NULL, BF,
+            BF, 0x1000, &o, &p);
+  CHECK(rc == -1 && strstr(p.reason, "cluster_n 2"), "128x224 1x2 clusters: rc %d: %s", rc, p.reason);
+  o.cluster_n = 0;
+  rc = plan(L3(1000, 1000, 0, 1000, 1, 0), L3(1000, 520, 0, 520, 1, 0), L3(1000, 520, 0, 520, 1, 0), NULL, E4, BF,
+            0x1000, &o, &p);
+  CHECK(rc == -1 && strstr(p.reason, "128x224 tiles are for 16-bit"), "128x224 FP8: %s", p.reason);
+  /* Clusters asked for with the tiles left to the planner: where the choice has no multicast boxes
+   * (128x224 for 512 x 14336 on 132 SMs, 128x168 for 256 x 11008), 2x1 clusters run on 128x256
+   * tiles; 1x2 clusters on 128x128 */
+  memset(&o, 0, sizeof o);
+  o.sms = 132;
+  rc = plan(L3(512, 14336, 0, 14336, 1, 0), L3(512, 4096, 0, 4096, 1, 0), L3(14336, 4096, 0, 4096, 1, 0), NULL, BF,
+            BF, 0x1000, &o, &p);
+  CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_128x224x64 && p.cluster_m == 1, "512x14336 automatic: %d %s", rc,
+        p.reason);
+  o.cluster_m = 2;
+  rc = plan(L3(512, 14336, 0, 14336, 1, 0), L3(512, 4096, 0, 4096, 1, 0), L3(14336, 4096, 0, 4096, 1, 0), NULL, BF,
+            BF, 0x1000, &o, &p);
+  CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_128x256x64 && p.cluster_m == 2, "512x14336 cluster_m 2: %d %s", rc,
+        p.reason);
+  rc = plan(L3(256, 11008, 0, 11008, 1, 0), L3(256, 4096, 0, 4096, 1, 0), L3(11008, 4096, 0, 4096, 1, 0), NULL, BF,
+            BF, 0x1000, &o, &p);
+  CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_128x256x64 && p.cluster_m == 2, "256x11008 cluster_m 2: %d %s", rc,
+        p.reason);
+  o.cluster_m = 0;
+  o.cluster_n = 2;
+  rc = plan(L3(512, 14336, 0, 14336, 1, 0), L3(512, 4096, 0, 4096, 1, 0), L3(14336, 4096, 0, 4096, 1, 0), NULL, BF,
+            BF, 0x1000, &o, &p);
+  CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_128x128x64 && p.cluster_n == 2, "512x14336 cluster_n 2: %d %s", rc,
+        p.reason);
 }
 
 static void block_scaled_plans(void) {
@@ -1459,6 +1550,7 @@ int main(void) {
   tile168_plans();
   tile96_plans();
   tile128x96_plans();
+  tile128x224_plans();
   block_scaled_plans();
   pitch_plans();
   cluster_n_plans();

@@ -136,7 +136,8 @@ int main(void) {
    * for 128x168 (16-bit only; 128x168 for a K-major B only), ties to 128x256 then 128x128 (counted
    * by hand, 132 SMs). */
   const int C256 = CUTEGO_GEMM_CONFIG_128x256x64, C128 = CUTEGO_GEMM_CONFIG_128x128x64,
-            C192w = CUTEGO_GEMM_CONFIG_128x192x64, C168 = CUTEGO_GEMM_CONFIG_128x168x64;
+            C192w = CUTEGO_GEMM_CONFIG_128x192x64, C168 = CUTEGO_GEMM_CONFIG_128x168x64,
+            C224 = CUTEGO_GEMM_CONFIG_128x224x64;
   CHECK(cutego_gemm_pick_config(4096, 4096, 1, CUTEGO_DTYPE_BF16, sms) == C256, "4096^2: 4 waves vs 8 x 0.577");
   CHECK(cutego_gemm_pick_config(1024, 4096, 1, CUTEGO_DTYPE_BF16, sms) == C256, "1024x4096: 1 wave (128 tiles) vs 2 x 0.577");
   CHECK(cutego_gemm_pick_config(512, 11008, 1, CUTEGO_DTYPE_BF16, sms) == C168,
@@ -164,7 +165,20 @@ int main(void) {
   CHECK(cutego_gemm_pick_config(512, 6144, 1, CUTEGO_DTYPE_BF16, sms) == C192w, "512x6144: 1 (96) vs 2 x 0.577 (192) vs 0.83 (128)");
   CHECK(cutego_gemm_pick_config(512, 6144, 1, CUTEGO_DTYPE_F16, sms) == C192w, "f16 512x6144: as bf16");
   CHECK(cutego_gemm_pick_config(512, 6144, 1, CUTEGO_DTYPE_E5M2, sms) == C256, "FP8 512x6144: 1 (96) vs 2 x 0.577");
-  CHECK(cutego_gemm_pick_config(256, 14336, 1, CUTEGO_DTYPE_BF16, sms) == C256, "256x14336: 1 (112) vs 2 x 0.83 (150)");
+  /* 128x224 where 128x256 is the choice and 128x224 tiles take as many waves */
+  CHECK(cutego_gemm_pick_config(256, 14336, 1, CUTEGO_DTYPE_BF16, sms) == C224,
+        "256x14336: 1 (112) vs 2 x 0.83 (150); 128x224: 1 wave (128) as 128x256");
+  CHECK(cutego_gemm_pick_config(512, 14336, 1, CUTEGO_DTYPE_F16, sms) == C224, "512x14336: 2 (224), 128x224: 2 (256)");
+  CHECK(cutego_gemm_pick_config(1024, 7168, 1, CUTEGO_DTYPE_BF16, sms) == C224, "1024x7168: 2 (224), 128x224: 2 (256)");
+  CHECK(cutego_gemm_pick_config(256, 28672, 1, CUTEGO_DTYPE_BF16, sms) == C224, "256x28672: 2 (224), 128x224: 2 (256)");
+  CHECK(cutego_gemm_pick_config(2048, 14336, 1, CUTEGO_DTYPE_BF16, sms) == C256, "2048x14336: 7 (896), 128x224: 8 (1024)");
+  CHECK(cutego_gemm_pick_config(4096, 4096, 1, CUTEGO_DTYPE_BF16, sms) == C256, "4096^2: 4 (512), 128x224: 5 (608)");
+  CHECK(cutego_gemm_pick_config(256, 14336, 1, CUTEGO_DTYPE_E4M3, sms) == C256, "FP8 256x14336: no 128x224");
+  {
+    const cutego_gemm_plan_t on = tn(512, 14336, 4096, 1), off = tn(512, 14336, 4104, 1);
+    CHECK(cutego_gemm_pick_config_plan(&on, sms) == C224 && cutego_gemm_pick_config_plan(&off, sms) == C256,
+          "512x14336: 128x224 with rows on the 128-byte grid (K = 4096), 128x256 off it (K = 4104: rows of 8,208 bytes, read in place)");
+  }
   CHECK(cutego_gemm_pick_config(1536, 1536, 1, CUTEGO_DTYPE_BF16, sms) == C168, "1536^2: 1 (72) vs 0.83 (96) vs 0.74 (120)");
   CHECK(cutego_gemm_pick_config(2048, 2048, 1, CUTEGO_DTYPE_BF16, sms) == C256, "2048^2: 1 (128) vs 2 x 0.83 (176)");
   CHECK(cutego_gemm_pick_config(3000, 5000, 1, CUTEGO_DTYPE_BF16, sms) == C256, "3000x5000: 4 (480) vs 5 x 0.83 = 4.15 (648)");
@@ -246,7 +260,7 @@ int main(void) {
     } rows[] = {EXTENT_ROW(128x256x64, 1, 1), EXTENT_ROW(128x128x64, 1, 1),  EXTENT_ROW(128x64x64, 1, 0),
                 EXTENT_ROW(128x192x128, 0, 1), EXTENT_ROW(128x192x64, 1, 0), EXTENT_ROW(64x64x128, 1, 0),
                 EXTENT_ROW(64x32x128, 1, 0),   EXTENT_ROW(64x128x64, 1, 0), EXTENT_ROW(128x168x64, 1, 0),
-                EXTENT_ROW(64x96x64, 1, 0),    EXTENT_ROW(128x96x64, 1, 0)};
+                EXTENT_ROW(64x96x64, 1, 0),    EXTENT_ROW(128x96x64, 1, 0),  EXTENT_ROW(128x224x64, 1, 0)};
 #undef EXTENT_ROW
     CHECK(sizeof rows / sizeof rows[0] == (size_t)cutego_gemm_nconfigs, "one row per configuration");
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {
@@ -655,9 +669,11 @@ int main(void) {
    * 768x14336 126.1 / 135.5, 1024x11008 128.0 / 134.5. 64x96 tiles (9) in 2x1 clusters forced
    * beside the automatic plan, alternated (bench/results/2026-12-04-clusters): 128x6144 17.6 us
    * against 18.6 on 64x128. 128x96 tiles (10) forced beside the automatic plan, alternated
-   * (bench/results/2026-12-04-tile128x96): 256x6144 21.5 us against 23.2 on 128x128. Configuration
-   * (0 128x256, 1 128x128, 2 128x64, 4 128x192, 5 64x64, 6 64x32, 7 64x128, 8 128x168, 9 64x96, 10
-   * 128x96), split,
+   * (bench/results/2026-12-04-tile128x96): 256x6144 21.5 us against 23.2 on 128x128. 128x224 tiles
+   * (11) forced beside the automatic plan, interleaved (bench/results/2026-12-04-tile224): 256x14336
+   * 47.5 us against 47.5 on 128x256, 512x14336 82.1 / 90.4, 512x7168 46.9 / 48.4, 1024x7168 82.7 /
+   * 91.2, 256x28672x8192 171.0 / 189.1. Configuration (0 128x256, 1 128x128, 2 128x64, 4 128x192, 5
+   * 64x64, 6 64x32, 7 64x128, 8 128x168, 9 64x96, 10 128x96, 11 128x224), split,
    * decomposition (1 data-parallel, 2 split K, 3 stream-K); clusters were never within 3% where
    * they ran. */
   {
@@ -677,7 +693,7 @@ int main(void) {
         {256, 4096, 4096, 1, {{7, 0, 1}}},
         {256, 6144, 4096, 1, {{10, 0, 1}}},
         {256, 11008, 4096, 2, {{4, 0, 1}, {8, 0, 1}}},
-        {256, 14336, 4096, 1, {{0, 0, 1}}},
+        {256, 14336, 4096, 2, {{0, 0, 1}, {11, 0, 1}}},
         {333, 6144, 4096, 2, {{4, 0, 1}, {8, 0, 1}}},
         {333, 14336, 4096, 3, {{0, 0, 3}, {4, 0, 1}, {8, 0, 1}}},
         {384, 6144, 4096, 1, {{8, 0, 1}}},
@@ -685,7 +701,10 @@ int main(void) {
         {512, 4096, 4096, 1, {{1, 0, 1}}},
         {512, 6144, 4096, 1, {{4, 0, 1}}},
         {512, 11008, 4096, 1, {{8, 0, 1}}},
-        {512, 14336, 4096, 1, {{0, 0, 1}}},
+        {512, 14336, 4096, 1, {{11, 0, 1}}},
+        {512, 7168, 4096, 1, {{11, 0, 1}}},
+        {1024, 7168, 4096, 1, {{11, 0, 1}}},
+        {256, 28672, 8192, 1, {{11, 0, 1}}},
         {768, 3000, 4096, 1, {{8, 0, 1}}},
         {1000, 5000, 4096, 1, {{8, 0, 1}}},
         {1024, 4096, 4096, 1, {{0, 0, 1}}},

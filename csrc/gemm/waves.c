@@ -1,7 +1,7 @@
 /* waves.c — the C launcher's choices from the device's SM count (waves of CTAs), both measured
  * on the H200 (bench/GEMM-NOTES.md):
  *
- * cutego_gemm_pick_config: 128x256, 128x192 or 128x168 (16-bit) or 128x128 tiles. A tile of 128x128 costs
+ * cutego_gemm_pick_config: 128x256, 128x224, 128x192 or 128x168 (16-bit) or 128x128 tiles. A tile of 128x128 costs
  * 0.577 of one of 128x256 (4096^3: 8 waves of 128x128 took 1.153x the time of 4 waves of
  * 128x256), one of 128x192 0.83 (one wave each: 256x11008x4096 38.0 against 44.7 us, 512x6144x4096
  * 36.8 / 44.5, 1536^3 15.6 / 19.0; bench/results/2026-12-02-tile192), and a partial wave costs a
@@ -16,7 +16,8 @@
  * 33.0), and slower wherever it adds a wave (512x6144 61.4 / 36.0). 0.74 rather than 0.77 takes it
  * also for 4 waves against 3 of 128x256 (bench/results/2026-12-03-cost168, the two costs alternated
  * three times: 768x14336x4096 1.075x, 1000 / 1024 x 11008 1.057 / 1.051x, 384x28672 1.037x,
- * 333x28672 1.002x).
+ * 333x28672 1.002x). 128x224 tiles (16-bit) replace 128x256 ones where they take as many waves
+ * (wave_128x224).
  *
  * cutego_gemm_split_k: how many slices of K a plan's GEMM computes separately (fp32 partial sums
  * in a workspace, then a deterministic reduction).
@@ -145,18 +146,42 @@ static int pick_dp(int64_t m, int64_t n, int64_t l, int32_t ab_dtype, int b_k, i
   return config;
 }
 
-static int pick_config_b(int64_t m, int64_t n, int64_t l, int32_t ab_dtype, int b_k_major, int sms) {
-  if (m < 1 || n < 1 || l < 1 || sms < 1) return CUTEGO_GEMM_CONFIG_128x128x64;
-  double t;
-  return pick_dp(m, n, l, ab_dtype, b_k_major, sms, &t);
+/* 128x224 tiles where 128x256 is the data-parallel choice of a 16-bit GEMM and 128x224 ones take
+ * as many waves (N = 7168, 14336, 28672: 32, 64, 128 columns of them, where 128x256 makes 28, 56,
+ * 112): the same waves of a tile that costs ~0.9 of 128x256's. Measured on the H200
+ * (bench/results/2026-12-04-tile224, 128x224 forced beside the automatic plan, interleaved): one
+ * wave each 256 x 14336 x 4096 1.00x (fp16 1.05x), 512 x 7168 x 4096 1.03x; two waves each 512 x
+ * 14336 x 4096 1.10x (fp16 1.11x), 256 x 28672 x 8192 1.11x, 1024 x 7168 x 4096 1.10x; a wave or two
+ * more than 128x256: 0.98x (2048 and 4096 x 14336 x 4096: 0.895 of 128x256's time a tile), and
+ * 0.97-0.99x against stream-K (2048 x 7168 x 16384, 512 x 28672 x 8192), which this rule leaves
+ * alone (stream_k_model weighs pick_dp's choice, without 128x224). */
+static int wave_128x224(int64_t m, int64_t n, int64_t l, int32_t ab_dtype, int sms) {
+  int64_t t224, t256;
+  return is_16bit(ab_dtype) && !count_tiles(m, n, l, CUTEGO_GEMM_CONFIG_128x224x64, 0, &t224) &&
+         !count_tiles(m, n, l, CUTEGO_GEMM_CONFIG_128x256x64, 0, &t256) && waves(t224, sms) == waves(t256, sms);
 }
 
+/* The choice for B K-major or not (b_k_major) and A's and B's rows on the 128-byte grid or not
+ * (grid: 128x224 tiles only there, where they were measured; B off the grid takes 2x1 clusters on
+ * 128x256 tiles, cutego_gemm_pitch_in_clusters, which 128x224 has none of). */
+static int pick_config_b(int64_t m, int64_t n, int64_t l, int32_t ab_dtype, int b_k_major, int grid, int sms) {
+  if (m < 1 || n < 1 || l < 1 || sms < 1) return CUTEGO_GEMM_CONFIG_128x128x64;
+  double t;
+  const int config = pick_dp(m, n, l, ab_dtype, b_k_major, sms, &t);
+  return config == CUTEGO_GEMM_CONFIG_128x256x64 && grid && wave_128x224(m, n, l, ab_dtype, sms)
+             ? CUTEGO_GEMM_CONFIG_128x224x64
+             : config;
+}
+
+static int on_grid(const cutego_gemm_operand_t *o);
+
 int cutego_gemm_pick_config(int64_t m, int64_t n, int64_t l, int32_t ab_dtype, int sms) {
-  return pick_config_b(m, n, l, ab_dtype, 1, sms);
+  return pick_config_b(m, n, l, ab_dtype, 1, 1, sms);
 }
 
 int cutego_gemm_pick_config_plan(const cutego_gemm_plan_t *p, int sms) {
-  return p ? pick_config_b(p->m, p->n, p->l, p->ab_dtype, p->b.major == 0, sms) : CUTEGO_GEMM_CONFIG_128x128x64;
+  return p ? pick_config_b(p->m, p->n, p->l, p->ab_dtype, p->b.major == 0, on_grid(&p->a) && on_grid(&p->b), sms)
+           : CUTEGO_GEMM_CONFIG_128x128x64;
 }
 
 /* A block-scaled 128x192 tile's main loop against a 128x128 one's. Measured on the H200

@@ -6,7 +6,7 @@ as separate asm operands; the text is regular and long. `make kernels-gen-check`
 checks that the committed file is what this script writes."""
 import sys
 
-SHAPES = [32, 64, 96, 128, 168, 192, 256]  # 16-bit: the 64x32, 128x64 (and 64x64), 64x96, 128x128, 128x168, 128x192 and 128x256 configurations
+SHAPES = [32, 64, 96, 128, 168, 192, 224, 256]  # 16-bit: the 64x32, 128x64 (and 64x64), 64x96, 128x128, 128x168, 128x192, 128x224 and 128x256 configurations
 FP8_SHAPES = [128, 192, 256]  # 192: the block-scaled wide tile (128x192)
 TYPES = [("bf16", "bf16"), ("f16", "f16")]
 # FP8 (k32): A and B types, each e4m3 or e5m2. PTX has no transpose immediates for 8-bit
