@@ -127,7 +127,7 @@ struct Promotion<Cfg, BlockScaled<TI>> {
       const __grid_constant__ CUtensorMap tma_a, const __grid_constant__ CUtensorMap tma_b,                       \
       const __grid_constant__ CUtensorMap tma_d, const cutego_k::GemmArgs p,                                      \
       const __grid_constant__ cutego_gemm_block_scales_t s) {                                                     \
-    cutego_k::programmatic_launch_prologue();                                                                     \
+    cutego_k::programmatic_launch_prologue(&tma_a, &tma_b, &tma_d, p.flags);                                      \
     cutego_k::gemm_wgmma_body<cutego_gen::CFG, cutego_gen::CFG::A_K, cutego_gen::CFG::B_K,                       \
                               cutego_k::BlockScaled<TI>, TO, 1>(&tma_a, &tma_b, &tma_d, p, &s);                    \
   }

@@ -896,8 +896,15 @@ __device__ __forceinline__ void store_tile(const GemmArgs &p, const CUtensorMap 
 // before it on the stream has completed and its writes are visible (nothing of A, B, C, D, the
 // scales or a workspace is touched before), then let the kernel after it launch its CTAs onto the
 // SMs that are free, where they wait in turn. A call's launch and prologue then overlap the tail
-// of the call before it.
-__device__ __forceinline__ void programmatic_launch_prologue() {
+// of the call before it. Before the wait, one thread prefetches the tensor maps of A and B (and of
+// D where the epilogue stores through TMA): kernel parameters, which no kernel before writes.
+__device__ __forceinline__ void programmatic_launch_prologue(const CUtensorMap *a, const CUtensorMap *b,
+                                                             const CUtensorMap *d, uint32_t flags) {
+  if (threadIdx.x == 0) {
+    prefetch_tensormap(a);
+    prefetch_tensormap(b);
+    if (flags & kFlagDTma) prefetch_tensormap(d);
+  }
   grid_dependency_wait();
   grid_dependency_launch_dependents();
 }
@@ -1036,7 +1043,7 @@ constexpr bool kFp8Clusters = Cfg::MULTICAST > 1 && !is_promoted<TI>;
       cutego_gemm_##CFGNAME##_##AMN##BMN##_##INNAME##_##OUTNAME(                                              \
           const __grid_constant__ CUtensorMap tma_a, const __grid_constant__ CUtensorMap tma_b,               \
           const __grid_constant__ CUtensorMap tma_d, const cutego_k::GemmArgs p) {                            \
-    cutego_k::programmatic_launch_prologue();                                                                 \
+    cutego_k::programmatic_launch_prologue(&tma_a, &tma_b, &tma_d, p.flags);                                  \
     cutego_k::gemm_wgmma_clusters<cutego_gen::CFG, cutego_gen::CFG::A_##AM, cutego_gen::CFG::B_##BM_, TI, TO>( \
         &tma_a, &tma_b, &tma_d, p);                                                                           \
   }
@@ -1071,7 +1078,7 @@ constexpr bool kFp8Clusters = Cfg::MULTICAST > 1 && !is_promoted<TI>;
       cutego_gemm_##CFGNAME##_kk_##INNAME##_##OUTNAME##SUFFIX(                                                \
       const __grid_constant__ CUtensorMap tma_a, const __grid_constant__ CUtensorMap tma_b,                   \
       const __grid_constant__ CUtensorMap tma_d, const cutego_k::GemmArgs p, const cutego_gemm_scales_t s) {  \
-    cutego_k::programmatic_launch_prologue();                                                                 \
+    cutego_k::programmatic_launch_prologue(&tma_a, &tma_b, &tma_d, p.flags);                                  \
     cutego_k::GemmArgs q = p;                                                                                 \
     q.alpha = p.alpha * (s.a ? *s.a : 1.f) * (s.b ? *s.b : 1.f);                                              \
     if constexpr (cutego_k::kFp8Clusters<cutego_gen::CFG, TI>) {                                              \

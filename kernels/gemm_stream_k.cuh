@@ -211,7 +211,7 @@ typedef void (*cutego_gemm_wgmma_sk_fn)(const CUtensorMap, const CUtensorMap, co
           const __grid_constant__ CUtensorMap tma_a, const __grid_constant__ CUtensorMap tma_b,               \
           const __grid_constant__ CUtensorMap tma_d, const cutego_k::GemmArgs p,                              \
           const cutego_gemm_stream_k_t sk) {                                                                  \
-    cutego_k::programmatic_launch_prologue();                                                                 \
+    cutego_k::programmatic_launch_prologue(&tma_a, &tma_b, &tma_d, p.flags);                                  \
     cutego_k::gemm_stream_k_body<cutego_gen::CFG, cutego_gen::CFG::A_##AM, cutego_gen::CFG::B_##BM_, TI, TO>( \
         &tma_a, &tma_b, &tma_d, p, sk);                                                                       \
   }

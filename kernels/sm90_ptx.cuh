@@ -253,6 +253,12 @@ __device__ __forceinline__ void wgmma_wait() {
 // start while the kernel before it on the stream is still running; this waits until that kernel
 // has completed and its memory operations are visible (a no-op when launched without it).
 __device__ __forceinline__ void grid_dependency_wait() { asm volatile("griddepcontrol.wait;" ::: "memory"); }
+// Brings a tensor map (a __grid_constant__ kernel parameter, by its generic address) into the
+// descriptor cache ahead of the first TMA instruction that reads it (CUTLASS's
+// prefetch_tma_descriptor); a hint, nothing is read from the tensor's memory.
+__device__ __forceinline__ void prefetch_tensormap(const CUtensorMap *map) {
+  asm volatile("prefetch.tensormap [%0];" ::"l"(reinterpret_cast<uint64_t>(map)) : "memory");
+}
 // Lets the kernel after this one on the stream, where it is launched with programmatic stream
 // serialization, launch its CTAs now (onto free SMs; its griddepcontrol.wait still waits for this
 // kernel to complete). Without it, that happens as this kernel's CTAs exit.
