@@ -759,6 +759,48 @@ static void tile96_plans(void) {
   CHECK(rc == -1 && strstr(p.reason, "64x96 tiles are for 16-bit"), "64x96 FP8: %s", p.reason);
 }
 
+/* A TN plan (K-major A and B, bf16 in, D of type cd) of m x n x k on configuration config asked
+ * for: its kernel, tiles_m x tiles_n tiles, A's box of 64 x 128 rows and B's of 64 x bn rows in the
+ * 128-byte swizzle, both read in place, D through TMA in boxes of dbox0 x 64, and the launch: block
+ * threads, one CTA a tile, smem bytes, no cluster. */
+static void check_tn_tile(int config, int64_t m, int64_t n, int64_t k, int cd, const char *kernel, int64_t tiles_m,
+                          int64_t tiles_n, int bn, int dbox0, int block, int smem) {
+  cutego_gemm_options_t o;
+  cutego_gemm_plan_t p;
+  cutego_launch_t l;
+  memset(&o, 0, sizeof o);
+  o.config = config + 1;
+  const int rc = plan(L3(m, n, 0, n, 1, 0), L3(m, k, 0, k, 1, 0), L3(n, k, 0, k, 1, 0), NULL, CUTEGO_DTYPE_BF16, cd,
+                      0x1000, &o, &p);
+  cutego_gemm_launch(&p, 132, 0, &l);
+  CHECK(rc == 0 && p.config == config && !strcmp(p.kernel, kernel) && p.tiles_m == tiles_m && p.tiles_n == tiles_n &&
+            p.tiles == tiles_m * tiles_n && p.a_map.box[0] == 64 && p.a_map.box[1] == 128 && p.b_map.box[0] == 64 &&
+            p.b_map.box[1] == bn && p.b_map.swizzle_bytes == 128 && (p.flags & CUTEGO_GEMM_F_D_TMA) &&
+            p.d_map.box[0] == dbox0 && p.d_map.box[1] == 64 &&
+            !(p.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B)) && l.block == block &&
+            l.grid == tiles_m * tiles_n && l.smem_bytes == smem && l.cluster == 1,
+        "%s TN: rc %d %s tiles %lld x %lld A %d x %d B %d x %d D %d x %d block %d grid %lld smem %d: %s", kernel, rc,
+        p.kernel, (long long)p.tiles_m, (long long)p.tiles_n, p.a_map.box[0], p.a_map.box[1], p.b_map.box[0],
+        p.b_map.box[1], p.d_map.box[0], p.d_map.box[1], l.block, (long long)l.grid, l.smem_bytes, p.reason);
+}
+
+/* An f16 200 x 1000 x 320 plan with M-major A, N-major B and fp32 D on configuration config asked
+ * for: both read in place, A in two 64 x 64 boxes of the 128-byte swizzle, B in boxes of 32 columns
+ * x 64 of K in the 64-byte swizzle; its kernel and tiles_n columns of tiles on two rows. */
+static void check_nn_tile(int config, const char *kernel, int64_t tiles_n) {
+  cutego_gemm_options_t o;
+  cutego_gemm_plan_t p;
+  memset(&o, 0, sizeof o);
+  o.config = config + 1;
+  const int rc = plan(L3(200, 1000, 0, 1000, 1, 0), L3(200, 320, 0, 1, 200, 0), L3(1000, 320, 0, 1, 1000, 0), NULL,
+                      CUTEGO_DTYPE_F16, CUTEGO_DTYPE_F32, 0x1000, &o, &p);
+  CHECK(rc == 0 && !(p.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B)) && p.a_map.box[0] == 64 &&
+            p.a_map.box[1] == 64 && p.a_map.swizzle_bytes == 128 && p.b_map.box[0] == 32 && p.b_map.box[1] == 64 &&
+            p.b_map.swizzle_bytes == 64 && p.tiles_m == 2 && p.tiles_n == tiles_n && !strcmp(p.kernel, kernel),
+        "%s NN: %s A %d x %d B %d x %d swizzle %d: %s", kernel, p.kernel, p.a_map.box[0], p.a_map.box[1],
+        p.b_map.box[0], p.b_map.box[1], p.b_map.swizzle_bytes, p.reason);
+}
+
 /* 128x96 tiles (asked for): two consumer warpgroups of m64n96k16 (384 threads), 6 stages of A 128
  * rows x 128 bytes (16 KiB) and B 96 rows (12 KiB), the two consumers' staging (2 x 16 KiB), two
  * mbarriers per stage and 1 KiB of alignment: 1024 + 6 x 28672 + 32768 + 6 x 16 = 205,920 bytes <=
@@ -777,27 +819,16 @@ static void tile128x96_plans(void) {
   cutego_launch_t l;
   memset(&o, 0, sizeof o);
   o.config = CUTEGO_GEMM_CONFIG_128x96x64 + 1;
+  check_tn_tile(CUTEGO_GEMM_CONFIG_128x96x64, 256, 6144, 4096, BF, "cutego_gemm_128x96_kk_bf16_bf16", 2, 64, 96, 64, 384,
+                1024 + 6 * (16384 + 12288) + 2 * 16384 + 6 * 16);
+  /* fp32 D: 384 bytes a row, three chunks of 32 columns */
+  check_tn_tile(CUTEGO_GEMM_CONFIG_128x96x64, 256, 6144, 4096, F32, "cutego_gemm_128x96_kk_bf16_f32", 2, 64, 96, 32, 384,
+                1024 + 6 * (16384 + 12288) + 2 * 16384 + 6 * 16);
   rc = plan(L3(256, 6144, 0, 6144, 1, 0), L3(256, 4096, 0, 4096, 1, 0), L3(6144, 4096, 0, 4096, 1, 0), NULL, BF,
             BF, 0x1000, &o, &p);
-  cutego_gemm_launch(&p, 132, 0, &l);
-  CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_128x96x64 && !strcmp(p.kernel, "cutego_gemm_128x96_kk_bf16_bf16") &&
-            p.tiles_m == 2 && p.tiles_n == 64 && p.tiles == 128 && p.a_map.box[0] == 64 && p.a_map.box[1] == 128 &&
-            p.b_map.box[0] == 64 && p.b_map.box[1] == 96 && p.b_map.swizzle_bytes == 128 &&
-            (p.flags & CUTEGO_GEMM_F_D_TMA) && p.d_map.box[0] == 64 && p.d_map.box[1] == 64 &&
-            !(p.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B)) && l.block == 384 && l.grid == 128 &&
-            l.smem_bytes == 1024 + 6 * (16384 + 12288) + 2 * 16384 + 6 * 16 && l.cluster == 1,
-        "128x96 TN: rc %d %s tiles %lld x %lld A %d x %d B %d x %d D %d x %d block %d grid %lld smem %d: %s", rc,
-        p.kernel, (long long)p.tiles_m, (long long)p.tiles_n, p.a_map.box[0], p.a_map.box[1], p.b_map.box[0],
-        p.b_map.box[1], p.d_map.box[0], p.d_map.box[1], l.block, (long long)l.grid, l.smem_bytes, p.reason);
   CHECK(cutego_gemm_split_k(&p, 132, 0, why, sizeof why) == 1, "256x6144 on 128x96: 128 tiles, no split: %s", why);
   CHECK(cutego_gemm_split_k(&p, 132, 2, why, sizeof why) == 2 && cutego_gemm_slice_config(&p) == CUTEGO_GEMM_CONFIG_128x96x64,
         "128x96 split_k 2 on its own tiles: %s", why);
-  /* fp32 D: 384 bytes a row, three chunks of 32 columns */
-  rc = plan(L3(256, 6144, 0, 6144, 1, 0), L3(256, 4096, 0, 4096, 1, 0), L3(6144, 4096, 0, 4096, 1, 0), NULL, BF,
-            F32, 0x1000, &o, &p);
-  CHECK(rc == 0 && (p.flags & CUTEGO_GEMM_F_D_TMA) && p.d_map.box[0] == 32 && p.d_map.box[1] == 64 &&
-            !strcmp(p.kernel, "cutego_gemm_128x96_kk_bf16_f32"),
-        "128x96 fp32 D: %s D box %d x %d flags %x", p.kernel, p.d_map.box[0], p.d_map.box[1], (unsigned)p.flags);
   /* The split counts 128x96 tiles: 1 x 4096 x 4096 is 43 of them, 2 slices (3 do not divide K);
    * 100 x 1000 x 520 (11 tiles, the last of 40 columns): slices under 1024, none. */
   rc = plan(L3(1, 4096, 0, 4096, 1, 0), L3(1, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL, BF, BF,
@@ -811,16 +842,8 @@ static void tile128x96_plans(void) {
             cutego_gemm_split_k(&p, 132, 0, why, sizeof why) == 1,
         "100x1000x520 on 128x96: tiles %lld x %lld, A box rows %d", (long long)p.tiles_m, (long long)p.tiles_n,
         p.a_map.box[1]);
-  /* N-major B in place: boxes of 32 columns x 64 of K in the 64-byte swizzle; M-major A: two 64 x
-   * 64 boxes in the 128-byte swizzle */
-  rc = plan(L3(200, 1000, 0, 1000, 1, 0), L3(200, 320, 0, 1, 200, 0), L3(1000, 320, 0, 1, 1000, 0), NULL,
-            CUTEGO_DTYPE_F16, F32, 0x1000, &o, &p);
-  CHECK(rc == 0 && !(p.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B)) && p.a_map.box[0] == 64 &&
-            p.a_map.box[1] == 64 && p.a_map.swizzle_bytes == 128 && p.b_map.box[0] == 32 && p.b_map.box[1] == 64 &&
-            p.b_map.swizzle_bytes == 64 && p.tiles_m == 2 && p.tiles_n == 11 &&
-            !strcmp(p.kernel, "cutego_gemm_128x96_mm_f16_f32"),
-        "128x96 NN: %s A %d x %d B %d x %d swizzle %d: %s", p.kernel, p.a_map.box[0], p.a_map.box[1], p.b_map.box[0],
-        p.b_map.box[1], p.b_map.swizzle_bytes, p.reason);
+  /* N-major B in place, M-major A */
+  check_nn_tile(CUTEGO_GEMM_CONFIG_128x96x64, "cutego_gemm_128x96_mm_f16_f32", 11);
   /* 2x1 clusters: each CTA loads 48 of B's 96 rows; 1x2 clusters: 64 of A's 128 */
   o.cluster_m = 2;
   rc = plan(L3(1000, 1000, 0, 1000, 1, 0), L3(1000, 520, 0, 520, 1, 0), L3(1000, 520, 0, 520, 1, 0), NULL, BF, BF,
@@ -854,44 +877,24 @@ static void tile128x224_plans(void) {
   char why[160];
   int rc;
   cutego_gemm_options_t o;
-  cutego_launch_t l;
   memset(&o, 0, sizeof o);
   o.config = CUTEGO_GEMM_CONFIG_128x224x64 + 1;
+  check_tn_tile(CUTEGO_GEMM_CONFIG_128x224x64, 256, 14336, 4096, BF, "cutego_gemm_128x224_kk_bf16_bf16", 2, 64, 224, 64,
+                384, 1024 + 4 * (16384 + 28672) + 2 * 16384 + 4 * 16);
+  /* fp32 D: 896 bytes a row, seven chunks of 32 columns */
+  check_tn_tile(CUTEGO_GEMM_CONFIG_128x224x64, 256, 14336, 4096, F32, "cutego_gemm_128x224_kk_bf16_f32", 2, 64, 224, 32,
+                384, 1024 + 4 * (16384 + 28672) + 2 * 16384 + 4 * 16);
   rc = plan(L3(256, 14336, 0, 14336, 1, 0), L3(256, 4096, 0, 4096, 1, 0), L3(14336, 4096, 0, 4096, 1, 0), NULL, BF,
             BF, 0x1000, &o, &p);
-  cutego_gemm_launch(&p, 132, 0, &l);
-  CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_128x224x64 && !strcmp(p.kernel, "cutego_gemm_128x224_kk_bf16_bf16") &&
-            p.tiles_m == 2 && p.tiles_n == 64 && p.tiles == 128 && p.a_map.box[0] == 64 && p.a_map.box[1] == 128 &&
-            p.b_map.box[0] == 64 && p.b_map.box[1] == 224 && p.b_map.swizzle_bytes == 128 &&
-            (p.flags & CUTEGO_GEMM_F_D_TMA) && p.d_map.box[0] == 64 && p.d_map.box[1] == 64 &&
-            !(p.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B)) && l.block == 384 && l.grid == 128 &&
-            l.smem_bytes == 1024 + 4 * (16384 + 28672) + 2 * 16384 + 4 * 16 && l.cluster == 1,
-        "128x224 TN: rc %d %s tiles %lld x %lld A %d x %d B %d x %d D %d x %d block %d grid %lld smem %d: %s", rc,
-        p.kernel, (long long)p.tiles_m, (long long)p.tiles_n, p.a_map.box[0], p.a_map.box[1], p.b_map.box[0],
-        p.b_map.box[1], p.d_map.box[0], p.d_map.box[1], l.block, (long long)l.grid, l.smem_bytes, p.reason);
-  CHECK(cutego_gemm_split_k(&p, 132, 0, why, sizeof why) == 1, "256x14336 on 128x224: 128 tiles, no split: %s", why);
-  /* fp32 D: 896 bytes a row, seven chunks of 32 columns */
-  rc = plan(L3(256, 14336, 0, 14336, 1, 0), L3(256, 4096, 0, 4096, 1, 0), L3(14336, 4096, 0, 4096, 1, 0), NULL, BF,
-            F32, 0x1000, &o, &p);
-  CHECK(rc == 0 && (p.flags & CUTEGO_GEMM_F_D_TMA) && p.d_map.box[0] == 32 && p.d_map.box[1] == 64 &&
-            !strcmp(p.kernel, "cutego_gemm_128x224_kk_bf16_f32"),
-        "128x224 fp32 D: %s D box %d x %d flags %x", p.kernel, p.d_map.box[0], p.d_map.box[1], (unsigned)p.flags);
+  CHECK(rc == 0 && cutego_gemm_split_k(&p, 132, 0, why, sizeof why) == 1, "256x14336 on 128x224: 128 tiles, no split: %s", why);
   /* 100 x 1000 x 520: one tile row of 5 tiles, the last of 104 columns; A's box of 104 rows */
   rc = plan(L3(100, 1000, 0, 1000, 1, 0), L3(100, 520, 0, 520, 1, 0), L3(1000, 520, 0, 520, 1, 0), NULL, BF, BF,
             0x1000, &o, &p);
   CHECK(rc == 0 && p.tiles_m == 1 && p.tiles_n == 5 && p.a_map.box[1] == 104,
         "100x1000x520 on 128x224: tiles %lld x %lld, A box rows %d", (long long)p.tiles_m, (long long)p.tiles_n,
         p.a_map.box[1]);
-  /* N-major B in place: boxes of 32 columns x 64 of K in the 64-byte swizzle; M-major A: two 64 x
-   * 64 boxes in the 128-byte swizzle */
-  rc = plan(L3(200, 1000, 0, 1000, 1, 0), L3(200, 320, 0, 1, 200, 0), L3(1000, 320, 0, 1, 1000, 0), NULL,
-            CUTEGO_DTYPE_F16, F32, 0x1000, &o, &p);
-  CHECK(rc == 0 && !(p.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B)) && p.a_map.box[0] == 64 &&
-            p.a_map.box[1] == 64 && p.a_map.swizzle_bytes == 128 && p.b_map.box[0] == 32 && p.b_map.box[1] == 64 &&
-            p.b_map.swizzle_bytes == 64 && p.tiles_m == 2 && p.tiles_n == 5 &&
-            !strcmp(p.kernel, "cutego_gemm_128x224_mm_f16_f32"),
-        "128x224 NN: %s A %d x %d B %d x %d swizzle %d: %s", p.kernel, p.a_map.box[0], p.a_map.box[1], p.b_map.box[0],
-        p.b_map.box[1], p.b_map.swizzle_bytes, p.reason);
+  /* N-major B in place, M-major A */
+  check_nn_tile(CUTEGO_GEMM_CONFIG_128x224x64, "cutego_gemm_128x224_mm_f16_f32", 5);
   /* no clusters either way */
   o.cluster_m = 2;
   rc = plan(L3(1000, 1000, 0, 1000, 1, 0), L3(1000, 520, 0, 520, 1, 0), L3(1000, 520, 0, 520, 1, 0), NULL, BF, BF,

@@ -166,14 +166,25 @@ int main(void) {
   CHECK(cutego_gemm_pick_config(512, 6144, 1, CUTEGO_DTYPE_F16, sms) == C192w, "f16 512x6144: as bf16");
   CHECK(cutego_gemm_pick_config(512, 6144, 1, CUTEGO_DTYPE_E5M2, sms) == C256, "FP8 512x6144: 1 (96) vs 2 x 0.577");
   /* 128x224 where 128x256 is the choice and 128x224 tiles take as many waves */
-  CHECK(cutego_gemm_pick_config(256, 14336, 1, CUTEGO_DTYPE_BF16, sms) == C224,
-        "256x14336: 1 (112) vs 2 x 0.83 (150); 128x224: 1 wave (128) as 128x256");
-  CHECK(cutego_gemm_pick_config(512, 14336, 1, CUTEGO_DTYPE_F16, sms) == C224, "512x14336: 2 (224), 128x224: 2 (256)");
-  CHECK(cutego_gemm_pick_config(1024, 7168, 1, CUTEGO_DTYPE_BF16, sms) == C224, "1024x7168: 2 (224), 128x224: 2 (256)");
-  CHECK(cutego_gemm_pick_config(256, 28672, 1, CUTEGO_DTYPE_BF16, sms) == C224, "256x28672: 2 (224), 128x224: 2 (256)");
-  CHECK(cutego_gemm_pick_config(2048, 14336, 1, CUTEGO_DTYPE_BF16, sms) == C256, "2048x14336: 7 (896), 128x224: 8 (1024)");
-  CHECK(cutego_gemm_pick_config(4096, 4096, 1, CUTEGO_DTYPE_BF16, sms) == C256, "4096^2: 4 (512), 128x224: 5 (608)");
-  CHECK(cutego_gemm_pick_config(256, 14336, 1, CUTEGO_DTYPE_E4M3, sms) == C256, "FP8 256x14336: no 128x224");
+  {
+    static const struct {
+      int64_t m, n;
+      int32_t dtype;
+      int config;
+      const char *why;
+    } w224[] = {
+        {256, 14336, CUTEGO_DTYPE_BF16, CUTEGO_GEMM_CONFIG_128x224x64, "1 (112) vs 2 x 0.83 (150); 128x224: 1 (128)"},
+        {512, 14336, CUTEGO_DTYPE_F16, CUTEGO_GEMM_CONFIG_128x224x64, "2 (224), 128x224: 2 (256)"},
+        {1024, 7168, CUTEGO_DTYPE_BF16, CUTEGO_GEMM_CONFIG_128x224x64, "2 (224), 128x224: 2 (256)"},
+        {256, 28672, CUTEGO_DTYPE_BF16, CUTEGO_GEMM_CONFIG_128x224x64, "2 (224), 128x224: 2 (256)"},
+        {2048, 14336, CUTEGO_DTYPE_BF16, CUTEGO_GEMM_CONFIG_128x256x64, "7 (896), 128x224: 8 (1024)"},
+        {4096, 4096, CUTEGO_DTYPE_BF16, CUTEGO_GEMM_CONFIG_128x256x64, "4 (512), 128x224: 5 (608)"},
+        {256, 14336, CUTEGO_DTYPE_E4M3, CUTEGO_GEMM_CONFIG_128x256x64, "FP8: no 128x224"},
+    };
+    for (size_t i = 0; i < sizeof w224 / sizeof w224[0]; ++i)
+      CHECK(cutego_gemm_pick_config(w224[i].m, w224[i].n, 1, w224[i].dtype, sms) == w224[i].config, "%lldx%lld: %s",
+            (long long)w224[i].m, (long long)w224[i].n, w224[i].why);
+  }
   {
     const cutego_gemm_plan_t on = tn(512, 14336, 4096, 1), off = tn(512, 14336, 4104, 1);
     CHECK(cutego_gemm_pick_config_plan(&on, sms) == C224 && cutego_gemm_pick_config_plan(&off, sms) == C256,
