@@ -38,10 +38,6 @@ struct Shape {
   const char *set;
 };
 
-static double median(std::vector<float> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
 
 // Calls per timed repeat (back to back, as a model's layers run): small problems take several so
 // that the time per call is the device's, not one launch's latency (host time: --host).
@@ -124,63 +120,6 @@ struct Lt {
   }
 };
 
-// One side's calls ready to be timed a repeat at a time: warmed up, and with --graph its batch of
-// g_batch calls captured once into a graph that each repeat launches.
-struct Timed {
-  std::function<void()> run;
-  cudaGraphExec_t exec = nullptr;
-  cudaEvent_t e0, e1;
-  Timed(std::function<void()> r, cudaStream_t st) : run(std::move(r)) {
-    for (int i = 0; i < 3; ++i) run();
-    if (g_graph) {
-      cudaGraph_t g;
-      CK(cudaStreamBeginCapture(st, cudaStreamCaptureModeThreadLocal));
-      for (int b = 0; b < g_batch; ++b) run();
-      CK(cudaStreamEndCapture(st, &g));
-      CK(cudaGraphInstantiate(&exec, g, 0));
-      CK(cudaGraphDestroy(g));
-      for (int i = 0; i < 2; ++i) CK(cudaGraphLaunch(exec, st));
-    }
-    CK(cudaEventCreate(&e0));
-    CK(cudaEventCreate(&e1));
-  }
-  Timed(const Timed &) = delete;
-  ~Timed() {
-    cudaEventDestroy(e0), cudaEventDestroy(e1);
-    if (exec) cudaGraphExecDestroy(exec);
-  }
-  // One repeat: the time per call in ms.
-  float once(cudaStream_t st) {
-    CK(cudaEventRecord(e0, st));
-    if (exec)
-      CK(cudaGraphLaunch(exec, st));
-    else
-      for (int b = 0; b < g_batch; ++b) run();
-    CK(cudaEventRecord(e1, st));
-    CK(cudaEventSynchronize(e1));
-    float ms;
-    CK(cudaEventElapsedTime(&ms, e0, e1));
-    return ms / g_batch;
-  }
-};
-
-// Every side timed in turn, one repeat each per round (ours, cuBLASLt, GemmEx, ours, ...), for
-// passes x reps rounds, so that every side meets the card's clock (which drifts over milliseconds
-// under a long product's load) at the same moments. Per side, the medians of the rounds of the
-// even and of the odd passes.
-static std::vector<std::pair<float, float>> time_interleaved(const std::vector<std::function<void()>> &runs, int reps,
-                                                             int passes, cudaStream_t st) {
-  std::vector<std::unique_ptr<Timed>> sides;
-  for (const auto &r : runs) sides.emplace_back(new Timed(r, st));
-  std::vector<std::vector<float>> even(runs.size()), odd(runs.size());
-  for (int p = 0; p < passes; ++p)
-    for (int r = 0; r < reps; ++r)
-      for (size_t i = 0; i < sides.size(); ++i) (p % 2 ? odd : even)[i].push_back(sides[i]->once(st));
-  std::vector<std::pair<float, float>> out;
-  for (size_t i = 0; i < sides.size(); ++i) out.emplace_back((float)median(even[i]), (float)median(odd[i]));
-  return out;
-}
-
 // cublasGemmEx, default algorithm: the same column-major D^T = op(B) op(A) as Lt.
 static std::function<void()> gemmex_call(cublasHandle_t hb, Rotation &ops, void *d, int64_t M, int64_t N, int64_t K,
                                          int am, int bm, cudaDataType t) {
@@ -248,7 +187,7 @@ static void measure_copy_rate() {
     CK(cudaEventElapsedTime(&ms, e0, e1));
     if (r > 0) t.push_back(ms);
   }
-  g_copy_bps = 2.0 * bytes / (median(t) * 1e-3);
+  g_copy_bps = 2.0 * bytes / (median_of(t) * 1e-3);
   cudaEventDestroy(e0), cudaEventDestroy(e1);
   cudaFree(x), cudaFree(y);
 }
@@ -309,7 +248,7 @@ static void bench_one(FILE *csv, const Shape &s, int am, int bm, int dt, int rep
   lt.prepare(lc, M, N, K, am, bm, ct);
   std::vector<std::function<void()>> sides{ours, gemmex_call(hb, ops, d, M, N, K, am, bm, ct)};
   if (lc.ok) sides.push_back([&] { lt.run(lc, ops, d, g_stream); });
-  const auto t = time_interleaved(sides, reps, g_passes, g_stream);
+  const auto t = time_interleaved(sides, reps, g_passes, g_stream, g_batch, g_graph);
   float t_ours = t[0].first, t_ours2 = t[0].second, t_gex1 = t[1].first, t_gex2 = t[1].second;
   float t_cub1 = lc.ok ? t[2].first : -1, t_cub2 = lc.ok ? t[2].second : -1;
   float t_nc = 0;
@@ -322,7 +261,7 @@ static void bench_one(FILE *csv, const Shape &s, int am, int bm, int dt, int rep
       if (cutego_gemm(d, &ld, ab.first, &la, ab.second, &lb, nullptr, nullptr, dt, dt, 1.f, 0.f, g_stream, &nc, nullptr))
         exit(3);
     };
-    const auto u = time_interleaved({ours_nc, ours}, reps, g_passes, g_stream);
+    const auto u = time_interleaved({ours_nc, ours}, reps, g_passes, g_stream, g_batch, g_graph);
     t_nc = std::min(u[0].first, u[0].second);
     t_ours2 = std::min(t_ours2, std::min(u[1].first, u[1].second));
   }
@@ -344,7 +283,7 @@ static void bench_one(FILE *csv, const Shape &s, int am, int bm, int dt, int rep
     ours_c();
     CK(cudaDeviceSynchronize());
     rel_abc = check<T>(a, b, d, M, N, K, am, bm, hb);
-    const auto u = time_interleaved({ours_c, ours}, reps, g_passes, g_stream);
+    const auto u = time_interleaved({ours_c, ours}, reps, g_passes, g_stream, g_batch, g_graph);
     t_abc = std::min(u[0].first, u[0].second);
     t_ours2 = std::min(t_ours2, std::min(u[1].first, u[1].second));
   }
@@ -416,7 +355,7 @@ static void host_overhead(Lt &lt, cublasHandle_t hb, const cutego_gemm_options_t
         v.push_back((float)std::chrono::duration<double, std::micro>(t1 - t0).count());
       }
       CK(cudaDeviceSynchronize());
-      return median(v);
+      return median_of(v);
     };
     double ho = host_us(ours), hg = host_us(gex);
     printf("host %lldx%lldx%lld: cutego_gemm %.2f us/call, cublasGemmEx %.2f us/call\n", (long long)m, (long long)n,

@@ -1,7 +1,8 @@
 // bench_gemm_fp8.cu — cutego_gemm with FP8 e4m3 A and B (K-major, per-tensor scales, bf16 D)
 // beside cuBLASLt's FP8 matmul (its best heuristic, 64 MiB workspace, the same scales, fast
 // accumulation as ours: CUBLASLT_MATMUL_DESC_FAST_ACCUM) on the same device, in one process,
-// interleaved: ours, cuBLASLt, ours, cuBLASLt, the better median of each kept. CUDA events,
+// interleaved a repeat at a time (ours, cuBLASLt, ours, ...: gemm_harness.h's time_interleaved) in
+// two passes, the better median of each kept. CUDA events,
 // random normal inputs rounded to e4m3, warm-up, median of repeats; TFLOP/s, the fraction of
 // the H200's dense FP8 peak (1979 TFLOP/s at its 1980 MHz boost clock, NVIDIA's datasheet), and
 // the ratio to cuBLASLt. Every timed shape is first checked, ours and cuBLASLt's result alike,
@@ -22,8 +23,8 @@
 // variant C cluster_m (0 automatic, 1 none, 2: 2x1 clusters sharing B where a configuration has
 // them), G group_m (0: default), T the tile configuration (0 automatic, 1 128x256, 2 128x128); a
 // variant the planner refuses on a shape is skipped there. The shapes of --shape or the default
-// table; alternating, one batch of each (cuBLASLt and every variant, the order rotated each time)
-// per repeat, max(9, reps) x `--rounds N` repeats, the median of each kept (the GPU's clock drifts
+// table; alternating, one batch of each (every variant, then cuBLASLt: gemm_harness.h's
+// time_interleaved) per repeat, max(9, reps) x `--rounds N` repeats, the median of each kept (the GPU's clock drifts
 // with its power draw at FP8 rates: entries timed in blocks of repeats one after the other moved
 // by up to 14% between identical ones); every variant's result checked against fp32 first;
 // prints cuBLASLt's algorithm (cublasLtMatmulAlgoConfigGetAttribute: cublasLtMatmulTile_t,
@@ -44,10 +45,6 @@ static const double kPeakFp8 = 1979.0;  // TFLOP/s, dense FP8, H200 SXM
 
 static int g_batch = 1;  // runs per timed repeat (small problems: several back to back)
 
-template <class F>
-static float time_it(F run, int reps) {
-  return time_median(run, reps, g_batch);
-}
 
 // cuBLASLt FP8: D (row-major M x N) = A (M x K, K-major) B (N x K, K-major)^T, i.e. column-major
 // D^T (N x M) = B^T... as op(X) = T on B stored K x N and op(Y) = N on A stored K x M: the "TN"
@@ -263,17 +260,13 @@ static int bench_blockscaled(FILE *csv, const cutego_gemm_options_t &opt, LtFp8 
       const double fl = 2.0 * M * N * K;
       const int r = std::max(5, std::min(reps, (int)(4e13 / fl)));
       g_batch = std::max(1, std::min(20, (int)(2e11 / fl)));
-      float tb = 1e30f, tf = 1e30f, tp = 1e30f, tl = 1e30f, t16 = 1e30f, t128 = 1e30f, tb128 = 1e30f, tb192 = 1e30f;
-      for (int round = 0; round < 2; ++round) {
-        tb = std::min(tb, time_it(block, r));
-        tb128 = std::min(tb128, time_it(block128, r));
-        tb192 = std::min(tb192, time_it(block192, r));
-        tf = std::min(tf, time_it(fast, r));
-        t128 = std::min(t128, time_it(fast128, r));
-        tp = std::min(tp, time_it(promoted, r));
-        if (lt_ok) tl = std::min(tl, time_it(theirs, r));
-        t16 = std::min(t16, time_it(bf16, r));
-      }
+      // every side a repeat at a time in turn, two passes; each side's better median
+      std::vector<std::function<void()>> sides{block, block128, block192, fast, fast128, promoted, bf16};
+      if (lt_ok) sides.push_back(theirs);
+      const auto t = time_interleaved(sides, r, 2, nullptr, g_batch, false);
+      auto best = [&](size_t i) { return std::min(t[i].first, t[i].second); };
+      const float tb = best(0), tb128 = best(1), tb192 = best(2), tf = best(3), t128 = best(4), tp = best(5),
+                  t16 = best(6), tl = lt_ok ? best(7) : 1e30f;
       LtFp8::done(lp);
       auto tfl = [&](float ms) { return ms < 1e29f ? fl / (ms * 1e9) : 0.0; };
       const double of = tf / tb, ol = lt_ok ? tl / tb : 0, o128r = t128 / tb;
@@ -402,43 +395,23 @@ static int bench_variants(FILE *csv, const cutego_gemm_options_t &opt, LtFp8 &lt
     const double fl = 2.0 * M * N * K;
     const int r = std::max(5, std::min(reps, (int)(4e13 / fl)));
     g_batch = std::max(1, std::min(20, (int)(2e11 / fl)));
-    // Alternating: each repeat times one batch of every entry (cuBLASLt, then the variants), the
-    // order rotated by one from repeat to repeat, so that every entry sees each moment of the
-    // power and clock drift alike; the median of each.
+    // Every entry (the variants that ran, then cuBLASLt) a repeat at a time in turn
+    // (time_interleaved), so that each sees every moment of the power and clock drift alike; the
+    // median of each (1e30 for an entry that did not run).
     auto call = [&](size_t i) {
       if (i == nv) lt.run(lp, o.a, o.b, d);
       else cutego_gemm(d, &ld, o.a, &la, o.b, &lb, nullptr, nullptr, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16, 1.f, 0.f,
                        nullptr, &ov[i], nullptr);
     };
-    std::vector<std::vector<float>> samples(nv + 1);
-    cudaEvent_t e0, e1;
-    CK(cudaEventCreate(&e0));
-    CK(cudaEventCreate(&e1));
+    std::vector<std::function<void()>> sides;
+    std::vector<size_t> which;
     for (size_t i = 0; i <= nv; ++i)
-      if (i == nv ? lt_ok : ok[i])
-        for (int w = 0; w < 3; ++w) call(i);
-    const int alt = std::max(9, r) * rounds;
-    for (int rep = 0; rep < alt; ++rep)
-      for (size_t j = 0; j <= nv; ++j) {
-        const size_t i = (j + rep) % (nv + 1);
-        if (!(i == nv ? lt_ok : ok[i])) continue;
-        CK(cudaEventRecord(e0, nullptr));
-        for (int b = 0; b < g_batch; ++b) call(i);
-        CK(cudaEventRecord(e1, nullptr));
-        CK(cudaEventSynchronize(e1));
-        float ms;
-        CK(cudaEventElapsedTime(&ms, e0, e1));
-        samples[i].push_back(ms / g_batch);
-      }
-    cudaEventDestroy(e0), cudaEventDestroy(e1);
-    auto median = [](std::vector<float> &t) {
-      if (t.empty()) return 1e30f;
-      std::sort(t.begin(), t.end());
-      return t[t.size() / 2];
-    };
-    const float tl = median(samples[nv]);
-    std::vector<float> tv(nv);
-    for (size_t v = 0; v < nv; ++v) tv[v] = median(samples[v]);
+      if (i == nv ? lt_ok : ok[i]) sides.push_back([&call, i] { call(i); }), which.push_back(i);
+    const auto t = time_interleaved(sides, std::max(9, r) * rounds, 1, nullptr, g_batch, false);
+    std::vector<float> med(nv + 1, 1e30f);
+    for (size_t j = 0; j < which.size(); ++j) med[which[j]] = t[j].first;
+    const float tl = med[nv];
+    std::vector<float> tv(med.begin(), med.begin() + nv);
     printf("%6lld %6lld %6lld  cuBLASLt %8.1f us %7.1f TF\n", (long long)M, (long long)N, (long long)K, tl * 1e3,
            lt_ok ? fl / (tl * 1e9) : 0.0);
     print_lt_algo(lp);
@@ -649,16 +622,18 @@ int main(int argc, char **argv) {
     const double fl = 2.0 * M * N * K;
     const int r = std::max(5, std::min(reps, (int)(4e13 / fl)));
     g_batch = std::max(1, std::min(20, (int)(2e11 / fl)));
-    float t1 = time_it(ours, r), l1 = p.ok ? time_it(theirs, r) : 0;
-    float t2 = time_it(ours, r), l2 = p.ok ? time_it(theirs, r) : 0;
-    float lp = 0;
-    if (lt_promoted) {
-      LtFp8::Plan q = lt.plan(M, N, K, CUDA_R_16BF, scales, scales + 64, false);
-      if (lt.probe(q, o.a, o.b, d)) lp = time_it([&] { lt.run(q, o.a, o.b, d); }, r);
-      LtFp8::done(q);
-    }
+    // ours and cuBLASLt (and its promoted mode where asked) a repeat at a time in turn, two passes
+    LtFp8::Plan q;
+    const bool q_ok = lt_promoted && (q = lt.plan(M, N, K, CUDA_R_16BF, scales, scales + 64, false), lt.probe(q, o.a, o.b, d));
+    std::vector<std::function<void()>> sides{ours};
+    if (p.ok) sides.push_back(theirs);
+    if (q_ok) sides.push_back([&] { lt.run(q, o.a, o.b, d); });
+    const auto tt = time_interleaved(sides, r, 2, nullptr, g_batch, false);
+    const float t1 = tt[0].first, t2 = tt[0].second, l1 = p.ok ? tt[1].first : 0, l2 = p.ok ? tt[1].second : 0;
+    const float t = std::min(t1, t2), l = std::min(l1, l2),
+                lp = q_ok ? std::min(tt[p.ok ? 2 : 1].first, tt[p.ok ? 2 : 1].second) : 0;
+    if (lt_promoted) LtFp8::done(q);
     LtFp8::done(p);
-    const float t = std::min(t1, t2), l = std::min(l1, l2);
     const double tf = fl / (t * 1e9), tl = l > 0 ? fl / (l * 1e9) : 0, ratio = tl > 0 ? tf / tl : 0;
     printf("%-6s %6lld %6lld %6lld  ours %8.1f us %7.1f TF (%.2f of peak)  cuBLASLt %8.1f us %7.1f TF (%.2f)  ratio "
            "%.3f  rel %.1e / %.1e  %s\n",

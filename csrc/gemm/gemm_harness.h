@@ -1,7 +1,7 @@
 // gemm_harness.h — what the GEMM device test and benchmark share: operand buffers laid out
 // by a cutego layout, random normal fill, an fp32 reference through cuBLAS (pedantic fp32,
-// no tensor cores), and the error measures. CUDA C++, host side; used by
-// csrc/gemm/test_gemm.cu and bench/bench_gemm.cu.
+// no tensor cores), the error measures, and the timer (a repeat of each side in turn). CUDA C++,
+// host side; used by csrc/gemm/test_gemm*.cu and bench/bench_gemm*.cu.
 #pragma once
 #include <cublas_v2.h>
 #include <cuda_bf16.h>
@@ -12,6 +12,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <algorithm>
+#include <functional>
+#include <memory>
+#include <utility>
 #include <vector>
 #include "cutego_kernels.h"
 
@@ -172,27 +175,77 @@ inline bool name_matches(const char *filter, const char *name) {
   return false;
 }
 
+// One side's calls ready to be timed a repeat at a time: warmed up (3 calls), and with graph set
+// its batch of `batch` calls captured once into a CUDA graph on stream st that each repeat launches
+// (the time per call is then the device's alone, no host launch cost).
+struct Timed {
+  std::function<void()> run;
+  int batch;
+  cudaGraphExec_t exec = nullptr;
+  cudaEvent_t e0, e1;
+  Timed(std::function<void()> r, cudaStream_t st, int batch_, bool graph) : run(std::move(r)), batch(batch_) {
+    for (int i = 0; i < 3; ++i) run();
+    if (graph) {
+      cudaGraph_t g;
+      CK(cudaStreamBeginCapture(st, cudaStreamCaptureModeThreadLocal));
+      for (int b = 0; b < batch; ++b) run();
+      CK(cudaStreamEndCapture(st, &g));
+      CK(cudaGraphInstantiate(&exec, g, 0));
+      CK(cudaGraphDestroy(g));
+      for (int i = 0; i < 2; ++i) CK(cudaGraphLaunch(exec, st));
+    }
+    CK(cudaEventCreate(&e0));
+    CK(cudaEventCreate(&e1));
+  }
+  Timed(const Timed &) = delete;
+  ~Timed() {
+    cudaEventDestroy(e0), cudaEventDestroy(e1);
+    if (exec) cudaGraphExecDestroy(exec);
+  }
+  // One repeat: the time per call in ms.
+  float once(cudaStream_t st) {
+    CK(cudaEventRecord(e0, st));
+    if (exec)
+      CK(cudaGraphLaunch(exec, st));
+    else
+      for (int b = 0; b < batch; ++b) run();
+    CK(cudaEventRecord(e1, st));
+    CK(cudaEventSynchronize(e1));
+    float ms;
+    CK(cudaEventElapsedTime(&ms, e0, e1));
+    return ms / batch;
+  }
+};
+
+inline float median_of(std::vector<float> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+// Every side timed in turn, one repeat each per round (the first side, the second, ..., the first,
+// ...), for passes x reps rounds, so that every side meets the card's clock (which drifts over
+// milliseconds under a long product's load) at the same moments. Per side, the medians of the
+// rounds of the even and of the odd passes (equal with one pass).
+inline std::vector<std::pair<float, float>> time_interleaved(const std::vector<std::function<void()>> &runs, int reps,
+                                                             int passes, cudaStream_t st, int batch, bool graph) {
+  std::vector<std::unique_ptr<Timed>> sides;
+  for (const auto &r : runs) sides.emplace_back(new Timed(r, st, batch, graph));
+  std::vector<std::vector<float>> even(runs.size()), odd(runs.size());
+  for (int p = 0; p < passes; ++p)
+    for (int r = 0; r < reps; ++r)
+      for (size_t i = 0; i < sides.size(); ++i) (p % 2 ? odd : even)[i].push_back(sides[i]->once(st));
+  std::vector<std::pair<float, float>> out;
+  for (size_t i = 0; i < sides.size(); ++i)
+    out.emplace_back(median_of(even[i]), odd[i].empty() ? median_of(even[i]) : median_of(odd[i]));
+  return out;
+}
+
 // The median of reps timings (CUDA events on the default stream) of `batch` back-to-back runs,
 // per run, after 3 warm-up runs, in milliseconds.
 template <class F>
 float time_median(F run, int reps, int batch) {
-  for (int i = 0; i < 3; ++i) run();
-  cudaEvent_t e0, e1;
-  CK(cudaEventCreate(&e0));
-  CK(cudaEventCreate(&e1));
-  std::vector<float> t;
-  for (int r = 0; r < reps; ++r) {
-    CK(cudaEventRecord(e0, nullptr));
-    for (int b = 0; b < batch; ++b) run();
-    CK(cudaEventRecord(e1, nullptr));
-    CK(cudaEventSynchronize(e1));
-    float ms;
-    CK(cudaEventElapsedTime(&ms, e0, e1));
-    t.push_back(ms / batch);
-  }
-  cudaEventDestroy(e0), cudaEventDestroy(e1);
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
+  const auto t = time_interleaved({run}, reps, 1, nullptr, batch, false);
+  return t[0].first;
 }
 
 }  // namespace gh
