@@ -783,13 +783,9 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
     if (dec == CUTEGO_GEMM_DECOMPOSITION_STREAM_K) {
       if (no[0]) return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: decomposition STREAM_K: %s", no);
       if (opt && opt->config > 0) want = opt->config;
-      else if (want == 0) {  // the data-parallel choice's tiles; 128x256 for its 128x192, 128x168 or 128x224 (no stream-K kernel)
+      else if (want == 0) {  // the data-parallel choice's tiles where they have a stream-K kernel, else 128x256
         want = cutego_gemm_pick_config(p.m, p.n, p.l, p.ab_dtype, di.sms);
-        want = (want == CUTEGO_GEMM_CONFIG_128x192x64 || want == CUTEGO_GEMM_CONFIG_128x168x64 ||
-                        want == CUTEGO_GEMM_CONFIG_128x224x64
-                    ? CUTEGO_GEMM_CONFIG_128x256x64
-                    : want) +
-               1;
+        want = (has_stream_k(want) ? want : CUTEGO_GEMM_CONFIG_128x256x64) + 1;
       }
       if (!has_stream_k(want - 1))
         return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: decomposition STREAM_K: 128x256 or 128x128 tiles only");

@@ -161,6 +161,9 @@ static int wave_128x224(int64_t m, int64_t n, int64_t l, int32_t ab_dtype, int s
          !count_tiles(m, n, l, CUTEGO_GEMM_CONFIG_128x256x64, 0, &t256) && waves(t224, sms) == waves(t256, sms);
 }
 
+/* Whether a 16-bit operand's rows (the stride that is not 1) are on the 128-byte grid. */
+static int on_grid(const cutego_gemm_operand_t *o) { return (o->stride[o->major == 0 ? 0 : 1] * 2) % 128 == 0; }
+
 /* The choice for B K-major or not (b_k_major) and A's and B's rows on the 128-byte grid or not
  * (grid: 128x224 tiles only there, where they were measured; B off the grid takes 2x1 clusters on
  * 128x256 tiles, cutego_gemm_pitch_in_clusters, which 128x224 has none of). */
@@ -172,8 +175,6 @@ static int pick_config_b(int64_t m, int64_t n, int64_t l, int32_t ab_dtype, int 
              ? CUTEGO_GEMM_CONFIG_128x224x64
              : config;
 }
-
-static int on_grid(const cutego_gemm_operand_t *o);
 
 int cutego_gemm_pick_config(int64_t m, int64_t n, int64_t l, int32_t ab_dtype, int sms) {
   return pick_config_b(m, n, l, ab_dtype, 1, 1, sms);
@@ -285,9 +286,6 @@ static double tile_time(const cutego_gemm_plan_t *p, int sms, int config, int s)
   const double per_k = config == CUTEGO_GEMM_CONFIG_128x128x64 ? 1.0 : p->m <= kTile ? kNarrowPerKOneRow : kNarrowPerK;
   return (double)waves(ctas, sms) * (double)(p->k / s) * per_k + (s > 1 ? kReduce + kReducePerSlice * s : 0.0);
 }
-
-/* Whether a 16-bit operand's rows (the stride that is not 1) are on the 128-byte grid. */
-static int on_grid(const cutego_gemm_operand_t *o) { return (o->stride[o->major == 0 ? 0 : 1] * 2) % 128 == 0; }
 
 int cutego_gemm_narrow(const cutego_gemm_plan_t *p, int sms) {
   if (!p || sms < 1 || no_split(p)[0] || p->ab_dtype == CUTEGO_DTYPE_E4M3 || p->ab_dtype == CUTEGO_DTYPE_E5M2)
