@@ -407,13 +407,26 @@ template <>
 __device__ __forceinline__ void store_pair<float>(float *p, float x, float y) {
   *reinterpret_cast<float2 *>(p) = make_float2(x, y);
 }
+// Two values rounded to a 16-bit type, as the 32 bits of the pair (the first in the low half).
+template <typename TO>
+__device__ __forceinline__ uint32_t pack_pair(float x, float y);
+template <>
+__device__ __forceinline__ uint32_t pack_pair<__nv_bfloat16>(float x, float y) {
+  const __nv_bfloat162 h = __floats2bfloat162_rn(x, y);
+  return *reinterpret_cast<const uint32_t *>(&h);
+}
+template <>
+__device__ __forceinline__ uint32_t pack_pair<__half>(float x, float y) {
+  const __half2 h = __floats2half2_rn(x, y);
+  return *reinterpret_cast<const uint32_t *>(&h);
+}
 template <>
 __device__ __forceinline__ void store_pair<__nv_bfloat16>(__nv_bfloat16 *p, float x, float y) {
-  *reinterpret_cast<__nv_bfloat162 *>(p) = __floats2bfloat162_rn(x, y);
+  *reinterpret_cast<uint32_t *>(p) = pack_pair<__nv_bfloat16>(x, y);
 }
 template <>
 __device__ __forceinline__ void store_pair<__half>(__half *p, float x, float y) {
-  *reinterpret_cast<__half2 *>(p) = __floats2half2_rn(x, y);
+  *reinterpret_cast<uint32_t *>(p) = pack_pair<__half>(x, y);
 }
 
 // ---- beta * C: the epilogue's source ---------------------------------------------------------
@@ -490,51 +503,137 @@ __device__ __forceinline__ void epilogue(const GemmArgs &p, const float (&acc)[N
 // drains while the warpgroup goes on, to the next chunk or the next tile's main loop; a
 // buffer is rewritten only after the store that read it has finished reading. A tile whose width is
 // not a whole number of chunks (128x168) stores its partial last chunk directly (epilogue<FROM>).
-template <class Acc, int N, typename TO>
-__device__ __forceinline__ void epilogue_tma(const GemmArgs &p, const CUtensorMap *tma_d, const float (&acc)[N / 2],
-                                             int t, int cw, uint8_t *staging, int row0, int col0, int l) {
+//
+// Chunk ch of the tile at (row0, col0, l) through the warpgroup's staging buffer `slot`, the one
+// its chunk before did not use: put(v, dst, row, col) writes the thread's value pair v (D's row
+// and column of its first value given) to dst in the buffer. drain: wait until every store
+// before has read its buffer (where the chunk before may have used this one).
+template <class Acc, int N, typename TO, class Put>
+__device__ __forceinline__ void epilogue_tma_chunk(const GemmArgs &p, const CUtensorMap *tma_d, int ch, int slot,
+                                                   bool drain, int t, int cw, uint8_t *staging, int row0, int col0,
+                                                   int l, Put &&put) {
   static_assert(Acc::tile_m == kEpiRows, "one chunk row per accumulator row");
   constexpr int CC = kEpiRowBytes / static_cast<int>(sizeof(TO));  // columns per chunk
-  constexpr int NCH = N / CC;                                      // whole chunks
-  static_assert(NCH >= 1, "the tile fills at least one 128-byte chunk");
   // A thread's own column offset stays inside one 8-column block, so a value's chunk is known
   // from its value index alone.
   constexpr int kMaxTCol = ((Acc::t_shape[0] - 1) * Acc::t_stride[0] + (Acc::t_shape[1] - 1) * Acc::t_stride[1] +
                             (Acc::t_shape[2] - 1) * Acc::t_stride[2]) / Acc::tile_m;
   static_assert(kMaxTCol < 8 && CC % 8 == 0, "thread columns within an 8-column block");
-  const EpilogueSource<TO> src(p, l);
   const int tof = acc_t_offset<Acc>(t);
   const int tr = tof % Acc::tile_m, tc = tof / Acc::tile_m;
-  uint8_t *mine = staging + cw * 2 * kEpiChunkBytes;
-#pragma unroll
-  for (int ch = 0; ch < NCH; ++ch) {
-    uint8_t *buf = mine + (ch & 1) * kEpiChunkBytes;
-    if (t == 0) bulk_wait_read<1>();  // the store that last read buf is done reading
-    named_barrier_sync(1 + cw, 128);
-#pragma unroll
-    for (int v = 0; v < N / 2; v += 2) {
-      const int vo = acc_v_offset<Acc>(v);
-      const int vc = vo / Acc::tile_m;  // compile-time after unrolling
-      if (vc / CC != ch) continue;
-      const int r = tr + vo % Acc::tile_m, cl = tc + vc - ch * CC;
-      float x = p.alpha * acc[v], y = p.alpha * acc[v + 1];
-      if (src.is_source_needed(p)) {
-        const int gr = row0 + r, gc = col0 + ch * CC + cl;
-        if (gr < p.m && gc < p.n) src.add(p, gr, gc, x, y);
-      }
-      const int byte = cl * static_cast<int>(sizeof(TO));
-      store_pair<TO>(reinterpret_cast<TO *>(buf + r * kEpiRowBytes + ((((byte >> 4) ^ (r & 7)) << 4) | (byte & 15))), x, y);
-    }
-    fence_proxy_async();
-    named_barrier_sync(1 + cw, 128);
-    if (t == 0) {
-      int32_t crd[3] = {col0 + ch * CC, row0, l};
-      tma_store(tma_d, buf, 3, crd);
-      bulk_commit();
-    }
+  uint8_t *buf = staging + cw * 2 * kEpiChunkBytes + slot * kEpiChunkBytes;
+  if (t == 0) {  // the store that last read buf is done reading
+    if (drain)
+      bulk_wait_read<0>();
+    else
+      bulk_wait_read<1>();
   }
-  if constexpr (N % CC != 0) epilogue<Acc, N, TO, NCH * CC>(p, acc, t, row0, col0, l);
+  named_barrier_sync(1 + cw, 128);
+#pragma unroll
+  for (int v = 0; v < N / 2; v += 2) {
+    const int vo = acc_v_offset<Acc>(v);
+    const int vc = vo / Acc::tile_m;  // compile-time after unrolling
+    if (vc / CC != ch) continue;
+    const int r = tr + vo % Acc::tile_m, cl = tc + vc - ch * CC;
+    const int byte = cl * static_cast<int>(sizeof(TO));
+    put(v, reinterpret_cast<TO *>(buf + r * kEpiRowBytes + ((((byte >> 4) ^ (r & 7)) << 4) | (byte & 15))), row0 + r,
+        col0 + ch * CC + cl);
+  }
+  fence_proxy_async();
+  named_barrier_sync(1 + cw, 128);
+  if (t == 0) {
+    int32_t crd[3] = {col0 + ch * CC, row0, l};
+    tma_store(tma_d, buf, 3, crd);
+    bulk_commit();
+  }
 }
+
+template <class Acc, int N, typename TO>
+__device__ __forceinline__ void epilogue_tma(const GemmArgs &p, const CUtensorMap *tma_d, const float (&acc)[N / 2],
+                                             int t, int cw, uint8_t *staging, int row0, int col0, int l) {
+  constexpr int NCH = N / (kEpiRowBytes / static_cast<int>(sizeof(TO)));  // whole chunks
+  static_assert(NCH >= 1, "the tile fills at least one 128-byte chunk");
+  const EpilogueSource<TO> src(p, l);
+  // (an odd number of chunks: the last tile's last chunk used buffer 0 too)
+#pragma unroll
+  for (int ch = 0; ch < NCH; ++ch)
+    epilogue_tma_chunk<Acc, N, TO>(p, tma_d, ch, ch & 1, NCH % 2 == 1 && ch == 0, t, cw, staging, row0, col0, l,
+                                   [&](int v, TO *dst, int gr, int gc) {
+                                     float x = p.alpha * acc[v], y = p.alpha * acc[v + 1];
+                                     if (src.is_source_needed(p) && gr < p.m && gc < p.n) src.add(p, gr, gc, x, y);
+                                     store_pair<TO>(dst, x, y);
+                                   });
+  if constexpr (N % (kEpiRowBytes / static_cast<int>(sizeof(TO))) != 0)
+    epilogue<Acc, N, TO, NCH * (kEpiRowBytes / static_cast<int>(sizeof(TO)))>(p, acc, t, row0, col0, l);
+}
+
+// The TMA epilogue deferred into the next tile's main loop (16-bit D in whole chunks, no source,
+// the data-parallel kernels). Once a tile's MMAs are done, its first chunks are stored at once and
+// the values of its last kDeferred chunks are scaled and rounded into pairs of D's type in
+// registers (pack_pair, store_pair's rounding); those chunks are stored one per k-tile of the
+// warpgroup's next tile, each just after that k-tile's MMAs are issued (at_k_tile), so the tensor
+// cores run the next tile while they go out. flush() stores what is left: after the last tile, or
+// where the next tile has fewer k-tiles (or no rows for this warpgroup). kDeferred: as many chunks
+// as keep the accumulator and the pairs within 160 registers (128x256: 2 of 4, 128 + 32).
+// Tiles of 192 columns or more only: on 64x128 tiles (1024^3, one tile per CTA) the kernel with
+// both loops measured 7% slower (bench/results/2026-12-04-epilogue).
+template <class Cfg, typename TO>
+constexpr bool kDeferredStore = sizeof(TO) == 2 && (Cfg::BN * 2) % kEpiRowBytes == 0 && Cfg::BN >= 192;
+
+template <class Cfg, typename TO>
+struct DeferredStore {
+  static constexpr bool kActive = true;
+  static constexpr int N = Cfg::BN, NCH = N * 2 / kEpiRowBytes, CC = kEpiRowBytes / 2;
+  static constexpr int kChunkPairs = kEpiRows * CC / 2 / 128;  // registers of pairs per thread per chunk
+  static constexpr int kDeferred = (160 - N / 2) / kChunkPairs < NCH ? (160 - N / 2) / kChunkPairs : NCH;
+  static_assert(kDeferred >= 1, "at least one chunk deferred");
+  typedef typename Cfg::Acc Acc;
+  const GemmArgs &p;
+  const CUtensorMap *tma_d;
+  uint8_t *staging;
+  int t, cw;
+  int row0, col0, l;  // the pending tile
+  int next;           // its next chunk to store; NCH: none pending
+  int stored;         // chunks stored: the staging buffers alternate by its parity
+  uint32_t packed[N / 4];  // the pairs of the deferred chunks (the others' entries are never used)
+  __device__ __forceinline__ DeferredStore(const GemmArgs &args, const CUtensorMap *d, uint8_t *stg, int thread, int wg)
+      : p(args), tma_d(d), staging(stg), t(thread), cw(wg), row0(0), col0(0), l(0), next(NCH), stored(0) {}
+  // A value pair's chunk (compile-time after unrolling).
+  static __device__ __forceinline__ int chunk_of(int v) { return acc_v_offset<Acc>(v) / Acc::tile_m / CC; }
+  template <class Put>
+  __device__ __forceinline__ void chunk(int ch, Put &&put) {
+    epilogue_tma_chunk<Acc, N, TO>(p, tma_d, ch, stored & 1, false, t, cw, staging, row0, col0, l, put);
+    ++stored;
+  }
+  // Tile w's MMAs are done: its first chunks out, the rest into pairs.
+  __device__ __forceinline__ void store(const float (&acc)[N / 2], const WorkTileInfo &w) {
+    row0 = w.m_idx * Cfg::BM + cw * 64, col0 = w.n_idx * N, l = w.l_idx;
+#pragma unroll
+    for (int ch = 0; ch < NCH - kDeferred; ++ch)
+      chunk(ch, [&](int v, TO *dst, int, int) { store_pair<TO>(dst, p.alpha * acc[v], p.alpha * acc[v + 1]); });
+#pragma unroll
+    for (int v = 0; v < N / 2; v += 2)
+      if (chunk_of(v) >= NCH - kDeferred) packed[v / 2] = pack_pair<TO>(p.alpha * acc[v], p.alpha * acc[v + 1]);
+    next = NCH - kDeferred;
+  }
+  // The pending tile's next chunk, if any.
+  __device__ __forceinline__ void at_k_tile() {
+    if (next >= NCH) return;
+#pragma unroll
+    for (int ch = NCH - kDeferred; ch < NCH; ++ch)
+      if (ch == next) chunk(ch, [&](int v, TO *dst, int, int) { *reinterpret_cast<uint32_t *>(dst) = packed[v / 2]; });
+    ++next;
+  }
+  __device__ __forceinline__ void flush() {
+    while (next < NCH) at_k_tile();
+  }
+};
+
+// No work between a k-tile's MMAs and the wait for the one before (consumer_mma_tile's default).
+struct NoHook {
+  static constexpr bool kActive = false;
+  __device__ __forceinline__ void at_k_tile() {}
+};
 
 
 // ---- the producer's work on one tile ---------------------------------------------------------
@@ -824,13 +923,14 @@ constexpr int kMmaStagesInFlight = Cfg::CONSUMER_WARPGROUPS == 1 && kKBlocks<Cfg
 // released the stages, when the warpgroup's 64 rows lie wholly past M (a GEMM of at most 64 rows
 // runs on one warpgroup's MMAs): nothing to compute or store. k-tiles [k_begin, k_end) (k_end -1:
 // to the last) as the producer's; a part of K for stream-K only (16-bit operands: promoted FP8
-// takes the whole K).
-template <class Cfg, class OA, class OB, class TI, int CM>
+// takes the whole K). Hook (fast accumulation only): hook->at_k_tile() runs after each k-tile's
+// MMAs are issued, before the wait for the k-tile before (DeferredStore).
+template <class Cfg, class OA, class OB, class TI, int CM, class Hook = NoHook>
 __device__ __forceinline__ bool consumer_mma_tile(const GemmArgs &p, PipelineTmaAsync<Cfg::STAGES> &pipe,
                                                   PipelineState<Cfg::STAGES> &read, const WorkTileInfo &w, int cw,
                                                   int lane, float (&acc)[Cfg::BN / 2], uint8_t *sa, uint8_t *sb,
                                                   const cutego_gemm_block_scales_t *bs, int k_begin = 0,
-                                                  int k_end = -1) {
+                                                  int k_end = -1, Hook *hook = nullptr) {
   const int ke = k_end < 0 ? p.k_tiles : k_end;
   if (w.m_idx * Cfg::BM + cw * 64 >= p.m) {
     for (int kt = k_begin; kt < ke; ++kt, ++read) {
@@ -861,6 +961,7 @@ __device__ __forceinline__ bool consumer_mma_tile(const GemmArgs &p, PipelineTma
       mma_stage_desc<Cfg, OA, OB, TI, Cfg::BN>(acc, a_lo + s * (OA::stage_bytes / 16), b_lo + s * (OB::stage_bytes / 16),
                                                kt == k_begin);
       wgmma_commit();
+      if constexpr (Hook::kActive) hook->at_k_tile();  // under this k-tile's MMAs
       wgmma_wait<F>();
       if (kt - k_begin >= F) pipe.consumer_release_stage(s >= F ? s - F : s - F + S, CM, lane);
       if (++s == S) s = 0, phase ^= 1;
@@ -963,6 +1064,22 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
     const int lane = threadIdx.x % 32;
     float acc[BN / 2];
     PipelineState<S> read{0};
+    if constexpr (kDeferredStore<Cfg, TO> && !is_promoted<TI> && !is_block_scaled<TI>) {
+      if ((p.flags & kFlagDTma) && !p.read_c) {
+        // Each tile's stores under the next tile's first k-tiles (DeferredStore).
+        DeferredStore<Cfg, TO> ds(p, tma_d, staging, t, cw);
+        for (PersistentTileScheduler<CM, CN> sched(p); sched.is_valid(); sched.advance_to_next_work()) {
+          const WorkTileInfo w = sched.get_current_work();
+          const bool mine = consumer_mma_tile<Cfg, OA, OB, TI, kCtas, DeferredStore<Cfg, TO>>(
+              p, pipe, read, w, cw, lane, acc, sa, sb, bs, 0, -1, &ds);
+          ds.flush();
+          if (mine) ds.store(acc, w);
+        }
+        ds.flush();
+        if (t == 0) bulk_wait_all();
+        return;
+      }
+    }
     for (PersistentTileScheduler<CM, CN> sched(p); sched.is_valid(); sched.advance_to_next_work()) {
       const WorkTileInfo w = sched.get_current_work();
       if (!consumer_mma_tile<Cfg, OA, OB, TI, kCtas>(p, pipe, read, w, cw, lane, acc, sa, sb, bs)) continue;

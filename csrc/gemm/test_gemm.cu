@@ -36,6 +36,7 @@ struct Case {
   int pitch;   // options.pitch_pack (CUTEGO_GEMM_PITCH_PACK_*)
   int packs;   // 0 unchecked; else 1 + the CUTEGO_GEMM_F_PACK_A/B bits the plan must have (checked)
   int cluster_n; // 0 unchecked; 2: 1x2 clusters sharing A asked for (checked)
+  int max_ctas;  // options.max_ctas (0: one CTA per SM): few CTAs, many tiles each
 };
 
 static int g_fail = 0, g_run = 0;
@@ -133,6 +134,7 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed) {
   opt.config = c.config > 0 ? c.config : 0;
   opt.decomposition = c.decomp > 0 ? c.decomp : 0;
   opt.pitch_pack = c.pitch;
+  opt.max_ctas = c.max_ctas;
   cutego_gemm_plan_t plan;
   memset(&plan, 0, sizeof plan);
   int rc = cutego_gemm(d, &ld, a, &la, b, &lb, cc, &lc, c.ab, c.cd, c.alpha, c.beta, nullptr, &opt, &plan);
@@ -466,6 +468,40 @@ int main(int argc, char **argv) {
       snprintf(names[ni], 48, "no cluster 128x256 %c%c", am ? 'M' : 'K', bm ? 'N' : 'K');
       cs.push_back({names[ni++], 2048, 4096, 1024, 1, am, bm, F16, F32, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 1});
     }
+  // Each tile's stores deferred under the next tile's first k-tiles (16-bit D through TMA, no
+  // source): few CTAs so that each runs many tiles; tiles of fewer k-tiles than deferred chunks (K
+  // of one k-tile); an odd number of chunks (128x192: the staging buffers alternate across tiles);
+  // a second warpgroup without rows (M of 64 in 128-row tiles); both 16-bit types, every tile of
+  // whole 128-byte chunks; and beside them the same shapes with a source (beta) or fp32 D, which
+  // store at once.
+  {
+    const struct {
+      const char *name;
+      int64_t m, n, k, l;
+      int ab, cd;
+      float beta;
+      int config, max_ctas;
+    } ds[] = {
+        {"deferred 128x256 3 CTAs", 1000, 1200, 520, 1, BF, BF, 0.f, CUTEGO_GEMM_CONFIG_128x256x64 + 1, 3},
+        {"deferred 128x256 K 64", 640, 2304, 64, 1, BF, BF, 0.f, CUTEGO_GEMM_CONFIG_128x256x64 + 1, 2},
+        {"deferred 128x256 K 40 f16", 512, 1024, 40, 2, F16, F16, 0.f, CUTEGO_GEMM_CONFIG_128x256x64 + 1, 5},
+        {"deferred 128x256 K 130", 520, 1000, 130, 1, BF, BF, 0.f, CUTEGO_GEMM_CONFIG_128x256x64 + 1, 1},
+        {"deferred 128x256 M 64", 64, 4096, 256, 2, BF, BF, 0.f, CUTEGO_GEMM_CONFIG_128x256x64 + 1, 3},
+        {"deferred 128x192 3 CTAs", 1000, 1200, 520, 1, BF, BF, 0.f, CUTEGO_GEMM_CONFIG_128x192x64 + 1, 3},
+        {"deferred 128x192 K 64 f16", 700, 1536, 64, 1, F16, F16, 0.f, CUTEGO_GEMM_CONFIG_128x192x64 + 1, 2},
+        {"deferred 128x128 3 CTAs", 1000, 1200, 520, 1, F16, BF, 0.f, CUTEGO_GEMM_CONFIG_128x128x64 + 1, 3},
+        {"deferred 64x128 3 CTAs", 1000, 1200, 520, 1, BF, BF, 0.f, CUTEGO_GEMM_CONFIG_64x128x64 + 1, 3},
+        {"deferred 64x64 K 64", 500, 700, 64, 3, BF, F16, 0.f, CUTEGO_GEMM_CONFIG_64x64x128 + 1, 4},
+        {"deferred 128x256 auto 2048^2", 2048, 2048, 1024, 1, BF, BF, 0.f, 0, 0},
+        {"at once 128x256 beta", 1000, 1200, 520, 1, BF, BF, 0.5f, CUTEGO_GEMM_CONFIG_128x256x64 + 1, 3},
+        {"at once 128x256 f32", 1000, 1200, 520, 1, BF, F32, 0.f, CUTEGO_GEMM_CONFIG_128x256x64 + 1, 3},
+        {"at once 128x192 beta", 1000, 1200, 200, 1, F16, F16, -1.f, CUTEGO_GEMM_CONFIG_128x192x64 + 1, 2},
+    };
+    for (const auto &x : ds)
+      cs.push_back({x.name, x.m, x.n, x.k, x.l, 0, 0, x.ab, x.cd, 1.5f, x.beta, 0, W, 0, 0, 0, 0, 0, 0, 1,
+                    x.config ? 1 : 0, x.config, x.config ? CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL : 0, 0, 0, 0,
+                    x.max_ctas});
+  }
   cs.push_back({"cluster, 3 tile rows", 384, 1024, 512, 1, 0, 1, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 2});
   cs.push_back({"cluster, 3 tile rows direct", 300, 1000, 264, 2, 1, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 1, 0, 0, 2});
   cs.push_back({"cluster, batched B broadcast", 1024, 512, 256, 3, 0, 0, BF, F32, 1.f, 0.f, 0, W, 0, 1, 0, 0, 0, 0, 2});
