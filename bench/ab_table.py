@@ -1,6 +1,8 @@
 """Before/after from bench_gemm CSVs of alternated runs in one device call: per shape the best time
 of ours in the "before" runs and in the "after" runs, their quotient (above 1: after is faster),
-and each run's ratio to cuBLAS (the better of cuBLASLt and cublasGemmEx, same process).
+and each run's ratio to cuBLAS (the better of cuBLASLt and cublasGemmEx, same process). Also
+bench_gemm_fp8's CSVs (its e4m3 TN table: no dtype or layout column; the ratio is to cuBLASLt's
+FP8 matmul).
     python3 bench/ab_table.py before_1.csv [before_2.csv ...] -- after_1.csv [after_2.csv ...]"""
 import csv
 import sys
@@ -10,7 +12,7 @@ def load(paths):
     runs = {}
     for p in paths:
         for r in csv.DictReader(open(p)):
-            key = (r["dtype"], r["layout"], int(r["m"]), int(r["n"]), int(r["k"]))
+            key = (r.get("dtype", "e4m3"), r.get("layout", "TN"), int(r["m"]), int(r["n"]), int(r["k"]))
             runs.setdefault(key, []).append((min(float(r["ms_ours"]), float(r["ms_ours_again"])), float(r["ratio"])))
     return runs
 

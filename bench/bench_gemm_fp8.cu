@@ -8,7 +8,7 @@
 // the ratio to cuBLASLt. Every timed shape is first checked, ours and cuBLASLt's result alike,
 // against an fp32 reference (cuBLAS pedantic fp32) on the same e4m3 inputs.
 //   bench_gemm_fp8 out.csv [--quick] [--reps N] [--accuracy] [--lt-promoted] [--promoted [--interval N]]
-//                  [--blockscaled] [--shape M,N,K]... [--variants C:G:T[,...] [--rounds N]]
+//                  [--blockscaled] [--shape M,N,K]... [--variants C:G:T[:D][,...] [--rounds N]]
 // --promoted: ours with promoted accumulation (CUTEGO_GEMM_FP8_ACCUM_PROMOTED, 128x128 tiles,
 // every N k-tiles, default 1) against cuBLASLt without fast accumulation (its promoted mode).
 // --accuracy: the relative error of ours and of cuBLASLt (fast accumulation and not) against
@@ -19,10 +19,11 @@
 // beside ours per tensor (fast, fast on 128x128 tiles, and promoted every k-tile), cuBLASLt per
 // tensor (fast accumulation: the upper reference) and our bf16 (cutego_gemm, the same shapes),
 // interleaved; the block-scaled result is checked against fp32 on the same inputs and scales first.
-// --variants C:G:T[,C:G:T...]: per-tensor fast (bf16 D) with forced options beside cuBLASLt, each
-// variant C cluster_m (0 automatic, 1 none, 2: 2x1 clusters sharing B where a configuration has
-// them), G group_m (0: default), T the tile configuration (0 automatic, 1 128x256, 2 128x128); a
-// variant the planner refuses on a shape is skipped there. The shapes of --shape or the default
+// --variants C:G:T[:D][,C:G:T[:D]...]: per-tensor fast (bf16 D) with forced options beside cuBLASLt,
+// each variant C cluster_m (0 automatic, 1 none, 2: 2x1 clusters sharing B where a configuration has
+// them), G group_m (0: default), T the tile configuration (0 automatic, 1 128x256, 2 128x128), D the
+// decomposition (0 or absent automatic, 1 data-parallel, 2 split K, 3 stream-K); a variant the
+// planner refuses on a shape is skipped there. The shapes of --shape or the default
 // table; alternating, one batch of each (every variant, then cuBLASLt: gemm_harness.h's
 // time_interleaved) per repeat, max(9, reps) x `--rounds N` repeats, the median of each kept (the GPU's clock drifts
 // with its power draw at FP8 rates: entries timed in blocks of repeats one after the other moved
@@ -330,7 +331,8 @@ static void print_lt_algo(const LtFp8::Plan &p) {
 }
 
 struct Variant {
-  int cluster_m, group_m, config;
+  int cluster_m, group_m, config, decomposition;
+  char name[32];  // as given: C:G:T or C:G:T:D
 };
 
 // Per-tensor fast e4m3 -> bf16 with each variant's forced options beside cuBLASLt (fast
@@ -338,8 +340,8 @@ struct Variant {
 static int bench_variants(FILE *csv, const cutego_gemm_options_t &opt, LtFp8 &lt, cublasHandle_t hb, int reps,
                           int rounds, const std::vector<Variant> &vs, const std::vector<std::array<int64_t, 3>> &shapes,
                           const float *scales) {
-  fprintf(csv, "m,n,k,variant,cluster_m,group_m,config,ms,ms_cublaslt,tflops,tflops_cublaslt,ratio,rel,plan_config,"
-               "plan_cluster_m,reason\n");
+  fprintf(csv, "m,n,k,variant,cluster_m,group_m,config,decomposition,ms,ms_cublaslt,tflops,tflops_cublaslt,ratio,rel,"
+               "plan_config,plan_cluster_m,plan_decomposition,reason\n");
   const size_t nv = vs.size();
   std::vector<std::vector<double>> ratios(nv);
   std::vector<double> r8192(nv, 0);
@@ -367,25 +369,25 @@ static int bench_variants(FILE *csv, const cutego_gemm_options_t &opt, LtFp8 &lt
       ov[v].cluster_m = vs[v].cluster_m;
       ov[v].group_m = vs[v].group_m;
       ov[v].config = vs[v].config;
+      ov[v].decomposition = vs[v].decomposition;
       CK(cudaMemset(d, 0xFF, M * N * 2));
       const int rc = cutego_gemm(d, &ld, o.a, &la, o.b, &lb, nullptr, nullptr, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16, 1.f,
                                  0.f, nullptr, &ov[v], &plans[v]);
       if (rc == CUTEGO_KERNELS_EINVAL) {  // (clusters asked for where the tiles are 128x128): not timed
         ok[v] = false;
-        printf("  variant %d:%d:%d refused: %s\n", vs[v].cluster_m, vs[v].group_m, vs[v].config, last_kernel_error());
+        printf("  variant %s refused: %s\n", vs[v].name, last_kernel_error());
         continue;
       }
       if (rc) {
-        fprintf(stderr, "cutego_gemm variant %d:%d:%d: %s\n", vs[v].cluster_m, vs[v].group_m, vs[v].config,
-                last_kernel_error());
+        fprintf(stderr, "cutego_gemm variant %s: %s\n", vs[v].name, last_kernel_error());
         return 3;
       }
       CK(cudaDeviceSynchronize());
       unsigned long long bad;
       rels[v] = rel_error<__nv_bfloat16>(d, N, 1, 0, rr, M, N, 1, &bad);
       if (bad || rels[v] > 2e-2) {
-        printf("WRONG RESULT %lld %lld %lld variant %d:%d:%d (rel %.2e, %llu bad)\n", (long long)M, (long long)N,
-               (long long)K, vs[v].cluster_m, vs[v].group_m, vs[v].config, rels[v], bad);
+        printf("WRONG RESULT %lld %lld %lld variant %s (rel %.2e, %llu bad)\n", (long long)M, (long long)N,
+               (long long)K, vs[v].name, rels[v], bad);
         return 4;
       }
     }
@@ -419,12 +421,12 @@ static int bench_variants(FILE *csv, const cutego_gemm_options_t &opt, LtFp8 &lt
     for (size_t v = 0; v < nv; ++v) {
       if (!ok[v]) continue;
       const double tf = fl / (tv[v] * 1e9), ratio = lt_ok ? tl / tv[v] : 0;
-      printf("  variant %d:%d:%-2d %8.1f us %7.1f TF  ratio %.3f  rel %.1e  %s\n", vs[v].cluster_m, vs[v].group_m,
-             vs[v].config, tv[v] * 1e3, tf, ratio, rels[v], plans[v].reason);
-      fprintf(csv, "%lld,%lld,%lld,%d:%d:%d,%d,%d,%d,%.5f,%.5f,%.1f,%.1f,%.4f,%.2e,%d,%d,\"%s\"\n", (long long)M,
-              (long long)N, (long long)K, vs[v].cluster_m, vs[v].group_m, vs[v].config, vs[v].cluster_m, vs[v].group_m,
-              vs[v].config, tv[v], lt_ok ? tl : 0.f, tf, lt_ok ? fl / (tl * 1e9) : 0.0, ratio, rels[v],
-              (int)plans[v].config, (int)plans[v].cluster_m, plans[v].reason);
+      printf("  variant %-8s %8.1f us %7.1f TF  ratio %.3f  rel %.1e  %s\n", vs[v].name, tv[v] * 1e3, tf, ratio,
+             rels[v], plans[v].reason);
+      fprintf(csv, "%lld,%lld,%lld,%s,%d,%d,%d,%d,%.5f,%.5f,%.1f,%.1f,%.4f,%.2e,%d,%d,%d,\"%s\"\n", (long long)M,
+              (long long)N, (long long)K, vs[v].name, vs[v].cluster_m, vs[v].group_m, vs[v].config,
+              vs[v].decomposition, tv[v], lt_ok ? tl : 0.f, tf, lt_ok ? fl / (tl * 1e9) : 0.0, ratio, rels[v],
+              (int)plans[v].config, (int)plans[v].cluster_m, (int)plans[v].decomposition, plans[v].reason);
       if (ratio > 0) ratios[v].push_back(ratio);
       if (M == 8192 && N == 8192 && K == 8192) r8192[v] = ratio;
     }
@@ -435,9 +437,8 @@ static int bench_variants(FILE *csv, const cutego_gemm_options_t &opt, LtFp8 &lt
   for (size_t v = 0; v < nv; ++v) {
     double lg = 0;
     for (double x : ratios[v]) lg += log(x);
-    printf("== variant %d:%d:%d: geometric mean ratio over %zu shapes %.3f; 8192^3 %.3f\n", vs[v].cluster_m,
-           vs[v].group_m, vs[v].config, ratios[v].size(), ratios[v].empty() ? 0 : exp(lg / ratios[v].size()),
-           r8192[v]);
+    printf("== variant %s: geometric mean ratio over %zu shapes %.3f; 8192^3 %.3f\n", vs[v].name, ratios[v].size(),
+           ratios[v].empty() ? 0 : exp(lg / ratios[v].size()), r8192[v]);
   }
   fclose(csv);
   return 0;
@@ -446,7 +447,7 @@ static int bench_variants(FILE *csv, const cutego_gemm_options_t &opt, LtFp8 &lt
 int main(int argc, char **argv) {
   if (argc < 2) {
     fprintf(stderr, "usage: bench_gemm_fp8 out.csv [--quick] [--reps N] [--accuracy] [--lt-promoted] [--promoted "
-                    "[--interval N]] [--blockscaled [--only M,N,K]] [--shape M,N,K]... [--variants C:G:T[,...] [--rounds N]]\n");
+                    "[--interval N]] [--blockscaled [--only M,N,K]] [--shape M,N,K]... [--variants C:G:T[:D][,...] [--rounds N]]\n");
     return 2;
   }
   bool quick = false, accuracy = false, lt_promoted = false, promoted = false, blockscaled = false;
@@ -479,14 +480,16 @@ int main(int argc, char **argv) {
       only.push_back({m, n, k});
     } else if (!strcmp(argv[i], "--variants") && i + 1 < argc) {
       for (const char *c = argv[++i]; *c;) {
-        Variant v;
-        int used = 0;
-        if (sscanf(c, "%d:%d:%d%n", &v.cluster_m, &v.group_m, &v.config, &used) != 3) {
-          fprintf(stderr, "--variants C:G:T[,C:G:T...]: %s\n", c);
+        Variant v = {};
+        int used = 0, more = 0;
+        if (sscanf(c, "%d:%d:%d%n", &v.cluster_m, &v.group_m, &v.config, &used) != 3 ||
+            (c[used] == ':' && sscanf(c + used, ":%d%n", &v.decomposition, &more) != 1)) {
+          fprintf(stderr, "--variants C:G:T[:D][,C:G:T[:D]...]: %s\n", c);
           return 2;
         }
+        snprintf(v.name, sizeof v.name, "%.*s", used + more, c);
         variants.push_back(v);
-        c += used;
+        c += used + more;
         if (*c == ',') ++c;
       }
     } else {

@@ -354,7 +354,9 @@ int cutego_gemm_blockscaled(void *d, const cute_layout_t *d_layout, const void *
                             const cute_layout_t *scale_b_layout, float alpha, float beta, cutego_stream_t stream,
                             const cutego_gemm_options_t *opt, cutego_gemm_plan_t *plan);
 
-/* The stream-K kernels' fifth argument (cutego_gemm_<config>_<majors>_<in>_<out>_streamk). */
+/* The stream-K kernels' fifth argument (cutego_gemm_<config>_<majors>_<in>_<out>_streamk; the FP8
+ * ones, cutego_gemm_<config>_kk_<in>_<out>_streamk, take the per-tensor cutego_gemm_scales_t as a
+ * sixth). */
 typedef struct cutego_gemm_stream_k_t {
   float *partials;       /* ctas x BM x BN fp32: CTA c's partial sums of one tile */
   int32_t *flags;        /* ctas x 2 (one per consumer warpgroup): 1 once CTA c's partial sums are
@@ -373,13 +375,15 @@ int64_t cutego_gemm_stream_k_tiles(int64_t tiles, int64_t ctas);
 
 /* The tile configuration + 1 with which cutego_gemm runs a plan stream-K on a device with `sms`
  * multiprocessors when no decomposition is asked for, or 0: data-parallel (csrc/gemm/waves.c's
- * cost model: more tiles than SMs, and a partial last wave that stream-K fills). Only 16-bit
- * single-cluster plans without a packed C/D (packed A or B: on the copies); 128x256 tiles
- * (decomposition STREAM_K also runs 128x128 ones). */
+ * cost model: more tiles than SMs, and a partial last wave that stream-K fills; K in the k-tiles of
+ * the operands' width, 64 of 16-bit K, 128 of FP8 K). Only 16-bit plans and FP8 plans with fast
+ * accumulation (per-tensor scales), without clusters or a packed C/D (packed A or B: on the
+ * copies); 128x256 tiles (decomposition STREAM_K also runs 128x128 ones). */
 int cutego_gemm_stream_k(const cutego_gemm_plan_t *plan, int sms);
 
-/* Why a plan cannot run stream-K ("" when it can): not the wgmma path, FP8 operands, a packed
- * C/D, clusters, or 2^31 tiles x k-tiles of 64 and more. */
+/* Why a plan cannot run stream-K ("" when it can): not the wgmma path, block-scaled FP8, promoted
+ * FP8 accumulation, a packed C/D, clusters, or 2^31 tiles x k-tiles (of the plan's configuration)
+ * and more. */
 const char *cutego_gemm_no_stream_k(const cutego_gemm_plan_t *plan);
 
 /* The wgmma kernel's arguments (by value; extents and strides in elements), filled from a plan

@@ -49,6 +49,13 @@ CUTEGO_GEMM_FP8B_FNS_DECL(128x192, e4m3)
 CUTEGO_GEMM_FP8B_FNS_DECL(128x192, e4m3e5m2)
 CUTEGO_GEMM_FP8B_FNS_DECL(128x192, e5m2e4m3)
 CUTEGO_GEMM_FP8B_FNS_DECL(128x192, e5m2)
+#define CUTEGO_GEMM_FP8SK_FNS_PAIRS(CFGNAME)       \
+  CUTEGO_GEMM_FP8SK_FNS_DECL(CFGNAME, e4m3)        \
+  CUTEGO_GEMM_FP8SK_FNS_DECL(CFGNAME, e4m3e5m2)    \
+  CUTEGO_GEMM_FP8SK_FNS_DECL(CFGNAME, e5m2e4m3)    \
+  CUTEGO_GEMM_FP8SK_FNS_DECL(CFGNAME, e5m2)
+CUTEGO_GEMM_FP8SK_FNS_PAIRS(128x256)
+CUTEGO_GEMM_FP8SK_FNS_PAIRS(128x128)
 
 namespace {
 typedef cutego_gemm_wgmma_fn wgmma_fn;
@@ -237,6 +244,20 @@ const void *stream_k_kernel(int cfg, int am, int bm, int in_f16, int out) {
 }
 
 int out_index(int cd) { return cd == CUTEGO_DTYPE_BF16 ? 0 : cd == CUTEGO_DTYPE_F16 ? 1 : 2; }
+
+// The FP8 stream-K kernel (fast accumulation, K-major) of a configuration (has_stream_k), pair of
+// types (A's, B's: e4m3 or e5m2) and output type.
+const void *fp8_stream_k_kernel(int cfg, int ta, int tb, int out) {
+  static_assert(CUTEGO_GEMM_CONFIG_128x256x64 == 0 && CUTEGO_GEMM_CONFIG_128x128x64 == 1, "table order");
+  // [configuration][A e5m2][B e5m2]
+  static const cutego_gemm_wgmma_fp8sk_fn *const t[2][2][2] = {
+      {{cutego_gemm_fp8sk_fns_128x256_kk_e4m3, cutego_gemm_fp8sk_fns_128x256_kk_e4m3e5m2},
+       {cutego_gemm_fp8sk_fns_128x256_kk_e5m2e4m3, cutego_gemm_fp8sk_fns_128x256_kk_e5m2}},
+      {{cutego_gemm_fp8sk_fns_128x128_kk_e4m3, cutego_gemm_fp8sk_fns_128x128_kk_e4m3e5m2},
+       {cutego_gemm_fp8sk_fns_128x128_kk_e5m2e4m3, cutego_gemm_fp8sk_fns_128x128_kk_e5m2}}};
+  return reinterpret_cast<const void *>(t[cfg == CUTEGO_GEMM_CONFIG_128x256x64 ? 0 : 1][ta == CUTEGO_DTYPE_E5M2]
+                                         [tb == CUTEGO_DTYPE_E5M2][out]);
+}
 
 // The FP8 kernel of a configuration, pair of types (A's, B's: e4m3 or e5m2; K-major), output
 // type and accumulation (promoted: 128x128 only, the planner's rule).
@@ -874,7 +895,9 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
   cutego_k::GemmArgs g;
   cutego_gemm_args(&p, d, c, alpha, beta, o.group_m, &g);
   const int am = p.a.major, bm = p.b.major;
-  const void *fn = stream_k ? stream_k_kernel(p.config, am, bm, p.ab_dtype == CUTEGO_DTYPE_F16, out_index(p.cd_dtype))
+  const void *fn = stream_k ? is_fp8(p.ab_dtype) ? fp8_stream_k_kernel(p.config, p.ab_dtype, p.b_dtype, out_index(p.cd_dtype))
+                                                : stream_k_kernel(p.config, am, bm, p.ab_dtype == CUTEGO_DTYPE_F16,
+                                                                  out_index(p.cd_dtype))
                   : bsi ? fp8_blockscaled_kernel(p.config, p.ab_dtype, p.b_dtype, out_index(p.cd_dtype))
                   : is_fp8(p.ab_dtype) ? fp8_kernel(p.config, p.ab_dtype, p.b_dtype, out_index(p.cd_dtype), p.promoted)
                                       : reinterpret_cast<const void *>(wgmma_kernel(
@@ -929,7 +952,7 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
     if (groups > ctas) groups = ctas;
     sk.groups = static_cast<int32_t>(groups < 1 ? 1 : groups);
     int64_t bm = 0, bn = 0;
-    cutego_gemm_tile_extent(p.config, 0, &bm, &bn);  // (a stream-K configuration: in the table)
+    cutego_gemm_tile_extent(p.config, is_fp8(p.ab_dtype), &bm, &bn);  // (a stream-K configuration: in the table)
     const int64_t part_bytes = ctas * bm * bn * 4, bytes = part_bytes + ((ctas * 8 + 255) / 256) * 256;
     void *w = nullptr;
     const CallerWs cw(opt, packed_in_caller ? p.workspace_bytes : 0);
@@ -977,8 +1000,10 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
                                                               o.max_ctas)));
   }
   void *args[] = {&ma, &mb, &md, &g,
-                  stream_k ? static_cast<void *>(&sk) : bsi ? static_cast<void *>(&block_scales) : static_cast<void *>(&scales)};
-  // (the 16-bit kernels take the first four)
+                  stream_k ? static_cast<void *>(&sk) : bsi ? static_cast<void *>(&block_scales) : static_cast<void *>(&scales),
+                  &scales};
+  // (the 16-bit kernels take the first four, their stream-K kernels five; the FP8 kernels five, the
+  // per-tensor scales or the block scales fifth; the FP8 stream-K kernels six, the scales sixth)
   e = cudaLaunchKernelExC(&cfg, fn, args);
   if (e != cudaSuccess) {  // the shared-memory opt-in remembered may be gone (a reset context): once more
     cudaGetLastError();

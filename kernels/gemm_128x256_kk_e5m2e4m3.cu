@@ -1,7 +1,9 @@
 // gemm_128x256_kk_e5m2e4m3.cu — the 128x256 FP8 wgmma kernels (A e5m2, B e4m3, K-major) for every output type,
-// and their launch table (gemm_fns.h).
+// and their launch table (gemm_fns.h); the same with stream-K (gemm_stream_k.cuh).
 #include "gemm_kernels.cuh"
 #include "gemm_fns.h"
+#include "gemm_stream_k.cuh"
 
 typedef cutego_k::Fp8Pair<__nv_fp8_e5m2, __nv_fp8_e4m3> Fp8_e5m2e4m3;  // (a macro argument cannot hold the comma)
 CUTEGO_GEMM_FP8_INSTANCE(Gemm_128x256x128_S4_E8, 128x256, Fp8_e5m2e4m3, e5m2e4m3)
+CUTEGO_GEMM_FP8_STREAM_K_INSTANCE(Gemm_128x256x128_S4_E8, 128x256, Fp8_e5m2e4m3, e5m2e4m3)

@@ -1151,6 +1151,15 @@ __device__ __forceinline__ void gemm_generic_body(TO *d, const cute_layout_t &ld
 // without clusters.
 template <class Cfg, class TI>
 constexpr bool kFp8Clusters = Cfg::MULTICAST > 1 && !is_promoted<TI>;
+
+// The per-tensor FP8 kernels' arguments with the scales folded into alpha: each scale read once
+// per CTA from device memory (NULL: 1) when the kernel runs, after the grid-dependency wait (a
+// CUDA graph may update them).
+__device__ __forceinline__ GemmArgs with_per_tensor_scales(const GemmArgs &p, const cutego_gemm_scales_t &s) {
+  GemmArgs q = p;
+  q.alpha = p.alpha * (s.a ? *s.a : 1.f) * (s.b ? *s.b : 1.f);
+  return q;
+}
 }  // namespace cutego_k
 
 // ---- kernel entry points (extern "C" names for the Go launcher's cuModuleGetFunction) --------
@@ -1187,8 +1196,8 @@ constexpr bool kFp8Clusters = Cfg::MULTICAST > 1 && !is_promoted<TI>;
   CUTEGO_GEMM_WGMMA_INOUT(CFG, CFGNAME, MN, MN, m, m)
 
 // FP8 A and B (K-major both: the launcher transposes others first), the same mainloop with TI
-// an FP8 type, no clusters; a fifth argument, the per-tensor scales, folded into alpha (read once
-// per CTA from device memory when the kernel runs).
+// an FP8 type; a fifth argument, the per-tensor scales, folded into alpha (with_per_tensor_scales).
+// (Their stream-K kernels, gemm_stream_k.cuh, take the scales as a sixth argument.)
 // cutego_gemm_<config>_kk_<in>_<out>, in e4m3, e5m2, e4m3e5m2 or e5m2e4m3 (A's type first).
 #define CUTEGO_GEMM_WGMMA_FP8_KERNEL(CFG, CFGNAME, TI, INNAME, TO, OUTNAME, SUFFIX)                            \
   extern "C" __global__ void __launch_bounds__(CUTEGO_GEMM_THREADS(cutego_gen::CFG::CONSUMER_WARPGROUPS), 1)   \
@@ -1196,8 +1205,7 @@ constexpr bool kFp8Clusters = Cfg::MULTICAST > 1 && !is_promoted<TI>;
       const __grid_constant__ CUtensorMap tma_a, const __grid_constant__ CUtensorMap tma_b,                   \
       const __grid_constant__ CUtensorMap tma_d, const cutego_k::GemmArgs p, const cutego_gemm_scales_t s) {  \
     cutego_k::programmatic_launch_prologue(&tma_a, &tma_b, &tma_d, p.flags);                                  \
-    cutego_k::GemmArgs q = p;                                                                                 \
-    q.alpha = p.alpha * (s.a ? *s.a : 1.f) * (s.b ? *s.b : 1.f);                                              \
+    const cutego_k::GemmArgs q = cutego_k::with_per_tensor_scales(p, s);                                      \
     if constexpr (cutego_k::kFp8Clusters<cutego_gen::CFG, TI>) {                                              \
       if (p.flags & CUTEGO_GEMM_F_CLUSTER_2) {                                                                \
         cutego_k::gemm_wgmma_body<cutego_gen::CFG, cutego_gen::CFG::A_K, cutego_gen::CFG::B_K, TI, TO, 2>(    \

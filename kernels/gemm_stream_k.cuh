@@ -18,7 +18,9 @@
 // results are the same from run to run.
 // Deviations from CUTLASS: no separate reduction units and no atomic or "nondeterministic"
 // reduction (the owner always reduces, in CTA order); the flags are zeroed by the launcher before
-// each launch (cudaMemsetAsync); no clusters; 16-bit operands only.
+// each launch (cudaMemsetAsync); no clusters. Operands: 16-bit, and FP8 with fast accumulation and
+// per-tensor scales (K-major; the accumulator and the partial sums are fp32 alike, so the fixup is
+// the same); not promoted or block-scaled FP8, whose main loops take the whole K.
 #pragma once
 #include "gemm_kernels.cuh"
 
@@ -146,7 +148,7 @@ __device__ __forceinline__ void gemm_stream_k_body(const CUtensorMap *tma_a, con
   constexpr int S = Cfg::STAGES, BM = Cfg::BM, BN = Cfg::BN;
   static_assert(OA::rows == BM && OB::rows == BN, "operand layouts do not match the tile");
   static_assert(BM == 128, "two consumer warpgroups of 64 rows each");
-  static_assert(!is_fp8<TI>, "stream-K takes 16-bit operands");
+  static_assert(!is_promoted<TI> && !is_block_scaled<TI>, "stream-K takes 16-bit operands or fast-accumulation FP8");
   extern __shared__ uint8_t smem_raw[];
   uint8_t *base = align1024(smem_raw);
   uint8_t *sa = base;
@@ -227,3 +229,40 @@ typedef void (*cutego_gemm_wgmma_sk_fn)(const CUtensorMap, const CUtensorMap, co
   CUTEGO_GEMM_SK_FNS_DECL(CFGNAME, AMN, BMN)                                          \
   const cutego_gemm_wgmma_sk_fn cutego_gemm_sk_fns_##CFGNAME##_##AMN##BMN[2][3] =     \
       CUTEGO_GEMM_INOUT_TABLE(cutego_gemm_##CFGNAME##_##AMN##BMN, _streamk);
+
+// ---- FP8 (fast accumulation, per-tensor scales): cutego_gemm_<config>_kk_<in>_<out>_streamk ----
+// A and B K-major, in e4m3, e5m2, e4m3e5m2 or e5m2e4m3 (A's type first). The arguments of the
+// 16-bit stream-K kernels, then the per-tensor scales as a sixth (as the data-parallel FP8
+// kernels' fifth, folded into alpha once per CTA: with_per_tensor_scales); the launcher passes
+// args[] = {A, B, D maps, GemmArgs, cutego_gemm_stream_k_t, cutego_gemm_scales_t}.
+typedef void (*cutego_gemm_wgmma_fp8sk_fn)(const CUtensorMap, const CUtensorMap, const CUtensorMap,
+                                           const cutego_gemm_args_t, const cutego_gemm_stream_k_t,
+                                           const cutego_gemm_scales_t);
+
+#define CUTEGO_GEMM_FP8_STREAM_K_KERNEL(CFG, CFGNAME, TI, INNAME, TO, OUTNAME)                                 \
+  extern "C" __global__ void __launch_bounds__(CUTEGO_GEMM_THREADS(cutego_gen::CFG::CONSUMER_WARPGROUPS), 1)   \
+      cutego_gemm_##CFGNAME##_kk_##INNAME##_##OUTNAME##_streamk(                                              \
+          const __grid_constant__ CUtensorMap tma_a, const __grid_constant__ CUtensorMap tma_b,               \
+          const __grid_constant__ CUtensorMap tma_d, const cutego_k::GemmArgs p,                              \
+          const cutego_gemm_stream_k_t sk, const cutego_gemm_scales_t s) {                                    \
+    cutego_k::programmatic_launch_prologue(&tma_a, &tma_b, &tma_d, p.flags);                                  \
+    const cutego_k::GemmArgs q = cutego_k::with_per_tensor_scales(p, s);                                      \
+    cutego_k::gemm_stream_k_body<cutego_gen::CFG, cutego_gen::CFG::A_K, cutego_gen::CFG::B_K, TI, TO>(        \
+        &tma_a, &tma_b, &tma_d, q, sk);                                                                       \
+  }
+
+// Its table per configuration and pair of types: cutego_gemm_fp8sk_fns_<config>_kk_<in>[out]
+// (out: 0 bf16, 1 f16, 2 f32).
+#define CUTEGO_GEMM_FP8SK_FNS_DECL(CFGNAME, INNAME) \
+  extern "C" const cutego_gemm_wgmma_fp8sk_fn cutego_gemm_fp8sk_fns_##CFGNAME##_kk_##INNAME[3];
+
+// The three stream-K kernels (one per output type) of one FP8 configuration and pair of types,
+// and their table (a translation unit of the C library each: gemm_<config>_kk_<in>.cu).
+#define CUTEGO_GEMM_FP8_STREAM_K_INSTANCE(CFG, CFGNAME, TI, INNAME)                                       \
+  CUTEGO_GEMM_FP8_STREAM_K_KERNEL(CFG, CFGNAME, TI, INNAME, __nv_bfloat16, bf16)                          \
+  CUTEGO_GEMM_FP8_STREAM_K_KERNEL(CFG, CFGNAME, TI, INNAME, __half, f16)                                  \
+  CUTEGO_GEMM_FP8_STREAM_K_KERNEL(CFG, CFGNAME, TI, INNAME, float, f32)                                   \
+  CUTEGO_GEMM_FP8SK_FNS_DECL(CFGNAME, INNAME)                                                             \
+  const cutego_gemm_wgmma_fp8sk_fn cutego_gemm_fp8sk_fns_##CFGNAME##_kk_##INNAME[3] = {                   \
+      cutego_gemm_##CFGNAME##_kk_##INNAME##_bf16_streamk, cutego_gemm_##CFGNAME##_kk_##INNAME##_f16_streamk, \
+      cutego_gemm_##CFGNAME##_kk_##INNAME##_f32_streamk};

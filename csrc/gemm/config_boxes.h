@@ -31,6 +31,11 @@ extern const int cutego_gemm_nconfigs;
  * that width has none (128x64 in FP8, 128x192x128 in 16-bit). The planner's rules (waves.c) take
  * every tile's extents from here. */
 int cutego_gemm_tile_extent(int config, int fp8, int64_t *bm, int64_t *bn);
+/* The k-tiles of K on configuration `config`'s tiles of that width: ceil(k / BK), BK the K extent
+ * of one pipeline stage (64 or 128 elements of 16-bit K, 128 of FP8 K); -1 where the configuration
+ * is unknown, that width has none, or k < 0. The kernels' k-tile count (cutego_gemm_args) and the
+ * planner's rules that count k-tiles (waves.c) take it from here. */
+int64_t cutego_gemm_k_tiles(int config, int fp8, int64_t k);
 #ifdef __cplusplus
 }
 #endif

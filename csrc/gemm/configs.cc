@@ -126,6 +126,13 @@ int cutego_gemm_tile_extent(int config, int fp8, int64_t *bm, int64_t *bn) {
   *bm = c.bm, *bn = c.bn;
   return 0;
 }
+
+int64_t cutego_gemm_k_tiles(int config, int fp8, int64_t k) {
+  if (config < 0 || config >= cutego_gemm_nconfigs || k < 0) return -1;
+  const config_boxes &c = (fp8 ? cutego_gemm_fp8_config_boxes : cutego_gemm_config_boxes)[config];
+  if (c.bk < 1) return -1; /* {}: none of this width */
+  return k / c.bk + (k % c.bk != 0);
+}
 }
 static_assert(CUTEGO_GEMM_CONFIG_128x256x64 == 0 && CUTEGO_GEMM_CONFIG_128x128x64 == 1 &&
                   CUTEGO_GEMM_CONFIG_128x64x64 == 2 && CUTEGO_GEMM_CONFIG_128x192x128 == 3 &&

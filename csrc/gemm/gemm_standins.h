@@ -38,6 +38,16 @@ F8PAIRS(cutego_gemm_fp8b_fns, 128x192, cutego_gemm_block_scales_t)
   extern "C" const decltype(&NAME##_k) NAME[2][3] = {{NAME##_k, NAME##_k, NAME##_k}, {NAME##_k, NAME##_k, NAME##_k}};
 SK(cutego_gemm_sk_fns_128x256_kk) SK(cutego_gemm_sk_fns_128x256_km) SK(cutego_gemm_sk_fns_128x256_mk) SK(cutego_gemm_sk_fns_128x256_mm)
 SK(cutego_gemm_sk_fns_128x128_kk) SK(cutego_gemm_sk_fns_128x128_km) SK(cutego_gemm_sk_fns_128x128_mk) SK(cutego_gemm_sk_fns_128x128_mm)
+// The FP8 stream-K tables (gemm_stream_k.cuh): [out], the per-tensor scales a sixth argument.
+#define F8SK(NAME)                                                                                            \
+  static void NAME##_k(const CUtensorMap, const CUtensorMap, const CUtensorMap, const cutego_gemm_args_t,     \
+                       const cutego_gemm_stream_k_t, const cutego_gemm_scales_t) {}                           \
+  extern "C" const decltype(&NAME##_k) NAME[3] = {NAME##_k, NAME##_k, NAME##_k};
+#define F8SKPAIRS(CFG)                                                                                        \
+  F8SK(cutego_gemm_fp8sk_fns_##CFG##_kk_e4m3) F8SK(cutego_gemm_fp8sk_fns_##CFG##_kk_e4m3e5m2)                 \
+  F8SK(cutego_gemm_fp8sk_fns_##CFG##_kk_e5m2e4m3) F8SK(cutego_gemm_fp8sk_fns_##CFG##_kk_e5m2)
+F8SKPAIRS(128x256)
+F8SKPAIRS(128x128)
 
 // Whether fn is a 16-bit GEMM kernel's stand-in (what takes the maps of A, B and D first).
 static inline bool is_gemm_kernel(const void *fn) {

@@ -574,7 +574,7 @@ void cutego_gemm_args(const cutego_gemm_plan_t *p, void *d, const void *c, float
   g->tiles_m = (int32_t)plan_ceil_div(p->tiles_m, cm);
   g->tiles_n = (int32_t)plan_ceil_div(p->tiles_n, cn);
   g->tiles = (int64_t)g->tiles_m * g->tiles_n * p->l;
-  g->k_tiles = p->path == CUTEGO_GEMM_PATH_WGMMA ? (int32_t)plan_ceil_div(p->k, boxes_of(p)->bk) : 0;
+  g->k_tiles = p->path == CUTEGO_GEMM_PATH_WGMMA ? (int32_t)cutego_gemm_k_tiles(p->config, is_fp8(p->ab_dtype), p->k) : 0;
   g->group_m = (int32_t)plan_ceil_div(group_m > 0 ? group_m : 8, cm);
   g->a_bcast_l = p->a.bcast_l;
   g->b_bcast_l = p->b.bcast_l;
@@ -637,7 +637,7 @@ void cutego_gemm_launch(const cutego_gemm_plan_t *p, int64_t resident, int64_t m
  * at most kProgrammaticKTiles k-tiles, where the fixed cost per call is what counts. */
 enum { kProgrammaticKTiles = 16 };
 int cutego_gemm_programmatic(const cutego_gemm_plan_t *p) {
-  return p && p->path == CUTEGO_GEMM_PATH_WGMMA && plan_ceil_div(p->k, boxes_of(p)->bk) <= kProgrammaticKTiles;
+  return p && p->path == CUTEGO_GEMM_PATH_WGMMA && cutego_gemm_k_tiles(p->config, is_fp8(p->ab_dtype), p->k) <= kProgrammaticKTiles;
 }
 
 const char *cutego_gemm_path_name(int path) {

@@ -5,8 +5,9 @@
 // (strided and B broadcast), split K, fewer rows than a tile, both tile configurations, the
 // direct epilogue, fast and promoted accumulation with K up to 65536 (the error against fp32 is
 // printed), block-scaled FP8 (cutego_gemm_blockscaled: the reference scales the fp32 copies of A
-// and B by their blocks' scales first; K-major, MN-major and batch-shared scale layouts), and
-// bad arguments. Fresh random normal inputs per case, output poisoned (NaN) first.
+// and B by their blocks' scales first; K-major, MN-major and batch-shared scale layouts), stream-K
+// (fast accumulation: forced on every pair and both tile configurations, the cost model's choice,
+// the same bits from a second call), and bad arguments. Fresh random normal inputs per case, output poisoned (NaN) first.
 //   test_gemm_fp8 [--quick] [--filter SUBSTR[,SUBSTR...]]
 #include <cuda_fp8.h>
 #include "gemm_harness.h"
@@ -31,6 +32,8 @@ struct Case {
                    // SB (nb, kb, L) 1 K-major (kb contiguous), 2 MN-major (M, nb contiguous; M padded to
                    // 4 as DeepGEMM's TMA-aligned scales), 3 K-major shared by every batch (rank 2)
   int cluster;     // 0 the planner's choice; 2: 2x1 clusters sharing B (checked in the plan)
+  int decomp;      // 0 the cost models' choice; D > 0 CUTEGO_GEMM_DECOMPOSITION_* D asked for (checked); -D the
+                   // models must take D (checked). Stream-K: a second call must give the same bits.
 };
 
 static int g_fail = 0, g_run = 0;
@@ -125,6 +128,7 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed, float *sdev
   opt.b_dtype = tb != ta ? tb : 0;
   opt.fp8_accumulation = c.promoted ? CUTEGO_GEMM_FP8_ACCUM_PROMOTED : CUTEGO_GEMM_FP8_ACCUM_FAST;
   opt.fp8_promotion_interval = c.promoted > 1 ? c.promoted : 0;
+  opt.decomposition = c.decomp > 0 ? c.decomp : 0;
   cutego_gemm_plan_t plan;
   memset(&plan, 0, sizeof plan);
   if (c.block) opt.fp8_accumulation = 0;  // (cutego_gemm_blockscaled sets its own)
@@ -144,7 +148,20 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed, float *sdev
     bool ok = hbad == 0 && rel < tol && plan.path == CUTEGO_GEMM_PATH_WGMMA && split_ok && plan.promoted == c.promoted &&
               !(plan.flags & CUTEGO_GEMM_F_BLOCK_SCALED) == !c.block && (!c.block || !c.config || plan.config == c.config - 1) &&
               (c.am == 0 || (plan.flags & CUTEGO_GEMM_F_PACK_A)) && (c.bm == 0 || (plan.flags & CUTEGO_GEMM_F_PACK_B)) &&
-              (c.cluster == 0 || plan.cluster_m == c.cluster);
+              (c.cluster == 0 || plan.cluster_m == c.cluster) &&
+              (c.decomp == 0 || plan.decomposition == (c.decomp > 0 ? c.decomp : -c.decomp)) &&
+              (c.decomp == 0 || !c.config || plan.config == c.config - 1);
+    if (ok && plan.decomposition == CUTEGO_GEMM_DECOMPOSITION_STREAM_K) {
+      // the same call again, into a poisoned D: bit for bit the same (the fixup's order is fixed)
+      std::vector<TO> h1(nd), h2(nd);
+      CK(cudaMemcpy(h1.data(), d, nd * sizeof(TO), cudaMemcpyDeviceToHost));
+      CK(cudaMemset(d, 0xFF, nd * sizeof(TO)));
+      const int rc2 = cutego_gemm(d, &lc, a, &la, b, &lb, cc, &lc, ta, c.cd, c.alpha, c.beta, nullptr, &opt, nullptr);
+      CK(cudaDeviceSynchronize());
+      CK(cudaMemcpy(h2.data(), d, nd * sizeof(TO), cudaMemcpyDeviceToHost));
+      ok = rc2 == CUTEGO_KERNELS_OK && memcmp(h1.data(), h2.data(), nd * sizeof(TO)) == 0;
+      if (!ok) printf("FAIL %-36s stream-K: a second call differs (rc %d)\n", c.name, rc2);
+    }
     printf("%s %-36s %6lldx%-6lldx%-6lld L%-2lld rel %.2e (bound %.1e) nonfinite %llu | %s\n", ok ? "ok  " : "FAIL",
            c.name, (long long)M, (long long)N, (long long)K, (long long)L, rel, tol, hbad, plan.reason);
     if (!ok) ++g_fail;
@@ -180,6 +197,7 @@ static void bad_args() {
     cute_layout_t *a;
     int ab, cd, no_pack, cluster, scale;  // scale 1: scale_a set; 2: b_dtype e5m2; 3: promoted on
                                           // 128x256 tiles; 4: promoted
+    int dec;                              // options.decomposition
   } r[] = {
       {"M-major A, no_pack", "FP8", &am, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16, 1, 0, 0},
       {"2x1 clusters on 128x128", "cluster_m", &a, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16, 0, 2, 0},
@@ -189,6 +207,10 @@ static void bad_args() {
       {"promoted on 128x256", "128x128", &a, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16, 0, 0, 3},
       {"promoted bf16", "fp8_accumulation", &a, CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_BF16, 0, 0, 4},
       {"scale_a with bf16", "scale_a", &a, CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_BF16, 0, 0, 1},
+      {"stream-K promoted", "promoted FP8 accumulation", &a, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16, 0, 0, 4,
+       CUTEGO_GEMM_DECOMPOSITION_STREAM_K},
+      {"stream-K 2x1 clusters", "STREAM_K: clusters", &a, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16, 0, 2, 0,
+       CUTEGO_GEMM_DECOMPOSITION_STREAM_K},
   };
   for (auto &x : r) {
     ++g_run;
@@ -199,7 +221,11 @@ static void bad_args() {
     o.scale_a = x.scale == 1 ? static_cast<const float *>(p) : nullptr;
     o.b_dtype = x.scale == 2 ? CUTEGO_DTYPE_E5M2 : 0;
     o.fp8_accumulation = x.scale >= 3 ? CUTEGO_GEMM_FP8_ACCUM_PROMOTED : 0;
-    o.config = x.scale == 3 ? CUTEGO_GEMM_CONFIG_128x256x64 + 1 : x.cluster ? CUTEGO_GEMM_CONFIG_128x128x64 + 1 : 0;
+    o.decomposition = x.dec;
+    // (clusters with stream-K on the 128x256 tiles, which have them; else on 128x128, which have none)
+    o.config = x.scale == 3 || (x.cluster && x.dec) ? CUTEGO_GEMM_CONFIG_128x256x64 + 1
+               : x.cluster                          ? CUTEGO_GEMM_CONFIG_128x128x64 + 1
+                                                    : 0;
     int rc = cutego_gemm(p, &d, p, x.a, p, &a, nullptr, nullptr, x.ab, x.cd, 1, 0, nullptr, &o, nullptr);
     bool ok = rc == CUTEGO_KERNELS_EINVAL && strstr(last_kernel_error(), x.says) != nullptr;
     printf("%s bad-args %-22s rc=%d %s\n", ok ? "ok  " : "FAIL", x.what, rc, last_kernel_error());
@@ -225,6 +251,7 @@ static void bad_block_args() {
     const char *what, *says;
     const cute_layout_t *sa, *sb;
     int ab, use_gemm, per_tensor;  // use_gemm: 1 cutego_gemm with BLOCK_SCALED, 2 per tensor with config 128x192
+    int dec;                       // options.decomposition
   } r[] = {
       {"SA with 2 K blocks of 3", "scale_a", &sa_short, &sb, CUTEGO_DTYPE_E4M3, 0, 0},
       {"SB per column", "scale_b", &sa, &sb_per_col, CUTEGO_DTYPE_E4M3, 0, 0},
@@ -234,12 +261,14 @@ static void bad_block_args() {
       {"per-tensor scale too", "scale_a", &sa, &sb, CUTEGO_DTYPE_E4M3, 0, 1},
       {"cutego_gemm BLOCK_SCALED", "cutego_gemm_blockscaled", &sa, &sb, CUTEGO_DTYPE_E4M3, 1, 0},
       {"per tensor on 128x192", "128x192", &sa, &sb, CUTEGO_DTYPE_E4M3, 2, 0},
+      {"stream-K", "STREAM_K: block-scaled FP8", &sa, &sb, CUTEGO_DTYPE_E4M3, 0, 0, CUTEGO_GEMM_DECOMPOSITION_STREAM_K},
   };
   for (auto &x : r) {
     ++g_run;
     cutego_gemm_options_t o;
     memset(&o, 0, sizeof o);
     o.scale_a = x.per_tensor ? f : nullptr;
+    o.decomposition = x.dec;
     int rc;
     if (x.use_gemm == 2) {  // per-tensor FP8 asking for the block-scaled kernel's 128x192 tiles
       o.config = CUTEGO_GEMM_CONFIG_128x192x128 + 1;
@@ -446,6 +475,42 @@ int main(int argc, char **argv) {
     cs.push_back({"block auto 4096x2112x2048", 4096, 2112, 2048, 1, 0, 0, BF, 1.f, 0.f, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2});
     if (!quick)
       cs.push_back({"block square 4096", 4096, 4096, 4096, 1, 0, 0, BF, 1.f, 0.f, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2});
+  }
+  // stream-K (decomposition STREAM_K, gemm_stream_k.cuh's FP8 kernels: fast accumulation, the
+  // per-tensor scales a sixth argument): every pair of types on both tile configurations, the
+  // output types and beta in turn (partial tiles, a partial last k-tile); M and N odd with K off the
+  // 16-byte grid (packed rows), data-parallel waves beside the stream-K ones, an M-major A
+  // (transposed into the workspace), batches with B broadcast, M below a tile (a consumer
+  // warpgroup idle), one k-tile, fewer tiles than SMs, the direct epilogue; then the cost model's
+  // choice on a few-wave shape (stream-K) and on one it leaves data-parallel, and data-parallel
+  // asked for there
+  {
+    const int E4 = CUTEGO_DTYPE_E4M3, E5 = CUTEGO_DTYPE_E5M2;
+    const int SK = CUTEGO_GEMM_DECOMPOSITION_STREAM_K, DP = CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL;
+    const int pairs[4][2] = {{E4, E4}, {E5, E5}, {E4, E5}, {E5, E4}};
+    for (int pi = 0; pi < 4; ++pi)
+      for (int cfg : {C256, C128}) {
+        const int t = (pi + (cfg == C128)) % 3, cd = t == 0 ? BF : t == 1 ? F16 : F32;
+        const char *tn[2] = {"e4m3", "e5m2"};
+        snprintf(names[ni], 48, "stream-K %s %sx%s->%s", cfg == C256 ? "128x256" : "128x128", tn[pairs[pi][0] == E5],
+                 tn[pairs[pi][1] == E5], cd == BF ? "bf16" : cd == F16 ? "f16" : "f32");
+        cs.push_back({names[ni++], 1000, 1200, 528, 1, 0, 0, cd, 1.25f, t == 1 ? 0.5f : 0.f, 0.5f, 4.f, 0, 0, cfg, 1, 0,
+                      pairs[pi][0], pairs[pi][1], 0, 0, 0, SK});
+      }
+    cs.push_back({"stream-K odd 999x1001x1000 f32 beta", 999, 1001, 1000, 1, 0, 0, F32, 1.f, -0.75f, 1.f, 1.f, 0, 0, C256, 1, 0, 0, 0, 0, 0, 0, SK});
+    cs.push_back({"stream-K DP waves + SK 128x256", 4000, 4104, 704, 1, 0, 0, BF, 1.f, -0.5f, 0.5f, 2.f, 0, 0, C256, 1, 0, 0, 0, 0, 0, 0, SK});
+    cs.push_back({"stream-K DP waves + SK 128x128 e5m2", 2112, 4000, 1024, 1, 0, 0, F16, 1.f, 0.f, 1.f, 1.f, 0, 0, C128, 1, 0, E5, E5, 0, 0, 0, SK});
+    cs.push_back({"stream-K M-major A", 1000, 1200, 512, 1, 1, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, SK});
+    cs.push_back({"stream-K batched L=3 B broadcast", 640, 1152, 384, 3, 0, 0, F32, 2.f, -1.f, 1.f, 1.f, 0, 1, 0, 1, 0, 0, 0, 0, 0, 0, SK});
+    cs.push_back({"stream-K batched L=4 e4m3xe5m2", 512, 768, 512, 4, 0, 0, BF, 1.f, 0.5f, 0.5f, 0.5f, 0, 0, C128, 1, 0, E4, E5, 0, 0, 0, SK});
+    cs.push_back({"stream-K M=40", 40, 1000, 2048, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, SK});
+    cs.push_back({"stream-K K=16 (one k-tile)", 1024, 1024, 16, 1, 0, 0, F32, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, SK});
+    cs.push_back({"stream-K M=1 K=4096", 1, 4096, 4096, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, SK});
+    cs.push_back({"stream-K direct epilogue", 1000, 1200, 512, 1, 0, 0, F16, 1.25f, 0.5f, 0.5f, 2.f, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, SK});
+    cs.push_back({"stream-K auto 1024x14336x4096", 1024, 14336, 4096, 1, 0, 0, BF, 1.f, 0.f, 0.5f, 2.f, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -SK});
+    cs.push_back({"stream-K auto 1024x14336x11008 e5m2 f32", 1024, 14336, 11008, 1, 0, 0, F32, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 0, 0, E5, E5, 0, 0, 0, -SK});
+    cs.push_back({"data-parallel auto 1024x11008x4096", 1024, 11008, 4096, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -DP});
+    cs.push_back({"data-parallel asked 1024x14336x4096", 1024, 14336, 4096, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, DP});
   }
   uint64_t seed = 777;
   for (auto &c : cs) {

@@ -436,6 +436,54 @@ int main(int argc, char **argv) {
     }
   }
 
+  // FP8 (e4m3 A and B, bf16 D) stream-K: 1024x14336x4096 on 132 SMs, the cost model's choice (448
+  // tiles of 128x256): the FP8 stream-K kernel of 128x256 tiles, 132 CTAs, its flags zeroed first
+  // (one cudaMemsetAsync), the partial sums' workspace allocated on the stream; e5m2 x e4m3 to f32
+  // on 128x128 tiles asked for with decomposition STREAM_K likewise; promoted accumulation with
+  // STREAM_K an error before any launch.
+  {
+    cute_layout_t la = layout2(1024, 4096, 4096, 1), lb = layout2(14336, 4096, 4096, 1),
+                  ld = layout2(1024, 14336, 14336, 1);
+    cutego_gemm_options_t o;
+    memset(&o, 0, sizeof o);
+    cutego_gemm_plan_t plan;
+    const cudart_stub_counts before = cudart_stub_n;
+    rc = cutego_gemm(reinterpret_cast<void *>(D), &ld, reinterpret_cast<const void *>(A), &la,
+                     reinterpret_cast<const void *>(B), &lb, nullptr, nullptr, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16, 1.f,
+                     0.f, nullptr, &o, &plan);
+    CHECK(rc == CUTEGO_KERNELS_OK && plan.decomposition == CUTEGO_GEMM_DECOMPOSITION_STREAM_K &&
+              plan.config == CUTEGO_GEMM_CONFIG_128x256x64 && cudart_stub_n.launch_ex - before.launch_ex == 1 &&
+              cudart_stub_n.memset_async - before.memset_async == 1 && cudart_stub_last.grid == 132 &&
+              cudart_stub_last.fn == reinterpret_cast<const void *>(cutego_gemm_fp8sk_fns_128x256_kk_e4m3_k) &&
+              !strcmp(plan.kernel, "cutego_gemm_128x256_kk_e4m3_bf16_streamk"),
+          "fp8 stream-K auto: rc %d, decomposition %d, config %d, grid %u, %s: %s", rc, (int)plan.decomposition,
+          (int)plan.config, cudart_stub_last.grid, plan.kernel, plan.reason);
+    o.decomposition = CUTEGO_GEMM_DECOMPOSITION_STREAM_K;
+    o.config = CUTEGO_GEMM_CONFIG_128x128x64 + 1;
+    o.b_dtype = CUTEGO_DTYPE_E4M3;
+    rc = cutego_gemm(reinterpret_cast<void *>(D), &ld, reinterpret_cast<const void *>(A), &la,
+                     reinterpret_cast<const void *>(B), &lb, nullptr, nullptr, CUTEGO_DTYPE_E5M2, CUTEGO_DTYPE_F32, 1.f,
+                     0.f, nullptr, &o, &plan);
+    CHECK(rc == CUTEGO_KERNELS_OK && plan.decomposition == CUTEGO_GEMM_DECOMPOSITION_STREAM_K &&
+              plan.config == CUTEGO_GEMM_CONFIG_128x128x64 &&
+              cudart_stub_last.fn == reinterpret_cast<const void *>(cutego_gemm_fp8sk_fns_128x128_kk_e5m2e4m3_k) &&
+              !strcmp(plan.kernel, "cutego_gemm_128x128_kk_e5m2e4m3_f32_streamk"),
+          "fp8 stream-K 128x128 asked: rc %d, decomposition %d, config %d, %s: %s", rc, (int)plan.decomposition,
+          (int)plan.config, plan.kernel, plan.reason);
+    o.b_dtype = 0;
+    o.config = 0;
+    o.fp8_accumulation = CUTEGO_GEMM_FP8_ACCUM_PROMOTED;
+    const cudart_stub_counts before2 = cudart_stub_n;
+    rc = cutego_gemm(reinterpret_cast<void *>(D), &ld, reinterpret_cast<const void *>(A), &la,
+                     reinterpret_cast<const void *>(B), &lb, nullptr, nullptr, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16, 1.f,
+                     0.f, nullptr, &o, &plan);
+    char why[512];
+    cutego_kernels_last_error(why, sizeof why);
+    CHECK(rc == CUTEGO_KERNELS_EINVAL && cudart_stub_n.launch_ex == before2.launch_ex &&
+              cudart_stub_n.launch == before2.launch && strstr(why, "STREAM_K: promoted FP8 accumulation"),
+          "fp8 promoted stream-K: rc %d: %s", rc, why);
+  }
+
   // 64x2048x11008: K split (64x64 tiles in 4 slices), a GEMM and a reduction. A repeat: the device
   // (outer call and the slices' call), two launches, cudaGetLastError, and the partial sums'
   // workspace.

@@ -935,6 +935,112 @@ static void tile128x224_plans(void) {
         p.reason);
 }
 
+/* Stream-K for FP8 with fast accumulation (cutego_gemm_stream_k, cutego_gemm_no_stream_k): the
+ * cost model of waves.c with K in FP8 k-tiles of 128 (hand-computed on 132 SMs: a 128x256 tile's
+ * main loop 1, a 128x128 one's 0.577; stream-K = data-parallel waves + (1.2 x ipc + 2 x (1 +
+ * ceil(k_tiles / ipc))) / k_tiles with ipc = stream-K tiles x k_tiles / 132, taken where 1.05 x
+ * that beats the best data-parallel time); every pair of types and output type alike; refused with
+ * promoted or block-scaled accumulation and with clusters, each naming the reason. */
+static void fp8_stream_k_plans(void) {
+  const int E4 = CUTEGO_DTYPE_E4M3, E5 = CUTEGO_DTYPE_E5M2, BF = CUTEGO_DTYPE_BF16, F16 = CUTEGO_DTYPE_F16,
+            F32 = CUTEGO_DTYPE_F32;
+  const int SK256 = CUTEGO_GEMM_CONFIG_128x256x64 + 1;
+  cutego_gemm_options_t o;
+  cutego_gemm_plan_t p;
+  cutego_gemm_args_t g;
+  int rc;
+  const struct {
+    int64_t m, n, k, l;
+    int want; /* cutego_gemm_stream_k's answer */
+    const char *why;
+  } rows[] = {
+      /* 448 tiles of 128x256 (4 waves; 128x128: 896, 7 waves, 4.04); 184 stream-K tiles, 32 k-tiles:
+       * ipc 44.6, 2 + (53.5 + 4) / 32 = 3.80 (x 1.05 = 3.99 < 4) */
+      {1024, 14336, 4096, 1, SK256, "1024x14336x4096: stream-K"},
+      /* 86 k-tiles: ipc 119.9, 2 + (143.9 + 4) / 86 = 3.72 */
+      {1024, 14336, 11008, 1, SK256, "1024x14336x11008: stream-K"},
+      /* 112 k-tiles: ipc 156.1, 2 + (187.4 + 4) / 112 = 3.71 */
+      {1024, 14336, 14336, 1, SK256, "1024x14336x14336: stream-K"},
+      /* 30 k-tiles: 2 + (1.2 x 41.8 + 4) / 30 = 3.81 (x 1.05 = 3.999); 28: 3.82 (x 1.05 = 4.01): the
+       * fixup's weight per k-tile is that of FP8's k-tiles of 128 (in 16-bit's k-tiles of 64 K =
+       * 3584 would be 56 of them and take stream-K: below) */
+      {1024, 14336, 3840, 1, SK256, "1024x14336x3840: stream-K (30 k-tiles)"},
+      {1024, 14336, 3584, 1, 0, "1024x14336x3584: data-parallel (28 k-tiles)"},
+      /* 344 tiles (3 waves; 128x128 6 waves, 3.46); 212 stream-K tiles after one wave, ipc 51.4:
+       * 1 + (61.7 + 4) / 32 = 3.05 > 3 */
+      {1024, 11008, 4096, 1, 0, "1024x11008x4096: data-parallel"},
+      /* 86 k-tiles: ipc 138.1, 1 + (165.7 + 4) / 86 = 2.97 (x 1.05 = 3.12) */
+      {1024, 11008, 11008, 1, 0, "1024x11008x11008: data-parallel"},
+      /* 224 tiles, all stream-K: ipc 54.3, (65.2 + 4) / 32 = 2.16 > 2 waves */
+      {512, 14336, 4096, 1, 0, "512x14336x4096: data-parallel"},
+      /* 896 tiles (7 waves); 236 stream-K, ipc 57.2: 5 + (68.7 + 4) / 32 = 7.27 */
+      {2048, 14336, 4096, 1, 0, "2048x14336x4096: data-parallel"},
+      /* 512 tiles (4 waves); 248 stream-K, ipc 60.1: 2 + (72.1 + 4) / 32 = 4.38 */
+      {4096, 4096, 4096, 1, 0, "4096^3: data-parallel"},
+      /* 2048 tiles (16 waves); 200 stream-K, 64 k-tiles, ipc 97.0: 14 + (116.4 + 4) / 64 = 15.88
+       * (x 1.05 = 16.67) */
+      {8192, 8192, 8192, 1, 0, "8192^3: data-parallel"},
+      /* a batch counts its tiles: 4 x 172 = 688 (6 waves; 128x128 11 waves, 6.35); 160 stream-K,
+       * ipc 38.8: 4 + (46.5 + 4) / 32 = 5.58 (x 1.05 = 5.86 < 6) */
+      {512, 11008, 4096, 4, SK256, "4 x 512x11008x4096: stream-K"},
+  };
+  for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {
+    const int64_t m = rows[i].m, n = rows[i].n, k = rows[i].k, l = rows[i].l;
+    const int64_t L = l > 1 ? l : 0;
+    const int ab = i % 4 == 1 || i % 4 == 3 ? E5 : E4, cd = i % 3 == 0 ? BF : i % 3 == 1 ? F16 : F32;
+    memset(&o, 0, sizeof o);
+    o.b_dtype = i % 4 == 2 ? E5 : i % 4 == 3 ? E4 : 0; /* the pairs e4m3 x e5m2, e5m2 x e4m3 */
+    rc = plan(L3(m, n, L, n, 1, m * n), L3(m, k, L, k, 1, m * k), L3(n, k, L, k, 1, n * k), NULL, ab, cd, 0x1000, &o,
+              &p);
+    const int sk = cutego_gemm_stream_k(&p, 132);
+    CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_WGMMA && !cutego_gemm_no_stream_k(&p)[0] && sk == rows[i].want,
+          "fp8 stream-K %s: rc %d, %d (no: %s) %s", rows[i].why, rc, sk, cutego_gemm_no_stream_k(&p), p.reason);
+  }
+  /* The same shape in bf16 counts 56 k-tiles of 64: 2 + (1.2 x 78.2 + 4) / 56 = 3.75: stream-K. */
+  rc = plan(L3(1024, 14336, 0, 14336, 1, 0), L3(1024, 3584, 0, 3584, 1, 0), L3(14336, 3584, 0, 3584, 1, 0), NULL, BF,
+            BF, 0x1000, NULL, &p);
+  CHECK(rc == 0 && cutego_gemm_stream_k(&p, 132) == SK256, "bf16 1024x14336x3584: stream-K: %s", p.reason);
+  /* Both stream-K configurations plan for FP8 (decomposition STREAM_K runs either); the kernels
+   * count FP8 k-tiles of 128 (cutego_gemm_k_tiles). */
+  memset(&o, 0, sizeof o);
+  for (int cfg = CUTEGO_GEMM_CONFIG_128x256x64; cfg <= CUTEGO_GEMM_CONFIG_128x128x64; ++cfg) {
+    o.config = cfg + 1;
+    rc = plan(L3(1000, 1200, 0, 1200, 1, 0), L3(1000, 520, 0, 528, 1, 0), L3(1200, 520, 0, 528, 1, 0), NULL, E4, BF,
+              0x1000, &o, &p);
+    cutego_gemm_args(&p, (void *)0x10000, NULL, 1.f, 0.f, 0, &g);
+    CHECK(rc == 0 && p.config == cfg && !cutego_gemm_no_stream_k(&p)[0] && g.k_tiles == 5 &&
+              cutego_gemm_k_tiles(cfg, 1, 520) == 5 && cutego_gemm_k_tiles(cfg, 0, 520) == 9,
+          "fp8 config %d: rc %d, no stream-K: %s, k_tiles %d", cfg, rc, cutego_gemm_no_stream_k(&p), g.k_tiles);
+  }
+  CHECK(cutego_gemm_k_tiles(CUTEGO_GEMM_CONFIG_128x64x64, 1, 520) == -1 &&
+            cutego_gemm_k_tiles(CUTEGO_GEMM_CONFIG_128x192x128, 1, 520) == 5 &&
+            cutego_gemm_k_tiles(CUTEGO_GEMM_CONFIG_128x192x128, 0, 520) == -1 && cutego_gemm_k_tiles(-1, 0, 520) == -1 &&
+            cutego_gemm_k_tiles(CUTEGO_GEMM_CONFIG_128x256x64, 1, 0) == 0,
+        "cutego_gemm_k_tiles: none of the width, unknown, K = 0");
+  /* Refusals: promoted accumulation (128x128), block-scaled, 2x1 clusters (128x256): none taken by the model either. */
+  o.config = 0;
+  o.fp8_accumulation = CUTEGO_GEMM_FP8_ACCUM_PROMOTED;
+  rc = plan(L3(1024, 14336, 0, 14336, 1, 0), L3(1024, 4096, 0, 4096, 1, 0), L3(14336, 4096, 0, 4096, 1, 0), NULL, E4,
+            BF, 0x1000, &o, &p);
+  CHECK(rc == 0 && p.promoted == 1 && strstr(cutego_gemm_no_stream_k(&p), "promoted FP8 accumulation") &&
+            cutego_gemm_stream_k(&p, 132) == 0,
+        "fp8 promoted: rc %d, %s", rc, cutego_gemm_no_stream_k(&p));
+  o.fp8_accumulation = CUTEGO_GEMM_FP8_ACCUM_BLOCK_SCALED;
+  rc = plan(L3(1024, 14336, 0, 14336, 1, 0), L3(1024, 4096, 0, 4096, 1, 0), L3(14336, 4096, 0, 4096, 1, 0), NULL, E4,
+            BF, 0x1000, &o, &p);
+  CHECK(rc == 0 && (p.flags & CUTEGO_GEMM_F_BLOCK_SCALED) && strstr(cutego_gemm_no_stream_k(&p), "block-scaled FP8") &&
+            cutego_gemm_stream_k(&p, 132) == 0,
+        "fp8 block-scaled: rc %d, %s", rc, cutego_gemm_no_stream_k(&p));
+  o.fp8_accumulation = CUTEGO_GEMM_FP8_ACCUM_FAST;
+  o.cluster_m = 2;
+  o.config = SK256;
+  rc = plan(L3(1024, 14336, 0, 14336, 1, 0), L3(1024, 4096, 0, 4096, 1, 0), L3(14336, 4096, 0, 4096, 1, 0), NULL, E4,
+            BF, 0x1000, &o, &p);
+  CHECK(rc == 0 && p.cluster_m == 2 && !strcmp(cutego_gemm_no_stream_k(&p), "clusters") &&
+            cutego_gemm_stream_k(&p, 132) == 0,
+        "fp8 clusters: rc %d, %s", rc, cutego_gemm_no_stream_k(&p));
+}
+
 static void block_scaled_plans(void) {
   const int E4 = CUTEGO_DTYPE_E4M3, E5 = CUTEGO_DTYPE_E5M2, BF = CUTEGO_DTYPE_BF16;
   cutego_gemm_options_t o;
@@ -1550,6 +1656,7 @@ int main(void) {
     CHECK(rc == 0, "broadcast C: %s", p.reason);
   }
   fp8_plans();
+  fp8_stream_k_plans();
   tile168_plans();
   tile96_plans();
   tile128x96_plans();

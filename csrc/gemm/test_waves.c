@@ -473,7 +473,7 @@ int main(void) {
   q = tn(1024, 14336, 4096, 1);
   CHECK(cutego_gemm_stream_k(&q, sms) == CUTEGO_GEMM_CONFIG_128x256x64 + 1, "1024x14336x4096: stream-K on 128x256");
   /* 512 x 11008 x 4096: 172 tiles of 128x256, all stream-K, ipc 83.4: (100.1 + 4) / 64 = 1.63
-   * (x 1.05 = 1.71) against 128x192's 2 waves, 1.66; in FP8 (no stream-K kernel) never */
+   * (x 1.05 = 1.71) against 128x192's 2 waves, 1.66 */
   q = tn(512, 11008, 4096, 1);
   CHECK(cutego_gemm_stream_k(&q, sms) == 0, "512x11008x4096: data-parallel on 128x192");
   /* 256 x 11008 x 4096: 86 tiles of 128x256 (below one wave); 172 of 128x128 would be stream-K
@@ -509,10 +509,15 @@ int main(void) {
    * 3 waves, 1.731 */
   q = tn(256, 6144, 4096, 4);
   CHECK(cutego_gemm_stream_k(&q, sms) == 0, "batched 4 x 256x6144x4096: data-parallel");
-  /* the refusals */
+  /* the refusals: promoted and block-scaled FP8 accumulation (FP8 with fast accumulation runs
+   * stream-K: test_plan_gemm.c's fp8_stream_k_plans) */
   q = tn(1024, 14336, 4096, 1);
-  q.ab_dtype = CUTEGO_DTYPE_E4M3;
-  CHECK(cutego_gemm_stream_k(&q, sms) == 0 && cutego_gemm_no_stream_k(&q)[0], "FP8: no stream-K");
+  q.ab_dtype = q.b_dtype = CUTEGO_DTYPE_E4M3;
+  q.promoted = 1;
+  CHECK(cutego_gemm_stream_k(&q, sms) == 0 && strstr(cutego_gemm_no_stream_k(&q), "promoted"), "promoted FP8: no stream-K");
+  q.flags |= CUTEGO_GEMM_F_BLOCK_SCALED;
+  CHECK(cutego_gemm_stream_k(&q, sms) == 0 && strstr(cutego_gemm_no_stream_k(&q), "block-scaled"),
+        "block-scaled FP8: no stream-K");
   /* packed A or B: stream-K on the copies (the same choice as in place); a packed C/D: none */
   q = tn(1024, 14336, 4096, 1);
   q.flags |= CUTEGO_GEMM_F_PACK_A;

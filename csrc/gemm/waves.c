@@ -80,7 +80,10 @@
  * faster than these rules' choice on any of its 25 shapes. Stream-K is taken where it beats the
  * best data-parallel configuration by kStreamKMargin, on 128x256 tiles only (every measured gain;
  * stream-K on 128x128 tiles lost 2-12% where the model picked it), and only with at least
- * kMinStreamKIters k-iterations per CTA (shorter shares are mostly fixup). */
+ * kMinStreamKIters k-iterations per CTA (shorter shares are mostly fixup). FP8 with fast
+ * accumulation takes the same model with its own k-tiles (128 of K, cutego_gemm_k_tiles): a k-tile
+ * loads the same 128 bytes of each row of A and B and takes the same MMA cycles as a 16-bit one of
+ * 64, and the fixup's partial sums are fp32 alike (fitted on 16-bit operands only). */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -504,21 +507,27 @@ static double stream_k_time(int64_t tiles, int64_t k_tiles, int sms) {
 
 const char *cutego_gemm_no_stream_k(const cutego_gemm_plan_t *p) {
   if (!p || p->path != CUTEGO_GEMM_PATH_WGMMA) return "not the wgmma path";
-  if (p->ab_dtype != CUTEGO_DTYPE_BF16 && p->ab_dtype != CUTEGO_DTYPE_F16) return "FP8 operands (bf16 or fp16 only)";
+  /* (promoted and block-scaled FP8 main loops take the whole K: no part of a tile's k-tiles) */
+  if (p->flags & CUTEGO_GEMM_F_BLOCK_SCALED) return "block-scaled FP8 (stream-K takes fast accumulation only)";
+  if (p->promoted > 0) return "promoted FP8 accumulation (stream-K takes fast accumulation only)";
   if (p->flags & CUTEGO_GEMM_F_PACK_D) return "a packed C/D";
   if (p->cluster_m > 1 || p->cluster_n > 1) return "clusters";
   /* the kernel's scheduler counts tiles and k-iterations in int32 */
-  if (p->tiles < 1 || p->tiles > INT32_MAX || (p->k + 63) / 64 > INT32_MAX / p->tiles)
+  const int64_t k_tiles = cutego_gemm_k_tiles(p->config, is_fp8(p->ab_dtype), p->k);
+  if (p->tiles < 1 || p->tiles > INT32_MAX || k_tiles < 0 || k_tiles > INT32_MAX / p->tiles)
     return "more than 2^31 tiles x k-tiles";
   return "";
 }
 
-/* cutego_gemm_stream_k's cost model alone (whatever the plan's kernel could run). */
+/* cutego_gemm_stream_k's cost model alone (whatever the plan's kernel could run): stream-K on
+ * 128x256 tiles of the plan's operand width, K in their k-tiles (64 of 16-bit K, 128 of FP8 K:
+ * either is 128 bytes of A's and B's rows, as many MMA cycles a k-tile). */
 static int stream_k_model(const cutego_gemm_plan_t *p, int sms) {
   if (sms < 1 || p->m < 1 || p->n < 1 || p->l < 1) return 0;
-  const int64_t k_tiles = (p->k + 63) / 64;
+  const int fp8 = is_fp8(p->ab_dtype);
+  const int64_t k_tiles = cutego_gemm_k_tiles(CUTEGO_GEMM_CONFIG_128x256x64, fp8, p->k);
   int64_t t256;
-  if (count_tiles(p->m, p->n, p->l, CUTEGO_GEMM_CONFIG_128x256x64, 0, &t256)) return 0;
+  if (count_tiles(p->m, p->n, p->l, CUTEGO_GEMM_CONFIG_128x256x64, fp8, &t256)) return 0;
   double dp; /* the data-parallel choice's time */
   pick_dp(p->m, p->n, p->l, p->ab_dtype, p->b.major == 0, sms, &dp);
   const double s256 = p->n > kTile ? stream_k_time(t256, k_tiles, sms) : -1;
