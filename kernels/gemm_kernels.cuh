@@ -635,7 +635,6 @@ struct NoHook {
   __device__ __forceinline__ void at_k_tile() {}
 };
 
-
 // ---- the producer's work on one tile ---------------------------------------------------------
 // One thread issues, for each k-tile, A's and B's TMA loads into the stage it acquires (each
 // k-block's, for stages of several: gemm_k_blocks.h): k-tiles [k_begin, k_end) (k_end -1: to the
