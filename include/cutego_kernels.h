@@ -386,6 +386,47 @@ int cutego_gemm_stream_k(const cutego_gemm_plan_t *plan, int sms);
  * and more. */
 const char *cutego_gemm_no_stream_k(const cutego_gemm_plan_t *plan);
 
+/* cutego_gemm's checks of options.decomposition against options.split_k: 0, or -1 with the reason
+ * in why (a decomposition out of range; split_k > 1 with DATA_PARALLEL or STREAM_K). */
+int cutego_gemm_check_decomposition(int32_t decomposition, int32_t split_k, char *why, size_t why_len);
+
+/* Whether cutego_gemm runs a plan stream-K, on a device of `sms` multiprocessors, after its narrow
+ * tiles and its split of K: decomposition STREAM_K, or AUTO where nothing else was chosen or asked
+ * for (narrow: the plan is on cutego_gemm_narrow_config's tiles; split_k and config: the options';
+ * packed: the operands were packed for a split of K that did not plan) and cutego_gemm_stream_k
+ * names a configuration. STREAM_K: the configuration asked for, else the data-parallel choice's
+ * tiles where they have a stream-K kernel (128x256 or 128x128), else 128x256. Returns that
+ * configuration + 1, 0 (data-parallel), or -1 with the reason in why (STREAM_K where the plan
+ * cannot run it: the messages of cutego_gemm_no_stream_k). Where the configuration is not the
+ * plan's, the launcher plans again on it and asks cutego_gemm_stream_k_replanned. */
+int cutego_gemm_stream_k_choice(const cutego_gemm_plan_t *plan, int sms, int32_t decomposition, int32_t config,
+                                int32_t split_k, int narrow, int packed, char *why, size_t why_len);
+
+/* The second half of cutego_gemm_stream_k_choice: `want` (that configuration + 1) where the plan
+ * on it, replanned (NULL: it did not plan), can run stream-K; else 0, or for decomposition
+ * STREAM_K -1 with the reason in why. */
+int cutego_gemm_stream_k_replanned(const cutego_gemm_plan_t *replanned, int32_t decomposition, int want, char *why,
+                                   size_t why_len);
+
+/* The stream-K launch of a plan (cutego_gemm_stream_k_choice's): one persistent CTA per SM (sms,
+ * at most max_ctas where > 0; no more than the stream-K k-iterations where every tile is a
+ * stream-K tile; at least 1) in *ctas; sk->tiles (cutego_gemm_stream_k_tiles) and sk->groups
+ * (CTAs at the same k offsets of adjacent tiles, those of a raster group's rows, which share B: at
+ * most 8, group_m (0: 8) rows, the plan's tile rows, the stream-K tiles and the CTAs); the
+ * workspace in *workspace_bytes: ctas x BM x BN fp32 partial sums from byte 0, then the flags
+ * (ctas x 2 int32, to be zeroed before each launch) from *flags_offset, rounded up to 256 bytes.
+ * sk->partials and sk->flags are left NULL for the launcher to point into its workspace. Returns
+ * 0, or -1 where the plan's configuration has no stream-K tiles. */
+int cutego_gemm_stream_k_launch(const cutego_gemm_plan_t *plan, int64_t sms, int64_t max_ctas, int32_t group_m,
+                                cutego_gemm_stream_k_t *sk, int64_t *ctas, int64_t *workspace_bytes,
+                                int64_t *flags_offset);
+
+/* Records a stream-K launch (cutego_gemm_stream_k_launch's) in its plan: decomposition STREAM_K,
+ * split_workspace_bytes, the kernel's name ending _streamk, and the reason prefixed with the
+ * stream-K tiles, CTAs, groups and k-tiles per CTA. */
+void cutego_gemm_plan_stream_k(cutego_gemm_plan_t *plan, const cutego_gemm_stream_k_t *sk, int64_t ctas,
+                               int64_t workspace_bytes);
+
 /* The wgmma kernel's arguments (by value; extents and strides in elements), filled from a plan
  * by cutego_gemm_args. */
 typedef struct cutego_gemm_args_t {

@@ -230,11 +230,7 @@ wgmma_fn wgmma_kernel(int cfg, int am, int bm, int in_f16, int out) {
   return t[cfg][am][bm] ? t[cfg][am][bm][in_f16][out] : nullptr;
 }
 
-// Whether a configuration has stream-K kernels: 128x256 and 128x128. (64x64 ones measured 1.14-1.49x
-// slower than its data-parallel and split-K plans on every decode shape: bench/GEMM-NOTES.md.)
-bool has_stream_k(int cfg) { return cfg == CUTEGO_GEMM_CONFIG_128x256x64 || cfg == CUTEGO_GEMM_CONFIG_128x128x64; }
-
-// The stream-K kernel of a configuration (has_stream_k), pair of majors, in and out types.
+// The stream-K kernel of a configuration with stream-K kernels (128x256, 128x128: waves.c), pair of majors, in and out types.
 const void *stream_k_kernel(int cfg, int am, int bm, int in_f16, int out) {
   typedef const cutego_gemm_wgmma_sk_fn(*table)[3];
   static const table t[2][2][2] = {
@@ -245,7 +241,7 @@ const void *stream_k_kernel(int cfg, int am, int bm, int in_f16, int out) {
 
 int out_index(int cd) { return cd == CUTEGO_DTYPE_BF16 ? 0 : cd == CUTEGO_DTYPE_F16 ? 1 : 2; }
 
-// The FP8 stream-K kernel (fast accumulation, K-major) of a configuration (has_stream_k), pair of
+// The FP8 stream-K kernel (fast accumulation, K-major) of a configuration with stream-K kernels, pair of
 // types (A's, B's: e4m3 or e5m2) and output type.
 const void *fp8_stream_k_kernel(int cfg, int ta, int tb, int out) {
   static_assert(CUTEGO_GEMM_CONFIG_128x256x64 == 0 && CUTEGO_GEMM_CONFIG_128x128x64 == 1, "table order");
@@ -745,12 +741,11 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
   const int req = opt ? opt->split_k : 0;
   const int dec = opt ? opt->decomposition : CUTEGO_GEMM_DECOMPOSITION_AUTO;
   const bool no_split = dec == CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL || dec == CUTEGO_GEMM_DECOMPOSITION_STREAM_K;
-  if (dec < CUTEGO_GEMM_DECOMPOSITION_AUTO || dec > CUTEGO_GEMM_DECOMPOSITION_STREAM_K)
-    return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: decomposition %d: 0 (automatic), 1 (data-parallel), 2 (split K) "
-                "or 3 (stream-K)", (int)dec);
-  if (no_split && req > 1)
-    return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: split_k %d with decomposition %s", (int)req,
-                dec == CUTEGO_GEMM_DECOMPOSITION_STREAM_K ? "STREAM_K" : "DATA_PARALLEL");
+  {
+    char why[120];
+    if (cutego_gemm_check_decomposition(dec, req, why, sizeof why) != 0)
+      return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: %s", why);
+  }
   bool narrow = false;
   const int narrow_cfg = p.path == CUTEGO_GEMM_PATH_WGMMA && !(opt && opt->config > 0) && req == 0 && !no_split
                              ? cutego_gemm_narrow_config(&p, di.sms)
@@ -795,39 +790,22 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
       cutego_k::fail(CUTEGO_KERNELS_OK, "%s", keep);  // the slices did not plan: no split
     }
   }
-  // Stream-K (cutego_gemm_stream_k's cost model, or asked for), on the configuration it names.
+  // Stream-K (cutego_gemm_stream_k's cost model, or asked for), on the configuration it names
+  // (cutego_gemm_stream_k_choice, shared with the Go launcher).
   bool stream_k = false;
-  if (dec == CUTEGO_GEMM_DECOMPOSITION_STREAM_K ||
-      (dec == CUTEGO_GEMM_DECOMPOSITION_AUTO && !narrow && req == 0 && !(opt && opt->config > 0) && !packed)) {
-    const char *no = cutego_gemm_no_stream_k(&p);
-    int want = no[0] ? 0 : cutego_gemm_stream_k(&p, di.sms);
-    if (dec == CUTEGO_GEMM_DECOMPOSITION_STREAM_K) {
-      if (no[0]) return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: decomposition STREAM_K: %s", no);
-      if (opt && opt->config > 0) want = opt->config;
-      else if (want == 0) {  // the data-parallel choice's tiles where they have a stream-K kernel, else 128x256
-        want = cutego_gemm_pick_config(p.m, p.n, p.l, p.ab_dtype, di.sms);
-        want = (has_stream_k(want) ? want : CUTEGO_GEMM_CONFIG_128x256x64) + 1;
-      }
-      if (!has_stream_k(want - 1))
-        return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: decomposition STREAM_K: 128x256 or 128x128 tiles only");
-    }
-    if (want > 0 && want - 1 != p.config && packed) {
-      if (dec == CUTEGO_GEMM_DECOMPOSITION_STREAM_K)  // (the copies are this plan's: no other tiles)
-        return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: decomposition STREAM_K: the packed copies are made");
-      want = 0;
-    }
+  {
+    char why[sizeof p.reason];
+    int want = cutego_gemm_stream_k_choice(&p, di.sms, dec, opt ? opt->config : 0, req, narrow, packed, why, sizeof why);
     if (want > 0 && want - 1 != p.config) {
       cutego_gemm_plan_t q;
-      if (plan_with(o, want, &q) == 0 && !cutego_gemm_no_stream_k(&q)[0]) {
+      const bool planned = plan_with(o, want, &q) == 0;
+      want = cutego_gemm_stream_k_replanned(planned ? &q : nullptr, dec, want, why, sizeof why);
+      if (want > 0) {
         p = q;
         if (plan_out) *plan_out = p;
-      } else if (dec == CUTEGO_GEMM_DECOMPOSITION_STREAM_K) {
-        return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: decomposition STREAM_K: no plan on the %s tiles",
-                    cutego_gemm_config_boxes[want - 1].name);
-      } else {
-        want = 0;
       }
     }
+    if (want < 0) return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: %s", why);
     stream_k = want > 0;
   }
   // The tile configuration by waves on this device (cutego_gemm_pick_config_plan: 128x168 only for
@@ -938,22 +916,9 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
   cutego_gemm_stream_k_t sk = {};
   FreeOnStream free_sk{nullptr, stream};
   if (stream_k) {
-    int64_t ctas = di.sms;
-    if (o.max_ctas > 0 && o.max_ctas < ctas) ctas = o.max_ctas;
-    sk.tiles = cutego_gemm_stream_k_tiles(p.tiles, ctas);
-    if (sk.tiles == p.tiles && sk.tiles * g.k_tiles < ctas) ctas = sk.tiles * g.k_tiles;
-    if (ctas < 1) ctas = 1;
-    // groups of CTAs at the same k offsets of adjacent tiles (those of a raster group's rows, which
-    // share B): at most 8, the raster group's rows, the stream-K tiles and the CTAs
-    const int64_t gm = o.group_m > 0 ? o.group_m : 8;
-    int64_t groups = p.tiles_m < gm ? p.tiles_m : gm;
-    if (groups > 8) groups = 8;
-    if (groups > sk.tiles) groups = sk.tiles;
-    if (groups > ctas) groups = ctas;
-    sk.groups = static_cast<int32_t>(groups < 1 ? 1 : groups);
-    int64_t bm = 0, bn = 0;
-    cutego_gemm_tile_extent(p.config, is_fp8(p.ab_dtype), &bm, &bn);  // (a stream-K configuration: in the table)
-    const int64_t part_bytes = ctas * bm * bn * 4, bytes = part_bytes + ((ctas * 8 + 255) / 256) * 256;
+    int64_t ctas = 0, bytes = 0, flags_at = 0;  // (a stream-K configuration: cutego_gemm_stream_k_choice's)
+    if (cutego_gemm_stream_k_launch(&p, di.sms, o.max_ctas, o.group_m, &sk, &ctas, &bytes, &flags_at) != 0)
+      return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: no stream-K launch of %s", p.kernel);
     void *w = nullptr;
     const CallerWs cw(opt, packed_in_caller ? p.workspace_bytes : 0);
     if (cw.fits(bytes)) {
@@ -966,18 +931,11 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
       free_sk.p = w;
     }
     sk.partials = static_cast<float *>(w);
-    sk.flags = reinterpret_cast<int32_t *>(static_cast<uint8_t *>(w) + part_bytes);
+    sk.flags = reinterpret_cast<int32_t *>(static_cast<uint8_t *>(w) + flags_at);
     e = cudaMemsetAsync(sk.flags, 0, static_cast<size_t>(ctas * 8), stream);
     if (e != cudaSuccess) return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: zeroing stream-K flags: %s", cudaGetErrorString(e));
     cfg.gridDim = dim3(static_cast<unsigned>(ctas));
-    p.decomposition = CUTEGO_GEMM_DECOMPOSITION_STREAM_K;
-    p.split_workspace_bytes = bytes;
-    snprintf(p.kernel + strlen(p.kernel), sizeof p.kernel - strlen(p.kernel), "_streamk");
-    char why[sizeof p.reason];
-    snprintf(why, sizeof why, "%s", p.reason);
-    snprintf(p.reason, sizeof p.reason, "stream-K: %lld of %lld tiles on %lld CTAs in %d groups, %lld k-tiles each: %.70s",
-             (long long)sk.tiles, (long long)p.tiles, (long long)ctas, (int)sk.groups,
-             (long long)(sk.tiles * g.k_tiles / ctas), why);
+    cutego_gemm_plan_stream_k(&p, &sk, ctas, bytes);
   } else {
     p.decomposition = CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL;
   }

@@ -935,6 +935,223 @@ static void tile128x224_plans(void) {
         p.reason);
 }
 
+/* gemm_run's stream-K launch parameters as it computed them inline before
+ * cutego_gemm_stream_k_launch held them (kernels/cutego_gemm.cu at b3709f9), for the equality
+ * check below: one persistent CTA per SM (at most max_ctas, no more than the stream-K
+ * k-iterations where every tile is stream-K), groups, partial sums and flags. */
+static void stream_k_inline(const cutego_gemm_plan_t *p, int sms, int32_t max_ctas, int32_t group_m,
+                            cutego_gemm_stream_k_t *sk, int64_t *ctas_out, int64_t *bytes_out, int64_t *part_out) {
+  cutego_gemm_args_t g;
+  cutego_gemm_args(p, NULL, NULL, 1.f, 0.f, group_m, &g);
+  int64_t ctas = sms;
+  if (max_ctas > 0 && max_ctas < ctas) ctas = max_ctas;
+  sk->tiles = cutego_gemm_stream_k_tiles(p->tiles, ctas);
+  if (sk->tiles == p->tiles && sk->tiles * g.k_tiles < ctas) ctas = sk->tiles * g.k_tiles;
+  if (ctas < 1) ctas = 1;
+  const int64_t gm = group_m > 0 ? group_m : 8;
+  int64_t groups = p->tiles_m < gm ? p->tiles_m : gm;
+  if (groups > 8) groups = 8;
+  if (groups > sk->tiles) groups = sk->tiles;
+  if (groups > ctas) groups = ctas;
+  sk->groups = (int32_t)(groups < 1 ? 1 : groups);
+  int64_t bm = 0, bn = 0;
+  cutego_gemm_tile_extent(p->config, p->ab_dtype == CUTEGO_DTYPE_E4M3 || p->ab_dtype == CUTEGO_DTYPE_E5M2, &bm, &bn);
+  const int64_t part_bytes = ctas * bm * bn * 4, bytes = part_bytes + ((ctas * 8 + 255) / 256) * 256;
+  *ctas_out = ctas;
+  *bytes_out = bytes;
+  *part_out = part_bytes;
+}
+
+/* The launchers' shared stream-K rules (cutego_gemm_check_decomposition, cutego_gemm_stream_k_choice,
+ * cutego_gemm_stream_k_replanned, cutego_gemm_stream_k_launch, cutego_gemm_plan_stream_k), hand-computed
+ * on 132 SMs, and the launch parameters equal to what gemm_run computed inline over a sweep. */
+static void stream_k_launch_plans(void) {
+  const int BF = CUTEGO_DTYPE_BF16, E4 = CUTEGO_DTYPE_E4M3;
+  const int SK256 = CUTEGO_GEMM_CONFIG_128x256x64 + 1, SK128 = CUTEGO_GEMM_CONFIG_128x128x64 + 1;
+  const int AUTO = CUTEGO_GEMM_DECOMPOSITION_AUTO, DP = CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL,
+            SPLIT = CUTEGO_GEMM_DECOMPOSITION_SPLIT_K, SK = CUTEGO_GEMM_DECOMPOSITION_STREAM_K;
+  cutego_gemm_options_t o;
+  cutego_gemm_plan_t p;
+  cutego_gemm_stream_k_t sk;
+  int64_t ctas, bytes, flags_at;
+  char why[256];
+  int rc;
+  /* The decomposition against split_k. */
+  CHECK(cutego_gemm_check_decomposition(AUTO, 0, why, sizeof why) == 0 &&
+            cutego_gemm_check_decomposition(SPLIT, 4, why, sizeof why) == 0 &&
+            cutego_gemm_check_decomposition(SK, 1, why, sizeof why) == 0 &&
+            cutego_gemm_check_decomposition(DP, 0, why, sizeof why) == 0,
+        "decompositions accepted");
+  CHECK(cutego_gemm_check_decomposition(4, 0, why, sizeof why) == -1 &&
+            !strcmp(why, "decomposition 4: 0 (automatic), 1 (data-parallel), 2 (split K) or 3 (stream-K)"),
+        "decomposition 4: %s", why);
+  CHECK(cutego_gemm_check_decomposition(-1, 0, why, sizeof why) == -1, "decomposition -1");
+  CHECK(cutego_gemm_check_decomposition(SK, 2, why, sizeof why) == -1 &&
+            !strcmp(why, "split_k 2 with decomposition STREAM_K"), "STREAM_K, split_k 2: %s", why);
+  CHECK(cutego_gemm_check_decomposition(DP, 3, why, sizeof why) == -1 &&
+            !strcmp(why, "split_k 3 with decomposition DATA_PARALLEL"), "DATA_PARALLEL, split_k 3: %s", why);
+
+  /* bf16 1024x14336x4096 on 128x256 tiles: 8 x 56 = 448 tiles, 3 waves + 52: 132 + 52 = 184
+   * stream-K tiles, 64 k-tiles of 64, 184 x 64 / 132 = 89 k-tiles per CTA; groups min(8 tile
+   * rows, 8); partial sums 132 x 128 x 256 x 4 = 17,301,504 bytes, then 132 x 8 = 1,056 bytes of
+   * flags rounded to 1,280. */
+  memset(&o, 0, sizeof o);
+  o.config = SK256;
+  rc = plan(L3(1024, 14336, 0, 14336, 1, 0), L3(1024, 4096, 0, 4096, 1, 0), L3(14336, 4096, 0, 4096, 1, 0), NULL, BF,
+            BF, 0x1000, &o, &p);
+  CHECK(rc == 0 && p.tiles == 448 && p.tiles_m == 8 &&
+            cutego_gemm_stream_k_choice(&p, 132, AUTO, 0, 0, 0, 0, why, sizeof why) == SK256 &&
+            cutego_gemm_stream_k_choice(&p, 132, SK, 0, 0, 0, 0, why, sizeof why) == SK256,
+        "bf16 1024x14336x4096: rc %d, tiles %lld: %s", rc, (long long)p.tiles, p.reason);
+  /* not where something else was chosen or asked for, nor data-parallel or split K asked for */
+  CHECK(cutego_gemm_stream_k_choice(&p, 132, AUTO, 0, 0, 1, 0, why, sizeof why) == 0 &&
+            cutego_gemm_stream_k_choice(&p, 132, AUTO, 0, 1, 0, 0, why, sizeof why) == 0 &&
+            cutego_gemm_stream_k_choice(&p, 132, AUTO, SK256, 0, 0, 0, why, sizeof why) == 0 &&
+            cutego_gemm_stream_k_choice(&p, 132, AUTO, 0, 0, 0, 1, why, sizeof why) == 0 &&
+            cutego_gemm_stream_k_choice(&p, 132, DP, 0, 0, 0, 0, why, sizeof why) == 0 &&
+            cutego_gemm_stream_k_choice(&p, 132, SPLIT, 0, 0, 0, 0, why, sizeof why) == 0,
+        "bf16 1024x14336x4096: stream-K only where nothing else is chosen");
+  rc = cutego_gemm_stream_k_launch(&p, 132, 0, 0, &sk, &ctas, &bytes, &flags_at);
+  CHECK(rc == 0 && ctas == 132 && sk.tiles == 132 + 52 && sk.groups == 8 && flags_at == 17301504 &&
+            bytes == 17301504 + 1280 && !sk.partials && !sk.flags,
+        "bf16 1024x14336x4096 launch: rc %d, ctas %lld, tiles %lld, groups %d, bytes %lld, flags at %lld", rc,
+        (long long)ctas, (long long)sk.tiles, (int)sk.groups, (long long)bytes, (long long)flags_at);
+  {
+    static const char at[] = "stream-K: 184 of 448 tiles on 132 CTAs in 8 groups, 89 k-tiles each: ";
+    cutego_gemm_plan_t m = p;
+    cutego_gemm_plan_stream_k(&m, &sk, ctas, bytes);
+    CHECK(m.decomposition == SK && m.split_workspace_bytes == 17301504 + 1280 &&
+              !strcmp(m.kernel, "cutego_gemm_128x256_kk_bf16_bf16_streamk") &&
+              !strncmp(m.reason, at, strlen(at)),
+          "bf16 1024x14336x4096 marked: %s: %s", m.kernel, m.reason);
+  }
+  /* max_ctas 100: 448 % 100 = 48, 148 stream-K tiles; 100 x 128 KiB of partial sums + 800 bytes
+   * of flags in 1,024; group_m 2: 2 groups. */
+  rc = cutego_gemm_stream_k_launch(&p, 132, 100, 2, &sk, &ctas, &bytes, &flags_at);
+  CHECK(rc == 0 && ctas == 100 && sk.tiles == 148 && sk.groups == 2 && flags_at == 13107200 && bytes == 13107200 + 1024,
+        "max_ctas 100, group_m 2: ctas %lld, tiles %lld, groups %d, bytes %lld", (long long)ctas, (long long)sk.tiles,
+        (int)sk.groups, (long long)bytes);
+  /* 128x128 tiles asked for: 8 x 112 = 896 tiles, 896 % 132 = 104: 236 stream-K tiles; 132 x 64 KiB */
+  o.config = SK128;
+  rc = plan(L3(1024, 14336, 0, 14336, 1, 0), L3(1024, 4096, 0, 4096, 1, 0), L3(14336, 4096, 0, 4096, 1, 0), NULL, BF,
+            BF, 0x1000, &o, &p);
+  CHECK(rc == 0 && cutego_gemm_stream_k_choice(&p, 132, SK, SK128, 0, 0, 0, why, sizeof why) == SK128 &&
+            cutego_gemm_stream_k_launch(&p, 132, 0, 0, &sk, &ctas, &bytes, &flags_at) == 0 && ctas == 132 &&
+            sk.tiles == 236 && sk.groups == 8 && bytes == 132 * 65536 + 1280,
+        "bf16 on 128x128: ctas %lld, tiles %lld, bytes %lld", (long long)ctas, (long long)sk.tiles, (long long)bytes);
+  /* The automatic plan of the same GEMM (128x128 tiles by default, or whichever): stream-K on
+   * 128x256 tiles, which the launcher plans again (a plan on them can run stream-K). */
+  rc = plan(L3(1024, 14336, 0, 14336, 1, 0), L3(1024, 4096, 0, 4096, 1, 0), L3(14336, 4096, 0, 4096, 1, 0), NULL, BF,
+            BF, 0x1000, NULL, &p);
+  {
+    cutego_gemm_plan_t q;
+    memset(&o, 0, sizeof o);
+    o.config = SK256;
+    const int rq = plan(L3(1024, 14336, 0, 14336, 1, 0), L3(1024, 4096, 0, 4096, 1, 0), L3(14336, 4096, 0, 4096, 1, 0),
+                        NULL, BF, BF, 0x1000, &o, &q);
+    CHECK(rc == 0 && rq == 0 && cutego_gemm_stream_k_choice(&p, 132, AUTO, 0, 0, 0, 0, why, sizeof why) == SK256 &&
+              cutego_gemm_stream_k_replanned(&q, AUTO, SK256, why, sizeof why) == SK256 &&
+              cutego_gemm_stream_k_replanned(NULL, AUTO, SK256, why, sizeof why) == 0,
+          "bf16 auto: config %d", (int)p.config);
+    CHECK(cutego_gemm_stream_k_replanned(NULL, SK, SK256, why, sizeof why) == -1 &&
+              !strcmp(why, "decomposition STREAM_K: no plan on the 128x256 tiles"),
+          "no replan, STREAM_K: %s", why);
+    CHECK(cutego_gemm_stream_k_replanned(&q, SK, 0, why, sizeof why) == 0, "want 0");
+    /* packed operands (of a split of K that did not plan) keep their tiles: STREAM_K on others refused */
+    q.config = CUTEGO_GEMM_CONFIG_128x128x64;
+    CHECK(cutego_gemm_stream_k_choice(&q, 132, SK, SK256, 0, 0, 1, why, sizeof why) == -1 &&
+              !strcmp(why, "decomposition STREAM_K: the packed copies are made"),
+          "packed, STREAM_K on other tiles: %s", why);
+  }
+  /* STREAM_K with nothing from the cost model (4096^3: whole waves): the data-parallel choice's
+   * tiles where they have a stream-K kernel, else 128x256; 128x192 asked for: refused. */
+  rc = plan(L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL, BF, BF,
+            0x1000, NULL, &p);
+  {
+    const int pick = cutego_gemm_pick_config(4096, 4096, 1, BF, 132);
+    const int want = (pick == CUTEGO_GEMM_CONFIG_128x128x64 ? pick : CUTEGO_GEMM_CONFIG_128x256x64) + 1;
+    CHECK(rc == 0 && cutego_gemm_stream_k_choice(&p, 132, AUTO, 0, 0, 0, 0, why, sizeof why) == 0 &&
+              cutego_gemm_stream_k_choice(&p, 132, SK, 0, 0, 0, 0, why, sizeof why) == want,
+          "4096^3 STREAM_K: pick %d", pick);
+    CHECK(cutego_gemm_stream_k_choice(&p, 132, SK, CUTEGO_GEMM_CONFIG_128x192x64 + 1, 0, 0, 0, why, sizeof why) == -1 &&
+              !strcmp(why, "decomposition STREAM_K: 128x256 or 128x128 tiles only"),
+          "STREAM_K on 128x192: %s", why);
+  }
+  /* Every tile a stream-K tile, few k-iterations: 256x512x128 on 128x256 tiles is 4 tiles of 2
+   * k-tiles: 8 CTAs (not 132), groups min(2 tile rows, 4 tiles) = 2; 8 x 128 KiB + 256. */
+  memset(&o, 0, sizeof o);
+  o.config = SK256;
+  rc = plan(L3(256, 512, 0, 512, 1, 0), L3(256, 128, 0, 128, 1, 0), L3(512, 128, 0, 128, 1, 0), NULL, BF, BF, 0x1000, &o,
+            &p);
+  CHECK(rc == 0 && cutego_gemm_stream_k_launch(&p, 132, 0, 0, &sk, &ctas, &bytes, &flags_at) == 0 && ctas == 8 &&
+            sk.tiles == 4 && sk.groups == 2 && bytes == 8 * 131072 + 256,
+        "256x512x128: ctas %lld, tiles %lld, groups %d, bytes %lld", (long long)ctas, (long long)sk.tiles, (int)sk.groups,
+        (long long)bytes);
+  /* FP8 e4m3 1024x14336x4096: the same 448 tiles of 128x256, 32 k-tiles of 128: 44 per CTA. */
+  rc = plan(L3(1024, 14336, 0, 14336, 1, 0), L3(1024, 4096, 0, 4096, 1, 0), L3(14336, 4096, 0, 4096, 1, 0), NULL, E4,
+            BF, 0x1000, &o, &p);
+  CHECK(rc == 0 && cutego_gemm_stream_k_choice(&p, 132, AUTO, 0, 0, 0, 0, why, sizeof why) == SK256 &&
+            cutego_gemm_stream_k_launch(&p, 132, 0, 0, &sk, &ctas, &bytes, &flags_at) == 0 && ctas == 132 &&
+            sk.tiles == 184 && sk.groups == 8 && bytes == 17301504 + 1280,
+        "e4m3 1024x14336x4096: ctas %lld, tiles %lld, bytes %lld: %s", (long long)ctas, (long long)sk.tiles,
+        (long long)bytes, p.reason);
+  static const char at8[] = "stream-K: 184 of 448 tiles on 132 CTAs in 8 groups, 44 k-tiles each: ";
+  cutego_gemm_plan_stream_k(&p, &sk, ctas, bytes);
+  CHECK(!strcmp(p.kernel, "cutego_gemm_128x256_kk_e4m3_bf16_streamk") &&
+            !strncmp(p.reason, at8, strlen(at8)),
+        "e4m3 marked: %s: %s", p.kernel, p.reason);
+  /* Promoted FP8: STREAM_K refused with cutego_gemm_no_stream_k's reason. */
+  memset(&o, 0, sizeof o);
+  o.fp8_accumulation = CUTEGO_GEMM_FP8_ACCUM_PROMOTED;
+  rc = plan(L3(1024, 14336, 0, 14336, 1, 0), L3(1024, 4096, 0, 4096, 1, 0), L3(14336, 4096, 0, 4096, 1, 0), NULL, E4,
+            BF, 0x1000, &o, &p);
+  CHECK(rc == 0 && cutego_gemm_stream_k_choice(&p, 132, SK, 0, 0, 0, 0, why, sizeof why) == -1 &&
+            !strcmp(why, "decomposition STREAM_K: promoted FP8 accumulation (stream-K takes fast accumulation only)") &&
+            cutego_gemm_stream_k_choice(&p, 132, AUTO, 0, 0, 0, 0, why, sizeof why) == 0,
+        "promoted STREAM_K: %s", why);
+  /* No launch of tiles without stream-K kernels (128x192), nor of no plan. */
+  memset(&o, 0, sizeof o);
+  o.config = CUTEGO_GEMM_CONFIG_128x192x64 + 1;
+  rc = plan(L3(1024, 14336, 0, 14336, 1, 0), L3(1024, 4096, 0, 4096, 1, 0), L3(14336, 4096, 0, 4096, 1, 0), NULL, BF,
+            BF, 0x1000, &o, &p);
+  CHECK(rc == 0 && cutego_gemm_stream_k_launch(&p, 132, 0, 0, &sk, &ctas, &bytes, &flags_at) == -1 &&
+            cutego_gemm_stream_k_launch(NULL, 132, 0, 0, &sk, &ctas, &bytes, &flags_at) == -1,
+        "128x192: no stream-K launch");
+  /* Equal to gemm_run's inline computation: shapes x SM counts x max_ctas x group_m, both
+   * configurations, 16-bit and FP8. */
+  {
+    static const int64_t ms[] = {1, 100, 256, 1000, 1024, 3000, 8192}, ns[] = {300, 4096, 14336},
+                         ks[] = {64, 520, 4096};
+    static const int smss[] = {1, 7, 114, 132}, maxc[] = {0, 1, 50, 200}, gms[] = {0, 1, 3, 16};
+    int same = 0, total = 0;
+    for (int cfg = CUTEGO_GEMM_CONFIG_128x256x64; cfg <= CUTEGO_GEMM_CONFIG_128x128x64; ++cfg)
+      for (int t = 0; t < 2; ++t)
+        for (size_t mi = 0; mi < sizeof ms / sizeof ms[0]; ++mi)
+          for (size_t ni = 0; ni < sizeof ns / sizeof ns[0]; ++ni)
+            for (size_t ki = 0; ki < sizeof ks / sizeof ks[0]; ++ki) {
+              const int64_t m = ms[mi], n = ns[ni], k = ks[ki];
+              memset(&o, 0, sizeof o);
+              o.config = cfg + 1;
+              if (plan(L3(m, n, 0, n, 1, 0), L3(m, k, 0, k, 1, 0), L3(n, k, 0, k, 1, 0), NULL, t ? E4 : BF, BF, 0x1000,
+                       &o, &p) != 0 ||
+                  p.path != CUTEGO_GEMM_PATH_WGMMA || cutego_gemm_no_stream_k(&p)[0])
+                continue;
+              for (size_t si = 0; si < sizeof smss / sizeof smss[0]; ++si)
+                for (size_t ci = 0; ci < sizeof maxc / sizeof maxc[0]; ++ci)
+                  for (size_t gi = 0; gi < sizeof gms / sizeof gms[0]; ++gi) {
+                    cutego_gemm_stream_k_t a, b;
+                    int64_t ca, ba, fa, cb, bb, pb;
+                    memset(&b, 0, sizeof b);
+                    const int r = cutego_gemm_stream_k_launch(&p, smss[si], maxc[ci], gms[gi], &a, &ca, &ba, &fa);
+                    stream_k_inline(&p, smss[si], maxc[ci], gms[gi], &b, &cb, &bb, &pb);
+                    ++total;
+                    same += r == 0 && a.tiles == b.tiles && a.groups == b.groups && ca == cb && ba == bb && fa == pb;
+                  }
+            }
+    CHECK(total > 1000 && same == total, "stream-K launch against gemm_run's inline rule: %d of %d equal", same, total);
+  }
+}
+
 /* Stream-K for FP8 with fast accumulation (cutego_gemm_stream_k, cutego_gemm_no_stream_k): the
  * cost model of waves.c with K in FP8 k-tiles of 128 (hand-computed on 132 SMs: a 128x256 tile's
  * main loop 1, a 128x128 one's 0.577; stream-K = data-parallel waves + (1.2 x ipc + 2 x (1 +
@@ -1657,6 +1874,7 @@ int main(void) {
   }
   fp8_plans();
   fp8_stream_k_plans();
+  stream_k_launch_plans();
   tile168_plans();
   tile96_plans();
   tile128x96_plans();

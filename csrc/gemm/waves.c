@@ -538,6 +538,119 @@ int cutego_gemm_stream_k(const cutego_gemm_plan_t *p, int sms) {
   return p && !cutego_gemm_no_stream_k(p)[0] ? stream_k_model(p, sms) : 0;
 }
 
+/* The configurations with stream-K kernels (gemm_stream_k.cuh's instances): 128x256 and 128x128.
+ * (64x64 ones measured 1.14-1.49x slower than its data-parallel and split-K plans on every decode
+ * shape: bench/GEMM-NOTES.md.) */
+static int stream_k_config(int config) {
+  return config == CUTEGO_GEMM_CONFIG_128x256x64 || config == CUTEGO_GEMM_CONFIG_128x128x64;
+}
+
+int cutego_gemm_check_decomposition(int32_t dec, int32_t split_k, char *why, size_t why_len) {
+  if (dec < CUTEGO_GEMM_DECOMPOSITION_AUTO || dec > CUTEGO_GEMM_DECOMPOSITION_STREAM_K) {
+    if (why && why_len)
+      snprintf(why, why_len, "decomposition %d: 0 (automatic), 1 (data-parallel), 2 (split K) or 3 (stream-K)",
+               (int)dec);
+    return -1;
+  }
+  if ((dec == CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL || dec == CUTEGO_GEMM_DECOMPOSITION_STREAM_K) && split_k > 1) {
+    if (why && why_len)
+      snprintf(why, why_len, "split_k %d with decomposition %s", (int)split_k,
+               dec == CUTEGO_GEMM_DECOMPOSITION_STREAM_K ? "STREAM_K" : "DATA_PARALLEL");
+    return -1;
+  }
+  return 0;
+}
+
+int cutego_gemm_stream_k_choice(const cutego_gemm_plan_t *p, int sms, int32_t dec, int32_t config, int32_t split_k,
+                                int narrow, int packed, char *why, size_t why_len) {
+  const int forced = dec == CUTEGO_GEMM_DECOMPOSITION_STREAM_K;
+  if (!p || !(forced || (dec == CUTEGO_GEMM_DECOMPOSITION_AUTO && !narrow && split_k == 0 && config <= 0 && !packed)))
+    return 0;
+  const char *no = cutego_gemm_no_stream_k(p);
+  int want = no[0] ? 0 : cutego_gemm_stream_k(p, sms);
+  if (forced) {
+    if (no[0]) {
+      if (why && why_len) snprintf(why, why_len, "decomposition STREAM_K: %s", no);
+      return -1;
+    }
+    if (config > 0) {
+      want = config;
+    } else if (want == 0) { /* the data-parallel choice's tiles where they have a stream-K kernel, else 128x256 */
+      want = cutego_gemm_pick_config(p->m, p->n, p->l, p->ab_dtype, sms);
+      want = (stream_k_config(want) ? want : CUTEGO_GEMM_CONFIG_128x256x64) + 1;
+    }
+    if (!stream_k_config(want - 1)) {
+      if (why && why_len) snprintf(why, why_len, "decomposition STREAM_K: 128x256 or 128x128 tiles only");
+      return -1;
+    }
+  }
+  if (want > 0 && want - 1 != p->config && packed) {
+    if (forced) { /* (the copies are this plan's: no other tiles) */
+      if (why && why_len) snprintf(why, why_len, "decomposition STREAM_K: the packed copies are made");
+      return -1;
+    }
+    want = 0;
+  }
+  return want;
+}
+
+int cutego_gemm_stream_k_replanned(const cutego_gemm_plan_t *q, int32_t dec, int want, char *why, size_t why_len) {
+  if (want < 1) return 0;
+  if (q && !cutego_gemm_no_stream_k(q)[0]) return want;
+  if (dec == CUTEGO_GEMM_DECOMPOSITION_STREAM_K) {
+    if (why && why_len)
+      snprintf(why, why_len, "decomposition STREAM_K: no plan on the %s tiles",
+               stream_k_config(want - 1) ? cutego_gemm_config_boxes[want - 1].name : "unknown");
+    return -1;
+  }
+  return 0;
+}
+
+int cutego_gemm_stream_k_launch(const cutego_gemm_plan_t *p, int64_t sms, int64_t max_ctas, int32_t group_m,
+                                cutego_gemm_stream_k_t *sk, int64_t *ctas, int64_t *workspace_bytes,
+                                int64_t *flags_offset) {
+  int64_t bm = 0, bn = 0;
+  if (!p || !sk || !ctas || !workspace_bytes || !flags_offset || p->path != CUTEGO_GEMM_PATH_WGMMA ||
+      !stream_k_config(p->config) || cutego_gemm_tile_extent(p->config, is_fp8(p->ab_dtype), &bm, &bn))
+    return -1;
+  const int64_t k_tiles = cutego_gemm_k_tiles(p->config, is_fp8(p->ab_dtype), p->k);
+  int64_t c = sms;
+  if (max_ctas > 0 && max_ctas < c) c = max_ctas;
+  sk->partials = NULL;
+  sk->flags = NULL;
+  sk->tiles = cutego_gemm_stream_k_tiles(p->tiles, c);
+  if (sk->tiles == p->tiles && sk->tiles * k_tiles < c) c = sk->tiles * k_tiles;
+  if (c < 1) c = 1;
+  /* groups of CTAs at the same k offsets of adjacent tiles (those of a raster group's rows, which
+   * share B): at most 8, the raster group's rows, the stream-K tiles and the CTAs */
+  const int64_t gm = group_m > 0 ? group_m : 8;
+  int64_t groups = p->tiles_m < gm ? p->tiles_m : gm;
+  if (groups > 8) groups = 8;
+  if (groups > sk->tiles) groups = sk->tiles;
+  if (groups > c) groups = c;
+  sk->groups = (int32_t)(groups < 1 ? 1 : groups);
+  const int64_t part_bytes = c * bm * bn * 4;
+  *ctas = c;
+  *flags_offset = part_bytes;
+  *workspace_bytes = part_bytes + ((c * 8 + 255) / 256) * 256;
+  return 0;
+}
+
+void cutego_gemm_plan_stream_k(cutego_gemm_plan_t *p, const cutego_gemm_stream_k_t *sk, int64_t ctas,
+                               int64_t workspace_bytes) {
+  if (!p || !sk || ctas < 1) return;
+  const int64_t k_tiles = cutego_gemm_k_tiles(p->config, is_fp8(p->ab_dtype), p->k);
+  p->decomposition = CUTEGO_GEMM_DECOMPOSITION_STREAM_K;
+  p->split_workspace_bytes = workspace_bytes;
+  const size_t n = strlen(p->kernel);
+  snprintf(p->kernel + n, sizeof p->kernel - n, "_streamk");
+  char why[sizeof p->reason];
+  snprintf(why, sizeof why, "%s", p->reason);
+  snprintf(p->reason, sizeof p->reason, "stream-K: %lld of %lld tiles on %lld CTAs in %d groups, %lld k-tiles each: %.70s",
+           (long long)sk->tiles, (long long)p->tiles, (long long)ctas, (int)sk->groups,
+           (long long)(sk->tiles * k_tiles / ctas), why);
+}
+
 /* A flat rank-3 layout (e0,e1,e2):(s0,s1,s2). */
 static cute_layout_t flat3(int64_t e0, int64_t e1, int64_t e2, int64_t s0, int64_t s1, int64_t s2) {
   cute_layout_t L;
