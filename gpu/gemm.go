@@ -44,6 +44,37 @@ const (
 
 func (p GemmPath) String() string { return C.GoString(C.cutego_gemm_path_name(C.int(p))) }
 
+// GemmDecomposition is how a GEMM's output tiles are shared among CTAs (cutego_kernels.h's
+// CUTEGO_GEMM_DECOMPOSITION_*).
+type GemmDecomposition int
+
+// The decompositions.
+const (
+	// GemmDecompositionAuto: the C launcher's cost models choose (csrc/gemm/waves.c).
+	GemmDecompositionAuto GemmDecomposition = C.CUTEGO_GEMM_DECOMPOSITION_AUTO
+	// GemmDataParallel: every tile whole to one CTA, neither split K nor stream-K.
+	GemmDataParallel GemmDecomposition = C.CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL
+	// GemmSplitK: K split where cutego_gemm_split_k says (or GemmOptions.SplitK asks).
+	GemmSplitK GemmDecomposition = C.CUTEGO_GEMM_DECOMPOSITION_SPLIT_K
+	// GemmStreamK: stream-K (CUTLASS's data-parallel + stream-K hybrid, gemm_stream_k.cuh), an
+	// error where the plan cannot run it (cutego_gemm_no_stream_k).
+	GemmStreamK GemmDecomposition = C.CUTEGO_GEMM_DECOMPOSITION_STREAM_K
+)
+
+func (d GemmDecomposition) String() string {
+	switch d {
+	case GemmDecompositionAuto:
+		return "AUTO"
+	case GemmDataParallel:
+		return "DATA_PARALLEL"
+	case GemmSplitK:
+		return "SPLIT_K"
+	case GemmStreamK:
+		return "STREAM_K"
+	}
+	return fmt.Sprintf("GemmDecomposition(%d)", int(d))
+}
+
 // elemBytes is the size of one element of t (1 for FP8, 4 for F32, else 2).
 func (t DType) elemBytes() int {
 	switch t {
@@ -79,6 +110,10 @@ type GemmOptions struct {
 	// SMs multiprocessors), 1 never split K, S > 1 split K in S slices (an error where they
 	// are impossible).
 	SplitK int
+	// Decomposition is cutego_gemm_options_t's decomposition: 0 (GemmDecompositionAuto) the cost
+	// models' choice, GemmDataParallel, GemmSplitK or GemmStreamK (Copier.Gemm; an error where the
+	// C launcher refuses it, with its message).
+	Decomposition GemmDecomposition
 	// PitchPack is cutego_gemm_options_t's pitch_pack: 0 (AUTO) copies a K-major A or B whose rows
 	// are off the 128-byte grid into a 128-byte pitch where the cost model says it pays (SMs
 	// known), 1 (ON) wherever they are, 2 (OFF) never (packed copies then pad K to 16 bytes).
@@ -94,9 +129,19 @@ type GemmPlan struct {
 	// SplitK is how many slices of K Copier.Gemm computes separately (1: none), as cutego_gemm
 	// would: the slices' GEMM, then a reduction (cutego_gemm_split_layouts).
 	SplitK int
-	c      C.cutego_gemm_plan_t
-	split  C.cutego_gemm_split_layouts_t // the slices, where SplitK > 1
-	slices GemmOptions                   // the slices' options, where SplitK > 1
+	// Decomposition is what Copier.Gemm runs (cutego_gemm_plan_t's decomposition): GemmDataParallel,
+	// GemmSplitK or GemmStreamK; 0 from PlanGemm. Stream-K: Kernel ends _streamk and Reason gives
+	// the stream-K tiles, CTAs and groups (cutego_gemm_plan_stream_k).
+	Decomposition GemmDecomposition
+	c             C.cutego_gemm_plan_t
+	split         C.cutego_gemm_split_layouts_t // the slices, where SplitK > 1
+	slices        GemmOptions                   // the slices' options, where SplitK > 1
+	// stream-K (Decomposition GemmStreamK): the kernel's fifth argument (its partials and flags
+	// set at the launch), its CTAs and the flags' byte offset in its workspace of
+	// c.split_workspace_bytes (cutego_gemm_stream_k_launch)
+	sk      C.cutego_gemm_stream_k_t
+	skCTAs  int64
+	skFlags int64
 }
 
 // GemmOperand is a device pointer and the layout of the elements it points to.
@@ -299,15 +344,33 @@ func (c *Copier) gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha
 	}
 	// Operands no tensor map reads as they are (or whose rows are off the 128-byte grid): copied
 	// into the Copier's workspace first (packOperands); a hierarchical C/D goes through d_packed.
+	// Stream-K: its partial sums and flags in the same workspace, after the packed copies (as the
+	// C launcher places them in a caller's workspace).
 	dUser := d
 	es := cd.elemBytes()
+	var sk *C.cutego_gemm_stream_k_t
+	var skOff int64
 	if p.Packed {
-		ws, err := c.workspace(int64(p.c.workspace_bytes))
+		skOff = int64(p.c.workspace_bytes)
+	}
+	if p.Packed || p.Decomposition == GemmStreamK {
+		need := skOff
+		if p.Decomposition == GemmStreamK {
+			need += int64(p.c.split_workspace_bytes)
+		}
+		ws, err := c.workspace(need)
 		if err != nil {
 			return nil, err
 		}
-		if a, b, d, cOp, err = c.packOperands(p, ws, a, b, d, cOp, ab, cd, beta); err != nil {
-			return nil, err
+		if p.Packed {
+			if a, b, d, cOp, err = c.packOperands(p, ws, a, b, d, cOp, ab, cd, beta); err != nil {
+				return nil, err
+			}
+		}
+		if p.Decomposition == GemmStreamK {
+			at := ws + cu.DevicePtr(skOff)
+			C.cutego_shim_stream_k_at(&p.sk, C.CUdeviceptr(at), C.CUdeviceptr(at+cu.DevicePtr(p.skFlags)))
+			sk = &p.sk
 		}
 	}
 	smem := int(p.c.smem_bytes)
@@ -327,7 +390,8 @@ func (c *Copier) gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha
 	var args C.cutego_gemm_args_t
 	C.cutego_shim_gemm_args(&p.c, C.CUdeviceptr(d.Ptr), cptr, C.float(alpha), C.float(beta), C.int32_t(opt.GroupM), &args)
 	rc := C.cutego_shim_launch_gemm(f, C.int(c.sms), C.int(opt.MaxCTAs), c.stream(), &p.c, &args,
-		C.CUdeviceptr(a.Ptr), C.CUdeviceptr(b.Ptr), C.CUdeviceptr(d.Ptr), C.CUdeviceptr(opt.ScaleA), C.CUdeviceptr(opt.ScaleB), scales)
+		C.CUdeviceptr(a.Ptr), C.CUdeviceptr(b.Ptr), C.CUdeviceptr(d.Ptr), C.CUdeviceptr(opt.ScaleA), C.CUdeviceptr(opt.ScaleB), scales,
+		sk, C.int64_t(p.skCTAs))
 	if rc == -1 {
 		return nil, fmt.Errorf("gpu: gemm: encoding the tensor maps failed (%s)", p.Reason)
 	}
@@ -352,27 +416,46 @@ func (c *Copier) gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha
 const packFlags = C.CUTEGO_GEMM_F_PACK_A | C.CUTEGO_GEMM_F_PACK_B | C.CUTEGO_GEMM_F_PACK_D
 
 // launchPlan is the plan Copier.Gemm launches, the C launcher's (cutego_gemm) decisions in its
-// order: PlanGemm's plan; where neither a configuration nor a split is asked for, the narrow tiles
-// cutego_gemm_narrow_config names, 64x128 (one wave where 128x128 fills at most half, or above
-// 64 rows where 128x64 was the narrow tile; 64x96 for 97-128 rows where they fill more of one
-// wave), or 64x64 for at most 64 rows and where 64x64 tiles of
-// such a one-wave plan fill one wave (512^3), where that plan adds no packed copy to PlanGemm's
-// (K off the 16-byte grid copies A and B on any tiles); then K split as
+// order: PlanGemm's plan; opt.Decomposition against opt.SplitK (cutego_gemm_check_decomposition);
+// where neither a configuration, a split nor a decomposition without splits is asked for, the
+// narrow tiles cutego_gemm_narrow_config names, 64x128 (one wave where 128x128 fills at most
+// half, or above 64 rows where 128x64 was the narrow tile; 64x96 for 97-128 rows where they fill
+// more of one wave), or 64x64 for at most 64 rows and where 64x64 tiles of such a one-wave plan
+// fill one wave (512^3), where that plan adds no packed copy to PlanGemm's (K off the 16-byte grid
+// copies A and B on any tiles); then, unless DATA_PARALLEL or STREAM_K is asked for, K split as
 // cutego_gemm_split_k says for opt.SMs (or opt.SplitK asks), where the slices plan on the wgmma
-// path reading A and B in place or their packed copies (planSplit); else, unless asked for or narrow, the tile
-// configuration cutego_gemm_pick_config gives for opt.SMs (not for promoted FP8 accumulation,
-// whose kernels are 128x128 only).
+// path reading A and B in place or their packed copies (planSplit); then stream-K where
+// cutego_gemm_stream_k_choice says so (the cost model, or STREAM_K asked for), planned again on
+// the tiles it names where they are not the plan's (cutego_gemm_stream_k_replanned), with its
+// launch for opt.SMs CTAs (streamKLaunch); else, unless asked for, narrow or on packed copies made
+// for a split that did not plan, the tile configuration cutego_gemm_pick_config gives for opt.SMs
+// (not for promoted FP8 accumulation, whose kernels are 128x128 only).
 func launchPlan(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, beta float32, opt *GemmOptions,
 	bs *blockScalesIn) (*GemmPlan, error) {
 	if opt.SplitK < 0 {
 		return nil, fmt.Errorf("gpu: gemm: split_k %d: 0 (automatic), 1 (never) or a count of slices", opt.SplitK)
 	}
 	p, err := planGemm(d, a, b, cOp, ab, cd, beta, opt, bs != nil)
-	if err != nil || p.Path != GemmWgmma {
-		if err == nil && opt.SplitK > 1 {
+	if err != nil || p.Path == GemmNone {
+		return p, err
+	}
+	var why [256]C.char
+	cerr := func() error { return fmt.Errorf("gpu: gemm: %s", C.GoString(&why[0])) }
+	dec := C.int32_t(opt.Decomposition)
+	if C.cutego_gemm_check_decomposition(dec, C.int32_t(opt.SplitK), &why[0], C.size_t(len(why))) != 0 {
+		return nil, cerr()
+	}
+	noSplit := opt.Decomposition == GemmDataParallel || opt.Decomposition == GemmStreamK
+	if p.Path != GemmWgmma {
+		if opt.SplitK > 1 {
 			return nil, fmt.Errorf("gpu: gemm: split_k %d: not the wgmma path", opt.SplitK)
 		}
-		return p, err
+		if C.cutego_gemm_stream_k_choice(&p.c, C.int(opt.SMs), dec, C.int32_t(opt.Config), C.int32_t(opt.SplitK), 0, 0,
+			&why[0], C.size_t(len(why))) < 0 {
+			return nil, cerr()
+		}
+		p.dataParallel()
+		return p, nil
 	}
 	replan := func(config C.int) *GemmPlan {
 		o := *opt
@@ -383,34 +466,96 @@ func launchPlan(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, beta float3
 		return nil
 	}
 	narrow := false
-	if opt.Config <= 0 && opt.SplitK == 0 {
+	if opt.Config <= 0 && opt.SplitK == 0 && !noSplit {
 		if nc := C.cutego_gemm_narrow_config(&p.c, C.int(opt.SMs)); nc >= 0 {
 			if q := replan(nc); q != nil && q.c.flags&packFlags&^p.c.flags == 0 {
 				p, narrow = q, true
 			}
 		}
 	}
-	var why [120]C.char
-	splits := C.cutego_gemm_split_k(&p.c, C.int(opt.SMs), C.int(opt.SplitK), &why[0], C.size_t(len(why)))
-	if splits < 0 {
-		return nil, fmt.Errorf("gpu: gemm: %s", C.GoString(&why[0]))
+	splits := C.int(1)
+	if !noSplit {
+		splits = C.cutego_gemm_split_k(&p.c, C.int(opt.SMs), C.int(opt.SplitK), &why[0], C.size_t(len(why)))
+		if splits < 0 {
+			return nil, cerr()
+		}
 	}
+	// packed: A or B copied for a split whose slices did not plan (the C launcher packs before
+	// planning the slices, and keeps those copies and their tiles)
+	packed := false
 	if splits > 1 {
 		if err := planSplit(p, int(splits), a, b, ab, opt, bs); err == nil {
 			return p, nil
 		} else if opt.SplitK > 1 {
 			return nil, err
 		}
+		packed = p.c.flags&(C.CUTEGO_GEMM_F_PACK_A|C.CUTEGO_GEMM_F_PACK_B) != 0
 	}
-	if opt.Config > 0 || narrow || p.c.promoted != 0 {
-		return autoCluster(p, d, a, b, cOp, ab, cd, beta, opt, bs), nil
+	want := C.cutego_gemm_stream_k_choice(&p.c, C.int(opt.SMs), dec, C.int32_t(opt.Config), C.int32_t(opt.SplitK),
+		cBool(narrow), cBool(packed), &why[0], C.size_t(len(why)))
+	if want > 0 && want-1 != C.int(p.c.config) {
+		o := *opt
+		o.Config = int(want)
+		q, err := planGemm(d, a, b, cOp, ab, cd, beta, &o, bs != nil)
+		var qc *C.cutego_gemm_plan_t
+		if err == nil {
+			qc = &q.c
+		}
+		if want = C.cutego_gemm_stream_k_replanned(qc, dec, want, &why[0], C.size_t(len(why))); want > 0 {
+			p = q
+		}
+	}
+	if want < 0 {
+		return nil, cerr()
+	}
+	if want > 0 {
+		if err := p.streamKLaunch(opt.SMs, opt.MaxCTAs, opt.GroupM); err != nil {
+			return nil, err
+		}
+		return p, nil
+	}
+	if opt.Config > 0 || narrow || p.c.promoted != 0 || packed {
+		return autoCluster(p, d, a, b, cOp, ab, cd, beta, opt, bs).dataParallel(), nil
 	}
 	if want := C.cutego_gemm_pick_config_plan(&p.c, C.int(opt.SMs)); want != C.int(p.c.config) {
 		if q := replan(want); q != nil {
 			p = q
 		}
 	}
-	return autoCluster(p, d, a, b, cOp, ab, cd, beta, opt, bs), nil
+	return autoCluster(p, d, a, b, cOp, ab, cd, beta, opt, bs).dataParallel(), nil
+}
+
+// cBool is 1 for true, 0 for false.
+func cBool(b bool) C.int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// dataParallel marks p data-parallel (its Decomposition and cutego_gemm_plan_t's) and returns it.
+func (p *GemmPlan) dataParallel() *GemmPlan {
+	p.Decomposition = GemmDataParallel
+	p.c.decomposition = C.CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL
+	return p
+}
+
+// streamKLaunch makes p a stream-K plan as the C launcher does: its launch on sms CTAs at most
+// (maxCTAs and groupM as GemmOptions': cutego_gemm_stream_k_launch) and the plan's record of it
+// (cutego_gemm_plan_stream_k: Decomposition GemmStreamK, the kernel name ending _streamk, the
+// reason, the workspace's bytes). An error where p's tiles have no stream-K kernel.
+func (p *GemmPlan) streamKLaunch(sms, maxCTAs, groupM int) error {
+	var ctas, bytes, flags C.int64_t
+	if C.cutego_gemm_stream_k_launch(&p.c, C.int64_t(sms), C.int64_t(maxCTAs), C.int32_t(groupM), &p.sk, &ctas, &bytes,
+		&flags) != 0 {
+		return fmt.Errorf("gpu: gemm: no stream-K launch of %s", p.Kernel)
+	}
+	p.skCTAs, p.skFlags = int64(ctas), int64(flags)
+	C.cutego_gemm_plan_stream_k(&p.c, &p.sk, ctas, bytes)
+	p.Decomposition = GemmStreamK
+	p.Kernel = C.GoString(&p.c.kernel[0])
+	p.Reason = C.GoString(&p.c.reason[0])
+	return nil
 }
 
 // autoCluster is p in 2x1 clusters sharing B where cutego_gemm_auto_cluster says so and opt asks
@@ -450,7 +595,7 @@ func planSplit(p *GemmPlan, splits int, a, b GemmOperand, ab DType, opt *GemmOpt
 		return fmt.Errorf("gpu: gemm: K does not split in %d slices", splits)
 	}
 	o := *opt
-	o.ForcePath, o.NoPack, o.SplitK, o.ClusterM = GemmWgmma, true, 1, 1
+	o.ForcePath, o.NoPack, o.SplitK, o.ClusterM, o.Decomposition = GemmWgmma, true, 1, 1, GemmDataParallel
 	if o.Config <= 0 {
 		o.Config = int(C.cutego_gemm_slice_config(&p.c)) + 1
 	}
@@ -485,6 +630,7 @@ func planSplit(p *GemmPlan, splits int, a, b GemmOperand, ab DType, opt *GemmOpt
 	p.SplitK, p.split, p.slices = splits, sl, o
 	p.c.split_k = C.int32_t(splits)
 	p.c.decomposition = C.CUTEGO_GEMM_DECOMPOSITION_SPLIT_K
+	p.Decomposition = GemmSplitK
 	p.c.split_workspace_bytes = sl.workspace_bytes
 	p.c.config = q.c.config
 	p.c.tiles_m, p.c.tiles_n, p.c.tiles = q.c.tiles_m, q.c.tiles_n, q.c.tiles

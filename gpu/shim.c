@@ -45,7 +45,8 @@ int cutego_shim_launch_generic(CUfunction f, unsigned grid, unsigned block, CUst
 int cutego_shim_launch_gemm(CUfunction f, int sms, int max_ctas, CUstream s,
                             const cutego_gemm_plan_t *plan, const cutego_gemm_args_t *args, CUdeviceptr a,
                             CUdeviceptr b, CUdeviceptr d, CUdeviceptr scale_a, CUdeviceptr scale_b,
-                            const cutego_gemm_block_scales_t *block_scales) {
+                            const cutego_gemm_block_scales_t *block_scales, const cutego_gemm_stream_k_t *sk,
+                            int64_t sk_ctas) {
   CUtensorMap ma, mb, md;
   memset(&md, 0, sizeof md);
   if (cutego_tma_encode(&ma, &plan->a_map, (void *)(uintptr_t)a, encode_tiled) != 0) return -1;
@@ -57,8 +58,12 @@ int cutego_shim_launch_gemm(CUfunction f, int sms, int max_ctas, CUstream s,
   cutego_gemm_block_scales_t bs;
   memset(&bs, 0, sizeof bs);
   if (block_scales) bs = *block_scales;
-  /* (the 16-bit kernels take the first four; the block-scaled ones the block scales fifth) */
-  void *kargs[5] = {&ma, &mb, &md, &g, block_scales ? (void *)&bs : (void *)&sc};
+  cutego_gemm_stream_k_t k;
+  memset(&k, 0, sizeof k);
+  if (sk) k = *sk;
+  /* (the 16-bit kernels take the first four, their stream-K kernels five; the FP8 kernels the
+   * per-tensor scales or the block scales fifth; the FP8 stream-K kernels six, the scales sixth) */
+  void *kargs[6] = {&ma, &mb, &md, &g, sk ? (void *)&k : block_scales ? (void *)&bs : (void *)&sc, &sc};
   /* A persistent grid, in whole clusters (as kernels/cutego_gemm.cu launches it). */
   cutego_launch_t l;
   cutego_gemm_launch(plan, sms, max_ctas, &l);
@@ -81,7 +86,7 @@ int cutego_shim_launch_gemm(CUfunction f, int sms, int max_ctas, CUstream s,
   CUlaunchConfig lc;
   memset(&lc, 0, sizeof lc);
   lc.blockDimX = (unsigned)l.block, lc.blockDimY = lc.blockDimZ = 1;
-  lc.gridDimX = (unsigned)l.grid, lc.gridDimY = lc.gridDimZ = 1;
+  lc.gridDimX = (unsigned)(sk ? sk_ctas : l.grid), lc.gridDimY = lc.gridDimZ = 1;
   lc.sharedMemBytes = (unsigned)l.smem_bytes;
   lc.hStream = s;
   lc.attrs = attr;
@@ -95,6 +100,10 @@ int cutego_shim_launch_gemm(CUfunction f, int sms, int max_ctas, CUstream s,
     if (r != CUDA_SUCCESS) return (int)r;
     if (clusters < 1) return (int)CUDA_ERROR_INVALID_CLUSTER_SIZE;
     lc.gridDimX = (unsigned)cutego_gemm_grid(plan, (int64_t)clusters * l.cluster, max_ctas);
+  }
+  if (sk) { /* stream-K: its flags zeroed before each launch, on the same stream */
+    CUresult r = cuMemsetD32Async((CUdeviceptr)(uintptr_t)k.flags, 0, (size_t)sk_ctas * 2, s);
+    if (r != CUDA_SUCCESS) return (int)r;
   }
   return (int)cuLaunchKernelEx(&lc, f, kargs, NULL);
 }
@@ -113,6 +122,11 @@ int cutego_shim_launch_gemm_generic(CUfunction f, unsigned grid, unsigned block,
 void cutego_shim_gemm_args(const cutego_gemm_plan_t *plan, CUdeviceptr d, CUdeviceptr c, float alpha, float beta,
                            int32_t group_m, cutego_gemm_args_t *args) {
   cutego_gemm_args(plan, (void *)(uintptr_t)d, (const void *)(uintptr_t)c, alpha, beta, group_m, args);
+}
+
+void cutego_shim_stream_k_at(cutego_gemm_stream_k_t *sk, CUdeviceptr partials, CUdeviceptr flags) {
+  sk->partials = (float *)(uintptr_t)partials;
+  sk->flags = (int32_t *)(uintptr_t)flags;
 }
 
 void cutego_shim_gemm_scales(cutego_gemm_options_t *o, CUdeviceptr scale_a, CUdeviceptr scale_b) {

@@ -20,11 +20,17 @@ int cutego_shim_launch_generic(CUfunction f, unsigned grid, unsigned block, CUst
  * launches a wgmma kernel with (A map, B map, D map, args, scales) by value as
  * cutego_gemm_launch says (the 16-bit kernels take the first four; the FP8 ones the scales,
  * device pointers, 0: 1; the block-scaled ones block_scales, from cutego_gemm_block_scales,
- * instead); -1 when a map cannot be encoded. */
+ * instead); -1 when a map cannot be encoded. A stream-K kernel (sk not NULL, from
+ * cutego_gemm_stream_k_launch, its partials and flags in device memory): sk fifth and the scales
+ * sixth, on sk_ctas CTAs, after zeroing its sk_ctas x 2 flags on stream s (cuMemsetD32Async). */
 int cutego_shim_launch_gemm(CUfunction f, int sms, int max_ctas, CUstream s,
                             const cutego_gemm_plan_t *plan, const cutego_gemm_args_t *args, CUdeviceptr a,
                             CUdeviceptr b, CUdeviceptr d, CUdeviceptr scale_a, CUdeviceptr scale_b,
-                            const cutego_gemm_block_scales_t *block_scales);
+                            const cutego_gemm_block_scales_t *block_scales, const cutego_gemm_stream_k_t *sk,
+                            int64_t sk_ctas);
+/* Points a stream-K launch (cutego_gemm_stream_k_launch's) at its partial sums and flags, device
+ * addresses as integers. */
+void cutego_shim_stream_k_at(cutego_gemm_stream_k_t *sk, CUdeviceptr partials, CUdeviceptr flags);
 /* cutego_gemm_block_scales with device addresses as integers. */
 int cutego_shim_gemm_block_scales(const cutego_gemm_plan_t *plan, CUdeviceptr scale_a, const cute_layout_t *la,
                                   CUdeviceptr scale_b, const cute_layout_t *lb, cutego_gemm_block_scales_t *out,
