@@ -17,9 +17,10 @@ import (
 // bf16Case is one bf16 GEMM of the device test: D = A·B (fp32 D).
 type bf16Case struct {
 	m, n, k int64
-	aMajorM bool   // A (M,K) with unit stride along M
-	config  int    // GemmOptions.Config
-	kernel  string // the start of the kernel's name (checked on a device of wantSMs SMs, 0: any)
+	aMajorM bool              // A (M,K) with unit stride along M
+	config  int               // GemmOptions.Config
+	dec     GemmDecomposition // GemmOptions.Decomposition (checked: the plan's, where not 0)
+	kernel  string            // the start of the kernel's name (checked on a device of wantSMs SMs, 0: any)
 	wantSMs int
 	samples int // output elements compared (0: all)
 }
@@ -48,7 +49,7 @@ func runBF16(t *testing.T, c *Copier, tc bf16Case, rng *rand.Rand) {
 	alloc := func(n int64, src unsafe.Pointer) cu.DevicePtr { return devAlloc(t, n, src) }
 	da, db, dd := alloc(2*M*K, unsafe.Pointer(&ha[0])), alloc(2*N*K, unsafe.Pointer(&hb[0])), alloc(4*M*N, nil)
 	p, err := c.Gemm(GemmOperand{Ptr: dd, Layout: ld}, GemmOperand{Ptr: da, Layout: la}, GemmOperand{Ptr: db, Layout: lb},
-		nil, BF16, F32, 1, 0, &GemmOptions{Config: tc.config})
+		nil, BF16, F32, 1, 0, &GemmOptions{Config: tc.config, Decomposition: tc.dec})
 	if err != nil {
 		t.Fatalf("%+v: %v", tc, err)
 	}
@@ -62,6 +63,9 @@ func runBF16(t *testing.T, c *Copier, tc bf16Case, rng *rand.Rand) {
 	t.Logf("%dx%dx%d config %d on %d SMs: %s (%s)", M, N, K, tc.config, c.SMs(), p.Kernel, p.Reason)
 	if tc.kernel != "" && (tc.wantSMs == 0 || tc.wantSMs == c.SMs()) && !strings.HasPrefix(p.Kernel, tc.kernel) {
 		t.Errorf("%+v: kernel %s, want %s", tc, p.Kernel, tc.kernel)
+	}
+	if tc.dec != 0 && p.Decomposition != tc.dec {
+		t.Errorf("%+v: decomposition %v, want %v (%s)", tc, p.Decomposition, tc.dec, p.Reason)
 	}
 	n := M * N
 	if tc.samples > 0 {
@@ -165,6 +169,20 @@ func TestGemmOnDevice(t *testing.T) {
 		{m: 8, n: 6144, k: 4096, kernel: "cutego_gemm_64x64_kk_bf16_f32", wantSMs: 132, samples: 4096},
 		// 1024^3: 64x128 tiles, 128 of them in one wave, where 128x128 makes 64.
 		{m: 1024, n: 1024, k: 1024, kernel: "cutego_gemm_64x128_kk_bf16_f32", wantSMs: 132, samples: 4096},
+		// Stream-K asked for (gemm_stream_k.cuh, the fixup through the Copier's workspace), odd
+		// sizes: 1000 x 3000 x 1000 on 128x256 tiles (96 tiles, all stream-K, a partial last
+		// k-tile); 300 x 1000 x 520 on 128x128 tiles with an M-major A of rows of 600 bytes, copied
+		// K-major first (the partial sums after the copy in the workspace); 256 x 1000 x 1000 on
+		// 128x256 tiles with an M-major A read in place (B's rows of 2,000 bytes copied to a 128-byte
+		// pitch: 8 tiles of 16 k-tiles, 128 CTAs); 1100 x 4000 x 256 on 128x128 tiles: 288
+		// tiles, 156 stream-K and 132 whole.
+		{m: 1000, n: 3000, k: 1000, config: 1, dec: GemmStreamK, kernel: "cutego_gemm_128x256_kk_bf16_f32_streamk", samples: 8192},
+		{m: 300, n: 1000, k: 520, aMajorM: true, config: 2, dec: GemmStreamK, kernel: "cutego_gemm_128x128_kk_bf16_f32_streamk"},
+		{m: 256, n: 1000, k: 1000, aMajorM: true, config: 1, dec: GemmStreamK, kernel: "cutego_gemm_128x256_mk_bf16_f32_streamk"},
+		{m: 1100, n: 4000, k: 256, config: 2, dec: GemmStreamK, kernel: "cutego_gemm_128x128_kk_bf16_f32_streamk", samples: 8192},
+		// The automatic choice on 132 SMs (cutego_gemm_stream_k, as in C): 1024 x 14336 x 4096 is
+		// 448 tiles of 128x256, 184 of them stream-K.
+		{m: 1024, n: 14336, k: 4096, kernel: "cutego_gemm_128x256_kk_bf16_f32_streamk", wantSMs: 132, samples: 4096},
 	} {
 		runBF16(t, c, tc, rng)
 	}

@@ -26,6 +26,10 @@ type fp8Case struct {
 	// batch; sa and sb unused.
 	blockScaled, saMajorM bool
 	splitK                int // GemmOptions.SplitK (checked: the plan's SplitK where > 1)
+	// Stream-K asked for (GemmOptions.Decomposition GemmStreamK) on tiles config (GemmOptions.Config;
+	// checked: the plan's decomposition and its kernel ending _streamk)
+	streamK bool
+	config  int
 }
 
 func fromF16(h uint16) float64 {
@@ -132,7 +136,10 @@ func runFP8(t *testing.T, c *Copier, tc fp8Case, rng *rand.Rand) {
 	dd := alloc(M*N*L*es, unsafe.Pointer(&hc[0]))
 	scales := []float32{tc.sa, tc.sb}
 	ds := alloc(8, unsafe.Pointer(&scales[0]))
-	opt := &GemmOptions{Promoted: tc.promoted, ScaleA: ds, ScaleB: ds + 4, SplitK: tc.splitK}
+	opt := &GemmOptions{Promoted: tc.promoted, ScaleA: ds, ScaleB: ds + 4, SplitK: tc.splitK, Config: tc.config}
+	if tc.streamK {
+		opt.Decomposition = GemmStreamK
+	}
 	if tc.tb != tc.ta {
 		opt.BType = tc.tb
 	}
@@ -207,7 +214,8 @@ func runFP8(t *testing.T, c *Copier, tc fp8Case, rng *rand.Rand) {
 	wantPacked := tc.aMajorM || tc.bMajorN
 	t.Logf("%dx%dx%d L=%d %v: %s (%s) rel err %.2e (bound %.2e)", M, N, K, L, tc.cd, p.Kernel, p.Reason, rel, tol)
 	if rel > tol || p.Path != GemmWgmma || p.Packed != wantPacked || strings.HasSuffix(p.Kernel, "_promoted") != tc.promoted ||
-		strings.HasSuffix(p.Kernel, "_blockscaled") != tc.blockScaled || (tc.splitK > 1 && p.SplitK != tc.splitK) {
+		strings.HasSuffix(p.Kernel, "_blockscaled") != tc.blockScaled || (tc.splitK > 1 && p.SplitK != tc.splitK) ||
+		strings.HasSuffix(p.Kernel, "_streamk") != tc.streamK || (tc.streamK && p.Decomposition != GemmStreamK) {
 		t.Errorf("%+v: %s packed %v, rel err %.2e > %.2e", tc, p.Kernel, p.Packed, rel, tol)
 	}
 }
@@ -230,6 +238,13 @@ func TestGemmFP8OnDevice(t *testing.T) {
 		// block-scaled in 4 slices of 8 K blocks (the scales' slices too) into bf16.
 		{m: 16, n: 4096, k: 4096, l: 1, ta: E4M3, tb: E4M3, cd: F32, sa: 0.5, sb: 2, alpha: 1, beta: -1, splitK: 4},
 		{m: 64, n: 1024, k: 4096, l: 1, ta: E4M3, tb: E5M2, cd: BF16, alpha: 0.5, beta: 1, blockScaled: true, splitK: 4},
+		// Stream-K asked for (per-tensor scales the kernels' sixth argument), partial tiles: 300 x
+		// 1000 x 1024 on 128x256 tiles (12 tiles of 8 k-tiles: 96 CTAs), with C; an M-major A
+		// transposed first (the partial sums after the copy in the workspace); e5m2 x e4m3 into
+		// fp32 on 128x128 tiles, 1100 x 4000 x 256: 288 tiles, 156 stream-K, 132 whole.
+		{m: 300, n: 1000, k: 1024, l: 1, ta: E4M3, tb: E4M3, cd: BF16, sa: 0.5, sb: 2, alpha: 1, beta: 1, streamK: true, config: 1},
+		{m: 300, n: 1000, k: 1024, l: 1, ta: E4M3, tb: E4M3, cd: F16, aMajorM: true, sa: 1, sb: 0.25, alpha: 1, streamK: true, config: 1},
+		{m: 1100, n: 4000, k: 256, l: 1, ta: E5M2, tb: E4M3, cd: F32, sa: 1, sb: 1, alpha: 0.5, beta: 1, streamK: true, config: 2},
 	} {
 		runFP8(t, c, tc, rng)
 	}

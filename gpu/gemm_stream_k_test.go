@@ -120,6 +120,39 @@ func TestLaunchPlanStreamK(t *testing.T) {
 			t.Errorf("%+v: %v %v, want %q", tc.opt, p, err, tc.want)
 		}
 	}
+	// The device tests' stream-K cases (TestGemmOnDevice, TestGemmFP8OnDevice) plan as they expect:
+	// an M-major A of rows of 600 bytes (300 bf16, 16-byte grid missed) and an M-major FP8 A are
+	// copied K-major first; 256 bf16 (512 bytes) is read in place, B's rows of 2,000 bytes copied
+	// to a 128-byte pitch (8 tiles of 16 k-tiles: 128 CTAs); FP8 300 x 1000 x 1024 is 12 tiles of
+	// 8 k-tiles (96 CTAs).
+	mm := func(m, k int64) GemmOperand {
+		return GemmOperand{Ptr: 0x1000, Layout: cute.MustLayout(cute.Ints(m, k), cute.Ints(1, m))}
+	}
+	for _, tc := range []struct {
+		m, n, k int64
+		a       GemmOperand
+		ab, cd  DType
+		bt      DType // GemmOptions.BType
+		config  int
+		kernel  string
+		packed  bool
+		ctas    int64
+	}{
+		{1000, 3000, 1000, op(1000, 1000), BF16, F32, 0, 1, "cutego_gemm_128x256_kk_bf16_f32_streamk", false, 132},
+		{300, 1000, 520, mm(300, 520), BF16, F32, 0, 2, "cutego_gemm_128x128_kk_bf16_f32_streamk", true, 132},
+		{256, 1000, 1000, mm(256, 1000), BF16, F32, 0, 1, "cutego_gemm_128x256_mk_bf16_f32_streamk", true, 128},
+		{1100, 4000, 256, op(1100, 256), BF16, F32, 0, 2, "cutego_gemm_128x128_kk_bf16_f32_streamk", false, 132},
+		{300, 1000, 1024, op(300, 1024), E4M3, BF16, 0, 1, "cutego_gemm_128x256_kk_e4m3_bf16_streamk", false, 96},
+		{300, 1000, 1024, mm(300, 1024), E4M3, F16, 0, 1, "cutego_gemm_128x256_kk_e4m3_f16_streamk", true, 96},
+		{1100, 4000, 256, op(1100, 256), E5M2, F32, E4M3, 2, "cutego_gemm_128x128_kk_e5m2e4m3_f32_streamk", false, 132},
+	} {
+		o := GemmOptions{SMs: 132, Decomposition: GemmStreamK, Config: tc.config, BType: tc.bt}
+		p, err := launchPlan(op(tc.m, tc.n), tc.a, op(tc.n, tc.k), nil, tc.ab, tc.cd, 0, &o, nil)
+		if err != nil || p.Kernel != tc.kernel || p.Packed != tc.packed || p.skCTAs != tc.ctas ||
+			(tc.packed && int64(p.c.workspace_bytes)%256 != 0) {
+			t.Errorf("%dx%dx%d %v: %v %v, want %s packed %v on %d CTAs", tc.m, tc.n, tc.k, tc.ab, p, err, tc.kernel, tc.packed, tc.ctas)
+		}
+	}
 	if GemmStreamK.String() != "STREAM_K" || GemmDecomposition(7).String() != "GemmDecomposition(7)" {
 		t.Error("decomposition names")
 	}
