@@ -3,6 +3,7 @@
 package gpu
 
 import (
+	"fmt"
 	"math"
 	"math/rand"
 	"os"
@@ -92,7 +93,7 @@ func runBF16(t *testing.T, c *Copier, tc bf16Case, rng *rand.Rand) {
 
 // devAlloc allocates n bytes of device memory, freed when the test ends, holding n bytes from
 // src where src is not nil.
-func devAlloc(t *testing.T, n int64, src unsafe.Pointer) cu.DevicePtr {
+func devAlloc(t testing.TB, n int64, src unsafe.Pointer) cu.DevicePtr {
 	p, err := cu.MemAlloc(n)
 	if err != nil {
 		t.Fatal(err)
@@ -109,7 +110,7 @@ func devAlloc(t *testing.T, n int64, src unsafe.Pointer) cu.DevicePtr {
 // openGemm opens device 0 with the modules CUTEGO_CUBIN (cutego_copy.cubin) and
 // CUTEGO_GEMM_CUBINS (cutego_gemm.cubin and cutego_gemm_fp8.cubin, colon-separated), closed
 // when the test ends; it skips the test without them, a failure under CUTEGO_EXPECT_GPU=1.
-func openGemm(t *testing.T) *Copier {
+func openGemm(t testing.TB) *Copier {
 	cubin, gemms := os.Getenv("CUTEGO_CUBIN"), os.Getenv("CUTEGO_GEMM_CUBINS")
 	if cubin == "" || gemms == "" {
 		if os.Getenv("CUTEGO_EXPECT_GPU") == "1" {
@@ -185,5 +186,55 @@ func TestGemmOnDevice(t *testing.T) {
 		{m: 1024, n: 14336, k: 4096, kernel: "cutego_gemm_128x256_kk_bf16_f32_streamk", wantSMs: 132, samples: 4096},
 	} {
 		runBF16(t, c, tc, rng)
+	}
+}
+
+// BenchmarkGemmDecomposition times Copier.Gemm (bf16 in, bf16 out, K-major A and B) on few-wave
+// shapes, the automatic plan (stream-K where cutego_gemm_stream_k says so) against
+// DATA_PARALLEL asked for, and reports each plan's kernel. Needs a Hopper GPU and the modules
+// (openGemm).
+func BenchmarkGemmDecomposition(b *testing.B) {
+	c := openGemm(b)
+	for _, sh := range [][3]int64{{1024, 14336, 4096}, {1024, 14336, 11008}, {512, 11008, 4096}} {
+		M, N, K := sh[0], sh[1], sh[2]
+		la := cute.MustLayout(cute.Ints(M, K), cute.Ints(K, 1))
+		lb := cute.MustLayout(cute.Ints(N, K), cute.Ints(K, 1))
+		ld := cute.MustLayout(cute.Ints(M, N), cute.Ints(N, 1))
+		da, db, dd := devAlloc(b, 2*M*K, nil), devAlloc(b, 2*N*K, nil), devAlloc(b, 2*M*N, nil)
+		if err := cu.MemsetD32(da, 0x3f803f80, M*K/2); err != nil { // 1.0 in bf16
+			b.Fatal(err)
+		}
+		if err := cu.MemsetD32(db, 0x3f803f80, N*K/2); err != nil {
+			b.Fatal(err)
+		}
+		for _, dec := range []GemmDecomposition{GemmDecompositionAuto, GemmDataParallel} {
+			b.Run(fmt.Sprintf("%dx%dx%d/%v", M, N, K, dec), func(b *testing.B) {
+				opt := &GemmOptions{Decomposition: dec}
+				gemm := func() *GemmPlan {
+					p, err := c.Gemm(GemmOperand{Ptr: dd, Layout: ld}, GemmOperand{Ptr: da, Layout: la},
+						GemmOperand{Ptr: db, Layout: lb}, nil, BF16, BF16, 1, 0, opt)
+					if err != nil {
+						b.Fatal(err)
+					}
+					return p
+				}
+				p := gemm() // (the workspace and the kernel's shared memory set up once)
+				if err := cu.Synchronize(); err != nil {
+					b.Fatal(err)
+				}
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					gemm()
+				}
+				if err := cu.Synchronize(); err != nil {
+					b.Fatal(err)
+				}
+				b.StopTimer()
+				us := float64(b.Elapsed().Microseconds()) / float64(b.N)
+				b.ReportMetric(us, "us/gemm")
+				b.ReportMetric(2*float64(M*N*K)/us/1e6, "TFLOP/s")
+				b.Logf("%s (%s)", p.Kernel, p.Reason)
+			})
+		}
 	}
 }
