@@ -265,7 +265,11 @@ func planGemm(d GemmOperand, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, b
 // is 0. The rules are the C planner's (PlanGemm) and the tile configuration the C launcher's
 // (cutego_gemm_narrow_config, cutego_gemm_pick_config), K split where cutego_gemm would split it
 // (cutego_gemm_split_k, opt.SplitK): the slices' fp32 partial sums go to the Copier's workspace
-// and a reduction kernel (cutego_gemm_split_k_reduce_*) sums them into D.
+// and a reduction kernel (cutego_gemm_split_k_reduce_*) sums them into D. Stream-K where
+// cutego_gemm would run it (cutego_gemm_stream_k_choice, opt.Decomposition GemmStreamK): the
+// kernel cutego_gemm_<config>_<majors>_<in>_<out>_streamk on one persistent CTA per SM (opt.SMs,
+// at most opt.MaxCTAs; cutego_gemm_stream_k_launch), its partial sums and flags in the Copier's
+// workspace after any packed copies, the flags zeroed on c.Stream before each launch.
 // As in C, a short wgmma kernel is launched as a programmatic dependent of the kernel before it
 // (cutego_gemm_programmatic; it waits for that kernel before it touches memory), and every wgmma
 // kernel lets the next one launch early: a kernel launched after it with programmatic stream
