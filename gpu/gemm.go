@@ -374,7 +374,10 @@ func (c *Copier) gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha
 		if p.Decomposition == GemmStreamK {
 			at := ws + cu.DevicePtr(skOff)
 			C.cutego_shim_stream_k_at(&p.sk, C.CUdeviceptr(at), C.CUdeviceptr(at+cu.DevicePtr(p.skFlags)))
-			sk = &p.sk
+			// the launch's own copy: cgo checks the whole Go object a pointer argument points
+			// into, and a GemmPlan holds Go strings
+			skArg := p.sk
+			sk = &skArg
 		}
 	}
 	smem := int(p.c.smem_bytes)

@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand"
 	"os"
+	"runtime"
 	"strings"
 	"testing"
 	"unsafe"
@@ -164,9 +165,10 @@ func TestGemmOnDevice(t *testing.T) {
 		{m: 200, n: 1000, k: 320, aMajorM: true, config: 8, kernel: "cutego_gemm_64x128_mk_bf16_f32"},
 		{m: 1000, n: 1000, k: 1000, config: 8, kernel: "cutego_gemm_64x128_kk_bf16_f32", samples: 4096},
 		{m: 64, n: 4096, k: 4096, config: 8, kernel: "cutego_gemm_64x128_kk_bf16_f32", samples: 4096},
-		// Chosen as the C launcher chooses (cutego_gemm_narrow_config) on an H200's 132 SMs: 64x128
-		// tiles above 64 rows, 64x64 ones up to 64 (8 x 6144: 96 tiles, no split).
-		{m: 128, n: 4096, k: 8192, kernel: "cutego_gemm_64x128_kk_bf16_f32", wantSMs: 132, samples: 4096},
+		// Chosen as the C launcher chooses (cutego_gemm_narrow_config) on an H200's 132 SMs (the
+		// plans gemm_test.go checks without a GPU): 128 x 4096 x 8192 on 64x64 tiles, 128 of them
+		// unsplit (one wave); 8 x 6144 on 96 64x64 tiles, no split.
+		{m: 128, n: 4096, k: 8192, kernel: "cutego_gemm_64x64_kk_bf16_f32", wantSMs: 132, samples: 4096},
 		{m: 8, n: 6144, k: 4096, kernel: "cutego_gemm_64x64_kk_bf16_f32", wantSMs: 132, samples: 4096},
 		// 1024^3: 64x128 tiles, 128 of them in one wave, where 128x128 makes 64.
 		{m: 1024, n: 1024, k: 1024, kernel: "cutego_gemm_64x128_kk_bf16_f32", wantSMs: 132, samples: 4096},
@@ -209,6 +211,13 @@ func BenchmarkGemmDecomposition(b *testing.B) {
 		}
 		for _, dec := range []GemmDecomposition{GemmDecompositionAuto, GemmDataParallel} {
 			b.Run(fmt.Sprintf("%dx%dx%d/%v", M, N, K, dec), func(b *testing.B) {
+				// a sub-benchmark runs on a goroutine of its own: the Copier's context made current
+				// on its thread
+				runtime.LockOSThread()
+				defer runtime.UnlockOSThread()
+				if err := cu.SetCurrentContext(c.ctx); err != nil {
+					b.Fatal(err)
+				}
 				opt := &GemmOptions{Decomposition: dec}
 				gemm := func() *GemmPlan {
 					p, err := c.Gemm(GemmOperand{Ptr: dd, Layout: ld}, GemmOperand{Ptr: da, Layout: la},

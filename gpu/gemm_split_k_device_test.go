@@ -122,10 +122,11 @@ func TestGemmSplitKOnDevice(t *testing.T) {
 	c := openGemm(t)
 	rng := rand.New(rand.NewSource(5))
 	for _, tc := range []splitCase{
-		// Automatic on 132 SMs: 64x64 tiles (cutego_gemm_narrow_config, at most 64 rows), 64 of
-		// them in 2 slices.
-		{m: 16, n: 4096, k: 4096, ab: BF16, cd: BF16, alpha: 1, want: 2},
-		{m: 64, n: 4096, k: 4096, ab: BF16, cd: F32, alpha: 2, beta: -1, want: 2},
+		// Automatic on 132 SMs (cutego_gemm_narrow_config, as gemm_test.go checks without a GPU):
+		// 16 x 4096 on 64x32 tiles, 128 of them, one wave unsplit; 16 x 2048 x 8192 on 64x64
+		// tiles, 32 of them in 4 slices (128 CTAs).
+		{m: 16, n: 4096, k: 4096, ab: BF16, cd: BF16, alpha: 1, want: 1},
+		{m: 16, n: 2048, k: 8192, ab: BF16, cd: F32, alpha: 2, beta: -1, want: 4},
 		// Asked for: 8 slices of 512 into f16 with C; 3 slices of 1032 (no whole k-tile of 64).
 		{m: 16, n: 4096, k: 4096, ab: F16, cd: F16, alpha: 1, beta: 0.5, splitK: 8, want: 8},
 		{m: 64, n: 4096, k: 3096, ab: BF16, cd: F32, alpha: 1, beta: 1, splitK: 3, want: 3},
