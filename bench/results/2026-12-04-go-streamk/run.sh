@@ -22,7 +22,7 @@
 # Carry, built locally (no GPU) from the repo root before the call:
 #   GOFLAGS=-a CARRY=.devwork/lead/carry bash bench/device/prep.sh
 # (GOFLAGS=-a: gpu/gemm_planner.c and gpu/gemm_waves.c #include csrc/gemm/*.c, which Go's build cache
-# does not track.) Then run(command="bash bench/results/2026-12-05-go-streamk/run.sh",
+# does not track.) Then run(command="bash bench/results/2026-12-04-go-streamk/run.sh",
 # carry=[".devwork/lead/carry"], timeout_s=600).
 set -u
 G=/tmp/gosk; . bench/device/env.sh; . bench/device/steps.sh
