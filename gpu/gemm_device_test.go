@@ -183,9 +183,11 @@ func TestGemmOnDevice(t *testing.T) {
 		{m: 300, n: 1000, k: 520, aMajorM: true, config: 2, dec: GemmStreamK, kernel: "cutego_gemm_128x128_kk_bf16_f32_streamk"},
 		{m: 256, n: 1000, k: 1000, aMajorM: true, config: 1, dec: GemmStreamK, kernel: "cutego_gemm_128x256_mk_bf16_f32_streamk"},
 		{m: 1100, n: 4000, k: 256, config: 2, dec: GemmStreamK, kernel: "cutego_gemm_128x128_kk_bf16_f32_streamk", samples: 8192},
-		// The automatic choice on 132 SMs (cutego_gemm_stream_k, as in C): 1024 x 14336 x 4096 is
-		// 448 tiles of 128x256, 184 of them stream-K.
-		{m: 1024, n: 14336, k: 4096, kernel: "cutego_gemm_128x256_kk_bf16_f32_streamk", wantSMs: 132, samples: 4096},
+		// The automatic choice on 132 SMs (cutego_gemm_stream_k, as in C): 1536 x 14336 x 4096 is
+		// 672 tiles of 128x256, 144 of them stream-K; 1024 x 14336 x 4096 runs 128x224 tiles
+		// data-parallel (as many waves as 128x256 ones).
+		{m: 1536, n: 14336, k: 4096, kernel: "cutego_gemm_128x256_kk_bf16_f32_streamk", wantSMs: 132, samples: 4096},
+		{m: 1024, n: 14336, k: 4096, kernel: "cutego_gemm_128x224_kk_bf16_f32", wantSMs: 132, samples: 4096},
 	} {
 		runBF16(t, c, tc, rng)
 	}

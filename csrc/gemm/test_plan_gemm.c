@@ -999,8 +999,9 @@ static void stream_k_launch_plans(void) {
   o.config = SK256;
   rc = plan(L3(1024, 14336, 0, 14336, 1, 0), L3(1024, 4096, 0, 4096, 1, 0), L3(14336, 4096, 0, 4096, 1, 0), NULL, BF,
             BF, 0x1000, &o, &p);
+  /* (asked for: its automatic plan is data-parallel on 128x224 tiles, test_waves.c) */
   CHECK(rc == 0 && p.tiles == 448 && p.tiles_m == 8 &&
-            cutego_gemm_stream_k_choice(&p, 132, AUTO, 0, 0, 0, 0, why, sizeof why) == SK256 &&
+            cutego_gemm_stream_k_choice(&p, 132, AUTO, 0, 0, 0, 0, why, sizeof why) == 0 &&
             cutego_gemm_stream_k_choice(&p, 132, SK, 0, 0, 0, 0, why, sizeof why) == SK256,
         "bf16 1024x14336x4096: rc %d, tiles %lld: %s", rc, (long long)p.tiles, p.reason);
   /* not where something else was chosen or asked for, nor data-parallel or split K asked for */
@@ -1039,15 +1040,16 @@ static void stream_k_launch_plans(void) {
             cutego_gemm_stream_k_launch(&p, 132, 0, 0, &sk, &ctas, &bytes, &flags_at) == 0 && ctas == 132 &&
             sk.tiles == 236 && sk.groups == 8 && bytes == 132 * 65536 + 1280,
         "bf16 on 128x128: ctas %lld, tiles %lld, bytes %lld", (long long)ctas, (long long)sk.tiles, (long long)bytes);
-  /* The automatic plan of the same GEMM (128x128 tiles by default, or whichever): stream-K on
-   * 128x256 tiles, which the launcher plans again (a plan on them can run stream-K). */
-  rc = plan(L3(1024, 14336, 0, 14336, 1, 0), L3(1024, 4096, 0, 4096, 1, 0), L3(14336, 4096, 0, 4096, 1, 0), NULL, BF,
+  /* The automatic plan of 1536 x 14336 x 4096 (128x128 tiles by default, or whichever): stream-K
+   * on 128x256 tiles (test_waves.c), which the launcher plans again (a plan on them can run
+   * stream-K). */
+  rc = plan(L3(1536, 14336, 0, 14336, 1, 0), L3(1536, 4096, 0, 4096, 1, 0), L3(14336, 4096, 0, 4096, 1, 0), NULL, BF,
             BF, 0x1000, NULL, &p);
   {
     cutego_gemm_plan_t q;
     memset(&o, 0, sizeof o);
     o.config = SK256;
-    const int rq = plan(L3(1024, 14336, 0, 14336, 1, 0), L3(1024, 4096, 0, 4096, 1, 0), L3(14336, 4096, 0, 4096, 1, 0),
+    const int rq = plan(L3(1536, 14336, 0, 14336, 1, 0), L3(1536, 4096, 0, 4096, 1, 0), L3(14336, 4096, 0, 4096, 1, 0),
                         NULL, BF, BF, 0x1000, &o, &q);
     CHECK(rc == 0 && rq == 0 && cutego_gemm_stream_k_choice(&p, 132, AUTO, 0, 0, 0, 0, why, sizeof why) == SK256 &&
               cutego_gemm_stream_k_replanned(&q, AUTO, SK256, why, sizeof why) == SK256 &&
@@ -1213,10 +1215,14 @@ static void fp8_stream_k_plans(void) {
     CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_WGMMA && !cutego_gemm_no_stream_k(&p)[0] && sk == rows[i].want,
           "fp8 stream-K %s: rc %d, %d (no: %s) %s", rows[i].why, rc, sk, cutego_gemm_no_stream_k(&p), p.reason);
   }
-  /* The same shape in bf16 counts 56 k-tiles of 64: 2 + (1.2 x 78.2 + 4) / 56 = 3.75: stream-K. */
+  /* The same shape in bf16 counts 56 k-tiles of 64 (2 + (1.2 x 78.2 + 4) / 56 = 3.75 would take
+   * stream-K), but 128x224 tiles take as many waves as 128x256 ones there, data-parallel: kept. */
   rc = plan(L3(1024, 14336, 0, 14336, 1, 0), L3(1024, 3584, 0, 3584, 1, 0), L3(14336, 3584, 0, 3584, 1, 0), NULL, BF,
             BF, 0x1000, NULL, &p);
-  CHECK(rc == 0 && cutego_gemm_stream_k(&p, 132) == SK256, "bf16 1024x14336x3584: stream-K: %s", p.reason);
+  CHECK(rc == 0 && cutego_gemm_k_tiles(CUTEGO_GEMM_CONFIG_128x256x64, 0, 3584) == 56 &&
+            cutego_gemm_k_tiles(CUTEGO_GEMM_CONFIG_128x256x64, 1, 3584) == 28 && cutego_gemm_stream_k(&p, 132) == 0 &&
+            cutego_gemm_pick_config_plan(&p, 132) == CUTEGO_GEMM_CONFIG_128x224x64,
+        "bf16 1024x14336x3584: 56 k-tiles, data-parallel on 128x224: %s", p.reason);
   /* Both stream-K configurations plan for FP8 (decomposition STREAM_K runs either); the kernels
    * count FP8 k-tiles of 128 (cutego_gemm_k_tiles). */
   memset(&o, 0, sizeof o);

@@ -468,10 +468,17 @@ int main(void) {
   /* The stream-K cost model, by hand (132 SMs; a tile's main loop is 1 for 128x256, 0.577 for
    * 128x128; stream-K = data-parallel waves + (1.2 x ipc + 2 x (1 + ceil(k_tiles / ipc))) /
    * k_tiles, only with more tiles than SMs, taken where 1.05 x that beats the best data-parallel
-   * time, on 128x256 tiles): 1024 x 14336 x 4096: 448 tiles, 4 waves; stream-K 184 tiles,
-   * ipc = 184 x 64 / 132 = 89.2, 2 + (107.0 + 4) / 64 = 3.73 (x 1.05 = 3.92 < 4). */
+   * time, on 128x256 tiles; never where 128x224 tiles are the data-parallel choice): 1536 x 14336
+   * x 4096: 672 tiles, 6 waves; stream-K 132 + 12 = 144 tiles, ipc = 144 x 64 / 132 = 69.8, 4 +
+   * (83.8 + 2 x (1 + 1)) / 64 = 5.37 (x 1.05 = 5.64) against 128x192's 900 tiles, 7 waves x 0.83 =
+   * 5.81. 1024 x 14336 x 4096: 448 tiles, 4 waves; stream-K 184 tiles, ipc 89.2, 2 + (107.0 + 4) /
+   * 64 = 3.73 (x 1.05 = 3.92 < 4), but 128x224 tiles take as many waves as 128x256 ones there
+   * (512 tiles, 4 waves): data-parallel on them. */
+  q = tn(1536, 14336, 4096, 1);
+  CHECK(cutego_gemm_stream_k(&q, sms) == CUTEGO_GEMM_CONFIG_128x256x64 + 1, "1536x14336x4096: stream-K on 128x256");
   q = tn(1024, 14336, 4096, 1);
-  CHECK(cutego_gemm_stream_k(&q, sms) == CUTEGO_GEMM_CONFIG_128x256x64 + 1, "1024x14336x4096: stream-K on 128x256");
+  CHECK(cutego_gemm_stream_k(&q, sms) == 0 && cutego_gemm_pick_config_plan(&q, sms) == CUTEGO_GEMM_CONFIG_128x224x64,
+        "1024x14336x4096: data-parallel on 128x224");
   /* 512 x 11008 x 4096: 172 tiles of 128x256, all stream-K, ipc 83.4: (100.1 + 4) / 64 = 1.63
    * (x 1.05 = 1.71) against 128x192's 2 waves, 1.66 */
   q = tn(512, 11008, 4096, 1);
@@ -519,7 +526,7 @@ int main(void) {
   CHECK(cutego_gemm_stream_k(&q, sms) == 0 && strstr(cutego_gemm_no_stream_k(&q), "block-scaled"),
         "block-scaled FP8: no stream-K");
   /* packed A or B: stream-K on the copies (the same choice as in place); a packed C/D: none */
-  q = tn(1024, 14336, 4096, 1);
+  q = tn(1536, 14336, 4096, 1);
   q.flags |= CUTEGO_GEMM_F_PACK_A;
   CHECK(cutego_gemm_stream_k(&q, sms) == CUTEGO_GEMM_CONFIG_128x256x64 + 1 && !cutego_gemm_no_stream_k(&q)[0],
         "packed A: stream-K");
@@ -688,7 +695,9 @@ int main(void) {
    * (bench/results/2026-12-04-tile128x96): 256x6144 21.5 us against 23.2 on 128x128. 128x224 tiles
    * (11) forced beside the automatic plan, interleaved (bench/results/2026-12-04-tile224): 256x14336
    * 47.5 us against 47.5 on 128x256, 512x14336 82.1 / 90.4, 512x7168 46.9 / 48.4, 1024x7168 82.7 /
-   * 91.2, 256x28672x8192 171.0 / 189.1. Configuration (0 128x256, 1 128x128, 2 128x64, 4 128x192, 5
+   * 91.2, 256x28672x8192 171.0 / 189.1; against stream-K on 128x256 tiles, each in turn
+   * (bench/results/2026-12-04-sk224): 1024x14336 165.4 us against 175.5 (to cuBLAS 0.944 / 0.917).
+   * Configuration (0 128x256, 1 128x128, 2 128x64, 4 128x192, 5
    * 64x64, 6 64x32, 7 64x128, 8 128x168, 9 64x96, 10 128x96, 11 128x224), split,
    * decomposition (1 data-parallel, 2 split K, 3 stream-K); clusters were never within 3% where
    * they ran. */
@@ -727,7 +736,7 @@ int main(void) {
         {1024, 6144, 4096, 1, {{4, 0, 1}}},
         {768, 14336, 4096, 1, {{8, 0, 1}}},
         {1024, 11008, 4096, 3, {{0, 0, 3}, {0, 0, 1}, {8, 0, 1}}},
-        {1024, 14336, 4096, 1, {{0, 0, 3}}},
+        {1024, 14336, 4096, 2, {{0, 0, 3}, {11, 0, 1}}},
         {2048, 11008, 4096, 1, {{0, 0, 3}}},
         {1536, 1536, 1536, 2, {{4, 0, 1}, {8, 0, 1}}},
         {2048, 2048, 2048, 1, {{0, 0, 1}}},

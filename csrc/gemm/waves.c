@@ -155,9 +155,10 @@ static int pick_dp(int64_t m, int64_t n, int64_t l, int32_t ab_dtype, int b_k, i
  * (bench/results/2026-12-04-tile224, 128x224 forced beside the automatic plan, interleaved): one
  * wave each 256 x 14336 x 4096 1.00x (fp16 1.05x), 512 x 7168 x 4096 1.03x; two waves each 512 x
  * 14336 x 4096 1.10x (fp16 1.11x), 256 x 28672 x 8192 1.11x, 1024 x 7168 x 4096 1.10x; a wave or two
- * more than 128x256: 0.98x (2048 and 4096 x 14336 x 4096: 0.895 of 128x256's time a tile), and
- * 0.97-0.99x against stream-K (2048 x 7168 x 16384, 512 x 28672 x 8192), which this rule leaves
- * alone (stream_k_model weighs pick_dp's choice, without 128x224). */
+ * more than 128x256: 0.98x (2048 and 4096 x 14336 x 4096: 0.895 of 128x256's time a tile). Against
+ * stream-K on 128x256 tiles they measured 0.97-0.99x then, but 1.00-1.03x since the deferred stores
+ * (DeferredStore, which the stream-K kernels do not run): where they are the data-parallel choice,
+ * stream_k_model keeps it. */
 static int wave_128x224(int64_t m, int64_t n, int64_t l, int32_t ab_dtype, int sms) {
   int64_t t224, t256;
   return is_16bit(ab_dtype) && !count_tiles(m, n, l, CUTEGO_GEMM_CONFIG_128x224x64, 0, &t224) &&
@@ -524,6 +525,10 @@ const char *cutego_gemm_no_stream_k(const cutego_gemm_plan_t *p) {
  * either is 128 bytes of A's and B's rows, as many MMA cycles a k-tile). */
 static int stream_k_model(const cutego_gemm_plan_t *p, int sms) {
   if (sms < 1 || p->m < 1 || p->n < 1 || p->l < 1) return 0;
+  /* 128x224 tiles data-parallel against stream-K on 128x256 ones, each in turn in one process
+   * (bench/results/2026-12-04-sk224): 512 x 28672, 1024 x 14336 and 2048 x 7168 at K = 4096,
+   * 8192 and 16384: to cuBLAS 1.003-1.030x as good (bf16, 9 of 9), fp16 1.005-1.031x (4 of 4) */
+  if (cutego_gemm_pick_config_plan(p, sms) == CUTEGO_GEMM_CONFIG_128x224x64) return 0;
   const int fp8 = is_fp8(p->ab_dtype);
   const int64_t k_tiles = cutego_gemm_k_tiles(CUTEGO_GEMM_CONFIG_128x256x64, fp8, p->k);
   int64_t t256;
