@@ -194,12 +194,13 @@ func TestGemmOnDevice(t *testing.T) {
 }
 
 // BenchmarkGemmDecomposition times Copier.Gemm (bf16 in, bf16 out, K-major A and B) on few-wave
-// shapes, the automatic plan (stream-K where cutego_gemm_stream_k says so) against
+// shapes, the automatic plan (stream-K where cutego_gemm_stream_k says so: 1536 x 14336 x 4096;
+// 1024 x 14336 x 4096 and 512 x 11008 x 4096 data-parallel on 128x224 and 128x168 tiles) against
 // DATA_PARALLEL asked for, and reports each plan's kernel. Needs a Hopper GPU and the modules
 // (openGemm).
 func BenchmarkGemmDecomposition(b *testing.B) {
 	c := openGemm(b)
-	for _, sh := range [][3]int64{{1024, 14336, 4096}, {1024, 14336, 11008}, {512, 11008, 4096}} {
+	for _, sh := range [][3]int64{{1536, 14336, 4096}, {1024, 14336, 4096}, {512, 11008, 4096}} {
 		M, N, K := sh[0], sh[1], sh[2]
 		la := cute.MustLayout(cute.Ints(M, K), cute.Ints(K, 1))
 		lb := cute.MustLayout(cute.Ints(N, K), cute.Ints(K, 1))
