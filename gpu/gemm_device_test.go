@@ -27,17 +27,27 @@ type bf16Case struct {
 	samples int // output elements compared (0: all)
 }
 
+// aStrides are A's (M, K) strides: K-major, or M-major where aMajorM.
+func (tc bf16Case) aStrides() [2]int64 {
+	if tc.aMajorM {
+		return [2]int64{1, tc.m}
+	}
+	return [2]int64{tc.k, 1}
+}
+
+// layouts are the case's A, B and D: A (M,K) of aStrides, B (N,K) and D (M,N) compact.
+func (tc bf16Case) layouts() (la, lb, ld cute.Layout) {
+	sa := tc.aStrides()
+	return cute.MustLayout(cute.Ints(tc.m, tc.k), cute.Ints(sa[0], sa[1])),
+		cute.MustLayout(cute.Ints(tc.n, tc.k), cute.Ints(tc.k, 1)), cute.MustLayout(cute.Ints(tc.m, tc.n), cute.Ints(tc.n, 1))
+}
+
 // runBF16 runs a bf16 GEMM of small integers, whose fp32 sums are exact, through Copier.Gemm
 // and compares D with the exact product (sampled where samples > 0).
 func runBF16(t *testing.T, c *Copier, tc bf16Case, rng *rand.Rand) {
 	M, N, K := tc.m, tc.n, tc.k
-	sa := [2]int64{K, 1}
-	if tc.aMajorM {
-		sa = [2]int64{1, M}
-	}
-	la := cute.MustLayout(cute.Ints(M, K), cute.Ints(sa[0], sa[1]))
-	lb := cute.MustLayout(cute.Ints(N, K), cute.Ints(K, 1))
-	ld := cute.MustLayout(cute.Ints(M, N), cute.Ints(N, 1))
+	la, lb, ld := tc.layouts()
+	sa := tc.aStrides()
 	ints := func(n int64) ([]uint16, []int8) {
 		h, v := make([]uint16, n), make([]int8, n)
 		for i := range h {
@@ -134,63 +144,67 @@ func openGemm(t testing.TB) *Copier {
 func TestGemmOnDevice(t *testing.T) {
 	c := openGemm(t)
 	rng := rand.New(rand.NewSource(11))
-	for _, tc := range []bf16Case{
-		// 128x64 tiles asked for (config 3): a partial tile row, and an M-major A.
-		{m: 256, n: 192, k: 512, config: 3, kernel: "cutego_gemm_128x64_kk_bf16_f32"},
-		{m: 200, n: 136, k: 320, aMajorM: true, config: 3, kernel: "cutego_gemm_128x64_mk_bf16_f32"},
-		// 128x192 tiles asked for (config 5): three column tiles, the last partial (N = 520), and an
-		// M-major A with a partial tile row.
-		{m: 256, n: 520, k: 512, config: 5, kernel: "cutego_gemm_128x192_kk_bf16_f32"},
-		{m: 200, n: 400, k: 320, aMajorM: true, config: 5, kernel: "cutego_gemm_128x192_mk_bf16_f32"},
-		// 64x64 tiles asked for (config 6, one consumer warpgroup): M = 8, 40 and 64 of one tile row,
-		// 200 of four (the last partial) with a partial column tile (N = 1000) and an M-major A.
-		{m: 8, n: 1024, k: 512, config: 6, kernel: "cutego_gemm_64x64_kk_bf16_f32"},
-		{m: 40, n: 520, k: 520, config: 6, kernel: "cutego_gemm_64x64_kk_bf16_f32"},
-		{m: 64, n: 1000, k: 4096, config: 6, kernel: "cutego_gemm_64x64_kk_bf16_f32"},
-		{m: 200, n: 1000, k: 320, aMajorM: true, config: 6, kernel: "cutego_gemm_64x64_mk_bf16_f32"},
-		// 64x32 tiles asked for (config 7, one consumer warpgroup, fp32 D by TMA stores of 32-column
-		// boxes): M = 8, 40 of one tile row; 64 x 4096 x 4096, 128 tiles unsplit; 64 x 1000 x 4096,
-		// 32 tiles split in 4 on 64x32 tiles; 192 of three tile rows with a partial column tile and
-		// an M-major A read in place (its K stride, 384 bytes, on the 16-byte grid: M = 100, 200
-		// bytes, is packed K-major first).
-		{m: 8, n: 1024, k: 512, config: 7, kernel: "cutego_gemm_64x32_kk_bf16_f32"},
-		{m: 40, n: 520, k: 520, config: 7, kernel: "cutego_gemm_64x32_kk_bf16_f32"},
-		{m: 64, n: 4096, k: 4096, config: 7, kernel: "cutego_gemm_64x32_kk_bf16_f32", samples: 4096},
-		{m: 64, n: 1000, k: 4096, config: 7, kernel: "cutego_gemm_64x32_kk_bf16_f32"},
-		{m: 192, n: 1000, k: 320, aMajorM: true, config: 7, kernel: "cutego_gemm_64x32_mk_bf16_f32"},
-		// 64x128 tiles asked for (config 8, one consumer warpgroup, m64n128k16): M = 40 of one tile
-		// row; 200 of four (the last partial) with a partial column tile (N = 1000) and an M-major
-		// A; 1000^3, 128 tiles unsplit; 64 x 4096 x 4096, 32 tiles split in 4 on 64x128 tiles.
-		{m: 40, n: 520, k: 520, config: 8, kernel: "cutego_gemm_64x128_kk_bf16_f32"},
-		{m: 200, n: 1000, k: 320, aMajorM: true, config: 8, kernel: "cutego_gemm_64x128_mk_bf16_f32"},
-		{m: 1000, n: 1000, k: 1000, config: 8, kernel: "cutego_gemm_64x128_kk_bf16_f32", samples: 4096},
-		{m: 64, n: 4096, k: 4096, config: 8, kernel: "cutego_gemm_64x128_kk_bf16_f32", samples: 4096},
-		// Chosen as the C launcher chooses (cutego_gemm_narrow_config) on an H200's 132 SMs (the
-		// plans gemm_test.go checks without a GPU): 128 x 4096 x 8192 on 64x64 tiles, 128 of them
-		// unsplit (one wave); 8 x 6144 on 96 64x64 tiles, no split.
-		{m: 128, n: 4096, k: 8192, kernel: "cutego_gemm_64x64_kk_bf16_f32", wantSMs: 132, samples: 4096},
-		{m: 8, n: 6144, k: 4096, kernel: "cutego_gemm_64x64_kk_bf16_f32", wantSMs: 132, samples: 4096},
-		// 1024^3: 64x128 tiles, 128 of them in one wave, where 128x128 makes 64.
-		{m: 1024, n: 1024, k: 1024, kernel: "cutego_gemm_64x128_kk_bf16_f32", wantSMs: 132, samples: 4096},
-		// Stream-K asked for (gemm_stream_k.cuh, the fixup through the Copier's workspace), odd
-		// sizes: 1000 x 3000 x 1000 on 128x256 tiles (96 tiles, all stream-K, a partial last
-		// k-tile); 300 x 1000 x 520 on 128x128 tiles with an M-major A of rows of 600 bytes, copied
-		// K-major first (the partial sums after the copy in the workspace); 256 x 1000 x 1000 on
-		// 128x256 tiles with an M-major A read in place (B's rows of 2,000 bytes copied to a 128-byte
-		// pitch: 8 tiles of 16 k-tiles, 128 CTAs); 1100 x 4000 x 256 on 128x128 tiles: 288
-		// tiles, 156 stream-K and 132 whole.
-		{m: 1000, n: 3000, k: 1000, config: 1, dec: GemmStreamK, kernel: "cutego_gemm_128x256_kk_bf16_f32_streamk", samples: 8192},
-		{m: 300, n: 1000, k: 520, aMajorM: true, config: 2, dec: GemmStreamK, kernel: "cutego_gemm_128x128_kk_bf16_f32_streamk"},
-		{m: 256, n: 1000, k: 1000, aMajorM: true, config: 1, dec: GemmStreamK, kernel: "cutego_gemm_128x256_mk_bf16_f32_streamk"},
-		{m: 1100, n: 4000, k: 256, config: 2, dec: GemmStreamK, kernel: "cutego_gemm_128x128_kk_bf16_f32_streamk", samples: 8192},
-		// The automatic choice on 132 SMs (cutego_gemm_stream_k, as in C): 1536 x 14336 x 4096 is
-		// 672 tiles of 128x256, 144 of them stream-K; 1024 x 14336 x 4096 runs 128x224 tiles
-		// data-parallel (as many waves as 128x256 ones).
-		{m: 1536, n: 14336, k: 4096, kernel: "cutego_gemm_128x256_kk_bf16_f32_streamk", wantSMs: 132, samples: 4096},
-		{m: 1024, n: 14336, k: 4096, kernel: "cutego_gemm_128x224_kk_bf16_f32", wantSMs: 132, samples: 4096},
-	} {
+	for _, tc := range gemmDeviceCases {
 		runBF16(t, c, tc, rng)
 	}
+}
+
+// gemmDeviceCases are TestGemmOnDevice's GEMMs; their plans on 132 SMs are checked without a GPU
+// too (TestDeviceCasesPlanned), so that a change of the planner cannot leave them stale.
+var gemmDeviceCases = []bf16Case{
+	// 128x64 tiles asked for (config 3): a partial tile row, and an M-major A.
+	{m: 256, n: 192, k: 512, config: 3, kernel: "cutego_gemm_128x64_kk_bf16_f32"},
+	{m: 200, n: 136, k: 320, aMajorM: true, config: 3, kernel: "cutego_gemm_128x64_mk_bf16_f32"},
+	// 128x192 tiles asked for (config 5): three column tiles, the last partial (N = 520), and an
+	// M-major A with a partial tile row.
+	{m: 256, n: 520, k: 512, config: 5, kernel: "cutego_gemm_128x192_kk_bf16_f32"},
+	{m: 200, n: 400, k: 320, aMajorM: true, config: 5, kernel: "cutego_gemm_128x192_mk_bf16_f32"},
+	// 64x64 tiles asked for (config 6, one consumer warpgroup): M = 8, 40 and 64 of one tile row,
+	// 200 of four (the last partial) with a partial column tile (N = 1000) and an M-major A.
+	{m: 8, n: 1024, k: 512, config: 6, kernel: "cutego_gemm_64x64_kk_bf16_f32"},
+	{m: 40, n: 520, k: 520, config: 6, kernel: "cutego_gemm_64x64_kk_bf16_f32"},
+	{m: 64, n: 1000, k: 4096, config: 6, kernel: "cutego_gemm_64x64_kk_bf16_f32"},
+	{m: 200, n: 1000, k: 320, aMajorM: true, config: 6, kernel: "cutego_gemm_64x64_mk_bf16_f32"},
+	// 64x32 tiles asked for (config 7, one consumer warpgroup, fp32 D by TMA stores of 32-column
+	// boxes): M = 8, 40 of one tile row; 64 x 4096 x 4096, 128 tiles unsplit; 64 x 1000 x 4096,
+	// 32 tiles split in 4 on 64x32 tiles; 192 of three tile rows with a partial column tile and
+	// an M-major A read in place (its K stride, 384 bytes, on the 16-byte grid: M = 100, 200
+	// bytes, is packed K-major first).
+	{m: 8, n: 1024, k: 512, config: 7, kernel: "cutego_gemm_64x32_kk_bf16_f32"},
+	{m: 40, n: 520, k: 520, config: 7, kernel: "cutego_gemm_64x32_kk_bf16_f32"},
+	{m: 64, n: 4096, k: 4096, config: 7, kernel: "cutego_gemm_64x32_kk_bf16_f32", samples: 4096},
+	{m: 64, n: 1000, k: 4096, config: 7, kernel: "cutego_gemm_64x32_kk_bf16_f32"},
+	{m: 192, n: 1000, k: 320, aMajorM: true, config: 7, kernel: "cutego_gemm_64x32_mk_bf16_f32"},
+	// 64x128 tiles asked for (config 8, one consumer warpgroup, m64n128k16): M = 40 of one tile
+	// row; 200 of four (the last partial) with a partial column tile (N = 1000) and an M-major
+	// A; 1000^3, 128 tiles unsplit; 64 x 4096 x 4096, 32 tiles split in 4 on 64x128 tiles.
+	{m: 40, n: 520, k: 520, config: 8, kernel: "cutego_gemm_64x128_kk_bf16_f32"},
+	{m: 200, n: 1000, k: 320, aMajorM: true, config: 8, kernel: "cutego_gemm_64x128_mk_bf16_f32"},
+	{m: 1000, n: 1000, k: 1000, config: 8, kernel: "cutego_gemm_64x128_kk_bf16_f32", samples: 4096},
+	{m: 64, n: 4096, k: 4096, config: 8, kernel: "cutego_gemm_64x128_kk_bf16_f32", samples: 4096},
+	// Chosen as the C launcher chooses (cutego_gemm_narrow_config) on an H200's 132 SMs (the
+	// plans gemm_test.go checks without a GPU): 128 x 4096 x 8192 on 64x64 tiles, 128 of them
+	// unsplit (one wave); 8 x 6144 on 96 64x64 tiles, no split.
+	{m: 128, n: 4096, k: 8192, kernel: "cutego_gemm_64x64_kk_bf16_f32", wantSMs: 132, samples: 4096},
+	{m: 8, n: 6144, k: 4096, kernel: "cutego_gemm_64x64_kk_bf16_f32", wantSMs: 132, samples: 4096},
+	// 1024^3: 64x128 tiles, 128 of them in one wave, where 128x128 makes 64.
+	{m: 1024, n: 1024, k: 1024, kernel: "cutego_gemm_64x128_kk_bf16_f32", wantSMs: 132, samples: 4096},
+	// Stream-K asked for (gemm_stream_k.cuh, the fixup through the Copier's workspace), odd
+	// sizes: 1000 x 3000 x 1000 on 128x256 tiles (96 tiles, all stream-K, a partial last
+	// k-tile); 300 x 1000 x 520 on 128x128 tiles with an M-major A of rows of 600 bytes, copied
+	// K-major first (the partial sums after the copy in the workspace); 256 x 1000 x 1000 on
+	// 128x256 tiles with an M-major A read in place (B's rows of 2,000 bytes copied to a 128-byte
+	// pitch: 8 tiles of 16 k-tiles, 128 CTAs); 1100 x 4000 x 256 on 128x128 tiles: 288
+	// tiles, 156 stream-K and 132 whole.
+	{m: 1000, n: 3000, k: 1000, config: 1, dec: GemmStreamK, kernel: "cutego_gemm_128x256_kk_bf16_f32_streamk", samples: 8192},
+	{m: 300, n: 1000, k: 520, aMajorM: true, config: 2, dec: GemmStreamK, kernel: "cutego_gemm_128x128_kk_bf16_f32_streamk"},
+	{m: 256, n: 1000, k: 1000, aMajorM: true, config: 1, dec: GemmStreamK, kernel: "cutego_gemm_128x256_mk_bf16_f32_streamk"},
+	{m: 1100, n: 4000, k: 256, config: 2, dec: GemmStreamK, kernel: "cutego_gemm_128x128_kk_bf16_f32_streamk", samples: 8192},
+	// The automatic choice on 132 SMs (cutego_gemm_stream_k, as in C): 1536 x 14336 x 4096 is
+	// 672 tiles of 128x256, 144 of them stream-K; 1024 x 14336 x 4096 runs 128x224 tiles
+	// data-parallel (as many waves as 128x256 ones).
+	{m: 1536, n: 14336, k: 4096, kernel: "cutego_gemm_128x256_kk_bf16_f32_streamk", wantSMs: 132, samples: 4096},
+	{m: 1024, n: 14336, k: 4096, kernel: "cutego_gemm_128x224_kk_bf16_f32", wantSMs: 132, samples: 4096},
 }
 
 // BenchmarkGemmDecomposition times Copier.Gemm (bf16 in, bf16 out, K-major A and B) on few-wave

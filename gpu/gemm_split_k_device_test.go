@@ -121,23 +121,27 @@ func runSplit(t *testing.T, c *Copier, tc splitCase, rng *rand.Rand) {
 func TestGemmSplitKOnDevice(t *testing.T) {
 	c := openGemm(t)
 	rng := rand.New(rand.NewSource(5))
-	for _, tc := range []splitCase{
-		// Automatic on 132 SMs (cutego_gemm_narrow_config, as gemm_test.go checks without a GPU):
-		// 16 x 4096 on 64x32 tiles, 128 of them, one wave unsplit; 16 x 2048 x 8192 on 64x64
-		// tiles, 32 of them in 4 slices (128 CTAs).
-		{m: 16, n: 4096, k: 4096, ab: BF16, cd: BF16, alpha: 1, want: 1},
-		{m: 16, n: 2048, k: 8192, ab: BF16, cd: F32, alpha: 2, beta: -1, want: 4},
-		// Asked for: 8 slices of 512 into f16 with C; 3 slices of 1032 (no whole k-tile of 64).
-		{m: 16, n: 4096, k: 4096, ab: F16, cd: F16, alpha: 1, beta: 0.5, splitK: 8, want: 8},
-		{m: 64, n: 4096, k: 3096, ab: BF16, cd: F32, alpha: 1, beta: 1, splitK: 3, want: 3},
-		// A partial tile row and column (M = 72, N = 1000: W's rows of 1000 fp32).
-		{m: 72, n: 1000, k: 2048, ab: BF16, cd: F32, alpha: 1, beta: 2, splitK: 2, want: 2},
-		// Never split.
-		{m: 16, n: 4096, k: 4096, ab: BF16, cd: F32, alpha: 1, splitK: 1, want: 1},
-		// Rows of 8200 bytes: A and B packed (K padded to 4160 with zeros) before the split, 16
-		// tiles of 128x128 in 4 slices of 1040 of the copies, the partial sums after them.
-		{m: 16, n: 2048, k: 4100, ab: BF16, cd: F32, alpha: 1, beta: 1, want: 4},
-	} {
+	for _, tc := range splitDeviceCases {
 		runSplit(t, c, tc, rng)
 	}
+}
+
+// splitDeviceCases are TestGemmSplitKOnDevice's GEMMs; their splits on 132 SMs are checked without
+// a GPU too (TestDeviceCasesPlanned).
+var splitDeviceCases = []splitCase{
+	// Automatic on 132 SMs (cutego_gemm_narrow_config, as gemm_test.go checks without a GPU):
+	// 16 x 4096 on 64x32 tiles, 128 of them, one wave unsplit; 16 x 2048 x 8192 on 64x64
+	// tiles, 32 of them in 4 slices (128 CTAs).
+	{m: 16, n: 4096, k: 4096, ab: BF16, cd: BF16, alpha: 1, want: 1},
+	{m: 16, n: 2048, k: 8192, ab: BF16, cd: F32, alpha: 2, beta: -1, want: 4},
+	// Asked for: 8 slices of 512 into f16 with C; 3 slices of 1032 (no whole k-tile of 64).
+	{m: 16, n: 4096, k: 4096, ab: F16, cd: F16, alpha: 1, beta: 0.5, splitK: 8, want: 8},
+	{m: 64, n: 4096, k: 3096, ab: BF16, cd: F32, alpha: 1, beta: 1, splitK: 3, want: 3},
+	// A partial tile row and column (M = 72, N = 1000: W's rows of 1000 fp32).
+	{m: 72, n: 1000, k: 2048, ab: BF16, cd: F32, alpha: 1, beta: 2, splitK: 2, want: 2},
+	// Never split.
+	{m: 16, n: 4096, k: 4096, ab: BF16, cd: F32, alpha: 1, splitK: 1, want: 1},
+	// Rows of 8200 bytes: A and B packed (K padded to 4160 with zeros) before the split, 16
+	// tiles of 128x128 in 4 slices of 1040 of the copies, the partial sums after them.
+	{m: 16, n: 2048, k: 4100, ab: BF16, cd: F32, alpha: 1, beta: 1, want: 4},
 }
