@@ -6,7 +6,7 @@
 //   bench_gemm out.csv [--quick|--sweep] [--dtype bf16|f16|both] [--layout TN|NN|NT|TT] [--reps N]
 //              [--cluster 0|1|2] [--cluster-n 0|2] [--ab-cluster] [--ab-config C] [--split-k S] [--decomposition D] [--pitch-pack P] [--min-m M] [--max-m M] [--set S] [--host] [--graph] [--cold] [--passes P]
 //              [--no-verify]
-//              [--shape M,N,K]...
+//              [--d-store S] [--shape M,N,K[,L]]...
 // --sweep: M in 1..16384 x the LLM (N,K) pairs, squares 256..16384, 12 sizes off the 64-grid.
 // Small problems are timed as batches of up to 20 back-to-back calls (time per call).
 // --ab-cluster also times ours without clusters (clusters on and off, A/B), interleaved in the same run.
@@ -15,7 +15,10 @@
 // --graph: each side's calls timed as a captured CUDA graph (device time, no host launch cost).
 // --passes P (default 2): every side is timed a repeat at a time in turn (ours, GemmEx, cuBLASLt, ours,
 // ...) for P x reps rounds; each side's median over the even and over the odd passes' rounds.
-// --shape M,N,K (repeatable): these shapes only (set "shape"), e.g. for a before/after run.
+// --shape M,N,K[,L] (repeatable): these shapes only (set "shape"), e.g. for a before/after run; L > 1: a
+// strided batch of L GEMMs (A, B and D compact, batch outermost; cublasLt's batch count and
+// cublasGemmStridedBatchedEx beside ours; the first and the last batch checked).
+// --d-store S: options.d_store (0 automatic, 1 D streams past the L2, 2 never).
 // --cold: every side's calls read A and B from device memory, as an inference step reads a layer's
 // weights: copies of A and B together at least three times the L2's size, each call the next copy
 // (and a graph holds every copy once), so no call finds its operands left in L2 by the one before.
@@ -39,6 +42,7 @@ using namespace gh;
 struct Shape {
   int64_t m, n, k;
   const char *set;
+  int64_t l = 1;  // batch count
 };
 
 
@@ -98,7 +102,7 @@ struct Lt {
     }
   };
   // am/bm: 0 K-major, 1 MN-major (our terms)
-  void prepare(Call &c, int64_t M, int64_t N, int64_t K, int am, int bm, cudaDataType t) {
+  void prepare(Call &c, int64_t M, int64_t N, int64_t K, int am, int bm, cudaDataType t, int64_t L = 1) {
     CL(cublasLtMatmulDescCreate(&c.op, CUBLAS_COMPUTE_32F, CUDA_R_32F));
     // first operand (cuBLAS "A") = our B, N x K: K-major = col-major K x N -> transpose
     cublasOperation_t ta = bm == 0 ? CUBLAS_OP_T : CUBLAS_OP_N, tb = am == 0 ? CUBLAS_OP_N : CUBLAS_OP_T;
@@ -109,6 +113,16 @@ struct Lt {
     if (am == 0) CL(cublasLtMatrixLayoutCreate(&c.lb, t, K, M, K));
     else CL(cublasLtMatrixLayoutCreate(&c.lb, t, M, K, M));
     CL(cublasLtMatrixLayoutCreate(&c.ld, t, N, M, N));
+    if (L > 1) {  // a strided batch of compact matrices
+      const int32_t lc = (int32_t)L;
+      const int64_t sa = N * K, sb = M * K, sd = M * N;
+      const std::pair<cublasLtMatrixLayout_t, int64_t> ls[] = {{c.la, sa}, {c.lb, sb}, {c.ld, sd}};
+      for (const auto &x : ls) {
+        CL(cublasLtMatrixLayoutSetAttribute(x.first, CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT, &lc, sizeof lc));
+        CL(cublasLtMatrixLayoutSetAttribute(x.first, CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET, &x.second,
+                                            sizeof x.second));
+      }
+    }
     cublasLtMatmulPreference_t pref;
     CL(cublasLtMatmulPreferenceCreate(&pref));
     CL(cublasLtMatmulPreferenceSetAttribute(pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &wsz, sizeof wsz));
@@ -125,15 +139,21 @@ struct Lt {
 };
 
 // cublasGemmEx, default algorithm: the same column-major D^T = op(B) op(A) as Lt.
+// L > 1: cublasGemmStridedBatchedEx over compact matrices.
 static std::function<void()> gemmex_call(cublasHandle_t hb, Rotation &ops, void *d, int64_t M, int64_t N, int64_t K,
-                                         int am, int bm, cudaDataType t) {
+                                         int am, int bm, cudaDataType t, int64_t L = 1) {
   return [=, &ops] {
     const cublasOperation_t ta = bm == 0 ? CUBLAS_OP_T : CUBLAS_OP_N, tb = am == 0 ? CUBLAS_OP_N : CUBLAS_OP_T;
     const int lda = (int)(bm == 0 ? K : N), ldb = (int)(am == 0 ? K : M);
     const float alpha = 1, beta = 0;
     const auto ab = ops.next();
-    CB(cublasGemmEx(hb, ta, tb, (int)N, (int)M, (int)K, &alpha, ab.second, t, lda, ab.first, t, ldb, &beta, d, t,
-                    (int)N, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+    if (L > 1)
+      CB(cublasGemmStridedBatchedEx(hb, ta, tb, (int)N, (int)M, (int)K, &alpha, ab.second, t, lda, N * K, ab.first, t,
+                                    ldb, M * K, &beta, d, t, (int)N, M * N, (int)L, CUBLAS_COMPUTE_32F,
+                                    CUBLAS_GEMM_DEFAULT));
+    else
+      CB(cublasGemmEx(hb, ta, tb, (int)N, (int)M, (int)K, &alpha, ab.second, t, lda, ab.first, t, ldb, &beta, d, t,
+                      (int)N, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
   };
 }
 
@@ -199,32 +219,44 @@ static void measure_copy_rate() {
 template <typename T>
 static void bench_one(FILE *csv, const Shape &s, int am, int bm, int dt, int reps, Lt &lt, cublasHandle_t hb,
                       std::vector<double> &ratios, const cutego_gemm_options_t *opt) {
-  const int64_t M = s.m, N = s.n, K = s.k;
+  const int64_t M = s.m, N = s.n, K = s.k, L = s.l;
   float *f;
   T *a, *b, *d;
-  int64_t mx = std::max(M * K, std::max(N * K, M * N));
+  // A, B and D of all L batches (compact, batch outermost)
+  const int64_t ea = M * K * L, eb = N * K * L, ed = M * N * L;
+  int64_t mx = std::max(ea, eb);
   CK(cudaMalloc(&f, mx * 4));
-  CK(cudaMalloc(&a, M * K * sizeof(T)));
-  CK(cudaMalloc(&b, N * K * sizeof(T)));
-  CK(cudaMalloc(&d, M * N * sizeof(T)));
-  fill_normal<<<blocks_for(M * K), 256>>>(f, M * K, 17 + M);
-  convert<T><<<blocks_for(M * K), 256>>>(a, f, M * K);
-  fill_normal<<<blocks_for(N * K), 256>>>(f, N * K, 29 + N);
-  convert<T><<<blocks_for(N * K), 256>>>(b, f, N * K);
-  CK(cudaMemset(d, 0xFF, M * N * sizeof(T)));
-  cute_layout_t la = layout3(M, K, 0, am == 0 ? K : 1, am == 0 ? 1 : M, 0);
-  cute_layout_t lb = layout3(N, K, 0, bm == 0 ? K : 1, bm == 0 ? 1 : N, 0);
-  cute_layout_t ld = layout3(M, N, 0, N, 1, 0);
+  CK(cudaMalloc(&a, ea * sizeof(T)));
+  CK(cudaMalloc(&b, eb * sizeof(T)));
+  CK(cudaMalloc(&d, ed * sizeof(T)));
+  fill_normal<<<blocks_for(ea), 256>>>(f, ea, 17 + M);
+  convert<T><<<blocks_for(ea), 256>>>(a, f, ea);
+  fill_normal<<<blocks_for(eb), 256>>>(f, eb, 29 + N);
+  convert<T><<<blocks_for(eb), 256>>>(b, f, eb);
+  CK(cudaMemset(d, 0xFF, ed * sizeof(T)));
+  const int64_t bl = L > 1 ? L : 0;  // rank 2 without a batch
+  cute_layout_t la = layout3(M, K, bl, am == 0 ? K : 1, am == 0 ? 1 : M, L > 1 ? M * K : 0);
+  cute_layout_t lb = layout3(N, K, bl, bm == 0 ? K : 1, bm == 0 ? 1 : N, L > 1 ? N * K : 0);
+  cute_layout_t ld = layout3(M, N, bl, N, 1, L > 1 ? M * N : 0);
+  // the result of batch i checked against the reference of batch i (the first and the last)
+  auto check_batches = [&] {
+    double r = 0;
+    for (int64_t i : {(int64_t)0, L - 1}) {
+      r = std::max(r, check<T>(a + i * M * K, b + i * N * K, d + i * M * N, M, N, K, am, bm, hb));
+      if (L == 1) break;
+    }
+    return r;
+  };
   // --cold: copies of A and B beside them (the same values), read in turn
   Rotation ops;
   ops.a.push_back(a), ops.b.push_back(b);
-  const int copies = g_cold ? cold_copies((M * K + N * K) * sizeof(T)) : 1;
+  const int copies = g_cold ? cold_copies((ea + eb) * sizeof(T)) : 1;
   for (int c = 1; c < copies; ++c) {
     T *ac, *bc;
-    CK(cudaMalloc(&ac, M * K * sizeof(T)));
-    CK(cudaMalloc(&bc, N * K * sizeof(T)));
-    CK(cudaMemcpy(ac, a, M * K * sizeof(T), cudaMemcpyDeviceToDevice));
-    CK(cudaMemcpy(bc, b, N * K * sizeof(T), cudaMemcpyDeviceToDevice));
+    CK(cudaMalloc(&ac, ea * sizeof(T)));
+    CK(cudaMalloc(&bc, eb * sizeof(T)));
+    CK(cudaMemcpy(ac, a, ea * sizeof(T), cudaMemcpyDeviceToDevice));
+    CK(cudaMemcpy(bc, b, eb * sizeof(T), cudaMemcpyDeviceToDevice));
     ops.a.push_back(ac), ops.b.push_back(bc);
   }
   cutego_gemm_plan_t plan;
@@ -239,18 +271,18 @@ static void bench_one(FILE *csv, const Shape &s, int am, int bm, int dt, int rep
   };
   ours();
   CK(cudaDeviceSynchronize());
-  double rel = check<T>(a, b, d, M, N, K, am, bm, hb);
+  double rel = check_batches();
   // Ours, GemmEx and cuBLASLt a repeat each in turn (time_interleaved); of each side the better of
   // its two medians is kept.
   cudaDataType ct = dt == CUTEGO_DTYPE_BF16 ? CUDA_R_16BF : CUDA_R_16F;
   // Big shapes take fewer repeats (a 16384x28672x8192 product runs ~10 ms).
-  const double fl = 2.0 * M * N * K;
+  const double fl = 2.0 * M * N * K * L;
   reps = std::max(5, std::min(reps, (int)(4e13 / fl)));
   g_batch = std::max(1, std::min(20, (int)(2e11 / fl)));
   if (g_graph) g_batch = std::max(g_batch, copies);  // a graph holds every copy once
   Lt::Call lc;
-  lt.prepare(lc, M, N, K, am, bm, ct);
-  std::vector<std::function<void()>> sides{ours, gemmex_call(hb, ops, d, M, N, K, am, bm, ct)};
+  lt.prepare(lc, M, N, K, am, bm, ct, L);
+  std::vector<std::function<void()>> sides{ours, gemmex_call(hb, ops, d, M, N, K, am, bm, ct, L)};
   if (lc.ok) sides.push_back([&] { lt.run(lc, ops, d, g_stream); });
   const auto t = time_interleaved(sides, reps, g_passes, g_stream, g_batch, g_graph);
   float t_ours = t[0].first, t_ours2 = t[0].second, t_gex1 = t[1].first, t_gex2 = t[1].second;
@@ -283,10 +315,10 @@ static void bench_one(FILE *csv, const Shape &s, int am, int bm, int dt, int rep
         exit(3);
       }
     };
-    CK(cudaMemset(d, 0xFF, M * N * sizeof(T)));
+    CK(cudaMemset(d, 0xFF, ed * sizeof(T)));
     ours_c();
     CK(cudaDeviceSynchronize());
-    rel_abc = check<T>(a, b, d, M, N, K, am, bm, hb);
+    rel_abc = check_batches();
     const auto u = time_interleaved({ours_c, ours}, reps, g_passes, g_stream, g_batch, g_graph);
     t_abc = std::min(u[0].first, u[0].second);
     t_ours2 = std::min(t_ours2, std::min(u[1].first, u[1].second));
@@ -298,7 +330,8 @@ static void bench_one(FILE *csv, const Shape &s, int am, int bm, int dt, int rep
   double tf_ours = fl / (t_best * 1e9), tf_cub = t_cub > 0 ? fl / (t_cub * 1e9) : 0;
   double ratio = tf_cub > 0 ? tf_ours / tf_cub : 0;
   const char *lname[2][2] = {{"TN", "TT"}, {"NN", "NT"}};
-  const double ms_b_bound = g_copy_bps > 0 ? (double)N * K * sizeof(T) / g_copy_bps * 1e3 : 0;
+  const double ms_b_bound = g_copy_bps > 0 ? (double)eb * sizeof(T) / g_copy_bps * 1e3 : 0;
+  if (L > 1) printf("%lld x ", (long long)L);
   printf("%-6s %-4s %s %6lld %6lld %6lld  ours %6.1f us %6.1f TF  Lt %6.1f us  GemmEx %6.1f us  ratio %.3f  B-bound %.1f us  rel %.1e  %s\n",
          s.set, dt == CUTEGO_DTYPE_BF16 ? "bf16" : "f16", lname[am][bm], (long long)M, (long long)N, (long long)K,
          t_best * 1e3, tf_ours, t_lt * 1e3, t_gex * 1e3, ratio, ms_b_bound * 1e3, rel, plan.reason);
@@ -307,12 +340,12 @@ static void bench_one(FILE *csv, const Shape &s, int am, int bm, int dt, int rep
   if (g_ab_config > 0)
     printf("       config %d: %6.1f us %6.1f TF (%.3fx ours as asked, ratio %.3f)  rel %.1e  %s\n", g_ab_config,
            t_abc * 1e3, fl / (t_abc * 1e9), t_best / t_abc, t_cub > 0 ? t_cub / t_abc : 0, rel_abc, plan_abc.reason);
-  fprintf(csv, "%s,%s,%s,%lld,%lld,%lld,%.5f,%.5f,%.5f,%.5f,%.2f,%.2f,%.4f,%.2e,%s,%s,%d,%.4f,%.5f,%.5f,%d,%d,%.5f,%d,%d,%.5f,%.2e,%d,%d\n", s.set,
+  fprintf(csv, "%s,%s,%s,%lld,%lld,%lld,%.5f,%.5f,%.5f,%.5f,%.2f,%.2f,%.4f,%.2e,%s,%s,%d,%.4f,%.5f,%.5f,%d,%d,%.5f,%d,%d,%.5f,%.2e,%d,%d,%lld\n", s.set,
           dt == CUTEGO_DTYPE_BF16 ? "bf16" : "f16", lname[am][bm], (long long)M, (long long)N, (long long)K, t_ours,
           t_ours2, t_cub1, t_cub2, tf_ours, tf_cub, ratio, rel, cutego_gemm_path_name(plan.path),
           (plan.flags & CUTEGO_GEMM_F_D_TMA) ? "tma-store" : "direct", (int)plan.cluster_m, t_nc, t_gex1, t_gex2,
           (int)plan.config, (int)plan.split_k, ms_b_bound, (int)plan.decomposition, g_ab_config > 0 ? (int)plan_abc.config : -1,
-          t_abc, rel_abc, (int)plan.cluster_n, g_cold ? copies : 0);
+          t_abc, rel_abc, (int)plan.cluster_n, g_cold ? copies : 0, (long long)L);
   fflush(csv);
   fflush(stdout);
   if (!g_no_verify && (rel > 1e-2 || rel_abc > 1e-2)) {
@@ -371,7 +404,7 @@ static void host_overhead(Lt &lt, cublasHandle_t hb, const cutego_gemm_options_t
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    fprintf(stderr, "usage: bench_gemm out.csv [--quick] [--dtype bf16|f16|both] [--layout TN|NN|NT|TT] [--reps N] [--group G] [--config C] [--direct-epilogue] [--only-m M] [--cluster C] [--cluster-n C] [--ab-cluster] [--ab-config C] [--sweep] [--min-m M] [--max-m M] [--set llm|square|odd] [--split-k S] [--decomposition D] [--pitch-pack P] [--max-ctas C] [--host] [--graph] [--cold] [--passes P] [--no-verify] [--shape M,N,K]...\n");
+    fprintf(stderr, "usage: bench_gemm out.csv [--quick] [--dtype bf16|f16|both] [--layout TN|NN|NT|TT] [--reps N] [--group G] [--config C] [--direct-epilogue] [--only-m M] [--cluster C] [--cluster-n C] [--ab-cluster] [--ab-config C] [--sweep] [--min-m M] [--max-m M] [--set llm|square|odd] [--split-k S] [--decomposition D] [--pitch-pack P] [--max-ctas C] [--host] [--graph] [--cold] [--passes P] [--no-verify] [--d-store S] [--shape M,N,K[,L]]...\n");
     return 2;
   }
   bool quick = false, sweep = false, host = false;
@@ -382,13 +415,14 @@ int main(int argc, char **argv) {
   memset(&opt, 0, sizeof opt);
   std::vector<Shape> given;
   for (int i = 2; i < argc; ++i) {
-    long long gm, gn, gk;
+    long long gm, gn, gk, gl = 1;
     if (!strcmp(argv[i], "--shape") && i + 1 < argc) {
-      if (sscanf(argv[++i], "%lld,%lld,%lld", &gm, &gn, &gk) != 3 || gm < 1 || gn < 1 || gk < 1) {
-        fprintf(stderr, "bench_gemm: --shape wants M,N,K (positive), got %s\n", argv[i]);
+      const int got = sscanf(argv[++i], "%lld,%lld,%lld,%lld", &gm, &gn, &gk, &gl);
+      if (got < 3 || gm < 1 || gn < 1 || gk < 1 || gl < 1) {
+        fprintf(stderr, "bench_gemm: --shape wants M,N,K or M,N,K,L (positive), got %s\n", argv[i]);
         return 2;
       }
-      given.push_back({gm, gn, gk, "shape"});
+      given.push_back({gm, gn, gk, "shape", gl});
     } else if (!strcmp(argv[i], "--quick")) quick = true;
     else if (!strcmp(argv[i], "--sweep")) sweep = true;
     else if (!strcmp(argv[i], "--host")) host = true;
@@ -407,6 +441,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[i], "--layout") && i + 1 < argc) lay = argv[++i];
     else if (!strcmp(argv[i], "--reps") && i + 1 < argc) reps = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--group") && i + 1 < argc) opt.group_m = atoi(argv[++i]);
+    else if (!strcmp(argv[i], "--d-store") && i + 1 < argc) opt.d_store = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--config") && i + 1 < argc) opt.config = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--direct-epilogue")) opt.direct_epilogue = 1;
     else if (!strcmp(argv[i], "--only-m") && i + 1 < argc) only_m = atoll(argv[++i]);
@@ -418,7 +453,7 @@ int main(int argc, char **argv) {
   int am = (lay[0] == 'N'), bm = (lay[1] == 'T');  // BLAS names for row-major D
   FILE *csv = fopen(argv[1], "w");
   if (!csv) return 2;
-  fprintf(csv, "set,dtype,layout,m,n,k,ms_ours,ms_ours_again,ms_cublaslt,ms_cublaslt_again,tflops_ours,tflops_cublaslt,ratio,rel_err,path,epilogue,cluster_m,ms_ours_no_cluster,ms_gemmex,ms_gemmex_again,config,split_k,ms_b_bound,decomposition,ab_config,ms_ab_config,rel_ab_config,cluster_n,cold_copies\n");
+  fprintf(csv, "set,dtype,layout,m,n,k,ms_ours,ms_ours_again,ms_cublaslt,ms_cublaslt_again,tflops_ours,tflops_cublaslt,ratio,rel_err,path,epilogue,cluster_m,ms_ours_no_cluster,ms_gemmex,ms_gemmex_again,config,split_k,ms_b_bound,decomposition,ab_config,ms_ab_config,rel_ab_config,cluster_n,cold_copies,l\n");
   cudaDeviceProp prop;
   CK(cudaGetDeviceProperties(&prop, 0));
   int drv = 0, clk = 0, mclk = 0;

@@ -543,7 +543,10 @@ __device__ __forceinline__ void epilogue_tma_chunk(const GemmArgs &p, const CUte
   named_barrier_sync(1 + cw, 128);
   if (t == 0) {
     int32_t crd[3] = {col0 + ch * CC, row0, l};
-    tma_store(tma_d, buf, 3, crd);
+    if (p.flags & CUTEGO_GEMM_F_D_STREAM)
+      tma_store_hint(tma_d, buf, 3, crd, policy_evict_first());  // D streams out of the L2 first
+    else
+      tma_store(tma_d, buf, 3, crd);
     bulk_commit();
   }
 }

@@ -495,6 +495,17 @@ static int derive_maps(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt, 
   return PLAN_NEXT;
 }
 
+/* Whether D streams past the L2 (CUTEGO_GEMM_F_D_STREAM): where options.d_store asks for it and D
+ * goes out through TMA stores. Not automatic: on the H200 it was 0.88-1.13x of normal stores on
+ * store-bound shapes with no rule of D's size or K separating the two (include/cutego_kernels.h). */
+static int stream_output(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt) {
+  const int32_t mode = opt ? opt->d_store : CUTEGO_GEMM_D_STORE_AUTO;
+  if (mode < CUTEGO_GEMM_D_STORE_AUTO || mode > CUTEGO_GEMM_D_STORE_NORMAL)
+    return REASON(p, -1, "d_store %d: 0 (automatic), 1 (stream) or 2 (normal)", (int)mode);
+  if (mode == CUTEGO_GEMM_D_STORE_STREAM && (p->flags & CUTEGO_GEMM_F_D_TMA)) p->flags |= CUTEGO_GEMM_F_D_STREAM;
+  return PLAN_NEXT;
+}
+
 static int name_kernel(cutego_gemm_plan_t *p) {
   const config_boxes *cb = boxes_of(p);
   static const char *const in_name[] = {"", "f16", "bf16", "", "e4m3", "e5m2"},
@@ -529,6 +540,7 @@ static int steps(const cute_layout_t *d, const cute_layout_t *a, const cute_layo
   if ((rc = pack_inputs(p, opt, fa, fb, a_addr, b_addr, &ws)) != PLAN_NEXT) return rc;
   p->workspace_bytes = ws;
   if ((rc = derive_maps(p, opt, d_addr, c_addr)) != PLAN_NEXT) return rc;
+  if ((rc = stream_output(p, opt)) != PLAN_NEXT) return rc;
   return name_kernel(p);
 }
 
@@ -575,7 +587,8 @@ void cutego_gemm_args(const cutego_gemm_plan_t *p, void *d, const void *c, float
   g->tiles_n = (int32_t)plan_ceil_div(p->tiles_n, cn);
   g->tiles = (int64_t)g->tiles_m * g->tiles_n * p->l;
   g->k_tiles = p->path == CUTEGO_GEMM_PATH_WGMMA ? (int32_t)cutego_gemm_k_tiles(p->config, is_fp8(p->ab_dtype), p->k) : 0;
-  g->group_m = (int32_t)plan_ceil_div(group_m > 0 ? group_m : 8, cm);
+  /* raster groups of 8 tile rows (B's tiles reused from the L2), of one where D streams */
+  g->group_m = (int32_t)plan_ceil_div(group_m > 0 ? group_m : (p->flags & CUTEGO_GEMM_F_D_STREAM) ? 1 : 8, cm);
   g->a_bcast_l = p->a.bcast_l;
   g->b_bcast_l = p->b.bcast_l;
   g->alpha = alpha;

@@ -37,6 +37,7 @@ struct Case {
   int packs;   // 0 unchecked; else 1 + the CUTEGO_GEMM_F_PACK_A/B bits the plan must have (checked)
   int cluster_n; // 0 unchecked; 2: 1x2 clusters sharing A asked for (checked)
   int max_ctas;  // options.max_ctas (0: one CTA per SM): few CTAs, many tiles each
+  int d_store;   // options.d_store; CUTEGO_GEMM_D_STORE_STREAM: the plan must have CUTEGO_GEMM_F_D_STREAM (checked)
 };
 
 static int g_fail = 0, g_run = 0;
@@ -135,6 +136,7 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed) {
   opt.decomposition = c.decomp > 0 ? c.decomp : 0;
   opt.pitch_pack = c.pitch;
   opt.max_ctas = c.max_ctas;
+  opt.d_store = c.d_store;
   cutego_gemm_plan_t plan;
   memset(&plan, 0, sizeof plan);
   int rc = cutego_gemm(d, &ld, a, &la, b, &lb, cc, &lc, c.ab, c.cd, c.alpha, c.beta, nullptr, &opt, &plan);
@@ -175,7 +177,8 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed) {
               (c.config == 0 || plan.config == (c.config > 0 ? c.config : -c.config) - 1) &&
               (c.decomp == 0 || plan.decomposition == (c.decomp > 0 ? c.decomp : -c.decomp)) &&
               (c.packs == 0 || (plan.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B)) == c.packs - 1) &&
-              (c.cluster_n == 0 || plan.cluster_n == c.cluster_n);
+              (c.cluster_n == 0 || plan.cluster_n == c.cluster_n) &&
+              (c.d_store != CUTEGO_GEMM_D_STORE_STREAM || (plan.flags & CUTEGO_GEMM_F_D_STREAM));
     if (ok && plan.decomposition == CUTEGO_GEMM_DECOMPOSITION_STREAM_K) {
       // the same call again, into a poisoned copy of D: bit for bit the same
       std::vector<TO> h1(nd), h2(nd);
@@ -501,6 +504,26 @@ int main(int argc, char **argv) {
       cs.push_back({x.name, x.m, x.n, x.k, x.l, 0, 0, x.ab, x.cd, 1.5f, x.beta, 0, W, 0, 0, 0, 0, 0, 0, 1,
                     x.config ? 1 : 0, x.config, x.config ? CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL : 0, 0, 0, 0,
                     x.max_ctas});
+  }
+  // D streaming past the L2 (options.d_store): evict-first TMA stores, raster groups of one tile
+  // row; deferred stores over many tiles per CTA, a batch, a source (stored at once), stream-K
+  {
+    const struct {
+      const char *name;
+      int64_t m, n, k, l;
+      int ab, cd;
+      float beta;
+      int config, decomp, max_ctas;
+    } st[] = {
+        {"D streaming 128x256 3 CTAs", 1000, 1200, 520, 1, BF, BF, 0.f, CUTEGO_GEMM_CONFIG_128x256x64 + 1, 0, 3},
+        {"D streaming batched f16", 520, 1040, 128, 3, F16, F16, 0.f, 0, 0, 0},
+        {"D streaming beta", 1000, 1200, 200, 2, BF, BF, 0.5f, 0, 0, 0},
+        {"D streaming stream-K", 1000, 1200, 1040, 1, BF, BF, 0.f, CUTEGO_GEMM_CONFIG_128x256x64 + 1,
+         CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0},
+    };
+    for (const auto &x : st)
+      cs.push_back({x.name, x.m, x.n, x.k, x.l, 0, 0, x.ab, x.cd, 1.25f, x.beta, 0, W, 0, 0, 0, 0, 0, 0, 1, 0,
+                    x.config, x.decomp, 0, 0, 0, x.max_ctas, CUTEGO_GEMM_D_STORE_STREAM});
   }
   cs.push_back({"cluster, 3 tile rows", 384, 1024, 512, 1, 0, 1, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 2});
   cs.push_back({"cluster, 3 tile rows direct", 300, 1000, 264, 2, 1, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 1, 0, 0, 2});

@@ -1657,6 +1657,38 @@ int main(void) {
     CHECK(rc == 0 && p.cluster_m == 2 && g.tiles_m == 2 && cutego_gemm_grid(&p, 132, 0) == 2 * 2 * p.tiles_n,
           "forced cluster, 3 rows: %d %lld", (int)g.tiles_m, (long long)cutego_gemm_grid(&p, 132, 0));
   }
+  {
+    /* options.d_store: STREAM marks D's TMA stores evict-first and walks one tile row at a time
+     * (raster groups of 1 unless group_m says otherwise); NORMAL never; other values refused;
+     * without TMA stores (a D of odd N) nothing to mark */
+    cutego_gemm_options_t o = {0};
+    cutego_gemm_args_t g;
+    o.d_store = CUTEGO_GEMM_D_STORE_STREAM;
+    rc = plan(L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL, BF,
+              BF, 0x1000, &o, &p);
+    cutego_gemm_args(&p, (void *)0x10000, NULL, 1.f, 0.f, 0, &g);
+    CHECK(rc == 0 && (p.flags & CUTEGO_GEMM_F_D_STREAM) && (g.flags & CUTEGO_GEMM_F_D_STREAM) && g.group_m == 1,
+          "d_store stream: flags %d group %d: %s", (int)g.flags, (int)g.group_m, p.reason);
+    cutego_gemm_args(&p, (void *)0x10000, NULL, 1.f, 0.f, 4, &g);
+    CHECK(g.group_m == 4, "d_store stream, group_m 4 asked: %d", (int)g.group_m);
+    o.d_store = CUTEGO_GEMM_D_STORE_NORMAL;
+    rc = plan(L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL, BF,
+              BF, 0x1000, &o, &p);
+    cutego_gemm_args(&p, (void *)0x10000, NULL, 1.f, 0.f, 0, &g);
+    CHECK(rc == 0 && !(g.flags & CUTEGO_GEMM_F_D_STREAM) && g.group_m == 8, "d_store normal: %d %d", (int)g.flags,
+          (int)g.group_m);
+    o.d_store = CUTEGO_GEMM_D_STORE_STREAM;
+    rc = plan(L3(4096, 4095, 0, 4095, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), L3(4095, 4096, 0, 4096, 1, 0), NULL, BF,
+              BF, 0x1000, &o, &p);
+    CHECK(rc == 0 && !(p.flags & CUTEGO_GEMM_F_D_TMA) && !(p.flags & CUTEGO_GEMM_F_D_STREAM),
+          "d_store stream without TMA stores: %d: %s", (int)p.flags, p.reason);
+    for (int bad = -1; bad <= 3; bad += 4) {
+      o.d_store = bad;
+      rc = plan(L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL, BF,
+                BF, 0x1000, &o, &p);
+      CHECK(rc == -1 && strstr(p.reason, "d_store"), "d_store %d: %s", bad, p.reason);
+    }
+  }
 
   /* NN: A M-major (M,K):(1,M), B N-major (N,K):(1,N): boxes are 64 x 64 (128-byte swizzle span). */
   rc = plan(L3(1024, 2048, 0, 2048, 1, 0), L3(1024, 512, 0, 1, 1024, 0), L3(2048, 512, 0, 1, 2048, 0), NULL, F16,

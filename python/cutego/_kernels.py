@@ -90,7 +90,7 @@ class GemmOptions(ctypes.Structure):
                 ("workspace", ctypes.c_void_p), ("workspace_bytes", ctypes.c_int64), ("sms", ctypes.c_int32),
                 ("pitch_pack", ctypes.c_int32), ("scale_a", ctypes.c_void_p), ("scale_b", ctypes.c_void_p), ("b_dtype", ctypes.c_int32),
                 ("fp8_accumulation", ctypes.c_int32), ("fp8_promotion_interval", ctypes.c_int32),
-                ("decomposition", ctypes.c_int32), ("cluster_n", ctypes.c_int32)]
+                ("decomposition", ctypes.c_int32), ("cluster_n", ctypes.c_int32), ("d_store", ctypes.c_int32)]
 
 
 _L = ctypes.POINTER(LayoutT)

@@ -409,7 +409,8 @@ class TestStructs(unittest.TestCase):
                                                       "promoted", "cluster_n"]),
                   ("cutego_gemm_options_t", K.GemmOptions, ["split_k", "workspace", "workspace_bytes", "sms",
                                                             "pitch_pack", "scale_a", "scale_b", "b_dtype", "fp8_accumulation",
-                                                            "fp8_promotion_interval", "decomposition", "cluster_n"]),
+                                                            "fp8_promotion_interval", "decomposition", "cluster_n",
+                                                            "d_store"]),
                   ("cutego_tma_desc_t", K.TmaDesc, ["box", "l2_promotion"]),
                   ("cutego_einsum_plan_t", gpu._Fold, ["c", "m", "l", "m_indices", "l_indices"])]
         src = ['#include <stdio.h>', '#include <stddef.h>', '#include "cutego_kernels.h"', '#include "cutego_einsum.h"',
