@@ -96,7 +96,7 @@ type GemmOptions struct {
 	NoPack         bool  // never copy A or B into a workspace: the generic path instead
 	ClusterM       int   // 0 automatic, 1 no clusters, 2: 2x1 clusters sharing B by TMA multicast
 	ClusterN       int   // 0 or 1 no clusters along N, 2: 1x2 clusters sharing a K-major A (16-bit, tiles of <= 128 columns)
-	DStore         int   // CUTEGO_GEMM_D_STORE_*: 0 automatic, 1 D streams past the L2 (evict-first, one-row raster), 2 never
+	DStore         int   // CUTEGO_GEMM_D_STORE_*: 0 automatic, 1 D streams past the L2 (evict-first D, evict-last A and B), 2 never
 	SMs            int   // the device's multiprocessor count for the tile choice (Copier.Gemm: 0 is the device's)
 	BType          DType // FP8 pairs: B's type when it differs from A's (0: the same)
 	// FP8 only: promoted accumulation (partial sums added into fp32 registers every

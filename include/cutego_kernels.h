@@ -227,9 +227,8 @@ enum {
   CUTEGO_GEMM_F_CLUSTER_2 = 64, /* kernel arguments only: launched in 2x1 clusters sharing B (plan.cluster_m) */
   CUTEGO_GEMM_F_CLUSTER_N2 = 4096, /* kernel arguments only: launched in 1x2 clusters sharing A (plan.cluster_n) */
   CUTEGO_GEMM_F_D_STREAM = 8192, /* D streams past the L2 (options.d_store, CUTEGO_GEMM_D_STORE_*): its
-                                    TMA stores carry an L2 evict-first policy, and the tiles are walked
-                                    one tile row at a time (raster groups of one row unless
-                                    options.group_m says otherwise) */
+                                    TMA stores carry an L2 evict-first policy, A's and B's TMA loads
+                                    an evict-last one */
   CUTEGO_GEMM_F_BLOCK_SCALED = 128, /* FP8 block-scaled (CUTEGO_GEMM_FP8_ACCUM_BLOCK_SCALED): the kernel's
                                        name ends _blockscaled and its fifth argument is a
                                        cutego_gemm_block_scales_t, not a cutego_gemm_scales_t */
@@ -290,23 +289,20 @@ typedef struct cutego_gemm_options_t {
                           cluster_m 2 or stream-K; split K runs its slices in such clusters).
                           Measured on the H200 (bench/GEMM-NOTES.md): 0.67-1.09x of the same
                           tiles without, never faster than the automatic plan: not automatic. */
-  int32_t d_store;     /* CUTEGO_GEMM_D_STORE_*: 0 automatic (normal stores), 1 D streams past the L2,
-                          2 normal. (This field fills what was padding: the struct's size is
-                          unchanged.) */
+  int32_t d_store;     /* CUTEGO_GEMM_D_STORE_*: 0 automatic, 1 D streams past the L2, 2 normal. (This
+                          field fills what was padding: the struct's size is unchanged.) */
 } cutego_gemm_options_t;
 
-/* cutego_gemm_options_t.d_store: how the wgmma kernel's TMA stores treat the L2. STREAM
- * (CUTEGO_GEMM_F_D_STREAM): D's stores are marked evict-first and the tiles are walked one tile
- * row at a time (raster groups of one row unless group_m says otherwise), so that a large D
- * streaming out pushes fewer of A's rows out of the L2 before the tile row's other tiles read
- * them. Only where D goes out through TMA stores (CUTEGO_GEMM_F_D_TMA); elsewhere it changes
- * nothing. Measured on the H200 (bench/results/2026-12-04-dstream, two calls): 1.02-1.13x on
- * three shapes of 2.1 GB of D (256 x 2048 x 2048 x 64, 262144 x 4096 x 256, 524288 x 2048 x 128),
- * 1.00x on the attention scores' 256 x 2048 x 2048 x 128, 0.88-0.97x on a batch of 64 x 2048 x
- * 2048 x 128 and on 16384^2 x 1024 (whose B the raster groups of 8 rows share), 0.97-1.02x on
- * the other 10: not automatic. */
+/* cutego_gemm_options_t.d_store: how the wgmma kernel treats the L2 around D. STREAM
+ * (CUTEGO_GEMM_F_D_STREAM): D's TMA stores are marked evict-first and A's and B's TMA loads
+ * evict-last (loads shared by clusters excepted), so that a D much larger than the L2 streaming out
+ * does not push A's and B's tiles out before their other tiles read them. Only where D goes out
+ * through TMA stores (CUTEGO_GEMM_F_D_TMA); elsewhere it changes nothing. AUTO streams D where a
+ * store-bound GEMM writes at least CUTEGO_GEMM_D_STREAM_BYTES: 16-bit A and B, K <= 128, no source
+ * (measured on the H200: bench/results/2026-12-04-dstream; csrc/gemm/plan.c's stream_output). */
+#define CUTEGO_GEMM_D_STREAM_BYTES ((int64_t)1 << 31)
 enum {
-  CUTEGO_GEMM_D_STORE_AUTO = 0,   /* the plan's default: NORMAL */
+  CUTEGO_GEMM_D_STORE_AUTO = 0,   /* STREAM where csrc/gemm/plan.c's rule says, else NORMAL */
   CUTEGO_GEMM_D_STORE_STREAM = 1, /* always (where D goes out through TMA stores) */
   CUTEGO_GEMM_D_STORE_NORMAL = 2  /* never */
 };

@@ -117,6 +117,11 @@ __device__ __forceinline__ uint64_t policy_evict_first() {
   asm volatile("createpolicy.fractional.L2::evict_first.b64 %0, 1.0;" : "=l"(p));
   return p;
 }
+__device__ __forceinline__ uint64_t policy_evict_last() {
+  uint64_t p;
+  asm volatile("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(p));
+  return p;
+}
 __device__ __forceinline__ void tma_load_hint(const CUtensorMap *map, void *smem, uint64_t *bar, int rank,
                                               const int32_t *c, uint64_t pol) {
   uint64_t m = reinterpret_cast<uint64_t>(map);

@@ -495,14 +495,27 @@ static int derive_maps(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt, 
   return PLAN_NEXT;
 }
 
-/* Whether D streams past the L2 (CUTEGO_GEMM_F_D_STREAM): where options.d_store asks for it and D
- * goes out through TMA stores. Not automatic: on the H200 it was 0.88-1.13x of normal stores on
- * store-bound shapes with no rule of D's size or K separating the two (include/cutego_kernels.h). */
+/* Whether D streams past the L2 (CUTEGO_GEMM_F_D_STREAM: evict-first D stores, evict-last A and B
+ * loads), where D goes out through TMA stores: as options.d_store asks, and automatically where a
+ * store-bound GEMM writes a D much larger than the L2, which would otherwise push A's and B's tiles
+ * out before their other tiles read them: 16-bit A and B, K of at most 128 (two k-tiles), no
+ * source, and at least CUTEGO_GEMM_D_STREAM_BYTES of D. Measured on the H200 against normal stores
+ * (bench/results/2026-12-04-dstream, in-process ratios to cuBLAS, three rounds): DRAM reads 479 ->
+ * 326 MB (A and B are 268 MB) and 1.05-1.07x on the attention scores' 256 x 2048 x 2048 x 128 (2 GiB
+ * of D), 524288 x 2048 x 128 and 256 x 2048 x 2048 x 64; but 0.95x on a batch of 64 of them (512 MiB),
+ * ~0.98x at 1 GiB of D and 16384^2 x 1024, 0.99x at K = 256: hence the size and K bounds. */
 static int stream_output(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt) {
   const int32_t mode = opt ? opt->d_store : CUTEGO_GEMM_D_STORE_AUTO;
   if (mode < CUTEGO_GEMM_D_STORE_AUTO || mode > CUTEGO_GEMM_D_STORE_NORMAL)
     return REASON(p, -1, "d_store %d: 0 (automatic), 1 (stream) or 2 (normal)", (int)mode);
-  if (mode == CUTEGO_GEMM_D_STORE_STREAM && (p->flags & CUTEGO_GEMM_F_D_TMA)) p->flags |= CUTEGO_GEMM_F_D_STREAM;
+  if (!(p->flags & CUTEGO_GEMM_F_D_TMA) || mode == CUTEGO_GEMM_D_STORE_NORMAL) return PLAN_NEXT;
+  int64_t d_bytes;
+  if (plan_mul(p->m, p->n, &d_bytes) || plan_mul(d_bytes, p->l, &d_bytes) ||
+      plan_mul(d_bytes, dtype_bytes(p->cd_dtype), &d_bytes))
+    d_bytes = INT64_MAX; /* an overflow is more than the bound */
+  if (mode == CUTEGO_GEMM_D_STORE_STREAM ||
+      (!is_fp8(p->ab_dtype) && !p->read_c && p->k <= 128 && d_bytes >= CUTEGO_GEMM_D_STREAM_BYTES))
+    p->flags |= CUTEGO_GEMM_F_D_STREAM;
   return PLAN_NEXT;
 }
 
@@ -587,8 +600,7 @@ void cutego_gemm_args(const cutego_gemm_plan_t *p, void *d, const void *c, float
   g->tiles_n = (int32_t)plan_ceil_div(p->tiles_n, cn);
   g->tiles = (int64_t)g->tiles_m * g->tiles_n * p->l;
   g->k_tiles = p->path == CUTEGO_GEMM_PATH_WGMMA ? (int32_t)cutego_gemm_k_tiles(p->config, is_fp8(p->ab_dtype), p->k) : 0;
-  /* raster groups of 8 tile rows (B's tiles reused from the L2), of one where D streams */
-  g->group_m = (int32_t)plan_ceil_div(group_m > 0 ? group_m : (p->flags & CUTEGO_GEMM_F_D_STREAM) ? 1 : 8, cm);
+  g->group_m = (int32_t)plan_ceil_div(group_m > 0 ? group_m : 8, cm);
   g->a_bcast_l = p->a.bcast_l;
   g->b_bcast_l = p->b.bcast_l;
   g->alpha = alpha;

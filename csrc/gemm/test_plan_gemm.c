@@ -1658,19 +1658,17 @@ int main(void) {
           "forced cluster, 3 rows: %d %lld", (int)g.tiles_m, (long long)cutego_gemm_grid(&p, 132, 0));
   }
   {
-    /* options.d_store: STREAM marks D's TMA stores evict-first and walks one tile row at a time
-     * (raster groups of 1 unless group_m says otherwise); NORMAL never; other values refused;
-     * without TMA stores (a D of odd N) nothing to mark */
+    /* options.d_store: STREAM marks the plan (evict-first D stores, evict-last A and B loads; the
+     * raster groups stay 8 rows); NORMAL never; other values refused; without TMA stores (a D of
+     * odd N) nothing to mark */
     cutego_gemm_options_t o = {0};
     cutego_gemm_args_t g;
     o.d_store = CUTEGO_GEMM_D_STORE_STREAM;
     rc = plan(L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL, BF,
               BF, 0x1000, &o, &p);
     cutego_gemm_args(&p, (void *)0x10000, NULL, 1.f, 0.f, 0, &g);
-    CHECK(rc == 0 && (p.flags & CUTEGO_GEMM_F_D_STREAM) && (g.flags & CUTEGO_GEMM_F_D_STREAM) && g.group_m == 1,
+    CHECK(rc == 0 && (p.flags & CUTEGO_GEMM_F_D_STREAM) && (g.flags & CUTEGO_GEMM_F_D_STREAM) && g.group_m == 8,
           "d_store stream: flags %d group %d: %s", (int)g.flags, (int)g.group_m, p.reason);
-    cutego_gemm_args(&p, (void *)0x10000, NULL, 1.f, 0.f, 4, &g);
-    CHECK(g.group_m == 4, "d_store stream, group_m 4 asked: %d", (int)g.group_m);
     o.d_store = CUTEGO_GEMM_D_STORE_NORMAL;
     rc = plan(L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL, BF,
               BF, 0x1000, &o, &p);
@@ -1687,6 +1685,32 @@ int main(void) {
       rc = plan(L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL, BF,
                 BF, 0x1000, &o, &p);
       CHECK(rc == -1 && strstr(p.reason, "d_store"), "d_store %d: %s", bad, p.reason);
+    }
+    /* automatic: 16-bit A and B, K <= 128, no source and at least CUTEGO_GEMM_D_STREAM_BYTES (2 GiB)
+     * of D (the attention scores' batch of 256 x 2048 x 2048 x 128 and 524288 x 2048 x 128 are
+     * exactly 2 GiB); not at half that, not at K = 129, not with a source, not for FP8, not when
+     * asked NORMAL */
+    const struct {
+      int64_t m, n, k, l;
+      int ab, cd, with_c, d_store, streams;
+    } au[] = {
+        {2048, 2048, 128, 256, BF, BF, 0, 0, 1},     {524288, 2048, 128, 1, F16, F16, 0, 0, 1},
+        {1048576, 2048, 64, 1, BF, BF, 0, 0, 1},     {2048, 2048, 128, 128, BF, BF, 0, 0, 0},
+        {262144, 2048, 128, 1, BF, BF, 0, 0, 0},     {2048, 2048, 129, 256, BF, BF, 0, 0, 0},
+        {262144, 4096, 256, 1, BF, BF, 0, 0, 0},     {2048, 2048, 128, 256, BF, BF, 1, 0, 0},
+        {2048, 2048, 128, 256, BF, BF, 0, CUTEGO_GEMM_D_STORE_NORMAL, 0},
+        {2048, 2048, 128, 128, BF, F32, 0, 0, 1},    {2048, 2048, 128, 256, CUTEGO_DTYPE_E4M3, BF, 0, 0, 0},
+    };
+    for (size_t i = 0; i < sizeof au / sizeof au[0]; ++i) {
+      cutego_gemm_options_t oa = {0};
+      oa.d_store = au[i].d_store;
+      const int64_t m = au[i].m, n = au[i].n, k = au[i].k, l = au[i].l;
+      const cute_layout_t dl = L3(m, n, l, n, 1, m * n);
+      rc = plan(dl, L3(m, k, l, k, 1, m * k), L3(n, k, l, k, 1, n * k), au[i].with_c ? &dl : NULL, au[i].ab, au[i].cd,
+                0x1000, &oa, &p);
+      CHECK(rc == 0 && (p.flags & CUTEGO_GEMM_F_D_TMA) && !!(p.flags & CUTEGO_GEMM_F_D_STREAM) == au[i].streams,
+            "automatic D streaming %lldx%lldx%lld L%lld: want %d, flags %d: %s", (long long)m, (long long)n,
+            (long long)k, (long long)l, au[i].streams, (int)p.flags, p.reason);
     }
   }
 
