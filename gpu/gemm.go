@@ -125,8 +125,12 @@ type GemmOptions struct {
 type GemmPlan struct {
 	Path   GemmPath
 	Packed bool // an operand goes through a compact copy in a workspace first (A, B or C/D)
-	Kernel string
-	Reason string
+	// DStream: D streams past the L2 (CUTEGO_GEMM_F_D_STREAM: evict-first D stores, evict-last A
+	// and B loads), as GemmOptions.DStore asks or, automatically, where a 16-bit GEMM of K <= 128
+	// writes at least 2 GiB of D
+	DStream bool
+	Kernel  string
+	Reason  string
 	// SplitK is how many slices of K Copier.Gemm computes separately (1: none), as cutego_gemm
 	// would: the slices' GEMM, then a reduction (cutego_gemm_split_layouts).
 	SplitK int
@@ -254,6 +258,7 @@ func planGemm(d GemmOperand, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, b
 	p.Reason = C.GoString(&p.c.reason[0])
 	p.Kernel = C.GoString(&p.c.kernel[0])
 	p.Packed = p.c.flags&packFlags != 0
+	p.DStream = p.c.flags&C.CUTEGO_GEMM_F_D_STREAM != 0
 	p.SplitK = 1
 	if rc != 0 {
 		return nil, fmt.Errorf("gpu: gemm: %s", p.Reason)
