@@ -534,9 +534,10 @@ static int name_kernel(cutego_gemm_plan_t *p) {
                   (p->flags & CUTEGO_GEMM_F_PACK_A) ? " A" : "", (p->flags & CUTEGO_GEMM_F_PACK_B) ? " B" : "",
                   (p->flags & CUTEGO_GEMM_F_PACK_D) ? (p->read_c ? " C/D" : " D") : "", p->packed_why, cb->bm, cb->bn,
                   (long long)p->tiles, p->cluster_m > 1 ? ", 2x1 clusters" : p->cluster_n > 1 ? ", 1x2 clusters" : "");
-  return REASON(p, 0, "wgmma: %dx%d tiles, A %s-major, B %s-major, %lld tiles%s", cb->bm, cb->bn,
+  return REASON(p, 0, "wgmma: %dx%d tiles, A %s-major, B %s-major, %lld tiles%s%s", cb->bm, cb->bn,
                 p->a.major ? "M" : "K", p->b.major ? "N" : "K", (long long)p->tiles,
-                p->cluster_m > 1 ? ", 2x1 clusters sharing B" : p->cluster_n > 1 ? ", 1x2 clusters sharing A" : "");
+                p->cluster_m > 1 ? ", 2x1 clusters sharing B" : p->cluster_n > 1 ? ", 1x2 clusters sharing A" : "",
+                (p->flags & CUTEGO_GEMM_F_D_STREAM) ? ", D streamed past the L2" : "");
 }
 
 static int steps(const cute_layout_t *d, const cute_layout_t *a, const cute_layout_t *b, const cute_layout_t *c,

@@ -1708,7 +1708,8 @@ int main(void) {
       const cute_layout_t dl = L3(m, n, l, n, 1, m * n);
       rc = plan(dl, L3(m, k, l, k, 1, m * k), L3(n, k, l, k, 1, n * k), au[i].with_c ? &dl : NULL, au[i].ab, au[i].cd,
                 0x1000, &oa, &p);
-      CHECK(rc == 0 && (p.flags & CUTEGO_GEMM_F_D_TMA) && !!(p.flags & CUTEGO_GEMM_F_D_STREAM) == au[i].streams,
+      CHECK(rc == 0 && (p.flags & CUTEGO_GEMM_F_D_TMA) && !!(p.flags & CUTEGO_GEMM_F_D_STREAM) == au[i].streams &&
+                !!strstr(p.reason, "D streamed past the L2") == au[i].streams,
             "automatic D streaming %lldx%lldx%lld L%lld: want %d, flags %d: %s", (long long)m, (long long)n,
             (long long)k, (long long)l, au[i].streams, (int)p.flags, p.reason);
     }
