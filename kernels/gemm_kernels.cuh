@@ -124,7 +124,7 @@ struct PersistentTileScheduler {
 // whole stage. CM here is the CTAs that share Op's stage.
 template <class Op, int CM = 1>
 __device__ __forceinline__ void load_stage(const CUtensorMap *map, uint8_t *smem, uint64_t *bar, int mn0, int k0,
-                                           int l, int rank = 0, int loads = Op::tma_loads, uint64_t pol = 0) {
+                                           int l, int rank = 0, int loads = Op::tma_loads, bool keep = false) {
 #pragma unroll
   for (int j = 0; j < Op::tma_loads; ++j) {
     if (j >= loads) break;
@@ -141,8 +141,8 @@ __device__ __forceinline__ void load_stage(const CUtensorMap *map, uint8_t *smem
       c[1] += rank * Op::mc_tma_box_outer;
       tma_load_multicast_3d(map, smem + j * Op::tma_load_smem_bytes + rank * Op::mc_slice_bytes, bar, c,
                             static_cast<uint16_t>((1u << CM) - 1));
-    } else if (pol) {
-      tma_load_hint(map, smem + j * Op::tma_load_smem_bytes, bar, 3, c, pol);
+    } else if (keep) {  // the policy made here: a register held across the loop spilled (128x128 stream-K)
+      tma_load_hint(map, smem + j * Op::tma_load_smem_bytes, bar, 3, c, policy_evict_last());
     } else {
       tma_load(map, smem + j * Op::tma_load_smem_bytes, bar, 3, c);
     }
@@ -655,7 +655,6 @@ __device__ __forceinline__ void producer_load_tile(const GemmArgs &p, PipelineTm
   const int a_loads = a_stage_loads<OA, BM>(p, w.m_idx);
   const int stage_tx = a_stage_bytes<OA, BM>(p, a_loads) + OB::stage_bytes;
   const int ke = k_end < 0 ? p.k_tiles : k_end;
-  const uint64_t pol = (p.flags & CUTEGO_GEMM_F_D_STREAM) ? policy_evict_last() : 0;
 #pragma unroll(CM * CN > 1 ? 1 : 4)
   for (int kt = k_begin; kt < ke; ++kt, ++write) {
     pipe.producer_acquire(write);
@@ -665,9 +664,11 @@ __device__ __forceinline__ void producer_load_tile(const GemmArgs &p, PipelineTm
     for (int j = 0; j < kKBlocks<Cfg>; ++j) {
       const int k0 = kt * BK + j * (BK / kKBlocks<Cfg>);
       load_stage<OA, CN>(tma_a, sa + s * OA::stage_bytes + j * kKBlockBytes<OA>, pipe.producer_get_barrier(write),
-                         w.m_idx * BM, k0, p.a_bcast_l ? 0 : w.l_idx, w.cluster_rank, a_loads, pol);
+                         w.m_idx * BM, k0, p.a_bcast_l ? 0 : w.l_idx, w.cluster_rank, a_loads,
+                         p.flags & CUTEGO_GEMM_F_D_STREAM);
       load_stage<OB, CM>(tma_b, sb + s * OB::stage_bytes + j * kKBlockBytes<OB>, pipe.producer_get_barrier(write),
-                         w.n_idx * BN, k0, p.b_bcast_l ? 0 : w.l_idx, w.cluster_rank, OB::tma_loads, pol);
+                         w.n_idx * BN, k0, p.b_bcast_l ? 0 : w.l_idx, w.cluster_rank, OB::tma_loads,
+                         p.flags & CUTEGO_GEMM_F_D_STREAM);
     }
   }
 }
