@@ -295,11 +295,12 @@ typedef struct cutego_gemm_options_t {
 
 /* cutego_gemm_options_t.d_store: how the wgmma kernel treats the L2 around D. STREAM
  * (CUTEGO_GEMM_F_D_STREAM): D's TMA stores are marked evict-first and A's and B's TMA loads
- * evict-last (loads shared by clusters excepted), so that a D much larger than the L2 streaming out
- * does not push A's and B's tiles out before their other tiles read them. Only where D goes out
- * through TMA stores (CUTEGO_GEMM_F_D_TMA); elsewhere it changes nothing. AUTO streams D where a
- * store-bound GEMM writes at least CUTEGO_GEMM_D_STREAM_BYTES: 16-bit A and B, K <= 128, no source
- * (measured on the H200: bench/results/2026-12-04-dstream; csrc/gemm/plan.c's stream_output). */
+ * evict-last (not loads shared by clusters, nor in stream-K kernels), so that a D much larger than
+ * the L2 streaming out does not push A's and B's tiles out before their other tiles read them.
+ * Only where D goes out through TMA stores (CUTEGO_GEMM_F_D_TMA); elsewhere it changes nothing.
+ * AUTO streams D where a store-bound GEMM writes at least CUTEGO_GEMM_D_STREAM_BYTES: 16-bit A and
+ * B, K <= 128, no source (measured on the H200: bench/results/2026-12-04-dstream; csrc/gemm/plan.c's
+ * stream_output). */
 #define CUTEGO_GEMM_D_STREAM_BYTES ((int64_t)1 << 31)
 enum {
   CUTEGO_GEMM_D_STORE_AUTO = 0,   /* STREAM where csrc/gemm/plan.c's rule says, else NORMAL */

@@ -141,7 +141,7 @@ __device__ __forceinline__ void load_stage(const CUtensorMap *map, uint8_t *smem
       c[1] += rank * Op::mc_tma_box_outer;
       tma_load_multicast_3d(map, smem + j * Op::tma_load_smem_bytes + rank * Op::mc_slice_bytes, bar, c,
                             static_cast<uint16_t>((1u << CM) - 1));
-    } else if (keep) {  // the policy made here: a register held across the loop spilled (128x128 stream-K)
+    } else if (keep) {  // (the policy made at each load: held across the k-loop it took a register)
       tma_load_hint(map, smem + j * Op::tma_load_smem_bytes, bar, 3, c, policy_evict_last());
     } else {
       tma_load(map, smem + j * Op::tma_load_smem_bytes, bar, 3, c);
@@ -645,8 +645,10 @@ struct NoHook {
 // k-block's, for stages of several: gemm_k_blocks.h): k-tiles [k_begin, k_end) (k_end -1: to the
 // last), the whole K but for stream-K (gemm_stream_k.cuh). A k-block past K (the last k-tile's,
 // where K is not a multiple of BK) is a box wholly out of bounds: the TMA fills it with zeros and
-// counts its bytes, and its MMAs add nothing.
-template <class Cfg, class OA, class OB, int CM, int CN = 1>
+// counts its bytes, and its MMAs add nothing. Where D streams (CUTEGO_GEMM_F_D_STREAM) the loads
+// that are not multicast carry an evict-last policy, if Keep (the stream-K kernels pass false: the
+// policy cost their producer a spill).
+template <class Cfg, class OA, class OB, int CM, int CN = 1, bool Keep = true>
 __device__ __forceinline__ void producer_load_tile(const GemmArgs &p, PipelineTmaAsync<Cfg::STAGES> &pipe,
                                                    PipelineState<Cfg::STAGES> &write, const WorkTileInfo &w,
                                                    const CUtensorMap *tma_a, const CUtensorMap *tma_b, uint8_t *sa,
@@ -665,10 +667,10 @@ __device__ __forceinline__ void producer_load_tile(const GemmArgs &p, PipelineTm
       const int k0 = kt * BK + j * (BK / kKBlocks<Cfg>);
       load_stage<OA, CN>(tma_a, sa + s * OA::stage_bytes + j * kKBlockBytes<OA>, pipe.producer_get_barrier(write),
                          w.m_idx * BM, k0, p.a_bcast_l ? 0 : w.l_idx, w.cluster_rank, a_loads,
-                         p.flags & CUTEGO_GEMM_F_D_STREAM);
+                         Keep && (p.flags & CUTEGO_GEMM_F_D_STREAM));
       load_stage<OB, CM>(tma_b, sb + s * OB::stage_bytes + j * kKBlockBytes<OB>, pipe.producer_get_barrier(write),
                          w.n_idx * BN, k0, p.b_bcast_l ? 0 : w.l_idx, w.cluster_rank, OB::tma_loads,
-                         p.flags & CUTEGO_GEMM_F_D_STREAM);
+                         Keep && (p.flags & CUTEGO_GEMM_F_D_STREAM));
     }
   }
 }
