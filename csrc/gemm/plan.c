@@ -502,8 +502,9 @@ static int derive_maps(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt, 
  * source, and at least CUTEGO_GEMM_D_STREAM_BYTES of D. Measured on the H200 against normal stores
  * (bench/results/2026-12-04-dstream, in-process ratios to cuBLAS, three rounds): DRAM reads 479 ->
  * 326 MB (A and B are 268 MB) and 1.05-1.07x on the attention scores' 256 x 2048 x 2048 x 128 (2 GiB
- * of D), 524288 x 2048 x 128 and 256 x 2048 x 2048 x 64; but 0.95x on a batch of 64 of them (512 MiB),
- * ~0.98x at 1 GiB of D and 16384^2 x 1024, 0.99x at K = 256: hence the size and K bounds. */
+ * of D), 524288 x 2048 x 128 and 256 x 2048 x 2048 x 64; but 0.94x on a batch of 64 of them (512 MiB),
+ * ~0.96x at 1 GiB of D, 0.98-0.99x on 16384^2 x 1024 and at K = 256: hence the size and K bounds.
+ * As the rule (run6.sh): 1.02-1.05x on four of five shapes inside it, 262144 x 4096 x 128 even. */
 static int stream_output(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt) {
   const int32_t mode = opt ? opt->d_store : CUTEGO_GEMM_D_STORE_AUTO;
   if (mode < CUTEGO_GEMM_D_STORE_AUTO || mode > CUTEGO_GEMM_D_STORE_NORMAL)
