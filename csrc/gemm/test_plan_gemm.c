@@ -1685,6 +1685,10 @@ int main(void) {
       rc = plan(L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL, BF,
                 BF, 0x1000, &o, &p);
       CHECK(rc == -1 && strstr(p.reason, "d_store"), "d_store %d: %s", bad, p.reason);
+      o.force_path = CUTEGO_GEMM_PATH_GENERIC; /* refused on every path */
+      rc = plan(L3(64, 64, 0, 64, 1, 0), L3(64, 64, 0, 64, 1, 0), L3(64, 64, 0, 64, 1, 0), NULL, BF, BF, 0x1000, &o, &p);
+      CHECK(rc == -1 && strstr(p.reason, "d_store"), "d_store %d, generic: %s", bad, p.reason);
+      o.force_path = 0;
     }
     /* automatic: 16-bit A and B, K <= 128, no source and at least CUTEGO_GEMM_D_STREAM_BYTES (2 GiB)
      * of D (the attention scores' batch of 256 x 2048 x 2048 x 128 and 524288 x 2048 x 128 are
