@@ -228,7 +228,7 @@ enum {
   CUTEGO_GEMM_F_CLUSTER_N2 = 4096, /* kernel arguments only: launched in 1x2 clusters sharing A (plan.cluster_n) */
   CUTEGO_GEMM_F_D_STREAM = 8192, /* D streams past the L2 (options.d_store, CUTEGO_GEMM_D_STORE_*): its
                                     TMA stores carry an L2 evict-first policy, A's and B's TMA loads
-                                    an evict-last one */
+                                    an evict-last one (not multicast loads, nor in stream-K kernels) */
   CUTEGO_GEMM_F_BLOCK_SCALED = 128, /* FP8 block-scaled (CUTEGO_GEMM_FP8_ACCUM_BLOCK_SCALED): the kernel's
                                        name ends _blockscaled and its fifth argument is a
                                        cutego_gemm_block_scales_t, not a cutego_gemm_scales_t */

@@ -505,8 +505,8 @@ int main(int argc, char **argv) {
                     x.config ? 1 : 0, x.config, x.config ? CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL : 0, 0, 0, 0,
                     x.max_ctas});
   }
-  // D streaming past the L2 (options.d_store): evict-first TMA stores, raster groups of one tile
-  // row; deferred stores over many tiles per CTA, a batch, a source (stored at once), stream-K
+  // D streaming past the L2 (options.d_store): evict-first TMA stores, evict-last A and B loads;
+  // deferred stores over many tiles per CTA, a batch, a source (stored at once), stream-K
   {
     const struct {
       const char *name;
