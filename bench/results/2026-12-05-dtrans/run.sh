@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Prepared in session 23 (no device lent that session) for the next session's first device call
+# (~8 minutes). The tree with dtrans.patch applied (git apply on the device's copy): a 16-bit D
+# whose M has unit stride (column-major, as cuBLAS writes it) stored through TMA, each chunk staged
+# transposed in shared memory (CUTEGO_GEMM_F_D_TMA_T), where it was stored directly before.
+# 1. test_gemm (its 22 "col-major D" cases: every tile width, deferred-store kernels storing at once,
+#    stream-K, split K, D streaming, clusters, M and N off the tile grid, a batch, a source, and
+#    the three that must stay direct), test_gemm_fp8 (4 + 1 cases), test_gemm_graph; memcheck and
+#    racecheck of the col-major cases;
+# 2. bench_gemm on ten shapes, three rounds in turn: D row-major (the kernels' usual epilogue), D
+#    column-major through the transposed TMA epilogue (--d-col), D column-major stored directly as
+#    before (--d-col --direct-epilogue), and the caller's swap of A and B (--swap-ab: D^T = B A^T,
+#    D seen as (N,M) with M unit stride), each as a ratio to cuBLAS in the same process.
+# Predicted: every test passes, memcheck and racecheck clean. --d-col within 0.98-1.01 of row-major
+# D (one stmatrix.x4.trans per 16 x 16 block of a warp, no bank conflicts; the same TMA stores), and
+# 1.05-1.30x of the direct column-major stores (largest where the epilogue's share is large: the
+# batch of 2048^2 x 128, 3000 x 5000 x 1000). --swap-ab: 333 x 14336 x 4096 0.86 -> 0.90-0.95 of
+# cuBLAS (cuBLAS's own tile there is the swapped 128x168 one); 1.00x +-2% on the squares; worse
+# where N is small.
+set -u
+G=/tmp/dt1; . bench/device/env.sh; . bench/device/steps.sh
+R=bench/results/2026-12-05-dtrans
+git apply $R/dtrans.patch 2>> $S || patch -p1 -s < $R/dtrans.patch || echo "PATCH-FAIL" >> $S
+export D=.devwork/b; mkdir -p $D
+build_tree csrc/gemm/test_gemm csrc/gemm/test_gemm_fp8 csrc/gemm/test_gemm_graph bench/bench_gemm
+run_test 200 test_gemm
+grep "col-major" $OUT/test_gemm.log | cut -c1-110 >> $S
+run_test 150 test_gemm_fp8
+grep "col-major" $OUT/test_gemm_fp8.log | cut -c1-110 >> $S
+run_test 150 test_gemm_graph
+sanitize memcheck 150 test_gemm "col-major D M 1000,col-major D 128x168,col-major D 64x64,col-major D stream-K"
+sanitize racecheck 200 test_gemm "col-major D small,col-major D 64x64"
+SH=""; for s in 4096,4096,4096 8192,8192,8192 2048,2048,128,64 3000,5000,1000 1000,1000,1000 333,14336,4096 \
+  512,11008,4096 1024,14336,4096 100,4096,4100 16384,4096,11008; do SH="$SH --shape $s"; done
+declare -A V=([row]="" [col]="--d-col" [coldirect]="--d-col --direct-epilogue" [swap]="--swap-ab")
+mkdir -p $G/csv
+for r in 1 2 3; do
+  for v in row col coldirect swap; do
+    timeout 120 $D/bench_gemm $G/csv/${v}_$r.csv --graph --dtype bf16 $SH ${V[$v]} > $G/${v}_$r.log 2>&1 ||
+      echo "$v round $r: exit $? $(tail -2 $G/${v}_$r.log)" >> $S
+  done
+  echo "round $r at $(el)s" >> $S
+done
+for v in col coldirect swap; do
+  echo "## row -> $v" >> $S
+  python3 bench/ab_table.py $G/csv/row_*.csv -- $G/csv/${v}_*.csv >> $S
+done
+echo "## col-direct -> col" >> $S
+python3 bench/ab_table.py $G/csv/coldirect_*.csv -- $G/csv/col_*.csv >> $S
+grep -h "WRONG\|cutego_gemm:" $G/*.log | head -3 >> $S
+(cd $G && tar czf $OUT/csv.tgz csv *.log; cd $OUT && tar czf logs.tgz test_gemm*.log && rm -f test_gemm*.log)
+echo "done at $(el)s" >> $S
+cat $S
