@@ -14,9 +14,13 @@
 # Predicted: every test passes, memcheck and racecheck clean. --d-col within 0.98-1.01 of row-major
 # D (one stmatrix.x4.trans per 16 x 16 block of a warp, no bank conflicts; the same TMA stores), and
 # 1.05-1.30x of the direct column-major stores (largest where the epilogue's share is large: the
-# batch of 2048^2 x 128, 3000 x 5000 x 1000). --swap-ab: 333 x 14336 x 4096 0.86 -> 0.90-0.95 of
-# cuBLAS (cuBLAS's own tile there is the swapped 128x168 one); 1.00x +-2% on the squares; worse
-# where N is small.
+# batch of 2048^2 x 128, 3000 x 5000 x 1000). --swap-ab (plans.txt: the planner's choices): 333 x
+# 14336 x 4096 on 128x168 tiles either way, 224 tiles swapped against 258, both two waves on 132 SMs:
+# 0.98-1.04x of the unswapped time (cuBLAS runs the swapped 128x168 in 2x1 clusters and is ~1.15x
+# ours, so its edge is not the swap alone); 1024 x 14336 swapped is stream-K on 128x256 (128x224
+# data-parallel unswapped: within 1.5% of each other in session 19), even; 100 x 4096 x 4100
+# swapped splits K in 4 on 128x128, unswapped 64x64 tiles: +-5%; the squares even. The M = 333
+# column-major D stays direct (666-byte columns are off the 16-byte grid).
 set -u
 G=/tmp/dt1; . bench/device/env.sh; . bench/device/steps.sh
 R=bench/results/2026-12-05-dtrans
