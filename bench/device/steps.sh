@@ -12,6 +12,12 @@
 #                                      ROUNDS times), its table into $OUT/NAME.txt and $S
 #   sweep DTYPE...                     bench_gemm --sweep --graph per type into $G/sweep, the
 #                                      geometric means into $S
+#   in_turn ROUNDS BASE VARIANT...     bench_gemm once per variant, every variant a round at a time,
+#                                      ROUNDS times, on the shapes $SH (--graph --dtype bf16) into
+#                                      $G/csv/<variant>_<round>.csv: variant v's binary ${B[v]}
+#                                      ($D/bench_gemm where unset), its options ${V[v]} (the
+#                                      caller's associative arrays); then ab_table of each other
+#                                      variant against BASE into $S
 build_tree() {
   bash bench/device/lib.sh > $G/lib.log 2>&1
   grep -E "lib:|BUILD-FAIL" $G/lib.log >> $S
@@ -47,5 +53,21 @@ sweep() {
   for dt in "$@"; do
     timeout 100 $D/bench_gemm $G/sweep/sweep_$dt.csv --sweep --graph --dtype $dt > $G/sweep/sweep_$dt.log 2>&1
     echo "sweep $dt (graph) rc=$? at $(el)s: $(tail -1 $G/sweep/sweep_$dt.log)" >> $S
+  done
+}
+in_turn() {
+  local rounds=$1 base=$2 r v; shift 2
+  mkdir -p $G/csv
+  for r in $(seq $rounds); do
+    for v in "$@"; do
+      timeout 120 ${B[$v]:-$D/bench_gemm} $G/csv/${v}_$r.csv --graph --dtype bf16 $SH ${V[$v]:-} > $G/${v}_$r.log 2>&1 ||
+        echo "$v round $r: exit $? $(tail -2 $G/${v}_$r.log)" >> $S
+    done
+    echo "round $r at $(el)s" >> $S
+  done
+  for v in "$@"; do
+    [ "$v" = "$base" ] && continue
+    echo "## $base -> $v" >> $S
+    python3 bench/ab_table.py $G/csv/${base}_*.csv -- $G/csv/${v}_*.csv >> $S
   done
 }

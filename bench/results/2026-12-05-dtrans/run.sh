@@ -36,19 +36,8 @@ sanitize memcheck 150 test_gemm "col-major D M 1000,col-major D 128x168,col-majo
 sanitize racecheck 200 test_gemm "col-major D small,col-major D 64x64"
 SH=""; for s in 4096,4096,4096 8192,8192,8192 2048,2048,128,64 3000,5000,1000 1000,1000,1000 333,14336,4096 \
   512,11008,4096 1024,14336,4096 100,4096,4100 16384,4096,11008; do SH="$SH --shape $s"; done
-declare -A V=([row]="" [col]="--d-col" [coldirect]="--d-col --direct-epilogue" [swap]="--swap-ab")
-mkdir -p $G/csv
-for r in 1 2 3; do
-  for v in row col coldirect swap; do
-    timeout 120 $D/bench_gemm $G/csv/${v}_$r.csv --graph --dtype bf16 $SH ${V[$v]} > $G/${v}_$r.log 2>&1 ||
-      echo "$v round $r: exit $? $(tail -2 $G/${v}_$r.log)" >> $S
-  done
-  echo "round $r at $(el)s" >> $S
-done
-for v in col coldirect swap; do
-  echo "## row -> $v" >> $S
-  python3 bench/ab_table.py $G/csv/row_*.csv -- $G/csv/${v}_*.csv >> $S
-done
+declare -A B=() V=([row]="" [col]="--d-col" [coldirect]="--d-col --direct-epilogue" [swap]="--swap-ab")
+in_turn 3 row row col coldirect swap
 echo "## col-direct -> col" >> $S
 python3 bench/ab_table.py $G/csv/coldirect_*.csv -- $G/csv/col_*.csv >> $S
 grep -h "WRONG\|cutego_gemm:" $G/*.log | head -3 >> $S
