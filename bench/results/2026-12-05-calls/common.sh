@@ -4,7 +4,10 @@
 # device scripts' steps, and each patch's "before" variant: the tree with that patch alone reversed.
 . bench/device/env.sh; . bench/device/steps.sh; . bench/device/variant.sh
 DT=bench/results/2026-12-05-dtrans/dtrans.patch BS=bench/results/2026-12-05-bscl/bscl.patch
-for p in $DT $BS; do git apply $p 2>> $S || patch -p1 -s -N < $p >> $S 2>&1 || echo "PATCH-FAIL $p (applied before?)" >> $S; done
+for p in $DT $BS; do  # (a tree the device kept from a call before may have them already)
+  if git apply --reverse --check $p 2> /dev/null; then echo "already applied: $p" >> $S; continue; fi
+  git apply $p 2>> $S || patch -p1 -s < $p >> $S 2>&1 || echo "PATCH-FAIL $p" >> $S
+done
 export D=$PWD/.devwork/b; mkdir -p $D
 # the units whose timing the before/after comparisons read
 OLD_BS_UNITS="gemm_128x128_kk_e4m3_blockscaled gemm_128x192_kk_e4m3_blockscaled gemm_128x128_kk_e4m3 gemm_128x256_kk_e4m3 gemm_128x256_kk gemm_128x128_kk"
