@@ -26,13 +26,12 @@
 # (0.6-0.95x). Wrong if clusters gain < 2% at M = 4096: then the 128x128 tile is not bound by L2.
 set -u
 G=$PWD/.devwork/bscl; . bench/device/env.sh; . bench/device/steps.sh; . bench/device/variant.sh
-R=bench/results/2026-12-05-bscl
+R=bench/results/2026-12-05-bscl; . $R/steps.sh
 git apply $R/bscl.patch 2>> $S || patch -p1 -s < $R/bscl.patch || echo "PATCH-FAIL" >> $S
 export D=.devwork/b; mkdir -p $D
 # the kernels before the patch, for run2.sh (built here, beside the tree's library)
 variant_prepare old $R/bscl.patch -R
-variant_compile old:gemm_128x128_kk_e4m3_blockscaled old:gemm_128x192_kk_e4m3_blockscaled old:gemm_128x128_kk_e4m3 \
-  old:gemm_128x256_kk_e4m3 old:gemm_128x256_kk old:gemm_128x128_kk &
+variant_compile $(for u in $BSCL_UNITS; do echo old:$u; done) &
 build_tree csrc/gemm/test_gemm_fp8 csrc/gemm/test_gemm bench/bench_gemm_fp8 bench/bench_gemm
 wait
 grep -h "FAIL" $G/variants.log >> $S
@@ -41,9 +40,7 @@ grep "clusters" $OUT/test_gemm_fp8.log | cut -c1-120 >> $S
 run_test 150 test_gemm --filter cluster
 sanitize memcheck 150 test_gemm_fp8 "clusters block one tile row,clusters block 128x192 straddle,clusters 128x128 promoted/3,clusters block odd"
 sanitize racecheck 200 test_gemm_fp8 "clusters block one K block,clusters block 128x192 3 tile rows"
-timeout 200 $D/bench_gemm_fp8 $OUT/bs_new.csv --blockscaled --reps 9 > $OUT/bs_new.log 2>&1
-echo "blockscaled rc=$? at $(el)s" >> $S
-grep "^==\|WRONG" $OUT/bs_new.log >> $S
+bscl_blockscaled
 (cd $OUT && tar czf logs.tgz test_gemm*.log && rm -f test_gemm*.log)
 echo "done at $(el)s" >> $S
 cat $S

@@ -11,27 +11,17 @@
 # planner's 128x256 on 1-2 wave shapes where 128x128 fills the SMs better.
 set -u
 G=$PWD/.devwork/bscl; . bench/device/env.sh; . bench/device/steps.sh; . bench/device/variant.sh
-R=bench/results/2026-12-05-bscl
+R=bench/results/2026-12-05-bscl; . $R/steps.sh
 git apply $R/bscl.patch 2>> $S || patch -p1 -s < $R/bscl.patch || echo "PATCH-FAIL" >> $S
 export D=.devwork/b
 [ -x $D/bench_gemm_fp8 ] || build_tree bench/bench_gemm_fp8 bench/bench_gemm
 if [ ! -f $G/old/o/gemm_128x128_kk.o ]; then
   variant_prepare old $R/bscl.patch -R
-  variant_compile old:gemm_128x128_kk_e4m3_blockscaled old:gemm_128x192_kk_e4m3_blockscaled old:gemm_128x128_kk_e4m3 \
-    old:gemm_128x256_kk_e4m3 old:gemm_128x256_kk old:gemm_128x128_kk
+  variant_compile $(for u in $BSCL_UNITS; do echo old:$u; done)
 fi
 variant_link old configs
-(cd $G/old/src && $NVCC $F -I$CUDA/include bench/bench_gemm_fp8.cu ../lib.a $LK -o ../bench_gemm_fp8 > ../link_fp8.log 2>&1) ||
-  echo "LINK-FAIL old bench_gemm_fp8" >> $S
+bscl_link_old_fp8 $G/old
 echo "old linked at $(el)s" >> $S
-timeout 150 $G/old/bench_gemm_fp8 $OUT/bs_old.csv --blockscaled --reps 9 > $OUT/bs_old.log 2>&1
-echo "old blockscaled rc=$? at $(el)s" >> $S
-grep "^==" $OUT/bs_old.log >> $S
-ab cl16 2 $G/old/bench_gemm $D/bench_gemm --graph --dtype bf16 --cluster 2 --shape 4096,4096,4096 \
-  --shape 8192,8192,8192 --shape 512,4096,14336 --shape 3000,5000,1000 --shape 1024,1024,1024 --shape 256,6144,4096
-SH=""; for s in 1024,4096,4096 2048,2048,2048 4096,4096,4096 2048,7168,4096 4096,7168,16384 8192,8192,8192; do SH="$SH --shape $s"; done
-timeout 200 $D/bench_gemm_fp8 $OUT/fp8_var.csv --variants 0:0:0,1:0:2,2:0:2 --rounds 2 $SH > $OUT/fp8_var.log 2>&1
-echo "fp8 variants rc=$? at $(el)s" >> $S
-tail -12 $OUT/fp8_var.log >> $S
+bscl_before_after $G/old
 echo "done at $(el)s" >> $S
 cat $S

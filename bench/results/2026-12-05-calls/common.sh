@@ -3,25 +3,18 @@
 # a column-major D through TMA stores; ../2026-12-05-bscl/bscl.patch, FP8 in 2x1 clusters), the
 # device scripts' steps, and each patch's "before" variant: the tree with that patch alone reversed.
 . bench/device/env.sh; . bench/device/steps.sh; . bench/device/variant.sh
+. bench/results/2026-12-05-dtrans/steps.sh; . bench/results/2026-12-05-bscl/steps.sh
 DT=bench/results/2026-12-05-dtrans/dtrans.patch BS=bench/results/2026-12-05-bscl/bscl.patch
 for p in $DT $BS; do  # (a tree the device kept from a call before may have them already)
   if git apply --reverse --check $p 2> /dev/null; then echo "already applied: $p" >> $S; continue; fi
   git apply $p 2>> $S || patch -p1 -s < $p >> $S 2>&1 || echo "PATCH-FAIL $p" >> $S
 done
 export D=$PWD/.devwork/b; mkdir -p $D
-# the units whose timing the before/after comparisons read
-OLD_BS_UNITS="gemm_128x128_kk_e4m3_blockscaled gemm_128x192_kk_e4m3_blockscaled gemm_128x128_kk_e4m3 gemm_128x256_kk_e4m3 gemm_128x256_kk gemm_128x128_kk"
-OLD_DT_UNITS="gemm_128x256_kk gemm_128x224_kk gemm_128x168_kk gemm_128x128_kk gemm_128x192_kk gemm_64x128_kk gemm_64x64_kk gemm_64x96_kk"
 # old_bs and old_dt: prepared and their units compiled (in the background of whatever follows:
 # wait before linking), unless a call before did it
 prepare_old() {
   [ -f $G/old_bs/o/gemm_128x128_kk.o ] && [ -f $G/old_dt/o/gemm_64x96_kk.o ] && return
   variant_prepare old_bs $BS -R
   variant_prepare old_dt $DT -R
-  variant_compile $(for u in $OLD_BS_UNITS; do echo old_bs:$u; done) $(for u in $OLD_DT_UNITS; do echo old_dt:$u; done)
-}
-# old_bs's bench_gemm_fp8 from its own source (the tree's asks for clusters the old planner refuses)
-link_old_fp8() {
-  (cd $G/old_bs/src && $NVCC $F -I$CUDA/include bench/bench_gemm_fp8.cu ../lib.a $LK -o ../bench_gemm_fp8 > ../link_fp8.log 2>&1) ||
-    echo "LINK-FAIL old_bs bench_gemm_fp8" >> $S
+  variant_compile $(for u in $BSCL_UNITS; do echo old_bs:$u; done) $(for u in $DTRANS_UNITS; do echo old_dt:$u; done)
 }

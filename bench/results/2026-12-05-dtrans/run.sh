@@ -23,7 +23,7 @@
 # column-major D stays direct (666-byte columns are off the 16-byte grid).
 set -u
 G=/tmp/dt1; . bench/device/env.sh; . bench/device/steps.sh
-R=bench/results/2026-12-05-dtrans
+R=bench/results/2026-12-05-dtrans; . $R/steps.sh
 git apply $R/dtrans.patch 2>> $S || patch -p1 -s < $R/dtrans.patch || echo "PATCH-FAIL" >> $S
 export D=.devwork/b; mkdir -p $D
 build_tree csrc/gemm/test_gemm csrc/gemm/test_gemm_fp8 csrc/gemm/test_gemm_graph bench/bench_gemm
@@ -34,13 +34,7 @@ grep "col-major" $OUT/test_gemm_fp8.log | cut -c1-110 >> $S
 run_test 150 test_gemm_graph
 sanitize memcheck 150 test_gemm "col-major D M 1000,col-major D 128x168,col-major D 64x64,col-major D stream-K"
 sanitize racecheck 200 test_gemm "col-major D small,col-major D 64x64"
-SH=""; for s in 4096,4096,4096 8192,8192,8192 2048,2048,128,64 3000,5000,1000 1000,1000,1000 333,14336,4096 \
-  512,11008,4096 1024,14336,4096 100,4096,4100 16384,4096,11008; do SH="$SH --shape $s"; done
-declare -A B=() V=([row]="" [col]="--d-col" [coldirect]="--d-col --direct-epilogue" [swap]="--swap-ab")
-in_turn 3 row row col coldirect swap
-echo "## col-direct -> col" >> $S
-python3 bench/ab_table.py $G/csv/coldirect_*.csv -- $G/csv/col_*.csv >> $S
-grep -h "WRONG\|cutego_gemm:" $G/*.log | head -3 >> $S
+dtrans_timing
 (cd $G && tar czf $OUT/csv.tgz csv *.log; cd $OUT && tar czf logs.tgz test_gemm*.log && rm -f test_gemm*.log)
 echo "done at $(el)s" >> $S
 cat $S
