@@ -12,6 +12,9 @@
 #                                      ROUNDS times), its table into $OUT/NAME.txt and $S
 #   sweep DTYPE...                     bench_gemm --sweep --graph per type into $G/sweep, the
 #                                      geometric means into $S
+#   standing SECONDS                   the standing figures of the tree: sweep bf16 f16 (their CSVs
+#                                      into $OUT) and bench_gemm_fp8's per-tensor table (a timeout of
+#                                      SECONDS), its geometric means into $S
 #   in_turn ROUNDS BASE VARIANT...     bench_gemm once per variant, every variant a round at a time,
 #                                      ROUNDS times, on the shapes $SH (--graph --dtype bf16) into
 #                                      $G/csv/<variant>_<round>.csv: variant v's binary ${B[v]}
@@ -54,6 +57,12 @@ sweep() {
     timeout 100 $D/bench_gemm $G/sweep/sweep_$dt.csv --sweep --graph --dtype $dt > $G/sweep/sweep_$dt.log 2>&1
     echo "sweep $dt (graph) rc=$? at $(el)s: $(tail -1 $G/sweep/sweep_$dt.log)" >> $S
   done
+}
+standing() {
+  sweep bf16 f16
+  cp $G/sweep/*.csv $OUT/ 2>/dev/null
+  timeout $1 $D/bench_gemm_fp8 $OUT/fp8.csv > $OUT/fp8.log 2>&1
+  echo "fp8 rc=$? at $(el)s: $(grep -i "geometric" $OUT/fp8.log | head -3 | tr '\n' ' ')" >> $S
 }
 in_turn() {
   local rounds=$1 base=$2 r v; shift 2
