@@ -6,7 +6,7 @@
 //   bench_gemm out.csv [--quick|--sweep] [--dtype bf16|f16|both] [--layout TN|NN|NT|TT] [--reps N]
 //              [--cluster 0|1|2] [--cluster-n 0|2] [--ab-cluster] [--ab-config C] [--split-k S] [--decomposition D] [--pitch-pack P] [--min-m M] [--max-m M] [--set S] [--host] [--graph] [--cold] [--passes P]
 //              [--no-verify]
-//              [--d-store S] [--shape M,N,K[,L]]...
+//              [--d-store S] [--d-col] [--swap-ab] [--shape M,N,K[,L]]...
 // --sweep: M in 1..16384 x the LLM (N,K) pairs, squares 256..16384, 12 sizes off the 64-grid.
 // Small problems are timed as batches of up to 20 back-to-back calls (time per call).
 // --ab-cluster also times ours without clusters (clusters on and off, A/B), interleaved in the same run.
@@ -19,6 +19,12 @@
 // strided batch of L GEMMs (A, B and D compact, batch outermost; cublasLt's batch count and
 // cublasGemmStridedBatchedEx beside ours; the first and the last batch checked).
 // --d-store S: options.d_store (0 automatic, 1 D streams past the L2, 2 never).
+// --d-col: ours writes D column-major, (M,N):(1,M) (16-bit D through the transposed TMA epilogue);
+// cuBLAS's D stays as it is (either order is native to cuBLAS: it swaps its operands), checked alike.
+// --swap-ab: ours computes the same D as D^T = B A^T, the caller's swap (A and B exchanged, D seen as
+// (N,M) with its strides exchanged: M unit stride, the transposed TMA epilogue): what an automatic
+// swap would do, for the small M that wastes 128-row tiles (333 x 14336: 384 rows, N' = 333 fills
+// 336 columns of 128x168 tiles). Ours as asked only: --ab-config's and --ab-cluster's calls are not swapped.
 // --cold: every side's calls read A and B from device memory, as an inference step reads a layer's
 // weights: copies of A and B together at least three times the L2's size, each call the next copy
 // (and a graph holds every copy once), so no call finds its operands left in L2 by the one before.
@@ -61,6 +67,8 @@ static cudaStream_t g_stream = nullptr;
 static bool g_cold = false;
 static bool g_no_verify = false;
 static int g_passes = 2;  // --passes: interleaved passes of each side (the card's clock drifts between them)
+static bool g_d_col = false;  // --d-col: ours writes D column-major
+static bool g_swap_ab = false;  // --swap-ab: ours computes D^T = B A^T
 struct Rotation {
   std::vector<const void *> a, b;
   size_t i = 0;
@@ -159,7 +167,7 @@ static std::function<void()> gemmex_call(cublasHandle_t hb, Rotation &ops, void 
 
 template <typename T>
 static double check(const T *a, const T *b, const T *d, int64_t M, int64_t N, int64_t K, int am, int bm,
-                    cublasHandle_t hb) {
+                    cublasHandle_t hb, bool d_col = false) {
   float *ra, *rb, *rr;
   CK(cudaMalloc(&ra, M * K * 4));
   CK(cudaMalloc(&rb, N * K * 4));
@@ -175,7 +183,7 @@ static double check(const T *a, const T *b, const T *d, int64_t M, int64_t N, in
   CK(cudaMalloc(&bad, 8));
   CK(cudaMemset(acc, 0, 16));
   CK(cudaMemset(bad, 0, 8));
-  compare<T><<<blocks_for(M * N), 256>>>(d, N, 1, 0, rr, M, N, 1, acc, bad);
+  compare<T><<<blocks_for(M * N), 256>>>(d, d_col ? 1 : N, d_col ? M : 1, 0, rr, M, N, 1, acc, bad);
   double h[2];
   unsigned long long hbad;
   CK(cudaMemcpy(h, acc, 16, cudaMemcpyDeviceToHost));
@@ -237,12 +245,13 @@ static void bench_one(FILE *csv, const Shape &s, int am, int bm, int dt, int rep
   const int64_t bl = L > 1 ? L : 0;  // rank 2 without a batch
   cute_layout_t la = layout3(M, K, bl, am == 0 ? K : 1, am == 0 ? 1 : M, L > 1 ? M * K : 0);
   cute_layout_t lb = layout3(N, K, bl, bm == 0 ? K : 1, bm == 0 ? 1 : N, L > 1 ? N * K : 0);
-  cute_layout_t ld = layout3(M, N, bl, N, 1, L > 1 ? M * N : 0);
+  cute_layout_t ld = layout3(M, N, bl, g_d_col ? 1 : N, g_d_col ? M : 1, L > 1 ? M * N : 0);
+  cute_layout_t ldt = layout3(N, M, bl, g_d_col ? M : 1, g_d_col ? 1 : N, L > 1 ? M * N : 0);  // D^T
   // the result of batch i checked against the reference of batch i (the first and the last)
   auto check_batches = [&] {
     double r = 0;
     for (int64_t i : {(int64_t)0, L - 1}) {
-      r = std::max(r, check<T>(a + i * M * K, b + i * N * K, d + i * M * N, M, N, K, am, bm, hb));
+      r = std::max(r, check<T>(a + i * M * K, b + i * N * K, d + i * M * N, M, N, K, am, bm, hb, g_d_col));
       if (L == 1) break;
     }
     return r;
@@ -263,7 +272,10 @@ static void bench_one(FILE *csv, const Shape &s, int am, int bm, int dt, int rep
   memset(&plan, 0, sizeof plan);
   auto ours = [&] {
     const auto ab = ops.next();
-    int rc = cutego_gemm(d, &ld, ab.first, &la, ab.second, &lb, nullptr, nullptr, dt, dt, 1.f, 0.f, g_stream, opt, &plan);
+    int rc = g_swap_ab ? cutego_gemm(d, &ldt, ab.second, &lb, ab.first, &la, nullptr, nullptr, dt, dt, 1.f, 0.f, g_stream,
+                                     opt, &plan)
+                       : cutego_gemm(d, &ld, ab.first, &la, ab.second, &lb, nullptr, nullptr, dt, dt, 1.f, 0.f, g_stream,
+                                     opt, &plan);
     if (rc) {
       fprintf(stderr, "cutego_gemm: %s\n", last_kernel_error());
       exit(3);
@@ -442,6 +454,8 @@ int main(int argc, char **argv) {
     else if (!strcmp(argv[i], "--reps") && i + 1 < argc) reps = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--group") && i + 1 < argc) opt.group_m = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--d-store") && i + 1 < argc) opt.d_store = atoi(argv[++i]);
+    else if (!strcmp(argv[i], "--d-col")) g_d_col = true;
+    else if (!strcmp(argv[i], "--swap-ab")) g_swap_ab = true;
     else if (!strcmp(argv[i], "--config") && i + 1 < argc) opt.config = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--direct-epilogue")) opt.direct_epilogue = 1;
     else if (!strcmp(argv[i], "--only-m") && i + 1 < argc) only_m = atoll(argv[++i]);

@@ -129,8 +129,11 @@ type GemmPlan struct {
 	// and B loads), as GemmOptions.DStore asks or, automatically, where a 16-bit GEMM of K <= 128
 	// writes at least 2 GiB of D
 	DStream bool
-	Kernel  string
-	Reason  string
+	// DTransposed: D's M has unit stride (a column-major 16-bit D) and goes out through TMA stores,
+	// each chunk staged transposed in shared memory (CUTEGO_GEMM_F_D_TMA_T)
+	DTransposed bool
+	Kernel      string
+	Reason      string
 	// SplitK is how many slices of K Copier.Gemm computes separately (1: none), as cutego_gemm
 	// would: the slices' GEMM, then a reduction (cutego_gemm_split_layouts).
 	SplitK int
@@ -259,6 +262,7 @@ func planGemm(d GemmOperand, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, b
 	p.Kernel = C.GoString(&p.c.kernel[0])
 	p.Packed = p.c.flags&packFlags != 0
 	p.DStream = p.c.flags&C.CUTEGO_GEMM_F_D_STREAM != 0
+	p.DTransposed = p.c.flags&C.CUTEGO_GEMM_F_D_TMA_T != 0
 	p.SplitK = 1
 	if rc != 0 {
 		return nil, fmt.Errorf("gpu: gemm: %s", p.Reason)

@@ -219,8 +219,8 @@ enum {
 enum {
   CUTEGO_GEMM_F_D_PAIRS = 1, /* D: N has unit stride and pairs of columns are aligned: 2-wide stores */
   CUTEGO_GEMM_F_C_PAIRS = 2, /* C: likewise for loads */
-  CUTEGO_GEMM_F_D_TMA = 4,   /* D: N has unit stride, 16-byte rows and address: epilogue through
-                                shared memory and TMA stores */
+  CUTEGO_GEMM_F_D_TMA = 4,   /* D: N has unit stride, 16-byte rows and address (or M, with
+                                CUTEGO_GEMM_F_D_TMA_T): epilogue through shared memory and TMA stores */
   CUTEGO_GEMM_F_PACK_A = 8,  /* A is packed into the workspace first (no tensor map reads it as it is) */
   CUTEGO_GEMM_F_PACK_B = 16, /* likewise B */
   CUTEGO_GEMM_F_PACK_D = 32, /* C or D has a hierarchical mode: computed in a compact workspace, then copied */
@@ -229,6 +229,9 @@ enum {
   CUTEGO_GEMM_F_D_STREAM = 8192, /* D streams past the L2 (options.d_store, CUTEGO_GEMM_D_STORE_*): its
                                     TMA stores carry an L2 evict-first policy, A's and B's TMA loads
                                     an evict-last one (not multicast loads, nor in stream-K kernels) */
+  CUTEGO_GEMM_F_D_TMA_T = 16384, /* with CUTEGO_GEMM_F_D_TMA: D's M has unit stride (16-bit D, 16-byte
+                                    columns and address): the epilogue stages each chunk transposed
+                                    and d_map's inner dimension is M */
   CUTEGO_GEMM_F_BLOCK_SCALED = 128, /* FP8 block-scaled (CUTEGO_GEMM_FP8_ACCUM_BLOCK_SCALED): the kernel's
                                        name ends _blockscaled and its fifth argument is a
                                        cutego_gemm_block_scales_t, not a cutego_gemm_scales_t */

@@ -29,8 +29,7 @@ template <class TI> constexpr bool is_block_scaled<BlockScaled<TI>> = true;
 template <class Acc>
 constexpr bool acc_rows_are_two(int step) {
   for (int v = 0; v < Acc::v_shape[0] * Acc::v_shape[1] * Acc::v_shape[2]; ++v) {
-    const int o = (v % Acc::v_shape[0]) * Acc::v_stride[0] + ((v / Acc::v_shape[0]) % Acc::v_shape[1]) * Acc::v_stride[1] +
-                  ((v / (Acc::v_shape[0] * Acc::v_shape[1])) % Acc::v_shape[2]) * Acc::v_stride[2];
+    const int o = acc_v_offset<Acc>(v);
     if (o % Acc::tile_m != 0 && o % Acc::tile_m != step) return false;
   }
   return true;

@@ -53,7 +53,8 @@ typedef cutego_gemm_args_t GemmArgs;
 // At 132 bytes (a cluster_m field) ptxas stopped specializing the epilogue on the arguments and
 // the kernel lost 2-5% (bench/GEMM-NOTES.md, the 2x1 cluster runs): new arguments go into flags or replace one.
 static_assert(sizeof(GemmArgs) == 128, "GemmArgs is 128 bytes");
-constexpr int kFlagDPairs = CUTEGO_GEMM_F_D_PAIRS, kFlagCPairs = CUTEGO_GEMM_F_C_PAIRS, kFlagDTma = CUTEGO_GEMM_F_D_TMA;
+constexpr int kFlagDPairs = CUTEGO_GEMM_F_D_PAIRS, kFlagCPairs = CUTEGO_GEMM_F_C_PAIRS, kFlagDTma = CUTEGO_GEMM_F_D_TMA,
+              kFlagDTrans = CUTEGO_GEMM_F_D_TMA_T;
 
 // ---- element conversions -------------------------------------------------------------------
 template <typename T> __device__ __forceinline__ float to_f32(T x);
@@ -391,16 +392,29 @@ __device__ __forceinline__ void mma_stage(float (&acc)[N / 2], uint32_t a_addr, 
 // column stride 1): with a unit N stride they go out as one 2-element store.
 // (The generated arrays are read at constant indices only: device code cannot odr-use them.)
 template <class Acc>
-__device__ __forceinline__ int acc_t_offset(int t) {
+__host__ __device__ __forceinline__ constexpr int acc_t_offset(int t) {
   constexpr int s0 = Acc::t_shape[0], s1 = Acc::t_shape[1], s2 = Acc::t_shape[2];
   constexpr int d0 = Acc::t_stride[0], d1 = Acc::t_stride[1], d2 = Acc::t_stride[2];
   return (t % s0) * d0 + ((t / s0) % s1) * d1 + ((t / (s0 * s1)) % s2) * d2;
 }
 template <class Acc>
-__device__ __forceinline__ int acc_v_offset(int v) {
+__host__ __device__ __forceinline__ constexpr int acc_v_offset(int v) {
   constexpr int s0 = Acc::v_shape[0], s1 = Acc::v_shape[1], s2 = Acc::v_shape[2];
   constexpr int d0 = Acc::v_stride[0], d1 = Acc::v_stride[1], d2 = Acc::v_stride[2];
   return (v % s0) * d0 + ((v / s0) % s1) * d1 + ((v / (s0 * s1)) % s2) * d2;
+}
+
+// Whether the accumulator's thread-value layout is the m64nN wgmma fragment that stmatrix reads (the
+// transposed staging, epilogue_tma_chunk): thread t's first value at row 16 (t / 32) + (t % 32) / 4,
+// column 2 (t % 4); value v at row 8 ((v / 2) % 2), column 8 (v / 4) + v % 2 from it.
+template <class Acc>
+__host__ __device__ constexpr bool acc_is_stmatrix_fragment() {
+  for (int t = 0; t < 128; ++t)
+    if (acc_t_offset<Acc>(t) != 16 * (t / 32) + (t % 32) / 4 + Acc::tile_m * 2 * (t % 4)) return false;
+  // values: pairs of adjacent columns, then the row 8 below, then the next 8 columns (so the pairs
+  // of 16-column block b are values 8 b .. 8 b + 7)
+  return Acc::v_shape[0] == 2 && Acc::v_stride[0] == Acc::tile_m && Acc::v_shape[1] == 2 && Acc::v_stride[1] == 8 &&
+         Acc::v_stride[2] == 8 * Acc::tile_m;
 }
 
 template <typename TO>
@@ -430,6 +444,17 @@ template <>
 __device__ __forceinline__ void store_pair<__half>(__half *p, float x, float y) {
   *reinterpret_cast<uint32_t *>(p) = pack_pair<__half>(x, y);
 }
+// A value pair as a staging buffer holds it: the 32 bits of two 16-bit values, or two floats.
+template <typename TO>
+struct PairOf {
+  typedef uint32_t type;
+  static __device__ __forceinline__ type make(float x, float y) { return pack_pair<TO>(x, y); }
+};
+template <>
+struct PairOf<float> {
+  typedef float2 type;
+  static __device__ __forceinline__ type make(float x, float y) { return make_float2(x, y); }
+};
 
 // ---- beta * C: the epilogue's source ---------------------------------------------------------
 // CUTLASS's epilogues read C, the "source", only where it is needed (beta != 0: p.read_c); both
@@ -506,11 +531,20 @@ __device__ __forceinline__ void epilogue(const GemmArgs &p, const float (&acc)[N
 // buffer is rewritten only after the store that read it has finished reading. A tile whose width is
 // not a whole number of chunks (128x168) stores its partial last chunk directly (epilogue<FROM>).
 //
+// A D whose M has unit stride (CUTEGO_GEMM_F_D_TMA_T, 16-bit D) is staged transposed: a chunk is
+// 64 columns of the warpgroup's 64 rows, one column per 128-byte line of the buffer (the same 8 KB,
+// the same swizzle: rows 8 u.. of column c in the 16-byte unit u ^ (c % 8) of line c), stored by a
+// tensor map whose inner dimension is M. The accumulator's fragment is stmatrix's: each warp writes
+// a 16 x 16 block of its rows with one stmatrix.x4.trans (CUTLASS's SM90_U16x8_STSM_T), lane 8 q + i
+// addressing line i of matrix q: 8 lines x 16 bytes per matrix, no bank conflicts.
+//
 // Chunk ch of the tile at (row0, col0, l) through the warpgroup's staging buffer `slot`, the one
-// its chunk before did not use: put(v, dst, row, col) writes the thread's value pair v (D's row
-// and column of its first value given) to dst in the buffer. drain: wait until every store
-// before has read its buffer (where the chunk before may have used this one).
-template <class Acc, int N, typename TO, class Put>
+// its chunk before did not use: put(v, row, col) gives the thread's value pair v (D's row and
+// column of its first value given) as D stores it (PairOf). drain: wait until every store before
+// has read its buffer (where the chunk before may have used this one). kTrans: staged transposed
+// (CUTEGO_GEMM_F_D_TMA_T; store_tile branches once per tile, and a transposed D's tiles are stored
+// at once, not deferred: a branch per chunk spilled registers in the 128x256 kernels).
+template <class Acc, int N, typename TO, bool kTrans, class Put>
 __device__ __forceinline__ void epilogue_tma_chunk(const GemmArgs &p, const CUtensorMap *tma_d, int ch, int slot,
                                                    bool drain, int t, int cw, uint8_t *staging, int row0, int col0,
                                                    int l, Put &&put) {
@@ -521,9 +555,17 @@ __device__ __forceinline__ void epilogue_tma_chunk(const GemmArgs &p, const CUte
   constexpr int kMaxTCol = ((Acc::t_shape[0] - 1) * Acc::t_stride[0] + (Acc::t_shape[1] - 1) * Acc::t_stride[1] +
                             (Acc::t_shape[2] - 1) * Acc::t_stride[2]) / Acc::tile_m;
   static_assert(kMaxTCol < 8 && CC % 8 == 0, "thread columns within an 8-column block");
+  static_assert(!kTrans || (sizeof(TO) == 2 && kEpiRows * 2 == kEpiRowBytes && CC % 16 == 0 &&
+                             acc_is_stmatrix_fragment<Acc>()),
+                "a transposed chunk: lines of one column's 64 16-bit rows, stored by stmatrix from the wgmma fragment");
+  uint32_t frag[CC / 16][4];  // kTrans: each 16-column block's pairs as stmatrix takes them
   const int tof = acc_t_offset<Acc>(t);
   const int tr = tof % Acc::tile_m, tc = tof / Acc::tile_m;
   uint8_t *buf = staging + cw * 2 * kEpiChunkBytes + slot * kEpiChunkBytes;
+  // kTrans: lane 8 q + i addresses stored row i of matrix q, line (column) 16 b + 8 (q / 2) + i, the
+  // 16-byte unit of rows 16 w + 8 (q % 2).. of warp w, swizzled by the line (i)
+  const int lane = t % 32, q = lane / 8, i = lane % 8;
+  const uint32_t base = smem_u32(buf) + (8 * (q / 2) + i) * kEpiRowBytes + (((2 * (t / 32) + q % 2) ^ i) << 4);
   if (t == 0) {  // the store that last read buf is done reading
     if (drain)
       bulk_wait_read<0>();
@@ -537,14 +579,23 @@ __device__ __forceinline__ void epilogue_tma_chunk(const GemmArgs &p, const CUte
     const int vc = vo / Acc::tile_m;  // compile-time after unrolling
     if (vc / CC != ch) continue;
     const int r = tr + vo % Acc::tile_m, cl = tc + vc - ch * CC;
-    const int byte = cl * static_cast<int>(sizeof(TO));
-    put(v, reinterpret_cast<TO *>(buf + r * kEpiRowBytes + ((((byte >> 4) ^ (r & 7)) << 4) | (byte & 15))), row0 + r,
-        col0 + ch * CC + cl);
+    const typename PairOf<TO>::type pr = put(v, row0 + r, col0 + ch * CC + cl);
+    if constexpr (kTrans) {  // matrix q of 16-column block b: rows 8 (q % 2), columns 8 (q / 2) of it
+      const int b = (vc % CC) / 16;
+      frag[b][(vo % Acc::tile_m) / 8 + 2 * ((vc % 16) / 8)] = pr;
+      if (v % 8 == 6)  // the block's four pairs are in (the fragment's value order): out
+        stmatrix_x4_trans(base + b * 16 * kEpiRowBytes, frag[b][0], frag[b][1], frag[b][2], frag[b][3]);
+    } else {
+      const int byte = cl * static_cast<int>(sizeof(TO));
+      *reinterpret_cast<typename PairOf<TO>::type *>(buf + r * kEpiRowBytes +
+                                                     ((((byte >> 4) ^ (r & 7)) << 4) | (byte & 15))) = pr;
+    }
   }
   fence_proxy_async();
   named_barrier_sync(1 + cw, 128);
   if (t == 0) {
     int32_t crd[3] = {col0 + ch * CC, row0, l};
+    if (kTrans) crd[0] = row0, crd[1] = col0 + ch * CC;
     if (p.flags & CUTEGO_GEMM_F_D_STREAM)
       tma_store_hint(tma_d, buf, 3, crd, policy_evict_first());  // D streams out of the L2 first
     else
@@ -553,7 +604,7 @@ __device__ __forceinline__ void epilogue_tma_chunk(const GemmArgs &p, const CUte
   }
 }
 
-template <class Acc, int N, typename TO>
+template <class Acc, int N, typename TO, bool kTrans = false>
 __device__ __forceinline__ void epilogue_tma(const GemmArgs &p, const CUtensorMap *tma_d, const float (&acc)[N / 2],
                                              int t, int cw, uint8_t *staging, int row0, int col0, int l) {
   constexpr int NCH = N / (kEpiRowBytes / static_cast<int>(sizeof(TO)));  // whole chunks
@@ -562,11 +613,11 @@ __device__ __forceinline__ void epilogue_tma(const GemmArgs &p, const CUtensorMa
   // (an odd number of chunks: the last tile's last chunk used buffer 0 too)
 #pragma unroll
   for (int ch = 0; ch < NCH; ++ch)
-    epilogue_tma_chunk<Acc, N, TO>(p, tma_d, ch, ch & 1, NCH % 2 == 1 && ch == 0, t, cw, staging, row0, col0, l,
-                                   [&](int v, TO *dst, int gr, int gc) {
+    epilogue_tma_chunk<Acc, N, TO, kTrans>(p, tma_d, ch, ch & 1, NCH % 2 == 1 && ch == 0, t, cw, staging, row0, col0, l,
+                                   [&](int v, int gr, int gc) {
                                      float x = p.alpha * acc[v], y = p.alpha * acc[v + 1];
                                      if (src.is_source_needed(p) && gr < p.m && gc < p.n) src.add(p, gr, gc, x, y);
-                                     store_pair<TO>(dst, x, y);
+                                     return PairOf<TO>::make(x, y);
                                    });
   if constexpr (N % (kEpiRowBytes / static_cast<int>(sizeof(TO))) != 0)
     epilogue<Acc, N, TO, NCH * (kEpiRowBytes / static_cast<int>(sizeof(TO)))>(p, acc, t, row0, col0, l);
@@ -607,7 +658,7 @@ struct DeferredStore {
   static __device__ __forceinline__ int chunk_of(int v) { return acc_v_offset<Acc>(v) / Acc::tile_m / CC; }
   template <class Put>
   __device__ __forceinline__ void chunk(int ch, Put &&put) {
-    epilogue_tma_chunk<Acc, N, TO>(p, tma_d, ch, stored & 1, false, t, cw, staging, row0, col0, l, put);
+    epilogue_tma_chunk<Acc, N, TO, false>(p, tma_d, ch, stored & 1, false, t, cw, staging, row0, col0, l, put);
     ++stored;
   }
   // Tile w's MMAs are done: its first chunks out, the rest into pairs.
@@ -615,7 +666,7 @@ struct DeferredStore {
     row0 = w.m_idx * Cfg::BM + cw * 64, col0 = w.n_idx * N, l = w.l_idx;
 #pragma unroll
     for (int ch = 0; ch < NCH - kDeferred; ++ch)
-      chunk(ch, [&](int v, TO *dst, int, int) { store_pair<TO>(dst, p.alpha * acc[v], p.alpha * acc[v + 1]); });
+      chunk(ch, [&](int v, int, int) { return PairOf<TO>::make(p.alpha * acc[v], p.alpha * acc[v + 1]); });
 #pragma unroll
     for (int v = 0; v < N / 2; v += 2)
       if (chunk_of(v) >= NCH - kDeferred) packed[v / 2] = pack_pair<TO>(p.alpha * acc[v], p.alpha * acc[v + 1]);
@@ -626,7 +677,7 @@ struct DeferredStore {
     if (next >= NCH) return;
 #pragma unroll
     for (int ch = NCH - kDeferred; ch < NCH; ++ch)
-      if (ch == next) chunk(ch, [&](int v, TO *dst, int, int) { *reinterpret_cast<uint32_t *>(dst) = packed[v / 2]; });
+      if (ch == next) chunk(ch, [&](int v, int, int) { return packed[v / 2]; });
     ++next;
   }
   __device__ __forceinline__ void flush() {
@@ -992,6 +1043,12 @@ __device__ __forceinline__ void store_tile(const GemmArgs &p, const CUtensorMap 
   const int row0 = w.m_idx * Cfg::BM + cw * 64, col0 = w.n_idx * BN;
   if constexpr (BN * static_cast<int>(sizeof(TO)) >= kEpiRowBytes) {
     if (p.flags & kFlagDTma) {
+      if constexpr (sizeof(TO) == 2) {
+        if (p.flags & kFlagDTrans) {
+          epilogue_tma<typename Cfg::Acc, BN, TO, true>(p, tma_d, acc, t, cw, staging, row0, col0, w.l_idx);
+          return;
+        }
+      }
       epilogue_tma<typename Cfg::Acc, BN, TO>(p, tma_d, acc, t, cw, staging, row0, col0, w.l_idx);
       return;
     }
@@ -1073,8 +1130,9 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
     float acc[BN / 2];
     PipelineState<S> read{0};
     if constexpr (kDeferredStore<Cfg, TO> && !is_promoted<TI> && !is_block_scaled<TI>) {
-      if ((p.flags & kFlagDTma) && !p.read_c) {
-        // Each tile's stores under the next tile's first k-tiles (DeferredStore).
+      if ((p.flags & (kFlagDTma | kFlagDTrans)) == kFlagDTma && !p.read_c) {
+        // Each tile's stores under the next tile's first k-tiles (DeferredStore; a transposed D's
+        // at once, epilogue_tma_chunk).
         DeferredStore<Cfg, TO> ds(p, tma_d, staging, t, cw);
         for (PersistentTileScheduler<CM, CN> sched(p); sched.is_valid(); sched.advance_to_next_work()) {
           const WorkTileInfo w = sched.get_current_work();

@@ -80,6 +80,16 @@ __device__ __forceinline__ void tma_load(const CUtensorMap *map, void *smem, uin
   }
 }
 
+// stmatrix.sync.aligned.m8n8.x4.trans.shared.b16: a warp stores four 8x8 matrices of 16-bit values,
+// each transposed. Register q of lane l holds the pair (row l / 4, columns 2 (l % 4), +1) of matrix q;
+// lane 8 q + i gives the address of stored row i of matrix q, which receives the matrix's column i
+// (8 values, 16 bytes).
+__device__ __forceinline__ void stmatrix_x4_trans(uint32_t addr, uint32_t r0, uint32_t r1, uint32_t r2, uint32_t r3) {
+  asm volatile("stmatrix.sync.aligned.m8n8.x4.trans.shared.b16 [%0], {%1, %2, %3, %4};" ::"r"(addr), "r"(r0),
+               "r"(r1), "r"(r2), "r"(r3)
+               : "memory");
+}
+
 __device__ __forceinline__ void tma_store(const CUtensorMap *map, const void *smem, int rank, const int32_t *c) {
   uint64_t m = reinterpret_cast<uint64_t>(map);
   uint32_t s = smem_u32(smem);

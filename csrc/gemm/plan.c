@@ -481,15 +481,18 @@ static int derive_maps(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt, 
    * end of a row, so N must fill them. A tile narrower than a chunk (64x32 tiles of 16-bit D: 64
    * of 128 bytes) is stored directly: a chunk's box would write over the neighbouring tile (the
    * kernel compiles its TMA epilogue only where BN x sizeof(D) fills chunks). */
-  if (p->d.stride[1] == 1 && (p->n * ces) % 16 == 0 && cb->bn * ces >= cb->epi_bytes &&
+  /* A 16-bit D whose M has unit stride (a column-major D, or a swapped plan's) goes out alike, each
+   * chunk staged transposed: 64 columns of the chunk's 64 rows (128 bytes each), M inner. */
+  const int d_rows = p->d.stride[1] == 1, d_cols = !d_rows && p->d.stride[0] == 1 && ces == 2;
+  if ((d_rows || d_cols) && ((d_rows ? p->n : p->m) * ces) % 16 == 0 && cb->bn * ces >= cb->epi_bytes &&
       !(opt && opt->direct_epilogue)) {
     cutego_gemm_operand_t dd = p->d;
     char why[120];
-    dd.major = 0; /* (M, N): N contiguous, as a K-major operand */
+    dd.major = d_rows ? 0 : 1; /* (M, N): N contiguous as a K-major operand, or M as an MN-major one */
     dd.bcast_l = p->l == 1;
-    if (operand_map(&p->d_map, &dd, ces, cb->epi_bytes / ces, 64, cb->epi_bytes) == 0 &&
+    if (operand_map(&p->d_map, &dd, ces, cb->epi_bytes / ces, d_rows ? 64 : cb->epi_bytes / ces, cb->epi_bytes) == 0 &&
         cutego_tma_desc_check(&p->d_map, d_addr, why, sizeof why) == 0)
-      p->flags |= CUTEGO_GEMM_F_D_TMA;
+      p->flags |= CUTEGO_GEMM_F_D_TMA | (d_cols ? CUTEGO_GEMM_F_D_TMA_T : 0);
   }
   if (d_addr % ces || (p->read_c && c_addr % ces))
     return REASON(p, -1, "C/D pointers are not aligned to their element size");
@@ -534,9 +537,10 @@ static int name_kernel(cutego_gemm_plan_t *p) {
                   (p->flags & CUTEGO_GEMM_F_PACK_A) ? " A" : "", (p->flags & CUTEGO_GEMM_F_PACK_B) ? " B" : "",
                   (p->flags & CUTEGO_GEMM_F_PACK_D) ? (p->read_c ? " C/D" : " D") : "", p->packed_why, cb->bm, cb->bn,
                   (long long)p->tiles, p->cluster_m > 1 ? ", 2x1 clusters" : p->cluster_n > 1 ? ", 1x2 clusters" : "");
-  return REASON(p, 0, "wgmma: %dx%d tiles, A %s-major, B %s-major, %lld tiles%s%s", cb->bm, cb->bn,
+  return REASON(p, 0, "wgmma: %dx%d tiles, A %s-major, B %s-major, %lld tiles%s%s%s", cb->bm, cb->bn,
                 p->a.major ? "M" : "K", p->b.major ? "N" : "K", (long long)p->tiles,
                 p->cluster_m > 1 ? ", 2x1 clusters sharing B" : p->cluster_n > 1 ? ", 1x2 clusters sharing A" : "",
+                (p->flags & CUTEGO_GEMM_F_D_TMA_T) ? ", D M-major through transposed TMA stores" : "",
                 (p->flags & CUTEGO_GEMM_F_D_STREAM) ? ", D streamed past the L2" : "");
 }
 

@@ -38,6 +38,9 @@ struct Case {
   int cluster_n; // 0 unchecked; 2: 1x2 clusters sharing A asked for (checked)
   int max_ctas;  // options.max_ctas (0: one CTA per SM): few CTAs, many tiles each
   int d_store;   // options.d_store; CUTEGO_GEMM_D_STORE_STREAM: the plan must have CUTEGO_GEMM_F_D_STREAM (checked)
+  int dm;        // 0: D and C row-major; 1: column-major (M unit stride), stored through the transposed TMA
+                 // epilogue (CUTEGO_GEMM_F_D_TMA_T, checked); 2: column-major, stored directly (checked); 3:
+                 // column-major, unchecked (split K: the plan returned is the slices', into fp32)
 };
 
 static int g_fail = 0, g_run = 0;
@@ -74,8 +77,8 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed) {
   int64_t ldb = c.bm == 0 ? K + c.pad : N + c.pad;
   int64_t b_s0 = c.bm == 0 ? ldb : 1, b_s1 = c.bm == 0 ? 1 : ldb, b_s2 = c.bm == 0 ? N * ldb : ldb * K;
   int64_t b_l = c.bcast_b ? 1 : L;
-  // D, C: row-major (M,N,L):(N,1,M*N)
-  int64_t d_s0 = N, d_s1 = 1, d_s2 = M * N;
+  // D, C: row-major (M,N,L):(N,1,M*N), or column-major (M,N,L):(1,M,M*N)
+  int64_t d_s0 = c.dm ? 1 : N, d_s1 = c.dm ? M : 1, d_s2 = M * N;
   int64_t na = a_s2 * L, nb = b_s2 * b_l, nd = M * N * L;
   float *fa, *fb, *fc, *ra, *rb, *rref;
   TI *a, *b;
@@ -178,7 +181,8 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed) {
               (c.decomp == 0 || plan.decomposition == (c.decomp > 0 ? c.decomp : -c.decomp)) &&
               (c.packs == 0 || (plan.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B)) == c.packs - 1) &&
               (c.cluster_n == 0 || plan.cluster_n == c.cluster_n) &&
-              (c.d_store != CUTEGO_GEMM_D_STORE_STREAM || (plan.flags & CUTEGO_GEMM_F_D_STREAM));
+              (c.d_store != CUTEGO_GEMM_D_STORE_STREAM || (plan.flags & CUTEGO_GEMM_F_D_STREAM)) &&
+              (c.dm == 0 || c.dm == 3 || !(plan.flags & CUTEGO_GEMM_F_D_TMA_T) == (c.dm == 2));
     if (ok && plan.decomposition == CUTEGO_GEMM_DECOMPOSITION_STREAM_K) {
       // the same call again, into a poisoned copy of D: bit for bit the same
       std::vector<TO> h1(nd), h2(nd);
@@ -524,6 +528,60 @@ int main(int argc, char **argv) {
     for (const auto &x : st)
       cs.push_back({x.name, x.m, x.n, x.k, x.l, 0, 0, x.ab, x.cd, 1.25f, x.beta, 0, W, 0, 0, 0, 0, 0, 0, 1, 0,
                     x.config, x.decomp, 0, 0, 0, x.max_ctas, CUTEGO_GEMM_D_STORE_STREAM});
+  }
+  // A column-major D and C (M unit stride): 16-bit D through the transposed TMA epilogue (each chunk
+  // staged 64 columns x 64 rows, M inner), on every tile width of whole chunks and the partial last
+  // chunk of 128x168 / 128x224 (stored directly); deferred stores over many tiles per CTA; M and N
+  // off the tile grid (the map clips rows and columns), a batch, a source, every major order of A and
+  // B, stream-K, split K, D streaming, clusters, FP8-free; and where it is stored directly instead:
+  // fp32 D, columns off the 16-byte grid (M = 1001), direct_epilogue.
+  {
+    const struct {
+      const char *name;
+      int64_t m, n, k, l;
+      int am, bm, ab, cd;
+      float beta;
+      int config, decomp, split, max_ctas, cluster, d_store, direct, dm;
+    } cm[] = {
+        {"col-major D auto", 1024, 1536, 520, 1, 0, 0, BF, BF, 0.f, 0, 0, 0, 0, 0, 0, 0, 1},
+        {"col-major D M 1000 N 1000 beta", 1000, 1000, 264, 2, 0, 0, F16, F16, 0.5f, 0, 0, 0, 0, 0, 0, 0, 1},
+        {"col-major D MN-major A and B", 1000, 1200, 520, 1, 1, 1, BF, F16, -1.f, 0, 0, 0, 0, 0, 0, 0, 1},
+        {"col-major D KN", 1000, 1200, 520, 1, 0, 1, F16, BF, 0.f, 0, 0, 0, 0, 0, 0, 0, 1},
+        {"col-major D 128x256 deferred", 1000, 1200, 520, 1, 0, 0, BF, BF, 0.f, CUTEGO_GEMM_CONFIG_128x256x64 + 1,
+         CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL, 1, 3, 1, 0, 0, 1},
+        {"col-major D 128x192 deferred", 1000, 1200, 520, 1, 0, 0, F16, F16, 0.f, CUTEGO_GEMM_CONFIG_128x192x64 + 1,
+         CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL, 1, 2, 1, 0, 0, 1},
+        {"col-major D 128x168 partial chunk", 336, 14336, 256, 1, 0, 0, BF, BF, 0.5f,
+         CUTEGO_GEMM_CONFIG_128x168x64 + 1, 0, 1, 0, 1, 0, 0, 1},
+        {"col-major D 128x224 partial chunk", 520, 1000, 256, 1, 0, 0, BF, BF, 0.f, CUTEGO_GEMM_CONFIG_128x224x64 + 1,
+         0, 1, 0, 1, 0, 0, 1},
+        {"col-major D 128x128", 1000, 1000, 520, 3, 0, 0, BF, BF, 0.f, CUTEGO_GEMM_CONFIG_128x128x64 + 1, 0, 1, 0, 0,
+         0, 0, 1},
+        {"col-major D 128x64", 1000, 1000, 520, 1, 0, 0, BF, BF, 0.f, CUTEGO_GEMM_CONFIG_128x64x64 + 1, 0, 1, 0, 0, 0,
+         0, 1},
+        {"col-major D 128x96", 520, 1000, 520, 1, 0, 0, BF, BF, 0.f, CUTEGO_GEMM_CONFIG_128x96x64 + 1, 0, 1, 0, 0, 0,
+         0, 1},
+        {"col-major D 64x64", 200, 1000, 520, 1, 0, 0, BF, BF, 0.f, CUTEGO_GEMM_CONFIG_64x64x128 + 1, 0, 1, 0, 0, 0, 0,
+         1},
+        {"col-major D small", 128, 256, 128, 1, 0, 0, BF, BF, 0.5f, CUTEGO_GEMM_CONFIG_128x128x64 + 1, 0, 1, 0, 0, 0,
+         0, 1},
+        {"col-major D 64x128", 200, 1000, 520, 1, 0, 0, F16, F16, 0.f, CUTEGO_GEMM_CONFIG_64x128x64 + 1, 0, 1, 0, 0, 0,
+         0, 1},
+        {"col-major D 64x96", 200, 1000, 520, 1, 0, 0, BF, BF, 0.f, CUTEGO_GEMM_CONFIG_64x96x64 + 1, 0, 1, 0, 0, 0, 0,
+         1},
+        {"col-major D stream-K", 1000, 1200, 1040, 1, 0, 0, BF, BF, 0.f, CUTEGO_GEMM_CONFIG_128x256x64 + 1,
+         CUTEGO_GEMM_DECOMPOSITION_STREAM_K, 0, 0, 0, 0, 0, 1},
+        {"col-major D split-K 3", 256, 1024, 3072, 1, 0, 0, BF, BF, 0.5f, 0, 0, 3, 0, 0, 0, 0, 3},
+        {"col-major D streaming", 1000, 1200, 128, 2, 0, 0, BF, BF, 0.f, 0, 0, 0, 0, 0, CUTEGO_GEMM_D_STORE_STREAM, 0,
+         1},
+        {"col-major D 2x1 clusters", 2048, 2048, 512, 1, 0, 0, BF, BF, 0.f, 0, 0, 0, 0, 2, 0, 0, 1},
+        {"col-major D f32 (direct)", 1000, 1200, 520, 1, 0, 0, BF, F32, 0.5f, 0, 0, 0, 0, 0, 0, 0, 2},
+        {"col-major D M 1001 (direct)", 1001, 1200, 520, 1, 0, 0, BF, BF, 0.f, 0, 0, 0, 0, 0, 0, 0, 2},
+        {"col-major D direct_epilogue", 1000, 1200, 520, 1, 0, 0, F16, F16, 0.f, 0, 0, 0, 0, 0, 0, 1, 2},
+    };
+    for (const auto &x : cm)
+      cs.push_back({x.name, x.m, x.n, x.k, x.l, x.am, x.bm, x.ab, x.cd, 1.25f, x.beta, 0, W, 0, 0, 0, x.direct, 0, 0,
+                    x.cluster, x.split, x.config, x.decomp, 0, 0, 0, x.max_ctas, x.d_store, x.dm});
   }
   cs.push_back({"cluster, 3 tile rows", 384, 1024, 512, 1, 0, 1, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 2});
   cs.push_back({"cluster, 3 tile rows direct", 300, 1000, 264, 2, 1, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 1, 0, 0, 2});

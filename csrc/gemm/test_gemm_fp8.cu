@@ -34,6 +34,8 @@ struct Case {
   int cluster;     // 0 the planner's choice; 2: 2x1 clusters sharing B (checked in the plan)
   int decomp;      // 0 the cost models' choice; D > 0 CUTEGO_GEMM_DECOMPOSITION_* D asked for (checked); -D the
                    // models must take D (checked). Stream-K: a second call must give the same bits.
+  int dm;          // 1: D and C column-major (M unit stride): 16-bit D through the transposed TMA epilogue
+                   // (CUTEGO_GEMM_F_D_TMA_T, checked); 2: column-major, stored directly (checked)
 };
 
 static int g_fail = 0, g_run = 0;
@@ -59,7 +61,7 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed, float *sdev
   int64_t ldb = c.bm == 0 ? K + c.pad : N + c.pad;
   int64_t b_s0 = c.bm == 0 ? ldb : 1, b_s1 = c.bm == 0 ? 1 : ldb, b_s2 = c.bm == 0 ? N * ldb : ldb * K;
   int64_t b_l = c.bcast_b ? 1 : L;
-  int64_t d_s0 = N, d_s1 = 1, d_s2 = M * N;
+  int64_t d_s0 = c.dm ? 1 : N, d_s1 = c.dm ? M : 1, d_s2 = M * N;
   int64_t na = a_s2 * L, nb = b_s2 * b_l, nd = M * N * L;
   float *fa, *fb, *fc, *ra, *rb, *rref;
   TA *a;
@@ -150,7 +152,8 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed, float *sdev
               (c.am == 0 || (plan.flags & CUTEGO_GEMM_F_PACK_A)) && (c.bm == 0 || (plan.flags & CUTEGO_GEMM_F_PACK_B)) &&
               (c.cluster == 0 || plan.cluster_m == c.cluster) &&
               (c.decomp == 0 || plan.decomposition == (c.decomp > 0 ? c.decomp : -c.decomp)) &&
-              (c.decomp == 0 || !c.config || plan.config == c.config - 1);
+              (c.decomp == 0 || !c.config || plan.config == c.config - 1) &&
+              (c.dm == 0 || !(plan.flags & CUTEGO_GEMM_F_D_TMA_T) == (c.dm == 2));
     if (ok && plan.decomposition == CUTEGO_GEMM_DECOMPOSITION_STREAM_K) {
       // the same call again, into a poisoned D: bit for bit the same (the fixup's order is fixed)
       std::vector<TO> h1(nd), h2(nd);
@@ -398,6 +401,16 @@ int main(int argc, char **argv) {
   // promoted accumulation: outputs, beta and scales, a transposed operand, a pair, batches, split
   // K, small M, odd sizes
   cs.push_back({"promoted bf16 beta scales", 1000, 1200, 4096, 1, 0, 0, BF, 1.25f, 0.5f, 0.5f, 4.f, 0, 0, 0, 1, 0, 0, 0, P});
+  // a column-major D (M unit stride): 16-bit through the transposed TMA epilogue, fast and promoted,
+  // both tiles, a batch; fp32 directly
+  cs.push_back({"col-major D 128x256", 1000, 1200, 512, 1, 0, 0, BF, 1.25f, 0.5f, 0.5f, 4.f, 0, 0, C256, 1, 0, 0, 0, 0,
+                0, 0, 0, 1});
+  cs.push_back({"col-major D 128x128 L=3 f16", 640, 1000, 512, 3, 0, 0, F16, 1.f, 0.f, 1.f, 1.f, 0, 0, C128, 1, 0, 0, 0,
+                0, 0, 0, 0, 1});
+  cs.push_back({"col-major D promoted", 1000, 1200, 4096, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 1, 0, 0, 0, P, 0, 0,
+                0, 1});
+  cs.push_back({"col-major D f32 (direct)", 1000, 1200, 512, 1, 0, 0, F32, 1.f, 0.5f, 1.f, 1.f, 0, 0, 0, 1, 0, 0, 0, 0,
+                0, 0, 0, 2});
   cs.push_back({"promoted f16 MN-major", 1000, 1200, 2048, 1, 1, 1, F16, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 1, 0, 0, 0, P});
   cs.push_back({"promoted e5m2xe4m3 f32", 640, 1152, 8192, 1, 0, 0, F32, 1.f, -1.f, 1.f, 1.f, 0, 0, 0, 1, 0,
                 CUTEGO_DTYPE_E5M2, CUTEGO_DTYPE_E4M3, P});
@@ -426,6 +439,9 @@ int main(int argc, char **argv) {
   {
     const int E4 = CUTEGO_DTYPE_E4M3, E5 = CUTEGO_DTYPE_E5M2;
     cs.push_back({"block bf16", 1000, 1200, 1024, 1, 0, 0, BF, 1.f, 0.f, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 1});
+    // a column-major D: the transposed TMA epilogue after the block-scaled loop (128x192 tiles)
+    cs.push_back({"block col-major D beta", 1000, 1200, 1024, 1, 0, 0, BF, 1.f, 0.5f, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 1,
+                  0, 0, 1});
     cs.push_back({"block f16 beta MN-major scales", 1000, 1200, 1024, 1, 0, 0, F16, 1.25f, 0.5f, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 2});
     cs.push_back({"block f32 beta odd 999x1001x1000", 999, 1001, 1000, 1, 0, 0, F32, 1.f, -0.75f, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 1});
     cs.push_back({"block odd MN-major scales K=333", 777, 555, 333, 1, 0, 0, F32, 1.f, 0.f, 0, 0, 3, 0, 0, 1, 0, 0, 0, 1, 2});

@@ -153,6 +153,74 @@ static int plan(cute_layout_t d, cute_layout_t a, cute_layout_t b, const cute_la
   return cutego_gemm_plan(&d, &a, &b, c, ab, cd, c != NULL, 0x10000, aaddr, 0x20000, 0x30000, &opt, p);
 }
 
+/* A 16-bit D whose M has unit stride (column-major, as cuBLAS writes it) goes out through TMA stores
+ * staged transposed (CUTEGO_GEMM_F_D_TMA_T): the map's inner dimension is M (dims M, N, L; N's
+ * byte stride is the column pitch), a box of 64 rows x 64 columns of 128 bytes in the 128-byte
+ * swizzle (the hardware rules of a row-major D's map, with M and N exchanged). Not where a column's
+ * bytes or the address are off the 16-byte grid, nor for fp32 D (64 rows of 4 bytes are two
+ * swizzle lines), nor on tiles narrower than a chunk, nor with direct_epilogue. */
+static void transposed_d(void) {
+  const int BF = CUTEGO_DTYPE_BF16, F16 = CUTEGO_DTYPE_F16, F32 = CUTEGO_DTYPE_F32, E4 = CUTEGO_DTYPE_E4M3;
+  cutego_gemm_options_t o;
+  memset(&o, 0, sizeof o);
+  o.sms = 132;
+  cutego_gemm_plan_t p;
+  const cute_layout_t a = L3(1024, 4096, 0, 4096, 1, 0), b = L3(512, 4096, 0, 4096, 1, 0);
+  cute_layout_t d = L3(1024, 512, 0, 1, 1024, 0);
+  int rc = cutego_gemm_plan(&d, &a, &b, NULL, BF, BF, 0, 0x10000, 0x20000, 0x30000, 0, &o, &p);
+  CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_WGMMA && (p.flags & CUTEGO_GEMM_F_D_TMA) &&
+            (p.flags & CUTEGO_GEMM_F_D_TMA_T) && !(p.flags & CUTEGO_GEMM_F_D_PAIRS) &&
+            strstr(p.reason, "D M-major through transposed TMA stores"),
+        "column-major D: flags %d: %s", (int)p.flags, p.reason);
+  CHECK(p.d_map.dims[0] == 1024 && p.d_map.dims[1] == 512 && p.d_map.dims[2] == 1 && p.d_map.strides[0] == 2 &&
+            p.d_map.strides[1] == 2048 && p.d_map.box[0] == 64 && p.d_map.box[1] == 64 && p.d_map.box[2] == 1 &&
+            p.d_map.swizzle_bytes == 128 && p.d_map.elem_bytes == 2,
+        "column-major D map: dims %lld %lld, stride %lld, box %d %d", (long long)p.d_map.dims[0],
+        (long long)p.d_map.dims[1], (long long)p.d_map.strides[1], p.d_map.box[0], p.d_map.box[1]);
+  /* a batch of 3 with a padded column pitch (1032 x 2 = 2064 bytes) and a source: the same map, L in dims[2] */
+  d = L3(1024, 512, 3, 1, 1032, 1032 * 512);
+  const cute_layout_t a3 = L3(1024, 4096, 3, 4096, 1, 4096 * 1024), b3 = L3(512, 4096, 3, 4096, 1, 4096 * 512);
+  rc = cutego_gemm_plan(&d, &a3, &b3, &d, F16, F16, 1, 0x10000, 0x20000, 0x30000, 0x10000, &o, &p);
+  CHECK(rc == 0 && (p.flags & CUTEGO_GEMM_F_D_TMA_T) && p.d_map.strides[1] == 2064 && p.d_map.dims[2] == 3 &&
+            p.d_map.strides[2] == 1032LL * 512 * 2,
+        "batched column-major D: flags %d, %lld %lld", (int)p.flags, (long long)p.d_map.strides[1],
+        (long long)p.d_map.strides[2]);
+  /* FP8 A and B with a bf16 D: the same epilogue */
+  d = L3(1024, 512, 0, 1, 1024, 0);
+  rc = cutego_gemm_plan(&d, &a, &b, NULL, E4, BF, 0, 0x10000, 0x20000, 0x30000, 0, &o, &p);
+  CHECK(rc == 0 && (p.flags & CUTEGO_GEMM_F_D_TMA_T) && p.d_map.box[0] == 64 && p.d_map.box[1] == 64,
+        "FP8, column-major D: flags %d: %s", (int)p.flags, p.reason);
+  /* not through TMA: columns of 1004 x 2 bytes, an address off the 16-byte grid, fp32, direct_epilogue */
+  d = L3(1004, 512, 0, 1, 1004, 0);
+  const cute_layout_t a4 = L3(1004, 4096, 0, 4096, 1, 0);
+  rc = cutego_gemm_plan(&d, &a4, &b, NULL, BF, BF, 0, 0x10000, 0x20000, 0x30000, 0, &o, &p);
+  CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_WGMMA && !(p.flags & (CUTEGO_GEMM_F_D_TMA | CUTEGO_GEMM_F_D_TMA_T)),
+        "columns of 2008 bytes: flags %d", (int)p.flags);
+  d = L3(1024, 512, 0, 1, 1024, 0);
+  rc = cutego_gemm_plan(&d, &a, &b, NULL, BF, BF, 0, 0x10008, 0x20000, 0x30000, 0, &o, &p);
+  CHECK(rc == 0 && !(p.flags & (CUTEGO_GEMM_F_D_TMA | CUTEGO_GEMM_F_D_TMA_T)), "D at 0x10008: flags %d",
+        (int)p.flags);
+  rc = cutego_gemm_plan(&d, &a, &b, NULL, BF, F32, 0, 0x10000, 0x20000, 0x30000, 0, &o, &p);
+  CHECK(rc == 0 && !(p.flags & (CUTEGO_GEMM_F_D_TMA | CUTEGO_GEMM_F_D_TMA_T)), "fp32 column-major D: flags %d",
+        (int)p.flags);
+  o.direct_epilogue = 1;
+  rc = cutego_gemm_plan(&d, &a, &b, NULL, BF, BF, 0, 0x10000, 0x20000, 0x30000, 0, &o, &p);
+  CHECK(rc == 0 && !(p.flags & (CUTEGO_GEMM_F_D_TMA | CUTEGO_GEMM_F_D_TMA_T)), "direct_epilogue: flags %d",
+        (int)p.flags);
+  o.direct_epilogue = 0;
+  /* 64x32 tiles (options.config = the enum + 1): 32 columns of 2 bytes are half a 128-byte chunk */
+  o.config = CUTEGO_GEMM_CONFIG_64x32x128 + 1;
+  rc = cutego_gemm_plan(&d, &a, &b, NULL, BF, BF, 0, 0x10000, 0x20000, 0x30000, 0, &o, &p);
+  CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_64x32x128 && !(p.flags & (CUTEGO_GEMM_F_D_TMA | CUTEGO_GEMM_F_D_TMA_T)),
+        "64x32 tiles: config %d flags %d: %s", (int)p.config, (int)p.flags, p.reason);
+  /* a row-major D never has the transposed flag */
+  o.config = 0;
+  d = L3(1024, 512, 0, 512, 1, 0);
+  rc = cutego_gemm_plan(&d, &a, &b, NULL, BF, BF, 0, 0x10000, 0x20000, 0x30000, 0, &o, &p);
+  CHECK(rc == 0 && (p.flags & CUTEGO_GEMM_F_D_TMA) && !(p.flags & CUTEGO_GEMM_F_D_TMA_T) && !strstr(p.reason, "M-major"),
+        "row-major D: flags %d: %s", (int)p.flags, p.reason);
+}
+
 /* FP8 (e4m3) A and B. Expected values from the hardware rules: FP8 wgmma (m64nNk32) reads both
  * operands K-major (PTX: no transpose for 8-bit types), a 128-byte swizzle row holds 128 one-byte
  * elements, a tensor map's strides are multiples of 16 bytes; a stage of R rows x 128 bytes. */
@@ -1947,6 +2015,7 @@ int main(void) {
   tile128x96_plans();
   tile128x224_plans();
   block_scaled_plans();
+  transposed_d();
   pitch_plans();
   cluster_n_plans();
   random_plans();
