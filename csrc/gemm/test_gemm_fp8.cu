@@ -462,10 +462,12 @@ int main(int argc, char **argv) {
     cs.push_back({"block split-K 2 MN-major scales f32", 96, 1002, 1536, 1, 0, 0, F32, 1.f, -0.75f, 0, 0, 0, 0, 0, 2, 0, 0, 0, 1, 2});
     cs.push_back({"block split-K auto 64x4096x7168", 64, 4096, 7168, 1, 0, 0, BF, 1.f, 0.f, 0, 0, 0, 0, 0, -1, 0, 0, 0, 1, 2});
     cs.push_back({"block K=65536 f32", 1024, 1024, 65536, 1, 0, 0, F32, 1.f, 0.f, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 1});
-    // many tiles per CTA with 7 and 4 k-tiles: each tile starts at another stage and phase of the
-    // pipeline (the main loop carries them from tile to tile), on both exits of its two-way loop
+    // many tiles per CTA with 7, 4, 5 and 6 k-tiles: each tile starts at another stage and phase of
+    // the pipeline (the main loop carries them from tile to tile), on both exits of its two-way loop
     cs.push_back({"block persistent 7 k-tiles 4096x2048x896", 4096, 2048, 896, 1, 0, 0, BF, 1.f, 0.f, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 2});
     cs.push_back({"block persistent 4 k-tiles 2048x4096x512 f32", 2048, 4096, 512, 1, 0, 0, F32, 1.f, 0.f, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 1});
+    cs.push_back({"block persistent 5 k-tiles 4096x2048x640", 4096, 2048, 640, 1, 0, 0, BF, 1.f, 0.5f, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 2});
+    cs.push_back({"block persistent 6 k-tiles 2048x4096x768 f16", 2048, 4096, 768, 1, 0, 0, F16, 1.f, 0.f, 0, 0, 0, 0, 0, 1, 0, 0, 0, 1, 1});
     // 128x192 tiles (one partial sum; a 128-column block of B straddles tiles: n_idx even splits
     // its tile at column 128, odd at 64): N not a multiple of 192 (the last tile's second block
     // past N), two tiles of three blocks, M = 4096, batches, one to three k-tiles (each exit of the
