@@ -79,7 +79,8 @@ func PlanGemmBlockScaled(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, sc
 // is SA, fp32 in device memory, an (M, ceil(K/128)) or (M, ceil(K/128), L) layout; scaleB is
 // SB, (ceil(N/128), ceil(K/128)[, L]); any strides, each mode one stride, a batch mode of
 // stride 0 (or a rank-2 layout) shared by every batch. The C planner decides everything
-// (128x128 tiles, or 128x192 where their waves take less time, cutego_gemm_pick_config_blockscaled;
+// (128x128 tiles, 128x192 where their waves take less time, 64x64 or 64x128 for M <= 128 where
+// 128-row tiles would split K into the shortest slices: cutego_gemm_pick_config_blockscaled_k;
 // the transposing copy of an operand that is not K-major); per-tensor scales
 // (opt.ScaleA/ScaleB) and opt.Promoted are refused. K splits as Copier.Gemm's does, in whole K
 // blocks (the scales' slices beside A's and B's).

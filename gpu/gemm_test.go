@@ -268,7 +268,7 @@ func TestLaunchPlanTiles(t *testing.T) {
 		t.Errorf("FP8 with 128x64 tiles: %v", err)
 	}
 	if _, err := PlanGemm(op(256, 256), op(256, 256), op(256, 256), nil, E4M3, BF16, 0, &GemmOptions{Config: 6}); err == nil ||
-		!strings.Contains(err.Error(), "64x64 tiles are for 16-bit A and B only") {
+		!strings.Contains(err.Error(), "64x64 tiles are for block-scaled FP8 only") {
 		t.Errorf("FP8 with 64x64 tiles: %v", err)
 	}
 	// 64x64 tiles split K as cutego_gemm_split_k's wave rule says for 64x64 tiles: 64 x 4096 x 4096
@@ -304,7 +304,7 @@ func TestLaunchPlanTiles(t *testing.T) {
 		}
 	}
 	if _, err := PlanGemm(op(256, 256), op(256, 256), op(256, 256), nil, E4M3, BF16, 0, &GemmOptions{Config: 8}); err == nil ||
-		!strings.Contains(err.Error(), "64x128 tiles are for 16-bit A and B only") {
+		!strings.Contains(err.Error(), "64x128 tiles are for block-scaled FP8 only") {
 		t.Errorf("FP8 with 64x128 tiles: %v", err)
 	}
 	// 64x128 tiles: 1024^3 has 128 of them, one wave, no split (2 x 128 > 132); 64 x 4096 x 4096

@@ -190,8 +190,9 @@ enum {
                                         128x128 and 128x256 that fills one wave:
                                         cutego_gemm_pick_config takes it where its waves take least) */
   CUTEGO_GEMM_CONFIG_64x64x128 = 5,  /* ONE consumer warpgroup x m64n64k16 (256 threads), 6 stages
-                                        of two 64-wide k-blocks (16-bit only, data-parallel or split
-                                        K; the decode tile for M <= 64) */
+                                        of two 64-wide k-blocks (data-parallel or split K; the decode
+                                        tile for M <= 64). Block-scaled FP8: 64x64x128, m64n64k32,
+                                        13 stages (its tile for M <= 128) */
   CUTEGO_GEMM_CONFIG_64x32x128 = 6,  /* ONE consumer warpgroup x m64n32k16 (256 threads), 8 stages
                                         of two 64-wide k-blocks (16-bit only, data-parallel or split
                                         K; a 32-column tile of 16-bit D is stored by the direct
@@ -199,7 +200,8 @@ enum {
   CUTEGO_GEMM_CONFIG_64x128x64 = 7,  /* ONE consumer warpgroup x m64n128k16 (256 threads), 8 stages
                                         (16-bit only, data-parallel or split K; twice the tiles of
                                         128x128: one wave of them for squares about 1000 and for
-                                        128-row GEMMs, as cuBLAS's 64x128) */
+                                        128-row GEMMs, as cuBLAS's 64x128). Block-scaled FP8:
+                                        64x128x128, m64n128k32, 8 stages */
   CUTEGO_GEMM_CONFIG_128x168x64 = 8, /* 2 consumer warpgroups x m64n168k16, 5 stages (16-bit only,
                                         data-parallel or an explicit split_k; B K-major: an
                                         MN-major B is transposed into the workspace first;
@@ -350,8 +352,8 @@ typedef struct cutego_gemm_scales_t {
  * into fp32 registers (the promoted mode's step, every k-tile), on 128x128 or 128x192 tiles
  * (where a 128-column block of B straddles two 192-column tiles, each column takes its own). In opt:
  * scale_a/scale_b (per tensor) must be NULL, fp8_accumulation 0 or BLOCK_SCALED,
- * fp8_promotion_interval 0 or 1, config automatic, 128x128 or 128x192 (by waves of tiles,
- * cutego_gemm_pick_config_blockscaled); split_k as cutego_gemm's, in
+ * fp8_promotion_interval 0 or 1, config automatic, 128x128, 128x192, 64x64 or 64x128 (by waves
+ * of tiles, cutego_gemm_pick_config_blockscaled_k); split_k as cutego_gemm's, in
  * slices of whole K blocks (the scales' slices go with them).
  * The plan has CUTEGO_GEMM_F_BLOCK_SCALED and its kernel takes a cutego_gemm_block_scales_t,
  * filled by cutego_gemm_block_scales (which checks the scale layouts against the plan). */
@@ -610,10 +612,16 @@ int cutego_gemm_pick_config(int64_t m, int64_t n, int64_t l, int32_t ab_dtype, i
  * the 128-byte grid: what the planner and cutego_gemm take; CUTEGO_GEMM_CONFIG_128x128x64 for a
  * NULL plan. */
 int cutego_gemm_pick_config_plan(const cutego_gemm_plan_t *plan, int sms);
-/* The same for block-scaled FP8 (fp8_accumulation BLOCK_SCALED): CUTEGO_GEMM_CONFIG_128x192x128
- * where its waves of tiles take less than those of 128x128 tiles, a 128x192 tile costing 1.6 of
- * a 128x128 one (measured, csrc/gemm/waves.c), else CUTEGO_GEMM_CONFIG_128x128x64. */
+/* The same for block-scaled FP8 (fp8_accumulation BLOCK_SCALED), of the 128-row tiles:
+ * CUTEGO_GEMM_CONFIG_128x192x128 where its waves of tiles take less than those of 128x128 tiles, a
+ * 128x192 tile costing 1.6 of a 128x128 one (measured, csrc/gemm/waves.c), else
+ * CUTEGO_GEMM_CONFIG_128x128x64. */
 int cutego_gemm_pick_config_blockscaled(int64_t m, int64_t n, int64_t l, int sms);
+/* What the planner takes for block-scaled FP8: cutego_gemm_pick_config_blockscaled's tiles, or for
+ * a single GEMM of at most 128 rows whose 128-row tiles would split K into the shortest slices
+ * (1024 of K), the 64-row tiles (CUTEGO_GEMM_CONFIG_64x64x128 or 64x128x64, whose waves cost
+ * less: measured, csrc/gemm/waves.c). */
+int cutego_gemm_pick_config_blockscaled_k(int64_t m, int64_t n, int64_t k, int64_t l, int sms);
 /* Writes the calling thread's last error message into buf with snprintf's rules (n == 0: a
  * size query, buf may be NULL) and returns its full length; "" when nothing failed yet. */
 size_t cutego_kernels_last_error(char *buf, size_t n);

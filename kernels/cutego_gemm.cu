@@ -49,6 +49,14 @@ CUTEGO_GEMM_FP8B_FNS_DECL(128x192, e4m3)
 CUTEGO_GEMM_FP8B_FNS_DECL(128x192, e4m3e5m2)
 CUTEGO_GEMM_FP8B_FNS_DECL(128x192, e5m2e4m3)
 CUTEGO_GEMM_FP8B_FNS_DECL(128x192, e5m2)
+CUTEGO_GEMM_FP8B_FNS_DECL(64x64, e4m3)
+CUTEGO_GEMM_FP8B_FNS_DECL(64x64, e4m3e5m2)
+CUTEGO_GEMM_FP8B_FNS_DECL(64x64, e5m2e4m3)
+CUTEGO_GEMM_FP8B_FNS_DECL(64x64, e5m2)
+CUTEGO_GEMM_FP8B_FNS_DECL(64x128, e4m3)
+CUTEGO_GEMM_FP8B_FNS_DECL(64x128, e4m3e5m2)
+CUTEGO_GEMM_FP8B_FNS_DECL(64x128, e5m2e4m3)
+CUTEGO_GEMM_FP8B_FNS_DECL(64x128, e5m2)
 #define CUTEGO_GEMM_FP8SK_FNS_PAIRS(CFGNAME)       \
   CUTEGO_GEMM_FP8SK_FNS_DECL(CFGNAME, e4m3)        \
   CUTEGO_GEMM_FP8SK_FNS_DECL(CFGNAME, e4m3e5m2)    \
@@ -278,15 +286,23 @@ const void *fp8_kernel(int cfg, int ta, int tb, int out, bool promoted) {
 
 bool is_fp8(int t) { return t == CUTEGO_DTYPE_E4M3 || t == CUTEGO_DTYPE_E5M2; }
 
-// The block-scaled FP8 kernel of a configuration (128x128 or 128x192), pair of types and output type.
+// The block-scaled FP8 kernel of a configuration (128x128, 128x192, 64x64 or 64x128), pair of
+// types and output type.
 const void *fp8_blockscaled_kernel(int cfg, int ta, int tb, int out) {
-  static const cutego_gemm_wgmma_fp8b_fn *const t[2][2][2] = {
+  static const cutego_gemm_wgmma_fp8b_fn *const t[4][2][2] = {
       {{cutego_gemm_fp8b_fns_128x128_kk_e4m3, cutego_gemm_fp8b_fns_128x128_kk_e4m3e5m2},
        {cutego_gemm_fp8b_fns_128x128_kk_e5m2e4m3, cutego_gemm_fp8b_fns_128x128_kk_e5m2}},
       {{cutego_gemm_fp8b_fns_128x192_kk_e4m3, cutego_gemm_fp8b_fns_128x192_kk_e4m3e5m2},
-       {cutego_gemm_fp8b_fns_128x192_kk_e5m2e4m3, cutego_gemm_fp8b_fns_128x192_kk_e5m2}}};
-  return reinterpret_cast<const void *>(
-      t[cfg == CUTEGO_GEMM_CONFIG_128x192x128][ta == CUTEGO_DTYPE_E5M2][tb == CUTEGO_DTYPE_E5M2][out]);
+       {cutego_gemm_fp8b_fns_128x192_kk_e5m2e4m3, cutego_gemm_fp8b_fns_128x192_kk_e5m2}},
+      {{cutego_gemm_fp8b_fns_64x64_kk_e4m3, cutego_gemm_fp8b_fns_64x64_kk_e4m3e5m2},
+       {cutego_gemm_fp8b_fns_64x64_kk_e5m2e4m3, cutego_gemm_fp8b_fns_64x64_kk_e5m2}},
+      {{cutego_gemm_fp8b_fns_64x128_kk_e4m3, cutego_gemm_fp8b_fns_64x128_kk_e4m3e5m2},
+       {cutego_gemm_fp8b_fns_64x128_kk_e5m2e4m3, cutego_gemm_fp8b_fns_64x128_kk_e5m2}}};
+  const int c = cfg == CUTEGO_GEMM_CONFIG_128x192x128 ? 1
+                : cfg == CUTEGO_GEMM_CONFIG_64x64x128 ? 2
+                : cfg == CUTEGO_GEMM_CONFIG_64x128x64 ? 3
+                                                      : 0;
+  return reinterpret_cast<const void *>(t[c][ta == CUTEGO_DTYPE_E5M2][tb == CUTEGO_DTYPE_E5M2][out]);
 }
 
 cudaError_t launch_generic(const cutego_gemm_plan_t &p, void *d, const cute_layout_t *ld, const void *a,

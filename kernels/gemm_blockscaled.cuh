@@ -2,7 +2,8 @@
 // blockwise-scaled SM90 GEMM): A with one fp32 scale per row per 128 of K, B with one per
 // 128 x 128 block, applied in the promotion step.
 //
-// The kernel is the FP8 kernel on 128x128x128 tiles (or 128x192x128 for large M) with
+// The kernel is the FP8 kernel on 128x128x128 tiles (128x192x128 for large M, 64x64x128 and
+// 64x128x128, one consumer warpgroup, for M <= 128) with
 // promoted_mma_tile, the main loop promoted every k-tile (gemm_kernels.cuh): each k-tile's MMAs
 // accumulate afresh into a partial sum, and its promotion step (Promotion<Cfg, BlockScaled<TI>>) is
 //   acc += SA(row, kt, l) * SB(column's N block, kt, l) * part
@@ -39,7 +40,7 @@ constexpr bool acc_rows_are_two(int step) {
 // the factors SA(row) * SB and SA(row + 8) * SB of the k-tile whose partial sum is in part S,
 // loaded two k-tiles ahead (their latency, under the TMA's traffic, hides behind two k-tiles of
 // MMAs). The k-tiles are fetched in order, so the scale pointers run along K by their strides.
-// A tile of 128 columns is one N block of B. A tile of 192 columns (n_idx * 192 from 0) spans
+// A tile of 128 columns is one N block of B, a tile of 64 half of one. A tile of 192 columns (n_idx * 192 from 0) spans
 // two: N block nb = n_idx * 192 / 128 and nb + 1 (the last block's own where nb is the last),
 // split at tile column 128 (n_idx even) or 64 (odd), a multiple of 8: a thread's columns within
 // an 8-column block (its own offset, under 8) lie on one side, so a value's block is known from
@@ -51,8 +52,9 @@ struct Promotion<Cfg, BlockScaled<TI>> {
   static constexpr int kRowStep = 8;
   static constexpr bool kTwoBlocks = Cfg::BN == 192;
   static_assert(acc_rows_are_two<Acc>(kRowStep), "a thread's accumulator rows are r and r + 8");
-  static_assert(Cfg::BK == CUTEGO_GEMM_SCALE_BLOCK && (Cfg::BN == CUTEGO_GEMM_SCALE_BLOCK || kTwoBlocks),
-                "one k-tile is one K block of the scales; a tile one N block of B's, or 192 columns of two");
+  static_assert(Cfg::BK == CUTEGO_GEMM_SCALE_BLOCK &&
+                    (Cfg::BN == CUTEGO_GEMM_SCALE_BLOCK || Cfg::BN == CUTEGO_GEMM_SCALE_BLOCK / 2 || kTwoBlocks),
+                "one k-tile is one K block of the scales; a tile one N block of B's (or half of one), or 192 columns of two");
   const float *a0, *a1, *b;  // the next k-tile's SA at row and row + 8 (row past M: row 0's), SB at the tile column
   int64_t as1, bs1;          // the K block strides
   int64_t b_next;            // 192 columns: from SB(nb) to SB(nb + 1) (0 where nb is the last block)
@@ -77,7 +79,9 @@ struct Promotion<Cfg, BlockScaled<TI>> {
       b_next = nb + 1 < nbs ? bs->bs[0] : 0;
       b = bs->b + static_cast<int64_t>(nb) * bs->bs[0] + static_cast<int64_t>(w.l_idx) * bs->bs[2];
     } else {
-      b = bs->b + static_cast<int64_t>(w.n_idx) * bs->bs[0] + static_cast<int64_t>(w.l_idx) * bs->bs[2];
+      // (64 columns: tiles n_idx and n_idx + 1 share a block)
+      const int nb = Cfg::BN == CUTEGO_GEMM_SCALE_BLOCK ? w.n_idx : w.n_idx / 2;
+      b = bs->b + static_cast<int64_t>(nb) * bs->bs[0] + static_cast<int64_t>(w.l_idx) * bs->bs[2];
     }
   }
   // Slot S takes the next k-tile's scales (nothing past the last k-tile).

@@ -293,12 +293,17 @@ __device__ __forceinline__ void wgmma_fp8(float (&acc)[N / 2], uint64_t da, uint
     else if constexpr (a4) wgmma_m64n192k32_e4m3_e5m2(acc, da, db, scale_d);
     else if constexpr (b4) wgmma_m64n192k32_e5m2_e4m3(acc, da, db, scale_d);
     else wgmma_m64n192k32_e5m2_e5m2(acc, da, db, scale_d);
-  } else {
-    static_assert(N == 128, "m64n128, m64n192 or m64n256");
+  } else if constexpr (N == 128) {
     if constexpr (a4 && b4) wgmma_m64n128k32_e4m3_e4m3(acc, da, db, scale_d);
     else if constexpr (a4) wgmma_m64n128k32_e4m3_e5m2(acc, da, db, scale_d);
     else if constexpr (b4) wgmma_m64n128k32_e5m2_e4m3(acc, da, db, scale_d);
     else wgmma_m64n128k32_e5m2_e5m2(acc, da, db, scale_d);
+  } else {
+    static_assert(N == 64, "m64n64, m64n128, m64n192 or m64n256");
+    if constexpr (a4 && b4) wgmma_m64n64k32_e4m3_e4m3(acc, da, db, scale_d);
+    else if constexpr (a4) wgmma_m64n64k32_e4m3_e5m2(acc, da, db, scale_d);
+    else if constexpr (b4) wgmma_m64n64k32_e5m2_e4m3(acc, da, db, scale_d);
+    else wgmma_m64n64k32_e5m2_e5m2(acc, da, db, scale_d);
   }
 }
 

@@ -49,6 +49,10 @@ import (
 // makes 112): two consumer warpgroups, m64n224k16, 4 stages of 44 KiB beside the two consumers'
 // 32 KiB of staging (212,992 bytes; a fifth stage would pass 227 KiB); B's N-major stages in the
 // 64-byte swizzle (seven atoms of 32 columns); no clusters.
+// The FP8 64x64 and 64x128 tiles (block-scaled only, configs 5 and 7 of the FP8 table) are
+// DeepGEMM's tiles of M <= 128: one consumer warpgroup, m64n64k32 and m64n128k32, 13 stages of 16
+// KiB (230,608 bytes) and 8 of 24 KiB (214,144 bytes; a ninth would pass 227 KiB) beside the
+// consumer's 16 KiB of staging.
 var gemmConfigs = []sm90.GemmConfig{
 	{BM: 128, BN: 256, BK: 64, Stages: 4, ElemBits: 16, ConsumerWarpgroups: 2, Multicast: 2},
 	{BM: 128, BN: 128, BK: 64, Stages: 6, ElemBits: 16, ConsumerWarpgroups: 2, Multicast: 2},
@@ -64,6 +68,8 @@ var gemmConfigs = []sm90.GemmConfig{
 	{BM: 128, BN: 256, BK: 128, Stages: 4, ElemBits: 8, ConsumerWarpgroups: 2, KMajorOnly: true, Multicast: 2},
 	{BM: 128, BN: 128, BK: 128, Stages: 6, ElemBits: 8, ConsumerWarpgroups: 2, KMajorOnly: true},
 	{BM: 128, BN: 192, BK: 128, Stages: 4, ElemBits: 8, ConsumerWarpgroups: 2, KMajorOnly: true},
+	{BM: 64, BN: 64, BK: 128, Stages: 13, ElemBits: 8, ConsumerWarpgroups: 1, KMajorOnly: true},
+	{BM: 64, BN: 128, BK: 128, Stages: 8, ElemBits: 8, ConsumerWarpgroups: 1, KMajorOnly: true},
 }
 
 const gemmHeaderPath = "kernels/generated/cutego_gemm_layouts.h"

@@ -32,6 +32,8 @@ F8PAIRS(cutego_gemm_fp8_fns, 128x128, cutego_gemm_scales_t)
 F8PAIRS(cutego_gemm_fp8p_fns, 128x128, cutego_gemm_scales_t)
 F8PAIRS(cutego_gemm_fp8b_fns, 128x128, cutego_gemm_block_scales_t)
 F8PAIRS(cutego_gemm_fp8b_fns, 128x192, cutego_gemm_block_scales_t)
+F8PAIRS(cutego_gemm_fp8b_fns, 64x64, cutego_gemm_block_scales_t)
+F8PAIRS(cutego_gemm_fp8b_fns, 64x128, cutego_gemm_block_scales_t)
 #define SK(NAME)                                                                                              \
   static void NAME##_k(const CUtensorMap, const CUtensorMap, const CUtensorMap, const cutego_gemm_args_t,     \
                        const cutego_gemm_stream_k_t) {}                                                       \

@@ -322,13 +322,18 @@ static int choose_config(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt
     if (is_fp8(p->ab_dtype) && cutego_gemm_fp8_config_boxes[p->config].bm == 0)
       return REASON(p, -1, "config %d: %s tiles are for 16-bit A and B only (FP8: 128x256 or 128x128)",
                     (int)opt->config, cutego_gemm_config_boxes[p->config].name);
+    const int small = p->config == CUTEGO_GEMM_CONFIG_64x64x128 || p->config == CUTEGO_GEMM_CONFIG_64x128x64;
+    if (is_fp8(p->ab_dtype) && small && !block_scaled)
+      return REASON(p, -1, "config %d: FP8 %s tiles are for block-scaled FP8 only (FP8: 128x256 or 128x128)",
+                    (int)opt->config, cutego_gemm_config_boxes[p->config].name);
+    if (block_scaled && small) return PLAN_NEXT;
     if (p->promoted && p->config != CUTEGO_GEMM_CONFIG_128x128x64)
       return REASON(p, -1, "config %d: promoted FP8 accumulation runs on 128x128 tiles only%s", (int)opt->config,
-                    block_scaled ? " (block-scaled: or 128x192)" : "");
+                    block_scaled ? " (block-scaled: or 128x192, 64x64, 64x128)" : "");
     return PLAN_NEXT;
   }
-  if (block_scaled) { /* 128x128, or 128x192 (one partial sum) where its waves take less */
-    p->config = cutego_gemm_pick_config_blockscaled(p->m, p->n, p->l, opt && opt->sms > 0 ? opt->sms : 1);
+  if (block_scaled) { /* 128x128, 128x192 (one partial sum) or 64-row tiles where their waves take less */
+    p->config = cutego_gemm_pick_config_blockscaled_k(p->m, p->n, p->k, p->l, opt && opt->sms > 0 ? opt->sms : 1);
     return PLAN_NEXT;
   }
   if (p->promoted) { /* the accumulator and the partial sums: 64 registers each on 128x128 tiles */

@@ -489,6 +489,34 @@ int main(int argc, char **argv) {
     cs.push_back({"block 128x192 e5m2xe4m3 MN-major A", 1000, 1200, 512, 1, 1, 0, F16, 1.f, 0.f, 0, 0, 0, 0, C192, 1, 0, E5, E4, 1, 2});
     cs.push_back({"block 128x192 e4m3xe5m2 direct epilogue", 1000, 1200, 512, 1, 0, 0, BF, 1.f, 0.5f, 0, 0, 0, 0, C192, 1, 1, E4, E5, 1, 1});
     cs.push_back({"block 128x192 e5m2 K=65536", 512, 768, 65536, 1, 0, 0, F32, 1.f, 0.f, 0, 0, 0, 0, C192, 1, 0, E5, E5, 1, 1});
+    // 64-row tiles (one consumer warpgroup, m64n64k32 and m64n128k32: the tiles of M <= 128): two
+    // 64-column tiles share a 128-column block of B (N = 320: blocks 0, 0, 1, 1, 2), M past one
+    // tile row and partial, K with a partial last k-tile, one to seven k-tiles on many tiles per
+    // CTA, batches, split K, pairs, a transposed A, the direct epilogue, a long K.
+    const int C64 = CUTEGO_GEMM_CONFIG_64x64x128 + 1, C64N = CUTEGO_GEMM_CONFIG_64x128x64 + 1;
+    cs.push_back({"block 64x64 M=64 7168x2048", 64, 7168, 2048, 1, 0, 0, BF, 1.f, 0.f, 0, 0, 0, 0, C64, 1, 0, 0, 0, 1, 2});
+    cs.push_back({"block 64x64 odd 100x330x1000 MN-major scales", 100, 330, 1000, 1, 0, 0, F16, 1.25f, -0.75f, 0, 0, 0, 0, C64, 1, 0, 0, 0, 1, 2});
+    cs.push_back({"block 64x64 shared blocks N=320 beta f32", 64, 320, 512, 1, 0, 0, F32, 1.f, 0.5f, 0, 0, 0, 0, C64, 1, 0, 0, 0, 1, 1});
+    cs.push_back({"block 64x64 batched L=3 beta", 128, 640, 640, 3, 0, 0, BF, 2.f, -1.f, 0, 0, 0, 0, C64, 1, 0, 0, 0, 1, 1});
+    cs.push_back({"block 64x64 one K block K=100", 100, 200, 100, 1, 0, 0, F32, 1.f, 0.f, 0, 0, 0, 0, C64, 1, 0, 0, 0, 1, 1});
+    cs.push_back({"block 64x64 two K blocks K=256", 64, 256, 256, 1, 0, 0, BF, 1.f, 0.5f, 0, 0, 0, 0, C64, 1, 0, 0, 0, 1, 2});
+    cs.push_back({"block 64x64 persistent 5 k-tiles", 256, 4096, 640, 1, 0, 0, BF, 1.f, 0.f, 0, 0, 0, 0, C64, 1, 0, 0, 0, 1, 2});
+    cs.push_back({"block 64x64 persistent 6 k-tiles f32", 128, 8192, 768, 1, 0, 0, F32, 1.f, 0.f, 0, 0, 0, 0, C64, 1, 0, 0, 0, 1, 1});
+    cs.push_back({"block 64x64 split-K 4 beta", 64, 2112, 7168, 1, 0, 0, BF, 1.f, 0.5f, 0, 0, 0, 0, C64, 4, 0, 0, 0, 1, 2});
+    cs.push_back({"block 64x64 e5m2xe4m3 MN-major A", 100, 640, 512, 1, 1, 0, F16, 1.f, 0.f, 0, 0, 0, 0, C64, 1, 0, E5, E4, 1, 2});
+    cs.push_back({"block 64x64 e4m3xe5m2 direct epilogue", 64, 1000, 512, 1, 0, 0, BF, 1.f, 0.5f, 0, 0, 0, 0, C64, 1, 1, E4, E5, 1, 1});
+    cs.push_back({"block 64x64 e5m2 K=65536", 64, 256, 65536, 1, 0, 0, F32, 1.f, 0.f, 0, 0, 0, 0, C64, 1, 0, E5, E5, 1, 1});
+    cs.push_back({"block 64x64 small M=8", 8, 1000, 1024, 1, 0, 0, BF, 1.f, 0.f, 0, 0, 0, 0, C64, 1, 0, 0, 0, 1, 1});
+    cs.push_back({"block 64x128 odd 100x1000x1024", 100, 1000, 1024, 1, 0, 0, BF, 1.f, 0.f, 0, 0, 0, 0, C64N, 1, 0, 0, 0, 1, 1});
+    cs.push_back({"block 64x128 MN-major scales beta f16 K=1000", 128, 768, 1000, 1, 0, 0, F16, 1.f, 0.5f, 0, 0, 0, 0, C64N, 1, 0, 0, 0, 1, 2});
+    cs.push_back({"block 64x128 batched L=2 shared scales", 64, 512, 512, 2, 0, 0, F32, 1.f, 0.f, 0, 0, 0, 1, C64N, 1, 0, 0, 0, 1, 3});
+    cs.push_back({"block 64x128 persistent 7 k-tiles", 128, 16384, 896, 1, 0, 0, BF, 1.f, 0.f, 0, 0, 0, 0, C64N, 1, 0, 0, 0, 1, 2});
+    cs.push_back({"block 64x128 split-K auto 64x4096x7168", 64, 4096, 7168, 1, 0, 0, BF, 1.f, 0.f, 0, 0, 0, 0, C64N, -1, 0, 0, 0, 1, 2});
+    cs.push_back({"block 64x128 e5m2 K=384", 64, 640, 384, 1, 0, 0, F32, 1.f, 0.f, 0, 0, 0, 0, C64N, 1, 0, E5, E5, 1, 1});
+    // the planner's own picks at M <= 128 where 128x128 tiles would split K into slices of 1024
+    // (64x64: 66 tiles in two slices; 64x128: 112 tiles where 64x64 makes two waves)
+    cs.push_back({"block auto 128x2112x7168", 128, 2112, 7168, 1, 0, 0, BF, 1.f, 0.f, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2});
+    cs.push_back({"block auto 128x7168x2048", 128, 7168, 2048, 1, 0, 0, BF, 1.f, 0.f, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2});
     // the planner's own pick (128x192 on 132 SMs: 3 waves of them against 5 of 128x128)
     cs.push_back({"block auto 4096x2112x2048", 4096, 2112, 2048, 1, 0, 0, BF, 1.f, 0.f, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2});
     if (!quick)

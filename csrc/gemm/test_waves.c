@@ -199,9 +199,12 @@ int main(void) {
   CHECK(cutego_gemm_pick_config(512, 6144, 1, CUTEGO_DTYPE_BF16, 64) == C192w,
         "64 SMs, 512x6144: 2 (96) vs 3 x 0.577 = 1.73 (192) vs 2 x 0.83 = 1.66 (128)");
   CHECK(cutego_gemm_pick_config(512, 6144, 1, CUTEGO_DTYPE_E4M3, 64) == C128, "64 SMs, FP8 512x6144: 2 vs 1.73");
-  /* Block-scaled: 128x192 where 1.6 x its waves are fewer than 128x128's (counted by hand, 132 SMs). */
+  /* Block-scaled: 128x192 where 1.6 x its waves are fewer than 128x128's (counted by hand, 132
+   * SMs); with K (the planner's pick), 64-row tiles for M <= 128 where those would split K into
+   * slices of 1024, 64x64 (0.5 x its waves) or 64x128 (0.75 x). */
   {
-    const int C192 = CUTEGO_GEMM_CONFIG_128x192x128;
+    const int C192 = CUTEGO_GEMM_CONFIG_128x192x128, C64 = CUTEGO_GEMM_CONFIG_64x64x128,
+              C64x128 = CUTEGO_GEMM_CONFIG_64x128x64;
     CHECK(cutego_gemm_pick_config_blockscaled(4096, 2112, 1, sms) == C192, "block 4096x2112: 1.6 x 3 (352) vs 5 (544)");
     CHECK(cutego_gemm_pick_config_blockscaled(64, 24576, 1, sms) == C192, "block 64x24576: 1.6 x 1 (128) vs 2 (192)");
     CHECK(cutego_gemm_pick_config_blockscaled(128, 24576, 1, sms) == C192, "block 128x24576: 1.6 x 1 (128) vs 2 (192)");
@@ -210,6 +213,22 @@ int main(void) {
     CHECK(cutego_gemm_pick_config_blockscaled(4096, 4096, 1, sms) == C128, "block 4096x4096: 1.6 x 6 (704) vs 8 (1024)");
     CHECK(cutego_gemm_pick_config_blockscaled(128, 7168, 1, sms) == C128, "block 128x7168: 1 (38) vs 1 (56)");
     CHECK(cutego_gemm_pick_config_blockscaled(64, 32768, 1, sms) == C128, "block 64x32768: 2 (171) vs 2 (256)");
+    /* with K: 56 tiles of 128x128 split in 2 slices of 1024 -> 64x64's 112 (0.5 x 1) */
+    CHECK(cutego_gemm_pick_config_blockscaled_k(64, 7168, 2048, 1, sms) == C64, "block 64x7168x2048: 64x64");
+    /* 128 rows: 64x128's 112 tiles (0.75 x 1) against 64x64's 224 (0.5 x 2) */
+    CHECK(cutego_gemm_pick_config_blockscaled_k(128, 7168, 2048, 1, sms) == C64x128, "block 128x7168x2048: 64x128");
+    /* 17 tiles split in 7 slices of 1024 -> 64x64's 33 (0.5) against 64x128's 17 (0.75) */
+    CHECK(cutego_gemm_pick_config_blockscaled_k(64, 2112, 7168, 1, sms) == C64, "block 64x2112x7168: 64x64");
+    /* slices longer than 1024 (4 of 1792, 2 of 8192), no split (128x192's 128 tiles, 128x128's 256) */
+    CHECK(cutego_gemm_pick_config_blockscaled_k(64, 4096, 7168, 1, sms) == C128, "block 64x4096x7168: 128x128 in 4");
+    CHECK(cutego_gemm_pick_config_blockscaled_k(128, 7168, 16384, 1, sms) == C128, "block 128x7168x16384: 128x128 in 2");
+    CHECK(cutego_gemm_pick_config_blockscaled_k(64, 24576, 1536, 1, sms) == C192, "block 64x24576x1536: 128x192");
+    CHECK(cutego_gemm_pick_config_blockscaled_k(64, 32768, 512, 1, sms) == C128, "block 64x32768x512: 128x128");
+    /* M past 128, batches, K that splits unevenly: the 128-row tiles */
+    CHECK(cutego_gemm_pick_config_blockscaled_k(129, 7168, 2048, 1, sms) == C128, "block M = 129");
+    CHECK(cutego_gemm_pick_config_blockscaled_k(64, 7168, 2048, 2, sms) == C128, "block batched");
+    CHECK(cutego_gemm_pick_config_blockscaled_k(64, 7168, 2000, 1, sms) == C128, "block K = 2000: no split");
+    CHECK(cutego_gemm_pick_config_blockscaled_k(4096, 2112, 7168, 1, sms) == C192, "block 4096x2112 with K: as without");
     CHECK(cutego_gemm_pick_config_blockscaled(2048, 2112, 2, sms) == C192, "block 2 x 2048x2112: as 4096x2112");
     CHECK(cutego_gemm_pick_config_blockscaled(4096, 128, 1, sms) == C128, "block N <= 128: 128x128");
     CHECK(cutego_gemm_pick_config_blockscaled(0, 7168, 1, sms) == C128, "block M = 0");
@@ -260,8 +279,9 @@ int main(void) {
   CHECK(cutego_gemm_narrow_config(&q, sms) == -1, "FP8: no narrow configuration");
   /* Each configuration's tile extents (cutego_gemm_tile_extent, read from the table) are the BM
    * and BN its name spells (CUTEGO_GEMM_CONFIG_<BM>x<BN>x<BK>, parsed here from the identifier),
-   * in the widths it exists in (include/cutego_kernels.h: 128x256 and 128x128 both, 128x192x128
-   * block-scaled FP8 only, the rest 16-bit only); none for the other width or an unknown one. */
+   * in the widths it exists in (include/cutego_kernels.h: 128x256, 128x128, 64x64 and 64x128 both
+   * (FP8 64x64 and 64x128: block-scaled), 128x192x128 block-scaled FP8 only, the rest 16-bit
+   * only); none for the other width or an unknown one. */
   {
 #define EXTENT_ROW(c, in16, in8) {CUTEGO_GEMM_CONFIG_##c, #c, {in16, in8}}
     static const struct {
@@ -269,8 +289,8 @@ int main(void) {
       const char *name;
       int exists[2]; /* [fp8] */
     } rows[] = {EXTENT_ROW(128x256x64, 1, 1), EXTENT_ROW(128x128x64, 1, 1),  EXTENT_ROW(128x64x64, 1, 0),
-                EXTENT_ROW(128x192x128, 0, 1), EXTENT_ROW(128x192x64, 1, 0), EXTENT_ROW(64x64x128, 1, 0),
-                EXTENT_ROW(64x32x128, 1, 0),   EXTENT_ROW(64x128x64, 1, 0), EXTENT_ROW(128x168x64, 1, 0),
+                EXTENT_ROW(128x192x128, 0, 1), EXTENT_ROW(128x192x64, 1, 0), EXTENT_ROW(64x64x128, 1, 1),
+                EXTENT_ROW(64x32x128, 1, 0),   EXTENT_ROW(64x128x64, 1, 1), EXTENT_ROW(128x168x64, 1, 0),
                 EXTENT_ROW(64x96x64, 1, 0),    EXTENT_ROW(128x96x64, 1, 0),  EXTENT_ROW(128x224x64, 1, 0)};
 #undef EXTENT_ROW
     CHECK(sizeof rows / sizeof rows[0] == (size_t)cutego_gemm_nconfigs, "one row per configuration");
@@ -299,8 +319,9 @@ int main(void) {
      * 128 x 4096 x 12288 FP8 has 32 tiles of 128x128 (4 slices of 3072 in one wave), where its 16
      * of 128x256 would take 8 slices and its 22 of 128x192 6 (of 2048). The pitch model of
      * 128x192x128 then counts its 22 tiles x 4 slices (one wave) x ceil(96 / 4) k-tiles of 128 x
-     * 0.81406 us x 0.577 x 1.6 = 18.037 us. A 16-bit-only configuration in FP8 has no split and
-     * no model (the planner refuses it). */
+     * 0.81406 us x 0.577 x 1.6 = 18.037 us. On (block-scaled) 64x64 tiles it has 128 tiles of its
+     * own: one wave, no split. A 16-bit-only configuration in FP8 has no split and no model (the
+     * planner refuses it). */
     cutego_gemm_plan_t f = tn(128, 4096, 12288, 1);
     f.ab_dtype = CUTEGO_DTYPE_E4M3;
     f.config = CUTEGO_GEMM_CONFIG_128x256x64;
@@ -312,8 +333,10 @@ int main(void) {
     f.config = CUTEGO_GEMM_CONFIG_128x128x64;
     CHECK(cutego_gemm_split_k(&f, sms, 0, why, sizeof why) == 4, "FP8 128x4096x12288 on 128x128: 4 slices");
     f.config = CUTEGO_GEMM_CONFIG_64x64x128;
+    CHECK(cutego_gemm_split_k(&f, sms, 0, why, sizeof why) == 1, "FP8 on 64x64 tiles: 128 tiles, no split");
+    f.config = CUTEGO_GEMM_CONFIG_64x32x128;
     CHECK(cutego_gemm_split_k(&f, sms, 0, why, sizeof why) == 1 && cutego_gemm_pitch_main_us(&f, sms) == 0,
-          "FP8 on 64x64 tiles: no split, no pitch model");
+          "FP8 on 64x32 tiles: no split, no pitch model");
   }
   /* The slices of a split run on the plan's own narrow or one-consumer tiles, else on 128x128. */
   {

@@ -1,0 +1,5 @@
+// gemm_64x128_kk_e5m2_blockscaled.cu — the 64x128 block-scaled FP8 wgmma kernels (A and B e5m2, K-major) for
+// every output type, and their launch table (gemm_fns.h).
+#include "gemm_blockscaled.cuh"
+
+CUTEGO_GEMM_FP8_BLOCKSCALED_INSTANCE(Gemm_64x128x128_S8_E8, 64x128, __nv_fp8_e5m2, e5m2)
