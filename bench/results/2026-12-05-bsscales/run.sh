@@ -55,8 +55,8 @@ for r in 1 2; do
 done
 grep -h "WRONG\|mismatch" $G/new_*.log | head -3 >> $S
 grep "^== M" $G/new_2.log >> $S
-python3 $R/ab.py $G/old_*.csv -- $G/new_*.csv > $OUT/ab.md 2>&1; cat $OUT/ab.md >> $S
-echo "spin against after:" >> $S; python3 $R/ab.py $G/new_*.csv -- $G/spin_*.csv | tail -1 >> $S
+python3 bench/results/2026-12-05-bsslots/ab.py $G/old_*.csv -- $G/new_*.csv > $OUT/ab.md 2>&1; cat $OUT/ab.md >> $S
+echo "spin against after:" >> $S; python3 bench/results/2026-12-05-bsslots/ab.py $G/new_*.csv -- $G/spin_*.csv | tail -1 >> $S
 timeout 200 $G/bench_deepgemm $G/deepgemm.csv --reps 5 > $G/deepgemm.log 2>&1
 echo "deepgemm rc=$? ($(el)s)" >> $S; grep -E "ours/it|^==" $G/deepgemm.log | cut -c1-200 >> $S
 sanitize memcheck 150 test_gemm_fp8 "block one K block,block two K blocks,block persistent 5,block e5m2xe4m3,block odd MN,block 128x192 straddle"
