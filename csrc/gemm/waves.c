@@ -207,35 +207,6 @@ int cutego_gemm_pick_config_blockscaled(int64_t m, int64_t n, int64_t l, int sms
                                                                               : CUTEGO_GEMM_CONFIG_128x128x64;
 }
 
-/* The 64-row block-scaled tiles (one consumer warpgroup) for a GEMM of at most 128 rows whose
- * 128-row tiles would split K into slices of the shortest length the split takes (kMinSliceK: 8
- * k-tiles), where most of a slice's time is its pipeline's fill and the fixup. Measured on the H200
- * (bench/results/2026-12-05-bs64, DeepGEMM's shapes, each plan beside 128x128 forced in one
- * process): such shapes ran 1.70x (64 x 7168 x 2048, 64x64 tiles unsplit against 128x128 in two
- * slices), 1.43x (128 x 7168 x 2048, 64x128), 1.04x and 0.97x (64 and 128 x 2112 x 7168, 64x64 in
- * 4 and 2 slices against 128x128 in 7); with longer slices the 64-row tiles lost (0.89-0.95x,
- * K = 7168 in 4 slices, K = 16384 in 2), and against 128x192 tiles unsplit (0.84x, 64 x 24576 x
- * 1536). Of the two, the one whose waves cost least, a tile's time taken as its rows and columns
- * of A and B: 64x64 0.5 of a 128x128 tile, 64x128 0.75. */
-static const int kSmallM = 128;
-static const double kCostBlock64x64 = 0.5, kCostBlock64x128 = 0.75;
-
-int cutego_gemm_pick_config_blockscaled_k(int64_t m, int64_t n, int64_t k, int64_t l, int sms) {
-  const int config = cutego_gemm_pick_config_blockscaled(m, n, l, sms);
-  int64_t tiles, t64, t64n;
-  if (m > kSmallM || l != 1 || k < 1 || sms < 1 || count_tiles(m, n, l, config, 1, &tiles) ||
-      count_tiles(m, n, l, CUTEGO_GEMM_CONFIG_64x64x128, 1, &t64) ||
-      count_tiles(m, n, l, CUTEGO_GEMM_CONFIG_64x128x64, 1, &t64n))
-    return config;
-  /* the 128-row tiles' automatic split (auto_split's rule on K alone: whole K blocks of 128) */
-  int split = 1;
-  for (int s = kMaxSplit; s >= 2 && split == 1; --s)
-    if (tiles * s <= sms && k / s >= kMinSliceK && k % s == 0 && (k / s) % CUTEGO_GEMM_SCALE_BLOCK == 0) split = s;
-  if (split == 1 || k / split > kMinSliceK) return config;
-  return kCostBlock64x64 * (double)waves(t64, sms) <= kCostBlock64x128 * (double)waves(t64n, sms)
-             ? CUTEGO_GEMM_CONFIG_64x64x128
-             : CUTEGO_GEMM_CONFIG_64x128x64;
-}
 
 /* Whether K splits into s slices that a batched tensor map reads: equal slices of whole 16-byte
  * steps (the slice is the batch stride, in bytes a multiple of 16); block-scaled, of whole K
@@ -262,6 +233,37 @@ static int auto_split(const cutego_gemm_plan_t *p, int sms, int config) {
   for (int s = kMaxSplit; s >= 2; --s)
     if (tiles * s <= sms && cutego_gemm_split_extent(p) / s >= kMinSliceK && splits_evenly(p, s)) return s;
   return 1;
+}
+
+/* The 64-row block-scaled tiles (one consumer warpgroup) for a GEMM of at most 128 rows whose
+ * 128-row tiles would split K into slices of the shortest length the split takes (kMinSliceK: 8
+ * k-tiles), where most of a slice's time is its pipeline's fill and the fixup. Measured on the H200
+ * (bench/results/2026-12-05-bs64, DeepGEMM's shapes, each plan beside 128x128 forced in one
+ * process): such shapes ran 1.70x (64 x 7168 x 2048, 64x64 tiles unsplit against 128x128 in two
+ * slices), 1.43x (128 x 7168 x 2048, 64x128), 1.04x and 0.97x (64 and 128 x 2112 x 7168, 64x64 in
+ * 4 and 2 slices against 128x128 in 7); with longer slices the 64-row tiles lost (0.89-0.95x,
+ * K = 7168 in 4 slices, K = 16384 in 2), and against 128x192 tiles unsplit (0.84x, 64 x 24576 x
+ * 1536). Of the two, the one whose waves cost least, a tile's time taken as its rows and columns
+ * of A and B: 64x64 0.5 of a 128x128 tile, 64x128 0.75. */
+static const int kSmallM = 128;
+static const double kCostBlock64x64 = 0.5, kCostBlock64x128 = 0.75;
+
+int cutego_gemm_pick_config_blockscaled_k(int64_t m, int64_t n, int64_t k, int64_t l, int sms) {
+  const int config = cutego_gemm_pick_config_blockscaled(m, n, l, sms);
+  int64_t t64, t64n;
+  if (m > kSmallM || l != 1 || k < 1 || sms < 1 ||
+      count_tiles(m, n, l, CUTEGO_GEMM_CONFIG_64x64x128, 1, &t64) ||
+      count_tiles(m, n, l, CUTEGO_GEMM_CONFIG_64x128x64, 1, &t64n))
+    return config;
+  /* the 128-row tiles' automatic split, as the planner's for this GEMM (no packed operands) */
+  cutego_gemm_plan_t q;
+  memset(&q, 0, sizeof q);
+  q.m = m, q.n = n, q.k = k, q.l = 1, q.ab_dtype = CUTEGO_DTYPE_E4M3, q.flags = CUTEGO_GEMM_F_BLOCK_SCALED;
+  const int split = auto_split(&q, sms, config);
+  if (split == 1 || k / split > kMinSliceK) return config;
+  return kCostBlock64x64 * (double)waves(t64, sms) <= kCostBlock64x128 * (double)waves(t64n, sms)
+             ? CUTEGO_GEMM_CONFIG_64x64x128
+             : CUTEGO_GEMM_CONFIG_64x128x64;
 }
 
 /* Why a plan cannot split K at all ("" when it can). */
