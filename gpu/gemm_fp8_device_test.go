@@ -234,6 +234,10 @@ func TestGemmFP8OnDevice(t *testing.T) {
 		{m: 200, n: 300, k: 592, l: 1, ta: E4M3, tb: E4M3, cd: BF16, alpha: 1, blockScaled: true, saMajorM: true},
 		{m: 136, n: 256, k: 1024, l: 2, ta: E4M3, tb: E5M2, cd: F32, alpha: 0.5, beta: 1, blockScaled: true},
 		{m: 130, n: 136, k: 384, l: 1, ta: E5M2, tb: E4M3, cd: F16, aMajorM: true, alpha: 1, beta: 0.5, blockScaled: true, saMajorM: true},
+		// The planner's 64-row tiles for M <= 128 (cutego_gemm_pick_config_blockscaled_k: 64x64 at
+		// M = 64, 64x128 at M = 128 against N = 7168, K = 2048), from the module's kernels.
+		{m: 64, n: 7168, k: 2048, l: 1, ta: E4M3, tb: E4M3, cd: BF16, alpha: 1, blockScaled: true, saMajorM: true},
+		{m: 128, n: 7168, k: 2048, l: 1, ta: E4M3, tb: E4M3, cd: F32, alpha: 1, blockScaled: true},
 		// K split (the slices, then the reduction): per-tensor scales into fp32 with C, and
 		// block-scaled in 4 slices of 8 K blocks (the scales' slices too) into bf16.
 		{m: 16, n: 4096, k: 4096, l: 1, ta: E4M3, tb: E4M3, cd: F32, sa: 0.5, sb: 2, alpha: 1, beta: -1, splitK: 4},
