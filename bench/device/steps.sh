@@ -15,6 +15,9 @@
 #   standing SECONDS                   the standing figures of the tree: sweep bf16 f16 (their CSVs
 #                                      into $OUT) and bench_gemm_fp8's per-tensor table (a timeout of
 #                                      SECONDS), its geometric means into $S
+#   bs_rounds ROUNDS NAME:BIN...       bench_gemm_fp8 --blockscaled of each BIN in turn, ROUNDS
+#                                      times, into $G/NAME_<round>.csv and .log; each run's
+#                                      block-scaled summary line into $S
 #   in_turn ROUNDS BASE VARIANT...     bench_gemm once per variant, every variant a round at a time,
 #                                      ROUNDS times, on the shapes $SH (--graph --dtype bf16) into
 #                                      $G/csv/<variant>_<round>.csv: variant v's binary ${B[v]}
@@ -63,6 +66,16 @@ standing() {
   cp $G/sweep/*.csv $OUT/ 2>/dev/null
   timeout $1 $D/bench_gemm_fp8 $OUT/fp8.csv > $OUT/fp8.log 2>&1
   echo "fp8 rc=$? at $(el)s: $(grep -i "geometric" $OUT/fp8.log | head -3 | tr '\n' ' ')" >> $S
+}
+bs_rounds() {
+  local rounds=$1 r x n; shift
+  for r in $(seq $rounds); do
+    for x in "$@"; do
+      n=${x%%:*}
+      timeout 150 ${x#*:} $G/${n}_$r.csv --blockscaled --reps 9 > $G/${n}_$r.log 2>&1
+      echo "$n $r rc=$? ($(el)s): $(grep -m1 '^== block-scaled' $G/${n}_$r.log)" >> $S
+    done
+  done
 }
 in_turn() {
   local rounds=$1 base=$2 r v; shift 2

@@ -31,24 +31,15 @@ variant_compile $(for u in $UNITS; do echo old:$u; done) &
 build_tree csrc/gemm/test_gemm_fp8 bench/bench_gemm_fp8
 wait
 grep -h FAIL $G/variants.log >> $S
-(cd $G/old/src && gcc -std=c99 -O2 -fPIC -Iinclude -c csrc/gemm/plan.c -o $G/old/o/csrc_gemm_plan.c.o &&
-  g++ -std=c++17 -O2 -fPIC -Iinclude -Ikernels -c csrc/gemm/configs.cc -o $G/old/o/configs.o) || echo "BUILD-FAIL old planner" >> $S
-echo "old objects: $(ls $G/old/o | tr '\n' ' ')" >> $S
-v=old
-mkdir -p $G/$v/all && cp $D/o/*.o $G/$v/all/ && cp $G/$v/o/*.o $G/$v/all/ && ar rcs $G/$v/lib.a $G/$v/all/*.o
-$NVCC $F -I$CUDA/include bench/bench_gemm_fp8.cu $G/$v/lib.a $LK -o $G/$v/bench_gemm_fp8 > $G/link_$v.log 2>&1 || echo "LINK-FAIL $v $(grep -m2 error $G/link_$v.log)" >> $S &
+variant_link old planner bench_gemm_fp8 &
 CUDA=$CUDA bash bench/deepgemm.sh $G/bench_deepgemm $D/lib.a > $G/dgbuild.log 2>&1 || echo "BUILD-FAIL bench_deepgemm" >> $S &
 run_test 300 test_gemm_fp8
 grep "^FAIL" $OUT/test_gemm_fp8.log | head -8 >> $S
 echo "cases whose scales went by TMA: $(grep -c 'scales by TMA' $OUT/test_gemm_fp8.log)" >> $S
 wait
 echo "linked at $(el)s" >> $S
-for r in 1 2; do
-  timeout 150 $G/old/bench_gemm_fp8 $G/old_$r.csv --blockscaled --reps 9 > $G/old_$r.log 2>&1
-  echo "old $r rc=$? ($(el)s): $(grep '^== block-scaled' $G/old_$r.log)" >> $S
-  timeout 150 $D/bench_gemm_fp8 $G/new_$r.csv --blockscaled --reps 9 > $G/new_$r.log 2>&1
-  echo "new $r rc=$? ($(el)s): $(grep '^== block-scaled' $G/new_$r.log | head -1)" >> $S
-done
+echo "old objects: $(ls $G/old/o | tr '\n' ' ')" >> $S
+bs_rounds 2 old:$G/old/bench_gemm_fp8 new:$D/bench_gemm_fp8
 grep -h "WRONG" $G/new_*.log | head -3 >> $S
 grep "^== " $G/new_2.log >> $S
 python3 $R/../2026-12-05-bsslots/ab.py $G/old_*.csv -- $G/new_*.csv > $OUT/ab.md 2>&1; cat $OUT/ab.md >> $S
