@@ -25,8 +25,11 @@ G=$PWD/.devwork/bstma; . bench/device/env.sh; . bench/device/steps.sh; . bench/d
 R=bench/results/2026-12-05-bstma
 export D=$PWD/.devwork/b; mkdir -p $D
 [ -f kernels/gemm_m_waves.h ] || { echo "PATCH-MISSING: apply $R/bs256.patch to the tree first" >> $S; cat $S; exit 1; }
+# (the tree may hold ../2026-12-05-fp8t224/combined.patch instead: bs256.patch and FP8 128x224 tiles)
+P=$R/bs256.patch; [ -f kernels/gemm_128x224_kk_e4m3.cu ] && P=$R/../2026-12-05-fp8t224/combined.patch
+echo "tree: $P applied" >> $S
 UNITS="gemm_128x128_kk_e4m3_blockscaled gemm_128x192_kk_e4m3_blockscaled gemm_64x64_kk_e4m3_blockscaled gemm_64x128_kk_e4m3_blockscaled cutego_gemm"
-variant_prepare old $R/bs256.patch -R
+variant_prepare old $P -R
 variant_compile $(for u in $UNITS; do echo old:$u; done) &
 build_tree csrc/gemm/test_gemm_fp8 bench/bench_gemm_fp8
 wait
@@ -55,8 +58,18 @@ for k, v in d.items():
     a = statistics.median(x[0] for x in v); b = statistics.median(x[1] for x in v)
     print('| %sx%sx%s | %.1f | %.1f | %.3f |' % (k + (a, b, b / a if a else 0)))
 PY
+if [ -f kernels/gemm_128x224_kk_e4m3.cu ]; then  # FP8 128x224 (per tensor, fast) against the automatic plan
+  SH224=""
+  for s in 1024,7168,4096 1024,11008,4096 1024,14336,4096 1024,14336,11008 1024,14336,14336 1024,28672,4096 \
+           512,14336,4096 256,28672,8192 2048,14336,4096 4096,14336,4096 4096,7168,16384 4096,4096,4096 8192,8192,8192; do
+    SH224="$SH224 --shape $s"
+  done
+  timeout 150 $D/bench_gemm_fp8 $OUT/fp8t224.csv $SH224 --variants 0:0:0,0:0:12 --rounds 2 > $G/fp8t224.log 2>&1
+  echo "fp8 128x224 variants rc=$? ($(el)s)" >> $S; grep -E "^  variant|^==|WRONG|^ *[0-9]+ +[0-9]+ +[0-9]+ +cuBLASLt" $G/fp8t224.log | cut -c1-160 >> $S
+fi
 timeout 100 $G/bench_deepgemm $G/deepgemm.csv --reps 5 > $G/deepgemm.log 2>&1
 echo "deepgemm rc=$? ($(el)s)" >> $S; grep -E "ours/it|^==" $G/deepgemm.log | cut -c1-220 >> $S
+[ -f kernels/gemm_128x224_kk_e4m3.cu ] && sanitize memcheck 100 test_gemm_fp8 "128x224 odd,128x224 e5m2xe4m3 K=128,128x224 batched"
 sanitize memcheck 150 test_gemm_fp8 "block 256x128 M=100,block 256x128 M=8,block 256x128 odd,block 256x128 split-K,block TMA scales one K block,block TMA scales 128x192 straddle,block TMA scales 64x64 N=320,block TMA scales batched L=3 beta"
 sanitize racecheck 200 test_gemm_fp8 "block 256x128 M=100,block TMA scales one K block,block TMA scales 64x64 N=320"
 if [ $(el) -lt 450 ]; then
