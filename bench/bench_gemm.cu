@@ -19,7 +19,8 @@
 // strided batch of L GEMMs (A, B and D compact, batch outermost; cublasLt's batch count and
 // cublasGemmStridedBatchedEx beside ours; the first and the last batch checked).
 // --d-store S: options.d_store (0 automatic, 1 D streams past the L2, 2 never).
-// --d-col: ours writes D column-major, (M,N):(1,M) (16-bit D through the transposed TMA epilogue);
+// --d-col: ours writes D column-major, (M,N):(1,M) (as D^T = B A^T where cutego_gemm_swap_ab says so,
+// else a 16-bit D through the transposed TMA epilogue);
 // cuBLAS's D stays as it is (either order is native to cuBLAS: it swaps its operands), checked alike.
 // --swap-ab: ours computes the same D as D^T = B A^T, the caller's swap (A and B exchanged, D seen as
 // (N,M) with its strides exchanged: M unit stride, the transposed TMA epilogue): what an automatic
@@ -370,7 +371,8 @@ static void bench_one(FILE *csv, const Shape &s, int am, int bm, int dt, int rep
 }
 
 // Host time per call: the median of 200 calls, each timed on the host from an idle device (the
-// call returns once its kernels are queued): plan + launch for ours, the call for cublasGemmEx.
+// call returns once its kernels are queued): plan + launch for ours (D column-major with --d-col),
+// the call for cublasGemmEx.
 static void host_overhead(Lt &lt, cublasHandle_t hb, const cutego_gemm_options_t *opt) {
   for (int64_t m : {16, 128, 1024}) {
     const int64_t n = 4096, k = 4096;
@@ -380,7 +382,8 @@ static void host_overhead(Lt &lt, cublasHandle_t hb, const cutego_gemm_options_t
     CK(cudaMalloc(&d, m * n * 2));
     CK(cudaMemset(a, 0, m * k * 2));
     CK(cudaMemset(b, 0, n * k * 2));
-    cute_layout_t la = layout3(m, k, 0, k, 1, 0), lb = layout3(n, k, 0, k, 1, 0), ld = layout3(m, n, 0, n, 1, 0);
+    cute_layout_t la = layout3(m, k, 0, k, 1, 0), lb = layout3(n, k, 0, k, 1, 0),
+                  ld = layout3(m, n, 0, g_d_col ? 1 : n, g_d_col ? m : 1, 0);
     auto ours = [&] {
       if (cutego_gemm(d, &ld, a, &la, b, &lb, nullptr, nullptr, CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_BF16, 1.f, 0.f,
                       nullptr, opt, nullptr)) {

@@ -132,8 +132,12 @@ type GemmPlan struct {
 	// DTransposed: D's M has unit stride (a column-major 16-bit D) and goes out through TMA stores,
 	// each chunk staged transposed in shared memory (CUTEGO_GEMM_F_D_TMA_T)
 	DTransposed bool
-	Kernel      string
-	Reason      string
+	// SwappedAB: D's M has unit stride and Copier.Gemm computed D^T = B A^T, row-major, with A and
+	// B exchanged (cutego_gemm_swap_ab: where both orientations make the same tiles); the plan is
+	// the swapped GEMM's (its Kernel and Reason; CUTEGO_GEMM_F_SWAP_AB)
+	SwappedAB bool
+	Kernel    string
+	Reason    string
 	// SplitK is how many slices of K Copier.Gemm computes separately (1: none), as cutego_gemm
 	// would: the slices' GEMM, then a reduction (cutego_gemm_split_layouts).
 	SplitK int
@@ -227,6 +231,25 @@ func planGemm(d GemmOperand, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, b
 		}
 		plc, caddr = &lc, C.uintptr_t(cOp.Ptr)
 	}
+	o := cOptions(opt, blockScaled)
+	p := &GemmPlan{}
+	rc := C.cutego_gemm_plan(&ld, &la, &lb, plc, C.int(ab), C.int(cd), readC, C.uintptr_t(d.Ptr), C.uintptr_t(a.Ptr),
+		C.uintptr_t(b.Ptr), caddr, &o, &p.c)
+	p.Path = GemmPath(p.c.path)
+	p.Reason = C.GoString(&p.c.reason[0])
+	p.Kernel = C.GoString(&p.c.kernel[0])
+	p.Packed = p.c.flags&packFlags != 0
+	p.DStream = p.c.flags&C.CUTEGO_GEMM_F_D_STREAM != 0
+	p.DTransposed = p.c.flags&C.CUTEGO_GEMM_F_D_TMA_T != 0
+	p.SplitK = 1
+	if rc != 0 {
+		return nil, fmt.Errorf("gpu: gemm: %s", p.Reason)
+	}
+	return p, nil
+}
+
+// cOptions is opt as cutego_gemm_options_t, fp8_accumulation BLOCK_SCALED where blockScaled.
+func cOptions(opt *GemmOptions, blockScaled bool) C.cutego_gemm_options_t {
 	var o C.cutego_gemm_options_t
 	if opt != nil {
 		o.force_path = C.int32_t(opt.ForcePath)
@@ -254,20 +277,7 @@ func planGemm(d GemmOperand, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, b
 	if blockScaled {
 		o.fp8_accumulation = C.CUTEGO_GEMM_FP8_ACCUM_BLOCK_SCALED
 	}
-	p := &GemmPlan{}
-	rc := C.cutego_gemm_plan(&ld, &la, &lb, plc, C.int(ab), C.int(cd), readC, C.uintptr_t(d.Ptr), C.uintptr_t(a.Ptr),
-		C.uintptr_t(b.Ptr), caddr, &o, &p.c)
-	p.Path = GemmPath(p.c.path)
-	p.Reason = C.GoString(&p.c.reason[0])
-	p.Kernel = C.GoString(&p.c.kernel[0])
-	p.Packed = p.c.flags&packFlags != 0
-	p.DStream = p.c.flags&C.CUTEGO_GEMM_F_D_STREAM != 0
-	p.DTransposed = p.c.flags&C.CUTEGO_GEMM_F_D_TMA_T != 0
-	p.SplitK = 1
-	if rc != 0 {
-		return nil, fmt.Errorf("gpu: gemm: %s", p.Reason)
-	}
-	return p, nil
+	return o
 }
 
 // Gemm computes D = alpha·A·B + beta·C on c.Stream (asynchronous) and returns the plan it ran.
@@ -303,6 +313,15 @@ func (c *Copier) gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha
 		o.SMs = c.sms
 	}
 	opt = &o
+	if bs == nil {
+		if sw, ok := swapAB(d, a, b, cOp, ab, cd, beta, opt); ok {
+			p, err := c.gemm(sw.d, sw.a, sw.b, sw.c, sw.ab, cd, alpha, beta, &sw.opt, nil)
+			if p != nil {
+				p.markSwapped()
+			}
+			return p, err
+		}
+	}
 	dIn, aIn, bIn, cIn := d, a, b, cOp // the caller's operands (packed copies may replace them below)
 	p, err := launchPlan(d, a, b, cOp, ab, cd, beta, opt, bs)
 	if err != nil {
@@ -428,6 +447,70 @@ func (c *Copier) gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha
 		}
 	}
 	return p, nil
+}
+
+// swapped is a GEMM as D^T = B A^T: D and C transposed, A and B (their types and scales) exchanged.
+type swapped struct {
+	d, a, b GemmOperand
+	c       *GemmOperand
+	ab      DType
+	opt     GemmOptions
+}
+
+// swapAB is the C launcher's choice (cutego_gemm_swap_ab) for a GEMM that is not block-scaled, on
+// opt.SMs multiprocessors: the GEMM as D^T = B A^T where D's M has unit stride and both orientations
+// make the same tiles, and false where it stays as asked (first, cheaply, where D's first leaf is
+// not of unit stride and extent 2 or more, as in C).
+func swapAB(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, beta float32, opt *GemmOptions) (swapped, bool) {
+	ld, err := toC(d.Layout)
+	if err != nil || ld.leaves < 1 || ld.stride[0] != 1 || ld.shape[0] < 2 {
+		return swapped{}, false
+	}
+	transpose := func(x GemmOperand) (GemmOperand, bool) {
+		l, err := toC(x.Layout)
+		var t C.cute_layout_t
+		if err != nil || C.cutego_gemm_transpose_layout(&l, &t) != 0 {
+			return GemmOperand{}, false
+		}
+		tl, err := fromC(&t)
+		return GemmOperand{Ptr: x.Ptr, Layout: tl}, err == nil
+	}
+	sw := swapped{a: b, b: a, ab: ab, opt: *opt}
+	var ok bool
+	if sw.d, ok = transpose(d); !ok {
+		return swapped{}, false
+	}
+	if beta != 0 {
+		if cOp == nil {
+			return swapped{}, false
+		}
+		ct, ok := transpose(*cOp)
+		if !ok {
+			return swapped{}, false
+		}
+		sw.c = &ct
+	}
+	sw.opt.ScaleA, sw.opt.ScaleB = opt.ScaleB, opt.ScaleA
+	if opt.BType != 0 && opt.BType != ab {
+		sw.ab, sw.opt.BType = opt.BType, ab
+	}
+	p, err := planGemm(d, a, b, cOp, ab, cd, beta, opt, false)
+	if err != nil {
+		return swapped{}, false
+	}
+	q, err := planGemm(sw.d, sw.a, sw.b, sw.c, sw.ab, cd, beta, &sw.opt, false)
+	if err != nil {
+		return swapped{}, false
+	}
+	o := cOptions(opt, false)
+	return sw, C.cutego_gemm_swap_ab(&o, &p.c, &q.c, C.int(opt.SMs)) == 1
+}
+
+// markSwapped marks p as the plan of a GEMM computed as D^T = B A^T (cutego_gemm_mark_swapped).
+func (p *GemmPlan) markSwapped() {
+	C.cutego_gemm_mark_swapped(&p.c)
+	p.SwappedAB = true
+	p.Reason = C.GoString(&p.c.reason[0])
 }
 
 // packFlags: the plan flags of its packed copies (A, B, C/D into the workspace).

@@ -3,6 +3,7 @@
 package gpu
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/cutego/cutego/cute"
@@ -40,5 +41,54 @@ func TestPlanGemmDTransposed(t *testing.T) {
 			t.Errorf("%dx%d column-major %v %v direct %v: %v, %v; want DTransposed %v", c.m, c.n, c.colD, c.cd,
 				c.direct, p, err, c.want)
 		}
+	}
+}
+
+// swapAB takes the C rule's answer (cutego_gemm_swap_ab) and relabels the GEMM as D^T = B A^T:
+// D and C transposed (CuTe's select<1,0>), A and B exchanged with their FP8 types and scales.
+func TestSwapAB(t *testing.T) {
+	const m, n, k = 1024, 1024, 1024
+	colD := cute.MustLayout(cute.Ints(m, n), cute.Ints(1, m))
+	d := GemmOperand{Ptr: 0x10000, Layout: colD}
+	c := GemmOperand{Ptr: 0x40000, Layout: colD}
+	a := GemmOperand{Ptr: 0x20000, Layout: cute.MustLayout(cute.Ints(m, k), cute.Ints(k, 1))}
+	b := GemmOperand{Ptr: 0x30000, Layout: cute.MustLayout(cute.Ints(n, k), cute.Ints(k, 1))}
+	opt := &GemmOptions{SMs: 132, BType: E5M2, ScaleA: 0x50000, ScaleB: 0x50010}
+	sw, ok := swapAB(d, a, b, &c, E4M3, BF16, 0.5, opt)
+	wantD := cute.MustLayout(cute.Ints(n, m), cute.Ints(m, 1))
+	if !ok || sw.a.Ptr != b.Ptr || !sw.a.Layout.Equal(b.Layout) || sw.b.Ptr != a.Ptr || !sw.b.Layout.Equal(a.Layout) ||
+		sw.d.Ptr != d.Ptr || !sw.d.Layout.Equal(wantD) || sw.c == nil ||
+		sw.c.Ptr != c.Ptr || !sw.c.Layout.Equal(wantD) || sw.ab != E5M2 || sw.opt.BType != E4M3 ||
+		sw.opt.ScaleA != 0x50010 || sw.opt.ScaleB != 0x50000 || sw.opt.SMs != 132 {
+		t.Fatalf("1024^3 e4m3 x e5m2, C and D column-major: %v %+v", ok, sw)
+	}
+	q, err := launchPlan(sw.d, sw.a, sw.b, sw.c, sw.ab, BF16, 0.5, &sw.opt, nil)
+	if err != nil || q.c.m != n || q.c.n != m || q.c.d.major != 0 || !strings.Contains(q.Kernel, "e5m2e4m3") {
+		t.Fatalf("the swapped plan: %v, %+v", err, q)
+	}
+	q.markSwapped()
+	if !q.SwappedAB || !strings.HasPrefix(q.Reason, "D^T = B A^T") {
+		t.Errorf("marked: %v %q", q.SwappedAB, q.Reason)
+	}
+	// as asked: D row-major; a configuration asked for; C row-major beside a column-major D;
+	// 333 x 14336 (other tiles swapped)
+	rowD := GemmOperand{Ptr: 0x10000, Layout: cute.MustLayout(cute.Ints(m, n), cute.Ints(n, 1))}
+	if _, ok := swapAB(rowD, a, b, nil, BF16, BF16, 0, &GemmOptions{SMs: 132}); ok {
+		t.Error("row-major D swapped")
+	}
+	if _, ok := swapAB(d, a, b, nil, BF16, BF16, 0, &GemmOptions{SMs: 132, Config: 2}); ok {
+		t.Error("a configuration asked for, swapped")
+	}
+	if _, ok := swapAB(d, a, b, &rowD, BF16, BF16, 1, &GemmOptions{SMs: 132}); ok {
+		t.Error("C row-major, swapped")
+	}
+	d3 := GemmOperand{Ptr: 0x10000, Layout: cute.MustLayout(cute.Ints(333, 14336), cute.Ints(1, 333))}
+	a3 := GemmOperand{Ptr: 0x20000, Layout: cute.MustLayout(cute.Ints(333, 4096), cute.Ints(4096, 1))}
+	b3 := GemmOperand{Ptr: 0x30000, Layout: cute.MustLayout(cute.Ints(14336, 4096), cute.Ints(4096, 1))}
+	if _, ok := swapAB(d3, a3, b3, nil, BF16, BF16, 0, &GemmOptions{SMs: 132}); ok {
+		t.Error("333 x 14336 swapped")
+	}
+	if _, ok := swapAB(d, a, b, nil, BF16, BF16, 0, &GemmOptions{SMs: 132}); !ok {
+		t.Error("1024^3 bf16, D column-major: not swapped")
 	}
 }

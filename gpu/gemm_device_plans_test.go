@@ -18,12 +18,20 @@ func TestDeviceCasesPlanned(t *testing.T) {
 	const sms = 132
 	for _, tc := range gemmDeviceCases {
 		la, lb, ld := tc.layouts()
-		p, err := launchPlan(GemmOperand{Ptr: 0x10000, Layout: ld}, GemmOperand{Ptr: 0x20000, Layout: la},
-			GemmOperand{Ptr: 0x30000, Layout: lb}, nil, BF16, F32, 0,
-			&GemmOptions{SMs: sms, Config: tc.config, Decomposition: tc.dec}, nil)
+		d, a, b := GemmOperand{Ptr: 0x10000, Layout: ld}, GemmOperand{Ptr: 0x20000, Layout: la}, GemmOperand{Ptr: 0x30000, Layout: lb}
+		opt := &GemmOptions{SMs: sms, Config: tc.config, Decomposition: tc.dec}
+		// as Copier.Gemm: the swapped GEMM where swapAB takes it
+		sw, swap := swapAB(d, a, b, nil, BF16, F32, 0, opt)
+		if swap {
+			d, a, b, opt = sw.d, sw.a, sw.b, &sw.opt
+		}
+		p, err := launchPlan(d, a, b, nil, BF16, F32, 0, opt, nil)
 		if err != nil {
 			t.Errorf("%+v: %v", tc, err)
 			continue
+		}
+		if tc.colD && (tc.wantSMs == 0 || tc.wantSMs == sms) && swap != tc.swapped {
+			t.Errorf("%dx%dx%d column-major D: swapped %v, the device test wants %v", tc.m, tc.n, tc.k, swap, tc.swapped)
 		}
 		if tc.kernel != "" && (tc.wantSMs == 0 || tc.wantSMs == sms) && !strings.HasPrefix(p.Kernel, tc.kernel) {
 			t.Errorf("%dx%dx%d config %d: kernel %s, the device test wants %s", tc.m, tc.n, tc.k, tc.config, p.Kernel, tc.kernel)

@@ -24,7 +24,9 @@ type bf16Case struct {
 	dec     GemmDecomposition // GemmOptions.Decomposition (checked: the plan's, where not 0)
 	kernel  string            // the start of the kernel's name (checked on a device of wantSMs SMs, 0: any)
 	wantSMs int
-	samples int // output elements compared (0: all)
+	samples int  // output elements compared (0: all)
+	colD    bool // D column-major (M unit stride)
+	swapped bool // the plan must be D^T = B A^T (GemmPlan.SwappedAB; checked where colD, on wantSMs SMs)
 }
 
 // aStrides are A's (M, K) strides: K-major, or M-major where aMajorM.
@@ -35,11 +37,19 @@ func (tc bf16Case) aStrides() [2]int64 {
 	return [2]int64{tc.k, 1}
 }
 
-// layouts are the case's A, B and D: A (M,K) of aStrides, B (N,K) and D (M,N) compact.
+// dStrides are D's (M, N) strides: row-major, or column-major where colD.
+func (tc bf16Case) dStrides() [2]int64 {
+	if tc.colD {
+		return [2]int64{1, tc.m}
+	}
+	return [2]int64{tc.n, 1}
+}
+
+// layouts are the case's A, B and D: A (M,K) of aStrides, B (N,K) and D (M,N) of dStrides, compact.
 func (tc bf16Case) layouts() (la, lb, ld cute.Layout) {
-	sa := tc.aStrides()
+	sa, sd := tc.aStrides(), tc.dStrides()
 	return cute.MustLayout(cute.Ints(tc.m, tc.k), cute.Ints(sa[0], sa[1])),
-		cute.MustLayout(cute.Ints(tc.n, tc.k), cute.Ints(tc.k, 1)), cute.MustLayout(cute.Ints(tc.m, tc.n), cute.Ints(tc.n, 1))
+		cute.MustLayout(cute.Ints(tc.n, tc.k), cute.Ints(tc.k, 1)), cute.MustLayout(cute.Ints(tc.m, tc.n), cute.Ints(sd[0], sd[1]))
 }
 
 // runBF16 runs a bf16 GEMM of small integers, whose fp32 sums are exact, through Copier.Gemm
@@ -79,6 +89,10 @@ func runBF16(t *testing.T, c *Copier, tc bf16Case, rng *rand.Rand) {
 	if tc.dec != 0 && p.Decomposition != tc.dec {
 		t.Errorf("%+v: decomposition %v, want %v (%s)", tc, p.Decomposition, tc.dec, p.Reason)
 	}
+	if tc.colD && (tc.wantSMs == 0 || tc.wantSMs == c.SMs()) && p.SwappedAB != tc.swapped {
+		t.Errorf("%+v: SwappedAB %v (%s)", tc, p.SwappedAB, p.Reason)
+	}
+	sd := tc.dStrides()
 	n := M * N
 	if tc.samples > 0 {
 		n = int64(tc.samples)
@@ -94,9 +108,9 @@ func runBF16(t *testing.T, c *Copier, tc bf16Case, rng *rand.Rand) {
 		for k := int64(0); k < K; k++ {
 			r += int64(va[m*sa[0]+k*sa[1]]) * int64(vb[j*K+k])
 		}
-		if float64(out[i]) != float64(r) {
+		if got := out[m*sd[0]+j*sd[1]]; float64(got) != float64(r) {
 			if bad++; bad <= 5 {
-				t.Errorf("%+v: D(%d,%d) = %v, want %d", tc, m, j, out[i], r)
+				t.Errorf("%+v: D(%d,%d) = %v, want %d", tc, m, j, got, r)
 			}
 		}
 	}
@@ -205,6 +219,14 @@ var gemmDeviceCases = []bf16Case{
 	// data-parallel (as many waves as 128x256 ones).
 	{m: 1536, n: 14336, k: 4096, kernel: "cutego_gemm_128x256_kk_bf16_f32_streamk", wantSMs: 132, samples: 4096},
 	{m: 1024, n: 14336, k: 4096, kernel: "cutego_gemm_128x224_kk_bf16_f32", wantSMs: 132, samples: 4096},
+	// A column-major D (cutego_gemm_swap_ab, as in C): computed as D^T = B A^T where both
+	// orientations make the same tiles (1024 x 1536: 96 tiles of 128x128 either way; 2048^2 with an
+	// M-major A, which becomes the swapped GEMM's N-major B), as asked where they do not (333 x
+	// 14336: 3 x 86 = 258 tiles of 128x168, swapped 112 x 2 = 224) or a configuration is asked for.
+	{m: 1024, n: 1536, k: 520, colD: true, swapped: true, kernel: "cutego_gemm_128x128_kk_bf16_f32", wantSMs: 132, samples: 4096},
+	{m: 2048, n: 2048, k: 512, aMajorM: true, colD: true, swapped: true, kernel: "cutego_gemm_128x256_km_bf16_f32", wantSMs: 132, samples: 4096},
+	{m: 333, n: 14336, k: 256, colD: true, swapped: false, wantSMs: 132, samples: 4096},
+	{m: 1024, n: 1536, k: 520, colD: true, config: 2, swapped: false, kernel: "cutego_gemm_128x128_kk_bf16_f32"},
 }
 
 // BenchmarkGemmDecomposition times Copier.Gemm (bf16 in, bf16 out, K-major A and B) on few-wave

@@ -234,6 +234,9 @@ enum {
   CUTEGO_GEMM_F_D_TMA_T = 16384, /* with CUTEGO_GEMM_F_D_TMA: D's M has unit stride (16-bit D, 16-byte
                                     columns and address): the epilogue stages each chunk transposed
                                     and d_map's inner dimension is M */
+  CUTEGO_GEMM_F_SWAP_AB = 1 << 20, /* set by cutego_gemm (never by cutego_gemm_plan) on the plan it
+                                      returns: it computed D^T = B A^T (cutego_gemm_swap_ab), so the
+                                      plan's m and n, A and B, C and D are the swapped GEMM's */
   CUTEGO_GEMM_F_BLOCK_SCALED = 128, /* FP8 block-scaled (CUTEGO_GEMM_FP8_ACCUM_BLOCK_SCALED): the kernel's
                                        name ends _blockscaled and its fifth argument is a
                                        cutego_gemm_block_scales_t, not a cutego_gemm_scales_t */
@@ -477,7 +480,9 @@ int cutego_gemm_plan(const cute_layout_t *d, const cute_layout_t *a, const cute_
                      uintptr_t d_addr, uintptr_t a_addr, uintptr_t b_addr, uintptr_t c_addr,
                      const cutego_gemm_options_t *opt, cutego_gemm_plan_t *plan);
 
-/* Plans and launches. c_layout may be NULL when beta == 0. opt and plan may be NULL.
+/* Plans and launches. c_layout may be NULL when beta == 0. opt and plan may be NULL. A D whose M has
+ * unit stride (column-major) is computed as D^T = B A^T, row-major, where cutego_gemm_swap_ab says
+ * so; plan is then the swapped GEMM's (CUTEGO_GEMM_F_SWAP_AB).
  * Returns CUTEGO_KERNELS_OK, CUTEGO_KERNELS_EINVAL (bad arguments: nothing launched),
  * CUTEGO_KERNELS_ECUDA or CUTEGO_KERNELS_ENODEV; cutego_kernels_last_error(buf, n) explains.
  * Stream order is kept. Every wgmma kernel waits (griddepcontrol.wait) for the kernel before it
@@ -594,6 +599,33 @@ int cutego_gemm_narrow_config(const cutego_gemm_plan_t *plan, int sms);
  * multicast boxes; else 1. The narrow rule's 64x128 tiles (cutego_gemm_narrow_config)
  * are taken on such a B too. */
 int cutego_gemm_auto_cluster(const cutego_gemm_plan_t *plan);
+
+/* Whether cutego_gemm computes a GEMM whose D has M of unit stride (column-major) as D^T = B A^T,
+ * A and B exchanged and C and D transposed (cutego_gemm_transpose_layout), so that D^T is stored
+ * row-major: 1 or 0. asked is the plan of the call as given, swapped the plan of the swapped call
+ * (both for `sms` multiprocessors), opt the call's options (NULL: none). Where D's N has unit
+ * stride the output tiles go out through row-major TMA stores; D's M of unit stride goes through
+ * transposed stores (CUTEGO_GEMM_F_D_TMA_T) or direct ones: 0.51-1.00 of the row-major time's
+ * rate on ten shapes, 0.51-0.97 on the six this rule swaps (measured on the H200 in one process,
+ * bench/GEMM-NOTES.md "Session 27"). The swap is taken where
+ * it changes nothing else: both plans on the wgmma path, D (and C where read) M-major as asked
+ * and N-major swapped, not block-scaled (A's and B's scale blocks differ), no configuration or
+ * cluster asked for (they name tiles of one orientation), the same packed copies (A's as B's),
+ * and the same choices in both orientations: the tile configuration (cutego_gemm_pick_config_plan)
+ * and its number of tiles, narrow tiles, split of K, stream-K and clusters. Square GEMMs always
+ * qualify where the majors match; 3000 x 5000 and 16384 x 4096 do on 128x256 tiles (480 and 2048
+ * tiles either way); 1024 x 14336 does not (128x224 against 128x256). */
+int cutego_gemm_swap_ab(const cutego_gemm_options_t *opt, const cutego_gemm_plan_t *asked,
+                        const cutego_gemm_plan_t *swapped, int sms);
+
+/* Marks a plan of the swapped GEMM as cutego_gemm returns it: CUTEGO_GEMM_F_SWAP_AB, and its reason
+ * prefixed with "D^T = B A^T (A and B swapped, D^T row-major): ". */
+void cutego_gemm_mark_swapped(cutego_gemm_plan_t *plan);
+
+/* out = in with its top-level modes 0 and 1 exchanged (rank 2 or 3; hierarchical modes move
+ * whole, CuTe's select<1,0,2>): the layout of D^T and C^T for cutego_gemm_swap_ab. 0, or -1 where
+ * in is NULL, malformed or not of rank 2 or 3. */
+int cutego_gemm_transpose_layout(const cute_layout_t *in, cute_layout_t *out);
 
 /* The tile configuration on which cutego_gemm runs the slices of a plan whose K it splits (where
  * no configuration is asked for): the plan's own where it is a narrow or one-consumer tile

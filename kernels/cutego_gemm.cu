@@ -707,11 +707,18 @@ int gemm_split_k(cutego_gemm_plan_t &p, int splits, void *d, const void *a, cons
   return rc;
 }
 
-// cutego_gemm, and cutego_gemm_blockscaled with bsi (opt's fp8_accumulation BLOCK_SCALED then).
-int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_t *la, const void *b,
-             const cute_layout_t *lb, const void *c, const cute_layout_t *lc, int ab_dtype, int cd_dtype, float alpha,
-             float beta, cutego_stream_t stream_, const cutego_gemm_options_t *opt, cutego_gemm_plan_t *plan_out,
-             const BlockScalesIn *bsi) {
+// The current device (have: false where there is none) and what the launcher knows of it.
+struct Device {
+  cutego_k::DevInfo di;
+  int dev = 0;
+  bool have = false;
+};
+
+// gemm_run on the device dv.
+int gemm_on(const Device &dv, void *d, const cute_layout_t *ld, const void *a, const cute_layout_t *la, const void *b,
+            const cute_layout_t *lb, const void *c, const cute_layout_t *lc, int ab_dtype, int cd_dtype, float alpha,
+            float beta, cutego_stream_t stream_, const cutego_gemm_options_t *opt, cutego_gemm_plan_t *plan_out,
+            const BlockScalesIn *bsi) {
   cudaStream_t stream = reinterpret_cast<cudaStream_t>(stream_);
   cutego_gemm_plan_t p;
   const int read_c = beta != 0.0f;
@@ -719,9 +726,9 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
   const void *const a_in = a, *const b_in = b, *const c_in = c;
   // The planner chooses tiles for the device's SM count (no device: a plan that ignores it, and
   // ENODEV after the argument checks).
-  cutego_k::DevInfo di;
-  int dev = 0;
-  const bool have_dev = dev_info(&di, &dev) == 0;
+  const cutego_k::DevInfo &di = dv.di;
+  const int dev = dv.dev;
+  const bool have_dev = dv.have;
   cutego_gemm_options_t o = {};
   if (opt) o = *opt;
   if (o.sms == 0 && have_dev) o.sms = di.sms;
@@ -992,6 +999,73 @@ int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_
     return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: copying D out of the workspace: %s", why);
   }
   return CUTEGO_KERNELS_OK;
+}
+
+// The call as D^T = B A^T (cutego_gemm_swap_ab): D's and C's layouts transposed into *ld_t and
+// *lc_t, the options with A's and B's scales and types exchanged into *o_t and *ab_t. False where
+// the rule keeps the call as it is (first, cheaply, where D's first leaf is not of unit stride and
+// extent 2 or more).
+bool swap_ab(const void *d, const cute_layout_t *ld, const void *a, const cute_layout_t *la, const void *b,
+             const cute_layout_t *lb, const void *c, const cute_layout_t *lc, int ab_dtype, int cd_dtype, float beta,
+             const cutego_gemm_options_t *opt, int sms, cute_layout_t *ld_t, cute_layout_t *lc_t, cutego_gemm_options_t *o_t,
+             int *ab_t) {
+  const int read_c = beta != 0.0f;
+  if (!ld || !la || !lb || (read_c && !lc) || ld->leaves < 1 || ld->leaves > CUTE_LAYOUT_MAX_LEAVES ||
+      ld->stride[0] != 1 || ld->shape[0] < 2)
+    return false;
+  if (cutego_gemm_transpose_layout(ld, ld_t) != 0 || (read_c && cutego_gemm_transpose_layout(lc, lc_t) != 0))
+    return false;
+  cutego_gemm_options_t o = {};
+  if (opt) o = *opt;
+  *o_t = o;
+  o_t->scale_a = o.scale_b, o_t->scale_b = o.scale_a;
+  *ab_t = ab_dtype;
+  if (o.b_dtype != 0 && o.b_dtype != ab_dtype) *ab_t = o.b_dtype, o_t->b_dtype = ab_dtype;
+  // the plans gemm_on makes first (the options with the device's multiprocessors)
+  cutego_gemm_options_t os = *o_t;
+  if (o.sms == 0) o.sms = sms, os.sms = sms;
+  const auto addr = [](const void *x) { return reinterpret_cast<uintptr_t>(x); };
+  // the answer, remembered (a pure function of the call's bytes and the multiprocessors, as the
+  // plans it compares): a repeated call looks it up once
+  PlanCall k;
+  memset(&k, 0, sizeof k);
+  k.o = o;
+  k.addr[0] = addr(d), k.addr[1] = addr(a), k.addr[2] = addr(b), k.addr[3] = read_c ? addr(c) : 0;
+  k.ab = ab_dtype, k.cd = cd_dtype, k.read_c = read_c, k.has_c = read_c, k.has_o = opt != nullptr;
+  k.d = *ld, k.a = *la, k.b = *lb;
+  if (read_c) k.c = *lc;
+  thread_local Ring<PlanCall, bool, kPlanMemo> decided;
+  if (const bool *f = decided.find(k)) return *f;
+  cutego_gemm_plan_t p, q;
+  const bool yes =
+      plan_memo(ld, la, lb, read_c ? lc : nullptr, ab_dtype, cd_dtype, read_c, addr(d), addr(a), addr(b), addr(c), &o,
+                &p) == 0 &&
+      plan_memo(ld_t, lb, la, read_c ? lc_t : nullptr, *ab_t, cd_dtype, read_c, addr(d), addr(b), addr(a), addr(c),
+                &os, &q) == 0 &&
+      cutego_gemm_swap_ab(opt, &p, &q, o.sms) == 1;
+  decided.put(k, yes);
+  return yes;
+}
+
+// cutego_gemm, and cutego_gemm_blockscaled with bsi (opt's fp8_accumulation BLOCK_SCALED then): on
+// the current device, as D^T = B A^T where cutego_gemm_swap_ab says so (not block-scaled).
+int gemm_run(void *d, const cute_layout_t *ld, const void *a, const cute_layout_t *la, const void *b,
+             const cute_layout_t *lb, const void *c, const cute_layout_t *lc, int ab_dtype, int cd_dtype, float alpha,
+             float beta, cutego_stream_t stream, const cutego_gemm_options_t *opt, cutego_gemm_plan_t *plan_out,
+             const BlockScalesIn *bsi) {
+  Device dv;
+  dv.have = dev_info(&dv.di, &dv.dev) == 0;
+  cute_layout_t ld_t, lc_t;
+  cutego_gemm_options_t o_t;
+  int ab_t = 0;
+  if (!bsi && dv.have &&
+      swap_ab(d, ld, a, la, b, lb, c, lc, ab_dtype, cd_dtype, beta, opt, dv.di.sms, &ld_t, &lc_t, &o_t, &ab_t)) {
+    const int rc = gemm_on(dv, d, &ld_t, b, lb, a, la, c, beta != 0.0f ? &lc_t : lc, ab_t, cd_dtype, alpha, beta,
+                           stream, &o_t, plan_out, nullptr);
+    cutego_gemm_mark_swapped(plan_out);
+    return rc;
+  }
+  return gemm_on(dv, d, ld, a, la, b, lb, c, lc, ab_dtype, cd_dtype, alpha, beta, stream, opt, plan_out, bsi);
 }
 }  // namespace
 

@@ -8,7 +8,7 @@
 #   variant_link NAME [configs|planner] [BENCH]
 #                                     after lib.sh: NAME's objects over $D's into $G/NAME/lib.a
 #                                     (configs: csrc/gemm/configs.cc recompiled from NAME's tree
-#                                     too; planner: csrc/gemm/plan.c as well), then
+#                                     too; planner: csrc/gemm/plan.c and waves.c as well), then
 #                                     $G/NAME/BENCH (bench/BENCH.cu; default bench_gemm)
 variant_prepare() {
   local v=$G/$1 root=$PWD; mkdir -p $v/src $v/o
@@ -22,7 +22,8 @@ variant_compile() {
 variant_link() {
   local v=$G/$1 b=${3:-bench_gemm}
   case "${2:-}" in
-    planner) (cd $v/src && gcc -std=c99 -O2 -fPIC -Iinclude -c csrc/gemm/plan.c -o $v/o/csrc_gemm_plan.c.o) ;&
+    planner) (cd $v/src && gcc -std=c99 -O2 -fPIC -Iinclude -c csrc/gemm/plan.c -o $v/o/csrc_gemm_plan.c.o &&
+                gcc -std=c99 -O2 -fPIC -Iinclude -c csrc/gemm/waves.c -o $v/o/csrc_gemm_waves.c.o) ;&
     configs) (cd $v/src && g++ -std=c++17 -O2 -fPIC -Iinclude -Ikernels -c csrc/gemm/configs.cc -o $v/o/configs.o) ;;
   esac
   mkdir -p $v/all && cp $D/o/*.o $v/all/ && cp $v/o/*.o $v/all/ && rm -f $v/lib.a && ar rcs $v/lib.a $v/all/*.o

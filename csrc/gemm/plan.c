@@ -725,3 +725,44 @@ int cutego_gemm_block_scales(const cutego_gemm_plan_t *p, const float *scale_a, 
   if (why && why_len) why[0] = 0;
   return 0;
 }
+
+int cutego_gemm_transpose_layout(const cute_layout_t *in, cute_layout_t *out) {
+  if (!in || !out || !nest_ok(in) || in->nest[0] != CUTE_NEST_OPEN) return -1;
+  /* the token span [tok[m], tok[m + 1]) and the leaf span [leaf[m], leaf[m + 1]) of each top-level mode */
+  int32_t tok[4], leaf[4], modes = 0, depth = 0, leaves = 0;
+  for (int32_t t = 1; t < in->ntokens - 1; ++t) {
+    const int8_t c = in->nest[t];
+    if (depth == 0) {
+      if (modes == 3) return -1; /* rank above 3 */
+      tok[modes] = t, leaf[modes] = leaves, ++modes;
+    }
+    if (c == CUTE_NEST_OPEN) ++depth;
+    else if (c == CUTE_NEST_CLOSE) --depth;
+    else ++leaves;
+  }
+  if (modes < 2) return -1;
+  tok[modes] = in->ntokens - 1, leaf[modes] = leaves;
+  cute_layout_t r;
+  memset(&r, 0, sizeof r);
+  r.leaves = in->leaves;
+  r.ntokens = in->ntokens;
+  r.nest[0] = CUTE_NEST_OPEN;
+  r.nest[in->ntokens - 1] = CUTE_NEST_CLOSE;
+  static const int order[3] = {1, 0, 2};
+  int32_t t_at = 1, l_at = 0;
+  for (int i = 0; i < modes; ++i) {
+    const int m = order[i];
+    for (int32_t t = tok[m]; t < tok[m + 1]; ++t) r.nest[t_at++] = in->nest[t];
+    for (int32_t l = leaf[m]; l < leaf[m + 1]; ++l, ++l_at) r.shape[l_at] = in->shape[l], r.stride[l_at] = in->stride[l];
+  }
+  *out = r;
+  return 0;
+}
+
+void cutego_gemm_mark_swapped(cutego_gemm_plan_t *p) {
+  if (!p || (p->flags & CUTEGO_GEMM_F_SWAP_AB)) return;
+  char why[sizeof p->reason];
+  snprintf(why, sizeof why, "%s", p->reason);
+  p->flags |= CUTEGO_GEMM_F_SWAP_AB;
+  plan_reason(p->reason, sizeof p->reason, 0, "D^T = B A^T (A and B swapped, D^T row-major): %s", why);
+}

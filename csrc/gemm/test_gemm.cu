@@ -40,7 +40,9 @@ struct Case {
   int d_store;   // options.d_store; CUTEGO_GEMM_D_STORE_STREAM: the plan must have CUTEGO_GEMM_F_D_STREAM (checked)
   int dm;        // 0: D and C row-major; 1: column-major (M unit stride), stored through the transposed TMA
                  // epilogue (CUTEGO_GEMM_F_D_TMA_T, checked); 2: column-major, stored directly (checked); 3:
-                 // column-major, unchecked (split K: the plan returned is the slices', into fp32)
+                 // column-major, unchecked (split K: the plan returned is the slices', into fp32); 4:
+                 // column-major, computed as D^T = B A^T (CUTEGO_GEMM_F_SWAP_AB, checked; 1 and 2 check
+                 // that it is not)
 };
 
 static int g_fail = 0, g_run = 0;
@@ -182,7 +184,9 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed) {
               (c.packs == 0 || (plan.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B)) == c.packs - 1) &&
               (c.cluster_n == 0 || plan.cluster_n == c.cluster_n) &&
               (c.d_store != CUTEGO_GEMM_D_STORE_STREAM || (plan.flags & CUTEGO_GEMM_F_D_STREAM)) &&
-              (c.dm == 0 || c.dm == 3 || !(plan.flags & CUTEGO_GEMM_F_D_TMA_T) == (c.dm == 2));
+              (c.dm == 0 || c.dm == 3 ||
+               (c.dm == 4 ? (plan.flags & CUTEGO_GEMM_F_SWAP_AB) && !(plan.flags & CUTEGO_GEMM_F_D_TMA_T)
+                          : !(plan.flags & CUTEGO_GEMM_F_SWAP_AB) && !(plan.flags & CUTEGO_GEMM_F_D_TMA_T) == (c.dm == 2)));
     if (ok && plan.decomposition == CUTEGO_GEMM_DECOMPOSITION_STREAM_K) {
       // the same call again, into a poisoned copy of D: bit for bit the same
       std::vector<TO> h1(nd), h2(nd);
@@ -543,9 +547,17 @@ int main(int argc, char **argv) {
       float beta;
       int config, decomp, split, max_ctas, cluster, d_store, direct, dm;
     } cm[] = {
-        {"col-major D auto", 1024, 1536, 520, 1, 0, 0, BF, BF, 0.f, 0, 0, 0, 0, 0, 0, 0, 1},
-        {"col-major D M 1000 N 1000 beta", 1000, 1000, 264, 2, 0, 0, F16, F16, 0.5f, 0, 0, 0, 0, 0, 0, 0, 1},
-        {"col-major D MN-major A and B", 1000, 1200, 520, 1, 1, 1, BF, F16, -1.f, 0, 0, 0, 0, 0, 0, 0, 1},
+        // the automatic plan where both orientations make the same tiles: D^T = B A^T, row-major
+        {"col-major D auto (swapped)", 1024, 1536, 520, 1, 0, 0, BF, BF, 0.f, 0, 0, 0, 0, 0, 0, 0, 4},
+        {"col-major D M 1000 N 1000 beta (swapped)", 1000, 1000, 264, 2, 0, 0, F16, F16, 0.5f, 0, 0, 0, 0, 0, 0, 0, 4},
+        {"col-major D MN-major A and B (swapped)", 1000, 1200, 520, 1, 1, 1, BF, F16, -1.f, 0, 0, 0, 0, 0, 0, 0, 4},
+        {"col-major D NN 2048^2 (swapped)", 2048, 2048, 512, 1, 1, 0, BF, BF, 0.5f, 0, 0, 0, 0, 0, 0, 0, 4},
+        {"col-major D f32 (swapped)", 1000, 1200, 520, 1, 0, 0, BF, F32, 0.5f, 0, 0, 0, 0, 0, 0, 0, 4},
+        {"col-major D M 1001 (swapped)", 1001, 1200, 520, 1, 0, 0, BF, BF, 0.f, 0, 0, 0, 0, 0, 0, 0, 4},
+        {"col-major D 128x128 asked", 1024, 1536, 520, 1, 0, 0, BF, BF, 0.f, CUTEGO_GEMM_CONFIG_128x128x64 + 1, 0, 0,
+         0, 0, 0, 0, 1},
+        {"col-major D MN-major A and B asked", 1000, 1200, 520, 1, 1, 1, BF, F16, -1.f,
+         CUTEGO_GEMM_CONFIG_128x128x64 + 1, 0, 0, 0, 0, 0, 0, 1},
         {"col-major D KN", 1000, 1200, 520, 1, 0, 1, F16, BF, 0.f, 0, 0, 0, 0, 0, 0, 0, 1},
         {"col-major D 128x256 deferred", 1000, 1200, 520, 1, 0, 0, BF, BF, 0.f, CUTEGO_GEMM_CONFIG_128x256x64 + 1,
          CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL, 1, 3, 1, 0, 0, 1},
@@ -575,9 +587,12 @@ int main(int argc, char **argv) {
         {"col-major D streaming", 1000, 1200, 128, 2, 0, 0, BF, BF, 0.f, 0, 0, 0, 0, 0, CUTEGO_GEMM_D_STORE_STREAM, 0,
          1},
         {"col-major D 2x1 clusters", 2048, 2048, 512, 1, 0, 0, BF, BF, 0.f, 0, 0, 0, 0, 2, 0, 0, 1},
-        {"col-major D f32 (direct)", 1000, 1200, 520, 1, 0, 0, BF, F32, 0.5f, 0, 0, 0, 0, 0, 0, 0, 2},
-        {"col-major D M 1001 (direct)", 1001, 1200, 520, 1, 0, 0, BF, BF, 0.f, 0, 0, 0, 0, 0, 0, 0, 2},
-        {"col-major D direct_epilogue", 1000, 1200, 520, 1, 0, 0, F16, F16, 0.f, 0, 0, 0, 0, 0, 0, 1, 2},
+        {"col-major D f32 (direct)", 1000, 1200, 520, 1, 0, 0, BF, F32, 0.5f, CUTEGO_GEMM_CONFIG_128x128x64 + 1, 0, 0,
+         0, 0, 0, 0, 2},
+        {"col-major D M 1001 (direct)", 1001, 1200, 520, 1, 0, 0, BF, BF, 0.f, CUTEGO_GEMM_CONFIG_128x128x64 + 1, 0, 0,
+         0, 0, 0, 0, 2},
+        {"col-major D direct_epilogue", 1000, 1200, 520, 1, 0, 0, F16, F16, 0.f, CUTEGO_GEMM_CONFIG_128x128x64 + 1, 0,
+         0, 0, 0, 0, 1, 2},
     };
     for (const auto &x : cm)
       cs.push_back({x.name, x.m, x.n, x.k, x.l, x.am, x.bm, x.ab, x.cd, 1.25f, x.beta, 0, W, 0, 0, 0, x.direct, 0, 0,

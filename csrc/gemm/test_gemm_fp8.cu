@@ -35,7 +35,9 @@ struct Case {
   int decomp;      // 0 the cost models' choice; D > 0 CUTEGO_GEMM_DECOMPOSITION_* D asked for (checked); -D the
                    // models must take D (checked). Stream-K: a second call must give the same bits.
   int dm;          // 1: D and C column-major (M unit stride): 16-bit D through the transposed TMA epilogue
-                   // (CUTEGO_GEMM_F_D_TMA_T, checked); 2: column-major, stored directly (checked)
+                   // (CUTEGO_GEMM_F_D_TMA_T, checked); 2: column-major, stored directly (checked); 3:
+                   // column-major, computed as D^T = B A^T (CUTEGO_GEMM_F_SWAP_AB, checked; 1 and 2 check
+                   // that it is not)
 };
 
 static int g_fail = 0, g_run = 0;
@@ -153,7 +155,9 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed, float *sdev
               (c.cluster == 0 || plan.cluster_m == c.cluster) &&
               (c.decomp == 0 || plan.decomposition == (c.decomp > 0 ? c.decomp : -c.decomp)) &&
               (c.decomp == 0 || !c.config || plan.config == c.config - 1) &&
-              (c.dm == 0 || !(plan.flags & CUTEGO_GEMM_F_D_TMA_T) == (c.dm == 2));
+              (c.dm == 0 ||
+               (c.dm == 3 ? (plan.flags & CUTEGO_GEMM_F_SWAP_AB) && !(plan.flags & CUTEGO_GEMM_F_D_TMA_T)
+                          : !(plan.flags & CUTEGO_GEMM_F_SWAP_AB) && !(plan.flags & CUTEGO_GEMM_F_D_TMA_T) == (c.dm == 2)));
     if (ok && plan.decomposition == CUTEGO_GEMM_DECOMPOSITION_STREAM_K) {
       // the same call again, into a poisoned D: bit for bit the same (the fixup's order is fixed)
       std::vector<TO> h1(nd), h2(nd);
@@ -407,10 +411,20 @@ int main(int argc, char **argv) {
                 0, 0, 0, 1});
   cs.push_back({"col-major D 128x128 L=3 f16", 640, 1000, 512, 3, 0, 0, F16, 1.f, 0.f, 1.f, 1.f, 0, 0, C128, 1, 0, 0, 0,
                 0, 0, 0, 0, 1});
-  cs.push_back({"col-major D promoted", 1000, 1200, 4096, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 1, 0, 0, 0, P, 0, 0,
-                0, 1});
-  cs.push_back({"col-major D f32 (direct)", 1000, 1200, 512, 1, 0, 0, F32, 1.f, 0.5f, 1.f, 1.f, 0, 0, 0, 1, 0, 0, 0, 0,
-                0, 0, 0, 2});
+  cs.push_back({"col-major D promoted", 1000, 1200, 4096, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, C128, 1, 0, 0, 0, P,
+                0, 0, 0, 1});
+  cs.push_back({"col-major D f32 (direct)", 1000, 1200, 512, 1, 0, 0, F32, 1.f, 0.5f, 1.f, 1.f, 0, 0, C128, 1, 0, 0, 0,
+                0, 0, 0, 0, 2});
+  // automatic plans whose two orientations make the same tiles: D^T = B A^T (A's and B's types and
+  // scales exchanged), row-major
+  cs.push_back({"col-major D promoted (swapped)", 1000, 1200, 4096, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 1, 0, 0,
+                0, P, 0, 0, 0, 3});
+  cs.push_back({"col-major D e4m3xe5m2 scales beta (swapped)", 1024, 1024, 1024, 1, 0, 0, BF, 1.25f, 0.5f, 0.5f, 4.f, 0,
+                0, 0, 1, 0, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_E5M2, 0, 0, 0, 0, 3});
+  cs.push_back({"col-major D e5m2xe4m3 L=2 f16 (swapped)", 2048, 2048, 512, 2, 0, 0, F16, 1.f, 0.f, 2.f, 0.25f, 0, 0, 0,
+                1, 0, CUTEGO_DTYPE_E5M2, CUTEGO_DTYPE_E4M3, 0, 0, 0, 0, 3});
+  cs.push_back({"col-major D f32 (swapped)", 1000, 1200, 512, 1, 0, 0, F32, 1.f, 0.5f, 1.f, 1.f, 0, 0, 0, 1, 0, 0, 0, 0,
+                0, 0, 0, 3});
   cs.push_back({"promoted f16 MN-major", 1000, 1200, 2048, 1, 1, 1, F16, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 1, 0, 0, 0, P});
   cs.push_back({"promoted e5m2xe4m3 f32", 640, 1152, 8192, 1, 0, 0, F32, 1.f, -1.f, 1.f, 1.f, 0, 0, 0, 1, 0,
                 CUTEGO_DTYPE_E5M2, CUTEGO_DTYPE_E4M3, P});

@@ -4,6 +4,7 @@
  * CuTe's operand convention, A (M,K), B (N,K), D (M,N), not from the planner's output. */
 #include <stdio.h>
 #include <string.h>
+#include "cutego_device.h"
 #include "cutego_kernels.h"
 #include "config_boxes.h"
 #include "../planner.h"
@@ -151,6 +152,114 @@ static int plan(cute_layout_t d, cute_layout_t a, cute_layout_t b, const cute_la
   if (o) opt = *o;
   if (opt.sms == 0) opt.sms = 132;
   return cutego_gemm_plan(&d, &a, &b, c, ab, cd, c != NULL, 0x10000, aaddr, 0x20000, 0x30000, &opt, p);
+}
+
+/* cutego_gemm_transpose_layout: CuTe's select<1,0,2>, modes moved whole, every leaf kept. */
+static void transpose_layouts(void) {
+  cute_layout_t t;
+  const cute_layout_t d = L3(3, 5, 0, 1, 3, 0);
+  CHECK(cutego_gemm_transpose_layout(&d, &t) == 0 && t.leaves == 2 && t.shape[0] == 5 && t.shape[1] == 3 &&
+            t.stride[0] == 3 && t.stride[1] == 1 && t.ntokens == 4 && t.nest[0] == CUTE_NEST_OPEN &&
+            t.nest[1] == CUTE_NEST_LEAF && t.nest[2] == CUTE_NEST_LEAF && t.nest[3] == CUTE_NEST_CLOSE,
+        "(3,5):(1,3)^T: (%lld,%lld):(%lld,%lld)", (long long)t.shape[0], (long long)t.shape[1],
+        (long long)t.stride[0], (long long)t.stride[1]);
+  const cute_layout_t d3 = L3(3, 5, 7, 1, 3, 15);
+  CHECK(cutego_gemm_transpose_layout(&d3, &t) == 0 && t.shape[0] == 5 && t.shape[1] == 3 && t.shape[2] == 7 &&
+            t.stride[0] == 3 && t.stride[1] == 1 && t.stride[2] == 15,
+        "(3,5,7):(1,3,15)^T");
+  /* ((2,4),6):((1,2),8)^T = (6,(2,4)):(8,(1,2)) */
+  cute_layout_t h = H(2, 4, 6, 1, 2, 8);
+  CHECK(cutego_gemm_transpose_layout(&h, &t) == 0 && t.leaves == 3 && t.shape[0] == 6 && t.stride[0] == 8 &&
+            t.shape[1] == 2 && t.stride[1] == 1 && t.shape[2] == 4 && t.stride[2] == 2 && t.ntokens == 7 &&
+            t.nest[1] == CUTE_NEST_LEAF && t.nest[2] == CUTE_NEST_OPEN && t.nest[5] == CUTE_NEST_CLOSE,
+        "((2,4),6):((1,2),8)^T");
+  int32_t first, count;
+  CHECK(cute_dev_mode_leaves(&t, 1, &first, &count) == 0 && first == 1 && count == 2, "mode 1 of the transpose");
+  /* twice: the layout itself */
+  cute_layout_t tt;
+  CHECK(cutego_gemm_transpose_layout(&t, &tt) == 0 && memcmp(&tt, &h, sizeof h) == 0, "the transpose's transpose");
+  /* refused: rank 1, rank 4, a malformed nest, NULL */
+  cute_layout_t r1;
+  memset(&r1, 0, sizeof r1);
+  r1.leaves = 1, r1.shape[0] = 8, r1.stride[0] = 1, r1.ntokens = 1, r1.nest[0] = CUTE_NEST_LEAF;
+  cute_layout_t r4 = L3(2, 3, 4, 1, 2, 6);
+  r4.leaves = 4, r4.shape[3] = 5, r4.stride[3] = 24, r4.nest[4] = CUTE_NEST_LEAF, r4.nest[5] = CUTE_NEST_CLOSE,
+  r4.ntokens = 6;
+  cute_layout_t bad = d;
+  bad.nest[3] = CUTE_NEST_OPEN;
+  CHECK(cutego_gemm_transpose_layout(&r1, &t) == -1 && cutego_gemm_transpose_layout(&r4, &t) == -1 &&
+            cutego_gemm_transpose_layout(&bad, &t) == -1 && cutego_gemm_transpose_layout(NULL, &t) == -1 &&
+            cutego_gemm_transpose_layout(&d, NULL) == -1,
+        "rank 1, rank 4, malformed, NULL");
+}
+
+/* cutego_gemm_swap_ab on the plans of D = A B^T with D column-major and of D^T = B A^T. The
+ * expected answers follow from the rule's terms: the tile counts each orientation makes of the
+ * configuration both pick on 132 SMs, counted by hand below. */
+static int swap_case(int64_t m, int64_t n, int64_t k, int64_t l, int ab, int b_type, int a_m_major, int col_d,
+                     int c_kind, const cutego_gemm_options_t *extra) {
+  const int64_t sl = l > 1 ? l : 0;
+  const cute_layout_t a = a_m_major ? L3(m, k, sl, 1, m, m * k) : L3(m, k, sl, k, 1, m * k);
+  const cute_layout_t b = L3(n, k, sl, k, 1, n * k);
+  const cute_layout_t d = col_d ? L3(m, n, sl, 1, m, m * n) : L3(m, n, sl, n, 1, m * n);
+  /* c_kind: 0 none, 1 C as D, 2 C the other order */
+  const cute_layout_t c = c_kind == 1 ? d : col_d ? L3(m, n, sl, n, 1, m * n) : L3(m, n, sl, 1, m, m * n);
+  cutego_gemm_options_t o, os;
+  memset(&o, 0, sizeof o);
+  if (extra) o = *extra;
+  o.sms = 132;
+  o.b_dtype = b_type;
+  os = o;
+  int ab_s = ab;
+  if (b_type && b_type != ab) ab_s = b_type, os.b_dtype = ab;
+  cute_layout_t dt, ct;
+  if (cutego_gemm_transpose_layout(&d, &dt) || cutego_gemm_transpose_layout(&c, &ct)) return -1;
+  cutego_gemm_plan_t p, q;
+  if (cutego_gemm_plan(&d, &a, &b, c_kind ? &c : NULL, ab, CUTEGO_DTYPE_BF16, c_kind != 0, 0x10000, 0x20000, 0x30000,
+                       0x40000, &o, &p) ||
+      cutego_gemm_plan(&dt, &b, &a, c_kind ? &ct : NULL, ab_s, CUTEGO_DTYPE_BF16, c_kind != 0, 0x10000, 0x30000,
+                       0x20000, 0x40000, &os, &q))
+    return -1;
+  return cutego_gemm_swap_ab(extra, &p, &q, 132);
+}
+
+static void swap_ab_plans(void) {
+  const int BF = CUTEGO_DTYPE_BF16, F16 = CUTEGO_DTYPE_F16, E4 = CUTEGO_DTYPE_E4M3, E5 = CUTEGO_DTYPE_E5M2;
+  /* square: the swapped GEMM is the same GEMM with D row-major */
+  CHECK(swap_case(4096, 4096, 4096, 1, BF, 0, 0, 1, 0, NULL) == 1, "4096^3, D column-major");
+  CHECK(swap_case(1000, 1000, 1000, 1, F16, 0, 0, 1, 0, NULL) == 1, "1000^3 fp16, D column-major");
+  CHECK(swap_case(2048, 2048, 128, 64, BF, 0, 0, 1, 0, NULL) == 1, "64 x 2048 x 2048 x 128, D column-major");
+  CHECK(swap_case(4096, 4096, 4096, 1, BF, 0, 0, 1, 1, NULL) == 1, "4096^3, C and D column-major");
+  CHECK(swap_case(4096, 4096, 4096, 1, E4, E5, 0, 1, 0, NULL) == 1, "4096^3 e4m3 x e5m2, D column-major");
+  /* BLAS's column-major NN: A M-major, B K-major; swapped, B' = A is N-major */
+  CHECK(swap_case(4096, 4096, 4096, 1, BF, 0, 1, 1, 0, NULL) == 1, "4096^3 NN, D column-major");
+  /* 128x256 tiles either way: 24 x 20 = 40 x 12 = 480 tiles; 128 x 32 = 16 x 128 = 2048 */
+  CHECK(swap_case(3000, 5000, 1000, 1, BF, 0, 0, 1, 0, NULL) == 1, "3000 x 5000 x 1000, D column-major");
+  CHECK(swap_case(16384, 4096, 11008, 1, BF, 0, 0, 1, 0, NULL) == 1, "16384 x 4096 x 11008, D column-major");
+  /* not swapped: D row-major; C the other order; a configuration, clusters or block scales asked for */
+  CHECK(swap_case(4096, 4096, 4096, 1, BF, 0, 0, 0, 0, NULL) == 0, "4096^3, D row-major");
+  CHECK(swap_case(4096, 4096, 4096, 1, BF, 0, 0, 1, 2, NULL) == 0, "4096^3, D column-major, C row-major");
+  cutego_gemm_options_t x;
+  memset(&x, 0, sizeof x);
+  x.config = CUTEGO_GEMM_CONFIG_128x128x64 + 1;
+  CHECK(swap_case(4096, 4096, 4096, 1, BF, 0, 0, 1, 0, &x) == 0, "4096^3, D column-major, config asked for");
+  memset(&x, 0, sizeof x);
+  x.cluster_m = 1;
+  CHECK(swap_case(4096, 4096, 4096, 1, BF, 0, 0, 1, 0, &x) == 0, "4096^3, D column-major, cluster_m asked for");
+  memset(&x, 0, sizeof x);
+  x.fp8_accumulation = CUTEGO_GEMM_FP8_ACCUM_BLOCK_SCALED;
+  CHECK(swap_case(4096, 4096, 4096, 1, E4, 0, 0, 1, 0, &x) == 0, "4096^3 block-scaled, D column-major");
+  /* split K and decompositions asked for are the same either way */
+  memset(&x, 0, sizeof x);
+  x.decomposition = CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL;
+  CHECK(swap_case(4096, 4096, 4096, 1, BF, 0, 0, 1, 0, &x) == 1, "4096^3, D column-major, data-parallel asked for");
+  /* different choices: 1024 x 14336 takes 128x224 (8 x 64 = 512 tiles, 4 waves, as 128x256's 8 x
+   * 56 = 448), 14336 x 1024 128x256 (112 x 4 = 448; 128x224 112 x 5 = 560, 5 waves); 333 x 14336
+   * and 100 x 4096 make other tiles swapped (3 x 86 = 258 of 128x168 against 112 x 2 = 224) */
+  CHECK(swap_case(1024, 14336, 4096, 1, BF, 0, 0, 1, 0, NULL) == 0, "1024 x 14336 x 4096, D column-major");
+  CHECK(swap_case(333, 14336, 4096, 1, BF, 0, 0, 1, 0, NULL) == 0, "333 x 14336 x 4096, D column-major");
+  CHECK(swap_case(100, 4096, 4096, 1, BF, 0, 0, 1, 0, NULL) == 0, "100 x 4096 x 4096, D column-major");
+  CHECK(cutego_gemm_swap_ab(NULL, NULL, NULL, 132) == 0, "NULL plans");
 }
 
 /* A 16-bit D whose M has unit stride (column-major, as cuBLAS writes it) goes out through TMA stores
@@ -2035,6 +2144,8 @@ int main(void) {
   tile128x224_plans();
   block_scaled_plans();
   transposed_d();
+  transpose_layouts();
+  swap_ab_plans();
   pitch_plans();
   cluster_n_plans();
   random_plans();

@@ -790,3 +790,40 @@ int cutego_gemm_pitch_pack_pays(const cutego_gemm_plan_t *p, int sms, double sha
   const double saved = kPitchPenalty * share * cutego_gemm_pitch_main_us(p, sms);
   return saved > (double)copy_bytes / kCopyBytesPerUs + kCopyLaunchUs;
 }
+
+/* Whether a plan's output makes as many tiles of configuration config with its m and n
+ * exchanged (and any at all). */
+static int same_tiles(const cutego_gemm_plan_t *p, int config) {
+  int64_t t, u;
+  const int fp8 = is_fp8(p->ab_dtype);
+  return !count_tiles(p->m, p->n, p->l, config, fp8, &t) && !count_tiles(p->n, p->m, p->l, config, fp8, &u) && t == u;
+}
+
+int cutego_gemm_swap_ab(const cutego_gemm_options_t *opt, const cutego_gemm_plan_t *p, const cutego_gemm_plan_t *q,
+                        int sms) {
+  if (opt && (opt->config > 0 || opt->cluster_m > 0 || opt->cluster_n > 1 ||
+              opt->fp8_accumulation == CUTEGO_GEMM_FP8_ACCUM_BLOCK_SCALED))
+    return 0;
+  if (!p || !q || p->path != CUTEGO_GEMM_PATH_WGMMA || q->path != CUTEGO_GEMM_PATH_WGMMA) return 0;
+  if (((p->flags | q->flags) & CUTEGO_GEMM_F_BLOCK_SCALED) || p->d.major != 1 || q->d.major != 0 ||
+      p->m != q->n || p->n != q->m || p->k != q->k || p->l != q->l || p->read_c != q->read_c ||
+      (p->read_c && (p->c.major != 1 || q->c.major != 0)))
+    return 0;
+  /* the same packed copies, A's as B's */
+  const int32_t pf = p->flags, qf = q->flags;
+  if (!(pf & CUTEGO_GEMM_F_PACK_A) != !(qf & CUTEGO_GEMM_F_PACK_B) ||
+      !(pf & CUTEGO_GEMM_F_PACK_B) != !(qf & CUTEGO_GEMM_F_PACK_A) ||
+      !(pf & CUTEGO_GEMM_F_PACK_D) != !(qf & CUTEGO_GEMM_F_PACK_D))
+    return 0;
+  /* the same choices, each on as many tiles either way */
+  const int split = opt ? opt->split_k : 0;
+  const int config = cutego_gemm_pick_config_plan(p, sms), narrow = cutego_gemm_narrow_config(p, sms),
+            stream_k = cutego_gemm_stream_k(p, sms);
+  if (p->config != q->config || !same_tiles(p, p->config) || config != cutego_gemm_pick_config_plan(q, sms) ||
+      !same_tiles(p, config) || narrow != cutego_gemm_narrow_config(q, sms) || (narrow >= 0 && !same_tiles(p, narrow)) ||
+      stream_k != cutego_gemm_stream_k(q, sms) || (stream_k > 0 && !same_tiles(p, stream_k - 1)) ||
+      cutego_gemm_split_k(p, sms, split, NULL, 0) != cutego_gemm_split_k(q, sms, split, NULL, 0) ||
+      cutego_gemm_auto_cluster(p) != cutego_gemm_auto_cluster(q))
+    return 0;
+  return 1;
+}

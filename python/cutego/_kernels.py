@@ -26,6 +26,8 @@ DTYPE_F16, DTYPE_BF16, DTYPE_F32, DTYPE_E4M3, DTYPE_E5M2 = 1, 2, 3, 4, 5
 GEMM_FP8_ACCUM_FAST, GEMM_FP8_ACCUM_PROMOTED, GEMM_FP8_ACCUM_BLOCK_SCALED = 0, 1, 2
 GEMM_PATH_NONE, GEMM_PATH_WGMMA, GEMM_PATH_GENERIC = 0, 1, 2
 GEMM_F_PACK_A, GEMM_F_PACK_B, GEMM_F_PACK_D = 8, 16, 32
+# cutego_gemm computed D^T = B A^T (a column-major D; cutego_gemm_swap_ab): the plan is the swapped GEMM's
+GEMM_F_SWAP_AB = 1 << 20
 COPY_PATHS = {0: "none", 1: "tma-copy", 2: "tma-permute", 3: "generic"}
 GEMM_PATHS = {0: "none", 1: "wgmma", 2: "generic"}
 # cutego_gemm_plan_t.decomposition (0: nothing launched, or a plan not run)

@@ -422,6 +422,11 @@ class TestStructs(unittest.TestCase):
             for f in names:
                 src.append('printf("%%zu\\n", offsetof(%s, %s));' % (cname, f))
                 want.append(getattr(py, f).offset)
+        # the plan flags the package names
+        for cname, v in [("CUTEGO_GEMM_F_PACK_A", K.GEMM_F_PACK_A), ("CUTEGO_GEMM_F_PACK_B", K.GEMM_F_PACK_B),
+                         ("CUTEGO_GEMM_F_PACK_D", K.GEMM_F_PACK_D), ("CUTEGO_GEMM_F_SWAP_AB", K.GEMM_F_SWAP_AB)]:
+            src.append('printf("%%d\\n", (int)%s);' % cname)
+            want.append(v)
         src.append("return 0; }")
         with tempfile.TemporaryDirectory() as d:
             c = os.path.join(d, "s.c")
