@@ -56,7 +56,8 @@ _last = threading.local()
 def last_plan() -> dict:
     """What the calling thread's last gemm/copy/einsum did: {"op", "path", "reason", ...}
     (path: "wgmma", "generic", "tma-copy", "tma-permute", "none"); a GEMM's also "flags",
-    "config", "split_k" and "decomposition" ("data-parallel", "split-k" or "stream-k")."""
+    "config", "split_k", "decomposition" ("data-parallel", "split-k" or "stream-k") and
+    "swapped_ab" (a column-major out computed as out^T = b a^T: the plan is that GEMM's)."""
     rec = getattr(_last, "plan", None)
     if rec is None:
         return {}
@@ -67,7 +68,8 @@ def last_plan() -> dict:
     elif plan is not None:
         out.update(path=K.GEMM_PATHS.get(plan.path, str(plan.path)), reason=plan.reason.decode("utf-8", "replace"),
                    flags=plan.flags, split_k=plan.split_k, config=plan.config,
-                   decomposition=K.GEMM_DECOMPOSITIONS.get(plan.decomposition, str(plan.decomposition)))
+                   decomposition=K.GEMM_DECOMPOSITIONS.get(plan.decomposition, str(plan.decomposition)),
+                   swapped_ab=bool(plan.flags & K.GEMM_F_SWAP_AB))
     return out
 
 

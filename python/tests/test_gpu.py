@@ -44,11 +44,13 @@ class FakeKernels:
         self.plans = list(plans or [])
 
     decomposition = 0  # what cutego_gemm writes into the plan (cutego_gemm_plan_t.decomposition)
+    flags = 0  # and into its flags
 
     def cutego_gemm(self, *args):
         self.calls.append(("gemm",) + args)
         if args[-1] is not None:
             args[-1]._obj.decomposition = self.decomposition
+            args[-1]._obj.flags = self.flags
         return 0
 
     def cutego_copy(self, *args):
@@ -210,6 +212,13 @@ class TestGemmLayouts(WithFakeKernels):
             self.fake.decomposition = value
             cutego.gemm(Arr((64, 32), ptr=1 << 38), Arr((64, 64), ptr=1 << 30), Arr((64, 32), ptr=1 << 34))
             self.assertEqual(gpu.last_plan()["decomposition"], name)
+
+    def test_last_plan_swapped_ab(self):
+        # cutego_kernels.h: CUTEGO_GEMM_F_SWAP_AB (1 << 20), set where cutego_gemm computed D^T = B A^T
+        for flags, want in ((1 << 20, True), (0, False), ((1 << 20) - 1, False)):
+            self.fake.flags = flags
+            cutego.gemm(Arr((64, 32), ptr=1 << 38), Arr((64, 64), ptr=1 << 30), Arr((64, 32), ptr=1 << 34))
+            self.assertIs(gpu.last_plan()["swapped_ab"], want)
 
     def check(self, a_shape, a_strides, b_shape, b_strides, d_shape):
         A, B = Arr(a_shape, a_strides, ptr=1 << 30), Arr(b_shape, b_strides, ptr=1 << 34)
