@@ -607,14 +607,14 @@ int cutego_gemm_auto_cluster(const cutego_gemm_plan_t *plan);
  * stride the output tiles go out through row-major TMA stores; D's M of unit stride goes through
  * transposed stores (CUTEGO_GEMM_F_D_TMA_T) or direct ones: 0.51-1.00 of the row-major time's
  * rate on ten shapes, 0.51-0.97 on the six this rule swaps (measured on the H200 in one process,
- * bench/GEMM-NOTES.md "Session 27"). The swap is taken where
- * it changes nothing else: both plans on the wgmma path, D (and C where read) M-major as asked
- * and N-major swapped, not block-scaled (A's and B's scale blocks differ), no configuration or
- * cluster asked for (they name tiles of one orientation), the same packed copies (A's as B's),
- * and the same choices in both orientations: the tile configuration (cutego_gemm_pick_config_plan)
- * and its number of tiles, narrow tiles, split of K, stream-K and clusters. Square GEMMs always
- * qualify where the majors match; 3000 x 5000 and 16384 x 4096 do on 128x256 tiles (480 and 2048
- * tiles either way); 1024 x 14336 does not (128x224 against 128x256). */
+ * bench/GEMM-NOTES.md "Session 27"). The swap is taken where it changes nothing else: both plans
+ * on the wgmma path, D (and C where read) M-major as asked and N-major swapped, not block-scaled
+ * (A's and B's scale blocks differ), no configuration, cluster or raster group asked for (they
+ * name tiles of one orientation), the same packed copies (A's as B's), and the same choices in
+ * both orientations: the tile configuration (cutego_gemm_pick_config_plan) and its number of
+ * tiles, narrow tiles, split of K, stream-K and clusters. Square GEMMs always qualify where the
+ * majors match; 3000 x 5000 and 16384 x 4096 do on 128x256 tiles (480 and 2048 tiles either
+ * way); 1024 x 14336 does not (128x224 against 128x256). */
 int cutego_gemm_swap_ab(const cutego_gemm_options_t *opt, const cutego_gemm_plan_t *asked,
                         const cutego_gemm_plan_t *swapped, int sms);
 

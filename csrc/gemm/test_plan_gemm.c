@@ -247,6 +247,9 @@ static void swap_ab_plans(void) {
   x.cluster_m = 1;
   CHECK(swap_case(4096, 4096, 4096, 1, BF, 0, 0, 1, 0, &x) == 0, "4096^3, D column-major, cluster_m asked for");
   memset(&x, 0, sizeof x);
+  x.group_m = 4;
+  CHECK(swap_case(4096, 4096, 4096, 1, BF, 0, 0, 1, 0, &x) == 0, "4096^3, D column-major, group_m asked for");
+  memset(&x, 0, sizeof x);
   x.fp8_accumulation = CUTEGO_GEMM_FP8_ACCUM_BLOCK_SCALED;
   CHECK(swap_case(4096, 4096, 4096, 1, E4, 0, 0, 1, 0, &x) == 0, "4096^3 block-scaled, D column-major");
   /* split K and decompositions asked for are the same either way */

@@ -801,7 +801,7 @@ static int same_tiles(const cutego_gemm_plan_t *p, int config) {
 
 int cutego_gemm_swap_ab(const cutego_gemm_options_t *opt, const cutego_gemm_plan_t *p, const cutego_gemm_plan_t *q,
                         int sms) {
-  if (opt && (opt->config > 0 || opt->cluster_m > 0 || opt->cluster_n > 1 ||
+  if (opt && (opt->config > 0 || opt->cluster_m > 0 || opt->cluster_n > 1 || opt->group_m > 0 ||
               opt->fp8_accumulation == CUTEGO_GEMM_FP8_ACCUM_BLOCK_SCALED))
     return 0;
   if (!p || !q || p->path != CUTEGO_GEMM_PATH_WGMMA || q->path != CUTEGO_GEMM_PATH_WGMMA) return 0;
