@@ -100,6 +100,110 @@ static void check_maps(const Gemm &g, uintptr_t a, uintptr_t b, const char *what
           (unsigned long long)cudart_stub_map_addr(cudart_stub_last.map[2]), (unsigned long long)g.d);
 }
 
+// (e0,e1[,e2]):(s0,s1[,s2]), rank 3 where e2 > 1.
+static cute_layout_t layout3(int64_t e0, int64_t e1, int64_t e2, int64_t s0, int64_t s1, int64_t s2) {
+  if (e2 <= 1) return layout2(e0, e1, s0, s1);
+  cute_layout_t l = layout2(e0, e1, s0, s1);
+  l.leaves = 3, l.shape[2] = e2, l.stride[2] = s2;
+  l.nest[3] = CUTE_NEST_LEAF, l.nest[4] = CUTE_NEST_CLOSE, l.ntokens = 5;
+  return l;
+}
+
+static uint64_t rng_state = 0x2545F4914F6CDD1DULL;
+static uint64_t rnd(uint64_t n) {
+  rng_state ^= rng_state << 13, rng_state ^= rng_state >> 7, rng_state ^= rng_state << 17;
+  return rng_state % n;
+}
+
+// Random calls on the counting runtime: every one answers OK or EINVAL (nothing else, no crash);
+// a D whose M has unit stride runs as D^T = B A^T exactly where cutego_gemm_swap_ab takes the two
+// plans (the rule's answer, recomputed here from the planner), and
+// the swapped plan is the GEMM with A and B exchanged and D transposed: its m and n are N and M,
+// its A is B's layout, its B A's, its D D's modes exchanged, and the launched kernel's maps read
+// B and A where nothing is packed.
+static void random_calls(int n) {
+  const int64_t ext[] = {1, 7, 64, 100, 128, 200, 333, 512, 1000, 1024, 2048, 4096};
+  const int ab_types[] = {CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_F16, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_E5M2};
+  const int cd_types[] = {CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_F16, CUTEGO_DTYPE_F32};
+  const uintptr_t A = 0x100000000000, B = 0x200000000000, C = 0x400000000000, D = 0x300000000000;
+  int ok = 0, swapped = 0, refused = 0;
+  for (int i = 0; i < n; ++i) {
+    const int64_t M = ext[rnd(12)], N = ext[rnd(12)], K = ext[rnd(12)] + (rnd(4) == 0 ? 8 : 0), L = rnd(4) == 0 ? 3 : 1;
+    const int ab = ab_types[rnd(4)], cd = cd_types[rnd(3)];
+    const bool a_m = rnd(3) == 0, b_n = rnd(3) == 0, d_col = rnd(2) == 0, c_other = rnd(4) == 0;
+    const int64_t pa = rnd(3) == 0 ? 8 : 0, pb = rnd(3) == 0 ? 8 : 0, pd = rnd(3) == 0 ? 8 : 0;
+    const int64_t lda = (a_m ? M : K) + pa, ldb = (b_n ? N : K) + pb, ldd = (d_col ? M : N) + pd;
+    const cute_layout_t la = a_m ? layout3(M, K, L, 1, lda, lda * K) : layout3(M, K, L, lda, 1, lda * M);
+    const cute_layout_t lb = b_n ? layout3(N, K, L, 1, ldb, ldb * K) : layout3(N, K, L, ldb, 1, ldb * N);
+    const cute_layout_t ld = d_col ? layout3(M, N, L, 1, ldd, ldd * N) : layout3(M, N, L, ldd, 1, ldd * M);
+    const int64_t ldc = d_col != c_other ? M : N;
+    const cute_layout_t lc = d_col != c_other ? layout3(M, N, L, 1, ldc, ldc * N) : layout3(M, N, L, ldc, 1, ldc * M);
+    const float beta = rnd(3) == 0 ? 0.5f : 0.f;
+    cutego_gemm_options_t o = {};
+    if (rnd(4) == 0) o.config = 1 + (int)rnd(13);
+    if (rnd(4) == 0) o.split_k = (int)rnd(5);
+    if (rnd(6) == 0) o.decomposition = (int)rnd(4);
+    if (rnd(6) == 0) o.cluster_m = (int)rnd(3);
+    if (rnd(8) == 0) o.group_m = 4;
+    if (rnd(6) == 0) o.direct_epilogue = 1;
+    if (ab == CUTEGO_DTYPE_E4M3 || ab == CUTEGO_DTYPE_E5M2) {
+      if (rnd(2)) o.b_dtype = ab == CUTEGO_DTYPE_E4M3 ? CUTEGO_DTYPE_E5M2 : CUTEGO_DTYPE_E4M3;
+      if (rnd(2)) o.scale_a = reinterpret_cast<const float *>(0x500000000000), o.scale_b = o.scale_a + 4;
+      if (rnd(4) == 0) o.fp8_accumulation = CUTEGO_GEMM_FP8_ACCUM_PROMOTED;
+    }
+    cutego_gemm_plan_t p;
+    memset(&p, 0, sizeof p);
+    const int rc = cutego_gemm(reinterpret_cast<void *>(D), &ld, reinterpret_cast<const void *>(A), &la,
+                               reinterpret_cast<const void *>(B), &lb, reinterpret_cast<const void *>(C), &lc, ab, cd,
+                               1.f, beta, nullptr, &o, &p);
+    CHECK(rc == CUTEGO_KERNELS_OK || rc == CUTEGO_KERNELS_EINVAL, "random call %d: rc %d", i, rc);
+    if (rc != CUTEGO_KERNELS_OK) {
+      ++refused;
+      continue;
+    }
+    ++ok;
+    // the rule on the two plans, for the device's 132 multiprocessors (as the launcher fills sms)
+    bool want = false;
+    if (ld.stride[0] == 1 && M > 1) {  // (a row-major D of one column too)
+      cute_layout_t dt, ct;
+      cutego_gemm_options_t os = o;
+      os.sms = 132, os.scale_a = o.scale_b, os.scale_b = o.scale_a;
+      int ab_t = ab;
+      if (o.b_dtype && o.b_dtype != ab) ab_t = o.b_dtype, os.b_dtype = ab;
+      cutego_gemm_options_t oa = o;
+      oa.sms = 132;
+      cutego_gemm_plan_t pa_, pq_;
+      want = cutego_gemm_transpose_layout(&ld, &dt) == 0 && cutego_gemm_transpose_layout(&lc, &ct) == 0 &&
+             cutego_gemm_plan(&ld, &la, &lb, beta != 0 ? &lc : nullptr, ab, cd, beta != 0, D, A, B, C, &oa, &pa_) == 0 &&
+             cutego_gemm_plan(&dt, &lb, &la, beta != 0 ? &ct : nullptr, ab_t, cd, beta != 0, D, B, A, C, &os, &pq_) == 0 &&
+             cutego_gemm_swap_ab(&o, &pa_, &pq_, 132) == 1;
+    }
+    const bool got = p.flags & CUTEGO_GEMM_F_SWAP_AB;
+    CHECK(got == want, "random call %d (%lldx%lldx%lld L%lld, D %s): swapped %d, the rule says %d: %s", i, (long long)M,
+          (long long)N, (long long)K, (long long)L, d_col ? "column-major" : "row-major", got, want, p.reason);
+    if (!got) continue;
+    ++swapped;
+    // (split K reports the slices' plan: the swapped extents, their own operands)
+    CHECK(p.m == N && p.n == M && strncmp(p.reason, "D^T = B A^T", 11) == 0, "random call %d: swapped plan %lldx%lld: %s",
+          i, (long long)p.m, (long long)p.n, p.reason);
+    if (p.split_k > 1) continue;
+    CHECK(p.a.extent[0] == N && p.a.extent[1] == K && p.b.extent[0] == M && p.b.extent[1] == K && p.d.extent[0] == N &&
+              p.d.extent[1] == M && p.d.major == 0,
+          "random call %d: swapped operands A %lldx%lld, B %lldx%lld, D %lldx%lld major %d", i,
+          (long long)p.a.extent[0], (long long)p.a.extent[1], (long long)p.b.extent[0], (long long)p.b.extent[1],
+          (long long)p.d.extent[0], (long long)p.d.extent[1], (int)p.d.major);
+    if (!(p.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B | CUTEGO_GEMM_F_PACK_D)) &&
+        p.decomposition != CUTEGO_GEMM_DECOMPOSITION_STREAM_K) {
+      CHECK(cudart_stub_map_addr(cudart_stub_last.map[0]) == B && cudart_stub_map_addr(cudart_stub_last.map[1]) == A,
+            "random call %d (%s, flags %d): swapped maps at %#llx and %#llx", i, p.kernel, (int)p.flags,
+            (unsigned long long)cudart_stub_map_addr(cudart_stub_last.map[0]),
+            (unsigned long long)cudart_stub_map_addr(cudart_stub_last.map[1]));
+    }
+  }
+  printf("random calls: %d, %d launched (%d of them swapped), %d refused\n", n, ok, swapped, refused);
+  CHECK(swapped > n / 50 && refused < n / 2, "random calls: %d swapped, %d refused", swapped, refused);
+}
+
 int main(int argc, char **argv) {
   const bool bench = argc > 1 && strcmp(argv[1], "--bench") == 0;
   const int reps = argc > 2 ? atoi(argv[2]) : 200000;
@@ -677,6 +781,8 @@ int main(int argc, char **argv) {
           "column-major D 4096^3, config asked for: rc %d, flags %d", rc, (int)col.plan.flags);
     check_maps(col, A, B, "column-major D 4096^3, config asked for");
   }
+
+  random_calls(4000);
 
   // Host time per call against this stub (the launcher's own work: the runtime here costs
   // nothing, and the driver's encoder is a memset), printed, not checked.
