@@ -193,6 +193,59 @@ static void transpose_layouts(void) {
         "rank 1, rank 4, malformed, NULL");
 }
 
+/* A random nested mode into l: a leaf, (leaf, leaf), (leaf, (leaf, leaf)) or ((leaf, leaf), leaf),
+ * extents 1..5, strides -7..50; returns the mode's extent. */
+static int64_t random_mode(cute_layout_t *l, int *t) {
+  static const int8_t O = CUTE_NEST_OPEN, C = CUTE_NEST_CLOSE, F = CUTE_NEST_LEAF;
+  static const int8_t forms[4][8] = {{F}, {O, F, F, C}, {O, F, O, F, F, C, C}, {O, O, F, F, C, F, C}};
+  static const int lens[4] = {1, 4, 7, 7};
+  const int f = (int)(next() % 4);
+  int64_t e = 1;
+  for (int i = 0; i < lens[f]; ++i) {
+    l->nest[(*t)++] = forms[f][i];
+    if (forms[f][i] == F) {
+      l->shape[l->leaves] = 1 + (int64_t)(next() % 5);
+      l->stride[l->leaves] = (int64_t)(next() % 58) - 7;
+      e *= l->shape[l->leaves++];
+    }
+  }
+  return e;
+}
+
+/* A property of cutego_gemm_transpose_layout on random nested layouts of rank 2 and 3: T(j, i, l)
+ * = L(i, j, l) at every coordinate (cute_dev_crd2idx_modes, each mode's coordinate
+ * colexicographic in it), and T's modes are L's extents with the first two exchanged. */
+static void transpose_property(void) {
+  int checked = 0;
+  for (int n = 0; n < 2000; ++n) {
+    cute_layout_t l, t;
+    memset(&l, 0, sizeof l);
+    int tok = 0;
+    const int r = 2 + (int)(next() % 2);
+    int64_t e[3];
+    l.nest[tok++] = CUTE_NEST_OPEN;
+    for (int m = 0; m < r; ++m) e[m] = random_mode(&l, &tok);
+    l.nest[tok++] = CUTE_NEST_CLOSE;
+    l.ntokens = tok;
+    if (cutego_gemm_transpose_layout(&l, &t) != 0 || cute_dev_rank(&t) != r) {
+      CHECK(0, "transpose of random layout %d refused", n);
+      continue;
+    }
+    for (int64_t i = 0; i < e[0]; ++i)
+      for (int64_t j = 0; j < e[1]; ++j)
+        for (int64_t k = 0; k < (r == 3 ? e[2] : 1); ++k) {
+          const int64_t c[3] = {i, j, k}, ct[3] = {j, i, k};
+          if (cute_dev_crd2idx_modes(&t, ct) != cute_dev_crd2idx_modes(&l, c)) {
+            CHECK(0, "random layout %d: T(%lld,%lld,%lld) != L(%lld,%lld,%lld)", n, (long long)j, (long long)i,
+                  (long long)k, (long long)i, (long long)j, (long long)k);
+            i = e[0], j = e[1], k = e[2]; /* one report per layout */
+          }
+          ++checked;
+        }
+  }
+  CHECK(checked > 100000, "transpose property: %d coordinates", checked);
+}
+
 /* cutego_gemm_swap_ab on the plans of D = A B^T with D column-major and of D^T = B A^T. The
  * expected answers follow from the rule's terms: the tile counts each orientation makes of the
  * configuration both pick on 132 SMs, counted by hand below. */
@@ -2148,6 +2201,7 @@ int main(void) {
   block_scaled_plans();
   transposed_d();
   transpose_layouts();
+  transpose_property();
   swap_ab_plans();
   pitch_plans();
   cluster_n_plans();
