@@ -204,6 +204,66 @@ static void random_calls(int n) {
   CHECK(swapped > n / 50 && refused < n / 2, "random calls: %d swapped, %d refused", swapped, refused);
 }
 
+// Random copies through the launcher (cutego_copy_ex) on the counting runtime: random shapes of
+// rank 1-3, each mode split in two now and then, strides compact in a random order or with gaps,
+// elements of 1, 2, 4 or 8 bytes, addresses on or off the 16-byte grid, a stride 0 now and then:
+// every call answers OK or EINVAL, a destination that writes an element twice is refused, and an
+// accepted plan says why it took its path.
+static void random_copies(int n) {
+  int ok = 0, refused = 0;
+  for (int i = 0; i < n; ++i) {
+    const int r = 1 + (int)rnd(3);
+    const size_t es = size_t(1) << rnd(4);
+    cute_layout_t l[2];
+    int64_t ext[3];
+    for (int m = 0; m < r; ++m) ext[m] = 1 + (int64_t)rnd(300);
+    for (int side = 0; side < 2; ++side) {
+      cute_layout_t &x = l[side];
+      memset(&x, 0, sizeof x);
+      int t = 0;
+      x.nest[t++] = CUTE_NEST_OPEN;
+      for (int m = 0; m < r; ++m) {
+        if (ext[m] % 2 == 0 && ext[m] > 2 && rnd(3) == 0) {
+          x.nest[t++] = CUTE_NEST_OPEN;
+          x.shape[x.leaves++] = 2, x.shape[x.leaves++] = ext[m] / 2;
+          x.nest[t++] = CUTE_NEST_LEAF, x.nest[t++] = CUTE_NEST_LEAF, x.nest[t++] = CUTE_NEST_CLOSE;
+        } else {
+          x.shape[x.leaves++] = ext[m];
+          x.nest[t++] = CUTE_NEST_LEAF;
+        }
+      }
+      x.nest[t++] = CUTE_NEST_CLOSE;
+      x.ntokens = t;
+      // compact from a random leaf on, with a gap now and then (a destination never overlaps)
+      const int first = (int)rnd((uint64_t)x.leaves);
+      int64_t run = 1;
+      for (int j = 0; j < x.leaves; ++j) {
+        const int k = (first + j) % x.leaves;
+        x.stride[k] = run;
+        run *= x.shape[k] + (rnd(4) == 0 ? (int64_t)rnd(9) : 0);
+      }
+      if (rnd(6) == 0) x.stride[rnd((uint64_t)x.leaves)] = 0;  // a broadcast source, an overlapping destination
+    }
+    bool overlaps = false;  // a destination that writes an element twice: refused
+    for (int k = 0; k < l[0].leaves; ++k) overlaps |= l[0].stride[k] == 0 && l[0].shape[k] > 1;
+    void *dst = reinterpret_cast<void *>(0x600000000000 + (rnd(4) == 0 ? es : 0));
+    const void *src = reinterpret_cast<const void *>(0x700000000000 + (rnd(4) == 0 ? 2 * es : 0));
+    cutego_copy_plan_t p;
+    memset(&p, 0, sizeof p);
+    const int rc = cutego_copy_ex(dst, &l[0], src, &l[1], es, nullptr, nullptr, &p);
+    CHECK(rc == CUTEGO_KERNELS_OK || rc == CUTEGO_KERNELS_EINVAL, "random copy %d: rc %d", i, rc);
+    CHECK(!overlaps || rc == CUTEGO_KERNELS_EINVAL, "random copy %d: an overlapping destination, rc %d", i, rc);
+    if (rc == CUTEGO_KERNELS_OK) {
+      ++ok;
+      CHECK(p.reason[0] != 0, "random copy %d: no reason", i);
+    } else {
+      ++refused;
+    }
+  }
+  printf("random copies: %d, %d launched, %d refused\n", n, ok, refused);
+  CHECK(ok > n / 2, "random copies: %d launched of %d", ok, n);
+}
+
 int main(int argc, char **argv) {
   const bool bench = argc > 1 && strcmp(argv[1], "--bench") == 0;
   const int reps = argc > 2 ? atoi(argv[2]) : 200000;
@@ -783,6 +843,7 @@ int main(int argc, char **argv) {
   }
 
   random_calls(4000);
+  random_copies(4000);
 
   // Host time per call against this stub (the launcher's own work: the runtime here costs
   // nothing, and the driver's encoder is a memset), printed, not checked.
