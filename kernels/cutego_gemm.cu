@@ -102,11 +102,10 @@ struct PlanCall {  // (what differs most often between calls first: a lookup's m
 };
 constexpr int kPlanMemo = 16;
 
-int plan_memo(const cute_layout_t *ld, const cute_layout_t *la, const cute_layout_t *lb, const cute_layout_t *lc,
-              int ab, int cd, int read_c, uintptr_t d, uintptr_t a, uintptr_t b, uintptr_t c,
-              const cutego_gemm_options_t *opt, cutego_gemm_plan_t *p) {
-  if (!ld || !la || !lb) return cutego_gemm_plan(ld, la, lb, lc, ab, cd, read_c, d, a, b, c, opt, p);
-  thread_local Ring<PlanCall, cutego_gemm_plan_t, kPlanMemo> memo;
+// The key of a call's arguments (ld, la and lb not NULL), every byte set.
+PlanCall plan_call(const cute_layout_t *ld, const cute_layout_t *la, const cute_layout_t *lb, const cute_layout_t *lc,
+                   int ab, int cd, int read_c, uintptr_t d, uintptr_t a, uintptr_t b, uintptr_t c,
+                   const cutego_gemm_options_t *opt) {
   PlanCall k;
   memset(&k, 0, sizeof k);
   k.d = *ld, k.a = *la, k.b = *lb;
@@ -114,6 +113,15 @@ int plan_memo(const cute_layout_t *ld, const cute_layout_t *la, const cute_layou
   if (opt) k.o = *opt;
   k.addr[0] = d, k.addr[1] = a, k.addr[2] = b, k.addr[3] = c;
   k.ab = ab, k.cd = cd, k.read_c = read_c, k.has_c = lc != nullptr, k.has_o = opt != nullptr;
+  return k;
+}
+
+int plan_memo(const cute_layout_t *ld, const cute_layout_t *la, const cute_layout_t *lb, const cute_layout_t *lc,
+              int ab, int cd, int read_c, uintptr_t d, uintptr_t a, uintptr_t b, uintptr_t c,
+              const cutego_gemm_options_t *opt, cutego_gemm_plan_t *p) {
+  if (!ld || !la || !lb) return cutego_gemm_plan(ld, la, lb, lc, ab, cd, read_c, d, a, b, c, opt, p);
+  thread_local Ring<PlanCall, cutego_gemm_plan_t, kPlanMemo> memo;
+  const PlanCall k = plan_call(ld, la, lb, lc, ab, cd, read_c, d, a, b, c, opt);
   if (const cutego_gemm_plan_t *f = memo.find(k)) {
     *p = *f;
     return 0;
@@ -1027,19 +1035,13 @@ bool swap_ab(const void *d, const cute_layout_t *ld, const void *a, const cute_l
   const auto addr = [](const void *x) { return reinterpret_cast<uintptr_t>(x); };
   // the answer, remembered (a pure function of the call's bytes and the multiprocessors, as the
   // plans it compares): a repeated call looks it up once
-  PlanCall k;
-  memset(&k, 0, sizeof k);
-  k.o = o;
-  k.addr[0] = addr(d), k.addr[1] = addr(a), k.addr[2] = addr(b), k.addr[3] = read_c ? addr(c) : 0;
-  k.ab = ab_dtype, k.cd = cd_dtype, k.read_c = read_c, k.has_c = read_c, k.has_o = opt != nullptr;
-  k.d = *ld, k.a = *la, k.b = *lb;
-  if (read_c) k.c = *lc;
+  const cute_layout_t *lc_read = read_c ? lc : nullptr;
+  const PlanCall k = plan_call(ld, la, lb, lc_read, ab_dtype, cd_dtype, read_c, addr(d), addr(a), addr(b), addr(c), &o);
   thread_local Ring<PlanCall, bool, kPlanMemo> decided;
   if (const bool *f = decided.find(k)) return *f;
   cutego_gemm_plan_t p, q;
   const bool yes =
-      plan_memo(ld, la, lb, read_c ? lc : nullptr, ab_dtype, cd_dtype, read_c, addr(d), addr(a), addr(b), addr(c), &o,
-                &p) == 0 &&
+      plan_memo(ld, la, lb, lc_read, ab_dtype, cd_dtype, read_c, addr(d), addr(a), addr(b), addr(c), &o, &p) == 0 &&
       plan_memo(ld_t, lb, la, read_c ? lc_t : nullptr, *ab_t, cd_dtype, read_c, addr(d), addr(b), addr(a), addr(c),
                 &os, &q) == 0 &&
       cutego_gemm_swap_ab(opt, &p, &q, o.sms) == 1;
