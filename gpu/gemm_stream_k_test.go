@@ -31,12 +31,12 @@ func TestLaunchPlanStreamK(t *testing.T) {
 	}{
 		// 1536 x 14336 x 4096 (bf16): 12 x 56 = 672 tiles of 128x256, 5 waves + 12: 144 stream-K
 		// tiles, 64 k-tiles of 64, 144 x 64 / 132 = 69 per CTA; 1024 x 14336 x 4096 (e4m3): 8 x 56
-		// = 448 tiles, 3 waves + 52: 184 stream-K tiles, 32 k-tiles of 128, 44 per CTA (bf16 takes
-		// 128x224 tiles there, data-parallel); 132 x 128 KiB of partial sums, 1,056 bytes of flags
-		// in 1,280: the cost model's choice, as in C.
+		// = 448 tiles, 3 waves + 52: 184 stream-K tiles, 32 k-tiles of 128, 44 per CTA, asked for
+		// (the automatic plan takes 128x224 tiles there, data-parallel, as bf16 does); 132 x 128 KiB
+		// of partial sums, 1,056 bytes of flags in 1,280: as in C.
 		{1536, 14336, 4096, BF16, BF16, GemmOptions{SMs: 132}, "cutego_gemm_128x256_kk_bf16_bf16_streamk",
 			132, 144, 8, 132*131072 + 1280, 132 * 131072, "stream-K: 144 of 672 tiles on 132 CTAs in 8 groups, 69 k-tiles each: "},
-		{1024, 14336, 4096, E4M3, BF16, GemmOptions{SMs: 132}, "cutego_gemm_128x256_kk_e4m3_bf16_streamk",
+		{1024, 14336, 4096, E4M3, BF16, GemmOptions{SMs: 132, Decomposition: GemmStreamK}, "cutego_gemm_128x256_kk_e4m3_bf16_streamk",
 			132, 184, 8, 132*131072 + 1280, 132 * 131072, "stream-K: 184 of 448 tiles on 132 CTAs in 8 groups, 44 k-tiles each: "},
 		// MaxCTAs 100: 672 % 100 = 72, 172 stream-K tiles; GroupM 2: 2 groups; 800 bytes of flags in 1,024.
 		{1536, 14336, 4096, BF16, F32, GemmOptions{SMs: 132, MaxCTAs: 100, GroupM: 2}, "cutego_gemm_128x256_kk_bf16_f32_streamk",

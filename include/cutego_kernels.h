@@ -213,10 +213,11 @@ enum {
   CUTEGO_GEMM_CONFIG_128x96x64 = 10, /* 2 consumer warpgroups x m64n96k16, 6 stages (16-bit only,
                                         data-parallel or split K; cuBLAS's tile of 256 x 6144,
                                         whose 64 columns of tiles make 128 tiles on 256 rows) */
-  CUTEGO_GEMM_CONFIG_128x224x64 = 11 /* 2 consumer warpgroups x m64n224k16, 4 stages (16-bit only,
-                                        data-parallel or split K, no clusters; 64 columns of tiles
-                                        on N = 14336, 128 of them on 256 rows where 128x256 makes
-                                        112) */
+  CUTEGO_GEMM_CONFIG_128x224x64 = 11 /* 2 consumer warpgroups x m64n224k16, 4 stages (16-bit, and
+                                        FP8 per tensor with fast accumulation as 128x224x128 with
+                                        m64n224k32; data-parallel or split K, no clusters; 64
+                                        columns of tiles on N = 14336, 128 of them on 256 rows
+                                        where 128x256 makes 112) */
 };
 enum {
   CUTEGO_GEMM_F_D_PAIRS = 1, /* D: N has unit stride and pairs of columns are aligned: 2-wide stores */
@@ -637,7 +638,8 @@ int cutego_gemm_slice_config(const cutego_gemm_plan_t *plan);
  * for: the one whose waves of tiles take least, a 128x128 tile costing 0.577 of a 128x256 one and
  * (16-bit A and B only) a 128x192 one 0.83 and a 128x168 one 0.74 (csrc/gemm/waves.c; 128x168
  * reads B K-major only: the planner weighs it only where B is K-major, and this function as if);
- * then 128x224 (16-bit) instead of 128x256 where its tiles take as many waves. */
+ * then 128x224 (16-bit, or FP8: the promoted and block-scaled planners do not call this) instead
+ * of 128x256 where its tiles take as many waves. */
 int cutego_gemm_pick_config(int64_t m, int64_t n, int64_t l, int32_t ab_dtype, int sms);
 /* The same for a plan's GEMM (its extents and A/B type), weighing 128x168 tiles only where the
  * plan reads B K-major (in place or a packed copy), and 128x224 only where A's and B's rows lie on

@@ -37,6 +37,7 @@ CUTEGO_GEMM_SK_FNS_MAJORS(128x128)
   CUTEGO_GEMM_FP8_FNS_DECL(CFGNAME, e5m2)
 CUTEGO_GEMM_FP8_FNS_PAIRS(128x256)
 CUTEGO_GEMM_FP8_FNS_PAIRS(128x128)
+CUTEGO_GEMM_FP8_FNS_PAIRS(128x224)
 CUTEGO_GEMM_FP8P_FNS_DECL(128x128, e4m3)
 CUTEGO_GEMM_FP8P_FNS_DECL(128x128, e4m3e5m2)
 CUTEGO_GEMM_FP8P_FNS_DECL(128x128, e5m2e4m3)
@@ -282,14 +283,16 @@ const void *fp8_kernel(int cfg, int ta, int tb, int out, bool promoted) {
   }
   static_assert(CUTEGO_GEMM_CONFIG_128x256x64 == 0 && CUTEGO_GEMM_CONFIG_128x128x64 == 1, "table order");
   typedef const cutego_gemm_wgmma_fp8_fn *table;
-  // [configuration][A e5m2][B e5m2]
-  static const table t[2][2][2] = {
+  // [configuration: 128x256, 128x128, 128x224][A e5m2][B e5m2]
+  static const table t[3][2][2] = {
       {{cutego_gemm_fp8_fns_128x256_kk_e4m3, cutego_gemm_fp8_fns_128x256_kk_e4m3e5m2},
        {cutego_gemm_fp8_fns_128x256_kk_e5m2e4m3, cutego_gemm_fp8_fns_128x256_kk_e5m2}},
       {{cutego_gemm_fp8_fns_128x128_kk_e4m3, cutego_gemm_fp8_fns_128x128_kk_e4m3e5m2},
-       {cutego_gemm_fp8_fns_128x128_kk_e5m2e4m3, cutego_gemm_fp8_fns_128x128_kk_e5m2}}};
-  return reinterpret_cast<const void *>(t[cfg == CUTEGO_GEMM_CONFIG_128x256x64 ? 0 : 1][ta == CUTEGO_DTYPE_E5M2]
-                                         [tb == CUTEGO_DTYPE_E5M2][out]);
+       {cutego_gemm_fp8_fns_128x128_kk_e5m2e4m3, cutego_gemm_fp8_fns_128x128_kk_e5m2}},
+      {{cutego_gemm_fp8_fns_128x224_kk_e4m3, cutego_gemm_fp8_fns_128x224_kk_e4m3e5m2},
+       {cutego_gemm_fp8_fns_128x224_kk_e5m2e4m3, cutego_gemm_fp8_fns_128x224_kk_e5m2}}};
+  const int c = cfg == CUTEGO_GEMM_CONFIG_128x256x64 ? 0 : cfg == CUTEGO_GEMM_CONFIG_128x224x64 ? 2 : 1;
+  return reinterpret_cast<const void *>(t[c][ta == CUTEGO_DTYPE_E5M2][tb == CUTEGO_DTYPE_E5M2][out]);
 }
 
 bool is_fp8(int t) { return t == CUTEGO_DTYPE_E4M3 || t == CUTEGO_DTYPE_E5M2; }

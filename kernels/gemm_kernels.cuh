@@ -288,6 +288,11 @@ __device__ __forceinline__ void wgmma_fp8(float (&acc)[N / 2], uint64_t da, uint
     else if constexpr (a4) wgmma_m64n256k32_e4m3_e5m2(acc, da, db, scale_d);
     else if constexpr (b4) wgmma_m64n256k32_e5m2_e4m3(acc, da, db, scale_d);
     else wgmma_m64n256k32_e5m2_e5m2(acc, da, db, scale_d);
+  } else if constexpr (N == 224) {
+    if constexpr (a4 && b4) wgmma_m64n224k32_e4m3_e4m3(acc, da, db, scale_d);
+    else if constexpr (a4) wgmma_m64n224k32_e4m3_e5m2(acc, da, db, scale_d);
+    else if constexpr (b4) wgmma_m64n224k32_e5m2_e4m3(acc, da, db, scale_d);
+    else wgmma_m64n224k32_e5m2_e5m2(acc, da, db, scale_d);
   } else if constexpr (N == 192) {
     if constexpr (a4 && b4) wgmma_m64n192k32_e4m3_e4m3(acc, da, db, scale_d);
     else if constexpr (a4) wgmma_m64n192k32_e4m3_e5m2(acc, da, db, scale_d);
@@ -299,7 +304,7 @@ __device__ __forceinline__ void wgmma_fp8(float (&acc)[N / 2], uint64_t da, uint
     else if constexpr (b4) wgmma_m64n128k32_e5m2_e4m3(acc, da, db, scale_d);
     else wgmma_m64n128k32_e5m2_e5m2(acc, da, db, scale_d);
   } else {
-    static_assert(N == 64, "m64n64, m64n128, m64n192 or m64n256");
+    static_assert(N == 64, "m64n64, m64n128, m64n192, m64n224 or m64n256");
     if constexpr (a4 && b4) wgmma_m64n64k32_e4m3_e4m3(acc, da, db, scale_d);
     else if constexpr (a4) wgmma_m64n64k32_e4m3_e5m2(acc, da, db, scale_d);
     else if constexpr (b4) wgmma_m64n64k32_e5m2_e4m3(acc, da, db, scale_d);

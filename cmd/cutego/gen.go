@@ -53,6 +53,10 @@ import (
 // DeepGEMM's tiles of M <= 128: one consumer warpgroup, m64n64k32 and m64n128k32, 13 stages of 16
 // KiB (230,608 bytes) and 8 of 24 KiB (214,144 bytes; a ninth would pass 227 KiB) beside the
 // consumer's 16 KiB of staging.
+// The FP8 128x224 tile (config 11 of the FP8 table, per-tensor fast accumulation) is the 16-bit
+// 128x224's bytes for 8-bit K: it fills a wave where 128x256 leaves SMs idle on N = 7168, 14336
+// and 28672 (m64n224k32, 4 stages of 44 KiB beside the two consumers' 32 KiB of staging; no
+// clusters).
 var gemmConfigs = []sm90.GemmConfig{
 	{BM: 128, BN: 256, BK: 64, Stages: 4, ElemBits: 16, ConsumerWarpgroups: 2, Multicast: 2},
 	{BM: 128, BN: 128, BK: 64, Stages: 6, ElemBits: 16, ConsumerWarpgroups: 2, Multicast: 2},
@@ -70,6 +74,7 @@ var gemmConfigs = []sm90.GemmConfig{
 	{BM: 128, BN: 192, BK: 128, Stages: 4, ElemBits: 8, ConsumerWarpgroups: 2, KMajorOnly: true},
 	{BM: 64, BN: 64, BK: 128, Stages: 13, ElemBits: 8, ConsumerWarpgroups: 1, KMajorOnly: true},
 	{BM: 64, BN: 128, BK: 128, Stages: 8, ElemBits: 8, ConsumerWarpgroups: 1, KMajorOnly: true},
+	{BM: 128, BN: 224, BK: 128, Stages: 4, ElemBits: 8, ConsumerWarpgroups: 2, KMajorOnly: true},
 }
 
 const gemmHeaderPath = "kernels/generated/cutego_gemm_layouts.h"

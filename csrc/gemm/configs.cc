@@ -99,11 +99,11 @@ const config_boxes cutego_gemm_fp8_config_boxes[] = {
     {},                                                       // CUTEGO_GEMM_CONFIG_128x168x64: 16-bit only
     {},                                                       // CUTEGO_GEMM_CONFIG_64x96x64: 16-bit only
     {},                                                       // CUTEGO_GEMM_CONFIG_128x96x64: 16-bit only
-    {},                                                       // CUTEGO_GEMM_CONFIG_128x224x64: 16-bit only
+    boxes_k<cutego_gen::Gemm_128x224x128_S4_E8>("128x224"),  // CUTEGO_GEMM_CONFIG_128x224x64 (per tensor, fast)
 };
 static_assert(sizeof cutego_gemm_fp8_config_boxes == 12 * sizeof(config_boxes),
-              "FP8 has the first two 16-bit configurations (no 128x64, no 16-bit 128x192, no 64x32, no 128x168, no 64x96, no "
-              "128x96, no 128x224), and the block-scaled 128x192x128, 64x64 and 64x128");
+              "FP8 has the first two 16-bit configurations and 128x224 (no 128x64, no 16-bit 128x192, no 64x32, no "
+              "128x168, no 64x96, no 128x96), and the block-scaled 128x192x128, 64x64 and 64x128");
 const config_boxes cutego_gemm_config_boxes[] = {
     boxes<cutego_gen::Gemm_128x256x64_S4>("128x256"),  // CUTEGO_GEMM_CONFIG_128x256x64
     boxes<cutego_gen::Gemm_128x128x64_S6>("128x128"),  // CUTEGO_GEMM_CONFIG_128x128x64

@@ -308,8 +308,7 @@ static void bad_args() {
                   {CUTEGO_GEMM_CONFIG_64x32x128, "fp8 64x32", "64x32 tiles are for 16-bit"},
                   {CUTEGO_GEMM_CONFIG_64x128x64, "fp8 64x128", "FP8 64x128 tiles are for block-scaled FP8 only"},
                   {CUTEGO_GEMM_CONFIG_64x96x64, "fp8 64x96", "64x96 tiles are for 16-bit"},
-                  {CUTEGO_GEMM_CONFIG_128x96x64, "fp8 128x96", "128x96 tiles are for 16-bit"},
-                  {CUTEGO_GEMM_CONFIG_128x224x64, "fp8 128x224", "128x224 tiles are for 16-bit"}};
+                  {CUTEGO_GEMM_CONFIG_128x96x64, "fp8 128x96", "128x96 tiles are for 16-bit"}};
     for (const auto &x : only16) {
       cutego_gemm_options_t o;
       memset(&o, 0, sizeof o);

@@ -345,6 +345,20 @@ int main(int argc, char **argv) {
   cs.push_back({"128x256 tiles", 2048, 2048, 1024, 1, 0, 0, BF, 1.f, 0.5f, 0.25f, 2.f, 0, 0, C256, 1, 0});
   cs.push_back({"128x128 tiles", 2048, 2048, 1024, 1, 0, 0, BF, 1.f, 0.5f, 0.25f, 2.f, 0, 0, C128, 1, 0});
   cs.push_back({"direct epilogue", 1000, 1200, 512, 1, 0, 0, BF, 1.f, 0.5f, 0.5f, 2.f, 0, 0, 0, 1, 1});
+  // 128x224 tiles (per tensor, fast; the 16-bit 128x224's bytes): N = 14336 in 64 columns of
+  // tiles, N off the tile grid (the last tile's columns past N, a partial last 64-column chunk of
+  // D), batches, every pair, fp32 and fp16 D, the direct epilogue, K of one k-tile and of 33, an
+  // M-major A transposed first, split K.
+  const int C224 = CUTEGO_GEMM_CONFIG_128x224x64 + 1, E4 = CUTEGO_DTYPE_E4M3, E5 = CUTEGO_DTYPE_E5M2;
+  cs.push_back({"128x224 1024x14336x4096", 1024, 14336, 4096, 1, 0, 0, BF, 1.f, 0.f, 0.5f, 2.f, 0, 0, C224, 1, 0});
+  cs.push_back({"128x224 odd 999x1001x1000 beta", 999, 1001, 1000, 1, 0, 0, F16, 1.f, 0.5f, 1.f, 1.f, 0, 0, C224, 1, 0});
+  cs.push_back({"128x224 batched L=3 f32", 640, 1000, 640, 3, 0, 0, F32, 2.f, -1.f, 1.f, 1.f, 0, 0, C224, 1, 0});
+  cs.push_back({"128x224 e4m3xe5m2 N=7168", 512, 7168, 1024, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, C224, 1, 0, E4, E5});
+  cs.push_back({"128x224 e5m2xe4m3 K=128", 300, 448, 128, 1, 0, 0, F32, 1.f, 0.f, 1.f, 1.f, 0, 0, C224, 1, 0, E5, E4});
+  cs.push_back({"128x224 e5m2 K=4224", 256, 896, 4224, 1, 0, 0, BF, 1.f, 0.25f, 1.f, 1.f, 0, 0, C224, 1, 0, E5, E5});
+  cs.push_back({"128x224 direct epilogue", 1000, 1200, 512, 1, 0, 0, BF, 1.f, 0.5f, 0.5f, 2.f, 0, 0, C224, 1, 1});
+  cs.push_back({"128x224 M-major A", 777, 1000, 512, 1, 1, 0, F16, 1.f, 0.f, 1.f, 1.f, 0, 0, C224, 1, 0});
+  cs.push_back({"128x224 split-K 4", 200, 14336, 4096, 1, 0, 0, BF, 1.f, 0.5f, 1.f, 1.f, 0, 0, C224, 4, 0});
   // 2x1 clusters sharing B on 128x256 tiles (each CTA loads 128 of B's 256 rows and multicasts
   // them): several tiles per CTA, an odd count of tile rows (the last cluster row's partner past
   // M), one tile row, batches with B broadcast, a transposed A (packed), the direct epilogue, an

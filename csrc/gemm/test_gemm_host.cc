@@ -638,8 +638,9 @@ int main(int argc, char **argv) {
           (long long)plan.split_workspace_bytes, plan.reason);
   }
 
-  // FP8 (e4m3 A and B, bf16 D) stream-K: 1024x14336x4096 on 132 SMs, the cost model's choice (448
-  // tiles of 128x256): the FP8 stream-K kernel of 128x256 tiles, 132 CTAs, its flags zeroed first
+  // FP8 (e4m3 A and B, bf16 D) stream-K: 1024x14336x4096 on 132 SMs, data-parallel on 128x224 tiles
+  // (512, as many waves as 128x256's 448, on 132 persistent CTAs) when nothing is asked for; with
+  // decomposition STREAM_K the FP8 stream-K kernel of 128x256 tiles, 132 CTAs, its flags zeroed first
   // (one cudaMemsetAsync), the partial sums' workspace allocated on the stream; e5m2 x e4m3 to f32
   // on 128x128 tiles asked for with decomposition STREAM_K likewise; promoted accumulation with
   // STREAM_K an error before any launch.
@@ -649,6 +650,15 @@ int main(int argc, char **argv) {
     cutego_gemm_options_t o;
     memset(&o, 0, sizeof o);
     cutego_gemm_plan_t plan;
+    rc = cutego_gemm(reinterpret_cast<void *>(D), &ld, reinterpret_cast<const void *>(A), &la,
+                     reinterpret_cast<const void *>(B), &lb, nullptr, nullptr, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16, 1.f,
+                     0.f, nullptr, &o, &plan);
+    CHECK(rc == CUTEGO_KERNELS_OK && plan.decomposition == CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL &&
+              plan.config == CUTEGO_GEMM_CONFIG_128x224x64 && cudart_stub_last.grid == 132 &&
+              !strcmp(plan.kernel, "cutego_gemm_128x224_kk_e4m3_bf16"),
+          "fp8 128x224 auto: rc %d, decomposition %d, config %d, grid %u, %s: %s", rc, (int)plan.decomposition,
+          (int)plan.config, cudart_stub_last.grid, plan.kernel, plan.reason);
+    o.decomposition = CUTEGO_GEMM_DECOMPOSITION_STREAM_K;
     const cudart_stub_counts before = cudart_stub_n;
     rc = cutego_gemm(reinterpret_cast<void *>(D), &ld, reinterpret_cast<const void *>(A), &la,
                      reinterpret_cast<const void *>(B), &lb, nullptr, nullptr, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16, 1.f,
@@ -658,7 +668,7 @@ int main(int argc, char **argv) {
               cudart_stub_n.memset_async - before.memset_async == 1 && cudart_stub_last.grid == 132 &&
               cudart_stub_last.fn == reinterpret_cast<const void *>(cutego_gemm_fp8sk_fns_128x256_kk_e4m3_k) &&
               !strcmp(plan.kernel, "cutego_gemm_128x256_kk_e4m3_bf16_streamk"),
-          "fp8 stream-K auto: rc %d, decomposition %d, config %d, grid %u, %s: %s", rc, (int)plan.decomposition,
+          "fp8 stream-K asked for: rc %d, decomposition %d, config %d, grid %u, %s: %s", rc, (int)plan.decomposition,
           (int)plan.config, cudart_stub_last.grid, plan.kernel, plan.reason);
     o.decomposition = CUTEGO_GEMM_DECOMPOSITION_STREAM_K;
     o.config = CUTEGO_GEMM_CONFIG_128x128x64 + 1;

@@ -1158,9 +1158,22 @@ static void tile128x224_plans(void) {
             BF, 0x1000, &o, &p);
   CHECK(rc == -1 && strstr(p.reason, "cluster_n 2"), "128x224 1x2 clusters: rc %d: %s", rc, p.reason);
   o.cluster_n = 0;
-  rc = plan(L3(1000, 1000, 0, 1000, 1, 0), L3(1000, 520, 0, 520, 1, 0), L3(1000, 520, 0, 520, 1, 0), NULL, E4, BF,
-            0x1000, &o, &p);
-  CHECK(rc == -1 && strstr(p.reason, "128x224 tiles are for 16-bit"), "128x224 FP8: %s", p.reason);
+  /* FP8 (per tensor, fast): 128x224x128 tiles, 4 stages of A 128 x 128 B and B 224 x 128 B, the
+   * two consumers' 4 x 8 KiB of staging, 1 KiB alignment, two barriers per stage; the kernel's
+   * name says 128x224 and e4m3; promoted accumulation refused on them */
+  rc = plan(L3(1024, 14336, 0, 14336, 1, 0), L3(1024, 4096, 0, 4096, 1, 0), L3(14336, 4096, 0, 4096, 1, 0), NULL, E4,
+            BF, 0x1000, &o, &p);
+  CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_128x224x64 && p.tiles_m == 8 && p.tiles_n == 64 &&
+            p.b_map.box[0] == 128 && p.b_map.box[1] == 224 && p.smem_bytes == 1024 + 4 * (16384 + 28672) + 4 * 8192 + 4 * 16 &&
+            !strcmp(p.kernel, "cutego_gemm_128x224_kk_e4m3_bf16"),
+        "128x224 FP8: rc %d tiles %lld x %lld B box %d x %d smem %d %s: %s", rc, (long long)p.tiles_m,
+        (long long)p.tiles_n, p.b_map.box[0], p.b_map.box[1], p.smem_bytes, p.kernel, p.reason);
+  o.fp8_accumulation = CUTEGO_GEMM_FP8_ACCUM_PROMOTED;
+  rc = plan(L3(1024, 14336, 0, 14336, 1, 0), L3(1024, 4096, 0, 4096, 1, 0), L3(14336, 4096, 0, 4096, 1, 0), NULL, E4,
+            BF, 0x1000, &o, &p);
+  CHECK(rc == -1 && strstr(p.reason, "promoted FP8 accumulation runs on 128x128 tiles only"), "128x224 FP8 promoted: %s",
+        p.reason);
+  o.fp8_accumulation = 0;
   /* Clusters asked for with the tiles left to the planner: where the choice has no multicast boxes
    * (128x224 for 512 x 14336 on 132 SMs, 128x168 for 256 x 11008), 2x1 clusters run on 128x256
    * tiles; 1x2 clusters on 128x128 */
@@ -1341,10 +1354,12 @@ static void stream_k_launch_plans(void) {
             sk.tiles == 4 && sk.groups == 2 && bytes == 8 * 131072 + 256,
         "256x512x128: ctas %lld, tiles %lld, groups %d, bytes %lld", (long long)ctas, (long long)sk.tiles, (int)sk.groups,
         (long long)bytes);
-  /* FP8 e4m3 1024x14336x4096: the same 448 tiles of 128x256, 32 k-tiles of 128: 44 per CTA. */
+  /* FP8 e4m3 1024x14336x4096, stream-K asked for (the automatic plan runs 128x224 tiles data-parallel
+   * there): the same 448 tiles of 128x256, 32 k-tiles of 128: 44 per CTA. */
   rc = plan(L3(1024, 14336, 0, 14336, 1, 0), L3(1024, 4096, 0, 4096, 1, 0), L3(14336, 4096, 0, 4096, 1, 0), NULL, E4,
             BF, 0x1000, &o, &p);
-  CHECK(rc == 0 && cutego_gemm_stream_k_choice(&p, 132, AUTO, 0, 0, 0, 0, why, sizeof why) == SK256 &&
+  CHECK(rc == 0 && cutego_gemm_stream_k_choice(&p, 132, AUTO, 0, 0, 0, 0, why, sizeof why) == 0 &&
+            cutego_gemm_stream_k_choice(&p, 132, SK, 0, 0, 0, 0, why, sizeof why) == SK256 &&
             cutego_gemm_stream_k_launch(&p, 132, 0, 0, &sk, &ctas, &bytes, &flags_at) == 0 && ctas == 132 &&
             sk.tiles == 184 && sk.groups == 8 && bytes == 17301504 + 1280,
         "e4m3 1024x14336x4096: ctas %lld, tiles %lld, bytes %lld: %s", (long long)ctas, (long long)sk.tiles,
@@ -1426,17 +1441,19 @@ static void fp8_stream_k_plans(void) {
     const char *why;
   } rows[] = {
       /* 448 tiles of 128x256 (4 waves; 128x128: 896, 7 waves, 4.04); 184 stream-K tiles, 32 k-tiles:
-       * ipc 44.6, 2 + (53.5 + 4) / 32 = 3.80 (x 1.05 = 3.99 < 4) */
-      {1024, 14336, 4096, 1, SK256, "1024x14336x4096: stream-K"},
-      /* 86 k-tiles: ipc 119.9, 2 + (143.9 + 4) / 86 = 3.72 */
-      {1024, 14336, 11008, 1, SK256, "1024x14336x11008: stream-K"},
-      /* 112 k-tiles: ipc 156.1, 2 + (187.4 + 4) / 112 = 3.71 */
-      {1024, 14336, 14336, 1, SK256, "1024x14336x14336: stream-K"},
-      /* 30 k-tiles: 2 + (1.2 x 41.8 + 4) / 30 = 3.81 (x 1.05 = 3.999); 28: 3.82 (x 1.05 = 4.01): the
-       * fixup's weight per k-tile is that of FP8's k-tiles of 128 (in 16-bit's k-tiles of 64 K =
-       * 3584 would be 56 of them and take stream-K: below) */
-      {1024, 14336, 3840, 1, SK256, "1024x14336x3840: stream-K (30 k-tiles)"},
+       * ipc 44.6, 2 + (53.5 + 4) / 32 = 3.80 (x 1.05 = 3.99 < 4) would take stream-K, but 128x224
+       * tiles take as many waves (512: 4) and are the data-parallel choice: kept (1.063x faster
+       * than stream-K on an H100, wave_128x224); so at K = 11008 (86 k-tiles: 3.72), 14336 (112:
+       * 3.71) and 3840 (30: 2 + (1.2 x 41.8 + 4) / 30 = 3.81, x 1.05 = 3.999) */
+      {1024, 14336, 4096, 1, 0, "1024x14336x4096: data-parallel on 128x224"},
+      {1024, 14336, 11008, 1, 0, "1024x14336x11008: data-parallel on 128x224"},
+      {1024, 14336, 14336, 1, 0, "1024x14336x14336: data-parallel on 128x224"},
+      {1024, 14336, 3840, 1, 0, "1024x14336x3840: data-parallel on 128x224"},
       {1024, 14336, 3584, 1, 0, "1024x14336x3584: data-parallel (28 k-tiles)"},
+      /* 1024 x 12288: 384 tiles of 128x256 (3 waves; 128x224: 440, 4 waves; 128x128: 768, 6 waves,
+       * 3.46); 120 stream-K tiles after two waves, 32 k-tiles: ipc 29.1, 2 + (34.9 + 4) / 32 = 3.22
+       * (x 1.05 = 3.38 > 3): data-parallel */
+      {1024, 12288, 4096, 1, 0, "1024x12288x4096: data-parallel on 128x256"},
       /* 344 tiles (3 waves; 128x128 6 waves, 3.46); 212 stream-K tiles after one wave, ipc 51.4:
        * 1 + (61.7 + 4) / 32 = 3.05 > 3 */
       {1024, 11008, 4096, 1, 0, "1024x11008x4096: data-parallel"},

@@ -157,14 +157,16 @@ int main(void) {
         "1280x11008: 4 (430) vs 5 x 0.74 = 3.7 (660)");
   CHECK(cutego_gemm_pick_config(1536, 11008, 1, CUTEGO_DTYPE_BF16, sms) == C256,
         "1536x11008: 4 (516) vs 6 x 0.74 = 4.44 (792)");
-  CHECK(cutego_gemm_pick_config(256, 11008, 1, CUTEGO_DTYPE_E4M3, sms) == C256, "FP8 256x11008: no 128x168");
+  CHECK(cutego_gemm_pick_config(256, 11008, 1, CUTEGO_DTYPE_E4M3, sms) == C224,
+        "FP8 256x11008: no 128x168; 1 (86), 128x224: 1 (100)");
   CHECK(cutego_gemm_pick_config(512, 6144, 1, CUTEGO_DTYPE_BF16, sms) == C192w,
         "512x6144: 0.83 (128) vs 2 x 0.74 (148)");
   CHECK(cutego_gemm_pick_config(512, 11008, 1, CUTEGO_DTYPE_E4M3, sms) == C128, "FP8 512x11008: no 128x192x64, 2 vs 1.731");
   CHECK(cutego_gemm_pick_config(1024, 6144, 1, CUTEGO_DTYPE_BF16, sms) == C192w, "1024x6144: 2 (192) vs 3 x 0.577 (384) vs 2 x 0.83 (256)");
   CHECK(cutego_gemm_pick_config(512, 6144, 1, CUTEGO_DTYPE_BF16, sms) == C192w, "512x6144: 1 (96) vs 2 x 0.577 (192) vs 0.83 (128)");
   CHECK(cutego_gemm_pick_config(512, 6144, 1, CUTEGO_DTYPE_F16, sms) == C192w, "f16 512x6144: as bf16");
-  CHECK(cutego_gemm_pick_config(512, 6144, 1, CUTEGO_DTYPE_E5M2, sms) == C256, "FP8 512x6144: 1 (96) vs 2 x 0.577");
+  CHECK(cutego_gemm_pick_config(512, 6144, 1, CUTEGO_DTYPE_E5M2, sms) == C224,
+        "FP8 512x6144: 1 (96) vs 2 x 0.577; 128x224: 1 (112)");
   /* 128x224 where 128x256 is the choice and 128x224 tiles take as many waves */
   {
     static const struct {
@@ -179,7 +181,14 @@ int main(void) {
         {256, 28672, CUTEGO_DTYPE_BF16, CUTEGO_GEMM_CONFIG_128x224x64, "2 (224), 128x224: 2 (256)"},
         {2048, 14336, CUTEGO_DTYPE_BF16, CUTEGO_GEMM_CONFIG_128x256x64, "7 (896), 128x224: 8 (1024)"},
         {4096, 4096, CUTEGO_DTYPE_BF16, CUTEGO_GEMM_CONFIG_128x256x64, "4 (512), 128x224: 5 (608)"},
-        {256, 14336, CUTEGO_DTYPE_E4M3, CUTEGO_GEMM_CONFIG_128x256x64, "FP8: no 128x224"},
+        /* FP8 (per tensor): the same rule on 128x224x128 tiles (K of 128 a k-tile, the tile counts
+         * of 16-bit's) */
+        {256, 14336, CUTEGO_DTYPE_E4M3, CUTEGO_GEMM_CONFIG_128x224x64, "FP8 1 (112), 128x224: 1 (128)"},
+        {1024, 14336, CUTEGO_DTYPE_E4M3, CUTEGO_GEMM_CONFIG_128x224x64, "FP8 4 (448), 128x224: 4 (512)"},
+        {512, 14336, CUTEGO_DTYPE_E5M2, CUTEGO_GEMM_CONFIG_128x224x64, "FP8 2 (224), 128x224: 2 (256)"},
+        {1024, 11008, CUTEGO_DTYPE_E4M3, CUTEGO_GEMM_CONFIG_128x256x64, "FP8 3 (344), 128x224: 4 (400)"},
+        {1024, 28672, CUTEGO_DTYPE_E4M3, CUTEGO_GEMM_CONFIG_128x256x64, "FP8 7 (896), 128x224: 8 (1024)"},
+        {4096, 4096, CUTEGO_DTYPE_E5M2, CUTEGO_GEMM_CONFIG_128x256x64, "FP8 4 (512), 128x224: 5 (608)"},
     };
     for (size_t i = 0; i < sizeof w224 / sizeof w224[0]; ++i)
       CHECK(cutego_gemm_pick_config(w224[i].m, w224[i].n, 1, w224[i].dtype, sms) == w224[i].config, "%lldx%lld: %s",
@@ -291,7 +300,7 @@ int main(void) {
     } rows[] = {EXTENT_ROW(128x256x64, 1, 1), EXTENT_ROW(128x128x64, 1, 1),  EXTENT_ROW(128x64x64, 1, 0),
                 EXTENT_ROW(128x192x128, 0, 1), EXTENT_ROW(128x192x64, 1, 0), EXTENT_ROW(64x64x128, 1, 1),
                 EXTENT_ROW(64x32x128, 1, 0),   EXTENT_ROW(64x128x64, 1, 1), EXTENT_ROW(128x168x64, 1, 0),
-                EXTENT_ROW(64x96x64, 1, 0),    EXTENT_ROW(128x96x64, 1, 0),  EXTENT_ROW(128x224x64, 1, 0)};
+                EXTENT_ROW(64x96x64, 1, 0),    EXTENT_ROW(128x96x64, 1, 0),  EXTENT_ROW(128x224x64, 1, 1)};
 #undef EXTENT_ROW
     CHECK(sizeof rows / sizeof rows[0] == (size_t)cutego_gemm_nconfigs, "one row per configuration");
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {

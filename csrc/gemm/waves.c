@@ -149,7 +149,7 @@ static int pick_dp(int64_t m, int64_t n, int64_t l, int32_t ab_dtype, int b_k, i
   return config;
 }
 
-/* 128x224 tiles where 128x256 is the data-parallel choice of a 16-bit GEMM and 128x224 ones take
+/* 128x224 tiles where 128x256 is the data-parallel choice of a 16-bit or FP8 GEMM and 128x224 ones take
  * as many waves (N = 7168, 14336, 28672: 32, 64, 128 columns of them, where 128x256 makes 28, 56,
  * 112): the same waves of a tile that costs ~0.9 of 128x256's. Measured on the H200
  * (bench/results/2026-12-04-tile224, 128x224 forced beside the automatic plan, interleaved): one
@@ -158,15 +158,26 @@ static int pick_dp(int64_t m, int64_t n, int64_t l, int32_t ab_dtype, int b_k, i
  * more than 128x256: 0.98x (2048 and 4096 x 14336 x 4096: 0.895 of 128x256's time a tile). Against
  * stream-K on 128x256 tiles they measured 0.97-0.99x then, but 1.00-1.03x since the deferred stores
  * (DeferredStore, which the stream-K kernels do not run): where they are the data-parallel choice,
- * stream_k_model keeps it. */
+ * stream_k_model keeps it. FP8 (per tensor, fast accumulation: the promoted kernels run 128x128
+ * only), 128x224x128 forced beside the automatic plan, interleaved, on an H100
+ * (bench/results/2026-12-05-bstma, fp8t224.csv): as many waves 1.02-1.06x (1024 x 14336 x 4096
+ * 1.063x against stream-K on 128x256, 512 x 14336 1.046x, 1024 x 7168 1.030x, 256 x 28672 x 8192
+ * 1.025x); more waves 0.84-0.99x (1024 x 11008 x 4096 0.84x, 4096^3 0.87x, 1024 x 28672 0.99x). */
 static int wave_128x224(int64_t m, int64_t n, int64_t l, int32_t ab_dtype, int sms) {
   int64_t t224, t256;
-  return is_16bit(ab_dtype) && !count_tiles(m, n, l, CUTEGO_GEMM_CONFIG_128x224x64, 0, &t224) &&
-         !count_tiles(m, n, l, CUTEGO_GEMM_CONFIG_128x256x64, 0, &t256) && waves(t224, sms) == waves(t256, sms);
+  const int fp8 = is_fp8(ab_dtype);
+  return (fp8 || is_16bit(ab_dtype)) && !count_tiles(m, n, l, CUTEGO_GEMM_CONFIG_128x224x64, fp8, &t224) &&
+         !count_tiles(m, n, l, CUTEGO_GEMM_CONFIG_128x256x64, fp8, &t256) && waves(t224, sms) == waves(t256, sms);
 }
 
 /* Whether a 16-bit operand's rows (the stride that is not 1) are on the 128-byte grid. */
 static int on_grid(const cutego_gemm_operand_t *o) { return (o->stride[o->major == 0 ? 0 : 1] * 2) % 128 == 0; }
+
+/* Whether A's and B's rows, of ab_dtype's bytes, are on the 128-byte grid. */
+static int rows_on_grid(const cutego_gemm_plan_t *p) {
+  const int64_t bytes = is_fp8(p->ab_dtype) ? 1 : 2;
+  return (p->a.stride[p->a.major == 0 ? 0 : 1] * bytes) % 128 == 0 && (p->b.stride[p->b.major == 0 ? 0 : 1] * bytes) % 128 == 0;
+}
 
 /* The choice for B K-major or not (b_k_major) and A's and B's rows on the 128-byte grid or not
  * (grid: 128x224 tiles only there, where they were measured; B off the grid takes 2x1 clusters on
@@ -185,7 +196,7 @@ int cutego_gemm_pick_config(int64_t m, int64_t n, int64_t l, int32_t ab_dtype, i
 }
 
 int cutego_gemm_pick_config_plan(const cutego_gemm_plan_t *p, int sms) {
-  return p ? pick_config_b(p->m, p->n, p->l, p->ab_dtype, p->b.major == 0, on_grid(&p->a) && on_grid(&p->b), sms)
+  return p ? pick_config_b(p->m, p->n, p->l, p->ab_dtype, p->b.major == 0, rows_on_grid(p), sms)
            : CUTEGO_GEMM_CONFIG_128x128x64;
 }
 

@@ -195,5 +195,6 @@ int main() {
   config_fp8<128, 192, 128, 4>();
   config_fp8<64, 64, 128, 13>();
   config_fp8<64, 128, 128, 8>();
+  config_fp8<128, 224, 128, 4>();
   return 0;
 }

@@ -1679,4 +1679,67 @@ struct Gemm_64x128x128_S8_E8 {
     static constexpr const char *tv = "((4,8,4),(2,2,16)):((128,1,16),(64,8,512))";
   };
 };
+struct Gemm_128x224x128_S4_E8 {
+  static constexpr int BM = 128, BN = 224, BK = 128, STAGES = 4, ELEM_BYTES = 1;
+  // each of CONSUMER_WARPGROUPS consumer warpgroups issues wgmma m<MMA_M>n<MMA_N>k<MMA_K>
+  static constexpr int CONSUMER_WARPGROUPS = 2, MMA_M = 64, MMA_N = 224, MMA_K = 32;
+  // the CTAs of a cluster that share an operand's stages through TMA multicast (mc_*)
+  static constexpr int MULTICAST = 1;
+  struct A_K {   // operand A, K-major, K_SW128 atom
+    static constexpr int major = 0;                  // 0 K-major, 1 MN-major
+    static constexpr int rows = 128;                 // MN extent of the tile (BM for A, BN for B)
+    static constexpr int stage_bytes = 16384;        // bytes of one stage of this operand (also the stage stride)
+    static constexpr int tma_box_inner = 128;        // TMA box, contiguous dimension (elements)
+    static constexpr int tma_box_outer = 128;        // TMA box, other dimension (elements)
+    static constexpr int tma_loads = 1;              // TMA loads per stage
+    static constexpr int tma_load_smem_bytes = 0;    // smem byte offset between consecutive loads
+    static constexpr int tma_load_mn = 0;            // MN coordinate step (elements) between loads
+    static constexpr int tma_swizzle_bytes = 128;
+    static constexpr int desc_rows = 64;             // MN extent of the wgmma sub-tile the descriptor describes
+    static constexpr int desc_layout_type = 1;       // wgmma descriptor bits 62-63: B128
+    static constexpr int desc_lbo_bytes = 16;        // leading byte offset (before >>4)
+    static constexpr int desc_sbo_bytes = 1024;      // stride byte offset (before >>4)
+    static constexpr int desc_k_step_bytes = 32;     // start-address advance per K=32 block
+    static constexpr int desc_mn64_step_bytes = 8192; // start-address advance per 64 MN rows
+    static constexpr int desc_mn64_blocks = 2;       // 64-row blocks j at j*desc_mn64_step_bytes (A: every warpgroup's)
+    static constexpr unsigned long long desc_template = 0x4000004000010000ull; // the descriptor with start address 0
+    static constexpr int wgmma_trans = 0;            // wgmma imm-trans: 0 K-major, 1 MN-major
+    // CuTe's printed forms, element offsets, swizzle on element offsets (position-independent);
+    // smem_byte_swizzle is the same swizzle on byte addresses (what TMA and wgmma apply).
+    static constexpr const char *smem_atom = "Sw<3,4,3> o 0 o (8,128):(128,1)";
+    static constexpr const char *smem_byte_swizzle = "Sw<3,4,3>";
+    static constexpr const char *smem_stages = "Sw<3,4,3> o 0 o ((8,16),(128,1),(1,4)):((128,1024),(1,0),(0,16384))";
+  };
+  struct B_K {   // operand B, K-major, K_SW128 atom
+    static constexpr int major = 0;                  // 0 K-major, 1 MN-major
+    static constexpr int rows = 224;                 // MN extent of the tile (BM for A, BN for B)
+    static constexpr int stage_bytes = 28672;        // bytes of one stage of this operand (also the stage stride)
+    static constexpr int tma_box_inner = 128;        // TMA box, contiguous dimension (elements)
+    static constexpr int tma_box_outer = 224;        // TMA box, other dimension (elements)
+    static constexpr int tma_loads = 1;              // TMA loads per stage
+    static constexpr int tma_load_smem_bytes = 0;    // smem byte offset between consecutive loads
+    static constexpr int tma_load_mn = 0;            // MN coordinate step (elements) between loads
+    static constexpr int tma_swizzle_bytes = 128;
+    static constexpr int desc_rows = 224;            // MN extent of the wgmma sub-tile the descriptor describes
+    static constexpr int desc_layout_type = 1;       // wgmma descriptor bits 62-63: B128
+    static constexpr int desc_lbo_bytes = 16;        // leading byte offset (before >>4)
+    static constexpr int desc_sbo_bytes = 1024;      // stride byte offset (before >>4)
+    static constexpr int desc_k_step_bytes = 32;     // start-address advance per K=32 block
+    static constexpr int desc_mn64_step_bytes = 8192; // start-address advance per 64 MN rows
+    static constexpr int desc_mn64_blocks = 3;       // 64-row blocks j at j*desc_mn64_step_bytes (A: every warpgroup's)
+    static constexpr unsigned long long desc_template = 0x4000004000010000ull; // the descriptor with start address 0
+    static constexpr int wgmma_trans = 0;            // wgmma imm-trans: 0 K-major, 1 MN-major
+    // CuTe's printed forms, element offsets, swizzle on element offsets (position-independent);
+    // smem_byte_swizzle is the same swizzle on byte addresses (what TMA and wgmma apply).
+    static constexpr const char *smem_atom = "Sw<3,4,3> o 0 o (8,128):(128,1)";
+    static constexpr const char *smem_byte_swizzle = "Sw<3,4,3>";
+    static constexpr const char *smem_stages = "Sw<3,4,3> o 0 o ((8,28),(128,1),(1,4)):((128,1024),(1,0),(0,28672))";
+  };
+  struct Acc {   // accumulator of one consumer warpgroup, m64n224k32, F32
+    static constexpr int tile_m = 64;                // (t,v) -> row + tile_m * col
+    static constexpr int t_shape[3] = {4,8,4}, t_stride[3] = {128,1,16};
+    static constexpr int v_shape[3] = {2,2,28}, v_stride[3] = {64,8,512};
+    static constexpr const char *tv = "((4,8,4),(2,2,28)):((128,1,16),(64,8,512))";
+  };
+};
 }  // namespace cutego_gen

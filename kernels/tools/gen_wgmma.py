@@ -7,7 +7,7 @@ checks that the committed file is what this script writes."""
 import sys
 
 SHAPES = [32, 64, 96, 128, 168, 192, 224, 256]  # 16-bit: the 64x32, 128x64 (and 64x64), 64x96, 128x128, 128x168, 128x192, 128x224 and 128x256 configurations
-FP8_SHAPES = [64, 128, 192, 256]  # 192: the block-scaled wide tile (128x192); 64: the block-scaled 64x64
+FP8_SHAPES = [64, 128, 192, 224, 256]  # 192: the block-scaled wide tile (128x192); 64: the block-scaled 64x64; 224: per-tensor fast 128x224
 TYPES = [("bf16", "bf16"), ("f16", "f16")]
 # FP8 (k32): A and B types, each e4m3 or e5m2. PTX has no transpose immediates for 8-bit
 # types: both operands are K-major in shared memory.
