@@ -32,7 +32,8 @@
 // 128x256 tiles that stream-K fills, e.g. 1024 x 14336 x 4096; GemmOptions.Decomposition
 // GemmStreamK asks for it): the _streamk kernels of both modules, their partial sums and flags in
 // the Copier's workspace. A column-major D runs as D^T = B A^T, row-major, where the C launcher
-// would swap it (cutego_gemm_swap_ab: both orientations make the same tiles; GemmPlan.SwappedAB).
+// would swap it (cutego_gemm_swap_ab: both orientations make the same choices, on no more tiles
+// swapped; GemmPlan.SwappedAB).
 //
 // Without the tag (CI, machines without a GPU) the package holds only those conversions (pure
 // Go), so that no cgo of a dependency is compiled in the default build. With it, QueryInfo reads device information

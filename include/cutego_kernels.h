@@ -612,10 +612,13 @@ int cutego_gemm_auto_cluster(const cutego_gemm_plan_t *plan);
  * on the wgmma path, D (and C where read) M-major as asked and N-major swapped, not block-scaled
  * (A's and B's scale blocks differ), no configuration, cluster or raster group asked for (they
  * name tiles of one orientation), the same packed copies (A's as B's), and the same choices in
- * both orientations: the tile configuration (cutego_gemm_pick_config_plan) and its number of
- * tiles, narrow tiles, split of K, stream-K and clusters. Square GEMMs always qualify where the
- * majors match; 3000 x 5000 and 16384 x 4096 do on 128x256 tiles (480 and 2048 tiles either
- * way); 1024 x 14336 does not (128x224 against 128x256). */
+ * both orientations: the tile configuration (cutego_gemm_pick_config_plan), narrow tiles, split
+ * of K, stream-K and clusters, each on no more tiles swapped (as many for stream-K; fewer only
+ * where D^T's rows, and C^T's, lie on the 16-byte grid: TMA stores). Square GEMMs always qualify
+ * where the majors match; 3000 x 5000 and 16384 x 4096 do on 128x256 tiles (480 and 2048 tiles
+ * either way); 288 x 14336 does with fewer (258 tiles of 128x168, swapped 224: measured 1.09x
+ * faster than the transposed stores, bench/results/2026-12-05-swapab); 1024 x 14336 does not
+ * (128x224 against 128x256), nor 333 x 14336 (D^T's rows of 666 bytes: direct stores, 0.89x). */
 int cutego_gemm_swap_ab(const cutego_gemm_options_t *opt, const cutego_gemm_plan_t *asked,
                         const cutego_gemm_plan_t *swapped, int sms);
 

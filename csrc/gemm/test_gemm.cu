@@ -554,6 +554,9 @@ int main(int argc, char **argv) {
         {"col-major D NN 2048^2 (swapped)", 2048, 2048, 512, 1, 1, 0, BF, BF, 0.5f, 0, 0, 0, 0, 0, 0, 0, 4},
         {"col-major D f32 (swapped)", 1000, 1200, 520, 1, 0, 0, BF, F32, 0.5f, 0, 0, 0, 0, 0, 0, 0, 4},
         {"col-major D M 1001 (swapped)", 1001, 1200, 520, 1, 0, 0, BF, BF, 0.f, 0, 0, 0, 0, 0, 0, 0, 4},
+        // fewer tiles swapped (258 of 128x168 against 224; 132 of 128x192 against 128), D^T on the grid
+        {"col-major D 288x14336 (swapped)", 288, 14336, 256, 1, 0, 0, BF, BF, 0.5f, 0, 0, 0, 0, 0, 0, 0, 4},
+        {"col-major D 768x4096 (swapped)", 768, 4096, 520, 1, 0, 0, F16, F16, 0.f, 0, 0, 0, 0, 0, 0, 0, 4},
         {"col-major D 128x128 asked", 1024, 1536, 520, 1, 0, 0, BF, BF, 0.f, CUTEGO_GEMM_CONFIG_128x128x64 + 1, 0, 0,
          0, 0, 0, 0, 1},
         {"col-major D MN-major A and B asked", 1000, 1200, 520, 1, 1, 1, BF, F16, -1.f,

@@ -309,11 +309,20 @@ static void swap_ab_plans(void) {
   memset(&x, 0, sizeof x);
   x.decomposition = CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL;
   CHECK(swap_case(4096, 4096, 4096, 1, BF, 0, 0, 1, 0, &x) == 1, "4096^3, D column-major, data-parallel asked for");
+  /* fewer tiles swapped, on the same choices, where D^T's rows lie on the 16-byte grid: 288 x 14336
+   * makes 3 x 86 = 258 tiles of 128x168, swapped 112 x 2 = 224 (rows of 576 bytes); 448 x 11008 4 x
+   * 66 = 264, swapped 86 x 3 = 258; 768 x 4096 on 128x192 tiles 6 x 22 = 132, swapped 32 x 4 = 128 */
+  CHECK(swap_case(288, 14336, 4096, 1, BF, 0, 0, 1, 0, NULL) == 1, "288 x 14336 x 4096, D column-major");
+  CHECK(swap_case(448, 11008, 4096, 1, BF, 0, 0, 1, 0, NULL) == 1, "448 x 11008 x 4096, D column-major");
+  CHECK(swap_case(768, 4096, 4096, 1, BF, 0, 0, 1, 0, NULL) == 1, "768 x 4096 x 4096, D column-major");
   /* different choices: 1024 x 14336 takes 128x224 (8 x 64 = 512 tiles, 4 waves, as 128x256's 8 x
    * 56 = 448), 14336 x 1024 128x256 (112 x 4 = 448; 128x224 112 x 5 = 560, 5 waves); 333 x 14336
-   * and 100 x 4096 make other tiles swapped (3 x 86 = 258 of 128x168 against 112 x 2 = 224) */
+   * makes fewer tiles swapped (258 against 224 of 128x168) but D^T's rows of 666 bytes lie off the
+   * 16-byte grid (direct stores); 160 x 4096 more (64x128: 3 x 32 = 96 against 64 x 2 = 128); 100 x
+   * 4096 other tiles */
   CHECK(swap_case(1024, 14336, 4096, 1, BF, 0, 0, 1, 0, NULL) == 0, "1024 x 14336 x 4096, D column-major");
   CHECK(swap_case(333, 14336, 4096, 1, BF, 0, 0, 1, 0, NULL) == 0, "333 x 14336 x 4096, D column-major");
+  CHECK(swap_case(160, 4096, 4096, 1, BF, 0, 0, 1, 0, NULL) == 0, "160 x 4096 x 4096, D column-major");
   CHECK(swap_case(100, 4096, 4096, 1, BF, 0, 0, 1, 0, NULL) == 0, "100 x 4096 x 4096, D column-major");
   CHECK(cutego_gemm_swap_ab(NULL, NULL, NULL, 132) == 0, "NULL plans");
 }

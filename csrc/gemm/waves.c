@@ -810,6 +810,21 @@ static int same_tiles(const cutego_gemm_plan_t *p, int config) {
   return !count_tiles(p->m, p->n, p->l, config, fp8, &t) && !count_tiles(p->n, p->m, p->l, config, fp8, &u) && t == u;
 }
 
+/* Whether a plan's output makes no more tiles of configuration config with its m and n exchanged:
+ * as many, or fewer where grid (the swapped D^T's rows on the 16-byte grid, stored by TMA). */
+static int no_more_tiles(const cutego_gemm_plan_t *p, int config, int grid) {
+  int64_t t, u;
+  const int fp8 = is_fp8(p->ab_dtype);
+  return !count_tiles(p->m, p->n, p->l, config, fp8, &t) && !count_tiles(p->n, p->m, p->l, config, fp8, &u) &&
+         (u == t || (u < t && grid));
+}
+
+/* Whether an output operand's rows (the stride that is not 1) lie on the 16-byte grid. */
+static int rows_on_16(const cutego_gemm_operand_t *o, int32_t dtype) {
+  const int64_t bytes = dtype == CUTEGO_DTYPE_F32 ? 4 : 2;
+  return (o->stride[o->major == 0 ? 0 : 1] * bytes) % 16 == 0;
+}
+
 int cutego_gemm_swap_ab(const cutego_gemm_options_t *opt, const cutego_gemm_plan_t *p, const cutego_gemm_plan_t *q,
                         int sms) {
   if (opt && (opt->config > 0 || opt->cluster_m > 0 || opt->cluster_n > 1 || opt->group_m > 0 ||
@@ -826,12 +841,15 @@ int cutego_gemm_swap_ab(const cutego_gemm_options_t *opt, const cutego_gemm_plan
       !(pf & CUTEGO_GEMM_F_PACK_B) != !(qf & CUTEGO_GEMM_F_PACK_A) ||
       !(pf & CUTEGO_GEMM_F_PACK_D) != !(qf & CUTEGO_GEMM_F_PACK_D))
     return 0;
-  /* the same choices, each on as many tiles either way */
+  /* the same choices, each on no more tiles swapped (fewer only where D^T, and C^T where read, go
+   * by TMA: rows on the 16-byte grid), stream-K on as many */
   const int split = opt ? opt->split_k : 0;
   const int config = cutego_gemm_pick_config_plan(p, sms), narrow = cutego_gemm_narrow_config(p, sms),
             stream_k = cutego_gemm_stream_k(p, sms);
-  if (p->config != q->config || !same_tiles(p, p->config) || config != cutego_gemm_pick_config_plan(q, sms) ||
-      !same_tiles(p, config) || narrow != cutego_gemm_narrow_config(q, sms) || (narrow >= 0 && !same_tiles(p, narrow)) ||
+  const int grid = rows_on_16(&q->d, q->cd_dtype) && (!q->read_c || rows_on_16(&q->c, q->cd_dtype));
+  if (p->config != q->config || !no_more_tiles(p, p->config, grid) || config != cutego_gemm_pick_config_plan(q, sms) ||
+      !no_more_tiles(p, config, grid) || narrow != cutego_gemm_narrow_config(q, sms) ||
+      (narrow >= 0 && !no_more_tiles(p, narrow, grid)) ||
       stream_k != cutego_gemm_stream_k(q, sms) || (stream_k > 0 && !same_tiles(p, stream_k - 1)) ||
       cutego_gemm_split_k(p, sms, split, NULL, 0) != cutego_gemm_split_k(q, sms, split, NULL, 0) ||
       cutego_gemm_auto_cluster(p) != cutego_gemm_auto_cluster(q))
