@@ -12,7 +12,17 @@ set -u
 G=$PWD/.devwork/bsdbg; . bench/device/env.sh; . bench/device/steps.sh; . bench/device/variant.sh
 export D=$PWD/.devwork/b; mkdir -p $D
 [ -f kernels/gemm_smem.h ] && grep -q kScaleSlotBytes kernels/gemm_smem.h || { echo "PATCH-MISSING bstma.patch" >> $S; cat $S; exit 1; }
+# the 128x128 e4m3 block-scaled unit again with line information, for the sanitizer's report
+mkdir -p $G/dbg
+$NVCC $F -lineinfo -Xcompiler -fPIC -c kernels/gemm_128x128_kk_e4m3_blockscaled.cu -o $G/dbg/u.o > $G/dbg/build.log 2>&1 &
 build_tree csrc/gemm/test_gemm_fp8
+wait
+if [ -f $G/dbg/u.o ]; then
+  mkdir -p $G/dbg/all && cp $D/o/*.o $G/dbg/all/ && cp $G/dbg/u.o $G/dbg/all/gemm_128x128_kk_e4m3_blockscaled.o &&
+    ar rcs $G/dbg/lib.a $G/dbg/all/*.o &&
+    $NVCC $F -I$CUDA/include csrc/gemm/test_gemm_fp8.cu $G/dbg/lib.a $LK -o $G/dbg/test_gemm_fp8 > $G/dbg/link.log 2>&1
+fi
+echo "debug binary at $(el)s: $(ls $G/dbg/test_gemm_fp8 2>/dev/null)" >> $S
 names=$(timeout 60 $D/test_gemm_fp8 --list 2>/dev/null | grep "^block" )
 [ -z "$names" ] && names=$(grep -o '"block[^"]*"' csrc/gemm/test_gemm_fp8.cu | tr -d '"')
 first=""
@@ -25,7 +35,8 @@ while IFS= read -r n; do
 done <<< "$names"
 echo "cases done at $(el)s; first failing: $first" >> $S
 if [ -n "$first" ]; then
-  timeout 120 $CUDA/bin/compute-sanitizer --tool memcheck --show-backtrace device $D/test_gemm_fp8 --filter "$first" > $OUT/memcheck_first.log 2>&1
+  bin=$D/test_gemm_fp8; [ -x $G/dbg/test_gemm_fp8 ] && bin=$G/dbg/test_gemm_fp8
+  timeout 120 $CUDA/bin/compute-sanitizer --tool memcheck --show-backtrace device $bin --filter "$first" > $OUT/memcheck_first.log 2>&1
   echo "memcheck rc=$? ($(el)s)" >> $S; grep -m12 -E "=====|Invalid|Error|at 0x|in " $OUT/memcheck_first.log | cut -c1-200 >> $S
 fi
 echo "done at $(el)s" >> $S
