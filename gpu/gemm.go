@@ -458,12 +458,11 @@ type swapped struct {
 }
 
 // swapAB is the C launcher's choice (cutego_gemm_swap_ab) for a GEMM that is not block-scaled, on
-// opt.SMs multiprocessors: the GEMM as D^T = B A^T where D's M has unit stride and both orientations
-// make the same tiles, and false where it stays as asked (first, cheaply, where D's first leaf is
-// not of unit stride and extent 2 or more, as in C).
+// opt.SMs multiprocessors: the GEMM as D^T = B A^T where the rule takes both orientations' plans,
+// and false where it stays as asked (first, cheaply, where cutego_gemm_swap_candidate says no).
 func swapAB(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, beta float32, opt *GemmOptions) (swapped, bool) {
 	ld, err := toC(d.Layout)
-	if err != nil || ld.leaves < 1 || ld.stride[0] != 1 || ld.shape[0] < 2 {
+	if err != nil || C.cutego_gemm_swap_candidate(&ld) == 0 {
 		return swapped{}, false
 	}
 	transpose := func(x GemmOperand) (GemmOperand, bool) {

@@ -70,8 +70,8 @@ func TestSwapAB(t *testing.T) {
 	if !q.SwappedAB || !strings.HasPrefix(q.Reason, "D^T = B A^T") {
 		t.Errorf("marked: %v %q", q.SwappedAB, q.Reason)
 	}
-	// as asked: D row-major; a configuration asked for; C row-major beside a column-major D;
-	// 333 x 14336 (other tiles swapped)
+	// as asked: D row-major (1024^3: as many tiles); a configuration asked for; C row-major beside
+	// a column-major D; 333 x 14336 (D^T's rows off the 16-byte grid)
 	rowD := GemmOperand{Ptr: 0x10000, Layout: cute.MustLayout(cute.Ints(m, n), cute.Ints(n, 1))}
 	if _, ok := swapAB(rowD, a, b, nil, BF16, BF16, 0, &GemmOptions{SMs: 132}); ok {
 		t.Error("row-major D swapped")
@@ -90,5 +90,15 @@ func TestSwapAB(t *testing.T) {
 	}
 	if _, ok := swapAB(d, a, b, nil, BF16, BF16, 0, &GemmOptions{SMs: 132}); !ok {
 		t.Error("1024^3 bf16, D column-major: not swapped")
+	}
+	// a row-major D where the swap makes at most 7/8 of the tiles (333 x 14336: 224 of 128x168
+	// against 258): D^T column-major, stored transposed; not for FP8 A and B
+	r3 := GemmOperand{Ptr: 0x10000, Layout: cute.MustLayout(cute.Ints(333, 14336), cute.Ints(14336, 1))}
+	sw3, ok := swapAB(r3, a3, b3, nil, BF16, BF16, 0, &GemmOptions{SMs: 132})
+	if !ok || !sw3.d.Layout.Equal(cute.MustLayout(cute.Ints(14336, 333), cute.Ints(1, 14336))) {
+		t.Errorf("333 x 14336, D row-major: %v %+v", ok, sw3)
+	}
+	if _, ok := swapAB(r3, a3, b3, nil, E4M3, BF16, 0, &GemmOptions{SMs: 132}); ok {
+		t.Error("333 x 14336 e4m3, D row-major: swapped")
 	}
 }

@@ -601,9 +601,9 @@ int cutego_gemm_narrow_config(const cutego_gemm_plan_t *plan, int sms);
  * are taken on such a B too. */
 int cutego_gemm_auto_cluster(const cutego_gemm_plan_t *plan);
 
-/* Whether cutego_gemm computes a GEMM whose D has M of unit stride (column-major) as D^T = B A^T,
- * A and B exchanged and C and D transposed (cutego_gemm_transpose_layout), so that D^T is stored
- * row-major: 1 or 0. asked is the plan of the call as given, swapped the plan of the swapped call
+/* Whether cutego_gemm computes a GEMM as D^T = B A^T, A and B exchanged and C and D transposed
+ * (cutego_gemm_transpose_layout), mostly one whose D has M of unit stride (column-major), so that
+ * D^T is stored row-major: 1 or 0. asked is the plan of the call as given, swapped the plan of the swapped call
  * (both for `sms` multiprocessors), opt the call's options (NULL: none). Where D's N has unit
  * stride the output tiles go out through row-major TMA stores; D's M of unit stride goes through
  * transposed stores (CUTEGO_GEMM_F_D_TMA_T) or direct ones: 0.51-1.00 of the row-major time's
@@ -618,12 +618,22 @@ int cutego_gemm_auto_cluster(const cutego_gemm_plan_t *plan);
  * where the majors match; 3000 x 5000 and 16384 x 4096 do on 128x256 tiles (480 and 2048 tiles
  * either way); 288 x 14336 does with fewer (258 tiles of 128x168, swapped 224: measured 1.09x
  * faster than the transposed stores, bench/results/2026-12-05-swapab); 1024 x 14336 does not
- * (128x224 against 128x256), nor 333 x 14336 (D^T's rows of 666 bytes: direct stores, 0.89x). */
+ * (128x224 against 128x256), nor 333 x 14336 (D^T's rows of 666 bytes: direct stores, 0.89x).
+ * A row-major D of 16-bit A and B is swapped too, its D^T then column-major through the
+ * transposed TMA stores (CUTEGO_GEMM_F_D_TMA_T), where the swapped plan makes the same choices on
+ * at most 7/8 of the tiles (288 and 333 x 14336: 224 against 258, measured 1.08x; 448 x 14336 and
+ * 28672 on 128x224: 0.996-1.11x; not 448 x 11008 or 768 x 4096, 258 / 264 and 128 / 132 tiles:
+ * 0.91x there, the transposed stores' cost not paid back). */
 int cutego_gemm_swap_ab(const cutego_gemm_options_t *opt, const cutego_gemm_plan_t *asked,
                         const cutego_gemm_plan_t *swapped, int sms);
 
+/* Whether a GEMM whose D has layout d may be swapped at all (the launchers' cheap first test, before
+ * they plan both orientations for cutego_gemm_swap_ab): D's first leaf or its second of unit stride
+ * and extent 2 or more. 1 or 0 (0 for NULL). */
+int cutego_gemm_swap_candidate(const cute_layout_t *d);
+
 /* Marks a plan of the swapped GEMM as cutego_gemm returns it: CUTEGO_GEMM_F_SWAP_AB, and its reason
- * prefixed with "D^T = B A^T (A and B swapped, D^T row-major): ". */
+ * prefixed with "D^T = B A^T (A and B swapped, D^T row-major): " (or "column-major", D^T's order). */
 void cutego_gemm_mark_swapped(cutego_gemm_plan_t *plan);
 
 /* out = in with its top-level modes 0 and 1 exchanged (rank 2 or 3; hierarchical modes move

@@ -1014,16 +1014,13 @@ int gemm_on(const Device &dv, void *d, const cute_layout_t *ld, const void *a, c
 
 // The call as D^T = B A^T (cutego_gemm_swap_ab): D's and C's layouts transposed into *ld_t and
 // *lc_t, the options with A's and B's scales and types exchanged into *o_t and *ab_t. False where
-// the rule keeps the call as it is (first, cheaply, where D's first leaf is not of unit stride and
-// extent 2 or more).
+// the rule keeps the call as it is (first, cheaply, where cutego_gemm_swap_candidate says no).
 bool swap_ab(const void *d, const cute_layout_t *ld, const void *a, const cute_layout_t *la, const void *b,
              const cute_layout_t *lb, const void *c, const cute_layout_t *lc, int ab_dtype, int cd_dtype, float beta,
              const cutego_gemm_options_t *opt, int sms, cute_layout_t *ld_t, cute_layout_t *lc_t, cutego_gemm_options_t *o_t,
              int *ab_t) {
   const int read_c = beta != 0.0f;
-  if (!ld || !la || !lb || (read_c && !lc) || ld->leaves < 1 || ld->leaves > CUTE_LAYOUT_MAX_LEAVES ||
-      ld->stride[0] != 1 || ld->shape[0] < 2)
-    return false;
+  if (!la || !lb || (read_c && !lc) || !cutego_gemm_swap_candidate(ld)) return false;
   if (cutego_gemm_transpose_layout(ld, ld_t) != 0 || (read_c && cutego_gemm_transpose_layout(lc, lc_t) != 0))
     return false;
   cutego_gemm_options_t o = {};

@@ -764,5 +764,6 @@ void cutego_gemm_mark_swapped(cutego_gemm_plan_t *p) {
   char why[sizeof p->reason];
   snprintf(why, sizeof why, "%s", p->reason);
   p->flags |= CUTEGO_GEMM_F_SWAP_AB;
-  plan_reason(p->reason, sizeof p->reason, 0, "D^T = B A^T (A and B swapped, D^T row-major): %s", why);
+  plan_reason(p->reason, sizeof p->reason, 0, "D^T = B A^T (A and B swapped, D^T %s): %s",
+              p->d.major == 1 ? "column-major" : "row-major", why);
 }

@@ -42,7 +42,8 @@ struct Case {
                  // epilogue (CUTEGO_GEMM_F_D_TMA_T, checked); 2: column-major, stored directly (checked); 3:
                  // column-major, unchecked (split K: the plan returned is the slices', into fp32); 4:
                  // column-major, computed as D^T = B A^T (CUTEGO_GEMM_F_SWAP_AB, checked; 1 and 2 check
-                 // that it is not)
+                 // that it is not); 5: row-major, computed as D^T = B A^T with D^T stored through the
+                 // transposed epilogue (both checked)
 };
 
 static int g_fail = 0, g_run = 0;
@@ -80,7 +81,8 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed) {
   int64_t b_s0 = c.bm == 0 ? ldb : 1, b_s1 = c.bm == 0 ? 1 : ldb, b_s2 = c.bm == 0 ? N * ldb : ldb * K;
   int64_t b_l = c.bcast_b ? 1 : L;
   // D, C: row-major (M,N,L):(N,1,M*N), or column-major (M,N,L):(1,M,M*N)
-  int64_t d_s0 = c.dm ? 1 : N, d_s1 = c.dm ? M : 1, d_s2 = M * N;
+  const bool col = c.dm != 0 && c.dm != 5;
+  int64_t d_s0 = col ? 1 : N, d_s1 = col ? M : 1, d_s2 = M * N;
   int64_t na = a_s2 * L, nb = b_s2 * b_l, nd = M * N * L;
   float *fa, *fb, *fc, *ra, *rb, *rref;
   TI *a, *b;
@@ -185,8 +187,9 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed) {
               (c.cluster_n == 0 || plan.cluster_n == c.cluster_n) &&
               (c.d_store != CUTEGO_GEMM_D_STORE_STREAM || (plan.flags & CUTEGO_GEMM_F_D_STREAM)) &&
               (c.dm == 0 || c.dm == 3 ||
-               (c.dm == 4 ? (plan.flags & CUTEGO_GEMM_F_SWAP_AB) && !(plan.flags & CUTEGO_GEMM_F_D_TMA_T)
-                          : !(plan.flags & CUTEGO_GEMM_F_SWAP_AB) && !(plan.flags & CUTEGO_GEMM_F_D_TMA_T) == (c.dm == 2)));
+               (c.dm == 4   ? (plan.flags & CUTEGO_GEMM_F_SWAP_AB) && !(plan.flags & CUTEGO_GEMM_F_D_TMA_T)
+                : c.dm == 5 ? (plan.flags & CUTEGO_GEMM_F_SWAP_AB) && (plan.flags & CUTEGO_GEMM_F_D_TMA_T)
+                            : !(plan.flags & CUTEGO_GEMM_F_SWAP_AB) && !(plan.flags & CUTEGO_GEMM_F_D_TMA_T) == (c.dm == 2)));
     if (ok && plan.decomposition == CUTEGO_GEMM_DECOMPOSITION_STREAM_K) {
       // the same call again, into a poisoned copy of D: bit for bit the same
       std::vector<TO> h1(nd), h2(nd);
@@ -557,6 +560,10 @@ int main(int argc, char **argv) {
         // fewer tiles swapped (258 of 128x168 against 224; 132 of 128x192 against 128), D^T on the grid
         {"col-major D 288x14336 (swapped)", 288, 14336, 256, 1, 0, 0, BF, BF, 0.5f, 0, 0, 0, 0, 0, 0, 0, 4},
         {"col-major D 768x4096 (swapped)", 768, 4096, 520, 1, 0, 0, F16, F16, 0.f, 0, 0, 0, 0, 0, 0, 0, 4},
+        // a row-major D on at most 7/8 of the tiles swapped (258 of 128x168 against 224): D^T through
+        // the transposed epilogue
+        {"row-major D 333x14336 (swapped)", 333, 14336, 256, 1, 0, 0, BF, BF, 0.5f, 0, 0, 0, 0, 0, 0, 0, 5},
+        {"row-major D 288x14336 fp16 (swapped)", 288, 14336, 264, 1, 0, 0, F16, F16, 0.f, 0, 0, 0, 0, 0, 0, 0, 5},
         {"col-major D 128x128 asked", 1024, 1536, 520, 1, 0, 0, BF, BF, 0.f, CUTEGO_GEMM_CONFIG_128x128x64 + 1, 0, 0,
          0, 0, 0, 0, 1},
         {"col-major D MN-major A and B asked", 1000, 1200, 520, 1, 1, 1, BF, F16, -1.f,

@@ -116,7 +116,7 @@ static uint64_t rnd(uint64_t n) {
 }
 
 // Random calls on the counting runtime: every one answers OK or EINVAL (nothing else, no crash);
-// a D whose M has unit stride runs as D^T = B A^T exactly where cutego_gemm_swap_ab takes the two
+// a D of unit-stride M or N runs as D^T = B A^T exactly where cutego_gemm_swap_ab takes the two
 // plans (the rule's answer, recomputed here from the planner), and
 // the swapped plan is the GEMM with A and B exchanged and D transposed: its m and n are N and M,
 // its A is B's layout, its B A's, its D D's modes exchanged, and the launched kernel's maps read
@@ -164,7 +164,8 @@ static void random_calls(int n) {
     ++ok;
     // the rule on the two plans, for the device's 132 multiprocessors (as the launcher fills sms)
     bool want = false;
-    if (ld.stride[0] == 1 && M > 1) {  // (a row-major D of one column too)
+    int32_t swapped_d_major = -1;
+    if (cutego_gemm_swap_candidate(&ld)) {  // (a row-major D of one column is column-major too)
       cute_layout_t dt, ct;
       cutego_gemm_options_t os = o;
       os.sms = 132, os.scale_a = o.scale_b, os.scale_b = o.scale_a;
@@ -177,6 +178,7 @@ static void random_calls(int n) {
              cutego_gemm_plan(&ld, &la, &lb, beta != 0 ? &lc : nullptr, ab, cd, beta != 0, D, A, B, C, &oa, &pa_) == 0 &&
              cutego_gemm_plan(&dt, &lb, &la, beta != 0 ? &ct : nullptr, ab_t, cd, beta != 0, D, B, A, C, &os, &pq_) == 0 &&
              cutego_gemm_swap_ab(&o, &pa_, &pq_, 132) == 1;
+      swapped_d_major = pq_.d.major;
     }
     const bool got = p.flags & CUTEGO_GEMM_F_SWAP_AB;
     CHECK(got == want, "random call %d (%lldx%lldx%lld L%lld, D %s): swapped %d, the rule says %d: %s", i, (long long)M,
@@ -188,7 +190,7 @@ static void random_calls(int n) {
           i, (long long)p.m, (long long)p.n, p.reason);
     if (p.split_k > 1) continue;
     CHECK(p.a.extent[0] == N && p.a.extent[1] == K && p.b.extent[0] == M && p.b.extent[1] == K && p.d.extent[0] == N &&
-              p.d.extent[1] == M && p.d.major == 0,
+              p.d.extent[1] == M && p.d.major == swapped_d_major,
           "random call %d: swapped operands A %lldx%lld, B %lldx%lld, D %lldx%lld major %d", i,
           (long long)p.a.extent[0], (long long)p.a.extent[1], (long long)p.b.extent[0], (long long)p.b.extent[1],
           (long long)p.d.extent[0], (long long)p.d.extent[1], (int)p.d.major);
@@ -823,8 +825,8 @@ int main(int argc, char **argv) {
 
   // A column-major D where both orientations make the same tiles (cutego_gemm_swap_ab): 4096^3
   // runs as D^T = B A^T, row-major, so A's map is B's and B's A's, and D goes out through row-major
-  // TMA stores; a repeat asks the runtime as little as a row-major call does. 333 x 14336 (other
-  // tiles swapped) runs as asked.
+  // TMA stores; a repeat asks the runtime as little as a row-major call does. 333 x 14336 (fewer
+  // tiles swapped, but D^T's rows of 666 bytes off the 16-byte grid) runs as asked.
   {
     Gemm col = big;
     col.col_d = true;
@@ -842,6 +844,14 @@ int main(int argc, char **argv) {
     CHECK(rc == CUTEGO_KERNELS_OK && !(col3.plan.flags & CUTEGO_GEMM_F_SWAP_AB) && col3.plan.m == 333,
           "column-major D 333 x 14336: rc %d, flags %d: %s", rc, (int)col3.plan.flags, col3.plan.reason);
     check_maps(col3, A, B, "column-major D 333 x 14336");
+    // row-major, the same GEMM makes 7/8 of the tiles swapped (224 of 128x168 against 258): D^T =
+    // B A^T, D^T column-major through the transposed stores
+    Gemm row3 = {333, 14336, 4096, A, B, D, nullptr, nullptr, {}};
+    rc = row3.call();
+    CHECK(rc == CUTEGO_KERNELS_OK && (row3.plan.flags & CUTEGO_GEMM_F_SWAP_AB) && (row3.plan.flags & CUTEGO_GEMM_F_D_TMA_T) &&
+              row3.plan.m == 14336 && strstr(row3.plan.reason, "D^T column-major"),
+          "row-major D 333 x 14336: rc %d, flags %d: %s", rc, (int)row3.plan.flags, row3.plan.reason);
+    check_maps(row3, B, A, "row-major D 333 x 14336");
     // a configuration asked for: as asked
     cutego_gemm_options_t cfg = {};
     cfg.config = CUTEGO_GEMM_CONFIG_128x256x64 + 1;

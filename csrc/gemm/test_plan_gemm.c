@@ -324,6 +324,40 @@ static void swap_ab_plans(void) {
   CHECK(swap_case(333, 14336, 4096, 1, BF, 0, 0, 1, 0, NULL) == 0, "333 x 14336 x 4096, D column-major");
   CHECK(swap_case(160, 4096, 4096, 1, BF, 0, 0, 1, 0, NULL) == 0, "160 x 4096 x 4096, D column-major");
   CHECK(swap_case(100, 4096, 4096, 1, BF, 0, 0, 1, 0, NULL) == 0, "100 x 4096 x 4096, D column-major");
+  /* a row-major D (16-bit A and B), D^T stored by transposed TMA stores, where the swapped plan makes
+   * the same choices on at most 7/8 of the tiles: 288 and 333 x 14336 (258 tiles of 128x168, swapped
+   * 224), 448 x 14336 (256 of 128x224, swapped 224: the bound), C read alike; not 448 x 11008 (264 /
+   * 258), 768 x 4096 (132 / 128), 160 x 4096 (96 / 128), 4096^3, FP8 A and B */
+  CHECK(swap_case(288, 14336, 4096, 1, BF, 0, 0, 0, 0, NULL) == 1, "288 x 14336 x 4096, D row-major");
+  CHECK(swap_case(333, 14336, 4096, 1, F16, 0, 0, 0, 1, NULL) == 1, "333 x 14336 x 4096 fp16, C and D row-major");
+  CHECK(swap_case(448, 14336, 8192, 1, BF, 0, 0, 0, 0, NULL) == 1, "448 x 14336 x 8192, D row-major");
+  CHECK(swap_case(448, 11008, 4096, 1, BF, 0, 0, 0, 0, NULL) == 0, "448 x 11008 x 4096, D row-major");
+  CHECK(swap_case(768, 4096, 4096, 1, BF, 0, 0, 0, 0, NULL) == 0, "768 x 4096 x 4096, D row-major");
+  CHECK(swap_case(160, 4096, 4096, 1, BF, 0, 0, 0, 0, NULL) == 0, "160 x 4096 x 4096, D row-major");
+  CHECK(swap_case(333, 14336, 4096, 1, E4, 0, 0, 0, 0, NULL) == 0, "333 x 14336 x 4096 e4m3, D row-major");
+  CHECK(swap_case(333, 14336, 4096, 1, BF, 0, 0, 0, 2, NULL) == 0, "333 x 14336 x 4096, D row-major, C column-major");
+  /* the swapped plan's mark: the flag once, and D^T's order in the reason */
+  {
+    cutego_gemm_plan_t p;
+    memset(&p, 0, sizeof p);
+    snprintf(p.reason, sizeof p.reason, "wgmma");
+    p.d.major = 1;
+    cutego_gemm_mark_swapped(&p);
+    cutego_gemm_mark_swapped(&p);
+    CHECK((p.flags & CUTEGO_GEMM_F_SWAP_AB) && !strcmp(p.reason, "D^T = B A^T (A and B swapped, D^T column-major): wgmma"),
+          "marked: %s", p.reason);
+    memset(&p, 0, sizeof p);
+    cutego_gemm_mark_swapped(&p);
+    CHECK(!strncmp(p.reason, "D^T = B A^T (A and B swapped, D^T row-major): ", 46), "marked: %s", p.reason);
+  }
+  /* the launchers' first test */
+  {
+    const cute_layout_t col = L3(333, 14336, 0, 1, 333, 0), row = L3(333, 14336, 0, 14336, 1, 0),
+                        nounit = L3(333, 14336, 0, 2, 666, 0), one = L3(1, 14336, 0, 1, 1, 0);
+    CHECK(cutego_gemm_swap_candidate(&col) && cutego_gemm_swap_candidate(&row) && !cutego_gemm_swap_candidate(&nounit) &&
+              cutego_gemm_swap_candidate(&one) && !cutego_gemm_swap_candidate(NULL),
+          "swap candidates");
+  }
   CHECK(cutego_gemm_swap_ab(NULL, NULL, NULL, 132) == 0, "NULL plans");
 }
 

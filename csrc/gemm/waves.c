@@ -810,13 +810,15 @@ static int same_tiles(const cutego_gemm_plan_t *p, int config) {
   return !count_tiles(p->m, p->n, p->l, config, fp8, &t) && !count_tiles(p->n, p->m, p->l, config, fp8, &u) && t == u;
 }
 
-/* Whether a plan's output makes no more tiles of configuration config with its m and n exchanged:
- * as many, or fewer where grid (the swapped D^T's rows on the 16-byte grid, stored by TMA). */
-static int no_more_tiles(const cutego_gemm_plan_t *p, int config, int grid) {
+/* Whether a plan's output makes few enough tiles of configuration config with its m and n
+ * exchanged: for a column-major D (row-major D^T) as many, or fewer where grid (D^T's rows on the
+ * 16-byte grid, stored by TMA); for a row-major D (D^T stored transposed, `row`) at most 7/8 as
+ * many. */
+static int fewer_tiles(const cutego_gemm_plan_t *p, int config, int row, int grid) {
   int64_t t, u;
   const int fp8 = is_fp8(p->ab_dtype);
-  return !count_tiles(p->m, p->n, p->l, config, fp8, &t) && !count_tiles(p->n, p->m, p->l, config, fp8, &u) &&
-         (u == t || (u < t && grid));
+  if (count_tiles(p->m, p->n, p->l, config, fp8, &t) || count_tiles(p->n, p->m, p->l, config, fp8, &u)) return 0;
+  return row ? u <= t - t / 8 : u == t || (u < t && grid);
 }
 
 /* Whether an output operand's rows (the stride that is not 1) lie on the 16-byte grid. */
@@ -825,15 +827,22 @@ static int rows_on_16(const cutego_gemm_operand_t *o, int32_t dtype) {
   return (o->stride[o->major == 0 ? 0 : 1] * bytes) % 16 == 0;
 }
 
+int cutego_gemm_swap_candidate(const cute_layout_t *d) {
+  return d && d->leaves >= 1 && d->leaves <= CUTE_LAYOUT_MAX_LEAVES &&
+         ((d->stride[0] == 1 && d->shape[0] >= 2) || (d->leaves >= 2 && d->stride[1] == 1 && d->shape[1] >= 2));
+}
+
 int cutego_gemm_swap_ab(const cutego_gemm_options_t *opt, const cutego_gemm_plan_t *p, const cutego_gemm_plan_t *q,
                         int sms) {
   if (opt && (opt->config > 0 || opt->cluster_m > 0 || opt->cluster_n > 1 || opt->group_m > 0 ||
               opt->fp8_accumulation == CUTEGO_GEMM_FP8_ACCUM_BLOCK_SCALED))
     return 0;
   if (!p || !q || p->path != CUTEGO_GEMM_PATH_WGMMA || q->path != CUTEGO_GEMM_PATH_WGMMA) return 0;
-  if (((p->flags | q->flags) & CUTEGO_GEMM_F_BLOCK_SCALED) || p->d.major != 1 || q->d.major != 0 ||
+  /* D column-major, D^T row-major; or D row-major (16-bit A and B), D^T stored transposed by TMA */
+  const int row = p->d.major == 0 && q->d.major == 1 && is_16bit(p->ab_dtype) && (q->flags & CUTEGO_GEMM_F_D_TMA_T);
+  if (((p->flags | q->flags) & CUTEGO_GEMM_F_BLOCK_SCALED) || !(row || (p->d.major == 1 && q->d.major == 0)) ||
       p->m != q->n || p->n != q->m || p->k != q->k || p->l != q->l || p->read_c != q->read_c ||
-      (p->read_c && (p->c.major != 1 || q->c.major != 0)))
+      (p->read_c && (p->c.major != p->d.major || q->c.major != q->d.major)))
     return 0;
   /* the same packed copies, A's as B's */
   const int32_t pf = p->flags, qf = q->flags;
@@ -841,15 +850,14 @@ int cutego_gemm_swap_ab(const cutego_gemm_options_t *opt, const cutego_gemm_plan
       !(pf & CUTEGO_GEMM_F_PACK_B) != !(qf & CUTEGO_GEMM_F_PACK_A) ||
       !(pf & CUTEGO_GEMM_F_PACK_D) != !(qf & CUTEGO_GEMM_F_PACK_D))
     return 0;
-  /* the same choices, each on no more tiles swapped (fewer only where D^T, and C^T where read, go
-   * by TMA: rows on the 16-byte grid), stream-K on as many */
+  /* the same choices, each on few enough tiles swapped (fewer_tiles), stream-K on as many */
   const int split = opt ? opt->split_k : 0;
   const int config = cutego_gemm_pick_config_plan(p, sms), narrow = cutego_gemm_narrow_config(p, sms),
             stream_k = cutego_gemm_stream_k(p, sms);
   const int grid = rows_on_16(&q->d, q->cd_dtype) && (!q->read_c || rows_on_16(&q->c, q->cd_dtype));
-  if (p->config != q->config || !no_more_tiles(p, p->config, grid) || config != cutego_gemm_pick_config_plan(q, sms) ||
-      !no_more_tiles(p, config, grid) || narrow != cutego_gemm_narrow_config(q, sms) ||
-      (narrow >= 0 && !no_more_tiles(p, narrow, grid)) ||
+  if (p->config != q->config || !fewer_tiles(p, p->config, row, grid) || config != cutego_gemm_pick_config_plan(q, sms) ||
+      !fewer_tiles(p, config, row, grid) || narrow != cutego_gemm_narrow_config(q, sms) ||
+      (narrow >= 0 && !fewer_tiles(p, narrow, row, grid)) ||
       stream_k != cutego_gemm_stream_k(q, sms) || (stream_k > 0 && !same_tiles(p, stream_k - 1)) ||
       cutego_gemm_split_k(p, sms, split, NULL, 0) != cutego_gemm_split_k(q, sms, split, NULL, 0) ||
       cutego_gemm_auto_cluster(p) != cutego_gemm_auto_cluster(q))

@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
 # run.sh and ../2026-12-05-bstma/run3.sh in one device call (one build of the tree; bstma.patch as a
 # variant of it), main's tree, no carry, ~8 minutes:
-# 1. FP8 128x224 by waves and the column-major swap on fewer tiles (change.patch against 0b7b279):
-#    their tests, then main before against the tree (bench_gemm_fp8, bench_gemm --d-col), in turn;
+# 1. FP8 128x224 by waves, the column-major swap on fewer tiles and the row-major swap on at most
+#    7/8 of the tiles (change.patch against 0b7b279): their tests, then main before against the tree
+#    (bench_gemm_fp8, bench_gemm --d-col, bench_gemm row-major), in turn. The row-major swap,
+#    predicted from the swapab grid's base -> swap (one H100, noisy): 288 x 14336 1.08, 288 x 28672
+#    1.14, 333 x 14336 x 4096 / 8192 1.08, 333 x 28672 1.09, 448 x 14336 x 4096 / 14336 1.00 / 1.11,
+#    448 x 28672 1.03; the three it leaves 0.98-1.02. Wrong if any of those it takes loses 2%;
 # 2. bstma.patch (the block scales by TMA) built as a variant: its test_gemm_fp8's block-scaled cases,
 #    each failing one alone, memcheck of the first with line information. Predictions: run.sh's and
 #    run3.sh's.
@@ -28,10 +32,10 @@ echo "linked at $(el)s: $(ls $G/old/bench_gemm_fp8 $G/old/bench_gemm $G/bs/test_
 run_test 100 test_gemm_fp8
 grep "128x224" $OUT/test_gemm_fp8.log | cut -c1-150 >> $S
 echo "cases on 128x224 tiles: $(grep -c '128x224 tiles' $OUT/test_gemm_fp8.log)" >> $S
-run_test 100 test_gemm --filter bad-args,col-major
-grep "col-major" $OUT/test_gemm.log | grep -E "swapped|FAIL" | cut -c1-130 >> $S
+run_test 100 test_gemm --filter bad-args,col-major,row-major
+grep -E "col-major|row-major" $OUT/test_gemm.log | grep -E "swapped|FAIL" | cut -c1-130 >> $S
 sanitize memcheck 100 test_gemm_fp8 "128x224 odd,128x224 e5m2xe4m3 K=128,128x224 batched,128x224 split-K"
-sanitize memcheck 100 test_gemm "col-major D 288x14336 (swapped),col-major D 768x4096 (swapped)"
+sanitize memcheck 100 test_gemm "col-major D 288x14336 (swapped),col-major D 768x4096 (swapped),row-major D 333x14336 (swapped)"
 SH=""
 for s in 1024,7168,4096 1024,11008,4096 1024,14336,4096 1024,14336,11008 1024,28672,4096 512,14336,4096 \
          256,28672,8192 256,14336,4096 256,11008,4096 512,6144,4096 2048,14336,4096 4096,4096,4096 8192,8192,8192; do
@@ -46,6 +50,14 @@ for s in 288,14336,4096 288,28672,4096 448,11008,4096 448,14336,4096 448,14336,8
 done
 ab dcol 2 $G/old/bench_gemm $D/bench_gemm --graph --dtype bf16 --d-col $SH
 cp $G/dcol/*.csv $OUT/ 2>/dev/null
+# the row-major swap (at most 7/8 of the tiles swapped): 10 shapes it takes, 3 it leaves
+SH=""
+for s in 288,14336,4096 288,28672,4096 333,14336,4096 333,14336,8192 333,28672,4096 448,14336,4096 \
+         448,14336,14336 448,28672,4096 448,11008,4096 768,4096,4096 4096,4096,4096; do
+  SH="$SH --shape $s"
+done
+ab rowd 2 $G/old/bench_gemm $D/bench_gemm --graph --dtype bf16 $SH
+cp $G/rowd/*.csv $OUT/ 2>/dev/null
 # 2. bstma as a variant
 T=$G/bs/test_gemm_fp8
 timeout 60 $T --filter block > $OUT/bs_block.log 2>&1
