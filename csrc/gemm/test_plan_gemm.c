@@ -334,6 +334,8 @@ static void swap_ab_plans(void) {
   CHECK(swap_case(448, 11008, 4096, 1, BF, 0, 0, 0, 0, NULL) == 0, "448 x 11008 x 4096, D row-major");
   CHECK(swap_case(768, 4096, 4096, 1, BF, 0, 0, 0, 0, NULL) == 0, "768 x 4096 x 4096, D row-major");
   CHECK(swap_case(160, 4096, 4096, 1, BF, 0, 0, 0, 0, NULL) == 0, "160 x 4096 x 4096, D row-major");
+  CHECK(swap_case(64, 64, 32, 1, BF, 0, 0, 0, 0, NULL) == 0, "64 x 64 x 32, D row-major (one tile either way)");
+  CHECK(swap_case(100, 700, 64, 1, BF, 0, 0, 0, 0, NULL) == 0, "100 x 700 x 64, D row-major");
   CHECK(swap_case(333, 14336, 4096, 1, E4, 0, 0, 0, 0, NULL) == 0, "333 x 14336 x 4096 e4m3, D row-major");
   CHECK(swap_case(333, 14336, 4096, 1, BF, 0, 0, 0, 2, NULL) == 0, "333 x 14336 x 4096, D row-major, C column-major");
   /* the swapped plan's mark: the flag once, and D^T's order in the reason */

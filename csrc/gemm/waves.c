@@ -813,12 +813,12 @@ static int same_tiles(const cutego_gemm_plan_t *p, int config) {
 /* Whether a plan's output makes few enough tiles of configuration config with its m and n
  * exchanged: for a column-major D (row-major D^T) as many, or fewer where grid (D^T's rows on the
  * 16-byte grid, stored by TMA); for a row-major D (D^T stored transposed, `row`) at most 7/8 as
- * many. */
+ * many (at least one fewer in eight, rounded up: never for one tile). */
 static int fewer_tiles(const cutego_gemm_plan_t *p, int config, int row, int grid) {
   int64_t t, u;
   const int fp8 = is_fp8(p->ab_dtype);
   if (count_tiles(p->m, p->n, p->l, config, fp8, &t) || count_tiles(p->n, p->m, p->l, config, fp8, &u)) return 0;
-  return row ? u <= t - t / 8 : u == t || (u < t && grid);
+  return row ? u <= t - (t + 7) / 8 : u == t || (u < t && grid);
 }
 
 /* Whether an output operand's rows (the stride that is not 1) lie on the 16-byte grid. */
