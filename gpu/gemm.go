@@ -462,7 +462,7 @@ type swapped struct {
 // and false where it stays as asked (first, cheaply, where cutego_gemm_swap_candidate says no).
 func swapAB(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, beta float32, opt *GemmOptions) (swapped, bool) {
 	ld, err := toC(d.Layout)
-	if err != nil || C.cutego_gemm_swap_candidate(&ld) == 0 {
+	if err != nil || C.cutego_gemm_swap_candidate(&ld, C.int32_t(ab)) == 0 {
 		return swapped{}, false
 	}
 	transpose := func(x GemmOperand) (GemmOperand, bool) {

@@ -627,10 +627,12 @@ int cutego_gemm_auto_cluster(const cutego_gemm_plan_t *plan);
 int cutego_gemm_swap_ab(const cutego_gemm_options_t *opt, const cutego_gemm_plan_t *asked,
                         const cutego_gemm_plan_t *swapped, int sms);
 
-/* Whether a GEMM whose D has layout d may be swapped at all (the launchers' cheap first test, before
- * they plan both orientations for cutego_gemm_swap_ab): D's first leaf or its second of unit stride
- * and extent 2 or more. 1 or 0 (0 for NULL). */
-int cutego_gemm_swap_candidate(const cute_layout_t *d);
+/* Whether a GEMM whose D has layout d and whose A has type ab_dtype may be swapped at all (the
+ * launchers' cheap first test, before they plan both orientations for cutego_gemm_swap_ab): D's
+ * first leaf of unit stride and extent 2 or more, a second leaf of extent 1, or a second leaf of
+ * unit stride (16-bit A only) where a flat D's M x N makes at most 7/8 of some configuration's
+ * tiles swapped (a nested D: 1). 1 or 0 (0 for NULL). A row-major square GEMM then costs its call no second plan lookup. */
+int cutego_gemm_swap_candidate(const cute_layout_t *d, int32_t ab_dtype);
 
 /* Marks a plan of the swapped GEMM as cutego_gemm returns it: CUTEGO_GEMM_F_SWAP_AB, and its reason
  * prefixed with "D^T = B A^T (A and B swapped, D^T row-major): " (or "column-major", D^T's order). */

@@ -1020,7 +1020,7 @@ bool swap_ab(const void *d, const cute_layout_t *ld, const void *a, const cute_l
              const cutego_gemm_options_t *opt, int sms, cute_layout_t *ld_t, cute_layout_t *lc_t, cutego_gemm_options_t *o_t,
              int *ab_t) {
   const int read_c = beta != 0.0f;
-  if (!la || !lb || (read_c && !lc) || !cutego_gemm_swap_candidate(ld)) return false;
+  if (!la || !lb || (read_c && !lc) || !cutego_gemm_swap_candidate(ld, ab_dtype)) return false;
   if (cutego_gemm_transpose_layout(ld, ld_t) != 0 || (read_c && cutego_gemm_transpose_layout(lc, lc_t) != 0))
     return false;
   cutego_gemm_options_t o = {};

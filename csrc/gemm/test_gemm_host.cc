@@ -165,7 +165,8 @@ static void random_calls(int n) {
     // the rule on the two plans, for the device's 132 multiprocessors (as the launcher fills sms)
     bool want = false;
     int32_t swapped_d_major = -1;
-    if (cutego_gemm_swap_candidate(&ld)) {  // (a row-major D of one column is column-major too)
+    const bool candidate = cutego_gemm_swap_candidate(&ld, ab);
+    {  // the rule on every call: the launchers' first test may only leave out what it refuses
       cute_layout_t dt, ct;
       cutego_gemm_options_t os = o;
       os.sms = 132, os.scale_a = o.scale_b, os.scale_b = o.scale_a;
@@ -179,6 +180,9 @@ static void random_calls(int n) {
              cutego_gemm_plan(&dt, &lb, &la, beta != 0 ? &ct : nullptr, ab_t, cd, beta != 0, D, B, A, C, &os, &pq_) == 0 &&
              cutego_gemm_swap_ab(&o, &pa_, &pq_, 132) == 1;
       swapped_d_major = pq_.d.major;
+      CHECK(!want || candidate, "random call %d (%lldx%lldx%lld): the rule swaps, the first test leaves it", i,
+            (long long)M, (long long)N, (long long)K);
+      want = want && candidate;
     }
     const bool got = p.flags & CUTEGO_GEMM_F_SWAP_AB;
     CHECK(got == want, "random call %d (%lldx%lldx%lld L%lld, D %s): swapped %d, the rule says %d: %s", i, (long long)M,

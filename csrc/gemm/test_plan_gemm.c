@@ -352,13 +352,32 @@ static void swap_ab_plans(void) {
     cutego_gemm_mark_swapped(&p);
     CHECK(!strncmp(p.reason, "D^T = B A^T (A and B swapped, D^T row-major): ", 46), "marked: %s", p.reason);
   }
-  /* the launchers' first test */
+  /* the launchers' first test: column-major D of any type; row-major D of 16-bit A where some
+   * configuration makes at most 7/8 of its tiles swapped (333 x 14336 on 128x168: 224 of 258; a
+   * square never); a necessary condition only (the rule then weighs the plans' own choices) */
   {
     const cute_layout_t col = L3(333, 14336, 0, 1, 333, 0), row = L3(333, 14336, 0, 14336, 1, 0),
-                        nounit = L3(333, 14336, 0, 2, 666, 0), one = L3(1, 14336, 0, 1, 1, 0);
-    CHECK(cutego_gemm_swap_candidate(&col) && cutego_gemm_swap_candidate(&row) && !cutego_gemm_swap_candidate(&nounit) &&
-              cutego_gemm_swap_candidate(&one) && !cutego_gemm_swap_candidate(NULL),
+                        nounit = L3(333, 14336, 0, 2, 666, 0), one = L3(1, 14336, 0, 14336, 1, 0),
+                        sq = L3(4096, 4096, 0, 4096, 1, 0);
+    CHECK(cutego_gemm_swap_candidate(&col, E4) && cutego_gemm_swap_candidate(&row, BF) &&
+              !cutego_gemm_swap_candidate(&row, E4) && !cutego_gemm_swap_candidate(&nounit, BF) &&
+              !cutego_gemm_swap_candidate(&sq, F16) && !cutego_gemm_swap_candidate(NULL, BF),
           "swap candidates");
+    CHECK(cutego_gemm_swap_candidate(&one, BF), "1 x 14336 (64x32 tiles: 448, swapped 224): not a candidate");
+  }
+  /* the first test never refuses what the rule takes: a grid of row-major shapes */
+  {
+    const int64_t ext[] = {1, 8, 64, 100, 128, 160, 200, 288, 333, 448, 512, 768, 1000, 4096, 11008, 14336};
+    int taken = 0;
+    for (size_t i = 0; i < sizeof ext / sizeof ext[0]; ++i)
+      for (size_t j = 0; j < sizeof ext / sizeof ext[0]; ++j) {
+        const cute_layout_t d = L3(ext[i], ext[j], 0, ext[j], 1, 0);
+        const int rule = swap_case(ext[i], ext[j], 1024, 1, BF, 0, 0, 0, 0, NULL);
+        taken += rule == 1;
+        CHECK(rule != 1 || cutego_gemm_swap_candidate(&d, BF), "%lld x %lld: swapped, not a candidate", (long long)ext[i],
+              (long long)ext[j]);
+      }
+    CHECK(taken > 5, "row-major swaps on the grid: %d", taken);
   }
   CHECK(cutego_gemm_swap_ab(NULL, NULL, NULL, 132) == 0, "NULL plans");
 }

@@ -814,11 +814,14 @@ static int same_tiles(const cutego_gemm_plan_t *p, int config) {
  * exchanged: for a column-major D (row-major D^T) as many, or fewer where grid (D^T's rows on the
  * 16-byte grid, stored by TMA); for a row-major D (D^T stored transposed, `row`) at most 7/8 as
  * many (at least one fewer in eight, rounded up: never for one tile). */
-static int fewer_tiles(const cutego_gemm_plan_t *p, int config, int row, int grid) {
+static int fewer_tiles_mn(int64_t m, int64_t n, int64_t l, int config, int fp8, int row, int grid) {
   int64_t t, u;
-  const int fp8 = is_fp8(p->ab_dtype);
-  if (count_tiles(p->m, p->n, p->l, config, fp8, &t) || count_tiles(p->n, p->m, p->l, config, fp8, &u)) return 0;
+  if (count_tiles(m, n, l, config, fp8, &t) || count_tiles(n, m, l, config, fp8, &u)) return 0;
   return row ? u <= t - (t + 7) / 8 : u == t || (u < t && grid);
+}
+
+static int fewer_tiles(const cutego_gemm_plan_t *p, int config, int row, int grid) {
+  return fewer_tiles_mn(p->m, p->n, p->l, config, is_fp8(p->ab_dtype), row, grid);
 }
 
 /* Whether an output operand's rows (the stride that is not 1) lie on the 16-byte grid. */
@@ -827,9 +830,16 @@ static int rows_on_16(const cutego_gemm_operand_t *o, int32_t dtype) {
   return (o->stride[o->major == 0 ? 0 : 1] * bytes) % 16 == 0;
 }
 
-int cutego_gemm_swap_candidate(const cute_layout_t *d) {
-  return d && d->leaves >= 1 && d->leaves <= CUTE_LAYOUT_MAX_LEAVES &&
-         ((d->stride[0] == 1 && d->shape[0] >= 2) || (d->leaves >= 2 && d->stride[1] == 1 && d->shape[1] >= 2));
+int cutego_gemm_swap_candidate(const cute_layout_t *d, int32_t ab_dtype) {
+  if (!d || d->leaves < 1 || d->leaves > CUTE_LAYOUT_MAX_LEAVES) return 0;
+  if (d->stride[0] == 1 && d->shape[0] >= 2) return 1; /* column-major */
+  if (d->leaves >= 2 && d->shape[1] == 1) return 1;    /* one column: either order (the rule decides) */
+  if (!(d->leaves >= 2 && d->stride[1] == 1 && d->shape[1] >= 2) || !is_16bit(ab_dtype)) return 0;
+  if (d->ntokens != d->leaves + 2) return 1; /* a nested D: the rule decides */
+  /* row-major: only where some configuration makes at most 7/8 of its tiles swapped */
+  for (int c = 0; c < cutego_gemm_nconfigs; ++c)
+    if (fewer_tiles_mn(d->shape[0], d->shape[1], 1, c, 0, 1, 0)) return 1;
+  return 0;
 }
 
 int cutego_gemm_swap_ab(const cutego_gemm_options_t *opt, const cutego_gemm_plan_t *p, const cutego_gemm_plan_t *q,
