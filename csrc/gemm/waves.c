@@ -836,7 +836,8 @@ int cutego_gemm_swap_candidate(const cute_layout_t *d, int32_t ab_dtype) {
   if (d->leaves >= 2 && d->shape[1] == 1) return 1;    /* one column: either order (the rule decides) */
   if (!(d->leaves >= 2 && d->stride[1] == 1 && d->shape[1] >= 2) || !is_16bit(ab_dtype)) return 0;
   if (d->ntokens != d->leaves + 2) return 1; /* a nested D: the rule decides */
-  /* row-major: only where some configuration makes at most 7/8 of its tiles swapped */
+  /* row-major: only where some configuration makes at most 7/8 of its tiles swapped (never M = N) */
+  if (d->shape[0] == d->shape[1]) return 0;
   for (int c = 0; c < cutego_gemm_nconfigs; ++c)
     if (fewer_tiles_mn(d->shape[0], d->shape[1], 1, c, 0, 1, 0)) return 1;
   return 0;
