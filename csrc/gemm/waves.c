@@ -170,13 +170,19 @@ static int wave_128x224(int64_t m, int64_t n, int64_t l, int32_t ab_dtype, int s
          !count_tiles(m, n, l, CUTEGO_GEMM_CONFIG_128x256x64, fp8, &t256) && waves(t224, sms) == waves(t256, sms);
 }
 
-/* Whether a 16-bit operand's rows (the stride that is not 1) are on the 128-byte grid. */
-static int on_grid(const cutego_gemm_operand_t *o) { return (o->stride[o->major == 0 ? 0 : 1] * 2) % 128 == 0; }
+/* Whether an operand's rows (the stride that is not 1), of elements of `bytes`, lie on a grid of
+ * `grid` bytes. */
+static int rows_on(const cutego_gemm_operand_t *o, int64_t bytes, int64_t grid) {
+  return (o->stride[o->major == 0 ? 0 : 1] * bytes) % grid == 0;
+}
+
+/* Whether a 16-bit operand's rows are on the 128-byte grid. */
+static int on_grid(const cutego_gemm_operand_t *o) { return rows_on(o, 2, 128); }
 
 /* Whether A's and B's rows, of ab_dtype's bytes, are on the 128-byte grid. */
 static int rows_on_grid(const cutego_gemm_plan_t *p) {
   const int64_t bytes = is_fp8(p->ab_dtype) ? 1 : 2;
-  return (p->a.stride[p->a.major == 0 ? 0 : 1] * bytes) % 128 == 0 && (p->b.stride[p->b.major == 0 ? 0 : 1] * bytes) % 128 == 0;
+  return rows_on(&p->a, bytes, 128) && rows_on(&p->b, bytes, 128);
 }
 
 /* The choice for B K-major or not (b_k_major) and A's and B's rows on the 128-byte grid or not
@@ -824,12 +830,6 @@ static int fewer_tiles(const cutego_gemm_plan_t *p, int config, int row, int gri
   return fewer_tiles_mn(p->m, p->n, p->l, config, is_fp8(p->ab_dtype), row, grid);
 }
 
-/* Whether an output operand's rows (the stride that is not 1) lie on the 16-byte grid. */
-static int rows_on_16(const cutego_gemm_operand_t *o, int32_t dtype) {
-  const int64_t bytes = dtype == CUTEGO_DTYPE_F32 ? 4 : 2;
-  return (o->stride[o->major == 0 ? 0 : 1] * bytes) % 16 == 0;
-}
-
 int cutego_gemm_swap_candidate(const cute_layout_t *d, int32_t ab_dtype) {
   if (!d || d->leaves < 1 || d->leaves > CUTE_LAYOUT_MAX_LEAVES) return 0;
   if (d->stride[0] == 1 && d->shape[0] >= 2) return 1; /* column-major */
@@ -865,7 +865,8 @@ int cutego_gemm_swap_ab(const cutego_gemm_options_t *opt, const cutego_gemm_plan
   const int split = opt ? opt->split_k : 0;
   const int config = cutego_gemm_pick_config_plan(p, sms), narrow = cutego_gemm_narrow_config(p, sms),
             stream_k = cutego_gemm_stream_k(p, sms);
-  const int grid = rows_on_16(&q->d, q->cd_dtype) && (!q->read_c || rows_on_16(&q->c, q->cd_dtype));
+  const int64_t cd_bytes = q->cd_dtype == CUTEGO_DTYPE_F32 ? 4 : 2;
+  const int grid = rows_on(&q->d, cd_bytes, 16) && (!q->read_c || rows_on(&q->c, cd_bytes, 16));
   if (p->config != q->config || !fewer_tiles(p, p->config, row, grid) || config != cutego_gemm_pick_config_plan(q, sms) ||
       !fewer_tiles(p, config, row, grid) || narrow != cutego_gemm_narrow_config(q, sms) ||
       (narrow >= 0 && !fewer_tiles(p, narrow, row, grid)) ||
