@@ -11,7 +11,8 @@
 #    under 3%.
 # 3. Re-measure, main alone against cuBLAS in three rounds: 448 x 11008 x 4096 with D column-major
 #    (session 28: 0.958x after the swap on fewer tiles, H200) and 128 x 4096^2 row-major (0.958 in
-#    session 27, H100).
+#    session 27, H100); beside the first, the same shape unswapped (--config 9: its 128x168 tiles
+#    asked for, which the swap does not take), so swapped / unswapped in one process.
 set -u
 G=$PWD/.devwork/n29; . bench/device/env.sh; . bench/device/steps.sh; . bench/device/variant.sh
 B=bench/results/2026-12-05-bstma
@@ -46,8 +47,9 @@ cp $G/main_*.csv $G/bs_*.csv $OUT/ 2>/dev/null
 # 3
 for r in 1 2 3; do
   timeout 60 $D/bench_gemm $OUT/dcol_$r.csv --graph --dtype bf16 --d-col --shape 448,11008,4096 > /dev/null 2>&1
+  timeout 60 $D/bench_gemm $OUT/dcolnoswap_$r.csv --graph --dtype bf16 --d-col --config 9 --shape 448,11008,4096 > /dev/null 2>&1
   timeout 60 $D/bench_gemm $OUT/row_$r.csv --graph --dtype bf16 --shape 128,4096,4096 --shape 448,11008,4096 > /dev/null 2>&1
 done
-for f in $OUT/dcol_*.csv $OUT/row_*.csv; do awk -F, 'NR>1 {print FILENAME, $4, $5, $6, "ratio", $13, $21, $24}' $f; done >> $S
+for f in $OUT/dcol_*.csv $OUT/dcolnoswap_*.csv $OUT/row_*.csv; do awk -F, 'NR>1 {print FILENAME, $4, $5, $6, "ms", $7, $9, "ratio", $13, $21, $24}' $f; done >> $S
 echo "done at $(el)s" >> $S
 cat $S
