@@ -18,10 +18,11 @@ lines = [l for l in open(sys.argv[1]) if l.startswith('"')]
 d = {}
 for r in csv.DictReader(lines):
     if r.get('Metric Name') != 'gpu__time_duration.sum': continue
-    d.setdefault(r['Kernel Name'][:150], []).append(float(r['Metric Value']) / 1000)
+    d.setdefault(r['Kernel Name'][:150], []).append(float(r['Metric Value'].replace(',', '')) / 1000)
 for k, v in sorted(d.items(), key=lambda kv: st.median(kv[1])):
     print('  %7.2f us x%-3d %s' % (st.median(v), len(v), k))
 PY
 done
+cp $G/ncu_*.csv $OUT/ 2>/dev/null
 echo "done at $(el)s" >> $S
 cat $S
