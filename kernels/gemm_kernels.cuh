@@ -988,12 +988,18 @@ template <class Cfg>
 constexpr int kMmaStagesInFlight = Cfg::CONSUMER_WARPGROUPS == 1 && kKBlocks<Cfg> == 1 ? 2 : 1;
 
 // For each k-tile: wait for the stage, issue its MMAs, and release the stage before (its MMAs
-// are done once one group is left in flight); then the last stage. Returns false, having only
-// released the stages, when the warpgroup's 64 rows lie wholly past M (a GEMM of at most 64 rows
-// runs on one warpgroup's MMAs): nothing to compute or store. k-tiles [k_begin, k_end) (k_end -1:
-// to the last) as the producer's; a part of K for stream-K only (16-bit operands: promoted FP8
-// takes the whole K). Hook (fast accumulation only): hook->at_k_tile() runs after each k-tile's
-// MMAs are issued, before the wait for the k-tile before (DeferredStore).
+// are done once one group is left in flight); then the last stage. k-tiles [k_begin, k_end)
+// (k_end -1: to the last) as the producer's; a part of K for stream-K only (16-bit operands:
+// promoted FP8 takes the whole K). Hook (fast accumulation only): hook->at_k_tile() runs after
+// each k-tile's MMAs are issued, before the wait for the k-tile before (DeferredStore).
+// Returns false when the warpgroup's 64 rows lie wholly past M: nothing to store. Such a
+// warpgroup still runs its MMAs, on rows the TMA filled with zeros (or left stale, where MN-major
+// loads wholly past M are skipped; the results are dropped), wherever A's box has BM rows (M >=
+// BM) and the main loop is 16-bit or fast FP8: only waiting for and releasing each stage there was
+// measured slower, for a reason not known (a wave with a tile row at most half full took 1.3-1.4x
+// the time of a full one: 448 x 4096 x 14336 114.7 us against 512's 81.4, 90.5 with the MMAs run;
+// H100, bench/results/2026-12-05-s29). Where the box has fewer rows (a GEMM of fewer than BM
+// rows), or promotion reads the scales of rows past M, it only waits and releases.
 template <class Cfg, class OA, class OB, class TI, int CM, class Hook = NoHook>
 __device__ __forceinline__ bool consumer_mma_tile(const GemmArgs &p, PipelineTmaAsync<Cfg::STAGES> &pipe,
                                                   PipelineState<Cfg::STAGES> &read, const WorkTileInfo &w, int cw,
@@ -1001,7 +1007,8 @@ __device__ __forceinline__ bool consumer_mma_tile(const GemmArgs &p, PipelineTma
                                                   const cutego_gemm_block_scales_t *bs, int k_begin = 0,
                                                   int k_end = -1, Hook *hook = nullptr) {
   const int ke = k_end < 0 ? p.k_tiles : k_end;
-  if (w.m_idx * Cfg::BM + cw * 64 >= p.m) {
+  const bool past_m = w.m_idx * Cfg::BM + cw * 64 >= p.m;
+  if (past_m && (p.m < Cfg::BM || is_block_scaled<TI> || is_promoted<TI>)) {
     for (int kt = k_begin; kt < ke; ++kt, ++read) {
       pipe.consumer_wait(read);
       pipe.consumer_release(read, CM, lane);
@@ -1039,7 +1046,7 @@ __device__ __forceinline__ bool consumer_mma_tile(const GemmArgs &p, PipelineTma
     for (int i = min(F, ke - k_begin); i >= 1; --i) pipe.consumer_release_stage(s >= i ? s - i : s - i + S, CM, lane);
     read.count += ke - k_begin;
   }
-  return true;
+  return !past_m;
 }
 
 // ---- the epilogue of one tile -------------------------------------------------------------------
