@@ -14,7 +14,8 @@
 # Predicted: every check passes, memcheck clean; 448 x 4096 x 14336 90.5 -> ~80 us (1.10-1.15x),
 # 416 x 4096 x 14336 120 -> 85-95 us (1.25-1.4x), 448 x 4096^2, 448 x 11008, 320 x 4096^2
 # 1.02-1.10x; controls (449, 512, 4096^3, 1000^3, M < 128, NN) 0.98-1.02; the sweep's geomean within
-# 0.5%. Wrong if 416 gains under 10%: then the box's rows past M are not what costs.
+# 0.5%; FP8 per tensor alike. Wrong if 416 gains under 10%: then the box's rows past M are not what
+# costs.
 set -u
 G=$PWD/.devwork/n30; . bench/device/env.sh; . bench/device/steps.sh
 export D=$PWD/.devwork/b; mkdir -p $D
@@ -22,9 +23,9 @@ V=$G/halves; mkdir -p $V
 tar cf - --exclude=.devwork --exclude=.git . | tar xf - -C $V
 (cd $V && patch -p1 -s < bench/results/2026-12-05-next30/halves.patch) || echo "PATCH-FAIL" >> $S
 (cd $V && D=$V/b bash bench/device/lib.sh > $G/lib_halves.log 2>&1; grep -E "lib:|BUILD-FAIL" $G/lib_halves.log | sed 's/^/halves /' >> $S) &
-build_tree bench/bench_gemm
+build_tree bench/bench_gemm bench/bench_gemm_fp8
 wait
-for t in bench/bench_gemm csrc/gemm/test_gemm csrc/gemm/test_gemm_fp8; do
+for t in bench/bench_gemm bench/bench_gemm_fp8 csrc/gemm/test_gemm csrc/gemm/test_gemm_fp8; do
   (cd $V && $NVCC $F -I$CUDA/include $t.cu $V/b/lib.a $LK -o $V/b/$(basename $t) > $G/link_h_$(basename $t).log 2>&1) ||
     echo "LINK-FAIL halves $t: $(grep -m1 error $G/link_h_$(basename $t).log)" >> $S &
 done
@@ -48,6 +49,13 @@ for r in 1 2; do
   echo "round $r at $(el)s" >> $S
 done
 python3 bench/ab_table.py $G/csv/main_*.csv $G/csv/mainnn_*.csv -- $G/csv/halves_*.csv $G/csv/halvesnn_*.csv >> $S 2>&1
+# FP8 per tensor (fast accumulation) on the same kind of shapes, main against the patched tree
+F8=""; for s in 448,4096,4096 448,4096,14336 320,4096,4096 416,4096,14336 512,4096,4096; do F8="$F8 --shape $s"; done
+for r in 1 2; do
+  timeout 90 $D/bench_gemm_fp8 $G/csv/f8main_$r.csv $F8 > $G/f8main_$r.log 2>&1 || echo "fp8 main $r exit $?" >> $S
+  timeout 90 $V/b/bench_gemm_fp8 $G/csv/f8halves_$r.csv $F8 > $G/f8halves_$r.log 2>&1 || echo "fp8 halves $r exit $?" >> $S
+done
+python3 bench/ab_table.py $G/csv/f8main_*.csv -- $G/csv/f8halves_*.csv >> $S 2>&1
 grep -h "WRONG" $G/*_?.log | head -3 >> $S
 timeout 100 $V/b/bench_gemm $OUT/sweep_bf16.csv --sweep --graph --dtype bf16 > $G/sweep.log 2>&1
 echo "sweep (halves) rc=$? ($(el)s): $(tail -1 $G/sweep.log)" >> $S
