@@ -235,6 +235,9 @@ enum {
   CUTEGO_GEMM_F_D_TMA_T = 16384, /* with CUTEGO_GEMM_F_D_TMA: D's M has unit stride (16-bit D, 16-byte
                                     columns and address): the epilogue stages each chunk transposed
                                     and d_map's inner dimension is M */
+  CUTEGO_GEMM_F_A_HALVES = 1 << 15, /* a K-major A of 128-row tiles whose last tile row holds at most 64
+                                       rows: a_map's box is 64 rows, two loads per stage, one in that
+                                       row (its rows past M are not loaded) */
   CUTEGO_GEMM_F_SWAP_AB = 1 << 20, /* set by cutego_gemm (never by cutego_gemm_plan) on the plan it
                                       returns: it computed D^T = B A^T (cutego_gemm_swap_ab), so the
                                       plan's m and n, A and B, C and D are the swapped GEMM's */

@@ -150,13 +150,22 @@ __device__ __forceinline__ void load_stage(const CUtensorMap *map, uint8_t *smem
   }
 }
 
+// Whether A goes in halves (CUTEGO_GEMM_F_A_HALVES, set by the planner): a K-major A of 128-row
+// tiles whose last tile row holds at most 64 rows has a_map boxes of 64 rows, two per stage and one
+// in that row, so no box reaches 64 or more rows past M (such a box slowed the whole wave by up to
+// 1.5x on an H100; bench/results/2026-12-05-s30).
+template <class OA, int BM>
+__device__ __forceinline__ bool a_halves(const GemmArgs &p) {
+  return OA::major == 0 && BM == 128 && (p.flags & CUTEGO_GEMM_F_A_HALVES);
+}
 // A's loads and bytes per stage for tile row tm: a tile with fewer than BM rows of A left loads
 // only those. K-major: the planner's box has CUTEGO_GEMM_A_BOX_ROWS rows (fewer than BM only when
-// the whole GEMM has fewer rows; never with A shared along N, whose CTAs load its halves); MN-major: loads of tma_load_mn rows that lie wholly past M are
-// skipped (at least one is issued). The TMA counts a box's zero fill as bytes, so a partial box
-// counts in full.
+// the whole GEMM has fewer rows; never with A shared along N, whose CTAs load its halves), or 64
+// in halves (a_halves); MN-major: loads of tma_load_mn rows that lie wholly past M are skipped (at
+// least one is issued). The TMA counts a box's zero fill as bytes, so a partial box counts in full.
 template <class OA, int BM>
 __device__ __forceinline__ int a_stage_loads(const GemmArgs &p, int tm) {
+  if (a_halves<OA, BM>(p)) return p.m - tm * BM > 64 ? 2 : 1;
   if constexpr (OA::major == 0 || OA::tma_loads == 1) {
     return OA::tma_loads;
   } else {
@@ -169,10 +178,31 @@ template <class OA, int BM>
 __device__ __forceinline__ int a_stage_bytes(const GemmArgs &p, int loads) {
   if constexpr (OA::major == 0) {
     static_assert(OA::tma_loads == 1 && OA::tma_box_outer == BM, "one box of BM rows");
+    if (a_halves<OA, BM>(p)) return loads * 64 * (OA::stage_bytes / BM);
     return CUTEGO_GEMM_A_BOX_ROWS(p.m, BM) * (OA::stage_bytes / BM);
   } else {
     return OA::tma_loads == 1 ? OA::stage_bytes : loads * OA::tma_load_smem_bytes * kKBlocks<OA>;
   }
+}
+
+// A's stage: where the plan loads a K-major A in halves (CUTEGO_GEMM_F_A_HALVES: a_map's box is 64
+// rows), `loads` boxes of 64 rows, the second 64 rows on (desc_mn64_step_bytes); else load_stage.
+template <class OA, int BM, int CN>
+__device__ __forceinline__ void load_a_stage(const GemmArgs &p, const CUtensorMap *map, uint8_t *smem, uint64_t *bar,
+                                             int m0, int k0, int l, int rank, int loads, bool keep) {
+  if constexpr (OA::major == 0 && BM == 128 && CN == 1) {
+    if (a_halves<OA, BM>(p)) {
+      for (int r = 0; r < loads; ++r) {
+        int32_t c[3] = {k0, m0 + 64 * r, l};
+        if (keep)
+          tma_load_hint(map, smem + r * OA::desc_mn64_step_bytes, bar, 3, c, policy_evict_last());
+        else
+          tma_load(map, smem + r * OA::desc_mn64_step_bytes, bar, 3, c);
+      }
+      return;
+    }
+  }
+  load_stage<OA, CN>(map, smem, bar, m0, k0, l, rank, loads, keep);
 }
 
 // ---- the multi-stage mbarrier pipeline -------------------------------------------------------
@@ -726,9 +756,9 @@ __device__ __forceinline__ void producer_load_tile(const GemmArgs &p, PipelineTm
 #pragma unroll
     for (int j = 0; j < kKBlocks<Cfg>; ++j) {
       const int k0 = kt * BK + j * (BK / kKBlocks<Cfg>);
-      load_stage<OA, CN>(tma_a, sa + s * OA::stage_bytes + j * kKBlockBytes<OA>, pipe.producer_get_barrier(write),
-                         w.m_idx * BM, k0, p.a_bcast_l ? 0 : w.l_idx, w.cluster_rank, a_loads,
-                         Keep && (p.flags & CUTEGO_GEMM_F_D_STREAM));
+      load_a_stage<OA, BM, CN>(p, tma_a, sa + s * OA::stage_bytes + j * kKBlockBytes<OA>,
+                               pipe.producer_get_barrier(write), w.m_idx * BM, k0, p.a_bcast_l ? 0 : w.l_idx,
+                               w.cluster_rank, a_loads, Keep && (p.flags & CUTEGO_GEMM_F_D_STREAM));
       load_stage<OB, CM>(tma_b, sb + s * OB::stage_bytes + j * kKBlockBytes<OB>, pipe.producer_get_barrier(write),
                          w.n_idx * BN, k0, p.b_bcast_l ? 0 : w.l_idx, w.cluster_rank, OB::tma_loads,
                          Keep && (p.flags & CUTEGO_GEMM_F_D_STREAM));
@@ -994,8 +1024,8 @@ constexpr int kMmaStagesInFlight = Cfg::CONSUMER_WARPGROUPS == 1 && kKBlocks<Cfg
 // each k-tile's MMAs are issued, before the wait for the k-tile before (DeferredStore).
 // Returns false when the warpgroup's 64 rows lie wholly past M: nothing to store. Such a
 // warpgroup still runs its MMAs, on rows the TMA filled with zeros (or left stale, where MN-major
-// loads wholly past M are skipped; the results are dropped), wherever A's box has BM rows (M >=
-// BM) and the main loop is 16-bit or fast FP8: only waiting for and releasing each stage there was
+// loads or K-major halves wholly past M are skipped; the results are dropped), wherever A's box
+// has BM rows or goes in halves (M >= BM) and the main loop is 16-bit or fast FP8: only waiting for and releasing each stage there was
 // measured slower, for a reason not known (a wave with a tile row at most half full took 1.3-1.4x
 // the time of a full one: 448 x 4096 x 14336 114.7 us against 512's 81.4, 90.5 with the MMAs run;
 // H100, bench/results/2026-12-05-s29). Where the box has fewer rows (a GEMM of fewer than BM

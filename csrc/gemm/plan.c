@@ -475,7 +475,14 @@ static int derive_maps(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt, 
   if (operand_map(&p->a_map, &p->a, es, abox[0], abox[1], cb->a_swizzle[p->a.major]) ||
       operand_map(&p->b_map, &p->b, es, bbox[0], bbox[1], cb->b_swizzle[p->b.major]))
     return REASON(p, -1, "a tensor map's byte stride overflows int64");
-  if (p->a.major == 0 && p->cluster_n == 1) p->a_map.box[1] = (int32_t)CUTEGO_GEMM_A_BOX_ROWS(p->m, cb->bm);
+  /* A K-major A whose last row of 128-row tiles holds at most 64 rows goes in two boxes of 64 rows
+   * per stage, that row's second left out: a box reaching 64 or more rows past M slowed the whole
+   * wave, 416 x 4096 x 14336 by 1.49x (bench/results/2026-12-05-s30). */
+  const int a_halves = p->a.major == 0 && p->cluster_n == 1 && cb->bm == 128 && p->m > cb->bm &&
+                       p->m % cb->bm != 0 && p->m % cb->bm <= 64;
+  if (p->a.major == 0 && p->cluster_n == 1)
+    p->a_map.box[1] = a_halves ? 64 : (int32_t)CUTEGO_GEMM_A_BOX_ROWS(p->m, cb->bm);
+  if (a_halves) p->flags |= CUTEGO_GEMM_F_A_HALVES;
   if (p->d.stride[1] == 1 && p->d.stride[0] % 2 == 0 && p->d.stride[2] % 2 == 0 && d_addr % (2 * ces) == 0)
     p->flags |= CUTEGO_GEMM_F_D_PAIRS;
   if (p->read_c && p->c.stride[1] == 1 && p->c.stride[0] % 2 == 0 && p->c.stride[2] % 2 == 0 &&

@@ -1837,6 +1837,48 @@ static void pitch_plans(void) {
  * cluster columns (ceil(tiles_n / 2)), the grid is whole clusters; split K runs its slices in the
  * same clusters (where K splits), stream-K refuses them. Only 16-bit tiles of at most 128 columns,
  * a K-major A and at least one tile of rows have such kernels. */
+/* CUTEGO_GEMM_F_A_HALVES: a K-major A of 128-row tiles whose last tile row holds 1-64 rows goes in
+ * boxes of 64 rows (a_map), two per stage, one in that row; nowhere else. */
+static void a_halves_plans(void) {
+  const int BF = CUTEGO_DTYPE_BF16, E4 = CUTEGO_DTYPE_E4M3;
+  const struct {
+    int64_t m, n, k;
+    int ab, a_m_major, config, cluster_m, cluster_n, halves, box_rows;
+  } rows[] = {
+      {448, 4096, 4096, BF, 0, 0, 0, 0, 1, 64},     /* 3 whole tile rows and 64 */
+      {320, 11008, 4096, BF, 0, 0, 0, 0, 1, 64},    /* 2 and 64 */
+      {416, 4096, 14336, BF, 0, 0, 0, 0, 1, 64},    /* 3 and 32 */
+      {129, 4096, 4096, BF, 0, 0, 0, 0, 1, 64},     /* 1 and 1 */
+      {448, 4096, 4096, BF, 0, 0, 2, 0, 1, 64},     /* 2x1 clusters: each CTA's A is its own */
+      {448, 4096, 4096, E4, 0, 0, 0, 0, 1, 64},     /* FP8: 64 rows of 128 bytes too */
+      {449, 4096, 14336, BF, 0, 0, 0, 0, 0, 128},   /* 65 rows in the last: one box */
+      {512, 4096, 4096, BF, 0, 0, 0, 0, 0, 128},    /* whole tile rows */
+      {100, 4096, 4096, BF, 0, 0, 0, 0, 0, 104},    /* one partial tile row: its rows only */
+      {448, 4096, 4096, BF, 1, 0, 0, 0, 0, 64},     /* M-major A: loads of 64 rows already (no flag) */
+      {448, 4096, 4096, BF, 0, CUTEGO_GEMM_CONFIG_128x128x64 + 1, 0, 2, 0, 64}, /* 1x2 clusters: the halves shared */
+      {448, 4096, 4096, BF, 0, CUTEGO_GEMM_CONFIG_64x128x64 + 1, 0, 0, 0, 64},  /* 64-row tiles */
+  };
+  for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {
+    const int64_t m = rows[i].m, n = rows[i].n, k = rows[i].k;
+    cutego_gemm_options_t o;
+    memset(&o, 0, sizeof o);
+    o.config = rows[i].config;
+    o.cluster_m = rows[i].cluster_m;
+    o.cluster_n = rows[i].cluster_n;
+    if (rows[i].cluster_n) o.split_k = 1;
+    cutego_gemm_plan_t p;
+    const cute_layout_t a = rows[i].a_m_major ? L3(m, k, 0, 1, m, 0) : L3(m, k, 0, k, 1, 0);
+    const int rc = plan(L3(m, n, 0, n, 1, 0), a, L3(n, k, 0, k, 1, 0), NULL, rows[i].ab, BF, 0x1000, &o, &p);
+    cutego_gemm_args_t g;
+    if (rc == 0) cutego_gemm_args(&p, (void *)0x10000, NULL, 1.f, 0.f, 0, &g);
+    const int box_rows = p.a.major == 0 ? p.a_map.box[1] : p.a_map.box[0];
+    CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_WGMMA && !(p.flags & CUTEGO_GEMM_F_A_HALVES) == !rows[i].halves &&
+              !(g.flags & CUTEGO_GEMM_F_A_HALVES) == !rows[i].halves && box_rows == rows[i].box_rows,
+          "A halves %lldx%lldx%lld (row %d): rc %d, flags %#x, A's box %d rows: %s", (long long)m, (long long)n,
+          (long long)k, (int)i, rc, (unsigned)p.flags, box_rows, p.reason);
+  }
+}
+
 static void cluster_n_plans(void) {
   const int BF = CUTEGO_DTYPE_BF16, F16 = CUTEGO_DTYPE_F16;
   cutego_gemm_options_t o;
@@ -2286,6 +2328,7 @@ int main(void) {
   swap_ab_plans();
   pitch_plans();
   cluster_n_plans();
+  a_halves_plans();
   random_plans();
   printf("test_plan_gemm: %d checks, %d failures\n", checks, fails);
   return fails != 0;
