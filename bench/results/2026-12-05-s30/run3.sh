@@ -11,7 +11,8 @@
 # Predicted: if A's box past M costs on 64-row tiles as on 128-row ones, a64's 968 .. 1016 take
 # longer than 1024 (up to 1.3x); b64 and the K series rise with the flops only (within 2%).
 # Then 1000^3 and 1024^3 (0.88-0.90 of cuBLAS, cuBLAS on 128x64 in 1x2 clusters): the automatic plan
-# against 128x64 (config 3) with and without 1x2 clusters, 64x128 in 2x1, in one process each.
+# against 128x64 (config 3) and 128x128 (config 2); 128x64 in 1x2 clusters and 64x128 in 2x1 against the
+# same tiles without clusters; in one process each.
 set -u
 G=$PWD/.devwork/s30; . bench/device/env.sh; . bench/device/steps.sh
 export D=$PWD/.devwork/b; mkdir -p $D
@@ -45,9 +46,9 @@ for key in sorted(t):
 P
 mkdir -p $G/cfg
 for r in 1 2; do
-  for o in "--ab-config 3" "--ab-config 3 --cluster-n 2" "--ab-config 8 --cluster 2" "--ab-config 2"; do
+  for o in "--ab-config 3" "--ab-config 2" "--config 3 --cluster-n 2 --ab-cluster" "--config 8 --cluster 2 --ab-cluster"; do
     f=$(echo "$o" | tr -d ' -'); timeout 60 $D/bench_gemm $G/cfg/${f}_$r.csv --graph --dtype bf16 $o --shape 1000,1000,1000 --shape 1024,1024,1024 --shape 2000,3000,1000 > $G/cfg/${f}_$r.log 2>&1 || echo "cfg $o $r exit $?" >> $S
-    grep -E "config [0-9]+:" $G/cfg/${f}_$r.log | sed "s/^/$f r$r /" >> $S
+    grep -E "ours |config [0-9]+:|without clusters" $G/cfg/${f}_$r.log | cut -c1-150 | sed "s/^/$f r$r /" >> $S
   done
 done
 (cd $G && tar czf $OUT/csv.tgz edge3 cfg)
