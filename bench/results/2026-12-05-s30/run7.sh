@@ -15,7 +15,7 @@ for r in 1 2; do
   for o in "" "--swap-ab"; do
     f=s$(echo "$o" | tr -d ' -')_$r
     timeout 40 $D/bench_gemm $G/e/$f.csv --graph --dtype bf16 $o $SH > $G/e/$f.log 2>&1 || echo "$f exit $?" >> $S
-    grep -E "^shape" $G/e/$f.log | awk -v f="$f" '{print f, $4, $5, $6, $8, "us ratio", $17, $NF}' | cut -c1-120 >> $S
+    grep -E "^shape" $G/e/$f.log | awk -v f="$f" '{print f, $4, $5, $6, $8, "us Lt", $13, "ratio", $19}' >> $S
   done
 done
 (cd $G && tar czf $OUT/csv.tgz e)
