@@ -8,6 +8,7 @@
 # trace.patch (a diagnostic build, never for main): a launch with alpha 0.75 and a C pointer (beta 0)
 # writes per tile its producer's and consumers' %globaltimer stamps and SM (trace_gemm.cu prints
 # them; trace_summary.py groups them by inner / last row / last column).
+# Then 416 and 512 x 4096 x 14336 with A's halves off (the A edge of session 29).
 # Predicted: the last column's consumers run their main loops 1.5x+ longer than the others, and their
 # producers barely wait on empty barriers (their stages arrive late: the loads are slow), or else
 # they wait on them as long as the others (the MMAs are slow).
@@ -20,12 +21,24 @@ tar cf - --exclude=.devwork --exclude=.git . | tar xf - -C $V
 (cd $V && D=$V/b bash bench/device/lib.sh > $G/lib_trace.log 2>&1; grep -E "lib:|BUILD-FAIL" $G/lib_trace.log | head -5 | sed 's/^/trace /' >> $S)
 (cd $V && $NVCC $F -I$CUDA/include $N/trace_gemm.cu $V/b/lib.a $LK -o $V/b/trace_gemm > $G/link_trace.log 2>&1) ||
   echo "LINK-FAIL trace_gemm: $(grep -m1 error $G/link_trace.log)" >> $S
+# the same build with A's halves off (the planner's rule only: ../2026-12-05-s30/nohalves.patch), for
+# the A edge that halves fixed (416 x 4096 x 14336: 120 -> 81 us), to compare with the N edge
+W=$G/trace_nh; mkdir -p $W/o
+tar cf - --exclude=b -C $V . | tar xf - -C $W && (cd $W && patch -p1 -s < bench/results/2026-12-05-s30/nohalves.patch) &&
+  cp $V/b/o/*.o $W/o/ && (cd $W && gcc -std=c99 -O2 -fPIC -Iinclude -c csrc/gemm/plan.c -o $W/o/csrc_gemm_plan.c.o) &&
+  ar rcs $W/lib.a $W/o/*.o && (cd $W && $NVCC $F -I$CUDA/include $N/trace_gemm.cu $W/lib.a $LK -o $W/trace_gemm) ||
+  echo "nohalves trace build failed" >> $S
 echo "built at $(el)s" >> $S
 i=0
 for c in "1024 904 14336 8 1" "1024 1024 14336 8 1" "1024 896 14336 8 1" "1024 960 14336 8 1" \
          "2048 904 14336 2 1" "2048 1024 14336 2 1" "1024 904 14336 8 1 0 1" "1024 904 14336" "512 904 14336 8 1"; do
   i=$((i+1))
   timeout 60 $V/b/trace_gemm $c > $OUT/trace_$i.log 2>&1; echo "trace $i ($c) rc=$?" >> $S
+  python3 $N/trace_summary.py $OUT/trace_$i.log >> $S 2>&1
+done
+for c in "416 4096 14336 2 1" "512 4096 14336 2 1"; do
+  i=$((i+1))
+  timeout 60 $W/trace_gemm $c > $OUT/trace_$i.log 2>&1; echo "trace $i ($c, halves off) rc=$?" >> $S
   python3 $N/trace_summary.py $OUT/trace_$i.log >> $S 2>&1
 done
 echo "done at $(el)s" >> $S
