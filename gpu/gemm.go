@@ -132,6 +132,10 @@ type GemmPlan struct {
 	// DTransposed: D's M has unit stride (a column-major 16-bit D) and goes out through TMA stores,
 	// each chunk staged transposed in shared memory (CUTEGO_GEMM_F_D_TMA_T)
 	DTransposed bool
+	// AHalves: a K-major A whose last row of 128-row tiles holds at most 64 rows goes in TMA boxes
+	// of 64 rows, two per stage and one in that row (CUTEGO_GEMM_F_A_HALVES: a box reaching 64 or
+	// more rows past M slowed the whole wave)
+	AHalves bool
 	// SwappedAB: D's M has unit stride and Copier.Gemm computed D^T = B A^T, row-major, with A and
 	// B exchanged (cutego_gemm_swap_ab: where both orientations make the same tiles); the plan is
 	// the swapped GEMM's (its Kernel and Reason; CUTEGO_GEMM_F_SWAP_AB)
@@ -241,6 +245,7 @@ func planGemm(d GemmOperand, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, b
 	p.Packed = p.c.flags&packFlags != 0
 	p.DStream = p.c.flags&C.CUTEGO_GEMM_F_D_STREAM != 0
 	p.DTransposed = p.c.flags&C.CUTEGO_GEMM_F_D_TMA_T != 0
+	p.AHalves = p.c.flags&C.CUTEGO_GEMM_F_A_HALVES != 0
 	p.SplitK = 1
 	if rc != 0 {
 		return nil, fmt.Errorf("gpu: gemm: %s", p.Reason)
