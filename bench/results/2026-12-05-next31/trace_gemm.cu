@@ -2,7 +2,8 @@
 // untraced calls (alpha 1) then one traced call (alpha 0.75 with a C pointer and beta 0: the kernels
 // of trace.patch write each tile's producer and consumer times there), printed as lines
 // "P cta sm m n start end wait" and "C cta sm warpgroup m n start mma_done end" for
-// trace_summary.py. A diagnostic for bench/results/2026-12-05-next31 (not built by make).
+// trace_summary.py, and each call's time alone (events around it, nothing overlapping: session 30's
+// figures came from back-to-back graph replays). A diagnostic for bench/results/2026-12-05-next31 (not built by make).
 #include "../../../csrc/gemm/gemm_harness.h"
 using namespace gh;
 
@@ -35,7 +36,10 @@ int main(int argc, char **argv) {
   if (cudaMalloc(&rec, trace_bytes > (size_t)nd * 2 ? trace_bytes : (size_t)nd * 2)) return 3;
   const cute_layout_t lc = ld;
   cutego_gemm_plan_t p;
+  cudaEvent_t e0, e1;
+  if (cudaEventCreate(&e0) || cudaEventCreate(&e1)) return 3;
   for (int i = 0; i < 4; ++i) {
+    if (cudaEventRecord(e0, 0)) return 5;
     const float alpha = i == 3 ? 0.75f : 1.f;
     if (i == 3 && cudaMemset(rec, 0, trace_bytes)) return 5;
     if (cutego_gemm(d, &ld, a, &la, b, &lb, i == 3 ? rec : nullptr, i == 3 ? &lc : nullptr, CUTEGO_DTYPE_BF16,
@@ -43,7 +47,10 @@ int main(int argc, char **argv) {
       fprintf(stderr, "cutego_gemm: %s\n", last_kernel_error());
       return 4;
     }
-    if (cudaDeviceSynchronize()) return 5;
+    if (cudaEventRecord(e1, 0) || cudaDeviceSynchronize()) return 5;
+    float ms = 0;
+    cudaEventElapsedTime(&ms, e0, e1);
+    printf("TIME %d %.1f us (one call alone, %s)\n", i, ms * 1e3, i == 3 ? "traced" : "untraced");
   }
   std::vector<unsigned long long> h(trace_bytes / 8);
   if (cudaMemcpy(h.data(), rec, trace_bytes, cudaMemcpyDeviceToHost)) return 6;

@@ -15,6 +15,8 @@ for line in open(sys.argv[1]):
         C[(m, n)].append((cw, ts, tm, te, sm))
     elif f[0] == 'PLAN':
         plan = line.strip()
+    elif f[0] == 'TIME':
+        print(line.strip())
 print(plan)
 if not C:
     sys.exit('no consumer lines')
