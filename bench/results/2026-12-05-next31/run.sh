@@ -8,6 +8,8 @@
 # trace.patch (a diagnostic build, never for main): a launch with alpha 0.75 and a C pointer (beta 0)
 # writes per tile its producer's and consumers' %globaltimer stamps and SM (trace_gemm.cu prints
 # them; trace_summary.py groups them by inner / last row / last column).
+# Also 448 x 11008 on 128x168 (0.87 of cuBLAS) and 512 x 4096^2 on 128x128 without and with 2x1
+# clusters (ours lose 4-13% in clusters where cuBLAS's clustered kernels win): where the clusters' time goes.
 # Then 416 and 512 x 4096 x 14336 with A's halves off (the A edge of session 29).
 # Predicted: the last column's consumers run their main loops 1.5x+ longer than the others, and their
 # producers barely wait on empty barriers (their stages arrive late: the loads are slow), or else
@@ -31,7 +33,8 @@ tar cf - --exclude=b -C $V . | tar xf - -C $W && (cd $W && patch -p1 -s < bench/
 echo "built at $(el)s" >> $S
 i=0
 for c in "1024 904 14336 8 1" "1024 1024 14336 8 1" "1024 896 14336 8 1" "1024 960 14336 8 1" \
-         "2048 904 14336 2 1" "2048 1024 14336 2 1" "1024 904 14336 8 1 0 1" "1024 904 14336" "512 904 14336 8 1"; do
+         "2048 904 14336 2 1" "2048 1024 14336 2 1" "1024 904 14336 8 1 0 1" "1024 904 14336" "512 904 14336 8 1" \
+         "448 11008 4096 9 1" "512 4096 4096 2 1 1" "512 4096 4096 2 1 2"; do
   i=$((i+1))
   timeout 60 $V/b/trace_gemm $c > $OUT/trace_$i.log 2>&1; echo "trace $i ($c) rc=$?" >> $S
   python3 $N/trace_summary.py $OUT/trace_$i.log >> $S 2>&1
