@@ -123,6 +123,15 @@ struct PersistentTileScheduler {
 // `rank` of every load of the shared operand (the generated mc_* box, CuTe's multicast
 // truncation) into the same offset of every CTA's stage, and each CTA's full barrier counts the
 // whole stage. CM here is the CTAs that share Op's stage.
+// One box into smem, with the evict-last policy where keep (the policy made at each load: held
+// across the k-loop it took a register).
+__device__ __forceinline__ void load_box(const CUtensorMap *map, uint8_t *smem, uint64_t *bar, const int32_t *c,
+                                         bool keep) {
+  if (keep)
+    tma_load_hint(map, smem, bar, 3, c, policy_evict_last());
+  else
+    tma_load(map, smem, bar, 3, c);
+}
 template <class Op, int CM = 1>
 __device__ __forceinline__ void load_stage(const CUtensorMap *map, uint8_t *smem, uint64_t *bar, int mn0, int k0,
                                            int l, int rank = 0, int loads = Op::tma_loads, bool keep = false) {
@@ -142,10 +151,8 @@ __device__ __forceinline__ void load_stage(const CUtensorMap *map, uint8_t *smem
       c[1] += rank * Op::mc_tma_box_outer;
       tma_load_multicast_3d(map, smem + j * Op::tma_load_smem_bytes + rank * Op::mc_slice_bytes, bar, c,
                             static_cast<uint16_t>((1u << CM) - 1));
-    } else if (keep) {  // (the policy made at each load: held across the k-loop it took a register)
-      tma_load_hint(map, smem + j * Op::tma_load_smem_bytes, bar, 3, c, policy_evict_last());
     } else {
-      tma_load(map, smem + j * Op::tma_load_smem_bytes, bar, 3, c);
+      load_box(map, smem + j * Op::tma_load_smem_bytes, bar, c, keep);
     }
   }
 }
@@ -193,11 +200,8 @@ __device__ __forceinline__ void load_a_stage(const GemmArgs &p, const CUtensorMa
   if constexpr (OA::major == 0 && BM == 128 && CN == 1) {
     if (a_halves<OA, BM>(p)) {
       for (int r = 0; r < loads; ++r) {
-        int32_t c[3] = {k0, m0 + 64 * r, l};
-        if (keep)
-          tma_load_hint(map, smem + r * OA::desc_mn64_step_bytes, bar, 3, c, policy_evict_last());
-        else
-          tma_load(map, smem + r * OA::desc_mn64_step_bytes, bar, 3, c);
+        const int32_t c[3] = {k0, m0 + 64 * r, l};
+        load_box(map, smem + r * OA::desc_mn64_step_bytes, bar, c, keep);
       }
       return;
     }
@@ -1025,10 +1029,10 @@ constexpr int kMmaStagesInFlight = Cfg::CONSUMER_WARPGROUPS == 1 && kKBlocks<Cfg
 // Returns false when the warpgroup's 64 rows lie wholly past M: nothing to store. Such a
 // warpgroup still runs its MMAs, on rows the TMA filled with zeros (or left stale, where MN-major
 // loads or K-major halves wholly past M are skipped; the results are dropped), wherever A's box
-// has BM rows or goes in halves (M >= BM) and the main loop is 16-bit or fast FP8: only waiting for and releasing each stage there was
-// measured slower, for a reason not known (a wave with a tile row at most half full took 1.3-1.4x
-// the time of a full one: 448 x 4096 x 14336 114.7 us against 512's 81.4, 90.5 with the MMAs run;
-// H100, bench/results/2026-12-05-s29). Where the box has fewer rows (a GEMM of fewer than BM
+// has BM rows or goes in halves (M >= BM) and the main loop is 16-bit or fast FP8: only waiting
+// for and releasing each stage there was measured slower, for a reason not known (a wave with a
+// tile row at most half full took 1.3-1.4x the time of a full one: 448 x 4096 x 14336 114.7 us
+// against 512's 81.4, 90.5 with the MMAs run; H100, bench/results/2026-12-05-s29). Where the box has fewer rows (a GEMM of fewer than BM
 // rows), or promotion reads the scales of rows past M, it only waits and releases.
 template <class Cfg, class OA, class OB, class TI, int CM, class Hook = NoHook>
 __device__ __forceinline__ bool consumer_mma_tile(const GemmArgs &p, PipelineTmaAsync<Cfg::STAGES> &pipe,
