@@ -45,4 +45,6 @@ for c in "416 4096 14336 2 1" "512 4096 14336 2 1"; do
   python3 $N/trace_summary.py $OUT/trace_$i.log >> $S 2>&1
 done
 echo "done at $(el)s" >> $S
+# at most 8 files come back: the logs go back as one archive
+(cd $OUT && tar czf traces.tgz trace_*.log && rm -f trace_*.log)
 cat $S
