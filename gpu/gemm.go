@@ -136,6 +136,10 @@ type GemmPlan struct {
 	// of 64 rows, two per stage and one in that row (CUTEGO_GEMM_F_A_HALVES: a box reaching 64 or
 	// more rows past M slowed the whole wave)
 	AHalves bool
+	// BShift: a K-major B whose N is over one tile and not a multiple of it loads its last tile
+	// column's box from N - BN rounded down to 8 rows, inside N, and that column stores only its own
+	// columns (CUTEGO_GEMM_F_B_SHIFT: a last box of few rows inside N slowed the whole wave)
+	BShift bool
 	// SwappedAB: D's M has unit stride and Copier.Gemm computed D^T = B A^T, row-major, with A and
 	// B exchanged (cutego_gemm_swap_ab: where both orientations make the same tiles); the plan is
 	// the swapped GEMM's (its Kernel and Reason; CUTEGO_GEMM_F_SWAP_AB)
@@ -246,6 +250,7 @@ func planGemm(d GemmOperand, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, b
 	p.DStream = p.c.flags&C.CUTEGO_GEMM_F_D_STREAM != 0
 	p.DTransposed = p.c.flags&C.CUTEGO_GEMM_F_D_TMA_T != 0
 	p.AHalves = p.c.flags&C.CUTEGO_GEMM_F_A_HALVES != 0
+	p.BShift = p.c.flags&C.CUTEGO_GEMM_F_B_SHIFT != 0
 	p.SplitK = 1
 	if rc != 0 {
 		return nil, fmt.Errorf("gpu: gemm: %s", p.Reason)

@@ -238,6 +238,10 @@ enum {
   CUTEGO_GEMM_F_A_HALVES = 1 << 15, /* a K-major A of 128-row tiles whose last tile row holds at most 64
                                        rows: a_map's box is 64 rows, two loads per stage, one in that
                                        row (its rows past M are not loaded) */
+  CUTEGO_GEMM_F_B_SHIFT = 1 << 16, /* a K-major B whose last tile column holds at most half a tile,
+                                      beside 8 or more tile rows in one wave: that column's box starts
+                                      at N - BN rounded up to a multiple of 8 (at most 7 rows past N),
+                                      and the column stores its own columns only */
   CUTEGO_GEMM_F_SWAP_AB = 1 << 20, /* set by cutego_gemm (never by cutego_gemm_plan) on the plan it
                                       returns: it computed D^T = B A^T (cutego_gemm_swap_ab), so the
                                       plan's m and n, A and B, C and D are the swapped GEMM's */
@@ -254,6 +258,10 @@ enum {
  * rounded up to 8 (one 128-byte swizzle atom), instead of a box that is mostly zero fill; the
  * wgmma kernel expects that many bytes per stage. (The stage's other rows hold stale data: their
  * products fall in rows past M, which no epilogue stores.) */
+/* The widest tile whose kernels shift the last tile column's B box (CUTEGO_GEMM_F_B_SHIFT): wider
+ * tiles defer their stores into the next tile's main loop, where the shifted tile's direct stores
+ * spilled registers. */
+#define CUTEGO_GEMM_B_SHIFT_MAX_BN 168
 #define CUTEGO_GEMM_A_BOX_ROWS(m, bm) ((m) >= (bm) ? (bm) : (((m) + 7) / 8) * 8)
 
 typedef struct cutego_gemm_options_t {

@@ -209,6 +209,24 @@ __device__ __forceinline__ void load_a_stage(const GemmArgs &p, const CUtensorMa
   load_stage<OA, CN>(map, smem, bar, m0, k0, l, rank, loads, keep);
 }
 
+// Where tile column n_idx's B box starts (and its accumulator's column 0 lies): n_idx * BN, but
+// where the plan shifts the last tile column (CUTEGO_GEMM_F_B_SHIFT: a K-major B whose last tile
+// column is at most half full, beside 8 or more tile rows in one wave), at N - BN rounded up to a
+// multiple of 8, so that its box ends at most 7 rows past N. That column computes columns of its
+// neighbour again and stores only its own (store_tile). A last box of few rows inside N beside many
+// tile rows slowed the whole wave by up to 1.7x on an H100 (bench/results/2026-12-05-s31).
+// Compiled for tiles of at most kBShiftMaxBN columns only: the wider ones defer their stores into
+// the next tile's main loop (DeferredStore), where a shifted tile's direct stores spilled registers.
+constexpr int kBShiftMaxBN = CUTEGO_GEMM_B_SHIFT_MAX_BN;
+template <class Cfg, class OB>
+__device__ __forceinline__ int b_tile_n0(const GemmArgs &p, int n_idx) {
+  const int n0 = n_idx * Cfg::BN;
+  if constexpr (OB::major == 0 && Cfg::BN <= kBShiftMaxBN) {
+    if ((p.flags & CUTEGO_GEMM_F_B_SHIFT) && n0 + Cfg::BN > p.n) return (p.n - Cfg::BN + 7) & ~7;
+  }
+  return n0;
+}
+
 // ---- the multi-stage mbarrier pipeline -------------------------------------------------------
 // CUTLASS's PipelineState<Stages>: where a role is in the ring of S stages, the stage index and
 // the parity of the barrier phase it waits for. Deviation: the state is the running count of
@@ -535,10 +553,11 @@ struct EpilogueSource {
 };
 
 // FROM: the first column of the tile's 8-column blocks that it stores (0: all; the TMA epilogue's
-// partial last chunk otherwise).
+// partial last chunk otherwise). col_lo: D's first column stored (a shifted tile's, b_tile_n0; a
+// multiple of 8 as col0 is, so a pair of columns is stored whole or not at all).
 template <class Acc, int N, typename TO, int FROM = 0>
 __device__ __forceinline__ void epilogue(const GemmArgs &p, const float (&acc)[N / 2], int t, int row0, int col0,
-                                         int l) {
+                                         int l, int col_lo = 0) {
   static_assert(Acc::v_shape[0] == 2 && Acc::v_stride[0] == Acc::tile_m, "value pairs must be adjacent columns");
   static_assert(Acc::t_shape[0] * Acc::t_shape[1] * Acc::t_shape[2] == 128, "one warpgroup");
   static_assert(Acc::v_shape[0] * Acc::v_shape[1] * Acc::v_shape[2] == N / 2, "N/2 values per thread");
@@ -552,7 +571,7 @@ __device__ __forceinline__ void epilogue(const GemmArgs &p, const float (&acc)[N
     if (acc_v_offset<Acc>(v) / Acc::tile_m < FROM) continue;  // compile-time after unrolling
     const int idx = tof + acc_v_offset<Acc>(v);
     const int r = row0 + idx % Acc::tile_m, col = col0 + idx / Acc::tile_m;
-    if (r >= p.m || col >= p.n) continue;
+    if (r >= p.m || col >= p.n || col < col_lo) continue;
     const bool two = col + 1 < p.n;
     float x = p.alpha * acc[v], y = p.alpha * acc[v + 1];
     if (src.is_source_needed(p)) src.add(p, r, col, two, cpairs, x, y);
@@ -752,6 +771,7 @@ __device__ __forceinline__ void producer_load_tile(const GemmArgs &p, PipelineTm
   const int a_loads = a_stage_loads<OA, BM>(p, w.m_idx);
   const int stage_tx = a_stage_bytes<OA, BM>(p, a_loads) + OB::stage_bytes;
   const int ke = k_end < 0 ? p.k_tiles : k_end;
+  const int b0 = b_tile_n0<Cfg, OB>(p, w.n_idx);
 #pragma unroll(CM * CN > 1 ? 1 : 4)
   for (int kt = k_begin; kt < ke; ++kt, ++write) {
     pipe.producer_acquire(write);
@@ -764,7 +784,7 @@ __device__ __forceinline__ void producer_load_tile(const GemmArgs &p, PipelineTm
                                pipe.producer_get_barrier(write), w.m_idx * BM, k0, p.a_bcast_l ? 0 : w.l_idx,
                                w.cluster_rank, a_loads, Keep && (p.flags & CUTEGO_GEMM_F_D_STREAM));
       load_stage<OB, CM>(tma_b, sb + s * OB::stage_bytes + j * kKBlockBytes<OB>, pipe.producer_get_barrier(write),
-                         w.n_idx * BN, k0, p.b_bcast_l ? 0 : w.l_idx, w.cluster_rank, OB::tma_loads,
+                         b0, k0, p.b_bcast_l ? 0 : w.l_idx, w.cluster_rank, OB::tma_loads,
                          Keep && (p.flags & CUTEGO_GEMM_F_D_STREAM));
     }
   }
@@ -1087,11 +1107,17 @@ __device__ __forceinline__ bool consumer_mma_tile(const GemmArgs &p, PipelineTma
 // A consumer warpgroup's 64 x BN rows of tile w: through TMA stores where the planner set
 // kFlagDTma (only where the tile fills whole 128-byte chunks: a 64x32 tile of 16-bit D is half a
 // chunk, so epilogue_tma is not even compiled for it), else directly.
-template <class Cfg, typename TO>
+// A shifted tile (b_tile_n0) is stored directly, its own columns only: a TMA store of its chunks
+// would write over its neighbour's columns.
+template <class Cfg, class OB, typename TO>
 __device__ __forceinline__ void store_tile(const GemmArgs &p, const CUtensorMap *tma_d, const float (&acc)[Cfg::BN / 2],
                                            int t, int cw, uint8_t *staging, const WorkTileInfo &w) {
   constexpr int BN = Cfg::BN;
-  const int row0 = w.m_idx * Cfg::BM + cw * 64, col0 = w.n_idx * BN;
+  const int row0 = w.m_idx * Cfg::BM + cw * 64, col0 = w.n_idx * BN, b0 = b_tile_n0<Cfg, OB>(p, w.n_idx);
+  if (b0 != col0) {
+    epilogue<typename Cfg::Acc, BN, TO>(p, acc, t, row0, b0, w.l_idx, col0);
+    return;
+  }
   if constexpr (BN * static_cast<int>(sizeof(TO)) >= kEpiRowBytes) {
     if (p.flags & kFlagDTma) {
       if constexpr (sizeof(TO) == 2) {
@@ -1181,6 +1207,7 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
     float acc[BN / 2];
     PipelineState<S> read{0};
     if constexpr (kDeferredStore<Cfg, TO> && !is_promoted<TI> && !is_block_scaled<TI>) {
+      static_assert(Cfg::BN > kBShiftMaxBN, "deferred stores: no shifted tiles (b_tile_n0)");
       if ((p.flags & (kFlagDTma | kFlagDTrans)) == kFlagDTma && !p.read_c) {
         // Each tile's stores under the next tile's first k-tiles (DeferredStore; a transposed D's
         // at once, epilogue_tma_chunk).
@@ -1200,7 +1227,7 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
     for (PersistentTileScheduler<CM, CN> sched(p); sched.is_valid(); sched.advance_to_next_work()) {
       const WorkTileInfo w = sched.get_current_work();
       if (!consumer_mma_tile<Cfg, OA, OB, TI, kCtas>(p, pipe, read, w, cw, lane, acc, sa, sb, bs)) continue;
-      store_tile<Cfg, TO>(p, tma_d, acc, t, cw, staging, w);
+      store_tile<Cfg, OB, TO>(p, tma_d, acc, t, cw, staging, w);
     }
     if (t == 0) bulk_wait_all();  // the staging buffers stay valid until the stores have read them
   }

@@ -195,7 +195,7 @@ __device__ __forceinline__ void gemm_stream_k_body(const CUtensorMap *tma_a, con
         named_barrier_sync(1 + cw, 128);
         add_partials<BN / 2>(acc, sk.partials + c * kSlot + cw * kHalf, t);
       }
-      store_tile<Cfg, TO>(p, tma_d, acc, t, cw, staging, w);
+      store_tile<Cfg, OB, TO>(p, tma_d, acc, t, cw, staging, w);
     }
     if (t == 0) bulk_wait_all();
   }

@@ -483,6 +483,19 @@ static int derive_maps(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt, 
   if (p->a.major == 0 && p->cluster_n == 1)
     p->a_map.box[1] = a_halves ? 64 : (int32_t)CUTEGO_GEMM_A_BOX_ROWS(p->m, cb->bm);
   if (a_halves) p->flags |= CUTEGO_GEMM_F_A_HALVES;
+  /* A K-major B whose last tile column holds at most half a tile, beside 8 or more tile rows in one
+   * wave, loads that column's box from N - BN (rounded up to a multiple of 8: at most 7 rows past
+   * N), and the column stores only its own columns, directly. A last box of few rows inside N beside
+   * many tile rows slowed the whole wave: 1024 x 904 / 928 / 960 x 14336 on 64x128 tiles gain 1.69 /
+   * 1.60 / 1.45x, 2048 x 904 x 14336 on 128x128 1.46x. Elsewhere the shifted tiles' direct stores
+   * cost more than the box: 0.84-0.94x in several waves (3000 x 5000 x 1000 on 128x256), 0.87-0.93x
+   * with more than half a tile (1000^3, 1024 x 1000 x 8192) or few tile rows (512 x 4100 x 4096 on
+   * 128x256; bench/results/2026-12-05-s31). Not block-scaled: B's scales go by blocks of 128 columns.
+   * Tiles of at most CUTEGO_GEMM_B_SHIFT_MAX_BN columns: the kernels of wider ones have no shift. */
+  const int sms = opt && opt->sms > 0 ? opt->sms : 0;
+  if (p->b.major == 0 && cb->bn <= CUTEGO_GEMM_B_SHIFT_MAX_BN && p->n > cb->bn && p->n % cb->bn != 0 &&
+      p->n % cb->bn <= cb->bn / 2 && p->tiles_m >= 8 && p->tiles <= sms && !(p->flags & CUTEGO_GEMM_F_BLOCK_SCALED))
+    p->flags |= CUTEGO_GEMM_F_B_SHIFT;
   if (p->d.stride[1] == 1 && p->d.stride[0] % 2 == 0 && p->d.stride[2] % 2 == 0 && d_addr % (2 * ces) == 0)
     p->flags |= CUTEGO_GEMM_F_D_PAIRS;
   if (p->read_c && p->c.stride[1] == 1 && p->c.stride[0] % 2 == 0 && p->c.stride[2] % 2 == 0 &&

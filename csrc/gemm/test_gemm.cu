@@ -1144,6 +1144,52 @@ int main(int argc, char **argv) {
     cs.push_back({"cluster_n 128x128 512x14336x4096", 512, 14336, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0,
                   0, 1, C128, 0, 0, 0, 2});
   }
+  // A K-major B whose last tile column is partial loads that column's box from N - BN rounded down to
+  // 8 rows (CUTEGO_GEMM_F_B_SHIFT) and stores only its own columns, directly: every configuration,
+  // N = 7 BN + 8 (few valid columns) and 3 BN + 4 (an N off the 8-column grid); beta 0 (the TMA
+  // epilogue, on 192-256 columns the deferred one, beside the shifted column's direct stores), beta
+  // on f32 out, the direct epilogue; then stream-K, split K, 2x1 and 1x2 clusters, a column-major D
+  // (transposed TMA and direct), batches, and N one column over one tile. (The plan shifts where the
+  // last column holds at most half a tile beside 8 or more tile rows in one wave: M = 1000 or 1024;
+  // on tiles of at most 168 columns: the wider ones run unshifted here.)
+  {
+    const struct {
+      int cfg, bn;
+      const char *name;
+    } bs[] = {{CUTEGO_GEMM_CONFIG_64x32x128 + 1, 32, "64x32"},    {CUTEGO_GEMM_CONFIG_64x64x128 + 1, 64, "64x64"},
+              {CUTEGO_GEMM_CONFIG_64x96x64 + 1, 96, "64x96"},     {CUTEGO_GEMM_CONFIG_64x128x64 + 1, 128, "64x128"},
+              {CUTEGO_GEMM_CONFIG_128x64x64 + 1, 64, "128x64"},   {CUTEGO_GEMM_CONFIG_128x96x64 + 1, 96, "128x96"},
+              {CUTEGO_GEMM_CONFIG_128x128x64 + 1, 128, "128x128"}, {CUTEGO_GEMM_CONFIG_128x168x64 + 1, 168, "128x168"},
+              {CUTEGO_GEMM_CONFIG_128x192x64 + 1, 192, "128x192"}, {CUTEGO_GEMM_CONFIG_128x224x64 + 1, 224, "128x224"},
+              {CUTEGO_GEMM_CONFIG_128x256x64 + 1, 256, "128x256"}};
+    for (const auto &x : bs)
+      for (int t = 0; t < 3; ++t) {
+        const int64_t n = t == 1 ? 3 * x.bn + 4 : 7 * x.bn + 8;
+        snprintf(names[ni], 48, "B shift %s N=%lld %s", x.name, (long long)n, t == 0 ? "bf16" : t == 1 ? "f32 beta" : "direct");
+        cs.push_back({names[ni++], 1000, n, 520, 1, 0, 0, t == 1 ? F16 : BF, t == 1 ? F32 : BF, 1.25f, t == 1 ? 0.5f : 0.f, 0,
+                      W, 0, 0, 0, t == 2, 0, 0, 1, 1, x.cfg});
+      }
+    const int C68 = CUTEGO_GEMM_CONFIG_64x128x64 + 1, C128 = CUTEGO_GEMM_CONFIG_128x128x64 + 1,
+              SK = CUTEGO_GEMM_DECOMPOSITION_STREAM_K;
+    cs.push_back({"B shift 128x128 stream-K beta", 1000, 904, 4096, 1, 0, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 1, 0,
+                  C128, SK});
+    cs.push_back({"B shift 128x128 split 2 f32", 1000, 904, 4096, 1, 0, 0, BF, F32, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 1, 2,
+                  C128});
+    cs.push_back({"B shift 128x128 2x1 clusters", 1000, 904, 1000, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 2, 1,
+                  C128});
+    cs.push_back({"B shift 64x128 1x2 clusters beta", 1000, 904, 1000, 1, 0, 0, F16, F16, 1.f, -0.5f, 0, W, 0, 0, 0, 0, 0, 0,
+                  0, 1, C68, 0, 0, 0, 2});
+    cs.push_back({"B shift 64x128 D col-major (TMA)", 1000, 904, 1000, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 1,
+                  1, C68, 0, 0, 0, 0, 0, 0, 1});
+    cs.push_back({"B shift 64x128 D col-major direct", 1000, 904, 1000, 1, 0, 0, BF, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 1,
+                  1, C68, 0, 0, 0, 0, 0, 0, 2});
+    cs.push_back({"B shift 128x128 batched beta", 1024, 300, 320, 2, 0, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 1, 1,
+                  C128});
+    cs.push_back({"B shift 128x128 batched B broadcast", 1024, 300, 320, 2, 0, 0, F16, F32, 1.f, 0.f, 0, W, 0, 1, 0, 0, 0, 0,
+                  1, 1, C128});
+    cs.push_back({"B shift 128x128 N=129", 1000, 129, 1000, 1, 0, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 1, 1, C128});
+    cs.push_back({"B shift auto 1024x904x14336", 1024, 904, 14336, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0});
+  }
   cs.push_back({"4096x1x4096", 4096, 1, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0});
   cs.push_back({"K=8", 1024, 1024, 8, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0});
   cs.push_back({"K=8 MN-major", 1024, 1024, 8, 1, 1, 1, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0});

@@ -1879,6 +1879,84 @@ static void a_halves_plans(void) {
   }
 }
 
+/* CUTEGO_GEMM_F_B_SHIFT: a K-major B whose last tile column holds 1 to BN / 2 columns, beside 8 or
+ * more tile rows in one wave (at most opt.sms tiles), FP8 per tensor too; not where N is a multiple
+ * of BN or at most BN, not with more than half a tile, not beside fewer tile rows, not in several
+ * waves, not an N-major B, not block-scaled FP8. The shifted box (b_tile_n0's rule, restated
+ * here from its definition: from N - BN rounded up to a multiple of 8) covers the last column, ends
+ * at most 7 rows past N and starts before the last tile column. */
+static void b_shift_plans(void) {
+  const int BF = CUTEGO_DTYPE_BF16, E4 = CUTEGO_DTYPE_E4M3;
+  const int C64x128 = CUTEGO_GEMM_CONFIG_64x128x64 + 1, C128x128 = CUTEGO_GEMM_CONFIG_128x128x64 + 1;
+  const struct {
+    int64_t m, n, k;
+    int ab, b_n_major, config, block_scaled, shift, bn;
+  } rows[] = {
+      {1024, 904, 14336, BF, 0, C64x128, 0, 1, 128},  /* 7 whole tile columns and 8 */
+      {1024, 960, 14336, BF, 0, C64x128, 0, 1, 128},  /* and 64: half a tile */
+      {1024, 1000, 14336, BF, 0, C64x128, 0, 0, 128}, /* and 104: more than half */
+      {2048, 904, 4096, BF, 0, C128x128, 0, 1, 128},
+      {1024, 129, 4096, BF, 0, C128x128, 0, 1, 128},  /* one whole column and 1: the box from row 8 */
+      {896, 904, 4096, BF, 0, C128x128, 0, 0, 128},   /* 7 tile rows */
+      {512, 4100, 4096, BF, 0, CUTEGO_GEMM_CONFIG_128x256x64 + 1, 0, 0, 256}, /* 4 tile rows */
+      {1024, 1024, 14336, BF, 0, C64x128, 0, 0, 128}, /* whole tile columns */
+      {1024, 100, 4096, BF, 0, C128x128, 0, 0, 128},  /* one partial column: no row inside N to start from */
+      {1024, 904, 4096, BF, 1, C128x128, 0, 0, 128},  /* N-major B */
+      {1024, 904, 4096, E4, 0, 0, 0, 1, 0},           /* FP8 per tensor, the automatic tile (BN not checked) */
+      {1024, 904, 4096, E4, 0, 0, 1, 0, 0},           /* block-scaled: B's scales by blocks of 128 columns */
+      {3000, 5000, 1000, BF, 0, CUTEGO_GEMM_CONFIG_128x256x64 + 1, 0, 0, 256}, /* 480 tiles: several waves */
+      {1024, 4100, 4096, BF, 0, C128x128, 0, 0, 128},  /* 264 tiles */
+      {1056, 904, 4096, BF, 0, C64x128, 0, 0, 128},    /* 17 x 8 = 136 tiles, over 132 */
+  };
+  for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {
+    const int64_t m = rows[i].m, n = rows[i].n, k = rows[i].k;
+    cutego_gemm_options_t o;
+    memset(&o, 0, sizeof o);
+    o.config = rows[i].config;
+    if (rows[i].block_scaled) o.fp8_accumulation = CUTEGO_GEMM_FP8_ACCUM_BLOCK_SCALED;
+    cutego_gemm_plan_t p;
+    const cute_layout_t b = rows[i].b_n_major ? L3(n, k, 0, 1, n, 0) : L3(n, k, 0, k, 1, 0);
+    const int rc = plan(L3(m, n, 0, n, 1, 0), L3(m, k, 0, k, 1, 0), b, NULL, rows[i].ab, BF, 0x1000, &o, &p);
+    cutego_gemm_args_t g;
+    if (rc == 0) cutego_gemm_args(&p, (void *)0x10000, NULL, 1.f, 0.f, 0, &g);
+    const int64_t bn = rows[i].bn, b0 = (n - bn + 7) / 8 * 8; /* bn 0: not checked */
+    CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_WGMMA && !(p.flags & CUTEGO_GEMM_F_B_SHIFT) == !rows[i].shift &&
+              !(g.flags & CUTEGO_GEMM_F_B_SHIFT) == !rows[i].shift &&
+              (!rows[i].shift || !bn || (b0 >= 0 && b0 + bn >= n && b0 + bn < n + 8 && b0 < (n / bn) * bn)),
+          "B shift %lldx%lldx%lld (row %d): rc %d, flags %#x, BN %lld: %s", (long long)m, (long long)n, (long long)k,
+          (int)i, rc, (unsigned)p.flags, (long long)bn, p.reason);
+  }
+  /* every 16-bit configuration (the device test's "B shift" cases: csrc/gemm/test_gemm.cu), in 2x1
+   * and 1x2 clusters too; tiles over 168 columns (CUTEGO_GEMM_B_SHIFT_MAX_BN: deferred stores) not */
+  const struct {
+    int cfg, bn, cluster_m, cluster_n;
+  } cs[] = {{CUTEGO_GEMM_CONFIG_64x32x128, 32, 0, 0},  {CUTEGO_GEMM_CONFIG_64x64x128, 64, 0, 0},
+            {CUTEGO_GEMM_CONFIG_64x96x64, 96, 0, 0},   {CUTEGO_GEMM_CONFIG_64x128x64, 128, 0, 0},
+            {CUTEGO_GEMM_CONFIG_128x64x64, 64, 0, 0},  {CUTEGO_GEMM_CONFIG_128x96x64, 96, 0, 0},
+            {CUTEGO_GEMM_CONFIG_128x128x64, 128, 0, 0}, {CUTEGO_GEMM_CONFIG_128x168x64, 168, 0, 0},
+            {CUTEGO_GEMM_CONFIG_128x192x64, 192, 0, 0}, {CUTEGO_GEMM_CONFIG_128x224x64, 224, 0, 0},
+            {CUTEGO_GEMM_CONFIG_128x256x64, 256, 0, 0}, {CUTEGO_GEMM_CONFIG_128x128x64, 128, 2, 0},
+            {CUTEGO_GEMM_CONFIG_64x128x64, 128, 0, 2}};
+  for (size_t i = 0; i < sizeof cs / sizeof cs[0]; ++i)
+    for (int t = 0; t < 2; ++t) {
+      const int64_t m = 1000, n = t ? 3 * cs[i].bn + 4 : 7 * cs[i].bn + 8, k = 520;
+      cutego_gemm_options_t o;
+      memset(&o, 0, sizeof o);
+      o.config = cs[i].cfg + 1;
+      o.cluster_m = cs[i].cluster_m;
+      o.cluster_n = cs[i].cluster_n;
+      o.split_k = 1;
+      cutego_gemm_plan_t p;
+      const int rc = plan(L3(m, n, 0, n, 1, 0), L3(m, k, 0, k, 1, 0), L3(n, k, 0, k, 1, 0), NULL,
+                          t ? CUTEGO_DTYPE_F16 : CUTEGO_DTYPE_BF16, t ? CUTEGO_DTYPE_F32 : CUTEGO_DTYPE_BF16, 0x1000, &o, &p);
+      CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_WGMMA && p.config == cs[i].cfg &&
+                !(p.flags & CUTEGO_GEMM_F_B_SHIFT) == !(cs[i].bn <= 168) &&
+                p.tiles_n == (n + cs[i].bn - 1) / cs[i].bn,
+            "B shift config %d N=%lld clusters %dx%d: rc %d, flags %#x: %s", cs[i].cfg, (long long)n, cs[i].cluster_m,
+            cs[i].cluster_n, rc, (unsigned)p.flags, p.reason);
+    }
+}
+
 static void cluster_n_plans(void) {
   const int BF = CUTEGO_DTYPE_BF16, F16 = CUTEGO_DTYPE_F16;
   cutego_gemm_options_t o;
@@ -2329,6 +2407,7 @@ int main(void) {
   pitch_plans();
   cluster_n_plans();
   a_halves_plans();
+  b_shift_plans();
   random_plans();
   printf("test_plan_gemm: %d checks, %d failures\n", checks, fails);
   return fails != 0;
