@@ -136,9 +136,10 @@ type GemmPlan struct {
 	// of 64 rows, two per stage and one in that row (CUTEGO_GEMM_F_A_HALVES: a box reaching 64 or
 	// more rows past M slowed the whole wave)
 	AHalves bool
-	// BShift: a K-major B whose N is over one tile and not a multiple of it loads its last tile
-	// column's box from N - BN rounded down to 8 rows, inside N, and that column stores only its own
-	// columns (CUTEGO_GEMM_F_B_SHIFT: a last box of few rows inside N slowed the whole wave)
+	// BShift: a K-major B whose last tile column holds at most half a tile, beside 8 or more tile
+	// rows in one wave, loads that column's box from N - BN rounded up to a multiple of 8 (at most 7
+	// rows past N), and that column stores only its own columns (CUTEGO_GEMM_F_B_SHIFT: a last box
+	// of few rows inside N slowed the whole wave)
 	BShift bool
 	// SwappedAB: D's M has unit stride and Copier.Gemm computed D^T = B A^T, row-major, with A and
 	// B exchanged (cutego_gemm_swap_ab: where both orientations make the same tiles); the plan is

@@ -258,11 +258,11 @@ enum {
  * rounded up to 8 (one 128-byte swizzle atom), instead of a box that is mostly zero fill; the
  * wgmma kernel expects that many bytes per stage. (The stage's other rows hold stale data: their
  * products fall in rows past M, which no epilogue stores.) */
+#define CUTEGO_GEMM_A_BOX_ROWS(m, bm) ((m) >= (bm) ? (bm) : (((m) + 7) / 8) * 8)
 /* The widest tile whose kernels shift the last tile column's B box (CUTEGO_GEMM_F_B_SHIFT): wider
  * tiles defer their stores into the next tile's main loop, where the shifted tile's direct stores
  * spilled registers. */
 #define CUTEGO_GEMM_B_SHIFT_MAX_BN 168
-#define CUTEGO_GEMM_A_BOX_ROWS(m, bm) ((m) >= (bm) ? (bm) : (((m) + 7) / 8) * 8)
 
 typedef struct cutego_gemm_options_t {
   int32_t force_path;  /* 0 automatic, else CUTEGO_GEMM_PATH_* */
