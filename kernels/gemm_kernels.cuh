@@ -219,9 +219,11 @@ __device__ __forceinline__ void load_a_stage(const GemmArgs &p, const CUtensorMa
 // the next tile's main loop (DeferredStore), where a shifted tile's direct stores spilled registers.
 constexpr int kBShiftMaxBN = CUTEGO_GEMM_B_SHIFT_MAX_BN;
 template <class Cfg, class OB>
+constexpr bool kBShifts = OB::major == 0 && Cfg::BN <= kBShiftMaxBN;  // whether b_tile_n0 may move a tile
+template <class Cfg, class OB>
 __device__ __forceinline__ int b_tile_n0(const GemmArgs &p, int n_idx) {
   const int n0 = n_idx * Cfg::BN;
-  if constexpr (OB::major == 0 && Cfg::BN <= kBShiftMaxBN) {
+  if constexpr (kBShifts<Cfg, OB>) {
     if ((p.flags & CUTEGO_GEMM_F_B_SHIFT) && n0 + Cfg::BN > p.n) return (p.n - Cfg::BN + 7) & ~7;
   }
   return n0;
@@ -759,10 +761,11 @@ struct NoHook {
 // k-block's, for stages of several: gemm_k_blocks.h): k-tiles [k_begin, k_end) (k_end -1: to the
 // last), the whole K but for stream-K (gemm_stream_k.cuh). A k-block past K (the last k-tile's,
 // where K is not a multiple of BK) is a box wholly out of bounds: the TMA fills it with zeros and
-// counts its bytes, and its MMAs add nothing. Where D streams (CUTEGO_GEMM_F_D_STREAM) the loads
-// that are not multicast carry an evict-last policy, if Keep (the stream-K kernels pass false: the
-// policy cost their producer a spill).
-template <class Cfg, class OA, class OB, int CM, int CN = 1, bool Keep = true>
+// counts its bytes, and its MMAs add nothing. With Hint (where D streams, CUTEGO_GEMM_F_D_STREAM:
+// producer_tiles) the loads that are not multicast carry an evict-last policy. Hint is a template
+// argument, chosen once per producer: tested at each load, the choice cost the decode shapes'
+// short loops 7-13% (every load site twice, and a branch before each).
+template <class Cfg, class OA, class OB, int CM, int CN = 1, bool Hint = false>
 __device__ __forceinline__ void producer_load_tile(const GemmArgs &p, PipelineTmaAsync<Cfg::STAGES> &pipe,
                                                    PipelineState<Cfg::STAGES> &write, const WorkTileInfo &w,
                                                    const CUtensorMap *tma_a, const CUtensorMap *tma_b, uint8_t *sa,
@@ -782,12 +785,21 @@ __device__ __forceinline__ void producer_load_tile(const GemmArgs &p, PipelineTm
       const int k0 = kt * BK + j * (BK / kKBlocks<Cfg>);
       load_a_stage<OA, BM, CN>(p, tma_a, sa + s * OA::stage_bytes + j * kKBlockBytes<OA>,
                                pipe.producer_get_barrier(write), w.m_idx * BM, k0, p.a_bcast_l ? 0 : w.l_idx,
-                               w.cluster_rank, a_loads, Keep && (p.flags & CUTEGO_GEMM_F_D_STREAM));
+                               w.cluster_rank, a_loads, Hint);
       load_stage<OB, CM>(tma_b, sb + s * OB::stage_bytes + j * kKBlockBytes<OB>, pipe.producer_get_barrier(write),
-                         b0, k0, p.b_bcast_l ? 0 : w.l_idx, w.cluster_rank, OB::tma_loads,
-                         Keep && (p.flags & CUTEGO_GEMM_F_D_STREAM));
+                         b0, k0, p.b_bcast_l ? 0 : w.l_idx, w.cluster_rank, OB::tma_loads, Hint);
     }
   }
+}
+
+// The data-parallel producer: every tile the persistent scheduler gives this CTA, its loads hinted
+// or not (Hint, producer_load_tile).
+template <class Cfg, class OA, class OB, int CM, int CN, bool Hint>
+__device__ __forceinline__ void producer_tiles(const GemmArgs &p, PipelineTmaAsync<Cfg::STAGES> &pipe,
+                                               PipelineState<Cfg::STAGES> &write, const CUtensorMap *tma_a,
+                                               const CUtensorMap *tma_b, uint8_t *sa, uint8_t *sb) {
+  for (PersistentTileScheduler<CM, CN> sched(p); sched.is_valid(); sched.advance_to_next_work())
+    producer_load_tile<Cfg, OA, OB, CM, CN, Hint>(p, pipe, write, sched.get_current_work(), tma_a, tma_b, sa, sb);
 }
 
 // ---- promoted FP8 accumulation ---------------------------------------------------------------
@@ -1108,18 +1120,17 @@ __device__ __forceinline__ bool consumer_mma_tile(const GemmArgs &p, PipelineTma
 // kFlagDTma (only where the tile fills whole 128-byte chunks: a 64x32 tile of 16-bit D is half a
 // chunk, so epilogue_tma is not even compiled for it), else directly.
 // A shifted tile (b_tile_n0) is stored directly, its own columns only: a TMA store of its chunks
-// would write over its neighbour's columns.
+// would write over its neighbour's columns. Where tiles may shift, one direct epilogue serves both
+// (col_lo = col0: a tile that is not shifted stores every column of its own), so the kernel holds
+// one copy of it; elsewhere col_lo stays 0 (with col0 there, the 64x128 MN-major B kernels of
+// 16-bit D spilled 8 bytes).
 template <class Cfg, class OB, typename TO>
 __device__ __forceinline__ void store_tile(const GemmArgs &p, const CUtensorMap *tma_d, const float (&acc)[Cfg::BN / 2],
                                            int t, int cw, uint8_t *staging, const WorkTileInfo &w) {
   constexpr int BN = Cfg::BN;
   const int row0 = w.m_idx * Cfg::BM + cw * 64, col0 = w.n_idx * BN, b0 = b_tile_n0<Cfg, OB>(p, w.n_idx);
-  if (b0 != col0) {
-    epilogue<typename Cfg::Acc, BN, TO>(p, acc, t, row0, b0, w.l_idx, col0);
-    return;
-  }
   if constexpr (BN * static_cast<int>(sizeof(TO)) >= kEpiRowBytes) {
-    if (p.flags & kFlagDTma) {
+    if (b0 == col0 && (p.flags & kFlagDTma)) {
       if constexpr (sizeof(TO) == 2) {
         if (p.flags & kFlagDTrans) {
           epilogue_tma<typename Cfg::Acc, BN, TO, true>(p, tma_d, acc, t, cw, staging, row0, col0, w.l_idx);
@@ -1130,7 +1141,7 @@ __device__ __forceinline__ void store_tile(const GemmArgs &p, const CUtensorMap 
       return;
     }
   }
-  epilogue<typename Cfg::Acc, BN, TO>(p, acc, t, row0, col0, w.l_idx);
+  epilogue<typename Cfg::Acc, BN, TO>(p, acc, t, row0, b0, w.l_idx, kBShifts<Cfg, OB> ? col0 : 0);
 }
 
 // ---- programmatic dependent launch ------------------------------------------------------------
@@ -1195,8 +1206,10 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
     setmaxnreg_dec<40>();
     if (threadIdx.x == 0) {
       PipelineState<S> write{0};
-      for (PersistentTileScheduler<CM, CN> sched(p); sched.is_valid(); sched.advance_to_next_work())
-        producer_load_tile<Cfg, OA, OB, CM, CN>(p, pipe, write, sched.get_current_work(), tma_a, tma_b, sa, sb);
+      if (p.flags & CUTEGO_GEMM_F_D_STREAM)
+        producer_tiles<Cfg, OA, OB, CM, CN, true>(p, pipe, write, tma_a, tma_b, sa, sb);
+      else
+        producer_tiles<Cfg, OA, OB, CM, CN, false>(p, pipe, write, tma_a, tma_b, sa, sb);
       if (kCtas > 1) pipe.producer_tail(write);
     }
   } else {
