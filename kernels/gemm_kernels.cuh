@@ -165,6 +165,9 @@ template <class OA, int BM>
 __device__ __forceinline__ bool a_halves(const GemmArgs &p) {
   return OA::major == 0 && BM == 128 && (p.flags & CUTEGO_GEMM_F_A_HALVES);
 }
+// Whether a kernel's producer can load A in halves (a K-major A of 128-row tiles not shared along N).
+template <class OA, int BM, int CN>
+constexpr bool kAHalvesCompiled = OA::major == 0 && BM == 128 && CN == 1;
 // A's loads and bytes per stage for tile row tm: a tile with fewer than BM rows of A left loads
 // only those. K-major: the planner's box has CUTEGO_GEMM_A_BOX_ROWS rows (fewer than BM only when
 // the whole GEMM has fewer rows; never with A shared along N, whose CTAs load its halves), or 64
@@ -192,21 +195,21 @@ __device__ __forceinline__ int a_stage_bytes(const GemmArgs &p, int loads) {
   }
 }
 
-// A's stage: where the plan loads a K-major A in halves (CUTEGO_GEMM_F_A_HALVES: a_map's box is 64
-// rows), `loads` boxes of 64 rows, the second 64 rows on (desc_mn64_step_bytes); else load_stage.
-template <class OA, int BM, int CN>
-__device__ __forceinline__ void load_a_stage(const GemmArgs &p, const CUtensorMap *map, uint8_t *smem, uint64_t *bar,
-                                             int m0, int k0, int l, int rank, int loads, bool keep) {
-  if constexpr (OA::major == 0 && BM == 128 && CN == 1) {
-    if (a_halves<OA, BM>(p)) {
-      for (int r = 0; r < loads; ++r) {
-        const int32_t c[3] = {k0, m0 + 64 * r, l};
-        load_box(map, smem + r * OA::desc_mn64_step_bytes, bar, c, keep);
-      }
-      return;
+// A's stage: where the plan loads a K-major A in halves (Halves: CUTEGO_GEMM_F_A_HALVES, a_map's box
+// is 64 rows), `loads` boxes of 64 rows, the second 64 rows on (desc_mn64_step_bytes); else
+// load_stage. Halves is the producer's template argument (producer_tiles), as Hint is.
+template <class OA, int BM, int CN, bool Halves>
+__device__ __forceinline__ void load_a_stage(const CUtensorMap *map, uint8_t *smem, uint64_t *bar, int m0, int k0,
+                                             int l, int rank, int loads, bool keep) {
+  if constexpr (Halves) {
+    static_assert(kAHalvesCompiled<OA, BM, CN>, "halves: a K-major A of 128-row tiles, not shared along N");
+    for (int r = 0; r < loads; ++r) {
+      const int32_t c[3] = {k0, m0 + 64 * r, l};
+      load_box(map, smem + r * OA::desc_mn64_step_bytes, bar, c, keep);
     }
+  } else {
+    load_stage<OA, CN>(map, smem, bar, m0, k0, l, rank, loads, keep);
   }
-  load_stage<OA, CN>(map, smem, bar, m0, k0, l, rank, loads, keep);
 }
 
 // Where tile column n_idx's B box starts (and its accumulator's column 0 lies): n_idx * BN, but
@@ -761,11 +764,12 @@ struct NoHook {
 // k-block's, for stages of several: gemm_k_blocks.h): k-tiles [k_begin, k_end) (k_end -1: to the
 // last), the whole K but for stream-K (gemm_stream_k.cuh). A k-block past K (the last k-tile's,
 // where K is not a multiple of BK) is a box wholly out of bounds: the TMA fills it with zeros and
-// counts its bytes, and its MMAs add nothing. With Hint (where D streams, CUTEGO_GEMM_F_D_STREAM:
-// producer_tiles) the loads that are not multicast carry an evict-last policy. Hint is a template
-// argument, chosen once per producer: tested at each load, the choice cost the decode shapes'
-// short loops 7-13% (every load site twice, and a branch before each).
-template <class Cfg, class OA, class OB, int CM, int CN = 1, bool Hint = false>
+// counts its bytes, and its MMAs add nothing. With Hint (where D streams, CUTEGO_GEMM_F_D_STREAM)
+// the loads that are not multicast carry an evict-last policy; with Halves (a_halves) A's stage
+// goes in boxes of 64 rows. Both are template arguments, chosen once per producer
+// (producer_dispatch): tested at each load, the hint's choice cost the decode shapes' short loops
+// 7-13% (every load site twice, and a branch before each; bench/results/2026-12-05-s32).
+template <class Cfg, class OA, class OB, int CM, int CN = 1, bool Hint = false, bool Halves = false>
 __device__ __forceinline__ void producer_load_tile(const GemmArgs &p, PipelineTmaAsync<Cfg::STAGES> &pipe,
                                                    PipelineState<Cfg::STAGES> &write, const WorkTileInfo &w,
                                                    const CUtensorMap *tma_a, const CUtensorMap *tma_b, uint8_t *sa,
@@ -783,23 +787,39 @@ __device__ __forceinline__ void producer_load_tile(const GemmArgs &p, PipelineTm
 #pragma unroll
     for (int j = 0; j < kKBlocks<Cfg>; ++j) {
       const int k0 = kt * BK + j * (BK / kKBlocks<Cfg>);
-      load_a_stage<OA, BM, CN>(p, tma_a, sa + s * OA::stage_bytes + j * kKBlockBytes<OA>,
-                               pipe.producer_get_barrier(write), w.m_idx * BM, k0, p.a_bcast_l ? 0 : w.l_idx,
-                               w.cluster_rank, a_loads, Hint);
+      load_a_stage<OA, BM, CN, Halves>(tma_a, sa + s * OA::stage_bytes + j * kKBlockBytes<OA>,
+                                       pipe.producer_get_barrier(write), w.m_idx * BM, k0, p.a_bcast_l ? 0 : w.l_idx,
+                                       w.cluster_rank, a_loads, Hint);
       load_stage<OB, CM>(tma_b, sb + s * OB::stage_bytes + j * kKBlockBytes<OB>, pipe.producer_get_barrier(write),
                          b0, k0, p.b_bcast_l ? 0 : w.l_idx, w.cluster_rank, OB::tma_loads, Hint);
     }
   }
 }
 
-// The data-parallel producer: every tile the persistent scheduler gives this CTA, its loads hinted
-// or not (Hint, producer_load_tile).
-template <class Cfg, class OA, class OB, int CM, int CN, bool Hint>
-__device__ __forceinline__ void producer_tiles(const GemmArgs &p, PipelineTmaAsync<Cfg::STAGES> &pipe,
-                                               PipelineState<Cfg::STAGES> &write, const CUtensorMap *tma_a,
-                                               const CUtensorMap *tma_b, uint8_t *sa, uint8_t *sb) {
-  for (PersistentTileScheduler<CM, CN> sched(p); sched.is_valid(); sched.advance_to_next_work())
-    producer_load_tile<Cfg, OA, OB, CM, CN, Hint>(p, pipe, write, sched.get_current_work(), tma_a, tma_b, sa, sb);
+// A compile-time bool for producer_dispatch's callable (CuTe's cute::C<b>).
+template <bool B>
+struct BoolC {
+  static constexpr bool value = B;
+};
+// The producer's choices made once, where it starts: f(BoolC<Hint>, BoolC<Halves>) with Hint where D
+// streams (and Hints allows it: the stream-K kernels do not hint, the policy spilled there) and
+// Halves where A goes in halves (a_halves; compiled only where kAHalvesCompiled).
+template <class OA, int BM, int CN, bool Hints, class F>
+__device__ __forceinline__ void producer_dispatch(const GemmArgs &p, F &&f) {
+  const bool hint = Hints && (p.flags & CUTEGO_GEMM_F_D_STREAM);
+  if constexpr (kAHalvesCompiled<OA, BM, CN>) {
+    if (a_halves<OA, BM>(p)) {
+      if (hint)
+        f(BoolC<Hints>{}, BoolC<true>{});
+      else
+        f(BoolC<false>{}, BoolC<true>{});
+      return;
+    }
+  }
+  if (hint)
+    f(BoolC<Hints>{}, BoolC<false>{});
+  else
+    f(BoolC<false>{}, BoolC<false>{});
 }
 
 // ---- promoted FP8 accumulation ---------------------------------------------------------------
@@ -1206,10 +1226,11 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
     setmaxnreg_dec<40>();
     if (threadIdx.x == 0) {
       PipelineState<S> write{0};
-      if (p.flags & CUTEGO_GEMM_F_D_STREAM)
-        producer_tiles<Cfg, OA, OB, CM, CN, true>(p, pipe, write, tma_a, tma_b, sa, sb);
-      else
-        producer_tiles<Cfg, OA, OB, CM, CN, false>(p, pipe, write, tma_a, tma_b, sa, sb);
+      producer_dispatch<OA, BM, CN, true>(p, [&](auto hint, auto halves) {
+        for (PersistentTileScheduler<CM, CN> sched(p); sched.is_valid(); sched.advance_to_next_work())
+          producer_load_tile<Cfg, OA, OB, CM, CN, decltype(hint)::value, decltype(halves)::value>(
+              p, pipe, write, sched.get_current_work(), tma_a, tma_b, sa, sb);
+      });
       if (kCtas > 1) pipe.producer_tail(write);
     }
   } else {

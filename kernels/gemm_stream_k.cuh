@@ -163,10 +163,12 @@ __device__ __forceinline__ void gemm_stream_k_body(const CUtensorMap *tma_a, con
     setmaxnreg_dec<40>();
     if (threadIdx.x == 0) {
       PipelineState<S> write{0};
-      StreamKTileScheduler sched(p, sk);
-      for (StreamKWork u; sched.next(u);)
-        producer_load_tile<Cfg, OA, OB, 1, 1>(p, pipe, write, stream_k_tile(p, u.linear), tma_a, tma_b, sa, sb, u.k_begin,
-                                              u.k_end);
+      producer_dispatch<OA, BM, 1, false>(p, [&](auto, auto halves) {
+        StreamKTileScheduler sched(p, sk);
+        for (StreamKWork u; sched.next(u);)
+          producer_load_tile<Cfg, OA, OB, 1, 1, false, decltype(halves)::value>(
+              p, pipe, write, stream_k_tile(p, u.linear), tma_a, tma_b, sa, sb, u.k_begin, u.k_end);
+      });
     }
   } else {
     setmaxnreg_inc<232>();
