@@ -123,18 +123,18 @@ struct PersistentTileScheduler {
 // `rank` of every load of the shared operand (the generated mc_* box, CuTe's multicast
 // truncation) into the same offset of every CTA's stage, and each CTA's full barrier counts the
 // whole stage. CM here is the CTAs that share Op's stage.
-// One box into smem, with the evict-last policy where keep (the policy made at each load: held
+// One box into smem, with the evict-last policy where hint (the policy made at each load: held
 // across the k-loop it took a register).
 __device__ __forceinline__ void load_box(const CUtensorMap *map, uint8_t *smem, uint64_t *bar, const int32_t *c,
-                                         bool keep) {
-  if (keep)
+                                         bool hint) {
+  if (hint)
     tma_load_hint(map, smem, bar, 3, c, policy_evict_last());
   else
     tma_load(map, smem, bar, 3, c);
 }
 template <class Op, int CM = 1>
 __device__ __forceinline__ void load_stage(const CUtensorMap *map, uint8_t *smem, uint64_t *bar, int mn0, int k0,
-                                           int l, int rank = 0, int loads = Op::tma_loads, bool keep = false) {
+                                           int l, int rank = 0, int loads = Op::tma_loads, bool hint = false) {
 #pragma unroll
   for (int j = 0; j < Op::tma_loads; ++j) {
     if (j >= loads) break;
@@ -152,7 +152,7 @@ __device__ __forceinline__ void load_stage(const CUtensorMap *map, uint8_t *smem
       tma_load_multicast_3d(map, smem + j * Op::tma_load_smem_bytes + rank * Op::mc_slice_bytes, bar, c,
                             static_cast<uint16_t>((1u << CM) - 1));
     } else {
-      load_box(map, smem + j * Op::tma_load_smem_bytes, bar, c, keep);
+      load_box(map, smem + j * Op::tma_load_smem_bytes, bar, c, hint);
     }
   }
 }
@@ -197,18 +197,18 @@ __device__ __forceinline__ int a_stage_bytes(const GemmArgs &p, int loads) {
 
 // A's stage: where the plan loads a K-major A in halves (Halves: CUTEGO_GEMM_F_A_HALVES, a_map's box
 // is 64 rows), `loads` boxes of 64 rows, the second 64 rows on (desc_mn64_step_bytes); else
-// load_stage. Halves is the producer's template argument (producer_tiles), as Hint is.
+// load_stage. Halves is the producer's template argument (producer_dispatch), as Hint is.
 template <class OA, int BM, int CN, bool Halves>
 __device__ __forceinline__ void load_a_stage(const CUtensorMap *map, uint8_t *smem, uint64_t *bar, int m0, int k0,
-                                             int l, int rank, int loads, bool keep) {
+                                             int l, int rank, int loads, bool hint) {
   if constexpr (Halves) {
     static_assert(kAHalvesCompiled<OA, BM, CN>, "halves: a K-major A of 128-row tiles, not shared along N");
     for (int r = 0; r < loads; ++r) {
       const int32_t c[3] = {k0, m0 + 64 * r, l};
-      load_box(map, smem + r * OA::desc_mn64_step_bytes, bar, c, keep);
+      load_box(map, smem + r * OA::desc_mn64_step_bytes, bar, c, hint);
     }
   } else {
-    load_stage<OA, CN>(map, smem, bar, m0, k0, l, rank, loads, keep);
+    load_stage<OA, CN>(map, smem, bar, m0, k0, l, rank, loads, hint);
   }
 }
 
