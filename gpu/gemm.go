@@ -118,6 +118,9 @@ type GemmOptions struct {
 	// PitchPack is cutego_gemm_options_t's pitch_pack: 0 (AUTO) copies a K-major A or B whose rows
 	// are off the 128-byte grid into a 128-byte pitch where the cost model says it pays (SMs
 	// known), 1 (ON) wherever they are, 2 (OFF) never (packed copies then pad K to 16 bytes).
+	// 16-bit rows off the 16-byte grid but on the 8-byte one are read in place by cp.async
+	// (GemmPlan.Rows) instead of copied: with OFF wherever they can be, with AUTO where the copy
+	// costs more (at most 128 rows or columns, or a small GEMM), never with ON.
 	PitchPack int
 }
 
@@ -125,6 +128,9 @@ type GemmOptions struct {
 type GemmPlan struct {
 	Path   GemmPath
 	Packed bool // an operand goes through a compact copy in a workspace first (A, B or C/D)
+	// Rows: A and B are read in place by the producer's 8-byte cp.async pieces (CUTEGO_GEMM_F_ROWS:
+	// 16-bit K-major rows off the 16-byte grid of tensor maps, on the 8-byte grid)
+	Rows bool
 	// DStream: D streams past the L2 (CUTEGO_GEMM_F_D_STREAM: evict-first D stores, evict-last A
 	// and B loads), as GemmOptions.DStore asks or, automatically, where a 16-bit GEMM of K <= 128
 	// writes at least 2 GiB of D
@@ -248,6 +254,7 @@ func planGemm(d GemmOperand, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, b
 	p.Reason = C.GoString(&p.c.reason[0])
 	p.Kernel = C.GoString(&p.c.kernel[0])
 	p.Packed = p.c.flags&packFlags != 0
+	p.Rows = p.c.flags&C.CUTEGO_GEMM_F_ROWS != 0
 	p.DStream = p.c.flags&C.CUTEGO_GEMM_F_D_STREAM != 0
 	p.DTransposed = p.c.flags&C.CUTEGO_GEMM_F_D_TMA_T != 0
 	p.AHalves = p.c.flags&C.CUTEGO_GEMM_F_A_HALVES != 0
@@ -284,6 +291,9 @@ func cOptions(opt *GemmOptions, blockScaled bool) C.cutego_gemm_options_t {
 			o.no_pack = 1
 		}
 		o.pitch_pack = C.int32_t(opt.PitchPack)
+		// (the planner reads only whether a split or stream-K is asked for: cp.async's rows take neither)
+		o.split_k = C.int32_t(opt.SplitK)
+		o.decomposition = C.int32_t(opt.Decomposition)
 	}
 	if blockScaled {
 		o.fp8_accumulation = C.CUTEGO_GEMM_FP8_ACCUM_BLOCK_SCALED

@@ -238,12 +238,17 @@ func TestLaunchPlanTiles(t *testing.T) {
 			t.Errorf("512x11008x4096: %v, want %s with B in place", p, cc.want)
 		}
 	}
-	// K = 4100 (rows of 8,200 bytes, off the 16-byte grid): A and B are copied on any tiles, so the
-	// narrow tiles keep the copies: 100 x 4096 on 64x64 tiles unsplit (128 tiles, one wave), as
-	// 100 x 4096 x 4096 in place, not 128x128 in 4 slices.
+	// K = 4098 (rows of 8,196 bytes, off the 16- and 8-byte grids): A and B are copied on any tiles,
+	// so the narrow tiles keep the copies: 100 x 4096 on 64x64 tiles unsplit (128 tiles, one wave),
+	// as 100 x 4096 x 4096 in place, not 128x128 in 4 slices.
+	if p, err := launchPlan(op(100, 4096), op(100, 4098), op(4096, 4098), nil, BF16, BF16, 0, &GemmOptions{SMs: 132}, nil); err != nil ||
+		p.Kernel != "cutego_gemm_64x64_kk_bf16_bf16" || !p.Packed || p.Rows || p.c.split_k > 1 {
+		t.Errorf("100x4096x4098: %v %v, want 64x64 tiles on the packed copies, unsplit", p, err)
+	}
+	// K = 4100 (rows of 8,200 bytes, on the 8-byte grid): read in place by cp.async, no copy.
 	if p, err := launchPlan(op(100, 4096), op(100, 4100), op(4096, 4100), nil, BF16, BF16, 0, &GemmOptions{SMs: 132}, nil); err != nil ||
-		p.Kernel != "cutego_gemm_64x64_kk_bf16_bf16" || !p.Packed || p.c.split_k > 1 {
-		t.Errorf("100x4096x4100: %v %v, want 64x64 tiles on the packed copies, unsplit", p, err)
+		p.Kernel != "cutego_gemm_64x64_kk_bf16_bf16" || p.Packed || !p.Rows || p.c.split_k > 1 {
+		t.Errorf("100x4096x4100: %v %v, want 64x64 tiles reading A and B in place by cp.async, unsplit", p, err)
 	}
 	// An M-major A on 128x64 tiles is read in place (TestGemmOnDevice's case).
 	am := GemmOperand{Ptr: 0x1000, Layout: cute.MustLayout(cute.Ints(200, 320), cute.Ints(1, 200))}

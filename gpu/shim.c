@@ -49,8 +49,8 @@ int cutego_shim_launch_gemm(CUfunction f, int sms, int max_ctas, CUstream s,
                             int64_t sk_ctas) {
   CUtensorMap ma, mb, md;
   memset(&md, 0, sizeof md);
-  if (cutego_tma_encode(&ma, &plan->a_map, (void *)(uintptr_t)a, encode_tiled) != 0) return -1;
-  if (cutego_tma_encode(&mb, &plan->b_map, (void *)(uintptr_t)b, encode_tiled) != 0) return -1;
+  if (cutego_gemm_operand_param(plan, 0, (const void *)(uintptr_t)a, encode_tiled, &ma) != 0) return -1;
+  if (cutego_gemm_operand_param(plan, 1, (const void *)(uintptr_t)b, encode_tiled, &mb) != 0) return -1;
   if ((plan->flags & CUTEGO_GEMM_F_D_TMA) && cutego_tma_encode(&md, &plan->d_map, (void *)(uintptr_t)d, encode_tiled) != 0)
     return -1;
   cutego_gemm_args_t g = *args;

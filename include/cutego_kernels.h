@@ -242,6 +242,13 @@ enum {
                                       beside 8 or more tile rows in one wave: that column's box starts
                                       at N - BN rounded up to a multiple of 8 (at most 7 rows past N),
                                       and the column stores its own columns only */
+  CUTEGO_GEMM_F_ROWS = 1 << 17, /* A and B, K-major 16-bit with rows off the 16-byte grid that tensor maps
+                                   need but on the 8-byte grid (K a multiple of 4), are read in place:
+                                   the producer warpgroup copies them by 8-byte cp.async pieces into
+                                   the stages the TMA would fill, and the kernel's A and B parameters
+                                   hold a cutego_gemm_rows_t each (cutego_gemm_operand_param) in
+                                   place of tensor maps. Data-parallel tiles, no clusters; where
+                                   options.pitch_pack says (AUTO: where the copies cost more) */
   CUTEGO_GEMM_F_SWAP_AB = 1 << 20, /* set by cutego_gemm (never by cutego_gemm_plan) on the plan it
                                       returns: it computed D^T = B A^T (cutego_gemm_swap_ab), so the
                                       plan's m and n, A and B, C and D are the swapped GEMM's */
@@ -253,6 +260,22 @@ enum {
   CUTEGO_GEMM_F_PROMOTE_SHIFT = 8,
   CUTEGO_GEMM_F_PROMOTE_INTERVAL = 15 << 8
 };
+
+/* A K-major operand read by cp.async (CUTEGO_GEMM_F_ROWS): what the kernel receives in place of the
+ * operand's tensor map (its 128 bytes). Element (row, k, l) is at
+ * base + (row * row_stride + k + l * batch_stride) elements. */
+typedef struct cutego_gemm_rows_t {
+  const void *base;
+  int64_t row_stride, batch_stride; /* elements; batch_stride 0 for a broadcast batch */
+  int64_t rows, k;                  /* extents: the operand's M (or N) and K */
+} cutego_gemm_rows_t;
+
+/* The kernel parameter of operand A (which 0) or B (which 1) at device address addr: its tensor
+ * map encoded by enc (cuTensorMapEncodeTiled), or, for a plan with CUTEGO_GEMM_F_ROWS, its
+ * cutego_gemm_rows_t; out holds 128 bytes, 64-byte aligned. Returns 0, or -1 where the encoder
+ * refuses the map. Both launchers (cutego_gemm and the Go module's) call it. */
+int cutego_gemm_operand_param(const cutego_gemm_plan_t *plan, int which, const void *addr,
+                              cutego_encode_tiled_fn enc, void *out);
 
 /* Rows of a K-major A's TMA box: a GEMM of fewer than bm rows (one tile row) loads only its rows,
  * rounded up to 8 (one 128-byte swizzle atom), instead of a box that is mostly zero fill; the
@@ -288,7 +311,13 @@ typedef struct cutego_gemm_options_t {
                           cluster_m is 1); every packed copy pads K to
                           128 bytes unless OFF (16). A packed plan that splits K or runs stream-K
                           puts the partial sums in workspace after the packed copies
-                          (workspace_bytes + split_workspace_bytes). (Fills what was padding.) */
+                          (workspace_bytes + split_workspace_bytes). 16-bit K-major rows off the
+                          16-byte grid of tensor maps but on the 8-byte one (K a multiple of 4) are
+                          read in place by cp.async instead of copied (CUTEGO_GEMM_F_ROWS): with OFF
+                          (or no_pack) wherever they can be, with AUTO where the copy costs more
+                          (at most 128 rows or columns, or a small GEMM: csrc/gemm/plan.c's
+                          rows_in_place), never with ON nor where clusters, split K or stream-K
+                          are asked for. (Fills what was padding.) */
   /* FP8 A and B only: per-tensor scales, one fp32 each in device memory (NULL: 1), read by the
    * kernel when it runs (so a CUDA graph may update them); D = alpha * scale_a * scale_b * A·B
    * + beta * C. Set for bf16/fp16 operands: an error. */

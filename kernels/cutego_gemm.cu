@@ -898,9 +898,12 @@ int gemm_on(const Device &dv, void *d, const cute_layout_t *ld, const void *a, c
   if (!enc) return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: cuTensorMapEncodeTiled not available from the driver");
   alignas(64) CUtensorMap ma, mb, md;
   memset(&md, 0, sizeof md);
-  if (encode(&ma, &p.a_map, const_cast<void *>(a), enc) != 0)
+  // A's and B's parameters: tensor maps (remembered), or where cp.async reads them
+  // (CUTEGO_GEMM_F_ROWS) their cutego_gemm_rows_t.
+  const bool rows = (p.flags & CUTEGO_GEMM_F_ROWS) != 0;
+  if ((rows ? cutego_gemm_operand_param(&p, 0, a, enc, &ma) : encode(&ma, &p.a_map, const_cast<void *>(a), enc)) != 0)
     return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: encoding A's tensor map failed");
-  if (encode(&mb, &p.b_map, const_cast<void *>(b), enc) != 0)
+  if ((rows ? cutego_gemm_operand_param(&p, 1, b, enc, &mb) : encode(&mb, &p.b_map, const_cast<void *>(b), enc)) != 0)
     return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: encoding B's tensor map failed");
   if ((p.flags & CUTEGO_GEMM_F_D_TMA) && encode(&md, &p.d_map, d, enc) != 0)
     return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: encoding D's tensor map failed");

@@ -264,11 +264,13 @@ template <int S>
 struct PipelineTmaAsync {
   uint64_t full[S], empty[S];
   // consumer_warpgroups: Cfg::CONSUMER_WARPGROUPS (a compile-time constant at every call).
-  __device__ __forceinline__ void init(int cluster_ctas, int consumer_warpgroups) {
+  // producers: the arrivals that fill a stage (1: the TMA's thread with its transaction bytes; the
+  // producer warpgroup's threads where they copy rows by cp.async, CUTEGO_GEMM_F_ROWS).
+  __device__ __forceinline__ void init(int cluster_ctas, int consumer_warpgroups, int producers = 1) {
     const int consumer_warps = 4 * consumer_warpgroups;
 #pragma unroll
     for (int s = 0; s < S; ++s) {
-      mbar_init(&full[s], 1);
+      mbar_init(&full[s], producers);
       mbar_init(&empty[s], consumer_warps * cluster_ctas);
     }
     fence_barrier_init();
@@ -822,6 +824,76 @@ __device__ __forceinline__ void producer_dispatch(const GemmArgs &p, F &&f) {
     f(BoolC<false>{}, BoolC<false>{});
 }
 
+// ---- rows read in place by cp.async (CUTEGO_GEMM_F_ROWS) --------------------------------------
+// Where A's and B's rows lie off the 16-byte grid that tensor maps need but on the 8-byte grid (16-bit
+// operands, K a multiple of 4 and not of 8: rows of 8,200 bytes at K = 4100), the producer
+// warpgroup's 128 threads read them in 8-byte cp.async pieces into the stages the TMA would fill
+// (CUTLASS's MainloopSm90CpAsyncGmmaWarpSpecialized): a K-major k-block is rows x 128 bytes, row r
+// at 128 r with its 16-byte units swizzled by r % 8 (Sw<3,4,3> on bytes, the operand's generated
+// smem_byte_swizzle). A piece past the operand's rows or past K is zero filled (K a multiple of 4:
+// a piece is wholly inside or outside). Once a thread's pieces of a stage have landed it arrives on
+// the stage's full barrier (cp.async.mbarrier.arrive.noinc), which counts the 128 threads and no
+// transaction bytes in such plans. The kernel's A and B parameters hold cutego_gemm_rows_t.
+template <class Cfg, class OA, class OB, int Ctas>
+constexpr bool kRowsCompiled = Cfg::ELEM_BYTES == 2 && OA::major == 0 && OB::major == 0 && Ctas == 1;
+constexpr int kRowsThreads = 128;  // the producer warpgroup
+// Byte offset r * 128 + unit * 16 of a 128-byte-swizzled K-major k-block (Sw<3,4,3>).
+__device__ __forceinline__ constexpr uint32_t sw128_offset(int r, int unit) {
+  return static_cast<uint32_t>(r * 128 + ((unit ^ (r % 8)) * 16));
+}
+// Thread t's share of one operand's tile: the (t % 16)-th 8-byte piece of rows t / 16 + 8 j of every
+// k-block (a warp reads two whole 128-byte row segments per j), set once per tile.
+template <class Op, int Rows>
+struct RowsCursor {
+  static_assert(Op::major == 0 && Op::tma_swizzle_bytes == 128 && Op::tma_box_inner * 2 == 128 && Rows % 8 == 0,
+                "a K-major 16-bit k-block of 128-byte rows in the 128-byte swizzle");
+  static_assert(Op::tma_loads == 1 || Op::tma_load_smem_bytes == Op::tma_load_mn * 128, "rows 128 bytes apart");
+  const uint16_t *src;  // the piece's first element at k = 0 in its first row
+  const void *base;     // the operand's first element: the source of zero-filled pieces
+  int64_t step;         // 8 rows
+  int64_t k_left;       // K minus the piece's first k: the piece is inside K where k0 < k_left
+  uint32_t dst;         // its offset in the k-block
+  int rows_in;          // rows j < rows_in lie inside the operand
+  __device__ __forceinline__ RowsCursor(const cutego_gemm_rows_t &o, int64_t mn0, int64_t l, int t) {
+    const int r0 = t / 16, q = t % 16;
+    base = o.base;
+    src = static_cast<const uint16_t *>(o.base) + l * o.batch_stride + (mn0 + r0) * o.row_stride + 4 * q;
+    step = 8 * o.row_stride;
+    k_left = o.k - 4 * q;
+    dst = sw128_offset(r0, q / 2) + 8 * (q % 2);
+    const int64_t left = o.rows - mn0 - r0;  // rows from this thread's first
+    rows_in = left <= 0 ? 0 : left >= Rows ? Rows / 8 : static_cast<int>((left + 7) / 8);
+  }
+  // k-block k0 into smem (a zero-filled piece reads nothing; its source is the operand's base)
+  __device__ __forceinline__ void copy(uint32_t smem, int64_t k0) const {
+    const int n = k0 < k_left ? rows_in : 0;
+    const uint16_t *g = src + k0;
+#pragma unroll
+    for (int j = 0; j < Rows / 8; ++j, g += step) cp_async_8(smem + dst + 1024 * j, j < n ? g : base, j < n ? 8 : 0);
+  }
+};
+// The producer's work on one tile in such plans (every thread of the producer warpgroup).
+template <class Cfg, class OA, class OB>
+__device__ __forceinline__ void producer_rows_tile(const GemmArgs &p, PipelineTmaAsync<Cfg::STAGES> &pipe,
+                                                   PipelineState<Cfg::STAGES> &write, const WorkTileInfo &w,
+                                                   const cutego_gemm_rows_t &ra, const cutego_gemm_rows_t &rb,
+                                                   uint32_t sa, uint32_t sb, int t) {
+  constexpr int BM = Cfg::BM, BN = Cfg::BN, BK = Cfg::BK;
+  const RowsCursor<OA, BM> a(ra, static_cast<int64_t>(w.m_idx) * BM, p.a_bcast_l ? 0 : w.l_idx, t);
+  const RowsCursor<OB, BN> b(rb, static_cast<int64_t>(w.n_idx) * BN, p.b_bcast_l ? 0 : w.l_idx, t);
+  for (int kt = 0; kt < p.k_tiles; ++kt, ++write) {
+    pipe.producer_acquire(write);
+    const int s = write.index();
+#pragma unroll
+    for (int j = 0; j < kKBlocks<Cfg>; ++j) {
+      const int64_t k0 = static_cast<int64_t>(kt) * BK + j * (BK / kKBlocks<Cfg>);
+      a.copy(sa + s * OA::stage_bytes + j * kKBlockBytes<OA>, k0);
+      b.copy(sb + s * OB::stage_bytes + j * kKBlockBytes<OB>, k0);
+    }
+    cp_async_mbar_arrive_noinc(pipe.producer_get_barrier(write));
+  }
+}
+
 // ---- promoted FP8 accumulation ---------------------------------------------------------------
 // The tensor cores keep about 14 bits of an FP8 partial sum. A run of `interval` k-tiles (128 x
 // interval of K; CUTEGO_GEMM_F_PROMOTE_INTERVAL in the flags, 1 unless asked) accumulates in the
@@ -1175,8 +1247,10 @@ __device__ __forceinline__ void store_tile(const GemmArgs &p, const CUtensorMap 
 __device__ __forceinline__ void programmatic_launch_prologue(const CUtensorMap *a, const CUtensorMap *b,
                                                              const CUtensorMap *d, uint32_t flags) {
   if (threadIdx.x == 0) {
-    prefetch_tensormap(a);
-    prefetch_tensormap(b);
+    if (!(flags & CUTEGO_GEMM_F_ROWS)) {  // (A and B read by cp.async have no tensor maps)
+      prefetch_tensormap(a);
+      prefetch_tensormap(b);
+    }
     if (flags & kFlagDTma) prefetch_tensormap(d);
   }
   grid_dependency_wait();
@@ -1215,7 +1289,9 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
   const int wg = kUniformWg ? __shfl_sync(0xffffffffu, threadIdx.x / 128, 0) : static_cast<int>(threadIdx.x / 128);
   constexpr int kCtas = CM * CN;  // CTAs per cluster
   static_assert(CN == 1 || OA::major == 0, "A shared along N: K-major A (one box of BM rows)");
-  if (threadIdx.x == 0) pipe.init(kCtas, Cfg::CONSUMER_WARPGROUPS);
+  // A and B read in place by cp.async (CUTEGO_GEMM_F_ROWS: kernel parameters of cutego_gemm_rows_t).
+  const bool rows = kRowsCompiled<Cfg, OA, OB, kCtas> && (p.flags & CUTEGO_GEMM_F_ROWS);
+  if (threadIdx.x == 0) pipe.init(kCtas, Cfg::CONSUMER_WARPGROUPS, rows ? kRowsThreads : 1);
   if (kCtas > 1)
     cluster_arrive_relaxed_wait();  // every CTA's barriers exist before any multicast or remote arrival
   else
@@ -1224,6 +1300,18 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
   if (wg == 0) {
     // Producer.
     setmaxnreg_dec<40>();
+    if constexpr (kRowsCompiled<Cfg, OA, OB, kCtas>) {
+      if (rows) {
+        PipelineState<S> write{0};
+        const cutego_gemm_rows_t &ra = *reinterpret_cast<const cutego_gemm_rows_t *>(tma_a);
+        const cutego_gemm_rows_t &rb = *reinterpret_cast<const cutego_gemm_rows_t *>(tma_b);
+        for (PersistentTileScheduler<1, 1> sched(p); sched.is_valid(); sched.advance_to_next_work())
+          producer_rows_tile<Cfg, OA, OB>(p, pipe, write, sched.get_current_work(), ra, rb, smem_u32(sa),
+                                          smem_u32(sb), threadIdx.x);
+        cp_async_wait_all();
+        return;
+      }
+    }
     if (threadIdx.x == 0) {
       PipelineState<S> write{0};
       producer_dispatch<OA, BM, CN, true>(p, [&](auto hint, auto halves) {

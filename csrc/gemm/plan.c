@@ -387,6 +387,39 @@ static int off_pitch(const cutego_gemm_operand_t *o, int es, int64_t kp, int64_t
   return 1;
 }
 
+/* Whether an operand is one that cp.async reads in place (CUTEGO_GEMM_F_ROWS): single strides,
+ * K-major, 16-bit, its rows, batches and address on the 8-byte grid. */
+static int rows_readable(const cutego_gemm_operand_t *o, int flat, uintptr_t addr, int es) {
+  return flat && o->major == 0 && es == 2 && (o->stride[0] * es) % 8 == 0 &&
+         (o->extent[2] <= 1 || o->bcast_l || (o->stride[2] * es) % 8 == 0) && addr % 8 == 0;
+}
+
+/* Whether A and B, of which one or both no tensor map reads as they are, are read in place by the
+ * producer warpgroup's 8-byte cp.async pieces instead of copied first (CUTEGO_GEMM_F_ROWS,
+ * kernels/gemm_kernels.cuh): both rows_readable, K a multiple of 4 (a piece wholly inside K or
+ * past it), and no option asking for what such plans do not run (clusters, split K, stream-K);
+ * then with pitch_pack OFF (nothing copied that can be read in place) or no_pack (the generic path
+ * otherwise); with AUTO where the copies cost more than the slower main loop saves: at most
+ * kRowsMaxMN rows or columns (the copy of the larger operand dominates), or at most kRowsMaxMNKL
+ * multiply-adds (the copy's launch does). Measured on an H100 against the copies in one process
+ * (bench/results/2026-12-06-s33): 1 / 16 / 64 / 100 x 4096 x 4100 2.79 / 2.40 / 1.69 / 1.36x, 8 x
+ * 14336 x 4100 2.04x, 500^3 1.16x; but 256 x 4096 x 4100 0.92x, 512 x 11008 x 4100 0.96x, 1000^2 x
+ * 1004 0.85x, 2048^2 x 2052 0.97x, 4096^2 x 4100 0.71x (the cp.async producer feeds the main loop
+ * about 1.5x slower than the TMA). */
+enum { kRowsMaxMN = 128 };
+static const double kRowsMaxMNKL = (double)(1 << 28);
+static int rows_in_place(const cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt, int fa, int fb,
+                         uintptr_t a_addr, uintptr_t b_addr, int es) {
+  const int mode = opt ? opt->pitch_pack : CUTEGO_GEMM_PITCH_PACK_AUTO;
+  if (mode == CUTEGO_GEMM_PITCH_PACK_ON ||
+      (opt && (opt->cluster_m > 1 || opt->cluster_n > 1 || opt->split_k > 1 ||
+               opt->decomposition == CUTEGO_GEMM_DECOMPOSITION_STREAM_K)) ||
+      p->k % 4 != 0 || !rows_readable(&p->a, fa, a_addr, es) || !rows_readable(&p->b, fb, b_addr, es))
+    return 0;
+  return mode == CUTEGO_GEMM_PITCH_PACK_OFF || (opt && opt->no_pack) || p->m <= kRowsMaxMN || p->n <= kRowsMaxMN ||
+         (double)p->m * (double)p->n * (double)p->k * (double)p->l <= kRowsMaxMNKL;
+}
+
 /* An operand that no tensor map can read as it is (a hierarchical mode, no unit stride, a
  * stride or address off the 16-byte grid) is first copied into a compact K-major buffer (the
  * launcher's workspace, K padded with zeros to 128 bytes, or 16 with pitch_pack OFF), which every
@@ -402,6 +435,10 @@ static int pack_inputs(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt, 
   char why_a[100], why_b[100];
   int pack_a = operand_obstacle(&p->a, fa, a_addr, es, cb->a_box, cb->a_swizzle, why_a, sizeof why_a);
   int pack_b = operand_obstacle(&p->b, fb, b_addr, es, cb->b_box, cb->b_swizzle, why_b, sizeof why_b);
+  if ((pack_a || pack_b) && rows_in_place(p, opt, fa, fb, a_addr, b_addr, es)) {
+    p->flags |= CUTEGO_GEMM_F_ROWS;
+    return PLAN_NEXT;
+  }
   int64_t kp, off = *ws, bytes_a = 0, bytes_b = 0;
   if (plan_round_up(p->k, (mode == CUTEGO_GEMM_PITCH_PACK_OFF ? 16 : 128) / es, &kp))
     return GENERIC(p, opt, "K overflows when padded");
@@ -478,7 +515,8 @@ static int derive_maps(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt, 
   /* A K-major A whose last row of 128-row tiles holds at most 64 rows goes in two boxes of 64 rows
    * per stage, that row's second left out: a box reaching 64 or more rows past M slowed the whole
    * wave, 416 x 4096 x 14336 by 1.49x (bench/results/2026-12-05-s30). */
-  const int a_halves = p->a.major == 0 && p->cluster_n == 1 && cb->bm == 128 && p->m > cb->bm &&
+  const int rows = (p->flags & CUTEGO_GEMM_F_ROWS) != 0; /* (its producer loads exactly the rows inside) */
+  const int a_halves = !rows && p->a.major == 0 && p->cluster_n == 1 && cb->bm == 128 && p->m > cb->bm &&
                        p->m % cb->bm != 0 && p->m % cb->bm <= 64;
   if (p->a.major == 0 && p->cluster_n == 1)
     p->a_map.box[1] = a_halves ? 64 : (int32_t)CUTEGO_GEMM_A_BOX_ROWS(p->m, cb->bm);
@@ -493,7 +531,7 @@ static int derive_maps(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt, 
    * 128x256; bench/results/2026-12-05-s31). Not block-scaled: B's scales go by blocks of 128 columns.
    * Tiles of at most CUTEGO_GEMM_B_SHIFT_MAX_BN columns: the kernels of wider ones have no shift. */
   const int sms = opt && opt->sms > 0 ? opt->sms : 0;
-  if (p->b.major == 0 && cb->bn <= CUTEGO_GEMM_B_SHIFT_MAX_BN && p->n > cb->bn && p->n % cb->bn != 0 &&
+  if (!rows && p->b.major == 0 && cb->bn <= CUTEGO_GEMM_B_SHIFT_MAX_BN && p->n > cb->bn && p->n % cb->bn != 0 &&
       p->n % cb->bn <= cb->bn / 2 && p->tiles_m >= 8 && p->tiles <= sms && !(p->flags & CUTEGO_GEMM_F_BLOCK_SCALED))
     p->flags |= CUTEGO_GEMM_F_B_SHIFT;
   if (p->d.stride[1] == 1 && p->d.stride[0] % 2 == 0 && p->d.stride[2] % 2 == 0 && d_addr % (2 * ces) == 0)
@@ -562,8 +600,9 @@ static int name_kernel(cutego_gemm_plan_t *p) {
                   (p->flags & CUTEGO_GEMM_F_PACK_A) ? " A" : "", (p->flags & CUTEGO_GEMM_F_PACK_B) ? " B" : "",
                   (p->flags & CUTEGO_GEMM_F_PACK_D) ? (p->read_c ? " C/D" : " D") : "", p->packed_why, cb->bm, cb->bn,
                   (long long)p->tiles, p->cluster_m > 1 ? ", 2x1 clusters" : p->cluster_n > 1 ? ", 1x2 clusters" : "");
-  return REASON(p, 0, "wgmma: %dx%d tiles, A %s-major, B %s-major, %lld tiles%s%s%s", cb->bm, cb->bn,
+  return REASON(p, 0, "wgmma: %dx%d tiles, A %s-major, B %s-major, %lld tiles%s%s%s%s", cb->bm, cb->bn,
                 p->a.major ? "M" : "K", p->b.major ? "N" : "K", (long long)p->tiles,
+                (p->flags & CUTEGO_GEMM_F_ROWS) ? ", A and B read in place by cp.async (rows off the 16-byte grid)" : "",
                 p->cluster_m > 1 ? ", 2x1 clusters sharing B" : p->cluster_n > 1 ? ", 1x2 clusters sharing A" : "",
                 (p->flags & CUTEGO_GEMM_F_D_TMA_T) ? ", D M-major through transposed TMA stores" : "",
                 (p->flags & CUTEGO_GEMM_F_D_STREAM) ? ", D streamed past the L2" : "");
@@ -786,4 +825,21 @@ void cutego_gemm_mark_swapped(cutego_gemm_plan_t *p) {
   p->flags |= CUTEGO_GEMM_F_SWAP_AB;
   plan_reason(p->reason, sizeof p->reason, 0, "D^T = B A^T (A and B swapped, D^T %s): %s",
               p->d.major == 1 ? "column-major" : "row-major", why);
+}
+
+int cutego_gemm_operand_param(const cutego_gemm_plan_t *p, int which, const void *addr, cutego_encode_tiled_fn enc,
+                              void *out) {
+  if (!p || !out || (which != 0 && which != 1)) return -1;
+  if (!(p->flags & CUTEGO_GEMM_F_ROWS)) return cutego_tma_encode(out, which ? &p->b_map : &p->a_map, (void *)addr, enc) ? -1 : 0;
+  const cutego_gemm_operand_t *o = which ? &p->b : &p->a;
+  cutego_gemm_rows_t r;
+  memset(&r, 0, sizeof r);
+  r.base = addr;
+  r.row_stride = o->stride[0];
+  r.batch_stride = o->extent[2] > 1 && !o->bcast_l ? o->stride[2] : 0;
+  r.rows = o->extent[0];
+  r.k = o->extent[1];
+  memset(out, 0, 128);
+  memcpy(out, &r, sizeof r);
+  return 0;
 }

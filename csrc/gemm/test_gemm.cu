@@ -44,6 +44,7 @@ struct Case {
                  // column-major, computed as D^T = B A^T (CUTEGO_GEMM_F_SWAP_AB, checked; 1 and 2 check
                  // that it is not); 5: row-major, computed as D^T = B A^T with D^T stored through the
                  // transposed epilogue (both checked)
+  int rows;      // 0 unchecked; 1: A and B read in place by cp.async (CUTEGO_GEMM_F_ROWS, checked); -1: not
 };
 
 static int g_fail = 0, g_run = 0;
@@ -185,6 +186,7 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed) {
               (c.decomp == 0 || plan.decomposition == (c.decomp > 0 ? c.decomp : -c.decomp)) &&
               (c.packs == 0 || (plan.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B)) == c.packs - 1) &&
               (c.cluster_n == 0 || plan.cluster_n == c.cluster_n) &&
+              (c.rows == 0 || ((plan.flags & CUTEGO_GEMM_F_ROWS) != 0) == (c.rows > 0)) &&
               (c.d_store != CUTEGO_GEMM_D_STORE_STREAM || (plan.flags & CUTEGO_GEMM_F_D_STREAM)) &&
               (c.dm == 0 || c.dm == 3 ||
                (c.dm == 4   ? (plan.flags & CUTEGO_GEMM_F_SWAP_AB) && !(plan.flags & CUTEGO_GEMM_F_D_TMA_T)
@@ -1031,7 +1033,7 @@ int main(int argc, char **argv) {
   cs.push_back({"small M=72 M-major direct", 72, 1000, 520, 1, 1, 1, F16, F32, 1.f, -1.f, 0, W, 0, 0, 0, 1, 0, 0, 0, 1});
   cs.push_back({"small M=50 cluster", 50, 2048, 512, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 2, 1});
   cs.push_back({"small M=24 batched", 24, 640, 320, 3, 0, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0});
-  cs.push_back({"small M=100 K=4100 (packed rows)", 100, 4096, 4100, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0});
+  cs.push_back({"small M=100 K=4098 (packed rows)", 100, 4096, 4098, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0});
   // the direct-store epilogue (the TMA-store one is the default where D allows it)
   cs.push_back({"direct epilogue KK bf16", 1000, 1200, 520, 1, 0, 0, BF, BF, 1.25f, 0.5f, 0, W, 0, 0, 0, 1});
   cs.push_back({"direct epilogue MN f32", 1000, 1200, 520, 1, 1, 1, F16, F32, 1.25f, 0.f, 0, W, 0, 0, 0, 1});
@@ -1069,8 +1071,8 @@ int main(int argc, char **argv) {
     cs.push_back({"pitch ON padded L=3 beta", 640, 700, 1000, 3, 0, 0, BF, BF, 1.f, -0.75f, 0, W, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, ON, 1 + PA + PB});
     cs.push_back({"pitch ON M-major A L=2 f16", 640, 700, 1000, 2, 1, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ON, 1 + PB});
     cs.push_back({"pitch ON B broadcast L=3", 512, 640, 1000, 3, 0, 0, BF, F32, 1.f, 0.f, 0, W, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, ON, 1 + PA});
-    cs.push_back({"pitch auto 100x4096x4100 (64x64)", 100, 4096, 4100, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -(CUTEGO_GEMM_CONFIG_64x64x128 + 1), 0, 0, 1 + PA + PB});
-    cs.push_back({"pitch split auto 16x2048x4100 beta", 16, 2048, 4100, 1, 0, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0, 0, 1 + PA + PB});
+    cs.push_back({"pitch auto 100x4096x4098 (64x64)", 100, 4096, 4098, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -(CUTEGO_GEMM_CONFIG_64x64x128 + 1), 0, 0, 1 + PA + PB});
+    cs.push_back({"pitch split auto 16x2048x4098 beta", 16, 2048, 4098, 1, 0, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0, 0, 1 + PA + PB});
     cs.push_back({"pitch auto 100x4096x1000 (64x128 in place)", 100, 4096, 1000, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -(CUTEGO_GEMM_CONFIG_64x128x64 + 1), 0, 0, 1});
     cs.push_back({"pitch split 4 100x4096x4100 beta f32", 100, 4096, 4100, 1, 0, 0, F16, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 1 + PA + PB});
     cs.push_back({"pitch split 3 OFF 100x4096x4100", 100, 4096, 4100, 1, 0, 0, BF, BF, 1.f, -1.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, OFF, 1 + PA + PB});
@@ -1082,7 +1084,46 @@ int main(int argc, char **argv) {
     cs.push_back({"pitch split 4 hier A 200x1024x2048", 200, 1024, 2048, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 1, 0, 0, 0, 0, 4, 0, 0, 0, 1 + PA});
     cs.push_back({"pitch split 4 flat 200x1000x2080 OFF", 200, 1000, 2080, 1, 0, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, OFF, 0});
     cs.push_back({"pitch split 4 flat 200x1000x2080 ON", 200, 1000, 2080, 1, 0, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, ON, 0});
-    cs.push_back({"pitch 4096x4096x4100", 4096, 4096, 4100, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1 + PA + PB});
+    cs.push_back({"pitch 4096x4096x4098", 4096, 4096, 4098, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1 + PA + PB});
+    cs.push_back({"pitch ON 4096x4096x4100", 4096, 4096, 4100, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ON, 1 + PA + PB, 0, 0, 0, 0, -1});
+    // A and B read in place by cp.async (CUTEGO_GEMM_F_ROWS: 16-bit K-major rows off the 16-byte grid,
+    // on the 8-byte one): automatically at most 128 rows (K = 4100: rows of 8200 bytes) or a small
+    // GEMM, with beta and every output type; with pitch_pack OFF a pitch past K (K = 1000 in rows of
+    // 1004: the pieces past K zero filled, not read as K), batches, 4096 rows, every 16-bit tile
+    // configuration; K below one k-tile (12, 4), a broadcast B, partial tiles on every side, no_pack
+    // (no copy to refuse), a column-major D (swapped where the planner swaps); copied where AUTO says
+    // the copies pay (256 or 4096 rows) or a split or clusters are asked for.
+    // {name, m, n, k, l, am, bm, ab, cd, alpha, beta, force, expect, pad, bcast_b, hier, direct, nopack, hier_d,
+    //  cluster, split, config, decomp, pitch, packs, cluster_n, max_ctas, d_store, dm, rows}
+    cs.push_back({"rows 100x4096x4100", 100, 4096, 4100, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, 0, 0, 0, 1, 0, 0, 0, 0, 1});
+    cs.push_back({"rows 100x4096x4100 f16 f32 beta", 100, 4096, 4100, 1, 0, 0, F16, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, 0, 0, 0, 1, 0, 0, 0, 0, 1});
+    cs.push_back({"rows M=1 4096x4100", 1, 4096, 4100, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1});
+    cs.push_back({"rows 16x2048x4100 beta", 16, 2048, 4100, 1, 0, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1});
+    cs.push_back({"rows OFF 4096x4096x4100", 4096, 4096, 4100, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, OFF, 1, 0, 0, 0, 0, 1});
+    cs.push_back({"rows auto 4096x4096x4100: copies", 4096, 4096, 4100, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1 + PA + PB, 0, 0, 0, 0, -1});
+    cs.push_back({"rows auto 256x4096x4100: copies", 256, 4096, 4100, 1, 0, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1 + PA + PB, 0, 0, 0, 0, -1});
+    cs.push_back({"rows 500^3 f16 beta", 500, 500, 500, 1, 0, 0, F16, F16, 1.f, -0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1});
+    cs.push_back({"rows pitch 1004 K=1000 1000x1200", 1000, 1200, 1000, 1, 0, 0, BF, BF, 1.f, 0.5f, 0, W, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, OFF, 1, 0, 0, 0, 0, 1});
+    cs.push_back({"rows batched L=3 300x700x1004 f32", 300, 700, 1004, 3, 0, 0, BF, F32, 1.25f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, OFF, 1, 0, 0, 0, 0, 1});
+    cs.push_back({"rows B broadcast L=3 K=12", 200, 520, 12, 3, 0, 0, F16, F16, 1.f, 0.f, 0, W, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1});
+    cs.push_back({"rows K=4 130x300 beta", 130, 300, 4, 1, 0, 0, BF, BF, 1.f, 1.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1});
+    cs.push_back({"rows no_pack 300x1000x1004", 300, 1000, 1004, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1});
+    cs.push_back({"rows direct epilogue 333x1000x1004", 333, 1000, 1004, 1, 0, 0, BF, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, OFF, 1, 0, 0, 0, 0, 1});
+    cs.push_back({"rows col-major D 1000x100x4100", 1000, 100, 4100, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 3, 1});
+    cs.push_back({"rows col-major D 1000x1200x1004 beta", 1000, 1200, 1004, 1, 0, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, OFF, 1, 0, 0, 0, 3, 1});
+    cs.push_back({"rows split 2 asked: copies", 100, 4096, 4100, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 1 + PA + PB, 0, 0, 0, 0, -1});
+    cs.push_back({"rows clusters asked: copies", 1000, 1200, 1004, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 1 + PA + PB, 0, 0, 0, 0, -1});
+    {
+      const int cfgs[] = {CUTEGO_GEMM_CONFIG_128x256x64, CUTEGO_GEMM_CONFIG_128x128x64, CUTEGO_GEMM_CONFIG_128x64x64,
+                          CUTEGO_GEMM_CONFIG_128x192x64, CUTEGO_GEMM_CONFIG_64x64x128, CUTEGO_GEMM_CONFIG_64x32x128,
+                          CUTEGO_GEMM_CONFIG_64x128x64, CUTEGO_GEMM_CONFIG_128x168x64, CUTEGO_GEMM_CONFIG_64x96x64,
+                          CUTEGO_GEMM_CONFIG_128x96x64, CUTEGO_GEMM_CONFIG_128x224x64};
+      for (size_t i = 0; i < sizeof cfgs / sizeof cfgs[0]; ++i) {
+        snprintf(names[ni], 48, "rows config %d 300x1000x1004", cfgs[i]);
+        cs.push_back({names[ni++], 300, 1000, 1004, i % 3 == 2 ? 2 : 1, 0, 0, i % 2 ? F16 : BF, i % 3 == 1 ? F32 : BF,
+                      1.f, i % 2 ? 0.5f : 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, cfgs[i] + 1, 0, OFF, 1, 0, 0, 0, 0, 1});
+      }
+    }
     // 2x1 clusters taken by cutego_gemm_auto_cluster (B K-major, read in place, rows off the
     // 128-byte grid; 1000^3 above): 900 x 1000 x 1000 on the narrow rule's 64x128 tiles (15 tile
     // rows: the last cluster's second CTA past M), 128x192 with beta and f32 out, 128x256 f16;

@@ -765,34 +765,55 @@ int main(int argc, char **argv) {
     check_maps(pitch, A, B, "3000x5000x1000 OFF");
     wo.pitch_pack = CUTEGO_GEMM_PITCH_PACK_AUTO;
 
-    // 100x4096x4100: rows of 8200 bytes (off the 16-byte grid): A and B packed with K padded to
+    // 100x4096x4100: rows of 8200 bytes (off the 16-byte grid, on the 8-byte one): A and B read in
+    // place by cp.async (CUTEGO_GEMM_F_ROWS), no copy: one launch, unsplit, on 64x64 tiles (128 of
+    // them, the most in one wave: rows_narrow), no clusters; the kernel's A and B parameters are
+    // cutego_gemm_rows_t of A and B themselves.
+    {
+      Gemm rows = {100, 4096, 4100, A, B, D, nullptr, &wo, {}};
+      n = delta(rows, &rc);
+      cutego_gemm_rows_t ra, rb;
+      memcpy(&ra, cudart_stub_last.map[0], sizeof ra);
+      memcpy(&rb, cudart_stub_last.map[1], sizeof rb);
+      CHECK(rc == CUTEGO_KERNELS_OK && (rows.plan.flags & CUTEGO_GEMM_F_ROWS) && rows.plan.split_k <= 1 &&
+                rows.plan.config == CUTEGO_GEMM_CONFIG_64x64x128 && rows.plan.cluster_m == 1 && n.launch == 0 &&
+                n.launch_ex == 1 && n.malloc_async == 0,
+            "100x4096x4100 rows: rc %d split %d config %d, %ld copies, %ld launches: %s", rc, rows.plan.split_k,
+            rows.plan.config, n.launch, n.launch_ex, rows.plan.reason);
+      CHECK(ra.base == (const void *)A && ra.row_stride == 4100 && ra.rows == 100 && ra.k == 4100 &&
+                rb.base == (const void *)B && rb.row_stride == 4100 && rb.rows == 4096 && rb.k == 4100,
+            "100x4096x4100 rows: parameters %p %lld %lld / %p %lld", ra.base, (long long)ra.row_stride,
+            (long long)ra.rows, rb.base, (long long)rb.rows);
+    }
+
+    // 100x4096x4098: rows of 8196 bytes (off the 16- and 8-byte grids): A and B packed with K padded to
     // 4160 (one copy launch), read by 64x64 tiles unsplit (the narrow tiles add no copy). With 4
-    // slices asked for: slices of 1040 of the copies (4100 itself splits in none): the copies
+    // slices asked for: slices of 1040 of the copies (4098 itself splits in none): the copies
     // first, the slices' GEMM reading them (A' at W, B' at W + 100 x 4160 x 2), its fp32 partial
     // sums after the copies in the caller's workspace, then the reduction.
-    Gemm odd_k = {100, 4096, 4100, A, B, D, nullptr, &wo, {}};
+    Gemm odd_k = {100, 4096, 4098, A, B, D, nullptr, &wo, {}};
     long before2 = cudart_stub_n.launch;
     n = delta(odd_k, &rc);
     CHECK(rc == CUTEGO_KERNELS_OK && odd_k.plan.split_k <= 1 && odd_k.plan.config == CUTEGO_GEMM_CONFIG_64x64x128 &&
               n.launch == 1 && launches_before_gemm == before2 + 1 && n.launch_ex == 1,
-          "100x4096x4100 automatic: rc %d split %d config %d, %ld copies, %ld launches: %s", rc, odd_k.plan.split_k,
+          "100x4096x4098 automatic: rc %d split %d config %d, %ld copies, %ld launches: %s", rc, odd_k.plan.split_k,
           odd_k.plan.config, n.launch, n.launch_ex, odd_k.plan.reason);
     wo.split_k = 4;
     before2 = cudart_stub_n.launch;
     n = delta(odd_k, &rc);
-    print("100x4096x4100 packed, split", n);
+    print("100x4096x4098 packed, split", n);
     CHECK(rc == CUTEGO_KERNELS_OK && odd_k.plan.split_k == 4 && odd_k.plan.decomposition == CUTEGO_GEMM_DECOMPOSITION_SPLIT_K,
-          "100x4096x4100: rc %d split %d: %s", rc, odd_k.plan.split_k, odd_k.plan.reason);
+          "100x4096x4098: rc %d split %d: %s", rc, odd_k.plan.split_k, odd_k.plan.reason);
     CHECK(n.launch == 1 && launches_before_gemm == before2 + 1 && n.launch_ex == 2 && n.malloc_async == 0,
-          "100x4096x4100: %ld copies (%ld before the slices' GEMM), %ld launches, %ld allocations", n.launch,
+          "100x4096x4098: %ld copies (%ld before the slices' GEMM), %ld launches, %ld allocations", n.launch,
           launches_before_gemm - before2, n.launch_ex, n.malloc_async);
     const uintptr_t packed_bytes = 100 * 4160 * 2 + 4096 * 4160 * 2;
-    CHECK(odd_k.plan.workspace_bytes == (int64_t)packed_bytes, "100x4096x4100: workspace %lld",
+    CHECK(odd_k.plan.workspace_bytes == (int64_t)packed_bytes, "100x4096x4098: workspace %lld",
           (long long)odd_k.plan.workspace_bytes);
     CHECK(cudart_stub_map_addr(cudart_stub_last.map[0]) == W && cudart_stub_map_addr(cudart_stub_last.map[1]) == W + 100 * 4160 * 2,
-          "100x4096x4100: the slices read %#llx, %#llx", (unsigned long long)cudart_stub_map_addr(cudart_stub_last.map[0]),
+          "100x4096x4098: the slices read %#llx, %#llx", (unsigned long long)cudart_stub_map_addr(cudart_stub_last.map[0]),
           (unsigned long long)cudart_stub_map_addr(cudart_stub_last.map[1]));
-    CHECK(cudart_stub_map_addr(cudart_stub_last.map[2]) == W + packed_bytes, "100x4096x4100: partial sums at %#llx",
+    CHECK(cudart_stub_map_addr(cudart_stub_last.map[2]) == W + packed_bytes, "100x4096x4098: partial sums at %#llx",
           (unsigned long long)cudart_stub_map_addr(cudart_stub_last.map[2]));
     // Without the caller's workspace: one allocation for the copies, one for the partial sums, both
     // freed on the stream.
@@ -803,7 +824,7 @@ int main(int argc, char **argv) {
     odd_k2.opt = &split4;
     n = delta(odd_k2, &rc);
     CHECK(rc == CUTEGO_KERNELS_OK && odd_k2.plan.split_k == 4 && n.malloc_async == 2 && n.free_async == 2,
-          "100x4096x4100 own workspaces: rc %d, %ld allocations, %ld frees", rc, n.malloc_async, n.free_async);
+          "100x4096x4098 own workspaces: rc %d, %ld allocations, %ld frees", rc, n.malloc_async, n.free_async);
     // The launcher's pool out of memory: what it keeps goes back (trimmed) and the default pool
     // serves both workspaces; the pool stays.
     CHECK(n.pool_malloc == 2, "own workspaces: %ld of 2 from the launcher's pool", n.pool_malloc);

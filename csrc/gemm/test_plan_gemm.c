@@ -92,7 +92,7 @@ static cute_layout_t random_operand(const int64_t *e, int r) {
 static void random_plans(void) {
   static const int64_t ext[] = {1, 2, 3, 8, 16, 64, 100, 128, 256, 1000, 4096, 1LL << 20, (1LL << 31) - 1, 1LL << 31};
   static const uintptr_t addr[] = {0x1000, 0x1002, 0x1010};
-  int wgmma = 0, generic = 0, nprog = 0, ncl = 0;
+  int wgmma = 0, generic = 0, nprog = 0, ncl = 0, nrows = 0;
   for (int t = 0; t < 20000; ++t) {
     const int big = next() % 8 == 0, n = big ? 14 : 11;
     const int64_t m = pick(ext, n), nn = pick(ext, n), k = pick(ext, n), l = pick(ext, big ? n : 6);
@@ -124,9 +124,16 @@ static void random_plans(void) {
     }
     if (rc == 0 && p.path == CUTEGO_GEMM_PATH_WGMMA) {
       char why[120] = "";
-      CHECK(cutego_tma_desc_check(&p.a_map, (p.flags & CUTEGO_GEMM_F_PACK_A) ? 0 : aa, why, sizeof why) == 0 &&
-                cutego_tma_desc_check(&p.b_map, (p.flags & CUTEGO_GEMM_F_PACK_B) ? 0 : ba, why, sizeof why) == 0,
-            "random plan %d: %s, a map: %s", t, p.reason, why);
+      if (p.flags & CUTEGO_GEMM_F_ROWS) /* read by 8-byte cp.async pieces: K-major 16-bit rows and addresses on the 8-byte grid */
+        CHECK(p.a.major == 0 && p.b.major == 0 && p.k % 4 == 0 && p.a.stride[0] % 4 == 0 && p.b.stride[0] % 4 == 0 &&
+                  aa % 8 == 0 && ba % 8 == 0 && !(p.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B)) &&
+                  p.cluster_m == 1 && p.cluster_n == 1 && o.cluster_n == 0,
+              "random plan %d: rows: %s", t, p.reason);
+      else
+        CHECK(cutego_tma_desc_check(&p.a_map, (p.flags & CUTEGO_GEMM_F_PACK_A) ? 0 : aa, why, sizeof why) == 0 &&
+                  cutego_tma_desc_check(&p.b_map, (p.flags & CUTEGO_GEMM_F_PACK_B) ? 0 : ba, why, sizeof why) == 0,
+              "random plan %d: %s, a map: %s", t, p.reason, why);
+      nrows += (p.flags & CUTEGO_GEMM_F_ROWS) != 0;
       cutego_launch_t ln;
       cutego_gemm_launch(&p, o.sms, 0, &ln);
       const int64_t cl = p.cluster_m * p.cluster_n; /* CTAs per cluster */
@@ -141,7 +148,7 @@ static void random_plans(void) {
   }
   CHECK(wgmma > 100 && generic > 100 && nprog > 10 && nprog < wgmma && ncl > 10,
         "random plans: %d wgmma (%d programmatic, %d in 1x2 clusters), %d generic", wgmma, nprog, ncl, generic);
-  printf("random plans: 20000, %d wgmma, %d generic, the rest refused\n", wgmma, generic);
+  printf("random plans: 20000, %d wgmma (%d rows by cp.async), %d generic, the rest refused\n", wgmma, nrows, generic);
 }
 
 /* The device: 132 SMs (an H100 or H200 SXM) unless the options say otherwise. */
@@ -1811,24 +1818,151 @@ static void pitch_plans(void) {
             &o, &p);
   CHECK(rc == 0 && (p.flags & both) == both && p.a_packed.stride[0] == 1152 && p.workspace_bytes == 2 * 512 * 1152,
         "fp8 1040 ON: %s", p.reason);
-  /* 100x4096x4100: rows of 8200 bytes, off the 16-byte grid: both packed whatever pitch_pack says,
-   * K padded to 4160 (128 bytes), or 4104 (16) with OFF. */
+  /* 100x4096x4100: rows of 8200 bytes, off the 16-byte grid: with pitch_pack ON both packed, K
+   * padded to 4160 (128 bytes); with K = 4098 (rows of 8196 bytes, off the 8-byte grid too) packed
+   * whatever pitch_pack says, K padded to 4104 (16) with OFF. (AUTO and OFF read rows of 8200
+   * bytes in place: rows_plans.) */
   memset(&o, 0, sizeof o);
+  o.pitch_pack = CUTEGO_GEMM_PITCH_PACK_ON;
   rc = plan(L3(100, 4096, 0, 4096, 1, 0), L3(100, 4100, 0, 4100, 1, 0), L3(4096, 4100, 0, 4100, 1, 0), NULL, BF, BF, 0x1000,
             &o, &p);
   CHECK(rc == 0 && (p.flags & both) == both && p.a_packed.stride[0] == 4160 && p.b_workspace_offset == 832000 &&
-            p.workspace_bytes == 832000 + 4096 * 8320,
+            p.workspace_bytes == 832000 + 4096 * 8320 && !(p.flags & CUTEGO_GEMM_F_ROWS),
         "100x4096x4100: %s", p.reason);
   o.pitch_pack = CUTEGO_GEMM_PITCH_PACK_OFF;
-  rc = plan(L3(100, 4096, 0, 4096, 1, 0), L3(100, 4100, 0, 4100, 1, 0), L3(4096, 4100, 0, 4100, 1, 0), NULL, BF, BF, 0x1000,
+  rc = plan(L3(100, 4096, 0, 4096, 1, 0), L3(100, 4098, 0, 4098, 1, 0), L3(4096, 4098, 0, 4098, 1, 0), NULL, BF, BF, 0x1000,
             &o, &p);
-  CHECK(rc == 0 && (p.flags & both) == both && p.a_packed.stride[0] == 4104, "100x4096x4100 OFF: %lld",
+  CHECK(rc == 0 && (p.flags & both) == both && p.a_packed.stride[0] == 4104, "100x4096x4098 OFF: %lld",
         (long long)p.a_packed.stride[0]);
   /* An unknown value: an error naming the option. */
   o.pitch_pack = 3;
   rc = plan(L3(100, 4096, 0, 4096, 1, 0), L3(100, 4100, 0, 4100, 1, 0), L3(4096, 4100, 0, 4100, 1, 0), NULL, BF, BF, 0x1000,
             &o, &p);
   CHECK(rc == -1 && strstr(p.reason, "pitch_pack 3"), "pitch_pack 3: %s", p.reason);
+}
+
+/* CUTEGO_GEMM_F_ROWS: A and B read in place by 8-byte cp.async pieces where one of them is off the
+ * 16-byte grid of tensor maps and both are on the 8-byte grid (16-bit, K-major, K a multiple of 4:
+ * a piece of 4 elements is wholly inside K or past it), unless pitch_pack is ON or the options ask
+ * for clusters, split K or stream-K; never with A in halves or a shifted B (the producer loads
+ * exactly the rows inside). Its operands' kernel parameters are cutego_gemm_rows_t. */
+static void rows_plans(void) {
+  const int BF = CUTEGO_DTYPE_BF16, F16 = CUTEGO_DTYPE_F16, E4 = CUTEGO_DTYPE_E4M3;
+  const int both = CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B;
+  cutego_gemm_plan_t p;
+  cutego_gemm_options_t o;
+  memset(&o, 0, sizeof o);
+  int rc = plan(L3(100, 4096, 0, 4096, 1, 0), L3(100, 4100, 0, 4100, 1, 0), L3(4096, 4100, 0, 4100, 1, 0), NULL, BF, BF,
+                0x1000, &o, &p);
+  CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_WGMMA && (p.flags & CUTEGO_GEMM_F_ROWS) && !(p.flags & both) &&
+            p.workspace_bytes == 0 && strstr(p.reason, "cp.async") && strstr(p.kernel, "_kk_bf16_bf16") &&
+            p.cluster_m == 1 && p.cluster_n == 1,
+        "100x4096x4100 rows: %s", p.reason);
+  {
+    char why[160];
+    CHECK(cutego_gemm_split_k(&p, 132, 0, why, sizeof why) == 1 && cutego_gemm_split_k(&p, 132, 2, why, sizeof why) == -1 &&
+              strstr(why, "cp.async") && strstr(cutego_gemm_no_stream_k(&p), "cp.async") && cutego_gemm_auto_cluster(&p) == 1,
+          "rows: no split, stream-K or clusters: %s", why);
+    /* the kernel parameters: cutego_gemm_rows_t (element strides and extents of the plan's operands) */
+    _Alignas(64) unsigned char ma[128], mb[128];
+    memset(ma, 0xff, sizeof ma);
+    CHECK(cutego_gemm_operand_param(&p, 0, (const void *)0x1000, NULL, ma) == 0 &&
+              cutego_gemm_operand_param(&p, 1, (const void *)0x2008, NULL, mb) == 0 &&
+              cutego_gemm_operand_param(&p, 2, (const void *)0x2008, NULL, mb) == -1,
+          "rows params");
+    cutego_gemm_rows_t ra, rb;
+    memcpy(&ra, ma, sizeof ra);
+    memcpy(&rb, mb, sizeof rb);
+    CHECK(ra.base == (const void *)0x1000 && ra.row_stride == 4100 && ra.batch_stride == 0 && ra.rows == 100 &&
+              ra.k == 4100 && rb.base == (const void *)0x2008 && rb.rows == 4096 && rb.k == 4100 && ma[127] == 0,
+          "rows params: A %lld %lld %lld, B %lld", (long long)ra.row_stride, (long long)ra.rows, (long long)ra.k,
+          (long long)rb.rows);
+  }
+  /* OFF reads them in place too; ON copies (pitch_plans) */
+  o.pitch_pack = CUTEGO_GEMM_PITCH_PACK_OFF;
+  rc = plan(L3(100, 4096, 0, 4096, 1, 0), L3(100, 4100, 0, 4100, 1, 0), L3(4096, 4100, 0, 4100, 1, 0), NULL, F16, F16,
+            0x1000, &o, &p);
+  CHECK(rc == 0 && (p.flags & CUTEGO_GEMM_F_ROWS) && !(p.flags & both), "rows OFF: %s", p.reason);
+  /* copied: K = 4098 or 4097 (rows of 8196 / 8194 bytes), A at 0x1004 (off the 8-byte grid), FP8 (rows of
+   * 4100 bytes), an N-major B, clusters, split K or stream-K asked for */
+  struct {
+    int64_t k, b_major_n;
+    uintptr_t a_addr;
+    int ab, cluster_m, cluster_n, split_k, dec;
+  } copied[] = {
+      {4098, 0, 0x1000, BF, 0, 0, 0, 0}, {4097, 0, 0x1000, BF, 0, 0, 0, 0}, {4100, 0, 0x1004, BF, 0, 0, 0, 0},
+      {4100, 0, 0x1000, E4, 0, 0, 0, 0}, {4100, 1, 0x1000, BF, 0, 0, 0, 0}, {4100, 0, 0x1000, BF, 2, 0, 0, 0},
+      {4100, 0, 0x1000, BF, 0, 2, 0, 0}, {4100, 0, 0x1000, BF, 0, 0, 2, 0},
+      {4100, 0, 0x1000, BF, 0, 0, 0, CUTEGO_GEMM_DECOMPOSITION_STREAM_K},
+  };
+  for (size_t i = 0; i < sizeof copied / sizeof copied[0]; ++i) {
+    memset(&o, 0, sizeof o);
+    o.cluster_m = copied[i].cluster_m, o.cluster_n = copied[i].cluster_n, o.split_k = copied[i].split_k;
+    o.decomposition = copied[i].dec;
+    const int64_t k = copied[i].k;
+    const cute_layout_t b = copied[i].b_major_n ? L3(512, k, 0, 1, 512, 0) : L3(512, k, 0, k, 1, 0);
+    rc = plan(L3(256, 512, 0, 512, 1, 0), L3(256, k, 0, k, 1, 0), b, NULL, copied[i].ab, BF, copied[i].a_addr, &o, &p);
+    CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_WGMMA && !(p.flags & CUTEGO_GEMM_F_ROWS) && (p.flags & CUTEGO_GEMM_F_PACK_A),
+          "copied %zu (K %lld): %s", i, (long long)k, p.reason);
+  }
+  /* AUTO: in place at most 128 rows or columns (128 x 4096 x 4100, 4096 x 100 x 4100) or at most 2^28
+   * multiply-adds (500^3, 256 x 512 x 2048 = 2^28); copied above (129 x 4096 x 4100, 256 x 4096 x 4100,
+   * 4096^2 x 4100, 256 x 512 x 2052); OFF and no_pack in place everywhere */
+  struct {
+    int64_t m, n, k;
+    int rows;
+  } autos[] = {{128, 4096, 4100, 1}, {4096, 100, 4100, 1}, {500, 500, 500, 1},   {256, 512, 2048 + 4, 0},
+               {256, 512, 2044, 1},  {129, 4096, 4100, 0}, {256, 4096, 4100, 0}, {4096, 4096, 4100, 0}};
+  for (size_t i = 0; i < sizeof autos / sizeof autos[0]; ++i)
+    for (int mode = 0; mode < 3; ++mode) { /* AUTO, OFF, no_pack */
+      memset(&o, 0, sizeof o);
+      o.pitch_pack = mode == 1 ? CUTEGO_GEMM_PITCH_PACK_OFF : CUTEGO_GEMM_PITCH_PACK_AUTO;
+      o.no_pack = mode == 2;
+      const int64_t m = autos[i].m, n = autos[i].n, k = autos[i].k;
+      rc = plan(L3(m, n, 0, n, 1, 0), L3(m, k, 0, k, 1, 0), L3(n, k, 0, k, 1, 0), NULL, BF, BF, 0x1000, &o, &p);
+      const int want = mode > 0 || autos[i].rows;
+      CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_WGMMA && ((p.flags & CUTEGO_GEMM_F_ROWS) != 0) == want &&
+                ((p.flags & both) == 0) == want,
+            "%lldx%lldx%lld mode %d: rows %d, want %d: %s", (long long)m, (long long)n, (long long)k, mode,
+            (p.flags & CUTEGO_GEMM_F_ROWS) != 0, want, p.reason);
+    }
+  /* batches (OFF): A's batch stride of 256 x 4100 + 4 elements (8 bytes) in place; + 2 (4 bytes) copied;
+   * a broadcast B */
+  memset(&o, 0, sizeof o);
+  o.pitch_pack = CUTEGO_GEMM_PITCH_PACK_OFF;
+  rc = plan(L3(256, 512, 3, 512, 1, 256 * 512), L3(256, 4100, 3, 4100, 1, 256 * 4100 + 4), L3(512, 4100, 3, 4100, 1, 0),
+            NULL, BF, BF, 0x1000, &o, &p);
+  CHECK(rc == 0 && (p.flags & CUTEGO_GEMM_F_ROWS) && p.a.bcast_l == 0 && p.b.bcast_l == 1, "rows batched: %s", p.reason);
+  {
+    _Alignas(64) unsigned char ma[128], mb[128];
+    cutego_gemm_rows_t ra, rb;
+    CHECK(cutego_gemm_operand_param(&p, 0, (const void *)0x1000, NULL, ma) == 0 &&
+              cutego_gemm_operand_param(&p, 1, (const void *)0x1000, NULL, mb) == 0,
+          "rows batched params");
+    memcpy(&ra, ma, sizeof ra);
+    memcpy(&rb, mb, sizeof rb);
+    CHECK(ra.batch_stride == 256 * 4100 + 4 && rb.batch_stride == 0, "rows batch strides %lld %lld",
+          (long long)ra.batch_stride, (long long)rb.batch_stride);
+  }
+  rc = plan(L3(256, 512, 3, 512, 1, 256 * 512), L3(256, 4100, 3, 4100, 1, 256 * 4100 + 2),
+            L3(512, 4100, 3, 4100, 1, 512 * 4100), NULL, BF, BF, 0x1000, &o, &p);
+  CHECK(rc == 0 && !(p.flags & CUTEGO_GEMM_F_ROWS) && (p.flags & CUTEGO_GEMM_F_PACK_A), "rows batched +2: %s", p.reason);
+  /* neither A in halves (192 rows on 128x128 tiles) nor a shifted B (N = 1040 on 128x128, 8 tile rows) */
+  o.config = CUTEGO_GEMM_CONFIG_128x128x64 + 1;
+  o.pitch_pack = CUTEGO_GEMM_PITCH_PACK_OFF;
+  rc = plan(L3(192, 4096, 0, 4096, 1, 0), L3(192, 4100, 0, 4100, 1, 0), L3(4096, 4100, 0, 4100, 1, 0), NULL, BF, BF,
+            0x1000, &o, &p);
+  CHECK(rc == 0 && (p.flags & CUTEGO_GEMM_F_ROWS) && !(p.flags & CUTEGO_GEMM_F_A_HALVES), "rows, no halves: %s", p.reason);
+  rc = plan(L3(1024, 1040, 0, 1040, 1, 0), L3(1024, 4100, 0, 4100, 1, 0), L3(1040, 4100, 0, 4100, 1, 0), NULL, BF, BF,
+            0x1000, &o, &p);
+  CHECK(rc == 0 && (p.flags & CUTEGO_GEMM_F_ROWS) && !(p.flags & CUTEGO_GEMM_F_B_SHIFT), "rows, no shift: %s", p.reason);
+  /* and the same shapes on the 16-byte grid (K = 4096) do take them: the rule, not the shape, leaves them out */
+  rc = plan(L3(192, 4096, 0, 4096, 1, 0), L3(192, 4096, 0, 4096, 1, 0), L3(4096, 4096, 0, 4096, 1, 0), NULL, BF, BF,
+            0x1000, &o, &p);
+  CHECK(rc == 0 && !(p.flags & CUTEGO_GEMM_F_ROWS) && (p.flags & CUTEGO_GEMM_F_A_HALVES), "halves at K 4096: %s", p.reason);
+  rc = plan(L3(1024, 1040, 0, 1040, 1, 0), L3(1024, 4096, 0, 4096, 1, 0), L3(1040, 4096, 0, 4096, 1, 0), NULL, BF, BF,
+            0x1000, &o, &p);
+  CHECK(rc == 0 && !(p.flags & CUTEGO_GEMM_F_ROWS) && (p.flags & CUTEGO_GEMM_F_B_SHIFT), "shift at K 4096: %s", p.reason);
 }
 
 /* 1x2 clusters sharing A (options.cluster_n 2). Expected values from the geometry: the two CTAs of
@@ -2405,6 +2539,7 @@ int main(void) {
   transpose_property();
   swap_ab_plans();
   pitch_plans();
+  rows_plans();
   cluster_n_plans();
   a_halves_plans();
   b_shift_plans();

@@ -406,7 +406,13 @@ int main(void) {
               {1000, 1000, 1000, CUTEGO_GEMM_CONFIG_64x128x64, 1}, {768, 768, 768, CUTEGO_GEMM_CONFIG_64x128x64, 1},
               {512, 512, 512, CUTEGO_GEMM_CONFIG_64x64x128, 1},  {128, 6144, 4096, CUTEGO_GEMM_CONFIG_64x96x64, 1},
               {384, 384, 384, CUTEGO_GEMM_CONFIG_64x64x128, 1},  {256, 256, 256, CUTEGO_GEMM_CONFIG_64x64x128, 1},
+              /* rows of 1000 bytes read in place by cp.async, unsplit: the most tiles in one wave
+               * (64 of 64x64 against 16 of 128x128, rows_narrow) */
               {500, 500, 500, CUTEGO_GEMM_CONFIG_64x64x128, 1},
+              /* likewise 1 / 16 rows on 64x32 (128 / 64 tiles), 100 rows on 64x64 (128), 4096 rows
+               * past one wave: none */
+              {1, 4096, 4100, CUTEGO_GEMM_CONFIG_64x32x128, 1},  {16, 2048, 4100, CUTEGO_GEMM_CONFIG_64x32x128, 1},
+              {100, 4096, 4100, CUTEGO_GEMM_CONFIG_64x64x128, 1}, {4096, 4096, 4100, -1, 0},
               {128, 4096, 4096, CUTEGO_GEMM_CONFIG_64x64x128, 1}, {1024, 2048, 1024, -1, 0},
               {1536, 1536, 1536, -1, 0},
               {16, 14336, 4096, -1, 0},                          {256, 4096, 14336, CUTEGO_GEMM_CONFIG_64x128x64, 1},
@@ -438,7 +444,16 @@ int main(void) {
   q = tn(512, 512, 512, 3);
   CHECK(cutego_gemm_narrow_config(&q, sms) == CUTEGO_GEMM_CONFIG_64x128x64, "3 x 512^3: 96 tiles of 64x128");
   q = tn(500, 500, 500, 1);
-  CHECK((q.flags & CUTEGO_GEMM_F_PACK_A) && (q.flags & CUTEGO_GEMM_F_PACK_B), "500^3: rows copied onto the grid (%#x)", q.flags);
+  CHECK(!(q.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B)) && (q.flags & CUTEGO_GEMM_F_ROWS),
+        "500^3: rows read in place by cp.async (%#x)", q.flags);
+  {
+    cutego_gemm_options_t on;
+    memset(&on, 0, sizeof on);
+    on.pitch_pack = CUTEGO_GEMM_PITCH_PACK_ON;
+    q = tn_opt(500, 500, 500, 1, &on);
+    CHECK((q.flags & CUTEGO_GEMM_F_PACK_A) && (q.flags & CUTEGO_GEMM_F_PACK_B) && !(q.flags & CUTEGO_GEMM_F_ROWS),
+          "500^3, pitch_pack ON: rows copied onto the grid (%#x)", q.flags);
+  }
   q = tn(1000, 1000, 1000, 1);
   CHECK(!(q.flags & CUTEGO_GEMM_F_PACK_B), "1000^3: B read in place (%#x)", q.flags);
   q = tn(1024, 1024, 1024, 3);
@@ -621,11 +636,14 @@ int main(void) {
   }
 
   {
-    /* A packed plan splits on the copies. 100x4096x4100 bf16: rows of 8200 bytes are off the
-     * 16-byte grid, so A and B are packed with K padded to 4160 (128 bytes; zeros). K = 4100 itself
-     * splits into no slices of whole 8-element steps (4100 = 4 x 1025), but the padded 4160 does:
-     * 32 tiles of 128x128, 4 slices (128 CTAs <= 132) of 1040 (>= 1024). */
-    cutego_gemm_plan_t p = tn(100, 4096, 4100, 1);
+    /* A packed plan splits on the copies. 100x4096x4100 bf16 with pitch_pack ON: rows of 8200 bytes
+     * are off the 16-byte grid, so A and B are packed with K padded to 4160 (128 bytes; zeros). K =
+     * 4100 itself splits into no slices of whole 8-element steps (4100 = 4 x 1025), but the padded
+     * 4160 does: 32 tiles of 128x128, 4 slices (128 CTAs <= 132) of 1040 (>= 1024). */
+    cutego_gemm_options_t on;
+    memset(&on, 0, sizeof on);
+    on.pitch_pack = CUTEGO_GEMM_PITCH_PACK_ON;
+    cutego_gemm_plan_t p = tn_opt(100, 4096, 4100, 1, &on);
     const int both = CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B;
     CHECK((p.flags & both) == both && p.a.stride[0] == 4160 && p.b.stride[0] == 4160, "100x4096x4100 packed: %s",
           p.reason);

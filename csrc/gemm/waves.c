@@ -290,6 +290,7 @@ static const char *no_split(const cutego_gemm_plan_t *p) {
   /* (1x2 clusters sharing A split: the slices run in them, A's slices shared alike) */
   if (p->cluster_m > 1) return "2x1 clusters";
   if (p->flags & CUTEGO_GEMM_F_PACK_D) return "a packed C/D";
+  if (p->flags & CUTEGO_GEMM_F_ROWS) return "A and B read by cp.async (rows off the 16-byte grid)";
   return "";
 }
 
@@ -499,8 +500,31 @@ static int narrow_rules(const cutego_gemm_plan_t *p, int sms) {
   return wave_64x32(p, sms) ? CUTEGO_GEMM_CONFIG_64x32x128 : CUTEGO_GEMM_CONFIG_64x64x128;
 }
 
+/* The tiles of a plan whose A and B are read in place by cp.async (CUTEGO_GEMM_F_ROWS), which never
+ * splits K: where 128x128 tiles fill less than half a wave, the configuration of at most one wave
+ * with the most tiles (more than 128x128's) of 64x32 (at most 64 rows), 64x64, 64x128 and 128x64;
+ * -1 elsewhere (the data-parallel choice). The narrow rules above weigh splits these plans cannot take; this
+ * gives the small-M shapes as many CTAs reading B as the copies' plans had (100 x 4096 x 4100:
+ * 64x64, 128 tiles; 1 x 4096 x 4100: 64x32, 128 tiles). */
+static int rows_narrow(const cutego_gemm_plan_t *p, int sms) {
+  static const int cands[] = {CUTEGO_GEMM_CONFIG_64x32x128, CUTEGO_GEMM_CONFIG_64x64x128, CUTEGO_GEMM_CONFIG_64x128x64,
+                              CUTEGO_GEMM_CONFIG_128x64x64};
+  int64_t t128, best_t = 0;
+  if (count_tiles(p->m, p->n, p->l, CUTEGO_GEMM_CONFIG_128x128x64, 0, &t128) || 2 * t128 >= sms) return -1;
+  int best = -1;
+  for (size_t i = 0; i < sizeof cands / sizeof cands[0]; ++i) {
+    int64_t t;
+    if ((cands[i] == CUTEGO_GEMM_CONFIG_64x32x128 && p->m > 64) || count_tiles(p->m, p->n, p->l, cands[i], 0, &t) ||
+        t > sms || t <= best_t)
+      continue;
+    best = cands[i], best_t = t;
+  }
+  return best_t > t128 ? best : -1;
+}
+
 int cutego_gemm_narrow_config(const cutego_gemm_plan_t *p, int sms) {
   if (!p || sms < 1) return -1;
+  if (p->flags & CUTEGO_GEMM_F_ROWS) return rows_narrow(p, sms);
   const int c = narrow_rules(p, sms);
   return c == CUTEGO_GEMM_CONFIG_64x128x64 && wave_64x96(p, sms) ? CUTEGO_GEMM_CONFIG_64x96x64 : c;
 }
@@ -526,7 +550,7 @@ static int b_off_grid_in_place(const cutego_gemm_plan_t *p) {
  * boxes, and never with a split or stream-K (the launchers ask for neither then). */
 int cutego_gemm_auto_cluster(const cutego_gemm_plan_t *p) {
   if (!p || p->path != CUTEGO_GEMM_PATH_WGMMA || p->cluster_m > 1 || p->cluster_n > 1 || p->l != 1 ||
-      p->tiles_m < 2 || (p->flags & CUTEGO_GEMM_F_PACK_D) || p->config < 0 || p->config >= cutego_gemm_nconfigs ||
+      p->tiles_m < 2 || (p->flags & (CUTEGO_GEMM_F_PACK_D | CUTEGO_GEMM_F_ROWS)) || p->config < 0 || p->config >= cutego_gemm_nconfigs ||
       !(b_off_grid_in_place(p) || (p->config == CUTEGO_GEMM_CONFIG_64x96x64 && is_16bit(p->ab_dtype))))
     return 1;
   return cutego_gemm_config_boxes[p->config].multicast >= 2 ? 2 : 1;
@@ -562,6 +586,7 @@ const char *cutego_gemm_no_stream_k(const cutego_gemm_plan_t *p) {
   if (p->promoted > 0) return "promoted FP8 accumulation (stream-K takes fast accumulation only)";
   if (p->flags & CUTEGO_GEMM_F_PACK_D) return "a packed C/D";
   if (p->cluster_m > 1 || p->cluster_n > 1) return "clusters";
+  if (p->flags & CUTEGO_GEMM_F_ROWS) return "A and B read by cp.async (rows off the 16-byte grid)";
   /* the kernel's scheduler counts tiles and k-iterations in int32 */
   const int64_t k_tiles = cutego_gemm_k_tiles(p->config, is_fp8(p->ab_dtype), p->k);
   if (p->tiles < 1 || p->tiles > INT32_MAX || k_tiles < 0 || k_tiles > INT32_MAX / p->tiles)
