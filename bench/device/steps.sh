@@ -4,6 +4,8 @@
 #                                      $D, then each BIN (a .cu path without .cu, e.g.
 #                                      csrc/gemm/test_gemm, bench/bench_gemm) linked against it in
 #                                      parallel into $D; LINK-FAIL lines and a count into $S
+#   link_bins BIN...                   each BIN linked against $D/lib.a (a carried library) into $D,
+#                                      in parallel; LINK-FAIL lines and the time into $S
 #   run_test SECONDS BIN [ARGS...]     $D/BIN under a timeout, its log $OUT/BIN.log, its exit status
 #                                      and last check lines into $S
 #   sanitize TOOL SECONDS BIN FILTER   compute-sanitizer --tool TOOL of $D/BIN --filter FILTER,
@@ -27,13 +29,19 @@
 build_tree() {
   bash bench/device/lib.sh > $G/lib.log 2>&1
   grep -E "lib:|BUILD-FAIL" $G/lib.log >> $S
+  link_bins "$@"
   local t
+  echo "built at $(el)s: $(for t in "$@"; do ls $D/$(basename $t); done 2>/dev/null | wc -l) of $# binaries" >> $S
+}
+link_bins() {
+  local t pids=""
   for t in "$@"; do
     $NVCC $F -I$CUDA/include $t.cu $D/lib.a $LK -o $D/$(basename $t) > $G/link_$(basename $t).log 2>&1 ||
       echo "LINK-FAIL $t: $(grep -m1 error $G/link_$(basename $t).log)" >> $S &
+    pids="$pids $!"
   done
-  wait
-  echo "built at $(el)s: $(for t in "$@"; do ls $D/$(basename $t); done 2>/dev/null | wc -l) of $# binaries" >> $S
+  wait $pids
+  echo "linked at $(el)s" >> $S
 }
 run_test() {
   local secs=$1 bin=$2; shift 2

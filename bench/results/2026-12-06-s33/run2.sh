@@ -11,14 +11,7 @@ set -u
 G=$PWD/.devwork/s33b; . bench/device/env.sh; . bench/device/steps.sh
 export D=$G/b; mkdir -p $D/o
 gunzip -c build/carry/lib.a.gz > $D/lib.a || echo "CARRY-FAIL" >> $S
-pids=""
-for t in bench/bench_gemm csrc/gemm/test_gemm; do
-  $NVCC $F -I$CUDA/include $t.cu $D/lib.a $LK -o $D/$(basename $t) > $G/link_$(basename $t).log 2>&1 ||
-    echo "LINK-FAIL $t: $(grep -m1 error $G/link_$(basename $t).log)" >> $S &
-  pids="$pids $!"
-done
-wait $pids
-echo "linked at $(el)s" >> $S
+link_bins bench/bench_gemm csrc/gemm/test_gemm
 run_test 200 test_gemm
 declare -A B V
 B[c]=$D/bench_gemm; B[t]=$D/bench_gemm; V[c]="--pitch-pack 1"
