@@ -118,7 +118,7 @@ type GemmOptions struct {
 	// PitchPack is cutego_gemm_options_t's pitch_pack: 0 (AUTO) copies a K-major A or B whose rows
 	// are off the 128-byte grid into a 128-byte pitch where the cost model says it pays (SMs
 	// known), 1 (ON) wherever they are, 2 (OFF) never (packed copies then pad K to 16 bytes).
-	// 16-bit rows off the 16-byte grid but on the 8-byte one are read in place by cp.async
+	// 16-bit rows off the 16-byte grid but on the 4-byte one are read in place by cp.async
 	// (GemmPlan.Rows) instead of copied: with OFF wherever they can be, with AUTO where the copy
 	// costs more (at most 128 rows or columns, or a small GEMM), never with ON.
 	PitchPack int
@@ -128,9 +128,12 @@ type GemmOptions struct {
 type GemmPlan struct {
 	Path   GemmPath
 	Packed bool // an operand goes through a compact copy in a workspace first (A, B or C/D)
-	// Rows: A and B are read in place by the producer's 8-byte cp.async pieces (CUTEGO_GEMM_F_ROWS:
-	// 16-bit K-major rows off the 16-byte grid of tensor maps, on the 8-byte grid)
-	Rows bool
+	// Rows: A and B are read in place by the producer's cp.async pieces (CUTEGO_GEMM_F_ROWS: 16-bit
+	// K-major rows off the 16-byte grid of tensor maps); RowsPiece is the pieces' bytes: 8 on the
+	// 8-byte grid (K a multiple of 4), 4 on the 4-byte grid (K even, CUTEGO_GEMM_F_ROWS_4), 0 where
+	// Rows is false
+	Rows      bool
+	RowsPiece int
 	// DStream: D streams past the L2 (CUTEGO_GEMM_F_D_STREAM: evict-first D stores, evict-last A
 	// and B loads), as GemmOptions.DStore asks or, automatically, where a 16-bit GEMM of K <= 128
 	// writes at least 2 GiB of D
@@ -255,6 +258,12 @@ func planGemm(d GemmOperand, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, b
 	p.Kernel = C.GoString(&p.c.kernel[0])
 	p.Packed = p.c.flags&packFlags != 0
 	p.Rows = p.c.flags&C.CUTEGO_GEMM_F_ROWS != 0
+	if p.Rows {
+		p.RowsPiece = 8
+		if p.c.flags&C.CUTEGO_GEMM_F_ROWS_4 != 0 {
+			p.RowsPiece = 4
+		}
+	}
 	p.DStream = p.c.flags&C.CUTEGO_GEMM_F_D_STREAM != 0
 	p.DTransposed = p.c.flags&C.CUTEGO_GEMM_F_D_TMA_T != 0
 	p.AHalves = p.c.flags&C.CUTEGO_GEMM_F_A_HALVES != 0

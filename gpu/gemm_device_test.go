@@ -228,9 +228,11 @@ var gemmDeviceCases = []bf16Case{
 	{m: 333, n: 14336, k: 256, colD: true, swapped: false, wantSMs: 132, samples: 4096},
 	{m: 1024, n: 1536, k: 520, colD: true, config: 2, swapped: false, kernel: "cutego_gemm_128x128_kk_bf16_f32"},
 	// A and B read in place by cp.async (GemmPlan.Rows: rows of 8,200 and 2,008 bytes, off the
-	// 16-byte grid, on the 8-byte one): 100 x 4096 x 4100 on 64x64 tiles, 128 of them, as the C
+	// 16-byte grid, on the 8-byte one; rows of 8,196 bytes on the 4-byte one): 100 x 4096 x 4100
+	// and x 4098 on 64x64 tiles, 128 of them, as the C
 	// launcher chooses; 300 x 1000 x 1004 on 128x256 tiles asked for (partial tiles on every side).
 	{m: 100, n: 4096, k: 4100, kernel: "cutego_gemm_64x64_kk_bf16_f32", wantSMs: 132, samples: 4096},
+	{m: 100, n: 4096, k: 4098, kernel: "cutego_gemm_64x64_kk_bf16_f32", wantSMs: 132, samples: 4096},
 	{m: 300, n: 1000, k: 1004, config: 1, kernel: "cutego_gemm_128x256_kk_bf16_f32"},
 }
 

@@ -141,7 +141,7 @@ var splitDeviceCases = []splitCase{
 	{m: 72, n: 1000, k: 2048, ab: BF16, cd: F32, alpha: 1, beta: 2, splitK: 2, want: 2},
 	// Never split.
 	{m: 16, n: 4096, k: 4096, ab: BF16, cd: F32, alpha: 1, splitK: 1, want: 1},
-	// Rows of 8196 bytes: A and B packed (K padded to 4160 with zeros) before the split, 16
-	// tiles of 128x128 in 4 slices of 1040 of the copies, the partial sums after them.
-	{m: 16, n: 2048, k: 4098, ab: BF16, cd: F32, alpha: 1, beta: 1, want: 4},
+	// Rows of 8194 bytes (odd K): A and B packed (K padded to 4160 with zeros) before the split,
+	// 16 tiles of 128x128 in 4 slices of 1040 of the copies, the partial sums after them.
+	{m: 16, n: 2048, k: 4097, ab: BF16, cd: F32, alpha: 1, beta: 1, want: 4},
 }

@@ -238,17 +238,19 @@ func TestLaunchPlanTiles(t *testing.T) {
 			t.Errorf("512x11008x4096: %v, want %s with B in place", p, cc.want)
 		}
 	}
-	// K = 4098 (rows of 8,196 bytes, off the 16- and 8-byte grids): A and B are copied on any tiles,
-	// so the narrow tiles keep the copies: 100 x 4096 on 64x64 tiles unsplit (128 tiles, one wave),
-	// as 100 x 4096 x 4096 in place, not 128x128 in 4 slices.
-	if p, err := launchPlan(op(100, 4096), op(100, 4098), op(4096, 4098), nil, BF16, BF16, 0, &GemmOptions{SMs: 132}, nil); err != nil ||
-		p.Kernel != "cutego_gemm_64x64_kk_bf16_bf16" || !p.Packed || p.Rows || p.c.split_k > 1 {
-		t.Errorf("100x4096x4098: %v %v, want 64x64 tiles on the packed copies, unsplit", p, err)
-	}
-	// K = 4100 (rows of 8,200 bytes, on the 8-byte grid): read in place by cp.async, no copy.
-	if p, err := launchPlan(op(100, 4096), op(100, 4100), op(4096, 4100), nil, BF16, BF16, 0, &GemmOptions{SMs: 132}, nil); err != nil ||
-		p.Kernel != "cutego_gemm_64x64_kk_bf16_bf16" || p.Packed || !p.Rows || p.c.split_k > 1 {
-		t.Errorf("100x4096x4100: %v %v, want 64x64 tiles reading A and B in place by cp.async, unsplit", p, err)
+	// K = 4100 (rows of 8,200 bytes, on the 8-byte grid) and K = 4098 (rows of 8,196 bytes, on the
+	// 4-byte grid): read in place by cp.async pieces of 8 and 4 bytes, no copy, on 64x64 tiles
+	// unsplit (128 tiles, one wave), as 100 x 4096 x 4096 by TMA; K = 4097 (rows of 8,194 bytes, off
+	// the 4-byte grid) copied on the same tiles.
+	for _, c := range []struct {
+		k     int64
+		piece int
+	}{{4100, 8}, {4098, 4}, {4097, 0}} {
+		p, err := launchPlan(op(100, 4096), op(100, c.k), op(4096, c.k), nil, BF16, BF16, 0, &GemmOptions{SMs: 132}, nil)
+		if err != nil || p.Kernel != "cutego_gemm_64x64_kk_bf16_bf16" || p.Packed != (c.piece == 0) || p.Rows != (c.piece > 0) ||
+			p.RowsPiece != c.piece || p.c.split_k > 1 {
+			t.Errorf("100x4096x%d: %+v %v, want 64x64 tiles, unsplit, cp.async pieces of %d bytes (0: copied)", c.k, p, err, c.piece)
+		}
 	}
 	// An M-major A on 128x64 tiles is read in place (TestGemmOnDevice's case).
 	am := GemmOperand{Ptr: 0x1000, Layout: cute.MustLayout(cute.Ints(200, 320), cute.Ints(1, 200))}

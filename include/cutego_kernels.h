@@ -243,12 +243,16 @@ enum {
                                       at N - BN rounded up to a multiple of 8 (at most 7 rows past N),
                                       and the column stores its own columns only */
   CUTEGO_GEMM_F_ROWS = 1 << 17, /* A and B, K-major 16-bit with rows off the 16-byte grid that tensor maps
-                                   need but on the 8-byte grid (K a multiple of 4), are read in place:
-                                   the producer warpgroup copies them by 8-byte cp.async pieces into
+                                   need but on the 8-byte grid (K a multiple of 4), or the 4-byte one
+                                   (K even, CUTEGO_GEMM_F_ROWS_4), are read in place: the producer
+                                   warpgroup copies them by 8- (or 4-) byte cp.async pieces into
                                    the stages the TMA would fill, and the kernel's A and B parameters
                                    hold a cutego_gemm_rows_t each (cutego_gemm_operand_param) in
                                    place of tensor maps. Data-parallel tiles, no clusters; where
                                    options.pitch_pack says (AUTO: where the copies cost more) */
+  CUTEGO_GEMM_F_ROWS_4 = 1 << 18, /* with CUTEGO_GEMM_F_ROWS: A's or B's rows (or batches, or address) lie
+                                     off the 8-byte grid but on the 4-byte one (K even), so both are
+                                     read in 4-byte pieces */
   CUTEGO_GEMM_F_SWAP_AB = 1 << 20, /* set by cutego_gemm (never by cutego_gemm_plan) on the plan it
                                       returns: it computed D^T = B A^T (cutego_gemm_swap_ab), so the
                                       plan's m and n, A and B, C and D are the swapped GEMM's */

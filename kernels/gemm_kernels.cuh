@@ -826,14 +826,16 @@ __device__ __forceinline__ void producer_dispatch(const GemmArgs &p, F &&f) {
 
 // ---- rows read in place by cp.async (CUTEGO_GEMM_F_ROWS) --------------------------------------
 // Where A's and B's rows lie off the 16-byte grid that tensor maps need but on the 8-byte grid (16-bit
-// operands, K a multiple of 4 and not of 8: rows of 8,200 bytes at K = 4100), the producer
-// warpgroup's 128 threads read them in 8-byte cp.async pieces into the stages the TMA would fill
+// operands, K a multiple of 4 and not of 8: rows of 8,200 bytes at K = 4100), or on the 4-byte grid
+// (K even: rows of 8,196 bytes at K = 4098; CUTEGO_GEMM_F_ROWS_4), the producer warpgroup's 128
+// threads read them in cp.async pieces of 8 (or 4) bytes into the stages the TMA would fill
 // (CUTLASS's MainloopSm90CpAsyncGmmaWarpSpecialized): a K-major k-block is rows x 128 bytes, row r
 // at 128 r with its 16-byte units swizzled by r % 8 (Sw<3,4,3> on bytes, the operand's generated
-// smem_byte_swizzle). A piece past the operand's rows or past K is zero filled (K a multiple of 4:
-// a piece is wholly inside or outside). Once a thread's pieces of a stage have landed it arrives on
-// the stage's full barrier (cp.async.mbarrier.arrive.noinc), which counts the 128 threads and no
-// transaction bytes in such plans. The kernel's A and B parameters hold cutego_gemm_rows_t.
+// smem_byte_swizzle). A piece past the operand's rows or past K is zero filled (K a multiple of the
+// piece's elements: a piece is wholly inside or outside). Once a thread's pieces of a stage have
+// landed it arrives on the stage's full barrier (cp.async.mbarrier.arrive.noinc), which counts the
+// 128 threads and no transaction bytes in such plans. The kernel's A and B parameters hold
+// cutego_gemm_rows_t.
 template <class Cfg, class OA, class OB, int Ctas>
 constexpr bool kRowsCompiled = Cfg::ELEM_BYTES == 2 && OA::major == 0 && OB::major == 0 && Ctas == 1;
 constexpr int kRowsThreads = 128;  // the producer warpgroup
@@ -841,46 +843,57 @@ constexpr int kRowsThreads = 128;  // the producer warpgroup
 __device__ __forceinline__ constexpr uint32_t sw128_offset(int r, int unit) {
   return static_cast<uint32_t>(r * 128 + ((unit ^ (r % 8)) * 16));
 }
-// Thread t's share of one operand's tile: the (t % 16)-th 8-byte piece of rows t / 16 + 8 j of every
-// k-block (a warp reads two whole 128-byte row segments per j), set once per tile.
-template <class Op, int Rows>
+// Thread t's share of one operand's tile in pieces of P bytes: 128 / P threads cover a row's 128-byte
+// segment of a k-block, so the warpgroup covers R = P rows at a time. Thread t copies the
+// (t % (128 / P))-th piece of rows t / (128 / P) + R j of every k-block (a warp reads whole 128-byte
+// row segments). Rows R j apart share one swizzle residue where R is 8; with R = 4, odd j add 4 to
+// it, which flips bit 6 of the byte offset (the unit's bit 2; a k-block starts on the 1024-byte
+// grid). Set once per tile.
+template <class Op, int Rows, int P>
 struct RowsCursor {
   static_assert(Op::major == 0 && Op::tma_swizzle_bytes == 128 && Op::tma_box_inner * 2 == 128 && Rows % 8 == 0,
                 "a K-major 16-bit k-block of 128-byte rows in the 128-byte swizzle");
   static_assert(Op::tma_loads == 1 || Op::tma_load_smem_bytes == Op::tma_load_mn * 128, "rows 128 bytes apart");
+  static_assert(P == 8 || P == 4, "pieces of 8 or 4 bytes");
+  static constexpr int kPerRow = 128 / P;              // threads per row segment
+  static constexpr int R = kRowsThreads / kPerRow;     // rows per pass
+  static constexpr int kPasses = Rows / R;
   const uint16_t *src;  // the piece's first element at k = 0 in its first row
   const void *base;     // the operand's first element: the source of zero-filled pieces
-  int64_t step;         // 8 rows
+  int64_t step;         // R rows
   int64_t k_left;       // K minus the piece's first k: the piece is inside K where k0 < k_left
-  uint32_t dst;         // its offset in the k-block
-  int rows_in;          // rows j < rows_in lie inside the operand
+  uint32_t dst;         // its offset in the k-block in its first row
+  int rows_in;          // passes j < rows_in lie inside the operand
   __device__ __forceinline__ RowsCursor(const cutego_gemm_rows_t &o, int64_t mn0, int64_t l, int t) {
-    const int r0 = t / 16, q = t % 16;
+    const int r0 = t / kPerRow, q = t % kPerRow, e = q * (P / 2);  // e: the piece's first k in the block
     base = o.base;
-    src = static_cast<const uint16_t *>(o.base) + l * o.batch_stride + (mn0 + r0) * o.row_stride + 4 * q;
-    step = 8 * o.row_stride;
-    k_left = o.k - 4 * q;
-    dst = sw128_offset(r0, q / 2) + 8 * (q % 2);
+    src = static_cast<const uint16_t *>(o.base) + l * o.batch_stride + (mn0 + r0) * o.row_stride + e;
+    step = R * o.row_stride;
+    k_left = o.k - e;
+    dst = sw128_offset(r0, e / 8) + 2 * (e % 8);
     const int64_t left = o.rows - mn0 - r0;  // rows from this thread's first
-    rows_in = left <= 0 ? 0 : left >= Rows ? Rows / 8 : static_cast<int>((left + 7) / 8);
+    rows_in = left <= 0 ? 0 : left >= Rows ? kPasses : static_cast<int>((left + R - 1) / R);
   }
   // k-block k0 into smem (a zero-filled piece reads nothing; its source is the operand's base)
   __device__ __forceinline__ void copy(uint32_t smem, int64_t k0) const {
     const int n = k0 < k_left ? rows_in : 0;
     const uint16_t *g = src + k0;
 #pragma unroll
-    for (int j = 0; j < Rows / 8; ++j, g += step) cp_async_8(smem + dst + 1024 * j, j < n ? g : base, j < n ? 8 : 0);
+    for (int j = 0; j < kPasses; ++j, g += step) {
+      const uint32_t d = smem + dst + 128 * R * j;
+      cp_async<P>(R % 8 != 0 && j % 2 ? d ^ 64u : d, j < n ? g : base, j < n ? P : 0);
+    }
   }
 };
 // The producer's work on one tile in such plans (every thread of the producer warpgroup).
-template <class Cfg, class OA, class OB>
+template <class Cfg, class OA, class OB, int P>
 __device__ __forceinline__ void producer_rows_tile(const GemmArgs &p, PipelineTmaAsync<Cfg::STAGES> &pipe,
                                                    PipelineState<Cfg::STAGES> &write, const WorkTileInfo &w,
                                                    const cutego_gemm_rows_t &ra, const cutego_gemm_rows_t &rb,
                                                    uint32_t sa, uint32_t sb, int t) {
   constexpr int BM = Cfg::BM, BN = Cfg::BN, BK = Cfg::BK;
-  const RowsCursor<OA, BM> a(ra, static_cast<int64_t>(w.m_idx) * BM, p.a_bcast_l ? 0 : w.l_idx, t);
-  const RowsCursor<OB, BN> b(rb, static_cast<int64_t>(w.n_idx) * BN, p.b_bcast_l ? 0 : w.l_idx, t);
+  const RowsCursor<OA, BM, P> a(ra, static_cast<int64_t>(w.m_idx) * BM, p.a_bcast_l ? 0 : w.l_idx, t);
+  const RowsCursor<OB, BN, P> b(rb, static_cast<int64_t>(w.n_idx) * BN, p.b_bcast_l ? 0 : w.l_idx, t);
   for (int kt = 0; kt < p.k_tiles; ++kt, ++write) {
     pipe.producer_acquire(write);
     const int s = write.index();
@@ -892,6 +905,16 @@ __device__ __forceinline__ void producer_rows_tile(const GemmArgs &p, PipelineTm
     }
     cp_async_mbar_arrive_noinc(pipe.producer_get_barrier(write));
   }
+}
+// The producer warpgroup of such plans: every tile of its CTA, in pieces of P bytes.
+template <class Cfg, class OA, class OB, int P>
+__device__ __forceinline__ void producer_rows(const GemmArgs &p, PipelineTmaAsync<Cfg::STAGES> &pipe,
+                                               const cutego_gemm_rows_t &ra, const cutego_gemm_rows_t &rb, uint32_t sa,
+                                               uint32_t sb, int t) {
+  PipelineState<Cfg::STAGES> write{0};
+  for (PersistentTileScheduler<1, 1> sched(p); sched.is_valid(); sched.advance_to_next_work())
+    producer_rows_tile<Cfg, OA, OB, P>(p, pipe, write, sched.get_current_work(), ra, rb, sa, sb, t);
+  cp_async_wait_all();
 }
 
 // ---- promoted FP8 accumulation ---------------------------------------------------------------
@@ -1302,13 +1325,12 @@ __device__ __forceinline__ void gemm_wgmma_body(const CUtensorMap *tma_a, const 
     setmaxnreg_dec<40>();
     if constexpr (kRowsCompiled<Cfg, OA, OB, kCtas>) {
       if (rows) {
-        PipelineState<S> write{0};
         const cutego_gemm_rows_t &ra = *reinterpret_cast<const cutego_gemm_rows_t *>(tma_a);
         const cutego_gemm_rows_t &rb = *reinterpret_cast<const cutego_gemm_rows_t *>(tma_b);
-        for (PersistentTileScheduler<1, 1> sched(p); sched.is_valid(); sched.advance_to_next_work())
-          producer_rows_tile<Cfg, OA, OB>(p, pipe, write, sched.get_current_work(), ra, rb, smem_u32(sa),
-                                          smem_u32(sb), threadIdx.x);
-        cp_async_wait_all();
+        if (p.flags & CUTEGO_GEMM_F_ROWS_4)
+          producer_rows<Cfg, OA, OB, 4>(p, pipe, ra, rb, smem_u32(sa), smem_u32(sb), threadIdx.x);
+        else
+          producer_rows<Cfg, OA, OB, 8>(p, pipe, ra, rb, smem_u32(sa), smem_u32(sb), threadIdx.x);
         return;
       }
     }

@@ -35,9 +35,13 @@ __device__ __forceinline__ void mbar_wait(uint64_t *bar, uint32_t parity) {
       "r"(parity)
       : "memory");
 }
-// cp.async of 8 bytes from global to shared memory; src_bytes 0 reads nothing and fills zeros.
-__device__ __forceinline__ void cp_async_8(uint32_t dst, const void *src, uint32_t src_bytes) {
-  asm volatile("cp.async.ca.shared.global [%0], [%1], 8, %2;" ::"r"(dst), "l"(src), "r"(src_bytes) : "memory");
+// cp.async of N bytes (4 or 8: through L1, .ca) from global to shared memory; src_bytes 0 reads
+// nothing and fills zeros.
+template <int N>
+__device__ __forceinline__ void cp_async(uint32_t dst, const void *src, uint32_t src_bytes) {
+  static_assert(N == 4 || N == 8, "cp.async.ca copies 4, 8 or 16 bytes; 16 is the TMA's grid");
+  asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;" ::"r"(dst), "l"(src), "n"(N), "r"(src_bytes)
+               : "memory");
 }
 // One arrival on bar once every cp.async this thread issued before has landed (the barrier's
 // count includes it: .noinc).

@@ -387,37 +387,52 @@ static int off_pitch(const cutego_gemm_operand_t *o, int es, int64_t kp, int64_t
   return 1;
 }
 
-/* Whether an operand is one that cp.async reads in place (CUTEGO_GEMM_F_ROWS): single strides,
- * K-major, 16-bit, its rows, batches and address on the 8-byte grid. */
-static int rows_readable(const cutego_gemm_operand_t *o, int flat, uintptr_t addr, int es) {
-  return flat && o->major == 0 && es == 2 && (o->stride[0] * es) % 8 == 0 &&
-         (o->extent[2] <= 1 || o->bcast_l || (o->stride[2] * es) % 8 == 0) && addr % 8 == 0;
+/* The widest cp.async piece (8 or 4 bytes; 0: none) that reads an operand in place
+ * (CUTEGO_GEMM_F_ROWS): single strides, K-major, 16-bit, its rows, batches and address on the
+ * piece's grid. */
+static int rows_piece(const cutego_gemm_operand_t *o, int flat, uintptr_t addr, int es) {
+  if (!flat || o->major != 0 || es != 2) return 0;
+  for (int piece = 8; piece >= 4; piece /= 2)
+    if ((o->stride[0] * es) % piece == 0 && (o->extent[2] <= 1 || o->bcast_l || (o->stride[2] * es) % piece == 0) &&
+        addr % (uintptr_t)piece == 0)
+      return piece;
+  return 0;
 }
 
 /* Whether A and B, of which one or both no tensor map reads as they are, are read in place by the
- * producer warpgroup's 8-byte cp.async pieces instead of copied first (CUTEGO_GEMM_F_ROWS,
- * kernels/gemm_kernels.cuh): both rows_readable, K a multiple of 4 (a piece wholly inside K or
- * past it), and no option asking for what such plans do not run (clusters, split K, stream-K);
- * then with pitch_pack OFF (nothing copied that can be read in place) or no_pack (the generic path
- * otherwise); with AUTO where the copies cost more than the slower main loop saves: at most
- * kRowsMaxMN rows or columns (the copy of the larger operand dominates), or at most kRowsMaxMNKL
- * multiply-adds (the copy's launch does). Measured on an H100 against the copies in one process
+ * producer warpgroup's cp.async pieces instead of copied first (CUTEGO_GEMM_F_ROWS,
+ * kernels/gemm_kernels.cuh): both on the grid of one piece, 8 bytes or 4 (CUTEGO_GEMM_F_ROWS_4), K a
+ * multiple of the piece's elements (a piece wholly inside K or past it), and no option asking for
+ * what such plans do not run (clusters, split K, stream-K); then with pitch_pack OFF (nothing
+ * copied that can be read in place) or no_pack (the generic path otherwise); with AUTO where the
+ * copies cost more than the slower main loop saves: at most kRowsMaxMN rows or columns (the copy of
+ * the larger operand dominates), or at most kRowsMaxMNKL multiply-adds (the copy's launch does).
+ * Measured on an H100 against the copies in one process, 8-byte pieces
  * (bench/results/2026-12-06-s33): 1 / 16 / 64 / 100 x 4096 x 4100 2.79 / 2.40 / 1.69 / 1.36x, 8 x
  * 14336 x 4100 2.04x, 500^3 1.16x; but 256 x 4096 x 4100 0.92x, 512 x 11008 x 4100 0.96x, 1000^2 x
  * 1004 0.85x, 2048^2 x 2052 0.97x, 4096^2 x 4100 0.71x (the cp.async producer feeds the main loop
- * about 1.5x slower than the TMA). */
+ * about 1.5x slower than the TMA). 4-byte pieces (bench/results/2026-12-06-s34): 1 / 16 / 64 / 100 /
+ * 128 x 4096 x 4098 1.60 / 1.37 / 1.35 / 1.24 / 1.03x, 8 x 14336 x 4098 1.82x; but 500^2 x 502 0.97x,
+ * 256 x 4096 x 4098 0.83x, 1000^2 x 1002 0.70x, 4096^2 x 4098 0.64x (twice the pieces: 1 x 4096 x
+ * 4098 takes 25.6 us where 4100 takes 16.6), so only the rows or columns bound applies to them.
+ * Returns the piece's bytes, or 0. */
 enum { kRowsMaxMN = 128 };
 static const double kRowsMaxMNKL = (double)(1 << 28);
 static int rows_in_place(const cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt, int fa, int fb,
                          uintptr_t a_addr, uintptr_t b_addr, int es) {
   const int mode = opt ? opt->pitch_pack : CUTEGO_GEMM_PITCH_PACK_AUTO;
+  const int pa = rows_piece(&p->a, fa, a_addr, es), pb = rows_piece(&p->b, fb, b_addr, es);
+  int piece = pa < pb ? pa : pb;
+  while (piece >= 4 && (p->k * es) % piece != 0) piece /= 2; /* K = 4098 on rows of 4100: 4-byte pieces */
   if (mode == CUTEGO_GEMM_PITCH_PACK_ON ||
       (opt && (opt->cluster_m > 1 || opt->cluster_n > 1 || opt->split_k > 1 ||
                opt->decomposition == CUTEGO_GEMM_DECOMPOSITION_STREAM_K)) ||
-      p->k % 4 != 0 || !rows_readable(&p->a, fa, a_addr, es) || !rows_readable(&p->b, fb, b_addr, es))
+      piece < 4)
     return 0;
   return mode == CUTEGO_GEMM_PITCH_PACK_OFF || (opt && opt->no_pack) || p->m <= kRowsMaxMN || p->n <= kRowsMaxMN ||
-         (double)p->m * (double)p->n * (double)p->k * (double)p->l <= kRowsMaxMNKL;
+                 (piece == 8 && (double)p->m * (double)p->n * (double)p->k * (double)p->l <= kRowsMaxMNKL)
+             ? piece
+             : 0;
 }
 
 /* An operand that no tensor map can read as it is (a hierarchical mode, no unit stride, a
@@ -435,8 +450,9 @@ static int pack_inputs(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt, 
   char why_a[100], why_b[100];
   int pack_a = operand_obstacle(&p->a, fa, a_addr, es, cb->a_box, cb->a_swizzle, why_a, sizeof why_a);
   int pack_b = operand_obstacle(&p->b, fb, b_addr, es, cb->b_box, cb->b_swizzle, why_b, sizeof why_b);
-  if ((pack_a || pack_b) && rows_in_place(p, opt, fa, fb, a_addr, b_addr, es)) {
-    p->flags |= CUTEGO_GEMM_F_ROWS;
+  const int piece = pack_a || pack_b ? rows_in_place(p, opt, fa, fb, a_addr, b_addr, es) : 0;
+  if (piece) {
+    p->flags |= CUTEGO_GEMM_F_ROWS | (piece == 4 ? CUTEGO_GEMM_F_ROWS_4 : 0);
     return PLAN_NEXT;
   }
   int64_t kp, off = *ws, bytes_a = 0, bytes_b = 0;
@@ -602,7 +618,9 @@ static int name_kernel(cutego_gemm_plan_t *p) {
                   (long long)p->tiles, p->cluster_m > 1 ? ", 2x1 clusters" : p->cluster_n > 1 ? ", 1x2 clusters" : "");
   return REASON(p, 0, "wgmma: %dx%d tiles, A %s-major, B %s-major, %lld tiles%s%s%s%s", cb->bm, cb->bn,
                 p->a.major ? "M" : "K", p->b.major ? "N" : "K", (long long)p->tiles,
-                (p->flags & CUTEGO_GEMM_F_ROWS) ? ", A and B read in place by cp.async (rows off the 16-byte grid)" : "",
+                !(p->flags & CUTEGO_GEMM_F_ROWS)  ? ""
+                : (p->flags & CUTEGO_GEMM_F_ROWS_4) ? ", A and B read in place by 4-byte cp.async pieces (rows off the 8-byte grid)"
+                                                     : ", A and B read in place by 8-byte cp.async pieces (rows off the 16-byte grid)",
                 p->cluster_m > 1 ? ", 2x1 clusters sharing B" : p->cluster_n > 1 ? ", 1x2 clusters sharing A" : "",
                 (p->flags & CUTEGO_GEMM_F_D_TMA_T) ? ", D M-major through transposed TMA stores" : "",
                 (p->flags & CUTEGO_GEMM_F_D_STREAM) ? ", D streamed past the L2" : "");

@@ -44,7 +44,8 @@ struct Case {
                  // column-major, computed as D^T = B A^T (CUTEGO_GEMM_F_SWAP_AB, checked; 1 and 2 check
                  // that it is not); 5: row-major, computed as D^T = B A^T with D^T stored through the
                  // transposed epilogue (both checked)
-  int rows;      // 0 unchecked; 1: A and B read in place by cp.async (CUTEGO_GEMM_F_ROWS, checked); -1: not
+  int rows;      // 0 unchecked; 1: A and B read in place by 8-byte cp.async pieces (CUTEGO_GEMM_F_ROWS, checked);
+                 // 2: by 4-byte pieces (CUTEGO_GEMM_F_ROWS_4 too); -1: not
 };
 
 static int g_fail = 0, g_run = 0;
@@ -186,7 +187,8 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed) {
               (c.decomp == 0 || plan.decomposition == (c.decomp > 0 ? c.decomp : -c.decomp)) &&
               (c.packs == 0 || (plan.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B)) == c.packs - 1) &&
               (c.cluster_n == 0 || plan.cluster_n == c.cluster_n) &&
-              (c.rows == 0 || ((plan.flags & CUTEGO_GEMM_F_ROWS) != 0) == (c.rows > 0)) &&
+              (c.rows == 0 || (((plan.flags & CUTEGO_GEMM_F_ROWS) != 0) == (c.rows > 0) &&
+                               ((plan.flags & CUTEGO_GEMM_F_ROWS_4) != 0) == (c.rows == 2))) &&
               (c.d_store != CUTEGO_GEMM_D_STORE_STREAM || (plan.flags & CUTEGO_GEMM_F_D_STREAM)) &&
               (c.dm == 0 || c.dm == 3 ||
                (c.dm == 4   ? (plan.flags & CUTEGO_GEMM_F_SWAP_AB) && !(plan.flags & CUTEGO_GEMM_F_D_TMA_T)
@@ -1033,7 +1035,7 @@ int main(int argc, char **argv) {
   cs.push_back({"small M=72 M-major direct", 72, 1000, 520, 1, 1, 1, F16, F32, 1.f, -1.f, 0, W, 0, 0, 0, 1, 0, 0, 0, 1});
   cs.push_back({"small M=50 cluster", 50, 2048, 512, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 2, 1});
   cs.push_back({"small M=24 batched", 24, 640, 320, 3, 0, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0});
-  cs.push_back({"small M=100 K=4098 (packed rows)", 100, 4096, 4098, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0});
+  cs.push_back({"small M=100 K=4097 (packed rows)", 100, 4096, 4097, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0});
   // the direct-store epilogue (the TMA-store one is the default where D allows it)
   cs.push_back({"direct epilogue KK bf16", 1000, 1200, 520, 1, 0, 0, BF, BF, 1.25f, 0.5f, 0, W, 0, 0, 0, 1});
   cs.push_back({"direct epilogue MN f32", 1000, 1200, 520, 1, 1, 1, F16, F32, 1.25f, 0.f, 0, W, 0, 0, 0, 1});
@@ -1071,8 +1073,8 @@ int main(int argc, char **argv) {
     cs.push_back({"pitch ON padded L=3 beta", 640, 700, 1000, 3, 0, 0, BF, BF, 1.f, -0.75f, 0, W, 8, 0, 0, 0, 0, 0, 0, 0, 0, 0, ON, 1 + PA + PB});
     cs.push_back({"pitch ON M-major A L=2 f16", 640, 700, 1000, 2, 1, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, ON, 1 + PB});
     cs.push_back({"pitch ON B broadcast L=3", 512, 640, 1000, 3, 0, 0, BF, F32, 1.f, 0.f, 0, W, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, ON, 1 + PA});
-    cs.push_back({"pitch auto 100x4096x4098 (64x64)", 100, 4096, 4098, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -(CUTEGO_GEMM_CONFIG_64x64x128 + 1), 0, 0, 1 + PA + PB});
-    cs.push_back({"pitch split auto 16x2048x4098 beta", 16, 2048, 4098, 1, 0, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0, 0, 1 + PA + PB});
+    cs.push_back({"pitch auto 100x4096x4097 (64x64)", 100, 4096, 4097, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, -(CUTEGO_GEMM_CONFIG_64x64x128 + 1), 0, 0, 1 + PA + PB});
+    cs.push_back({"pitch split auto 16x2048x4097 beta", 16, 2048, 4097, 1, 0, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0, 0, 1 + PA + PB});
     cs.push_back({"pitch auto 100x4096x1000 (64x128 in place)", 100, 4096, 1000, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, -(CUTEGO_GEMM_CONFIG_64x128x64 + 1), 0, 0, 1});
     cs.push_back({"pitch split 4 100x4096x4100 beta f32", 100, 4096, 4100, 1, 0, 0, F16, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 4, 0, 0, 0, 1 + PA + PB});
     cs.push_back({"pitch split 3 OFF 100x4096x4100", 100, 4096, 4100, 1, 0, 0, BF, BF, 1.f, -1.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, OFF, 1 + PA + PB});
@@ -1113,16 +1115,37 @@ int main(int argc, char **argv) {
     cs.push_back({"rows col-major D 1000x1200x1004 beta", 1000, 1200, 1004, 1, 0, 0, F16, F16, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, OFF, 1, 0, 0, 0, 3, 1});
     cs.push_back({"rows split 2 asked: copies", 100, 4096, 4100, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 1 + PA + PB, 0, 0, 0, 0, -1});
     cs.push_back({"rows clusters asked: copies", 1000, 1200, 1004, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 1 + PA + PB, 0, 0, 0, 0, -1});
+    // By 4-byte pieces (CUTEGO_GEMM_F_ROWS_4: rows on the 4-byte grid, off the 8-byte one, K even): K =
+    // 4098 at 1 to 100 rows, 4096 rows with OFF, rows of 1002 holding K = 1000 and of 1004 holding K
+    // = 1002 (a piece past K zero filled), K = 2 and 6, batches, a broadcast B, no_pack, a column-major
+    // D, every tile configuration; odd K copied.
+    cs.push_back({"rows4 100x4096x4098", 100, 4096, 4098, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2, 0, 0, 0, 1, 0, 0, 0, 0, 2});
+    cs.push_back({"rows4 M=1 4096x4098", 1, 4096, 4098, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 2});
+    cs.push_back({"rows4 8x14336x4098 f16 f32 beta", 8, 14336, 4098, 1, 0, 0, F16, F32, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 2});
+    cs.push_back({"rows4 64x4096x4098 beta", 64, 4096, 4098, 1, 0, 0, BF, BF, 1.f, -1.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 2});
+    cs.push_back({"rows4 OFF 4096x4096x4098", 4096, 4096, 4098, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, OFF, 1, 0, 0, 0, 0, 2});
+    cs.push_back({"rows4 pitch 1002 K=1000 1000x1200", 1000, 1200, 1000, 1, 0, 0, BF, BF, 1.f, 0.5f, 0, W, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, OFF, 1, 0, 0, 0, 0, 2});
+    cs.push_back({"rows4 pitch 1004 K=1002 500x700", 500, 700, 1002, 1, 0, 0, F16, F16, 1.f, 0.f, 0, W, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, OFF, 1, 0, 0, 0, 0, 2});
+    cs.push_back({"rows4 K=2 130x300 beta", 130, 300, 2, 1, 0, 0, BF, BF, 1.f, 1.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, OFF, 1, 0, 0, 0, 0, 2});
+    cs.push_back({"rows4 B broadcast L=3 K=6", 200, 520, 6, 3, 0, 0, F16, F16, 1.f, 0.f, 0, W, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, OFF, 1, 0, 0, 0, 0, 2});
+    cs.push_back({"rows4 auto 500x500x502: copies", 500, 500, 502, 1, 0, 0, BF, BF, 1.f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1 + PA + PB, 0, 0, 0, 0, -1});
+    cs.push_back({"rows4 batched L=3 300x700x1002 f32", 300, 700, 1002, 3, 0, 0, BF, F32, 1.25f, 0.5f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, OFF, 1, 0, 0, 0, 0, 2});
+    cs.push_back({"rows4 no_pack 300x1000x1002", 300, 1000, 1002, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 2});
+    cs.push_back({"rows4 col-major D 1000x100x4098", 1000, 100, 4098, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 3, 2});
+    cs.push_back({"rows odd K 100x4096x4097: copies", 100, 4096, 4097, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, OFF, 1 + PA + PB, 0, 0, 0, 0, -1});
     {
       const int cfgs[] = {CUTEGO_GEMM_CONFIG_128x256x64, CUTEGO_GEMM_CONFIG_128x128x64, CUTEGO_GEMM_CONFIG_128x64x64,
                           CUTEGO_GEMM_CONFIG_128x192x64, CUTEGO_GEMM_CONFIG_64x64x128, CUTEGO_GEMM_CONFIG_64x32x128,
                           CUTEGO_GEMM_CONFIG_64x128x64, CUTEGO_GEMM_CONFIG_128x168x64, CUTEGO_GEMM_CONFIG_64x96x64,
                           CUTEGO_GEMM_CONFIG_128x96x64, CUTEGO_GEMM_CONFIG_128x224x64};
-      for (size_t i = 0; i < sizeof cfgs / sizeof cfgs[0]; ++i) {
-        snprintf(names[ni], 48, "rows config %d 300x1000x1004", cfgs[i]);
-        cs.push_back({names[ni++], 300, 1000, 1004, i % 3 == 2 ? 2 : 1, 0, 0, i % 2 ? F16 : BF, i % 3 == 1 ? F32 : BF,
-                      1.f, i % 2 ? 0.5f : 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, cfgs[i] + 1, 0, OFF, 1, 0, 0, 0, 0, 1});
-      }
+      for (int piece = 8; piece >= 4; piece /= 2)
+        for (size_t i = 0; i < sizeof cfgs / sizeof cfgs[0]; ++i) {
+          const int64_t k = piece == 8 ? 1004 : 1002;
+          snprintf(names[ni], 48, "rows%s config %d 300x1000x%lld", piece == 8 ? "" : "4", cfgs[i], (long long)k);
+          cs.push_back({names[ni++], 300, 1000, k, i % 3 == 2 ? 2 : 1, 0, 0, i % 2 ? F16 : BF, i % 3 == 1 ? F32 : BF,
+                        1.f, i % 2 ? 0.5f : 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 0, cfgs[i] + 1, 0, OFF, 1, 0, 0, 0, 0,
+                        piece == 8 ? 1 : 2});
+        }
     }
     // 2x1 clusters taken by cutego_gemm_auto_cluster (B K-major, read in place, rows off the
     // 128-byte grid; 1000^3 above): 900 x 1000 x 1000 on the narrow rule's 64x128 tiles (15 tile

@@ -786,32 +786,32 @@ int main(int argc, char **argv) {
             (long long)ra.rows, rb.base, (long long)rb.rows);
     }
 
-    // 100x4096x4098: rows of 8196 bytes (off the 16- and 8-byte grids): A and B packed with K padded to
+    // 100x4096x4097: rows of 8194 bytes (odd K, off the 4-byte grid): A and B packed with K padded to
     // 4160 (one copy launch), read by 64x64 tiles unsplit (the narrow tiles add no copy). With 4
-    // slices asked for: slices of 1040 of the copies (4098 itself splits in none): the copies
+    // slices asked for: slices of 1040 of the copies (4097 itself splits in none): the copies
     // first, the slices' GEMM reading them (A' at W, B' at W + 100 x 4160 x 2), its fp32 partial
     // sums after the copies in the caller's workspace, then the reduction.
-    Gemm odd_k = {100, 4096, 4098, A, B, D, nullptr, &wo, {}};
+    Gemm odd_k = {100, 4096, 4097, A, B, D, nullptr, &wo, {}};
     long before2 = cudart_stub_n.launch;
     n = delta(odd_k, &rc);
     CHECK(rc == CUTEGO_KERNELS_OK && odd_k.plan.split_k <= 1 && odd_k.plan.config == CUTEGO_GEMM_CONFIG_64x64x128 &&
               n.launch == 1 && launches_before_gemm == before2 + 1 && n.launch_ex == 1,
-          "100x4096x4098 automatic: rc %d split %d config %d, %ld copies, %ld launches: %s", rc, odd_k.plan.split_k,
+          "100x4096x4097 automatic: rc %d split %d config %d, %ld copies, %ld launches: %s", rc, odd_k.plan.split_k,
           odd_k.plan.config, n.launch, n.launch_ex, odd_k.plan.reason);
     wo.split_k = 4;
     before2 = cudart_stub_n.launch;
     n = delta(odd_k, &rc);
-    print("100x4096x4098 packed, split", n);
+    print("100x4096x4097 packed, split", n);
     CHECK(rc == CUTEGO_KERNELS_OK && odd_k.plan.split_k == 4 && odd_k.plan.decomposition == CUTEGO_GEMM_DECOMPOSITION_SPLIT_K,
-          "100x4096x4098: rc %d split %d: %s", rc, odd_k.plan.split_k, odd_k.plan.reason);
+          "100x4096x4097: rc %d split %d: %s", rc, odd_k.plan.split_k, odd_k.plan.reason);
     CHECK(n.launch == 1 && launches_before_gemm == before2 + 1 && n.launch_ex == 2 && n.malloc_async == 0,
-          "100x4096x4098: %ld copies (%ld before the slices' GEMM), %ld launches, %ld allocations", n.launch,
+          "100x4096x4097: %ld copies (%ld before the slices' GEMM), %ld launches, %ld allocations", n.launch,
           launches_before_gemm - before2, n.launch_ex, n.malloc_async);
     const uintptr_t packed_bytes = 100 * 4160 * 2 + 4096 * 4160 * 2;
-    CHECK(odd_k.plan.workspace_bytes == (int64_t)packed_bytes, "100x4096x4098: workspace %lld",
+    CHECK(odd_k.plan.workspace_bytes == (int64_t)packed_bytes, "100x4096x4097: workspace %lld",
           (long long)odd_k.plan.workspace_bytes);
     CHECK(cudart_stub_map_addr(cudart_stub_last.map[0]) == W && cudart_stub_map_addr(cudart_stub_last.map[1]) == W + 100 * 4160 * 2,
-          "100x4096x4098: the slices read %#llx, %#llx", (unsigned long long)cudart_stub_map_addr(cudart_stub_last.map[0]),
+          "100x4096x4097: the slices read %#llx, %#llx", (unsigned long long)cudart_stub_map_addr(cudart_stub_last.map[0]),
           (unsigned long long)cudart_stub_map_addr(cudart_stub_last.map[1]));
     CHECK(cudart_stub_map_addr(cudart_stub_last.map[2]) == W + packed_bytes, "100x4096x4098: partial sums at %#llx",
           (unsigned long long)cudart_stub_map_addr(cudart_stub_last.map[2]));

@@ -91,7 +91,7 @@ static cute_layout_t random_operand(const int64_t *e, int r) {
  * an accepted wgmma plan's tensor maps pass the hardware rules, and its grid is in range. */
 static void random_plans(void) {
   static const int64_t ext[] = {1, 2, 3, 8, 16, 64, 100, 128, 256, 1000, 4096, 1LL << 20, (1LL << 31) - 1, 1LL << 31};
-  static const uintptr_t addr[] = {0x1000, 0x1002, 0x1010};
+  static const uintptr_t addr[] = {0x1000, 0x1002, 0x1004, 0x1008, 0x1010};
   int wgmma = 0, generic = 0, nprog = 0, ncl = 0, nrows = 0;
   for (int t = 0; t < 20000; ++t) {
     const int big = next() % 8 == 0, n = big ? 14 : 11;
@@ -106,7 +106,7 @@ static void random_plans(void) {
     o.no_pack = next() % 4 == 0;
     o.cluster_n = next() % 4 == 0 ? 2 : 0;
     const int read_c = next() % 2, cd = 1 + (int)(next() % 3);
-    const uintptr_t aa = addr[next() % 3], ba = addr[next() % 3];
+    const uintptr_t aa = addr[next() % 5], ba = addr[next() % 5];
     cutego_gemm_plan_t p;
     int rc = cutego_gemm_plan(&d, &a, &b, &c, CUTEGO_DTYPE_BF16, cd, read_c, 0x10000, aa, ba, 0x20000, &o, &p);
     CHECK((rc == 0 || rc == -1) && p.reason[0], "random plan %d: rc %d", t, rc);
@@ -124,14 +124,22 @@ static void random_plans(void) {
     }
     if (rc == 0 && p.path == CUTEGO_GEMM_PATH_WGMMA) {
       char why[120] = "";
-      if (p.flags & CUTEGO_GEMM_F_ROWS) /* read by 8-byte cp.async pieces: K-major 16-bit rows and addresses on the 8-byte grid */
-        CHECK(p.a.major == 0 && p.b.major == 0 && p.k % 4 == 0 && p.a.stride[0] % 4 == 0 && p.b.stride[0] % 4 == 0 &&
-                  aa % 8 == 0 && ba % 8 == 0 && !(p.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B)) &&
+      if (p.flags & CUTEGO_GEMM_F_ROWS) { /* read by cp.async pieces: K-major 16-bit rows and addresses on their grid */
+        const int e = (p.flags & CUTEGO_GEMM_F_ROWS_4) ? 2 : 4; /* the piece's elements: 4 bytes, else 8 */
+        CHECK(p.a.major == 0 && p.b.major == 0 && p.k % e == 0 && p.a.stride[0] % e == 0 && p.b.stride[0] % e == 0 &&
+                  aa % (2 * e) == 0 && ba % (2 * e) == 0 && !(p.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B)) &&
                   p.cluster_m == 1 && p.cluster_n == 1 && o.cluster_n == 0,
               "random plan %d: rows: %s", t, p.reason);
-      else
+        /* 4-byte pieces only where 8-byte ones cannot read them */
+        if (e == 2)
+          CHECK(p.k % 4 != 0 || p.a.stride[0] % 4 != 0 || p.b.stride[0] % 4 != 0 || aa % 8 != 0 || ba % 8 != 0 ||
+                    (p.a.extent[2] > 1 && !p.a.bcast_l && p.a.stride[2] % 4 != 0) ||
+                    (p.b.extent[2] > 1 && !p.b.bcast_l && p.b.stride[2] % 4 != 0),
+                "random plan %d: 4-byte pieces where 8 would do: %s", t, p.reason);
+      } else
         CHECK(cutego_tma_desc_check(&p.a_map, (p.flags & CUTEGO_GEMM_F_PACK_A) ? 0 : aa, why, sizeof why) == 0 &&
-                  cutego_tma_desc_check(&p.b_map, (p.flags & CUTEGO_GEMM_F_PACK_B) ? 0 : ba, why, sizeof why) == 0,
+                  cutego_tma_desc_check(&p.b_map, (p.flags & CUTEGO_GEMM_F_PACK_B) ? 0 : ba, why, sizeof why) == 0 &&
+                  !(p.flags & CUTEGO_GEMM_F_ROWS_4),
               "random plan %d: %s, a map: %s", t, p.reason, why);
       nrows += (p.flags & CUTEGO_GEMM_F_ROWS) != 0;
       cutego_launch_t ln;
@@ -1819,9 +1827,9 @@ static void pitch_plans(void) {
   CHECK(rc == 0 && (p.flags & both) == both && p.a_packed.stride[0] == 1152 && p.workspace_bytes == 2 * 512 * 1152,
         "fp8 1040 ON: %s", p.reason);
   /* 100x4096x4100: rows of 8200 bytes, off the 16-byte grid: with pitch_pack ON both packed, K
-   * padded to 4160 (128 bytes); with K = 4098 (rows of 8196 bytes, off the 8-byte grid too) packed
-   * whatever pitch_pack says, K padded to 4104 (16) with OFF. (AUTO and OFF read rows of 8200
-   * bytes in place: rows_plans.) */
+   * padded to 4160 (128 bytes); with K = 4097 (rows of 8194 bytes, off the 4-byte grid too) packed
+   * whatever pitch_pack says, K padded to 4104 (16) with OFF. (AUTO and OFF read rows of 8200 or
+   * 8196 bytes in place: rows_plans.) */
   memset(&o, 0, sizeof o);
   o.pitch_pack = CUTEGO_GEMM_PITCH_PACK_ON;
   rc = plan(L3(100, 4096, 0, 4096, 1, 0), L3(100, 4100, 0, 4100, 1, 0), L3(4096, 4100, 0, 4100, 1, 0), NULL, BF, BF, 0x1000,
@@ -1830,9 +1838,9 @@ static void pitch_plans(void) {
             p.workspace_bytes == 832000 + 4096 * 8320 && !(p.flags & CUTEGO_GEMM_F_ROWS),
         "100x4096x4100: %s", p.reason);
   o.pitch_pack = CUTEGO_GEMM_PITCH_PACK_OFF;
-  rc = plan(L3(100, 4096, 0, 4096, 1, 0), L3(100, 4098, 0, 4098, 1, 0), L3(4096, 4098, 0, 4098, 1, 0), NULL, BF, BF, 0x1000,
+  rc = plan(L3(100, 4096, 0, 4096, 1, 0), L3(100, 4097, 0, 4097, 1, 0), L3(4096, 4097, 0, 4097, 1, 0), NULL, BF, BF, 0x1000,
             &o, &p);
-  CHECK(rc == 0 && (p.flags & both) == both && p.a_packed.stride[0] == 4104, "100x4096x4098 OFF: %lld",
+  CHECK(rc == 0 && (p.flags & both) == both && p.a_packed.stride[0] == 4104, "100x4096x4097 OFF: %lld",
         (long long)p.a_packed.stride[0]);
   /* An unknown value: an error naming the option. */
   o.pitch_pack = 3;
@@ -1843,7 +1851,8 @@ static void pitch_plans(void) {
 
 /* CUTEGO_GEMM_F_ROWS: A and B read in place by 8-byte cp.async pieces where one of them is off the
  * 16-byte grid of tensor maps and both are on the 8-byte grid (16-bit, K-major, K a multiple of 4:
- * a piece of 4 elements is wholly inside K or past it), unless pitch_pack is ON or the options ask
+ * a piece of 4 elements is wholly inside K or past it), by 4-byte pieces (CUTEGO_GEMM_F_ROWS_4) on
+ * the 4-byte grid (K even), unless pitch_pack is ON or the options ask
  * for clusters, split K or stream-K; never with A in halves or a shifted B (the producer loads
  * exactly the rows inside). Its operands' kernel parameters are cutego_gemm_rows_t. */
 static void rows_plans(void) {
@@ -1883,20 +1892,44 @@ static void rows_plans(void) {
   rc = plan(L3(100, 4096, 0, 4096, 1, 0), L3(100, 4100, 0, 4100, 1, 0), L3(4096, 4100, 0, 4100, 1, 0), NULL, F16, F16,
             0x1000, &o, &p);
   CHECK(rc == 0 && (p.flags & CUTEGO_GEMM_F_ROWS) && !(p.flags & both), "rows OFF: %s", p.reason);
-  /* copied: K = 4098 or 4097 (rows of 8196 / 8194 bytes), A at 0x1004 (off the 8-byte grid), FP8 (rows of
-   * 4100 bytes), an N-major B, clusters, split K or stream-K asked for */
+  /* 4-byte pieces (CUTEGO_GEMM_F_ROWS_4) where one operand is off the 8-byte grid and both are on the
+   * 4-byte one: K = 4098 (rows of 8196 bytes), A at 0x1004, rows of 4100 elements holding K = 4098
+   * (8-byte rows, a piece of 4 elements would cross K), B's rows of 4102 elements */
+  struct {
+    int64_t k, pitch_a, pitch_b;
+    uintptr_t a_addr;
+  } fours[] = {{4098, 4098, 4098, 0x1000}, {4100, 4100, 4100, 0x1004}, {4098, 4100, 4100, 0x1000},
+               {4100, 4100, 4102, 0x1000}, {2, 2, 2, 0x1000}};
+  for (size_t i = 0; i < sizeof fours / sizeof fours[0]; ++i) {
+    memset(&o, 0, sizeof o);
+    const int64_t k = fours[i].k;
+    rc = plan(L3(100, 4096, 0, 4096, 1, 0), L3(100, k, 0, fours[i].pitch_a, 1, 0), L3(4096, k, 0, fours[i].pitch_b, 1, 0),
+              NULL, BF, BF, fours[i].a_addr, &o, &p);
+    CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_WGMMA && (p.flags & CUTEGO_GEMM_F_ROWS) &&
+              (p.flags & CUTEGO_GEMM_F_ROWS_4) && !(p.flags & both) && p.workspace_bytes == 0 &&
+              strstr(p.reason, "4-byte cp.async"),
+          "4-byte pieces %zu (K %lld): %s", i, (long long)k, p.reason);
+  }
+  /* and 8-byte pieces (no CUTEGO_GEMM_F_ROWS_4) on the 8-byte grid: K = 4 on rows of 4100 */
+  rc = plan(L3(100, 4096, 0, 4096, 1, 0), L3(100, 4, 0, 4100, 1, 0), L3(4096, 4, 0, 4100, 1, 0), NULL, BF, BF, 0x1008, &o,
+            &p);
+  CHECK(rc == 0 && (p.flags & CUTEGO_GEMM_F_ROWS) && !(p.flags & CUTEGO_GEMM_F_ROWS_4) && strstr(p.reason, "8-byte cp.async"),
+        "8-byte pieces at K 4: %s", p.reason);
+  /* copied, where OFF would read them in place: K = 4097 (rows of 8194 bytes), A at 0x1002 (off
+   * the 4-byte grid), FP8 (rows of 4100 bytes), an N-major B, clusters, split K or stream-K asked for */
   struct {
     int64_t k, b_major_n;
     uintptr_t a_addr;
     int ab, cluster_m, cluster_n, split_k, dec;
   } copied[] = {
-      {4098, 0, 0x1000, BF, 0, 0, 0, 0}, {4097, 0, 0x1000, BF, 0, 0, 0, 0}, {4100, 0, 0x1004, BF, 0, 0, 0, 0},
+      {4097, 0, 0x1000, BF, 0, 0, 0, 0}, {4100, 0, 0x1002, BF, 0, 0, 0, 0}, {4098, 0, 0x1002, BF, 0, 0, 0, 0},
       {4100, 0, 0x1000, E4, 0, 0, 0, 0}, {4100, 1, 0x1000, BF, 0, 0, 0, 0}, {4100, 0, 0x1000, BF, 2, 0, 0, 0},
-      {4100, 0, 0x1000, BF, 0, 2, 0, 0}, {4100, 0, 0x1000, BF, 0, 0, 2, 0},
+      {4100, 0, 0x1000, BF, 0, 2, 0, 0}, {4098, 0, 0x1000, BF, 0, 0, 2, 0},
       {4100, 0, 0x1000, BF, 0, 0, 0, CUTEGO_GEMM_DECOMPOSITION_STREAM_K},
   };
   for (size_t i = 0; i < sizeof copied / sizeof copied[0]; ++i) {
     memset(&o, 0, sizeof o);
+    o.pitch_pack = CUTEGO_GEMM_PITCH_PACK_OFF;
     o.cluster_m = copied[i].cluster_m, o.cluster_n = copied[i].cluster_n, o.split_k = copied[i].split_k;
     o.decomposition = copied[i].dec;
     const int64_t k = copied[i].k;
@@ -1905,14 +1938,18 @@ static void rows_plans(void) {
     CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_WGMMA && !(p.flags & CUTEGO_GEMM_F_ROWS) && (p.flags & CUTEGO_GEMM_F_PACK_A),
           "copied %zu (K %lld): %s", i, (long long)k, p.reason);
   }
-  /* AUTO: in place at most 128 rows or columns (128 x 4096 x 4100, 4096 x 100 x 4100) or at most 2^28
-   * multiply-adds (500^3, 256 x 512 x 2048 = 2^28); copied above (129 x 4096 x 4100, 256 x 4096 x 4100,
-   * 4096^2 x 4100, 256 x 512 x 2052); OFF and no_pack in place everywhere */
+  /* AUTO: in place at most 128 rows or columns (128 x 4096 x 4100, 4096 x 100 x 4100; 4-byte pieces too:
+   * 128 x 4096 x 4098, 4096 x 100 x 4098) or, in 8-byte pieces only, at most 2^28 multiply-adds (500^3,
+   * 256 x 512 x 2048 = 2^28; 500^2 x 502 and 256 x 512 x 2046 copied); copied above (129 x 4096 x 4100,
+   * 256 x 4096 x 4100, 4096^2 x 4100, 256 x 512 x 2052, 129 x 4096 x 4098); OFF and no_pack in place
+   * everywhere */
   struct {
     int64_t m, n, k;
     int rows;
   } autos[] = {{128, 4096, 4100, 1}, {4096, 100, 4100, 1}, {500, 500, 500, 1},   {256, 512, 2048 + 4, 0},
-               {256, 512, 2044, 1},  {129, 4096, 4100, 0}, {256, 4096, 4100, 0}, {4096, 4096, 4100, 0}};
+               {256, 512, 2044, 1},  {129, 4096, 4100, 0}, {256, 4096, 4100, 0}, {4096, 4096, 4100, 0},
+               {128, 4096, 4098, 1}, {4096, 100, 4098, 1}, {500, 500, 502, 0},   {256, 512, 2046, 0},
+               {129, 4096, 4098, 0}};
   for (size_t i = 0; i < sizeof autos / sizeof autos[0]; ++i)
     for (int mode = 0; mode < 3; ++mode) { /* AUTO, OFF, no_pack */
       memset(&o, 0, sizeof o);
@@ -1922,12 +1959,12 @@ static void rows_plans(void) {
       rc = plan(L3(m, n, 0, n, 1, 0), L3(m, k, 0, k, 1, 0), L3(n, k, 0, k, 1, 0), NULL, BF, BF, 0x1000, &o, &p);
       const int want = mode > 0 || autos[i].rows;
       CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_WGMMA && ((p.flags & CUTEGO_GEMM_F_ROWS) != 0) == want &&
-                ((p.flags & both) == 0) == want,
+                ((p.flags & both) == 0) == want && ((p.flags & CUTEGO_GEMM_F_ROWS_4) != 0) == (want && k % 4 != 0),
             "%lldx%lldx%lld mode %d: rows %d, want %d: %s", (long long)m, (long long)n, (long long)k, mode,
             (p.flags & CUTEGO_GEMM_F_ROWS) != 0, want, p.reason);
     }
-  /* batches (OFF): A's batch stride of 256 x 4100 + 4 elements (8 bytes) in place; + 2 (4 bytes) copied;
-   * a broadcast B */
+  /* batches (OFF): A's batch stride of 256 x 4100 + 4 elements (8 bytes) in place; + 2 (4 bytes) in place
+   * by 4-byte pieces; + 1 (2 bytes) copied; a broadcast B */
   memset(&o, 0, sizeof o);
   o.pitch_pack = CUTEGO_GEMM_PITCH_PACK_OFF;
   rc = plan(L3(256, 512, 3, 512, 1, 256 * 512), L3(256, 4100, 3, 4100, 1, 256 * 4100 + 4), L3(512, 4100, 3, 4100, 1, 0),
@@ -1946,7 +1983,10 @@ static void rows_plans(void) {
   }
   rc = plan(L3(256, 512, 3, 512, 1, 256 * 512), L3(256, 4100, 3, 4100, 1, 256 * 4100 + 2),
             L3(512, 4100, 3, 4100, 1, 512 * 4100), NULL, BF, BF, 0x1000, &o, &p);
-  CHECK(rc == 0 && !(p.flags & CUTEGO_GEMM_F_ROWS) && (p.flags & CUTEGO_GEMM_F_PACK_A), "rows batched +2: %s", p.reason);
+  CHECK(rc == 0 && (p.flags & CUTEGO_GEMM_F_ROWS) && (p.flags & CUTEGO_GEMM_F_ROWS_4), "rows batched +2: %s", p.reason);
+  rc = plan(L3(256, 512, 3, 512, 1, 256 * 512), L3(256, 4100, 3, 4100, 1, 256 * 4100 + 1),
+            L3(512, 4100, 3, 4100, 1, 512 * 4100), NULL, BF, BF, 0x1000, &o, &p);
+  CHECK(rc == 0 && !(p.flags & CUTEGO_GEMM_F_ROWS) && (p.flags & CUTEGO_GEMM_F_PACK_A), "rows batched +1: %s", p.reason);
   /* neither A in halves (192 rows on 128x128 tiles) nor a shifted B (N = 1040 on 128x128, 8 tile rows) */
   o.config = CUTEGO_GEMM_CONFIG_128x128x64 + 1;
   o.pitch_pack = CUTEGO_GEMM_PITCH_PACK_OFF;
