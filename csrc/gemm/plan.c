@@ -412,9 +412,9 @@ static int rows_piece(const cutego_gemm_operand_t *o, int flat, uintptr_t addr, 
  * 14336 x 4100 2.04x, 500^3 1.16x; but 256 x 4096 x 4100 0.92x, 512 x 11008 x 4100 0.96x, 1000^2 x
  * 1004 0.85x, 2048^2 x 2052 0.97x, 4096^2 x 4100 0.71x (the cp.async producer feeds the main loop
  * about 1.5x slower than the TMA). 4-byte pieces (bench/results/2026-12-06-s34): 1 / 16 / 64 / 100 /
- * 128 x 4096 x 4098 1.60 / 1.37 / 1.35 / 1.24 / 1.03x, 8 x 14336 x 4098 1.82x; but 500^2 x 502 0.97x,
+ * 128 x 4096 x 4098 1.54 / 1.32 / 1.32 / 1.18 / 1.01x, 8 x 14336 x 4098 1.79x; but 500^2 x 502 0.97x,
  * 256 x 4096 x 4098 0.83x, 1000^2 x 1002 0.70x, 4096^2 x 4098 0.64x (twice the pieces: 1 x 4096 x
- * 4098 takes 25.6 us where 4100 takes 16.6), so only the rows or columns bound applies to them.
+ * 4098 takes 26.4 us where 4100 takes 14.6), so only the rows or columns bound applies to them.
  * Returns the piece's bytes, or 0. */
 enum { kRowsMaxMN = 128 };
 static const double kRowsMaxMNKL = (double)(1 << 28);
