@@ -14,8 +14,9 @@
 // --accuracy: the relative error of ours and of cuBLASLt (fast accumulation and not) against
 // fp32 at K = 4096, 16384, 65536 (1024 x 1024 outputs, fp32 D), then exits.
 // --lt-promoted: also times cuBLASLt without fast accumulation (informational).
-// --blockscaled [--only M,N,K]: DeepGEMM's shape table (M 64, 128, 4096 x its six (N, K)), block-scaled FP8
-// (cutego_gemm_blockscaled: SA (M, K/128) M-major as DeepGEMM's, SB (N/128, K/128) K-major)
+// --blockscaled [--only M,N,K] [--bs-m M[,M...]]: DeepGEMM's shape table (M 64, 128, 4096, or those
+// of --bs-m, x its six (N, K); --bs-unit-scales: every scale 1), block-scaled FP8 (cutego_gemm_blockscaled: SA (M, K/128) M-major as
+// DeepGEMM's, SB (N/128, K/128) K-major)
 // beside ours per tensor (fast, fast on 128x128 tiles, and promoted every k-tile), cuBLASLt per
 // tensor (fast accumulation: the upper reference) and our bf16 (cutego_gemm, the same shapes),
 // interleaved; the block-scaled result is checked against fp32 on the same inputs and scales first.
@@ -148,9 +149,11 @@ struct Operands {
 // Block-scaled FP8 on DeepGEMM's shapes (bf16 D), beside ours per tensor (fast; promoted every
 // k-tile), cuBLASLt per tensor (fast) and our bf16 GEMM. opt holds the per-tensor scales and the
 // workspace.
-// only: one shape (M, N, K) of the table, or all (M = 0).
+// only: one shape (M, N, K) of the table, or all (M = 0). ms: the table's M (DeepGEMM's 64, 128
+// and 4096 unless --bs-m gives others). unit_scales: every block scale 1 (--bs-unit-scales: a timing
+// variant of the kernels that reads no scales still computes the right results).
 static int bench_blockscaled(FILE *csv, const cutego_gemm_options_t &opt, LtFp8 &lt, cublasHandle_t hb, int reps,
-                             const int64_t (&only)[3]) {
+                             const int64_t (&only)[3], const std::vector<int64_t> &ms, bool unit_scales) {
   const int64_t nk[6][2] = {{2112, 7168}, {24576, 1536}, {32768, 512}, {7168, 16384}, {4096, 7168}, {7168, 2048}};
   fprintf(csv, "m,n,k,ms_block,ms_fast,ms_promoted,ms_cublaslt,ms_bf16,tflops_block,tflops_fast,tflops_promoted,"
                "tflops_cublaslt,tflops_bf16,block_over_fast,block_over_cublaslt,rel_block,plan_block,ms_fast128,"
@@ -158,7 +161,7 @@ static int bench_blockscaled(FILE *csv, const cutego_gemm_options_t &opt, LtFp8 
   std::vector<double> over_fast, over_lt, over_f128, best_forced;
   std::map<int64_t, std::vector<double>> by_m;  // block over fast, per M
   double worst = 1e9;
-  for (int64_t M : {64, 128, 4096})
+  for (int64_t M : ms)
     for (auto &p : nk) {
       const int64_t N = p[0], K = p[1], KB = (K + 127) / 128, NB = (N + 127) / 128, MP = (M + 3) / 4 * 4;
       if (only[0] && (only[0] != M || only[1] != N || only[2] != K)) continue;
@@ -178,6 +181,11 @@ static int bench_blockscaled(FILE *csv, const cutego_gemm_options_t &opt, LtFp8 
       CK(cudaMalloc(&scb, NB * KB * 4));
       fill_scales<<<blocks_for(MP * KB), 256>>>(sca, MP * KB, 101 + M);
       fill_scales<<<blocks_for(NB * KB), 256>>>(scb, NB * KB, 103 + N);
+      if (unit_scales) {  // every scale 1 (--bs-unit-scales)
+        const std::vector<float> ones(std::max(MP, NB) * KB, 1.f);
+        CK(cudaMemcpy(sca, ones.data(), MP * KB * 4, cudaMemcpyHostToDevice));
+        CK(cudaMemcpy(scb, ones.data(), NB * KB * 4, cudaMemcpyHostToDevice));
+      }
       cute_layout_t la = layout3(M, K, 0, K, 1, 0), lb = layout3(N, K, 0, K, 1, 0), ld = layout3(M, N, 0, N, 1, 0);
       cute_layout_t lsa = layout3(M, KB, 0, 1, MP, 0), lsb = layout3(NB, KB, 0, KB, 1, 0);
       cutego_gemm_options_t ob = opt, op = opt, o16 = opt, o128 = opt;
@@ -447,7 +455,7 @@ static int bench_variants(FILE *csv, const cutego_gemm_options_t &opt, LtFp8 &lt
 int main(int argc, char **argv) {
   if (argc < 2) {
     fprintf(stderr, "usage: bench_gemm_fp8 out.csv [--quick] [--reps N] [--accuracy] [--lt-promoted] [--promoted "
-                    "[--interval N]] [--blockscaled [--only M,N,K]] [--shape M,N,K]... [--variants C:G:T[:D][,...] [--rounds N]]\n");
+                    "[--interval N]] [--blockscaled [--only M,N,K] [--bs-m M,...] [--bs-unit-scales]] [--shape M,N,K]... [--variants C:G:T[:D][,...] [--rounds N]]\n");
     return 2;
   }
   bool quick = false, accuracy = false, lt_promoted = false, promoted = false, blockscaled = false;
@@ -456,6 +464,8 @@ int main(int argc, char **argv) {
   std::vector<Variant> variants;
   std::vector<std::array<int64_t, 3>> only;
   int64_t bs_only[3] = {0, 0, 0};  // --blockscaled --only M,N,K: that shape of the table only
+  std::vector<int64_t> bs_m{64, 128, 4096};  // --blockscaled --bs-m M[,M...]: the table's M
+  bool bs_unit = false;                      // --blockscaled --bs-unit-scales
   for (int i = 2; i < argc; ++i) {
     if (!strcmp(argv[i], "--quick")) quick = true;
     else if (!strcmp(argv[i], "--accuracy")) accuracy = true;
@@ -466,6 +476,20 @@ int main(int argc, char **argv) {
       if (sscanf(argv[++i], "%lld,%lld,%lld", (long long *)&bs_only[0], (long long *)&bs_only[1], (long long *)&bs_only[2]) != 3) {
         fprintf(stderr, "--only M,N,K: %s\n", argv[i]);
         return 2;
+      }
+    }
+    else if (!strcmp(argv[i], "--bs-unit-scales")) bs_unit = true;
+    else if (!strcmp(argv[i], "--bs-m") && i + 1 < argc) {
+      bs_m.clear();
+      for (const char *c = argv[++i]; *c;) {
+        char *end;
+        const long long m = strtoll(c, &end, 10);
+        if (end == c || m < 1 || (*end && *end != ',')) {
+          fprintf(stderr, "--bs-m M[,M...]: %s\n", argv[i]);
+          return 2;
+        }
+        bs_m.push_back(m);
+        c = *end ? end + 1 : end;
       }
     }
     else if (!strcmp(argv[i], "--interval") && i + 1 < argc) interval = atoi(argv[++i]);
@@ -566,7 +590,7 @@ int main(int argc, char **argv) {
     return 0;
   }
 
-  if (blockscaled) return bench_blockscaled(csv, opt, lt, hb, reps, bs_only);
+  if (blockscaled) return bench_blockscaled(csv, opt, lt, hb, reps, bs_only, bs_m, bs_unit);
   if (!variants.empty()) {
     if (only.empty()) {
       for (int64_t s : {1024, 2048, 4096, 6144, 8192, 12288, 16384})

@@ -955,11 +955,19 @@ struct Promotion {
   }
 };
 
+// Whether a consumer thread holds two partial sums beside its accumulator (3 x BN / 2 fp32
+// registers of setmaxnreg's 232: 128x128 tiles), or one (128x192: 2 x 96).
+template <class Cfg> constexpr bool two_partial_sums = 3 * (Cfg::BN / 2) <= 192;
+
 // The pipeline side of promoted_mma_tile: the stage and phase of the next k-tile kept as two
 // counters (no division of a running count by the stage count), the stages of the last two
-// k-tiles issued, and the wgmma descriptors of stage 0, to which a k-tile adds its stage's and
-// its MMA's offsets in the start-address field (shared memory addresses lie below 2^18 bytes, so
-// the 14-bit field of address / 16 never carries into the next one).
+// k-tiles issued, the wgmma descriptors of stage 0, to which a k-tile adds its stage's and its
+// MMA's offsets in the start-address field (shared memory addresses lie below 2^18 bytes, so the
+// 14-bit field of address / 16 never carries into the next one), and the shared-memory addresses
+// of stage 0's barriers, to which a k-tile adds 8 bytes a stage, where the loop holds two partial
+// sums (kAt: the block-scaled loop is bound by its consumers' instructions, and each one it drops
+// is worth about 1%; 128x192's loop of one partial sum measured 0.94-1.00x so, and keeps the
+// barriers' generic addresses; bench/GEMM-NOTES.md).
 template <class Cfg, class OA, class OB, class TI>
 struct PromotedMainloop {
   static constexpr int N = Cfg::BN / 2, S = Cfg::STAGES;
@@ -972,12 +980,17 @@ struct PromotedMainloop {
   int s, last, before;
   uint32_t phase;
   int lane;
+  uint32_t full0, empty0;  // kAt: &pipe.full[0], &pipe.empty[0] in shared memory
+  static constexpr bool kAt = two_partial_sums<Cfg>;
   static __device__ __forceinline__ uint64_t desc(uint32_t lo, uint32_t hi) {
     return static_cast<uint64_t>(hi) << 32 | lo;
   }
   // Issues the next k-tile's MMAs into part, afresh.
   __device__ __forceinline__ void issue(float (&part)[N]) {
-    mbar_wait(&pipe.full[s], phase);
+    if constexpr (kAt)
+      mbar_wait_at(full0 + 8 * s, phase);
+    else
+      mbar_wait(&pipe.full[s], phase);
     wgmma_fence();
     const uint32_t sa = da + s * (OA::stage_bytes / 16), sb = db + s * (OB::stage_bytes / 16);
 #pragma unroll
@@ -992,18 +1005,20 @@ struct PromotedMainloop {
   // The k-tile before the last is done: its stage goes back to the producer.
   __device__ __forceinline__ void retire_previous() {
     wgmma_wait<1>();
-    if (lane == 0) mbar_arrive(&pipe.empty[before]);
+    if constexpr (kAt)
+      mbar_arrive_if_at(empty0 + 8 * before, lane == 0);
+    else if (lane == 0)
+      mbar_arrive(&pipe.empty[before]);
   }
   // The last k-tile is done: its stage goes back to the producer.
   __device__ __forceinline__ void retire_last() {
     wgmma_wait<0>();
-    if (lane == 0) mbar_arrive(&pipe.empty[last]);
+    if constexpr (kAt)
+      mbar_arrive_if_at(empty0 + 8 * last, lane == 0);
+    else if (lane == 0)
+      mbar_arrive(&pipe.empty[last]);
   }
 };
-
-// Whether a consumer thread holds two partial sums beside its accumulator (3 x BN / 2 fp32
-// registers of setmaxnreg's 232: 128x128 tiles), or one (128x192: 2 x 96).
-template <class Cfg> constexpr bool two_partial_sums = 3 * (Cfg::BN / 2) <= 192;
 
 // The main loop promoted every k-tile, no run-time run logic. Two partial sums alternate k-tile
 // by k-tile: k-tile kt + 1 is issued into one while k-tile kt's MMAs finish into the other
@@ -1037,7 +1052,9 @@ __device__ __forceinline__ void promoted_mma_tile(const GemmArgs &p, PipelineTma
                                        0,
                                        0,
                                        static_cast<uint32_t>(__shfl_sync(0xffffffffu, read.phase(), 0)),
-                                       lane};
+                                       lane,
+                                       two_partial_sums<Cfg> ? __shfl_sync(0xffffffffu, smem_u32(&pipe.full[0]), 0) : 0u,
+                                       two_partial_sums<Cfg> ? __shfl_sync(0xffffffffu, smem_u32(&pipe.empty[0]), 0) : 0u};
 #pragma unroll
   for (int i = 0; i < N; ++i) acc[i] = 0.f;
   if (k_tiles <= 0) return;

@@ -23,8 +23,10 @@ __device__ __forceinline__ void mbar_expect_tx(uint64_t *bar, uint32_t bytes) {
                "r"(bytes)
                : "memory");
 }
-__device__ __forceinline__ void mbar_wait(uint64_t *bar, uint32_t parity) {
-  uint32_t addr = smem_u32(bar);
+// mbar_wait on the mbarrier at shared-memory address addr (a loop's barriers as a base address
+// computed once plus 8 bytes a stage: the generic-to-shared conversion of &bar[s] took six
+// instructions at every use).
+__device__ __forceinline__ void mbar_wait_at(uint32_t addr, uint32_t parity) {
   asm volatile(
       "{\n"
       ".reg .pred p;\n"
@@ -35,6 +37,7 @@ __device__ __forceinline__ void mbar_wait(uint64_t *bar, uint32_t parity) {
       "r"(parity)
       : "memory");
 }
+__device__ __forceinline__ void mbar_wait(uint64_t *bar, uint32_t parity) { mbar_wait_at(smem_u32(bar), parity); }
 // cp.async of N bytes (4 or 8: through L1, .ca) from global to shared memory; src_bytes 0 reads
 // nothing and fills zeros.
 template <int N>
@@ -231,16 +234,17 @@ __device__ __forceinline__ void mbar_arrive(uint64_t *bar) {
 }
 // mbar_arrive by the threads where pred holds, predicated rather than branched (CUTLASS's
 // ClusterBarrier::arrive(cta_id, pred)): a warp's loop keeps no divergent branch around it.
-__device__ __forceinline__ void mbar_arrive_if(uint64_t *bar, bool pred) {
+__device__ __forceinline__ void mbar_arrive_if_at(uint32_t addr, bool pred) {
   asm volatile(
       "{\n"
       ".reg .pred p;\n"
       "setp.ne.b32 p, %1, 0;\n"
       "@p mbarrier.arrive.shared::cta.b64 _, [%0];\n"
-      "}\n" ::"r"(smem_u32(bar)),
+      "}\n" ::"r"(addr),
       "r"(static_cast<int>(pred))
       : "memory");
 }
+__device__ __forceinline__ void mbar_arrive_if(uint64_t *bar, bool pred) { mbar_arrive_if_at(smem_u32(bar), pred); }
 // Arrive (count 1), where pred holds, on the mbarrier at bar's shared-memory offset in CTA `cta`
 // of the cluster (the calling CTA's own included). The default semantics (release at CTA scope),
 // as CUTLASS's ClusterBarrier::arrive(cta_id, pred): .release.cluster waits for the thread's wgmma
