@@ -980,8 +980,13 @@ struct PromotedMainloop {
   int s, last, before;
   uint32_t phase;
   int lane;
-  uint32_t full0, empty0;  // kAt: &pipe.full[0], &pipe.empty[0] in shared memory
+  uint32_t full0, empty0;  // kAt: &pipe.full[0], &pipe.empty[0] in shared memory (at())
   static constexpr bool kAt = two_partial_sums<Cfg>;
+  // A barrier's shared-memory address where kAt (through a shuffle: ptxas then keeps it rather than
+  // converting it again at each k-tile), else 0 (unused).
+  static __device__ __forceinline__ uint32_t at(const uint64_t *bar) {
+    return kAt ? __shfl_sync(0xffffffffu, smem_u32(bar), 0) : 0u;
+  }
   static __device__ __forceinline__ uint64_t desc(uint32_t lo, uint32_t hi) {
     return static_cast<uint64_t>(hi) << 32 | lo;
   }
@@ -1043,18 +1048,19 @@ __device__ __forceinline__ void promoted_mma_tile(const GemmArgs &p, PipelineTma
   const uint64_t da = gmma_desc(smem_u32(sa) + cwu * OA::desc_mn64_step_bytes, OA::desc_lbo_bytes,
                                 OA::desc_sbo_bytes, OA::desc_layout_type),
                  db = gmma_desc(smem_u32(sb), OB::desc_lbo_bytes, OB::desc_sbo_bytes, OB::desc_layout_type);
-  PromotedMainloop<Cfg, OA, OB, TI> ml{pipe,
-                                       static_cast<uint32_t>(da),
-                                       static_cast<uint32_t>(db),
-                                       static_cast<uint32_t>(da >> 32),
-                                       static_cast<uint32_t>(db >> 32),
-                                       __shfl_sync(0xffffffffu, read.index(), 0),
-                                       0,
-                                       0,
-                                       static_cast<uint32_t>(__shfl_sync(0xffffffffu, read.phase(), 0)),
-                                       lane,
-                                       two_partial_sums<Cfg> ? __shfl_sync(0xffffffffu, smem_u32(&pipe.full[0]), 0) : 0u,
-                                       two_partial_sums<Cfg> ? __shfl_sync(0xffffffffu, smem_u32(&pipe.empty[0]), 0) : 0u};
+  typedef PromotedMainloop<Cfg, OA, OB, TI> Mainloop;
+  Mainloop ml{pipe,
+              static_cast<uint32_t>(da),
+              static_cast<uint32_t>(db),
+              static_cast<uint32_t>(da >> 32),
+              static_cast<uint32_t>(db >> 32),
+              __shfl_sync(0xffffffffu, read.index(), 0),
+              0,
+              0,
+              static_cast<uint32_t>(__shfl_sync(0xffffffffu, read.phase(), 0)),
+              lane,
+              Mainloop::at(&pipe.full[0]),
+              Mainloop::at(&pipe.empty[0])};
 #pragma unroll
   for (int i = 0; i < N; ++i) acc[i] = 0.f;
   if (k_tiles <= 0) return;
