@@ -77,8 +77,9 @@ func PlanGemmBlockScaled(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, sc
 //
 // A and B FP8 (ab, opt.BType for a B of the other type), C and D bf16, fp16 or fp32. scaleA
 // is SA, fp32 in device memory, an (M, ceil(K/128)) or (M, ceil(K/128), L) layout; scaleB is
-// SB, (ceil(N/128), ceil(K/128)[, L]); any strides, each mode one stride, a batch mode of
-// stride 0 (or a rank-2 layout) shared by every batch. The C planner decides everything
+// SB, (ceil(N/128), ceil(K/128)[, L]); any strides, each mode one stride (the K-block stride
+// times ceil(K/128) within 2^31 - 1 elements), a batch mode of stride 0 (or a rank-2 layout)
+// shared by every batch. The C planner decides everything
 // (128x128 tiles, 128x192 where their waves take less time, 64x64 or 64x128 for M <= 128 where
 // 128-row tiles would split K into the shortest slices: cutego_gemm_pick_config_blockscaled_k;
 // the transposing copy of an operand that is not K-major); per-tensor scales

@@ -413,7 +413,9 @@ typedef struct cutego_gemm_block_scales_t {
 #define CUTEGO_GEMM_SCALE_BLOCK 128 /* K elements per scale of A and B; N elements per scale of B */
 
 /* The block-scaled kernel's scale argument for a plan with CUTEGO_GEMM_F_BLOCK_SCALED (addresses are not
- * dereferenced). Returns 0, or -1 with the reason in why (naming scale_a or scale_b). */
+ * dereferenced). Returns 0, or -1 with the reason in why (naming scale_a or scale_b); a K-block
+ * stride whose magnitude times ceil(K/128) passes 2^31 - 1 elements is refused (the kernels step
+ * along K by 32-bit offsets). */
 int cutego_gemm_block_scales(const cutego_gemm_plan_t *plan, const float *scale_a,
                              const cute_layout_t *scale_a_layout, const float *scale_b,
                              const cute_layout_t *scale_b_layout, cutego_gemm_block_scales_t *out, char *why,

@@ -55,16 +55,26 @@ struct Promotion<Cfg, BlockScaled<TI>> {
   static_assert(Cfg::BK == CUTEGO_GEMM_SCALE_BLOCK &&
                     (Cfg::BN == CUTEGO_GEMM_SCALE_BLOCK || Cfg::BN == CUTEGO_GEMM_SCALE_BLOCK / 2 || kTwoBlocks),
                 "one k-tile is one K block of the scales; a tile one N block of B's (or half of one), or 192 columns of two");
-  const float *a0, *a1, *b;  // the next k-tile's SA at row and row + 8 (row past M: row 0's), SB at the tile column
+  // Where the next k-tile's scales lie. The loops of two partial sums (two_partial_sums: 128x128,
+  // 64x128, 64x64 tiles) keep the work unit's first k-tile's addresses and a 32-bit offset along K
+  // (ka, kb): each load is one IMAD.WIDE, with no 64-bit pointer steps nor register-pair moves
+  // before it (1.00-1.04x; cutego_gemm_block_scales refuses K-block strides whose offsets pass
+  // 2^31 - 1). The loop of one partial sum (128x192) steps 64-bit pointers along K: there the
+  // address arithmetic before each load lies on the path from one k-tile's MMAs to the next, and
+  // the offsets measured 0.90-0.97x (bench/GEMM-NOTES.md).
+  static constexpr bool kOffsets = two_partial_sums<Cfg>;
+  const float *a0, *a1, *b;  // SA at row and row + 8 (row past M: row 0's), SB at the tile column
   int64_t as1, bs1;          // the K block strides
   int64_t b_next;            // 192 columns: from SB(nb) to SB(nb + 1) (0 where nb is the last block)
+  int ka, kb;                // kOffsets: the next k-tile's offsets from a0 and a1, and from b
   int left;                  // k-tiles not yet fetched
   bool odd;                  // 192 columns: n_idx is odd (columns 64-127 are nb + 1's)
   float sa0[2], sa1[2], sb[2];
   float sb_hi[2];             // 192 columns: SB(nb + 1)
   __device__ __forceinline__ Promotion(const GemmArgs &p, const cutego_gemm_block_scales_t *bs, const WorkTileInfo &w,
                                        int cw, int t)
-      : as1(bs->as[1]), bs1(bs->bs[1]), left(p.k_tiles) {
+      : as1(bs->as[1]), bs1(bs->bs[1]), ka(0), kb(0), left(p.k_tiles) {
+    static_assert(!(kOffsets && kTwoBlocks), "192 columns: one partial sum");
     const int r = w.m_idx * Cfg::BM + cw * 64 + acc_t_offset<Acc>(t) % Acc::tile_m;
     const float *ab = bs->a + static_cast<int64_t>(w.l_idx) * bs->as[2];
     // (the consumer's first row is below M: a row past M reads that row's scales, and its
@@ -88,13 +98,20 @@ struct Promotion<Cfg, BlockScaled<TI>> {
   template <int S>
   __device__ __forceinline__ void fetch() {
     if (left > 0) {
-      sb[S] = __ldg(b);
-      if constexpr (kTwoBlocks) {
-        sb_hi[S] = __ldg(b + b_next);
+      if constexpr (kOffsets) {
+        sb[S] = __ldg(b + kb);
+        sa0[S] = __ldg(a0 + ka);
+        sa1[S] = __ldg(a1 + ka);
+        ka += static_cast<int>(as1), kb += static_cast<int>(bs1), --left;
+      } else {
+        sb[S] = __ldg(b);
+        if constexpr (kTwoBlocks) {
+          sb_hi[S] = __ldg(b + b_next);
+        }
+        sa0[S] = __ldg(a0);
+        sa1[S] = __ldg(a1);
+        b += bs1, a0 += as1, a1 += as1, --left;
       }
-      sa0[S] = __ldg(a0);
-      sa1[S] = __ldg(a1);
-      b += bs1, a0 += as1, a1 += as1, --left;
     }
   }
   // acc += the factors of slot S * part.

@@ -779,6 +779,11 @@ static int block_scale_operand(const char *name, const float *ptr, const cute_la
     return plan_reason(why, why_len, -1, "%s is %lldx%lldx%lld; expected %s x ceil(K/128) (x L) = %lldx%lldx%lld (or x 1)",
                        name, (long long)o.extent[0], (long long)o.extent[1], (long long)o.extent[2], e0_name,
                        (long long)e0, (long long)e1, (long long)l);
+  /* the kernels step along K by 32-bit element offsets (kernels/gemm_blockscaled.cuh) */
+  const int64_t s1 = o.stride[1] < 0 ? -o.stride[1] : o.stride[1];
+  if (e1 > 1 && s1 > INT32_MAX / e1)
+    return plan_reason(why, why_len, -1, "%s: K-block stride %lld times ceil(K/128) = %lld passes 2^31 - 1 elements "
+                       "(the kernels step along K by 32-bit offsets)", name, (long long)o.stride[1], (long long)e1);
   st[0] = o.stride[0];
   st[1] = o.stride[1];
   st[2] = o.extent[2] == 1 ? 0 : o.stride[2];

@@ -1660,12 +1660,20 @@ static void block_scaled_plans(void) {
         {"SB null", "scale_b", "null", sa_ok, sb_ok, fa, NULL},
         {"SA misaligned", "scale_a", "aligned", sa_ok, sb_ok, (const float *)0x40002, fb},
         {"SA overflow", "scale_a", "", L3(300, 3, 0, 1, (int64_t)1 << 62, 0), sb_ok, fa, fb},
+        /* 3 K blocks of stride 2^30: the last k-tile's offset passes 2^31 - 1 */
+        {"SA K stride", "scale_a", "2^31 - 1", L3(300, 3, 0, 1, (int64_t)1 << 30, 0), sb_ok, fa, fb},
+        {"SB K stride", "scale_b", "2^31 - 1", sa_ok, L3(2, 3, 0, 1, -((int64_t)1 << 30), 0), fa, fb},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
       rc = cutego_gemm_block_scales(&p, bad[i].a, &bad[i].sa, bad[i].b, &bad[i].sb, &s, why, sizeof why);
       CHECK(rc == -1 && strstr(why, bad[i].says) && strstr(why, bad[i].also), "%s: %s", bad[i].what, why);
     }
   }
+  /* the largest K-block strides of 32-bit offsets: 3 x 715827882 = 2^31 - 2 */
+  sa = L3(300, 3, 0, 1, 715827882, 0);
+  sb = L3(2, 3, 0, 1, 715827882, 0);
+  rc = cutego_gemm_block_scales(&p, fa, &sa, fb, &sb, &s, why, sizeof why);
+  CHECK(rc == 0 && s.as[1] == 715827882 && s.bs[1] == 715827882, "K-block stride at the 32-bit bound: %d %s", rc, why);
   sa = L3(300, 3, 0, 1, 300, 0);
   sb = L3(2, 3, 0, 1, 2, 0);
   /* other pairs name their kernel; the per-tensor plan is not block-scaled */

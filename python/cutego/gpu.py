@@ -601,8 +601,8 @@ def gemm_blockscaled(d, a, b, scale_a, scale_b, alpha: float = 1.0, beta: float 
     a (..., M, K) and b (..., K, N) are FP8 (float8_e4m3fn or float8_e5m2, any pair), c and d
     bfloat16, float16 or float32, as gemm's. scale_a (..., M, ceil(K/128)) holds one float32
     per row of a and 128 of K; scale_b (..., ceil(K/128), ceil(N/128)), in b's orientation, one
-    per 128x128 block of b; any strides (a transposed view: DeepGEMM's MN-major scales), batch
-    dimensions broadcast to d's:
+    per 128x128 block of b; any strides (a transposed view: DeepGEMM's MN-major scales; the
+    stride along K times ceil(K/128) within 2**31 - 1 elements), batch dimensions broadcast to d's:
         d[m, n] = alpha * sum_kb scale_a[m, kb] * scale_b[kb, n // 128] * sum_{k in kb} a[m, k] * b[k, n]
                   + beta * c[m, n]
     The tensor cores accumulate each block of 128 of K; the scaled partial sums add in float32.
