@@ -46,6 +46,8 @@ func TestPlanGemmBlockScaledRefuses(t *testing.T) {
 		{"null SA", E4M3, GemmOperand{Layout: sa.Layout}, sb, GemmOptions{}, "scale_a: a null pointer"},
 		{"misaligned SB", E4M3, sa, GemmOperand{Ptr: 0x3002, Layout: sb.Layout}, GemmOptions{}, "scale_b: pointer not aligned"},
 		{"SB mode of two strides", E4M3, sa, GemmOperand{Ptr: 0x3000, Layout: cute.MustParseLayout("(3,(2,3)):(6,(1,3))")}, GemmOptions{}, "scale_b: a mode that does not coalesce"},
+		// 5 K blocks of stride 2^29: the last k-tile's 32-bit offset would pass 2^31 - 1
+		{"SA K-block stride past 32-bit offsets", E4M3, GemmOperand{Ptr: 0x2000, Layout: lay([]int64{M, 5}, []int64{1, 1 << 29})}, sb, GemmOptions{}, "scale_a: K-block stride 536870912"},
 		{"per-tensor scales too", E4M3, sa, sb, GemmOptions{ScaleA: 0x4000}, "scale_a/scale_b (per tensor)"},
 		{"promoted", E4M3, sa, sb, GemmOptions{Promoted: true}, "Promoted"},
 		{"interval 2", E4M3, sa, sb, GemmOptions{PromotionInterval: 2}, "fp8_promotion_interval"},
