@@ -58,10 +58,11 @@ struct Promotion<Cfg, BlockScaled<TI>> {
   // Where the next k-tile's scales lie. The loops of two partial sums (two_partial_sums: 128x128,
   // 64x128, 64x64 tiles) keep the work unit's first k-tile's addresses and a 32-bit offset along K
   // (ka, kb): each load is one IMAD.WIDE, with no 64-bit pointer steps nor register-pair moves
-  // before it (1.00-1.04x; cutego_gemm_block_scales refuses K-block strides whose offsets pass
-  // 2^31 - 1). The loop of one partial sum (128x192) steps 64-bit pointers along K: there the
-  // address arithmetic before each load lies on the path from one k-tile's MMAs to the next, and
-  // the offsets measured 0.90-0.97x (bench/GEMM-NOTES.md).
+  // before it (128x128 1.005x at M = 1024, 1.014x at 4096; cutego_gemm_block_scales refuses
+  // K-block strides whose offsets pass 2^31 - 1). The loop of one partial sum (128x192) steps
+  // 64-bit pointers along K: there the address arithmetic before each load lies on the path from
+  // one k-tile's MMAs to the next, and the offsets measured 0.94-0.95x at M >= 1024
+  // (bench/GEMM-NOTES.md, session 36).
   static constexpr bool kOffsets = two_partial_sums<Cfg>;
   const float *a0, *a1, *b;  // SA at row and row + 8 (row past M: row 0's), SB at the tile column
   int64_t as1, bs1;          // the K block strides
