@@ -38,8 +38,10 @@ constexpr bool acc_rows_are_two(int step) {
 
 // The block-scaled promotion step: one consumer thread's block scales on one tile. Slot S holds
 // the factors SA(row) * SB and SA(row + 8) * SB of the k-tile whose partial sum is in part S,
-// loaded two k-tiles ahead (their latency, under the TMA's traffic, hides behind two k-tiles of
-// MMAs). The k-tiles are fetched in order, so the scale pointers run along K by their strides.
+// loaded two k-tiles ahead (ptxas counts every scale load on one scoreboard, so a factor also
+// waits for the loads issued a k-tile after its own: in effect one k-tile ahead; scales in shared
+// memory, waited for by count, measured no faster: bench/GEMM-NOTES.md, session 36). The k-tiles
+// are fetched in order, so the scale addresses run along K by their strides.
 // A tile of 128 columns is one N block of B, a tile of 64 half of one. A tile of 192 columns (n_idx * 192 from 0) spans
 // two: N block nb = n_idx * 192 / 128 and nb + 1 (the last block's own where nb is the last),
 // split at tile column 128 (n_idx even) or 64 (odd), a multiple of 8: a thread's columns within
