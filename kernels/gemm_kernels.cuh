@@ -1047,8 +1047,9 @@ __device__ __forceinline__ void promoted_mma_tile(const GemmArgs &p, PipelineTma
   const int k_tiles = p.k_tiles;
   Promotion<Cfg, TI> promotion(p, bs, w, cw, threadIdx.x % 128);
   // (cw and the stage from lane 0: the compiler then knows them to be one value in the warp, and
-  // may keep the descriptors in uniform registers, which the MMAs read; ptxas does with the block
-  // scales' loop, not with the per-tensor one, which moves each descriptor in by R2UR)
+  // may keep the descriptors in uniform registers, which the MMAs read; the loops other than the
+  // block scales' of two partial sums also take the stage through a shuffle at each k-tile:
+  // PromotedMainloop::issue)
   const int cwu = __shfl_sync(0xffffffffu, cw, 0);
   const uint64_t da = gmma_desc(smem_u32(sa) + cwu * OA::desc_mn64_step_bytes, OA::desc_lbo_bytes,
                                 OA::desc_sbo_bytes, OA::desc_layout_type),
