@@ -1384,17 +1384,17 @@ static void stream_k_launch_plans(void) {
             cutego_gemm_stream_k_launch(&p, 132, 0, 0, &sk, &ctas, &bytes, &flags_at) == 0 && ctas == 132 &&
             sk.tiles == 236 && sk.groups == 8 && bytes == 132 * 65536 + 1280,
         "bf16 on 128x128: ctas %lld, tiles %lld, bytes %lld", (long long)ctas, (long long)sk.tiles, (long long)bytes);
-  /* The automatic plan of 1536 x 14336 x 4096 (128x128 tiles by default, or whichever): stream-K
+  /* The automatic plan of 1536 x 14336 x 14336 (128x128 tiles by default, or whichever): stream-K
    * on 128x256 tiles (test_waves.c), which the launcher plans again (a plan on them can run
    * stream-K). */
-  rc = plan(L3(1536, 14336, 0, 14336, 1, 0), L3(1536, 4096, 0, 4096, 1, 0), L3(14336, 4096, 0, 4096, 1, 0), NULL, BF,
-            BF, 0x1000, NULL, &p);
+  rc = plan(L3(1536, 14336, 0, 14336, 1, 0), L3(1536, 14336, 0, 14336, 1, 0), L3(14336, 14336, 0, 14336, 1, 0), NULL,
+            BF, BF, 0x1000, NULL, &p);
   {
     cutego_gemm_plan_t q;
     memset(&o, 0, sizeof o);
     o.config = SK256;
-    const int rq = plan(L3(1536, 14336, 0, 14336, 1, 0), L3(1536, 4096, 0, 4096, 1, 0), L3(14336, 4096, 0, 4096, 1, 0),
-                        NULL, BF, BF, 0x1000, &o, &q);
+    const int rq = plan(L3(1536, 14336, 0, 14336, 1, 0), L3(1536, 14336, 0, 14336, 1, 0),
+                        L3(14336, 14336, 0, 14336, 1, 0), NULL, BF, BF, 0x1000, &o, &q);
     CHECK(rc == 0 && rq == 0 && cutego_gemm_stream_k_choice(&p, 132, AUTO, 0, 0, 0, 0, why, sizeof why) == SK256 &&
               cutego_gemm_stream_k_replanned(&q, AUTO, SK256, why, sizeof why) == SK256 &&
               cutego_gemm_stream_k_replanned(NULL, AUTO, SK256, why, sizeof why) == 0,
@@ -1502,7 +1502,7 @@ static void stream_k_launch_plans(void) {
 
 /* Stream-K for FP8 with fast accumulation (cutego_gemm_stream_k, cutego_gemm_no_stream_k): the
  * cost model of waves.c with K in FP8 k-tiles of 128 (hand-computed on 132 SMs: a 128x256 tile's
- * main loop 1, a 128x128 one's 0.577; stream-K = data-parallel waves + (1.2 x ipc + 2 x (1 +
+ * main loop 1, a 128x128 one's 0.577; stream-K = data-parallel waves + (1.2 x ipc + 18 x (1 +
  * ceil(k_tiles / ipc))) / k_tiles with ipc = stream-K tiles x k_tiles / 132, taken where 1.05 x
  * that beats the best data-parallel time); every pair of types and output type alike; refused with
  * promoted or block-scaled accumulation and with clusters, each naming the reason. */
@@ -1520,36 +1520,37 @@ static void fp8_stream_k_plans(void) {
     const char *why;
   } rows[] = {
       /* 448 tiles of 128x256 (4 waves; 128x128: 896, 7 waves, 4.04); 184 stream-K tiles, 32 k-tiles:
-       * ipc 44.6, 2 + (53.5 + 4) / 32 = 3.80 (x 1.05 = 3.99 < 4) would take stream-K, but 128x224
-       * tiles take as many waves (512: 4) and are the data-parallel choice: kept (1.063x faster
-       * than stream-K on an H100, wave_128x224); so at K = 11008 (86 k-tiles: 3.72), 14336 (112:
-       * 3.71) and 3840 (30: 2 + (1.2 x 41.8 + 4) / 30 = 3.81, x 1.05 = 3.999) */
+       * ipc 44.6, 2 + (53.5 + 36) / 32 = 4.80 > 4; and 128x224 tiles take as many waves (512: 4) and
+       * are the data-parallel choice (1.063x faster than stream-K on an H100, wave_128x224); so at
+       * K = 11008 (86 k-tiles: 4.09), 14336 (112: 3.99, x 1.05 = 4.19) and 3840 (30: 2 + (1.2 x 41.8
+       * + 36) / 30 = 4.87) */
       {1024, 14336, 4096, 1, 0, "1024x14336x4096: data-parallel on 128x224"},
       {1024, 14336, 11008, 1, 0, "1024x14336x11008: data-parallel on 128x224"},
       {1024, 14336, 14336, 1, 0, "1024x14336x14336: data-parallel on 128x224"},
       {1024, 14336, 3840, 1, 0, "1024x14336x3840: data-parallel on 128x224"},
       {1024, 14336, 3584, 1, 0, "1024x14336x3584: data-parallel (28 k-tiles)"},
       /* 1024 x 12288: 384 tiles of 128x256 (3 waves; 128x224: 440, 4 waves; 128x128: 768, 6 waves,
-       * 3.46); 120 stream-K tiles after two waves, 32 k-tiles: ipc 29.1, 2 + (34.9 + 4) / 32 = 3.22
-       * (x 1.05 = 3.38 > 3): data-parallel */
+       * 3.46); 132 + 120 stream-K tiles after one wave, 32 k-tiles: ipc 61.1, 1 + (73.3 + 36) / 32 =
+       * 4.42 > 3: data-parallel */
       {1024, 12288, 4096, 1, 0, "1024x12288x4096: data-parallel on 128x256"},
       /* 344 tiles (3 waves; 128x128 6 waves, 3.46); 212 stream-K tiles after one wave, ipc 51.4:
-       * 1 + (61.7 + 4) / 32 = 3.05 > 3 */
+       * 1 + (61.7 + 36) / 32 = 4.05 > 3 */
       {1024, 11008, 4096, 1, 0, "1024x11008x4096: data-parallel"},
-      /* 86 k-tiles: ipc 138.1, 1 + (165.7 + 4) / 86 = 2.97 (x 1.05 = 3.12) */
+      /* 86 k-tiles: ipc 138.1, 1 + (165.7 + 36) / 86 = 3.35 > 3 */
       {1024, 11008, 11008, 1, 0, "1024x11008x11008: data-parallel"},
-      /* 224 tiles, all stream-K: ipc 54.3, (65.2 + 4) / 32 = 2.16 > 2 waves */
+      /* 224 tiles, all stream-K: ipc 54.3, (65.2 + 36) / 32 = 3.16 > 2 waves */
       {512, 14336, 4096, 1, 0, "512x14336x4096: data-parallel"},
-      /* 896 tiles (7 waves); 236 stream-K, ipc 57.2: 5 + (68.7 + 4) / 32 = 7.27 */
+      /* 896 tiles (7 waves); 236 stream-K, ipc 57.2: 5 + (68.7 + 36) / 32 = 8.27 */
       {2048, 14336, 4096, 1, 0, "2048x14336x4096: data-parallel"},
-      /* 512 tiles (4 waves); 248 stream-K, ipc 60.1: 2 + (72.1 + 4) / 32 = 4.38 */
+      /* 512 tiles (4 waves); 248 stream-K, ipc 60.1: 2 + (72.1 + 36) / 32 = 5.38 */
       {4096, 4096, 4096, 1, 0, "4096^3: data-parallel"},
-      /* 2048 tiles (16 waves); 200 stream-K, 64 k-tiles, ipc 97.0: 14 + (116.4 + 4) / 64 = 15.88
-       * (x 1.05 = 16.67) */
+      /* 2048 tiles (16 waves); 200 stream-K, 64 k-tiles, ipc 97.0: 14 + (116.4 + 36) / 64 = 16.38 */
       {8192, 8192, 8192, 1, 0, "8192^3: data-parallel"},
-      /* a batch counts its tiles: 4 x 172 = 688 (6 waves; 128x128 11 waves, 6.35); 160 stream-K,
-       * ipc 38.8: 4 + (46.5 + 4) / 32 = 5.58 (x 1.05 = 5.86 < 6) */
-      {512, 11008, 4096, 4, SK256, "4 x 512x11008x4096: stream-K"},
+      /* a batch counts its tiles: 4 x 172 = 688 (6 waves; 128x128 11 waves, 6.35); 160 stream-K; at
+       * K = 28672 (224 k-tiles) ipc 271.5: 4 + (325.8 + 36) / 224 = 5.62 (x 1.05 = 5.90 < 6); at
+       * K = 4096 (32 k-tiles, ipc 38.8) 4 + (46.5 + 36) / 32 = 6.58 > 6 */
+      {512, 11008, 28672, 4, SK256, "4 x 512x11008x28672: stream-K"},
+      {512, 11008, 4096, 4, 0, "4 x 512x11008x4096: data-parallel"},
   };
   for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {
     const int64_t m = rows[i].m, n = rows[i].n, k = rows[i].k, l = rows[i].l;
@@ -1563,8 +1564,8 @@ static void fp8_stream_k_plans(void) {
     CHECK(rc == 0 && p.path == CUTEGO_GEMM_PATH_WGMMA && !cutego_gemm_no_stream_k(&p)[0] && sk == rows[i].want,
           "fp8 stream-K %s: rc %d, %d (no: %s) %s", rows[i].why, rc, sk, cutego_gemm_no_stream_k(&p), p.reason);
   }
-  /* The same shape in bf16 counts 56 k-tiles of 64 (2 + (1.2 x 78.2 + 4) / 56 = 3.75 would take
-   * stream-K), but 128x224 tiles take as many waves as 128x256 ones there, data-parallel: kept. */
+  /* The same shape in bf16 counts 56 k-tiles of 64 (2 + (1.2 x 78.1 + 36) / 56 = 4.32 > 4), and
+   * 128x224 tiles take as many waves as 128x256 ones there: data-parallel. */
   rc = plan(L3(1024, 14336, 0, 14336, 1, 0), L3(1024, 3584, 0, 3584, 1, 0), L3(14336, 3584, 0, 3584, 1, 0), NULL, BF,
             BF, 0x1000, NULL, &p);
   CHECK(rc == 0 && cutego_gemm_k_tiles(CUTEGO_GEMM_CONFIG_128x256x64, 0, 3584) == 56 &&

@@ -513,54 +513,67 @@ int main(void) {
   CHECK(cutego_gemm_stream_k_tiles(2048, 132) == 132 + 68, "2048 tiles");
   CHECK(cutego_gemm_stream_k_tiles(0, 132) == 0 && cutego_gemm_stream_k_tiles(5, 0) == 0, "no tiles, no CTAs");
   /* The stream-K cost model, by hand (132 SMs; a tile's main loop is 1 for 128x256, 0.577 for
-   * 128x128; stream-K = data-parallel waves + (1.2 x ipc + 2 x (1 + ceil(k_tiles / ipc))) /
+   * 128x128; stream-K = data-parallel waves + (1.2 x ipc + 18 x (1 + ceil(k_tiles / ipc))) /
    * k_tiles, only with more tiles than SMs, taken where 1.05 x that beats the best data-parallel
    * time, on 128x256 tiles; never where 128x224 tiles are the data-parallel choice): 1536 x 14336
-   * x 4096: 672 tiles, 6 waves; stream-K 132 + 12 = 144 tiles, ipc = 144 x 64 / 132 = 69.8, 4 +
-   * (83.8 + 2 x (1 + 1)) / 64 = 5.37 (x 1.05 = 5.64) against 128x192's 900 tiles, 7 waves x 0.83 =
-   * 5.81. 1024 x 14336 x 4096: 448 tiles, 4 waves; stream-K 184 tiles, ipc 89.2, 2 + (107.0 + 4) /
-   * 64 = 3.73 (x 1.05 = 3.92 < 4), but 128x224 tiles take as many waves as 128x256 ones there
-   * (512 tiles, 4 waves): data-parallel on them. */
+   * x 14336 (224 k-tiles): 672 tiles, 6 waves; stream-K 132 + 12 = 144 tiles, ipc = 144 x 224 /
+   * 132 = 244.4, 4 + (293.2 + 18 x (1 + 1)) / 224 = 5.47 (x 1.05 = 5.74) against 128x192's 900
+   * tiles, 7 waves x 0.83 = 5.81. At K = 4096 (64 k-tiles, ipc 69.8): 4 + (83.8 + 36) / 64 = 5.87
+   * (x 1.05 = 6.17): data-parallel on 128x192 (measured 1.10x faster than stream-K on an H100).
+   * 1024 x 14336 x 4096: 448 tiles, 4 waves; stream-K 184 tiles, ipc 89.2, 2 + (107.1 + 36) / 64 =
+   * 4.24 > 4, and 128x224 tiles take as many waves as 128x256 ones there (512 tiles, 4 waves):
+   * data-parallel on them. */
+  q = tn(1536, 14336, 14336, 1);
+  CHECK(cutego_gemm_stream_k(&q, sms) == CUTEGO_GEMM_CONFIG_128x256x64 + 1, "1536x14336x14336: stream-K on 128x256");
   q = tn(1536, 14336, 4096, 1);
-  CHECK(cutego_gemm_stream_k(&q, sms) == CUTEGO_GEMM_CONFIG_128x256x64 + 1, "1536x14336x4096: stream-K on 128x256");
+  CHECK(cutego_gemm_stream_k(&q, sms) == 0 && cutego_gemm_pick_config_plan(&q, sms) == CUTEGO_GEMM_CONFIG_128x192x64,
+        "1536x14336x4096: data-parallel on 128x192");
   q = tn(1024, 14336, 4096, 1);
   CHECK(cutego_gemm_stream_k(&q, sms) == 0 && cutego_gemm_pick_config_plan(&q, sms) == CUTEGO_GEMM_CONFIG_128x224x64,
         "1024x14336x4096: data-parallel on 128x224");
-  /* 512 x 11008 x 4096: 172 tiles of 128x256, all stream-K, ipc 83.4: (100.1 + 4) / 64 = 1.63
-   * (x 1.05 = 1.71) against 128x192's 2 waves, 1.66 */
+  /* 2048 x 11008 x 4096: 688 tiles of 128x256, 6 waves; stream-K 132 + 28 tiles, ipc 77.6:
+   * 4 + (93.1 + 36) / 64 = 6.02 against 128x168's 1056 tiles, 8 waves x 0.74 = 5.92 (measured
+   * 1.026x faster than stream-K on an H100) */
+  q = tn(2048, 11008, 4096, 1);
+  CHECK(cutego_gemm_stream_k(&q, sms) == 0 && cutego_gemm_pick_config_plan(&q, sms) == CUTEGO_GEMM_CONFIG_128x168x64,
+        "2048x11008x4096: data-parallel on 128x168");
+  /* 512 x 11008 x 4096: 172 tiles of 128x256, all stream-K, ipc 83.4: (100.1 + 36) / 64 = 2.13
+   * against 128x192's 2 waves, 1.66 */
   q = tn(512, 11008, 4096, 1);
   CHECK(cutego_gemm_stream_k(&q, sms) == 0, "512x11008x4096: data-parallel on 128x192");
   /* 256 x 11008 x 4096: 86 tiles of 128x256 (below one wave); 172 of 128x128 would be stream-K
-   * 0.577 x (100.1 + 4) / 64 = 0.94 (x 1.05 = 0.985 < 1), but stream-K runs 128x256 tiles only */
+   * 0.577 x (100.1 + 36) / 64 = 1.23 > 1, and stream-K runs 128x256 tiles only */
   q = tn(256, 11008, 4096, 1);
   CHECK(cutego_gemm_stream_k(&q, sms) == 0, "256x11008x4096: data-parallel");
-  /* 512 x 14336 x 4096: 224 tiles, ipc 108.6: (130.3 + 4) / 64 = 2.10 > 2 waves */
+  /* 512 x 14336 x 4096: 224 tiles, ipc 108.6: (130.3 + 36) / 64 = 2.60 > 2 waves */
   q = tn(512, 14336, 4096, 1);
   CHECK(cutego_gemm_stream_k(&q, sms) == 0, "512x14336x4096: data-parallel");
   /* 512 x 6144 x 4096: 96 tiles of 128x256, fewer than the SMs */
   q = tn(512, 6144, 4096, 1);
   CHECK(cutego_gemm_stream_k(&q, sms) == 0, "512x6144x4096: below one wave, data-parallel");
   /* 4096^3: 512 tiles of 128x256, 4 waves; stream-K 132 + 116 tiles, ipc 120.2:
-   * 2 + (144.2 + 4) / 64 = 4.32: data-parallel */
+   * 2 + (144.3 + 36) / 64 = 4.82: data-parallel */
   CHECK(cutego_gemm_stream_k(&big, sms) == 0, "4096^3: data-parallel");
-  /* 8192^3: 2048 tiles, 16 waves; stream-K 14 + (232.7 + 4) / 128 = 15.85 (x 1.05 = 16.6) */
+  /* 8192^3: 2048 tiles, 16 waves; stream-K 14 + (232.7 + 36) / 128 = 16.10 */
   q = tn(8192, 8192, 8192, 1);
   CHECK(cutego_gemm_stream_k(&q, sms) == 0, "8192^3: data-parallel");
-  /* 3000 x 5000 x 1000 (16 k-tiles): 480 tiles, 4 waves; stream-K 2 + (31.4 + 4) / 16 = 4.2 */
+  /* 3000 x 5000 x 1000 (16 k-tiles): 480 tiles, 4 waves; stream-K 2 + (31.4 + 36) / 16 = 6.21 */
   q = tn(3000, 5000, 1000, 1);
   CHECK(cutego_gemm_stream_k(&q, sms) == 0, "3000x5000x1000: data-parallel");
-  /* 1024 x 14336 x 256 (4 k-tiles): 2 + (6.7 + 4) / 4 = 4.7 > 4: short K is mostly fixup */
+  /* 1024 x 14336 x 256 (4 k-tiles): 2 + (6.7 + 36) / 4 = 12.7 > 4: short K is mostly fixup */
   q = tn(1024, 14336, 256, 1);
   CHECK(cutego_gemm_stream_k(&q, sms) == 0, "1024x14336x256: data-parallel");
   /* 1000^3: 32 tiles of 128x256 (64 of 128x128), fewer than the SMs */
   q = tn(1000, 1000, 1000, 1);
   CHECK(cutego_gemm_stream_k(&q, sms) == 0, "1000^3: data-parallel");
   /* a batch counts its tiles: 4 x (512 x 11008) = 688 tiles of 128x256, 6 waves; stream-K 132 +
-   * 28 tiles, ipc 77.6: 4 + (93.1 + 4) / 64 = 5.52 (x 1.05 = 5.79 < 6) */
+   * 28 tiles; at K = 28672 (448 k-tiles) ipc 543.0: 4 + (651.6 + 36) / 448 = 5.53 (x 1.05 = 5.81
+   * < 6); at K = 4096 (ipc 77.6) 4 + (93.1 + 36) / 64 = 6.02 > 6 */
+  q = tn(512, 11008, 28672, 4);
+  CHECK(cutego_gemm_stream_k(&q, sms) == CUTEGO_GEMM_CONFIG_128x256x64 + 1, "batched 4 x 512x11008x28672: stream-K");
   q = tn(512, 11008, 4096, 4);
-  CHECK(cutego_gemm_stream_k(&q, sms) == CUTEGO_GEMM_CONFIG_128x256x64 + 1, "batched 4 x 512x11008x4096: stream-K");
-  /* and 4 x (256 x 6144) = 192 tiles: (111.7 + 4) / 64 = 1.81 (x 1.05 = 1.90) against 128x128's
-   * 3 waves, 1.731 */
+  CHECK(cutego_gemm_stream_k(&q, sms) == 0, "batched 4 x 512x11008x4096: data-parallel");
+  /* and 4 x (256 x 6144) = 192 tiles: (111.7 + 36) / 64 = 2.31 against 128x128's 3 waves, 1.731 */
   q = tn(256, 6144, 4096, 4);
   CHECK(cutego_gemm_stream_k(&q, sms) == 0, "batched 4 x 256x6144x4096: data-parallel");
   /* the refusals: promoted and block-scaled FP8 accumulation (FP8 with fast accumulation runs
@@ -573,7 +586,7 @@ int main(void) {
   CHECK(cutego_gemm_stream_k(&q, sms) == 0 && strstr(cutego_gemm_no_stream_k(&q), "block-scaled"),
         "block-scaled FP8: no stream-K");
   /* packed A or B: stream-K on the copies (the same choice as in place); a packed C/D: none */
-  q = tn(1536, 14336, 4096, 1);
+  q = tn(1536, 14336, 14336, 1);
   q.flags |= CUTEGO_GEMM_F_PACK_A;
   CHECK(cutego_gemm_stream_k(&q, sms) == CUTEGO_GEMM_CONFIG_128x256x64 + 1 && !cutego_gemm_no_stream_k(&q)[0],
         "packed A: stream-K");
@@ -747,6 +760,9 @@ int main(void) {
    * 47.5 us against 47.5 on 128x256, 512x14336 82.1 / 90.4, 512x7168 46.9 / 48.4, 1024x7168 82.7 /
    * 91.2, 256x28672x8192 171.0 / 189.1; against stream-K on 128x256 tiles, each in turn
    * (bench/results/2026-12-04-sk224): 1024x14336 165.4 us against 175.5 (to cuBLAS 0.944 / 0.917).
+   * 2048x11008 (bench/results/2026-12-06-s37, H100, the automatic plan beside each forced one,
+   * three rounds): 128x168 data-parallel 258-259 us, 128x128 257-263, stream-K on 128x256 265-268,
+   * 128x256 data-parallel 266-267.
    * Configuration (0 128x256, 1 128x128, 2 128x64, 4 128x192, 5
    * 64x64, 6 64x32, 7 64x128, 8 128x168, 9 64x96, 10 128x96, 11 128x224), split,
    * decomposition (1 data-parallel, 2 split K, 3 stream-K); clusters were never within 3% where
@@ -787,7 +803,7 @@ int main(void) {
         {768, 14336, 4096, 1, {{8, 0, 1}}},
         {1024, 11008, 4096, 3, {{0, 0, 3}, {0, 0, 1}, {8, 0, 1}}},
         {1024, 14336, 4096, 2, {{0, 0, 3}, {11, 0, 1}}},
-        {2048, 11008, 4096, 1, {{0, 0, 3}}},
+        {2048, 11008, 4096, 3, {{8, 0, 1}, {1, 0, 1}, {0, 0, 3}}},
         {1536, 1536, 1536, 2, {{4, 0, 1}, {8, 0, 1}}},
         {2048, 2048, 2048, 1, {{0, 0, 1}}},
         {4096, 4096, 4096, 1, {{0, 0, 1}}},

@@ -73,7 +73,19 @@
  * the CTAs before it in the tile it completes, ceil(k_tiles / ipc) of them at most, each costing
  * kFixupIters k-iterations. Measured on the H200 (bench/GEMM-NOTES.md, "Stream-K"), forced
  * stream-K against data-parallel on 15 shapes of 1.3-15.5 waves: a stream-K k-iteration cost
- * 1.12-1.27x a data-parallel one (with the fixup priced at 2), hence 1.2; below one full wave
+ * 1.12-1.27x a data-parallel one, hence 1.2. The fixup, priced at 2 then, is refitted at 18 on
+ * K = 4096 against today's data-parallel kernels (their deferred stores, which the stream-K kernels
+ * do not run; 128x168 and 128x192 tiles): on an H100 (bench/results/2026-12-06-s37, the automatic
+ * plan and the same forced data-parallel in turn, three rounds) stream-K took 265 against 259 us
+ * data-parallel on 128x168 at 2048 x 11008 x 4096 (a fixup of 17 at 1.2 per iteration), 260 against
+ * 238 us on 128x192 at 1536 x 14336 x 4096 (34); on the H200 (bench/results/2026-12-04-sk224)
+ * 128x192 data-parallel beat it by 1-2% on three K = 4096 shapes (1536 x 14336: 19). A fixup is a
+ * fixed cost per tile (a 128x256 fp32 tile written, the ones before it read, the flags waited on),
+ * so it weighs on short K: at 18 no K = 4096 shape of 132-SM grids takes stream-K, where at 2 the
+ * model took it on 5-9% predicted gains that measured as losses of 0-10%; long K keeps it where the
+ * H200 measured it faster (1536 x 28672 x 8192 5.7%, 128x192's K = 16384 shapes 1-2%; on the H100
+ * 1536 x 14336 x 14336 measured 8% slower and 2048 x 11008 x {11008, 14336} even: the cards
+ * differ there). Below one full wave
  * (all tiles stream-K, M = 256-512: memory-bound) 1.2-1.4x and no shape gained, so stream-K needs
  * more tiles than SMs; a second fit (bench/results/2026-12-02-one-wave: stream-K, split K, 2x1
  * clusters and both tiles forced on M = 64-1024 x N = 4096-14336) found no plan more than 2.3%
@@ -557,7 +569,7 @@ int cutego_gemm_auto_cluster(const cutego_gemm_plan_t *p) {
 }
 
 enum { kMinStreamKIters = 4 };
-static const double kFixupIters = 2.0, kStreamKIterCost = 1.2, kStreamKMargin = 0.05;
+static const double kFixupIters = 18.0, kStreamKIterCost = 1.2, kStreamKMargin = 0.05;
 
 int64_t cutego_gemm_stream_k_tiles(int64_t tiles, int64_t ctas) {
   if (tiles < 1 || ctas < 1) return 0;
