@@ -608,13 +608,14 @@ int main(int argc, char **argv) {
     }
   }
 
-  // bf16 stream-K, the cost model's choice on 1536x14336x4096 (132 SMs): 672 tiles of 128x256, 144
+  // bf16 stream-K, the cost model's choice on 1536x14336x14336 (132 SMs; at K = 4096 it takes 128x192
+  // tiles data-parallel, csrc/gemm/waves.c): 672 tiles of 128x256, 144
   // of them stream-K on 132 CTAs in 8 groups (cutego_gemm_stream_k_launch); the 16-bit stream-K
   // kernel, its flags zeroed first (one cudaMemsetAsync), 132 x 128 KiB of partial sums + 1,280
   // bytes of flags; max_ctas 100: 100 CTAs, 172 stream-K tiles, 100 x 128 KiB + 1,024. (bf16
   // 1024x14336x4096 takes 128x224 tiles data-parallel.)
   {
-    cute_layout_t la = layout2(1536, 4096, 4096, 1), lb = layout2(14336, 4096, 4096, 1),
+    cute_layout_t la = layout2(1536, 14336, 14336, 1), lb = layout2(14336, 14336, 14336, 1),
                   ld = layout2(1536, 14336, 14336, 1);
     cutego_gemm_options_t o;
     memset(&o, 0, sizeof o);
@@ -629,7 +630,7 @@ int main(int argc, char **argv) {
               cudart_stub_last.fn == reinterpret_cast<const void *>(cutego_gemm_sk_fns_128x256_kk_k) &&
               plan.split_workspace_bytes == 132LL * 131072 + 1280 &&
               !strcmp(plan.kernel, "cutego_gemm_128x256_kk_bf16_bf16_streamk") &&
-              !strncmp(plan.reason, "stream-K: 144 of 672 tiles on 132 CTAs in 8 groups, 69 k-tiles each: ", 69),
+              !strncmp(plan.reason, "stream-K: 144 of 672 tiles on 132 CTAs in 8 groups, 244 k-tiles each: ", 70),
           "bf16 stream-K auto: rc %d, decomposition %d, config %d, grid %u, %lld bytes, %s: %s", rc,
           (int)plan.decomposition, (int)plan.config, cudart_stub_last.grid, (long long)plan.split_workspace_bytes,
           plan.kernel, plan.reason);
