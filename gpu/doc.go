@@ -29,7 +29,7 @@
 // launcher would (cutego_gemm_split_k, GemmOptions.SplitK): the slices' fp32 partial sums in the
 // Copier's workspace, then a reduction kernel of build/kernels/cutego_gemm.cubin; and runs
 // stream-K where the C launcher would (cutego_gemm_stream_k_choice: a partial last wave of
-// 128x256 tiles that stream-K fills, e.g. 1536 x 14336 x 14336; GemmOptions.Decomposition
+// 128x256 tiles that stream-K fills, e.g. 2432 x 7168 x 32768; GemmOptions.Decomposition
 // GemmStreamK asks for it): the _streamk kernels of both modules, their partial sums and flags in
 // the Copier's workspace. A column-major D runs as D^T = B A^T, row-major, where the C launcher
 // would swap it (cutego_gemm_swap_ab: both orientations make the same choices, on no more tiles

@@ -214,10 +214,11 @@ var gemmDeviceCases = []bf16Case{
 	{m: 300, n: 1000, k: 520, aMajorM: true, config: 2, dec: GemmStreamK, kernel: "cutego_gemm_128x128_kk_bf16_f32_streamk"},
 	{m: 256, n: 1000, k: 1000, aMajorM: true, config: 1, dec: GemmStreamK, kernel: "cutego_gemm_128x256_mk_bf16_f32_streamk"},
 	{m: 1100, n: 4000, k: 256, config: 2, dec: GemmStreamK, kernel: "cutego_gemm_128x128_kk_bf16_f32_streamk", samples: 8192},
-	// The automatic choice on 132 SMs (cutego_gemm_stream_k, as in C): 1536 x 14336 x 14336 is
-	// 672 tiles of 128x256, 144 of them stream-K (at K = 4096, 128x192 tiles data-parallel: the
-	// next case); 1024 x 14336 x 4096 runs 128x224 tiles data-parallel (as many waves as 128x256 ones).
-	{m: 1536, n: 14336, k: 14336, kernel: "cutego_gemm_128x256_kk_bf16_f32_streamk", wantSMs: 132, samples: 4096},
+	// The automatic choice on 132 SMs (cutego_gemm_stream_k, as in C): 2432 x 7168 x 32768 is
+	// 532 tiles of 128x256, 136 of them stream-K; 1536 x 14336 x 14336 and x 4096 run 128x192 tiles
+	// data-parallel; 1024 x 14336 x 4096 runs 128x224 tiles data-parallel (as many waves as 128x256 ones).
+	{m: 2432, n: 7168, k: 32768, kernel: "cutego_gemm_128x256_kk_bf16_f32_streamk", wantSMs: 132, samples: 1024},
+	{m: 1536, n: 14336, k: 14336, kernel: "cutego_gemm_128x192_kk_bf16_f32", wantSMs: 132, samples: 4096},
 	{m: 1536, n: 14336, k: 4096, kernel: "cutego_gemm_128x192_kk_bf16_f32", wantSMs: 132, samples: 4096},
 	{m: 1024, n: 14336, k: 4096, kernel: "cutego_gemm_128x224_kk_bf16_f32", wantSMs: 132, samples: 4096},
 	// A column-major D (cutego_gemm_swap_ab, as in C): computed as D^T = B A^T where both
@@ -238,13 +239,13 @@ var gemmDeviceCases = []bf16Case{
 }
 
 // BenchmarkGemmDecomposition times Copier.Gemm (bf16 in, bf16 out, K-major A and B) on few-wave
-// shapes, the automatic plan (stream-K where cutego_gemm_stream_k says so: 1536 x 14336 x 14336;
+// shapes, the automatic plan (stream-K where cutego_gemm_stream_k says so: 2432 x 7168 x 32768;
 // 1024 x 14336 x 4096 and 512 x 11008 x 4096 data-parallel on 128x224 and 128x168 tiles) against
 // DATA_PARALLEL asked for, and reports each plan's kernel. Needs a Hopper GPU and the modules
 // (openGemm).
 func BenchmarkGemmDecomposition(b *testing.B) {
 	c := openGemm(b)
-	for _, sh := range [][3]int64{{1536, 14336, 14336}, {1024, 14336, 4096}, {512, 11008, 4096}} {
+	for _, sh := range [][3]int64{{2432, 7168, 32768}, {1024, 14336, 4096}, {512, 11008, 4096}} {
 		M, N, K := sh[0], sh[1], sh[2]
 		la := cute.MustLayout(cute.Ints(M, K), cute.Ints(K, 1))
 		lb := cute.MustLayout(cute.Ints(N, K), cute.Ints(K, 1))

@@ -29,19 +29,19 @@ func TestLaunchPlanStreamK(t *testing.T) {
 		bytes, flagsAt int64
 		reason         string // the reason's start
 	}{
-		// 1536 x 14336 x 14336 (bf16): 12 x 56 = 672 tiles of 128x256, 5 waves + 12: 144 stream-K
-		// tiles, 224 k-tiles of 64, 144 x 224 / 132 = 244 per CTA (at K = 4096 the planner runs
-		// 128x192 tiles data-parallel: csrc/gemm/waves.c's fixup cost); 1024 x 14336 x 4096 (e4m3): 8 x 56
+		// 2432 x 7168 x 32768 (bf16): 19 x 28 = 532 tiles of 128x256, 4 waves + 4: 136 stream-K
+		// tiles, 512 k-tiles of 64, 136 x 512 / 132 = 527 per CTA (at K <= 28672 the planner runs
+		// 128x192 tiles data-parallel: csrc/gemm/waves.c's cost model); 1024 x 14336 x 4096 (e4m3): 8 x 56
 		// = 448 tiles, 3 waves + 52: 184 stream-K tiles, 32 k-tiles of 128, 44 per CTA, asked for
 		// (the automatic plan takes 128x224 tiles there, data-parallel, as bf16 does); 132 x 128 KiB
 		// of partial sums, 1,056 bytes of flags in 1,280: as in C.
-		{1536, 14336, 14336, BF16, BF16, GemmOptions{SMs: 132}, "cutego_gemm_128x256_kk_bf16_bf16_streamk",
-			132, 144, 8, 132*131072 + 1280, 132 * 131072, "stream-K: 144 of 672 tiles on 132 CTAs in 8 groups, 244 k-tiles each: "},
+		{2432, 7168, 32768, BF16, BF16, GemmOptions{SMs: 132}, "cutego_gemm_128x256_kk_bf16_bf16_streamk",
+			132, 136, 8, 132*131072 + 1280, 132 * 131072, "stream-K: 136 of 532 tiles on 132 CTAs in 8 groups, 527 k-tiles each: "},
 		{1024, 14336, 4096, E4M3, BF16, GemmOptions{SMs: 132, Decomposition: GemmStreamK}, "cutego_gemm_128x256_kk_e4m3_bf16_streamk",
 			132, 184, 8, 132*131072 + 1280, 132 * 131072, "stream-K: 184 of 448 tiles on 132 CTAs in 8 groups, 44 k-tiles each: "},
-		// MaxCTAs 100: 672 % 100 = 72, 172 stream-K tiles; GroupM 2: 2 groups; 800 bytes of flags in 1,024.
-		{1536, 14336, 14336, BF16, F32, GemmOptions{SMs: 132, MaxCTAs: 100, GroupM: 2}, "cutego_gemm_128x256_kk_bf16_f32_streamk",
-			100, 172, 2, 100*131072 + 1024, 100 * 131072, "stream-K: 172 of 672 tiles on 100 CTAs in 2 groups, "},
+		// MaxCTAs 100: 532 % 100 = 32, 132 stream-K tiles; GroupM 2: 2 groups; 800 bytes of flags in 1,024.
+		{2432, 7168, 32768, BF16, F32, GemmOptions{SMs: 132, MaxCTAs: 100, GroupM: 2}, "cutego_gemm_128x256_kk_bf16_f32_streamk",
+			100, 132, 2, 100*131072 + 1024, 100 * 131072, "stream-K: 132 of 532 tiles on 100 CTAs in 2 groups, "},
 		// STREAM_K on 128x128 tiles asked for: 8 x 112 = 896 tiles, 896 % 132 = 104: 236 stream-K
 		// tiles; 132 x 64 KiB.
 		{1024, 14336, 4096, F16, F16, GemmOptions{SMs: 132, Decomposition: GemmStreamK, Config: 2},
@@ -73,7 +73,8 @@ func TestLaunchPlanStreamK(t *testing.T) {
 	}
 	// Not stream-K where something else is chosen or asked for (as in C): whole waves (4096^3);
 	// K = 4096 against a partial wave of 128x256 tiles (1536 x 14336: 128x192 tiles; 2048 x 11008:
-	// 128x168 ones; data-parallel measured 1.10x and 1.03x faster on an H100);
+	// 128x168 ones; data-parallel measured 1.10x and 1.03x faster on an H100), and at K = 14336
+	// (1536 x 14336: 128x192 tiles, 1.14x);
 	// a configuration, SplitK 1 or DATA_PARALLEL asked for; K split (64 x 2048 x 11008, whose
 	// slices are data-parallel); narrow tiles (1024^3).
 	for _, tc := range []struct {
@@ -84,9 +85,10 @@ func TestLaunchPlanStreamK(t *testing.T) {
 		{4096, 4096, 4096, GemmOptions{SMs: 132}, GemmDataParallel},
 		{1536, 14336, 4096, GemmOptions{SMs: 132}, GemmDataParallel},
 		{2048, 11008, 4096, GemmOptions{SMs: 132}, GemmDataParallel},
-		{1536, 14336, 14336, GemmOptions{SMs: 132, Config: 1}, GemmDataParallel},
-		{1536, 14336, 14336, GemmOptions{SMs: 132, SplitK: 1}, GemmDataParallel},
-		{1536, 14336, 14336, GemmOptions{SMs: 132, Decomposition: GemmDataParallel}, GemmDataParallel},
+		{1536, 14336, 14336, GemmOptions{SMs: 132}, GemmDataParallel},
+		{2432, 7168, 32768, GemmOptions{SMs: 132, Config: 1}, GemmDataParallel},
+		{2432, 7168, 32768, GemmOptions{SMs: 132, SplitK: 1}, GemmDataParallel},
+		{2432, 7168, 32768, GemmOptions{SMs: 132, Decomposition: GemmDataParallel}, GemmDataParallel},
 		// bf16 1024 x 14336 x 4096: 128x224 tiles data-parallel (as many waves as 128x256 ones)
 		{1024, 14336, 4096, GemmOptions{SMs: 132}, GemmDataParallel},
 		{64, 2048, 11008, GemmOptions{SMs: 132}, GemmSplitK},

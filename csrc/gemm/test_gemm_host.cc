@@ -608,15 +608,14 @@ int main(int argc, char **argv) {
     }
   }
 
-  // bf16 stream-K, the cost model's choice on 1536x14336x14336 (132 SMs; at K = 4096 it takes 128x192
-  // tiles data-parallel, csrc/gemm/waves.c): 672 tiles of 128x256, 144
-  // of them stream-K on 132 CTAs in 8 groups (cutego_gemm_stream_k_launch); the 16-bit stream-K
-  // kernel, its flags zeroed first (one cudaMemsetAsync), 132 x 128 KiB of partial sums + 1,280
-  // bytes of flags; max_ctas 100: 100 CTAs, 172 stream-K tiles, 100 x 128 KiB + 1,024. (bf16
-  // 1024x14336x4096 takes 128x224 tiles data-parallel.)
+  // bf16 stream-K, the cost model's choice on 2432x7168x32768 (132 SMs; csrc/gemm/waves.c): 532 tiles of
+  // 128x256, 136 of them stream-K on 132 CTAs in 8 groups (cutego_gemm_stream_k_launch); the 16-bit
+  // stream-K kernel, its flags zeroed first (one cudaMemsetAsync), 132 x 128 KiB of partial sums + 1,280
+  // bytes of flags; max_ctas 100: 100 CTAs, 132 stream-K tiles, 100 x 128 KiB + 1,024. (bf16
+  // 1536x14336x14336 takes 128x192 tiles data-parallel, 1024x14336x4096 128x224 ones.)
   {
-    cute_layout_t la = layout2(1536, 14336, 14336, 1), lb = layout2(14336, 14336, 14336, 1),
-                  ld = layout2(1536, 14336, 14336, 1);
+    cute_layout_t la = layout2(2432, 32768, 32768, 1), lb = layout2(7168, 32768, 32768, 1),
+                  ld = layout2(2432, 7168, 7168, 1);
     cutego_gemm_options_t o;
     memset(&o, 0, sizeof o);
     cutego_gemm_plan_t plan;
@@ -630,7 +629,7 @@ int main(int argc, char **argv) {
               cudart_stub_last.fn == reinterpret_cast<const void *>(cutego_gemm_sk_fns_128x256_kk_k) &&
               plan.split_workspace_bytes == 132LL * 131072 + 1280 &&
               !strcmp(plan.kernel, "cutego_gemm_128x256_kk_bf16_bf16_streamk") &&
-              !strncmp(plan.reason, "stream-K: 144 of 672 tiles on 132 CTAs in 8 groups, 244 k-tiles each: ", 70),
+              !strncmp(plan.reason, "stream-K: 136 of 532 tiles on 132 CTAs in 8 groups, 527 k-tiles each: ", 70),
           "bf16 stream-K auto: rc %d, decomposition %d, config %d, grid %u, %lld bytes, %s: %s", rc,
           (int)plan.decomposition, (int)plan.config, cudart_stub_last.grid, (long long)plan.split_workspace_bytes,
           plan.kernel, plan.reason);
@@ -640,7 +639,7 @@ int main(int argc, char **argv) {
                      0.f, nullptr, &o, &plan);
     CHECK(rc == CUTEGO_KERNELS_OK && plan.decomposition == CUTEGO_GEMM_DECOMPOSITION_STREAM_K &&
               cudart_stub_last.grid == 100 && plan.split_workspace_bytes == 100LL * 131072 + 1024 &&
-              !strncmp(plan.reason, "stream-K: 172 of 672 tiles on 100 CTAs in 8 groups", 50),
+              !strncmp(plan.reason, "stream-K: 132 of 532 tiles on 100 CTAs in 8 groups", 50),
           "bf16 stream-K max_ctas 100: rc %d, grid %u, %lld bytes: %s", rc, cudart_stub_last.grid,
           (long long)plan.split_workspace_bytes, plan.reason);
   }

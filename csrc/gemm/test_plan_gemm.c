@@ -1384,17 +1384,17 @@ static void stream_k_launch_plans(void) {
             cutego_gemm_stream_k_launch(&p, 132, 0, 0, &sk, &ctas, &bytes, &flags_at) == 0 && ctas == 132 &&
             sk.tiles == 236 && sk.groups == 8 && bytes == 132 * 65536 + 1280,
         "bf16 on 128x128: ctas %lld, tiles %lld, bytes %lld", (long long)ctas, (long long)sk.tiles, (long long)bytes);
-  /* The automatic plan of 1536 x 14336 x 14336 (128x128 tiles by default, or whichever): stream-K
+  /* The automatic plan of 2432 x 7168 x 32768 (128x128 tiles by default, or whichever): stream-K
    * on 128x256 tiles (test_waves.c), which the launcher plans again (a plan on them can run
    * stream-K). */
-  rc = plan(L3(1536, 14336, 0, 14336, 1, 0), L3(1536, 14336, 0, 14336, 1, 0), L3(14336, 14336, 0, 14336, 1, 0), NULL,
+  rc = plan(L3(2432, 7168, 0, 7168, 1, 0), L3(2432, 32768, 0, 32768, 1, 0), L3(7168, 32768, 0, 32768, 1, 0), NULL,
             BF, BF, 0x1000, NULL, &p);
   {
     cutego_gemm_plan_t q;
     memset(&o, 0, sizeof o);
     o.config = SK256;
-    const int rq = plan(L3(1536, 14336, 0, 14336, 1, 0), L3(1536, 14336, 0, 14336, 1, 0),
-                        L3(14336, 14336, 0, 14336, 1, 0), NULL, BF, BF, 0x1000, &o, &q);
+    const int rq = plan(L3(2432, 7168, 0, 7168, 1, 0), L3(2432, 32768, 0, 32768, 1, 0),
+                        L3(7168, 32768, 0, 32768, 1, 0), NULL, BF, BF, 0x1000, &o, &q);
     CHECK(rc == 0 && rq == 0 && cutego_gemm_stream_k_choice(&p, 132, AUTO, 0, 0, 0, 0, why, sizeof why) == SK256 &&
               cutego_gemm_stream_k_replanned(&q, AUTO, SK256, why, sizeof why) == SK256 &&
               cutego_gemm_stream_k_replanned(NULL, AUTO, SK256, why, sizeof why) == 0,
@@ -1502,7 +1502,7 @@ static void stream_k_launch_plans(void) {
 
 /* Stream-K for FP8 with fast accumulation (cutego_gemm_stream_k, cutego_gemm_no_stream_k): the
  * cost model of waves.c with K in FP8 k-tiles of 128 (hand-computed on 132 SMs: a 128x256 tile's
- * main loop 1, a 128x128 one's 0.577; stream-K = data-parallel waves + (1.2 x ipc + 18 x (1 +
+ * main loop 1, a 128x128 one's 0.577; stream-K = data-parallel waves + (1.6 x ipc + 18 x (1 +
  * ceil(k_tiles / ipc))) / k_tiles with ipc = stream-K tiles x k_tiles / 132, taken where 1.05 x
  * that beats the best data-parallel time); every pair of types and output type alike; refused with
  * promoted or block-scaled accumulation and with clusters, each naming the reason. */
@@ -1520,37 +1520,41 @@ static void fp8_stream_k_plans(void) {
     const char *why;
   } rows[] = {
       /* 448 tiles of 128x256 (4 waves; 128x128: 896, 7 waves, 4.04); 184 stream-K tiles, 32 k-tiles:
-       * ipc 44.6, 2 + (53.5 + 36) / 32 = 4.80 > 4; and 128x224 tiles take as many waves (512: 4) and
+       * ipc 44.6, 2 + (71.4 + 36) / 32 = 5.36 > 4; and 128x224 tiles take as many waves (512: 4) and
        * are the data-parallel choice (1.063x faster than stream-K on an H100, wave_128x224); so at
-       * K = 11008 (86 k-tiles: 4.09), 14336 (112: 3.99, x 1.05 = 4.19) and 3840 (30: 2 + (1.2 x 41.8
-       * + 36) / 30 = 4.87) */
+       * K = 11008 (86 k-tiles: 4.65), 14336 (112: 4.55) and 3840 (30: 2 + (1.6 x 41.8 + 36) / 30 =
+       * 5.43) */
       {1024, 14336, 4096, 1, 0, "1024x14336x4096: data-parallel on 128x224"},
       {1024, 14336, 11008, 1, 0, "1024x14336x11008: data-parallel on 128x224"},
       {1024, 14336, 14336, 1, 0, "1024x14336x14336: data-parallel on 128x224"},
       {1024, 14336, 3840, 1, 0, "1024x14336x3840: data-parallel on 128x224"},
       {1024, 14336, 3584, 1, 0, "1024x14336x3584: data-parallel (28 k-tiles)"},
       /* 1024 x 12288: 384 tiles of 128x256 (3 waves; 128x224: 440, 4 waves; 128x128: 768, 6 waves,
-       * 3.46); 132 + 120 stream-K tiles after one wave, 32 k-tiles: ipc 61.1, 1 + (73.3 + 36) / 32 =
-       * 4.42 > 3: data-parallel */
+       * 3.46); 132 + 120 stream-K tiles after one wave, 32 k-tiles: ipc 61.1, 1 + (97.7 + 36) / 32 =
+       * 5.18 > 3: data-parallel */
       {1024, 12288, 4096, 1, 0, "1024x12288x4096: data-parallel on 128x256"},
       /* 344 tiles (3 waves; 128x128 6 waves, 3.46); 212 stream-K tiles after one wave, ipc 51.4:
-       * 1 + (61.7 + 36) / 32 = 4.05 > 3 */
+       * 1 + (82.2 + 36) / 32 = 4.69 > 3 */
       {1024, 11008, 4096, 1, 0, "1024x11008x4096: data-parallel"},
-      /* 86 k-tiles: ipc 138.1, 1 + (165.7 + 36) / 86 = 3.35 > 3 */
+      /* 86 k-tiles: ipc 138.1, 1 + (221.0 + 36) / 86 = 3.99 > 3 */
       {1024, 11008, 11008, 1, 0, "1024x11008x11008: data-parallel"},
-      /* 224 tiles, all stream-K: ipc 54.3, (65.2 + 36) / 32 = 3.16 > 2 waves */
+      /* 224 tiles, all stream-K: ipc 54.3, (86.9 + 36) / 32 = 3.84 > 2 waves */
       {512, 14336, 4096, 1, 0, "512x14336x4096: data-parallel"},
-      /* 896 tiles (7 waves); 236 stream-K, ipc 57.2: 5 + (68.7 + 36) / 32 = 8.27 */
+      /* 896 tiles (7 waves); 236 stream-K, ipc 57.2: 5 + (91.5 + 36) / 32 = 8.99 */
       {2048, 14336, 4096, 1, 0, "2048x14336x4096: data-parallel"},
-      /* 512 tiles (4 waves); 248 stream-K, ipc 60.1: 2 + (72.1 + 36) / 32 = 5.38 */
+      /* 512 tiles (4 waves); 248 stream-K, ipc 60.1: 2 + (96.2 + 36) / 32 = 6.13 */
       {4096, 4096, 4096, 1, 0, "4096^3: data-parallel"},
-      /* 2048 tiles (16 waves); 200 stream-K, 64 k-tiles, ipc 97.0: 14 + (116.4 + 36) / 64 = 16.38 */
+      /* 2048 tiles (16 waves); 200 stream-K, 64 k-tiles, ipc 97.0: 14 + (155.2 + 36) / 64 = 16.99 */
       {8192, 8192, 8192, 1, 0, "8192^3: data-parallel"},
       /* a batch counts its tiles: 4 x 172 = 688 (6 waves; 128x128 11 waves, 6.35); 160 stream-K; at
-       * K = 28672 (224 k-tiles) ipc 271.5: 4 + (325.8 + 36) / 224 = 5.62 (x 1.05 = 5.90 < 6); at
-       * K = 4096 (32 k-tiles, ipc 38.8) 4 + (46.5 + 36) / 32 = 6.58 > 6 */
-      {512, 11008, 28672, 4, SK256, "4 x 512x11008x28672: stream-K"},
+       * K = 28672 (224 k-tiles) ipc 271.5: 4 + (434.4 + 36) / 224 = 6.10 > 6; at K = 4096 (32
+       * k-tiles, ipc 38.8) 4 + (62.1 + 36) / 32 = 7.06 */
+      {512, 11008, 28672, 4, 0, "4 x 512x11008x28672: data-parallel"},
       {512, 11008, 4096, 4, 0, "4 x 512x11008x4096: data-parallel"},
+      /* 2432 x 3584: 19 x 14 = 266 tiles (3 waves; 128x128 19 x 28 = 532, 5 waves, 2.885); 134
+       * stream-K after one wave; at K = 65536 (512 k-tiles) ipc 519.8: 1 + (831.6 + 36) / 512 = 2.69
+       * (x 1.05 = 2.83 < 2.885) */
+      {2432, 3584, 65536, 1, SK256, "2432x3584x65536: stream-K"},
   };
   for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {
     const int64_t m = rows[i].m, n = rows[i].n, k = rows[i].k, l = rows[i].l;

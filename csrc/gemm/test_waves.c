@@ -513,18 +513,25 @@ int main(void) {
   CHECK(cutego_gemm_stream_k_tiles(2048, 132) == 132 + 68, "2048 tiles");
   CHECK(cutego_gemm_stream_k_tiles(0, 132) == 0 && cutego_gemm_stream_k_tiles(5, 0) == 0, "no tiles, no CTAs");
   /* The stream-K cost model, by hand (132 SMs; a tile's main loop is 1 for 128x256, 0.577 for
-   * 128x128; stream-K = data-parallel waves + (1.2 x ipc + 18 x (1 + ceil(k_tiles / ipc))) /
-   * k_tiles, only with more tiles than SMs, taken where 1.05 x that beats the best data-parallel
-   * time, on 128x256 tiles; never where 128x224 tiles are the data-parallel choice): 1536 x 14336
-   * x 14336 (224 k-tiles): 672 tiles, 6 waves; stream-K 132 + 12 = 144 tiles, ipc = 144 x 224 /
-   * 132 = 244.4, 4 + (293.2 + 18 x (1 + 1)) / 224 = 5.47 (x 1.05 = 5.74) against 128x192's 900
-   * tiles, 7 waves x 0.83 = 5.81. At K = 4096 (64 k-tiles, ipc 69.8): 4 + (83.8 + 36) / 64 = 5.87
-   * (x 1.05 = 6.17): data-parallel on 128x192 (measured 1.10x faster than stream-K on an H100).
-   * 1024 x 14336 x 4096: 448 tiles, 4 waves; stream-K 184 tiles, ipc 89.2, 2 + (107.1 + 36) / 64 =
-   * 4.24 > 4, and 128x224 tiles take as many waves as 128x256 ones there (512 tiles, 4 waves):
-   * data-parallel on them. */
+   * 128x128, 0.83 for 128x192, 0.74 for 128x168; stream-K = data-parallel waves + (1.6 x ipc + 18 x
+   * (1 + ceil(k_tiles / ipc))) / k_tiles, only with more tiles than SMs, taken where 1.05 x that
+   * beats the best data-parallel time, on 128x256 tiles; never where 128x224 tiles are the
+   * data-parallel choice): 2432 x 7168 x 32768 (512 k-tiles): 19 x 28 = 532 tiles, 5 waves;
+   * stream-K 132 + 4 = 136 tiles, ipc = 136 x 512 / 132 = 527.5, 3 + (844.0 + 18 x (1 + 1)) / 512 =
+   * 4.72 (x 1.05 = 4.95) against 128x192's 19 x 38 = 722 tiles, 6 waves x 0.83 = 4.98: stream-K.
+   * 1536 x 14336 x 14336 (224 k-tiles): 672 tiles, 6 waves; stream-K 132 + 12 = 144 tiles, ipc
+   * 244.4, 4 + (391.0 + 36) / 224 = 5.91 against 128x192's 900 tiles, 7 waves x 0.83 = 5.81:
+   * data-parallel (measured 1.14x faster than stream-K on an H100); at K = 4096 (64 k-tiles, ipc
+   * 69.8): 4 + (111.7 + 36) / 64 = 6.31: data-parallel on 128x192 (1.10x). 1024 x 14336 x 4096: 448
+   * tiles, 4 waves; stream-K 184 tiles, ipc 89.2, 2 + (142.7 + 36) / 64 = 4.79 > 4, and 128x224
+   * tiles take as many waves as 128x256 ones there (512 tiles, 4 waves): data-parallel on them. */
+  q = tn(2432, 7168, 32768, 1);
+  CHECK(cutego_gemm_stream_k(&q, sms) == CUTEGO_GEMM_CONFIG_128x256x64 + 1, "2432x7168x32768: stream-K on 128x256");
+  q = tn(2432, 7168, 16384, 1);
+  CHECK(cutego_gemm_stream_k(&q, sms) == 0, "2432x7168x16384: data-parallel");
   q = tn(1536, 14336, 14336, 1);
-  CHECK(cutego_gemm_stream_k(&q, sms) == CUTEGO_GEMM_CONFIG_128x256x64 + 1, "1536x14336x14336: stream-K on 128x256");
+  CHECK(cutego_gemm_stream_k(&q, sms) == 0 && cutego_gemm_pick_config_plan(&q, sms) == CUTEGO_GEMM_CONFIG_128x192x64,
+        "1536x14336x14336: data-parallel on 128x192");
   q = tn(1536, 14336, 4096, 1);
   CHECK(cutego_gemm_stream_k(&q, sms) == 0 && cutego_gemm_pick_config_plan(&q, sms) == CUTEGO_GEMM_CONFIG_128x192x64,
         "1536x14336x4096: data-parallel on 128x192");
@@ -532,48 +539,52 @@ int main(void) {
   CHECK(cutego_gemm_stream_k(&q, sms) == 0 && cutego_gemm_pick_config_plan(&q, sms) == CUTEGO_GEMM_CONFIG_128x224x64,
         "1024x14336x4096: data-parallel on 128x224");
   /* 2048 x 11008 x 4096: 688 tiles of 128x256, 6 waves; stream-K 132 + 28 tiles, ipc 77.6:
-   * 4 + (93.1 + 36) / 64 = 6.02 against 128x168's 1056 tiles, 8 waves x 0.74 = 5.92 (measured
-   * 1.026x faster than stream-K on an H100) */
+   * 4 + (124.1 + 36) / 64 = 6.50 against 128x168's 1056 tiles, 8 waves x 0.74 = 5.92 (measured
+   * 1.026x faster than stream-K on an H100; at K = 14336, 4 + (434.4 + 36) / 224 = 6.10: 1.056x) */
   q = tn(2048, 11008, 4096, 1);
   CHECK(cutego_gemm_stream_k(&q, sms) == 0 && cutego_gemm_pick_config_plan(&q, sms) == CUTEGO_GEMM_CONFIG_128x168x64,
         "2048x11008x4096: data-parallel on 128x168");
-  /* 512 x 11008 x 4096: 172 tiles of 128x256, all stream-K, ipc 83.4: (100.1 + 36) / 64 = 2.13
-   * against 128x192's 2 waves, 1.66 */
+  /* 512 x 11008 x 4096: 172 tiles of 128x256, all stream-K, ipc 83.4: (133.4 + 36) / 64 = 2.65
+   * against 128x168's 264 tiles, 2 waves x 0.74 = 1.48 */
   q = tn(512, 11008, 4096, 1);
-  CHECK(cutego_gemm_stream_k(&q, sms) == 0, "512x11008x4096: data-parallel on 128x192");
+  CHECK(cutego_gemm_stream_k(&q, sms) == 0, "512x11008x4096: data-parallel on 128x168");
   /* 256 x 11008 x 4096: 86 tiles of 128x256 (below one wave); 172 of 128x128 would be stream-K
-   * 0.577 x (100.1 + 36) / 64 = 1.23 > 1, and stream-K runs 128x256 tiles only */
+   * 0.577 x (133.4 + 36) / 64 = 1.53 > 1, and stream-K runs 128x256 tiles only */
   q = tn(256, 11008, 4096, 1);
   CHECK(cutego_gemm_stream_k(&q, sms) == 0, "256x11008x4096: data-parallel");
-  /* 512 x 14336 x 4096: 224 tiles, ipc 108.6: (130.3 + 36) / 64 = 2.60 > 2 waves */
+  /* 512 x 14336 x 4096: 224 tiles, ipc 108.6: (173.8 + 36) / 64 = 3.28 > 2 waves */
   q = tn(512, 14336, 4096, 1);
   CHECK(cutego_gemm_stream_k(&q, sms) == 0, "512x14336x4096: data-parallel");
   /* 512 x 6144 x 4096: 96 tiles of 128x256, fewer than the SMs */
   q = tn(512, 6144, 4096, 1);
   CHECK(cutego_gemm_stream_k(&q, sms) == 0, "512x6144x4096: below one wave, data-parallel");
   /* 4096^3: 512 tiles of 128x256, 4 waves; stream-K 132 + 116 tiles, ipc 120.2:
-   * 2 + (144.3 + 36) / 64 = 4.82: data-parallel */
+   * 2 + (192.4 + 36) / 64 = 5.57: data-parallel */
   CHECK(cutego_gemm_stream_k(&big, sms) == 0, "4096^3: data-parallel");
-  /* 8192^3: 2048 tiles, 16 waves; stream-K 14 + (232.7 + 36) / 128 = 16.10 */
+  /* 8192^3: 2048 tiles, 16 waves; stream-K 14 + (310.3 + 36) / 128 = 16.71 */
   q = tn(8192, 8192, 8192, 1);
   CHECK(cutego_gemm_stream_k(&q, sms) == 0, "8192^3: data-parallel");
-  /* 3000 x 5000 x 1000 (16 k-tiles): 480 tiles, 4 waves; stream-K 2 + (31.4 + 36) / 16 = 6.21 */
+  /* 3000 x 5000 x 1000 (16 k-tiles): 480 tiles, 4 waves; stream-K 2 + (41.9 + 36) / 16 = 6.87 */
   q = tn(3000, 5000, 1000, 1);
   CHECK(cutego_gemm_stream_k(&q, sms) == 0, "3000x5000x1000: data-parallel");
-  /* 1024 x 14336 x 256 (4 k-tiles): 2 + (6.7 + 36) / 4 = 12.7 > 4: short K is mostly fixup */
+  /* 1024 x 14336 x 256 (4 k-tiles): 2 + (8.9 + 36) / 4 = 13.2 > 4: short K is mostly fixup */
   q = tn(1024, 14336, 256, 1);
   CHECK(cutego_gemm_stream_k(&q, sms) == 0, "1024x14336x256: data-parallel");
   /* 1000^3: 32 tiles of 128x256 (64 of 128x128), fewer than the SMs */
   q = tn(1000, 1000, 1000, 1);
   CHECK(cutego_gemm_stream_k(&q, sms) == 0, "1000^3: data-parallel");
   /* a batch counts its tiles: 4 x (512 x 11008) = 688 tiles of 128x256, 6 waves; stream-K 132 +
-   * 28 tiles; at K = 28672 (448 k-tiles) ipc 543.0: 4 + (651.6 + 36) / 448 = 5.53 (x 1.05 = 5.81
-   * < 6); at K = 4096 (ipc 77.6) 4 + (93.1 + 36) / 64 = 6.02 > 6 */
+   * 28 tiles; at K = 28672 (448 k-tiles) ipc 543.0: 4 + (868.8 + 36) / 448 = 6.02 (x 1.05 = 6.32)
+   * against 128x168's 1056 tiles, 8 waves x 0.74 = 5.92; at K = 4096 (ipc 77.6) 4 + (124.1 + 36) /
+   * 64 = 6.50; and 4 x (896 x 4864) = 4 x 7 x 19 = 532 tiles at K = 32768 take it, as 2432 x 7168
+   * does above (4.72 x 1.05 = 4.95 against 128x192's 4 x 7 x 26 = 728 tiles, 6 waves, 4.98) */
   q = tn(512, 11008, 28672, 4);
-  CHECK(cutego_gemm_stream_k(&q, sms) == CUTEGO_GEMM_CONFIG_128x256x64 + 1, "batched 4 x 512x11008x28672: stream-K");
+  CHECK(cutego_gemm_stream_k(&q, sms) == 0, "batched 4 x 512x11008x28672: data-parallel");
+  q = tn(896, 4864, 32768, 4);
+  CHECK(cutego_gemm_stream_k(&q, sms) == CUTEGO_GEMM_CONFIG_128x256x64 + 1, "batched 4 x 896x4864x32768: stream-K");
   q = tn(512, 11008, 4096, 4);
   CHECK(cutego_gemm_stream_k(&q, sms) == 0, "batched 4 x 512x11008x4096: data-parallel");
-  /* and 4 x (256 x 6144) = 192 tiles: (111.7 + 36) / 64 = 2.31 against 128x128's 3 waves, 1.731 */
+  /* and 4 x (256 x 6144) = 192 tiles: (148.9 + 36) / 64 = 2.89 against 128x192's 2 waves, 1.66 */
   q = tn(256, 6144, 4096, 4);
   CHECK(cutego_gemm_stream_k(&q, sms) == 0, "batched 4 x 256x6144x4096: data-parallel");
   /* the refusals: promoted and block-scaled FP8 accumulation (FP8 with fast accumulation runs
@@ -586,7 +597,7 @@ int main(void) {
   CHECK(cutego_gemm_stream_k(&q, sms) == 0 && strstr(cutego_gemm_no_stream_k(&q), "block-scaled"),
         "block-scaled FP8: no stream-K");
   /* packed A or B: stream-K on the copies (the same choice as in place); a packed C/D: none */
-  q = tn(1536, 14336, 14336, 1);
+  q = tn(2432, 7168, 32768, 1);
   q.flags |= CUTEGO_GEMM_F_PACK_A;
   CHECK(cutego_gemm_stream_k(&q, sms) == CUTEGO_GEMM_CONFIG_128x256x64 + 1 && !cutego_gemm_no_stream_k(&q)[0],
         "packed A: stream-K");
