@@ -4,7 +4,7 @@
 # last measured below 0.95 of cuBLAS (bf16 TN, session 36's sweeps) and the FP8 shapes below 0.95 of
 # cuBLASLt: each (shape, variant) one bench_gemm process (a refused variant costs only its line),
 # the variant A/B'd against the automatic plan in that process (--ab-config: interleaved), up to
-# two rounds (a shape is started only within 400 s; small-M
+# two rounds (a shape is started only within 250 s; small-M
 # shapes: the narrow tiles, the others: the wide ones); FP8 (1024 x 11008 x {4096, 11008, 14336}) through
 # bench_gemm_fp8 --variants (every variant and cuBLASLt interleaved).
 # Predicted: the automatic plan is the best of ours or within 3% on at least 12 of the 16 bf16 shapes;
@@ -26,7 +26,7 @@ SMALL="c2d1 c2d3 c3 c6 c7 c8 c10 c11 sk dp cl2 cn2"; LARGE="c1d1 c1d3 c2d1 c2d3 
 for r in 1 2; do
   for s in $SH; do
     m=${s%%,*}; VS=$SMALL; case $s in 333,*|512,11008,*|1024,11008,*|2048,*|1024,14336,*|3000,*) VS=$LARGE;; esac
-    [ $(el) -gt 400 ] && break
+    [ $(el) -gt 250 ] && break
     for v in $VS; do
       timeout 30 $D/bench_gemm $G/csv/${v}_${s//,/x}_$r.csv --graph --dtype bf16 --shape $s ${V[$v]} > $G/x.log 2>&1 ||
         echo "$r $s $v: exit $? $(grep -m1 -iE 'error|refus|cutego_gemm' $G/x.log | cut -c1-160)" >> $G/refused.txt
