@@ -81,7 +81,9 @@
  * where the model had stream-K 5-9% faster; the iteration cost that fits each is 1.60-2.28
  * (median 1.76), and 1.6 is the least of them. At 1.6 no shape of K <= 28672 in such grids takes
  * stream-K on 132 SMs; it stays where K is long enough for its fixup to vanish and the data-parallel
- * tiles leave a sliver of a last wave (2432 x 7168 x 65536: 532 tiles of 128x256 on 132 SMs). The
+ * tiles leave a sliver of a last wave (2432 x 7168 x 32768: 532 tiles of 128x256 on 132 SMs). There,
+ * on the same H100, FP8 ran 1.03-1.12x faster in stream-K on five such shapes (2432 x 3584 x 65536
+ * and four more: the model right) and bf16 about even (data-parallel 0.96-1.10x on five). The
  * fixup, priced at 2 at first, is refitted at 18 on
  * K = 4096 against today's data-parallel kernels (their deferred stores, which the stream-K kernels
  * do not run; 128x168 and 128x192 tiles): on an H100 (bench/results/2026-12-06-s37, the automatic
