@@ -93,7 +93,7 @@
  * 128x192 data-parallel beat it by 1-2% on three K = 4096 shapes (1536 x 14336: 19). A fixup is a
  * fixed cost per tile (a 128x256 fp32 tile written, the ones before it read, the flags waited on),
  * so it weighs on short K: at 18 no K = 4096 shape of 132-SM grids takes stream-K, where at 2 the
- * model took it on 5-9% predicted gains that measured as losses of 0-10%. (The H200 of session 21
+ * model took it on 5-9% predicted gains that measured as losses of 0-10%. (The H200 of 2026-12-04
  * had measured stream-K faster at long K, 1536 x 28672 x 8192 5.7% and 128x192's K = 16384 shapes
  * 1-2%, against the data-parallel kernels of then, before their deferred stores and the later
  * main-loop changes, which the stream-K kernels do not have.) Below one full wave
