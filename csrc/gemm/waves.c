@@ -71,32 +71,19 @@
  * stream-K tiles' k-iterations, ipc = sk_tiles x k_tiles / sms, each costing kStreamKIterCost of
  * a data-parallel one, plus its fixup: writing one tile of fp32 partial sums and reading those of
  * the CTAs before it in the tile it completes, ceil(k_tiles / ipc) of them at most, each costing
- * kFixupIters k-iterations. Measured on the H200 (bench/GEMM-NOTES.md, "Stream-K"), forced
- * stream-K against data-parallel on 15 shapes of 1.3-15.5 waves: a stream-K k-iteration cost
- * 1.12-1.27x a data-parallel one, hence 1.2 then; refitted at 1.6 against today's data-parallel
- * kernels on the 17 shapes of a 1,080-shape grid (M 256-16384, N 1024-32768, K 1024-14336) that
- * still took stream-K at 1.2, all with K = 11008 or 14336: on an H100 (bench/results/2026-12-06-s38,
- * the automatic plan and the same forced data-parallel in turn, two rounds) data-parallel ran
- * 1.03-1.18x faster on every one of them (1536 x 14336 x 14336 1.14x, 2560 x 7168 x 14336 1.18x),
- * where the model had stream-K 5-9% faster; the iteration cost that fits each is 1.60-2.28
- * (median 1.76), and 1.6 is the least of them. At 1.6 no shape of K <= 28672 in such grids takes
- * stream-K on 132 SMs; it stays where K is long enough for its fixup to vanish and the data-parallel
- * tiles leave a sliver of a last wave (2432 x 7168 x 32768: 532 tiles of 128x256 on 132 SMs). There,
- * on the same H100, FP8 ran 1.03-1.12x faster in stream-K on five such shapes (2432 x 3584 x 65536
- * and four more: the model right) and bf16 about even (data-parallel 0.96-1.10x on five). The
- * fixup, priced at 2 at first, is refitted at 18 on
- * K = 4096 against today's data-parallel kernels (their deferred stores, which the stream-K kernels
- * do not run; 128x168 and 128x192 tiles): on an H100 (bench/results/2026-12-06-s37, the automatic
- * plan and the same forced data-parallel in turn, three rounds) stream-K took 265 against 259 us
- * data-parallel on 128x168 at 2048 x 11008 x 4096 (a fixup of 17 at 1.2 per iteration), 260 against
- * 238 us on 128x192 at 1536 x 14336 x 4096 (34); on the H200 (bench/results/2026-12-04-sk224)
- * 128x192 data-parallel beat it by 1-2% on three K = 4096 shapes (1536 x 14336: 19). A fixup is a
- * fixed cost per tile (a 128x256 fp32 tile written, the ones before it read, the flags waited on),
- * so it weighs on short K: at 18 no K = 4096 shape of 132-SM grids takes stream-K, where at 2 the
- * model took it on 5-9% predicted gains that measured as losses of 0-10%. (The H200 of 2026-12-04
- * had measured stream-K faster at long K, 1536 x 28672 x 8192 5.7% and 128x192's K = 16384 shapes
- * 1-2%, against the data-parallel kernels of then, before their deferred stores and the later
- * main-loop changes, which the stream-K kernels do not have.) Below one full wave
+ * kFixupIters k-iterations. Both constants are fitted against today's data-parallel kernels (their
+ * deferred stores and main loops, which the stream-K kernels do not have), on an H100 with the
+ * automatic plan and the same forced data-parallel in turn (bench/results/2026-12-06-s37, -s38):
+ * - kStreamKIterCost 1.6: the 17 shapes of a 1,080-shape grid (M 256-16384, N 1024-32768,
+ *   K 1024-14336) that took stream-K at the H200's older 1.2, all at K = 11008 / 14336, ran
+ *   1.03-1.18x faster data-parallel; the cost each implies is 1.60-2.28, and 1.6 is the least.
+ * - kFixupIters 18: a fixup is a fixed cost per tile (a 128x256 fp32 tile written, the ones
+ *   before it read, the flags waited on), so it weighs on short K; fitted at 17 on 2048 x 11008 x
+ *   4096 (H100) and 19 on 1536 x 14336 x 4096 (H200, bench/results/2026-12-04-sk224).
+ * At these no shape of K <= 28672 in such grids takes stream-K on 132 SMs. It stays where K is long
+ * enough for the fixup to vanish and the data-parallel tiles leave a sliver of a last wave (2432 x
+ * 7168 x 32768: 532 tiles of 128x256); there FP8 ran 1.03-1.12x faster in stream-K on five shapes
+ * and bf16 about even (0.96-1.10x data-parallel on five). Below one full wave
  * (all tiles stream-K, M = 256-512: memory-bound) 1.2-1.4x and no shape gained, so stream-K needs
  * more tiles than SMs; a second fit (bench/results/2026-12-02-one-wave: stream-K, split K, 2x1
  * clusters and both tiles forced on M = 64-1024 x N = 4096-14336) found no plan more than 2.3%
