@@ -382,6 +382,10 @@ func (c *Copier) gemm(d, a, b GemmOperand, cOp *GemmOperand, ab, cd DType, alpha
 			if a, b, _, _, err = c.packOperands(p, ws, a, b, d, cOp, ab, cd, beta); err != nil {
 				return nil, err
 			}
+			// the copies' K padding that the last slice reads, zeroed (cutego_gemm_split_pad)
+			if rc := C.cutego_shim_zero_split_pads(&p.c, C.CUdeviceptr(a.Ptr), C.CUdeviceptr(b.Ptr), c.stream()); rc != 0 {
+				return nil, cuErr("gemm: zeroing the packed copies' K padding", rc)
+			}
 		}
 		return p, c.gemmSplitK(p, d, a, b, cOp, ab, cd, alpha, beta, bs, off)
 	}
@@ -800,7 +804,8 @@ func splitScales(sl *C.cutego_gemm_split_layouts_t, bs *blockScalesIn) (*blockSc
 
 // packOperands copies what plan p packs into ws (at least p's workspace_bytes) with the layouts
 // a/b_packed (and C into d_packed where beta != 0); A, B (and D, C) are then the copies. The
-// padding past K (and N) is left as it is: the tensor maps end at K and N, so no kernel reads it.
+// padding past K (and N) is left as it is: the tensor maps end at K and N, so no kernel reads it,
+// but for a split's slices (Gemm zeroes what they read: cutego_gemm_split_pad).
 func (c *Copier) packOperands(p *GemmPlan, ws cu.DevicePtr, a, b, d GemmOperand, cOp *GemmOperand, ab, cd DType,
 	beta float32) (GemmOperand, GemmOperand, GemmOperand, *GemmOperand, error) {
 	es, abes := cd.elemBytes(), ab.elemBytes()

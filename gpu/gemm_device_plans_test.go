@@ -41,8 +41,7 @@ func TestDeviceCasesPlanned(t *testing.T) {
 		}
 	}
 	for _, tc := range splitDeviceCases {
-		la := cute.MustLayout(cute.Ints(tc.m, tc.k), cute.Ints(tc.k, 1))
-		lb := cute.MustLayout(cute.Ints(tc.n, tc.k), cute.Ints(tc.k, 1))
+		la, lb := tc.layouts()
 		d := GemmOperand{Ptr: 0x10000, Layout: cute.MustLayout(cute.Ints(tc.m, tc.n), cute.Ints(tc.n, 1))}
 		p, err := launchPlan(d, GemmOperand{Ptr: 0x20000, Layout: la}, GemmOperand{Ptr: 0x30000, Layout: lb}, &d,
 			tc.ab, tc.cd, tc.beta, &GemmOptions{SMs: sms, SplitK: tc.splitK}, nil)

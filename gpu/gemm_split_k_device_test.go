@@ -18,8 +18,18 @@ type splitCase struct {
 	m, n, k     int64
 	ab, cd      DType
 	alpha, beta float32
-	splitK      int // GemmOptions.SplitK
-	want        int // the plan's SplitK (on 132 SMs where splitK is 0)
+	splitK      int  // GemmOptions.SplitK
+	want        int  // the plan's SplitK (on 132 SMs where splitK is 0)
+	mnMajor     bool // A M-major and B N-major (BLAS's NT for a row-major D); else both K-major
+	poison      bool // the Copier's workspace filled with 0xFF bytes (a NaN in every 16-bit element) first
+}
+
+// layouts are tc's A (M, K) and B (N, K), compact.
+func (tc splitCase) layouts() (cute.Layout, cute.Layout) {
+	if tc.mnMajor {
+		return cute.MustLayout(cute.Ints(tc.m, tc.k), cute.Ints(1, tc.m)), cute.MustLayout(cute.Ints(tc.n, tc.k), cute.Ints(1, tc.n))
+	}
+	return cute.MustLayout(cute.Ints(tc.m, tc.k), cute.Ints(tc.k, 1)), cute.MustLayout(cute.Ints(tc.n, tc.k), cute.Ints(tc.k, 1))
 }
 
 // storeF stores x, exact in t (small integers and halves), as element i of buf in t's encoding.
@@ -59,8 +69,12 @@ func loadF(buf []byte, i int64, t DType) float64 {
 // type.
 func runSplit(t *testing.T, c *Copier, tc splitCase, rng *rand.Rand) {
 	M, N, K := tc.m, tc.n, tc.k
-	la := cute.MustLayout(cute.Ints(M, K), cute.Ints(K, 1))
-	lb := cute.MustLayout(cute.Ints(N, K), cute.Ints(K, 1))
+	la, lb := tc.layouts()
+	// va[m*K+k] is A(m, k) (vb likewise), stored at la(m, k) in ha
+	at := func(i, rows int64) int64 { return i }
+	if tc.mnMajor {
+		at = func(i, rows int64) int64 { return i%K*rows + i/K }
+	}
 	ld := cute.MustLayout(cute.Ints(M, N), cute.Ints(N, 1))
 	va, vb, vc := make([]float64, M*K), make([]float64, N*K), make([]float64, M*N)
 	ha, hb := make([]byte, 2*M*K), make([]byte, 2*N*K)
@@ -68,11 +82,21 @@ func runSplit(t *testing.T, c *Copier, tc splitCase, rng *rand.Rand) {
 	hc := make([]byte, es*M*N)
 	for i := range va {
 		va[i] = float64(rng.Intn(7) - 3)
-		storeF(ha, int64(i), tc.ab, va[i])
+		storeF(ha, at(int64(i), M), tc.ab, va[i])
 	}
 	for i := range vb {
 		vb[i] = float64(rng.Intn(7) - 3)
-		storeF(hb, int64(i), tc.ab, vb[i])
+		storeF(hb, at(int64(i), N), tc.ab, vb[i])
+	}
+	if tc.poison {
+		const n = 64 << 20
+		ws, err := c.workspace(n)
+		if err == nil {
+			err = cu.MemsetD8(ws, 0xFF, n)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
 	}
 	for i := range vc {
 		vc[i] = float64(rng.Intn(9) - 4)
@@ -142,6 +166,11 @@ var splitDeviceCases = []splitCase{
 	// Never split.
 	{m: 16, n: 4096, k: 4096, ab: BF16, cd: F32, alpha: 1, splitK: 1, want: 1},
 	// Rows of 8194 bytes (odd K): A and B packed (K padded to 4160 with zeros) before the split,
-	// 16 tiles of 128x128 in 4 slices of 1040 of the copies, the partial sums after them.
-	{m: 16, n: 2048, k: 4097, ab: BF16, cd: F32, alpha: 1, beta: 1, want: 4},
+	// 16 tiles of 128x128 in 4 slices of 1040 of the copies, the partial sums after them. The last
+	// slice reads the copies' padding, zeroed first in a workspace full of NaNs.
+	{m: 16, n: 2048, k: 4097, ab: BF16, cd: F32, alpha: 1, beta: 1, want: 4, poison: true},
+	// NT 210 x 583 x 4094: rows of 420 (A) and 1166 bytes (B) that no tensor map reads, both
+	// transposed K-major by cutego_copy with K padded to 4096; 10 tiles of 128x128 in 4 slices of
+	// 1024, the last reading K 4094..4095 of the copies (zeroed first, in a poisoned workspace).
+	{m: 210, n: 583, k: 4094, ab: BF16, cd: BF16, alpha: 1, want: 4, mnMajor: true, poison: true},
 }

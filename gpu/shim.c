@@ -151,3 +151,13 @@ int cutego_shim_launch_split_k_reduce(CUfunction f, CUstream s, const cutego_gem
   void *kargs[14] = {&d, &ds0, &ds1, &c, &cs0, &cs1, &w, &m, &n, &ldw, &splits, &alpha, &beta, &read_c};
   return (int)cuLaunchKernel(f, (unsigned)sl->reduce_blocks, 1, 1, 256, 1, 1, 0, s, kargs, NULL);
 }
+
+int cutego_shim_zero_split_pads(const cutego_gemm_plan_t *plan, CUdeviceptr a, CUdeviceptr b, CUstream s) {
+  for (int which = 0; which < 2; ++which) {
+    int64_t off, pitch, width, rows;
+    if (!cutego_gemm_split_pad(plan, which, &off, &pitch, &width, &rows)) continue;
+    CUresult r = cuMemsetD2D8Async((which ? b : a) + (CUdeviceptr)off, (size_t)pitch, 0, (size_t)width, (size_t)rows, s);
+    if (r != CUDA_SUCCESS) return (int)r;
+  }
+  return 0;
+}

@@ -28,6 +28,10 @@ int cutego_shim_launch_gemm(CUfunction f, int sms, int max_ctas, CUstream s,
                             CUdeviceptr b, CUdeviceptr d, CUdeviceptr scale_a, CUdeviceptr scale_b,
                             const cutego_gemm_block_scales_t *block_scales, const cutego_gemm_stream_k_t *sk,
                             int64_t sk_ctas);
+/* Zeroes on stream s the K padding of the packed copies of A and B (device addresses a and b)
+ * that the slices of a split read (cutego_gemm_split_pad), by cuMemsetD2D8Async. Returns a
+ * CUresult (0 where there is none). */
+int cutego_shim_zero_split_pads(const cutego_gemm_plan_t *plan, CUdeviceptr a, CUdeviceptr b, CUstream s);
 /* Points a stream-K launch (cutego_gemm_stream_k_launch's) at its partial sums and flags, device
  * addresses as integers. */
 void cutego_shim_stream_k_at(cutego_gemm_stream_k_t *sk, CUdeviceptr partials, CUdeviceptr flags);

@@ -134,8 +134,9 @@ typedef struct cutego_gemm_plan_t {
                                  multicast box; launch with this cluster dimension) */
   /* wgmma path with CUTEGO_GEMM_F_PACK_A/B/D: a workspace of workspace_bytes. A and B are
    * copied (cutego_copy) to a/b_workspace_offset with the layouts a/b_packed (K-major, rows
-   * padded to 128 bytes, or 16 with pitch_pack OFF; no kernel reads the padding, the tensor
-   * maps end at K); D is computed at d_workspace_offset with the
+   * padded to 128 bytes, or 16 with pitch_pack OFF; the tensor maps end at K, and only a split's
+   * slices read the padding, which is zeroed first: cutego_gemm_split_pad); D is computed at
+   * d_workspace_offset with the
    * layout d_packed (C copied there first when beta != 0) and then copied into D. */
   int64_t workspace_bytes, a_workspace_offset, b_workspace_offset, d_workspace_offset;
   cute_layout_t a_packed, b_packed, d_packed;
@@ -606,6 +607,15 @@ typedef struct cutego_gemm_split_layouts_t {
  * size overflows int64. */
 int cutego_gemm_split_layouts(const cutego_gemm_plan_t *plan, int splits, int sms,
                               const cutego_gemm_block_scales_t *scales, cutego_gemm_split_layouts_t *out);
+
+/* The bytes past K of operand `operand`'s packed copy (0: A, 1: B) that the slices of a split read:
+ * where both copies' rows are padded alike, K divides into slices up to the padded pitch, so the
+ * last slice reads each row's padding, which must hold zeros. The copies leave it as the workspace
+ * held it (cutego_copy writes the operand only), so the launchers zero this region before the
+ * slices run: `rows` rows of `width` bytes, `pitch` bytes apart, from byte `offset` of the copy.
+ * Returns 1 with the region, or 0 (outputs untouched) where the slices read nothing past K. */
+int cutego_gemm_split_pad(const cutego_gemm_plan_t *plan, int operand, int64_t *offset, int64_t *pitch,
+                          int64_t *width, int64_t *rows);
 
 /* 1 where cutego_gemm takes 128x64 tiles (CUTEGO_GEMM_CONFIG_128x64x64) for a plan when no
  * configuration or split is asked for: a 16-bit plan that may split K, whose 128x128 tiles would

@@ -578,7 +578,8 @@ struct CallerWs {
 // an operand with unit K stride (its row stride or address off a grid) row by row with its K
 // padding zeroed (PackRows: A's and B's in one launch), anything else through cutego_copy; a
 // packed C/D: C copied in (beta != 0). Nothing else is written: the tensor maps end at K and N, so
-// no kernel reads the padding past them. a, b (and c, d) then point into the workspace.
+// no kernel reads the padding past them, but for a split's slices (cutego_gemm_split_pad: the split
+// branch zeroes what they read). a, b (and c, d) then point into the workspace.
 int pack_operands(const cutego_gemm_plan_t &p, const cute_layout_t *la, const cute_layout_t *lb, const cute_layout_t *lc,
                   int read_c, const void **a, const void **b, const void **c, void **d, const cutego_gemm_options_t *opt,
                   int sms, cutego_stream_t stream_, void **ws_own, bool *in_caller) {
@@ -814,6 +815,17 @@ int gemm_on(const Device &dv, void *d, const cute_layout_t *ld, const void *a, c
         if (rc != CUTEGO_KERNELS_OK) return rc;
         free_ws.p = own;
         packed = true;
+        // the copies' K padding that the last slice reads, zeroed (cutego_gemm_split_pad)
+        for (int which = 0; which < 2; ++which) {
+          int64_t off, pitch, width, rows;
+          if (!cutego_gemm_split_pad(&p, which, &off, &pitch, &width, &rows)) continue;
+          uint8_t *at = static_cast<uint8_t *>(const_cast<void *>(which ? b : a)) + off;
+          const cudaError_t e = cudaMemset2DAsync(at, static_cast<size_t>(pitch), 0, static_cast<size_t>(width),
+                                                  static_cast<size_t>(rows), stream);
+          if (e != cudaSuccess)
+            return fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: zeroing the packed copies' K padding: %s",
+                        cudaGetErrorString(e));
+        }
       }
       char keep[512];
       snprintf(keep, sizeof keep, "%s", cutego_k::last_error());

@@ -15,6 +15,7 @@
 #include <map>
 
 cudart_stub_counts cudart_stub_n;
+cudart_stub_memset_2d cudart_stub_last_memset_2d;
 cudaError_t cudart_stub_pool_error = cudaSuccess;
 bool cudart_stub_no_clusters = false;
 cudart_stub_launch cudart_stub_last;
@@ -227,6 +228,12 @@ cudaError_t cudaFreeAsync(void *p, cudaStream_t) {
 
 cudaError_t cudaMemsetAsync(void *, int, size_t, cudaStream_t) {
   ++cudart_stub_n.memset_async;
+  return cudaSuccess;
+}
+
+cudaError_t cudaMemset2DAsync(void *at, size_t pitch, int value, size_t width, size_t rows, cudaStream_t) {
+  ++cudart_stub_n.memset_2d;
+  cudart_stub_last_memset_2d = {at, pitch, value, width, rows};
   return cudaSuccess;
 }
 

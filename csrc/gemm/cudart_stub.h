@@ -7,9 +7,18 @@
 // Calls per entry point since the start (a test takes differences around a call).
 struct cudart_stub_counts {
   long get_device, device_attribute, entry_point, encode, func_set_attribute, occupancy, launch_ex, launch,
-      last_error, malloc_async, free_async, memset_async, pool_create, pool_trim, pool_malloc;
+      last_error, malloc_async, free_async, memset_async, memset_2d, pool_create, pool_trim, pool_malloc;
 };
 extern cudart_stub_counts cudart_stub_n;
+
+// The last cudaMemset2DAsync: where, the pitch, the value, the width in bytes and the rows.
+struct cudart_stub_memset_2d {
+  void *at;
+  size_t pitch;
+  int value;
+  size_t width, rows;
+};
+extern cudart_stub_memset_2d cudart_stub_last_memset_2d;
 
 // The last cudaLaunchKernelExC: kernel, stream, grid, block, current device, its cluster size
 // (1: no cluster attribute) and programmatic stream serialization (the attribute's value, 0

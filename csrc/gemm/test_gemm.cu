@@ -46,6 +46,8 @@ struct Case {
                  // transposed epilogue (both checked)
   int rows;      // 0 unchecked; 1: A and B read in place by 8-byte cp.async pieces (CUTEGO_GEMM_F_ROWS, checked);
                  // 2: by 4-byte pieces (CUTEGO_GEMM_F_ROWS_4 too); -1: not
+  int poison_ws; // a caller's workspace (options.workspace, 64 MiB) filled with 0xFF bytes (a NaN in every
+                 // 16-bit element) first: whatever a kernel reads of it that the call did not write shows
 };
 
 static int g_fail = 0, g_run = 0;
@@ -146,10 +148,18 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed) {
   opt.pitch_pack = c.pitch;
   opt.max_ctas = c.max_ctas;
   opt.d_store = c.d_store;
+  void *ws = nullptr;
+  if (c.poison_ws) {
+    opt.workspace_bytes = int64_t(64) << 20;
+    CK(cudaMalloc(&ws, opt.workspace_bytes));
+    CK(cudaMemset(ws, 0xFF, opt.workspace_bytes));
+    opt.workspace = ws;
+  }
   cutego_gemm_plan_t plan;
   memset(&plan, 0, sizeof plan);
   int rc = cutego_gemm(d, &ld, a, &la, b, &lb, cc, &lc, c.ab, c.cd, c.alpha, c.beta, nullptr, &opt, &plan);
   CK(cudaDeviceSynchronize());
+  if (ws) CK(cudaFree(ws));
   if (rc != CUTEGO_KERNELS_OK) {
     printf("FAIL %-34s rc=%d %s\n", c.name, rc, last_kernel_error());
     ++g_fail;
@@ -634,6 +644,23 @@ int main(int argc, char **argv) {
   cs.push_back({"split-K 2 direct epilogue", 136, 520, 4096, 1, 1, 0, F16, F32, 1.f, 1.f, 0, W, 0, 0, 0, 1, 0, 0, 0, 2});
   cs.push_back({"split-K 5 K=1000", 64, 4096, 1000, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, 5});
   cs.push_back({"split-K auto 1x2048x11008", 1, 2048, 11008, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1});
+  // split K on packed copies whose rows are padded alike: the padded K splits, and the last slice
+  // reads each row's padding, zeroed first (cutego_gemm_split_pad), in a caller's workspace full of
+  // NaNs. NT 210x583x4094: both copied K-major by cutego_copy (rows of 420 and 1166 bytes), K padded
+  // to 4096, 4 slices of 1024; TN 100x4096x4100 with pitch_pack ON: both copied row by row, K
+  // padded to 4160, 4 slices of 1040; fp16 NT 97x1001x3000 into fp32 with beta: K padded to 3008, 4 slices of 752.
+  {
+    Case x = {"split-K auto NT 210x583x4094 (padding read)", 210, 583, 4094, 1, 1, 1, BF, BF, 1.f, 0.f, 0, W};
+    x.split = -1, x.packs = 1 + (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B), x.poison_ws = 1;
+    cs.push_back(x);
+    Case y = {"split-K 4 TN 100x4096x4100 pitch ON (padding read)", 100, 4096, 4100, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W};
+    y.split = 4, y.pitch = CUTEGO_GEMM_PITCH_PACK_ON, y.packs = 1 + (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B),
+    y.poison_ws = 1;
+    cs.push_back(y);
+    Case z = {"split-K 4 NT f16 97x1001x3000 beta (padding read)", 97, 1001, 3000, 1, 1, 1, F16, F32, 1.f, 0.5f, 0, W};
+    z.split = 4, z.packs = 1 + (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B), z.poison_ws = 1;
+    cs.push_back(z);
+  }
   cs.push_back({"split-K auto 16x2048x4096", 16, 2048, 4096, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -1});
   // N = 4096, M <= 64: 64x32 tiles unsplit where 64x64 would split (cutego_gemm_narrow_config)
   cs.push_back({"64x32 auto 16x4096x14336", 16, 4096, 14336, 1, 0, 0, BF, BF, 1.f, 0.f, 0, W, 0, 0, 0, 0, 0, 0, 0, -2,

@@ -53,9 +53,11 @@ struct Gemm {
   cutego_stream_t stream;
   const cutego_gemm_options_t *opt;
   cutego_gemm_plan_t plan;
-  bool col_d = false;  // D column-major (M of unit stride)
+  bool col_d = false;     // D column-major (M of unit stride)
+  bool mn_major = false;  // A M-major and B N-major, unpadded (BLAS's NT for a row-major D)
   int call() {
-    cute_layout_t la = layout2(m, k, k, 1), lb = layout2(n, k, k, 1);
+    cute_layout_t la = mn_major ? layout2(m, k, 1, m) : layout2(m, k, k, 1);
+    cute_layout_t lb = mn_major ? layout2(n, k, 1, n) : layout2(n, k, k, 1);
     cute_layout_t ld = col_d ? layout2(m, n, 1, m) : layout2(m, n, n, 1);
     return cutego_gemm(reinterpret_cast<void *>(d), &ld, reinterpret_cast<const void *>(a), &la,
                        reinterpret_cast<const void *>(b), &lb, nullptr, nullptr, CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_BF16,
@@ -461,6 +463,27 @@ int main(int argc, char **argv) {
     c5.decomposition = CUTEGO_GEMM_DECOMPOSITION_STREAM_K;
     n = delta(w256, &rc);
     CHECK(rc == CUTEGO_KERNELS_EINVAL && n.launch_ex == 0 && n.launch == 0, "config 5, stream-K: rc %d", rc);
+  }
+
+  // A split whose slices read the copies' K padding zeroes it first. NT 210x583x4094: A M-major
+  // with rows of 420 bytes and B N-major with rows of 1166, so no tensor map reads either; both are
+  // copied K-major with K padded to 4096 (128 bytes), and the padded K splits in 4 slices of 1024 (10
+  // tiles of 128x128 x 4 slices on 132 SMs). The last slice reads K 4094..4095 of every row of both
+  // copies: a 2-D memset each, 4 bytes from byte 8188 of the 8192-byte rows, 210 (A) and 583 (B)
+  // rows, B's last. TN 64x2048x11008 splits on the operands themselves: no memset.
+  {
+    Gemm nt = {210, 583, 4094, A, B, D, nullptr, nullptr, {}};
+    nt.mn_major = true;
+    n = delta(nt, &rc);
+    const cudart_stub_memset_2d &z = cudart_stub_last_memset_2d;
+    CHECK(rc == CUTEGO_KERNELS_OK && nt.plan.split_k == 4 && n.memset_2d == 2 && z.pitch == 8192 && z.width == 4 &&
+              z.rows == 583 && z.value == 0 && reinterpret_cast<uintptr_t>(z.at) % 8192 == 8188 % 8192,
+          "NT 210x583x4094: rc %d, split %d, %ld memsets (last: pitch %zu, width %zu, rows %zu, at %p): %s", rc,
+          (int)nt.plan.split_k, n.memset_2d, z.pitch, z.width, z.rows, z.at, nt.plan.reason);
+    Gemm tn = {64, 2048, 11008, A, B, D, nullptr, nullptr, {}};
+    n = delta(tn, &rc);
+    CHECK(rc == CUTEGO_KERNELS_OK && tn.plan.split_k > 1 && n.memset_2d == 0,
+          "TN 64x2048x11008: rc %d, split %d, %ld memsets", rc, (int)tn.plan.split_k, n.memset_2d);
   }
 
   // 64x64 tiles asked for (config 6): the 64x64 kernel with 256 threads (one consumer warpgroup),

@@ -679,11 +679,26 @@ int main(void) {
     CHECK(cutego_gemm_split_layouts(&p, 4, sms, NULL, &sl) == 0 && sl.slice_k == 1040, "split layouts 100x4096x4100/4");
     CHECK(is_flat3(&sl.a, 100, 1040, 4, 4160, 1, 1040) && is_flat3(&sl.b, 4096, 1040, 4, 4160, 1, 1040), "A', B' on the copies");
     CHECK(is_flat3(&sl.w, 100, 4096, 4, 4096, 1, 409600) && sl.workspace_bytes == 100 * 4096 * 4 * 4, "W of 100x4096x4100/4");
+    /* The last slice reads K 4100..4159 of every row of both copies: 60 bf16 = 120 bytes from byte
+     * 8200 of each 8320-byte row, which the launchers zero before the slices run. */
+    int64_t off = -1, pitch = -1, width = -1, rows = -1;
+    CHECK(cutego_gemm_split_pad(&p, 0, &off, &pitch, &width, &rows) == 1 && off == 8200 && pitch == 8320 &&
+              width == 120 && rows == 100,
+          "A's padding read: offset %lld, pitch %lld, width %lld, rows %lld", (long long)off, (long long)pitch,
+          (long long)width, (long long)rows);
+    CHECK(cutego_gemm_split_pad(&p, 1, &off, &pitch, &width, &rows) == 1 && off == 8200 && pitch == 8320 &&
+              width == 120 && rows == 4096,
+          "B's padding read: offset %lld, pitch %lld, width %lld, rows %lld", (long long)off, (long long)pitch,
+          (long long)width, (long long)rows);
+    CHECK(cutego_gemm_split_pad(&p, 2, &off, &pitch, &width, &rows) == 0 && cutego_gemm_split_pad(NULL, 0, &off, &pitch, &width, &rows) == 0,
+          "no such operand");
     /* Only A packed: B's K padding is not zero, so the split divides K itself (no slices here). */
     cutego_gemm_plan_t one = p;
     one.flags &= ~CUTEGO_GEMM_F_PACK_B;
     CHECK(cutego_gemm_split_extent(&one) == 4100 && cutego_gemm_split_k(&one, sms, 0, why, sizeof why) == 1,
           "only A packed: K");
+    off = -1;
+    CHECK(cutego_gemm_split_pad(&one, 0, &off, &pitch, &width, &rows) == 0 && off == -1, "only A packed: no padding read");
     /* A packed C/D does not split; asked to, it says why. */
     cutego_gemm_plan_t pd = p;
     pd.flags |= CUTEGO_GEMM_F_PACK_D;

@@ -251,6 +251,17 @@ int64_t cutego_gemm_split_extent(const cutego_gemm_plan_t *p) {
                                                                                                    : p->k;
 }
 
+int cutego_gemm_split_pad(const cutego_gemm_plan_t *p, int operand, int64_t *offset, int64_t *pitch, int64_t *width,
+                          int64_t *rows) {
+  if (!p || (operand != 0 && operand != 1) || !offset || !pitch || !width || !rows) return 0;
+  const int64_t x = cutego_gemm_split_extent(p), es = is_fp8(p->ab_dtype) ? 1 : 2;
+  if (x <= p->k) return 0;
+  const cutego_gemm_operand_t *o = operand ? &p->b : &p->a;
+  *offset = p->k * es, *pitch = o->stride[0] * es, *width = (x - p->k) * es;
+  *rows = o->extent[0] * (o->extent[2] > 1 ? o->extent[2] : 1);
+  return 1;
+}
+
 /* The automatic split of a plan whose slices run on configuration config's tiles: the largest S
  * with every slice of every tile in one wave and slices of at least kMinSliceK (1: none, also
  * where the configuration has no tiles of the plan's operand width). */

@@ -23,6 +23,7 @@ int cutego_gemm_pitch_in_clusters(const cutego_gemm_plan_t *p, int sms);
 double cutego_gemm_pitch_main_us(const cutego_gemm_plan_t *p, int sms);
 
 /* The K that a split of the plan divides: K, or the packed pitch where both A and B are packed
- * copies (their K padding is zero, so slices may cover it). */
+ * copies whose rows are padded alike (the slices then cover the padding, which the launchers zero
+ * first: cutego_gemm_split_pad). */
 int64_t cutego_gemm_split_extent(const cutego_gemm_plan_t *p);
 #endif
