@@ -346,18 +346,21 @@ cudaError_t launch_generic(const cutego_gemm_plan_t &p, void *d, const cute_layo
 #undef GEN
   return cudaGetLastError();
 }
-// Whether L is a flat (MN, K) or (MN, K, L) layout with unit K stride: its row and batch strides.
-bool k_rows(const cute_layout_t *L, int64_t *s0, int64_t *s2) {
+// Whether L is a flat (MN, K) or (MN, K, L) layout whose mode `unit` (0: MN, 1: K) has unit stride:
+// the other mode's stride and the batch stride.
+bool flat_unit(const cute_layout_t *L, int unit, int64_t *s, int64_t *s2) {
   const int r = L->leaves;
   if ((r != 2 && r != 3) || L->ntokens != r + 2 || L->nest[0] != CUTE_NEST_OPEN || L->nest[r + 1] != CUTE_NEST_CLOSE)
     return false;
   for (int i = 1; i <= r; ++i)
     if (L->nest[i] != CUTE_NEST_LEAF) return false;
-  if (L->stride[1] != 1 && L->shape[1] != 1) return false;
-  *s0 = L->stride[0];
+  if (L->stride[unit] != 1 && L->shape[unit] != 1) return false;
+  *s = L->stride[1 - unit];
   *s2 = r == 3 ? L->stride[2] : 0;
   return true;
 }
+// Whether L is a flat layout with unit K stride: its row and batch strides.
+bool k_rows(const cute_layout_t *L, int64_t *s0, int64_t *s2) { return flat_unit(L, 1, s0, s2); }
 
 // dst (MN, kp, L) compact K-major <- src rows (row stride s0, batch stride s2, unit K stride), K
 // padded with zeros to kp: the packed layout the planner wrote (pack(): shape (MN, K, L), strides
@@ -464,6 +467,69 @@ struct PackRows {
     return e == cudaSuccess ? CUTEGO_KERNELS_OK : fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: packing rows: %s", cudaGetErrorString(e));
   }
 };
+
+// dst (MN, kp, L) compact K-major <- src (MN, K, L) whose MN stride is 1 (an M-major A, an
+// N-major B: src(mn, k, l) at mn + k s1 + l s2 elements, s1 any pitch, none on the 16-byte grid
+// needed), K padded with zeros to kp: the packed layout the planner wrote. Tiles of kColTile x
+// kColTile through shared memory: a block reads kColTile runs along MN (one per k; consecutive
+// threads, consecutive elements) and writes kColTile runs along K of 16-byte vectors (kp in bytes
+// is on the 16-byte grid: the planner's), zeros past K. One launch per operand, the tiles strided
+// over the blocks that fit on the SMs at once.
+constexpr int kColTile = 64, kColThreads = 256;
+struct PackColsJob {
+  void *dst;
+  const void *src;
+  int64_t mn, k, l, kp, s1, s2, tiles_mn, tiles_k;
+};
+template <typename E>
+__global__ void __launch_bounds__(kColThreads) gemm_pack_mn_cols(const __grid_constant__ PackColsJob jb) {
+  constexpr int V = 16 / sizeof(E);  // elements per 16-byte vector
+  __shared__ E tile[kColTile][kColTile + 16 / sizeof(E)];  // [k][mn], rows padded by a vector
+  const E *src = static_cast<const E *>(jb.src);
+  const int64_t tiles = jb.tiles_mn * jb.tiles_k * jb.l;
+  for (int64_t t = blockIdx.x; t < tiles; t += gridDim.x) {
+    const int64_t z = t / (jb.tiles_mn * jb.tiles_k), r = t - z * jb.tiles_mn * jb.tiles_k;
+    const int64_t mn0 = (r % jb.tiles_mn) * kColTile, k0 = (r / jb.tiles_mn) * kColTile;
+    __syncthreads();  // the tile before is written out
+    for (int i = threadIdx.x; i < kColTile * kColTile; i += kColThreads) {
+      const int kk = i / kColTile, mm = i % kColTile;
+      const int64_t mn = mn0 + mm, k = k0 + kk;
+      tile[kk][mm] = mn < jb.mn && k < jb.k ? src[z * jb.s2 + k * jb.s1 + mn] : E{};
+    }
+    __syncthreads();
+    for (int i = threadIdx.x; i < kColTile * (kColTile / V); i += kColThreads) {
+      const int mm = i / (kColTile / V), kv = (i % (kColTile / V)) * V;
+      const int64_t mn = mn0 + mm, k = k0 + kv;
+      if (mn >= jb.mn || k >= jb.kp) continue;
+      E v[V];
+#pragma unroll
+      for (int e = 0; e < V; ++e) v[e] = tile[kv + e][mm];
+      uint4 u;
+      memcpy(&u, v, 16);
+      reinterpret_cast<uint4 *>(static_cast<E *>(jb.dst) + (z * jb.mn + mn) * jb.kp + k)[0] = u;
+    }
+  }
+}
+// Whether L is a flat layout with unit MN stride: its K and batch strides.
+bool mn_cols(const cute_layout_t *L, int64_t *s1, int64_t *s2) { return flat_unit(L, 0, s1, s2); }
+// One operand's copy by gemm_pack_mn_cols (es: 1 or 2 bytes).
+int pack_mn_cols(void *dst, const cute_layout_t &packed, const void *src, int64_t s1, int64_t s2, int es, int sms,
+                 cudaStream_t stream) {
+  PackColsJob jb = {dst, src, packed.shape[0], packed.shape[1], packed.shape[2], packed.stride[0], s1,
+                    packed.shape[2] > 1 ? s2 : 0, 0, 0};
+  if (reinterpret_cast<uintptr_t>(dst) % 16 != 0 || (jb.kp * es) % 16 != 0)
+    return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: packing columns: the copy's rows are off the 16-byte grid");
+  jb.tiles_mn = (jb.mn + kColTile - 1) / kColTile, jb.tiles_k = (jb.kp + kColTile - 1) / kColTile;
+  const int64_t tiles = jb.tiles_mn * jb.tiles_k * jb.l, cap = static_cast<int64_t>(sms) * (2048 / kColThreads);
+  if (tiles == 0) return CUTEGO_KERNELS_OK;
+  const unsigned blocks = static_cast<unsigned>(tiles < cap ? tiles : cap);
+  if (es == 1)
+    gemm_pack_mn_cols<uint8_t><<<blocks, kColThreads, 0, stream>>>(jb);
+  else
+    gemm_pack_mn_cols<uint16_t><<<blocks, kColThreads, 0, stream>>>(jb);
+  cudaError_t e = cudaGetLastError();
+  return e == cudaSuccess ? CUTEGO_KERNELS_OK : fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: packing columns: %s", cudaGetErrorString(e));
+}
 
 // cutego_gemm_blockscaled's scale tensors (null for cutego_gemm).
 struct BlockScalesIn {
@@ -576,7 +642,10 @@ struct CallerWs {
 // The plan's packed operands copied into its workspace (the caller's when it holds
 // plan.workspace_bytes, *in_caller then; else allocated on the stream, *ws for the caller to free):
 // an operand with unit K stride (its row stride or address off a grid) row by row with its K
-// padding zeroed (PackRows: A's and B's in one launch), anything else through cutego_copy; a
+// padding zeroed (PackRows: A's and B's in one launch), one with unit MN stride transposed by tiles
+// with its K padding zeroed (pack_mn_cols: where no tensor map reads such a source, cutego_copy
+// takes its generic path, which left bf16 TT 192 x 19124 x 3648 at 0.087 of cuBLAS on an H100),
+// anything else through cutego_copy; a
 // packed C/D: C copied in (beta != 0). Nothing else is written: the tensor maps end at K and N, so
 // no kernel reads the padding past them, but for a split's slices (cutego_gemm_split_pad: the split
 // branch zeroes what they read). a, b (and c, d) then point into the workspace.
@@ -604,10 +673,12 @@ int pack_operands(const cutego_gemm_plan_t &p, const cute_layout_t *la, const cu
   }
   int rc = CUTEGO_KERNELS_OK;
   PackRows rows;
+  int64_t as1 = 0, bs1 = 0, ac2 = 0, bc2 = 0;
   if (p.flags & CUTEGO_GEMM_F_PACK_A) {
     void *wa = static_cast<uint8_t *>(ws) + p.a_workspace_offset;
-    rc = rows_a ? rows.add(wa, p.a_packed, *a, as0, as2, es)
-                : cutego_copy_ex(wa, &p.a_packed, *a, la, es, stream_, nullptr, nullptr);
+    rc = rows_a                      ? rows.add(wa, p.a_packed, *a, as0, as2, es)
+         : mn_cols(la, &as1, &ac2) ? pack_mn_cols(wa, p.a_packed, *a, as1, ac2, es, sms, stream)
+                                     : cutego_copy_ex(wa, &p.a_packed, *a, la, es, stream_, nullptr, nullptr);
     *a = wa;
   }
   if (p.flags & CUTEGO_GEMM_F_PACK_D) {
@@ -618,8 +689,9 @@ int pack_operands(const cutego_gemm_plan_t &p, const cute_layout_t *la, const cu
   }
   if (rc == CUTEGO_KERNELS_OK && (p.flags & CUTEGO_GEMM_F_PACK_B)) {
     void *wb = static_cast<uint8_t *>(ws) + p.b_workspace_offset;
-    rc = rows_b ? rows.add(wb, p.b_packed, *b, bs0, bs2, es)
-                : cutego_copy_ex(wb, &p.b_packed, *b, lb, es, stream_, nullptr, nullptr);
+    rc = rows_b                      ? rows.add(wb, p.b_packed, *b, bs0, bs2, es)
+         : mn_cols(lb, &bs1, &bc2) ? pack_mn_cols(wb, p.b_packed, *b, bs1, bc2, es, sms, stream)
+                                     : cutego_copy_ex(wb, &p.b_packed, *b, lb, es, stream_, nullptr, nullptr);
     *b = wb;
   }
   if (rc == CUTEGO_KERNELS_OK) rc = rows.launch(sms, stream);
