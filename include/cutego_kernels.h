@@ -610,9 +610,10 @@ int cutego_gemm_split_layouts(const cutego_gemm_plan_t *plan, int splits, int sm
 
 /* The bytes past K of operand `operand`'s packed copy (0: A, 1: B) that the slices of a split read:
  * where both copies' rows are padded alike, K divides into slices up to the padded pitch, so the
- * last slice reads each row's padding, which must hold zeros. The copies leave it as the workspace
- * held it (cutego_copy writes the operand only), so the launchers zero this region before the
- * slices run: `rows` rows of `width` bytes, `pitch` bytes apart, from byte `offset` of the copy.
+ * last slice reads each row's padding, which must hold zeros. Not every copy writes it (cutego_copy,
+ * which the C launcher uses for hierarchical operands and the Go launcher for all, writes the operand
+ * only), so both launchers zero this region before the slices run, whichever copy made it: `rows`
+ * rows of `width` bytes, `pitch` bytes apart, from byte `offset` of the copy.
  * Returns 1 with the region, or 0 (outputs untouched) where the slices read nothing past K. */
 int cutego_gemm_split_pad(const cutego_gemm_plan_t *plan, int operand, int64_t *offset, int64_t *pitch,
                           int64_t *width, int64_t *rows);
