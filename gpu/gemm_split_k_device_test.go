@@ -166,9 +166,10 @@ var splitDeviceCases = []splitCase{
 	// Never split.
 	{m: 16, n: 4096, k: 4096, ab: BF16, cd: F32, alpha: 1, splitK: 1, want: 1},
 	// Rows of 8194 bytes (odd K): A and B packed (K padded to 4160 with zeros) before the split,
-	// 16 tiles of 128x128 in 4 slices of 1040 of the copies, the partial sums after them. The last
-	// slice reads the copies' padding, zeroed first in a workspace full of NaNs.
-	{m: 16, n: 2048, k: 4097, ab: BF16, cd: F32, alpha: 1, beta: 1, want: 4, poison: true},
+	// 64 tiles of 64x32 (at most 128 rows, half a wave) in 2 slices of 2080 of the copies, the
+	// partial sums after them. The last slice reads the copies' padding, zeroed first in a
+	// workspace full of NaNs.
+	{m: 16, n: 2048, k: 4097, ab: BF16, cd: F32, alpha: 1, beta: 1, want: 2, poison: true},
 	// NT 210 x 583 x 4094: rows of 420 (A) and 1166 bytes (B) that no tensor map reads, both
 	// transposed K-major by cutego_copy with K padded to 4096; 10 tiles of 128x128 in 4 slices of
 	// 1024, the last reading K 4094..4095 of the copies (zeroed first, in a poisoned workspace).

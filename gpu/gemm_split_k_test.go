@@ -54,11 +54,11 @@ func TestLaunchPlanSplitK(t *testing.T) {
 		// Rows of 8194 bytes (odd K, off the 4-byte grid too): A and B packed with K padded to 4160 (128
 		// bytes, zeros), on any tiles, so the narrow ones, which add no copy, read them: 100 rows on
 		// 128 tiles of 64x64 (one wave) unsplit; asked for, 8 slices on 128x128 tiles (no narrow
-		// tiles when a split is asked for); 16 x 2048: 16 tiles of 128x128 in 4 slices of 1040 (the
-		// padded K), not narrow (128x64 tiles would split as many).
+		// tiles when a split is asked for); 16 x 2048: 64 tiles of 64x32 (128x128 would make 16: at
+		// most 128 rows, cutego_gemm_narrow_config's few_rows) in 2 slices of 2080 (the padded K).
 		{100, 4096, 4097, BF16, GemmOptions{SMs: 132}, 1, 6},
 		{100, 4096, 4097, BF16, GemmOptions{SMs: 132, SplitK: 8}, 8, 2},
-		{16, 2048, 4097, BF16, GemmOptions{SMs: 132}, 4, 2}, // TestGemmSplitKOnDevice's packed case
+		{16, 2048, 4097, BF16, GemmOptions{SMs: 132}, 2, 7}, // TestGemmSplitKOnDevice's packed case
 		// Rows of 8200 or 8196 bytes (on the 8- or 4-byte grid): read in place by cp.async, never split: 100 rows
 		// on 128 tiles of 64x64 (rows_narrow: the most tiles in one wave); asked for a split, copied
 		// as above (PitchPack ON likewise, on the narrow 64x64 tiles unsplit).

@@ -380,7 +380,8 @@ static void swap_ab_plans(void) {
           "swap candidates");
     CHECK(cutego_gemm_swap_candidate(&one, BF), "1 x 14336 (64x32 tiles: 448, swapped 224): not a candidate");
   }
-  /* the first test never refuses what the rule takes: a grid of row-major shapes */
+  /* the first test never refuses what the rule takes: a grid of row-major shapes (of which the rule
+   * swaps 8 x 1 and 200-448 x 14336; the count only shows the property is exercised) */
   {
     const int64_t ext[] = {1, 8, 64, 100, 128, 160, 200, 288, 333, 448, 512, 768, 1000, 4096, 11008, 14336};
     int taken = 0;
@@ -392,7 +393,7 @@ static void swap_ab_plans(void) {
         CHECK(rule != 1 || cutego_gemm_swap_candidate(&d, BF), "%lld x %lld: swapped, not a candidate", (long long)ext[i],
               (long long)ext[j]);
       }
-    CHECK(taken > 5, "row-major swaps on the grid: %d", taken);
+    CHECK(taken >= 5, "row-major swaps on the grid: %d", taken);
   }
   CHECK(cutego_gemm_swap_ab(NULL, NULL, NULL, 132) == 0, "NULL plans");
 }

@@ -429,7 +429,14 @@ int main(void) {
                * 7168), not where 128x256 is the choice (N = 14336) */
               {256, 6144, 4096, CUTEGO_GEMM_CONFIG_128x96x64, 1}, {256, 5120, 4096, CUTEGO_GEMM_CONFIG_128x96x64, 1},
               {256, 6144, 11008, CUTEGO_GEMM_CONFIG_128x96x64, 1}, {224, 6144, 4096, -1, 0},
-              {256, 7168, 4096, -1, 0},                          {256, 14336, 4096, -1, 0}};
+              {256, 7168, 4096, -1, 0},                          {256, 14336, 4096, -1, 0},
+              /* at most 128 rows on 128x128 that no split helps (few_rows): 64x32 in at most half a
+               * wave (66 tiles at 2112, 36 at 84 x 576, there in 3 slices), 64x64 in one (61 at
+               * 3904 against 122 of 64x32); past one wave none (70 x 8704: 272 of 64x64; 64 x
+               * 12150: 190) */
+              {64, 2112, 1920, CUTEGO_GEMM_CONFIG_64x32x128, 1}, {64, 768, 328, CUTEGO_GEMM_CONFIG_64x32x128, 1},
+              {84, 576, 3216, CUTEGO_GEMM_CONFIG_64x32x128, 3},  {64, 3904, 448, CUTEGO_GEMM_CONFIG_64x64x128, 1},
+              {70, 8704, 1216, -1, 0},                           {64, 12150, 14723, -1, 0}};
     for (size_t i = 0; i < sizeof nc / sizeof nc[0]; ++i) {
       q = tn(nc[i].m, nc[i].n, nc[i].k, 1);
       const int got = cutego_gemm_narrow_config(&q, sms);
@@ -437,8 +444,8 @@ int main(void) {
             (long long)nc[i].n, (long long)nc[i].k, got, nc[i].config);
       if (nc[i].config < 0) continue;
       q = tn_config(nc[i].m, nc[i].n, nc[i].k, nc[i].config);
-      CHECK(cutego_gemm_split_k(&q, sms, 0, why, sizeof why) == nc[i].split, "%lldx%lldx%lld on its narrow tiles: %d slices",
-            (long long)nc[i].m, (long long)nc[i].n, (long long)nc[i].k, nc[i].split);
+      CHECK(cutego_gemm_split_k(&q, sms, 0, why, sizeof why) == nc[i].split, "%lldx%lldx%lld on its narrow tiles: %d slices, want %d",
+            (long long)nc[i].m, (long long)nc[i].n, (long long)nc[i].k, cutego_gemm_split_k(&q, sms, 0, why, sizeof why), nc[i].split);
     }
   }
   q = tn(512, 512, 512, 3);

@@ -507,12 +507,33 @@ static int wave_128x96(const cutego_gemm_plan_t *p, int sms) {
          cutego_gemm_pick_config_plan(p, sms) == c128;
 }
 
-/* The narrow rules in order, and 128x96 tiles where none applies and wave_128x96 says so
+/* few_rows: a 16-bit GEMM of at most 128 rows (one batch, no clusters or packed C/D) whose
+ * data-parallel choice is 128x128 tiles and that no narrow rule takes (split or not), where
+ * 64-row tiles still make at most one wave: 64x32 where they fill at most half of it, else 64x64;
+ * -1 elsewhere. 128-row tiles there leave most SMs idle. Measured on an H100
+ * (bench/results/2026-12-06-s39, each forced beside the automatic 128x128), 64x32 / 64x64 over
+ * 128x128: 64 x 2112 x 1920 1.79 / 1.59x, 64 x 768 x 328 1.31 / 1.23x, 64 x 1856 x 448 1.25 /
+ * 1.20x, 64 x 3904 x 448 (122 / 61 tiles) 1.12 / 1.21x, 84 x 576 x 3216 (128x128 in 3 slices) 1.60 /
+ * 1.70x; past one wave
+ * 0.36-0.55x (70 x 8704 x 1216) and 0.98-1.00x (64 x 12150 x 14723), hence the limit. */
+static int few_rows(const cutego_gemm_plan_t *p, int sms) {
+  int64_t t32, t64;
+  if (p->path != CUTEGO_GEMM_PATH_WGMMA || !is_16bit(p->ab_dtype) || p->l != 1 || p->m > 128 || p->cluster_m != 1 ||
+      p->cluster_n > 1 || (p->flags & CUTEGO_GEMM_F_PACK_D) || cutego_gemm_pick_config_plan(p, sms) != CUTEGO_GEMM_CONFIG_128x128x64 ||
+      count_tiles(p->m, p->n, 1, CUTEGO_GEMM_CONFIG_64x32x128, 0, &t32) || count_tiles(p->m, p->n, 1, CUTEGO_GEMM_CONFIG_64x64x128, 0, &t64))
+    return -1;
+  return 2 * t32 <= sms ? CUTEGO_GEMM_CONFIG_64x32x128 : t64 <= sms ? CUTEGO_GEMM_CONFIG_64x64x128 : -1;
+}
+
+/* The narrow rules in order; where none applies, few_rows's tiles, or 128x96 where wave_128x96 says so
  * (cutego_gemm_narrow_config turns their 64x128 tiles into 64x96 ones where wave_64x96 says so). */
 static int narrow_rules(const cutego_gemm_plan_t *p, int sms) {
   if (one_wave_64x128(p, sms)) return one_wave_64x64(p, sms) ? CUTEGO_GEMM_CONFIG_64x64x128 : CUTEGO_GEMM_CONFIG_64x128x64;
   if (half_row_64x128(p) || split_64x128(p, sms)) return CUTEGO_GEMM_CONFIG_64x128x64;
-  if (!cutego_gemm_narrow(p, sms)) return wave_128x96(p, sms) ? CUTEGO_GEMM_CONFIG_128x96x64 : -1;
+  if (!cutego_gemm_narrow(p, sms)) {
+    const int few = few_rows(p, sms);
+    return few >= 0 ? few : wave_128x96(p, sms) ? CUTEGO_GEMM_CONFIG_128x96x64 : -1;
+  }
   /* The narrow tiles: 64x64 for at most 64 rows; above, 64x128 ones, as many as 128x64 (they are
    * the same tiles turned, for rows past 64 on the 64-row grid) and measured as fast or faster
    * (bench/results/2026-12-03-inflight, forced against the 128x64 choice: 256x4096x4096 18.3 ->
