@@ -7,6 +7,7 @@ KHOST_SRC := csrc/tma/plan.c csrc/tma/encode.c
 KHDRS := include/cutego_types.h include/cutego_device.h include/cutego_tma.h include/cutego_kernels.h csrc/planner.h \
          kernels/copy_kernels.cuh kernels/sm90_ptx.cuh kernels/launch.h csrc/tma/copy_harness.h
 GEMM_HDRS := csrc/gemm/config_boxes.h kernels/gemm_k_blocks.h kernels/gemm_instances.cuh kernels/gemm_kernels.cuh kernels/gemm_stream_k.cuh kernels/gemm_blockscaled.cuh kernels/gemm_smem.h kernels/wgmma_ops.cuh kernels/generated/cutego_gemm_layouts.h csrc/gemm/waves.h
+PACK_HDRS := kernels/gemm_pack.cuh csrc/gemm/pack.h
 KLIBDIR := $(CUDA_ROOT)/lib
 
 .PHONY: kernels-test kernels-cpu-test kernels-compile kernels-device kernels-demo
@@ -27,7 +28,7 @@ kernels-cpu-test: $(KHDRS) csrc/tma/test_device_eval.c csrc/tma/test_plan.c $(KH
 	$(KBUILD)/test_plan
 
 # The cubin the Go launcher (gpu/) loads, and the C launcher library, both for sm_90a.
-$(KBUILD)/cutego_copy.cubin: kernels/module.cu $(KHDRS) | setup
+$(KBUILD)/cutego_copy.cubin: kernels/module.cu $(KHDRS) $(PACK_HDRS) | setup
 	@mkdir -p $(KBUILD)
 	$(NVCC) $(KNVCC_FLAGS) -cubin kernels/module.cu -o $@
 
@@ -43,7 +44,7 @@ $(KBUILD)/obj/cutego_copy.o: kernels/cutego_copy.cu $(KHDRS) | setup
 # the build (GPU-NOTES). (The generic kernels keep small coordinate arrays on the stack.)
 GEMM_INSTANCES := $(sort $(patsubst kernels/gemm_%.cu,%,$(wildcard kernels/gemm_[0-9]*x[0-9]*_[km][km].cu kernels/gemm_[0-9]*x[0-9]*_kk_e*.cu)))
 GEMM_OBJS := $(KBUILD)/obj/cutego_gemm.o $(GEMM_INSTANCES:%=$(KBUILD)/obj/gemm_%.o)
-$(KBUILD)/obj/cutego_gemm.o: kernels/cutego_gemm.cu kernels/gemm_fns.h kernels/gemm_generic_instances.cuh kernels/gemm_split_k.cuh $(KHDRS) $(GEMM_HDRS) | setup
+$(KBUILD)/obj/cutego_gemm.o: kernels/cutego_gemm.cu kernels/gemm_fns.h kernels/gemm_generic_instances.cuh kernels/gemm_split_k.cuh $(KHDRS) $(GEMM_HDRS) $(PACK_HDRS) | setup
 	@mkdir -p $(KBUILD)/obj
 	$(NVCC) $(KNVCC_FLAGS) -Xcompiler -fPIC -c kernels/cutego_gemm.cu -o $@
 

@@ -803,16 +803,35 @@ func splitScales(sl *C.cutego_gemm_split_layouts_t, bs *blockScalesIn) (*blockSc
 }
 
 // packOperands copies what plan p packs into ws (at least p's workspace_bytes) with the layouts
-// a/b_packed (and C into d_packed where beta != 0); A, B (and D, C) are then the copies. The
-// padding past K (and N) is left as it is: the tensor maps end at K and N, so no kernel reads it,
-// but for a split's slices (Gemm zeroes what they read: cutego_gemm_split_pad).
+// a/b_packed (and C into d_packed where beta != 0); A, B (and D, C) are then the copies. A and B
+// go as the C launcher packs them (csrc/gemm/pack.h): an operand of unit K stride by the row
+// packer (A's and B's in one launch), one of unit MN stride by the column packer, both zeroing the
+// padding past K; any other, and C, by Copy, which leaves the padding as it is: the tensor maps end
+// at K and N, so no kernel reads it, but for a split's slices (Gemm zeroes what they read:
+// cutego_gemm_split_pad).
 func (c *Copier) packOperands(p *GemmPlan, ws cu.DevicePtr, a, b, d GemmOperand, cOp *GemmOperand, ab, cd DType,
 	beta float32) (GemmOperand, GemmOperand, GemmOperand, *GemmOperand, error) {
 	es, abes := cd.elemBytes(), ab.elemBytes()
-	pack := func(src GemmOperand, packed *C.cute_layout_t, at cu.DevicePtr, es int) (GemmOperand, error) {
+	rows := (*C.cutego_gemm_pack_rows_t)(C.calloc(1, C.sizeof_cutego_gemm_pack_rows_t)) // (C memory: it holds addresses)
+	if rows == nil {
+		return a, b, d, cOp, fmt.Errorf("gpu: gemm: packing: out of host memory")
+	}
+	defer C.free(unsafe.Pointer(rows))
+	pack := func(src GemmOperand, packed *C.cute_layout_t, at cu.DevicePtr, es int, operand bool) (GemmOperand, error) {
 		pl, err := fromC(packed)
 		if err != nil {
 			return src, err
+		}
+		if sl, err := toC(src.Layout); err == nil && operand {
+			switch C.cutego_shim_pack_rows_add(rows, C.CUdeviceptr(at), packed, C.CUdeviceptr(src.Ptr), &sl, C.int(es)) {
+			case 0:
+				return GemmOperand{Ptr: at, Layout: pl}, nil
+			case -1:
+				return src, fmt.Errorf("gpu: gemm: packing an operand: the packed rows of %v lie off the 16-byte grid", src.Layout)
+			}
+			if C.cutego_shim_pack_mn_cols_reads(&sl) != 0 {
+				return GemmOperand{Ptr: at, Layout: pl}, c.packMNCols(at, packed, src.Ptr, &sl, es)
+			}
 		}
 		if _, err := c.Copy(at, pl, src.Ptr, src.Layout, es, nil); err != nil {
 			return src, fmt.Errorf("gpu: gemm: packing an operand: %w", err)
@@ -821,14 +840,17 @@ func (c *Copier) packOperands(p *GemmPlan, ws cu.DevicePtr, a, b, d GemmOperand,
 	}
 	var err error
 	if p.c.flags&C.CUTEGO_GEMM_F_PACK_A != 0 {
-		if a, err = pack(a, &p.c.a_packed, ws+cu.DevicePtr(p.c.a_workspace_offset), abes); err != nil {
+		if a, err = pack(a, &p.c.a_packed, ws+cu.DevicePtr(p.c.a_workspace_offset), abes, true); err != nil {
 			return a, b, d, cOp, err
 		}
 	}
 	if p.c.flags&C.CUTEGO_GEMM_F_PACK_B != 0 {
-		if b, err = pack(b, &p.c.b_packed, ws+cu.DevicePtr(p.c.b_workspace_offset), abes); err != nil {
+		if b, err = pack(b, &p.c.b_packed, ws+cu.DevicePtr(p.c.b_workspace_offset), abes, true); err != nil {
 			return a, b, d, cOp, err
 		}
+	}
+	if err := c.packRows(rows); err != nil {
+		return a, b, d, cOp, err
 	}
 	if p.c.flags&C.CUTEGO_GEMM_F_PACK_D != 0 {
 		at := ws + cu.DevicePtr(p.c.d_workspace_offset)
@@ -837,7 +859,7 @@ func (c *Copier) packOperands(p *GemmPlan, ws cu.DevicePtr, a, b, d GemmOperand,
 			return a, b, d, cOp, err
 		}
 		if beta != 0 {
-			if _, err := pack(*cOp, &p.c.d_packed, at, es); err != nil {
+			if _, err := pack(*cOp, &p.c.d_packed, at, es, false); err != nil {
 				return a, b, d, cOp, err
 			}
 		}
@@ -845,6 +867,37 @@ func (c *Copier) packOperands(p *GemmPlan, ws cu.DevicePtr, a, b, d GemmOperand,
 		cOp = &d
 	}
 	return a, b, d, cOp, nil
+}
+
+// packRows launches the row packer's jobs of rows (cutego_gemm_pack_rows_grid; its kernels are in
+// the copy module, kernels/module.cu), if any.
+func (c *Copier) packRows(rows *C.cutego_gemm_pack_rows_t) error {
+	var unit, bits C.int
+	blocks := C.cutego_shim_pack_rows_grid(rows, C.int(c.sms), &unit, &bits)
+	if blocks == 0 {
+		return nil
+	}
+	name := fmt.Sprintf("cutego_gemm_pack_k_rows_%d_%d", int(unit), int(bits))
+	f, err := c.fn(name)
+	if err != nil {
+		return fmt.Errorf("gpu: gemm: packing rows: %w", err)
+	}
+	return cuErr(name, C.cutego_shim_pack_rows_launch(f, c.stream(), rows, blocks))
+}
+
+// packMNCols copies src (layout sl, unit MN stride) into at (layout packed) with the column
+// packer (its kernels are in the copy module, kernels/module.cu).
+func (c *Copier) packMNCols(at cu.DevicePtr, packed *C.cute_layout_t, src cu.DevicePtr, sl *C.cute_layout_t, es int) error {
+	name := fmt.Sprintf("cutego_gemm_pack_mn_cols_%d", es)
+	f, err := c.fn(name)
+	if err != nil {
+		return fmt.Errorf("gpu: gemm: packing columns: %w", err)
+	}
+	rc := C.cutego_shim_pack_mn_cols(f, c.stream(), C.CUdeviceptr(at), packed, C.CUdeviceptr(src), sl, C.int(es), C.int(c.sms))
+	if rc == -1 {
+		return fmt.Errorf("gpu: gemm: packing columns: the packed rows lie off the 16-byte grid")
+	}
+	return cuErr(name, rc)
 }
 
 // gemmSplitK runs plan p of K split in p.SplitK slices (planSplit) as cutego_gemm does: the

@@ -259,39 +259,89 @@ func BenchmarkGemmDecomposition(b *testing.B) {
 		}
 		for _, dec := range []GemmDecomposition{GemmDecompositionAuto, GemmDataParallel} {
 			b.Run(fmt.Sprintf("%dx%dx%d/%v", M, N, K, dec), func(b *testing.B) {
-				// a sub-benchmark runs on a goroutine of its own: the Copier's context made current
-				// on its thread
-				runtime.LockOSThread()
-				defer runtime.UnlockOSThread()
-				if err := cu.SetCurrentContext(c.ctx); err != nil {
-					b.Fatal(err)
-				}
 				opt := &GemmOptions{Decomposition: dec}
-				gemm := func() *GemmPlan {
-					p, err := c.Gemm(GemmOperand{Ptr: dd, Layout: ld}, GemmOperand{Ptr: da, Layout: la},
-						GemmOperand{Ptr: db, Layout: lb}, nil, BF16, BF16, 1, 0, opt)
-					if err != nil {
-						b.Fatal(err)
-					}
-					return p
-				}
-				p := gemm() // (the workspace and the kernel's shared memory set up once)
-				if err := cu.Synchronize(); err != nil {
-					b.Fatal(err)
-				}
-				b.ResetTimer()
-				for i := 0; i < b.N; i++ {
-					gemm()
-				}
-				if err := cu.Synchronize(); err != nil {
-					b.Fatal(err)
-				}
-				b.StopTimer()
-				us := float64(b.Elapsed().Microseconds()) / float64(b.N)
-				b.ReportMetric(us, "us/gemm")
+				us := timeGemm(b, c, GemmOperand{Ptr: dd, Layout: ld}, GemmOperand{Ptr: da, Layout: la},
+					GemmOperand{Ptr: db, Layout: lb}, opt)
 				b.ReportMetric(2*float64(M*N*K)/us/1e6, "TFLOP/s")
-				b.Logf("%s (%s)", p.Kernel, p.Reason)
 			})
 		}
 	}
+}
+
+// BenchmarkGemmPacked times Copier.Gemm (bf16 in and out) where the plan packs A or B first, beside
+// the same GEMM on operands that need no copy (K-major, rows on the 128-byte grid, in the same
+// memory): the quotient of the two is what the packing costs. NT 640 x 27940 x 1600: B N-major with
+// columns of 55,880 bytes, off TMA's 16-byte grid (the column packer); TN 100 x 4096 x 4097: rows of
+// 8,194 bytes (the row packer, A's and B's in one launch). Needs a Hopper GPU and the modules
+// (openGemm).
+func BenchmarkGemmPacked(b *testing.B) {
+	c := openGemm(b)
+	cases := []struct {
+		name    string
+		m, n, k int64
+		la, lb  cute.Layout
+	}{
+		{"NT", 640, 27940, 1600, cute.MustLayout(cute.Ints(640, 1600), cute.Ints(1, 640)),
+			cute.MustLayout(cute.Ints(27940, 1600), cute.Ints(1, 27940))},
+		{"TN", 100, 4096, 4097, cute.MustLayout(cute.Ints(100, 4097), cute.Ints(4097, 1)),
+			cute.MustLayout(cute.Ints(4096, 4097), cute.Ints(4097, 1))},
+	}
+	for _, tc := range cases {
+		M, N, K, kp := tc.m, tc.n, tc.k, (tc.k+63)/64*64
+		da, db, dd := devAlloc(b, 2*M*kp, nil), devAlloc(b, 2*N*kp, nil), devAlloc(b, 2*M*N, nil)
+		if err := cu.MemsetD32(da, 0x3f803f80, M*kp/2); err != nil { // 1.0 in bf16
+			b.Fatal(err)
+		}
+		if err := cu.MemsetD32(db, 0x3f803f80, N*kp/2); err != nil {
+			b.Fatal(err)
+		}
+		ld := cute.MustLayout(cute.Ints(M, N), cute.Ints(N, 1))
+		for _, in := range []struct {
+			name   string
+			la, lb cute.Layout
+		}{
+			{tc.name, tc.la, tc.lb},
+			{"K-major on the grid", cute.MustLayout(cute.Ints(M, K), cute.Ints(kp, 1)), cute.MustLayout(cute.Ints(N, K), cute.Ints(kp, 1))},
+		} {
+			b.Run(fmt.Sprintf("%dx%dx%d/%s", M, N, K, in.name), func(b *testing.B) {
+				timeGemm(b, c, GemmOperand{Ptr: dd, Layout: ld}, GemmOperand{Ptr: da, Layout: in.la},
+					GemmOperand{Ptr: db, Layout: in.lb}, nil)
+			})
+		}
+	}
+}
+
+// timeGemm times Copier.Gemm of d = a·b (bf16 in and out) b.N times after one untimed call (the
+// workspace and the kernel's shared memory set up once), reports its microseconds per call as
+// us/gemm and logs the plan's kernel. A sub-benchmark runs on a goroutine of its own: the Copier's
+// context is made current on its thread.
+func timeGemm(b *testing.B, c *Copier, d, a, bb GemmOperand, opt *GemmOptions) float64 {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	if err := cu.SetCurrentContext(c.ctx); err != nil {
+		b.Fatal(err)
+	}
+	gemm := func() *GemmPlan {
+		p, err := c.Gemm(d, a, bb, nil, BF16, BF16, 1, 0, opt)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return p
+	}
+	p := gemm()
+	if err := cu.Synchronize(); err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		gemm()
+	}
+	if err := cu.Synchronize(); err != nil {
+		b.Fatal(err)
+	}
+	b.StopTimer()
+	us := float64(b.Elapsed().Microseconds()) / float64(b.N)
+	b.ReportMetric(us, "us/gemm")
+	b.Logf("%s (%s)", p.Kernel, p.Reason)
+	return us
 }

@@ -152,6 +152,37 @@ int cutego_shim_launch_split_k_reduce(CUfunction f, CUstream s, const cutego_gem
   return (int)cuLaunchKernel(f, (unsigned)sl->reduce_blocks, 1, 1, 256, 1, 1, 0, s, kargs, NULL);
 }
 
+int cutego_shim_pack_rows_add(cutego_gemm_pack_rows_t *r, CUdeviceptr dst, const cute_layout_t *packed, CUdeviceptr src,
+                              const cute_layout_t *src_l, int es) {
+  return cutego_gemm_pack_rows_add(r, (void *)(uintptr_t)dst, packed, (const void *)(uintptr_t)src, src_l, es);
+}
+
+unsigned cutego_shim_pack_rows_grid(cutego_gemm_pack_rows_t *r, int sms, int *unit, int *bits) {
+  return cutego_gemm_pack_rows_grid(r, sms, unit, bits);
+}
+
+int cutego_shim_pack_rows_launch(CUfunction f, CUstream s, const cutego_gemm_pack_rows_t *r, unsigned blocks) {
+  cutego_gemm_pack_row_jobs_t jobs = r->jobs;
+  void *args[] = {&jobs};
+  return (int)cuLaunchKernel(f, blocks, 1, 1, CUTEGO_GEMM_PACK_ROW_THREADS, 1, 1, 0, s, args, NULL);
+}
+
+int cutego_shim_pack_mn_cols_reads(const cute_layout_t *src_l) {
+  int64_t s1, s2;
+  return cutego_gemm_flat_unit(src_l, 0, &s1, &s2);
+}
+
+int cutego_shim_pack_mn_cols(CUfunction f, CUstream s, CUdeviceptr dst, const cute_layout_t *packed, CUdeviceptr src,
+                             const cute_layout_t *src_l, int es, int sms) {
+  cutego_gemm_pack_cols_job_t jb;
+  unsigned blocks = 0;
+  if (cutego_gemm_pack_cols_job(&jb, &blocks, (void *)(uintptr_t)dst, packed, (const void *)(uintptr_t)src, src_l, es, sms))
+    return -1;
+  if (blocks == 0) return 0;
+  void *args[] = {&jb};
+  return (int)cuLaunchKernel(f, blocks, 1, 1, CUTEGO_GEMM_PACK_COL_THREADS, 1, 1, 0, s, args, NULL);
+}
+
 int cutego_shim_zero_split_pads(const cutego_gemm_plan_t *plan, CUdeviceptr a, CUdeviceptr b, CUstream s) {
   for (int which = 0; which < 2; ++which) {
     int64_t off, pitch, width, rows;

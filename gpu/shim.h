@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include "cutego_kernels.h"
 #include "cutego_tma.h"
+#include "../csrc/gemm/pack.h"
 
 int cutego_shim_attr(CUdevice dev, int attr);
 int cutego_shim_set_smem(CUfunction f, int bytes);
@@ -32,6 +33,22 @@ int cutego_shim_launch_gemm(CUfunction f, int sms, int max_ctas, CUstream s,
  * that the slices of a split read (cutego_gemm_split_pad), by cuMemsetD2D8Async. Returns a
  * CUresult (0 where there is none). */
 int cutego_shim_zero_split_pads(const cutego_gemm_plan_t *plan, CUdeviceptr a, CUdeviceptr b, CUstream s);
+/* The GEMM's packers (csrc/gemm/pack.h; their kernels are in the copy module). The row packer:
+ * cutego_gemm_pack_rows_add's answer for a copy of src (layout src_l, es bytes an element) into dst
+ * (layout packed), added to r (C memory, zeroed first) where it is 0; r's grid for sms SMs (its
+ * blocks, the kernel's unit and index bits: cutego_gemm_pack_k_rows_<unit>_<bits>); and its launch
+ * of f on stream s (a CUresult). */
+int cutego_shim_pack_rows_add(cutego_gemm_pack_rows_t *r, CUdeviceptr dst, const cute_layout_t *packed, CUdeviceptr src,
+                              const cute_layout_t *src_l, int es);
+unsigned cutego_shim_pack_rows_grid(cutego_gemm_pack_rows_t *r, int sms, int *unit, int *bits);
+int cutego_shim_pack_rows_launch(CUfunction f, CUstream s, const cutego_gemm_pack_rows_t *r, unsigned blocks);
+/* The column packer: whether it reads a source of layout src_l (unit MN stride); and its launch of f
+ * (cutego_gemm_pack_mn_cols_<es>) on stream s, copying src (layout src_l, es bytes an element) into
+ * dst (layout packed), its job and grid cutego_gemm_pack_cols_job's for sms SMs: a CUresult, or -1
+ * where that job refuses. */
+int cutego_shim_pack_mn_cols_reads(const cute_layout_t *src_l);
+int cutego_shim_pack_mn_cols(CUfunction f, CUstream s, CUdeviceptr dst, const cute_layout_t *packed, CUdeviceptr src,
+                             const cute_layout_t *src_l, int es, int sms);
 /* Points a stream-K launch (cutego_gemm_stream_k_launch's) at its partial sums and flags, device
  * addresses as integers. */
 void cutego_shim_stream_k_at(cutego_gemm_stream_k_t *sk, CUdeviceptr partials, CUdeviceptr flags);

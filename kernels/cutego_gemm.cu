@@ -13,6 +13,7 @@
 #include "gemm_generic_instances.cuh"
 #include "gemm_split_k.cuh"
 #include "gemm_stream_k.cuh"
+#include "gemm_pack.cuh"
 
 using cutego_k::fail;
 
@@ -346,187 +347,58 @@ cudaError_t launch_generic(const cutego_gemm_plan_t &p, void *d, const cute_layo
 #undef GEN
   return cudaGetLastError();
 }
-// Whether L is a flat (MN, K) or (MN, K, L) layout whose mode `unit` (0: MN, 1: K) has unit stride:
-// the other mode's stride and the batch stride.
-bool flat_unit(const cute_layout_t *L, int unit, int64_t *s, int64_t *s2) {
-  const int r = L->leaves;
-  if ((r != 2 && r != 3) || L->ntokens != r + 2 || L->nest[0] != CUTE_NEST_OPEN || L->nest[r + 1] != CUTE_NEST_CLOSE)
-    return false;
-  for (int i = 1; i <= r; ++i)
-    if (L->nest[i] != CUTE_NEST_LEAF) return false;
-  if (L->stride[unit] != 1 && L->shape[unit] != 1) return false;
-  *s = L->stride[1 - unit];
-  *s2 = r == 3 ? L->stride[2] : 0;
-  return true;
-}
-// Whether L is a flat layout with unit K stride: its row and batch strides.
-bool k_rows(const cute_layout_t *L, int64_t *s0, int64_t *s2) { return flat_unit(L, 1, s0, s2); }
-
-// dst (MN, kp, L) compact K-major <- src rows (row stride s0, batch stride s2, unit K stride), K
-// padded with zeros to kp: the packed layout the planner wrote (pack(): shape (MN, K, L), strides
-// (kp, 1, MN * kp)). One such copy is a PackRows job; one launch runs the jobs of a call (A's and
-// B's), each on its own share of the blocks. Each thread writes kPackVecs 16-byte vectors of dst,
-// each gathered from 16 / sizeof(E) source units of E (the widest unit every job's alignment
-// allows), and issues every load before its first store, so that enough bytes are in flight to
-// run at the device's copy rate. K and the strides in bytes, vpr (dst vectors per row) and total
-// in vectors; I, the index type: 32-bit where every job's vectors fit, sparing 64-bit divisions.
-constexpr int kPackVecs = 4, kPackThreads = 256;
-struct PackJob {
-  uint4 *dst;
-  const void *src;
-  int64_t vpr, mn, total, k_bytes, s0_bytes, s2_bytes;
-  unsigned blocks;
-};
-struct PackJobs {
-  PackJob job[2];
-};
-
-template <typename E, typename I>
-__device__ __forceinline__ void pack_rows(const PackJob &jb, unsigned block) {
-  constexpr int U = 16 / sizeof(E);
-  const E *src = static_cast<const E *>(jb.src);
-  constexpr int64_t es = sizeof(E);  // (signed: a stride may be negative)
-  const int64_t k = jb.k_bytes / es, s0 = jb.s0_bytes / es, s2 = jb.s2_bytes / es;
-  const I vpr = static_cast<I>(jb.vpr), mn = static_cast<I>(jb.mn), total = static_cast<I>(jb.total);
-  const I step = static_cast<I>(jb.blocks) * kPackThreads * kPackVecs;
-  for (I base = static_cast<I>(block) * kPackThreads * kPackVecs + threadIdx.x; base < total; base += step) {
-    uint4 v[kPackVecs];
-#pragma unroll
-    for (int j = 0; j < kPackVecs; ++j) {
-      const I i = base + j * kPackThreads;
-      E u[U];
-#pragma unroll
-      for (int e = 0; e < U; ++e) u[e] = E{};
-      if (i < total) {
-        const I row = i / vpr, c = i - row * vpr, z = row / mn, r = row - z * mn;
-        const E *in = src + static_cast<int64_t>(z) * s2 + static_cast<int64_t>(r) * s0;
-        const int64_t c0 = static_cast<int64_t>(c) * U;
-#pragma unroll
-        for (int e = 0; e < U; ++e)
-          if (c0 + e < k) u[e] = in[c0 + e];
-      }
-      memcpy(&v[j], u, 16);
-    }
-#pragma unroll
-    for (int j = 0; j < kPackVecs; ++j)
-      if (base + j * kPackThreads < total) jb.dst[base + j * kPackThreads] = v[j];
-  }
-}
-
-template <typename E, typename I>
-__global__ void __launch_bounds__(kPackThreads) gemm_pack_k_rows(const __grid_constant__ PackJobs jobs) {
-  const bool second = blockIdx.x >= jobs.job[0].blocks;
-  const PackJob &jb = jobs.job[second ? 1 : 0];
-  pack_rows<E, I>(jb, second ? blockIdx.x - jobs.job[0].blocks : blockIdx.x);
-}
-
-// The row copies of a call, launched together. They read units of 16, 8, 4, 2 or 1 bytes, the
-// widest of which every job's source address, row and batch strides and K in bytes are multiples
-// (rows of 2,000 bytes: 16; of 8,200: 8), and write 16-byte vectors (the workspace and kp in
-// bytes are on the 16-byte grid: the planner's). The blocks (those that fit on the SMs at once)
-// are shared in proportion to the jobs' vectors, at least one each.
+// The row copies of a call (csrc/gemm/pack.h's row packer: sources of unit K stride), launched
+// together.
 struct PackRows {
-  PackJobs jobs = {};
-  int n = 0;
-  int64_t align = 0;  // the jobs' source addresses, strides and K in bytes, or-ed
-  int add(void *dst, const cute_layout_t &packed, const void *src, int64_t s0, int64_t s2, int es) {
-    const int64_t mn = packed.shape[0], k = packed.shape[1], l = packed.shape[2], kp = packed.stride[0];
-    if (reinterpret_cast<uintptr_t>(dst) % 16 != 0 || (kp * es) % 16 != 0)
-      return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: packing rows: the copy's rows are off the 16-byte grid");
-    const int64_t b_s2 = l > 1 ? s2 * es : 0, vpr = kp * es / 16, total = mn * l * vpr;
-    if (total == 0) return CUTEGO_KERNELS_OK;
-    align |= static_cast<int64_t>(reinterpret_cast<uintptr_t>(src) % 16) | (k * es) | (s0 * es) | b_s2;
-    jobs.job[n++] = {static_cast<uint4 *>(dst), src, vpr, mn, total, k * es, s0 * es, b_s2, 0};
-    return CUTEGO_KERNELS_OK;
+  static constexpr int kOther = -1;  // add's answer where src_l's K stride is not 1: nothing added
+  cutego_gemm_pack_rows_t r = {};
+  // Adds the copy of src (layout src_l) into dst: CUTEGO_KERNELS_OK, an error, or kOther.
+  int add(void *dst, const cute_layout_t &packed, const void *src, const cute_layout_t *src_l, int es) {
+    const int rc = cutego_gemm_pack_rows_add(&r, dst, &packed, src, src_l, es);
+    return rc == 1   ? kOther
+           : rc == 0 ? CUTEGO_KERNELS_OK
+                     : fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: packing rows: the copy's rows are off the 16-byte grid");
   }
   int launch(int sms, cudaStream_t stream) {
-    if (n == 0) return CUTEGO_KERNELS_OK;
-    const int64_t per_block = int64_t{kPackThreads} * kPackVecs, cap = static_cast<int64_t>(sms) * (2048 / kPackThreads);
-    int64_t all = 0, span = 0;
-    for (int i = 0; i < n; ++i) all += jobs.job[i].total;
-    unsigned blocks = 0;
-    for (int i = 0; i < n; ++i) {
-      PackJob &jb = jobs.job[i];
-      const int64_t want = (jb.total + per_block - 1) / per_block, share = cap * jb.total / all;
-      jb.blocks = static_cast<unsigned>(want < share ? want : share > 1 ? share : 1);
-      blocks += jb.blocks;
-      const int64_t reach = jb.total + static_cast<int64_t>(jb.blocks) * per_block;
-      span = reach > span ? reach : span;  // (the rows, mn * l <= total, fit where this does)
+    int unit = 16, bits = 32;
+    const unsigned blocks = cutego_gemm_pack_rows_grid(&r, sms, &unit, &bits);
+    if (blocks == 0) return CUTEGO_KERNELS_OK;
+#define PACK(UNIT)                                                                                            \
+  (bits == 32 ? cutego_gemm_pack_k_rows_##UNIT##_32<<<blocks, CUTEGO_GEMM_PACK_ROW_THREADS, 0, stream>>>(r.jobs) \
+              : cutego_gemm_pack_k_rows_##UNIT##_64<<<blocks, CUTEGO_GEMM_PACK_ROW_THREADS, 0, stream>>>(r.jobs))
+    switch (unit) {
+      case 16: PACK(16); break;
+      case 8: PACK(8); break;
+      case 4: PACK(4); break;
+      case 2: PACK(2); break;
+      default: PACK(1); break;
     }
-    const bool narrow = span < (int64_t{1} << 32);
-#define PACK(E)                                                                                     \
-  (narrow ? gemm_pack_k_rows<E, uint32_t><<<blocks, kPackThreads, 0, stream>>>(jobs)               \
-          : gemm_pack_k_rows<E, int64_t><<<blocks, kPackThreads, 0, stream>>>(jobs))
-    if (align % 16 == 0) PACK(uint4);
-    else if (align % 8 == 0) PACK(uint2);
-    else if (align % 4 == 0) PACK(uint32_t);
-    else if (align % 2 == 0) PACK(uint16_t);
-    else PACK(uint8_t);
 #undef PACK
     cudaError_t e = cudaGetLastError();
     return e == cudaSuccess ? CUTEGO_KERNELS_OK : fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: packing rows: %s", cudaGetErrorString(e));
   }
 };
 
-// dst (MN, kp, L) compact K-major <- src (MN, K, L) whose MN stride is 1 (an M-major A, an
-// N-major B: src(mn, k, l) at mn + k s1 + l s2 elements, s1 any pitch, none on the 16-byte grid
-// needed), K padded with zeros to kp: the packed layout the planner wrote. Tiles of kColTile x
-// kColTile through shared memory: a block reads kColTile runs along MN (one per k; consecutive
-// threads, consecutive elements) and writes kColTile runs along K of 16-byte vectors (kp in bytes
-// is on the 16-byte grid: the planner's), zeros past K. One launch per operand, the tiles strided
-// over the blocks that fit on the SMs at once.
-constexpr int kColTile = 64, kColThreads = 256;
-struct PackColsJob {
-  void *dst;
-  const void *src;
-  int64_t mn, k, l, kp, s1, s2, tiles_mn, tiles_k;
-};
-template <typename E>
-__global__ void __launch_bounds__(kColThreads) gemm_pack_mn_cols(const __grid_constant__ PackColsJob jb) {
-  constexpr int V = 16 / sizeof(E);  // elements per 16-byte vector
-  __shared__ E tile[kColTile][kColTile + 16 / sizeof(E)];  // [k][mn], rows padded by a vector
-  const E *src = static_cast<const E *>(jb.src);
-  const int64_t tiles = jb.tiles_mn * jb.tiles_k * jb.l;
-  for (int64_t t = blockIdx.x; t < tiles; t += gridDim.x) {
-    const int64_t z = t / (jb.tiles_mn * jb.tiles_k), r = t - z * jb.tiles_mn * jb.tiles_k;
-    const int64_t mn0 = (r % jb.tiles_mn) * kColTile, k0 = (r / jb.tiles_mn) * kColTile;
-    __syncthreads();  // the tile before is written out
-    for (int i = threadIdx.x; i < kColTile * kColTile; i += kColThreads) {
-      const int kk = i / kColTile, mm = i % kColTile;
-      const int64_t mn = mn0 + mm, k = k0 + kk;
-      tile[kk][mm] = mn < jb.mn && k < jb.k ? src[z * jb.s2 + k * jb.s1 + mn] : E{};
-    }
-    __syncthreads();
-    for (int i = threadIdx.x; i < kColTile * (kColTile / V); i += kColThreads) {
-      const int mm = i / (kColTile / V), kv = (i % (kColTile / V)) * V;
-      const int64_t mn = mn0 + mm, k = k0 + kv;
-      if (mn >= jb.mn || k >= jb.kp) continue;
-      E v[V];
-#pragma unroll
-      for (int e = 0; e < V; ++e) v[e] = tile[kv + e][mm];
-      uint4 u;
-      memcpy(&u, v, 16);
-      reinterpret_cast<uint4 *>(static_cast<E *>(jb.dst) + (z * jb.mn + mn) * jb.kp + k)[0] = u;
-    }
-  }
+// Whether L is a flat layout with unit MN stride (the column packer's sources).
+bool mn_cols(const cute_layout_t *L) {
+  int64_t s1, s2;
+  return cutego_gemm_flat_unit(L, 0, &s1, &s2);
 }
-// Whether L is a flat layout with unit MN stride: its K and batch strides.
-bool mn_cols(const cute_layout_t *L, int64_t *s1, int64_t *s2) { return flat_unit(L, 0, s1, s2); }
-// One operand's copy by gemm_pack_mn_cols (es: 1 or 2 bytes).
-int pack_mn_cols(void *dst, const cute_layout_t &packed, const void *src, int64_t s1, int64_t s2, int es, int sms,
+// One operand's copy by the column packer (kernels/gemm_pack.cuh; its job and grid:
+// cutego_gemm_pack_cols_job) from src of layout src_l (mn_cols; es: 1 or 2 bytes).
+int pack_mn_cols(void *dst, const cute_layout_t &packed, const void *src, const cute_layout_t *src_l, int es, int sms,
                  cudaStream_t stream) {
-  PackColsJob jb = {dst, src, packed.shape[0], packed.shape[1], packed.shape[2], packed.stride[0], s1,
-                    packed.shape[2] > 1 ? s2 : 0, 0, 0};
-  if (reinterpret_cast<uintptr_t>(dst) % 16 != 0 || (jb.kp * es) % 16 != 0)
-    return fail(CUTEGO_KERNELS_EINVAL, "cutego_gemm: packing columns: the copy's rows are off the 16-byte grid");
-  jb.tiles_mn = (jb.mn + kColTile - 1) / kColTile, jb.tiles_k = (jb.kp + kColTile - 1) / kColTile;
-  const int64_t tiles = jb.tiles_mn * jb.tiles_k * jb.l, cap = static_cast<int64_t>(sms) * (2048 / kColThreads);
-  if (tiles == 0) return CUTEGO_KERNELS_OK;
-  const unsigned blocks = static_cast<unsigned>(tiles < cap ? tiles : cap);
+  cutego_gemm_pack_cols_job_t jb;
+  unsigned blocks = 0;
+  const int r = cutego_gemm_pack_cols_job(&jb, &blocks, dst, &packed, src, src_l, es, sms);
+  if (r != 0)
+    return fail(CUTEGO_KERNELS_EINVAL, r > 0 ? "cutego_gemm: packing columns: the source's MN stride is not 1"
+                                             : "cutego_gemm: packing columns: the copy's rows are off the 16-byte grid");
+  if (blocks == 0) return CUTEGO_KERNELS_OK;
   if (es == 1)
-    gemm_pack_mn_cols<uint8_t><<<blocks, kColThreads, 0, stream>>>(jb);
+    cutego_gemm_pack_mn_cols_1<<<blocks, CUTEGO_GEMM_PACK_COL_THREADS, 0, stream>>>(jb);
   else
-    gemm_pack_mn_cols<uint16_t><<<blocks, kColThreads, 0, stream>>>(jb);
+    cutego_gemm_pack_mn_cols_2<<<blocks, CUTEGO_GEMM_PACK_COL_THREADS, 0, stream>>>(jb);
   cudaError_t e = cudaGetLastError();
   return e == cudaSuccess ? CUTEGO_KERNELS_OK : fail(CUTEGO_KERNELS_ECUDA, "cutego_gemm: packing columns: %s", cudaGetErrorString(e));
 }
@@ -654,9 +526,6 @@ int pack_operands(const cutego_gemm_plan_t &p, const cute_layout_t *la, const cu
                   int sms, cutego_stream_t stream_, void **ws_own, bool *in_caller) {
   cudaStream_t stream = reinterpret_cast<cudaStream_t>(stream_);
   const int ces = p.cd_dtype == CUTEGO_DTYPE_F32 ? 4 : 2, es = is_fp8(p.ab_dtype) ? 1 : 2;
-  int64_t as0 = 0, as2 = 0, bs0 = 0, bs2 = 0;
-  const bool rows_a = (p.flags & CUTEGO_GEMM_F_PACK_A) && k_rows(la, &as0, &as2);
-  const bool rows_b = (p.flags & CUTEGO_GEMM_F_PACK_B) && k_rows(lb, &bs0, &bs2);
   void *ws = nullptr;
   cudaError_t e = cudaSuccess;
   *ws_own = nullptr;
@@ -673,12 +542,11 @@ int pack_operands(const cutego_gemm_plan_t &p, const cute_layout_t *la, const cu
   }
   int rc = CUTEGO_KERNELS_OK;
   PackRows rows;
-  int64_t as1 = 0, bs1 = 0, ac2 = 0, bc2 = 0;
   if (p.flags & CUTEGO_GEMM_F_PACK_A) {
     void *wa = static_cast<uint8_t *>(ws) + p.a_workspace_offset;
-    rc = rows_a                      ? rows.add(wa, p.a_packed, *a, as0, as2, es)
-         : mn_cols(la, &as1, &ac2) ? pack_mn_cols(wa, p.a_packed, *a, as1, ac2, es, sms, stream)
-                                     : cutego_copy_ex(wa, &p.a_packed, *a, la, es, stream_, nullptr, nullptr);
+    rc = rows.add(wa, p.a_packed, *a, la, es);
+    if (rc == PackRows::kOther) rc = mn_cols(la) ? pack_mn_cols(wa, p.a_packed, *a, la, es, sms, stream)
+                                : cutego_copy_ex(wa, &p.a_packed, *a, la, es, stream_, nullptr, nullptr);
     *a = wa;
   }
   if (p.flags & CUTEGO_GEMM_F_PACK_D) {
@@ -689,9 +557,9 @@ int pack_operands(const cutego_gemm_plan_t &p, const cute_layout_t *la, const cu
   }
   if (rc == CUTEGO_KERNELS_OK && (p.flags & CUTEGO_GEMM_F_PACK_B)) {
     void *wb = static_cast<uint8_t *>(ws) + p.b_workspace_offset;
-    rc = rows_b                      ? rows.add(wb, p.b_packed, *b, bs0, bs2, es)
-         : mn_cols(lb, &bs1, &bc2) ? pack_mn_cols(wb, p.b_packed, *b, bs1, bc2, es, sms, stream)
-                                     : cutego_copy_ex(wb, &p.b_packed, *b, lb, es, stream_, nullptr, nullptr);
+    rc = rows.add(wb, p.b_packed, *b, lb, es);
+    if (rc == PackRows::kOther) rc = mn_cols(lb) ? pack_mn_cols(wb, p.b_packed, *b, lb, es, sms, stream)
+                                : cutego_copy_ex(wb, &p.b_packed, *b, lb, es, stream_, nullptr, nullptr);
     *b = wb;
   }
   if (rc == CUTEGO_KERNELS_OK) rc = rows.launch(sms, stream);

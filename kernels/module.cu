@@ -1,1 +1,2 @@
 #include "copy_kernels.cuh"
+#include "gemm_pack.cuh"
