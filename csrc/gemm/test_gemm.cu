@@ -347,8 +347,9 @@ static void bad_args() {
   printf("%s bad-args misaligned A -> %s: %s\n", ok ? "ok  " : "FAIL", cutego_gemm_path_name(plan.path), plan.reason);
   if (!ok) ++g_fail;
   // cutego_gemm remembers its plans by the bytes of its arguments: the same call twice gives
-  // the same plan; the same layouts with A 2 bytes off the grid (A packed), with beta (C read),
-  // or with other options plan anew, and the first call's plan comes back after them.
+  // the same plan (64 x 64 x 32: two 64x32 tiles, few rows); the same layouts with A 2 bytes off
+  // the grid (A packed), with beta (C read), or with other options plan anew, and the first call's
+  // plan comes back after them.
   {
     uint8_t *q = static_cast<uint8_t *>(p);
     cutego_gemm_options_t o;
@@ -371,7 +372,7 @@ static void bad_args() {
     bool okm = rc1 == 0 && rc2 == 0 && rc3 == 0 && rc4 == 0 && rc5 == 0 && rc6 == 0 && memcmp(&p1, &p2, sizeof p1) == 0 &&
                !(p1.flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_SWAP_AB)) && (p3.flags & CUTEGO_GEMM_F_PACK_A) &&
                p4.read_c && !p1.read_c &&
-               p1.config == CUTEGO_GEMM_CONFIG_128x128x64 && p5.config == CUTEGO_GEMM_CONFIG_128x256x64 &&
+               p1.config == CUTEGO_GEMM_CONFIG_64x32x128 && p5.config == CUTEGO_GEMM_CONFIG_128x256x64 &&
                memcmp(&p1, &p6, sizeof p1) == 0;
     printf("%s plan memo: same call, A off the grid, beta, options, same call again (flags %d %d %d, configs %d %d)\n",
            okm ? "ok  " : "FAIL", (int)p1.flags, (int)p3.flags, (int)p4.flags, (int)p1.config, (int)p5.config);
