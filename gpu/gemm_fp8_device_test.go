@@ -30,6 +30,9 @@ type fp8Case struct {
 	// checked: the plan's decomposition and its kernel ending _streamk)
 	streamK bool
 	config  int
+	// clusters: the automatic plan must run 2x1 clusters sharing B (cutego_gemm_auto_cluster; checked
+	// in the plan's reason)
+	clusters bool
 }
 
 func fromF16(h uint16) float64 {
@@ -215,7 +218,8 @@ func runFP8(t *testing.T, c *Copier, tc fp8Case, rng *rand.Rand) {
 	t.Logf("%dx%dx%d L=%d %v: %s (%s) rel err %.2e (bound %.2e)", M, N, K, L, tc.cd, p.Kernel, p.Reason, rel, tol)
 	if rel > tol || p.Path != GemmWgmma || p.Packed != wantPacked || strings.HasSuffix(p.Kernel, "_promoted") != tc.promoted ||
 		strings.HasSuffix(p.Kernel, "_blockscaled") != tc.blockScaled || (tc.splitK > 1 && p.SplitK != tc.splitK) ||
-		strings.HasSuffix(p.Kernel, "_streamk") != tc.streamK || (tc.streamK && p.Decomposition != GemmStreamK) {
+		strings.HasSuffix(p.Kernel, "_streamk") != tc.streamK || (tc.streamK && p.Decomposition != GemmStreamK) ||
+		(tc.clusters && !strings.Contains(p.Reason, "2x1 clusters")) {
 		t.Errorf("%+v: %s packed %v, rel err %.2e > %.2e", tc, p.Kernel, p.Packed, rel, tol)
 	}
 }
@@ -249,6 +253,9 @@ func TestGemmFP8OnDevice(t *testing.T) {
 		{m: 300, n: 1000, k: 1024, l: 1, ta: E4M3, tb: E4M3, cd: BF16, sa: 0.5, sb: 2, alpha: 1, beta: 1, streamK: true, config: 1},
 		{m: 300, n: 1000, k: 1024, l: 1, ta: E4M3, tb: E4M3, cd: F16, aMajorM: true, sa: 1, sb: 0.25, alpha: 1, streamK: true, config: 1},
 		{m: 1100, n: 4000, k: 256, l: 1, ta: E5M2, tb: E4M3, cd: F32, sa: 1, sb: 1, alpha: 0.5, beta: 1, streamK: true, config: 2},
+		// B's rows of 208 bytes, read in place off the 128-byte grid: 2x1 clusters sharing B on
+		// 128x256 tiles, chosen automatically as in C (cutego_gemm_auto_cluster).
+		{m: 256, n: 12288, k: 208, l: 1, ta: E4M3, tb: E4M3, cd: BF16, sa: 0.5, sb: 1, alpha: 1, beta: 0.5, clusters: true},
 	} {
 		runFP8(t, c, tc, rng)
 	}

@@ -31,7 +31,8 @@ struct Case {
   int block;       // block-scaled (cutego_gemm_blockscaled; promoted 1, sa = sb = 0): scales SA (M, kb, L),
                    // SB (nb, kb, L) 1 K-major (kb contiguous), 2 MN-major (M, nb contiguous; M padded to
                    // 4 as DeepGEMM's TMA-aligned scales), 3 K-major shared by every batch (rank 2)
-  int cluster;     // 0 the planner's choice; 2: 2x1 clusters sharing B (checked in the plan)
+  int cluster;     // 0 the planner's choice; 2: 2x1 clusters sharing B (checked in the plan); -2: the
+                   // planner's choice, which must be 2x1 clusters (checked)
   int decomp;      // 0 the cost models' choice; D > 0 CUTEGO_GEMM_DECOMPOSITION_* D asked for (checked); -D the
                    // models must take D (checked). Stream-K: a second call must give the same bits.
   int dm;          // 1: D and C column-major (M unit stride): 16-bit D through the transposed TMA epilogue
@@ -125,7 +126,7 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed, float *sdev
   opt.config = c.config;
   opt.split_k = c.split > 0 ? c.split : 0;
   opt.direct_epilogue = c.direct;
-  opt.cluster_m = c.cluster;
+  opt.cluster_m = c.cluster > 0 ? c.cluster : 0;
   opt.scale_a = c.sa != 0 ? sdev : nullptr;
   opt.scale_b = c.sb != 0 ? sdev + 1 : nullptr;
   const int ta = c.ta ? c.ta : CUTEGO_DTYPE_E4M3, tb = c.tb ? c.tb : ta;
@@ -152,7 +153,7 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed, float *sdev
     bool ok = hbad == 0 && rel < tol && plan.path == CUTEGO_GEMM_PATH_WGMMA && split_ok && plan.promoted == c.promoted &&
               !(plan.flags & CUTEGO_GEMM_F_BLOCK_SCALED) == !c.block && (!c.block || !c.config || plan.config == c.config - 1) &&
               (c.am == 0 || (plan.flags & CUTEGO_GEMM_F_PACK_A)) && (c.bm == 0 || (plan.flags & CUTEGO_GEMM_F_PACK_B)) &&
-              (c.cluster == 0 || plan.cluster_m == c.cluster) &&
+              (c.cluster == 0 || plan.cluster_m == (c.cluster > 0 ? c.cluster : -c.cluster)) &&
               (c.decomp == 0 || plan.decomposition == (c.decomp > 0 ? c.decomp : -c.decomp)) &&
               (c.decomp == 0 || !c.config || plan.config == c.config - 1) &&
               (c.dm == 0 ||
@@ -374,6 +375,10 @@ int main(int argc, char **argv) {
     cs.push_back({"clusters, e4m3 x e5m2", 1024, 1024, 1024, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, C256, 1, 0, E4, E5, 0, 0, 2});
     cs.push_back({"clusters, f32 D, beta", 768, 1280, 768, 1, 0, 0, F32, 1.f, 0.5f, 1.f, 1.f, 0, 0, C256, 1, 0, 0, 0, 0, 0, 2});
     cs.push_back({"clusters, 4 k-tiles, many tiles", 4096, 4096, 512, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, C256, 1, 0, 0, 0, 0, 0, 2});
+    // chosen automatically (cutego_gemm_auto_cluster): B's rows of 496 bytes, read in place off the
+    // 128-byte grid, on 128x256 tiles; three tile rows (the last cluster row's partner past M)
+    cs.push_back({"auto clusters, B rows 496 B", 448, 16816, 496, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 0, 0, 0, 0, 0, 0, -2});
+    cs.push_back({"auto clusters, 3 tile rows", 384, 6144, 496, 1, 0, 0, F16, 1.f, 0.5f, 0.5f, 1.f, 0, 0, 0, 0, 0, 0, 0, 0, 0, -2});
   }
   cs.push_back({"N=1001 f32", 999, 1001, 640, 1, 0, 0, F32, 1.f, 0.25f, 1.f, 1.f, 0, 0, 0, 1, 0});
   // K off the 16-byte grid: rows packed with K padded; padded leading dimensions

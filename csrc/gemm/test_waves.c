@@ -13,9 +13,10 @@
 
 #include "../check.h"
 
-/* A row-major (M,K) x (N,K) plan, bf16 in and out: (M,K):(K,1), (N,K):(K,1), (M,N):(N,1), with
- * options opt (may be NULL). */
-static cutego_gemm_plan_t tn_opt(int64_t m, int64_t n, int64_t k, int64_t l, const cutego_gemm_options_t *opt) {
+/* A row-major (M,K) x (N,K) plan, A and B of ab_dtype, bf16 out: (M,K):(K,1), (N,K):(K,1),
+ * (M,N):(N,1), with options opt (may be NULL); tn_opt: bf16 in. */
+static cutego_gemm_plan_t tn_dtype(int64_t m, int64_t n, int64_t k, int64_t l, int32_t ab_dtype,
+                                   const cutego_gemm_options_t *opt) {
   cute_layout_t la, lb, ld;
   memset(&la, 0, sizeof la);
   la.leaves = 3;
@@ -27,9 +28,11 @@ static cutego_gemm_plan_t tn_opt(int64_t m, int64_t n, int64_t k, int64_t l, con
   lb.shape[0] = n, lb.stride[2] = n * k;
   ld.shape[1] = n, ld.stride[0] = n, ld.stride[2] = m * n;
   cutego_gemm_plan_t p;
-  cutego_gemm_plan(&ld, &la, &lb, NULL, CUTEGO_DTYPE_BF16, CUTEGO_DTYPE_BF16, 0, 0x10000, 0x20000, 0x30000, 0, opt,
-                   &p);
+  cutego_gemm_plan(&ld, &la, &lb, NULL, ab_dtype, CUTEGO_DTYPE_BF16, 0, 0x10000, 0x20000, 0x30000, 0, opt, &p);
   return p;
+}
+static cutego_gemm_plan_t tn_opt(int64_t m, int64_t n, int64_t k, int64_t l, const cutego_gemm_options_t *opt) {
+  return tn_dtype(m, n, k, l, CUTEGO_DTYPE_BF16, opt);
 }
 static cutego_gemm_plan_t tn(int64_t m, int64_t n, int64_t k, int64_t l) { return tn_opt(m, n, k, l, NULL); }
 
@@ -504,9 +507,24 @@ int main(void) {
     q = tn_opt(1000, 1000, 1000, 1, &o);
     q.flags |= CUTEGO_GEMM_F_PACK_B;
     CHECK(cutego_gemm_auto_cluster(&q) == 1, "B packed: its copy's rows are on the grid");
-    q = tn_opt(1000, 1000, 1000, 1, &o);
-    q.ab_dtype = CUTEGO_DTYPE_E4M3;
-    CHECK(cutego_gemm_auto_cluster(&q) == 1, "FP8: not measured");
+    /* FP8 (e4m3, the launcher's automatic plans): B read in place with rows of 496 and 3,888 bytes
+     * on 128x256 tiles; not where B is packed (rows of 480 bytes), on the grid (384) or in one tile
+     * row (64 x 31360) */
+    {
+      cutego_gemm_options_t f;
+      memset(&f, 0, sizeof f);
+      f.sms = sms;
+      const struct {
+        int64_t m, n, k;
+        int want;
+      } fc[] = {{448, 16816, 496, 2}, {720, 9984, 3888, 2}, {8768, 1440, 480, 1}, {2688, 30592, 384, 1}, {64, 31360, 1216, 1}};
+      for (size_t i = 0; i < sizeof fc / sizeof fc[0]; ++i) {
+        q = tn_dtype(fc[i].m, fc[i].n, fc[i].k, 1, CUTEGO_DTYPE_E4M3, &f);
+        CHECK(q.path == CUTEGO_GEMM_PATH_WGMMA && cutego_gemm_auto_cluster(&q) == fc[i].want,
+              "FP8 %lldx%lldx%lld: auto cluster %d, want %d (%s)", (long long)fc[i].m, (long long)fc[i].n,
+              (long long)fc[i].k, cutego_gemm_auto_cluster(&q), fc[i].want, q.reason);
+      }
+    }
     o.cluster_m = 2;
     q = tn_opt(1000, 1000, 1000, 1, &o);
     CHECK(q.cluster_m == 2 && cutego_gemm_auto_cluster(&q) == 1, "clusters already");

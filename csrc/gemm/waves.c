@@ -571,11 +571,11 @@ int cutego_gemm_narrow_config(const cutego_gemm_plan_t *p, int sms) {
   return c == CUTEGO_GEMM_CONFIG_64x128x64 && wave_64x96(p, sms) ? CUTEGO_GEMM_CONFIG_64x96x64 : c;
 }
 
-/* Whether B is K-major, read in place (no packed copy) and its rows (more than one) lie off the
- * 128-byte grid: each 128-byte row of a TMA box then spans two L2 lines. */
+/* Whether B (16-bit or FP8) is K-major, read in place (no packed copy) and its rows (more than one)
+ * lie off the 128-byte grid: each 128-byte row of a TMA box then spans two L2 lines. */
 static int b_off_grid_in_place(const cutego_gemm_plan_t *p) {
-  return is_16bit(p->ab_dtype) && p->b.major == 0 && !(p->flags & CUTEGO_GEMM_F_PACK_B) && p->b.extent[0] > 1 &&
-         !on_grid(&p->b);
+  return (is_16bit(p->ab_dtype) || is_fp8(p->ab_dtype)) && p->b.major == 0 && !(p->flags & CUTEGO_GEMM_F_PACK_B) &&
+         p->b.extent[0] > 1 && !rows_on(&p->b, is_fp8(p->ab_dtype) ? 1 : 2, 128);
 }
 
 /* cutego_gemm_auto_cluster: 2x1 clusters sharing B by TMA multicast where B's rows lie off the
@@ -587,7 +587,10 @@ static int b_off_grid_in_place(const cutego_gemm_plan_t *p) {
  * packed, 0.93-1.02x, and on rows on the grid 0.70-0.97x (1024^3), hence the rule. Also on 64x96
  * tiles of 16-bit operands (wave_64x96's tiles, cuBLAS's 1x2 clusters there): 128 x 6144 x 4096
  * 1.021x faster than 64x128 tiles without clusters, 1.057x with (bench/results/2026-12-04-tile96,
- * -clusters). Only where the plan has at least two tile rows (a cluster's second CTA would compute
+ * -clusters). FP8 likewise, on its configurations with multicast boxes (128x256; fast accumulation):
+ * on an H100 (bench/results/2026-12-06-s40, 30 shapes no rule was fitted on, 2x1 clusters forced
+ * beside the automatic plan) 448 x 16816 x 496 1.27x faster, 720 x 9984 x 3888 1.26x, the two of
+ * the 30 where B is so read; where B is packed 0.96-1.00x. Only where the plan has at least two tile rows (a cluster's second CTA would compute
  * zeros), one batch (batches were not measured), no packed C/D and a configuration with multicast
  * boxes, and never with a split or stream-K (the launchers ask for neither then). */
 int cutego_gemm_auto_cluster(const cutego_gemm_plan_t *p) {
@@ -595,7 +598,7 @@ int cutego_gemm_auto_cluster(const cutego_gemm_plan_t *p) {
       p->tiles_m < 2 || (p->flags & (CUTEGO_GEMM_F_PACK_D | CUTEGO_GEMM_F_ROWS)) || p->config < 0 || p->config >= cutego_gemm_nconfigs ||
       !(b_off_grid_in_place(p) || (p->config == CUTEGO_GEMM_CONFIG_64x96x64 && is_16bit(p->ab_dtype))))
     return 1;
-  return cutego_gemm_config_boxes[p->config].multicast >= 2 ? 2 : 1;
+  return (is_fp8(p->ab_dtype) ? cutego_gemm_fp8_config_boxes : cutego_gemm_config_boxes)[p->config].multicast >= 2 ? 2 : 1;
 }
 
 enum { kMinStreamKIters = 4 };
