@@ -829,7 +829,7 @@ func (c *Copier) packOperands(p *GemmPlan, ws cu.DevicePtr, a, b, d GemmOperand,
 			case -1:
 				return src, fmt.Errorf("gpu: gemm: packing an operand: the packed rows of %v lie off the 16-byte grid", src.Layout)
 			}
-			if C.cutego_shim_pack_mn_cols_reads(&sl) != 0 {
+			if C.cutego_gemm_pack_cols_reads(&sl) != 0 {
 				return GemmOperand{Ptr: at, Layout: pl}, c.packMNCols(at, packed, src.Ptr, &sl, es)
 			}
 		}

@@ -167,11 +167,6 @@ int cutego_shim_pack_rows_launch(CUfunction f, CUstream s, const cutego_gemm_pac
   return (int)cuLaunchKernel(f, blocks, 1, 1, CUTEGO_GEMM_PACK_ROW_THREADS, 1, 1, 0, s, args, NULL);
 }
 
-int cutego_shim_pack_mn_cols_reads(const cute_layout_t *src_l) {
-  int64_t s1, s2;
-  return cutego_gemm_flat_unit(src_l, 0, &s1, &s2);
-}
-
 int cutego_shim_pack_mn_cols(CUfunction f, CUstream s, CUdeviceptr dst, const cute_layout_t *packed, CUdeviceptr src,
                              const cute_layout_t *src_l, int es, int sms) {
   cutego_gemm_pack_cols_job_t jb;

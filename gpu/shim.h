@@ -42,11 +42,10 @@ int cutego_shim_pack_rows_add(cutego_gemm_pack_rows_t *r, CUdeviceptr dst, const
                               const cute_layout_t *src_l, int es);
 unsigned cutego_shim_pack_rows_grid(cutego_gemm_pack_rows_t *r, int sms, int *unit, int *bits);
 int cutego_shim_pack_rows_launch(CUfunction f, CUstream s, const cutego_gemm_pack_rows_t *r, unsigned blocks);
-/* The column packer: whether it reads a source of layout src_l (unit MN stride); and its launch of f
+/* The column packer (which sources it reads: cutego_gemm_pack_cols_reads): its launch of f
  * (cutego_gemm_pack_mn_cols_<es>) on stream s, copying src (layout src_l, es bytes an element) into
  * dst (layout packed), its job and grid cutego_gemm_pack_cols_job's for sms SMs: a CUresult, or -1
  * where that job refuses. */
-int cutego_shim_pack_mn_cols_reads(const cute_layout_t *src_l);
 int cutego_shim_pack_mn_cols(CUfunction f, CUstream s, CUdeviceptr dst, const cute_layout_t *packed, CUdeviceptr src,
                              const cute_layout_t *src_l, int es, int sms);
 /* Points a stream-K launch (cutego_gemm_stream_k_launch's) at its partial sums and flags, device

@@ -379,13 +379,8 @@ struct PackRows {
   }
 };
 
-// Whether L is a flat layout with unit MN stride (the column packer's sources).
-bool mn_cols(const cute_layout_t *L) {
-  int64_t s1, s2;
-  return cutego_gemm_flat_unit(L, 0, &s1, &s2);
-}
 // One operand's copy by the column packer (kernels/gemm_pack.cuh; its job and grid:
-// cutego_gemm_pack_cols_job) from src of layout src_l (mn_cols; es: 1 or 2 bytes).
+// cutego_gemm_pack_cols_job) from src of layout src_l (cutego_gemm_pack_cols_reads; es: 1 or 2 bytes).
 int pack_mn_cols(void *dst, const cute_layout_t &packed, const void *src, const cute_layout_t *src_l, int es, int sms,
                  cudaStream_t stream) {
   cutego_gemm_pack_cols_job_t jb;
@@ -545,8 +540,9 @@ int pack_operands(const cutego_gemm_plan_t &p, const cute_layout_t *la, const cu
   if (p.flags & CUTEGO_GEMM_F_PACK_A) {
     void *wa = static_cast<uint8_t *>(ws) + p.a_workspace_offset;
     rc = rows.add(wa, p.a_packed, *a, la, es);
-    if (rc == PackRows::kOther) rc = mn_cols(la) ? pack_mn_cols(wa, p.a_packed, *a, la, es, sms, stream)
-                                : cutego_copy_ex(wa, &p.a_packed, *a, la, es, stream_, nullptr, nullptr);
+    if (rc == PackRows::kOther)
+      rc = cutego_gemm_pack_cols_reads(la) ? pack_mn_cols(wa, p.a_packed, *a, la, es, sms, stream)
+                                         : cutego_copy_ex(wa, &p.a_packed, *a, la, es, stream_, nullptr, nullptr);
     *a = wa;
   }
   if (p.flags & CUTEGO_GEMM_F_PACK_D) {
@@ -558,8 +554,9 @@ int pack_operands(const cutego_gemm_plan_t &p, const cute_layout_t *la, const cu
   if (rc == CUTEGO_KERNELS_OK && (p.flags & CUTEGO_GEMM_F_PACK_B)) {
     void *wb = static_cast<uint8_t *>(ws) + p.b_workspace_offset;
     rc = rows.add(wb, p.b_packed, *b, lb, es);
-    if (rc == PackRows::kOther) rc = mn_cols(lb) ? pack_mn_cols(wb, p.b_packed, *b, lb, es, sms, stream)
-                                : cutego_copy_ex(wb, &p.b_packed, *b, lb, es, stream_, nullptr, nullptr);
+    if (rc == PackRows::kOther)
+      rc = cutego_gemm_pack_cols_reads(lb) ? pack_mn_cols(wb, p.b_packed, *b, lb, es, sms, stream)
+                                         : cutego_copy_ex(wb, &p.b_packed, *b, lb, es, stream_, nullptr, nullptr);
     *b = wb;
   }
   if (rc == CUTEGO_KERNELS_OK) rc = rows.launch(sms, stream);

@@ -20,6 +20,14 @@
 #   bs_rounds ROUNDS NAME:BIN...       bench_gemm_fp8 --blockscaled of each BIN in turn, ROUNDS
 #                                      times, into $G/NAME_<round>.csv and .log; each run's
 #                                      block-scaled summary line into $S
+#   sweep_pair BASE:BIN VARIANT:BIN    bench_gemm --sweep --graph (bf16) of each BIN into
+#                                      $G/sweep_<name>.csv, their geometric means, and ab_table's
+#                                      rows that moved more than 2% into $S
+#   cluster_pair ROUNDS BASE:BIN VARIANT:BIN
+#                                      bench_gemm --ab-cluster (clusters on and off in one process)
+#                                      on session 39's ten cluster cases, each BIN in turn, ROUNDS
+#                                      times, into $G/cl; bench/results/2026-12-06-s39/cluster_table.py's
+#                                      table into $S
 #   in_turn ROUNDS BASE VARIANT...     bench_gemm once per variant, every variant a round at a time,
 #                                      ROUNDS times, on the shapes $SH (--graph --dtype bf16) into
 #                                      $G/csv/<variant>_<round>.csv: variant v's binary ${B[v]}
@@ -100,4 +108,30 @@ in_turn() {
     echo "## $base -> $v" >> $S
     python3 bench/ab_table.py $G/csv/${base}_*.csv -- $G/csv/${v}_*.csv >> $S
   done
+}
+sweep_pair() {
+  local x
+  for x in "$@"; do
+    timeout 100 ${x#*:} $G/sweep_${x%%:*}.csv --sweep --graph --dtype bf16 > $G/sweep_${x%%:*}.log 2>&1
+    echo "sweep ${x%%:*} at $(el)s: $(tail -1 $G/sweep_${x%%:*}.log)" >> $S
+  done
+  python3 bench/ab_table.py $G/sweep_${1%%:*}.csv -- $G/sweep_${2%%:*}.csv | awk -F'|' 'NR<=2 || $9+0 < 0.98 || $9+0 > 1.02' >> $S
+}
+cluster_pair() {
+  local rounds=$1 r c s o x; shift
+  mkdir -p $G/cl
+  for r in $(seq $rounds); do
+    for c in "1024x1024x1024:--config 8 --cluster 2" "1000x1000x1000:--config 8 --cluster 2" "512x4096x4096:--config 2 --cluster 2" \
+      "512x4096x14336:--config 2 --cluster 2" "256x6144x4096:--config 11 --cluster 2" "128x6144x4096:--config 10 --cluster 2" \
+      "64x4096x4096:--config 7 --cluster-n 2" "128x11008x4096:--config 2 --cluster-n 2" "2048x2048x2048:--config 1 --cluster 2" \
+      "4096x4096x4096:--config 1 --cluster 2"; do
+      s=${c%%:*}; o=${c#*:}
+      for x in "$@"; do
+        timeout 30 ${x#*:} $G/cl/${x%%:*}_${s}_$r.csv --graph --dtype bf16 --ab-cluster --shape ${s//x/,} $o > $G/cl_${x%%:*}_$s.log 2>&1 ||
+          echo "cl ${x%%:*} $s: exit $? $(tail -1 $G/cl_${x%%:*}_$s.log | cut -c1-120)" >> $S
+      done
+    done
+    echo "clusters round $r at $(el)s" >> $S
+  done
+  python3 bench/results/2026-12-06-s39/cluster_table.py $G/cl >> $S
 }

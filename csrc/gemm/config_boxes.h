@@ -25,6 +25,11 @@ extern const config_boxes cutego_gemm_config_boxes[];
 /* The FP8 (8-bit A and B) configurations, in the same order (K-major operands only). */
 extern const config_boxes cutego_gemm_fp8_config_boxes[];
 extern const int cutego_gemm_nconfigs;
+/* Configuration `config`'s entry in the table of its operand width (fp8: cutego_gemm_fp8_config_boxes,
+ * else cutego_gemm_config_boxes); config in [0, cutego_gemm_nconfigs). */
+static inline const config_boxes *cutego_gemm_boxes(int config, int fp8) {
+  return fp8 ? &cutego_gemm_fp8_config_boxes[config] : &cutego_gemm_config_boxes[config];
+}
 /* The tile extents of configuration `config` (CUTEGO_GEMM_CONFIG_*): *bm rows of M and *bn columns
  * of N, read from the table of its operand width (fp8: cutego_gemm_fp8_config_boxes, else
  * cutego_gemm_config_boxes). 0; -1, *bm and *bn untouched, where the configuration is unknown or

@@ -122,7 +122,7 @@ const int cutego_gemm_nconfigs = sizeof cutego_gemm_config_boxes / sizeof cutego
 
 int cutego_gemm_tile_extent(int config, int fp8, int64_t *bm, int64_t *bn) {
   if (config < 0 || config >= cutego_gemm_nconfigs || !bm || !bn) return -1;
-  const config_boxes &c = (fp8 ? cutego_gemm_fp8_config_boxes : cutego_gemm_config_boxes)[config];
+  const config_boxes &c = *cutego_gemm_boxes(config, fp8);
   if (c.bm < 1 || c.bn < 1) return -1; /* {}: none of this width */
   *bm = c.bm, *bn = c.bn;
   return 0;
@@ -130,7 +130,7 @@ int cutego_gemm_tile_extent(int config, int fp8, int64_t *bm, int64_t *bn) {
 
 int64_t cutego_gemm_k_tiles(int config, int fp8, int64_t k) {
   if (config < 0 || config >= cutego_gemm_nconfigs || k < 0) return -1;
-  const config_boxes &c = (fp8 ? cutego_gemm_fp8_config_boxes : cutego_gemm_config_boxes)[config];
+  const config_boxes &c = *cutego_gemm_boxes(config, fp8);
   if (c.bk < 1) return -1; /* {}: none of this width */
   return k / c.bk + (k % c.bk != 0);
 }

@@ -97,6 +97,12 @@ typedef struct {
   int64_t mn, k, l, kp, s1, s2, tiles_mn, tiles_k;
 } cutego_gemm_pack_cols_job_t;
 
+/* Whether the column packer reads a source of layout src_l: a flat one of unit MN stride. */
+static inline int cutego_gemm_pack_cols_reads(const cute_layout_t *src_l) {
+  int64_t s1, s2;
+  return cutego_gemm_flat_unit(src_l, 0, &s1, &s2);
+}
+
 /* The job of copying src (layout src_l, es = 1 or 2 bytes an element) into dst (layout packed) and
  * its blocks for sms SMs: 1 where src_l's MN stride is not 1 (another copy's work), -1 where dst
  * or the packed rows lie off the 16-byte grid, else 0 (*blocks 0: nothing to copy). */

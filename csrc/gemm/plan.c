@@ -37,7 +37,7 @@ static int is_fp8(int t) { return t == CUTEGO_DTYPE_E4M3 || t == CUTEGO_DTYPE_E5
 /* The tile configuration p->config of the plan's A/B type: the FP8 configurations (8-bit
  * elements, BK = 128, K-major operands only) or the 16-bit ones, in the same order. */
 static const config_boxes *boxes_of(const cutego_gemm_plan_t *p) {
-  return is_fp8(p->ab_dtype) ? &cutego_gemm_fp8_config_boxes[p->config] : &cutego_gemm_config_boxes[p->config];
+  return cutego_gemm_boxes(p->config, is_fp8(p->ab_dtype));
 }
 
 /* The generic path for the reason given (plan_generic); cutego_gemm_plan names its kernel. */

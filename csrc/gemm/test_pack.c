@@ -122,6 +122,8 @@ int main(void) {
     cute_layout_t rows = flat(583, 4094, 1, 4094, 1, 0);
     CHECK(cutego_gemm_pack_cols_job(&jb, &blocks, (void *)0x10000, &p1, (const void *)0x100000, &rows, 2, 132) == 1,
           "a K-major source is the row packer's");
+    CHECK(cutego_gemm_pack_cols_reads(&lb) && cutego_gemm_pack_cols_reads(&one) && !cutego_gemm_pack_cols_reads(&rows),
+          "the column packer reads the MN-major sources only");
     CHECK(cutego_gemm_pack_cols_job(&jb, &blocks, (void *)0x10004, &p1, (const void *)0x100000, &one, 2, 132) == -1,
           "dst off the 16-byte grid");
     cute_layout_t p8 = packed(583, 4094, 1, 4100);

@@ -513,9 +513,9 @@ static int wave_128x96(const cutego_gemm_plan_t *p, int sms) {
  * -1 elsewhere. 128-row tiles there leave most SMs idle. Measured on an H100
  * (bench/results/2026-12-06-s39, each forced beside the automatic 128x128), 64x32 / 64x64 over
  * 128x128: 64 x 2112 x 1920 1.79 / 1.59x, 64 x 768 x 328 1.31 / 1.23x, 64 x 1856 x 448 1.25 /
- * 1.20x, 64 x 3904 x 448 (122 / 61 tiles) 1.12 / 1.21x, 84 x 576 x 3216 (128x128 in 3 slices) 1.60 /
- * 1.70x; past one wave
- * 0.36-0.55x (70 x 8704 x 1216) and 0.98-1.00x (64 x 12150 x 14723), hence the limit. */
+ * 1.20x, 64 x 3904 x 448 (122 / 61 tiles) 1.12 / 1.21x, 84 x 576 x 3216 (128x128 in 3 slices)
+ * 1.60 / 1.70x; past one wave 0.36-0.55x (70 x 8704 x 1216) and 0.98-1.00x (64 x 12150 x 14723),
+ * hence the limit. */
 static int few_rows(const cutego_gemm_plan_t *p, int sms) {
   int64_t t32, t64;
   if (p->path != CUTEGO_GEMM_PATH_WGMMA || !is_16bit(p->ab_dtype) || p->l != 1 || p->m > 128 || p->cluster_m != 1 ||
@@ -590,15 +590,16 @@ static int b_off_grid_in_place(const cutego_gemm_plan_t *p) {
  * -clusters). FP8 likewise, on its configurations with multicast boxes (128x256; fast accumulation):
  * on an H100 (bench/results/2026-12-06-s40, 30 shapes no rule was fitted on, 2x1 clusters forced
  * beside the automatic plan) 448 x 16816 x 496 1.27x faster, 720 x 9984 x 3888 1.26x, the two of
- * the 30 where B is so read; where B is packed 0.96-1.00x. Only where the plan has at least two tile rows (a cluster's second CTA would compute
- * zeros), one batch (batches were not measured), no packed C/D and a configuration with multicast
- * boxes, and never with a split or stream-K (the launchers ask for neither then). */
+ * the 30 where B is so read; where B is packed 0.96-1.00x. Only where the plan has at least two
+ * tile rows (a cluster's second CTA would compute zeros), one batch (batches were not measured), no
+ * packed C/D and a configuration with multicast boxes, and never with a split or stream-K (the
+ * launchers ask for neither then). */
 int cutego_gemm_auto_cluster(const cutego_gemm_plan_t *p) {
   if (!p || p->path != CUTEGO_GEMM_PATH_WGMMA || p->cluster_m > 1 || p->cluster_n > 1 || p->l != 1 ||
       p->tiles_m < 2 || (p->flags & (CUTEGO_GEMM_F_PACK_D | CUTEGO_GEMM_F_ROWS)) || p->config < 0 || p->config >= cutego_gemm_nconfigs ||
       !(b_off_grid_in_place(p) || (p->config == CUTEGO_GEMM_CONFIG_64x96x64 && is_16bit(p->ab_dtype))))
     return 1;
-  return (is_fp8(p->ab_dtype) ? cutego_gemm_fp8_config_boxes : cutego_gemm_config_boxes)[p->config].multicast >= 2 ? 2 : 1;
+  return cutego_gemm_boxes(p->config, is_fp8(p->ab_dtype))->multicast >= 2 ? 2 : 1;
 }
 
 enum { kMinStreamKIters = 4 };

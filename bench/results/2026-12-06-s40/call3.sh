@@ -14,7 +14,7 @@ set -u
 bash bench/results/2026-12-06-s40/call2.sh > /dev/null 2>&1
 mv $OUT/summary.txt $OUT/call2.txt 2>/dev/null
 G=$PWD/.devwork/s40c; . bench/device/env.sh; . bench/device/steps.sh; . bench/device/variant.sh
-C=build/carry/s40; R=bench/results/2026-12-06-s39
+C=build/carry/s40
 export D=$G/t; mkdir -p $D
 cat $OUT/call2.txt >> $S
 gunzip -c $C/lib.a.gz > $D/lib.a || echo "CARRY-FAIL" >> $S
@@ -31,28 +31,8 @@ for t in test_gemm test_gemm_fp8; do
   timeout 120 $G/wg/$t > $OUT/wg_$t.log 2>&1; echo "wg $t rc=$? ($(el)s)" >> $S
   grep -E "^FAIL|checks" $OUT/wg_$t.log | tail -4 >> $S
 done
-mkdir -p $G/cl
-for r in 1 2; do
-  for c in "1024x1024x1024:--config 8 --cluster 2" "1000x1000x1000:--config 8 --cluster 2" "512x4096x4096:--config 2 --cluster 2" \
-    "512x4096x14336:--config 2 --cluster 2" "256x6144x4096:--config 11 --cluster 2" "128x6144x4096:--config 10 --cluster 2" \
-    "64x4096x4096:--config 7 --cluster-n 2" "128x11008x4096:--config 2 --cluster-n 2" "2048x2048x2048:--config 1 --cluster 2" \
-    "4096x4096x4096:--config 1 --cluster 2"; do
-    s=${c%%:*}; o=${c#*:}
-    for v in tree wg; do
-      b=$D/bench_gemm; [ $v = wg ] && b=$G/wg/bench_gemm
-      timeout 30 $b $G/cl/${v}_${s}_$r.csv --graph --dtype bf16 --ab-cluster --shape ${s//x/,} $o > $G/cl_${v}_$s.log 2>&1 ||
-        echo "cl $v $s: exit $? $(tail -1 $G/cl_${v}_$s.log | cut -c1-120)" >> $S
-    done
-  done
-  echo "clusters round $r at $(el)s" >> $S
-done
-python3 $R/cluster_table.py $G/cl >> $S
-for v in tree wg; do
-  b=$D/bench_gemm; [ $v = wg ] && b=$G/wg/bench_gemm
-  timeout 100 $b $G/sweep_$v.csv --sweep --graph --dtype bf16 > $G/sweep_$v.log 2>&1
-  echo "sweep $v at $(el)s: $(tail -1 $G/sweep_$v.log)" >> $S
-done
-python3 bench/ab_table.py $G/sweep_tree.csv -- $G/sweep_wg.csv | awk -F'|' 'NR<=2 || $9+0 < 0.98 || $9+0 > 1.02' >> $S
+cluster_pair 2 tree:$D/bench_gemm wg:$G/wg/bench_gemm
+sweep_pair tree:$D/bench_gemm wg:$G/wg/bench_gemm
 (cd $G && tar czf $OUT/call3.tgz cl sweep_*.csv 2>/dev/null)
 echo "all done at $(el)s" >> $S
 cat $S
