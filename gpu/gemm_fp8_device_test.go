@@ -33,6 +33,8 @@ type fp8Case struct {
 	// clusters: the automatic plan must run 2x1 clusters sharing B (cutego_gemm_auto_cluster; checked
 	// in the plan's reason)
 	clusters bool
+	// kernel: the plan's kernel must start so (the 64-row tiles' names, chosen or asked for)
+	kernel string
 }
 
 func fromF16(h uint16) float64 {
@@ -219,7 +221,7 @@ func runFP8(t *testing.T, c *Copier, tc fp8Case, rng *rand.Rand) {
 	if rel > tol || p.Path != GemmWgmma || p.Packed != wantPacked || strings.HasSuffix(p.Kernel, "_promoted") != tc.promoted ||
 		strings.HasSuffix(p.Kernel, "_blockscaled") != tc.blockScaled || (tc.splitK > 1 && p.SplitK != tc.splitK) ||
 		strings.HasSuffix(p.Kernel, "_streamk") != tc.streamK || (tc.streamK && p.Decomposition != GemmStreamK) ||
-		(tc.clusters && !strings.Contains(p.Reason, "2x1 clusters")) {
+		(tc.clusters && !strings.Contains(p.Reason, "2x1 clusters")) || !strings.HasPrefix(p.Kernel, tc.kernel) {
 		t.Errorf("%+v: %s packed %v, rel err %.2e > %.2e", tc, p.Kernel, p.Packed, rel, tol)
 	}
 }
@@ -256,6 +258,13 @@ func TestGemmFP8OnDevice(t *testing.T) {
 		// B's rows of 208 bytes, read in place off the 128-byte grid: 2x1 clusters sharing B on
 		// 128x256 tiles, chosen automatically as in C (cutego_gemm_auto_cluster).
 		{m: 256, n: 12288, k: 208, l: 1, ta: E4M3, tb: E4M3, cd: BF16, sa: 0.5, sb: 1, alpha: 1, beta: 0.5, clusters: true},
+		// Per tensor on 64-row tiles: chosen (fp8_few_rows: 112 tiles of 64x64 unsplit at 64 x 7168 x
+		// 2048), and asked for (64x128 at 100 rows, two tile rows, with C; 64x64 in 2 slices).
+		{m: 64, n: 7168, k: 2048, l: 1, ta: E4M3, tb: E4M3, cd: BF16, sa: 0.5, sb: 2, alpha: 1, kernel: "cutego_gemm_64x64_kk_e4m3_bf16"},
+		{m: 100, n: 1000, k: 768, l: 1, ta: E5M2, tb: E4M3, cd: F16, sa: 1, sb: 1, alpha: 1, beta: 0.5, config: 8,
+			kernel: "cutego_gemm_64x128_kk_e5m2e4m3_f16"},
+		{m: 64, n: 1024, k: 4096, l: 1, ta: E4M3, tb: E5M2, cd: F32, sa: 1, sb: 1, alpha: 1, config: 6, splitK: 2,
+			kernel: "cutego_gemm_64x64_kk_e4m3e5m2_f32"},
 	} {
 		runFP8(t, c, tc, rng)
 	}

@@ -274,9 +274,9 @@ func TestLaunchPlanTiles(t *testing.T) {
 		!strings.Contains(err.Error(), "16-bit A and B only") {
 		t.Errorf("FP8 with 128x64 tiles: %v", err)
 	}
-	if _, err := PlanGemm(op(256, 256), op(256, 256), op(256, 256), nil, E4M3, BF16, 0, &GemmOptions{Config: 6}); err == nil ||
-		!strings.Contains(err.Error(), "64x64 tiles are for block-scaled FP8 only") {
-		t.Errorf("FP8 with 64x64 tiles: %v", err)
+	if p, err := PlanGemm(op(256, 256), op(256, 256), op(256, 256), nil, E4M3, BF16, 0, &GemmOptions{Config: 6}); err != nil ||
+		p.Kernel != "cutego_gemm_64x64_kk_e4m3_bf16" {
+		t.Errorf("FP8 with 64x64 tiles: %v %v", p, err)
 	}
 	// 64x64 tiles split K as cutego_gemm_split_k's wave rule says for 64x64 tiles: 64 x 4096 x 4096
 	// has 64 of them, so 2 slices (128 <= 132 CTAs, K 2048 each), the slices on 64x64 tiles; 8 x
@@ -310,9 +310,9 @@ func TestLaunchPlanTiles(t *testing.T) {
 			t.Errorf("%dx%dx%d on 64x32 tiles: split %d (want %d): %v %v", sc.m, sc.n, sc.k, p.SplitK, sc.want, p, err)
 		}
 	}
-	if _, err := PlanGemm(op(256, 256), op(256, 256), op(256, 256), nil, E4M3, BF16, 0, &GemmOptions{Config: 8}); err == nil ||
-		!strings.Contains(err.Error(), "64x128 tiles are for block-scaled FP8 only") {
-		t.Errorf("FP8 with 64x128 tiles: %v", err)
+	if p, err := PlanGemm(op(256, 256), op(256, 256), op(256, 256), nil, E4M3, F32, 0, &GemmOptions{Config: 8}); err != nil ||
+		p.Kernel != "cutego_gemm_64x128_kk_e4m3_f32" {
+		t.Errorf("FP8 with 64x128 tiles: %v %v", p, err)
 	}
 	// 64x128 tiles: 1024^3 has 128 of them, one wave, no split (2 x 128 > 132); 64 x 4096 x 4096
 	// has 32 (4 slices of 1024, on 64x128 tiles); SplitK 2 splits the first on 64x128 tiles.

@@ -192,8 +192,8 @@ enum {
                                         cutego_gemm_pick_config takes it where its waves take least) */
   CUTEGO_GEMM_CONFIG_64x64x128 = 5,  /* ONE consumer warpgroup x m64n64k16 (256 threads), 6 stages
                                         of two 64-wide k-blocks (data-parallel or split K; the decode
-                                        tile for M <= 64). Block-scaled FP8: 64x64x128, m64n64k32,
-                                        13 stages (its tile for M <= 128) */
+                                        tile for M <= 64). FP8 (per tensor, fast, and block-scaled):
+                                        64x64x128, m64n64k32, 13 stages (a tile for M <= 128) */
   CUTEGO_GEMM_CONFIG_64x32x128 = 6,  /* ONE consumer warpgroup x m64n32k16 (256 threads), 8 stages
                                         of two 64-wide k-blocks (16-bit only, data-parallel or split
                                         K; a 32-column tile of 16-bit D is stored by the direct
@@ -201,8 +201,8 @@ enum {
   CUTEGO_GEMM_CONFIG_64x128x64 = 7,  /* ONE consumer warpgroup x m64n128k16 (256 threads), 8 stages
                                         (16-bit only, data-parallel or split K; twice the tiles of
                                         128x128: one wave of them for squares about 1000 and for
-                                        128-row GEMMs, as cuBLAS's 64x128). Block-scaled FP8:
-                                        64x128x128, m64n128k32, 8 stages */
+                                        128-row GEMMs, as cuBLAS's 64x128). FP8 (per tensor, fast,
+                                        and block-scaled): 64x128x128, m64n128k32, 8 stages */
   CUTEGO_GEMM_CONFIG_128x168x64 = 8, /* 2 consumer warpgroups x m64n168k16, 5 stages (16-bit only,
                                         data-parallel or an explicit split_k; B K-major: an
                                         MN-major B is transposed into the workspace first;
@@ -644,7 +644,11 @@ int cutego_gemm_narrow(const cutego_gemm_plan_t *plan, int sms);
  * in 2x1 clusters. Where none of them applies, CUTEGO_GEMM_CONFIG_128x96x64 for a 16-bit plan of one
  * batch and two whole rows of 128-row tiles (M = 256), rows on the grid, whose data-parallel choice
  * is 128x128 tiles unsplit and whose 128x96 tiles are more, fill more than half a wave and at most
- * one, unsplit (256 x 6144 x 4096: 128 tiles against 96). */
+ * one, unsplit (256 x 6144 x 4096: 128 tiles against 96). A per-tensor FP8 plan with fast
+ * accumulation of at most 128 rows (one batch, no clusters or packed C/D) takes
+ * CUTEGO_GEMM_CONFIG_64x64x128 or CUTEGO_GEMM_CONFIG_64x128x64 where their modeled time (waves of
+ * tiles and slices x K per slice x the tile's rows and columns of A and B, plus a split's
+ * reduction) is at most the 128-row plan's; -1 for other FP8 plans. */
 int cutego_gemm_narrow_config(const cutego_gemm_plan_t *plan, int sms);
 
 /* The cluster size along M (1 or 2) cutego_gemm takes for a plan of the wgmma path where no

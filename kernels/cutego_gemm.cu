@@ -39,6 +39,8 @@ CUTEGO_GEMM_SK_FNS_MAJORS(128x128)
 CUTEGO_GEMM_FP8_FNS_PAIRS(128x256)
 CUTEGO_GEMM_FP8_FNS_PAIRS(128x128)
 CUTEGO_GEMM_FP8_FNS_PAIRS(128x224)
+CUTEGO_GEMM_FP8_FNS_PAIRS(64x64)
+CUTEGO_GEMM_FP8_FNS_PAIRS(64x128)
 CUTEGO_GEMM_FP8P_FNS_DECL(128x128, e4m3)
 CUTEGO_GEMM_FP8P_FNS_DECL(128x128, e4m3e5m2)
 CUTEGO_GEMM_FP8P_FNS_DECL(128x128, e5m2e4m3)
@@ -284,15 +286,23 @@ const void *fp8_kernel(int cfg, int ta, int tb, int out, bool promoted) {
   }
   static_assert(CUTEGO_GEMM_CONFIG_128x256x64 == 0 && CUTEGO_GEMM_CONFIG_128x128x64 == 1, "table order");
   typedef const cutego_gemm_wgmma_fp8_fn *table;
-  // [configuration: 128x256, 128x128, 128x224][A e5m2][B e5m2]
-  static const table t[3][2][2] = {
+  // [configuration: 128x256, 128x128, 128x224, 64x64, 64x128][A e5m2][B e5m2]
+  static const table t[5][2][2] = {
       {{cutego_gemm_fp8_fns_128x256_kk_e4m3, cutego_gemm_fp8_fns_128x256_kk_e4m3e5m2},
        {cutego_gemm_fp8_fns_128x256_kk_e5m2e4m3, cutego_gemm_fp8_fns_128x256_kk_e5m2}},
       {{cutego_gemm_fp8_fns_128x128_kk_e4m3, cutego_gemm_fp8_fns_128x128_kk_e4m3e5m2},
        {cutego_gemm_fp8_fns_128x128_kk_e5m2e4m3, cutego_gemm_fp8_fns_128x128_kk_e5m2}},
       {{cutego_gemm_fp8_fns_128x224_kk_e4m3, cutego_gemm_fp8_fns_128x224_kk_e4m3e5m2},
-       {cutego_gemm_fp8_fns_128x224_kk_e5m2e4m3, cutego_gemm_fp8_fns_128x224_kk_e5m2}}};
-  const int c = cfg == CUTEGO_GEMM_CONFIG_128x256x64 ? 0 : cfg == CUTEGO_GEMM_CONFIG_128x224x64 ? 2 : 1;
+       {cutego_gemm_fp8_fns_128x224_kk_e5m2e4m3, cutego_gemm_fp8_fns_128x224_kk_e5m2}},
+      {{cutego_gemm_fp8_fns_64x64_kk_e4m3, cutego_gemm_fp8_fns_64x64_kk_e4m3e5m2},
+       {cutego_gemm_fp8_fns_64x64_kk_e5m2e4m3, cutego_gemm_fp8_fns_64x64_kk_e5m2}},
+      {{cutego_gemm_fp8_fns_64x128_kk_e4m3, cutego_gemm_fp8_fns_64x128_kk_e4m3e5m2},
+       {cutego_gemm_fp8_fns_64x128_kk_e5m2e4m3, cutego_gemm_fp8_fns_64x128_kk_e5m2}}};
+  const int c = cfg == CUTEGO_GEMM_CONFIG_128x256x64   ? 0
+                : cfg == CUTEGO_GEMM_CONFIG_128x224x64 ? 2
+                : cfg == CUTEGO_GEMM_CONFIG_64x64x128  ? 3
+                : cfg == CUTEGO_GEMM_CONFIG_64x128x64  ? 4
+                                                       : 1;
   return reinterpret_cast<const void *>(t[c][ta == CUTEGO_DTYPE_E5M2][tb == CUTEGO_DTYPE_E5M2][out]);
 }
 

@@ -42,6 +42,8 @@ WG(cutego_gemm_fns_128x224_kk) WG(cutego_gemm_fns_128x224_km) WG(cutego_gemm_fns
 F8PAIRS(cutego_gemm_fp8_fns, 128x256, cutego_gemm_scales_t)
 F8PAIRS(cutego_gemm_fp8_fns, 128x128, cutego_gemm_scales_t)
 F8PAIRS(cutego_gemm_fp8_fns, 128x224, cutego_gemm_scales_t)
+F8PAIRS(cutego_gemm_fp8_fns, 64x64, cutego_gemm_scales_t)
+F8PAIRS(cutego_gemm_fp8_fns, 64x128, cutego_gemm_scales_t)
 F8PAIRS(cutego_gemm_fp8p_fns, 128x128, cutego_gemm_scales_t)
 F8PAIRS(cutego_gemm_fp8b_fns, 128x128, cutego_gemm_block_scales_t)
 F8PAIRS(cutego_gemm_fp8b_fns, 128x192, cutego_gemm_block_scales_t)

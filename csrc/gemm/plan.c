@@ -317,15 +317,13 @@ static int choose_config(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt
     p->config = opt->config - 1;
     /* the 16-bit-only tiles: no row in the FP8 table (configs.cc) */
     if (is_fp8(p->ab_dtype) && p->config == CUTEGO_GEMM_CONFIG_128x192x64)
-      return REASON(p, -1, "config %d: 128x192x64 tiles are for 16-bit A and B only (FP8: 128x256, 128x224 or 128x128; "
-                    "block-scaled: config %d, 128x192x128)", (int)opt->config, CUTEGO_GEMM_CONFIG_128x192x128 + 1);
+      return REASON(p, -1, "config %d: 128x192x64 tiles are for 16-bit A and B only (FP8: 128x256, 128x224, 128x128, "
+                    "64x128 or 64x64; block-scaled: config %d, 128x192x128)", (int)opt->config,
+                    CUTEGO_GEMM_CONFIG_128x192x128 + 1);
     if (is_fp8(p->ab_dtype) && cutego_gemm_fp8_config_boxes[p->config].bm == 0)
-      return REASON(p, -1, "config %d: %s tiles are for 16-bit A and B only (FP8: 128x256, 128x224 or 128x128)",
-                    (int)opt->config, cutego_gemm_config_boxes[p->config].name);
+      return REASON(p, -1, "config %d: %s tiles are for 16-bit A and B only (FP8: 128x256, 128x224, 128x128, 64x128 "
+                    "or 64x64)", (int)opt->config, cutego_gemm_config_boxes[p->config].name);
     const int small = p->config == CUTEGO_GEMM_CONFIG_64x64x128 || p->config == CUTEGO_GEMM_CONFIG_64x128x64;
-    if (is_fp8(p->ab_dtype) && small && !block_scaled)
-      return REASON(p, -1, "config %d: FP8 %s tiles are for block-scaled FP8 only (FP8: 128x256, 128x224 or 128x128)",
-                    (int)opt->config, cutego_gemm_config_boxes[p->config].name);
     if (block_scaled && small) return PLAN_NEXT;
     if (p->promoted && p->config != CUTEGO_GEMM_CONFIG_128x128x64)
       return REASON(p, -1, "config %d: promoted FP8 accumulation runs on 128x128 tiles only%s", (int)opt->config,

@@ -23,7 +23,8 @@ struct Case {
   float sa, sb;    // per-tensor scales (0: no pointer, i.e. 1)
   int pad;         // extra elements on the non-unit stride
   int bcast_b;     // B broadcast over the batch
-  int config;      // 0 automatic, else CUTEGO_GEMM_CONFIG_* + 1
+  int config;      // 0 automatic, else CUTEGO_GEMM_CONFIG_* + 1; -(CUTEGO_GEMM_CONFIG_* + 1): automatic, which
+                   // must take that configuration (checked)
   int split;       // 0 automatic, 1 none, S > 1 forced (checked); -1 automatic, which must split
   int direct;      // direct-store epilogue
   int ta, tb;      // A's and B's type: 0 or CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_E5M2
@@ -123,7 +124,7 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed, float *sdev
   CK(cudaMemcpy(sdev, hs, 8, cudaMemcpyHostToDevice));
   cutego_gemm_options_t opt;
   memset(&opt, 0, sizeof opt);
-  opt.config = c.config;
+  opt.config = c.config > 0 ? c.config : 0;
   opt.split_k = c.split > 0 ? c.split : 0;
   opt.direct_epilogue = c.direct;
   opt.cluster_m = c.cluster > 0 ? c.cluster : 0;
@@ -155,7 +156,8 @@ static void run_case(const Case &c, cublasHandle_t h, uint64_t seed, float *sdev
               (c.am == 0 || (plan.flags & CUTEGO_GEMM_F_PACK_A)) && (c.bm == 0 || (plan.flags & CUTEGO_GEMM_F_PACK_B)) &&
               (c.cluster == 0 || plan.cluster_m == (c.cluster > 0 ? c.cluster : -c.cluster)) &&
               (c.decomp == 0 || plan.decomposition == (c.decomp > 0 ? c.decomp : -c.decomp)) &&
-              (c.decomp == 0 || !c.config || plan.config == c.config - 1) &&
+              (c.decomp == 0 || c.config <= 0 || plan.config == c.config - 1) &&
+              (c.config >= 0 || plan.config == -c.config - 1) &&
               (c.dm == 0 ||
                (c.dm == 3 ? (plan.flags & CUTEGO_GEMM_F_SWAP_AB) && !(plan.flags & CUTEGO_GEMM_F_D_TMA_T)
                           : !(plan.flags & CUTEGO_GEMM_F_SWAP_AB) && !(plan.flags & CUTEGO_GEMM_F_D_TMA_T) == (c.dm == 2)));
@@ -379,6 +381,32 @@ int main(int argc, char **argv) {
     // 128-byte grid, on 128x256 tiles; three tile rows (the last cluster row's partner past M)
     cs.push_back({"auto clusters, B rows 496 B", 448, 16816, 496, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, 0, 0, 0, 0, 0, 0, -2});
     cs.push_back({"auto clusters, 3 tile rows", 384, 6144, 496, 1, 0, 0, F16, 1.f, 0.5f, 0.5f, 1.f, 0, 0, 0, 0, 0, 0, 0, 0, 0, -2});
+  }
+  // 64-row tiles (one consumer warpgroup), per tensor, fast: forced on every pair and output type,
+  // fewer rows than a tile, two tile rows, N off the tile grid and the 16-byte grid, K off the
+  // 16-byte grid (packed rows), batches, beta and scales, an M-major A (transposed first), the
+  // direct epilogue, split K; then chosen automatically (fp8_few_rows: the modeled time of their
+  // waves against the 128-row plan's, e.g. 64 x 7168 x 2048: 112 64x64 tiles unsplit against 56
+  // 128x128 tiles in 2 slices; 16 x 4096^2: 32 64x128 tiles in 4 slices against 128x128 in 4)
+  {
+    const int C64 = CUTEGO_GEMM_CONFIG_64x64x128 + 1, C64N = CUTEGO_GEMM_CONFIG_64x128x64 + 1;
+    const int E4 = CUTEGO_DTYPE_E4M3, E5 = CUTEGO_DTYPE_E5M2;
+    cs.push_back({"64x64 e4m3 bf16", 64, 1024, 1024, 1, 0, 0, BF, 1.f, 0.f, 0.5f, 2.f, 0, 0, C64, 1, 0});
+    cs.push_back({"64x64 e5m2xe4m3 f32 M=37 N=1001", 37, 1001, 640, 1, 0, 0, F32, 1.f, 0.5f, 1.f, 1.f, 0, 0, C64, 1, 0, E5, E4});
+    cs.push_back({"64x64 e4m3xe5m2 f16 M=100 beta", 100, 1200, 1024, 1, 0, 0, F16, 1.25f, -1.f, 0.5f, 1.f, 0, 0, C64, 1, 0, E4, E5});
+    cs.push_back({"64x64 e5m2 L=3 B broadcast", 64, 640, 512, 3, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 1, C64, 1, 0, E5, E5});
+    cs.push_back({"64x64 K=4100 (packed rows)", 50, 2048, 4100, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, C64, 1, 0});
+    cs.push_back({"64x64 M-major A, direct", 120, 1000, 768, 1, 1, 0, F32, 1.f, 0.f, 1.f, 1.f, 0, 0, C64, 1, 1});
+    cs.push_back({"64x64 split-K 4", 64, 2048, 8192, 1, 0, 0, BF, 1.f, 0.5f, 1.f, 0.5f, 0, 0, C64, 4, 0});
+    cs.push_back({"64x128 e4m3 bf16", 64, 2048, 1024, 1, 0, 0, BF, 1.f, 0.f, 0.5f, 2.f, 0, 0, C64N, 1, 0});
+    cs.push_back({"64x128 e5m2 f16 M=128 N=1001", 128, 1001, 768, 1, 0, 0, F16, 1.f, 0.f, 1.f, 1.f, 0, 0, C64N, 1, 0, E5, E5});
+    cs.push_back({"64x128 e4m3xe5m2 f32 beta", 1, 4096, 4096, 1, 0, 0, F32, 1.f, 0.5f, 2.f, 0.25f, 0, 0, C64N, 1, 0, E4, E5});
+    cs.push_back({"64x128 e5m2xe4m3 L=2 MN-major B", 96, 896, 512, 2, 0, 1, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, C64N, 1, 0, E5, E4});
+    cs.push_back({"64x128 K=999 (packed rows), direct", 70, 1280, 999, 1, 0, 0, BF, 1.f, 0.25f, 1.f, 1.f, 0, 0, C64N, 1, 1});
+    cs.push_back({"64x128 split-K 3 f32", 16, 4096, 6144, 1, 0, 0, F32, 1.f, -0.5f, 1.f, 1.f, 0, 0, C64N, 3, 0});
+    cs.push_back({"auto 64-row 64x7168x2048", 64, 7168, 2048, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, -C64, 0, 0});
+    cs.push_back({"auto 64-row 16x4096x4096 split", 16, 4096, 4096, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, -C64N, -1, 0});
+    cs.push_back({"auto 64-row 64x14336x4096 f16", 64, 14336, 4096, 1, 0, 0, F16, 1.f, 0.f, 1.f, 1.f, 0, 0, -C64N, 0, 0});
   }
   cs.push_back({"N=1001 f32", 999, 1001, 640, 1, 0, 0, F32, 1.f, 0.25f, 1.f, 1.f, 0, 0, 0, 1, 0});
   // K off the 16-byte grid: rows packed with K padded; padded leading dimensions

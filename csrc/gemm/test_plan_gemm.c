@@ -582,9 +582,18 @@ static void fp8_plans(void) {
     o.config = CUTEGO_GEMM_CONFIG_64x64x128 + 1;
     rc = plan(L3(8, 6144, 0, 6144, 1, 0), L3(8, 4096, 0, 4096, 1, 0), L3(6144, 4096, 0, 4096, 1, 0), NULL, E4, BF,
               0x1000, &o, &p);
-    CHECK(rc == -1 && strstr(p.reason, "64x64 tiles are for block-scaled FP8 only"), "fp8 64x64: %s", p.reason);
-    /* block-scaled FP8 takes them: 13 stages of A 64 x 128 B and B 64 x 128 B, one consumer's 2 x
-     * 8 KiB of staging, 1 KiB alignment, two 8-byte barriers per stage */
+    /* FP8 per tensor (fast) and block-scaled take them: 13 stages of A 64 x 128 B and B 64 x 128 B,
+     * one consumer's 2 x 8 KiB of staging, 1 KiB alignment, two 8-byte barriers per stage */
+    CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_64x64x128 && !(p.flags & CUTEGO_GEMM_F_BLOCK_SCALED) &&
+              !strcmp(p.kernel, "cutego_gemm_64x64_kk_e4m3_bf16") &&
+              p.smem_bytes == 1024 + 13 * (8192 + 8192) + 2 * 8192 + 13 * 16 && p.tiles == 96,
+          "fp8 64x64: %d %s %d %s", rc, p.kernel, p.smem_bytes, p.reason);
+    /* promoted accumulation: 128x128 tiles only */
+    o.fp8_accumulation = CUTEGO_GEMM_FP8_ACCUM_PROMOTED;
+    rc = plan(L3(8, 6144, 0, 6144, 1, 0), L3(8, 4096, 0, 4096, 1, 0), L3(6144, 4096, 0, 4096, 1, 0), NULL, E4, BF,
+              0x1000, &o, &p);
+    CHECK(rc == -1 && strstr(p.reason, "promoted FP8 accumulation runs on 128x128 tiles only"), "promoted 64x64: %s",
+          p.reason);
     o.fp8_accumulation = CUTEGO_GEMM_FP8_ACCUM_BLOCK_SCALED;
     rc = plan(L3(8, 6144, 0, 6144, 1, 0), L3(8, 4096, 0, 4096, 1, 0), L3(6144, 4096, 0, 4096, 1, 0), NULL, E4, BF,
               0x1000, &o, &p);
@@ -750,7 +759,10 @@ static void fp8_plans(void) {
     o.config = CUTEGO_GEMM_CONFIG_64x128x64 + 1;
     rc = plan(L3(1024, 1024, 0, 1024, 1, 0), L3(1024, 1024, 0, 1024, 1, 0), L3(1024, 1024, 0, 1024, 1, 0), NULL, E4,
               BF, 0x1000, &o, &p);
-    CHECK(rc == -1 && strstr(p.reason, "64x128 tiles are for block-scaled FP8 only"), "fp8 64x128: %s", p.reason);
+    /* FP8 per tensor: 8 stages of A 64 x 128 B and B 128 x 128 B, as block-scaled below */
+    CHECK(rc == 0 && p.config == CUTEGO_GEMM_CONFIG_64x128x64 && !strcmp(p.kernel, "cutego_gemm_64x128_kk_e4m3_bf16") &&
+              p.smem_bytes == 1024 + 8 * (8192 + 16384) + 2 * 8192 + 8 * 16 && p.tiles == 16 * 8,
+          "fp8 64x128: %d %s %d %s", rc, p.kernel, p.smem_bytes, p.reason);
     /* block-scaled: 8 stages of A 64 x 128 B and B 128 x 128 B */
     o.fp8_accumulation = CUTEGO_GEMM_FP8_ACCUM_BLOCK_SCALED;
     rc = plan(L3(1024, 1024, 0, 1024, 1, 0), L3(1024, 1024, 0, 1024, 1, 0), L3(1024, 1024, 0, 1024, 1, 0), NULL, CUTEGO_DTYPE_E5M2,

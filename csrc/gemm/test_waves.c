@@ -288,11 +288,38 @@ int main(void) {
   q = tn(16, 4096, 4096, 1);
   q.ab_dtype = CUTEGO_DTYPE_E4M3;
   CHECK(cutego_gemm_narrow(&q, sms) == 0, "FP8: no 128x64 tiles");
-  CHECK(cutego_gemm_narrow_config(&q, sms) == -1, "FP8: no narrow configuration");
+  /* FP8 per tensor, fast (fp8_few_rows): the 64-row tiles whose modeled time (waves x K per slice x
+   * (BM + BN) / 256, plus 760 + 64 per slice for a split's reduction) is at most the 128-row plan's.
+   * 16 x 4096^2: 128x128 slices 32 tiles x 4 -> 1024 + 1016 = 2040; 64x64 64 x 2 -> 1024 + 888 =
+   * 1912; 64x128 32 x 4 -> 768 + 1016 = 1784: 64x128. */
+  CHECK(cutego_gemm_narrow_config(&q, sms) == CUTEGO_GEMM_CONFIG_64x128x64, "FP8 16 x 4096^2: 64x128");
+  /* 64 x 7168 x 2048: 128x128 56 x 2 -> 1024 + 888 = 1912; 64x64 112 unsplit -> 1024; 64x128 56 x 2
+   * -> 768 + 888 = 1656: 64x64 */
+  q = tn_dtype(64, 7168, 2048, 1, CUTEGO_DTYPE_E4M3, NULL);
+  CHECK(cutego_gemm_narrow_config(&q, sms) == CUTEGO_GEMM_CONFIG_64x64x128, "FP8 64 x 7168 x 2048: 64x64");
+  /* 128 x 2112 x 7168: 128x128 17 x 7 -> 1024 + 1208 = 2232; 64x64 66 x 2 -> 1792 + 888 = 2680;
+   * 64x128 34 x 2 -> 2688 + 888 = 3576: the 128-row plan */
+  q = tn_dtype(128, 2112, 7168, 1, CUTEGO_DTYPE_E4M3, NULL);
+  CHECK(cutego_gemm_narrow_config(&q, sms) == -1, "FP8 128 x 2112 x 7168: 128-row tiles");
+  /* none past 128 rows, for batches, promoted or block-scaled accumulation */
+  q = tn_dtype(129, 7168, 2048, 1, CUTEGO_DTYPE_E4M3, NULL);
+  CHECK(cutego_gemm_narrow_config(&q, sms) == -1, "FP8 129 rows: none");
+  q = tn_dtype(64, 7168, 2048, 2, CUTEGO_DTYPE_E4M3, NULL);
+  CHECK(cutego_gemm_narrow_config(&q, sms) == -1, "FP8 batched: none");
+  {
+    cutego_gemm_options_t o;
+    memset(&o, 0, sizeof o);
+    o.fp8_accumulation = CUTEGO_GEMM_FP8_ACCUM_PROMOTED;
+    q = tn_dtype(64, 7168, 2048, 1, CUTEGO_DTYPE_E4M3, &o);
+    CHECK(q.path == CUTEGO_GEMM_PATH_WGMMA && cutego_gemm_narrow_config(&q, sms) == -1, "FP8 promoted: none");
+    o.fp8_accumulation = CUTEGO_GEMM_FP8_ACCUM_BLOCK_SCALED;
+    q = tn_dtype(64, 7168, 2048, 1, CUTEGO_DTYPE_E4M3, &o);
+    CHECK(q.path == CUTEGO_GEMM_PATH_WGMMA && cutego_gemm_narrow_config(&q, sms) == -1, "FP8 block-scaled: none");
+  }
   /* Each configuration's tile extents (cutego_gemm_tile_extent, read from the table) are the BM
    * and BN its name spells (CUTEGO_GEMM_CONFIG_<BM>x<BN>x<BK>, parsed here from the identifier),
    * in the widths it exists in (include/cutego_kernels.h: 128x256, 128x128, 64x64 and 64x128 both
-   * (FP8 64x64 and 64x128: block-scaled), 128x192x128 block-scaled FP8 only, the rest 16-bit
+   * (FP8 64x64 and 64x128: per tensor and block-scaled), 128x192x128 block-scaled FP8 only, the rest 16-bit
    * only); none for the other width or an unknown one. */
   {
 #define EXTENT_ROW(c, in16, in8) {CUTEGO_GEMM_CONFIG_##c, #c, {in16, in8}}

@@ -564,8 +564,41 @@ static int rows_narrow(const cutego_gemm_plan_t *p, int sms) {
   return best_t > t128 ? best : -1;
 }
 
+/* The modeled time of a per-tensor FP8 plan of one tile row on configuration config's tiles in s
+ * slices of K: the waves of tiles x slices, x K per slice, x the tile's cost per K element (its rows
+ * and columns of A and B against a 128x128 tile's, as kCostBlock64x64 and kCostBlock64x128), plus
+ * the reduction of a split (tile_time's units: one K element of a 128x128 tile's main loop). */
+static double fp8_row_time(const cutego_gemm_plan_t *p, int sms, int config, int s) {
+  int64_t bm, bn, tiles;
+  if (cutego_gemm_tile_extent(config, 1, &bm, &bn) || count_tiles(p->m, p->n, 1, config, 1, &tiles)) return 1e300;
+  const double cost = (double)(bm + bn) / (2.0 * kTile);
+  return (double)waves(tiles * s, sms) * (double)(cutego_gemm_split_extent(p) / s) * cost +
+         (s > 1 ? kReduce + kReducePerSlice * s : 0.0);
+}
+
+/* fp8_few_rows: a per-tensor FP8 GEMM with fast accumulation of at most 128 rows (one batch, no
+ * clusters or packed C/D) runs on 64-row tiles (64x64 or 64x128, one consumer warpgroup, each with
+ * its own automatic split) where their modeled time (fp8_row_time) is at most that of the 128-row
+ * plan (its data-parallel tiles, or 128x128 ones in its automatic split): the one of the two that
+ * takes least, 64x64 on a tie; -1 elsewhere. The block-scaled kernels on the same tiles measured
+ * 1.13-1.54x faster than the per-tensor 128-row plans at M = 64 and 128 where their waves cost less
+ * (bench/results/2026-12-05-bs64: 64 x 7168 x 2048 1.54x, 64 x 24576 x 1536 1.13x). */
+static int fp8_few_rows(const cutego_gemm_plan_t *p, int sms) {
+  if (p->path != CUTEGO_GEMM_PATH_WGMMA || !is_fp8(p->ab_dtype) || p->promoted || (p->flags & CUTEGO_GEMM_F_BLOCK_SCALED) ||
+      p->l != 1 || p->m > kTile || p->cluster_m > 1 || p->cluster_n > 1 || (p->flags & CUTEGO_GEMM_F_PACK_D))
+    return -1;
+  const int can_split = !no_split(p)[0], slices = cutego_gemm_slice_config(p);
+  const int s = can_split ? auto_split(p, sms, slices) : 1;
+  const double t = fp8_row_time(p, sms, s > 1 ? slices : p->config, s);
+  const int c64 = CUTEGO_GEMM_CONFIG_64x64x128, c128 = CUTEGO_GEMM_CONFIG_64x128x64;
+  const double t64 = fp8_row_time(p, sms, c64, can_split ? auto_split(p, sms, c64) : 1),
+               t128 = fp8_row_time(p, sms, c128, can_split ? auto_split(p, sms, c128) : 1);
+  return t64 <= t128 && t64 <= t ? c64 : t128 <= t ? c128 : -1;
+}
+
 int cutego_gemm_narrow_config(const cutego_gemm_plan_t *p, int sms) {
   if (!p || sms < 1) return -1;
+  if (is_fp8(p->ab_dtype)) return fp8_few_rows(p, sms);
   if (p->flags & CUTEGO_GEMM_F_ROWS) return rows_narrow(p, sms);
   const int c = narrow_rules(p, sms);
   return c == CUTEGO_GEMM_CONFIG_64x128x64 && wave_64x96(p, sms) ? CUTEGO_GEMM_CONFIG_64x96x64 : c;

@@ -1,33 +1,68 @@
 #!/usr/bin/env bash
-# One device call: session 40's call3.sh without its sweep (which goes to call2.sh, on the same warm
-# machine, from the binaries this call leaves in /tmp/s41). Carry build/carry/s40.
-# 1. Session 40's call2.sh: the automatic FP8 clusters' C and Go device cases, and the automatic
-#    plan before and after on seven FP8 shapes. Predicted: all pass; 448 x 16816 x 496 and
-#    720 x 9984 x 3888 1.2-1.3x, the other five within +-2%.
-# 2. wgarrive.patch (one arrival per consumer warpgroup and destination CTA where a cluster shares a
-#    stage) built on the device: its test_gemm and test_gemm_fp8 (predicted: all pass), then
-#    (the cluster cases and the sweep are call2.sh).
+# One device call. Carry build/carry/s41: waves_7f70080.o and waves_6766b23.o (csrc/gemm/waves.c of
+# those commits: the planner before the FP8 64-row rule, and before FP8's 2x1 clusters too), go/
+# (this tree's gpu.test, session 40's cutego_copy.cubin and cutego_gemm.cubin; the tree's
+# cutego_gemm_fp8.cubin with the per-tensor 64-row kernels).
+# 1. The tree's library built here (bench/device/lib.sh); test_gemm_fp8 (new: per-tensor FP8 on 64x64
+#    and 64x128 tiles forced on every pair and output, split, packed, transposed, batched; three
+#    automatic plans that must take them; session 40's automatic 2x1 cluster cases) and test_gemm.
+#    Predicted: all pass.
+# 2. bench_gemm_fp8 --variants on 72 shapes of M in {1, 16, 32, 64, 96, 128} x DeepGEMM's and the LLM
+#    table's (N, K) and the 9 unseen FP8 shapes of at most 128 rows: the automatic plan, 64x64 and
+#    64x128 (their own split, and data-parallel), 128x256, 128x128, 128x224 (their split): which tile
+#    wins where, to check fp8_few_rows's model. Predicted: the 64-row tiles 1.1-1.6x over the
+#    128-row plans at M <= 64 where one wave holds them; at M = 96-128 within +-10%.
+# 3. The automatic plan of 7f70080's planner (no FP8 64-row rule) and the tree's, in turn, two
+#    rounds each, on the same shapes: the rule's gain. Predicted: geomean 1.10-1.25x at M <= 64, no
+#    shape below 0.95x.
+# 4. 6766b23's planner (no FP8 clusters) against the tree, in turn, on session 40's seven FP8 cluster
+#    shapes. Predicted: 448 x 16816 x 496 and 720 x 9984 x 3888 1.2-1.3x, the other five +-2%.
+# 5. Package gpu's device tests of FP8 and split K (the 64-row plans from Go). Predicted: PASS.
 set -u
-bash bench/results/2026-12-06-s40/call2.sh > /dev/null 2>&1
-mv $OUT/summary.txt $OUT/call2.txt 2>/dev/null
-G=/tmp/s41; . bench/device/env.sh; . bench/device/steps.sh; . bench/device/variant.sh
-C=build/carry/s40
+G=/tmp/s41; . bench/device/env.sh; . bench/device/steps.sh
+C=build/carry/s41
 export D=$G/t; mkdir -p $D
-cat $OUT/call2.txt >> $S
-gunzip -c $C/lib.a.gz > $D/lib.a || echo "CARRY-FAIL" >> $S
-ar r $D/lib.a $C/new/cutego_gemm.o $C/fp8c/gemm_split_k.o
-variant_prepare wg bench/results/2026-12-06-s40/wgarrive.patch
-variant_compile $(for u in kernels/gemm_[0-9]*x[0-9]*_*.cu kernels/cutego_gemm.cu; do echo wg:$(basename $u .cu); done)
-grep BUILD-FAIL $G/variants.log >> $S
-echo "variant built at $(el)s: $(ls $G/wg/o | wc -l) objects" >> $S
-cp $D/lib.a $G/wg/lib.a && ar r $G/wg/lib.a $G/wg/o/*.o
-lk() { $NVCC $F -I$CUDA/include $2.cu $1/lib.a $LK -o $1/$(basename $2) > $1/link_$(basename $2).log 2>&1 || echo "LINK-FAIL $1 $2" >> $S; }
-lk $D bench/bench_gemm & lk $G/wg bench/bench_gemm & lk $G/wg csrc/gemm/test_gemm & lk $G/wg csrc/gemm/test_gemm_fp8 & wait
-echo "linked at $(el)s" >> $S
-for t in test_gemm test_gemm_fp8; do
-  timeout 120 $G/wg/$t > $OUT/wg_$t.log 2>&1; echo "wg $t rc=$? ($(el)s)" >> $S
-  grep -E "^FAIL|checks" $OUT/wg_$t.log | tail -4 >> $S
+nvidia-smi --query-gpu=name,clocks.max.sm,power.limit --format=csv,noheader >> $S
+build_tree csrc/gemm/test_gemm_fp8 csrc/gemm/test_gemm bench/bench_gemm_fp8
+for v in 7f70080 6766b23; do
+  mkdir -p $G/p$v/o && cp $D/o/*.o $G/p$v/o/ && cp $C/waves_$v.o $G/p$v/o/csrc_gemm_waves.c.o &&
+    rm -f $G/p$v/lib.a && ar rcs $G/p$v/lib.a $G/p$v/o/*.o &&
+    $NVCC $F -I$CUDA/include bench/bench_gemm_fp8.cu $G/p$v/lib.a $LK -o $G/p$v/bench_gemm_fp8 > $G/link_p$v.log 2>&1 ||
+    echo "LINK-FAIL p$v" >> $S &
 done
-
+run_test 150 test_gemm_fp8
+grep -E "64x64|64x128|64-row|auto clusters" $OUT/test_gemm_fp8.log | cut -c1-200 >> $S
+wait
+run_test 150 test_gemm
+GRID=""
+for nk in 2112,7168 24576,1536 32768,512 7168,16384 4096,7168 7168,2048 4096,4096 14336,4096 4096,14336 11008,4096 6144,4096 28672,8192; do
+  for m in 1 16 32 64 96 128; do GRID="$GRID $m,$nk"; done
+done
+GRID="$GRID 28,1024,4064 64,6400,1552 126,7424,3376 128,1456,3072 128,7104,4496 64,592,12928 64,31360,1216 2,848,2048 64,18112,512"
+SHAPES=$(for s in $GRID; do echo --shape $s; done)
+timeout 200 $D/bench_gemm_fp8 $G/grid.csv $SHAPES --variants 0:0:0,0:0:6,0:0:6:1,0:0:8,0:0:8:1,0:0:1,0:0:2,0:0:12 --rounds 1 > $G/grid.log 2>&1
+echo "grid rc=$? ($(el)s)" >> $S
+for r in 1 2; do
+  for v in p7f70080 t; do
+    timeout 60 $G/$v/bench_gemm_fp8 $G/auto_${v}_$r.csv $SHAPES --variants 0:0:0 --rounds 1 > $G/auto_${v}_$r.log 2>&1
+    echo "auto $v round $r rc=$? ($(el)s)" >> $S
+  done
+done
+FS=""; for s in 448,16816,496 720,9984,3888 384,6144,496 256,12288,208 8768,1440,480 2688,30592,384 300,16640,3696; do FS="$FS --shape $s"; done
+for r in 1 2; do
+  for v in p6766b23 t; do
+    timeout 60 $G/$v/bench_gemm_fp8 $G/cl_${v}_$r.csv $FS --variants 0:0:0 --rounds 1 > $G/cl_${v}_$r.log 2>&1
+    echo "clusters $v round $r rc=$? ($(el)s)" >> $S
+  done
+done
+python3 bench/results/2026-12-07-s41/pairs.py $G/auto_p7f70080 $G/auto_t >> $S
+python3 bench/results/2026-12-07-s41/pairs.py $G/cl_p6766b23 $G/cl_t >> $S
+python3 bench/results/2026-12-07-s41/grid.py $G/grid.csv >> $S
+E=$C/go
+(cd $E && for z in *.gz; do gunzip -f "$z"; done && chmod +x gpu.test)
+GOENV="CUTEGO_CUBIN=$PWD/$E/cutego_copy.cubin CUTEGO_GEMM_CUBINS=$PWD/$E/cutego_gemm.cubin:$PWD/$E/cutego_gemm_fp8.cubin"
+(cd gpu && env CUTEGO_EXPECT_GPU=1 $GOENV timeout 150 ../$E/gpu.test -test.v -test.count=1 -test.run 'GemmFP8OnDevice|GemmSplitKOnDevice' > $G/gpu_test.log 2>&1; echo "gpu.test rc=$? ($(el)s)" >> $S)
+grep -E "^(--- |FAIL|ok|PASS)|panic|64x64|64x128" $G/gpu_test.log | cut -c1-220 | head -30 >> $S
+(cd $G && tar czf $OUT/logs.tgz grid.csv grid.log auto_*.csv cl_*.csv gpu_test.log lib.log 2>/dev/null)
 echo "all done at $(el)s" >> $S
 cat $S

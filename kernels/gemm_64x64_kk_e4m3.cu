@@ -1,0 +1,7 @@
+// gemm_64x64_kk_e4m3.cu — the 64x64 FP8 wgmma kernels (A and B e4m3, K-major) for every
+// output type, and their launch table (gemm_fns.h): per-tensor fast accumulation on one consumer
+// warpgroup, for GEMMs of few rows (csrc/gemm/waves.c, fp8_few_rows).
+#include "gemm_kernels.cuh"
+#include "gemm_fns.h"
+
+CUTEGO_GEMM_FP8_INSTANCE(Gemm_64x64x128_S13_E8, 64x64, __nv_fp8_e4m3, e4m3)
