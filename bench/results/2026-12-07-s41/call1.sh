@@ -47,21 +47,21 @@ echo "grid rc=$? ($(el)s)" >> $S
 MID=""; for s in 300,16640,3696 203,1616,7488 289,1600,3472 448,640,6208 390,16960,416 384,15376,7008 28,1024,4064 126,7424,3376 128,7104,4496; do MID="$MID --shape $s"; done
 timeout 60 $D/bench_gemm_fp8 $G/mid.csv $MID --variants 0:0:0,0:0:6,0:0:8,0:0:1:3,0:0:2:3 --rounds 1 > $G/mid.log 2>&1
 echo "mid rc=$? ($(el)s)" >> $S
-for r in 1 2; do
-  for v in p7f70080 t; do
-    timeout 60 $G/$v/bench_gemm_fp8 $G/auto_${v}_$r.csv $SHAPES --variants 0:0:0 --rounds 1 > $G/auto_${v}_$r.log 2>&1
-    echo "auto $v round $r rc=$? ($(el)s)" >> $S
+# turns NAME BEFORE "SHAPES": BEFORE's and the tree's automatic plan in turn, two rounds, into
+# $G/NAME_<binary>_<round>.csv; pairs.py's table into $S
+turns() {
+  local r v
+  for r in 1 2; do
+    for v in $2 t; do
+      timeout 60 $G/$v/bench_gemm_fp8 $G/$1_${v}_$r.csv $3 --variants 0:0:0 --rounds 1 > $G/$1_${v}_$r.log 2>&1
+      echo "$1 $v round $r rc=$? ($(el)s)" >> $S
+    done
   done
-done
+  python3 bench/results/2026-12-07-s41/pairs.py $G/$1_$2 $G/$1_t >> $S
+}
+turns auto p7f70080 "$SHAPES"
 FS=""; for s in 448,16816,496 720,9984,3888 384,6144,496 256,12288,208 8768,1440,480 2688,30592,384 300,16640,3696; do FS="$FS --shape $s"; done
-for r in 1 2; do
-  for v in p6766b23 t; do
-    timeout 60 $G/$v/bench_gemm_fp8 $G/cl_${v}_$r.csv $FS --variants 0:0:0 --rounds 1 > $G/cl_${v}_$r.log 2>&1
-    echo "clusters $v round $r rc=$? ($(el)s)" >> $S
-  done
-done
-python3 bench/results/2026-12-07-s41/pairs.py $G/auto_p7f70080 $G/auto_t >> $S
-python3 bench/results/2026-12-07-s41/pairs.py $G/cl_p6766b23 $G/cl_t >> $S
+turns cl p6766b23 "$FS"
 python3 bench/results/2026-12-07-s41/grid.py $G/grid.csv >> $S
 python3 bench/results/2026-12-07-s41/grid.py $G/mid.csv >> $S
 E=$C/go
