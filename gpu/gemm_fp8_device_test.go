@@ -259,8 +259,11 @@ func TestGemmFP8OnDevice(t *testing.T) {
 		// 128x256 tiles, chosen automatically as in C (cutego_gemm_auto_cluster).
 		{m: 256, n: 12288, k: 208, l: 1, ta: E4M3, tb: E4M3, cd: BF16, sa: 0.5, sb: 1, alpha: 1, beta: 0.5, clusters: true},
 		// Per tensor on 64-row tiles: chosen (fp8_few_rows: 112 tiles of 64x64 unsplit at 64 x 7168 x
-		// 2048), and asked for (64x128 at 100 rows, two tile rows, with C; 64x64 in 2 slices).
+		// 2048; 33 in 4 slices at 1 x 2112 x 7168), and asked for (64x128 at 100 rows, two tile rows,
+		// with C; 64x64 in 2 slices).
 		{m: 64, n: 7168, k: 2048, l: 1, ta: E4M3, tb: E4M3, cd: BF16, sa: 0.5, sb: 2, alpha: 1, kernel: "cutego_gemm_64x64_kk_e4m3_bf16"},
+		{m: 1, n: 2112, k: 7168, l: 1, ta: E5M2, tb: E5M2, cd: F32, sa: 1, sb: 1, alpha: 1, beta: 1, splitK: 4,
+			kernel: "cutego_gemm_64x64_kk_e5m2_f32"},
 		{m: 100, n: 1000, k: 768, l: 1, ta: E5M2, tb: E4M3, cd: F16, sa: 1, sb: 1, alpha: 1, beta: 0.5, config: 8,
 			kernel: "cutego_gemm_64x128_kk_e5m2e4m3_f16"},
 		{m: 64, n: 1024, k: 4096, l: 1, ta: E4M3, tb: E5M2, cd: F32, sa: 1, sb: 1, alpha: 1, config: 6, splitK: 2,

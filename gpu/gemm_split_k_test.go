@@ -44,10 +44,12 @@ func TestLaunchPlanSplitK(t *testing.T) {
 		{4096, 4096, 4096, BF16, GemmOptions{SMs: 132}, 1, 0},
 		// A configuration asked for still splits: 32 tiles of 128x128 in 4 slices of 1024.
 		{16, 4096, 4096, BF16, GemmOptions{SMs: 132, Config: 2}, 4, 2},
-		// FP8 per tensor (fp8_few_rows): 32 tiles of 64x128 in 4 slices (modeled 1784 against 128x128
-		// in 4 slices 2040, 64x64 in 2 1912: test_waves.c); 64 x 7168 x 2048: 112 of 64x64 unsplit.
-		{16, 4096, 4096, E4M3, GemmOptions{SMs: 132}, 4, 8},
+		// FP8 per tensor (fp8_few_rows, fp8_row_split): 64x64 tiles where they make one wave, split
+		// only in 3 or more slices of at least 1536: 64 tiles unsplit (16 x 4096^2, where 16-bit
+		// splits in 2), 112 (64 x 7168 x 2048) unsplit, 33 (1 x 2112 x 7168) in 4 slices of 1792.
+		{16, 4096, 4096, E4M3, GemmOptions{SMs: 132}, 1, 6},
 		{64, 7168, 2048, E4M3, GemmOptions{SMs: 132}, 1, 6},
+		{1, 2112, 7168, E4M3, GemmOptions{SMs: 132}, 4, 6},
 		// Asked for: 8 slices of 512 (no narrow tiles when a split is asked for); 1: none.
 		{16, 4096, 4096, BF16, GemmOptions{SMs: 132, SplitK: 8}, 8, 2},
 		{16, 4096, 4096, BF16, GemmOptions{SMs: 132, SplitK: 1}, 1, 0},

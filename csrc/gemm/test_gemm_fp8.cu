@@ -385,9 +385,11 @@ int main(int argc, char **argv) {
   // 64-row tiles (one consumer warpgroup), per tensor, fast: forced on every pair and output type,
   // fewer rows than a tile, two tile rows, N off the tile grid and the 16-byte grid, K off the
   // 16-byte grid (packed rows), batches, beta and scales, an M-major A (transposed first), the
-  // direct epilogue, split K; then chosen automatically (fp8_few_rows: the modeled time of their
-  // waves against the 128-row plan's, e.g. 64 x 7168 x 2048: 112 64x64 tiles unsplit against 56
-  // 128x128 tiles in 2 slices; 16 x 4096^2: 32 64x128 tiles in 4 slices against 128x128 in 4)
+  // direct epilogue, split K; then chosen automatically (fp8_few_rows: 64x64 where they make one
+  // wave, else 64x128 where those do; fp8_row_split: 3 or more slices of at least 1536, or none):
+  // 64 x 7168 x 2048 112 tiles of 64x64 unsplit, 1 x 2112 x 7168 33 in 4 slices, 128 x 4096^2 two
+  // rows of 64, 64 x 14336 x 4096 112 of 64x128; not above 64 rows where B's rows (3376 bytes) lie
+  // off the 128-byte grid
   {
     const int C64 = CUTEGO_GEMM_CONFIG_64x64x128 + 1, C64N = CUTEGO_GEMM_CONFIG_64x128x64 + 1;
     const int E4 = CUTEGO_DTYPE_E4M3, E5 = CUTEGO_DTYPE_E5M2;
@@ -405,7 +407,10 @@ int main(int argc, char **argv) {
     cs.push_back({"64x128 K=999 (packed rows), direct", 70, 1280, 999, 1, 0, 0, BF, 1.f, 0.25f, 1.f, 1.f, 0, 0, C64N, 1, 1});
     cs.push_back({"64x128 split-K 3 f32", 16, 4096, 6144, 1, 0, 0, F32, 1.f, -0.5f, 1.f, 1.f, 0, 0, C64N, 3, 0});
     cs.push_back({"auto 64-row 64x7168x2048", 64, 7168, 2048, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, -C64, 0, 0});
-    cs.push_back({"auto 64-row 16x4096x4096 split", 16, 4096, 4096, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, -C64N, -1, 0});
+    cs.push_back({"auto 64-row 1x2112x7168 split", 1, 2112, 7168, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, -C64, -1, 0});
+    cs.push_back({"auto 64-row 128x4096x4096 f32", 128, 4096, 4096, 1, 0, 0, F32, 1.f, 0.5f, 1.f, 1.f, 0, 0, -C64, 0, 0});
+    cs.push_back({"auto 128-row 126x7424x3376 (B off grid)", 126, 7424, 3376, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0,
+                  -(CUTEGO_GEMM_CONFIG_128x128x64 + 1), 0, 0});
     cs.push_back({"auto 64-row 64x14336x4096 f16", 64, 14336, 4096, 1, 0, 0, F16, 1.f, 0.f, 1.f, 1.f, 0, 0, -C64N, 0, 0});
   }
   cs.push_back({"N=1001 f32", 999, 1001, 640, 1, 0, 0, F32, 1.f, 0.25f, 1.f, 1.f, 0, 0, 0, 1, 0});
@@ -430,7 +435,7 @@ int main(int argc, char **argv) {
   // split K (the scales reach the slices; the reduction applies alpha and beta)
   cs.push_back({"split-K 4", 200, 1000, 2048, 1, 0, 0, BF, 1.25f, 0.5f, 0.5f, 2.f, 0, 0, 0, 4, 0});
   cs.push_back({"split-K 3 f32", 96, 1002, 1536, 1, 0, 0, F32, 1.f, -0.75f, 1.f, 0.25f, 0, 0, 0, 3, 0});
-  cs.push_back({"split-K auto 16x4096x14336", 16, 4096, 14336, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, -1, 0});
+  cs.push_back({"split-K auto 16x2112x14336", 16, 2112, 14336, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, 0, -1, 0});
   // squares and LLM shapes
   for (int64_t s : {256, 1024, 4096, 8192}) {
     if (quick && s > 4096) continue;

@@ -726,9 +726,9 @@ int main(int argc, char **argv) {
   }
 
   // FP8 per tensor on 64-row tiles, chosen (fp8_few_rows, test_waves.c's values): 64x7168x2048 e4m3
-  // to bf16 on 112 64x64 tiles unsplit, one launch of that table's kernel; 16x4096x4096 e5m2 to f32
-  // on 32 64x128 tiles in 4 slices (the GEMM, then the reduction); with a configuration asked for,
-  // the 128-row tiles.
+  // to bf16 on 112 64x64 tiles unsplit, one launch of that table's kernel; 1x2112x7168 e5m2 to f32
+  // on 33 64x64 tiles in 4 slices (the GEMM, then the reduction); with 128x128 tiles asked for, 17
+  // of them in 7 slices.
   {
     cute_layout_t la = layout2(64, 2048, 2048, 1), lb = layout2(7168, 2048, 2048, 1), ld = layout2(64, 7168, 7168, 1);
     cutego_gemm_options_t o;
@@ -744,22 +744,32 @@ int main(int argc, char **argv) {
               !strcmp(plan.kernel, "cutego_gemm_64x64_kk_e4m3_bf16"),
           "fp8 64x7168x2048: rc %d, config %d, split %d, %s: %s", rc, (int)plan.config, (int)plan.split_k, plan.kernel,
           plan.reason);
-    la = layout2(16, 4096, 4096, 1), lb = layout2(4096, 4096, 4096, 1), ld = layout2(16, 4096, 4096, 1);
+    la = layout2(1, 7168, 7168, 1), lb = layout2(2112, 7168, 7168, 1), ld = layout2(1, 2112, 2112, 1);
     before = cudart_stub_n;
     rc = cutego_gemm(reinterpret_cast<void *>(D), &ld, reinterpret_cast<const void *>(A), &la,
                      reinterpret_cast<const void *>(B), &lb, nullptr, nullptr, CUTEGO_DTYPE_E5M2, CUTEGO_DTYPE_F32, 1.f,
                      0.f, nullptr, &o, &plan);
-    CHECK(rc == CUTEGO_KERNELS_OK && plan.config == CUTEGO_GEMM_CONFIG_64x128x64 && plan.split_k == 4 &&
-              cudart_stub_n.launch_ex - before.launch_ex == 2 && !strcmp(plan.kernel, "cutego_gemm_64x128_kk_e5m2_f32"),
-          "fp8 16x4096x4096: rc %d, config %d, split %d, %s: %s", rc, (int)plan.config, (int)plan.split_k, plan.kernel,
+    CHECK(rc == CUTEGO_KERNELS_OK && plan.config == CUTEGO_GEMM_CONFIG_64x64x128 && plan.split_k == 4 &&
+              cudart_stub_n.launch_ex - before.launch_ex == 2 && !strcmp(plan.kernel, "cutego_gemm_64x64_kk_e5m2_f32"),
+          "fp8 1x2112x7168: rc %d, config %d, split %d, %s: %s", rc, (int)plan.config, (int)plan.split_k, plan.kernel,
           plan.reason);
     o.config = CUTEGO_GEMM_CONFIG_128x128x64 + 1;
     rc = cutego_gemm(reinterpret_cast<void *>(D), &ld, reinterpret_cast<const void *>(A), &la,
                      reinterpret_cast<const void *>(B), &lb, nullptr, nullptr, CUTEGO_DTYPE_E5M2, CUTEGO_DTYPE_F32, 1.f,
                      0.f, nullptr, &o, &plan);
-    CHECK(rc == CUTEGO_KERNELS_OK && plan.config == CUTEGO_GEMM_CONFIG_128x128x64 && plan.split_k == 4,
-          "fp8 16x4096x4096 on 128x128 asked for: rc %d, config %d, split %d: %s", rc, (int)plan.config,
+    CHECK(rc == CUTEGO_KERNELS_OK && plan.config == CUTEGO_GEMM_CONFIG_128x128x64 && plan.split_k == 7,
+          "fp8 1x2112x7168 on 128x128 asked for: rc %d, config %d, split %d: %s", rc, (int)plan.config,
           (int)plan.split_k, plan.reason);
+    // 126 rows, B's rows of 3376 bytes off the 128-byte grid, read in place: the 128-row tiles
+    o.config = 0;
+    la = layout2(126, 3376, 3376, 1), lb = layout2(7424, 3376, 3376, 1), ld = layout2(126, 7424, 7424, 1);
+    rc = cutego_gemm(reinterpret_cast<void *>(D), &ld, reinterpret_cast<const void *>(A), &la,
+                     reinterpret_cast<const void *>(B), &lb, nullptr, nullptr, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16, 1.f,
+                     0.f, nullptr, &o, &plan);
+    printf("fp8 126x7424x3376: config %d, split %d: %s\n", (int)plan.config, (int)plan.split_k, plan.reason);
+    CHECK(rc == CUTEGO_KERNELS_OK && plan.config != CUTEGO_GEMM_CONFIG_64x64x128 &&
+              plan.config != CUTEGO_GEMM_CONFIG_64x128x64,
+          "fp8 126x7424x3376: rc %d, config %d: %s", rc, (int)plan.config, plan.reason);
   }
 
   // 64x2048x11008: K split (64x64 tiles in 4 slices), a GEMM and a reduction. A repeat: the device

@@ -288,19 +288,48 @@ int main(void) {
   q = tn(16, 4096, 4096, 1);
   q.ab_dtype = CUTEGO_DTYPE_E4M3;
   CHECK(cutego_gemm_narrow(&q, sms) == 0, "FP8: no 128x64 tiles");
-  /* FP8 per tensor, fast (fp8_few_rows): the 64-row tiles whose modeled time (waves x K per slice x
-   * (BM + BN) / 256, plus 760 + 64 per slice for a split's reduction) is at most the 128-row plan's.
-   * 16 x 4096^2: 128x128 slices 32 tiles x 4 -> 1024 + 1016 = 2040; 64x64 64 x 2 -> 1024 + 888 =
-   * 1912; 64x128 32 x 4 -> 768 + 1016 = 1784: 64x128. */
-  CHECK(cutego_gemm_narrow_config(&q, sms) == CUTEGO_GEMM_CONFIG_64x128x64, "FP8 16 x 4096^2: 64x128");
-  /* 64 x 7168 x 2048: 128x128 56 x 2 -> 1024 + 888 = 1912; 64x64 112 unsplit -> 1024; 64x128 56 x 2
-   * -> 768 + 888 = 1656: 64x64 */
-  q = tn_dtype(64, 7168, 2048, 1, CUTEGO_DTYPE_E4M3, NULL);
-  CHECK(cutego_gemm_narrow_config(&q, sms) == CUTEGO_GEMM_CONFIG_64x64x128, "FP8 64 x 7168 x 2048: 64x64");
-  /* 128 x 2112 x 7168: 128x128 17 x 7 -> 1024 + 1208 = 2232; 64x64 66 x 2 -> 1792 + 888 = 2680;
-   * 64x128 34 x 2 -> 2688 + 888 = 3576: the 128-row plan */
-  q = tn_dtype(128, 2112, 7168, 1, CUTEGO_DTYPE_E4M3, NULL);
-  CHECK(cutego_gemm_narrow_config(&q, sms) == -1, "FP8 128 x 2112 x 7168: 128-row tiles");
+  /* FP8 per tensor, fast (fp8_few_rows): 64x64 tiles where they make at most one wave (16 x 4096:
+   * 64; 64 x 7168: 112; 128 x 2112: 2 x 33 = 66), else 64x128 ones where those do (64 x 11008: 172
+   * of 64x64, 86 of 64x128), else none (96 x 11008: 2 x 86 = 172 of 64x128); none above 64 rows
+   * where B is read in place with rows off the 128-byte grid (126 x 7424 x 3376: rows of 3376
+   * bytes), but at 64 rows still (64 x 6400 x 1552). */
+  CHECK(cutego_gemm_narrow_config(&q, sms) == CUTEGO_GEMM_CONFIG_64x64x128, "FP8 16 x 4096^2: 64x64");
+  {
+    static const struct {
+      int64_t m, n, k;
+      int want;
+    } rows[] = {{64, 7168, 2048, CUTEGO_GEMM_CONFIG_64x64x128},   {128, 2112, 7168, CUTEGO_GEMM_CONFIG_64x64x128},
+                {64, 11008, 4096, CUTEGO_GEMM_CONFIG_64x128x64},  {128, 6144, 4096, CUTEGO_GEMM_CONFIG_64x128x64},
+                {96, 11008, 4096, -1},                            {64, 24576, 1536, -1},
+                {126, 7424, 3376, -1},                            {64, 6400, 1552, CUTEGO_GEMM_CONFIG_64x64x128}};
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {
+      q = tn_dtype(rows[i].m, rows[i].n, rows[i].k, 1, CUTEGO_DTYPE_E4M3, NULL);
+      CHECK(cutego_gemm_narrow_config(&q, sms) == rows[i].want, "FP8 %lld x %lld x %lld: %d, want %d",
+            (long long)rows[i].m, (long long)rows[i].n, (long long)rows[i].k, cutego_gemm_narrow_config(&q, sms),
+            rows[i].want);
+    }
+  }
+  /* Their split (fp8_row_split): at least 3 slices of at least 1536, else none. 64x64 tiles: 1 x
+   * 2112 x 7168 33 tiles in 4 slices of 1792; 64 x 592 x 12928 10 in 8 of 1616; 16 x 4096^2 64
+   * tiles, where 2 slices of 2048 would do: none; 2 x 848 x 2048: 14 tiles, K too short: none. */
+  {
+    static const struct {
+      int64_t m, n, k;
+      int want;
+    } rows[] = {{1, 2112, 7168, 4}, {64, 592, 12928, 8}, {16, 4096, 4096, 1}, {2, 848, 2048, 1}};
+    cutego_gemm_options_t o;
+    memset(&o, 0, sizeof o);
+    o.config = CUTEGO_GEMM_CONFIG_64x64x128 + 1;
+    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {
+      q = tn_dtype(rows[i].m, rows[i].n, rows[i].k, 1, CUTEGO_DTYPE_E4M3, &o);
+      CHECK(cutego_gemm_split_k(&q, sms, 0, NULL, 0) == rows[i].want, "FP8 64x64 %lld x %lld x %lld: split %d, want %d",
+            (long long)rows[i].m, (long long)rows[i].n, (long long)rows[i].k, cutego_gemm_split_k(&q, sms, 0, NULL, 0),
+            rows[i].want);
+    }
+    /* 16-bit on the same tiles: the largest split of slices of at least 1024 (16 x 4096^2: 2) */
+    q = tn_opt(16, 4096, 4096, 1, &o);
+    CHECK(cutego_gemm_split_k(&q, sms, 0, NULL, 0) == 2, "bf16 64x64 16 x 4096^2: 2 slices");
+  }
   /* none past 128 rows, for batches, promoted or block-scaled accumulation */
   q = tn_dtype(129, 7168, 2048, 1, CUTEGO_DTYPE_E4M3, NULL);
   CHECK(cutego_gemm_narrow_config(&q, sms) == -1, "FP8 129 rows: none");

@@ -104,7 +104,7 @@
 
 /* kTile: the rows of the 128-row tiles (one tile row: M <= kTile) and the columns of 128x128 ones
  * (N <= kTile: no wider tile pays). The tiles' own extents come from cutego_gemm_tile_extent. */
-enum { kMaxSplit = 16, kMinSliceK = 1024, kTile = 128 };
+enum { kMaxSplit = 16, kMinSliceK = 1024, kMinSliceKFp8Rows = 1536, kTile = 128 };
 /* cutego_gemm_narrow's cost model (tile_time), fitted on the H200 (bench/GEMM-NOTES.md, "Small M,
  * second pass"): a 128x64 tile's main loop costs, per K element, 0.5 of a 128x128 tile's where
  * the GEMM has one tile row (M <= 128: B's bytes bound it, and they halve) and 0.62 where
@@ -265,12 +265,27 @@ int cutego_gemm_split_pad(const cutego_gemm_plan_t *p, int operand, int64_t *off
 /* The automatic split of a plan whose slices run on configuration config's tiles: the largest S
  * with every slice of every tile in one wave and slices of at least kMinSliceK (1: none, also
  * where the configuration has no tiles of the plan's operand width). */
+static int fp8_row_split(const cutego_gemm_plan_t *p, int config);
 static int auto_split(const cutego_gemm_plan_t *p, int sms, int config) {
   int64_t tiles;
   if (count_tiles(p->m, p->n, 1, config, is_fp8(p->ab_dtype), &tiles)) return 1;
+  const int fp8_rows = fp8_row_split(p, config);
   for (int s = kMaxSplit; s >= 2; --s)
-    if (tiles * s <= sms && cutego_gemm_split_extent(p) / s >= kMinSliceK && splits_evenly(p, s)) return s;
+    if (tiles * s <= sms && cutego_gemm_split_extent(p) / s >= (fp8_rows ? kMinSliceKFp8Rows : kMinSliceK) &&
+        splits_evenly(p, s))
+      return fp8_rows && s < 3 ? 1 : s;
   return 1;
+}
+
+/* Whether a plan's slices on configuration config are per-tensor FP8 (fast) on 64-row tiles: those
+ * split K only into at least 3 slices of at least kMinSliceKFp8Rows. Measured on an H100
+ * (bench/results/2026-12-07-s41): 64 tiles of 64x64 unsplit against 2 slices 1.04-1.23x (M <= 64 x
+ * 4096 x 4096, 7168, 14336), 14 tiles (2 x 848 x 2048) 1.58x against 2 slices of 1024; 33 tiles in 4
+ * slices of 1792 against none 0.93-1.23x (M <= 64 x 2112 x 7168), 10 tiles in 8 slices of 1616 1.56x
+ * (64 x 592 x 12928). */
+static int fp8_row_split(const cutego_gemm_plan_t *p, int config) {
+  return is_fp8(p->ab_dtype) && !p->promoted && !(p->flags & CUTEGO_GEMM_F_BLOCK_SCALED) &&
+         (config == CUTEGO_GEMM_CONFIG_64x64x128 || config == CUTEGO_GEMM_CONFIG_64x128x64);
 }
 
 /* The 64-row block-scaled tiles (one consumer warpgroup) for a GEMM of at most 128 rows whose
@@ -564,36 +579,25 @@ static int rows_narrow(const cutego_gemm_plan_t *p, int sms) {
   return best_t > t128 ? best : -1;
 }
 
-/* The modeled time of a per-tensor FP8 plan of one tile row on configuration config's tiles in s
- * slices of K: the waves of tiles x slices, x K per slice, x the tile's cost per K element (its rows
- * and columns of A and B against a 128x128 tile's, as kCostBlock64x64 and kCostBlock64x128), plus
- * the reduction of a split (tile_time's units: one K element of a 128x128 tile's main loop). */
-static double fp8_row_time(const cutego_gemm_plan_t *p, int sms, int config, int s) {
-  int64_t bm, bn, tiles;
-  if (cutego_gemm_tile_extent(config, 1, &bm, &bn) || count_tiles(p->m, p->n, 1, config, 1, &tiles)) return 1e300;
-  const double cost = (double)(bm + bn) / (2.0 * kTile);
-  return (double)waves(tiles * s, sms) * (double)(cutego_gemm_split_extent(p) / s) * cost +
-         (s > 1 ? kReduce + kReducePerSlice * s : 0.0);
-}
-
 /* fp8_few_rows: a per-tensor FP8 GEMM with fast accumulation of at most 128 rows (one batch, no
- * clusters or packed C/D) runs on 64-row tiles (64x64 or 64x128, one consumer warpgroup, each with
- * its own automatic split) where their modeled time (fp8_row_time) is at most that of the 128-row
- * plan (its data-parallel tiles, or 128x128 ones in its automatic split): the one of the two that
- * takes least, 64x64 on a tie; -1 elsewhere. The block-scaled kernels on the same tiles measured
- * 1.13-1.54x faster than the per-tensor 128-row plans at M = 64 and 128 where their waves cost less
- * (bench/results/2026-12-05-bs64: 64 x 7168 x 2048 1.54x, 64 x 24576 x 1536 1.13x). */
+ * clusters or packed C/D) runs on 64x64 tiles where they make at most one wave, else on 64x128
+ * tiles where those do; -1 elsewhere, and above 64 rows where B is read in place with rows off
+ * the 128-byte grid (two rows of 64-row tiles read B twice, each box row across two L2 lines; one
+ * row of 128-row tiles reads it once). Their split: fp8_row_split. Measured on an H100
+ * (bench/results/2026-12-07-s41, every tile and split forced beside the automatic plan in one
+ * process, 81 shapes of M 1-128 x DeepGEMM's and the LLM table's N and K): over the 128-row plans
+ * 1.1-1.9x where they apply (64 x 7168 x 2048 1.57x, 128 x 4096 x 4096 1.63x, 128 x 6144 x 4096
+ * 1.54x, 96 x 7168 x 16384 1.16x), none slower; past one wave of 64x128 tiles they gain at most a
+ * few percent at M <= 64 and lose 6-25% above (96 x 32768 x 512, 128 x 11008 x 4096); with B off
+ * the grid above 64 rows, 0.86-0.88x (126 x 7424 x 3376, 128 x 7104 x 4496). */
 static int fp8_few_rows(const cutego_gemm_plan_t *p, int sms) {
+  int64_t t64, t128;
   if (p->path != CUTEGO_GEMM_PATH_WGMMA || !is_fp8(p->ab_dtype) || p->promoted || (p->flags & CUTEGO_GEMM_F_BLOCK_SCALED) ||
-      p->l != 1 || p->m > kTile || p->cluster_m > 1 || p->cluster_n > 1 || (p->flags & CUTEGO_GEMM_F_PACK_D))
+      p->l != 1 || p->m > kTile || p->cluster_m > 1 || p->cluster_n > 1 || (p->flags & CUTEGO_GEMM_F_PACK_D) ||
+      (p->m > 64 && b_off_grid_in_place(p)) || count_tiles(p->m, p->n, 1, CUTEGO_GEMM_CONFIG_64x64x128, 1, &t64) ||
+      count_tiles(p->m, p->n, 1, CUTEGO_GEMM_CONFIG_64x128x64, 1, &t128))
     return -1;
-  const int can_split = !no_split(p)[0], slices = cutego_gemm_slice_config(p);
-  const int s = can_split ? auto_split(p, sms, slices) : 1;
-  const double t = fp8_row_time(p, sms, s > 1 ? slices : p->config, s);
-  const int c64 = CUTEGO_GEMM_CONFIG_64x64x128, c128 = CUTEGO_GEMM_CONFIG_64x128x64;
-  const double t64 = fp8_row_time(p, sms, c64, can_split ? auto_split(p, sms, c64) : 1),
-               t128 = fp8_row_time(p, sms, c128, can_split ? auto_split(p, sms, c128) : 1);
-  return t64 <= t128 && t64 <= t ? c64 : t128 <= t ? c128 : -1;
+  return t64 <= sms ? CUTEGO_GEMM_CONFIG_64x64x128 : t128 <= sms ? CUTEGO_GEMM_CONFIG_64x128x64 : -1;
 }
 
 int cutego_gemm_narrow_config(const cutego_gemm_plan_t *p, int sms) {
