@@ -31,43 +31,24 @@ CUTEGO_GEMM_FNS_DECL(128x168, k, k)  // B K-major only
 CUTEGO_GEMM_FNS_DECL(128x168, m, k)
 CUTEGO_GEMM_SK_FNS_MAJORS(128x256)
 CUTEGO_GEMM_SK_FNS_MAJORS(128x128)
-#define CUTEGO_GEMM_FP8_FNS_PAIRS(CFGNAME)       \
-  CUTEGO_GEMM_FP8_FNS_DECL(CFGNAME, e4m3)        \
-  CUTEGO_GEMM_FP8_FNS_DECL(CFGNAME, e4m3e5m2)    \
-  CUTEGO_GEMM_FP8_FNS_DECL(CFGNAME, e5m2e4m3)    \
-  CUTEGO_GEMM_FP8_FNS_DECL(CFGNAME, e5m2)
-CUTEGO_GEMM_FP8_FNS_PAIRS(128x256)
-CUTEGO_GEMM_FP8_FNS_PAIRS(128x128)
-CUTEGO_GEMM_FP8_FNS_PAIRS(128x224)
-CUTEGO_GEMM_FP8_FNS_PAIRS(64x64)
-CUTEGO_GEMM_FP8_FNS_PAIRS(64x128)
-CUTEGO_GEMM_FP8P_FNS_DECL(128x128, e4m3)
-CUTEGO_GEMM_FP8P_FNS_DECL(128x128, e4m3e5m2)
-CUTEGO_GEMM_FP8P_FNS_DECL(128x128, e5m2e4m3)
-CUTEGO_GEMM_FP8P_FNS_DECL(128x128, e5m2)
-CUTEGO_GEMM_FP8B_FNS_DECL(128x128, e4m3)
-CUTEGO_GEMM_FP8B_FNS_DECL(128x128, e4m3e5m2)
-CUTEGO_GEMM_FP8B_FNS_DECL(128x128, e5m2e4m3)
-CUTEGO_GEMM_FP8B_FNS_DECL(128x128, e5m2)
-CUTEGO_GEMM_FP8B_FNS_DECL(128x192, e4m3)
-CUTEGO_GEMM_FP8B_FNS_DECL(128x192, e4m3e5m2)
-CUTEGO_GEMM_FP8B_FNS_DECL(128x192, e5m2e4m3)
-CUTEGO_GEMM_FP8B_FNS_DECL(128x192, e5m2)
-CUTEGO_GEMM_FP8B_FNS_DECL(64x64, e4m3)
-CUTEGO_GEMM_FP8B_FNS_DECL(64x64, e4m3e5m2)
-CUTEGO_GEMM_FP8B_FNS_DECL(64x64, e5m2e4m3)
-CUTEGO_GEMM_FP8B_FNS_DECL(64x64, e5m2)
-CUTEGO_GEMM_FP8B_FNS_DECL(64x128, e4m3)
-CUTEGO_GEMM_FP8B_FNS_DECL(64x128, e4m3e5m2)
-CUTEGO_GEMM_FP8B_FNS_DECL(64x128, e5m2e4m3)
-CUTEGO_GEMM_FP8B_FNS_DECL(64x128, e5m2)
-#define CUTEGO_GEMM_FP8SK_FNS_PAIRS(CFGNAME)       \
-  CUTEGO_GEMM_FP8SK_FNS_DECL(CFGNAME, e4m3)        \
-  CUTEGO_GEMM_FP8SK_FNS_DECL(CFGNAME, e4m3e5m2)    \
-  CUTEGO_GEMM_FP8SK_FNS_DECL(CFGNAME, e5m2e4m3)    \
-  CUTEGO_GEMM_FP8SK_FNS_DECL(CFGNAME, e5m2)
-CUTEGO_GEMM_FP8SK_FNS_PAIRS(128x256)
-CUTEGO_GEMM_FP8SK_FNS_PAIRS(128x128)
+// DECL(CFGNAME, types) for the four pairs of FP8 types (A's first; one name where they are the same).
+#define CUTEGO_GEMM_FP8_EACH_PAIR(DECL, CFGNAME) \
+  DECL(CFGNAME, e4m3) DECL(CFGNAME, e4m3e5m2) DECL(CFGNAME, e5m2e4m3) DECL(CFGNAME, e5m2)
+CUTEGO_GEMM_FP8_EACH_PAIR(CUTEGO_GEMM_FP8_FNS_DECL, 128x256)
+CUTEGO_GEMM_FP8_EACH_PAIR(CUTEGO_GEMM_FP8_FNS_DECL, 128x128)
+CUTEGO_GEMM_FP8_EACH_PAIR(CUTEGO_GEMM_FP8_FNS_DECL, 128x224)
+CUTEGO_GEMM_FP8_EACH_PAIR(CUTEGO_GEMM_FP8_FNS_DECL, 64x64)
+CUTEGO_GEMM_FP8_EACH_PAIR(CUTEGO_GEMM_FP8_FNS_DECL, 64x128)
+CUTEGO_GEMM_FP8_EACH_PAIR(CUTEGO_GEMM_FP8P_FNS_DECL, 128x128)
+CUTEGO_GEMM_FP8_EACH_PAIR(CUTEGO_GEMM_FP8B_FNS_DECL, 128x128)
+CUTEGO_GEMM_FP8_EACH_PAIR(CUTEGO_GEMM_FP8B_FNS_DECL, 128x192)
+CUTEGO_GEMM_FP8_EACH_PAIR(CUTEGO_GEMM_FP8B_FNS_DECL, 64x64)
+CUTEGO_GEMM_FP8_EACH_PAIR(CUTEGO_GEMM_FP8B_FNS_DECL, 64x128)
+CUTEGO_GEMM_FP8_EACH_PAIR(CUTEGO_GEMM_FP8SK_FNS_DECL, 128x256)
+CUTEGO_GEMM_FP8_EACH_PAIR(CUTEGO_GEMM_FP8SK_FNS_DECL, 128x128)
+// The launch tables of one FP8 configuration by type, [A e5m2][B e5m2] (PRE: the tables' prefix).
+#define CUTEGO_GEMM_FP8_PAIRS(PRE, CFGNAME) \
+  {{PRE##_##CFGNAME##_kk_e4m3, PRE##_##CFGNAME##_kk_e4m3e5m2}, {PRE##_##CFGNAME##_kk_e5m2e4m3, PRE##_##CFGNAME##_kk_e5m2}}
 
 namespace {
 typedef cutego_gemm_wgmma_fn wgmma_fn;
@@ -266,11 +247,8 @@ int out_index(int cd) { return cd == CUTEGO_DTYPE_BF16 ? 0 : cd == CUTEGO_DTYPE_
 const void *fp8_stream_k_kernel(int cfg, int ta, int tb, int out) {
   static_assert(CUTEGO_GEMM_CONFIG_128x256x64 == 0 && CUTEGO_GEMM_CONFIG_128x128x64 == 1, "table order");
   // [configuration][A e5m2][B e5m2]
-  static const cutego_gemm_wgmma_fp8sk_fn *const t[2][2][2] = {
-      {{cutego_gemm_fp8sk_fns_128x256_kk_e4m3, cutego_gemm_fp8sk_fns_128x256_kk_e4m3e5m2},
-       {cutego_gemm_fp8sk_fns_128x256_kk_e5m2e4m3, cutego_gemm_fp8sk_fns_128x256_kk_e5m2}},
-      {{cutego_gemm_fp8sk_fns_128x128_kk_e4m3, cutego_gemm_fp8sk_fns_128x128_kk_e4m3e5m2},
-       {cutego_gemm_fp8sk_fns_128x128_kk_e5m2e4m3, cutego_gemm_fp8sk_fns_128x128_kk_e5m2}}};
+  static const cutego_gemm_wgmma_fp8sk_fn *const t[2][2][2] = {CUTEGO_GEMM_FP8_PAIRS(cutego_gemm_fp8sk_fns, 128x256),
+                                                                CUTEGO_GEMM_FP8_PAIRS(cutego_gemm_fp8sk_fns, 128x128)};
   return reinterpret_cast<const void *>(t[cfg == CUTEGO_GEMM_CONFIG_128x256x64 ? 0 : 1][ta == CUTEGO_DTYPE_E5M2]
                                          [tb == CUTEGO_DTYPE_E5M2][out]);
 }
@@ -279,25 +257,16 @@ const void *fp8_stream_k_kernel(int cfg, int ta, int tb, int out) {
 // type and accumulation (promoted: 128x128 only, the planner's rule).
 const void *fp8_kernel(int cfg, int ta, int tb, int out, bool promoted) {
   if (promoted) {
-    static const cutego_gemm_wgmma_fp8_fn *const tp[2][2] = {
-        {cutego_gemm_fp8p_fns_128x128_kk_e4m3, cutego_gemm_fp8p_fns_128x128_kk_e4m3e5m2},
-        {cutego_gemm_fp8p_fns_128x128_kk_e5m2e4m3, cutego_gemm_fp8p_fns_128x128_kk_e5m2}};
+    static const cutego_gemm_wgmma_fp8_fn *const tp[2][2] = CUTEGO_GEMM_FP8_PAIRS(cutego_gemm_fp8p_fns, 128x128);
     return reinterpret_cast<const void *>(tp[ta == CUTEGO_DTYPE_E5M2][tb == CUTEGO_DTYPE_E5M2][out]);
   }
   static_assert(CUTEGO_GEMM_CONFIG_128x256x64 == 0 && CUTEGO_GEMM_CONFIG_128x128x64 == 1, "table order");
   typedef const cutego_gemm_wgmma_fp8_fn *table;
   // [configuration: 128x256, 128x128, 128x224, 64x64, 64x128][A e5m2][B e5m2]
   static const table t[5][2][2] = {
-      {{cutego_gemm_fp8_fns_128x256_kk_e4m3, cutego_gemm_fp8_fns_128x256_kk_e4m3e5m2},
-       {cutego_gemm_fp8_fns_128x256_kk_e5m2e4m3, cutego_gemm_fp8_fns_128x256_kk_e5m2}},
-      {{cutego_gemm_fp8_fns_128x128_kk_e4m3, cutego_gemm_fp8_fns_128x128_kk_e4m3e5m2},
-       {cutego_gemm_fp8_fns_128x128_kk_e5m2e4m3, cutego_gemm_fp8_fns_128x128_kk_e5m2}},
-      {{cutego_gemm_fp8_fns_128x224_kk_e4m3, cutego_gemm_fp8_fns_128x224_kk_e4m3e5m2},
-       {cutego_gemm_fp8_fns_128x224_kk_e5m2e4m3, cutego_gemm_fp8_fns_128x224_kk_e5m2}},
-      {{cutego_gemm_fp8_fns_64x64_kk_e4m3, cutego_gemm_fp8_fns_64x64_kk_e4m3e5m2},
-       {cutego_gemm_fp8_fns_64x64_kk_e5m2e4m3, cutego_gemm_fp8_fns_64x64_kk_e5m2}},
-      {{cutego_gemm_fp8_fns_64x128_kk_e4m3, cutego_gemm_fp8_fns_64x128_kk_e4m3e5m2},
-       {cutego_gemm_fp8_fns_64x128_kk_e5m2e4m3, cutego_gemm_fp8_fns_64x128_kk_e5m2}}};
+      CUTEGO_GEMM_FP8_PAIRS(cutego_gemm_fp8_fns, 128x256), CUTEGO_GEMM_FP8_PAIRS(cutego_gemm_fp8_fns, 128x128),
+      CUTEGO_GEMM_FP8_PAIRS(cutego_gemm_fp8_fns, 128x224), CUTEGO_GEMM_FP8_PAIRS(cutego_gemm_fp8_fns, 64x64),
+      CUTEGO_GEMM_FP8_PAIRS(cutego_gemm_fp8_fns, 64x128)};
   const int c = cfg == CUTEGO_GEMM_CONFIG_128x256x64   ? 0
                 : cfg == CUTEGO_GEMM_CONFIG_128x224x64 ? 2
                 : cfg == CUTEGO_GEMM_CONFIG_64x64x128  ? 3
@@ -312,14 +281,8 @@ bool is_fp8(int t) { return t == CUTEGO_DTYPE_E4M3 || t == CUTEGO_DTYPE_E5M2; }
 // types and output type.
 const void *fp8_blockscaled_kernel(int cfg, int ta, int tb, int out) {
   static const cutego_gemm_wgmma_fp8b_fn *const t[4][2][2] = {
-      {{cutego_gemm_fp8b_fns_128x128_kk_e4m3, cutego_gemm_fp8b_fns_128x128_kk_e4m3e5m2},
-       {cutego_gemm_fp8b_fns_128x128_kk_e5m2e4m3, cutego_gemm_fp8b_fns_128x128_kk_e5m2}},
-      {{cutego_gemm_fp8b_fns_128x192_kk_e4m3, cutego_gemm_fp8b_fns_128x192_kk_e4m3e5m2},
-       {cutego_gemm_fp8b_fns_128x192_kk_e5m2e4m3, cutego_gemm_fp8b_fns_128x192_kk_e5m2}},
-      {{cutego_gemm_fp8b_fns_64x64_kk_e4m3, cutego_gemm_fp8b_fns_64x64_kk_e4m3e5m2},
-       {cutego_gemm_fp8b_fns_64x64_kk_e5m2e4m3, cutego_gemm_fp8b_fns_64x64_kk_e5m2}},
-      {{cutego_gemm_fp8b_fns_64x128_kk_e4m3, cutego_gemm_fp8b_fns_64x128_kk_e4m3e5m2},
-       {cutego_gemm_fp8b_fns_64x128_kk_e5m2e4m3, cutego_gemm_fp8b_fns_64x128_kk_e5m2}}};
+      CUTEGO_GEMM_FP8_PAIRS(cutego_gemm_fp8b_fns, 128x128), CUTEGO_GEMM_FP8_PAIRS(cutego_gemm_fp8b_fns, 128x192),
+      CUTEGO_GEMM_FP8_PAIRS(cutego_gemm_fp8b_fns, 64x64), CUTEGO_GEMM_FP8_PAIRS(cutego_gemm_fp8b_fns, 64x128)};
   const int c = cfg == CUTEGO_GEMM_CONFIG_128x192x128 ? 1
                 : cfg == CUTEGO_GEMM_CONFIG_64x64x128 ? 2
                 : cfg == CUTEGO_GEMM_CONFIG_64x128x64 ? 3
