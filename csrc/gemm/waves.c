@@ -585,9 +585,10 @@ static int rows_narrow(const cutego_gemm_plan_t *p, int sms) {
  * the 128-byte grid (two rows of 64-row tiles read B twice, each box row across two L2 lines; one
  * row of 128-row tiles reads it once). Their split: fp8_row_split. Measured on an H100
  * (bench/results/2026-12-07-s41, every tile and split forced beside the automatic plan in one
- * process, 81 shapes of M 1-128 x DeepGEMM's and the LLM table's N and K): over the 128-row plans
- * 1.1-1.9x where they apply (64 x 7168 x 2048 1.57x, 128 x 4096 x 4096 1.63x, 128 x 6144 x 4096
- * 1.54x, 96 x 7168 x 16384 1.16x), none slower; past one wave of 64x128 tiles they gain at most a
+ * process, 81 shapes of M 1-128 x DeepGEMM's and the LLM table's N and K): over the automatic
+ * 128-row plans up to 1.9x on the 55 shapes they take (64 x 7168 x 2048 1.57x, 128 x 4096 x 4096
+ * 1.63x, 128 x 6144 x 4096 1.54x, 96 x 7168 x 16384 1.16x), and at most 1.5% slower than the best
+ * 128-row tiles forced (1 x 4096 x 7168); past one wave of 64x128 tiles they gain at most a
  * few percent at M <= 64 and lose 6-25% above (96 x 32768 x 512, 128 x 11008 x 4096); with B off
  * the grid above 64 rows, 0.86-0.88x (126 x 7424 x 3376, 128 x 7104 x 4496). */
 static int fp8_few_rows(const cutego_gemm_plan_t *p, int sms) {
