@@ -576,8 +576,9 @@ const char *cutego_gemm_path_name(int path);
 
 /* How many slices to split K into (1: none) for a plan of the wgmma path on a device with `sms`
  * multiprocessors. requested 0: the largest split that keeps all slices of all 128x128 tiles
- * (128x64 tiles for a plan of CUTEGO_GEMM_CONFIG_128x64x64, 64x64 for CUTEGO_GEMM_CONFIG_64x64x128, 64x32 for CUTEGO_GEMM_CONFIG_64x32x128, 64x128 for CUTEGO_GEMM_CONFIG_64x128x64) in one wave (tiles * S <= sms) with slices of at least 1024 (csrc/gemm/waves.c says why),
- * and 1 for a plan of CUTEGO_GEMM_CONFIG_128x192x64 (data-parallel unless a split is asked for); 1: 1;
+ * (128x64 tiles for a plan of CUTEGO_GEMM_CONFIG_128x64x64, 64x64 for CUTEGO_GEMM_CONFIG_64x64x128, 64x32 for CUTEGO_GEMM_CONFIG_64x32x128, 64x128 for CUTEGO_GEMM_CONFIG_64x128x64) in one wave (tiles * S <= sms) with slices of at least 1024 (csrc/gemm/waves.c says why;
+ * per-tensor FP8 with fast accumulation on 64x64 or 64x128 tiles: slices of at least 1536, and 3 or
+ * more, else 1), and 1 for a plan of CUTEGO_GEMM_CONFIG_128x192x64 (data-parallel unless a split is asked for); 1: 1;
  * S > 1: S, or -1 with the reason in why where S slices are impossible. Only single-batch plans
  * without clusters or a packed C/D split (packed A or B: cutego_gemm packs first and splits the
  * copies); K splits into at most 16 equal slices of whole 16-byte steps (8 elements of 16 bits, 16
@@ -646,9 +647,10 @@ int cutego_gemm_narrow(const cutego_gemm_plan_t *plan, int sms);
  * is 128x128 tiles unsplit and whose 128x96 tiles are more, fill more than half a wave and at most
  * one, unsplit (256 x 6144 x 4096: 128 tiles against 96). A per-tensor FP8 plan with fast
  * accumulation of at most 128 rows (one batch, no clusters or packed C/D) takes
- * CUTEGO_GEMM_CONFIG_64x64x128 or CUTEGO_GEMM_CONFIG_64x128x64 where their modeled time (waves of
- * tiles and slices x K per slice x the tile's rows and columns of A and B, plus a split's
- * reduction) is at most the 128-row plan's; -1 for other FP8 plans. */
+ * CUTEGO_GEMM_CONFIG_64x64x128 where those tiles make at most one wave of sms, else
+ * CUTEGO_GEMM_CONFIG_64x128x64 where those do (64 x 7168: 112 of 64x64; 64 x 11008: 86 of 64x128),
+ * but not above 64 rows where B is read in place with rows off the 128-byte grid; -1 for other FP8
+ * plans. */
 int cutego_gemm_narrow_config(const cutego_gemm_plan_t *plan, int sms);
 
 /* The cluster size along M (1 or 2) cutego_gemm takes for a plan of the wgmma path where no
