@@ -8,7 +8,7 @@
 // the ratio to cuBLASLt. Every timed shape is first checked, ours and cuBLASLt's result alike,
 // against an fp32 reference (cuBLAS pedantic fp32) on the same e4m3 inputs.
 //   bench_gemm_fp8 out.csv [--quick] [--reps N] [--accuracy] [--lt-promoted] [--promoted [--interval N]]
-//                  [--blockscaled] [--shape M,N,K]... [--variants C:G:T[:D][,...] [--rounds N]]
+//                  [--blockscaled] [--shape M,N,K]... [--variants C:G:T[:D[:P]][,...] [--rounds N]]
 // --promoted: ours with promoted accumulation (CUTEGO_GEMM_FP8_ACCUM_PROMOTED, 128x128 tiles,
 // every N k-tiles, default 1) against cuBLASLt without fast accumulation (its promoted mode).
 // --accuracy: the relative error of ours and of cuBLASLt (fast accumulation and not) against
@@ -20,10 +20,11 @@
 // beside ours per tensor (fast, fast on 128x128 tiles, and promoted every k-tile), cuBLASLt per
 // tensor (fast accumulation: the upper reference) and our bf16 (cutego_gemm, the same shapes),
 // interleaved; the block-scaled result is checked against fp32 on the same inputs and scales first.
-// --variants C:G:T[:D][,C:G:T[:D]...]: per-tensor fast (bf16 D) with forced options beside cuBLASLt,
+// --variants C:G:T[:D[:P]][,...]: per-tensor fast (bf16 D) with forced options beside cuBLASLt,
 // each variant C cluster_m (0 automatic, 1 none, 2: 2x1 clusters sharing B where a configuration has
 // them), G group_m (0: default), T the tile configuration (0 automatic, 1 128x256, 2 128x128), D the
-// decomposition (0 or absent automatic, 1 data-parallel, 2 split K, 3 stream-K); a variant the
+// decomposition (0 or absent automatic, 1 data-parallel, 2 split K, 3 stream-K), P the pitch_pack
+// option (0 or absent automatic, 1 on, 2 off: rows off the 128-byte grid read in place); a variant the
 // planner refuses on a shape is skipped there. The shapes of --shape or the default
 // table; alternating, one batch of each (every variant, then cuBLASLt: gemm_harness.h's
 // time_interleaved) per repeat, max(9, reps) x `--rounds N` repeats, the median of each kept (the GPU's clock drifts
@@ -339,8 +340,8 @@ static void print_lt_algo(const LtFp8::Plan &p) {
 }
 
 struct Variant {
-  int cluster_m, group_m, config, decomposition;
-  char name[32];  // as given: C:G:T or C:G:T:D
+  int cluster_m, group_m, config, decomposition, pitch_pack;
+  char name[32];  // as given: C:G:T, C:G:T:D or C:G:T:D:P
 };
 
 // Per-tensor fast e4m3 -> bf16 with each variant's forced options beside cuBLASLt (fast
@@ -378,6 +379,7 @@ static int bench_variants(FILE *csv, const cutego_gemm_options_t &opt, LtFp8 &lt
       ov[v].group_m = vs[v].group_m;
       ov[v].config = vs[v].config;
       ov[v].decomposition = vs[v].decomposition;
+      ov[v].pitch_pack = vs[v].pitch_pack;
       CK(cudaMemset(d, 0xFF, M * N * 2));
       const int rc = cutego_gemm(d, &ld, o.a, &la, o.b, &lb, nullptr, nullptr, CUTEGO_DTYPE_E4M3, CUTEGO_DTYPE_BF16, 1.f,
                                  0.f, nullptr, &ov[v], &plans[v]);
@@ -455,7 +457,7 @@ static int bench_variants(FILE *csv, const cutego_gemm_options_t &opt, LtFp8 &lt
 int main(int argc, char **argv) {
   if (argc < 2) {
     fprintf(stderr, "usage: bench_gemm_fp8 out.csv [--quick] [--reps N] [--accuracy] [--lt-promoted] [--promoted "
-                    "[--interval N]] [--blockscaled [--only M,N,K] [--bs-m M,...] [--bs-unit-scales]] [--shape M,N,K]... [--variants C:G:T[:D][,...] [--rounds N]]\n");
+                    "[--interval N]] [--blockscaled [--only M,N,K] [--bs-m M,...] [--bs-unit-scales]] [--shape M,N,K]... [--variants C:G:T[:D[:P]][,...] [--rounds N]]\n");
     return 2;
   }
   bool quick = false, accuracy = false, lt_promoted = false, promoted = false, blockscaled = false;
@@ -505,12 +507,14 @@ int main(int argc, char **argv) {
     } else if (!strcmp(argv[i], "--variants") && i + 1 < argc) {
       for (const char *c = argv[++i]; *c;) {
         Variant v = {};
-        int used = 0, more = 0;
+        int used = 0, more = 0, pp = 0;
         if (sscanf(c, "%d:%d:%d%n", &v.cluster_m, &v.group_m, &v.config, &used) != 3 ||
-            (c[used] == ':' && sscanf(c + used, ":%d%n", &v.decomposition, &more) != 1)) {
-          fprintf(stderr, "--variants C:G:T[:D][,C:G:T[:D]...]: %s\n", c);
+            (c[used] == ':' && sscanf(c + used, ":%d%n", &v.decomposition, &more) != 1) ||
+            (c[used] == ':' && c[used + more] == ':' && sscanf(c + used + more, ":%d%n", &v.pitch_pack, &pp) != 1)) {
+          fprintf(stderr, "--variants C:G:T[:D[:P]][,...]: %s\n", c);
           return 2;
         }
+        more += pp;
         snprintf(v.name, sizeof v.name, "%.*s", used + more, c);
         variants.push_back(v);
         c += used + more;

@@ -26,6 +26,7 @@ type fp8Case struct {
 	// batch; sa and sb unused.
 	blockScaled, saMajorM bool
 	splitK                int // GemmOptions.SplitK (checked: the plan's SplitK where > 1)
+	autoSplit             int // nothing asked for: the plan's SplitK must be this (where > 0)
 	// Stream-K asked for (GemmOptions.Decomposition GemmStreamK) on tiles config (GemmOptions.Config;
 	// checked: the plan's decomposition and its kernel ending _streamk)
 	streamK bool
@@ -220,6 +221,7 @@ func runFP8(t *testing.T, c *Copier, tc fp8Case, rng *rand.Rand) {
 	t.Logf("%dx%dx%d L=%d %v: %s (%s) rel err %.2e (bound %.2e)", M, N, K, L, tc.cd, p.Kernel, p.Reason, rel, tol)
 	if rel > tol || p.Path != GemmWgmma || p.Packed != wantPacked || strings.HasSuffix(p.Kernel, "_promoted") != tc.promoted ||
 		strings.HasSuffix(p.Kernel, "_blockscaled") != tc.blockScaled || (tc.splitK > 1 && p.SplitK != tc.splitK) ||
+		(tc.autoSplit > 0 && p.SplitK != tc.autoSplit) ||
 		strings.HasSuffix(p.Kernel, "_streamk") != tc.streamK || (tc.streamK && p.Decomposition != GemmStreamK) ||
 		(tc.clusters && !strings.Contains(p.Reason, "2x1 clusters")) || !strings.HasPrefix(p.Kernel, tc.kernel) {
 		t.Errorf("%+v: %s packed %v, rel err %.2e > %.2e", tc, p.Kernel, p.Packed, rel, tol)
@@ -262,7 +264,7 @@ func TestGemmFP8OnDevice(t *testing.T) {
 		// 2048; 33 in 4 slices at 1 x 2112 x 7168), and asked for (64x128 at 100 rows, two tile rows,
 		// with C; 64x64 in 2 slices).
 		{m: 64, n: 7168, k: 2048, l: 1, ta: E4M3, tb: E4M3, cd: BF16, sa: 0.5, sb: 2, alpha: 1, kernel: "cutego_gemm_64x64_kk_e4m3_bf16"},
-		{m: 1, n: 2112, k: 7168, l: 1, ta: E5M2, tb: E5M2, cd: F32, sa: 1, sb: 1, alpha: 1, beta: 1, splitK: 4,
+		{m: 1, n: 2112, k: 7168, l: 1, ta: E5M2, tb: E5M2, cd: F32, sa: 1, sb: 1, alpha: 1, beta: 1, autoSplit: 4,
 			kernel: "cutego_gemm_64x64_kk_e5m2_f32"},
 		{m: 100, n: 1000, k: 768, l: 1, ta: E5M2, tb: E4M3, cd: F16, sa: 1, sb: 1, alpha: 1, beta: 0.5, config: 8,
 			kernel: "cutego_gemm_64x128_kk_e5m2e4m3_f16"},

@@ -412,6 +412,14 @@ int main(int argc, char **argv) {
     cs.push_back({"auto 128-row 126x7424x3376 (B off grid)", 126, 7424, 3376, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0,
                   -(CUTEGO_GEMM_CONFIG_128x128x64 + 1), 0, 0});
     cs.push_back({"auto 64-row 64x14336x4096 f16", 64, 14336, 4096, 1, 0, 0, F16, 1.f, 0.f, 1.f, 1.f, 0, 0, -C64N, 0, 0});
+    // Up to 512 rows: one wave of 64x64 tiles with B's rows off the grid (40 tiles), of 64x128 with
+    // B on it (128 tiles), not 64x128 with B off it (128x128 then); at most 64 rows past a wave of
+    // 64x128 tiles: 64x64 (384 tiles).
+    cs.push_back({"auto 64-row 256x640x3472 (B off grid)", 256, 640, 3472, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0, -C64, 0, 0});
+    cs.push_back({"auto 64-row 256x4096x4096 f16", 256, 4096, 4096, 1, 0, 0, F16, 1.f, 0.5f, 1.f, 1.f, 0, 0, -C64N, 0, 0});
+    cs.push_back({"auto 128-row 256x4096x3472 (B off grid)", 256, 4096, 3472, 1, 0, 0, BF, 1.f, 0.f, 1.f, 1.f, 0, 0,
+                  -(CUTEGO_GEMM_CONFIG_128x128x64 + 1), 0, 0});
+    cs.push_back({"auto 64-row 16x24576x1536 (3 waves)", 16, 24576, 1536, 1, 0, 0, F32, 1.f, 0.f, 1.f, 1.f, 0, 0, -C64, 0, 0});
   }
   cs.push_back({"N=1001 f32", 999, 1001, 640, 1, 0, 0, F32, 1.f, 0.25f, 1.f, 1.f, 0, 0, 0, 1, 0});
   // K off the 16-byte grid: rows packed with K padded; padded leading dimensions

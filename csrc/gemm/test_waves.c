@@ -288,11 +288,15 @@ int main(void) {
   q = tn(16, 4096, 4096, 1);
   q.ab_dtype = CUTEGO_DTYPE_E4M3;
   CHECK(cutego_gemm_narrow(&q, sms) == 0, "FP8: no 128x64 tiles");
-  /* FP8 per tensor, fast (fp8_few_rows): 64x64 tiles where they make at most one wave (16 x 4096:
-   * 64; 64 x 7168: 112; 128 x 2112: 2 x 33 = 66), else 64x128 ones where those do (64 x 11008: 172
-   * of 64x64, 86 of 64x128), else none (96 x 11008: 2 x 86 = 172 of 64x128); none above 64 rows
-   * where B is read in place with rows off the 128-byte grid (126 x 7424 x 3376: rows of 3376
-   * bytes), but at 64 rows still (64 x 6400 x 1552). */
+  /* FP8 per tensor, fast (fp8_few_rows), up to 512 rows: 64x64 tiles where they make at most one
+   * wave (16 x 4096: 64; 64 x 7168: 112; 128 x 2112: 2 x 33 = 66; 256 x 640 x 3472: 4 x 10 = 40,
+   * B's rows off the grid too), else 64x128 ones where those do (64 x 11008: 172 of 64x64, 86 of
+   * 64x128; 256 x 4096: 256 and 128), else none (96 x 11008: 2 x 86 = 172 of 64x128; 320 x 4096:
+   * 5 x 32 = 160; 512 x 2112: 264 and 136; 513 rows); not 64x128 above 64 rows where B is read in
+   * place with rows off the 128-byte grid (126 x 7424 x 3376: 116 of 64x128; 256 x 4096 x 3472),
+   * but at 64 rows still (64 x 6400 x 1552, where 64x64 makes one wave). Past one wave of 64x128, at
+   * most 64 rows with K of 1024 to 4096 and B on the grid: 64x64 (64 x 24576 x 1536: 384 tiles);
+   * not at K = 512 or 8192, with B off the grid (64 x 31360 x 1216) or above 64 rows. */
   CHECK(cutego_gemm_narrow_config(&q, sms) == CUTEGO_GEMM_CONFIG_64x64x128, "FP8 16 x 4096^2: 64x64");
   {
     static const struct {
@@ -300,8 +304,14 @@ int main(void) {
       int want;
     } rows[] = {{64, 7168, 2048, CUTEGO_GEMM_CONFIG_64x64x128},   {128, 2112, 7168, CUTEGO_GEMM_CONFIG_64x64x128},
                 {64, 11008, 4096, CUTEGO_GEMM_CONFIG_64x128x64},  {128, 6144, 4096, CUTEGO_GEMM_CONFIG_64x128x64},
-                {96, 11008, 4096, -1},                            {64, 24576, 1536, -1},
-                {126, 7424, 3376, -1},                            {64, 6400, 1552, CUTEGO_GEMM_CONFIG_64x64x128}};
+                {96, 11008, 4096, -1},                            {64, 24576, 1536, CUTEGO_GEMM_CONFIG_64x64x128},
+                {126, 7424, 3376, -1},                            {64, 6400, 1552, CUTEGO_GEMM_CONFIG_64x64x128},
+                {256, 640, 3472, CUTEGO_GEMM_CONFIG_64x64x128},   {256, 4096, 4096, CUTEGO_GEMM_CONFIG_64x128x64},
+                {256, 4096, 3472, -1},                            {320, 4096, 4096, -1},
+                {512, 2112, 4096, -1},                            {513, 640, 4096, -1},
+                {64, 24576, 512, -1},                             {64, 28672, 8192, -1},
+                {1, 20480, 4096, CUTEGO_GEMM_CONFIG_64x64x128},   {96, 24576, 1536, -1},
+                {64, 31360, 1216, -1}};
     for (size_t i = 0; i < sizeof rows / sizeof rows[0]; ++i) {
       q = tn_dtype(rows[i].m, rows[i].n, rows[i].k, 1, CUTEGO_DTYPE_E4M3, NULL);
       CHECK(cutego_gemm_narrow_config(&q, sms) == rows[i].want, "FP8 %lld x %lld x %lld: %d, want %d",

@@ -104,7 +104,8 @@
 
 /* kTile: the rows of the 128-row tiles (one tile row: M <= kTile) and the columns of 128x128 ones
  * (N <= kTile: no wider tile pays). The tiles' own extents come from cutego_gemm_tile_extent. */
-enum { kMaxSplit = 16, kMinSliceK = 1024, kMinSliceKFp8Rows = 1536, kTile = 128 };
+enum { kMaxSplit = 16, kMinSliceK = 1024, kMinSliceKFp8Rows = 1536, kTile = 128, kFp8FewRows = 512, kFp8ManyTilesMinK = 1024,
+       kFp8ManyTilesMaxK = 4096 };
 /* cutego_gemm_narrow's cost model (tile_time), fitted on the H200 (bench/GEMM-NOTES.md, "Small M,
  * second pass"): a 128x64 tile's main loop costs, per K element, 0.5 of a 128x128 tile's where
  * the GEMM has one tile row (M <= 128: B's bytes bound it, and they halve) and 0.62 where
@@ -579,26 +580,36 @@ static int rows_narrow(const cutego_gemm_plan_t *p, int sms) {
   return best_t > t128 ? best : -1;
 }
 
-/* fp8_few_rows: a per-tensor FP8 GEMM with fast accumulation of at most 128 rows (one batch, no
- * clusters or packed C/D) runs on 64x64 tiles where they make at most one wave, else on 64x128
- * tiles where those do; -1 elsewhere, and above 64 rows where B is read in place with rows off
- * the 128-byte grid (two rows of 64-row tiles read B twice, each box row across two L2 lines; one
- * row of 128-row tiles reads it once). Their split: fp8_row_split. Measured on an H100
- * (bench/results/2026-12-07-s41, every tile and split forced beside the automatic plan in one
- * process, 81 shapes of M 1-128 x DeepGEMM's and the LLM table's N and K): over the automatic
- * 128-row plans up to 1.9x on the 55 shapes they take (64 x 7168 x 2048 1.57x, 128 x 4096 x 4096
- * 1.63x, 128 x 6144 x 4096 1.54x, 96 x 7168 x 16384 1.16x), and at most 1.5% slower than the best
- * 128-row tiles forced (1 x 4096 x 7168); past one wave of 64x128 tiles they gain at most a
- * few percent at M <= 64 and lose 6-25% above (96 x 32768 x 512, 128 x 11008 x 4096); with B off
- * the grid above 64 rows, 0.86-0.88x (126 x 7424 x 3376, 128 x 7104 x 4496). */
+/* fp8_few_rows: a per-tensor FP8 GEMM with fast accumulation of at most kFp8FewRows rows (one
+ * batch, no clusters or packed C/D) runs on 64x64 tiles where they make at most one wave, else on
+ * 64x128 tiles where those do, except above 64 rows where B is read in place with rows off the
+ * 128-byte grid; at most 64 rows with B on the grid and K of kFp8ManyTilesMinK to
+ * kFp8ManyTilesMaxK, on 64x64 tiles past one wave too; -1 elsewhere. Their split: fp8_row_split. Measured on an H100, every
+ * tile and split forced beside the automatic plan in one process:
+ * - bench/results/2026-12-07-s41 (81 shapes, M 1-128 x DeepGEMM's and the LLM table's N and K):
+ *   over the 128-row plans up to 1.9x on the 55 shapes they take (64 x 7168 x 2048 1.57x, 128 x
+ *   4096 x 4096 1.63x, 128 x 6144 x 4096 1.54x), at most 1.5% slower than the best 128-row tiles;
+ *   past one wave of 64x128 tiles they lose 6-25% above 64 rows (96 x 32768 x 512); 64x128 with B
+ *   off the grid above 64 rows 0.86-0.88x (126 x 7424 x 3376, 128 x 7104 x 4496).
+ * - bench/results/2026-12-07-s42 (120 shapes of 192-512 rows x N 640-7168 x K 3472-7168): one
+ *   wave of 64x64 tiles 1.1-1.8x over the 128-row plans on 39 of 40 shapes, B off the grid
+ *   included (256 x 640 x 3472 1.70x); of 64x128 with B on the grid 1.13-1.77x (256 x 4096 x 4096
+ *   1.62x), off it 0.82-1.17x (256 x 4096 x 3472 0.82x); past one wave none (320 x 4096 x 4096).
+ *   216 shapes of M 1-128 x N 8192-32768 x K 512-7168: at most 64 rows past one wave of 64x128
+ *   tiles, 64x64 tiles 1.01-1.49x at K = 1024-4096 (16 x 20480 x 1536 1.49x, 1 x 24576 x 1536
+ *   1.23x), 0.99-1.03x at K = 7168 (0.94x at 64 x 28672 x 8192, s41) and 0.87-0.98x at K = 512;
+ *   above 64 rows 0.51-1.07x. */
 static int fp8_few_rows(const cutego_gemm_plan_t *p, int sms) {
   int64_t t64, t128;
   if (p->path != CUTEGO_GEMM_PATH_WGMMA || !is_fp8(p->ab_dtype) || p->promoted || (p->flags & CUTEGO_GEMM_F_BLOCK_SCALED) ||
-      p->l != 1 || p->m > kTile || p->cluster_m > 1 || p->cluster_n > 1 || (p->flags & CUTEGO_GEMM_F_PACK_D) ||
-      (p->m > 64 && b_off_grid_in_place(p)) || count_tiles(p->m, p->n, 1, CUTEGO_GEMM_CONFIG_64x64x128, 1, &t64) ||
+      p->l != 1 || p->m > kFp8FewRows || p->cluster_m > 1 || p->cluster_n > 1 || (p->flags & CUTEGO_GEMM_F_PACK_D) ||
+      count_tiles(p->m, p->n, 1, CUTEGO_GEMM_CONFIG_64x64x128, 1, &t64) ||
       count_tiles(p->m, p->n, 1, CUTEGO_GEMM_CONFIG_64x128x64, 1, &t128))
     return -1;
-  return t64 <= sms ? CUTEGO_GEMM_CONFIG_64x64x128 : t128 <= sms ? CUTEGO_GEMM_CONFIG_64x128x64 : -1;
+  const int off = b_off_grid_in_place(p);
+  if (t64 <= sms) return CUTEGO_GEMM_CONFIG_64x64x128;
+  if (t128 <= sms && (p->m <= 64 || !off)) return CUTEGO_GEMM_CONFIG_64x128x64;
+  return p->m <= 64 && !off && p->k >= kFp8ManyTilesMinK && p->k <= kFp8ManyTilesMaxK ? CUTEGO_GEMM_CONFIG_64x64x128 : -1;
 }
 
 int cutego_gemm_narrow_config(const cutego_gemm_plan_t *p, int sms) {
