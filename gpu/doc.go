@@ -23,8 +23,8 @@
 // of one wave (128 x 6144), 128x96 for 256 rows where 128x128 would fill less of one wave
 // (256 x 6144), 128x224 instead of 128x256 where they take as many waves (512 x 14336),
 // 64x128 for one-wave squares such as 1024^3 and 64x64 for
-// smaller ones such as 512^3, FP8 per tensor on 64x64 or 64x128 for at most 128 rows where they
-// make one wave (64 x 7168 x 2048), where
+// smaller ones such as 512^3, FP8 per tensor on 64x64 or 64x128 for at most 512 rows where they
+// make one wave (64 x 7168 x 2048, 256 x 640 x 3472), where
 // cutego_gemm_narrow_config says so, else
 // cutego_gemm_pick_config's) and splits K where the C
 // launcher would (cutego_gemm_split_k, GemmOptions.SplitK): the slices' fp32 partial sums in the

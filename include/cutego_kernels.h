@@ -646,11 +646,12 @@ int cutego_gemm_narrow(const cutego_gemm_plan_t *plan, int sms);
  * batch and two whole rows of 128-row tiles (M = 256), rows on the grid, whose data-parallel choice
  * is 128x128 tiles unsplit and whose 128x96 tiles are more, fill more than half a wave and at most
  * one, unsplit (256 x 6144 x 4096: 128 tiles against 96). A per-tensor FP8 plan with fast
- * accumulation of at most 128 rows (one batch, no clusters or packed C/D) takes
- * CUTEGO_GEMM_CONFIG_64x64x128 where those tiles make at most one wave of sms, else
- * CUTEGO_GEMM_CONFIG_64x128x64 where those do (64 x 7168: 112 of 64x64; 64 x 11008: 86 of 64x128),
- * but not above 64 rows where B is read in place with rows off the 128-byte grid; -1 for other FP8
- * plans. */
+ * accumulation of at most 512 rows (one batch, no clusters or packed C/D) takes
+ * CUTEGO_GEMM_CONFIG_64x64x128 where those tiles make at most one wave of sms (64 x 7168: 112;
+ * 256 x 640: 40), else CUTEGO_GEMM_CONFIG_64x128x64 where those do (64 x 11008: 86; 256 x 4096:
+ * 128) but not above 64 rows where B is read in place with rows off the 128-byte grid; past one
+ * wave of 64x128 tiles, CUTEGO_GEMM_CONFIG_64x64x128 for at most 64 rows with B on the grid and K
+ * of 1024 to 4096 (16 x 24576 x 1536: 384 tiles); -1 for other FP8 plans. */
 int cutego_gemm_narrow_config(const cutego_gemm_plan_t *plan, int sms);
 
 /* The cluster size along M (1 or 2) cutego_gemm takes for a plan of the wgmma path where no

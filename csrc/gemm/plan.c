@@ -458,14 +458,13 @@ static int pack_inputs(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt, 
     return GENERIC(p, opt, "K overflows when padded");
   if (pitch) {
     const int sms = opt ? opt->sms : 0;
-    const double share_a = (double)cb->bm / (cb->bm + cb->bn);
     int pa = !pack_a && off_pitch(&p->a, es, kp, &bytes_a), pb = !pack_b && off_pitch(&p->b, es, kp, &bytes_b);
     if (mode == CUTEGO_GEMM_PITCH_PACK_AUTO && !pack_b && !(opt && (opt->cluster_m == 1 || opt->cluster_n > 1)) &&
         cutego_gemm_pitch_in_clusters(p, sms)) {
       pa = pb = 0; /* B in place, shared by 2x1 clusters instead (cutego_gemm_auto_cluster) */
     } else if (mode == CUTEGO_GEMM_PITCH_PACK_AUTO) {
-      pa = pa && cutego_gemm_pitch_pack_pays(p, sms, share_a, bytes_a);
-      pb = pb && cutego_gemm_pitch_pack_pays(p, sms, 1.0 - share_a, bytes_b);
+      pa = pa && cutego_gemm_pitch_pack_pays(p, sms, 0, bytes_a);
+      pb = pb && cutego_gemm_pitch_pack_pays(p, sms, 1, bytes_b);
     }
     if (pa) snprintf(why_a, sizeof why_a, "rows of %lld bytes, off the 128-byte grid", (long long)(p->a.stride[0] * es));
     if (pb) snprintf(why_b, sizeof why_b, "rows of %lld bytes, off the 128-byte grid", (long long)(p->b.stride[0] * es));

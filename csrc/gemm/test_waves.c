@@ -807,16 +807,16 @@ int main(void) {
     /* K = 1000: 16 k-tiles too. A: 1/3 of 0.4357 x 52.1 = 7.57 us against 3000 x (2000 + 2048) bytes:
      * 5.10 + 1.15 = 6.25 us: pays; B: 15.13 against 5000 x 4048: 8.50 + 1.15: pays. */
     p.k = 1000;
-    CHECK(cutego_gemm_pitch_pack_pays(&p, sms, 1.0 / 3, 3000LL * 4048), "3000x5000x1000: A pays");
-    CHECK(cutego_gemm_pitch_pack_pays(&p, sms, 2.0 / 3, 5000LL * 4048), "3000x5000x1000: B pays");
+    CHECK(cutego_gemm_pitch_pack_pays(&p, sms, 0, 3000LL * 4048), "3000x5000x1000: A pays");
+    CHECK(cutego_gemm_pitch_pack_pays(&p, sms, 1, 5000LL * 4048), "3000x5000x1000: B pays");
     /* An A twice as large (7.57 against 10.2 + 1.15): not. */
-    CHECK(!cutego_gemm_pitch_pack_pays(&p, sms, 1.0 / 3, 6000LL * 4048), "twice A's bytes: no");
+    CHECK(!cutego_gemm_pitch_pack_pays(&p, sms, 0, 6000LL * 4048), "twice A's bytes: no");
     /* 1000^3 on 128x128: 1 wave x 16 x 0.81406 x 0.577 = 7.515 us; half of 43.6%: 1.64 against 1.70 + 1.15 */
     cutego_gemm_plan_t c = tn(1000, 1000, 1000, 1);
     c.config = CUTEGO_GEMM_CONFIG_128x128x64;
     const double tc = cutego_gemm_pitch_main_us(&c, sms);
     CHECK(tc > 7.51 && tc < 7.52, "1000^3 main loop %.3f", tc);
-    CHECK(!cutego_gemm_pitch_pack_pays(&c, sms, 0.5, 1000LL * 4048), "1000^3: no");
+    CHECK(!cutego_gemm_pitch_pack_pays(&c, sms, 0, 1000LL * 4048), "1000^3: no");
     /* A split K counts one slice: 64x4096x3096 splits in 3 (96 CTAs, slices of 1032), 1 wave x
      * ceil(49 / 3) = 17 k-tiles x 0.81406 x 0.577 = 7.985 us; half of 43.6% (1.74) against A's copy
      * (64 x (6192 + 6400) bytes: 0.34 + 1.15 = 1.49): copied. K = 384 (6 k-tiles, no split:
@@ -825,14 +825,14 @@ int main(void) {
     sp.config = CUTEGO_GEMM_CONFIG_128x128x64;
     const double ts = cutego_gemm_pitch_main_us(&sp, sms);
     CHECK(ts > 7.98 && ts < 7.99, "64x4096x3096 main loop %.3f (3 slices)", ts);
-    CHECK(cutego_gemm_pitch_pack_pays(&sp, sms, 0.5, 64LL * 12592), "64x4096x3096: A copied");
+    CHECK(cutego_gemm_pitch_pack_pays(&sp, sms, 0, 64LL * 12592), "64x4096x3096: A copied");
     cutego_gemm_plan_t sp3 = sp;
     sp3.k = 384;
-    CHECK(!cutego_gemm_pitch_pack_pays(&sp3, sms, 0.5, 64LL * 12592), "64x4096x384: A in place");
+    CHECK(!cutego_gemm_pitch_pack_pays(&sp3, sms, 0, 64LL * 12592), "64x4096x384: A in place");
     /* Twice the waves (66 SMs) doubles the saving; no SMs: no model, no pack. */
     CHECK(cutego_gemm_pitch_main_us(&p, 66) > 2 * 52.09 && cutego_gemm_pitch_main_us(&p, 66) < 2 * 52.11,
           "66 SMs: 8 waves");
-    CHECK(!cutego_gemm_pitch_pack_pays(&p, 0, 1.0, 1), "no SMs");
+    CHECK(!cutego_gemm_pitch_pack_pays(&p, 0, 0, 1), "no SMs");
     /* FP8 k-tiles are 128 elements: 3000x5000x2000 e4m3 has 16 again. */
     p.ab_dtype = CUTEGO_DTYPE_E4M3;
     p.k = 2000;
@@ -843,11 +843,47 @@ int main(void) {
     for (int64_t k = 64; k <= 65536; k *= 2) {
       cutego_gemm_plan_t r = tn(1000, 1000, k, 1);
       r.config = CUTEGO_GEMM_CONFIG_128x128x64;
-      int now = cutego_gemm_pitch_pack_pays(&r, sms, 0.5, 4000000);
+      int now = cutego_gemm_pitch_pack_pays(&r, sms, 0, 4000000);
       mono &= now >= prev;
       prev = now;
     }
     CHECK(mono && prev, "monotone in K, and pays at K = 65536");
+    /* FP8's terms (3.44 us a launch; 0.268 of the main loop on the 32-byte grid, 0.842 off it; a
+     * tile's rows counted up to M), by hand against the device's measurement (H100, s42 call 2).
+     * 28 x 640 x 4064 on 64x64: 10 tiles, 1 wave x 32 k-tiles x 0.81406 x 0.577 x 0.5 = 7.515 us;
+     * A's share 28 / (28 + 64): 0.268 x 0.3043 x 7.515 = 0.61 us against 28 x (4096 + 4064) bytes:
+     * 0.10 + 3.44 us: in place (measured 1.43x faster than copied; the 16-bit terms copied it). */
+    cutego_gemm_plan_t f8 = tn_dtype(28, 640, 4064, 1, CUTEGO_DTYPE_E4M3, NULL);
+    f8.config = CUTEGO_GEMM_CONFIG_64x64x128;
+    CHECK(cutego_gemm_pitch_main_us(&f8, sms) > 7.51 && cutego_gemm_pitch_main_us(&f8, sms) < 7.52,
+          "fp8 28 x 640 x 4064 main loop %.3f", cutego_gemm_pitch_main_us(&f8, sms));
+    CHECK(!cutego_gemm_pitch_pack_pays(&f8, sms, 0, 28LL * 8160), "fp8 28 x 640 x 4064: A in place");
+    /* 512 x 7168 x 3472 (rows off the 32-byte grid) on 64x64: 896 tiles, 7 waves x 28 k-tiles x
+     * 0.81406 x 0.577 x 0.62 = 57.08 us; 0.842 x 0.5 x 57.08 = 24.0 against 512 x (3584 + 3472) bytes:
+     * 1.52 + 3.44: copied (measured 15.8 us faster). K = 4064 (on the grid): 32 k-tiles, 65.23 us,
+     * 0.268 x 0.5 x 65.23 = 8.74 against 1.76 + 3.44: copied (measured 3.0 us faster). */
+    f8 = tn_dtype(512, 7168, 3472, 1, CUTEGO_DTYPE_E4M3, NULL);
+    f8.config = CUTEGO_GEMM_CONFIG_64x64x128;
+    CHECK(cutego_gemm_pitch_main_us(&f8, sms) > 57.07 && cutego_gemm_pitch_main_us(&f8, sms) < 57.09,
+          "fp8 512 x 7168 x 3472 main loop %.3f", cutego_gemm_pitch_main_us(&f8, sms));
+    CHECK(cutego_gemm_pitch_pack_pays(&f8, sms, 0, 512LL * 7056), "fp8 512 x 7168 x 3472: A copied");
+    f8 = tn_dtype(512, 7168, 4064, 1, CUTEGO_DTYPE_E4M3, NULL);
+    f8.config = CUTEGO_GEMM_CONFIG_64x64x128;
+    CHECK(cutego_gemm_pitch_pack_pays(&f8, sms, 0, 512LL * 8160), "fp8 512 x 7168 x 4064: A copied");
+    /* The 32-byte grid decides between two plans alike but for it: 192 x 4096 x 3472 on 64x64 (192
+     * tiles: 2 waves x 28 k-tiles x 0.81406 x 0.577 x 0.62 = 16.31 us) copies A (0.842 x 0.5 x 16.31
+     * = 6.87 against 192 x 7056 bytes: 0.57 + 3.44; measured 3.8 us faster); at K = 3488 (rows on the
+     * grid, 28 k-tiles too) 0.268 x 0.5 x 16.31 = 2.19 against 0.57 + 3.44: in place. B keeps the
+     * 16-bit terms (0.436 x 0.5 x 16.31 = 3.56 against 4096 x 7056 bytes: 12.1 + 1.15: in place); an
+     * operand other than 0 or 1 never pays. */
+    f8 = tn_dtype(192, 4096, 3472, 1, CUTEGO_DTYPE_E4M3, NULL);
+    f8.config = CUTEGO_GEMM_CONFIG_64x64x128;
+    CHECK(cutego_gemm_pitch_pack_pays(&f8, sms, 0, 192LL * 7056), "fp8 192 x 4096 x 3472: A copied");
+    CHECK(!cutego_gemm_pitch_pack_pays(&f8, sms, 1, 4096LL * 7056), "fp8 192 x 4096 x 3472: B in place");
+    CHECK(!cutego_gemm_pitch_pack_pays(&f8, sms, 2, 192LL * 7056), "operand 2: never");
+    f8 = tn_dtype(192, 4096, 3488, 1, CUTEGO_DTYPE_E4M3, NULL);
+    f8.config = CUTEGO_GEMM_CONFIG_64x64x128;
+    CHECK(!cutego_gemm_pitch_pack_pays(&f8, sms, 0, 192LL * 7072), "fp8 192 x 4096 x 3488: A in place");
   }
   /* The automatic choice on the shapes near one wave, against the H200 (132 SMs): each shape's
    * plans that ran within 3% of the fastest of every decomposition, tile and cluster forced there

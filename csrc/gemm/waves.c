@@ -878,7 +878,8 @@ int cutego_gemm_split_layouts(const cutego_gemm_plan_t *p, int splits, int sms,
  * one tile_time's share of a 128x128 one; where cutego_gemm_split_k would split K on its own (a
  * single batch), the waves of the slices' CTAs times the k-tiles of one slice. The penalty is shared by the off-grid operands in
  * proportion to the rows each stage loads (share: A's bm / (bm + bn), B's bn / (bm + bn)); an
- * operand is copied where its share of the penalty exceeds its copy. Fitted on the H200, in one
+ * operand is copied where its share of the penalty exceeds its copy. FP8 has its own penalty and
+ * launch (below). Fitted on the H200, in one
  * process (bench/results/2026-12-02-h200-pitch-pack.md): 3000x5000x1024 (2,048-byte rows, 480 tiles
  * of 128x256 = 4 waves on 132 SMs, 16 k-tiles) took 52.1 us, so kKTileUs = 52.1 / 64;
  * 3000x5000x1000 in place (2,000-byte rows, the same tiles and k-tiles) 74.8 us, so kPitchPenalty =
@@ -922,10 +923,35 @@ int cutego_gemm_pitch_in_clusters(const cutego_gemm_plan_t *p, int sms) {
   return (p->m + bm - 1) / bm >= 2 && 2 * tiles > sms && stream_k_model(p, sms) == 0;
 }
 
-int cutego_gemm_pitch_pack_pays(const cutego_gemm_plan_t *p, int sms, double share, int64_t copy_bytes) {
-  if (!p || sms < 1 || copy_bytes < 0) return 0;
-  const double saved = kPitchPenalty * share * cutego_gemm_pitch_main_us(p, sms);
-  return saved > (double)copy_bytes / kCopyBytesPerUs + kCopyLaunchUs;
+/* FP8's own terms, fitted by least squares on an H100 (bench/results/2026-12-07-s42, call 2: 159
+ * plans of 1-512 rows x 640-7168 x K of 1216-6208 on 128x128, 64x64 and 64x128 tiles whose A the
+ * planner copied, each timed beside the same plan reading A in place, pitch_pack OFF, in one
+ * process): a copy costs kFp8CopyLaunchUs besides its bytes; rows read in place cost
+ * kFp8PenaltyOn32 of the main loop where their pitch lies on the 32-byte grid (an L2 sector: rows
+ * of 1216, 4064, 6208 bytes) and kFp8PenaltyOff32 where it does not (3472), times the operand's
+ * share of the rows a stage loads, a tile's rows counted up to M and N (a tile row of 28 rows
+ * loads 28). With the 16-bit terms every one of the 159 was copied, 99 of them slower than in place
+ * (up to 1.43x: 28 x 640 x 4064); with these 139 decisions are right and the 20 wrong ones cost at
+ * most 3.5 us (rms 1.6 us). A's terms only: no B was copied there, so B keeps the 16-bit terms
+ * (where B of FP8 is copied, 2x1 clusters sharing it in place are not measured against the copy). */
+static const double kFp8CopyLaunchUs = 3.44, kFp8PenaltyOn32 = 0.268, kFp8PenaltyOff32 = 0.842;
+
+int cutego_gemm_pitch_pack_pays(const cutego_gemm_plan_t *p, int sms, int operand, int64_t copy_bytes) {
+  int64_t bm, bn;
+  if (!p || sms < 1 || copy_bytes < 0 || (operand != 0 && operand != 1)) return 0;
+  const int fp8 = is_fp8(p->ab_dtype);
+  if (cutego_gemm_tile_extent(p->config, fp8, &bm, &bn)) return 0; /* no such tiles: no model */
+  double penalty = kPitchPenalty, launch = kCopyLaunchUs;
+  if (fp8 && operand == 0) {
+    const int64_t pitch = p->a.stride[0]; /* bytes: one per element */
+    penalty = pitch % 32 == 0 ? kFp8PenaltyOn32 : kFp8PenaltyOff32;
+    launch = kFp8CopyLaunchUs;
+    bm = p->m < bm ? p->m : bm;
+    bn = p->n < bn ? p->n : bn;
+  }
+  const double a = (double)bm / (double)(bm + bn);
+  const double saved = penalty * (operand ? 1.0 - a : a) * cutego_gemm_pitch_main_us(p, sms);
+  return saved > (double)copy_bytes / kCopyBytesPerUs + launch;
 }
 
 /* Whether a plan's output makes as many tiles of configuration config with its m and n

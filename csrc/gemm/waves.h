@@ -4,12 +4,13 @@
 #include <stdint.h>
 #include "cutego_kernels.h"
 
-/* 1 where copying a K-major operand whose row pitch is off the 128-byte grid into a 128-byte-pitch
- * workspace pays on a device of `sms` multiprocessors: the plan's (m, n, k, l, config, ab_dtype)
- * main loop priced by waves (cutego_gemm_pitch_main_us), times the off-grid penalty times the
- * operand's share of the bytes each stage loads, against copy_bytes (read + written) at the copy
- * rate plus one copy launch. 0 where sms < 1 (no device: no cost model). */
-int cutego_gemm_pitch_pack_pays(const cutego_gemm_plan_t *p, int sms, double share, int64_t copy_bytes);
+/* 1 where copying K-major operand `operand` (0 A, 1 B) whose row pitch is off the 128-byte grid
+ * into a 128-byte-pitch workspace pays on a device of `sms` multiprocessors: the plan's (m, n, k,
+ * l, config, ab_dtype) main loop priced by waves (cutego_gemm_pitch_main_us), times the off-grid
+ * penalty (FP8: by the pitch's 32-byte grid) times the operand's share of the rows each stage
+ * loads, against copy_bytes (read + written) at the copy rate plus one copy launch. 0 where sms < 1
+ * (no device: no cost model) or the configuration has no tiles of the plan's operand width. */
+int cutego_gemm_pitch_pack_pays(const cutego_gemm_plan_t *p, int sms, int operand, int64_t copy_bytes);
 
 /* 1 where neither K-major operand whose row pitch is off the 128-byte grid is copied because B,
  * left in place, is shared by 2x1 clusters (cutego_gemm_auto_cluster): a 16-bit plan of one batch
