@@ -573,9 +573,10 @@ int main(void) {
     q = tn_opt(1000, 1000, 1000, 1, &o);
     q.flags |= CUTEGO_GEMM_F_PACK_B;
     CHECK(cutego_gemm_auto_cluster(&q) == 1, "B packed: its copy's rows are on the grid");
-    /* FP8 (e4m3, the launcher's automatic plans): B read in place with rows of 496 and 3,888 bytes
-     * on 128x256 tiles; not where B is packed (rows of 480 bytes), on the grid (384) or in one tile
-     * row (64 x 31360) */
+    /* FP8 (e4m3, the launcher's automatic plans): B read in place with rows of 496, 3,888 and 480
+     * bytes on 128x256 tiles (480: on the 32-byte grid, never copied); not where B is packed (rows of
+     * 464 bytes, off the 32-byte grid, copied by the 16-bit terms), on the grid (384) or in one
+     * tile row (64 x 31360) */
     {
       cutego_gemm_options_t f;
       memset(&f, 0, sizeof f);
@@ -583,7 +584,8 @@ int main(void) {
       const struct {
         int64_t m, n, k;
         int want;
-      } fc[] = {{448, 16816, 496, 2}, {720, 9984, 3888, 2}, {8768, 1440, 480, 1}, {2688, 30592, 384, 1}, {64, 31360, 1216, 1}};
+      } fc[] = {{448, 16816, 496, 2}, {720, 9984, 3888, 2}, {8768, 1440, 480, 2},
+                   {8768, 1440, 464, 1},  {2688, 30592, 384, 1}, {64, 31360, 1216, 1}};
       for (size_t i = 0; i < sizeof fc / sizeof fc[0]; ++i) {
         q = tn_dtype(fc[i].m, fc[i].n, fc[i].k, 1, CUTEGO_DTYPE_E4M3, &f);
         CHECK(q.path == CUTEGO_GEMM_PATH_WGMMA && cutego_gemm_auto_cluster(&q) == fc[i].want,
@@ -884,6 +886,20 @@ int main(void) {
     f8 = tn_dtype(192, 4096, 3488, 1, CUTEGO_DTYPE_E4M3, NULL);
     f8.config = CUTEGO_GEMM_CONFIG_64x64x128;
     CHECK(!cutego_gemm_pitch_pack_pays(&f8, sms, 0, 192LL * 7072), "fp8 192 x 4096 x 3488: A in place");
+    /* Above 512 rows A's rows off the 32-byte grid keep the 16-bit penalty: 13504 x 1088 x 5488 on
+     * 128x128 (954 tiles: 8 waves x 43 k-tiles x 0.81406 x 0.577 = 161.6 us), 0.4357 x 0.5 x 161.6 =
+     * 35.2 against 13504 x 10992 bytes: 62.4 + 3.44: in place (0.842 would copy it: measured 0.83x).
+     * B's rows on the 32-byte grid are never copied (8192 x 7168 x 4064 on 128x256: 0.268 x 2/3 of
+     * 364.7 us would pay for 24.6 + 3.44; measured 1.10x faster in place, in 2x1 clusters). */
+    f8 = tn_dtype(13504, 1088, 5488, 1, CUTEGO_DTYPE_E4M3, NULL);
+    f8.config = CUTEGO_GEMM_CONFIG_128x128x64;
+    CHECK(cutego_gemm_pitch_main_us(&f8, sms) > 161.5 && cutego_gemm_pitch_main_us(&f8, sms) < 161.7,
+          "fp8 13504 x 1088 x 5488 main loop %.3f", cutego_gemm_pitch_main_us(&f8, sms));
+    CHECK(!cutego_gemm_pitch_pack_pays(&f8, sms, 0, 13504LL * 10992), "fp8 13504 x 1088 x 5488: A in place");
+    f8 = tn_dtype(8192, 7168, 4064, 1, CUTEGO_DTYPE_E4M3, NULL);
+    f8.config = CUTEGO_GEMM_CONFIG_128x256x64;
+    CHECK(!cutego_gemm_pitch_pack_pays(&f8, sms, 1, 7168LL * 8160), "fp8 8192 x 7168 x 4064: B in place");
+    CHECK(cutego_gemm_pitch_pack_pays(&f8, sms, 0, 8192LL * 8160), "fp8 8192 x 7168 x 4064: A copied");
   }
   /* The automatic choice on the shapes near one wave, against the H200 (132 SMs): each shape's
    * plans that ran within 3% of the fastest of every decomposition, tile and cluster forced there

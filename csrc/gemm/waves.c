@@ -932,8 +932,15 @@ int cutego_gemm_pitch_in_clusters(const cutego_gemm_plan_t *p, int sms) {
  * share of the rows a stage loads, a tile's rows counted up to M and N (a tile row of 28 rows
  * loads 28). With the 16-bit terms every one of the 159 was copied, 99 of them slower than in place
  * (up to 1.43x: 28 x 640 x 4064); with these 139 decisions are right and the 20 wrong ones cost at
- * most 3.5 us (rms 1.6 us). A's terms only: no B was copied there, so B keeps the 16-bit terms
- * (where B of FP8 is copied, 2x1 clusters sharing it in place are not measured against the copy). */
+ * most 3.5 us (rms 1.6 us). Call 3, the planner with these terms against the one before, in turn,
+ * on 172 shapes: the 75 plans they change 1.21x (up to 1.85x), but above 512 rows the penalty off
+ * the grid copied A where reading it in place had been faster (13504 x 1088 x 5488 0.83x, 5440 x
+ * 3440 x 4784 0.97x): above kFp8FewRows A's rows off the 32-byte grid keep the 16-bit penalty (the
+ * launch and the penalty on the grid hold there: 8215 x 4048 x 3008 1.10x, 3584 x 8192 x 672 1.03x
+ * in place). B of FP8 whose rows lie on the 32-byte grid is never copied: at 1024-8192 rows (call 3,
+ * 20 plans that copied B, beside B in place, which 2x1 clusters then share) in place was 1.01-1.17x
+ * faster on 18 (4096 x 4096 x 480 1.16x, 8192 x 1440 x 480 1.15x) and 0.96-0.98x on 2 (4096 x
+ * 1440 x 1216, x 4064); off it, B keeps the 16-bit terms (4096 x 1440 x 3472: the copies 1.32x). */
 static const double kFp8CopyLaunchUs = 3.44, kFp8PenaltyOn32 = 0.268, kFp8PenaltyOff32 = 0.842;
 
 int cutego_gemm_pitch_pack_pays(const cutego_gemm_plan_t *p, int sms, int operand, int64_t copy_bytes) {
@@ -942,9 +949,10 @@ int cutego_gemm_pitch_pack_pays(const cutego_gemm_plan_t *p, int sms, int operan
   const int fp8 = is_fp8(p->ab_dtype);
   if (cutego_gemm_tile_extent(p->config, fp8, &bm, &bn)) return 0; /* no such tiles: no model */
   double penalty = kPitchPenalty, launch = kCopyLaunchUs;
+  if (fp8 && operand == 1 && p->b.stride[0] % 32 == 0) return 0; /* bytes: one per element */
   if (fp8 && operand == 0) {
-    const int64_t pitch = p->a.stride[0]; /* bytes: one per element */
-    penalty = pitch % 32 == 0 ? kFp8PenaltyOn32 : kFp8PenaltyOff32;
+    const int on32 = p->a.stride[0] % 32 == 0;
+    penalty = on32 ? kFp8PenaltyOn32 : p->m <= kFp8FewRows ? kFp8PenaltyOff32 : kPitchPenalty;
     launch = kFp8CopyLaunchUs;
     bm = p->m < bm ? p->m : bm;
     bn = p->n < bn ? p->n : bn;

@@ -11,7 +11,10 @@
 #    change) and s39's 30 unseen FP8 shapes (5 change). Predicted: the changed grid shapes 1.05-1.25x
 #    (call 2 measured each copy against none), the unseen ones' changed plans 0.95-1.3x, the rest
 #    within the rounds' spread (+-3%).
-# 3. Package gpu's FP8 and split device tests on the tree's planner. Predicted: PASS.
+# 3. Rows off the 128-byte grid at 1024-8192 rows (48 shapes, N 1440-7168, K 480-4064): the automatic
+#    plan and 128x256 tiles, as the planner copies them and read in place (pitch_pack OFF), one process:
+#    B's copies (16-bit terms) and A's (FP8's) beyond the rows they were fitted on. Leads only.
+# 4. Package gpu's FP8 and split device tests on the tree's planner. Predicted: PASS.
 set -u
 G=/tmp/s42c; . bench/device/env.sh; . bench/device/steps.sh
 C=build/carry/s42c
@@ -36,6 +39,10 @@ done
 python3 bench/results/2026-12-07-s41/pairs.py $G/auto_v3 $G/auto_v4 | tail -1 >> $S
 grep -c WRONG $G/*.log | grep -v ":0" >> $S
 (cd $G && tar czf $OUT/auto.tgz auto_*.csv)
+PB=""; for m in 1024 2048 4096 8192; do for n in 1440 4096 7168; do for k in 480 1216 3472 4064; do PB="$PB --shape $m,$n,$k"; done; done; done
+timeout 120 $G/v4/bench_gemm_fp8 $G/pitch_big.csv $PB --variants 0:0:0,0:0:0:0:2,0:0:1:1,0:0:1:1:2 --rounds 1 > $G/pitch_big.log 2>&1
+echo "pitch_big rc=$? ($(el)s)" >> $S
+(cd $G && tar czf $OUT/pitch_big.tgz pitch_big.csv pitch_big.log)
 run_test 150 test_gemm
 E=$C/go
 (cd $E && for z in *.gz; do gunzip -f "$z"; done && chmod +x gpu.test)
