@@ -44,6 +44,14 @@ static cutego_gemm_plan_t tn_config(int64_t m, int64_t n, int64_t k, int cfg) {
   return tn_opt(m, n, k, 1, &o);
 }
 
+/* The plan of an e4m3 TN m x n x k with its configuration set to cfg afterwards (the cost models'
+ * input, not a plan the planner would make). */
+static cutego_gemm_plan_t fp8_on(int64_t m, int64_t n, int64_t k, int cfg) {
+  cutego_gemm_plan_t p = tn_dtype(m, n, k, 1, CUTEGO_DTYPE_E4M3, NULL);
+  p.config = cfg;
+  return p;
+}
+
 /* The automatic choice of cutego_gemm for a bf16 TN m x n x k on `sms` SMs, in the order cutego_gemm.cu
  * applies the models (nothing asked for): the narrow tiles cutego_gemm_narrow_config names (128x64,
  * 64x64 for at most 64 rows); then the split of cutego_gemm_split_k (its slices on 128x128 tiles, or
@@ -855,8 +863,7 @@ int main(void) {
      * 28 x 640 x 4064 on 64x64: 10 tiles, 1 wave x 32 k-tiles x 0.81406 x 0.577 x 0.5 = 7.515 us;
      * A's share 28 / (28 + 64): 0.268 x 0.3043 x 7.515 = 0.61 us against 28 x (4096 + 4064) bytes:
      * 0.10 + 3.44 us: in place (measured 1.43x faster than copied; the 16-bit terms copied it). */
-    cutego_gemm_plan_t f8 = tn_dtype(28, 640, 4064, 1, CUTEGO_DTYPE_E4M3, NULL);
-    f8.config = CUTEGO_GEMM_CONFIG_64x64x128;
+    cutego_gemm_plan_t f8 = fp8_on(28, 640, 4064, CUTEGO_GEMM_CONFIG_64x64x128);
     CHECK(cutego_gemm_pitch_main_us(&f8, sms) > 7.51 && cutego_gemm_pitch_main_us(&f8, sms) < 7.52,
           "fp8 28 x 640 x 4064 main loop %.3f", cutego_gemm_pitch_main_us(&f8, sms));
     CHECK(!cutego_gemm_pitch_pack_pays(&f8, sms, 0, 28LL * 8160), "fp8 28 x 640 x 4064: A in place");
@@ -864,13 +871,11 @@ int main(void) {
      * 0.81406 x 0.577 x 0.62 = 57.08 us; 0.842 x 0.5 x 57.08 = 24.0 against 512 x (3584 + 3472) bytes:
      * 1.52 + 3.44: copied (measured 15.8 us faster). K = 4064 (on the grid): 32 k-tiles, 65.23 us,
      * 0.268 x 0.5 x 65.23 = 8.74 against 1.76 + 3.44: copied (measured 3.0 us faster). */
-    f8 = tn_dtype(512, 7168, 3472, 1, CUTEGO_DTYPE_E4M3, NULL);
-    f8.config = CUTEGO_GEMM_CONFIG_64x64x128;
+    f8 = fp8_on(512, 7168, 3472, CUTEGO_GEMM_CONFIG_64x64x128);
     CHECK(cutego_gemm_pitch_main_us(&f8, sms) > 57.07 && cutego_gemm_pitch_main_us(&f8, sms) < 57.09,
           "fp8 512 x 7168 x 3472 main loop %.3f", cutego_gemm_pitch_main_us(&f8, sms));
     CHECK(cutego_gemm_pitch_pack_pays(&f8, sms, 0, 512LL * 7056), "fp8 512 x 7168 x 3472: A copied");
-    f8 = tn_dtype(512, 7168, 4064, 1, CUTEGO_DTYPE_E4M3, NULL);
-    f8.config = CUTEGO_GEMM_CONFIG_64x64x128;
+    f8 = fp8_on(512, 7168, 4064, CUTEGO_GEMM_CONFIG_64x64x128);
     CHECK(cutego_gemm_pitch_pack_pays(&f8, sms, 0, 512LL * 8160), "fp8 512 x 7168 x 4064: A copied");
     /* The 32-byte grid decides between two plans alike but for it: 192 x 4096 x 3472 on 64x64 (192
      * tiles: 2 waves x 28 k-tiles x 0.81406 x 0.577 x 0.62 = 16.31 us) copies A (0.842 x 0.5 x 16.31
@@ -878,26 +883,22 @@ int main(void) {
      * grid, 28 k-tiles too) 0.268 x 0.5 x 16.31 = 2.19 against 0.57 + 3.44: in place. B keeps the
      * 16-bit terms (0.436 x 0.5 x 16.31 = 3.56 against 4096 x 7056 bytes: 12.1 + 1.15: in place); an
      * operand other than 0 or 1 never pays. */
-    f8 = tn_dtype(192, 4096, 3472, 1, CUTEGO_DTYPE_E4M3, NULL);
-    f8.config = CUTEGO_GEMM_CONFIG_64x64x128;
+    f8 = fp8_on(192, 4096, 3472, CUTEGO_GEMM_CONFIG_64x64x128);
     CHECK(cutego_gemm_pitch_pack_pays(&f8, sms, 0, 192LL * 7056), "fp8 192 x 4096 x 3472: A copied");
     CHECK(!cutego_gemm_pitch_pack_pays(&f8, sms, 1, 4096LL * 7056), "fp8 192 x 4096 x 3472: B in place");
     CHECK(!cutego_gemm_pitch_pack_pays(&f8, sms, 2, 192LL * 7056), "operand 2: never");
-    f8 = tn_dtype(192, 4096, 3488, 1, CUTEGO_DTYPE_E4M3, NULL);
-    f8.config = CUTEGO_GEMM_CONFIG_64x64x128;
+    f8 = fp8_on(192, 4096, 3488, CUTEGO_GEMM_CONFIG_64x64x128);
     CHECK(!cutego_gemm_pitch_pack_pays(&f8, sms, 0, 192LL * 7072), "fp8 192 x 4096 x 3488: A in place");
     /* Above 512 rows A's rows off the 32-byte grid keep the 16-bit penalty: 13504 x 1088 x 5488 on
      * 128x128 (954 tiles: 8 waves x 43 k-tiles x 0.81406 x 0.577 = 161.6 us), 0.4357 x 0.5 x 161.6 =
      * 35.2 against 13504 x 10992 bytes: 62.4 + 3.44: in place (0.842 would copy it: measured 0.83x).
      * B's rows on the 32-byte grid are never copied (8192 x 7168 x 4064 on 128x256: 0.268 x 2/3 of
      * 364.7 us would pay for 24.6 + 3.44; measured 1.10x faster in place, in 2x1 clusters). */
-    f8 = tn_dtype(13504, 1088, 5488, 1, CUTEGO_DTYPE_E4M3, NULL);
-    f8.config = CUTEGO_GEMM_CONFIG_128x128x64;
+    f8 = fp8_on(13504, 1088, 5488, CUTEGO_GEMM_CONFIG_128x128x64);
     CHECK(cutego_gemm_pitch_main_us(&f8, sms) > 161.5 && cutego_gemm_pitch_main_us(&f8, sms) < 161.7,
           "fp8 13504 x 1088 x 5488 main loop %.3f", cutego_gemm_pitch_main_us(&f8, sms));
     CHECK(!cutego_gemm_pitch_pack_pays(&f8, sms, 0, 13504LL * 10992), "fp8 13504 x 1088 x 5488: A in place");
-    f8 = tn_dtype(8192, 7168, 4064, 1, CUTEGO_DTYPE_E4M3, NULL);
-    f8.config = CUTEGO_GEMM_CONFIG_128x256x64;
+    f8 = fp8_on(8192, 7168, 4064, CUTEGO_GEMM_CONFIG_128x256x64);
     CHECK(!cutego_gemm_pitch_pack_pays(&f8, sms, 1, 7168LL * 8160), "fp8 8192 x 7168 x 4064: B in place");
     CHECK(cutego_gemm_pitch_pack_pays(&f8, sms, 0, 8192LL * 8160), "fp8 8192 x 7168 x 4064: A copied");
   }
