@@ -949,10 +949,9 @@ int cutego_gemm_pitch_pack_pays(const cutego_gemm_plan_t *p, int sms, int operan
   const int fp8 = is_fp8(p->ab_dtype);
   if (cutego_gemm_tile_extent(p->config, fp8, &bm, &bn)) return 0; /* no such tiles: no model */
   double penalty = kPitchPenalty, launch = kCopyLaunchUs;
-  if (fp8 && operand == 1 && p->b.stride[0] % 32 == 0) return 0; /* bytes: one per element */
+  if (fp8 && operand == 1 && rows_on(&p->b, 1, 32)) return 0;
   if (fp8 && operand == 0) {
-    const int on32 = p->a.stride[0] % 32 == 0;
-    penalty = on32 ? kFp8PenaltyOn32 : p->m <= kFp8FewRows ? kFp8PenaltyOff32 : kPitchPenalty;
+    penalty = rows_on(&p->a, 1, 32) ? kFp8PenaltyOn32 : p->m <= kFp8FewRows ? kFp8PenaltyOff32 : kPitchPenalty;
     launch = kFp8CopyLaunchUs;
     bm = p->m < bm ? p->m : bm;
     bn = p->n < bn ? p->n : bn;
