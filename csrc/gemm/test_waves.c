@@ -513,7 +513,18 @@ int main(void) {
                * 12150: 190) */
               {64, 2112, 1920, CUTEGO_GEMM_CONFIG_64x32x128, 1}, {64, 768, 328, CUTEGO_GEMM_CONFIG_64x32x128, 1},
               {84, 576, 3216, CUTEGO_GEMM_CONFIG_64x32x128, 3},  {64, 3904, 448, CUTEGO_GEMM_CONFIG_64x64x128, 1},
-              {70, 8704, 1216, -1, 0},                           {64, 12150, 14723, -1, 0}};
+              {70, 8704, 1216, -1, 0},                           {64, 12150, 14723, -1, 0},
+              /* few_rows at 65-96 rows, rows on the grid: 128x64 with its own split (68 x 768 x 11520:
+               * 12 tiles in 10 slices, where 64x32 made 48 in 2; 88 x 2112 x 2560: 33 tiles in 2); 97
+               * rows keep 64-row tiles, and so does K off the grid (84 x 576 x 3216, above) */
+              {68, 768, 11520, CUTEGO_GEMM_CONFIG_128x64x64, 10}, {88, 2112, 2560, CUTEGO_GEMM_CONFIG_128x64x64, 2},
+              {97, 768, 11520, CUTEGO_GEMM_CONFIG_64x32x128, 2},
+              /* a K of at most 640 where the rules give 64x128: 128x64 in one wave (320 x 2496 x 576:
+               * 117 tiles; 137 x 3264 x 320: 102; 832 x 1088 x 384: 119); not at K = 704, nor where
+               * 64x96 applies (123 x 4928 x 192) */
+              {320, 2496, 576, CUTEGO_GEMM_CONFIG_128x64x64, 1}, {137, 3264, 320, CUTEGO_GEMM_CONFIG_128x64x64, 1},
+              {832, 1088, 384, CUTEGO_GEMM_CONFIG_128x64x64, 1}, {320, 2496, 704, CUTEGO_GEMM_CONFIG_64x128x64, 1},
+              {123, 4928, 192, CUTEGO_GEMM_CONFIG_64x96x64, 1}};
     for (size_t i = 0; i < sizeof nc / sizeof nc[0]; ++i) {
       q = tn(nc[i].m, nc[i].n, nc[i].k, 1);
       const int got = cutego_gemm_narrow_config(&q, sms);

@@ -104,7 +104,7 @@
 
 /* kTile: the rows of the 128-row tiles (one tile row: M <= kTile) and the columns of 128x128 ones
  * (N <= kTile: no wider tile pays). The tiles' own extents come from cutego_gemm_tile_extent. */
-enum { kMaxSplit = 16, kMinSliceK = 1024, kMinSliceKFp8Rows = 1536, kTile = 128, kFp8FewRows = 512, kFp8ManyTilesMinK = 1024,
+enum { kShortK = 640, kMaxSplit = 16, kMinSliceK = 1024, kMinSliceKFp8Rows = 1536, kTile = 128, kFp8FewRows = 512, kFp8ManyTilesMinK = 1024,
        kFp8ManyTilesMaxK = 4096 };
 /* cutego_gemm_narrow's cost model (tile_time), fitted on the H200 (bench/GEMM-NOTES.md, "Small M,
  * second pass"): a 128x64 tile's main loop costs, per K element, 0.5 of a 128x128 tile's where
@@ -531,14 +531,33 @@ static int wave_128x96(const cutego_gemm_plan_t *p, int sms) {
  * 128x128: 64 x 2112 x 1920 1.79 / 1.59x, 64 x 768 x 328 1.31 / 1.23x, 64 x 1856 x 448 1.25 /
  * 1.20x, 64 x 3904 x 448 (122 / 61 tiles) 1.12 / 1.21x, 84 x 576 x 3216 (128x128 in 3 slices)
  * 1.60 / 1.70x; past one wave 0.36-0.55x (70 x 8704 x 1216) and 0.98-1.00x (64 x 12150 x 14723),
- * hence the limit. */
+ * hence the limit. Of 65-96 rows, where a second row of 64-row tiles would be at most half full and
+ * A's and B's rows lie on the 128-byte grid, 128x64 tiles instead (their split their own): two
+ * consumer warpgroups, each tile's B loaded once (bench/results/2026-12-07-s43, forced beside the
+ * automatic plan: TT 74 x 1280 x 4288 on 64x64 in 2 slices 0.68 of cuBLAS, on 128x64 in 4 0.94). */
 static int few_rows(const cutego_gemm_plan_t *p, int sms) {
   int64_t t32, t64;
   if (p->path != CUTEGO_GEMM_PATH_WGMMA || !is_16bit(p->ab_dtype) || p->l != 1 || p->m > 128 || p->cluster_m != 1 ||
       p->cluster_n > 1 || (p->flags & CUTEGO_GEMM_F_PACK_D) || cutego_gemm_pick_config_plan(p, sms) != CUTEGO_GEMM_CONFIG_128x128x64 ||
       count_tiles(p->m, p->n, 1, CUTEGO_GEMM_CONFIG_64x32x128, 0, &t32) || count_tiles(p->m, p->n, 1, CUTEGO_GEMM_CONFIG_64x64x128, 0, &t64))
     return -1;
-  return 2 * t32 <= sms ? CUTEGO_GEMM_CONFIG_64x32x128 : t64 <= sms ? CUTEGO_GEMM_CONFIG_64x64x128 : -1;
+  if (t64 > sms) return -1;
+  if (p->m > 64 && p->m <= 96 && on_grid(&p->a) && on_grid(&p->b)) return CUTEGO_GEMM_CONFIG_128x64x64;
+  return 2 * t32 <= sms ? CUTEGO_GEMM_CONFIG_64x32x128 : CUTEGO_GEMM_CONFIG_64x64x128;
+}
+
+/* Whether a plan that the narrow rules put on 64x128 tiles (and not on 64x96 ones) runs on 128x64
+ * ones instead: a K of at most kShortK (ten k-tiles), one batch, A's and B's rows on the 128-byte
+ * grid and the 128x64 tiles at most one wave. Two consumer warpgroups store a tile's halves at once
+ * where one stores all of a 64x128 tile, and a short K leaves the epilogue much of the time.
+ * Measured on an H100 (bench/results/2026-12-07-s43, every configuration forced beside the
+ * automatic plan on the shapes no rule was fitted on that ran below 0.95 of cuBLAS), 128x64 over
+ * 64x128: NN 832 x 1088 x 384 (119 tiles against 117) 1.47x, 320 x 2496 x 576 1.10x, 137 x 3264 x
+ * 320 1.05x, TT 192 x 4262 x 311 1.04x. */
+static int short_k_128x64(const cutego_gemm_plan_t *p, int sms) {
+  int64_t t;
+  return p->l == 1 && p->k <= kShortK && on_grid(&p->a) && on_grid(&p->b) &&
+         !count_tiles(p->m, p->n, p->l, CUTEGO_GEMM_CONFIG_128x64x64, 0, &t) && t <= sms;
 }
 
 /* The narrow rules in order; where none applies, few_rows's tiles, or 128x96 where wave_128x96 says so
@@ -617,7 +636,8 @@ int cutego_gemm_narrow_config(const cutego_gemm_plan_t *p, int sms) {
   if (is_fp8(p->ab_dtype)) return fp8_few_rows(p, sms);
   if (p->flags & CUTEGO_GEMM_F_ROWS) return rows_narrow(p, sms);
   const int c = narrow_rules(p, sms);
-  return c == CUTEGO_GEMM_CONFIG_64x128x64 && wave_64x96(p, sms) ? CUTEGO_GEMM_CONFIG_64x96x64 : c;
+  if (c != CUTEGO_GEMM_CONFIG_64x128x64) return c;
+  return wave_64x96(p, sms) ? CUTEGO_GEMM_CONFIG_64x96x64 : short_k_128x64(p, sms) ? CUTEGO_GEMM_CONFIG_128x64x64 : c;
 }
 
 /* Whether B (16-bit or FP8) is K-major, read in place (no packed copy) and its rows (more than one)
