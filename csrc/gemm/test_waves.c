@@ -536,6 +536,37 @@ int main(void) {
             (long long)nc[i].m, (long long)nc[i].n, (long long)nc[i].k, cutego_gemm_split_k(&q, sms, 0, why, sizeof why), nc[i].split);
     }
   }
+  {
+    /* Property over seeded shapes (1-1100 rows, N 64-8192 off the 64 grid in a third, K 64-8192 off
+     * it in two fifths, one to three batches): the 16-bit narrow rules give 128x64 tiles only to a
+     * plan of one batch read by tensor maps (not cp.async) with rows on the 128-byte grid (or
+     * copied onto it), a K of at most 640 or 65-96 rows, and its 128x64 tiles in one wave. */
+    uint64_t x = 43;
+    int fired = 0;
+    for (int i = 0; i < 4000; ++i) {
+      int64_t e[4];
+      for (int j = 0; j < 4; ++j) {
+        x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+        e[j] = (int64_t)(x >> 33);
+      }
+      const int64_t mm = 1 + e[0] % 1100, n = 64 + e[1] % 8129, k = 64 + e[2] % 8129;
+      const int64_t nn = e[3] % 3 ? (n + 63) / 64 * 64 : n, kk = e[3] % 5 < 3 ? (k + 63) / 64 * 64 : k;
+      const int64_t l = e[3] % 7 == 0 ? 2 + e[3] % 2 : 1;
+      q = tn(mm, nn, kk, l);
+      if (q.path != CUTEGO_GEMM_PATH_WGMMA || cutego_gemm_narrow_config(&q, sms) != CUTEGO_GEMM_CONFIG_128x64x64 ||
+          (q.flags & CUTEGO_GEMM_F_ROWS))
+        continue;
+      const cutego_gemm_plan_t r = tn_config(mm, nn, kk, CUTEGO_GEMM_CONFIG_128x64x64);
+      const int64_t t = r.tiles;
+      ++fired;
+      const uint32_t both = CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B;
+      CHECK(l == 1 && ((kk * 2) % 128 == 0 || (q.flags & both) == both) && (mm <= 96 || kk <= 640) && (mm > 64 || kk <= 640) &&
+                r.path == CUTEGO_GEMM_PATH_WGMMA && t <= sms,
+            "%lldx%lldx%lld (%lld batches): 128x64 tiles (%lld) outside their rules", (long long)mm, (long long)nn,
+            (long long)kk, (long long)l, (long long)t);
+    }
+    CHECK(fired >= 20, "the 128x64 rules fired on %d of 4000 shapes", fired);
+  }
   q = tn(512, 512, 512, 3);
   CHECK(cutego_gemm_narrow_config(&q, sms) == CUTEGO_GEMM_CONFIG_64x128x64, "3 x 512^3: 96 tiles of 64x128");
   q = tn(500, 500, 500, 1);
