@@ -549,21 +549,20 @@ int main(void) {
         x = x * 6364136223846793005ULL + 1442695040888963407ULL;
         e[j] = (int64_t)(x >> 33);
       }
-      const int64_t mm = 1 + e[0] % 1100, n = 64 + e[1] % 8129, k = 64 + e[2] % 8129;
-      const int64_t nn = e[3] % 3 ? (n + 63) / 64 * 64 : n, kk = e[3] % 5 < 3 ? (k + 63) / 64 * 64 : k;
+      const int64_t m = 1 + e[0] % 1100, n0 = 64 + e[1] % 8129, k0 = 64 + e[2] % 8129;
+      const int64_t n = e[3] % 3 ? (n0 + 63) / 64 * 64 : n0, k = e[3] % 5 < 3 ? (k0 + 63) / 64 * 64 : k0;
       const int64_t l = e[3] % 7 == 0 ? 2 + e[3] % 2 : 1;
-      q = tn(mm, nn, kk, l);
+      q = tn(m, n, k, l);
       if (q.path != CUTEGO_GEMM_PATH_WGMMA || cutego_gemm_narrow_config(&q, sms) != CUTEGO_GEMM_CONFIG_128x64x64 ||
           (q.flags & CUTEGO_GEMM_F_ROWS))
         continue;
-      const cutego_gemm_plan_t r = tn_config(mm, nn, kk, CUTEGO_GEMM_CONFIG_128x64x64);
-      const int64_t t = r.tiles;
       ++fired;
+      const cutego_gemm_plan_t r = tn_config(m, n, k, CUTEGO_GEMM_CONFIG_128x64x64);
       const uint32_t both = CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B;
-      CHECK(l == 1 && ((kk * 2) % 128 == 0 || (q.flags & both) == both) && (mm <= 96 || kk <= 640) && (mm > 64 || kk <= 640) &&
-                r.path == CUTEGO_GEMM_PATH_WGMMA && t <= sms,
-            "%lldx%lldx%lld (%lld batches): 128x64 tiles (%lld) outside their rules", (long long)mm, (long long)nn,
-            (long long)kk, (long long)l, (long long)t);
+      CHECK(l == 1 && ((k * 2) % 128 == 0 || (q.flags & both) == both) && (m <= 96 || k <= 640) && (m > 64 || k <= 640) &&
+                r.path == CUTEGO_GEMM_PATH_WGMMA && r.tiles <= sms,
+            "%lldx%lldx%lld (%lld batches): 128x64 tiles (%lld) outside their rules", (long long)m, (long long)n,
+            (long long)k, (long long)l, (long long)r.tiles);
     }
     CHECK(fired >= 20, "the 128x64 rules fired on %d of 4000 shapes", fired);
   }

@@ -960,7 +960,10 @@ int cutego_gemm_pitch_in_clusters(const cutego_gemm_plan_t *p, int sms) {
  * in place). B of FP8 whose rows lie on the 32-byte grid is never copied: at 1024-8192 rows (call 3,
  * 20 plans that copied B, beside B in place, which 2x1 clusters then share) in place was 1.01-1.17x
  * faster on 18 (4096 x 4096 x 480 1.16x, 8192 x 1440 x 480 1.15x) and 0.96-0.98x on 2 (4096 x
- * 1440 x 1216, x 4064); off it, B keeps the 16-bit terms (4096 x 1440 x 3472: the copies 1.32x). */
+ * 1440 x 1216, x 4064); off it, B keeps the 16-bit terms (4096 x 1440 x 3472: the copies 1.32x).
+ * As the automatic plan against these terms' first fit (bench/results/2026-12-07-s43, 58 plans in
+ * turn): 1.078x, but 0.92 / 0.94x at 4096 x 1440 x 4064 / 1216 (128x128 tiles: no clusters share B)
+ * and 0.88x at 4096 x 1440 x 3472 (A in place above kFp8FewRows). */
 static const double kFp8CopyLaunchUs = 3.44, kFp8PenaltyOn32 = 0.268, kFp8PenaltyOff32 = 0.842;
 
 int cutego_gemm_pitch_pack_pays(const cutego_gemm_plan_t *p, int sms, int operand, int64_t copy_bytes) {
