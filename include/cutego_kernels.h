@@ -649,7 +649,8 @@ int cutego_gemm_narrow(const cutego_gemm_plan_t *plan, int sms);
  * not 64x96, CUTEGO_GEMM_CONFIG_128x64x64 instead for a plan of one batch, K of at most 640, rows on
  * the grid and 128x64 tiles in one wave (320 x 2496 x 576: 117 tiles); where the rules for at most
  * 128 rows give 64-row tiles to 65-96 rows on the grid, CUTEGO_GEMM_CONFIG_128x64x64 (its own
- * split: 74 x 1280 x 4288 in 4 slices). A per-tensor FP8 plan with fast
+ * split: 74 x 1280 x 4288 in 4 slices), but for A or B copied only where the 64-row tiles would
+ * split too (96 x 2496 x 3255 keeps 78 tiles of 64x64). A per-tensor FP8 plan with fast
  * accumulation of at most 512 rows (one batch, no clusters or packed C/D) takes
  * CUTEGO_GEMM_CONFIG_64x64x128 where those tiles make at most one wave of sms (64 x 7168: 112;
  * 256 x 640: 40), else CUTEGO_GEMM_CONFIG_64x128x64 where those do (64 x 11008: 86; 256 x 4096:

@@ -519,6 +519,11 @@ int main(void) {
                * rows keep 64-row tiles, and so does K off the grid (84 x 576 x 3216, above) */
               {68, 768, 11520, CUTEGO_GEMM_CONFIG_128x64x64, 10}, {88, 2112, 2560, CUTEGO_GEMM_CONFIG_128x64x64, 2},
               {97, 768, 11520, CUTEGO_GEMM_CONFIG_64x32x128, 2},
+              /* ... and, with A and B copied (K off the 16-byte grid), only where the 64-row tiles
+               * would split too (80 x 1024 x 2861: 64 of 64x32 in 2 slices); 78 of 64x64 that fill
+               * the SMs unsplit stay (96 x 2496 x 3255) */
+              {80, 1024, 2861, CUTEGO_GEMM_CONFIG_128x64x64, 2}, {96, 2496, 3255, CUTEGO_GEMM_CONFIG_64x64x128, 1},
+              {84, 2496, 2177, CUTEGO_GEMM_CONFIG_64x64x128, 1},
               /* a K of at most 640 where the rules give 64x128: 128x64 in one wave (320 x 2496 x 576:
                * 117 tiles; 137 x 3264 x 320: 102; 832 x 1088 x 384: 119); not at K = 704, nor where
                * 64x96 applies (123 x 4928 x 192) */

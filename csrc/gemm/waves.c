@@ -534,7 +534,12 @@ static int wave_128x96(const cutego_gemm_plan_t *p, int sms) {
  * hence the limit. Of 65-96 rows, where a second row of 64-row tiles would be at most half full and
  * A's and B's rows lie on the 128-byte grid, 128x64 tiles instead (their split their own): two
  * consumer warpgroups, each tile's B loaded once (bench/results/2026-12-07-s43, forced beside the
- * automatic plan: TT 74 x 1280 x 4288 on 64x64 in 2 slices 0.68 of cuBLAS, on 128x64 in 4 0.94). */
+ * automatic plan: TT 74 x 1280 x 4288 on 64x64 in 2 slices 0.68 of cuBLAS, on 128x64 in 4 0.94).
+ * With A or B copied (K off the 16-byte grid), only where the 64-row tiles would split K too: a
+ * split over the copies adds the zeroed K padding and the reduction to the copies' kernels, and
+ * lost where 64x64 tiles fill the SMs unsplit (bench/results/2026-12-07-s44, 128x64 after 64x64
+ * in turn: 96 x 2496 x 3255 0.76x, 84 x 2496 x 2177 0.79x, 81 x 2660 x 2413 0.88x; keeping the
+ * 64x64 tiles there over 33 such shapes 1.15x, min 0.94x). */
 static int few_rows(const cutego_gemm_plan_t *p, int sms) {
   int64_t t32, t64;
   if (p->path != CUTEGO_GEMM_PATH_WGMMA || !is_16bit(p->ab_dtype) || p->l != 1 || p->m > 128 || p->cluster_m != 1 ||
@@ -542,8 +547,11 @@ static int few_rows(const cutego_gemm_plan_t *p, int sms) {
       count_tiles(p->m, p->n, 1, CUTEGO_GEMM_CONFIG_64x32x128, 0, &t32) || count_tiles(p->m, p->n, 1, CUTEGO_GEMM_CONFIG_64x64x128, 0, &t64))
     return -1;
   if (t64 > sms) return -1;
-  if (p->m > 64 && p->m <= 96 && on_grid(&p->a) && on_grid(&p->b)) return CUTEGO_GEMM_CONFIG_128x64x64;
-  return 2 * t32 <= sms ? CUTEGO_GEMM_CONFIG_64x32x128 : CUTEGO_GEMM_CONFIG_64x64x128;
+  const int c64 = 2 * t32 <= sms ? CUTEGO_GEMM_CONFIG_64x32x128 : CUTEGO_GEMM_CONFIG_64x64x128;
+  if (p->m > 64 && p->m <= 96 && on_grid(&p->a) && on_grid(&p->b) &&
+      (!(p->flags & (CUTEGO_GEMM_F_PACK_A | CUTEGO_GEMM_F_PACK_B)) || auto_split(p, sms, c64) > 1))
+    return CUTEGO_GEMM_CONFIG_128x64x64;
+  return c64;
 }
 
 /* Whether a plan that the narrow rules put on 64x128 tiles (and not on 64x96 ones) runs on 128x64
