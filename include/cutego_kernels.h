@@ -321,8 +321,10 @@ typedef struct cutego_gemm_options_t {
                           read in place by cp.async instead of copied (CUTEGO_GEMM_F_ROWS): with OFF
                           (or no_pack) wherever they can be, with AUTO where the copy costs more
                           (at most 128 rows or columns, or a small GEMM: csrc/gemm/plan.c's
-                          rows_in_place), never with ON nor where clusters, split K or stream-K
-                          are asked for. (Fills what was padding.) */
+                          rows_in_place) but not where copies of both would split K over few
+                          tiles (2-64 rows, K >= 2048: csrc/gemm/waves.c's
+                          cutego_gemm_rows_copy_splits), never with ON nor where clusters, split K
+                          or stream-K are asked for. (Fills what was padding.) */
   /* FP8 A and B only: per-tensor scales, one fp32 each in device memory (NULL: 1), read by the
    * kernel when it runs (so a CUDA graph may update them); D = alpha * scale_a * scale_b * A·B
    * + beta * C. Set for bf16/fp16 operands: an error. */

@@ -413,11 +413,13 @@ static int rows_piece(const cutego_gemm_operand_t *o, int flat, uintptr_t addr, 
  * 128 x 4096 x 4098 1.54 / 1.32 / 1.32 / 1.18 / 1.01x, 8 x 14336 x 4098 1.79x; but 500^2 x 502 0.97x,
  * 256 x 4096 x 4098 0.83x, 1000^2 x 1002 0.70x, 4096^2 x 4098 0.64x (twice the pieces: 1 x 4096 x
  * 4098 takes 26.4 us where 4100 takes 14.6), so only the rows or columns bound applies to them.
- * Returns the piece's bytes, or 0. */
+ * Not with AUTO where A and B are both copied and the copies' plan splits K where few tiles read in
+ * place would leave SMs idle (cutego_gemm_rows_copy_splits; 6 x 680 x 3274: 1.75x), unless the
+ * options forbid a split. Returns the piece's bytes, or 0. */
 enum { kRowsMaxMN = 128 };
 static const double kRowsMaxMNKL = (double)(1 << 28);
 static int rows_in_place(const cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt, int fa, int fb,
-                         uintptr_t a_addr, uintptr_t b_addr, int es) {
+                         uintptr_t a_addr, uintptr_t b_addr, int es, int both) {
   const int mode = opt ? opt->pitch_pack : CUTEGO_GEMM_PITCH_PACK_AUTO;
   const int pa = rows_piece(&p->a, fa, a_addr, es), pb = rows_piece(&p->b, fb, b_addr, es);
   int piece = pa < pb ? pa : pb;
@@ -427,7 +429,11 @@ static int rows_in_place(const cutego_gemm_plan_t *p, const cutego_gemm_options_
                opt->decomposition == CUTEGO_GEMM_DECOMPOSITION_STREAM_K)) ||
       piece < 4)
     return 0;
-  return mode == CUTEGO_GEMM_PITCH_PACK_OFF || (opt && opt->no_pack) || p->m <= kRowsMaxMN || p->n <= kRowsMaxMN ||
+  if (mode == CUTEGO_GEMM_PITCH_PACK_OFF || (opt && opt->no_pack)) return piece;
+  if (both && !(opt && (opt->split_k == 1 || opt->decomposition == CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL)) &&
+      cutego_gemm_rows_copy_splits(p, piece, opt ? opt->sms : 0))
+    return 0;
+  return p->m <= kRowsMaxMN || p->n <= kRowsMaxMN ||
                  (piece == 8 && (double)p->m * (double)p->n * (double)p->k * (double)p->l <= kRowsMaxMNKL)
              ? piece
              : 0;
@@ -448,7 +454,7 @@ static int pack_inputs(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt, 
   char why_a[100], why_b[100];
   int pack_a = operand_obstacle(&p->a, fa, a_addr, es, cb->a_box, cb->a_swizzle, why_a, sizeof why_a);
   int pack_b = operand_obstacle(&p->b, fb, b_addr, es, cb->b_box, cb->b_swizzle, why_b, sizeof why_b);
-  const int piece = pack_a || pack_b ? rows_in_place(p, opt, fa, fb, a_addr, b_addr, es) : 0;
+  const int piece = pack_a || pack_b ? rows_in_place(p, opt, fa, fb, a_addr, b_addr, es, pack_a && pack_b) : 0;
   if (piece) {
     p->flags |= CUTEGO_GEMM_F_ROWS | (piece == 4 ? CUTEGO_GEMM_F_ROWS_4 : 0);
     return PLAN_NEXT;

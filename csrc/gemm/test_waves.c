@@ -211,6 +211,27 @@ int main(void) {
           "512x14336: 128x224 with rows on the 128-byte grid (K = 4096), 128x256 off it (K = 4104: rows of 8,208 bytes, read in place)");
   }
   CHECK(cutego_gemm_pick_config(1536, 1536, 1, CUTEGO_DTYPE_BF16, sms) == C168, "1536^2: 1 (72) vs 0.83 (96) vs 0.74 (120)");
+  {
+    /* Few columns (columns_192): 128x192 where its columns of tiles are fewer and cover at most
+     * 1/1.04 of 128x168's width, in no more waves; 128x168 where they are as many, or cover more */
+    static const struct { int64_t m, n; int config; } fc[] = {
+        {7552, 576, CUTEGO_GEMM_CONFIG_128x192x64},  {3706, 576, CUTEGO_GEMM_CONFIG_128x192x64},  /* 3 columns against 4 */
+        {6272, 768, CUTEGO_GEMM_CONFIG_128x192x64},  {4800, 896, CUTEGO_GEMM_CONFIG_128x192x64},  /* 4 / 5, 5 / 6 */
+        {6592, 704, CUTEGO_GEMM_CONFIG_128x192x64},  {13888, 960, CUTEGO_GEMM_CONFIG_128x192x64}, /* 768 / 840, 960 / 1008 */
+        {4295, 1024, CUTEGO_GEMM_CONFIG_128x168x64}, {11511, 1088, CUTEGO_GEMM_CONFIG_128x168x64}, /* 1152 / 1176 */
+        {8742, 448, CUTEGO_GEMM_CONFIG_128x168x64},  {7940, 640, CUTEGO_GEMM_CONFIG_128x168x64},  /* 3 / 3, 4 / 4 */
+        {8960, 832, CUTEGO_GEMM_CONFIG_128x168x64},  {12043, 320, CUTEGO_GEMM_CONFIG_128x168x64}, /* 5 / 5, 2 / 2 */
+        {1536, 1536, CUTEGO_GEMM_CONFIG_128x168x64}, /* past kFewColumns */
+        {6246, 694, CUTEGO_GEMM_CONFIG_128x168x64},  {7728, 549, CUTEGO_GEMM_CONFIG_128x168x64}, /* N off the 8 grid */
+        {6119, 728, CUTEGO_GEMM_CONFIG_128x192x64},  /* 4 columns against 5, N a multiple of 8 only */
+    };
+    for (size_t i = 0; i < sizeof fc / sizeof fc[0]; ++i)
+      CHECK(cutego_gemm_pick_config(fc[i].m, fc[i].n, 1, CUTEGO_DTYPE_BF16, sms) == fc[i].config, "%lldx%lld: configuration %d, want %d",
+            (long long)fc[i].m, (long long)fc[i].n, cutego_gemm_pick_config(fc[i].m, fc[i].n, 1, CUTEGO_DTYPE_BF16, sms), fc[i].config);
+    /* a plan of B K-major (cutego_gemm_pick_config_plan) the same */
+    cutego_gemm_plan_t nt = tn(7552, 576, 2432, 1);
+    CHECK(cutego_gemm_pick_config_plan(&nt, sms) == C192w, "7552x576 plan, B K-major: 128x192");
+  }
   CHECK(cutego_gemm_pick_config(2048, 2048, 1, CUTEGO_DTYPE_BF16, sms) == C256, "2048^2: 1 (128) vs 2 x 0.83 (176)");
   CHECK(cutego_gemm_pick_config(3000, 5000, 1, CUTEGO_DTYPE_BF16, sms) == C256, "3000x5000: 4 (480) vs 5 x 0.83 = 4.15 (648)");
   CHECK(cutego_gemm_pick_config(16, 4096, 1, CUTEGO_DTYPE_BF16, sms) == C128, "16x4096: 1 (16) vs 1 x 0.577 (32)");
@@ -583,6 +604,47 @@ int main(void) {
     q = tn_opt(500, 500, 500, 1, &on);
     CHECK((q.flags & CUTEGO_GEMM_F_PACK_A) && (q.flags & CUTEGO_GEMM_F_PACK_B) && !(q.flags & CUTEGO_GEMM_F_ROWS),
           "500^3, pitch_pack ON: rows copied onto the grid (%#x)", q.flags);
+  }
+  {
+    /* Copies instead of cp.async where both would be copied and the copies' plan splits K over few
+     * tiles (cutego_gemm_rows_copy_splits): 2-64 rows, K >= 2048, the tiles read in place at most
+     * sms / 2 (4-byte pieces, K = 2 mod 4) or sms / 4 (8-byte pieces); then the narrow tiles split */
+    cutego_gemm_options_t o;
+    memset(&o, 0, sizeof o);
+    o.sms = sms;
+    static const struct { int64_t m, n, k; int copy; } rc[] = {
+        {6, 680, 3274, 1},   /* 22 tiles of 64x32, 4-byte pieces */
+        {43, 2092, 5478, 1}, /* 66: half of 132 */
+        {12, 2151, 10158, 0}, /* 68 */
+        {9, 1020, 5740, 1},  /* 32, 8-byte pieces: a quarter */
+        {26, 1116, 2564, 0}, /* 35 */
+        {1, 1330, 9460, 0},  /* one row */
+        {65, 680, 3274, 0},  /* past 64 rows */
+        {6, 680, 2042, 0},   /* K below two slices */
+    };
+    for (size_t i = 0; i < sizeof rc / sizeof rc[0]; ++i) {
+      q = tn_opt(rc[i].m, rc[i].n, rc[i].k, 1, &o);
+      const int copied = (q.flags & CUTEGO_GEMM_F_PACK_A) && (q.flags & CUTEGO_GEMM_F_PACK_B) && !(q.flags & CUTEGO_GEMM_F_ROWS);
+      CHECK(copied == rc[i].copy && (copied || (q.flags & CUTEGO_GEMM_F_ROWS)), "%lldx%lldx%lld: copied %d, want %d (%#x)",
+            (long long)rc[i].m, (long long)rc[i].n, (long long)rc[i].k, copied, rc[i].copy, q.flags);
+      if (!copied) continue;
+      const int nc = cutego_gemm_narrow_config(&q, sms);
+      cutego_gemm_options_t oc = o;
+      oc.config = nc + 1;
+      cutego_gemm_plan_t r = tn_opt(rc[i].m, rc[i].n, rc[i].k, 1, &oc);
+      CHECK(nc >= 0 && cutego_gemm_split_k(&r, sms, 0, why, sizeof why) >= 2, "%lldx%lldx%lld: the copies' narrow plan splits K",
+            (long long)rc[i].m, (long long)rc[i].n, (long long)rc[i].k);
+    }
+    cutego_gemm_options_t asked = o;
+    asked.split_k = 1;
+    q = tn_opt(6, 680, 3274, 1, &asked);
+    CHECK(q.flags & CUTEGO_GEMM_F_ROWS, "6x680x3274, split_k 1: read in place");
+    asked = o;
+    asked.decomposition = CUTEGO_GEMM_DECOMPOSITION_DATA_PARALLEL;
+    q = tn_opt(6, 680, 3274, 1, &asked);
+    CHECK(q.flags & CUTEGO_GEMM_F_ROWS, "6x680x3274, data-parallel: read in place");
+    q = tn(6, 680, 3274, 1);
+    CHECK(q.flags & CUTEGO_GEMM_F_ROWS, "6x680x3274, no SM count: read in place");
   }
   q = tn(1000, 1000, 1000, 1);
   CHECK(!(q.flags & CUTEGO_GEMM_F_PACK_B), "1000^3: B read in place (%#x)", q.flags);

@@ -141,8 +141,29 @@ static double dp_time(int64_t m, int64_t n, int64_t l, int config, int fp8, doub
   return cost * (double)waves(t, sms);
 }
 
+/* Whether an m x n x l output that the waves give 128x168 tiles takes 128x192 ones instead: at most
+ * kFewColumns columns, a multiple of 8, fewer columns of 128x192 tiles whose width covers at most
+ * 1/1.04 of 128x168's (N = 576, 704, 768, 896, 960: 3-5 columns against 4-6; not 1024 or 1088, 6
+ * against 7, nor 320, 448, 640 and 832, as many) and no more waves. With few columns, every column
+ * of tiles reads all of A again. Measured on an H100 (bench/results/2026-12-07-s44, 65 shapes of
+ * 2119-16346 rows and 320-1088 columns on 128x168, each forced beside the automatic plan in turn):
+ * where this holds, 128x192 over 128x168 1.08x over 33 shapes (3706 x 576 x 768 1.09x, 7552 x 576
+ * x 2432 1.22x, 6272 x 768 x 320 1.20x; min 0.96x, 2944 x 768 x 5376); elsewhere 0.91x over 32.
+ * Then on 56 fresh shapes that it moved, main against the rule in turn (TN and NN): 1.066x over the
+ * 34 of N a multiple of 8 (min 0.965x), 0.92x over the 22 others (a 16-bit D with rows off the
+ * 16-byte grid is copied; 6246 x 694 x 463 0.80x), hence the multiple of 8. */
+enum { kFewColumns = 1280 };
+static int columns_192(int64_t m, int64_t n, int64_t l, int sms) {
+  int64_t c168, c192, t168, t192;
+  if (n > kFewColumns || n % 8 || count_tiles(1, n, 1, CUTEGO_GEMM_CONFIG_128x168x64, 0, &c168) ||
+      count_tiles(1, n, 1, CUTEGO_GEMM_CONFIG_128x192x64, 0, &c192) ||
+      count_tiles(m, n, l, CUTEGO_GEMM_CONFIG_128x168x64, 0, &t168) || count_tiles(m, n, l, CUTEGO_GEMM_CONFIG_128x192x64, 0, &t192))
+    return 0;
+  return c192 < c168 && 100 * c168 * 168 >= 104 * c192 * 192 && waves(t192, sms) <= waves(t168, sms);
+}
+
 /* The data-parallel choice (cutego_gemm_pick_config) and its time in *time; 128x168 tiles only
- * where b_k (B K-major: they read no other). */
+ * where b_k (B K-major: they read no other), and not where columns_192 says 128x192. */
 static int pick_dp(int64_t m, int64_t n, int64_t l, int32_t ab_dtype, int b_k, int sms, double *time) {
   const int fp8 = is_fp8(ab_dtype);
   const double t256 = dp_time(m, n, l, CUTEGO_GEMM_CONFIG_128x256x64, fp8, 1.0, sms),
@@ -157,6 +178,7 @@ static int pick_dp(int64_t m, int64_t n, int64_t l, int32_t ab_dtype, int b_k, i
                           ? dp_time(m, n, l, CUTEGO_GEMM_CONFIG_128x168x64, 0, kCost168, sms)
                           : 1e300;
   if (t168 < *time) *time = t168, config = CUTEGO_GEMM_CONFIG_128x168x64;
+  if (config == CUTEGO_GEMM_CONFIG_128x168x64 && columns_192(m, n, l, sms)) *time = t192, config = CUTEGO_GEMM_CONFIG_128x192x64;
   return config;
 }
 
@@ -973,6 +995,24 @@ int cutego_gemm_pitch_in_clusters(const cutego_gemm_plan_t *p, int sms) {
  * turn): 1.078x, but 0.92 / 0.94x at 4096 x 1440 x 4064 / 1216 (128x128 tiles: no clusters share B)
  * and 0.88x at 4096 x 1440 x 3472 (A in place above kFp8FewRows). */
 static const double kFp8CopyLaunchUs = 3.44, kFp8PenaltyOn32 = 0.268, kFp8PenaltyOff32 = 0.842;
+
+/* Whether copies of A and B (both off the tensor maps' grid) pay where cp.async pieces of `piece`
+ * bytes could read them in place (CUTEGO_GEMM_F_ROWS): plans read in place never split K, so few
+ * tiles at long K leave most SMs idle, where the copies' plan splits K. For 2-64 rows of one batch,
+ * a K of at least two slices (2 x kMinSliceK), and at most a quarter of sms of the tiles rows_narrow
+ * gives the plan read in place for 8-byte pieces, half for 4-byte ones (twice the pieces a row,
+ * about twice the producer's time). Measured on an H100 (bench/results/2026-12-07-s44, pitch_pack
+ * ON against the automatic plan in turn, 56 shapes of 1-64 rows): where this holds the copies
+ * 1.72x over 24 shapes (30 x 174 x 9746 4.65x, 6 x 680 x 3274 1.75x, 43 x 2092 x 5478 (66 tiles,
+ * 4-byte) 1.08x, 9 x 1020 x 5740 (32 tiles, 8-byte) 1.13x; min 0.985x); elsewhere 0.76x over 32
+ * (26 x 1116 x 2564, 35 tiles, 8-byte: 0.81x; 16 x 3548 x 3534, 111 tiles: 0.73x). */
+int cutego_gemm_rows_copy_splits(const cutego_gemm_plan_t *p, int piece, int sms) {
+  int64_t t;
+  if (!p || sms < 1 || (piece != 4 && piece != 8) || p->m < 2 || p->m > 64 || p->l != 1 || p->k < 2 * kMinSliceK)
+    return 0;
+  const int c = rows_narrow(p, sms);
+  return c >= 0 && !count_tiles(p->m, p->n, p->l, c, 0, &t) && (piece == 8 ? 4 : 2) * t <= sms;
+}
 
 int cutego_gemm_pitch_pack_pays(const cutego_gemm_plan_t *p, int sms, int operand, int64_t copy_bytes) {
   int64_t bm, bn;

@@ -12,6 +12,12 @@
  * (no device: no cost model) or the configuration has no tiles of the plan's operand width. */
 int cutego_gemm_pitch_pack_pays(const cutego_gemm_plan_t *p, int sms, int operand, int64_t copy_bytes);
 
+/* 1 where A and B, both to be copied, of a 16-bit plan that cp.async pieces of `piece` bytes (4 or
+ * 8) could read in place (CUTEGO_GEMM_F_ROWS) are copied instead, so that the copies' plan splits K:
+ * 2-64 rows, one batch, K of at least two slices, and few tiles read in place on `sms`
+ * multiprocessors (at most sms / 4 for 8-byte pieces, sms / 2 for 4-byte ones); 0 where sms < 1. */
+int cutego_gemm_rows_copy_splits(const cutego_gemm_plan_t *p, int piece, int sms);
+
 /* 1 where neither K-major operand whose row pitch is off the 128-byte grid is copied because B,
  * left in place, is shared by 2x1 clusters (cutego_gemm_auto_cluster): a 16-bit plan of one batch
  * and at least two tile rows on a configuration with multicast boxes, no packed C/D, that neither
