@@ -65,12 +65,16 @@ func TestLaunchPlanSplitK(t *testing.T) {
 		{16, 2048, 4097, BF16, GemmOptions{SMs: 132}, 2, 7}, // TestGemmSplitKOnDevice's packed case
 		// Rows of 8200 or 8196 bytes (on the 8- or 4-byte grid): read in place by cp.async, never split: 100 rows
 		// on 128 tiles of 64x64 (rows_narrow: the most tiles in one wave); asked for a split, copied
-		// as above (PitchPack ON likewise, on the narrow 64x64 tiles unsplit).
+		// as above (PitchPack ON likewise, on the narrow 64x64 tiles unsplit). 16 x 2048 x 4098 (4-byte
+		// pieces) would read 64 tiles of 64x32 in place, at most half the SMs: copied instead, its 64
+		// tiles of 64x32 in 2 slices (cutego_gemm_rows_copy_splits); 16 x 4096 x 4098 (128) in place.
 		{100, 4096, 4100, BF16, GemmOptions{SMs: 132}, 1, 6},
 		{100, 4096, 4100, BF16, GemmOptions{SMs: 132, SplitK: 8}, 8, 2},
 		{100, 4096, 4100, BF16, GemmOptions{SMs: 132, PitchPack: 1}, 1, 6},
 		{100, 4096, 4098, BF16, GemmOptions{SMs: 132}, 1, 6},
-		{16, 2048, 4098, BF16, GemmOptions{SMs: 132}, 1, 0},
+		{16, 2048, 4098, BF16, GemmOptions{SMs: 132}, 2, 7},
+		{16, 4096, 4098, BF16, GemmOptions{SMs: 132}, 1, 0},
+		{16, 2048, 4098, BF16, GemmOptions{SMs: 132, Decomposition: GemmDataParallel}, 1, 0},
 	}
 	for _, tc := range cases {
 		o := tc.opt
