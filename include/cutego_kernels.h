@@ -640,7 +640,11 @@ int cutego_gemm_narrow(const cutego_gemm_plan_t *plan, int sms);
  * 128x128 tiles, where neither 128x128 nor 64x128 tiles split K, the 64x128 ones fill at most one
  * wave of sms and the 128x128 ones at most half (1024^3: 128 tiles against 64; csrc/gemm/waves.c),
  * whatever cutego_gemm_narrow says; of those, CUTEGO_GEMM_CONFIG_64x64x128 where A's and B's rows
- * are on the grid and 64x64 tiles fill at most one wave unsplit (512^3: 64 tiles). Where these
+ * are on the grid and 64x64 tiles fill at most one wave unsplit (512^3: 64 tiles). Also
+ * CUTEGO_GEMM_CONFIG_64x128x64 for 129-192 rows (one batch, rows on the grid), but none where those
+ * tiles pass one wave and 128x128 ones fill at most one (160 x 6144: 144 against 96), and
+ * CUTEGO_GEMM_CONFIG_64x64x128 unsplit where 64x128 would split in 2 and 64x64 tiles fill more
+ * than half a wave and at most 15/16 of it (183 x 2560 x 7104: 120 tiles). Where these
  * rules give 64x128 tiles, CUTEGO_GEMM_CONFIG_64x96x64 instead for a 16-bit plan of one batch and
  * 97-128 rows with A's and B's rows on the grid whose 64x96 tiles fill more than half a wave and at
  * most one, unsplit (128 x 6144 x 4096: 128 tiles against 96), which cutego_gemm_auto_cluster runs

@@ -471,7 +471,11 @@ int main(void) {
    * unsplit where 64x128 would split and the 64x64 tiles fill (66, 132] with rows on the grid: 65
    * and 128 x 4096 x 4096 (128 tiles), not 128 x 2048 x 11008 (64 tiles: 64x128 in 4 slices).
    * 64x128 tiles wherever the last row of 128-row tiles is at most half full (M in (128, 192], rows
-   * on the grid: 192 x 11008 x 4096, 192 x 4096 x 11008, 160 x 6144 x 4096), not at 193 rows; and
+   * on the grid: 192 x 11008 x 4096, 192 x 4096 x 11008), not at 193 rows, nor where they pass one
+   * wave and 128x128 tiles fill at most one (160 and 129 x 6144 x 4096: 144 tiles against 96; 135 x
+   * 7258 x 5568: 171 against 114), and there 64x64 unsplit where 64x128 would split in 2 and
+   * wave_64x64 holds with a sixteenth of the SMs idle (183 x 2560 x 7104: 120 tiles against 60 in
+   * 2 slices; not 150 x 2735 x 5504: 129 tiles; nor 147 x 1216 x 6592: 30 in 4 slices); and
    * unsplit wherever two rows of 128x128 tiles would split K and the 64x128 tiles fill (66, 132]
    * (193-256 x 4096 x 11008 or 14336: 128 tiles), not 193 x 2048 x 11008 (64 tiles), nor 257 rows.
    * Above 64 rows, first 64x128 tiles where A's and B's rows are on the 128-byte grid, the
@@ -499,7 +503,10 @@ int main(void) {
               {65, 4096, 4096, CUTEGO_GEMM_CONFIG_64x64x128, 1}, {128, 2048, 11008, CUTEGO_GEMM_CONFIG_64x128x64, 4},
               {128, 4096, 11008, CUTEGO_GEMM_CONFIG_64x64x128, 1}, {100, 6144, 4096, CUTEGO_GEMM_CONFIG_64x96x64, 1},
               {192, 11008, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 1}, {192, 4096, 11008, CUTEGO_GEMM_CONFIG_64x128x64, 1},
-              {160, 6144, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 1},  {193, 11008, 4096, -1, 0},
+              {160, 6144, 4096, -1, 0},                          {193, 11008, 4096, -1, 0},
+              {135, 7258, 5568, -1, 0},                          {183, 2560, 7104, CUTEGO_GEMM_CONFIG_64x64x128, 1},
+              {190, 2369, 3648, CUTEGO_GEMM_CONFIG_64x64x128, 1}, {147, 1216, 6592, CUTEGO_GEMM_CONFIG_64x128x64, 4},
+              {188, 2560, 4032, CUTEGO_GEMM_CONFIG_64x64x128, 1}, {150, 2735, 5504, CUTEGO_GEMM_CONFIG_64x128x64, 2},
               {256, 4096, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 1}, {1024, 1024, 1024, CUTEGO_GEMM_CONFIG_64x128x64, 1},
               {1000, 1000, 1000, CUTEGO_GEMM_CONFIG_64x128x64, 1}, {768, 768, 768, CUTEGO_GEMM_CONFIG_64x128x64, 1},
               {512, 512, 512, CUTEGO_GEMM_CONFIG_64x64x128, 1},  {128, 6144, 4096, CUTEGO_GEMM_CONFIG_64x96x64, 1},
@@ -521,7 +528,7 @@ int main(void) {
                * 4096 stay on 64x64, 256 at 12288 on 128x128); 96 rows stay on 64x128 */
               {97, 6144, 4096, CUTEGO_GEMM_CONFIG_64x96x64, 1},  {96, 6144, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 1},
               {128, 6144, 11008, CUTEGO_GEMM_CONFIG_64x96x64, 1}, {128, 5120, 4096, CUTEGO_GEMM_CONFIG_64x96x64, 1},
-              {128, 12288, 4096, -1, 0},                         {129, 6144, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 1},
+              {128, 12288, 4096, -1, 0},                         {129, 6144, 4096, -1, 0},
               /* 128x96 where 128x128 is the data-parallel choice (wave_128x96): two whole rows of
                * 128-row tiles, 128 tiles at N = 6144 (108 at 5120); not 224 rows, not 150 tiles (N =
                * 7168), not where 128x256 is the choice (N = 14336) */

@@ -493,7 +493,34 @@ static int two_rows_64x128(const cutego_gemm_plan_t *p, int64_t max_m) {
          on_grid(&p->b);
 }
 
-static int half_row_64x128(const cutego_gemm_plan_t *p) { return two_rows_64x128(p, 192); }
+/* ... but not where the 64x128 tiles pass one wave of sms and 128x128 ones fill at most one:
+ * measured on an H100 (bench/results/2026-12-07-s44, each forced beside the automatic plan in
+ * turn), 128x128 over 64x128 1.23-1.46x on all 13 such shapes of 55 at M = 129-256 (135 x 7258 x
+ * 5568: 171 tiles against 114, 1.46x; 160 x 6144 x 4096 1.24x, where the H200 had measured 64x128
+ * 1.16x faster than the tree then); 192 x 11008 x 4096 (258 tiles against 172: two waves each)
+ * keeps 64x128 (128x128 0.78x). Then on 50 fresh shapes it moved, main against the rule in turn:
+ * TN 1.21x (26, min 1.06x; fp16 1.21x), NN 1.24x, NT 1.09x, TT 1.25x (8 each, min 1.06x). */
+static int half_row_64x128(const cutego_gemm_plan_t *p, int sms) {
+  int64_t t64, t128;
+  return two_rows_64x128(p, 192) &&
+         !(!count_tiles(p->m, p->n, p->l, CUTEGO_GEMM_CONFIG_64x128x64, 0, &t64) &&
+           !count_tiles(p->m, p->n, p->l, CUTEGO_GEMM_CONFIG_128x128x64, 0, &t128) && t64 > sms && t128 <= sms);
+}
+
+/* Whether a plan that half_row_64x128 puts on 64x128 tiles, which would split K in 2 slices, runs
+ * on 64x64 tiles unsplit instead, where wave_64x64 says so for fewer rows (as many CTAs as the
+ * slices, no reduction) and the 64x64 tiles leave at least a sixteenth of the SMs idle. Measured on
+ * an H100 (bench/results/2026-12-07-s44, forced beside the automatic plan in turn), over 64x128 in 2
+ * slices: 175 x 1600 x 2112 1.44x, 181 x 2560 x 5312 1.42x, 183 x 2560 x 7104 1.46x, 190 x 2369 x
+ * 3648 1.46x, 154 x 2048 x 2496 1.29x, 145 x 2048 x 4160 1.11x, 153 x 2752 x 7744 (129 tiles)
+ * 0.99x. Then on 26 fresh shapes it moved (all four layouts, bf16 and fp16), main against the rule
+ * in turn: 1.04-1.59x at 69-123 tiles but for 165 x 1715 x 6272 (0.94x) and TT 130 x 1985 x 5888
+ * (0.97x); 0.89-0.99x at 129-132 tiles (150 x 2735 x 5504 0.89x), hence the bound. */
+static int half_row_64x64(const cutego_gemm_plan_t *p, int sms) {
+  int64_t t;
+  return !no_split(p)[0] && auto_split(p, sms, CUTEGO_GEMM_CONFIG_64x128x64) == 2 && wave_64x64(p, sms) &&
+         !count_tiles(p->m, p->n, p->l, CUTEGO_GEMM_CONFIG_64x64x128, 0, &t) && 16 * t <= 15 * (int64_t)sms;
+}
 
 /* Whether a plan of two rows of 128-row tiles (M in (128, 256]) whose 128x128 tiles would split K
  * runs on 64x128 tiles unsplit instead: 16-bit, one batch, rows on the 128-byte grid, the 64x128
@@ -594,7 +621,8 @@ static int short_k_128x64(const cutego_gemm_plan_t *p, int sms) {
  * (cutego_gemm_narrow_config turns their 64x128 tiles into 64x96 ones where wave_64x96 says so). */
 static int narrow_rules(const cutego_gemm_plan_t *p, int sms) {
   if (one_wave_64x128(p, sms)) return one_wave_64x64(p, sms) ? CUTEGO_GEMM_CONFIG_64x64x128 : CUTEGO_GEMM_CONFIG_64x128x64;
-  if (half_row_64x128(p) || split_64x128(p, sms)) return CUTEGO_GEMM_CONFIG_64x128x64;
+  if (half_row_64x128(p, sms)) return half_row_64x64(p, sms) ? CUTEGO_GEMM_CONFIG_64x64x128 : CUTEGO_GEMM_CONFIG_64x128x64;
+  if (split_64x128(p, sms)) return CUTEGO_GEMM_CONFIG_64x128x64;
   if (!cutego_gemm_narrow(p, sms)) {
     const int few = few_rows(p, sms);
     return few >= 0 ? few : wave_128x96(p, sms) ? CUTEGO_GEMM_CONFIG_128x96x64 : -1;
