@@ -727,14 +727,17 @@ int cutego_gemm_slice_config(const cutego_gemm_plan_t *plan);
  * B of type ab_dtype (CUTEGO_DTYPE_*) on a device with `sms` multiprocessors when none is asked
  * for: the one whose waves of tiles take least, a 128x128 tile costing 0.577 of a 128x256 one and
  * (16-bit A and B only) a 128x192 one 0.83 and a 128x168 one 0.74 (csrc/gemm/waves.c; 128x168
- * reads B K-major only: the planner weighs it only where B is K-major, and this function as if);
- * then 128x224 (16-bit, or FP8: the promoted and block-scaled planners do not call this) instead
- * of 128x256 where its tiles take as many waves. */
+ * reads B K-major only: the planner weighs it only where B is K-major, and this function as if),
+ * but 128x192 for 128x168 where it makes a column of tiles fewer (N <= 1280, a multiple of 8:
+ * 576 x 576 takes 3 columns against 4); then 128x224 (16-bit, or FP8: the promoted and
+ * block-scaled planners do not call this) instead of 128x256 where its tiles take as many waves. */
 int cutego_gemm_pick_config(int64_t m, int64_t n, int64_t l, int32_t ab_dtype, int sms);
 /* The same for a plan's GEMM (its extents and A/B type), weighing 128x168 tiles only where the
  * plan reads B K-major (in place or a packed copy), and 128x224 only where A's and B's rows lie on
- * the 128-byte grid: what the planner and cutego_gemm take; CUTEGO_GEMM_CONFIG_128x128x64 for a
- * NULL plan. */
+ * the 128-byte grid: what the planner and cutego_gemm take; and for per-tensor FP8 with fast
+ * accumulation above 512 rows, A's or B's rows off that grid, 128x256 where the waves give 128x128,
+ * both pad N alike and 128x256 tiles make at least 1.25 waves (5632 x 1712 x 2976: 308 tiles);
+ * CUTEGO_GEMM_CONFIG_128x128x64 for a NULL plan. */
 int cutego_gemm_pick_config_plan(const cutego_gemm_plan_t *plan, int sms);
 /* The same for block-scaled FP8 (fp8_accumulation BLOCK_SCALED), of the 128-row tiles:
  * CUTEGO_GEMM_CONFIG_128x192x128 where its waves of tiles take less than those of 128x128 tiles, a

@@ -212,6 +212,27 @@ int main(void) {
   }
   CHECK(cutego_gemm_pick_config(1536, 1536, 1, CUTEGO_DTYPE_BF16, sms) == C168, "1536^2: 1 (72) vs 0.83 (96) vs 0.74 (120)");
   {
+    /* FP8 per tensor, fast, above 512 rows with rows off the 128-byte grid (fp8_wide): 128x256 where
+     * 128x128 is the waves' choice, both pad N alike and the 128x256 tiles make at least 1.25 waves */
+    static const struct { int64_t m, n, k; int config; const char *why; } fw[] = {
+        {5632, 1712, 2976, CUTEGO_GEMM_CONFIG_128x256x64, "308 tiles, 1792 columns either way"},
+        {4096, 1440, 4064, CUTEGO_GEMM_CONFIG_128x256x64, "192 tiles"},
+        {1531, 3824, 4608, CUTEGO_GEMM_CONFIG_128x128x64, "rows of 4608 bytes, on the grid"},
+        {2112, 2288, 3968, CUTEGO_GEMM_CONFIG_128x128x64, "153 tiles: under 1.25 waves"},
+        {3456, 1104, 4544, CUTEGO_GEMM_CONFIG_128x128x64, "128x256 pads N to 1280, 128x128 to 1152"},
+    };
+    for (size_t i = 0; i < sizeof fw / sizeof fw[0]; ++i) {
+      const cutego_gemm_plan_t f = tn_dtype(fw[i].m, fw[i].n, fw[i].k, 1, CUTEGO_DTYPE_E4M3, NULL);
+      const int got = cutego_gemm_pick_config_plan(&f, sms);
+      CHECK(got == fw[i].config, "fp8 %lldx%lldx%lld: configuration %d, want %d (%s)", (long long)fw[i].m,
+            (long long)fw[i].n, (long long)fw[i].k, got, fw[i].config, fw[i].why);
+    }
+    cutego_gemm_plan_t pr = tn_dtype(5632, 1712, 2976, 1, CUTEGO_DTYPE_E4M3, NULL);
+    pr.promoted = 1;
+    CHECK(cutego_gemm_pick_config_plan(&pr, sms) == C128, "fp8 promoted 5632x1712x2976: 128x128 (its only tiles)");
+    CHECK(cutego_gemm_pick_config(5632, 1712, 1, CUTEGO_DTYPE_E4M3, sms) == C128, "fp8 5632x1712 without a plan: the waves' 128x128");
+  }
+  {
     /* Few columns (columns_192): 128x192 where its columns of tiles are fewer and cover at most
      * 1/1.04 of 128x168's width, in no more waves; 128x168 where they are as many, or cover more */
     static const struct { int64_t m, n; int config; } fc[] = {

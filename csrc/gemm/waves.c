@@ -234,9 +234,32 @@ int cutego_gemm_pick_config(int64_t m, int64_t n, int64_t l, int32_t ab_dtype, i
   return pick_config_b(m, n, l, ab_dtype, 1, 1, sms);
 }
 
+/* Whether a per-tensor FP8 plan with fast accumulation of more than kFp8FewRows rows, A's or B's
+ * rows off the 128-byte grid, that the waves give 128x128 tiles takes 128x256 ones instead
+ * (cutego_gemm_pick_config_plan; the 2x1 clusters of cutego_gemm_auto_cluster then share B): both
+ * pad N alike (half as many columns of 128x256 tiles) and the 128x256 tiles make at least 1.25
+ * waves of sms. The cost model's stream-K and its data-parallel time are unchanged. Measured on an H100
+ * (bench/results/2026-12-07-s44, call 12: 128x256 forced beside the automatic 128x128, interleaved
+ * with cuBLASLt, per tensor, fast): where this holds 1.07-1.29x on all eight (5632 x 1712 x 2976,
+ * 308 tiles, 0.66 -> 0.82-0.84 of cuBLASLt; 4096 x 1440 x 4064, 192 tiles, 1.20-1.23x); alike
+ * padding at 153 tiles (2112 x 2288 x 3968) 0.81x and 140 (1216 x 3472 x 2912) 0.95x; N padded more
+ * by 128x256 tiles 0.74-0.96x on seven of nine (3456 x 1104 x 4544 0.74x). Then on 32 fresh shapes
+ * it moved (call 13, in turn with the planner before): 1.15x over the 23 with rows off the grid (min
+ * 0.97x), 0.99x over the nine on it (1531 x 3824 x 4608 0.83x; call 12 had none), hence the grid. */
+static int fp8_wide(const cutego_gemm_plan_t *p, int sms) {
+  int64_t c128, c256, t256;
+  const int64_t m = p->m, n = p->n, l = p->l;
+  return is_fp8(p->ab_dtype) && !p->promoted && !(p->flags & CUTEGO_GEMM_F_BLOCK_SCALED) && m > kFp8FewRows &&
+         !rows_on_grid(p) &&
+         !count_tiles(1, n, 1, CUTEGO_GEMM_CONFIG_128x128x64, 1, &c128) &&
+         !count_tiles(1, n, 1, CUTEGO_GEMM_CONFIG_128x256x64, 1, &c256) &&
+         !count_tiles(m, n, l, CUTEGO_GEMM_CONFIG_128x256x64, 1, &t256) && 2 * c256 == c128 && 4 * t256 >= 5 * (int64_t)sms;
+}
+
 int cutego_gemm_pick_config_plan(const cutego_gemm_plan_t *p, int sms) {
-  return p ? pick_config_b(p->m, p->n, p->l, p->ab_dtype, p->b.major == 0, rows_on_grid(p), sms)
-           : CUTEGO_GEMM_CONFIG_128x128x64;
+  if (!p) return CUTEGO_GEMM_CONFIG_128x128x64;
+  const int c = pick_config_b(p->m, p->n, p->l, p->ab_dtype, p->b.major == 0, rows_on_grid(p), sms);
+  return c == CUTEGO_GEMM_CONFIG_128x128x64 && sms > 0 && fp8_wide(p, sms) ? CUTEGO_GEMM_CONFIG_128x256x64 : c;
 }
 
 /* A block-scaled 128x192 tile's main loop against a 128x128 one's. Measured on the H200
