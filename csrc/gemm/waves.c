@@ -154,12 +154,13 @@ static double dp_time(int64_t m, int64_t n, int64_t l, int config, int fp8, doub
  * 16-byte grid is copied; 6246 x 694 x 463 0.80x), hence the multiple of 8. */
 enum { kFewColumns = 1280 };
 static int columns_192(int64_t m, int64_t n, int64_t l, int sms) {
-  int64_t c168, c192, t168, t192;
-  if (n > kFewColumns || n % 8 || count_tiles(1, n, 1, CUTEGO_GEMM_CONFIG_128x168x64, 0, &c168) ||
-      count_tiles(1, n, 1, CUTEGO_GEMM_CONFIG_128x192x64, 0, &c192) ||
-      count_tiles(m, n, l, CUTEGO_GEMM_CONFIG_128x168x64, 0, &t168) || count_tiles(m, n, l, CUTEGO_GEMM_CONFIG_128x192x64, 0, &t192))
+  const int c168 = CUTEGO_GEMM_CONFIG_128x168x64, c192 = CUTEGO_GEMM_CONFIG_128x192x64;
+  int64_t bm, w168, w192, n168, n192, t168, t192;
+  if (n > kFewColumns || n % 8 || cutego_gemm_tile_extent(c168, 0, &bm, &w168) || cutego_gemm_tile_extent(c192, 0, &bm, &w192) ||
+      count_tiles(1, n, 1, c168, 0, &n168) || count_tiles(1, n, 1, c192, 0, &n192) || count_tiles(m, n, l, c168, 0, &t168) ||
+      count_tiles(m, n, l, c192, 0, &t192))
     return 0;
-  return c192 < c168 && 100 * c168 * 168 >= 104 * c192 * 192 && waves(t192, sms) <= waves(t168, sms);
+  return n192 < n168 && 100 * n168 * w168 >= 104 * n192 * w192 && waves(t192, sms) <= waves(t168, sms);
 }
 
 /* The data-parallel choice (cutego_gemm_pick_config) and its time in *time; 128x168 tiles only
@@ -525,9 +526,11 @@ static int two_rows_64x128(const cutego_gemm_plan_t *p, int64_t max_m) {
  * TN 1.21x (26, min 1.06x; fp16 1.21x), NN 1.24x, NT 1.09x, TT 1.25x (8 each, min 1.06x). */
 static int half_row_64x128(const cutego_gemm_plan_t *p, int sms) {
   int64_t t64, t128;
-  return two_rows_64x128(p, 192) &&
-         !(!count_tiles(p->m, p->n, p->l, CUTEGO_GEMM_CONFIG_64x128x64, 0, &t64) &&
-           !count_tiles(p->m, p->n, p->l, CUTEGO_GEMM_CONFIG_128x128x64, 0, &t128) && t64 > sms && t128 <= sms);
+  if (!two_rows_64x128(p, 192)) return 0;
+  if (count_tiles(p->m, p->n, p->l, CUTEGO_GEMM_CONFIG_64x128x64, 0, &t64) ||
+      count_tiles(p->m, p->n, p->l, CUTEGO_GEMM_CONFIG_128x128x64, 0, &t128))
+    return 1;
+  return t64 <= sms || t128 > sms;
 }
 
 /* Whether a plan that half_row_64x128 puts on 64x128 tiles, which would split K in 2 slices, runs
