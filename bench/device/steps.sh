@@ -28,12 +28,19 @@
 #                                      on session 39's ten cluster cases, each BIN in turn, ROUNDS
 #                                      times, into $G/cl; bench/results/2026-12-06-s39/cluster_table.py's
 #                                      table into $S
+#   carried_lib NAME WAVES_O PLAN_O    $G/NAME/lib.a: the carried kernels library $C/lib.a.gz with
+#                                      the planner objects WAVES_O (waves.c) and PLAN_O (plan.c)
 #   in_turn ROUNDS BASE VARIANT...     bench_gemm once per variant, every variant a round at a time,
 #                                      ROUNDS times, on the shapes $SH (--graph --dtype bf16) into
 #                                      $G/csv/<variant>_<round>.csv: variant v's binary ${B[v]}
 #                                      ($D/bench_gemm where unset), its options ${V[v]} (the
 #                                      caller's associative arrays); then ab_table of each other
 #                                      variant against BASE into $S
+carried_lib() {  # NAME WAVES_O PLAN_O: $G/NAME/lib.a, the carried kernels library ($C/lib.a.gz)
+  local v=$G/$1                 # with planner objects WAVES_O (waves.c) and PLAN_O (plan.c) in it
+  mkdir -p $v/x && gunzip -c $C/lib.a.gz > $v/lib.a && cp $2 $v/x/gemm_split_k.o && cp $3 $v/x/gemm_plan.o &&
+    ar r $v/lib.a $v/x/gemm_split_k.o $v/x/gemm_plan.o || echo "CARRY-FAIL $1" >> $S
+}
 build_tree() {
   bash bench/device/lib.sh > $G/lib.log 2>&1
   grep -E "lib:|BUILD-FAIL" $G/lib.log >> $S

@@ -5,18 +5,17 @@
 # binary's automatic plan beside cuBLASLt in its process (bench_gemm_fp8 --variants 0:0:0).
 # Predicted from call 12 (fitted there): 1.07-1.25x, none below 0.95x. Then test_gemm_fp8 on v14.
 set -u
-G=/tmp/s44m; . bench/device/env.sh; . bench/device/steps.sh
+# (call14.sh runs this with G44, WAVES and SHAPES set; unset, what call 13 ran)
+G=${G44:-/tmp/s44m}; . bench/device/env.sh; . bench/device/steps.sh
 C=build/carry/s42d; Q=bench/results/2026-12-07-s44; K=build/carry/s44
-export D=$G/v14; mkdir -p $D/x $G/v12/x
+export D=$G/v14
 nvidia-smi --query-gpu=name,clocks.max.sm,power.limit --format=csv,noheader >> $S
-gunzip -c $C/lib.a.gz > $G/base.a || echo "CARRY-FAIL" >> $S
-cp $K/waves_v12.o $G/v12/x/gemm_split_k.o && cp $K/plan_v10.o $G/v12/x/gemm_plan.o
-cp $K/waves_v14.o $D/x/gemm_split_k.o && cp $K/plan_v10.o $D/x/gemm_plan.o
-for v in v12 v14; do cp $G/base.a $G/$v/lib.a && ar r $G/$v/lib.a $G/$v/x/gemm_split_k.o $G/$v/x/gemm_plan.o; done
+carried_lib v12 $K/waves_v12.o $K/plan_v10.o
+carried_lib v14 $K/${WAVES:-waves_v14.o} $K/plan_v10.o
 $NVCC $F -I$CUDA/include bench/bench_gemm_fp8.cu $G/v12/lib.a $LK -o $G/v12/bench_gemm_fp8 > $G/link_v12.log 2>&1 || echo "LINK-FAIL v12" >> $S &
 link_bins bench/bench_gemm_fp8 csrc/gemm/test_gemm_fp8
 wait
-SH=$(sed 's/^/--shape /' $Q/f8v.txt)
+SH=$(sed 's/^/--shape /' $Q/${SHAPES:-f8v.txt})
 for r in 1 2; do for v in v12 v14; do
   timeout 120 $G/$v/bench_gemm_fp8 $G/${v}_$r.csv $SH --variants 0:0:0 > $G/${v}_$r.log 2>&1 || echo "$v $r: exit $?" >> $S
 done; echo "round $r at $(el)s" >> $S; done
