@@ -580,7 +580,10 @@ const char *cutego_gemm_path_name(int path);
  * multiprocessors. requested 0: the largest split that keeps all slices of all 128x128 tiles
  * (128x64 tiles for a plan of CUTEGO_GEMM_CONFIG_128x64x64, 64x64 for CUTEGO_GEMM_CONFIG_64x64x128, 64x32 for CUTEGO_GEMM_CONFIG_64x32x128, 64x128 for CUTEGO_GEMM_CONFIG_64x128x64) in one wave (tiles * S <= sms) with slices of at least 1024 (csrc/gemm/waves.c says why;
  * per-tensor FP8 with fast accumulation on 64x64 or 64x128 tiles: slices of at least 1536, and 3 or
- * more, else 1), and 1 for a plan of CUTEGO_GEMM_CONFIG_128x192x64 (data-parallel unless a split is asked for); 1: 1;
+ * more, else 1), and 1 for a plan of CUTEGO_GEMM_CONFIG_128x192x64 (data-parallel unless a split is asked for)
+ * or for a 16-bit plan of 129-192 rows on 64x128 tiles that fill more than a third of a wave and
+ * would split in 2, where K is at most 7168 or the second slice would start off the 128-byte grid
+ * (138 x 2816 x 3328: 66 tiles); 1: 1;
  * S > 1: S, or -1 with the reason in why where S slices are impossible. Only single-batch plans
  * without clusters or a packed C/D split (packed A or B: cutego_gemm packs first and splits the
  * copies); K splits into at most 16 equal slices of whole 16-byte steps (8 elements of 16 bits, 16

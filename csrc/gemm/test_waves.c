@@ -496,7 +496,11 @@ int main(void) {
    * wave and 128x128 tiles fill at most one (160 and 129 x 6144 x 4096: 144 tiles against 96; 135 x
    * 7258 x 5568: 171 against 114), and there 64x64 unsplit where 64x128 would split in 2 and
    * wave_64x64 holds with a sixteenth of the SMs idle (183 x 2560 x 7104: 120 tiles against 60 in
-   * 2 slices; not 150 x 2735 x 5504: 129 tiles; nor 147 x 1216 x 6592: 30 in 4 slices); and
+   * 2 slices; not 150 x 2735 x 5504: 129 tiles; nor 147 x 1216 x 6592: 30 in 4 slices), and where
+   * that declines, 64x128 unsplit where it would split in 2, fills more than a third of a wave and
+   * K is at most 7168 or the second slice starts off the 128-byte grid (150 x 2735 x 5504 and 138 x
+   * 2816 x 3328: 66 tiles; 155 x 2752 x 11456: slices of 5728; not 130 x 2816 x 13056: slices of
+   * 6528, nor 181 x 640 x 2176: 15 tiles in 2 slices); and
    * unsplit wherever two rows of 128x128 tiles would split K and the 64x128 tiles fill (66, 132]
    * (193-256 x 4096 x 11008 or 14336: 128 tiles), not 193 x 2048 x 11008 (64 tiles), nor 257 rows.
    * Above 64 rows, first 64x128 tiles where A's and B's rows are on the 128-byte grid, the
@@ -527,7 +531,9 @@ int main(void) {
               {160, 6144, 4096, -1, 0},                          {193, 11008, 4096, -1, 0},
               {135, 7258, 5568, -1, 0},                          {183, 2560, 7104, CUTEGO_GEMM_CONFIG_64x64x128, 1},
               {190, 2369, 3648, CUTEGO_GEMM_CONFIG_64x64x128, 1}, {147, 1216, 6592, CUTEGO_GEMM_CONFIG_64x128x64, 4},
-              {188, 2560, 4032, CUTEGO_GEMM_CONFIG_64x64x128, 1}, {150, 2735, 5504, CUTEGO_GEMM_CONFIG_64x128x64, 2},
+              {188, 2560, 4032, CUTEGO_GEMM_CONFIG_64x64x128, 1}, {150, 2735, 5504, CUTEGO_GEMM_CONFIG_64x128x64, 1},
+              {138, 2816, 3328, CUTEGO_GEMM_CONFIG_64x128x64, 1}, {181, 640, 2176, CUTEGO_GEMM_CONFIG_64x128x64, 2},
+              {155, 2752, 11456, CUTEGO_GEMM_CONFIG_64x128x64, 1}, {130, 2816, 13056, CUTEGO_GEMM_CONFIG_64x128x64, 2},
               {256, 4096, 4096, CUTEGO_GEMM_CONFIG_64x128x64, 1}, {1024, 1024, 1024, CUTEGO_GEMM_CONFIG_64x128x64, 1},
               {1000, 1000, 1000, CUTEGO_GEMM_CONFIG_64x128x64, 1}, {768, 768, 768, CUTEGO_GEMM_CONFIG_64x128x64, 1},
               {512, 512, 512, CUTEGO_GEMM_CONFIG_64x64x128, 1},  {128, 6144, 4096, CUTEGO_GEMM_CONFIG_64x96x64, 1},

@@ -377,6 +377,26 @@ static const char *no_split(const cutego_gemm_plan_t *p) {
   return "";
 }
 
+/* Whether a plan on 64x128 tiles of M in (128, 192] (two_rows_64x128) that would split K in 2 slices
+ * runs unsplit: where its tiles fill more than a third of one wave (the 64x64 tiles, twice as many,
+ * fill more than 15/16 of it where half_row_64x64 declines them: 63-66 tiles on 132 SMs) and K is
+ * at most kHalfRowUnsplitK or a slice would start off the 128-byte grid (its rows then cost two L2
+ * lines a box row, as rows off the grid do). Measured on an H100 (bench/results/2026-12-07-s45,
+ * call 1, the rule against the tree in turn on 24 shapes of 63-66 tiles): slices off the grid
+ * 1.14-1.44x (6 of 6: 142 x 2752 x 2880 1.44x, 149 x 2688 x 5056 1.30x, 155 x 2752 x 11456 1.24x);
+ * on it 1.00-1.18x at K <= 7040 (10 of 10: 190 x 2816 x 5376 1.18x, 138 x 2816 x 3328 1.16x) and
+ * 0.90-1.00x at K >= 7296 (7 of 7: 130 x 2816 x 13056 0.90x), where the slices keep their split. */
+enum { kHalfRowUnsplitK = 7168 };
+static int two_rows_64x128(const cutego_gemm_plan_t *p, int64_t max_m);
+static int half_row_unsplit(const cutego_gemm_plan_t *p, int sms) {
+  int64_t t;
+  if (p->config != CUTEGO_GEMM_CONFIG_64x128x64 || !two_rows_64x128(p, 192) ||
+      count_tiles(p->m, p->n, p->l, CUTEGO_GEMM_CONFIG_64x128x64, 0, &t) || 3 * t <= sms ||
+      auto_split(p, sms, CUTEGO_GEMM_CONFIG_64x128x64) != 2)
+    return 0;
+  return p->k <= kHalfRowUnsplitK || (cutego_gemm_split_extent(p) / 2) % 64 != 0; /* 64 16-bit elements: 128 bytes */
+}
+
 int cutego_gemm_split_k(const cutego_gemm_plan_t *p, int sms, int requested, char *why, size_t why_len) {
   if (why && why_len) why[0] = 0;
   if (!p || sms < 1) return 1;
@@ -392,6 +412,7 @@ int cutego_gemm_split_k(const cutego_gemm_plan_t *p, int sms, int requested, cha
   }
   if (requested == 1 || no[0]) return 1;
   if (p->config == CUTEGO_GEMM_CONFIG_128x192x64) return 1; /* data-parallel: split only where split_k asks */
+  if (half_row_unsplit(p, sms)) return 1;
   /* counted on the tiles the slices run on: the plan's own, or 128x128 for the wide 128x256 and
    * 128x192x128 ones */
   return auto_split(p, sms, cutego_gemm_slice_config(p));

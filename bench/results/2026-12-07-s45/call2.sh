@@ -7,8 +7,6 @@
 #    TN (r2.txt, of 795 moved among 8,000) and 8 NN (r2nn.txt). Predicted from call 1: 1.05-1.4x,
 #    none below 0.97x.
 # 2. test_gemm on r2.
-# 3. ncu of ours and of cuBLAS's nvjet kernel (the fp32 reference left out) on three shapes whose
-#    cuBLAS kernels call 1 did not reach: their names, grids and durations.
 set -u
 G=/tmp/s45b; . bench/device/env.sh; . bench/device/steps.sh
 C=build/carry/s42d; Q=bench/results/2026-12-07-s45
@@ -28,14 +26,4 @@ in_turn 2 tnn tnn r2nn
 (cd $G && tar czf $OUT/csv.tgz csv *.log)
 D=$G/r2 link_bins csrc/gemm/test_gemm
 D=$G/r2 run_test 90 test_gemm
-NCU="$CUDA/bin/ncu --clock-control none --section LaunchStats --section SpeedOfLight"
-mkdir -p $G/ncu
-for s in 3328,704,256 6784,640,320 64,21120,768; do
-  [ $(el) -gt 300 ] && { echo "skip ncu $s at $(el)s" >> $S; continue; }
-  timeout 60 $NCU --kernel-name regex:"cutego_gemm_1|cutego_gemm_6|nvjet" --launch-count 6 --log-file $G/ncu/$s.txt \
-    $D/bench_gemm $G/ncu/$s.csv --reps 1 --dtype bf16 --shape $s > $G/ncu/$s.log 2>&1
-  echo "== ncu $s rc=$? ($(el)s)" >> $S
-  grep -E '^  [a-zA-Z_].*\(|Duration|Grid Size|Compute \(SM\)|Memory Throughput' $G/ncu/$s.txt | head -40 >> $S
-done
-tar czf $OUT/ncu.tgz -C $G ncu
 echo "all done at $(el)s" >> $S
