@@ -1,8 +1,7 @@
 #!/usr/bin/env bash
-# One device call. Carry build/carry/s42d (lib.a.gz: a9cc23e's kernels), build/carry/s45
-# (waves_5feaf71.o, plan_t.o: the tree's planner) and build/carry/s46 (ws/lib.a.gz: the whole kernels
-# library of the tree with ws.patch, built here by bench/device/lib.sh's steps; wsp/*.o: 128x192,
-# 128x168 and 128x224 K-major kernels with wsp.patch on top).
+# One device call. Carry build/carry/s46: base/lib.a.gz (the tree's kernels library, built by
+# bench/device/lib.sh's steps with the pinned nvcc 13.0.88 here), ws/lib.a.gz (the same with ws.patch)
+# and wsp/*.o (the 128x192, 128x168 and 128x224 K-major kernels with wsp.patch on top of ws.patch).
 # ws.patch: (1) the GEMM kernels' last wait on their TMA stores is for the stores to have read shared
 #   memory (cp.async.bulk.wait_group.read 0, CUTLASS's tma_store_wait<0>), not for their writes to
 #   complete (the grid's completion covers them); (2) a 16-bit D not transposed is staged by
@@ -17,29 +16,36 @@
 # further 1.00-1.05x. test_gemm and test_gemm_fp8 pass on ws.
 set -u
 G=/tmp/s46b; . bench/device/env.sh; . bench/device/steps.sh
-C=build/carry/s42d; P=build/carry/s45; Q=bench/results/2026-12-07-s46
-export D=$G/c5
+Q=bench/results/2026-12-07-s46
+export D=$G/base
 nvidia-smi --query-gpu=name,clocks.max.sm,power.limit --format=csv,noheader >> $S
-carried_lib c5 $P/waves_5feaf71.o $P/plan_t.o
+mkdir -p $G/base && gunzip -c build/carry/s46/base/lib.a.gz > $G/base/lib.a || echo "CARRY-FAIL base" >> $S
 mkdir -p $G/ws $G/wsp && gunzip -c build/carry/s46/ws/lib.a.gz > $G/ws/lib.a && cp $G/ws/lib.a $G/wsp/lib.a &&
   ar r $G/wsp/lib.a build/carry/s46/wsp/*.o || echo "CARRY-FAIL ws" >> $S
-for v in ws wsp; do
+for v in base ws wsp; do
   $NVCC $F -I$CUDA/include bench/bench_gemm.cu $G/$v/lib.a $LK -o $G/$v/bench_gemm > $G/link_$v.log 2>&1 || echo "LINK-FAIL $v" >> $S &
 done
-link_bins bench/bench_gemm
 wait
 D=$G/ws link_bins csrc/gemm/test_gemm csrc/gemm/test_gemm_fp8
 mkdir -p $OUT/ws; OUT=$OUT/ws D=$G/ws run_test 90 test_gemm
 OUT=$OUT/ws D=$G/ws run_test 60 test_gemm_fp8
 declare -A B V
-B[ws]=$G/ws/bench_gemm B[wsp]=$G/wsp/bench_gemm
+B[ws]=$G/ws/bench_gemm B[wsp]=$G/wsp/bench_gemm B[base]=$G/base/bench_gemm
 SH=$(sed 's/^/--shape /' $Q/ks.txt)
-in_turn 2 c5 c5 ws wsp
-sweep_pair c5:$G/c5/bench_gemm ws:$G/ws/bench_gemm
-cp $G/sweep_*.csv $OUT/ 2>/dev/null
+in_turn 2 base base ws wsp
 SH="--shape 4096,4096,4096 --shape 8192,8192,8192 --shape 2048,2048,2048"
-V[c5b]="--reps 30" V[wsb]="--reps 30" B[c5b]=$G/c5/bench_gemm B[wsb]=$G/ws/bench_gemm
-in_turn 2 c5b c5b wsb
+V[bb]="--reps 30" V[wsb]="--reps 30" B[bb]=$G/base/bench_gemm B[wsb]=$G/ws/bench_gemm
+in_turn 2 bb bb wsb
 (cd $G && tar czf $OUT/csv.tgz csv *.log)
-D=$G/ws sanitize memcheck 120 test_gemm "auto 64x"
+for x in base ws; do
+  timeout 100 $G/$x/bench_gemm $G/sweep_$x.csv --sweep --graph --dtype bf16 > $G/sweep_$x.log 2>&1
+  echo "sweep $x at $(el)s: $(tail -1 $G/sweep_$x.log)" >> $S
+done
+for x in ws; do
+  echo "## sweep base -> $x (rows that moved more than 2%)" >> $S
+  python3 bench/ab_table.py $G/sweep_base.csv -- $G/sweep_$x.csv | awk -F'|' 'NR<=2 || $9+0 < 0.98 || $9+0 > 1.02' >> $S
+done
+cp $G/sweep_*.csv $OUT/ 2>/dev/null
+
+(cd $G && tar czf $OUT/csv.tgz csv *.log)
 echo "all done at $(el)s" >> $S
