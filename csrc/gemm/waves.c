@@ -382,8 +382,8 @@ static const char *no_split(const cutego_gemm_plan_t *p) {
  * fill more than 15/16 of it where half_row_64x64 declines them: 63-66 tiles on 132 SMs) and K is
  * at most kHalfRowUnsplitK or a slice would start off the 128-byte grid (its rows then cost two L2
  * lines a box row, as rows off the grid do). Fitted on an H100 (bench/results/2026-12-07-s45,
- * call 1: every such plan unsplit against the tree in turn, 24 shapes of 63-66 tiles): slices off the grid
- * 1.14-1.44x (6 of 6: 142 x 2752 x 2880 1.44x, 149 x 2688 x 5056 1.30x, 155 x 2752 x 11456 1.24x);
+ * call 1: every such plan unsplit against the tree in turn, 24 shapes of 63-66 tiles): slices off
+ * the grid 1.14-1.44x (6 of 6: 142 x 2752 x 2880 1.44x, 149 x 2688 x 5056 1.30x, 155 x 2752 x 11456 1.24x);
  * on it 1.00-1.18x at K <= 7040 (10 of 10: 190 x 2816 x 5376 1.18x, 138 x 2816 x 3328 1.16x) and
  * 0.90-1.00x at K >= 7296 (7 of 7: 130 x 2816 x 13056 0.90x), where the slices keep their split.
  * Checked on 32 fresh shapes it moves (bench/results/2026-12-07-s46, call 1): 24 TN 1.20x

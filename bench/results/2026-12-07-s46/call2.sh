@@ -22,9 +22,7 @@ nvidia-smi --query-gpu=name,clocks.max.sm,power.limit --format=csv,noheader >> $
 mkdir -p $G/base && gunzip -c build/carry/s46/base/lib.a.gz > $G/base/lib.a || echo "CARRY-FAIL base" >> $S
 mkdir -p $G/ws $G/wsp && gunzip -c build/carry/s46/ws/lib.a.gz > $G/ws/lib.a && cp $G/ws/lib.a $G/wsp/lib.a &&
   ar r $G/wsp/lib.a build/carry/s46/wsp/*.o || echo "CARRY-FAIL ws" >> $S
-for v in base ws wsp; do
-  $NVCC $F -I$CUDA/include bench/bench_gemm.cu $G/$v/lib.a $LK -o $G/$v/bench_gemm > $G/link_$v.log 2>&1 || echo "LINK-FAIL $v" >> $S &
-done
+for v in base ws wsp; do D=$G/$v link_bins bench/bench_gemm & done
 wait
 D=$G/ws link_bins csrc/gemm/test_gemm csrc/gemm/test_gemm_fp8
 mkdir -p $OUT/ws; OUT=$OUT/ws D=$G/ws run_test 90 test_gemm
