@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# One device call. Carry build/carry/s47 (git-ignored, built here with the pinned nvcc 13.0.88 by
+# bench/device/lib.sh's steps): base/lib.a.gz (the tree), dec/ (the four files that ws.patch of
+# bench/results/2026-12-07-s46 and dec.patch change; the dec library is built here, by lib.sh in a
+# copy of the tree with them), ws/*.o (the 128x192, 128x168 and 128x224 K-major kernels with
+# ws.patch only) and wsp/*.o (the same three with ws.patch, dec.patch and wsp.patch).
+# Variants: base; ws (base with ws/*.o); dec; decp (dec with wsp/*.o).
+# ws.patch: the kernels' last wait on their TMA stores is for reading shared memory only
+#   (tma_store_wait<0>); a 16-bit D not transposed is staged by stmatrix.x4.
+# dec.patch: the tile scheduler counts (batch, tile of the batch) in 32 bits, a step dividing only
+#   where it crosses a batch; the planner refuses a batch of 2^31 tiles or more.
+# wsp.patch: the 16-bit kernels wait on the kernel before (griddepcontrol.wait) after their barrier
+#   set-up, not first.
+# Session 46 measured, in graphs, our per-call intercept in K 1.2-3.0 us above cuBLAS's (3328 x 704:
+# 4.79 against 3.24 us), slopes within 10%; ~20% of the consumer warps' instructions at 3328 x 704 x
+# 64 were the 64-bit divisions of the tile decode, ~35% the deferred epilogue's packing and stores.
+# Predicted: ws 1.03-1.10x on ks.txt (short K and the sweep's small squares) where those three kernels
+# run; dec 1.04-1.15x there, within 1% on the large squares and the sweep; decp a further
+# 1.00-1.05x. test_gemm and test_gemm_fp8 pass on dec; racecheck and memcheck clean on dec.
+set -u
+G=/tmp/s47a; . bench/device/env.sh; . bench/device/steps.sh
+Q=bench/results/2026-12-07-s47; C=build/carry/s47
+nvidia-smi --query-gpu=name,clocks.max.sm,power.limit --format=csv,noheader >> $S
+mkdir -p $G/base && gunzip -c $C/base/lib.a.gz > $G/base/lib.a || echo "CARRY-FAIL base" >> $S
+R=$PWD; mkdir -p $G/tree && cp -r include kernels csrc $G/tree/ && cp -r $C/dec/. $G/tree/ &&
+  (cd $G/tree && D=$G/dec bash $R/bench/device/lib.sh > $G/lib_dec.log 2>&1)
+grep -E "lib:|BUILD-FAIL" $G/lib_dec.log >> $S; echo "dec built at $(el)s" >> $S
+mkdir -p $G/ws $G/decp && cp $G/base/lib.a $G/ws/lib.a && ar r $G/ws/lib.a $C/ws/*.o &&
+  cp $G/dec/lib.a $G/decp/lib.a && ar r $G/decp/lib.a $C/wsp/*.o || echo "CARRY-FAIL ws decp" >> $S
+for v in base ws dec decp; do D=$G/$v link_bins bench/bench_gemm & done
+D=$G/dec link_bins csrc/gemm/test_gemm csrc/gemm/test_gemm_fp8 &
+for v in base dec; do D=$G/$v link_bins bench/bench_gemm_fp8 & done
+wait
+D=$G/dec run_test 90 test_gemm
+D=$G/dec run_test 90 test_gemm_fp8
+F1="128x192 small M=40,128x168 small N=136 beta,64x128 batched M=100 beta,stream-K 128x168,col-major D stream-K"
+D=$G/dec sanitize racecheck 120 test_gemm "$F1"
+D=$G/dec sanitize memcheck 90 test_gemm "$F1"
+declare -A B V
+for v in base ws dec decp; do B[$v]=$G/$v/bench_gemm; done
+SH=$(sed 's/^/--shape /' $Q/ks.txt)
+in_turn 2 base base ws dec decp
+SH="--shape 4096,4096,4096 --shape 8192,8192,8192 --shape 2048,2048,2048"
+for v in base dec; do B[q$v]=$G/$v/bench_gemm V[q$v]="--reps 30"; done
+in_turn 2 qbase qbase qdec
+(cd $G && tar czf $OUT/csv.tgz csv *.log)
+for r in 1 2; do for x in base dec; do
+  timeout 60 $G/$x/bench_gemm $G/sweep_${x}_$r.csv --sweep --graph --dtype bf16 > $G/sweep_${x}_$r.log 2>&1
+  echo "sweep $x $r at $(el)s: $(tail -1 $G/sweep_${x}_$r.log)" >> $S
+done; done
+for x in dec; do
+  echo "## sweep base -> $x (rows that moved more than 2%)" >> $S
+  python3 bench/ab_table.py $G/sweep_base_*.csv -- $G/sweep_${x}_*.csv | awk -F'|' 'NR<=2 || $9+0 < 0.98 || $9+0 > 1.02' >> $S
+done
+for x in base dec; do
+  timeout 60 $G/$x/bench_gemm $G/f16_$x.csv --sweep --graph --dtype f16 > $G/f16_$x.log 2>&1
+  echo "sweep f16 $x at $(el)s: $(tail -1 $G/f16_$x.log)" >> $S
+done
+for r in 1 2; do for x in base dec; do
+  timeout 80 $G/$x/bench_gemm_fp8 $G/fp8_${x}_$r.csv > $G/fp8_${x}_$r.log 2>&1
+  echo "fp8 $x $r rc=$? at $(el)s: $(grep -i geometric $G/fp8_${x}_$r.log | head -2 | tr '\n' ' ')" >> $S
+done; done
+cp $G/sweep_*.csv $G/f16_*.csv $G/fp8_*.csv $OUT/ 2>/dev/null
+(cd $G && tar czf $OUT/csv.tgz csv *.log)
+# ncu of ours, base and dec, at 3328 x 704 x 64: time, instructions, warp states
+NCU="$CUDA/bin/ncu --clock-control none --section SpeedOfLight --section WarpStateStats --section InstructionStats"
+mkdir -p $G/ncu
+for v in base dec; do
+  timeout 60 $NCU --kernel-name regex:"^cutego_gemm" --launch-skip 1 --launch-count 1 $G/$v/bench_gemm $G/ncu/$v.csv \
+    --reps 1 --dtype bf16 --shape 3328,704,64 > $G/ncu/$v.txt 2>&1
+  echo "== ncu $v rc=$? ($(el)s)" >> $S
+  grep -E '^  [a-zA-Z_].*\(|Duration|Executed Instructions  |Warp Cycles Per Issued|No Instruction|Stall' $G/ncu/$v.txt | head -12 >> $S
+done
+cp $G/ncu/*.txt $OUT/ 2>/dev/null
+echo "all done at $(el)s" >> $S
