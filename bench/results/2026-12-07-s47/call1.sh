@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# One device call. Carry build/carry/s47 (git-ignored, built here with the pinned nvcc 13.0.88 by
-# bench/device/lib.sh's steps): base/lib.a.gz (the tree), dec/lib.a.gz (the tree with ws.patch of
+# One device call. Carry build/carry/s47 (git-ignored; carry.sh builds it here with the pinned nvcc
+# 13.0.88): base/lib.a.gz (the tree), dec/lib.a.gz (the tree with ws.patch of
 # bench/results/2026-12-07-s46 and dec.patch; no C7510/C7514/C7518, no wgmma spill), ws/*.o (the 128x192, 128x168 and 128x224 K-major kernels with
 # ws.patch only) and wsp/*.o (the same three with ws.patch, dec.patch and wsp.patch).
 # Variants: base; ws (base with ws/*.o); dec; decp (dec with wsp/*.o).
