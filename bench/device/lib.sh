@@ -1,14 +1,17 @@
 #!/usr/bin/env bash
 # Builds the kernels library of the tree in the current directory into $D/lib.a (device nvcc,
 # every kernels/gemm_<config>_*.cu unit in parallel). Usage: D=dir bash bench/device/lib.sh
-# Elsewhere (a library to carry, built here): CUDA=.deps/py/nvidia/cu13 JOBS=2 D=dir bash bench/device/lib.sh
+# Elsewhere (a library to carry, built here): CUDA=$PWD/.deps/py/nvidia/cu13 JOBS=2 D=dir bash bench/device/lib.sh
+# UNITS="gemm_128x192_kk ...": those units only, their objects in $D/o (objects to replace in a carried
+# library; $D/lib.a then holds just them and the host objects).
 set -uo pipefail
 CUDA=${CUDA:-/usr/local/cuda-13.0}; NVCC=$CUDA/bin/nvcc
 F="-gencode=arch=compute_90a,code=sm_90a -std=c++17 -O3 -Iinclude -Icsrc/tma -Ikernels"
 mkdir -p $D/o $D/ptxas
 t0=$(date +%s)
-units=$(ls kernels/gemm_[0-9]*x[0-9]*_*.cu)
-for u in $units kernels/cutego_gemm.cu kernels/cutego_copy.cu; do
+units="$(ls kernels/gemm_[0-9]*x[0-9]*_*.cu) kernels/cutego_gemm.cu kernels/cutego_copy.cu"
+[ -n "${UNITS:-}" ] && units=$(for u in $UNITS; do echo kernels/$u.cu; done)
+for u in $units; do
   echo $u; done | xargs -P ${JOBS:-16} -I{} sh -c "$NVCC $F -Xptxas -v -Xcompiler -fPIC -c {} -o $D/o/\$(basename {} .cu).o 2> $D/ptxas/\$(basename {} .cu).log || { cat $D/ptxas/\$(basename {} .cu).log; echo BUILD-FAIL {}; }"
 # what the CI's build refuses (ci/kernels.mk): a serialized wgmma pipeline (C7510/C7514/C7518) or a
 # spill in a wgmma kernel; reported here (BUILD-FAIL lines), the objects kept for timing

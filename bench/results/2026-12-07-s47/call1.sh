@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # One device call. Carry build/carry/s47 (git-ignored; carry.sh builds it here with the pinned nvcc
 # 13.0.88): base/lib.a.gz (the tree), dec/lib.a.gz (the tree with ws.patch of
-# bench/results/2026-12-07-s46 and dec.patch; no C7510/C7514/C7518, no wgmma spill), ws/*.o (the 128x192, 128x168 and 128x224 K-major kernels with
-# ws.patch only) and wsp/*.o (the same three with ws.patch, dec.patch and wsp.patch).
+# bench/results/2026-12-07-s46 and dec.patch; no C7510/C7514/C7518, no wgmma spill), ws/*.o (the
+# 128x192, 128x168 and 128x224 K-major kernels with ws.patch only) and wsp/*.o (the same three with
+# ws.patch, dec.patch and wsp.patch).
 # Variants: base; ws (base with ws/*.o); dec; decp (dec with wsp/*.o).
 # ws.patch: the kernels' last wait on their TMA stores is for reading shared memory only
 #   (tma_store_wait<0>); a 16-bit D not transposed is staged by stmatrix.x4.
@@ -36,17 +37,10 @@ SH="--shape 4096,4096,4096 --shape 8192,8192,8192 --shape 2048,2048,2048"
 for v in base dec; do B[q$v]=$G/$v/bench_gemm V[q$v]="--reps 30"; done
 in_turn 1 qbase qbase qdec
 (cd $G && tar czf $OUT/csv.tgz csv *.log)
-for r in 1; do for x in base dec; do
-  timeout 60 $G/$x/bench_gemm $G/sweep_${x}_$r.csv --sweep --graph --dtype bf16 > $G/sweep_${x}_$r.log 2>&1
-  echo "sweep $x $r at $(el)s: $(tail -1 $G/sweep_${x}_$r.log)" >> $S
-done; done
-for x in dec; do
-  echo "## sweep base -> $x (rows that moved more than 2%)" >> $S
-  python3 bench/ab_table.py $G/sweep_base_*.csv -- $G/sweep_${x}_*.csv | awk -F'|' 'NR<=2 || $9+0 < 0.98 || $9+0 > 1.02' >> $S
-done
+sweep_pair base:$G/base/bench_gemm dec:$G/dec/bench_gemm
 F1="128x192 small M=40,128x168 small N=136 beta,64x128 batched M=100 beta,stream-K 128x168,col-major D stream-K"
 D=$G/dec sanitize racecheck 60 test_gemm "$F1"
 D=$G/dec sanitize memcheck 40 test_gemm "$F1"
-cp $G/sweep_*.csv $G/f16_*.csv $G/fp8_*.csv $OUT/ 2>/dev/null
+cp $G/sweep_*.csv $OUT/ 2>/dev/null
 (cd $G && tar czf $OUT/csv.tgz csv *.log)
 echo "all done at $(el)s" >> $S

@@ -19,10 +19,8 @@ for v in base dec; do
   gzip -c $W/out/$v/lib.a > $C/$v/lib.a.gz
 done
 for v in ws wsp; do
-  (cd $W/$v && for u in gemm_128x192_kk gemm_128x168_kk gemm_128x224_kk; do
-    $CUDA/bin/nvcc -gencode=arch=compute_90a,code=sm_90a -std=c++17 -O3 -Iinclude -Icsrc/tma -Ikernels -Xptxas -v \
-      -Xcompiler -fPIC -c kernels/$u.cu -o $C/$v/$u.o 2> $W/$v.$u.log || { cat $W/$v.$u.log; exit 1; }
-  done)
+  (cd $W/$v && UNITS="gemm_128x192_kk gemm_128x168_kk gemm_128x224_kk" D=$W/out/$v bash bench/device/lib.sh > $W/$v.log 2>&1)
+  cp $W/out/$v/o/gemm_*.o $C/$v/
 done
-grep -h "lib:\|BUILD-FAIL" $W/base.log $W/dec.log
+grep -h "lib:\|BUILD-FAIL" $W/base.log $W/dec.log $W/ws.log $W/wsp.log
 du -sh $C
