@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Builds call1.sh's carry, build/carry/s48 (git-ignored), here: run from the repository root after
+# `make setup` (the pinned nvcc). Three variants of the six K-major 16-bit units the short-K shapes
+# and small squares run (128x128, 128x168, 128x192, 128x224, 64x64, 64x128), to replace in the
+# carried base library of ../2026-12-07-s47: wr (wr.patch: the last wait on the TMA stores is for
+# their reading shared memory only), st (st.patch: a 16-bit D not transposed staged by stmatrix.x4)
+# and dc (../2026-12-07-s47/dec.patch alone: the tile scheduler in 32 bits). wr + st is s46's ws.patch.
+set -euo pipefail
+R=$PWD; Q=$R/bench/results/2026-12-07-s48; C=$R/build/carry/s48
+U="gemm_128x128_kk gemm_128x168_kk gemm_128x192_kk gemm_128x224_kk gemm_64x64_kk gemm_64x128_kk"
+W=$(mktemp -d); export CUDA=$R/.deps/py/nvidia/cu13 JOBS=$(nproc)
+trap 'cd $R; for v in wr st dc; do git worktree remove --force $W/$v 2>/dev/null || true; done; rm -rf $W' EXIT
+for v in wr st dc; do git worktree add -q --detach $W/$v HEAD; done
+(cd $W/wr && git apply $Q/wr.patch)
+(cd $W/st && git apply $Q/st.patch)
+(cd $W/dc && git apply $R/bench/results/2026-12-07-s47/dec.patch)
+for v in wr st dc; do
+  mkdir -p $C/$v
+  (cd $W/$v && UNITS="$U" D=$W/out/$v bash bench/device/lib.sh > $W/$v.log 2>&1)
+  cp $W/out/$v/o/gemm_*.o $C/$v/ && (cd $C && tar czf $v.tgz $v && rm -rf $v)
+done
+grep -h "lib:\|BUILD-FAIL" $W/*.log
+du -sh $C
