@@ -31,4 +31,18 @@ for x in base wr st dc base2; do
 done
 cp $G/sweep_*.csv $OUT/
 (cd $G && tar czf $OUT/csv.tgz csv *.log)
+# dcfull.a.gz (carry.sh's last step: the whole library with dec.patch alone): the tests, its sweep,
+# racecheck and memcheck on the filtered small cases and stream-K
+if [ -f $C/dcfull.a.gz ]; then
+  mkdir -p $G/dcf && gunzip -c $C/dcfull.a.gz > $G/dcf/lib.a
+  D=$G/dcf link_bins bench/bench_gemm csrc/gemm/test_gemm csrc/gemm/test_gemm_fp8
+  D=$G/dcf run_test 90 test_gemm
+  D=$G/dcf run_test 90 test_gemm_fp8
+  timeout 100 $G/dcf/bench_gemm $G/sweep_dcf.csv --sweep --graph --dtype bf16 > $G/sweep_dcf.log 2>&1
+  echo "sweep dcf at $(el)s: $(tail -1 $G/sweep_dcf.log)" >> $S
+  cp $G/sweep_dcf.csv $OUT/
+  F1="128x192 small M=40,128x168 small N=136 beta,64x128 batched M=100 beta,stream-K 128x168,col-major D stream-K"
+  D=$G/dcf sanitize racecheck 60 test_gemm "$F1"
+  D=$G/dcf sanitize memcheck 40 test_gemm "$F1"
+fi
 echo "all done at $(el)s" >> $S

@@ -9,7 +9,7 @@ set -euo pipefail
 R=$PWD; Q=$R/bench/results/2026-12-07-s48; C=$R/build/carry/s48
 U="gemm_128x128_kk gemm_128x168_kk gemm_128x192_kk gemm_128x224_kk gemm_64x64_kk gemm_64x128_kk"
 W=$(mktemp -d); export CUDA=$R/.deps/py/nvidia/cu13 JOBS=$(nproc)
-trap 'cd $R; for v in wr st dc; do git worktree remove --force $W/$v 2>/dev/null || true; done; rm -rf $W' EXIT
+trap 'cd $R; for v in wr st dc dcf; do git worktree remove --force $W/$v 2>/dev/null || true; done; rm -rf $W' EXIT
 for v in wr st dc; do git worktree add -q --detach $W/$v HEAD; done
 (cd $W/wr && git apply $Q/wr.patch)
 (cd $W/st && git apply $Q/st.patch)
@@ -21,3 +21,7 @@ for v in wr st dc; do
 done
 grep -h "lib:\|BUILD-FAIL" $W/*.log
 du -sh $C
+# dcfull.a.gz: the whole library with dec.patch alone
+git worktree add -q --detach $W/dcf HEAD && (cd $W/dcf && git apply $R/bench/results/2026-12-07-s47/dec.patch)
+(cd $W/dcf && D=$W/out/dcf bash bench/device/lib.sh > $W/dcf.log 2>&1) && gzip -c $W/out/dcf/lib.a > $C/dcfull.a.gz
+grep -h "lib:\|BUILD-FAIL" $W/dcf.log
