@@ -522,7 +522,8 @@ typedef struct cutego_gemm_args_t {
 
 /* Plans a GEMM without a GPU (addresses only for the alignment checks). Returns 0, or -1 with
  * the reason in plan->reason: mismatched extents, an unsupported dtype, a forced path that
- * cannot be taken, a malformed layout, an operand whose size or byte offsets overflow int64, or
+ * cannot be taken, a malformed layout, an operand whose size or byte offsets overflow int64, a
+ * batch of 2^31 tiles or more (the kernels' tile scheduler counts in 32 bits), or
  * a D that may write an element twice (a stride-0 mode at any depth, two coordinates that meet,
  * or strides from which injectivity cannot be proven; see csrc/planner.h). */
 int cutego_gemm_plan(const cute_layout_t *d, const cute_layout_t *a, const cute_layout_t *b,

@@ -89,26 +89,43 @@ struct PersistentTileScheduler {
   static_assert(CM == 1 || CN == 1, "clusters along M or along N, not both");
   static constexpr int kCtas = CM * CN;  // CTAs per cluster
   const GemmArgs &p;
-  int64_t linear;  // the current tile, in the order above
+  // The tile order as (batch, tile within the batch), in 32 bits: the planner refuses a batch of
+  // 2^31 tiles or more, so r + gridDim.x stays below 2^32, and a step crosses into the next batch
+  // with a division only where it reaches past this one (a 64-bit division by a run-time divisor
+  // is a subroutine that every warp would run before its first load or MMA).
+  uint32_t l, r;  // the current tile: batch l, tile r of the batch in the order above
   __device__ __forceinline__ explicit PersistentTileScheduler(const GemmArgs &args)
-      : p(args), linear(blockIdx.x / kCtas) {}
-  __device__ __forceinline__ bool is_valid() const { return linear < p.tiles; }
-  __device__ __forceinline__ void advance_to_next_work() { linear += gridDim.x / kCtas; }
+      : p(args), l(0), r(blockIdx.x / kCtas) {
+    carry();
+  }
+  __device__ __forceinline__ uint32_t per_l() const { return static_cast<uint32_t>(p.tiles_m) * p.tiles_n; }
+  __device__ __forceinline__ void carry() {
+    if (r >= per_l()) {
+      const uint32_t q = r / per_l();
+      l += q;
+      r -= q * per_l();
+    }
+  }
+  __device__ __forceinline__ bool is_valid() const { return l < static_cast<uint32_t>(p.l); }
+  __device__ __forceinline__ void advance_to_next_work() {
+    r += gridDim.x / kCtas;
+    carry();
+  }
   __device__ __forceinline__ WorkTileInfo get_current_work() const {
-    const int64_t per_l = static_cast<int64_t>(p.tiles_m) * p.tiles_n;
+    const uint32_t tiles_m = p.tiles_m, tiles_n = p.tiles_n;
     WorkTileInfo w;
-    w.l_idx = static_cast<int>(linear / per_l);
-    const int64_t r = linear - w.l_idx * per_l;
-    const int64_t group_tiles = static_cast<int64_t>(p.group_m) * p.tiles_n;
-    const int g = static_cast<int>(r / group_tiles);
-    const int first_m = g * p.group_m;
-    const int gs = min(p.group_m, p.tiles_m - first_m);
-    const int rr = static_cast<int>(r - g * group_tiles);
-    const int tm = (first_m + rr % gs) * CM;
+    w.l_idx = static_cast<int>(l);
+    const uint32_t group_m = min(static_cast<uint32_t>(p.group_m), tiles_m), group_tiles = group_m * tiles_n;
+    const uint32_t g = r / group_tiles;
+    const uint32_t first_m = g * group_m;
+    const uint32_t gs = min(group_m, tiles_m - first_m);
+    const uint32_t rr = r - g * group_tiles;
+    const uint32_t q = rr / gs;
+    const int tm = static_cast<int>(first_m + (rr - q * gs)) * CM;
     w.cluster_rank = kCtas > 1 ? static_cast<int>(cluster_ctarank()) : 0;
     // past M (N) in the last cluster row (column) of an odd tiles_m (tiles_n): zeros, no stores
     w.m_idx = CM > 1 ? tm + w.cluster_rank : tm;
-    w.n_idx = CN > 1 ? rr / gs * CN + w.cluster_rank : rr / gs;
+    w.n_idx = CN > 1 ? static_cast<int>(q) * CN + w.cluster_rank : static_cast<int>(q);
     return w;
   }
 };

@@ -116,7 +116,9 @@ struct StreamKTileScheduler {
 // Tile `linear` as (tm, tn, l), in PersistentTileScheduler's order.
 __device__ __forceinline__ WorkTileInfo stream_k_tile(const GemmArgs &p, int64_t linear) {
   PersistentTileScheduler<1> s(p);
-  s.linear = linear;
+  const int64_t per_l = static_cast<int64_t>(p.tiles_m) * p.tiles_n;
+  s.l = static_cast<uint32_t>(linear / per_l);
+  s.r = static_cast<uint32_t>(linear - s.l * per_l);
   return s.get_current_work();
 }
 

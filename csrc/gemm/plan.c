@@ -503,6 +503,10 @@ static int derive_maps(cutego_gemm_plan_t *p, const cutego_gemm_options_t *opt, 
   p->tiles_n = plan_ceil_div(p->n, cb->bn);
   if (plan_mul(p->tiles_m, p->tiles_n, &p->tiles) || plan_mul(p->tiles, p->l, &p->tiles))
     return REASON(p, -1, "the tile count overflows int64");
+  /* the kernels' tile scheduler counts a batch's tiles in 32 bits (kernels/gemm_kernels.cuh) */
+  if (p->tiles_m * p->tiles_n > INT32_MAX)
+    return REASON(p, -1, "%lld x %lld tiles of %dx%d in a batch: at most 2^31 - 1", (long long)p->tiles_m,
+                  (long long)p->tiles_n, cb->bm, cb->bn);
   /* 2x1 clusters whose CTAs share B's stages by TMA multicast only when asked: on the H200 they
    * measured 0.99-1.00x of no clusters on large shapes, and on the one-wave class 0.87-0.96x
    * (64x128, 128x128) to 1.08x (512x4096x14336 on 128x128) (bench/GEMM-NOTES.md, "2x1 clusters:

@@ -2563,6 +2563,11 @@ int main(void) {
   rc = plan(L3(1 << 21, 1 << 21, 1 << 20, 1, 1 << 21, 1LL << 42), L3(1 << 21, 64, 1 << 20, 64, 1, 1 << 27),
             L3(1 << 21, 64, 0, 64, 1, 0), NULL, BF, BF, 0x1000, NULL, &p);
   CHECK(rc == 0 && p.tiles == (1LL << 47) && p.config == CUTEGO_GEMM_CONFIG_128x256x64, "2^62 outputs: %s", p.reason);
+  /* 2^30 x 2^30 outputs in one batch: 2^23 x 2^22 tiles of 128x256, past the scheduler's 32-bit count. */
+  rc = plan(L3(1 << 30, 1 << 30, 0, 1, 1 << 30, 0), L3(1 << 30, 64, 0, 64, 1, 0), L3(1 << 30, 64, 0, 64, 1, 0), NULL,
+            BF, BF, 0x1000, NULL, &p);
+  CHECK(rc == -1 && strstr(p.reason, "8388608 x 4194304 tiles of 128x256 in a batch"), "2^45 tiles in a batch: %s",
+        p.reason);
   /* D = ((2,2),256):((0,1),2): a stride 0 inside a hierarchical mode. */
   {
     cute_layout_t d = H(2, 2, 256, 0, 1, 2);
