@@ -22,7 +22,7 @@ SH=$(sed 's/^/--shape /' bench/results/2026-12-07-s47/ks.txt)
 in_turn 2 dcf base dcf dcw
 (cd $G && tar czf $OUT/csv.tgz csv *.log)
 for x in base dcf; do
-  timeout 60 $G/$x/bench_gemm_fp8 $G/fp8_$x.csv > $G/fp8_$x.log 2>&1
+  timeout 45 $G/$x/bench_gemm_fp8 $G/fp8_$x.csv > $G/fp8_$x.log 2>&1
   echo "fp8 $x rc=$? at $(el)s: $(grep -i geometric $G/fp8_$x.log | head -2 | tr '\n' ' ')" >> $S
   cp $G/fp8_$x.csv $OUT/
 done
