@@ -617,6 +617,9 @@ __device__ __forceinline__ void epilogue(const GemmArgs &p, const float (&acc)[N
 // drains while the warpgroup goes on, to the next chunk or the next tile's main loop; a
 // buffer is rewritten only after the store that read it has finished reading. A tile whose width is
 // not a whole number of chunks (128x168) stores its partial last chunk directly (epilogue<FROM>).
+// A row-major D's pairs are stored one 32-bit store each: staging them by stmatrix.x4 instead
+// (four pairs of a 16-column block gathered first) measured 0.81-0.93x on the 128x128, 64x64,
+// 64x128, 128x168 and 128x224 kernels (bench/results/2026-12-07-s48).
 //
 // A D whose M has unit stride (CUTEGO_GEMM_F_D_TMA_T, 16-bit D) is staged transposed: a chunk is
 // 64 columns of the warpgroup's 64 rows, one column per 128-byte line of the buffer (the same 8 KB,
