@@ -76,9 +76,9 @@ template <> __device__ __forceinline__ __half from_f32<__half>(float x) { return
 // tiles in cluster rows, cutego_gemm_args); CTA r takes row tm·CM + r. With clusters of CN CTAs
 // along N likewise in cluster columns (tiles_n): CTA r takes column tn·CN + r. A split-K GEMM
 // (cutego_gemm's split_k) runs its K slices as batches: l is then the slice.
-// Deviation: the linear tile index is int64 and the grid's stride is read at each step (CUTLASS
-// keeps a divmod-precomputed raster); the rank in the cluster is read where a tile starts (kept
-// live across the loop, it spilled).
+// Deviation: the tile index is (batch, tile of the batch) in 32 bits, and the grid's stride is
+// read at each step (CUTLASS keeps a linear index and divmods precomputed on the host); the rank
+// in the cluster is read where a tile starts (kept live across the loop, it spilled).
 struct WorkTileInfo {
   int m_idx, n_idx, l_idx;  // tile row (of CTA tiles), tile column, batch
   int cluster_rank;         // this CTA's rank in its cluster (0 without clusters)
@@ -98,6 +98,9 @@ struct PersistentTileScheduler {
       : p(args), l(0), r(blockIdx.x / kCtas) {
     carry();
   }
+  // At tile r of batch l (r below the batch's tiles).
+  __device__ __forceinline__ PersistentTileScheduler(const GemmArgs &args, uint32_t batch, uint32_t tile)
+      : p(args), l(batch), r(tile) {}
   __device__ __forceinline__ uint32_t per_l() const { return static_cast<uint32_t>(p.tiles_m) * p.tiles_n; }
   __device__ __forceinline__ void carry() {
     if (r >= per_l()) {

@@ -115,11 +115,10 @@ struct StreamKTileScheduler {
 
 // Tile `linear` as (tm, tn, l), in PersistentTileScheduler's order.
 __device__ __forceinline__ WorkTileInfo stream_k_tile(const GemmArgs &p, int64_t linear) {
-  PersistentTileScheduler<1> s(p);
   const int64_t per_l = static_cast<int64_t>(p.tiles_m) * p.tiles_n;
-  s.l = static_cast<uint32_t>(linear / per_l);
-  s.r = static_cast<uint32_t>(linear - s.l * per_l);
-  return s.get_current_work();
+  const int64_t l = linear / per_l;
+  return PersistentTileScheduler<1>(p, static_cast<uint32_t>(l), static_cast<uint32_t>(linear - l * per_l))
+      .get_current_work();
 }
 
 // A consumer warpgroup's accumulators to and from its 64 x BN slot of the workspace: thread t's
